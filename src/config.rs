@@ -1,0 +1,587 @@
+//! The configuration file: its schema (with `Default` as the single source of truth), where it
+//! lives, how it is loaded and how every value is validated.
+//!
+//! Loading never half-applies: a file either yields a complete, validated [`Config`] or a
+//! [`ConfigError`] that names the file, the line and column, the key and what was expected.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+/// The whole configuration, one field per `[section]` of `config.toml`.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// `[game]`: who plays which colour.
+    pub game: GameConfig,
+    /// `[engine]`: strength and resources of the built-in engine.
+    pub engine: EngineConfig,
+    /// `[eval]`: piece values and the weight of every evaluation term.
+    pub eval: EvalConfig,
+    /// `[explain]`: how much the kibitzer says and in which language.
+    pub explain: ExplainConfig,
+    /// `[ui]`: how the board is drawn.
+    pub ui: UiConfig,
+}
+
+/// Which colour the human plays. The human is MAX, the engine MIN.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum HumanColor {
+    /// The human plays White and moves first.
+    #[default]
+    White,
+    /// The human plays Black; the engine opens.
+    Black,
+    /// A coin flip at the start of every new game.
+    Random,
+}
+
+/// `[game]` section.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct GameConfig {
+    /// The human's colour.
+    pub human: HumanColor,
+}
+
+impl Default for GameConfig {
+    fn default() -> Self {
+        GameConfig {
+            human: HumanColor::White,
+        }
+    }
+}
+
+/// `[engine]` section.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct EngineConfig {
+    /// Difficulty level, 1 (beginner) to 10 (full strength).
+    pub level: u8,
+    /// Maximum search depth in plies; 0 means "as the level says".
+    pub depth: u32,
+    /// Time per engine move in milliseconds; 0 means "as the level says".
+    pub movetime_ms: u64,
+    /// Transposition table size in MiB.
+    pub hash_mb: u32,
+}
+
+impl Default for EngineConfig {
+    fn default() -> Self {
+        EngineConfig {
+            level: 5,
+            depth: 0,
+            movetime_ms: 0,
+            hash_mb: 64,
+        }
+    }
+}
+
+/// Which built-in evaluation the weights apply to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EvalPreset {
+    /// Our strongest evaluation: tapered material and piece-square tables plus every term.
+    #[default]
+    Default,
+    /// Tomasz Michniewski's Simplified Evaluation Function, the classic baseline.
+    Simplified,
+}
+
+/// `[eval]` section: piece values in centipawns and term weights in percent (100 = as designed).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct EvalConfig {
+    /// Which evaluation the weights apply to.
+    pub preset: EvalPreset,
+    /// Value of a pawn in centipawns.
+    pub pawn: i32,
+    /// Value of a knight in centipawns.
+    pub knight: i32,
+    /// Value of a bishop in centipawns.
+    pub bishop: i32,
+    /// Value of a rook in centipawns.
+    pub rook: i32,
+    /// Value of a queen in centipawns.
+    pub queen: i32,
+    /// Weight of material and piece-square tables, in percent.
+    pub material_pst: u32,
+    /// Weight of king safety (pawn shield, attackers near the king, open files), in percent.
+    pub king_safety: u32,
+    /// Weight of mobility, in percent.
+    pub mobility: u32,
+    /// Weight of pawn structure (passed, isolated, doubled, backward, connected), in percent.
+    pub pawn_structure: u32,
+    /// Weight of threats (attacks on undefended or more valuable pieces), in percent.
+    pub threats: u32,
+    /// Weight of defences (defended pieces), in percent.
+    pub defences: u32,
+    /// Weight of the bishop pair bonus, in percent.
+    pub bishop_pair: u32,
+    /// Weight of rook placement (open and half-open files, 7th rank), in percent.
+    pub rooks: u32,
+    /// Weight of the side-to-move bonus, in percent.
+    pub tempo: u32,
+}
+
+impl Default for EvalConfig {
+    fn default() -> Self {
+        EvalConfig {
+            preset: EvalPreset::Default,
+            pawn: 100,
+            knight: 320,
+            bishop: 330,
+            rook: 500,
+            queen: 900,
+            material_pst: 100,
+            king_safety: 100,
+            mobility: 15,
+            pawn_structure: 100,
+            threats: 25,
+            defences: 20,
+            bishop_pair: 100,
+            rooks: 100,
+            tempo: 100,
+        }
+    }
+}
+
+/// How much the kibitzer explains.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ExplainLevel {
+    /// One sentence and the move quality.
+    Basic,
+    /// Up to three sentences, the score and the best line.
+    #[default]
+    Medium,
+    /// Everything: themes with confidence, metrics, evaluation deltas, the principal variation.
+    Advanced,
+}
+
+/// Language of the explanation texts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Language {
+    /// English.
+    #[default]
+    #[serde(rename = "en")]
+    En,
+}
+
+/// `[explain]` section.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ExplainConfig {
+    /// How much is said about each move.
+    pub level: ExplainLevel,
+    /// Language of the texts.
+    pub language: Language,
+}
+
+/// How pieces are drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PieceStyle {
+    /// Chess glyphs (♔♕♖…).
+    #[default]
+    Unicode,
+    /// Letters (KQRBNP), for fonts whose chess glyphs misalign.
+    Ascii,
+}
+
+/// `[ui]` section.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct UiConfig {
+    /// Piece glyphs or letters.
+    pub pieces: PieceStyle,
+    /// Name of the colour theme (`assets/themes/<name>.toml`).
+    pub theme: String,
+    /// Draw file and rank labels around the board.
+    pub coordinates: bool,
+    /// Mark the legal destinations of the selected piece.
+    pub legal_hints: bool,
+    /// Highlight the squares of the last move.
+    pub last_move: bool,
+}
+
+impl Default for UiConfig {
+    fn default() -> Self {
+        UiConfig {
+            pieces: PieceStyle::Unicode,
+            theme: "classic".to_owned(),
+            coordinates: true,
+            legal_hints: true,
+            last_move: true,
+        }
+    }
+}
+
+/// The colour themes shipped with the program (names accepted by `ui.theme`).
+pub const THEMES: &[&str] = &["classic", "green", "blue", "mono"];
+
+/// A configuration problem, with enough context to fix it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfigError {
+    /// The file the problem is in (`None` for in-memory text).
+    pub path: Option<PathBuf>,
+    /// 1-based line and column, where known.
+    pub location: Option<(usize, usize)>,
+    /// What is wrong and how to fix it.
+    pub message: String,
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let file = self
+            .path
+            .as_ref()
+            .map_or_else(|| "config".to_owned(), |p| p.display().to_string());
+        match self.location {
+            Some((line, col)) => write!(f, "{file}:{line}:{col}: {}", self.message),
+            None => write!(f, "{file}: {}", self.message),
+        }
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+/// Where the configuration came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ConfigSource {
+    /// The built-in defaults (no file at the default path).
+    Defaults(PathBuf),
+    /// A file that was read.
+    File(PathBuf),
+}
+
+impl ConfigSource {
+    /// The path that was (or would have been) read.
+    pub fn path(&self) -> &Path {
+        match self {
+            ConfigSource::Defaults(p) | ConfigSource::File(p) => p,
+        }
+    }
+}
+
+/// The directories the program uses.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Dirs {
+    /// Where `config.toml` lives.
+    pub config_dir: PathBuf,
+    /// Saved games, the autosave and the log.
+    pub data_dir: PathBuf,
+}
+
+impl Dirs {
+    /// The platform directories from `directories::ProjectDirs`, overridable with the
+    /// environment variables `KIBITZER_CONFIG_DIR` and `KIBITZER_DATA_DIR` (used by tests so
+    /// they never touch the real home directory).
+    ///
+    /// # Errors
+    /// When no home directory can be determined and no override is set.
+    pub fn locate() -> Result<Dirs, ConfigError> {
+        let env_dir = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
+        let project = directories::ProjectDirs::from("", "", "kibitzer");
+        let config_dir = env_dir("KIBITZER_CONFIG_DIR")
+            .map(PathBuf::from)
+            .or_else(|| project.as_ref().map(|p| p.config_dir().to_path_buf()));
+        let data_dir = env_dir("KIBITZER_DATA_DIR")
+            .map(PathBuf::from)
+            .or_else(|| project.as_ref().map(|p| p.data_dir().to_path_buf()));
+        match (config_dir, data_dir) {
+            (Some(config_dir), Some(data_dir)) => Ok(Dirs {
+                config_dir,
+                data_dir,
+            }),
+            _ => Err(ConfigError {
+                path: None,
+                location: None,
+                message: "cannot find a home directory; set HOME, or KIBITZER_CONFIG_DIR and \
+                          KIBITZER_DATA_DIR"
+                    .to_owned(),
+            }),
+        }
+    }
+
+    /// The default configuration file path.
+    pub fn config_file(&self) -> PathBuf {
+        self.config_dir.join("config.toml")
+    }
+}
+
+impl Config {
+    /// Parses and validates configuration text. `path` is only used in messages.
+    ///
+    /// # Errors
+    /// A [`ConfigError`] for TOML syntax errors, unknown keys, wrong types and out-of-range values.
+    pub fn from_toml(text: &str, path: Option<&Path>) -> Result<Config, ConfigError> {
+        let config: Config = toml::from_str(text).map_err(|e| {
+            let location = e.span().map(|span| line_col(text, span.start));
+            ConfigError {
+                path: path.map(Path::to_path_buf),
+                location,
+                message: describe_toml_error(e.message()),
+            }
+        })?;
+        config.validate().map_err(|(key, message)| ConfigError {
+            path: path.map(Path::to_path_buf),
+            location: find_key(text, &key),
+            message,
+        })?;
+        Ok(config)
+    }
+
+    /// Loads the configuration: `explicit` (from `--config` or `KIBITZER_CONFIG`) must exist;
+    /// the default path may be missing, which means defaults.
+    ///
+    /// # Errors
+    /// A missing explicit file, an unreadable file, or any [`Config::from_toml`] error.
+    pub fn load(explicit: Option<&Path>, dirs: &Dirs) -> Result<(Config, ConfigSource), ConfigError> {
+        let (path, must_exist) = match explicit {
+            Some(p) => (p.to_path_buf(), true),
+            None => (dirs.config_file(), false),
+        };
+        match std::fs::read_to_string(&path) {
+            Ok(text) => Ok((
+                Config::from_toml(&text, Some(&path))?,
+                ConfigSource::File(path),
+            )),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && !must_exist => {
+                Ok((Config::default(), ConfigSource::Defaults(path)))
+            }
+            Err(e) => Err(ConfigError {
+                path: Some(path),
+                location: None,
+                message: format!("cannot read the config file: {e}"),
+            }),
+        }
+    }
+
+    /// Checks every value against its allowed range.
+    ///
+    /// # Errors
+    /// `(dotted key, message)` for the first value out of range.
+    pub fn validate(&self) -> Result<(), (String, String)> {
+        fn range<T: PartialOrd + fmt::Display + Copy>(
+            key: &str,
+            value: T,
+            lo: T,
+            hi: T,
+        ) -> Result<(), (String, String)> {
+            if value < lo || value > hi {
+                Err((
+                    key.to_owned(),
+                    format!("`{key}` = {value} is out of range; allowed: {lo} to {hi}"),
+                ))
+            } else {
+                Ok(())
+            }
+        }
+        let e = &self.engine;
+        range("engine.level", e.level, 1, 10)?;
+        range("engine.depth", e.depth, 0, 64)?;
+        range("engine.movetime_ms", e.movetime_ms, 0, 3_600_000)?;
+        range("engine.hash_mb", e.hash_mb, 1, 4096)?;
+        let v = &self.eval;
+        for (key, value) in [
+            ("eval.pawn", v.pawn),
+            ("eval.knight", v.knight),
+            ("eval.bishop", v.bishop),
+            ("eval.rook", v.rook),
+            ("eval.queen", v.queen),
+        ] {
+            range(key, value, 1, 5000)?;
+        }
+        for (key, value) in [
+            ("eval.material_pst", v.material_pst),
+            ("eval.king_safety", v.king_safety),
+            ("eval.mobility", v.mobility),
+            ("eval.pawn_structure", v.pawn_structure),
+            ("eval.threats", v.threats),
+            ("eval.defences", v.defences),
+            ("eval.bishop_pair", v.bishop_pair),
+            ("eval.rooks", v.rooks),
+            ("eval.tempo", v.tempo),
+        ] {
+            range(key, value, 0, 500)?;
+        }
+        if !THEMES.contains(&self.ui.theme.as_str()) {
+            return Err((
+                "ui.theme".to_owned(),
+                format!(
+                    "`ui.theme` = \"{}\" is not a known theme; allowed: {}",
+                    self.ui.theme,
+                    THEMES.join(", ")
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The configuration as TOML text (the effective values, for `config check`).
+    pub fn to_toml(&self) -> String {
+        toml::to_string(self).unwrap_or_else(|e| format!("# cannot serialise: {e}\n"))
+    }
+}
+
+/// The commented example configuration (`config.example.toml`), embedded in the binary.
+pub const EXAMPLE: &str = include_str!("../config.example.toml");
+
+/// 1-based line and column of a byte offset.
+fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, col)
+}
+
+/// Finds the line of `section.key` in the text, for range errors (which serde cannot locate).
+fn find_key(text: &str, dotted: &str) -> Option<(usize, usize)> {
+    let (section, key) = dotted.split_once('.')?;
+    let mut in_section = false;
+    for (i, line) in text.lines().enumerate() {
+        let t = line.trim();
+        if t.starts_with('[') {
+            in_section = t.trim_matches(|c| c == '[' || c == ']').trim() == section;
+        } else if in_section {
+            if let Some((k, _)) = t.split_once('=') {
+                if k.trim() == key {
+                    let col = line.len() - line.trim_start().len() + 1;
+                    return Some((i + 1, col));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Turns toml/serde messages into ones that say how to fix the problem.
+fn describe_toml_error(message: &str) -> String {
+    let message = message.trim();
+    if let Some(rest) = message.strip_prefix("unknown field ") {
+        format!("unknown key {rest}; remove it or fix its spelling")
+    } else if let Some(rest) = message.strip_prefix("unknown variant ") {
+        format!("unknown value {rest}")
+    } else if let Some(rest) = message.strip_prefix("invalid type: ") {
+        format!("wrong type: {rest}")
+    } else {
+        message.to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn example_file_equals_defaults() {
+        let parsed = Config::from_toml(EXAMPLE, None).expect("example parses");
+        assert_eq!(parsed, Config::default());
+    }
+
+    #[test]
+    fn example_file_mentions_every_key() {
+        let defaults: toml::Table = toml::from_str(&Config::default().to_toml()).unwrap();
+        for (section, table) in &defaults {
+            assert!(
+                EXAMPLE.contains(&format!("[{section}]")),
+                "example lacks [{section}]"
+            );
+            for key in table.as_table().unwrap().keys() {
+                let needle = format!("\n{key} =");
+                assert!(EXAMPLE.contains(&needle), "example lacks {section}.{key}");
+            }
+        }
+    }
+
+    #[test]
+    fn empty_text_is_defaults() {
+        assert_eq!(Config::from_toml("", None).unwrap(), Config::default());
+    }
+
+    #[test]
+    fn bad_files_give_precise_messages() {
+        let p = Path::new("k.toml");
+        let cases: &[(&str, &str)] = &[
+            (
+                "[engine]\nlevle = 3\n",
+                "k.toml:2:1: unknown key `levle`, expected one of `level`, `depth`, `movetime_ms`, `hash_mb`; remove it or fix its spelling",
+            ),
+            (
+                "[engine]\nlevel = \"hard\"\n",
+                "k.toml:2:9: wrong type: string \"hard\", expected u8",
+            ),
+            (
+                "[engine]\nlevel = 11\n",
+                "k.toml:2:1: `engine.level` = 11 is out of range; allowed: 1 to 10",
+            ),
+            (
+                "[game]\nhuman = \"green\"\n",
+                "k.toml:2:9: unknown value `green`, expected one of `white`, `black`, `random`",
+            ),
+            (
+                "[eval]\nmobility = 900\n",
+                "k.toml:2:1: `eval.mobility` = 900 is out of range; allowed: 0 to 500",
+            ),
+            (
+                "[eval]\nqueen = 0\n",
+                "k.toml:2:1: `eval.queen` = 0 is out of range; allowed: 1 to 5000",
+            ),
+            (
+                "[engine\nlevel = 3\n",
+                "k.toml:1:8: unclosed table, expected `]`",
+            ),
+            (
+                "[colours]\n",
+                "k.toml:1:2: unknown key `colours`, expected one of `game`, `engine`, `eval`, `explain`, `ui`; remove it or fix its spelling",
+            ),
+            (
+                "[ui]\ntheme = \"pink\"\n",
+                "k.toml:2:1: `ui.theme` = \"pink\" is not a known theme; allowed: classic, green, blue, mono",
+            ),
+            (
+                "[ui]\ncoordinates = 1\n",
+                "k.toml:2:15: wrong type: integer `1`, expected a boolean",
+            ),
+            (
+                "[explain]\nlanguage = \"de\"\n",
+                "k.toml:2:12: unknown value `de`, expected `en`",
+            ),
+            (
+                "[engine]\nhash_mb = -5\n",
+                "k.toml:2:11: invalid value: integer `-5`, expected u32",
+            ),
+        ];
+        for (text, expected) in cases {
+            let err = Config::from_toml(text, Some(p)).unwrap_err();
+            assert_eq!(&err.to_string(), expected, "for {text:?}");
+        }
+    }
+
+    #[test]
+    fn missing_default_file_means_defaults_but_explicit_missing_is_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let dirs = Dirs {
+            config_dir: dir.path().join("cfg"),
+            data_dir: dir.path().join("data"),
+        };
+        let (config, source) = Config::load(None, &dirs).unwrap();
+        assert_eq!(config, Config::default());
+        assert!(matches!(source, ConfigSource::Defaults(_)));
+        let missing = dir.path().join("nope.toml");
+        let err = Config::load(Some(&missing), &dirs).unwrap_err();
+        assert!(err.to_string().contains("cannot read the config file"));
+    }
+
+    #[test]
+    fn effective_config_round_trips() {
+        let mut c = Config::default();
+        c.engine.level = 9;
+        c.ui.pieces = PieceStyle::Ascii;
+        let back = Config::from_toml(&c.to_toml(), None).unwrap();
+        assert_eq!(back, c);
+    }
+}

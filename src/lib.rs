@@ -1,0 +1,8 @@
+//! kibitzer: terminal chess against an engine that explains itself.
+//!
+//! The library holds everything; the binary (`src/main.rs`) only parses the command line and
+//! dispatches. Everything here is testable without a terminal.
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod config;
