@@ -2,9 +2,9 @@
 //! `see`, `time`, `levels`) and [`EngineHandle`], the long-lived worker thread that runs it for
 //! the interface.
 
-// pub mod bench;
+pub mod bench;
 pub mod eval;
-// pub mod handle;
+pub mod handle;
 pub mod levels;
 pub mod limits;
 pub mod order;
@@ -15,7 +15,7 @@ pub mod time;
 pub mod tt;
 
 pub use eval::{Breakdown, EvalParams, Term, evaluate, evaluate_breakdown};
-// pub use handle::{EngineHandle, EngineReport, SearchId, SearchRequest};
+pub use handle::{EngineHandle, EngineReport, SearchId, SearchRequest};
 pub use levels::Level;
 pub use limits::{Clock, SearchLimits};
 pub use score::{Bound, MATE, MATE_BOUND, Score};

@@ -559,7 +559,7 @@ impl<'a> Searcher<'a> {
                 self.stack[ply + 1].plies_from_null = 0;
                 let saved = self.stack[ply].plies_from_null;
                 self.stack[ply].plies_from_null = 0;
-                let score = -self.negamax(&null, depth - 1 - r, ply + 1, -beta, -beta + 1);
+                let score = -self.negamax(&null, (depth - 1 - r).max(1), ply + 1, -beta, -beta + 1);
                 self.stack[ply].plies_from_null = saved;
                 self.keys.pop();
                 if self.stopped {
@@ -596,24 +596,21 @@ impl<'a> Searcher<'a> {
         for i in 0..moves.len() {
             let m = pick(&mut moves, &mut scores, i);
             let quiet = !m.is_capture() && !m.is_promotion();
-            if best > -MATE_BOUND && !in_check && non_pawn {
-                if quiet {
-                    if !pv_node && depth <= 6 && n_quiets >= lmp_limit {
-                        continue;
-                    }
-                } else if depth <= 6 && scores[i] < 0 && !see_ge(pos, m, -90 * depth, &self.params.values) {
-                    continue;
-                }
-            }
             let mut child = pos.clone();
             child.play_unchecked(m);
             let gives_check = child.is_check();
-            if quiet && futile && !gives_check && best > -MATE_BOUND {
-                if n_quiets < quiets_tried.len() {
-                    quiets_tried[n_quiets] = Some(m);
+            if best > -MATE_BOUND && !in_check && non_pawn && !gives_check {
+                let late = !pv_node && depth <= 6 && n_quiets >= lmp_limit;
+                if quiet && (futile || late) {
+                    if n_quiets < quiets_tried.len() {
+                        quiets_tried[n_quiets] = Some(m);
+                    }
+                    n_quiets += 1;
+                    continue;
                 }
-                n_quiets += 1;
-                continue;
+                if !quiet && depth <= 6 && scores[i] < 0 && !see_ge(pos, m, -90 * depth, &self.params.values) {
+                    continue;
+                }
             }
             let child_key = self.child_key(pos, key, m, &child);
             self.keys.push(child_key);
