@@ -5,4 +5,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod cli;
 pub mod config;
+pub mod game;
+pub mod perft;
