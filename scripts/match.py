@@ -212,7 +212,7 @@ def elo_estimate(wins: int, draws: int, losses: int) -> Tuple[float, float, floa
 def fmt_elo(value: float) -> str:
     if math.isinf(value):
         return "+inf" if value > 0 else "-inf"
-    return f"{value:+.1f}"
+    return f"{value + 0.0:+.1f}"
 
 
 # ---------------------------------------------------------------------------
@@ -594,7 +594,10 @@ def main(argv: Optional[List[str]] = None) -> int:
     print()
     print(f"Result of {spec1.name} vs {spec2.name} ({limit_text}), {n} games")
     print(f"  W/D/L: {wins}/{draws}/{losses}   score {100 * score:.1f}%")
-    if math.isinf(low) or math.isinf(high):
+    if n and (wins == n or losses == n):
+        print(f"  Elo difference: {fmt_elo(elo)} (every game {'won' if wins == n else 'lost'}: "
+              "no finite estimate or error bar; play more games or a closer opponent)")
+    elif math.isinf(low) or math.isinf(high):
         print(f"  Elo difference: {fmt_elo(elo)}  95% interval [{fmt_elo(low)}, {fmt_elo(high)}]")
     else:
         print(f"  Elo difference: {fmt_elo(elo)} +/- {(high - low) / 2:.1f}  "
