@@ -225,20 +225,24 @@ class Runner:
     def start(self) -> chess.engine.SimpleEngine:
         if self.engine is None:
             engine = chess.engine.SimpleEngine.popen_uci(self.command, timeout=30)
-            declared = engine.options
-            typed: Dict[str, object] = {}
-            for key, value in self.options.items():
-                if key not in declared:
-                    engine.close()
-                    raise SystemExit(f"error: engine has no UCI option {key!r}")
-                kind = declared[key].type
-                if kind == "check":
-                    typed[key] = value.lower() in ("true", "1", "yes", "on")
-                elif kind == "spin":
-                    typed[key] = int(value)
-                else:
-                    typed[key] = value
-            engine.configure(typed)
+            try:
+                declared = engine.options
+                typed: Dict[str, object] = {}
+                for key, value in self.options.items():
+                    if key not in declared:
+                        raise ValueError(f"engine has no UCI option {key!r} "
+                                         f"(it has: {', '.join(sorted(declared))})")
+                    kind = declared[key].type
+                    if kind == "check":
+                        typed[key] = value.lower() in ("true", "1", "yes", "on")
+                    elif kind == "spin":
+                        typed[key] = int(value)
+                    else:
+                        typed[key] = value
+                engine.configure(typed)
+            except BaseException:
+                engine.close()
+                raise
             self.engine = engine
         return self.engine
 
@@ -286,6 +290,7 @@ class Outcome:
     solved: bool
     reason: str
     pv: List[str] = field(default_factory=list)
+    fault: Optional[str] = None  # "crash", "timeout", "illegal move" or None
 
 
 def describe_expected(pos: Position) -> Dict[str, object]:
@@ -308,8 +313,11 @@ def run_position(runner: Runner, pos: Position, limit: chess.engine.Limit, timeo
     started = time.monotonic()
 
     def fail(move: Optional[str], reason: str) -> Outcome:
+        kind = reason.split(":")[0] if reason.startswith(("crash", "timeout")) else \
+            ("illegal move" if reason.startswith(("illegal", "engine returned no move"))
+             else "crash")
         return Outcome(pos.file, pos.line, pos.id, pos.fen, expected, move, None, None, None,
-                       time.monotonic() - started, False, reason)
+                       time.monotonic() - started, False, reason, fault=kind)
 
     try:
         result = runner.search(board, limit, timeout)
@@ -324,7 +332,7 @@ def run_position(runner: Runner, pos: Position, limit: chess.engine.Limit, timeo
         bad = re.search(r"(?:illegal|invalid) uci: '([^']*)'", str(err))
         if bad:
             return fail(bad.group(1), f"illegal move {bad.group(1)}")
-        return fail(None, f"protocol error: {err} (engine restarted)")
+        return fail(None, f"crash: protocol error: {err} (engine restarted)")
     seconds = time.monotonic() - started
     if result.move is None:
         return fail("(none)", "engine returned no move")
@@ -410,6 +418,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--json", metavar="OUT",
                         help="also write the results as JSON to OUT ('-' for stdout, which "
                              "then replaces the text report)")
+    parser.add_argument("--require-all", action="store_true",
+                        help="exit with status 1 unless every position is solved")
     parser.add_argument("--failures-only", action="store_true",
                         help="print only unsolved positions (plus the summary)")
     args = parser.parse_args(argv)
@@ -441,7 +451,16 @@ def main(argv: Optional[List[str]] = None) -> int:
               f" | {limit_text} | {len(positions)} positions", flush=True)
 
     runner = Runner(command, options)
+    try:
+        runner.start()
+    except (OSError, ValueError, chess.engine.EngineError,
+            chess.engine.EngineTerminatedError, asyncio.TimeoutError,
+            concurrent.futures.TimeoutError) as err:
+        print(f"error: cannot start engine ({' '.join(command)}): {err}", file=sys.stderr)
+        runner.kill()
+        return 3
     outcomes: List[Outcome] = []
+    aborted = False
     try:
         for pos in positions:
             outcome = run_position(runner, pos, limit, timeout, args.prove_budget)
@@ -453,6 +472,10 @@ def main(argv: Optional[List[str]] = None) -> int:
                       f"[{outcome.score or '-'}{extra}]  {outcome.reason}", file=out, flush=True)
     except KeyboardInterrupt:
         print("interrupted; summarising the positions run so far", file=sys.stderr)
+    except (OSError, ValueError, chess.engine.EngineError,
+            chess.engine.EngineTerminatedError) as err:
+        print(f"error: engine could not be restarted: {err}", file=sys.stderr)
+        aborted = True
     finally:
         runner.quit()
 
@@ -467,11 +490,16 @@ def main(argv: Optional[List[str]] = None) -> int:
         for name, (ok, total) in per_file.items():
             print(f"  {name:<28} solved {ok} / {total}")
         print(f"solved {solved} / {len(outcomes)}")
+        faults = [o for o in outcomes if o.fault]
+        if faults:
+            print(f"engine faults: {len(faults)} (" + ", ".join(
+                f"{o.id}: {o.fault}" for o in faults) + ")")
     if args.json:
         report = {
             "engine": command, "options": options, "limit": limit_text,
             "files": {name: {"solved": ok, "total": total} for name, (ok, total) in per_file.items()},
             "solved": solved, "total": len(outcomes),
+            "faults": sum(1 for o in outcomes if o.fault),
             "positions": [asdict(o) for o in outcomes],
         }
         if args.json == "-":
@@ -480,6 +508,12 @@ def main(argv: Optional[List[str]] = None) -> int:
         else:
             with open(args.json, "w", encoding="utf-8") as handle:
                 json.dump(report, handle, indent=2)
+    if aborted:
+        return 3
+    if any(o.fault for o in outcomes):
+        return 1
+    if args.require_all and solved < len(outcomes):
+        return 1
     return 0
 
 

@@ -121,7 +121,7 @@ def typed_options(engine: chess.engine.SimpleEngine, options: Dict[str, str]) ->
     declared = engine.options
     for key, value in options.items():
         if key not in declared:
-            raise SystemExit(f"error: engine has no UCI option {key!r} "
+            raise ValueError(f"engine has no UCI option {key!r} "
                              f"(it has: {', '.join(sorted(declared))})")
         kind = declared[key].type
         if kind == "check":
@@ -524,6 +524,20 @@ def main(argv: Optional[List[str]] = None) -> int:
     print(f"Match: {event}, {games} games, {len(openings)} openings, "
           f"concurrency {args.concurrency}", flush=True)
 
+    # Pre-flight: both engines must start and accept their options.
+    for spec in (spec1, spec2):
+        probe = Player(spec)
+        try:
+            probe.ensure_started()
+        except (OSError, ValueError, chess.engine.EngineError,
+                chess.engine.EngineTerminatedError, asyncio.TimeoutError,
+                concurrent.futures.TimeoutError) as err:
+            print(f"error: cannot start {spec.name} ({' '.join(spec.command)}): {err}",
+                  file=sys.stderr)
+            probe.kill()
+            return 3
+        probe.quit()
+
     local = threading.local()
     all_players: List[Player] = []
     players_lock = threading.Lock()
@@ -551,11 +565,11 @@ def main(argv: Optional[List[str]] = None) -> int:
             for future in concurrent.futures.as_completed(futures):
                 try:
                     res = future.result()
-                except chess.engine.EngineTerminatedError as err:
-                    # Raised while starting/configuring an engine: nothing to measure.
+                except Exception as err:  # an engine failed to (re)start mid-match
                     for f in futures:
                         f.cancel()
-                    print(f"error: could not start engine: {err}", file=sys.stderr)
+                    print(f"error: a game was aborted, engine could not be (re)started: "
+                          f"{type(err).__name__}: {err}", file=sys.stderr)
                     exit_code = 3
                     continue
                 results.append(res)
