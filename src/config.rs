@@ -339,7 +339,10 @@ impl Config {
     ///
     /// # Errors
     /// A missing explicit file, an unreadable file, or any [`Config::from_toml`] error.
-    pub fn load(explicit: Option<&Path>, dirs: &Dirs) -> Result<(Config, ConfigSource), ConfigError> {
+    pub fn load(
+        explicit: Option<&Path>,
+        dirs: &Dirs,
+    ) -> Result<(Config, ConfigSource), ConfigError> {
         let (path, must_exist) = match explicit {
             Some(p) => (p.to_path_buf(), true),
             None => (dirs.config_file(), false),
@@ -446,13 +449,12 @@ fn find_key(text: &str, dotted: &str) -> Option<(usize, usize)> {
         let t = line.trim();
         if t.starts_with('[') {
             in_section = t.trim_matches(|c| c == '[' || c == ']').trim() == section;
-        } else if in_section {
-            if let Some((k, _)) = t.split_once('=') {
-                if k.trim() == key {
-                    let col = line.len() - line.trim_start().len() + 1;
-                    return Some((i + 1, col));
-                }
-            }
+        } else if in_section
+            && let Some((k, _)) = t.split_once('=')
+            && k.trim() == key
+        {
+            let col = line.len() - line.trim_start().len() + 1;
+            return Some((i + 1, col));
         }
     }
     None

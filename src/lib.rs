@@ -5,5 +5,9 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod cli;
 pub mod config;
 pub mod engine;
+pub mod game;
+pub mod perft;
+pub mod uci;

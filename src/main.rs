@@ -1,1 +1,160 @@
-fn main() {}
+//! The `kibitzer` binary: parse the command line, load the configuration (before the terminal
+//! is touched), dispatch the subcommand.
+#![forbid(unsafe_code)]
+
+use std::io::Write;
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use clap::Parser;
+use kibitzer::cli::{Cli, Command, ConfigCommand};
+use kibitzer::config::{Config, ConfigSource, Dirs, EXAMPLE};
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let dirs = match Dirs::locate() {
+        Ok(d) => d,
+        Err(e) => return fail(2, &e.to_string()),
+    };
+    match cli.command {
+        Some(Command::Config(cmd)) => config_command(cmd, cli.config.as_deref(), &dirs),
+        Some(Command::Perft { fen, depth, divide }) => perft(fen.as_deref(), depth, divide),
+        Some(Command::Bench { depth }) => {
+            with_config(cli.config.as_deref(), &dirs, |c| bench(c, depth))
+        }
+        Some(Command::Eval { fen }) => {
+            with_config(cli.config.as_deref(), &dirs, |c| eval(c, fen.as_deref()))
+        }
+        Some(Command::Uci) => with_config(cli.config.as_deref(), &dirs, uci),
+        None => ExitCode::SUCCESS,
+    }
+}
+
+fn fail(code: u8, message: &str) -> ExitCode {
+    eprintln!("kibitzer: {message}");
+    ExitCode::from(code)
+}
+
+fn config_command(cmd: ConfigCommand, explicit: Option<&Path>, dirs: &Dirs) -> ExitCode {
+    let path = explicit.map_or_else(|| dirs.config_file(), Path::to_path_buf);
+    match cmd {
+        ConfigCommand::Path => {
+            println!("{}", path.display());
+            ExitCode::SUCCESS
+        }
+        ConfigCommand::Init { force } => match write_example(&path, force) {
+            Ok(()) => {
+                println!("wrote {}", path.display());
+                ExitCode::SUCCESS
+            }
+            Err(e) => fail(1, &format!("{e:#}")),
+        },
+        ConfigCommand::Check { file } => {
+            let target = file.as_deref().or(explicit);
+            match Config::load(target, dirs) {
+                Ok((config, source)) => {
+                    match source {
+                        ConfigSource::File(p) => println!("# {}: OK", p.display()),
+                        ConfigSource::Defaults(p) => {
+                            println!("# {} does not exist: using the defaults", p.display());
+                        }
+                    }
+                    print!("{}", config.to_toml());
+                    ExitCode::SUCCESS
+                }
+                Err(e) => fail(2, &e.to_string()),
+            }
+        }
+    }
+}
+
+fn write_example(path: &Path, force: bool) -> Result<()> {
+    if path.exists() && !force {
+        anyhow::bail!(
+            "{} already exists; use `kibitzer config init --force` to overwrite it",
+            path.display()
+        );
+    }
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    let mut f =
+        std::fs::File::create(path).with_context(|| format!("cannot write {}", path.display()))?;
+    f.write_all(EXAMPLE.as_bytes())
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
+}
+
+fn perft(fen: Option<&str>, depth: u32, divide: bool) -> ExitCode {
+    let pos = match fen.map(kibitzer::game::fen::parse_lenient) {
+        Some(Ok(p)) => p,
+        Some(Err(e)) => return fail(2, &e.to_string()),
+        None => shakmaty::Chess::default(),
+    };
+    let report = kibitzer::perft::run(&pos, depth, divide);
+    for line in &report.divide {
+        println!("{}: {}", line.uci, line.nodes);
+    }
+    println!(
+        "perft {depth}: {} nodes in {:.3} s ({} nodes/s)",
+        report.nodes,
+        report.elapsed.as_secs_f64(),
+        report.nps()
+    );
+    ExitCode::SUCCESS
+}
+
+fn with_config(
+    explicit: Option<&Path>,
+    dirs: &Dirs,
+    f: impl FnOnce(&Config) -> ExitCode,
+) -> ExitCode {
+    match Config::load(explicit, dirs) {
+        Ok((config, _)) => f(&config),
+        Err(e) => fail(2, &e.to_string()),
+    }
+}
+
+fn bench(config: &Config, depth: u32) -> ExitCode {
+    use kibitzer::engine::{EvalParams, bench};
+    let params = EvalParams::from_config(&config.eval);
+    let (nodes, elapsed) = bench::run(depth, &params, &mut |line| {
+        let r = &line.result;
+        let best = r.best_move.map_or_else(
+            || "(none)".to_owned(),
+            |m| m.to_uci(shakmaty::CastlingMode::Standard).to_string(),
+        );
+        println!(
+            "{:<80} depth {:>2} score {:>7} best {:<6} nodes {:>10}",
+            line.fen,
+            r.depth,
+            r.score.to_string(),
+            best,
+            r.nodes
+        );
+    });
+    let nps = (u128::from(nodes) * 1_000_000 / elapsed.as_micros().max(1)) as u64;
+    println!("{nodes} nodes {nps} nps");
+    ExitCode::SUCCESS
+}
+
+fn eval(config: &Config, fen: Option<&str>) -> ExitCode {
+    let pos = match fen.map(kibitzer::game::fen::parse) {
+        Some(Ok(p)) => p,
+        Some(Err(e)) => return fail(2, &e.to_string()),
+        None => shakmaty::Chess::default(),
+    };
+    let params = kibitzer::engine::EvalParams::from_config(&config.eval);
+    println!("{}", kibitzer::engine::evaluate_breakdown(&pos, &params));
+    ExitCode::SUCCESS
+}
+
+fn uci(config: &Config) -> ExitCode {
+    let stdin = std::io::BufReader::new(std::io::stdin());
+    let mut stdout = std::io::stdout().lock();
+    match kibitzer::uci::run(stdin, &mut stdout, config.engine.hash_mb, 10, &config.eval) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(1, &format!("uci: {e}")),
+    }
+}

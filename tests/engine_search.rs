@@ -15,12 +15,28 @@ fn data(rel: &str) -> String {
 }
 
 fn pos(fen: &str) -> Chess {
-    fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap()
+    fen.parse::<Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap()
 }
 
-fn run(p: &Chess, history: &[u64], limits: &SearchLimits, tt: &mut TranspositionTable) -> SearchResult {
+fn run(
+    p: &Chess,
+    history: &[u64],
+    limits: &SearchLimits,
+    tt: &mut TranspositionTable,
+) -> SearchResult {
     let stop = AtomicBool::new(false);
-    search(p, history, limits, &EvalParams::default(), tt, &stop, &mut |_| {})
+    search(
+        p,
+        history,
+        limits,
+        &EvalParams::default(),
+        tt,
+        &stop,
+        &mut |_| {},
+    )
 }
 
 /// Searches every position of a mate file to `depth`; returns (shortest mates found, any mate
@@ -70,7 +86,10 @@ fn finds_all_mates_in_two() {
     // One composition (listed twice in the file; a queen sacrifice with the mover already far ahead) needs more depth:
     // reverse futility pruning hides the mate below depth 8. Every position must still be won.
     let (shortest, any, failures) = mates("tactics/mate2.fen", 2, 7);
-    assert!(failures.iter().all(|f| !f.contains("does not mate")), "{failures:?}");
+    assert!(
+        failures.iter().all(|f| !f.contains("does not mate")),
+        "{failures:?}"
+    );
     assert!(shortest >= 210, "{shortest}/212: {failures:?}");
     assert!(any >= 210, "{failures:?}");
 }
@@ -80,7 +99,10 @@ fn finds_all_mates_in_three() {
     // Problem compositions with quiet keys: at depth 9 the search finds a mate in all but one
     // (the exception is one Stockfish 15.1 also misses in 2 s), but not always the shortest.
     let (shortest, any, failures) = mates("tactics/mate3.fen", 3, 9);
-    assert!(failures.iter().all(|f| !f.contains("does not mate")), "{failures:?}");
+    assert!(
+        failures.iter().all(|f| !f.contains("does not mate")),
+        "{failures:?}"
+    );
     assert!(any >= 13, "{any}/14: {failures:?}");
     assert!(shortest >= 8, "{shortest}/14: {failures:?}");
 }
@@ -89,11 +111,21 @@ fn finds_all_mates_in_three() {
 fn mated_and_stalemated_positions() {
     let mut tt = TranspositionTable::new(1);
     // Black is checkmated: no move, mate score.
-    let r = run(&pos("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1"), &[], &SearchLimits::depth(3), &mut tt);
+    let r = run(
+        &pos("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1"),
+        &[],
+        &SearchLimits::depth(3),
+        &mut tt,
+    );
     assert_eq!(r.best_move, None);
     assert_eq!(r.score.mate_in(), Some(0));
     // Stalemate: no move, draw score.
-    let r = run(&pos("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"), &[], &SearchLimits::depth(3), &mut tt);
+    let r = run(
+        &pos("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"),
+        &[],
+        &SearchLimits::depth(3),
+        &mut tt,
+    );
     assert_eq!(r.best_move, None);
     assert_eq!(r.score.0, 0);
 }
@@ -103,7 +135,13 @@ fn wins_a_hanging_queen() {
     let mut tt = TranspositionTable::new(4);
     let p = pos("rnb1kbnr/pppp1ppp/8/4p1q1/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 1 3");
     let r = run(&p, &[], &SearchLimits::depth(4), &mut tt);
-    assert_eq!(r.best_move.unwrap().to_uci(CastlingMode::Standard).to_string(), "c1g5");
+    assert_eq!(
+        r.best_move
+            .unwrap()
+            .to_uci(CastlingMode::Standard)
+            .to_string(),
+        "c1g5"
+    );
     assert!(r.score.0 > 500);
 }
 
@@ -128,8 +166,11 @@ fn repetition_draw_is_taken_when_behind() {
     let mut tt = TranspositionTable::new(4);
     let start = pos("6k1/5p1p/5PpQ/8/8/8/qq6/6K1 w - - 0 1");
     let r = run(&start, &[], &SearchLimits::depth(8), &mut tt);
-    assert!(r.score.0.abs() <= 50 || r.score.0 > 0, "perpetual check holds: {}", r.score);
-
+    assert!(
+        r.score.0.abs() <= 50 || r.score.0 > 0,
+        "perpetual check holds: {}",
+        r.score
+    );
 }
 
 #[test]
@@ -138,7 +179,9 @@ fn threefold_in_history_scores_zero() {
     let p = pos("k7/8/8/8/8/8/8/1R5K w - - 0 1");
     let mut history = Vec::new();
     let mut q = p.clone();
-    for uci in ["b1b2", "a8a7", "b2b1", "a7a8", "b1b2", "a8a7", "b2b1", "a7a8"] {
+    for uci in [
+        "b1b2", "a8a7", "b2b1", "a7a8", "b1b2", "a8a7", "b2b1", "a7a8",
+    ] {
         history.push(zobrist(&q));
         let m = uci.parse::<UciMove>().unwrap().to_move(&q).unwrap();
         q.play_unchecked(m);
@@ -162,7 +205,10 @@ fn fixed_depth_and_nodes_are_deterministic() {
     let mut b = TranspositionTable::new(8);
     let ra = run(&p, &[], &SearchLimits::depth(6), &mut a);
     let rb = run(&p, &[], &SearchLimits::depth(6), &mut b);
-    assert_eq!((ra.nodes, ra.best_move, ra.score), (rb.nodes, rb.best_move, rb.score));
+    assert_eq!(
+        (ra.nodes, ra.best_move, ra.score),
+        (rb.nodes, rb.best_move, rb.score)
+    );
     a.clear();
     b.clear();
     let ra = run(&p, &[], &SearchLimits::nodes(20_000), &mut a);
@@ -186,7 +232,11 @@ fn result_carries_iterations_and_root_scores() {
         ..SearchLimits::default()
     };
     let r = run(&Chess::default(), &[], &exact, &mut tt);
-    assert!(r.root_moves.iter().all(|m| m.bound == kibitzer::engine::Bound::Exact));
+    assert!(
+        r.root_moves
+            .iter()
+            .all(|m| m.bound == kibitzer::engine::Bound::Exact)
+    );
     assert!(r.root_moves.windows(2).all(|w| w[0].score >= w[1].score));
 }
 
@@ -211,7 +261,10 @@ fn stop_flag_and_movetime_are_honoured() {
     let r = search(
         &Chess::default(),
         &[],
-        &SearchLimits { infinite: true, ..SearchLimits::default() },
+        &SearchLimits {
+            infinite: true,
+            ..SearchLimits::default()
+        },
         &EvalParams::default(),
         &mut tt,
         &stop,
@@ -220,7 +273,12 @@ fn stop_flag_and_movetime_are_honoured() {
     assert!(r.best_move.is_some(), "depth 1 always completes");
     assert!(r.stopped);
     let t = Instant::now();
-    let r = run(&Chess::default(), &[], &SearchLimits::movetime(Duration::from_millis(100)), &mut tt);
+    let r = run(
+        &Chess::default(),
+        &[],
+        &SearchLimits::movetime(Duration::from_millis(100)),
+        &mut tt,
+    );
     assert!(r.best_move.is_some());
     assert!(t.elapsed() < Duration::from_secs(2));
 }

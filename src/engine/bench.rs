@@ -72,10 +72,22 @@ pub fn run(depth: u32, params: &EvalParams, each: &mut dyn FnMut(&BenchLine)) ->
     let stop = AtomicBool::new(false);
     let mut tt = TranspositionTable::new(16);
     for &fen in POSITIONS {
-        let Ok(parsed) = fen.parse::<Fen>() else { continue };
-        let Ok(pos) = parsed.into_position::<Chess>(CastlingMode::Standard) else { continue };
+        let Ok(parsed) = fen.parse::<Fen>() else {
+            continue;
+        };
+        let Ok(pos) = parsed.into_position::<Chess>(CastlingMode::Standard) else {
+            continue;
+        };
         tt.clear();
-        let result = search(&pos, &[], &SearchLimits::depth(depth), params, &mut tt, &stop, &mut |_| {});
+        let result = search(
+            &pos,
+            &[],
+            &SearchLimits::depth(depth),
+            params,
+            &mut tt,
+            &stop,
+            &mut |_| {},
+        );
         total += result.nodes;
         each(&BenchLine { fen, result });
     }
@@ -90,7 +102,10 @@ mod tests {
     fn positions_parse() {
         assert!(POSITIONS.len() >= 30);
         for fen in POSITIONS {
-            let pos = fen.parse::<Fen>().unwrap().into_position::<Chess>(CastlingMode::Standard);
+            let pos = fen
+                .parse::<Fen>()
+                .unwrap()
+                .into_position::<Chess>(CastlingMode::Standard);
             assert!(pos.is_ok(), "{fen}");
         }
     }

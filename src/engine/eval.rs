@@ -189,14 +189,22 @@ pub struct Breakdown {
 impl Breakdown {
     /// The total from the point of view of the side to move.
     pub fn side_to_move(&self) -> i32 {
-        if self.turn == Color::White { self.white } else { -self.white }
+        if self.turn == Color::White {
+            self.white
+        } else {
+            -self.white
+        }
     }
 }
 
 impl fmt::Display for Breakdown {
     /// A table: one row per term with White, Black and the difference, then the total.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{:<16} {:>7} {:>7} {:>7}", "term", "white", "black", "total")?;
+        writeln!(
+            f,
+            "{:<16} {:>7} {:>7} {:>7}",
+            "term", "white", "black", "total"
+        )?;
         for (term, w, b) in &self.terms {
             writeln!(
                 f,
@@ -220,7 +228,11 @@ impl fmt::Display for Breakdown {
             "phase {}/{} (24 = opening); {} to move; score for the side to move: {}",
             self.phase,
             MAX_PHASE,
-            if self.turn == Color::White { "white" } else { "black" },
+            if self.turn == Color::White {
+                "white"
+            } else {
+                "black"
+            },
             pawns_str(self.side_to_move())
         )
     }
@@ -267,7 +279,11 @@ pub fn evaluate(pos: &Chess, params: &EvalParams) -> i32 {
         total += t[0] - t[1];
     }
     let white = total.blend(trace.phase);
-    if pos.turn() == Color::White { white } else { -white }
+    if pos.turn() == Color::White {
+        white
+    } else {
+        -white
+    }
 }
 
 /// The evaluation split per term and side (for explanations and `kibitzer eval`).
@@ -301,7 +317,11 @@ pub fn trace(pos: &Chess, params: &EvalParams) -> Trace {
             if bb.is_empty() {
                 continue;
             }
-            t.add(Term::Material, color, params.material[r] * bb.count() as i32);
+            t.add(
+                Term::Material,
+                color,
+                params.material[r] * bb.count() as i32,
+            );
             let mut placement = Tapered::default();
             for sq in bb {
                 placement += params.pst[r][relative(color, sq.to_usize())];
@@ -379,7 +399,12 @@ mod tests {
 
     fn all_test_fens() -> Vec<String> {
         let mut fens = Vec::new();
-        for f in ["perft/perftsuite.epd", "perft/cpw_perft_results.epd", "perft/tricky.perft", "perft/random.perft"] {
+        for f in [
+            "perft/perftsuite.epd",
+            "perft/cpw_perft_results.epd",
+            "perft/tricky.perft",
+            "perft/random.perft",
+        ] {
             fens.extend(fens_from(&data(f), epd_fen));
         }
         for f in [
@@ -393,14 +418,22 @@ mod tests {
         ] {
             fens.extend(fens_from(&data(f), epd_fen));
         }
-        for f in ["tactics/mate1.fen", "tactics/mate2.fen", "tactics/mate3.fen", "tactics/mate4.fen"] {
+        for f in [
+            "tactics/mate1.fen",
+            "tactics/mate2.fen",
+            "tactics/mate3.fen",
+            "tactics/mate4.fen",
+        ] {
             fens.extend(fens_from(&data(f), |l| {
                 let l = l.trim();
                 (!l.is_empty()).then(|| l.to_owned())
             }));
         }
         let puzzles = fens_from(&data("puzzles/lichess_puzzles.csv"), |l| {
-            l.split(',').nth(1).filter(|f| f.contains('/')).map(str::to_owned)
+            l.split(',')
+                .nth(1)
+                .filter(|f| f.contains('/'))
+                .map(str::to_owned)
         });
         fens.extend(puzzles.into_iter().step_by(5));
         fens
@@ -413,8 +446,12 @@ mod tests {
         let presets = [EvalParams::default(), EvalParams::from_config(&simplified)];
         let mut checked = 0;
         for fen in all_test_fens() {
-            let Ok(parsed) = fen.parse::<Fen>() else { continue };
-            let Ok(pos) = parsed.into_position::<Chess>(CastlingMode::Standard) else { continue };
+            let Ok(parsed) = fen.parse::<Fen>() else {
+                continue;
+            };
+            let Ok(pos) = parsed.into_position::<Chess>(CastlingMode::Standard) else {
+                continue;
+            };
             let Some(m) = mirrored(&pos) else { continue };
             for params in &presets {
                 assert_eq!(white_eval(&pos, params), -white_eval(&m, params), "{fen}");

@@ -96,8 +96,16 @@ impl Level {
     /// The search limits for this level; `engine.depth` and `engine.movetime_ms` (non-zero)
     /// override the level's.
     pub fn limits(&self, config: &EngineConfig) -> SearchLimits {
-        let depth = if config.depth > 0 { config.depth } else { self.depth };
-        let movetime = if config.movetime_ms > 0 { config.movetime_ms } else { self.movetime_ms };
+        let depth = if config.depth > 0 {
+            config.depth
+        } else {
+            self.depth
+        };
+        let movetime = if config.movetime_ms > 0 {
+            config.movetime_ms
+        } else {
+            self.movetime_ms
+        };
         SearchLimits {
             depth: (depth > 0).then_some(depth),
             movetime: (movetime > 0).then(|| Duration::from_millis(movetime)),
@@ -153,7 +161,11 @@ pub struct Rng(u64);
 impl Rng {
     /// A generator from a seed (0 is replaced by a constant).
     pub fn new(seed: u64) -> Rng {
-        Rng(if seed == 0 { 0x9E37_79B9_7F4A_7C15 } else { seed })
+        Rng(if seed == 0 {
+            0x9E37_79B9_7F4A_7C15
+        } else {
+            seed
+        })
     }
 
     /// A generator seeded from the clock.
@@ -193,7 +205,10 @@ mod tests {
             assert!(w[0].window_cp >= w[1].window_cp);
         }
         for l in &parsed.level {
-            assert!(l.blunder_cp < 900, "a level may never hang a queen on purpose");
+            assert!(
+                l.blunder_cp < 900,
+                "a level may never hang a queen on purpose"
+            );
         }
         assert_eq!(Level::number_for_elo(0), 1);
         assert_eq!(Level::number_for_elo(5000), 10);

@@ -84,13 +84,19 @@ impl Ordering {
     ) {
         let us = pos.turn();
         let killers = self.killers[ply.min(MAX_PLY)];
-        let counter = prev.map_or(0, |p| self.counters[piece_index(!us, p.role())][p.to().to_usize()]);
+        let counter = prev.map_or(0, |p| {
+            self.counters[piece_index(!us, p.role())][p.to().to_usize()]
+        });
         for (i, &m) in moves.iter().enumerate() {
             let p = pack(m);
             scores[i] = if p == tt_move {
                 TT_MOVE
             } else if m.is_capture() || m.promotion() == Some(Role::Queen) {
-                let base = if see_ge(pos, m, 0, values) { GOOD_CAPTURE } else { BAD_CAPTURE };
+                let base = if see_ge(pos, m, 0, values) {
+                    GOOD_CAPTURE
+                } else {
+                    BAD_CAPTURE
+                };
                 base + mvv_lva(m)
             } else if m.is_promotion() {
                 BAD_CAPTURE - 100
@@ -107,7 +113,15 @@ impl Ordering {
     }
 
     /// Records a quiet move that caused a beta cutoff, and penalises the quiets tried before it.
-    pub fn reward_quiet(&mut self, color: Color, ply: usize, m: Move, prev: Option<Move>, depth: i32, tried: &[Move]) {
+    pub fn reward_quiet(
+        &mut self,
+        color: Color,
+        ply: usize,
+        m: Move,
+        prev: Option<Move>,
+        depth: i32,
+        tried: &[Move],
+    ) {
         let p = pack(m);
         let k = &mut self.killers[ply.min(MAX_PLY)];
         if k[0] != p {

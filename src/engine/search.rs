@@ -207,7 +207,11 @@ impl<'a> Searcher<'a> {
     }
 
     fn root_pv(&self) -> Vec<Move> {
-        self.pv[0][..self.pv_len[0]].iter().flatten().copied().collect()
+        self.pv[0][..self.pv_len[0]]
+            .iter()
+            .flatten()
+            .copied()
+            .collect()
     }
 
     /// Checks the stop flag, the node limit and the clock; sets `stopped`.
@@ -240,12 +244,18 @@ impl<'a> Searcher<'a> {
             })
             .collect();
         // Initial order: captures by MVV-LVA, then the rest.
-        root.sort_by_key(|r| -super::order::mvv_lva(r.mv) * i32::from(r.mv.is_capture() || r.mv.is_promotion()));
+        root.sort_by_key(|r| {
+            -super::order::mvv_lva(r.mv) * i32::from(r.mv.is_capture() || r.mv.is_promotion())
+        });
 
         let mut result = SearchResult {
             best_move: root.first().map(|r| r.mv),
             ponder: None,
-            score: Score(if pos.is_check() && root.is_empty() { -MATE } else { 0 }),
+            score: Score(if pos.is_check() && root.is_empty() {
+                -MATE
+            } else {
+                0
+            }),
             pv: Vec::new(),
             depth: 0,
             seldepth: 0,
@@ -266,11 +276,15 @@ impl<'a> Searcher<'a> {
         for depth in 1..=max_depth {
             self.seldepth = 0;
             let mut delta = 20;
-            let (mut alpha, mut beta) = if depth >= 5 && !self.limits.exact_root_scores && prev_score.abs() < MATE_BOUND {
-                ((prev_score - delta).max(-INFINITE), (prev_score + delta).min(INFINITE))
-            } else {
-                (-INFINITE, INFINITE)
-            };
+            let (mut alpha, mut beta) =
+                if depth >= 5 && !self.limits.exact_root_scores && prev_score.abs() < MATE_BOUND {
+                    (
+                        (prev_score - delta).max(-INFINITE),
+                        (prev_score + delta).min(INFINITE),
+                    )
+                } else {
+                    (-INFINITE, INFINITE)
+                };
             let score = loop {
                 let score = self.root(pos, &mut root, depth as i32, alpha, beta);
                 if self.stopped {
@@ -371,11 +385,22 @@ impl<'a> Searcher<'a> {
         result
     }
 
-    fn root(&mut self, pos: &Chess, root: &mut [RootMove], depth: i32, mut alpha: i32, beta: i32) -> i32 {
+    fn root(
+        &mut self,
+        pos: &Chess,
+        root: &mut [RootMove],
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
         self.pv_len[0] = 0;
         self.nodes += 1;
         self.stack[0] = Frame {
-            eval: if pos.is_check() { -INFINITE } else { evaluate(pos, self.params) },
+            eval: if pos.is_check() {
+                -INFINITE
+            } else {
+                evaluate(pos, self.params)
+            },
             mv: None,
             plies_from_null: self.keys.len(),
         };
@@ -440,7 +465,11 @@ impl<'a> Searcher<'a> {
 
     fn update_pv(&mut self, ply: usize, m: Move) {
         self.pv[ply][0] = Some(m);
-        let child_len = if ply < MAX_PLY { self.pv_len[ply + 1] } else { 0 };
+        let child_len = if ply < MAX_PLY {
+            self.pv_len[ply + 1]
+        } else {
+            0
+        };
         for j in 0..child_len.min(MAX_PLY - 1) {
             self.pv[ply][j + 1] = self.pv[ply + 1][j];
         }
@@ -451,7 +480,9 @@ impl<'a> Searcher<'a> {
     fn is_repetition(&self, halfmoves: u32, ply: usize) -> bool {
         let cur = self.keys.len() - 1;
         let key = self.keys[cur];
-        let reach = (halfmoves as usize).min(self.stack[ply].plies_from_null).min(cur);
+        let reach = (halfmoves as usize)
+            .min(self.stack[ply].plies_from_null)
+            .min(cur);
         let mut seen_in_game = 0;
         let mut back = 4;
         while back <= reach {
@@ -470,7 +501,14 @@ impl<'a> Searcher<'a> {
         false
     }
 
-    fn negamax(&mut self, pos: &Chess, mut depth: i32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
+    fn negamax(
+        &mut self,
+        pos: &Chess,
+        mut depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
         self.pv_len[ply] = 0;
         let pv_node = beta - alpha > 1;
         let in_check = pos.is_check();
@@ -496,7 +534,9 @@ impl<'a> Searcher<'a> {
         if self.is_repetition(pos.halfmoves(), ply) {
             return 0;
         }
-        if board.occupied().count() <= 3 && (board.pawns() | board.rooks() | board.queens()).is_empty() {
+        if board.occupied().count() <= 3
+            && (board.pawns() | board.rooks() | board.queens()).is_empty()
+        {
             return 0;
         }
         // Mate distance pruning.
@@ -526,14 +566,20 @@ impl<'a> Searcher<'a> {
             if !in_check {
                 eval = p.eval;
                 // A stored bound may improve the static estimate.
-                if (p.bound == Bound::Lower && score > eval) || (p.bound == Bound::Upper && score < eval) {
+                if (p.bound == Bound::Lower && score > eval)
+                    || (p.bound == Bound::Upper && score < eval)
+                {
                     eval = score;
                 }
             }
         } else if !in_check {
             eval = evaluate(pos, self.params);
         }
-        let static_eval = if in_check { -INFINITE } else { probe.map_or(eval, |p| p.eval) };
+        let static_eval = if in_check {
+            -INFINITE
+        } else {
+            probe.map_or(eval, |p| p.eval)
+        };
         self.stack[ply].eval = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].eval;
 
@@ -581,8 +627,15 @@ impl<'a> Searcher<'a> {
         }
         let prev = self.stack[ply - 1].mv;
         let mut scores = [0i32; MAX_MOVES];
-        self.ordering
-            .score(pos, &moves, &mut scores, tt_move, ply, prev, &self.params.values);
+        self.ordering.score(
+            pos,
+            &moves,
+            &mut scores,
+            tt_move,
+            ply,
+            prev,
+            &self.params.values,
+        );
 
         let mut best = -INFINITE;
         let mut best_move: Option<Move> = None;
@@ -608,7 +661,11 @@ impl<'a> Searcher<'a> {
                     n_quiets += 1;
                     continue;
                 }
-                if !quiet && depth <= 6 && scores[i] < 0 && !see_ge(pos, m, -90 * depth, &self.params.values) {
+                if !quiet
+                    && depth <= 6
+                    && scores[i] < 0
+                    && !see_ge(pos, m, -90 * depth, &self.params.values)
+                {
                     continue;
                 }
             }
@@ -660,7 +717,11 @@ impl<'a> Searcher<'a> {
                     }
                     if alpha >= beta {
                         if quiet {
-                            let tried: MoveList = quiets_tried[..n_quiets.min(64)].iter().flatten().copied().collect();
+                            let tried: MoveList = quiets_tried[..n_quiets.min(64)]
+                                .iter()
+                                .flatten()
+                                .copied()
+                                .collect();
                             self.ordering.reward_quiet(us, ply, m, prev, depth, &tried);
                         }
                         break;
@@ -707,7 +768,11 @@ impl<'a> Searcher<'a> {
         self.seldepth = self.seldepth.max(ply);
         let in_check = pos.is_check();
         if ply >= MAX_PLY - 1 {
-            return if in_check { 0 } else { evaluate(pos, self.params) };
+            return if in_check {
+                0
+            } else {
+                evaluate(pos, self.params)
+            };
         }
         let mut best = -INFINITE;
         let mut stand = -INFINITE;

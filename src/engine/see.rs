@@ -47,14 +47,24 @@ pub fn see_ge(pos: &Chess, m: Move, threshold: i32, values: &[i32; 6]) -> bool {
             break;
         }
         res ^= 1;
-        let Some(role) = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King]
-            .into_iter()
-            .find(|&r| (ours & board.by_role(r)).any())
-        else {
+        let Some(role) = [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+            Role::King,
+        ]
+        .into_iter()
+        .find(|&r| (ours & board.by_role(r)).any()) else {
             break;
         };
         if role == Role::King {
-            return if (attackers & !board.by_color(stm)).any() { res ^ 1 != 0 } else { res != 0 };
+            return if (attackers & !board.by_color(stm)).any() {
+                res ^ 1 != 0
+            } else {
+                res != 0
+            };
         }
         swap = v(role) - swap;
         if swap < res {
@@ -76,14 +86,18 @@ pub fn see_ge(pos: &Chess, m: Move, threshold: i32, values: &[i32; 6]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shakmaty::CastlingMode;
     use shakmaty::fen::Fen;
     use shakmaty::uci::UciMove;
-    use shakmaty::CastlingMode;
 
     const VALUES: [i32; 6] = [100, 320, 330, 500, 900, 20_000];
 
     fn check(fen: &str, uci: &str, threshold: i32) -> bool {
-        let pos: Chess = fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
+        let pos: Chess = fen
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
         let m = uci.parse::<UciMove>().unwrap().to_move(&pos).unwrap();
         see_ge(&pos, m, threshold, &VALUES)
     }
@@ -91,13 +105,21 @@ mod tests {
     #[test]
     fn exchanges() {
         // Rook takes an undefended pawn.
-        assert!(check("1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1", "e1e5", 100));
+        assert!(check(
+            "1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1",
+            "e1e5",
+            100
+        ));
         // Knight takes a pawn defended by a pawn: loses the knight.
-        assert!(!check("1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1", "d3e5", 0));
+        assert!(!check(
+            "1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1",
+            "d3e5",
+            0
+        ));
         // Pawn takes a defended knight: wins knight for pawn.
         assert!(check("4k3/8/3p4/4n3/3P4/8/8/4K3 w - - 0 1", "d4e5", 200));
         // Queen takes a pawn defended by a pawn.
-        assert!(!check("4k3/8/3p4/4p3/8/8/8/4KQ2 w - - 0 1", "f1f5", 0));
+        assert!(!check("4k3/8/3p4/4p3/8/8/8/4Q1K1 w - - 0 1", "e1e5", 0));
         // X-ray: doubled rooks win the defended pawn exchange (R takes p, r takes R, R takes r).
         assert!(check("4r1k1/8/8/4p3/8/8/4R3/4R1K1 w - - 0 1", "e2e5", 0));
     }

@@ -37,8 +37,13 @@ impl TimeManager {
         }
         if let Some(clock) = limits.clock {
             // Keep a reserve: never plan on the last 5 % (or 50 ms) of the clock.
-            let reserve = (clock.remaining / 20).max(Duration::from_millis(50)).min(clock.remaining / 2);
-            let usable = clock.remaining.saturating_sub(reserve).saturating_sub(overhead);
+            let reserve = (clock.remaining / 20)
+                .max(Duration::from_millis(50))
+                .min(clock.remaining / 2);
+            let usable = clock
+                .remaining
+                .saturating_sub(reserve)
+                .saturating_sub(overhead);
             let mtg = clock.moves_to_go.unwrap_or(35).clamp(1, 50);
             let base = usable / (mtg + 2) + clock.increment * 3 / 4;
             let cap = if mtg == 1 { usable * 3 / 4 } else { usable / 3 };

@@ -112,7 +112,15 @@ impl TranspositionTable {
     }
 
     /// Stores a result. `score` must already be node-relative; `depth` is clamped to 0..=255.
-    pub fn store(&mut self, key: u64, mv: PackedMove, score: i32, eval: i32, depth: i32, bound: Bound) {
+    pub fn store(
+        &mut self,
+        key: u64,
+        mv: PackedMove,
+        score: i32,
+        eval: i32,
+        depth: i32,
+        bound: Bound,
+    ) {
         let generation = self.generation;
         let idx = self.index(key);
         let bucket = &mut self.buckets[idx];
@@ -181,7 +189,10 @@ mod tests {
         assert!(tt.probe(42).is_none());
         tt.store(42, 7, -150, 10, 5, Bound::Lower);
         let p = tt.probe(42).unwrap();
-        assert_eq!((p.mv, p.score, p.eval, p.depth, p.bound), (7, -150, 10, 5, Bound::Lower));
+        assert_eq!(
+            (p.mv, p.score, p.eval, p.depth, p.bound),
+            (7, -150, 10, 5, Bound::Lower)
+        );
         // A result without a move keeps the old move.
         tt.store(42, 0, 20, 10, 6, Bound::Exact);
         assert_eq!(tt.probe(42).unwrap().mv, 7);

@@ -64,7 +64,9 @@ pub(crate) fn evaluate(board: &Board, params: &EvalParams, t: &mut Trace) {
     }
     let occupied = board.occupied();
     for color in Color::ALL {
-        let Some(king) = board.king_of(color) else { continue };
+        let Some(king) = board.king_of(color) else {
+            continue;
+        };
         let ours = board.by_color(color);
         let our_pawns = board.pawns() & ours;
         let their_pawns = board.pawns() & !ours;
@@ -98,7 +100,12 @@ pub(crate) fn evaluate(board: &Board, params: &EvalParams, t: &mut Trace) {
         let theirs = board.by_color(!color);
         let mut units = 0;
         let mut attackers = 0;
-        for (role, weight) in [(Role::Knight, 2), (Role::Bishop, 2), (Role::Rook, 3), (Role::Queen, 5)] {
+        for (role, weight) in [
+            (Role::Knight, 2),
+            (Role::Bishop, 2),
+            (Role::Rook, 3),
+            (Role::Queen, 5),
+        ] {
             for sq in board.by_role(role) & theirs {
                 let att = match role {
                     Role::Knight => attacks::knight_attacks(sq),
@@ -124,4 +131,3 @@ pub(crate) fn evaluate(board: &Board, params: &EvalParams, t: &mut Trace) {
         t.add(Term::KingSafety, color, s(mg, 0));
     }
 }
-

@@ -74,7 +74,11 @@ fn ranks_ahead(color: Color, sq: Square) -> Bitboard {
     let r = sq.rank().to_u32();
     Bitboard(match color {
         Color::White => {
-            if r >= 7 { 0 } else { !0u64 << (8 * (r + 1)) }
+            if r >= 7 {
+                0
+            } else {
+                !0u64 << (8 * (r + 1))
+            }
         }
         Color::Black => (1u64 << (8 * r)) - 1,
     })

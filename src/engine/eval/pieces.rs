@@ -145,7 +145,10 @@ pub(crate) fn mobility_and_attacks(board: &Board, params: &EvalParams, t: &mut T
         let ours = board.by_color(color);
         let area = !ours & !a.pawns[side(!color)];
         let mut mobility = Tapered::default();
-        for (r, role) in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen].into_iter().enumerate() {
+        for (r, role) in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+            .into_iter()
+            .enumerate()
+        {
             for sq in board.by_piece(role.of(color)) {
                 let att = match role {
                     Role::Knight => attacks::knight_attacks(sq),

@@ -90,7 +90,11 @@ pub fn simplified() -> [[Tapered; 64]; 6] {
         for (sq, v) in table.iter_mut().enumerate() {
             let printed = sq ^ 56;
             let mg = SIMPLIFIED_PRINTED[role][printed];
-            let eg = if role == 5 { SIMPLIFIED_PRINTED[6][printed] } else { mg };
+            let eg = if role == 5 {
+                SIMPLIFIED_PRINTED[6][printed]
+            } else {
+                mg
+            };
             *v = s(mg, eg);
         }
     }
@@ -122,12 +126,24 @@ pub fn default_tables() -> [[Tapered; 64]; 6] {
         // Pawns.
         if (1..7).contains(&rank) {
             let adv = [0, 0, 4, 10, 20, 35, 55, 0][rank as usize];
-            let centre_bonus = if (3..=4).contains(&rank) { 4 * central_file } else { central_file };
-            let home_centre = if rank == 1 && (3..=4).contains(&file) { -8 } else { 0 };
+            let centre_bonus = if (3..=4).contains(&rank) {
+                4 * central_file
+            } else {
+                central_file
+            };
+            let home_centre = if rank == 1 && (3..=4).contains(&file) {
+                -8
+            } else {
+                0
+            };
             t[0][sq] = s(adv / 2 + centre_bonus + home_centre, adv);
         }
         // Knights: strongly central, a little extra on outpost ranks.
-        let outpost = if (4..=5).contains(&rank) && (2..=5).contains(&file) { 8 } else { 0 };
+        let outpost = if (4..=5).contains(&rank) && (2..=5).contains(&file) {
+            8
+        } else {
+            0
+        };
         t[1][sq] = s(24 - 9 * centre + outpost, 18 - 7 * centre);
         // Bishops: mildly central; the back rank is a poor home in the middlegame.
         let back = if rank == 0 { -8 } else { 0 };
