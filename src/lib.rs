@@ -10,4 +10,5 @@ pub mod config;
 pub mod engine;
 pub mod game;
 pub mod perft;
+pub mod pgn;
 pub mod uci;
