@@ -339,7 +339,10 @@ impl Config {
     ///
     /// # Errors
     /// A missing explicit file, an unreadable file, or any [`Config::from_toml`] error.
-    pub fn load(explicit: Option<&Path>, dirs: &Dirs) -> Result<(Config, ConfigSource), ConfigError> {
+    pub fn load(
+        explicit: Option<&Path>,
+        dirs: &Dirs,
+    ) -> Result<(Config, ConfigSource), ConfigError> {
         let (path, must_exist) = match explicit {
             Some(p) => (p.to_path_buf(), true),
             None => (dirs.config_file(), false),
