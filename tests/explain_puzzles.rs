@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use kibitzer::explain::themes::{self, detect_line};
+use kibitzer::explain::themes::{self, detect_line_after};
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position};
@@ -14,6 +14,8 @@ fn data(path: &str) -> String {
 }
 
 struct Puzzle {
+    id: String,
+    previous: Move,
     root: Chess,
     line: Vec<Move>,
     tags: BTreeSet<String>,
@@ -38,6 +40,8 @@ fn puzzles() -> Vec<Puzzle> {
         root.play_unchecked(moves[0]);
         let tags = cols[7].split_whitespace().map(str::to_owned).collect();
         out.push(Puzzle {
+            id: cols[0].to_owned(),
+            previous: moves[0],
             root,
             line: moves[1..].to_vec(),
             tags,
@@ -87,11 +91,20 @@ impl Counts {
 fn measure() -> BTreeMap<String, Counts> {
     let mut counts: BTreeMap<String, Counts> = BTreeMap::new();
     let tags: BTreeSet<&'static str> = themes::specs().iter().filter_map(|s| s.lichess).collect();
+    let debug = std::env::var("KIBITZER_DEBUG_TAG").ok();
     for p in puzzles() {
-        let found: BTreeSet<&'static str> = detect_line(&p.root, &p.line)
+        let detected = detect_line_after(Some(p.previous), &p.root, &p.line);
+        let found: BTreeSet<&'static str> = detected
             .iter()
             .filter_map(|t| themes::spec(t.id).and_then(|s| s.lichess))
             .collect();
+        if let Some(d) = &debug {
+            let (f, t) = (found.contains(d.as_str()), p.tags.contains(d));
+            if f != t {
+                let ids: Vec<String> = detected.iter().map(|t| format!("{}@{}", t.id, t.ply)).collect();
+                println!("{} {} {} {:?} {:?}", if f { "FP" } else { "FN" }, p.id, shakmaty::fen::Fen::from_position(&p.root, shakmaty::EnPassantMode::Legal), p.line.iter().map(|m| m.to_uci(CastlingMode::Standard).to_string()).collect::<Vec<_>>(), ids);
+            }
+        }
         for tag in &tags {
             let c = counts.entry((*tag).to_owned()).or_default();
             match (found.contains(tag), p.tags.contains(*tag)) {

@@ -335,6 +335,49 @@ pub fn detect_line(root: &Chess, line: &[Move]) -> Vec<Theme> {
     out
 }
 
+/// As [`detect_line`], knowing the opponent's move that led to `root` (when there is one).
+/// The previous move only filters: `hanging_piece_capture` is dropped when our first move just
+/// takes back, on the same square, a piece worth no more than what the opponent took there
+/// (a plain recapture).
+#[must_use]
+pub fn detect_line_after(previous: Option<Move>, root: &Chess, line: &[Move]) -> Vec<Theme> {
+    let mut out = detect_line(root, line);
+    if let (Some(prev), Some(first)) = (previous, line.first()) {
+        out.retain(|t| t.id != "intermezzo");
+        if let Some(hit) = intermezzo_after(prev, root, line) {
+            if let Some(spec) = spec("intermezzo") {
+                out.push(to_theme(spec, hit, 0));
+            }
+        }
+        if let (Some(taken), Some(retaken)) = (prev.capture(), first.capture()) {
+            let plain = prev.to() == first.to() && board::value(taken) >= board::value(retaken);
+            if plain {
+                out.retain(|t| !(t.id == "hanging_piece_capture" && t.ply == 0));
+            }
+        }
+    }
+    out
+}
+
+fn intermezzo_after(prev: Move, root: &Chess, line: &[Move]) -> Option<Hit> {
+    use shakmaty::Position;
+    prev.capture()?;
+    let s = prev.to();
+    let first = line.first()?;
+    let could = root.legal_moves().iter().any(|m| m.to() == s && m.is_capture());
+    let positions = board::positions(root, line);
+    let check = positions.get(1).is_some_and(|p| p.is_check());
+    if !could || first.to() == s || !check {
+        return None;
+    }
+    line.iter()
+        .enumerate()
+        .skip(2)
+        .step_by(2)
+        .find(|(_, m)| m.to() == s && m.is_capture())
+        .map(|(i, _)| Hit::at(vec![s]).later(i))
+}
+
 /// Small shared helpers for the detectors.
 pub(crate) mod util {
     use shakmaty::{Color, Move, Role, Square};

@@ -213,13 +213,10 @@ fn back_rank_mate(before: &Chess, mv: Move, _a: &Chess, pv: &[Move]) -> Option<H
     let forward = if color.is_white() { 1 } else { -1 };
     let front_rank = k.rank().offset(forward)?;
     let front = attacks::king_attacks(k) & Bitboard::from_rank(front_rank);
-    let blocked = front.into_iter().all(|s| b.color_at(s) == Some(color));
-    let own_blockers = (front & b.by_color(color)).any();
-    (blocked
-        || (own_blockers
-            && front
-                .into_iter()
-                .all(|s| b.color_at(s) == Some(color) || board::is_attacked(b, s, !color))))
+    let blocked = front
+        .into_iter()
+        .all(|s| b.color_at(s) == Some(color) && !board::is_attacked(b, s, !color));
+    blocked
     .then(|| Hit::at(vec![checker, k]).later(pv.len()))
 }
 

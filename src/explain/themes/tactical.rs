@@ -44,7 +44,7 @@ pub const SPECS: &[ThemeSpec] = &[
         "pin_relative",
         TacticalMotifs,
         Positive,
-        Some("pin"),
+        None,
         0.7,
         Move,
         "The move creates a pin of an enemy piece against a more valuable (or undefended) enemy piece behind it that our slider would win.",
@@ -586,8 +586,13 @@ fn trapped_piece(before: &Chess, _mv: Move, after: &Chess, pv: &[Move]) -> Optio
         if !escapes {
             continue;
         }
-        let captured_later = our_pv_moves(pv).any(|(_, m)| m.capture() == Some(role));
-        if captured_later {
+        let Some(ours) = pv.get(1) else { continue };
+        let Some(reply) = pv.first() else { continue };
+        let square = if reply.from() == Some(x) { reply.to() } else { x };
+        if after.is_check() || king_pins(after).iter().any(|(_, p)| *p == x) {
+            continue;
+        }
+        if ours.to() == square && ours.capture() == Some(role) {
             return Some(Hit::on(b, vec![x]));
         }
     }
@@ -632,7 +637,7 @@ fn deflection(_before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<H
     (!next.board().attacks_from(reply.to()).contains(s)).then(|| Hit::at(vec![g, s]).later(2))
 }
 
-fn attraction(_before: &Chess, mv: Move, _after: &Chess, pv: &[Move]) -> Option<Hit> {
+fn attraction(_before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Hit> {
     if pv.len() < 2 || mv.is_castle() {
         return None;
     }
@@ -641,15 +646,16 @@ fn attraction(_before: &Chess, mv: Move, _after: &Chess, pv: &[Move]) -> Option<
     if reply.to() != s || !reply.is_capture() {
         return None;
     }
+    let positions = board::positions(after, pv);
+    let attacked_next = positions
+        .get(2)
+        .is_some_and(|p| board::is_attacked(p.board(), s, !p.turn()) && p.board().color_at(s) == Some(p.turn()));
+    if !attacked_next || pv[1].to() == s {
+        return None;
+    }
     match reply.role() {
-        Role::King => {
-            let positions = board::positions(_after, &pv[..2]);
-            let p = positions.get(2)?;
-            p.is_check().then(|| Hit::at(vec![s]))
-        }
-        Role::Queen | Role::Rook => our_pv_moves(pv)
-            .any(|(_, m)| m.to() == s && m.is_capture())
-            .then(|| Hit::at(vec![s])),
+        Role::King => positions.get(2).is_some_and(|p| p.is_check()).then(|| Hit::at(vec![s])),
+        Role::Queen | Role::Rook => (pv.len() >= 4 && pv[3].to() == s && pv[3].is_capture()).then(|| Hit::at(vec![s])),
         _ => None,
     }
 }
