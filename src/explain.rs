@@ -9,3 +9,4 @@ pub mod board;
 pub mod metrics;
 pub mod quality;
 pub mod themes;
+pub mod claims;

@@ -378,8 +378,8 @@ fn intermezzo_after(prev: Move, root: &Chess, line: &[Move]) -> Option<Hit> {
         .map(|(i, _)| Hit::at(vec![s]).later(i))
 }
 
-/// Small shared helpers for the detectors.
-pub(crate) mod util {
+/// Small shared helpers for the detectors and the claims.
+pub mod util {
     use shakmaty::{Color, Move, Role, Square};
 
     /// Our moves in the PV (every second move starting at index 1), with their index.

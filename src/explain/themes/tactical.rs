@@ -485,7 +485,7 @@ fn skewer(_before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Hit> 
     }
     let vrole = b.role_at(v)?;
     let captured = ours.capture()?;
-    if ours.from() != Some(s) || !attacks::between(s, ours.to()).contains(v) {
+    if captured == Role::Pawn || ours.from() != Some(s) || !attacks::between(s, ours.to()).contains(v) {
         return None;
     }
     (value(vrole) > value(captured)).then(|| Hit::on(b, vec![s, v, ours.to()]))
