@@ -6,7 +6,11 @@
 //! builds an [`Explanation`] with themes, claims, quality, metrics and sentences.
 
 pub mod board;
+pub mod claims;
+pub mod explanation;
 pub mod metrics;
 pub mod quality;
+pub mod templates;
 pub mod themes;
-pub mod claims;
+
+pub use explanation::{ExplainInput, Explanation, explain};

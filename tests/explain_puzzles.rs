@@ -101,8 +101,21 @@ fn measure() -> BTreeMap<String, Counts> {
         if let Some(d) = &debug {
             let (f, t) = (found.contains(d.as_str()), p.tags.contains(d));
             if f != t {
-                let ids: Vec<String> = detected.iter().map(|t| format!("{}@{}", t.id, t.ply)).collect();
-                println!("{} {} {} {:?} {:?}", if f { "FP" } else { "FN" }, p.id, shakmaty::fen::Fen::from_position(&p.root, shakmaty::EnPassantMode::Legal), p.line.iter().map(|m| m.to_uci(CastlingMode::Standard).to_string()).collect::<Vec<_>>(), ids);
+                let ids: Vec<String> = detected
+                    .iter()
+                    .map(|t| format!("{}@{}", t.id, t.ply))
+                    .collect();
+                println!(
+                    "{} {} {} {:?} {:?}",
+                    if f { "FP" } else { "FN" },
+                    p.id,
+                    shakmaty::fen::Fen::from_position(&p.root, shakmaty::EnPassantMode::Legal),
+                    p.line
+                        .iter()
+                        .map(|m| m.to_uci(CastlingMode::Standard).to_string())
+                        .collect::<Vec<_>>(),
+                    ids
+                );
             }
         }
         for tag in &tags {

@@ -216,7 +216,9 @@ impl Fact {
     #[must_use]
     pub fn square(&self) -> Option<Square> {
         match self {
-            Fact::Attacks { target, .. } | Fact::Defends { target, .. } | Fact::Threatens { target, .. } => Some(*target),
+            Fact::Attacks { target, .. }
+            | Fact::Defends { target, .. }
+            | Fact::Threatens { target, .. } => Some(*target),
             Fact::Pins { pinned, .. } => Some(*pinned),
             Fact::Forks { from, .. } => Some(*from),
             Fact::Hangs { square }
@@ -254,20 +256,35 @@ fn uci(m: Move) -> String {
 /// Derives the claims for `mv` played in `before` (reaching `after`), its PV and the themes
 /// found for it. Every claim is a fact on the board, never an opinion.
 #[must_use]
-pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move], themes: &[Theme]) -> Vec<Claim> {
+pub fn derive(
+    before: &Chess,
+    mv: Move,
+    after: &Chess,
+    pv: &[Move],
+    themes: &[Theme],
+) -> Vec<Claim> {
     let fb = fen(before);
     let fa = fen(after);
     let us = before.turn();
     let b = after.board();
     let mut out = Vec::new();
     let mut push = |fen: &str, fact: Fact| {
-        let c = Claim { fen: fen.to_owned(), fact };
+        let c = Claim {
+            fen: fen.to_owned(),
+            fact,
+        };
         if !out.contains(&c) {
             out.push(c);
         }
     };
     if let Some(captured) = mv.capture() {
-        push(&fb, Fact::Captures { uci: uci(mv), captured });
+        push(
+            &fb,
+            Fact::Captures {
+                uci: uci(mv),
+                captured,
+            },
+        );
     }
     if after.is_check() {
         push(&fb, Fact::Check { uci: uci(mv) });
@@ -283,14 +300,32 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move], themes: &[Th
     if b.color_at(to) == Some(us) {
         let role = b.role_at(to).unwrap_or(Role::Pawn);
         for t in b.attacks_from(to) & b.by_color(!us) & !b.pawns() {
-            push(&fa, Fact::Attacks { from: to, target: t });
+            push(
+                &fa,
+                Fact::Attacks {
+                    from: to,
+                    target: t,
+                },
+            );
             let tr = b.role_at(t).unwrap_or(Role::Pawn);
             if tr != Role::King && (value(tr) > value(role) || !board::is_defended(b, t)) {
-                push(&fa, Fact::Threatens { from: to, target: t });
+                push(
+                    &fa,
+                    Fact::Threatens {
+                        from: to,
+                        target: t,
+                    },
+                );
             }
         }
         for t in b.attacks_from(to) & b.by_color(us) & !b.kings() & !b.pawns() {
-            push(&fa, Fact::Defends { from: to, target: t });
+            push(
+                &fa,
+                Fact::Defends {
+                    from: to,
+                    target: t,
+                },
+            );
         }
     }
     for s in (b.occupied() & !b.kings()).into_iter() {
@@ -298,17 +333,39 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move], themes: &[Th
             push(&fa, Fact::Hangs { square: s });
         }
     }
-    push(&fa, Fact::Material { white: board::material(b, shakmaty::Color::White), black: board::material(b, shakmaty::Color::Black) });
+    push(
+        &fa,
+        Fact::Material {
+            white: board::material(b, shakmaty::Color::White),
+            black: board::material(b, shakmaty::Color::Black),
+        },
+    );
     let mut line = vec![mv];
     line.extend_from_slice(pv);
-    for t in themes.iter().filter(|t| t.ply == 0 || matches!(t.id, "mate" | "wins_material" | "material_gain")) {
+    for t in themes
+        .iter()
+        .filter(|t| t.ply == 0 || matches!(t.id, "mate" | "wins_material" | "material_gain"))
+    {
         match t.id {
             "development" => push(&fb, Fact::Develops { uci: uci(mv) }),
             "pin_absolute" | "pin_relative" if t.squares.len() == 3 => {
-                push(&fa, Fact::Pins { pinner: t.squares[0], pinned: t.squares[1], behind: t.squares[2] });
+                push(
+                    &fa,
+                    Fact::Pins {
+                        pinner: t.squares[0],
+                        pinned: t.squares[1],
+                        behind: t.squares[2],
+                    },
+                );
             }
             "fork" | "king_fork" if t.squares.len() >= 3 => {
-                push(&fa, Fact::Forks { from: t.squares[0], targets: t.squares[1..].to_vec() });
+                push(
+                    &fa,
+                    Fact::Forks {
+                        from: t.squares[0],
+                        targets: t.squares[1..].to_vec(),
+                    },
+                );
             }
             "passed_pawn_created" | "passed_pawn_advance" => {
                 for s in &t.squares {
@@ -332,7 +389,13 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move], themes: &[Th
             }
             "rook_open_file" => {
                 for s in &t.squares {
-                    push(&fa, Fact::OpenFile { square: *s, open: board::is_open_file(b, s.file()) });
+                    push(
+                        &fa,
+                        Fact::OpenFile {
+                            square: *s,
+                            open: board::is_open_file(b, s.file()),
+                        },
+                    );
                 }
             }
             "rook_seventh" => {
@@ -342,13 +405,26 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move], themes: &[Th
             }
             "mate" => {
                 let n = line.len().div_ceil(2);
-                push(&fb, Fact::MateIn { n, line: line.iter().map(|m| uci(*m)).collect() });
+                push(
+                    &fb,
+                    Fact::MateIn {
+                        n,
+                        line: line.iter().map(|m| uci(*m)).collect(),
+                    },
+                );
             }
             "wins_material" | "material_gain" => {
                 let positions = board::positions(before, &line);
                 if let Some(last) = positions.last() {
-                    let gain = board::balance(last.board(), us) - board::balance(before.board(), us);
-                    push(&fb, Fact::WinsMaterial { line: line.iter().map(|m| uci(*m)).collect(), gain });
+                    let gain =
+                        board::balance(last.board(), us) - board::balance(before.board(), us);
+                    push(
+                        &fb,
+                        Fact::WinsMaterial {
+                            line: line.iter().map(|m| uci(*m)).collect(),
+                            gain,
+                        },
+                    );
                 }
             }
             _ => {}

@@ -364,7 +364,10 @@ fn intermezzo_after(prev: Move, root: &Chess, line: &[Move]) -> Option<Hit> {
     prev.capture()?;
     let s = prev.to();
     let first = line.first()?;
-    let could = root.legal_moves().iter().any(|m| m.to() == s && m.is_capture());
+    let could = root
+        .legal_moves()
+        .iter()
+        .any(|m| m.to() == s && m.is_capture());
     let positions = board::positions(root, line);
     let check = positions.get(1).is_some_and(|p| p.is_check());
     if !could || first.to() == s || !check {

@@ -216,8 +216,7 @@ fn back_rank_mate(before: &Chess, mv: Move, _a: &Chess, pv: &[Move]) -> Option<H
     let blocked = front
         .into_iter()
         .all(|s| b.color_at(s) == Some(color) && !board::is_attacked(b, s, !color));
-    blocked
-    .then(|| Hit::at(vec![checker, k]).later(pv.len()))
+    blocked.then(|| Hit::at(vec![checker, k]).later(pv.len()))
 }
 
 fn smothered_mate(before: &Chess, mv: Move, _a: &Chess, pv: &[Move]) -> Option<Hit> {

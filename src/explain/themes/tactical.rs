@@ -485,7 +485,10 @@ fn skewer(_before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Hit> 
     }
     let vrole = b.role_at(v)?;
     let captured = ours.capture()?;
-    if captured == Role::Pawn || ours.from() != Some(s) || !attacks::between(s, ours.to()).contains(v) {
+    if captured == Role::Pawn
+        || ours.from() != Some(s)
+        || !attacks::between(s, ours.to()).contains(v)
+    {
         return None;
     }
     (value(vrole) > value(captured)).then(|| Hit::on(b, vec![s, v, ours.to()]))
@@ -588,7 +591,11 @@ fn trapped_piece(before: &Chess, _mv: Move, after: &Chess, pv: &[Move]) -> Optio
         }
         let Some(ours) = pv.get(1) else { continue };
         let Some(reply) = pv.first() else { continue };
-        let square = if reply.from() == Some(x) { reply.to() } else { x };
+        let square = if reply.from() == Some(x) {
+            reply.to()
+        } else {
+            x
+        };
         if after.is_check() || king_pins(after).iter().any(|(_, p)| *p == x) {
             continue;
         }
@@ -647,15 +654,20 @@ fn attraction(_before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<H
         return None;
     }
     let positions = board::positions(after, pv);
-    let attacked_next = positions
-        .get(2)
-        .is_some_and(|p| board::is_attacked(p.board(), s, !p.turn()) && p.board().color_at(s) == Some(p.turn()));
+    let attacked_next = positions.get(2).is_some_and(|p| {
+        board::is_attacked(p.board(), s, !p.turn()) && p.board().color_at(s) == Some(p.turn())
+    });
     if !attacked_next || pv[1].to() == s {
         return None;
     }
     match reply.role() {
-        Role::King => positions.get(2).is_some_and(|p| p.is_check()).then(|| Hit::at(vec![s])),
-        Role::Queen | Role::Rook => (pv.len() >= 4 && pv[3].to() == s && pv[3].is_capture()).then(|| Hit::at(vec![s])),
+        Role::King => positions
+            .get(2)
+            .is_some_and(|p| p.is_check())
+            .then(|| Hit::at(vec![s])),
+        Role::Queen | Role::Rook => {
+            (pv.len() >= 4 && pv[3].to() == s && pv[3].is_capture()).then(|| Hit::at(vec![s]))
+        }
         _ => None,
     }
 }
