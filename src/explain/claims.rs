@@ -369,7 +369,10 @@ pub fn derive(
             }
             "passed_pawn_created" | "passed_pawn_advance" => {
                 for s in &t.squares {
-                    push(&fa, Fact::PassedPawn { square: *s });
+                    let pawn = b.piece_at(*s).filter(|p| p.role == Role::Pawn);
+                    if pawn.is_some_and(|p| board::is_passed(b, *s, p.color)) {
+                        push(&fa, Fact::PassedPawn { square: *s });
+                    }
                 }
             }
             "isolated_pawn_created" => {
