@@ -314,3 +314,18 @@ pub fn king_ring(board: &Board, color: Color) -> Bitboard {
 pub fn attacks_of(board: &Board, sq: Square) -> Bitboard {
     board.attacks_from(sq)
 }
+
+/// The squares of `bb` in an order that does not depend on colour: by rank as seen from
+/// `color` (its own back rank first), then by file. Detectors iterate with it so that the
+/// mirrored position yields the mirrored detections.
+#[must_use]
+pub fn relative(bb: Bitboard, color: Color) -> Vec<Square> {
+    if color.is_white() {
+        bb.into_iter().collect()
+    } else {
+        bb.flip_vertical()
+            .into_iter()
+            .map(Square::flip_vertical)
+            .collect()
+    }
+}

@@ -416,7 +416,7 @@ fn bad_bishop(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Option<H
     let b = after.board();
     let pawns = b.by_piece(Role::Pawn.of(us));
     let forward = if us.is_white() { 8 } else { -8 };
-    for bishop in b.by_piece(Role::Bishop.of(us)) {
+    for bishop in board::relative(b.by_piece(Role::Bishop.of(us)), us) {
         if bishop.is_light() != mv.to().is_light() {
             continue;
         }

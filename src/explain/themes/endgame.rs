@@ -207,8 +207,8 @@ fn centre_distance(sq: Square) -> u32 {
         .unwrap_or(0)
 }
 
-fn passers(b: &shakmaty::Board) -> Vec<Square> {
-    b.pawns()
+fn passers(b: &shakmaty::Board, c: Color) -> Vec<Square> {
+    board::relative(b.pawns(), c)
         .into_iter()
         .filter(|s| b.color_at(*s).is_some_and(|c| board::is_passed(b, *s, c)))
         .collect()
@@ -221,7 +221,7 @@ fn king_activity(before: &Chess, mv: Move, _after: &Chess, _pv: &[Move]) -> Opti
     let from = mv.from()?;
     let to = mv.to();
     let closer_centre = centre_distance(to) < centre_distance(from);
-    let pass = passers(before.board());
+    let pass = passers(before.board(), before.turn());
     let closer_passer = pass.iter().any(|p| p.distance(to) < p.distance(from));
     (closer_centre || closer_passer).then(|| Hit::at(vec![to]))
 }
@@ -250,7 +250,7 @@ fn rook_behind_passer(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> 
     let from = mv.from()?;
     let to = mv.to();
     let b = after.board();
-    for p in passers(b) {
+    for p in passers(b, before.turn()) {
         if p.file() != to.file() || from.file() == to.file() {
             continue;
         }
@@ -276,7 +276,7 @@ fn cut_off_king(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Option
     if mv.from().is_some_and(|s| s.file() == f) {
         return None;
     }
-    let own_passers: Vec<Square> = passers(b)
+    let own_passers: Vec<Square> = passers(b, us)
         .into_iter()
         .filter(|p| b.color_at(*p) == Some(us))
         .collect();

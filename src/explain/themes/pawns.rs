@@ -135,7 +135,8 @@ fn passed_pawn_created(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) ->
     let us = before.turn();
     let old = passed(before.board(), us);
     let new = passed(after.board(), us);
-    new.into_iter()
+    board::relative(new, us)
+        .into_iter()
         .find(|s| {
             !old.contains(*s)
                 && !(Some(*s) == Some(mv.to()) && mv.from().is_some_and(|f| old.contains(f)))
@@ -155,7 +156,9 @@ fn pawn_break(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Option<H
         return None;
     }
     let targets = shakmaty::attacks::pawn_attacks(us, mv.to()) & pawns(after.board(), !us);
-    targets.first().map(|t| Hit::at(vec![mv.to(), t]))
+    board::relative(targets, us)
+        .first()
+        .map(|t| Hit::at(vec![mv.to(), *t]))
 }
 
 fn centre_score(b: &shakmaty::Board, c: Color) -> usize {
@@ -231,7 +234,7 @@ fn doubled_pawn_created(before: &Chess, _mv: Move, after: &Chess, _pv: &[Move]) 
     if doubled_files(b, us) <= doubled_files(before.board(), us) {
         return None;
     }
-    pawns(b, us)
+    board::relative(pawns(b, us), us)
         .into_iter()
         .find(|s| board::is_doubled(b, *s, us))
         .map(|s| {

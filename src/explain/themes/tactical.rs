@@ -372,6 +372,12 @@ fn fork_from(after: &Chess, to: Square, role: Role) -> Option<Hit> {
         })
         .collect();
     if targets.len() >= 2 {
+        // Colour-independent order: most valuable first, then by file and relative rank.
+        let mut targets = targets;
+        targets.sort_by_key(|t| {
+            let v = b.role_at(*t).map_or(0, value);
+            (std::cmp::Reverse(v), t.file(), board::rel_rank(*t, us))
+        });
         let mut sq = vec![to];
         sq.extend(targets);
         Some(Hit::on(b, sq))
@@ -389,7 +395,7 @@ pub(crate) fn king_pins(after: &Chess) -> Vec<(Square, Square)> {
         return Vec::new();
     };
     let mut out = Vec::new();
-    for s in b.by_color(us) & b.sliders() {
+    for s in board::relative(b.by_color(us) & b.sliders(), us) {
         let Some(piece) = b.piece_at(s) else { continue };
         // The slider must move along the line to the king.
         let empty_board_attacks = attacks::attacks(s, piece, Bitboard::EMPTY);
@@ -439,12 +445,12 @@ fn pin_absolute(_before: &Chess, _mv: Move, after: &Chess, _pv: &[Move]) -> Opti
 fn relative_pins(pos: &Chess, us: shakmaty::Color) -> Vec<(Square, Square, Square)> {
     let b = pos.board();
     let mut out = Vec::new();
-    for s in b.by_color(us) & b.sliders() {
+    for s in board::relative(b.by_color(us) & b.sliders(), us) {
         let Some(piece) = b.piece_at(s) else { continue };
-        for p in b.attacks_from(s) & b.by_color(!us) & !b.kings() {
+        for p in board::relative(b.attacks_from(s) & b.by_color(!us) & !b.kings(), us) {
             let Some(prole) = b.role_at(p) else { continue };
             let beyond = attacks::attacks(s, piece, b.occupied().without(p)) & !b.attacks_from(s);
-            for q in beyond & b.by_color(!us) & !b.kings() {
+            for q in board::relative(beyond & b.by_color(!us) & !b.kings(), us) {
                 if !attacks::aligned(s, p, q) {
                     continue;
                 }
@@ -515,9 +521,9 @@ fn discovered_check(_before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> O
         return None;
     }
     let other = after.checkers().without(mv.to());
-    other
+    board::relative(other, !after.turn())
         .first()
-        .map(|c| Hit::on(after.board(), vec![c, mv.to()]))
+        .map(|c| Hit::on(after.board(), vec![*c, mv.to()]))
 }
 
 fn discovered_attack(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Hit> {
@@ -575,7 +581,7 @@ fn trapped_piece(before: &Chess, _mv: Move, after: &Chess, pv: &[Move]) -> Optio
     let them = after.turn();
     let us = before.turn();
     let legal = after.legal_moves();
-    for x in b.by_color(them) & !b.pawns() & !b.kings() {
+    for x in board::relative(b.by_color(them) & !b.pawns() & !b.kings(), us) {
         let Some(role) = b.role_at(x) else { continue };
         if !board::is_attacked(b, x, us) || !is_bad_spot(b, x) {
             continue;
@@ -684,7 +690,7 @@ fn interference(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<
         return None;
     }
     for s in [mv.to(), reply.to()] {
-        for e in b0.by_color(them) & b0.sliders() {
+        for e in board::relative(b0.by_color(them) & b0.sliders(), !them) {
             if b0.attacks_from(e).contains(target) && attacks::between(e, target).contains(s) {
                 let after_reply = board::play(after, reply)?;
                 if !after_reply.board().attacks_from(e).contains(target) {
@@ -817,7 +823,10 @@ fn collinear_move(before: &Chess, mv: Move, _after: &Chess, _pv: &[Move]) -> Opt
     }
     let from = mv.from()?;
     let b = before.board();
-    for e in b.attacks_from(from) & b.by_color(!before.turn()) & b.sliders() {
+    for e in board::relative(
+        b.attacks_from(from) & b.by_color(!before.turn()) & b.sliders(),
+        before.turn(),
+    ) {
         if !attacks::aligned(from, mv.to(), e) {
             continue;
         }
@@ -879,13 +888,14 @@ fn attacks_piece(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Optio
         .from()
         .map(|f| before.board().attacks_from(f))
         .unwrap_or(Bitboard::EMPTY);
-    let targets: Vec<Square> = (b.attacks_from(to) & b.by_color(!us) & !b.kings() & !old)
-        .into_iter()
-        .filter(|t| {
-            b.role_at(*t)
-                .is_some_and(|r| value(r) > value(role) || !is_defended(b, *t))
-        })
-        .collect();
+    let targets: Vec<Square> =
+        board::relative(b.attacks_from(to) & b.by_color(!us) & !b.kings() & !old, us)
+            .into_iter()
+            .filter(|t| {
+                b.role_at(*t)
+                    .is_some_and(|r| value(r) > value(role) || !is_defended(b, *t))
+            })
+            .collect();
     targets.first().map(|t| Hit::on(b, vec![to, *t]))
 }
 
@@ -893,7 +903,7 @@ fn defends_piece(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Optio
     let us = before.turn();
     let b0 = before.board();
     let b = after.board();
-    (b0.by_color(us) & !b0.kings())
+    board::relative(b0.by_color(us) & !b0.kings(), us)
         .into_iter()
         .filter(|s| Some(*s) != mv.from())
         .find(|s| is_bad_spot(b0, *s) && b.color_at(*s) == Some(us) && !is_bad_spot(b, *s))
