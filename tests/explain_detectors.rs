@@ -30,7 +30,9 @@ fn parse_line(fen: &str, line: &str) -> (Chess, Vec<Move>) {
 
 fn fires(id: &str, root: &Chess, line: &[Move]) -> bool {
     let after = board::play(root, line[0]).unwrap();
-    detect(root, line[0], &after, &line[1..]).iter().any(|t| t.id == id)
+    detect(root, line[0], &after, &line[1..])
+        .iter()
+        .any(|t| t.id == id)
 }
 
 #[test]
@@ -38,11 +40,18 @@ fn every_detector_has_a_firing_and_a_silent_case() {
     let path = format!("{}/{CASES}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap();
     let mut seen: BTreeMap<String, (bool, bool)> = BTreeMap::new();
-    for row in text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
+    for row in text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+    {
         let cols: Vec<&str> = row.split('|').collect();
         let (id, fen, line, want) = (cols[0], cols[1], cols[2], cols[3] == "1");
         let (root, moves) = parse_line(fen, line);
-        assert_eq!(fires(id, &root, &moves), want, "{id} on {fen} {line}: expected fire={want}");
+        assert_eq!(
+            fires(id, &root, &moves),
+            want,
+            "{id} on {fen} {line}: expected fire={want}"
+        );
         let e = seen.entry(id.to_owned()).or_default();
         if want { e.0 = true } else { e.1 = true }
     }
@@ -51,7 +60,10 @@ fn every_detector_has_a_firing_and_a_silent_case() {
         .map(|s| s.id)
         .filter(|id| seen.get(*id).is_none_or(|(f, s)| !f || !s))
         .collect();
-    assert!(missing.is_empty(), "detectors without both cases: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "detectors without both cases: {missing:?}"
+    );
 }
 
 /// Regenerates the case file: `KIBITZER_WRITE_CASES=1 cargo test --test explain_detectors -- --ignored`.
@@ -83,10 +95,15 @@ fn write_cases() {
         let after = board::play(root, line[0]).unwrap();
         let found = detect(root, line[0], &after, &line[1..]);
         let fen = Fen::from_position(root, EnPassantMode::Legal).to_string();
-        let uci: Vec<String> = line.iter().map(|m| m.to_uci(CastlingMode::Standard).to_string()).collect();
+        let uci: Vec<String> = line
+            .iter()
+            .map(|m| m.to_uci(CastlingMode::Standard).to_string())
+            .collect();
         for s in &specs {
             let hit = found.iter().any(|t| t.id == s.id);
-            let tag_ok = s.lichess.is_none_or(|t| tags.is_empty() || tags.iter().any(|x| x == t));
+            let tag_ok = s
+                .lichess
+                .is_none_or(|t| tags.is_empty() || tags.iter().any(|x| x == t));
             if hit && tag_ok && !fire.contains_key(s.id) {
                 fire.insert(s.id, format!("{}|{fen}|{}|1", s.id, uci.join(" ")));
             }

@@ -61,7 +61,7 @@ fn wilson(k: usize, n: usize) -> (f64, f64) {
     let denom = 1.0 + z * z / n;
     let centre = (p + z * z / (2.0 * n)) / denom;
     let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
-    (centre - half, centre + half)
+    ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
 #[derive(Default, Clone, Copy)]
@@ -132,7 +132,56 @@ fn measure() -> BTreeMap<String, Counts> {
 }
 
 /// (tag, precision floor, recall floor): pinned at the measured values (rounded down).
-const FLOORS: &[(&str, f64, f64)] = &[];
+const FLOORS: &[(&str, f64, f64)] = &[
+    ("advancedPawn", 1.00, 1.00),
+    ("anastasiaMate", 1.00, 1.00),
+    ("arabianMate", 1.00, 1.00),
+    ("attackingF2F7", 1.00, 1.00),
+    ("attraction", 0.94, 1.00),
+    ("backRankMate", 1.00, 1.00),
+    ("bishopEndgame", 1.00, 1.00),
+    ("capturingDefender", 0.31, 1.00),
+    ("castling", 1.00, 1.00),
+    ("clearance", 0.90, 0.43),
+    ("defensiveMove", 0.19, 0.26),
+    ("deflection", 0.78, 1.00),
+    ("discoveredAttack", 0.89, 0.99),
+    ("doubleBishopMate", 1.00, 1.00),
+    ("doubleCheck", 1.00, 1.00),
+    ("dovetailMate", 0.07, 1.00),
+    ("enPassant", 1.00, 1.00),
+    ("endgame", 0.99, 1.00),
+    ("exposedKing", 0.85, 1.00),
+    ("fork", 0.99, 0.99),
+    ("hangingPiece", 0.91, 1.00),
+    ("hookMate", 0.66, 1.00),
+    ("interference", 0.61, 1.00),
+    ("intermezzo", 0.54, 0.57),
+    ("kingsideAttack", 0.58, 0.65),
+    ("knightEndgame", 1.00, 1.00),
+    ("mate", 0.99, 1.00),
+    ("mateIn1", 0.99, 1.00),
+    ("mateIn2", 0.99, 1.00),
+    ("mateIn3", 1.00, 1.00),
+    ("mateIn4", 1.00, 1.00),
+    ("mateIn5", 1.00, 1.00),
+    ("middlegame", 0.95, 0.98),
+    ("opening", 0.79, 0.60),
+    ("pawnEndgame", 0.98, 1.00),
+    ("pin", 0.92, 0.98),
+    ("promotion", 1.00, 1.00),
+    ("queenEndgame", 0.95, 1.00),
+    ("queenRookEndgame", 0.13, 1.00),
+    ("queensideAttack", 0.62, 0.59),
+    ("quietMove", 0.44, 0.36),
+    ("rookEndgame", 1.00, 1.00),
+    ("sacrifice", 1.00, 1.00),
+    ("skewer", 0.86, 0.96),
+    ("smotheredMate", 1.00, 1.00),
+    ("trappedPiece", 1.00, 1.00),
+    ("underPromotion", 1.00, 1.00),
+    ("xRayAttack", 1.00, 0.50),
+];
 
 #[test]
 fn lichess_theme_precision_recall() {
