@@ -635,6 +635,15 @@ mod tests {
     }
 
     #[test]
+    fn text_that_is_not_utf8_is_read_lossily() {
+        let mut games = stream(&b"[White \"M\xfcller\"]\n\n1. e4 {gr\xfcn} *\n"[..]);
+        let pgn = games.next().unwrap().unwrap().pgn;
+        assert_eq!(pgn.tags.get("White"), Some("M\u{fffd}ller"));
+        assert_eq!(pgn.game.moves()[0].comment.as_deref(), Some("gr\u{fffd}n"));
+        assert!(games.next().is_none());
+    }
+
+    #[test]
     fn games_continue_after_a_repetition() {
         let pgn = one("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 1/2-1/2\n");
         assert_eq!(pgn.game.ply(), 9);
