@@ -294,25 +294,7 @@ impl Visitor for Collector {
             }
         );
         let text = san_plus.to_string();
-        let parsed = match san_plus.san {
-            _ if game.outcome().is_some() => Err(game.outcome().map_or_else(String::new, |o| {
-                format!("cannot be played: the game is already over ({o})")
-            })),
-            San::Null => Err("is a null move, which a game cannot contain".to_owned()),
-            san => san
-                .to_move(pos)
-                .or_else(|_| notation::parse_move(pos, &text))
-                .map_err(|e| move_error_message(&e)),
-        };
-        let played = parsed.and_then(|mv| {
-            game.play(mv).map(|_| ()).map_err(|e| match e {
-                PlayError::GameOver(o) => {
-                    format!("cannot be played: the game is already over ({o})")
-                }
-                PlayError::Illegal(_) => "is illegal".to_owned(),
-            })
-        });
-        match played {
+        match play_san(game, san_plus.san, &text) {
             Ok(()) => ControlFlow::Continue(()),
             Err(message) => {
                 self.failure = Some(Failure::Move {
@@ -364,6 +346,28 @@ impl Visitor for Collector {
     }
 
     fn end_game(&mut self, _movetext: ()) -> Self::Output {}
+}
+
+/// Plays a move read from the file: as written first, then through the tolerant parser
+/// (a needless capture mark, say). The error is the predicate of the message.
+fn play_san(game: &mut Game, san: San, text: &str) -> Result<(), String> {
+    let over = |o| format!("cannot be played: the game is already over ({o})");
+    if let Some(o) = game.outcome() {
+        return Err(over(o));
+    }
+    if san == San::Null {
+        return Err("is a null move, which a game cannot contain".to_owned());
+    }
+    let pos = game.position();
+    let mv = san
+        .to_move(pos)
+        .or_else(|_| notation::parse_move(pos, text))
+        .map_err(|e| move_error_message(&e))?;
+    match game.play(mv) {
+        Ok(_) => Ok(()),
+        Err(PlayError::GameOver(o)) => Err(over(o)),
+        Err(PlayError::Illegal(_)) => Err("is illegal".to_owned()),
+    }
 }
 
 /// The predicate for a move that does not fit the position ("is illegal: …").
