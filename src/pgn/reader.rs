@@ -78,7 +78,7 @@ impl std::error::Error for ImportError {}
 /// assert_eq!(report.games.len(), 1);
 /// assert_eq!(
 ///     report.errors[0].to_string(),
-///     "game 2 (line 3): move 2. Ke3 is illegal: the king on e1 cannot reach e3"
+///     "game 2 (line 3): move 2. Ke3 is illegal: no king of yours can reach e3"
 /// );
 /// assert_eq!(report.errors[0].partial.as_ref().unwrap().game.ply(), 3);
 /// ```
