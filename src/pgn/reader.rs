@@ -80,7 +80,7 @@ impl std::error::Error for ImportError {}
 ///     report.errors[0].to_string(),
 ///     "game 2 (line 3): move 2. Ke3 is illegal: no king of yours can reach e3"
 /// );
-/// assert_eq!(report.errors[0].partial.as_ref().unwrap().game.ply(), 3);
+/// assert_eq!(report.errors[0].partial.as_ref().unwrap().game.ply(), 2);
 /// ```
 pub fn import(text: &str) -> ImportReport {
     let mut report = ImportReport::default();
