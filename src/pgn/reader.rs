@@ -162,7 +162,7 @@ impl<R: Read> Iterator for Games<R> {
                     line: self.splitter.lines_read() + 1,
                     move_number: None,
                     san: None,
-                    message: format!("cannot read on: {e}"),
+                    message: format!("reading stopped: {e}"),
                     partial: None,
                 };
                 self.io_error = Some(e);
@@ -259,7 +259,7 @@ impl Visitor for Collector {
     }
 
     fn tag(&mut self, _tags: &mut (), name: &[u8], value: RawTag<'_>) -> ControlFlow<()> {
-        let name = String::from_utf8_lossy(name).into_owned();
+        let name = String::from_utf8_lossy(name).trim().to_owned();
         self.tags
             .0
             .push((name, value.decode_utf8_lossy().into_owned()));
@@ -409,17 +409,9 @@ fn read_chunk(chunk: &Chunk, number: usize) -> Result<ImportedGame, ImportError>
         let line = chunk.tag_line(name).unwrap_or(chunk.first_line);
         return Err(error(line, None, None, message.clone()));
     }
-    let tokens = movetext_tokens(chunk);
-    let sans: Vec<(&str, usize)> = tokens
-        .iter()
-        .filter_map(|t| match t {
-            Token::San { text, line } => Some((text.as_str(), *line)),
-            _ => None,
-        })
-        .collect();
     let failure = match (&parsed, collector.failure.take()) {
         (Err(e), _) => {
-            let line = tokens
+            let line = movetext_tokens(chunk)
                 .iter()
                 .find_map(|t| match t {
                     Token::UnterminatedComment { line } => Some(*line),
@@ -442,9 +434,16 @@ fn read_chunk(chunk: &Chunk, number: usize) -> Result<ImportedGame, ImportError>
                 message,
             }),
         ) => {
-            let (written, line) = sans
-                .get(ply)
-                .map_or((san.as_str(), chunk.movetext_line), |&(t, l)| (t, l));
+            // Lines are only needed now: find the failing move as pgn-reader tokenised it.
+            let tokens = movetext_tokens(chunk);
+            let (written, line) = tokens
+                .iter()
+                .filter_map(|t| match t {
+                    Token::San { text, line } => Some((text.as_str(), *line)),
+                    _ => None,
+                })
+                .nth(ply)
+                .unwrap_or((san.as_str(), chunk.movetext_line));
             // A token pgn-reader dropped just before the failing move is the likelier culprit
             // (a misspelt move shifts the side to move).
             match junk_before(&tokens, ply) {
