@@ -222,7 +222,8 @@ impl Collector {
         Ok(game)
     }
 
-    fn attach_comment(&mut self, text: String) {
+    /// Adds a comment to the last move (or before the first), with its whitespace normalised.
+    fn attach_comment(&mut self, text: &str) {
         let Some(game) = self.game.as_mut() else {
             return;
         };
@@ -326,7 +327,7 @@ impl Visitor for Collector {
     fn comment(&mut self, _movetext: &mut (), comment: RawComment<'_>) -> ControlFlow<()> {
         let mut bytes = std::mem::take(&mut self.comment);
         bytes.extend_from_slice(comment.as_bytes());
-        self.attach_comment(String::from_utf8_lossy(&bytes).into_owned());
+        self.attach_comment(&String::from_utf8_lossy(&bytes));
         ControlFlow::Continue(())
     }
 
