@@ -9,3 +9,4 @@ pub mod cli;
 pub mod config;
 pub mod game;
 pub mod perft;
+pub mod pgn;
