@@ -3,6 +3,10 @@
 //! malformed game is reported with its number, line and move and never stops the import.
 //! Export writes the seven-tag roster, `SetUp`/`FEN`, `Termination`, and SAN movetext with
 //! comments and NAGs wrapped at 80 columns.
+//!
+//! Comments are kept with their whitespace normalised (line breaks and runs of spaces become one
+//! space), several comments after one move are joined, and a comment before the first move is
+//! the game's start comment. Exporting and importing again gives the same game.
 
 use crate::game::Game;
 

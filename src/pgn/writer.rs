@@ -23,7 +23,7 @@ const ROSTER: [(&str, &str); 7] = [
 /// The four PGN game termination markers.
 pub(crate) const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
-/// Writes one game as PGN; the text ends with a newline.
+/// Writes one game as PGN (its moves up to the cursor); the text ends with a newline.
 ///
 /// The seven-tag roster comes first (missing tags get `?`, `????.??.??`); the result is the
 /// game's outcome when it is over, otherwise the `Result` tag, otherwise `*`. A non-standard
