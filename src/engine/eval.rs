@@ -441,8 +441,10 @@ mod tests {
 
     #[test]
     fn mirrored_positions_evaluate_to_the_negation() {
-        let mut simplified = EvalConfig::default();
-        simplified.preset = EvalPreset::Simplified;
+        let simplified = EvalConfig {
+            preset: EvalPreset::Simplified,
+            ..EvalConfig::default()
+        };
         let presets = [EvalParams::default(), EvalParams::from_config(&simplified)];
         let mut checked = 0;
         for fen in all_test_fens() {
@@ -474,8 +476,10 @@ mod tests {
             }
         }
         assert!(b.white > 0 && b.white < 30);
-        let mut simplified = EvalConfig::default();
-        simplified.preset = EvalPreset::Simplified;
+        let simplified = EvalConfig {
+            preset: EvalPreset::Simplified,
+            ..EvalConfig::default()
+        };
         assert_eq!(evaluate(&pos, &EvalParams::from_config(&simplified)), 0);
     }
 
@@ -486,9 +490,11 @@ mod tests {
             .unwrap()
             .into_position(CastlingMode::Standard)
             .unwrap();
-        let mut c = EvalConfig::default();
-        c.mobility = 0;
-        c.threats = 0;
+        let c = EvalConfig {
+            mobility: 0,
+            threats: 0,
+            ..EvalConfig::default()
+        };
         let b = evaluate_breakdown(&pos, &EvalParams::from_config(&c));
         for (term, w, bl) in &b.terms {
             if matches!(term, Term::Mobility | Term::Threats) {
