@@ -269,6 +269,10 @@ pub(crate) struct Attacks {
     pub rooks: [Bitboard; 2],
     /// Squares attacked by each side (all pieces, king included).
     pub all: [Bitboard; 2],
+    /// King-attack units of each side's pieces against the enemy king zone.
+    pub king_units: [i32; 2],
+    /// Number of each side's pieces attacking the enemy king zone.
+    pub king_attackers: [i32; 2],
 }
 
 /// Evaluates a position from the point of view of the side to move, in centipawns.
@@ -354,7 +358,7 @@ pub fn trace(pos: &Chess, params: &EvalParams) -> Trace {
 
     let attacks = pieces::mobility_and_attacks(board, params, &mut t);
     pawns::evaluate(board, params, &attacks, &mut t);
-    king::evaluate(board, params, &mut t);
+    king::evaluate(board, params, &attacks, &mut t);
     pieces::threats_and_defences(board, params, &attacks, &mut t);
     pieces::bishops_and_rooks(board, params, &mut t);
     t.add(Term::Tempo, pos.turn(), params.tempo);
