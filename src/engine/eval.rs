@@ -269,6 +269,10 @@ pub(crate) struct Attacks {
     pub rooks: [Bitboard; 2],
     /// Squares attacked by each side (all pieces, king included).
     pub all: [Bitboard; 2],
+    /// King-attack units of each side's pieces against the enemy king zone.
+    pub king_units: [i32; 2],
+    /// Number of each side's pieces attacking the enemy king zone.
+    pub king_attackers: [i32; 2],
 }
 
 /// Evaluates a position from the point of view of the side to move, in centipawns.
@@ -354,7 +358,7 @@ pub fn trace(pos: &Chess, params: &EvalParams) -> Trace {
 
     let attacks = pieces::mobility_and_attacks(board, params, &mut t);
     pawns::evaluate(board, params, &attacks, &mut t);
-    king::evaluate(board, params, &mut t);
+    king::evaluate(board, params, &attacks, &mut t);
     pieces::threats_and_defences(board, params, &attacks, &mut t);
     pieces::bishops_and_rooks(board, params, &mut t);
     t.add(Term::Tempo, pos.turn(), params.tempo);
@@ -441,8 +445,10 @@ mod tests {
 
     #[test]
     fn mirrored_positions_evaluate_to_the_negation() {
-        let mut simplified = EvalConfig::default();
-        simplified.preset = EvalPreset::Simplified;
+        let simplified = EvalConfig {
+            preset: EvalPreset::Simplified,
+            ..EvalConfig::default()
+        };
         let presets = [EvalParams::default(), EvalParams::from_config(&simplified)];
         let mut checked = 0;
         for fen in all_test_fens() {
@@ -474,8 +480,10 @@ mod tests {
             }
         }
         assert!(b.white > 0 && b.white < 30);
-        let mut simplified = EvalConfig::default();
-        simplified.preset = EvalPreset::Simplified;
+        let simplified = EvalConfig {
+            preset: EvalPreset::Simplified,
+            ..EvalConfig::default()
+        };
         assert_eq!(evaluate(&pos, &EvalParams::from_config(&simplified)), 0);
     }
 
@@ -486,9 +494,11 @@ mod tests {
             .unwrap()
             .into_position(CastlingMode::Standard)
             .unwrap();
-        let mut c = EvalConfig::default();
-        c.mobility = 0;
-        c.threats = 0;
+        let c = EvalConfig {
+            mobility: 0,
+            threats: 0,
+            ..EvalConfig::default()
+        };
         let b = evaluate_breakdown(&pos, &EvalParams::from_config(&c));
         for (term, w, bl) in &b.terms {
             if matches!(term, Term::Mobility | Term::Threats) {

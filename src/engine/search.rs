@@ -407,6 +407,7 @@ impl<'a> Searcher<'a> {
         let exact = self.limits.exact_root_scores;
         let mut best = -INFINITE;
         let key = self.keys[self.root_index];
+        #[allow(clippy::needless_range_loop)] // `root` is updated in place while iterating.
         for i in 0..root.len() {
             let m = root[i].mv;
             let mut child = pos.clone();

@@ -31,8 +31,10 @@ impl TimeManager {
         let mut soft = None;
         let mut hard = None;
         if let Some(t) = limits.movetime {
+            // A fixed move time is spent in full: the soft budget (checked at half its value
+            // between iterations) is twice the deadline, so only the deadline stops the search.
             let t = t.saturating_sub(overhead).max(MIN_BUDGET);
-            soft = Some(t);
+            soft = Some(t * 2);
             hard = Some(t);
         }
         if let Some(clock) = limits.clock {
@@ -49,7 +51,7 @@ impl TimeManager {
             let cap = if mtg == 1 { usable * 3 / 4 } else { usable / 3 };
             let s = base.min(cap).max(MIN_BUDGET);
             let h = (s * 4).min(cap).max(s);
-            soft = Some(soft.map_or(s, |x: Duration| x.min(s)));
+            soft = Some(soft.map_or(s, |x: Duration| x.min(s)).min(h));
             hard = Some(hard.map_or(h, |x: Duration| x.min(h)));
         }
         TimeManager { start, soft, hard }
@@ -107,6 +109,7 @@ mod tests {
                     hard <= Duration::from_millis(ms) * 3 / 4 || hard == MIN_BUDGET,
                     "{ms} ms, {mtg:?}: {hard:?}"
                 );
+                assert!(tm.soft().unwrap() <= hard);
                 assert!(tm.soft().unwrap() <= hard);
             }
         }

@@ -6,10 +6,10 @@
 //! the king; attack units N 2, B 2, R 3, Q 5 per attacked zone square, penalty units² / 5
 //! (halved with a single attacker, capped at 500, quartered without an enemy queen).
 
-use shakmaty::{Bitboard, Board, Color, Rank, Role, attacks};
+use shakmaty::{Bitboard, Board, Color, Rank};
 
 use super::tapered::s;
-use super::{EvalParams, Term, Trace};
+use super::{Attacks, EvalParams, Term, Trace, side};
 
 /// King-safety weights.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,12 +57,11 @@ impl KingParams {
     }
 }
 
-pub(crate) fn evaluate(board: &Board, params: &EvalParams, t: &mut Trace) {
+pub(crate) fn evaluate(board: &Board, params: &EvalParams, a: &Attacks, t: &mut Trace) {
     let p = &params.king;
     if p.attack == 0 && p.shield_near == 0 && p.open == 0 {
         return;
     }
-    let occupied = board.occupied();
     for color in Color::ALL {
         let Some(king) = board.king_of(color) else {
             continue;
@@ -95,31 +94,10 @@ pub(crate) fn evaluate(board: &Board, params: &EvalParams, t: &mut Trace) {
             }
         }
 
-        // Attackers of the king zone.
-        let zone = attacks::king_attacks(king).with(king);
+        // Attackers of the king zone (counted with mobility).
         let theirs = board.by_color(!color);
-        let mut units = 0;
-        let mut attackers = 0;
-        for (role, weight) in [
-            (Role::Knight, 2),
-            (Role::Bishop, 2),
-            (Role::Rook, 3),
-            (Role::Queen, 5),
-        ] {
-            for sq in board.by_role(role) & theirs {
-                let att = match role {
-                    Role::Knight => attacks::knight_attacks(sq),
-                    Role::Bishop => attacks::bishop_attacks(sq, occupied),
-                    Role::Rook => attacks::rook_attacks(sq, occupied),
-                    _ => attacks::queen_attacks(sq, occupied),
-                };
-                let hits = (att & zone).count() as i32;
-                if hits > 0 {
-                    attackers += 1;
-                    units += weight * hits;
-                }
-            }
-        }
+        let units = a.king_units[side(!color)];
+        let attackers = a.king_attackers[side(!color)];
         let mut penalty = (units * units / 5).min(500);
         if attackers < 2 {
             penalty /= 2;

@@ -112,6 +112,9 @@ impl RookParams {
     }
 }
 
+/// King-attack weight per attacked king-zone square, for N, B, R, Q.
+const KING_ATTACK_WEIGHT: [i32; 4] = [2, 2, 3, 5];
+
 /// Squares attacked by all pawns of `color`.
 pub(crate) fn pawn_attacks(color: Color, pawns: Bitboard) -> Bitboard {
     const NOT_A: u64 = !0x0101_0101_0101_0101;
@@ -131,6 +134,8 @@ pub(crate) fn mobility_and_attacks(board: &Board, params: &EvalParams, t: &mut T
         minors: [Bitboard::EMPTY; 2],
         rooks: [Bitboard::EMPTY; 2],
         all: [Bitboard::EMPTY; 2],
+        king_units: [0; 2],
+        king_attackers: [0; 2],
     };
     for color in Color::ALL {
         let i = side(color);
@@ -144,6 +149,9 @@ pub(crate) fn mobility_and_attacks(board: &Board, params: &EvalParams, t: &mut T
         let i = side(color);
         let ours = board.by_color(color);
         let area = !ours & !a.pawns[side(!color)];
+        let zone = board
+            .king_of(!color)
+            .map_or(Bitboard::EMPTY, |k| attacks::king_attacks(k).with(k));
         let mut mobility = Tapered::default();
         for (r, role) in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
             .into_iter()
@@ -162,6 +170,11 @@ pub(crate) fn mobility_and_attacks(board: &Board, params: &EvalParams, t: &mut T
                     _ => {}
                 }
                 a.all[i] |= att;
+                let hits = (att & zone).count() as i32;
+                if hits > 0 {
+                    a.king_attackers[i] += 1;
+                    a.king_units[i] += KING_ATTACK_WEIGHT[r] * hits;
+                }
                 let n = (att & area).count() as i32;
                 mobility += params.mobility.per_square[r] * (n - params.mobility.typical[r]);
             }
