@@ -449,13 +449,12 @@ fn find_key(text: &str, dotted: &str) -> Option<(usize, usize)> {
         let t = line.trim();
         if t.starts_with('[') {
             in_section = t.trim_matches(|c| c == '[' || c == ']').trim() == section;
-        } else if in_section {
-            if let Some((k, _)) = t.split_once('=') {
-                if k.trim() == key {
-                    let col = line.len() - line.trim_start().len() + 1;
-                    return Some((i + 1, col));
-                }
-            }
+        } else if in_section
+            && let Some((k, _)) = t.split_once('=')
+            && k.trim() == key
+        {
+            let col = line.len() - line.trim_start().len() + 1;
+            return Some((i + 1, col));
         }
     }
     None

@@ -5,5 +5,8 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod cli;
 pub mod config;
 pub mod explain;
+pub mod game;
+pub mod perft;

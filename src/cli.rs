@@ -1,0 +1,56 @@
+//! The command line (clap derive). Every subcommand and flag is documented here; `--help` shows it.
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+/// Terminal chess against an engine that explains itself.
+#[derive(Debug, Parser)]
+#[command(name = "kibitzer", version, about, long_about = None, arg_required_else_help = true)]
+pub struct Cli {
+    /// Use this configuration file instead of the default one (must exist).
+    #[arg(long, global = true, env = "KIBITZER_CONFIG", value_name = "PATH")]
+    pub config: Option<PathBuf>,
+
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Show, create or validate the configuration file.
+    #[command(subcommand)]
+    Config(ConfigCommand),
+    /// Count the leaf nodes of the legal move tree (a rules correctness and speed check).
+    Perft {
+        /// Start from this position instead of the standard one.
+        #[arg(long, value_name = "FEN")]
+        fen: Option<String>,
+        /// Depth in plies (1 to 10).
+        #[arg(value_parser = clap::value_parser!(u32).range(1..=10))]
+        depth: u32,
+        /// Print the count below each root move.
+        #[arg(long)]
+        divide: bool,
+    },
+}
+
+/// `kibitzer config …`
+#[derive(Debug, Subcommand)]
+pub enum ConfigCommand {
+    /// Print the path of the configuration file in use.
+    Path,
+    /// Write the commented example configuration to that path.
+    Init {
+        /// Overwrite an existing file.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Validate a configuration file (default: the one in use) and print the effective settings.
+    Check {
+        /// The file to check.
+        file: Option<PathBuf>,
+    },
+}

@@ -1,0 +1,510 @@
+//! The game model: a start position, the moves played (with SAN), a cursor for undo/redo, and the
+//! outcome. [`Game::play`] is the one function that applies a move; every caller (human, engine,
+//! prompt, PGN import, redo) goes through it.
+
+use std::fmt;
+
+use shakmaty::fen::Fen;
+use shakmaty::san::SanPlus;
+use shakmaty::uci::UciMove;
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, KnownOutcome, Move, Position};
+
+pub mod fen;
+pub mod notation;
+
+pub use fen::FenError;
+pub use notation::MoveError;
+
+/// A move as it was played, with its notation and annotations.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayedMove {
+    /// The move itself.
+    pub mv: Move,
+    /// Standard algebraic notation with check/mate suffix, in the position it was played from.
+    pub san: SanPlus,
+    /// A comment after the move (PGN `{…}`), if any.
+    pub comment: Option<String>,
+    /// Numeric annotation glyphs (PGN `$n`), e.g. 2 for `?`.
+    pub nags: Vec<u8>,
+}
+
+impl PlayedMove {
+    /// The move in UCI notation (`e2e4`, `e7e8q`, `e1g1`).
+    pub fn uci(&self) -> UciMove {
+        self.mv.to_uci(CastlingMode::Standard)
+    }
+}
+
+/// Why a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EndReason {
+    /// The side to move is checkmated.
+    Checkmate,
+    /// The side to move has no legal move and is not in check.
+    Stalemate,
+    /// Neither side can possibly mate.
+    InsufficientMaterial,
+    /// The same position occurred for the third time (ended automatically).
+    ThreefoldRepetition,
+    /// Fifty moves by each side without a capture or pawn move (ended automatically).
+    FiftyMoveRule,
+    /// A player resigned.
+    Resignation,
+}
+
+impl EndReason {
+    /// A short human-readable description ("checkmate", "threefold repetition").
+    pub fn describe(self) -> &'static str {
+        match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::InsufficientMaterial => "insufficient material",
+            EndReason::ThreefoldRepetition => "threefold repetition",
+            EndReason::FiftyMoveRule => "fifty-move rule",
+            EndReason::Resignation => "resignation",
+        }
+    }
+}
+
+/// The result of a finished game and why it ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameOutcome {
+    /// Who won, or a draw.
+    pub outcome: KnownOutcome,
+    /// Why.
+    pub reason: EndReason,
+}
+
+impl GameOutcome {
+    /// The PGN result token: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn result_token(&self) -> &'static str {
+        match self.outcome {
+            KnownOutcome::Decisive {
+                winner: Color::White,
+            } => "1-0",
+            KnownOutcome::Decisive {
+                winner: Color::Black,
+            } => "0-1",
+            KnownOutcome::Draw => "1/2-1/2",
+        }
+    }
+}
+
+impl fmt::Display for GameOutcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.outcome {
+            KnownOutcome::Decisive { winner } => {
+                let name = if winner == Color::White {
+                    "White"
+                } else {
+                    "Black"
+                };
+                write!(f, "{name} wins by {}", self.reason.describe())
+            }
+            KnownOutcome::Draw => write!(f, "Draw by {}", self.reason.describe()),
+        }
+    }
+}
+
+/// Why [`Game::play`] refused a move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlayError {
+    /// The move is not legal in the current position.
+    Illegal(Move),
+    /// The game is already over.
+    GameOver(GameOutcome),
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::Illegal(m) => write!(f, "{m} is not legal here"),
+            PlayError::GameOver(o) => write!(f, "the game is over ({o}); start a new game or undo"),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+/// A game of chess from a start position, with undo/redo.
+#[derive(Debug, Clone)]
+pub struct Game {
+    /// Every position from the start: `positions[i]` is the position after `i` moves.
+    /// Covers the redo tail too, so `positions.len() == moves.len() + 1`.
+    positions: Vec<Chess>,
+    /// Zobrist keys of `positions`, for repetition detection.
+    keys: Vec<u64>,
+    /// All moves, including the redo tail beyond the cursor.
+    moves: Vec<PlayedMove>,
+    /// How many moves are currently applied.
+    cursor: usize,
+    /// `Some` when the game did not start from the standard position.
+    start_fen: Option<String>,
+    /// A resignation, recorded at the cursor where it happened.
+    resigned: Option<(usize, Color)>,
+}
+
+impl Default for Game {
+    fn default() -> Self {
+        Game::new()
+    }
+}
+
+impl Game {
+    /// A new game from the standard start position.
+    pub fn new() -> Game {
+        Game::from_position(Chess::default(), None)
+    }
+
+    /// A new game from a FEN.
+    ///
+    /// # Errors
+    /// A [`FenError`] naming the offending field and why.
+    pub fn from_fen(text: &str) -> Result<Game, FenError> {
+        let pos = fen::parse(text)?;
+        let normalized = Fen::from_position(&pos, EnPassantMode::Legal).to_string();
+        let standard = Fen::from_position(&Chess::default(), EnPassantMode::Legal).to_string();
+        Ok(Game::from_position(
+            pos,
+            (normalized != standard).then_some(normalized),
+        ))
+    }
+
+    fn from_position(pos: Chess, start_fen: Option<String>) -> Game {
+        let key = zobrist(&pos);
+        Game {
+            positions: vec![pos],
+            keys: vec![key],
+            moves: Vec::new(),
+            cursor: 0,
+            start_fen,
+            resigned: None,
+        }
+    }
+
+    /// The FEN of the start position when it is not the standard one.
+    pub fn start_fen(&self) -> Option<&str> {
+        self.start_fen.as_deref()
+    }
+
+    /// The start position.
+    pub fn start_position(&self) -> &Chess {
+        &self.positions[0]
+    }
+
+    /// The current position (at the cursor).
+    pub fn position(&self) -> &Chess {
+        &self.positions[self.cursor]
+    }
+
+    /// The position after `ply` moves, for browsing (including the redo tail).
+    pub fn position_at(&self, ply: usize) -> Option<&Chess> {
+        self.positions.get(ply)
+    }
+
+    /// The side to move in the current position.
+    pub fn turn(&self) -> Color {
+        self.position().turn()
+    }
+
+    /// The current position as FEN.
+    pub fn fen(&self) -> String {
+        Fen::from_position(self.position(), EnPassantMode::Legal).to_string()
+    }
+
+    /// How many moves are applied (the cursor).
+    pub fn ply(&self) -> usize {
+        self.cursor
+    }
+
+    /// The moves applied so far (up to the cursor).
+    pub fn moves(&self) -> &[PlayedMove] {
+        &self.moves[..self.cursor]
+    }
+
+    /// Every move including the redo tail.
+    pub fn all_moves(&self) -> &[PlayedMove] {
+        &self.moves
+    }
+
+    /// Mutable access to an applied move's annotations (comment, NAGs).
+    pub fn move_mut(&mut self, ply_index: usize) -> Option<&mut PlayedMove> {
+        self.moves[..self.cursor].get_mut(ply_index)
+    }
+
+    /// Zobrist keys of every position from the start up to and including the current one, for
+    /// the engine's repetition detection.
+    pub fn history_keys(&self) -> &[u64] {
+        &self.keys[..=self.cursor]
+    }
+
+    /// The full-move number of the first move (from the start position).
+    pub fn first_move_number(&self) -> u32 {
+        self.positions[0].fullmoves().get()
+    }
+
+    /// Applies a legal move at the cursor. This is the one path by which a move enters the
+    /// game. Playing the same move as the next one in the redo tail keeps the tail (that is
+    /// what redo does); any other move discards it.
+    ///
+    /// # Errors
+    /// [`PlayError::GameOver`] when the game has ended, [`PlayError::Illegal`] for an illegal move.
+    pub fn play(&mut self, mv: Move) -> Result<&PlayedMove, PlayError> {
+        if let Some(outcome) = self.outcome() {
+            return Err(PlayError::GameOver(outcome));
+        }
+        let pos = self.position();
+        if !pos.is_legal(mv) {
+            return Err(PlayError::Illegal(mv));
+        }
+        if self
+            .moves
+            .get(self.cursor)
+            .is_some_and(|next| next.mv == mv)
+        {
+            self.cursor += 1;
+            return Ok(&self.moves[self.cursor - 1]);
+        }
+        let mut after = pos.clone();
+        let san = SanPlus::from_move_and_play_unchecked(&mut after, mv);
+        self.moves.truncate(self.cursor);
+        self.positions.truncate(self.cursor + 1);
+        self.keys.truncate(self.cursor + 1);
+        self.keys.push(zobrist(&after));
+        self.positions.push(after);
+        self.moves.push(PlayedMove {
+            mv,
+            san,
+            comment: None,
+            nags: Vec::new(),
+        });
+        self.cursor += 1;
+        Ok(&self.moves[self.cursor - 1])
+    }
+
+    /// Parses `text` (SAN, tolerant SAN or UCI) and plays it.
+    ///
+    /// # Errors
+    /// A [`MoveError`] saying exactly what is wrong (see [`Game::parse_move`]), or
+    /// [`MoveError::GameOver`].
+    pub fn play_text(&mut self, text: &str) -> Result<&PlayedMove, MoveError> {
+        if let Some(outcome) = self.outcome() {
+            return Err(MoveError::GameOver(outcome));
+        }
+        let mv = self.parse_move(text)?;
+        self.play(mv).map_err(|e| match e {
+            PlayError::GameOver(o) => MoveError::GameOver(o),
+            PlayError::Illegal(_) => MoveError::Malformed {
+                input: text.to_owned(),
+                reason: "the move is not legal".to_owned(),
+            },
+        })
+    }
+
+    /// Parses a move in the current position.
+    ///
+    /// # Errors
+    /// See [`notation::parse_move`].
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        notation::parse_move(self.position(), text)
+    }
+
+    /// Takes back one move. Returns false at the start of the game.
+    pub fn undo(&mut self) -> bool {
+        if self.resigned.is_some_and(|(at, _)| at == self.cursor) {
+            self.resigned = None;
+            return true;
+        }
+        if self.cursor == 0 {
+            return false;
+        }
+        self.cursor -= 1;
+        true
+    }
+
+    /// Replays the next move of the redo tail through [`Game::play`]. Returns false when there
+    /// is nothing to redo.
+    pub fn redo(&mut self) -> bool {
+        match self.moves.get(self.cursor) {
+            Some(next) => {
+                let mv = next.mv;
+                self.play(mv).is_ok()
+            }
+            None => false,
+        }
+    }
+
+    /// Whether there is a move to redo.
+    pub fn can_redo(&self) -> bool {
+        self.cursor < self.moves.len()
+    }
+
+    /// Records that `color` resigns at the current position.
+    pub fn resign(&mut self, color: Color) {
+        if self.outcome().is_none() {
+            self.resigned = Some((self.cursor, color));
+        }
+    }
+
+    /// How many times the current position has occurred (same Zobrist key, same side to move,
+    /// castling and en-passant rights), counting the current one.
+    pub fn repetitions(&self) -> usize {
+        let current = self.keys[self.cursor];
+        self.keys[..=self.cursor]
+            .iter()
+            .filter(|&&k| k == current)
+            .count()
+    }
+
+    /// The outcome, if the game is over at the cursor. Threefold repetition and the fifty-move
+    /// rule end the game automatically, as online sites do against the computer.
+    pub fn outcome(&self) -> Option<GameOutcome> {
+        if let Some((at, color)) = self.resigned
+            && at == self.cursor
+        {
+            return Some(GameOutcome {
+                outcome: KnownOutcome::Decisive { winner: !color },
+                reason: EndReason::Resignation,
+            });
+        }
+        let pos = self.position();
+        let draw = |reason| {
+            Some(GameOutcome {
+                outcome: KnownOutcome::Draw,
+                reason,
+            })
+        };
+        if pos.is_checkmate() {
+            return Some(GameOutcome {
+                outcome: KnownOutcome::Decisive {
+                    winner: !pos.turn(),
+                },
+                reason: EndReason::Checkmate,
+            });
+        }
+        if pos.is_stalemate() {
+            return draw(EndReason::Stalemate);
+        }
+        if pos.is_insufficient_material() {
+            return draw(EndReason::InsufficientMaterial);
+        }
+        if self.repetitions() >= 3 {
+            return draw(EndReason::ThreefoldRepetition);
+        }
+        if pos.halfmoves() >= 100 {
+            return draw(EndReason::FiftyMoveRule);
+        }
+        None
+    }
+}
+
+/// The Zobrist key used for repetition detection everywhere (game and engine).
+pub fn zobrist(pos: &Chess) -> u64 {
+    let key: Zobrist64 = pos.zobrist_hash(EnPassantMode::Legal);
+    key.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game_with(moves: &str) -> Game {
+        let mut g = Game::new();
+        for m in moves.split_whitespace() {
+            g.play_text(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        }
+        g
+    }
+
+    #[test]
+    fn undo_redo_and_redo_tail() {
+        let mut g = game_with("e4 e5 Nf3");
+        assert_eq!(g.ply(), 3);
+        assert!(g.undo());
+        assert!(g.undo());
+        assert_eq!(g.ply(), 1);
+        assert!(g.can_redo());
+        assert!(g.redo());
+        assert_eq!(g.moves()[1].san.to_string(), "e5");
+        assert!(g.can_redo(), "redo keeps the rest of the tail");
+        // A different move discards the tail.
+        g.undo();
+        g.play_text("c5").unwrap();
+        assert!(!g.can_redo());
+        assert_eq!(g.all_moves().len(), 2);
+        assert_eq!(g.history_keys().len(), 3);
+        while g.undo() {}
+        assert_eq!(g.ply(), 0);
+        assert!(!g.undo());
+    }
+
+    #[test]
+    fn checkmate() {
+        let g = game_with("f3 e5 g4 Qh4#");
+        let o = g.outcome().unwrap();
+        assert_eq!(o.reason, EndReason::Checkmate);
+        assert_eq!(o.result_token(), "0-1");
+        assert_eq!(o.to_string(), "Black wins by checkmate");
+        assert_eq!(g.moves()[3].san.to_string(), "Qh4#");
+    }
+
+    #[test]
+    fn stalemate() {
+        let mut g = Game::from_fen("7k/8/6K1/8/8/8/8/5Q2 w - - 0 1").unwrap();
+        assert_eq!(g.outcome(), None);
+        g.play_text("Qf7").unwrap();
+        let o = g.outcome().unwrap();
+        assert_eq!(o.reason, EndReason::Stalemate);
+        assert_eq!(o.result_token(), "1/2-1/2");
+    }
+
+    #[test]
+    fn insufficient_material() {
+        let mut g = Game::from_fen("8/8/8/4k3/8/8/3pK3/8 w - - 0 1").unwrap();
+        assert_eq!(g.outcome(), None);
+        g.play_text("Kxd2").unwrap();
+        let o = g.outcome().unwrap();
+        assert_eq!(o.reason, EndReason::InsufficientMaterial);
+        assert_eq!(o.result_token(), "1/2-1/2");
+    }
+
+    #[test]
+    fn threefold_repetition_ends_the_game() {
+        let mut g = game_with("Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
+        assert_eq!(g.outcome(), None);
+        g.play_text("Ng8").unwrap();
+        assert_eq!(g.outcome().unwrap().reason, EndReason::ThreefoldRepetition);
+        assert!(matches!(g.play_text("e4"), Err(MoveError::GameOver(_))));
+        g.undo();
+        assert_eq!(g.outcome(), None);
+    }
+
+    #[test]
+    fn fifty_move_rule() {
+        let mut g = Game::from_fen("8/8/8/4k3/8/8/3RK3/8 w - - 99 80").unwrap();
+        assert_eq!(g.outcome(), None);
+        g.play_text("Rd1").unwrap();
+        assert_eq!(g.outcome().unwrap().reason, EndReason::FiftyMoveRule);
+    }
+
+    #[test]
+    fn resignation_and_undo() {
+        let mut g = game_with("e4");
+        g.resign(Color::Black);
+        let o = g.outcome().unwrap();
+        assert_eq!(o.reason, EndReason::Resignation);
+        assert_eq!(o.result_token(), "1-0");
+        assert!(g.undo());
+        assert_eq!(g.outcome(), None);
+        assert_eq!(g.ply(), 1);
+    }
+
+    #[test]
+    fn start_fen_is_kept_only_when_non_standard() {
+        let g = Game::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+        assert_eq!(g.start_fen(), None);
+        let g = Game::from_fen("8/8/8/4k3/8/8/3RK3/8 w - - 0 1").unwrap();
+        assert_eq!(g.start_fen(), Some("8/8/8/4k3/8/8/3RK3/8 w - - 0 1"));
+    }
+}

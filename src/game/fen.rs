@@ -1,0 +1,319 @@
+//! FEN input with errors that name the offending field and say why.
+
+use std::fmt;
+
+use shakmaty::fen::{Fen, ParseFenError};
+use shakmaty::{CastlingMode, Chess, PositionErrorKinds};
+
+/// An invalid FEN: which field and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FenError {
+    /// The field: "piece placement", "side to move", "castling", "en passant", "halfmove clock",
+    /// "fullmove number", or "position" for a well-formed FEN describing an impossible position.
+    pub field: &'static str,
+    /// What is wrong, with the offending text.
+    pub reason: String,
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "invalid FEN ({}): {}", self.field, self.reason)
+    }
+}
+
+impl std::error::Error for FenError {}
+
+fn err(field: &'static str, reason: impl Into<String>) -> FenError {
+    FenError {
+        field,
+        reason: reason.into(),
+    }
+}
+
+/// Parses a FEN into a legal standard chess position. The halfmove clock and fullmove number
+/// may be omitted (they default to 0 and 1).
+///
+/// # Errors
+/// A [`FenError`] naming the field and the reason.
+pub fn parse(text: &str) -> Result<Chess, FenError> {
+    parse_with(text, false)
+}
+
+/// Like [`parse`], but accepts positions that cannot arise in a real game yet have well-defined
+/// moves (too much material, impossible checks), as perft test suites use.
+///
+/// # Errors
+/// A [`FenError`] naming the field and the reason.
+pub fn parse_lenient(text: &str) -> Result<Chess, FenError> {
+    parse_with(text, true)
+}
+
+fn parse_with(text: &str, lenient: bool) -> Result<Chess, FenError> {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    if fields.is_empty() {
+        return Err(err("piece placement", "the FEN is empty"));
+    }
+    if fields.len() < 4 {
+        let missing = ["side to move", "castling", "en passant"][fields.len() - 1];
+        return Err(err(
+            missing,
+            format!(
+                "the FEN has {} field(s); expected at least 4 (placement, side to move, castling, \
+                 en passant)",
+                fields.len()
+            ),
+        ));
+    }
+    if fields.len() > 6 {
+        return Err(err(
+            "fullmove number",
+            format!(
+                "unexpected text after the fullmove number: {:?}",
+                fields[6..].join(" ")
+            ),
+        ));
+    }
+    check_placement(fields[0])?;
+    if !matches!(fields[1], "w" | "b") {
+        return Err(err(
+            "side to move",
+            format!("{:?} must be \"w\" or \"b\"", fields[1]),
+        ));
+    }
+    let castling = fields[2];
+    if castling != "-" && !castling.chars().all(|c| matches!(c, 'K' | 'Q' | 'k' | 'q')) {
+        return Err(err(
+            "castling",
+            format!("{castling:?} must be \"-\" or a combination of K, Q, k, q"),
+        ));
+    }
+    let ep = fields[3];
+    let ep_ok = ep == "-"
+        || (ep.len() == 2
+            && matches!(ep.as_bytes()[0], b'a'..=b'h')
+            && matches!(ep.as_bytes()[1], b'3' | b'6'));
+    if !ep_ok {
+        return Err(err(
+            "en passant",
+            format!("{ep:?} must be \"-\" or a square on the 3rd or 6th rank, such as e3"),
+        ));
+    }
+    if let Some(h) = fields.get(4)
+        && h.parse::<u32>().is_err()
+    {
+        return Err(err(
+            "halfmove clock",
+            format!("{h:?} must be a whole number ≥ 0"),
+        ));
+    }
+    if let Some(n) = fields.get(5)
+        && !n.parse::<u32>().is_ok_and(|n| n >= 1)
+    {
+        return Err(err(
+            "fullmove number",
+            format!("{n:?} must be a whole number ≥ 1"),
+        ));
+    }
+    let fen: Fen = fields.join(" ").parse().map_err(|e: ParseFenError| {
+        let field = match e {
+            ParseFenError::InvalidBoard | ParseFenError::InvalidPocket => "piece placement",
+            ParseFenError::InvalidTurn => "side to move",
+            ParseFenError::InvalidCastling => "castling",
+            ParseFenError::InvalidEpSquare => "en passant",
+            ParseFenError::InvalidHalfmoveClock => "halfmove clock",
+            ParseFenError::InvalidFullmoves => "fullmove number",
+            _ => "position",
+        };
+        err(field, e.to_string())
+    })?;
+    let parsed = fen.into_position(CastlingMode::Standard);
+    let parsed = if lenient {
+        parsed
+            .or_else(|e| e.ignore_too_much_material())
+            .or_else(|e| e.ignore_impossible_check())
+    } else {
+        parsed
+    };
+    parsed.map_err(|e| {
+        let kinds = e.kinds();
+        let reasons: [(PositionErrorKinds, &str, &str); 9] = [
+            (
+                PositionErrorKinds::EMPTY_BOARD,
+                "position",
+                "the board is empty",
+            ),
+            (
+                PositionErrorKinds::MISSING_KING,
+                "piece placement",
+                "each side needs exactly one king, and one is missing",
+            ),
+            (
+                PositionErrorKinds::TOO_MANY_KINGS,
+                "piece placement",
+                "a side has more than one king",
+            ),
+            (
+                PositionErrorKinds::PAWNS_ON_BACKRANK,
+                "piece placement",
+                "pawns cannot stand on the 1st or 8th rank",
+            ),
+            (
+                PositionErrorKinds::INVALID_CASTLING_RIGHTS,
+                "castling",
+                "a castling right is given but the king or rook is not on its original square",
+            ),
+            (
+                PositionErrorKinds::INVALID_EP_SQUARE,
+                "en passant",
+                "no pawn can have just made a double step to give that en-passant square",
+            ),
+            (
+                PositionErrorKinds::OPPOSITE_CHECK,
+                "position",
+                "the side not to move is in check",
+            ),
+            (
+                PositionErrorKinds::IMPOSSIBLE_CHECK,
+                "position",
+                "the checks on the king cannot arise in a real game",
+            ),
+            (
+                PositionErrorKinds::TOO_MUCH_MATERIAL,
+                "piece placement",
+                "a side has more pieces than a real game allows",
+            ),
+        ];
+        reasons
+            .iter()
+            .find(|(k, _, _)| kinds.contains(*k))
+            .map_or_else(
+                || err("position", "the position is not legal"),
+                |(_, field, why)| err(field, *why),
+            )
+    })
+}
+
+/// Validates the piece-placement field rank by rank.
+fn check_placement(board: &str) -> Result<(), FenError> {
+    let ranks: Vec<&str> = board.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(err(
+            "piece placement",
+            format!("{} rank(s) separated by '/'; expected 8", ranks.len()),
+        ));
+    }
+    for (i, rank) in ranks.iter().enumerate() {
+        let rank_no = 8 - i;
+        let mut squares = 0u32;
+        for c in rank.chars() {
+            match c {
+                '1'..='8' => squares += c.to_digit(10).unwrap_or(0),
+                'p' | 'n' | 'b' | 'r' | 'q' | 'k' | 'P' | 'N' | 'B' | 'R' | 'Q' | 'K' => {
+                    squares += 1;
+                }
+                _ => {
+                    return Err(err(
+                        "piece placement",
+                        format!(
+                            "rank {rank_no} ({rank:?}) contains {c:?}; use PNBRQK/pnbrqk and \
+                             digits 1-8"
+                        ),
+                    ));
+                }
+            }
+        }
+        if squares != 8 {
+            return Err(err(
+                "piece placement",
+                format!("rank {rank_no} ({rank:?}) describes {squares} squares; expected 8"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fen_errors_name_field_and_reason() {
+        let cases: &[(&str, &str)] = &[
+            ("", "invalid FEN (piece placement): the FEN is empty"),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+                "invalid FEN (side to move): the FEN has 1 field(s); expected at least 4 \
+                 (placement, side to move, castling, en passant)",
+            ),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1",
+                "invalid FEN (piece placement): 7 rank(s) separated by '/'; expected 8",
+            ),
+            (
+                "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                "invalid FEN (piece placement): rank 7 (\"ppppppp\") describes 7 squares; expected 8",
+            ),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
+                "invalid FEN (piece placement): rank 1 (\"RNBQKBNX\") contains 'X'; use PNBRQK/pnbrqk and digits 1-8",
+            ),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+                "invalid FEN (side to move): \"x\" must be \"w\" or \"b\"",
+            ),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1",
+                "invalid FEN (castling): \"KQxq\" must be \"-\" or a combination of K, Q, k, q",
+            ),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e5 0 1",
+                "invalid FEN (en passant): \"e5\" must be \"-\" or a square on the 3rd or 6th rank, such as e3",
+            ),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1",
+                "invalid FEN (halfmove clock): \"x\" must be a whole number ≥ 0",
+            ),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0",
+                "invalid FEN (fullmove number): \"0\" must be a whole number ≥ 1",
+            ),
+            (
+                "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1",
+                "invalid FEN (piece placement): each side needs exactly one king, and one is missing",
+            ),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra",
+                "invalid FEN (fullmove number): unexpected text after the fullmove number: \"extra\"",
+            ),
+            (
+                "4k3/8/8/8/8/8/8/4K2R w Kk - 0 1",
+                "invalid FEN (castling): a castling right is given but the king or rook is not on its original square",
+            ),
+            (
+                "4k3/8/8/8/8/8/8/P3K3 w - - 0 1",
+                "invalid FEN (piece placement): pawns cannot stand on the 1st or 8th rank",
+            ),
+            (
+                "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1",
+                "invalid FEN (position): the side not to move is in check",
+            ),
+            (
+                "4k3/8/8/8/8/8/8/4K3 w - e6 0 1",
+                "invalid FEN (en passant): no pawn can have just made a double step to give that en-passant square",
+            ),
+        ];
+        for (fen, expected) in cases {
+            let e = parse(fen).unwrap_err();
+            assert_eq!(&e.to_string(), expected, "for {fen:?}");
+        }
+    }
+
+    #[test]
+    fn short_fen_is_accepted() {
+        let pos = parse("4k3/8/8/8/8/8/8/4K2R w K -").unwrap();
+        assert_eq!(
+            Fen::from_position(&pos, shakmaty::EnPassantMode::Legal).to_string(),
+            "4k3/8/8/8/8/8/8/4K2R w K - 0 1"
+        );
+    }
+}

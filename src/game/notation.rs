@@ -1,0 +1,743 @@
+//! Move input from text: SAN (strict and tolerant forms) and UCI, with errors that say exactly
+//! what is wrong and suggest the closest legal moves.
+
+use std::fmt;
+
+use shakmaty::attacks;
+use shakmaty::san::{San, SanPlus};
+use shakmaty::uci::UciMove;
+use shakmaty::{
+    Bitboard, CastlingMode, CastlingSide, Chess, Color, Move, Piece, Position, Rank, Role, Square,
+};
+
+use super::GameOutcome;
+
+/// Why a text could not be turned into a legal move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MoveError {
+    /// Nothing was typed.
+    Empty,
+    /// The text is not a move in any notation we accept.
+    Malformed {
+        /// What was typed.
+        input: String,
+        /// What is wrong, and what was expected.
+        reason: String,
+    },
+    /// The text names a move that is not legal here.
+    Illegal {
+        /// What was typed.
+        input: String,
+        /// Why it is illegal.
+        reason: String,
+        /// The closest legal moves in SAN (at most three).
+        suggestions: Vec<String>,
+    },
+    /// The text matches more than one legal move.
+    Ambiguous {
+        /// What was typed.
+        input: String,
+        /// The matching legal moves in SAN.
+        candidates: Vec<String>,
+    },
+    /// The game is over; no move can be played.
+    GameOver(GameOutcome),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Empty => write!(f, "type a move, such as e4, Nf3 or g1f3"),
+            MoveError::Malformed { input, reason } => {
+                write!(f, "\"{input}\" is not a move: {reason}")
+            }
+            MoveError::Illegal {
+                input,
+                reason,
+                suggestions,
+            } => {
+                write!(f, "{input} is illegal: {reason}")?;
+                match suggestions.as_slice() {
+                    [] => Ok(()),
+                    [one] => write!(f, " (did you mean {one}?)"),
+                    many => write!(f, " (did you mean {}?)", or_list(many)),
+                }
+            }
+            MoveError::Ambiguous { input, candidates } => {
+                write!(
+                    f,
+                    "{input} is ambiguous: it could be {}",
+                    or_list(candidates)
+                )
+            }
+            MoveError::GameOver(o) => {
+                write!(
+                    f,
+                    "the game is over ({o}); start a new game or take back a move"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+fn or_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+/// The SAN of a legal move in a position, with check/mate suffix.
+pub fn san_of(pos: &Chess, mv: Move) -> String {
+    SanPlus::from_move(pos.clone(), mv).to_string()
+}
+
+/// Parses a move typed by a player: SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`, `Qh4+`), tolerant SAN
+/// (`nf3`, `0-0`, `e8q`, `Ng1-f3`) and UCI (`g1f3`, `e7e8q`).
+///
+/// ```
+/// use shakmaty::{Chess, Position};
+/// let pos = Chess::default();
+/// let mv = kibitzer::game::notation::parse_move(&pos, "nf3").unwrap();
+/// assert_eq!(kibitzer::game::notation::san_of(&pos, mv), "Nf3");
+/// ```
+///
+/// # Errors
+/// [`MoveError::Malformed`], [`MoveError::Illegal`] (with the reason and suggestions) or
+/// [`MoveError::Ambiguous`] (with the candidates).
+pub fn parse_move(pos: &Chess, text: &str) -> Result<Move, MoveError> {
+    let input = text.trim();
+    if input.is_empty() {
+        return Err(MoveError::Empty);
+    }
+    let cleaned = clean(input);
+    if let Some(uci) = as_uci(&cleaned) {
+        return parse_uci(pos, input, &uci);
+    }
+    let interpretations = san_interpretations(&cleaned);
+    if interpretations.is_empty() {
+        return Err(MoveError::Malformed {
+            input: input.to_owned(),
+            reason: malformed_reason(&cleaned),
+        });
+    }
+    let legal = pos.legal_moves();
+    let mut found: Vec<Move> = Vec::new();
+    for san in &interpretations {
+        for m in legal.iter().filter(|m| lenient_match(*san, **m, pos)) {
+            if !found.contains(m) {
+                found.push(*m);
+            }
+        }
+    }
+    match found.as_slice() {
+        [one] => Ok(*one),
+        [] => Err(MoveError::Illegal {
+            input: input.to_owned(),
+            reason: diagnose_san(pos, interpretations[0]),
+            suggestions: suggestions(pos, &cleaned, interpretations[0]),
+        }),
+        many => {
+            let mut candidates: Vec<String> = many.iter().map(|m| san_of(pos, *m)).collect();
+            candidates.sort();
+            Err(MoveError::Ambiguous {
+                input: input.to_owned(),
+                candidates,
+            })
+        }
+    }
+}
+
+/// Removes annotation marks and normalises castling and promotion spellings.
+fn clean(input: &str) -> String {
+    let mut s: String = input
+        .trim_end_matches(['+', '#', '!', '?'])
+        .replace("e.p.", "")
+        .replace(' ', "");
+    let lower = s.to_ascii_lowercase();
+    if matches!(lower.as_str(), "0-0" | "o-o" | "oo" | "00") {
+        return "O-O".to_owned();
+    }
+    if matches!(lower.as_str(), "0-0-0" | "o-o-o" | "ooo" | "000") {
+        return "O-O-O".to_owned();
+    }
+    // Long algebraic with a dash or an x between squares: Ng1-f3, e2-e4, e4xd5.
+    let bytes = s.as_bytes();
+    if bytes.len() >= 5 {
+        let start =
+            if bytes[0].is_ascii_uppercase() || (bytes.len() >= 6 && is_piece_letter(bytes[0])) {
+                1
+            } else {
+                0
+            };
+        if bytes.len() >= start + 5
+            && is_square(&bytes[start..start + 2])
+            && bytes[start + 2] == b'-'
+            && is_square(&bytes[start + 3..start + 5])
+        {
+            s = format!("{}{}", &s[start..start + 2], &s[start + 3..]);
+        }
+    }
+    s
+}
+
+fn is_piece_letter(b: u8) -> bool {
+    matches!(b.to_ascii_uppercase(), b'N' | b'B' | b'R' | b'Q' | b'K')
+}
+
+fn is_square(b: &[u8]) -> bool {
+    b.len() == 2 && matches!(b[0], b'a'..=b'h') && matches!(b[1], b'1'..=b'8')
+}
+
+/// `g1f3`, `e7e8q` (also `e7e8Q`, `e7e8=q`).
+fn as_uci(s: &str) -> Option<UciMove> {
+    let b = s.as_bytes();
+    if b.len() < 4 || !is_square(&b[0..2]) || !is_square(&b[2..4]) {
+        return None;
+    }
+    let promo = match &b[4..] {
+        [] => String::new(),
+        [p] | [b'=', p] => (p.to_ascii_lowercase() as char).to_string(),
+        _ => return None,
+    };
+    format!("{}{}", &s[..4], promo).parse().ok()
+}
+
+fn parse_uci(pos: &Chess, input: &str, uci: &UciMove) -> Result<Move, MoveError> {
+    if let Ok(m) = uci.to_move(pos) {
+        return Ok(m);
+    }
+    let UciMove::Normal {
+        from,
+        to,
+        promotion,
+    } = *uci
+    else {
+        return Err(MoveError::Malformed {
+            input: input.to_owned(),
+            reason: "expected a move such as g1f3 or e7e8q".to_owned(),
+        });
+    };
+    let board = pos.board();
+    let illegal = |reason: String| MoveError::Illegal {
+        input: input.to_owned(),
+        reason,
+        suggestions: suggestions_to(pos, to),
+    };
+    let Some(piece) = board.piece_at(from) else {
+        return Err(illegal(format!("there is no piece on {from}")));
+    };
+    if piece.color != pos.turn() {
+        return Err(illegal(format!(
+            "the {} on {from} is {}'s, and it is {} to move",
+            role_name(piece.role),
+            color_name(piece.color),
+            color_name(pos.turn())
+        )));
+    }
+    let legal = pos.legal_moves();
+    let promotions: Vec<String> = legal
+        .iter()
+        .filter(|m| m.from() == Some(from) && m.to() == to && m.promotion().is_some())
+        .map(|m| m.to_uci(CastlingMode::Standard).to_string())
+        .collect();
+    if promotion.is_none() && !promotions.is_empty() {
+        return Err(MoveError::Ambiguous {
+            input: input.to_owned(),
+            candidates: promotions,
+        });
+    }
+    let san = San::Normal {
+        role: piece.role,
+        file: Some(from.file()),
+        rank: Some(from.rank()),
+        capture: board.piece_at(to).is_some(),
+        to,
+        promotion,
+    };
+    Err(illegal(diagnose_san(pos, san)))
+}
+
+/// The SAN readings of a cleaned text: the literal one, plus tolerant readings (lower-case piece
+/// letters, promotion without `=`); a leading `b` may be a pawn or a bishop.
+fn san_interpretations(s: &str) -> Vec<San> {
+    let mut texts: Vec<String> = vec![s.to_owned()];
+    let fix_promotion = |t: &str| -> String {
+        let b = t.as_bytes();
+        let n = b.len();
+        if n >= 3
+            && matches!(b[n - 2], b'1' | b'8')
+            && matches!(b[n - 1].to_ascii_uppercase(), b'Q' | b'R' | b'B' | b'N')
+        {
+            format!(
+                "{}={}",
+                &t[..n - 1],
+                (b[n - 1].to_ascii_uppercase()) as char
+            )
+        } else if n >= 4 && b[n - 2] == b'=' {
+            format!("{}{}", &t[..n - 1], (b[n - 1].to_ascii_uppercase()) as char)
+        } else {
+            t.to_owned()
+        }
+    };
+    let promoted = fix_promotion(s);
+    if promoted != s {
+        texts.push(promoted);
+    }
+    if let Some(first) = s.chars().next()
+        && matches!(first, 'n' | 'r' | 'q' | 'k' | 'b')
+        && s.len() >= 3
+    {
+        let upper = format!("{}{}", first.to_ascii_uppercase(), &s[1..]);
+        texts.push(upper);
+    }
+    let mut out = Vec::new();
+    for t in texts {
+        if let Ok(san) = San::from_ascii(t.as_bytes())
+            && !matches!(san, San::Put { .. } | San::Null)
+            && !out.contains(&san)
+        {
+            out.push(san);
+        }
+    }
+    out
+}
+
+/// Like [`San::matches`], but a missing or superfluous capture mark is forgiven.
+fn lenient_match(san: San, m: Move, pos: &Chess) -> bool {
+    match san {
+        San::Normal {
+            role,
+            file,
+            rank,
+            to,
+            promotion,
+            ..
+        } => {
+            m.role() == role
+                && m.to() == to
+                && !m.is_castle()
+                && m.promotion() == promotion
+                && m.from().is_some_and(|f| {
+                    file.is_none_or(|x| x == f.file()) && rank.is_none_or(|x| x == f.rank())
+                })
+        }
+        San::Castle(side) => m.castling_side() == Some(side) && pos.is_legal(m),
+        San::Put { .. } | San::Null => false,
+    }
+}
+
+/// Explains why no legal move matches a SAN.
+fn diagnose_san(pos: &Chess, san: San) -> String {
+    let us = pos.turn();
+    match san {
+        San::Castle(side) => diagnose_castle(pos, side),
+        San::Normal {
+            role,
+            file,
+            rank,
+            to,
+            promotion,
+            ..
+        } => {
+            let board = pos.board();
+            let ours = board.by_piece(Piece { color: us, role });
+            if ours.is_empty() {
+                return format!("you have no {}", role_name(role));
+            }
+            if let Some(p) = board.piece_at(to)
+                && p.color == us
+            {
+                return format!("{to} is occupied by your own {}", role_name(p.role));
+            }
+            let last_rank = if us == Color::White {
+                Rank::Eighth
+            } else {
+                Rank::First
+            };
+            if role == Role::Pawn && to.rank() == last_rank && promotion.is_none() {
+                return format!("a pawn reaching {to} must promote: add =Q, =R, =B or =N");
+            }
+            if promotion.is_some() && (role != Role::Pawn || to.rank() != last_rank) {
+                return "only a pawn reaching the last rank can promote".to_owned();
+            }
+            let origins: Vec<Square> = ours
+                .into_iter()
+                .filter(|from| {
+                    file.is_none_or(|f| f == from.file()) && rank.is_none_or(|r| r == from.rank())
+                })
+                .filter(|&from| reaches(pos, role, from, to))
+                .collect();
+            let Some(&from) = origins.first() else {
+                return format!("no {} of yours can reach {to}", role_name(role));
+            };
+            if pos.is_check() {
+                return format!(
+                    "your king is in check, and {}{to} does not get it out of check",
+                    role_prefix(role, from)
+                );
+            }
+            if role == Role::King {
+                return format!("your king would be in check on {to}");
+            }
+            format!(
+                "the {} on {from} is pinned: moving it would expose your king",
+                role_name(role)
+            )
+        }
+        San::Put { .. } | San::Null => {
+            "that kind of move does not exist in standard chess".to_owned()
+        }
+    }
+}
+
+fn role_prefix(role: Role, from: Square) -> String {
+    if role == Role::Pawn {
+        from.file().char().to_string()
+    } else {
+        role.upper_char().to_string()
+    }
+}
+
+/// Whether a piece of `role` on `from` could move to `to` ignoring pins and checks.
+fn reaches(pos: &Chess, role: Role, from: Square, to: Square) -> bool {
+    let board = pos.board();
+    let occupied = board.occupied();
+    let us = pos.turn();
+    if role != Role::Pawn {
+        return attacks::attacks(from, Piece { color: us, role }, occupied).contains(to);
+    }
+    let target_enemy = board.color_at(to) == Some(!us)
+        || pos.ep_square(shakmaty::EnPassantMode::Legal) == Some(to);
+    if attacks::pawn_attacks(us, from).contains(to) {
+        return target_enemy;
+    }
+    let dir: i32 = if us == Color::White { 8 } else { -8 };
+    let one = from.offset(dir);
+    let start_rank = if us == Color::White {
+        Rank::Second
+    } else {
+        Rank::Seventh
+    };
+    match one {
+        Some(one) if one == to => !occupied.contains(to),
+        Some(one) => {
+            from.rank() == start_rank
+                && one.offset(dir) == Some(to)
+                && !occupied.contains(one)
+                && !occupied.contains(to)
+        }
+        None => false,
+    }
+}
+
+fn diagnose_castle(pos: &Chess, side: CastlingSide) -> String {
+    let us = pos.turn();
+    let name = if side == CastlingSide::KingSide {
+        "kingside"
+    } else {
+        "queenside"
+    };
+    if !pos.castles().has(us, side) {
+        return format!("you no longer have the right to castle {name}");
+    }
+    if pos.is_check() {
+        return "you cannot castle while in check".to_owned();
+    }
+    let Some(rook) = pos.castles().rook(us, side) else {
+        return format!("you no longer have the right to castle {name}");
+    };
+    let king = pos.board().king_of(us);
+    let path: Bitboard = king.map_or(Bitboard::EMPTY, |k| attacks::between(k, rook));
+    if !(path & pos.board().occupied()).is_empty() {
+        return format!("the squares between your king and the {name} rook are not empty");
+    }
+    "your king would pass through or land on an attacked square".to_owned()
+}
+
+fn malformed_reason(s: &str) -> String {
+    let b = s.as_bytes();
+    if b.len() == 4 && b.iter().all(u8::is_ascii_alphanumeric) {
+        return "squares run from a1 to h8; write a UCI move as e2e4".to_owned();
+    }
+    "write SAN such as e4, Nf3, exd5, O-O, e8=Q, or UCI such as g1f3".to_owned()
+}
+
+/// Legal moves close to what was typed: same piece and destination first, then small edits.
+fn suggestions(pos: &Chess, typed: &str, san: San) -> Vec<String> {
+    let role = match san {
+        San::Normal { role, .. } => Some(role),
+        San::Castle(_) => Some(Role::King),
+        _ => None,
+    };
+    let typed = typed.to_ascii_lowercase();
+    let scored: Vec<(usize, String)> = pos
+        .legal_moves()
+        .iter()
+        .filter(|m| role.is_none_or(|r| r == m.role()))
+        .map(|m| {
+            let text = san_of(pos, *m);
+            let plain = text.trim_end_matches(['+', '#']).to_ascii_lowercase();
+            (edit_distance(&typed, &plain), text)
+        })
+        .filter(|(d, _)| *d <= 2)
+        .collect();
+    let best = scored.iter().map(|(d, _)| *d).min().unwrap_or(0);
+    let mut out: Vec<String> = scored
+        .into_iter()
+        .filter(|(d, _)| *d == best)
+        .map(|(_, t)| t)
+        .collect();
+    out.sort_by_key(|t| std::cmp::Reverse(promotion_rank(t)));
+    out.truncate(3);
+    out
+}
+
+/// Orders promotions Q, R, B, N (and leaves other moves in place).
+fn promotion_rank(san: &str) -> u8 {
+    match san.split('=').nth(1).and_then(|p| p.chars().next()) {
+        Some('Q') => 4,
+        Some('R') => 3,
+        Some('B') => 2,
+        Some('N') => 1,
+        _ => 0,
+    }
+}
+
+fn suggestions_to(pos: &Chess, to: Square) -> Vec<String> {
+    let mut out: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .filter(|m| m.to() == to)
+        .map(|m| san_of(pos, *m))
+        .collect();
+    out.sort();
+    out.truncate(3);
+    out
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != *cb);
+            cur.push((prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// The English name of a piece kind.
+pub fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => "pawn",
+        Role::Knight => "knight",
+        Role::Bishop => "bishop",
+        Role::Rook => "rook",
+        Role::Queen => "queen",
+        Role::King => "king",
+    }
+}
+
+/// The English name of a colour, lower case.
+pub fn color_name(color: Color) -> &'static str {
+    if color == Color::White {
+        "white"
+    } else {
+        "black"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+
+    fn pos(fen: &str) -> Chess {
+        crate::game::fen::parse(fen).unwrap()
+    }
+
+    fn san(p: &Chess, text: &str) -> String {
+        match parse_move(p, text) {
+            Ok(m) => san_of(p, m),
+            Err(e) => format!("ERR {e}"),
+        }
+    }
+
+    #[test]
+    fn legal_and_tolerant_forms() {
+        let start = Chess::default();
+        for (input, expected) in [
+            ("Nf3", "Nf3"),
+            ("nf3", "Nf3"),
+            ("g1f3", "Nf3"),
+            ("Ng1-f3", "Nf3"),
+            ("e2-e4", "e4"),
+            ("e4", "e4"),
+            ("e2e4", "e4"),
+            ("  e4  ", "e4"),
+            ("Nf3!?", "Nf3"),
+            ("b3", "b3"),
+            ("b4", "b4"),
+        ] {
+            assert_eq!(san(&start, input), expected, "input {input}");
+        }
+        let castle = pos("r3k2r/pppq1ppp/2npbn2/4p3/4P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 0 1");
+        for (input, expected) in [
+            ("O-O", "O-O"),
+            ("0-0", "O-O"),
+            ("o-o", "O-O"),
+            ("O-O-O", "O-O-O"),
+            ("0-0-0", "O-O-O"),
+            ("e1g1", "O-O"),
+            ("e1c1", "O-O-O"),
+        ] {
+            assert_eq!(san(&castle, input), expected, "input {input}");
+        }
+        let promo = pos("8/4P3/7k/8/8/8/8/4K3 w - - 0 1");
+        for (input, expected) in [
+            ("e8=Q", "e8=Q"),
+            ("e8Q", "e8=Q"),
+            ("e8q", "e8=Q"),
+            ("e8=q", "e8=Q"),
+            ("e7e8q", "e8=Q"),
+            ("e7e8n", "e8=N"),
+            ("e8=N", "e8=N"),
+        ] {
+            assert_eq!(san(&promo, input), expected, "input {input}");
+        }
+        // Check marks are optional and a missing capture mark is forgiven.
+        let g = {
+            let mut g = Game::new();
+            for m in ["e4", "d5"] {
+                g.play_text(m).unwrap();
+            }
+            g
+        };
+        assert_eq!(san(g.position(), "exd5"), "exd5");
+        assert_eq!(san(g.position(), "ed5"), "exd5");
+        let mate = pos("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+        assert_eq!(san(&mate, "Ra8#"), "Ra8#");
+        assert_eq!(san(&mate, "Ra8"), "Ra8#");
+        assert_eq!(san(&mate, "Ra8+"), "Ra8#");
+    }
+
+    #[test]
+    fn b_pawn_versus_bishop() {
+        // Both the b-pawn and the bishop can take on c3.
+        let both = pos("4k3/8/8/8/8/2n5/1P1B4/4K3 w - - 0 1");
+        assert_eq!(
+            san(&both, "bxc3"),
+            "ERR bxc3 is ambiguous: it could be Bxc3 or bxc3"
+        );
+        assert_eq!(san(&both, "Bxc3"), "Bxc3");
+        // Only the bishop can: the lower-case b means the bishop.
+        let bishop = pos("4k3/8/8/8/8/2n5/3B4/4K3 w - - 0 1");
+        assert_eq!(san(&bishop, "bxc3"), "Bxc3");
+        // Only the pawn can.
+        let pawn = pos("4k3/8/8/8/8/2n5/1P6/4K2B w - - 0 1");
+        assert_eq!(san(&pawn, "bxc3"), "bxc3");
+    }
+
+    #[test]
+    fn illegal_moves_say_why() {
+        let start = Chess::default();
+        assert_eq!(
+            san(&start, "Nf4"),
+            "ERR Nf4 is illegal: no knight of yours can reach f4 (did you mean Nf3?)"
+        );
+        assert_eq!(
+            san(&start, "Qh5"),
+            "ERR Qh5 is illegal: no queen of yours can reach h5"
+        );
+        assert_eq!(
+            san(&start, "O-O"),
+            "ERR O-O is illegal: the squares between your king and the kingside rook are not empty"
+        );
+        assert_eq!(
+            san(&start, "Bd2"),
+            "ERR Bd2 is illegal: d2 is occupied by your own pawn"
+        );
+        assert_eq!(
+            san(&start, "e3e4"),
+            "ERR e3e4 is illegal: there is no piece on e3 (did you mean e4?)"
+        );
+        assert_eq!(
+            san(&start, "e7e5"),
+            "ERR e7e5 is illegal: the pawn on e7 is black's, and it is white to move"
+        );
+        // Pinned knight.
+        let pinned = pos("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1");
+        assert_eq!(
+            san(&pinned, "Nc3"),
+            "ERR Nc3 is illegal: the knight on e2 is pinned: moving it would expose your king"
+        );
+        // King into check.
+        let king2 = pos("4k3/8/8/8/8/8/r7/4K3 w - - 0 1");
+        assert_eq!(
+            san(&king2, "Ke2"),
+            "ERR Ke2 is illegal: your king would be in check on e2 (did you mean Kd1, Kf1?)"
+                .replace("Kd1, Kf1", "Kd1 or Kf1")
+        );
+        // In check and the move does not help.
+        let check = pos("4k3/8/8/8/8/8/8/r3K2N w - - 0 1");
+        assert!(
+            san(&check, "Ng3")
+                .contains("your king is in check, and Ng3 does not get it out of check"),
+            "{}",
+            san(&check, "Ng3")
+        );
+        // Lost castling rights.
+        let no_rights = pos("r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1");
+        assert_eq!(
+            san(&no_rights, "O-O"),
+            "ERR O-O is illegal: you no longer have the right to castle kingside"
+        );
+        let promo = pos("8/4P3/7k/8/8/8/8/4K3 w - - 0 1");
+        assert_eq!(
+            san(&promo, "e8"),
+            "ERR e8 is illegal: a pawn reaching e8 must promote: add =Q, =R, =B or =N (did you mean e8=Q, e8=R or e8=B?)"
+        );
+        assert_eq!(
+            san(&promo, "e7e8"),
+            "ERR e7e8 is ambiguous: it could be e7e8q, e7e8r, e7e8b or e7e8n"
+        );
+    }
+
+    #[test]
+    fn ambiguous_lists_candidates() {
+        let two_rooks = pos("4k3/8/8/8/8/8/8/R3K2R w - - 0 1");
+        assert_eq!(
+            san(&two_rooks, "Rd1"),
+            "Rd1",
+            "only the a-rook reaches d1 past the king"
+        );
+        let kd = pos("4k3/8/8/8/8/8/8/2N1K1N1 w - - 0 1");
+        assert_eq!(
+            san(&kd, "Ne2"),
+            "ERR Ne2 is ambiguous: it could be Nce2 or Nge2"
+        );
+        assert_eq!(san(&kd, "Nce2"), "Nce2");
+        assert_eq!(san(&kd, "c1e2"), "Nce2");
+    }
+
+    #[test]
+    fn malformed_input() {
+        let start = Chess::default();
+        assert_eq!(san(&start, ""), "ERR type a move, such as e4, Nf3 or g1f3");
+        assert_eq!(
+            san(&start, "hello"),
+            "ERR \"hello\" is not a move: write SAN such as e4, Nf3, exd5, O-O, e8=Q, or UCI such as g1f3"
+        );
+        assert_eq!(
+            san(&start, "z9z8"),
+            "ERR \"z9z8\" is not a move: squares run from a1 to h8; write a UCI move as e2e4"
+        );
+    }
+}
