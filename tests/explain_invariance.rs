@@ -1,6 +1,7 @@
 //! Invariance of the explanation layer: the colour-mirrored position gives the mirrored
 //! themes and claims, and the same input always gives the same text.
 
+#[path = "explain_support/common.rs"]
 mod common;
 
 use std::collections::BTreeSet;

@@ -476,7 +476,11 @@ mod tests {
             let texts: Vec<&String> = x.phrasings.iter().chain(x.reason.iter()).collect();
             for text in texts {
                 let lower = text.to_lowercase();
-                if lower.contains("win") || lower.contains("free pawn") {
+                let words: Vec<&str> = lower.split(|c: char| !c.is_alphabetic()).collect();
+                let winning = words
+                    .iter()
+                    .any(|w| matches!(*w, "win" | "wins" | "winning" | "won"));
+                if winning || lower.contains("free pawn") {
                     assert!(
                         x.needs
                             .iter()

@@ -403,10 +403,11 @@ pub(crate) fn king_pins(after: &Chess) -> Vec<(Square, Square)> {
             continue;
         }
         let blockers = attacks::between(s, king) & b.occupied();
-        if let Some(p) = blockers.single_square() {
-            if b.color_at(p) == Some(them) {
-                out.push((s, p));
-            }
+        if let Some(p) = blockers
+            .single_square()
+            .filter(|p| b.color_at(*p) == Some(them))
+        {
+            out.push((s, p));
         }
     }
     out
@@ -635,7 +636,8 @@ fn deflection(_before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<H
         return None;
     }
     let (reply, ours) = (pv[0], pv[1]);
-    if !after.is_check() && !(reply.is_capture() && reply.to() == mv.to()) {
+    let forced = after.is_check() || (reply.is_capture() && reply.to() == mv.to());
+    if !forced {
         return None;
     }
     let s = ours.to();
