@@ -349,7 +349,10 @@ impl Templates {
             rest = &rest[end + 1..];
         }
         out.push_str(rest);
-        // Capitalise the first letter (sentences may start with a placeholder).
+        // Moves keep their notation (`f3`, not `F3`); other sentence starts are capitalised.
+        if pattern.starts_with("{move}") || pattern.starts_with("{best}") {
+            return Some(out);
+        }
         let mut chars = out.chars();
         let first = chars.next()?;
         Some(first.to_uppercase().chain(chars).collect())
