@@ -531,8 +531,9 @@ fn discovered_attack(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Op
     if mv.is_castle() {
         return None;
     }
+    // A discovered check counts, unless it is a double check (reported as such).
     if let Some(hit) = discovered_check(before, mv, after, pv) {
-        return Some(hit);
+        return (!after.checkers().more_than_one()).then_some(hit);
     }
     if pv.len() < 2 {
         return None;
@@ -636,8 +637,10 @@ fn deflection(_before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<H
         return None;
     }
     let (reply, ours) = (pv[0], pv[1]);
-    let forced = after.is_check() || (reply.is_capture() && reply.to() == mv.to());
-    if !forced {
+    // Forced away by a check, or by taking a piece we offered (an even trade is no lure).
+    let even_trade = mv.capture().is_some_and(|c| value(c) >= value(moved_role(mv)));
+    let lured = reply.is_capture() && reply.to() == mv.to() && !even_trade;
+    if !(after.is_check() || lured) {
         return None;
     }
     let s = ours.to();
