@@ -498,6 +498,11 @@ fn skewer(_before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Hit> 
     {
         return None;
     }
+    // The skewer must gain: a recapture of our slider must cost the opponent more.
+    let recaptured = pv.get(2).is_some_and(|r| r.to() == ours.to() && r.is_capture());
+    if recaptured && value(moved_role(mv)) >= value(captured) {
+        return None;
+    }
     (value(vrole) > value(captured)).then(|| Hit::on(b, vec![s, v, ours.to()]))
 }
 
