@@ -1,6 +1,7 @@
 //! Every board-fact claim of the explanations of ≥ 500 positions (puzzles and real games) is
 //! verified by an independent python-chess program, and perturbed boards make it reject.
 
+#[path = "explain_support/common.rs"]
 mod common;
 
 use std::process::Command;

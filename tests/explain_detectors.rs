@@ -3,6 +3,7 @@
 //! shared puzzles and games (and a few written by hand) and frozen; where a theme has a Lichess
 //! tag, its firing case is a puzzle carrying that tag.
 
+#[path = "explain_support/common.rs"]
 mod common;
 
 use std::collections::BTreeMap;

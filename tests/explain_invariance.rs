@@ -1,6 +1,7 @@
 //! Invariance of the explanation layer: the colour-mirrored position gives the mirrored
 //! themes and claims, and the same input always gives the same text.
 
+#[path = "explain_support/common.rs"]
 mod common;
 
 use std::collections::BTreeSet;
@@ -201,5 +202,39 @@ fn levels_bound_the_number_of_sentences() {
                 assert_eq!(prios, sorted, "most important first");
             }
         }
+    }
+}
+
+#[test]
+#[ignore = "prints sample texts"]
+fn print_samples() {
+    for p in common::puzzles().into_iter().step_by(97).take(14) {
+        let e = explain(&common::input(
+            &p.root,
+            Some(p.previous),
+            &p.line,
+            None,
+            ExplainLevel::Medium,
+        ));
+        println!(
+            "{} {:?}\n  {}\n",
+            p.id,
+            p.tags,
+            e.text.replace('\n', "\n  ")
+        );
+        let other = shakmaty::Position::legal_moves(&p.root)
+            .into_iter()
+            .find(|m| *m != p.line[0])
+            .unwrap();
+        let mut i = common::input(
+            &p.root,
+            Some(p.previous),
+            &[other],
+            Some((p.line[0], p.line[1..].to_vec())),
+            ExplainLevel::Medium,
+        );
+        i.score_after = Some(kibitzer::explain::quality::Score::Cp(-300));
+        let e = explain(&i);
+        println!("  alt {}: {}\n", e.san, e.text.replace('\n', "\n  "));
     }
 }

@@ -375,3 +375,97 @@ impl Explanation {
         out
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::fen::Fen;
+    use shakmaty::uci::UciMove;
+
+    fn pos(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
+    }
+
+    fn mv(p: &Chess, u: &str) -> Move {
+        u.parse::<UciMove>().unwrap().to_move(p).unwrap()
+    }
+
+    fn input(before: Chess, m: Move) -> ExplainInput {
+        ExplainInput {
+            before,
+            mv: m,
+            previous: None,
+            pv: Vec::new(),
+            best: None,
+            best_pv: Vec::new(),
+            score_before: None,
+            score_after: None,
+            best_score: None,
+            second_score: None,
+            facts: None,
+            eval_terms: Vec::new(),
+            human: Color::White,
+            ply: 0,
+            level: ExplainLevel::Advanced,
+            language: Language::En,
+        }
+    }
+
+    #[test]
+    fn knight_fork_is_explained_with_claims() {
+        // White knight jumps to c7 forking king and rook.
+        let p = pos("r3k3/8/8/1N6/8/8/8/4K3 w - - 0 1");
+        let m = mv(&p, "b5c7");
+        let reply = mv(&board::play(&p, m).unwrap(), "e8d7");
+        let mut i = input(p, m);
+        i.pv = vec![reply];
+        let e = explain(&i);
+        assert!(e.themes.iter().any(|t| t.id == "fork"), "{:?}", e.themes);
+        assert!(e.claims.iter().any(|c| c.fact.kind() == "forks"));
+        assert!(
+            e.sentences.iter().any(|s| s.template == "fork"),
+            "{:?}",
+            e.sentences
+        );
+        assert_eq!(e.san, "Nc7+");
+    }
+
+    #[test]
+    fn worse_move_gets_better_was_with_reason() {
+        // Black queen hangs on d5; White can take it, but plays a3.
+        let p = pos("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");
+        let best = mv(&p, "d2d5");
+        let quiet = mv(&p, "e1f1");
+        let mut i = input(p, quiet);
+        i.best = Some(best);
+        i.best_score = Some(Score::Cp(900));
+        i.score_after = Some(Score::Cp(-850));
+        let e = explain(&i);
+        assert_eq!(
+            e.quality.map(|q| q.quality),
+            Some(quality::Quality::Blunder)
+        );
+        let text: Vec<&str> = e.sentences.iter().map(|s| s.text.as_str()).collect();
+        assert!(text.iter().any(|t| t.contains("Rxd5")), "{text:?}");
+        assert!(e.best.as_ref().is_some_and(|b| b.san == "Rxd5"));
+        // Human (White) moved: human view equals mover view.
+        assert_eq!(e.score_after.map(|s| s.human), Some(Score::Cp(-850)));
+    }
+
+    #[test]
+    fn illegal_move_gives_empty_explanation() {
+        let p = Chess::default();
+        let m = Move::Normal {
+            role: shakmaty::Role::Queen,
+            from: shakmaty::Square::D1,
+            capture: None,
+            to: shakmaty::Square::D5,
+            promotion: None,
+        };
+        let e = explain(&input(p, m));
+        assert!(e.themes.is_empty() && e.claims.is_empty() && e.sentences.is_empty());
+    }
+}

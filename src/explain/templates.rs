@@ -349,7 +349,10 @@ impl Templates {
             rest = &rest[end + 1..];
         }
         out.push_str(rest);
-        // Capitalise the first letter (sentences may start with a placeholder).
+        // Moves keep their notation (`f3`, not `F3`); other sentence starts are capitalised.
+        if pattern.starts_with("{move}") || pattern.starts_with("{best}") {
+            return Some(out);
+        }
         let mut chars = out.chars();
         let first = chars.next()?;
         Some(first.to_uppercase().chain(chars).collect())
@@ -476,7 +479,11 @@ mod tests {
             let texts: Vec<&String> = x.phrasings.iter().chain(x.reason.iter()).collect();
             for text in texts {
                 let lower = text.to_lowercase();
-                if lower.contains("win") || lower.contains("free pawn") {
+                let words: Vec<&str> = lower.split(|c: char| !c.is_alphabetic()).collect();
+                let winning = words
+                    .iter()
+                    .any(|w| matches!(*w, "win" | "wins" | "winning" | "won"));
+                if winning || lower.contains("free pawn") {
                     assert!(
                         x.needs
                             .iter()

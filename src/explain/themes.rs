@@ -344,10 +344,8 @@ pub fn detect_line_after(previous: Option<Move>, root: &Chess, line: &[Move]) ->
     let mut out = detect_line(root, line);
     if let (Some(prev), Some(first)) = (previous, line.first()) {
         out.retain(|t| t.id != "intermezzo");
-        if let Some(hit) = intermezzo_after(prev, root, line) {
-            if let Some(spec) = spec("intermezzo") {
-                out.push(to_theme(spec, hit, 0));
-            }
+        if let (Some(hit), Some(spec)) = (intermezzo_after(prev, root, line), spec("intermezzo")) {
+            out.push(to_theme(spec, hit, 0));
         }
         if let (Some(taken), Some(retaken)) = (prev.capture(), first.capture()) {
             let plain = prev.to() == first.to() && board::value(taken) >= board::value(retaken);

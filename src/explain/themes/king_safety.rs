@@ -228,10 +228,11 @@ fn open_line_to_king(before: &Chess, _mv: Move, after: &Chess, _pv: &[Move]) -> 
         let heavy = file & b.by_color(us) & (b.rooks() | b.queens());
         let was_closed = (file & before.board().by_piece(Role::Pawn.of(them))).any();
         let now_open = (file & b.by_piece(Role::Pawn.of(them))).is_empty();
-        if was_closed && now_open {
-            if let Some(h) = board::relative(heavy, us).first() {
-                return Some(Hit::at(vec![*h, k]));
-            }
+        if let Some(h) = board::relative(heavy, us)
+            .first()
+            .filter(|_| was_closed && now_open)
+        {
+            return Some(Hit::at(vec![*h, k]));
         }
     }
     None

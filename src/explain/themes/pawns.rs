@@ -138,8 +138,9 @@ fn passed_pawn_created(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) ->
     board::relative(new, us)
         .into_iter()
         .find(|s| {
-            !old.contains(*s)
-                && !(Some(*s) == Some(mv.to()) && mv.from().is_some_and(|f| old.contains(f)))
+            // A passed pawn that merely advanced is not a new one.
+            let advanced = *s == mv.to() && mv.from().is_some_and(|f| old.contains(f));
+            !old.contains(*s) && !advanced
         })
         .map(|s| Hit::on(after.board(), vec![s]))
 }

@@ -403,10 +403,11 @@ pub(crate) fn king_pins(after: &Chess) -> Vec<(Square, Square)> {
             continue;
         }
         let blockers = attacks::between(s, king) & b.occupied();
-        if let Some(p) = blockers.single_square() {
-            if b.color_at(p) == Some(them) {
-                out.push((s, p));
-            }
+        if let Some(p) = blockers
+            .single_square()
+            .filter(|p| b.color_at(*p) == Some(them))
+        {
+            out.push((s, p));
         }
     }
     out
@@ -497,6 +498,11 @@ fn skewer(_before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Hit> 
     {
         return None;
     }
+    // The skewer must gain: a recapture of our slider must cost the opponent more.
+    let recaptured = pv.get(2).is_some_and(|r| r.to() == ours.to() && r.is_capture());
+    if recaptured && value(moved_role(mv)) >= value(captured) {
+        return None;
+    }
     (value(vrole) > value(captured)).then(|| Hit::on(b, vec![s, v, ours.to()]))
 }
 
@@ -530,8 +536,9 @@ fn discovered_attack(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Op
     if mv.is_castle() {
         return None;
     }
+    // A discovered check counts, unless it is a double check (reported as such).
     if let Some(hit) = discovered_check(before, mv, after, pv) {
-        return Some(hit);
+        return (!after.checkers().more_than_one()).then_some(hit);
     }
     if pv.len() < 2 {
         return None;
@@ -635,7 +642,10 @@ fn deflection(_before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<H
         return None;
     }
     let (reply, ours) = (pv[0], pv[1]);
-    if !after.is_check() && !(reply.is_capture() && reply.to() == mv.to()) {
+    // Forced away by a check, or by taking a piece we offered (an even trade is no lure).
+    let even_trade = mv.capture().is_some_and(|c| value(c) >= value(moved_role(mv)));
+    let lured = reply.is_capture() && reply.to() == mv.to() && !even_trade;
+    if !(after.is_check() || lured) {
         return None;
     }
     let s = ours.to();
