@@ -27,6 +27,7 @@ use crate::explain::quality::Score;
 use crate::explain::{ExplainInput, Explanation, explain};
 
 pub mod background;
+pub mod command;
 pub mod convert;
 mod uci;
 

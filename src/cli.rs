@@ -50,6 +50,57 @@ pub enum Command {
     },
     /// Speak the UCI protocol on standard input and output (for chess GUIs and tools).
     Uci,
+    /// Explain the engine's choice in a position, or the quality of a given move.
+    Explain {
+        /// The position.
+        #[arg(long, value_name = "FEN")]
+        fen: String,
+        /// The move to explain (SAN or UCI); default: the engine's choice.
+        #[arg(long = "move", value_name = "MOVE")]
+        mv: Option<String>,
+        /// How long to search each position.
+        #[command(flatten)]
+        limits: AnalysisLimits,
+        /// Print the explanation as JSON.
+        #[arg(long)]
+        json: bool,
+        /// How much to say (default: `explain.level` of the configuration).
+        #[arg(long, value_parser = ["basic", "medium", "advanced"])]
+        level: Option<String>,
+    },
+    /// Review a game from a PGN file: score, best move, classification and explanation per ply.
+    Review {
+        /// The PGN file.
+        file: PathBuf,
+        /// Which game of the file (1-based).
+        #[arg(long, value_name = "N", default_value_t = 1,
+              value_parser = clap::value_parser!(u32).range(1..))]
+        game: u32,
+        /// How long to search each position.
+        #[command(flatten)]
+        limits: AnalysisLimits,
+        /// Print every ply as JSON (no terminal interface).
+        #[arg(long)]
+        json: bool,
+        /// Write the annotated game to this PGN file (no terminal interface).
+        #[arg(long, value_name = "OUT.pgn")]
+        annotate: Option<PathBuf>,
+        /// How much to say (default: `explain.level` of the configuration).
+        #[arg(long, value_parser = ["basic", "medium", "advanced"])]
+        level: Option<String>,
+    },
+}
+
+/// How long the analysis searches each position (`explain`, `review`).
+#[derive(Debug, Clone, Copy, clap::Args)]
+#[group(multiple = false)]
+pub struct AnalysisLimits {
+    /// Search to this depth in plies (1 to 30).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=30))]
+    pub depth: Option<u32>,
+    /// Search this many milliseconds per position (default: 1000 for explain, 200 for review).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub movetime: Option<u64>,
 }
 
 /// `kibitzer config …`

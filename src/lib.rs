@@ -13,4 +13,5 @@ pub mod explain;
 pub mod game;
 pub mod perft;
 pub mod pgn;
+pub mod review;
 pub mod uci;

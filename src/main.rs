@@ -27,6 +27,50 @@ fn main() -> ExitCode {
             with_config(cli.config.as_deref(), &dirs, |c| eval(c, fen.as_deref()))
         }
         Some(Command::Uci) => with_config(cli.config.as_deref(), &dirs, uci),
+        Some(Command::Explain {
+            fen,
+            mv,
+            limits,
+            json,
+            level,
+        }) => with_config(cli.config.as_deref(), &dirs, |c| {
+            let args = kibitzer::analysis::command::ExplainArgs {
+                fen,
+                mv,
+                depth: limits.depth,
+                movetime_ms: limits.movetime,
+                json,
+                level,
+            };
+            report(kibitzer::analysis::command::run(
+                &args,
+                c,
+                &mut std::io::stdout(),
+            ))
+        }),
+        Some(Command::Review {
+            file,
+            game,
+            limits,
+            json,
+            annotate,
+            level,
+        }) => with_config(cli.config.as_deref(), &dirs, |c| {
+            let args = kibitzer::review::command::ReviewArgs {
+                file,
+                game: game as usize,
+                depth: limits.depth,
+                movetime_ms: limits.movetime,
+                json,
+                annotate,
+                level,
+            };
+            report(kibitzer::review::command::run(
+                &args,
+                c,
+                &mut std::io::stdout(),
+            ))
+        }),
         None => ExitCode::SUCCESS,
     }
 }
@@ -34,6 +78,14 @@ fn main() -> ExitCode {
 fn fail(code: u8, message: &str) -> ExitCode {
     eprintln!("kibitzer: {message}");
     ExitCode::from(code)
+}
+
+/// Exit status of a subcommand implemented in the library: its message on standard error.
+fn report(result: Result<(), kibitzer::analysis::command::CommandError>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(e.code, &e.message),
+    }
 }
 
 fn config_command(cmd: ConfigCommand, explicit: Option<&Path>, dirs: &Dirs) -> ExitCode {

@@ -18,6 +18,7 @@ mod writer;
 pub use reader::{ImportError, ImportReport, ImportedGame, import, import_file, stream};
 pub use tags::Tags;
 pub use writer::{export, export_all};
+pub(crate) use writer::{push_comment, wrap};
 
 /// A game with its PGN tags and result.
 #[derive(Debug, Clone)]

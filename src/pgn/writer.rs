@@ -174,7 +174,7 @@ fn movetext(game: &Game, outcome: Option<GameOutcome>, result: &str) -> Vec<Stri
 
 /// Appends a comment as words (`{first`, …, `last}`) so that wrapping may break it; returns
 /// false when nothing was left to write. A `}` would end the comment early, so it becomes `)`.
-fn push_comment(tokens: &mut Vec<String>, text: &str) -> bool {
+pub(crate) fn push_comment(tokens: &mut Vec<String>, text: &str) -> bool {
     let cleaned = text.replace('}', ")");
     let words: Vec<&str> = cleaned.split_whitespace().collect();
     let Some(last) = words.len().checked_sub(1) else {
@@ -195,7 +195,7 @@ fn push_comment(tokens: &mut Vec<String>, text: &str) -> bool {
 }
 
 /// Greedy wrapping: as many tokens per line as fit in [`WIDTH`] columns.
-fn wrap(tokens: &[String]) -> Vec<String> {
+pub(crate) fn wrap(tokens: &[String]) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
     let mut width = 0;

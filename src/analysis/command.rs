@@ -1,0 +1,141 @@
+//! `kibitzer explain`: parse the position and the move, analyse, print the explanation as text
+//! or JSON. Errors carry the exit status (2 for bad input, 1 for output failures).
+
+use std::io::Write;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use super::{Request, analyse};
+use crate::config::{Config, ExplainLevel};
+use crate::engine::{EvalParams, SearchLimits, TranspositionTable};
+use crate::game::Game;
+
+/// The movetime when neither `--depth` nor `--movetime` is given.
+pub const DEFAULT_MOVETIME_MS: u64 = 1000;
+
+/// The arguments of `kibitzer explain`.
+#[derive(Debug, Clone, Default)]
+pub struct ExplainArgs {
+    /// The position.
+    pub fen: String,
+    /// The move (SAN or UCI), or `None` for the engine's choice.
+    pub mv: Option<String>,
+    /// Fixed depth.
+    pub depth: Option<u32>,
+    /// Fixed time per search in milliseconds.
+    pub movetime_ms: Option<u64>,
+    /// Print JSON.
+    pub json: bool,
+    /// `basic`, `medium` or `advanced`; `None` = the configuration's.
+    pub level: Option<String>,
+}
+
+/// A failed command: the exit status and the message for standard error.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CommandError {
+    /// Exit status (2 = bad input, 1 = failure while working).
+    pub code: u8,
+    /// What went wrong.
+    pub message: String,
+}
+
+impl CommandError {
+    /// A bad-input error (exit status 2).
+    #[must_use]
+    pub fn input(message: impl Into<String>) -> CommandError {
+        CommandError {
+            code: 2,
+            message: message.into(),
+        }
+    }
+
+    /// A failure while working (exit status 1).
+    #[must_use]
+    pub fn failure(message: impl Into<String>) -> CommandError {
+        CommandError {
+            code: 1,
+            message: message.into(),
+        }
+    }
+}
+
+/// Search limits from `--depth` / `--movetime`, or `default_ms` of move time.
+#[must_use]
+pub fn limits(depth: Option<u32>, movetime_ms: Option<u64>, default_ms: u64) -> SearchLimits {
+    match (depth, movetime_ms) {
+        (Some(d), _) => SearchLimits::depth(d),
+        (None, Some(ms)) => SearchLimits::movetime(Duration::from_millis(ms)),
+        (None, None) => SearchLimits::movetime(Duration::from_millis(default_ms)),
+    }
+}
+
+/// The explain level named on the command line, or the configuration's.
+///
+/// # Errors
+/// An unknown level name (exit status 2).
+pub fn level(name: Option<&str>, config: &Config) -> Result<ExplainLevel, CommandError> {
+    match name {
+        None => Ok(config.explain.level),
+        Some("basic") => Ok(ExplainLevel::Basic),
+        Some("medium") => Ok(ExplainLevel::Medium),
+        Some("advanced") => Ok(ExplainLevel::Advanced),
+        Some(other) => Err(CommandError::input(format!(
+            "unknown level \"{other}\" (expected basic, medium or advanced)"
+        ))),
+    }
+}
+
+/// Runs `kibitzer explain`, writing to `out`.
+///
+/// # Errors
+/// A bad FEN, a bad or illegal move, a position without legal moves (status 2), or a failed
+/// write (status 1).
+pub fn run(args: &ExplainArgs, config: &Config, out: &mut dyn Write) -> Result<(), CommandError> {
+    let game = Game::from_fen(&args.fen).map_err(|e| CommandError::input(format!("--fen: {e}")))?;
+    let before = game.position().clone();
+    let played = match &args.mv {
+        Some(text) => Some(
+            game.parse_move(text)
+                .map_err(|e| CommandError::input(format!("--move: {e}")))?,
+        ),
+        None => None,
+    };
+    let level = level(args.level.as_deref(), config)?;
+    let mut req = Request::new(
+        before.clone(),
+        limits(args.depth, args.movetime_ms, DEFAULT_MOVETIME_MS),
+        EvalParams::from_config(&config.eval),
+    );
+    req.played = played;
+    req.human = shakmaty::Position::turn(&before);
+    req.ply = ply_of(&before);
+    req.level = level;
+    req.language = config.explain.language;
+    let mut tt = TranspositionTable::new(config.engine.hash_mb);
+    let analysis = analyse(&req, &mut tt, &AtomicBool::new(false));
+    let Some(e) = analysis.explanation else {
+        return Err(CommandError::input(
+            "--fen: the side to move has no legal move (the game is over)",
+        ));
+    };
+    let write = |out: &mut dyn Write| -> std::io::Result<()> {
+        if args.json {
+            serde_json::to_writer_pretty(&mut *out, &e)?;
+            writeln!(out)
+        } else {
+            let quality = e
+                .quality
+                .map_or_else(String::new, |q| format!(" ({})", q.quality.as_str()));
+            writeln!(out, "{} {}{quality}", e.mover, e.san)?;
+            writeln!(out, "{}", e.text)
+        }
+    };
+    write(out).map_err(|err| CommandError::failure(format!("cannot write the output: {err}")))
+}
+
+/// The ply of the next move from the FEN's move number and side to move.
+fn ply_of(pos: &shakmaty::Chess) -> usize {
+    use shakmaty::Position;
+    let full = pos.fullmoves().get() as usize;
+    2 * full.saturating_sub(1) + usize::from(pos.turn().is_black())
+}

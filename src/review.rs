@@ -1,0 +1,404 @@
+//! Game review: every ply of a game analysed (score, best move and line, classification, the
+//! explanation of the played move and, for inaccuracies and worse, of the better move), and
+//! per side accuracy and error counts.
+//!
+//! [`review_game`] is the synchronous core; [`runner::spawn`] runs it on a background thread
+//! with progress and cancellation, streaming each ply as it is ready so that an interface can
+//! browse at once. [`Summary`] aggregates whatever plies are known. [`annotate`] writes the
+//! annotated PGN; [`command`] is `kibitzer review`; [`graph`] draws the evaluation graph.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+use shakmaty::{CastlingMode, Color, Position};
+
+use crate::analysis::{self, Request};
+use crate::config::{ExplainLevel, Language};
+use crate::engine::{EvalParams, SearchLimits, SearchResult, TranspositionTable};
+use crate::explain::Explanation;
+use crate::explain::quality::{Quality, Score};
+use crate::game::Game;
+
+pub mod accuracy;
+pub mod annotate;
+pub mod classify;
+pub mod command;
+pub mod graph;
+pub mod runner;
+
+pub use classify::{Classification, classify};
+pub use runner::{ReviewJob, spawn};
+
+/// How the review analyses.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// Limits of each position's search.
+    pub limits: SearchLimits,
+    /// The engine's evaluation parameters.
+    pub params: EvalParams,
+    /// Explanation level.
+    pub level: ExplainLevel,
+    /// Explanation language.
+    pub language: Language,
+    /// Transposition table size in MiB (one table for the whole game).
+    pub hash_mb: u32,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            limits: SearchLimits::movetime(Duration::from_millis(200)),
+            params: EvalParams::default(),
+            level: ExplainLevel::Medium,
+            language: Language::En,
+            hash_mb: 64,
+        }
+    }
+}
+
+/// The review of one ply (one move of the game).
+#[derive(Debug, Clone, Serialize)]
+pub struct PlyReview {
+    /// Index of the move in the game (0 = the first move of the game).
+    pub ply: usize,
+    /// Its move number as written in PGN (`12` for `12.` and `12...`).
+    pub move_number: u32,
+    /// `white` or `black`.
+    pub mover: String,
+    /// The move played, SAN.
+    pub san: String,
+    /// The move played, UCI.
+    pub uci: String,
+    /// Score after the played move, White's view.
+    pub score: Score,
+    /// [`score`](Self::score) for people: `+1.3`, `-0.4`, `#-4`.
+    pub score_text: String,
+    /// Score of the position before the move (its best move), White's view.
+    pub best_score: Score,
+    /// The engine's best move, SAN.
+    pub best_move: String,
+    /// The engine's best move, UCI.
+    pub best_uci: String,
+    /// The best line from the position before the move (best move first), SAN.
+    pub best_line: Vec<String>,
+    /// The line after the played move (played move first), SAN.
+    pub line: Vec<String>,
+    /// How the move compares with the best.
+    pub classification: Classification,
+    /// [`Classification::label`].
+    pub label: String,
+    /// White's win% before the move (from the best score) and after it (from the played
+    /// move's score), 0..100.
+    pub win_before: f64,
+    /// See [`win_before`](Self::win_before).
+    pub win_after: f64,
+    /// The mover's per-move accuracy (0..100).
+    pub accuracy: f64,
+    /// Depth of the search of the position before the move.
+    pub depth: u32,
+    /// The explanation of the played move.
+    pub explanation: Explanation,
+    /// For an inaccuracy or worse: the explanation of the better move.
+    pub better: Option<Explanation>,
+}
+
+/// One side's figures.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize)]
+pub struct SideSummary {
+    /// Accuracy (0..100), `None` before the side's first analysed move.
+    pub accuracy: Option<f64>,
+    /// Number of inaccuracies.
+    pub inaccuracies: usize,
+    /// Number of mistakes.
+    pub mistakes: usize,
+    /// Number of blunders.
+    pub blunders: usize,
+}
+
+/// Both sides' figures.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize)]
+pub struct Summary {
+    /// White.
+    pub white: SideSummary,
+    /// Black.
+    pub black: SideSummary,
+}
+
+impl Summary {
+    /// The figures of consecutive analysed plies from the start of the game (see
+    /// [`accuracy`] for the aggregation).
+    #[must_use]
+    pub fn of(plies: &[PlyReview]) -> Summary {
+        let mut series: Vec<f64> = plies.iter().map(|p| p.win_before).collect();
+        if let Some(last) = plies.last() {
+            series.push(last.win_after);
+        }
+        let weights = accuracy::volatility_weights(&series);
+        let mut out = Summary::default();
+        for side in [Color::White, Color::Black] {
+            let name = if side.is_white() { "white" } else { "black" };
+            let mine: Vec<&PlyReview> = plies.iter().filter(|p| p.mover == name).collect();
+            let moves: Vec<(f64, f64)> = plies
+                .iter()
+                .zip(&weights)
+                .filter(|(p, _)| p.mover == name)
+                .map(|(p, w)| (p.accuracy, *w))
+                .collect();
+            let count = |q: Quality| {
+                mine.iter()
+                    .filter(|p| p.classification.quality == q)
+                    .count()
+            };
+            let s = SideSummary {
+                accuracy: accuracy::aggregate(&moves),
+                inaccuracies: count(Quality::Inaccuracy),
+                mistakes: count(Quality::Mistake),
+                blunders: count(Quality::Blunder),
+            };
+            if side.is_white() {
+                out.white = s;
+            } else {
+                out.black = s;
+            }
+        }
+        out
+    }
+}
+
+/// Progress of a review.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress {
+    /// Plies analysed.
+    pub done: usize,
+    /// Plies in the game.
+    pub total: usize,
+    /// Time since the review started.
+    pub elapsed: Duration,
+    /// Estimated time left (from the mean time per ply so far), once a ply is done.
+    pub eta: Option<Duration>,
+}
+
+/// What a review reports while it runs, in order: for each ply its [`ReviewEvent::Ply`] then a
+/// [`ReviewEvent::Progress`]; finally [`ReviewEvent::Finished`] (not sent when cancelled).
+#[derive(Debug, Clone)]
+pub enum ReviewEvent {
+    /// A ply is analysed.
+    Ply(Box<PlyReview>),
+    /// Plies done so far.
+    Progress(Progress),
+    /// Every ply is analysed.
+    Finished,
+}
+
+/// A score for people, White's view: `+1.3`, `-0.4`, `0.0`, `#3`, `#-4`.
+///
+/// ```
+/// use kibitzer::explain::quality::Score;
+/// use kibitzer::review::score_text;
+/// assert_eq!(score_text(Score::Cp(130)), "+1.3");
+/// assert_eq!(score_text(Score::Cp(-44)), "-0.4");
+/// assert_eq!(score_text(Score::Cp(0)), "0.0");
+/// assert_eq!(score_text(Score::Mate(-4)), "#-4");
+/// ```
+#[must_use]
+pub fn score_text(s: Score) -> String {
+    match s {
+        Score::Cp(cp) if cp.abs() < 5 => "0.0".to_owned(),
+        Score::Cp(cp) => format!("{:+.1}", f64::from(cp) / 100.0),
+        Score::Mate(_) => s.to_string(),
+    }
+}
+
+fn white_view(mover: Color, s: Score) -> Score {
+    if mover.is_white() { s } else { s.flip() }
+}
+
+/// Reviews every move of `game` (its moves up to the cursor), calling `on_event` as plies are
+/// ready (see [`ReviewEvent`]). Searches each position once (the position after a move is the
+/// next position searched, and its line is the line after the move), with one transposition
+/// table. Returns false when `stop` cut the review short (nothing more is reported then).
+pub fn review_game(
+    game: &Game,
+    settings: &Settings,
+    stop: &AtomicBool,
+    on_event: &mut dyn FnMut(ReviewEvent),
+) -> bool {
+    let started = Instant::now();
+    let moves = game.moves();
+    let total = moves.len();
+    let keys = game.history_keys();
+    let mut tt = TranspositionTable::new(settings.hash_mb);
+    let search = |i: usize, tt: &mut TranspositionTable| -> Option<SearchResult> {
+        let pos = game.position_at(i)?;
+        Some(analysis::search_position(
+            pos,
+            &keys[..i],
+            &settings.limits,
+            &settings.params,
+            tt,
+            stop,
+        ))
+    };
+    let Some(mut current) = search(0, &mut tt) else {
+        return true;
+    };
+    for i in 0..total {
+        if stop.load(Ordering::Relaxed) {
+            return false;
+        }
+        let Some(next) = search(i + 1, &mut tt) else {
+            return true;
+        };
+        if stop.load(Ordering::Relaxed) {
+            return false;
+        }
+        if let Some(p) = review_ply(game, i, &current, &next, settings) {
+            on_event(ReviewEvent::Ply(Box::new(p)));
+        }
+        let done = i + 1;
+        let elapsed = started.elapsed();
+        let eta = elapsed.mul_f64((total - done) as f64 / done as f64);
+        on_event(ReviewEvent::Progress(Progress {
+            done,
+            total,
+            elapsed,
+            eta: Some(eta),
+        }));
+        current = next;
+    }
+    on_event(ReviewEvent::Finished);
+    true
+}
+
+/// The review of ply `i` from the searches of the positions before (`before`) and after
+/// (`after`) it. Pure. `None` when the game has no such ply.
+#[must_use]
+pub fn review_ply(
+    game: &Game,
+    i: usize,
+    before: &SearchResult,
+    after: &SearchResult,
+    settings: &Settings,
+) -> Option<PlyReview> {
+    let pos = game.position_at(i)?;
+    let played = game.moves().get(i)?;
+    let mover = pos.turn();
+    let best = before.best_move?;
+    let req = Request {
+        before: pos.clone(),
+        history: game.history_keys()[..i].to_vec(),
+        played: Some(played.mv),
+        previous: i
+            .checked_sub(1)
+            .and_then(|j| game.moves().get(j))
+            .map(|m| m.mv),
+        ply: i,
+        limits: settings.limits.clone(),
+        params: settings.params.clone(),
+        human: Color::White,
+        level: settings.level,
+        language: settings.language,
+    };
+    let a = analysis::assemble(&req, before, Some(after));
+    let explanation = a.explanation?;
+    let best_score = a.best_score?;
+    let played_score = a.played_score.unwrap_or(best_score);
+    let is_best = best == played.mv;
+    let classification = classify(is_best, best_score, played_score, a.second_score);
+    let better = classification
+        .is_error()
+        .then(|| analysis::explain_move(&req, before, best, None));
+    let win_before = accuracy::win_percent(white_view(mover, best_score));
+    let win_after = accuracy::win_percent(white_view(mover, played_score));
+    let (mb, ma) = if mover.is_white() {
+        (win_before, win_after)
+    } else {
+        (100.0 - win_before, 100.0 - win_after)
+    };
+    let score = white_view(mover, played_score);
+    let best_line = crate::explain::explanation::san_line(pos, &before.pv);
+    Some(PlyReview {
+        ply: i,
+        move_number: pos.fullmoves().get(),
+        mover: if mover.is_white() { "white" } else { "black" }.to_owned(),
+        san: played.san.to_string(),
+        uci: played.uci().to_string(),
+        score,
+        score_text: score_text(score),
+        best_score: white_view(mover, best_score),
+        best_move: best_line.first().cloned().unwrap_or_default(),
+        best_uci: best.to_uci(CastlingMode::Standard).to_string(),
+        best_line,
+        line: explanation.pv_san.clone(),
+        label: classification.label(),
+        classification,
+        win_before,
+        win_after,
+        accuracy: accuracy::move_accuracy(mb, ma),
+        depth: before.depth,
+        explanation,
+        better,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(moves: &str) -> Game {
+        let mut g = Game::new();
+        for m in moves.split_whitespace() {
+            g.play_text(m).unwrap();
+        }
+        g
+    }
+
+    fn settings() -> Settings {
+        Settings {
+            limits: SearchLimits::depth(3),
+            hash_mb: 4,
+            ..Settings::default()
+        }
+    }
+
+    #[test]
+    fn scholars_mate_defence_blunder_is_found() {
+        // 3... Nf6?? allows Qxf7#.
+        let g = game("e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7#");
+        let mut plies = Vec::new();
+        let mut progress = Vec::new();
+        let finished = review_game(&g, &settings(), &AtomicBool::new(false), &mut |e| match e {
+            ReviewEvent::Ply(p) => plies.push(*p),
+            ReviewEvent::Progress(p) => progress.push(p.done),
+            ReviewEvent::Finished => {}
+        });
+        assert!(finished);
+        assert_eq!(plies.len(), 7);
+        assert_eq!(progress, (1..=7).collect::<Vec<_>>());
+        let nf6 = &plies[5];
+        assert_eq!(nf6.san, "Nf6");
+        assert_eq!(nf6.classification.quality, Quality::Blunder);
+        assert!(nf6.classification.allowed_mate);
+        assert_eq!(nf6.score, Score::Mate(1));
+        assert_eq!(nf6.score_text, "#1");
+        assert!(nf6.better.is_some());
+        assert_eq!(nf6.move_number, 3);
+        let mate = &plies[6];
+        assert_eq!(mate.classification.quality, Quality::Best);
+        assert_eq!(mate.san, "Qxf7#");
+        let s = Summary::of(&plies);
+        assert_eq!(s.black.blunders, 1);
+        assert!(s.white.accuracy.unwrap() > s.black.accuracy.unwrap());
+    }
+
+    #[test]
+    fn a_stopped_review_reports_nothing_more() {
+        let g = game("e4 e5 Nf3 Nc6");
+        let stop = AtomicBool::new(true);
+        let mut n = 0;
+        let finished = review_game(&g, &settings(), &stop, &mut |_| n += 1);
+        assert!(!finished);
+        assert_eq!(n, 0);
+    }
+}

@@ -1,0 +1,203 @@
+//! `kibitzer review FILE.pgn`: load one game of a PGN file (listing the malformed games, and
+//! reviewing a game with an illegal move up to the move before it), review it, and print JSON
+//! (`--json`) and/or write the annotated PGN (`--annotate OUT.pgn`).
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+
+use serde::Serialize;
+
+use super::{PlyReview, ReviewEvent, Settings, Summary, annotate, review_game};
+use crate::analysis::command::{CommandError, level, limits};
+use crate::config::Config;
+use crate::engine::EvalParams;
+use crate::pgn::{self, PgnGame};
+
+/// The movetime per position when neither `--depth` nor `--movetime` is given.
+pub const DEFAULT_MOVETIME_MS: u64 = 200;
+
+/// The arguments of `kibitzer review`.
+#[derive(Debug, Clone, Default)]
+pub struct ReviewArgs {
+    /// The PGN file.
+    pub file: PathBuf,
+    /// Which game (1-based).
+    pub game: usize,
+    /// Fixed depth per position.
+    pub depth: Option<u32>,
+    /// Fixed time per position in milliseconds.
+    pub movetime_ms: Option<u64>,
+    /// Print JSON.
+    pub json: bool,
+    /// Write the annotated PGN here.
+    pub annotate: Option<PathBuf>,
+    /// `basic`, `medium` or `advanced`; `None` = the configuration's.
+    pub level: Option<String>,
+}
+
+/// A game picked from a file.
+#[derive(Debug, Clone)]
+pub struct Loaded {
+    /// The game (for a game with an illegal move: up to the move before).
+    pub game: PgnGame,
+    /// Why the game stops early, when it does.
+    pub stopped: Option<String>,
+    /// The file's malformed games (`game 3 (line 40): …`).
+    pub bad_games: Vec<String>,
+}
+
+/// Reads game `number` (1-based) of a PGN file, streaming: only that game is kept.
+///
+/// # Errors
+/// The file cannot be read, has fewer games, or the game is unusable (exit status 2).
+pub fn load(file: &std::path::Path, number: usize) -> Result<Loaded, CommandError> {
+    let f = std::fs::File::open(file)
+        .map_err(|e| CommandError::input(format!("cannot open {}: {e}", file.display())))?;
+    let mut picked: Option<(PgnGame, Option<String>)> = None;
+    let mut bad_games = Vec::new();
+    let mut count = 0;
+    let mut unusable = None;
+    for item in pgn::stream(f) {
+        count += 1;
+        match item {
+            Ok(g) if g.number == number => picked = Some((g.pgn, None)),
+            Ok(_) => {}
+            Err(e) => {
+                if e.number == number {
+                    match &e.partial {
+                        Some(p) => picked = Some((p.clone(), Some(e.to_string()))),
+                        None => unusable = Some(e.to_string()),
+                    }
+                }
+                bad_games.push(e.to_string());
+            }
+        }
+    }
+    if let Some(message) = unusable {
+        return Err(CommandError::input(format!(
+            "{}: game {number} cannot be reviewed: {message}",
+            file.display()
+        )));
+    }
+    let Some((game, stopped)) = picked else {
+        return Err(CommandError::input(format!(
+            "{}: there is no game {number} (the file has {count})",
+            file.display()
+        )));
+    };
+    Ok(Loaded {
+        game,
+        stopped,
+        bad_games,
+    })
+}
+
+/// The JSON document of `kibitzer review --json` (see docs/REVIEW.md).
+#[derive(Debug, Clone, Serialize)]
+pub struct ReviewDocument<'a> {
+    /// The game's number in the file.
+    pub number: usize,
+    /// The game's tags, in file order.
+    pub tags: serde_json::Map<String, serde_json::Value>,
+    /// The result.
+    pub result: &'a str,
+    /// Why the game stops early (an illegal move), if it does.
+    pub stopped: Option<&'a str>,
+    /// The file's malformed games.
+    pub bad_games: &'a [String],
+    /// Search depth per position, when fixed.
+    pub depth: Option<u32>,
+    /// Search time per position in milliseconds, when fixed.
+    pub movetime_ms: Option<u64>,
+    /// Per side accuracy and error counts.
+    pub summary: Summary,
+    /// Every ply.
+    pub plies: &'a [PlyReview],
+}
+
+/// Runs `kibitzer review`, writing JSON (if asked) to `out`.
+///
+/// # Errors
+/// Bad input (status 2) or a failed write (status 1).
+pub fn run(args: &ReviewArgs, config: &Config, out: &mut dyn Write) -> Result<(), CommandError> {
+    if !args.json && args.annotate.is_none() {
+        return Err(CommandError::input(
+            "the review screen is not available in this build yet; use --json or --annotate OUT.pgn",
+        ));
+    }
+    let level = level(args.level.as_deref(), config)?;
+    let loaded = load(&args.file, args.game)?;
+    for bad in &loaded.bad_games {
+        eprintln!("kibitzer: warning: {}: {bad}", args.file.display());
+    }
+    if let Some(why) = &loaded.stopped {
+        eprintln!(
+            "kibitzer: warning: reviewing game {} up to the move before the error ({} moves): {why}",
+            args.game,
+            loaded.game.game.ply()
+        );
+    }
+    let limits = limits(args.depth, args.movetime_ms, DEFAULT_MOVETIME_MS);
+    let settings = Settings {
+        limits: limits.clone(),
+        params: EvalParams::from_config(&config.eval),
+        level,
+        language: config.explain.language,
+        hash_mb: config.engine.hash_mb,
+    };
+    let show_progress = std::io::stderr().is_terminal();
+    let mut plies = Vec::new();
+    review_game(
+        &loaded.game.game,
+        &settings,
+        &AtomicBool::new(false),
+        &mut |e| match e {
+            ReviewEvent::Ply(p) => plies.push(*p),
+            ReviewEvent::Progress(p) if show_progress => {
+                let eta = p.eta.map_or(0, |d| d.as_secs());
+                eprint!(
+                    "\rreviewing: {}/{} plies, about {eta} s left   ",
+                    p.done, p.total
+                );
+            }
+            ReviewEvent::Progress(_) => {}
+            ReviewEvent::Finished => {
+                if show_progress {
+                    eprintln!();
+                }
+            }
+        },
+    );
+    if let Some(path) = &args.annotate {
+        let text = annotate::annotated(&loaded.game, &plies);
+        std::fs::write(path, text)
+            .map_err(|e| CommandError::failure(format!("cannot write {}: {e}", path.display())))?;
+    }
+    if args.json {
+        let tags = loaded
+            .game
+            .tags
+            .0
+            .iter()
+            .map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone())))
+            .collect();
+        let doc = ReviewDocument {
+            number: args.game,
+            tags,
+            result: &loaded.game.result,
+            stopped: loaded.stopped.as_deref(),
+            bad_games: &loaded.bad_games,
+            depth: limits.depth,
+            movetime_ms: limits.movetime.map(|d| d.as_millis() as u64),
+            summary: Summary::of(&plies),
+            plies: &plies,
+        };
+        let write = |out: &mut dyn Write| -> std::io::Result<()> {
+            serde_json::to_writer_pretty(&mut *out, &doc)?;
+            writeln!(out)
+        };
+        write(out).map_err(|e| CommandError::failure(format!("cannot write the output: {e}")))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,129 @@
+//! The review on a background thread: [`spawn`] starts [`review_game`] with its own stop flag
+//! and hands every [`ReviewEvent`] to a callback (typically a send into the interface's
+//! channel); [`ReviewJob`] cancels it and joins the thread when dropped, so opening another
+//! game or quitting stops the analysis cleanly.
+
+use std::io;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
+
+use super::{ReviewEvent, Settings, review_game};
+use crate::game::Game;
+
+/// A running review. Dropping it cancels the review and joins its thread.
+#[derive(Debug)]
+pub struct ReviewJob {
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<bool>>,
+}
+
+/// Starts reviewing `game` on a new thread; `on_event` receives the events in order (nothing
+/// after a cancel).
+///
+/// # Errors
+/// When the operating system cannot start a thread.
+pub fn spawn(
+    game: Game,
+    settings: Settings,
+    mut on_event: impl FnMut(ReviewEvent) + Send + 'static,
+) -> io::Result<ReviewJob> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let thread = std::thread::Builder::new()
+        .name("kibitzer-review".to_owned())
+        .spawn(move || {
+            review_game(&game, &settings, &flag, &mut |e| {
+                if !flag.load(Ordering::Relaxed) {
+                    on_event(e);
+                }
+            })
+        })?;
+    Ok(ReviewJob {
+        stop,
+        thread: Some(thread),
+    })
+}
+
+impl ReviewJob {
+    /// Asks the review to stop; no further events are delivered.
+    pub fn cancel(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the thread has finished.
+    #[must_use]
+    pub fn is_finished(&self) -> bool {
+        self.thread.as_ref().is_none_or(JoinHandle::is_finished)
+    }
+
+    /// Waits for the review to end; true when it analysed every ply.
+    #[must_use]
+    pub fn wait(mut self) -> bool {
+        self.thread
+            .take()
+            .is_some_and(|t| t.join().unwrap_or(false))
+    }
+}
+
+impl Drop for ReviewJob {
+    fn drop(&mut self) {
+        self.cancel();
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::SearchLimits;
+    use std::sync::mpsc;
+
+    fn game() -> Game {
+        let mut g = Game::new();
+        for m in ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"] {
+            g.play_text(m).unwrap();
+        }
+        g
+    }
+
+    #[test]
+    fn streams_plies_then_finishes() {
+        let (tx, rx) = mpsc::channel();
+        let settings = Settings {
+            limits: SearchLimits::depth(2),
+            hash_mb: 1,
+            ..Settings::default()
+        };
+        let job = spawn(game(), settings, move |e| {
+            let _ = tx.send(e);
+        })
+        .unwrap();
+        assert!(job.wait());
+        let events: Vec<ReviewEvent> = rx.iter().collect();
+        let plies = events
+            .iter()
+            .filter(|e| matches!(e, ReviewEvent::Ply(_)))
+            .count();
+        assert_eq!(plies, 6);
+        assert!(matches!(events.last(), Some(ReviewEvent::Finished)));
+    }
+
+    #[test]
+    fn dropping_the_job_cancels_it() {
+        let (tx, rx) = mpsc::channel();
+        let settings = Settings {
+            limits: SearchLimits::default(), // maximum depth: only the cancel ends a search
+            hash_mb: 1,
+            ..Settings::default()
+        };
+        let job = spawn(game(), settings, move |e| {
+            let _ = tx.send(e);
+        })
+        .unwrap();
+        drop(job);
+        assert!(rx.iter().all(|e| !matches!(e, ReviewEvent::Finished)));
+    }
+}
