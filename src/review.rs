@@ -26,9 +26,11 @@ pub mod classify;
 pub mod command;
 pub mod graph;
 pub mod runner;
+pub mod state;
 
 pub use classify::{Classification, classify};
 pub use runner::{ReviewJob, spawn};
+pub use state::ReviewState;
 
 /// How the review analyses.
 #[derive(Debug, Clone)]
@@ -389,6 +391,15 @@ mod tests {
         assert_eq!(mate.san, "Qxf7#");
         let s = Summary::of(&plies);
         assert_eq!(s.black.blunders, 1);
+        let mut state = ReviewState::new(7);
+        for p in plies.iter().rev() {
+            state.apply(ReviewEvent::Ply(Box::new(p.clone())));
+        }
+        assert_eq!(state.next_error(None, Some(Color::Black)), Some(5));
+        assert_eq!(state.next_error(Some(5), None), None);
+        assert_eq!(state.previous_error(6, None), Some(5));
+        assert_eq!(state.summary(), s);
+        assert_eq!(state.graph_values()[6], Some(1.0));
         assert!(s.white.accuracy.unwrap() > s.black.accuracy.unwrap());
     }
 
