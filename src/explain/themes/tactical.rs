@@ -499,7 +499,9 @@ fn skewer(_before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Hit> 
         return None;
     }
     // The skewer must gain: a recapture of our slider must cost the opponent more.
-    let recaptured = pv.get(2).is_some_and(|r| r.to() == ours.to() && r.is_capture());
+    let recaptured = pv
+        .get(2)
+        .is_some_and(|r| r.to() == ours.to() && r.is_capture());
     if recaptured && value(moved_role(mv)) >= value(captured) {
         return None;
     }
@@ -643,7 +645,9 @@ fn deflection(_before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<H
     }
     let (reply, ours) = (pv[0], pv[1]);
     // Forced away by a check, or by taking a piece we offered (an even trade is no lure).
-    let even_trade = mv.capture().is_some_and(|c| value(c) >= value(moved_role(mv)));
+    let even_trade = mv
+        .capture()
+        .is_some_and(|c| value(c) >= value(moved_role(mv)));
     let lured = reply.is_capture() && reply.to() == mv.to() && !even_trade;
     if !(after.is_check() || lured) {
         return None;
