@@ -10,3 +10,4 @@ pub mod config;
 pub mod explain;
 pub mod game;
 pub mod perft;
+pub mod pgn;
