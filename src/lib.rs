@@ -7,6 +7,7 @@
 
 pub mod cli;
 pub mod config;
+pub mod explain;
 pub mod game;
 pub mod perft;
 pub mod pgn;
