@@ -31,7 +31,7 @@ impl TimeManager {
         let mut soft = None;
         let mut hard = None;
         if let Some(t) = limits.movetime {
-            // A fixed move time is spent in full: the soft budget (checked at half its value
+            // A fixed move time is spent in full: the soft budget (checked at 60 % of its value
             // between iterations) is twice the deadline, so only the deadline stops the search.
             let t = t.saturating_sub(overhead).max(MIN_BUDGET);
             soft = Some(t * 2);
@@ -46,8 +46,8 @@ impl TimeManager {
                 .remaining
                 .saturating_sub(reserve)
                 .saturating_sub(overhead);
-            let mtg = clock.moves_to_go.unwrap_or(35).clamp(1, 50);
-            let base = usable / (mtg + 2) + clock.increment * 3 / 4;
+            let mtg = clock.moves_to_go.unwrap_or(25).clamp(1, 50);
+            let base = usable / (mtg + 1) + clock.increment * 3 / 4;
             let cap = if mtg == 1 { usable * 3 / 4 } else { usable / 3 };
             let s = base.min(cap).max(MIN_BUDGET);
             let h = (s * 4).min(cap).max(s);
@@ -67,11 +67,12 @@ impl TimeManager {
         self.hard.is_some_and(|h| self.elapsed() >= h)
     }
 
-    /// Whether a new iteration should not start (it would likely not finish). `scale_percent`
-    /// stretches the budget when the best move is unstable (100 = as planned).
+    /// Whether a new iteration should not start (it would likely not finish: the next one
+    /// usually takes about as long as all before it). `scale_percent` stretches the budget when
+    /// the best move is unstable (100 = as planned).
     pub fn soft_expired(&self, scale_percent: u32) -> bool {
         self.soft
-            .is_some_and(|s| self.elapsed() >= s * scale_percent / 100 / 2)
+            .is_some_and(|s| self.elapsed() >= s * scale_percent * 6 / 1000)
     }
 
     /// The soft budget, if any.
