@@ -3,10 +3,10 @@
 //! - **Win%** of a score (White's view): `50 + 50 · wc(cp)` with the winning-chances model of
 //!   [`crate::explain::quality::winning_chances`]; a mate counts as 100 or 0.
 //! - **Per-move accuracy** of the mover, from the mover's win% before and after the move:
-//!   `103.1668 · exp(-0.04354 · (before - after)) - 3.1669`, clamped to 0..100 (100 when the
-//!   move did not lose anything). The review takes "before" from the best move's score and
-//!   "after" from the played move's exact score in the same search, so a move classified best
-//!   has accuracy 100.
+//!   `103.1668 · exp(-0.04354 · (before - after)) - 3.1669`, clamped to 0..100; exactly 100
+//!   when the move lost nothing (the formula alone gives 99.9999 there), as Lichess does. The
+//!   review takes "before" from the best move's score and "after" from the played move's exact
+//!   score in the same search, so a move classified best has accuracy 100.
 //! - **Game accuracy** per side (Lichess's aggregation): the win% series of the game's positions
 //!   is cut into sliding windows of `clamp(plies / 10, 2, 8)` positions (the first windows
 //!   repeated so that every move has one); each move is weighted by its window's standard
@@ -38,7 +38,10 @@ pub fn win_percent(s: Score) -> f64 {
 /// ```
 #[must_use]
 pub fn move_accuracy(before: f64, after: f64) -> f64 {
-    let drop = (before - after).max(0.0);
+    let drop = before - after;
+    if drop <= 0.0 {
+        return 100.0;
+    }
     (103.1668 * (-0.04354 * drop).exp() - 3.1669).clamp(0.0, 100.0)
 }
 
@@ -101,8 +104,10 @@ mod tests {
 
     #[test]
     fn per_move_accuracy_hand_computed() {
-        // dWin 0 -> 103.1668 - 3.1669 = 99.9999 -> 100 after rounding up? No: exactly 99.9999.
-        assert!((move_accuracy(50.0, 50.0) - 99.9999).abs() < 1e-3);
+        // dWin 0: 100 (the formula alone gives 103.1668 - 3.1669 = 99.9999).
+        assert_eq!(move_accuracy(50.0, 50.0), 100.0);
+        // dWin 0.5: 103.1668 * e^-0.02177 = 100.9452 - 3.1669 = 97.778.
+        assert!((move_accuracy(50.5, 50.0) - 97.778).abs() < 0.01);
         // dWin 10: 103.1668 * e^-0.4354 = 103.1668 * 0.64701 = 66.75 - 3.1669 = 63.58.
         assert!((move_accuracy(60.0, 50.0) - 63.585).abs() < 0.01);
         // dWin 50: 103.1668 * e^-2.177 = 103.1668 * 0.11339 = 11.698 - 3.167 = 8.531.
@@ -110,7 +115,7 @@ mod tests {
         // dWin 100: 103.1668 * e^-4.354 = 1.3259 - 3.1669 < 0 -> 0.
         assert_eq!(move_accuracy(100.0, 0.0), 0.0);
         // A gain counts as no loss.
-        assert!((move_accuracy(40.0, 70.0) - 99.9999).abs() < 1e-3);
+        assert_eq!(move_accuracy(40.0, 70.0), 100.0);
     }
 
     #[test]
