@@ -265,6 +265,25 @@ mod tests {
     }
 
     #[test]
+    fn without_an_exact_root_score_the_search_after_the_move_scores_it() {
+        let p = pos("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");
+        let mut req = Request::new(p.clone(), SearchLimits::depth(3), EvalParams::default());
+        let played = mv(&p, "e1f1");
+        req.played = Some(played);
+        let mut tt = TranspositionTable::new(1);
+        let stop = AtomicBool::new(false);
+        let mut before = search_position(&p, &[], &req.limits, &req.params, &mut tt, &stop);
+        before.root_moves.retain(|r| r.mv != played);
+        let after = search_after(&req, played, &mut tt, &stop).unwrap();
+        let a = assemble(&req, &before, Some(&after));
+        assert_eq!(
+            a.played_score,
+            Some(convert::score_before_move(after.score))
+        );
+        assert_eq!(assemble(&req, &before, None).played_score, None);
+    }
+
+    #[test]
     fn no_legal_move_gives_no_explanation() {
         let p = pos("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
         let a = run(&Request::new(

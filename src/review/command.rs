@@ -98,7 +98,7 @@ pub fn load(file: &std::path::Path, number: usize) -> Result<Loaded, CommandErro
 pub struct ReviewDocument<'a> {
     /// The game's number in the file.
     pub number: usize,
-    /// The game's tags, in file order.
+    /// The game's tags (a JSON object: sorted by name).
     pub tags: serde_json::Map<String, serde_json::Value>,
     /// The result.
     pub result: &'a str,
