@@ -24,7 +24,11 @@ fn bench_node_total_is_the_signature() {
     let last: Vec<&str> = lines.last().unwrap().split_whitespace().collect();
     assert_eq!(last.len(), 4, "{text}");
     assert_eq!((last[1], last[3]), ("nodes", "nps"));
-    assert_eq!(last[0].parse::<u64>().unwrap(), SIGNATURE, "bench signature changed");
+    assert_eq!(
+        last[0].parse::<u64>().unwrap(),
+        SIGNATURE,
+        "bench signature changed"
+    );
 }
 
 #[test]
@@ -37,7 +41,14 @@ fn eval_prints_the_breakdown() {
         .unwrap();
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    for term in ["material", "mobility", "king safety", "pawn structure", "tempo", "total"] {
+    for term in [
+        "material",
+        "mobility",
+        "king safety",
+        "pawn structure",
+        "tempo",
+        "total",
+    ] {
         assert!(text.contains(term), "{text}");
     }
     let bad = Command::new(BIN)
