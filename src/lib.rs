@@ -8,6 +8,8 @@
 pub mod cli;
 pub mod config;
 pub mod engine;
+pub mod explain;
 pub mod game;
 pub mod perft;
+pub mod pgn;
 pub mod uci;

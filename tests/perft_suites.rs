@@ -73,18 +73,18 @@ fn tricky_positions_standard_castling() {
                     current = Some((id, g));
                 }
             }
-        } else if let Some(rest) = line.strip_prefix("perft ") {
-            if let Some((id, pos)) = &current {
-                let (d, n) = rest.split_once(' ').unwrap();
-                let (d, n): (u32, u64) = (d.parse().unwrap(), n.parse().unwrap());
-                if d <= 3 {
-                    assert_eq!(
-                        kibitzer::perft::run(pos, d, false).nodes,
-                        n,
-                        "{id} depth {d}"
-                    );
-                    checked += 1;
-                }
+        } else if let Some(rest) = line.strip_prefix("perft ")
+            && let Some((id, pos)) = &current
+        {
+            let (d, n) = rest.split_once(' ').unwrap();
+            let (d, n): (u32, u64) = (d.parse().unwrap(), n.parse().unwrap());
+            if d <= 3 {
+                assert_eq!(
+                    kibitzer::perft::run(pos, d, false).nodes,
+                    n,
+                    "{id} depth {d}"
+                );
+                checked += 1;
             }
         }
     }
