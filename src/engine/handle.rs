@@ -196,7 +196,7 @@ fn worker(
                 if current.load(Ordering::SeqCst) != id.0 {
                     continue; // Superseded before it started.
                 }
-                let mut last = Instant::now() - PROGRESS_INTERVAL;
+                let mut last: Option<Instant> = None;
                 let result = search(
                     &request.position,
                     &request.history,
@@ -205,10 +205,10 @@ fn worker(
                     &mut tt,
                     &stop,
                     &mut |info| {
-                        if last.elapsed() >= PROGRESS_INTERVAL
+                        if last.is_none_or(|t| t.elapsed() >= PROGRESS_INTERVAL)
                             && current.load(Ordering::SeqCst) == id.0
                         {
-                            last = Instant::now();
+                            last = Some(Instant::now());
                             sink(EngineReport::Progress {
                                 id,
                                 info: info.clone(),
