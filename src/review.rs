@@ -5,7 +5,8 @@
 //! [`review_game`] is the synchronous core; [`runner::spawn`] runs it on a background thread
 //! with progress and cancellation, streaming each ply as it is ready so that an interface can
 //! browse at once. [`Summary`] aggregates whatever plies are known. [`annotate`] writes the
-//! annotated PGN; [`command`] is `kibitzer review`; [`graph`] draws the evaluation graph.
+//! annotated PGN; [`command`] is `kibitzer review`; [`graph`] draws the evaluation graph;
+//! [`state`] keeps a streaming review for an interface; [`learn`] judges a player's retry.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -25,6 +26,7 @@ pub mod annotate;
 pub mod classify;
 pub mod command;
 pub mod graph;
+pub mod learn;
 pub mod runner;
 pub mod state;
 

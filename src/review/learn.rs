@@ -1,0 +1,61 @@
+//! "Learn from your mistakes": at one of the player's mistakes, the player tries another move;
+//! the try is good when it loses less than [`GOOD_TRY`] winning chances against the engine's
+//! best move, and it comes with its explanation.
+
+use std::sync::atomic::AtomicBool;
+
+use crate::analysis::{Analysis, Request, analyse};
+use crate::engine::TranspositionTable;
+
+/// The largest loss of winning chances (mover's view) against the best move that still makes
+/// a try good.
+pub const GOOD_TRY: f64 = 0.035;
+
+/// The verdict on a try.
+#[derive(Debug, Clone)]
+pub struct TryVerdict {
+    /// Whether the try loses less than [`GOOD_TRY`] against the best move.
+    pub good: bool,
+    /// Its loss of winning chances against the best move (0 for the best move itself).
+    pub drop: f64,
+    /// The analysis of the try (its explanation says what it does and what was better).
+    pub analysis: Analysis,
+}
+
+/// Judges `request.played` (the try; the engine's choice when `None`) in `request.before`.
+/// Synchronous: run it where searches run (see [`crate::analysis::spawn`] for a thread).
+pub fn judge_try(request: &Request, tt: &mut TranspositionTable, stop: &AtomicBool) -> TryVerdict {
+    let analysis = analyse(request, tt, stop);
+    let is_best = analysis.mv.is_some() && analysis.mv == analysis.search.best_move;
+    let drop = match (analysis.best_score, analysis.played_score) {
+        _ if is_best => 0.0,
+        (Some(b), Some(p)) => (b.winning_chances() - p.winning_chances()).max(0.0),
+        _ => f64::INFINITY,
+    };
+    TryVerdict {
+        good: drop < GOOD_TRY,
+        drop,
+        analysis,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{EvalParams, SearchLimits};
+    use shakmaty::uci::UciMove;
+
+    #[test]
+    fn taking_the_queen_is_good_walking_away_is_not() {
+        let p = crate::game::fen::parse("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1").unwrap();
+        let mut tt = TranspositionTable::new(1);
+        let stop = AtomicBool::new(false);
+        let mut req = Request::new(p.clone(), SearchLimits::depth(3), EvalParams::default());
+        for (uci, good) in [("d2d5", true), ("e1f1", false)] {
+            req.played = Some(uci.parse::<UciMove>().unwrap().to_move(&p).unwrap());
+            let v = judge_try(&req, &mut tt, &stop);
+            assert_eq!(v.good, good, "{uci}: drop {}", v.drop);
+            assert!(v.analysis.explanation.is_some());
+        }
+    }
+}
