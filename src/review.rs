@@ -6,7 +6,8 @@
 //! with progress and cancellation, streaming each ply as it is ready so that an interface can
 //! browse at once. [`Summary`] aggregates whatever plies are known. [`annotate`] writes the
 //! annotated PGN; [`command`] is `kibitzer review`; [`graph`] draws the evaluation graph;
-//! [`state`] keeps a streaming review for an interface; [`learn`] judges a player's retry.
+//! [`state`] keeps a streaming review for an interface and [`browse`] its navigation;
+//! [`learn`] judges a player's retry.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -23,6 +24,7 @@ use crate::game::Game;
 
 pub mod accuracy;
 pub mod annotate;
+pub mod browse;
 pub mod classify;
 pub mod command;
 pub mod graph;
