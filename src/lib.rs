@@ -5,7 +5,11 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod app;
 pub mod cli;
 pub mod config;
 pub mod game;
 pub mod perft;
+pub mod play;
+pub mod tui;
+pub mod ui;
