@@ -205,7 +205,7 @@ impl App {
             spinner: 0,
             quit: false,
             next_id: 0,
-            rng: seed | 1,
+            rng: seed,
             game: Game::new(),
             config,
         };
@@ -1026,11 +1026,13 @@ impl App {
             HumanColor::White => Color::White,
             HumanColor::Black => Color::Black,
             HumanColor::Random => {
-                // xorshift64: enough for a coin toss.
-                self.rng ^= self.rng << 13;
-                self.rng ^= self.rng >> 7;
-                self.rng ^= self.rng << 17;
-                if self.rng & 1 == 0 {
+                // splitmix64: enough for a coin toss.
+                self.rng = self.rng.wrapping_add(0x9e37_79b9_7f4a_7c15);
+                let mut z = self.rng;
+                z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+                z ^= z >> 31;
+                if z & 1 == 0 {
                     Color::White
                 } else {
                     Color::Black

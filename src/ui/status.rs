@@ -13,7 +13,7 @@ use crate::app::{App, MessageKind, Mode, color_name};
 pub fn key_hints(mode: &Mode) -> &'static str {
     match mode {
         Mode::Board => {
-            "hjkl/←↓↑→ · ⏎ pick/drop · : cmd · u undo · r redo · t hint · n new · f flip · ? help · q quit"
+            "hjkl/arrows move · ⏎ pick · : cmd · u undo · t hint · f flip · ? all keys · q quit"
         }
         Mode::Prompt(_) => {
             "⏎ run · esc cancel · e4 Nf3 O-O e7e8q · new level N fen save load resign quit"
