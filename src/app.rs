@@ -1062,9 +1062,8 @@ impl App {
     fn after_change(&mut self, fx: &mut Vec<Effect>, save: bool) {
         self.selected = None;
         self.hint = None;
-        if let Some(outcome) = self.outcome() {
+        if self.outcome().is_some() {
             self.mode = Mode::GameOver { choice: 0 };
-            self.info(outcome.to_string());
             if save {
                 fx.push(Effect::Archive(self.snapshot()));
             }

@@ -6,7 +6,7 @@ use clap::{Parser, Subcommand};
 
 /// Terminal chess against an engine that explains itself.
 #[derive(Debug, Parser)]
-#[command(name = "kibitzer", version, about, long_about = None, args_conflicts_with_subcommands = true)]
+#[command(name = "kibitzer", version, about, long_about = None)]
 pub struct Cli {
     /// Use this configuration file instead of the default one (must exist).
     #[arg(long, global = true, env = "KIBITZER_CONFIG", value_name = "PATH")]

@@ -10,7 +10,6 @@ use anyhow::{Context, Result};
 use clap::Parser;
 use kibitzer::cli::{Cli, Command, ConfigCommand, PlayArgs};
 use kibitzer::config::{Config, ConfigSource, Dirs, EXAMPLE};
-use kibitzer::game::Game;
 use kibitzer::play::StartOptions;
 
 fn main() -> ExitCode {
@@ -104,12 +103,12 @@ fn write_example(path: &Path, force: bool) -> Result<()> {
 }
 
 fn perft(fen: Option<&str>, depth: u32, divide: bool) -> ExitCode {
-    let game = match fen.map(Game::from_fen) {
-        Some(Ok(g)) => g,
+    let pos = match fen.map(kibitzer::game::fen::parse_lenient) {
+        Some(Ok(p)) => p,
         Some(Err(e)) => return fail(2, &e.to_string()),
-        None => Game::new(),
+        None => shakmaty::Chess::default(),
     };
-    let report = kibitzer::perft::run(game.position(), depth, divide);
+    let report = kibitzer::perft::run(&pos, depth, divide);
     for line in &report.divide {
         println!("{}: {}", line.uci, line.nodes);
     }

@@ -77,7 +77,7 @@ impl Layout {
         // Squares twice as wide as tall look square in a usual terminal font. Leave one row for
         // file labels and three columns for rank labels and a margin.
         let mut sh = 1;
-        while 8 * (sh + 1) + 1 <= main_h && 16 * (sh + 1) + 4 + RIGHT_MIN <= area.width {
+        while 8 * (sh + 1) < main_h && 16 * (sh + 1) + 4 + RIGHT_MIN <= area.width {
             sh += 1;
         }
         let sw = 2 * sh;

@@ -326,11 +326,9 @@ fn resignation_ends_the_game() {
     let fx = prompt(&mut app, "resign");
     assert_eq!(app.mode, Mode::GameOver { choice: 0 });
     assert!(fx.iter().any(|e| matches!(e, Effect::Archive(_))));
-    assert!(
-        app.message
-            .unwrap()
-            .text
-            .contains("Black wins by resignation")
+    assert_eq!(
+        app.outcome().unwrap().to_string(),
+        "Black wins by resignation"
     );
 }
 
