@@ -168,6 +168,8 @@ pub fn run(
         loop {
             // Apply everything that is waiting, then draw once.
             while let Some(ev) = pending.pop_front() {
+                #[cfg(debug_assertions)]
+                test_panic(&ev);
                 let fx = app.update(ev);
                 runner.execute(fx, &mut pending);
             }
@@ -200,6 +202,18 @@ pub fn run(
     drop(tui);
     let _ = input.join();
     result
+}
+
+/// Debug builds only: `KIBITZER_TEST_PANIC_KEY=<char>` makes that key panic, so the end-to-end
+/// tests can check that a panic restores the terminal and keeps the autosave.
+#[cfg(debug_assertions)]
+fn test_panic(event: &Event) {
+    if let Event::Key(k) = event
+        && let ratatui::crossterm::event::KeyCode::Char(c) = k.code
+        && std::env::var("KIBITZER_TEST_PANIC_KEY").is_ok_and(|v| v.starts_with(c))
+    {
+        panic!("test panic on key {c:?}");
+    }
 }
 
 /// Executes effects. Results that the App must hear about are queued as events.

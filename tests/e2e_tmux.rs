@@ -63,8 +63,12 @@ impl Tmux {
     /// Types a shell command line that runs kibitzer with the private directories and prints
     /// its exit status afterwards.
     fn launch(&self, args: &str) {
+        self.launch_env("", args);
+    }
+
+    fn launch_env(&self, env: &str, args: &str) {
         let line = format!(
-            "KIBITZER_CONFIG_DIR='{}' KIBITZER_DATA_DIR='{}' '{}' {args}; echo \"EXIT=$?\"",
+            "{env} KIBITZER_CONFIG_DIR='{}' KIBITZER_DATA_DIR='{}' '{}' {args}; echo \"EXIT=$?\"",
             self.config_dir().display(),
             self.data_dir().display(),
             env!("CARGO_BIN_EXE_kibitzer"),
@@ -241,6 +245,28 @@ fn config_edits_apply_live_and_broken_edits_are_reported() {
     std::fs::write(config, "[engine]\nlevel = 60\n").unwrap();
     let screen = tmux.wait_for("config not reloaded");
     assert!(screen.contains("level 6"), "{screen}");
+    tmux.keys(&["q"]);
+    tmux.wait_for("EXIT=0");
+}
+
+#[test]
+fn a_panic_restores_the_terminal_and_keeps_the_autosave() {
+    let Some(tmux) = Tmux::start("panic") else {
+        return;
+    };
+    // Debug builds panic on this key (see `play::test_panic`).
+    tmux.launch_env("KIBITZER_TEST_PANIC_KEY=Z", "--new");
+    tmux.wait_for("no moves yet");
+    tmux.keys(&[":"]);
+    tmux.send_literal("c4");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("1. c4");
+    tmux.keys(&["Z"]);
+    let screen = tmux.wait_for("EXIT=101");
+    assert!(screen.contains("test panic on key 'Z'"), "{screen}");
+    terminal_restored(&tmux);
+    tmux.launch("");
+    tmux.wait_for("1. c4");
     tmux.keys(&["q"]);
     tmux.wait_for("EXIT=0");
 }
