@@ -67,6 +67,8 @@ pub enum Effect {
     Save(Option<PathBuf>, Snapshot),
     /// Load a game from a file.
     Load(PathBuf),
+    /// Put text on the terminal's clipboard (OSC 52).
+    Copy(String),
     /// Leave the program.
     Quit,
 }
@@ -752,7 +754,8 @@ impl App {
                     .to_string(),
                     None => self.game.fen(),
                 };
-                self.info(fen);
+                fx.push(Effect::Copy(fen.clone()));
+                self.info(format!("{fen} (copied)"));
             }
             Command::SetFen(fen) => match Game::from_fen(&fen) {
                 Ok(game) => {
@@ -950,6 +953,7 @@ impl App {
             level: self.config.engine.level,
             depth: self.config.engine.depth,
             movetime_ms: self.config.engine.movetime_ms,
+            eval: self.config.eval.clone(),
         }));
     }
 

@@ -261,6 +261,9 @@ impl Runner {
                         .map_err(|e| format!("{e:#}"));
                     events.push_back(Event::Loaded(path, result));
                 }
+                Effect::Copy(text) => {
+                    let _ = crate::tui::copy_to_clipboard(&text);
+                }
                 Effect::Quit => {}
             }
         }

@@ -72,3 +72,43 @@ fn install_panic_hook() {
         }));
     });
 }
+
+/// Puts `text` on the clipboard through the terminal (OSC 52; terminals without support ignore
+/// it).
+///
+/// # Errors
+/// When the terminal cannot be written.
+pub fn copy_to_clipboard(text: &str) -> io::Result<()> {
+    use std::io::Write;
+    let mut out = io::stdout();
+    write!(out, "\x1b]52;c;{}\x07", base64(text.as_bytes()))?;
+    out.flush()
+}
+
+/// Standard base64 with padding.
+///
+/// ```
+/// assert_eq!(kibitzer::tui::base64(b"Man"), "TWFu");
+/// assert_eq!(kibitzer::tui::base64(b"Ma"), "TWE=");
+/// assert_eq!(kibitzer::tui::base64(b"M"), "TQ==");
+/// ```
+pub fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(char::from(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}

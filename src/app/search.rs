@@ -34,6 +34,8 @@ pub struct SearchRequest {
     pub depth: u32,
     /// A time limit in milliseconds (0 = the level decides).
     pub movetime_ms: u64,
+    /// The evaluation settings in force (the config file may change them between moves).
+    pub eval: crate::config::EvalConfig,
 }
 
 /// An evaluation from the point of view of the side to move at the root of the search.

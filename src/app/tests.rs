@@ -469,8 +469,14 @@ fn key_releases_are_ignored_and_help_closes_on_any_key() {
 #[test]
 fn fen_commands_show_and_set_up() {
     let mut app = new_app();
-    prompt(&mut app, "fen");
+    let fx = prompt(&mut app, "fen");
     assert!(app.message.as_ref().unwrap().text.starts_with("rnbqkbnr/"));
+    assert_eq!(
+        fx,
+        vec![Effect::Copy(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into()
+        )]
+    );
     prompt(&mut app, "fen 8/8/8/8/8/8/k7/4K2R w K - 0 1");
     assert_eq!(app.game.fen(), "8/8/8/8/8/8/k7/4K2R w K - 0 1");
     prompt(&mut app, "fen nonsense");
