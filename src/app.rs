@@ -568,6 +568,27 @@ impl App {
     // ----- mouse ------------------------------------------------------------------------
 
     fn on_mouse(&mut self, mouse: MouseEvent, fx: &mut Vec<Effect>) {
+        if let Mode::Promotion { from, to, .. } = self.mode {
+            if let MouseEventKind::Down(MouseButton::Left) = mouse.kind {
+                let at = Rect::new(mouse.column, mouse.row, 1, 1);
+                let picked = self
+                    .layout()
+                    .promotion_choices()
+                    .iter()
+                    .position(|r| r.intersects(at));
+                match picked {
+                    Some(choice) => {
+                        let enter = KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE);
+                        self.promotion_key(from, to, choice, enter, fx);
+                    }
+                    None => {
+                        self.mode = Mode::Board;
+                        self.selected = None;
+                    }
+                }
+            }
+            return;
+        }
         if self.mode != Mode::Board {
             return;
         }

@@ -113,6 +113,26 @@ impl Layout {
         Some(Square::from_coords(File::new(file), Rank::new(rank)))
     }
 
+    /// The promotion picker dialog (centred on the board).
+    pub fn promotion_picker(&self) -> Rect {
+        let w = 28.min(self.board.width);
+        let h = 3.min(self.board.height);
+        Rect::new(
+            self.board.x + (self.board.width - w) / 2,
+            self.board.y + (self.board.height - h) / 2,
+            w,
+            h,
+        )
+    }
+
+    /// The cells of each promotion choice inside the picker.
+    pub fn promotion_choices(&self) -> [Rect; 4] {
+        let picker = self.promotion_picker();
+        let y = picker.y + 1;
+        let start = picker.x + 2;
+        std::array::from_fn(|i| Rect::new(start + 6 * i as u16, y, 5, 1).intersection(picker))
+    }
+
     /// The cells of a square, for a board with `bottom` at the bottom.
     pub fn square_rect(&self, sq: Square, bottom: Color) -> Rect {
         let (file, rank) = (

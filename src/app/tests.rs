@@ -486,3 +486,92 @@ fn fen_commands_show_and_set_up() {
     let fx = prompt(&mut app, "load /tmp/x.kbz");
     assert_eq!(fx, vec![Effect::Load("/tmp/x.kbz".into())]);
 }
+
+#[test]
+fn the_promotion_picker_takes_a_click() {
+    let (mut app, _) = App::new(
+        Config::default(),
+        Some(Snapshot {
+            game: Game::from_fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1").unwrap(),
+            human: Color::White,
+            level: 3,
+        }),
+        1,
+    );
+    app.update(Event::Resize(80, 24));
+    let down = MouseEventKind::Down(MouseButton::Left);
+    let up = MouseEventKind::Up(MouseButton::Left);
+    app.update(mouse(down, &app, Square::E7));
+    app.update(mouse(up, &app, Square::E8));
+    assert!(matches!(app.mode, Mode::Promotion { .. }));
+    let rook = app.layout().promotion_choices()[1];
+    app.update(Event::Mouse(MouseEvent {
+        kind: down,
+        column: rook.x + 2,
+        row: rook.y,
+        modifiers: KeyModifiers::NONE,
+    }));
+    assert_eq!(app.game.moves()[0].mv.promotion(), Some(Role::Rook));
+}
+
+#[test]
+fn a_long_game_scrolls_the_move_list_to_the_latest_move() {
+    let mut game = Game::new();
+    // Shuffle pieces without repeating or ending the game: the first legal move that keeps
+    // the game going and has not been seen.
+    let mut seen = std::collections::HashSet::new();
+    while game.ply() < 60 {
+        let mv = game
+            .position()
+            .legal_moves()
+            .into_iter()
+            .find(|&m| {
+                let mut g = game.clone();
+                g.play(m).is_ok()
+                    && g.outcome().is_none()
+                    && !seen.contains(&crate::game::zobrist(g.position()))
+            })
+            .expect("a move");
+        game.play(mv).unwrap();
+        seen.insert(crate::game::zobrist(game.position()));
+    }
+    let last = game.moves().last().unwrap().san.to_string();
+    let (mut app, _) = App::new(
+        Config::default(),
+        Some(Snapshot {
+            game,
+            human: Color::White,
+            level: 3,
+        }),
+        1,
+    );
+    app.update(Event::Resize(80, 24));
+    let theme = crate::ui::Theme::named("classic", crate::ui::ColorMode::TrueColor);
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).unwrap();
+    terminal
+        .draw(|f| crate::ui::render(f, &app, &theme))
+        .unwrap();
+    let moves = app.layout().moves;
+    let buf = terminal.backend().buffer();
+    let row = |y: u16| -> String {
+        (moves.x..moves.right())
+            .map(|x| buf[(x, y)].symbol().to_owned())
+            .collect()
+    };
+    let bottom = row(moves.bottom() - 2);
+    assert!(
+        bottom.contains(" 30. ") && bottom.contains(&last),
+        "{bottom}"
+    );
+    // Browsing to the start scrolls back up.
+    app.update(key(KeyCode::Home));
+    app.update(key(KeyCode::Char('.')));
+    terminal
+        .draw(|f| crate::ui::render(f, &app, &theme))
+        .unwrap();
+    let buf = terminal.backend().buffer();
+    let top: String = (moves.x..moves.right())
+        .map(|x| buf[(x, moves.y + 1)].symbol().to_owned())
+        .collect();
+    assert!(top.contains("  1. "), "{top}");
+}

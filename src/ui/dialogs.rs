@@ -90,8 +90,14 @@ pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
         }
         Mode::Promotion { choice, .. } => {
             let color = app.game.turn();
-            let mut spans = Vec::new();
-            for (i, role) in PROMOTION_ROLES.iter().enumerate() {
+            let rect = layout.promotion_picker();
+            frame.render_widget(Clear, rect);
+            frame.render_widget(dialog("Promote to", theme), rect);
+            for (i, (role, cell)) in PROMOTION_ROLES
+                .iter()
+                .zip(layout.promotion_choices())
+                .enumerate()
+            {
                 let piece = Piece { color, role: *role };
                 let label = format!(
                     " {} {} ",
@@ -103,17 +109,8 @@ pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
                 } else {
                     theme.fg("text")
                 };
-                spans.push(Span::styled(label, style));
-                spans.push(Span::raw(" "));
+                frame.render_widget(Paragraph::new(Span::styled(label, style)), cell);
             }
-            let rect = centered(layout.board, 28, 3);
-            frame.render_widget(Clear, rect);
-            frame.render_widget(
-                Paragraph::new(Line::from(spans))
-                    .alignment(Alignment::Center)
-                    .block(dialog("Promote to", theme)),
-                rect,
-            );
         }
         Mode::NewGame { color, level } => {
             let options = [
