@@ -969,11 +969,10 @@ impl App {
         self.spinner = 0;
         fx.push(Effect::StartSearch(SearchRequest {
             id,
+            purpose,
             position,
             history: self.game.history_keys().to_vec(),
-            level: self.config.engine.level,
-            depth: self.config.engine.depth,
-            movetime_ms: self.config.engine.movetime_ms,
+            engine: self.config.engine.clone(),
             eval: self.config.eval.clone(),
         }));
     }

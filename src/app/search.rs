@@ -24,16 +24,14 @@ pub enum Purpose {
 pub struct SearchRequest {
     /// The search id.
     pub id: SearchId,
+    /// A move to play (at the configured level's strength) or a hint (full strength).
+    pub purpose: Purpose,
     /// The position to search.
     pub position: Chess,
     /// Zobrist keys of every position from the start up to and including `position`.
     pub history: Vec<u64>,
-    /// The configured level (1–10).
-    pub level: u8,
-    /// A depth limit (0 = the level decides).
-    pub depth: u32,
-    /// A time limit in milliseconds (0 = the level decides).
-    pub movetime_ms: u64,
+    /// The engine settings in force (level, depth and time limits, hash size).
+    pub engine: crate::config::EngineConfig,
     /// The evaluation settings in force (the config file may change them between moves).
     pub eval: crate::config::EvalConfig,
 }

@@ -75,7 +75,8 @@ fn a_prompt_move_is_played_saved_and_the_engine_starts() {
     let req = started(&fx).expect("the engine searches");
     assert_eq!(req.position, *app.game.position());
     assert_eq!(req.history.len(), 2);
-    assert_eq!(req.level, app.config.engine.level);
+    assert_eq!(req.engine.level, app.config.engine.level);
+    assert_eq!(req.purpose, Purpose::Move);
     assert!(app.engine_thinking());
 }
 
@@ -353,7 +354,7 @@ fn new_game_dialog_sets_colour_and_level_and_cancels_the_search() {
     assert_eq!(app.orientation, Color::Black);
     assert_eq!(app.game.ply(), 0);
     let req = started(&fx).expect("the engine opens as White");
-    assert_eq!(req.level, 7);
+    assert_eq!(req.engine.level, 7);
     assert_ne!(req.id, id);
 }
 
@@ -574,4 +575,20 @@ fn a_long_game_scrolls_the_move_list_to_the_latest_move() {
         .map(|x| buf[(x, moves.y + 1)].symbol().to_owned())
         .collect();
     assert!(top.contains("  1. "), "{top}");
+}
+
+#[test]
+fn a_reloaded_level_applies_to_the_next_engine_move_not_the_current_one() {
+    let mut app = new_app();
+    prompt(&mut app, "e4");
+    let mut config = Config::default();
+    config.engine.level = 9;
+    config.eval.mobility = 50;
+    let fx = app.update(Event::ConfigReloaded(Ok(Box::new(config))));
+    assert!(fx.is_empty(), "the running search is left alone");
+    engine_plays(&mut app, "e5");
+    let fx = prompt(&mut app, "Nf3");
+    let req = started(&fx).unwrap();
+    assert_eq!(req.engine.level, 9);
+    assert_eq!(req.eval.mobility, 50);
 }
