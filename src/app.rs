@@ -907,6 +907,12 @@ impl App {
                     fx.push(Effect::StopSearch(s.id));
                 }
             }
+            _ if self.game.turn() != self.human => {
+                self.cancel_search(fx);
+                if self.engine_error.is_none() {
+                    self.start_search(Purpose::Move, fx);
+                }
+            }
             _ => {
                 // The human's turn: the engine takes over this side; the human plays the other.
                 self.cancel_search(fx);
@@ -988,7 +994,9 @@ impl App {
             return; // stale: a takeback or new game cancelled it
         };
         let Some(mv) = best else {
-            self.after_change(fx, false);
+            // No move although the game goes on (the search was stopped before it had one):
+            // do not restart by itself, which could loop; `s` asks again.
+            self.error("the engine has no move yet; press s to let it think again");
             return;
         };
         match search.purpose {

@@ -592,3 +592,16 @@ fn a_reloaded_level_applies_to_the_next_engine_move_not_the_current_one() {
     assert_eq!(req.engine.level, 9);
     assert_eq!(req.eval.mobility, 50);
 }
+
+#[test]
+fn an_engine_without_a_move_does_not_loop_and_s_asks_again() {
+    let mut app = new_app();
+    prompt(&mut app, "e4");
+    let id = app.search.as_ref().unwrap().id;
+    let fx = app.update(Event::EngineDone(id, None, thinking(0, 0, vec![])));
+    assert!(started(&fx).is_none());
+    assert_eq!(app.message.as_ref().unwrap().kind, MessageKind::Error);
+    let fx = app.update(key(KeyCode::Char('s')));
+    assert!(started(&fx).is_some());
+    assert_eq!(app.human, Color::White, "the sides stay");
+}
