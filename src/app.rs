@@ -214,6 +214,9 @@ impl App {
         let mut fx = vec![Effect::NewEngineGame];
         match snapshot {
             Some(s) => {
+                if (1..=10).contains(&s.level) {
+                    app.config.engine.level = s.level;
+                }
                 let resumed = s.game.ply() > 0;
                 app.set_game(s.game, s.human);
                 if resumed {

@@ -85,7 +85,7 @@ pub fn decode(text: &str) -> Result<Snapshot> {
         bail!("not a kibitzer game file (PGN files can be read once PGN support lands)");
     }
     let mut human = Color::White;
-    let mut level = 3;
+    let mut level = 0;
     let mut game = Game::new();
     for (n, line) in lines.enumerate() {
         let (key, value) = line.split_once(' ').unwrap_or((line, ""));
