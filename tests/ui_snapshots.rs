@@ -281,3 +281,22 @@ fn the_256_colour_fallback_uses_the_palette() {
         TermColor::Indexed(_)
     ));
 }
+
+#[test]
+fn hint_and_browsing() {
+    screens("hint", || {
+        let mut app = mid_game();
+        key(&mut app, KeyCode::Char('t'));
+        let id = app.search.as_ref().unwrap().id;
+        let t = thinking(&app, "Bb5 a6 Ba4", 30);
+        let mv = t.pv[0];
+        app.update(Event::EngineDone(id, Some(mv), t));
+        app
+    });
+    screens("browsing", || {
+        let mut app = mid_game();
+        key(&mut app, KeyCode::Char(','));
+        key(&mut app, KeyCode::Char(','));
+        app
+    });
+}
