@@ -104,6 +104,14 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
                     Span::styled("The engine played ", theme.fg("dim")),
                     Span::styled(format!("{number}{dots} {}", played.san), theme.fg("accent")),
                 ]));
+                let best = analysis.thinking.pv.first().copied();
+                if best.is_some_and(|b| b != played.mv) {
+                    let best_san = line_san(&analysis.root, &analysis.thinking.pv, 1);
+                    lines.push(Line::styled(
+                        format!("(its level chose it over its best, {best_san}; figures below are for the best)"),
+                        theme.fg("dim"),
+                    ));
+                }
                 lines.extend(thinking_lines(
                     app,
                     &analysis.root,
