@@ -143,6 +143,10 @@ pub struct Game {
     start_fen: Option<String>,
     /// A resignation, recorded at the cursor where it happened.
     resigned: Option<(usize, Color)>,
+    /// Whether threefold repetition and the fifty-move rule end the game by themselves.
+    automatic_draws: bool,
+    /// A comment before the first move (PGN `{…}` ahead of the movetext), if any.
+    start_comment: Option<String>,
 }
 
 impl Default for Game {
@@ -180,12 +184,37 @@ impl Game {
             cursor: 0,
             start_fen,
             resigned: None,
+            automatic_draws: true,
+            start_comment: None,
         }
     }
 
     /// The FEN of the start position when it is not the standard one.
     pub fn start_fen(&self) -> Option<&str> {
         self.start_fen.as_deref()
+    }
+
+    /// Whether threefold repetition and the fifty-move rule end the game automatically (the
+    /// default, as online sites do against the computer).
+    pub fn automatic_draws(&self) -> bool {
+        self.automatic_draws
+    }
+
+    /// Turns the automatic threefold-repetition and fifty-move draws on or off. A game read
+    /// from PGN has them off: over the board these draws must be claimed, and recorded games
+    /// often go on after a repetition.
+    pub fn set_automatic_draws(&mut self, on: bool) {
+        self.automatic_draws = on;
+    }
+
+    /// The comment before the first move, if any.
+    pub fn start_comment(&self) -> Option<&str> {
+        self.start_comment.as_deref()
+    }
+
+    /// Sets or clears the comment before the first move.
+    pub fn set_start_comment(&mut self, comment: Option<String>) {
+        self.start_comment = comment;
     }
 
     /// The start position.
@@ -358,7 +387,8 @@ impl Game {
     }
 
     /// The outcome, if the game is over at the cursor. Threefold repetition and the fifty-move
-    /// rule end the game automatically, as online sites do against the computer.
+    /// rule end the game automatically, as online sites do against the computer, unless
+    /// [`Game::set_automatic_draws`] turned that off.
     pub fn outcome(&self) -> Option<GameOutcome> {
         if let Some((at, color)) = self.resigned
             && at == self.cursor
@@ -389,10 +419,10 @@ impl Game {
         if pos.is_insufficient_material() {
             return draw(EndReason::InsufficientMaterial);
         }
-        if self.repetitions() >= 3 {
+        if self.automatic_draws && self.repetitions() >= 3 {
             return draw(EndReason::ThreefoldRepetition);
         }
-        if pos.halfmoves() >= 100 {
+        if self.automatic_draws && pos.halfmoves() >= 100 {
             return draw(EndReason::FiftyMoveRule);
         }
         None
@@ -478,6 +508,29 @@ mod tests {
         assert!(matches!(g.play_text("e4"), Err(MoveError::GameOver(_))));
         g.undo();
         assert_eq!(g.outcome(), None);
+    }
+
+    #[test]
+    fn automatic_draws_can_be_turned_off() {
+        let mut g = game_with("Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
+        g.set_automatic_draws(false);
+        g.play_text("Ng8").unwrap();
+        assert_eq!(g.outcome(), None, "a repetition is only a claim");
+        g.play_text("e4").unwrap();
+        let mut g = Game::from_fen("8/8/8/4k3/8/8/3RK3/8 w - - 99 80").unwrap();
+        g.set_automatic_draws(false);
+        g.play_text("Rd1").unwrap();
+        assert_eq!(g.outcome(), None);
+        g.set_automatic_draws(true);
+        assert_eq!(g.outcome().unwrap().reason, EndReason::FiftyMoveRule);
+    }
+
+    #[test]
+    fn start_comment() {
+        let mut g = Game::new();
+        assert_eq!(g.start_comment(), None);
+        g.set_start_comment(Some("Notes by Tal".to_owned()));
+        assert_eq!(g.start_comment(), Some("Notes by Tal"));
     }
 
     #[test]

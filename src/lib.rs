@@ -10,6 +10,7 @@ pub mod cli;
 pub mod config;
 pub mod game;
 pub mod perft;
+pub mod pgn;
 pub mod play;
 pub mod tui;
 pub mod ui;

@@ -177,7 +177,7 @@ fn play_take_back_flip_quit_restores_the_terminal() {
     tmux.send_literal("e4");
     tmux.keys(&["Enter"]);
     tmux.wait_for("1. e4");
-    assert!(tmux.data_dir().join("autosave.kbz").exists(), "autosaved");
+    assert!(tmux.data_dir().join("autosave.pgn").exists(), "autosaved");
 
     // Take it back.
     tmux.keys(&["u"]);
@@ -222,12 +222,45 @@ fn killed_mid_game_resumes_at_the_same_position() {
     tmux.keys(&["C-j"]);
     tmux.wait_until("a clear screen", |s| !s.contains("1. d4"));
 
+    let autosave = std::fs::read_to_string(tmux.data_dir().join("autosave.pgn")).unwrap();
+    assert!(
+        autosave.contains("[White \"You\"]") && autosave.contains("1. d4 *"),
+        "{autosave}"
+    );
+
     tmux.launch("");
-    let screen = tmux.wait_for("1. d4");
-    assert!(screen.contains("Black to move"), "{screen}");
+    tmux.wait_until("the resumed game", |s| {
+        s.contains("1. d4") && s.contains("Black to move")
+    });
     tmux.keys(&["C-c"]);
     tmux.wait_for("EXIT=0");
     terminal_restored(&tmux);
+}
+
+#[test]
+fn a_pgn_file_continues_and_save_writes_pgn() {
+    let Some(tmux) = Tmux::start("pgn") else {
+        return;
+    };
+    let file = tmux.dir.path().join("in.pgn");
+    std::fs::write(
+        &file,
+        "[White \"Tal\"]\n[Black \"Botvinnik\"]\n\n1. e4 e5 2. Nf3 *\n",
+    )
+    .unwrap();
+    tmux.launch(&format!("--pgn '{}'", file.display()));
+    tmux.wait_until("the game from the file", |s| {
+        s.contains("2. Nf3") && s.contains("Black to move (your move)")
+    });
+    let out = tmux.dir.path().join("out.pgn");
+    tmux.keys(&[":"]);
+    tmux.send_literal(&format!("save {}", out.display()));
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("saved");
+    let saved = std::fs::read_to_string(&out).unwrap();
+    assert!(saved.contains("1. e4 e5 2. Nf3 *"), "{saved}");
+    tmux.keys(&["q"]);
+    tmux.wait_for("EXIT=0");
 }
 
 #[test]

@@ -38,7 +38,7 @@ fn a_missing_game_file_is_reported_with_its_path() {
 fn a_damaged_autosave_says_how_to_start_fresh() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir_all(dir.path().join("data")).unwrap();
-    std::fs::write(dir.path().join("data").join("autosave.kbz"), "garbage").unwrap();
+    std::fs::write(dir.path().join("data").join("autosave.pgn"), "garbage").unwrap();
     let o = kibitzer(dir.path(), &[]);
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);

@@ -1,8 +1,8 @@
 //! Saving and loading games: the autosave, finished games, `:save`/`:load` and `--pgn`.
 //!
-//! Everything that touches files for the TUI goes through this module, so switching the format
-//! is one step. Until `crate::pgn` lands the files use a small interim text format (start FEN
-//! and UCI moves); `:load`/`--pgn` then read that format too.
+//! Everything the TUI writes or reads is PGN through `crate::pgn`. The players' names record
+//! who is who: the human is "You", the engine "kibitzer level N", so a resumed game knows the
+//! human's colour and the level.
 
 use std::path::{Path, PathBuf};
 
@@ -10,6 +10,7 @@ use anyhow::{Context, Result, bail};
 use shakmaty::Color;
 
 use crate::game::Game;
+use crate::pgn::{self, PgnGame, Tags};
 
 /// What is saved about a game besides its moves.
 #[derive(Debug, Clone)]
@@ -32,11 +33,14 @@ impl PartialEq for Snapshot {
     }
 }
 
-const MAGIC: &str = "# kibitzer game v0";
+/// The engine's player name, followed by the level.
+const ENGINE_PREFIX: &str = "kibitzer level ";
+/// The human's player name.
+const HUMAN_NAME: &str = "You";
 
 /// The autosave file in the data directory.
 pub fn autosave_path(data_dir: &Path) -> PathBuf {
-    data_dir.join("autosave.kbz")
+    data_dir.join("autosave.pgn")
 }
 
 /// Writes `text` to `path` atomically (a temporary file renamed into place), creating the
@@ -54,67 +58,75 @@ pub fn write_atomic(path: &Path, text: &str) -> Result<()> {
     Ok(())
 }
 
-/// Serialises a game.
+/// The game as PGN, with the players named and today's date.
 pub fn encode(snapshot: &Snapshot) -> String {
-    let mut out = format!("{MAGIC}\n");
-    let human = match snapshot.human {
-        Color::White => "white",
-        Color::Black => "black",
+    let engine = format!("{ENGINE_PREFIX}{}", snapshot.level);
+    let (white, black) = match snapshot.human {
+        Color::White => (HUMAN_NAME, engine.as_str()),
+        Color::Black => (engine.as_str(), HUMAN_NAME),
     };
-    out.push_str(&format!("human {human}\nlevel {}\n", snapshot.level));
-    if let Some(fen) = snapshot.game.start_fen() {
-        out.push_str(&format!("fen {fen}\n"));
-    }
-    let moves: Vec<String> = snapshot
-        .game
-        .moves()
-        .iter()
-        .map(|m| m.uci().to_string())
-        .collect();
-    out.push_str(&format!("moves {}\n", moves.join(" ")));
-    out
+    let mut tags = Tags::default();
+    tags.set("Event", "kibitzer game");
+    tags.set("Site", "kibitzer");
+    tags.set("Date", &date_tag(std::time::SystemTime::now()));
+    tags.set("White", white);
+    tags.set("Black", black);
+    pgn::export(&snapshot.game, &tags)
 }
 
-/// Reads a game written by [`encode`].
+/// Reads the last game of a PGN text. The human is the player called "You", else the side to
+/// move (to continue someone else's game); the level comes from the engine's name (0 when
+/// unknown: the configured level stays).
 ///
 /// # Errors
-/// A message naming the line that is wrong.
+/// The first import error (game number, line, move) when no game could be read.
 pub fn decode(text: &str) -> Result<Snapshot> {
-    let mut lines = text.lines();
-    if lines.next() != Some(MAGIC) {
-        bail!("not a kibitzer game file (PGN files can be read once PGN support lands)");
-    }
-    let mut human = Color::White;
-    let mut level = 0;
-    let mut game = Game::new();
-    for (n, line) in lines.enumerate() {
-        let (key, value) = line.split_once(' ').unwrap_or((line, ""));
-        match key {
-            "human" => {
-                human = if value == "black" {
-                    Color::Black
-                } else {
-                    Color::White
-                }
-            }
-            "level" => {
-                level = value
-                    .parse()
-                    .with_context(|| format!("line {}: bad level {value:?}", n + 2))?;
-            }
-            "fen" => {
-                game = Game::from_fen(value).with_context(|| format!("line {}", n + 2))?;
-            }
-            "moves" => {
-                for mv in value.split_whitespace() {
-                    game.play_text(mv)
-                        .with_context(|| format!("line {}: move {mv}", n + 2))?;
-                }
-            }
-            _ => {}
+    let report = pgn::import(text);
+    let Some(last) = report.games.into_iter().last() else {
+        match report.errors.first() {
+            Some(e) => bail!("{e}"),
+            None => bail!("there is no game in it"),
         }
+    };
+    let PgnGame { tags, mut game, .. } = last.pgn;
+    if tags.0.is_empty() && game.ply() == 0 {
+        bail!("there is no game in it (no tags and no moves)");
     }
+    // Games against the engine end by threefold repetition and the fifty-move rule.
+    game.set_automatic_draws(true);
+    let human = if tags.get("Black") == Some(HUMAN_NAME) {
+        Color::Black
+    } else if tags.get("White") == Some(HUMAN_NAME) {
+        Color::White
+    } else {
+        game.turn()
+    };
+    let level_of = |name: Option<&str>| {
+        name.and_then(|n| n.strip_prefix(ENGINE_PREFIX))
+            .and_then(|l| l.trim().parse::<u8>().ok())
+    };
+    let level = level_of(tags.get("White"))
+        .or_else(|| level_of(tags.get("Black")))
+        .unwrap_or(0);
     Ok(Snapshot { game, human, level })
+}
+
+/// The PGN `Date` value (`YYYY.MM.DD`, UTC) of a time.
+fn date_tag(time: std::time::SystemTime) -> String {
+    let days = time
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400);
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
 }
 
 /// Writes the autosave.
@@ -160,11 +172,11 @@ pub fn new_game_path(data_dir: &Path) -> PathBuf {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
     let dir = data_dir.join("games");
-    let mut path = dir.join(format!("game-{secs}.kbz"));
+    let mut path = dir.join(format!("game-{secs}.pgn"));
     let mut n = 1;
     while path.exists() {
         n += 1;
-        path = dir.join(format!("game-{secs}-{n}.kbz"));
+        path = dir.join(format!("game-{secs}-{n}.pgn"));
     }
     path
 }
@@ -224,8 +236,32 @@ mod tests {
     #[test]
     fn bad_files_name_the_problem() {
         let e = decode("hello").unwrap_err();
-        assert!(e.to_string().contains("not a kibitzer game"));
-        let e = decode(&format!("{MAGIC}\nmoves e2e4 e2e4\n")).unwrap_err();
-        assert!(format!("{e:#}").contains("e2e4"), "{e:#}");
+        assert!(!e.to_string().is_empty());
+        let e = decode("1. e4 e4 *\n").unwrap_err();
+        assert!(format!("{e:#}").contains("e4"), "{e:#}");
+    }
+
+    #[test]
+    fn foreign_games_give_the_human_the_side_to_move() {
+        let s = decode("[White \"Tal\"]\n[Black \"Botvinnik\"]\n\n1. e4 e5 2. Nf3 *\n").unwrap();
+        assert_eq!(s.human, Color::Black);
+        assert_eq!(s.level, 0);
+        assert_eq!(s.game.ply(), 3);
+    }
+
+    #[test]
+    fn pgn_names_the_players_and_dates_the_game() {
+        let s = Snapshot {
+            game: Game::new(),
+            human: Color::Black,
+            level: 4,
+        };
+        let text = encode(&s);
+        assert!(text.contains("[White \"kibitzer level 4\"]"), "{text}");
+        assert!(text.contains("[Black \"You\"]"), "{text}");
+        let epoch = std::time::UNIX_EPOCH;
+        assert_eq!(date_tag(epoch), "1970.01.01");
+        let leap = epoch + std::time::Duration::from_secs(951_782_400); // 2000-02-29
+        assert_eq!(date_tag(leap), "2000.02.29");
     }
 }

@@ -482,10 +482,10 @@ fn fen_commands_show_and_set_up() {
     assert_eq!(app.game.fen(), "8/8/8/8/8/8/k7/4K2R w K - 0 1");
     prompt(&mut app, "fen nonsense");
     assert_eq!(app.message.as_ref().unwrap().kind, MessageKind::Error);
-    let fx = prompt(&mut app, "save /tmp/x.kbz");
+    let fx = prompt(&mut app, "save /tmp/x.pgn");
     assert!(matches!(&fx[0], Effect::Save(Some(_), _)));
-    let fx = prompt(&mut app, "load /tmp/x.kbz");
-    assert_eq!(fx, vec![Effect::Load("/tmp/x.kbz".into())]);
+    let fx = prompt(&mut app, "load /tmp/x.pgn");
+    assert_eq!(fx, vec![Effect::Load("/tmp/x.pgn".into())]);
 }
 
 #[test]

@@ -1,0 +1,459 @@
+//! PGN output: the seven-tag roster and other tags, then the movetext (SAN with check marks,
+//! comments, NAGs, the result) wrapped at 80 columns.
+
+use shakmaty::{Color, Position};
+
+use super::{PgnGame, Tags};
+use crate::game::{EndReason, Game, GameOutcome};
+
+/// The widest a movetext line may be (a single longer token gets a line of its own).
+const WIDTH: usize = 80;
+
+/// The seven-tag roster, in order, with the value written when a tag is missing.
+const ROSTER: [(&str, &str); 7] = [
+    ("Event", "?"),
+    ("Site", "?"),
+    ("Date", "????.??.??"),
+    ("Round", "?"),
+    ("White", "?"),
+    ("Black", "?"),
+    ("Result", "*"),
+];
+
+/// The four PGN game termination markers.
+pub(crate) const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
+/// Writes one game as PGN (its moves up to the cursor); the text ends with a newline.
+///
+/// The seven-tag roster comes first (missing tags get `?`, `????.??.??`); the result is the
+/// game's outcome when it is over, otherwise the `Result` tag, otherwise `*`. A non-standard
+/// start adds `SetUp "1"` and `FEN`. Without a `Termination` tag, one is added: `normal` when
+/// the game is over by the rules or by resignation, `unterminated` when the result is `*`. A draw
+/// by rule or a resignation also gets a closing comment such as `{Draw by threefold repetition}`.
+///
+/// ```
+/// use kibitzer::game::Game;
+/// use kibitzer::pgn::{export, Tags};
+/// let mut game = Game::new();
+/// for san in ["f3", "e5", "g4", "Qh4#"] {
+///     game.play_text(san).unwrap();
+/// }
+/// let pgn = export(&game, &Tags::default());
+/// assert!(pgn.contains("[Result \"0-1\"]\n[Termination \"normal\"]\n"));
+/// assert!(pgn.ends_with("\n1. f3 e5 2. g4 Qh4# 0-1\n"));
+/// ```
+pub fn export(game: &Game, tags: &Tags) -> String {
+    let outcome = game.outcome();
+    let result = match outcome {
+        Some(o) => o.result_token(),
+        None => tags
+            .get("Result")
+            .and_then(|r| RESULTS.iter().find(|&&known| known == r.trim()))
+            .copied()
+            .unwrap_or("*"),
+    };
+    let mut out = String::new();
+    for (name, default) in ROSTER {
+        let value = if name == "Result" {
+            result
+        } else {
+            tags.get(name).unwrap_or(default)
+        };
+        push_tag(&mut out, name, value);
+    }
+    if let Some(fen) = game.start_fen() {
+        push_tag(&mut out, "SetUp", "1");
+        push_tag(&mut out, "FEN", fen);
+    }
+    if tags.get("Termination").is_none() {
+        let termination = match (outcome, result) {
+            (Some(_), _) => Some("normal"),
+            (None, "*") => Some("unterminated"),
+            (None, _) => None,
+        };
+        if let Some(t) = termination {
+            push_tag(&mut out, "Termination", t);
+        }
+    }
+    for (name, value) in &tags.0 {
+        let written = ROSTER.iter().any(|(r, _)| r == name) || name == "SetUp" || name == "FEN";
+        if !written {
+            push_tag(&mut out, name, value);
+        }
+    }
+    out.push('\n');
+    for line in wrap(&movetext(game, outcome, result)) {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+/// Writes many games, separated by blank lines, each with its own result.
+pub fn export_all(games: &[PgnGame]) -> String {
+    let mut out = String::new();
+    for (i, pgn) in games.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let mut tags = pgn.tags.clone();
+        tags.set("Result", &pgn.result);
+        out.push_str(&export(&pgn.game, &tags));
+    }
+    out
+}
+
+/// The text of the closing comment for an outcome that SAN does not show by itself.
+pub(crate) fn outcome_comment(outcome: GameOutcome) -> Option<String> {
+    match outcome.reason {
+        EndReason::Checkmate => None,
+        EndReason::Stalemate
+        | EndReason::InsufficientMaterial
+        | EndReason::ThreefoldRepetition
+        | EndReason::FiftyMoveRule
+        | EndReason::Resignation => Some(outcome.to_string()),
+    }
+}
+
+fn push_tag(out: &mut String, name: &str, value: &str) {
+    out.push('[');
+    out.push_str(name);
+    out.push_str(" \"");
+    for c in value.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '"' => out.push_str("\\\""),
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out.push_str("\"]\n");
+}
+
+/// The movetext as tokens: move numbers, SAN, NAGs, comment words and the result.
+fn movetext(game: &Game, outcome: Option<GameOutcome>, result: &str) -> Vec<String> {
+    let mut tokens = Vec::new();
+    if let Some(c) = game.start_comment() {
+        push_comment(&mut tokens, c);
+    }
+    let mut number = game.first_move_number();
+    let mut white = game.start_position().turn() == Color::White;
+    let mut need_number = true;
+    for m in game.moves() {
+        if white {
+            tokens.push(format!("{number}."));
+        } else if need_number {
+            tokens.push(format!("{number}..."));
+        }
+        tokens.push(m.san.to_string());
+        tokens.extend(m.nags.iter().map(|n| format!("${n}")));
+        need_number = false;
+        if let Some(c) = &m.comment
+            && push_comment(&mut tokens, c)
+        {
+            need_number = true;
+        }
+        if !white {
+            number += 1;
+        }
+        white = !white;
+    }
+    if let Some(text) = outcome.and_then(outcome_comment) {
+        let said = game
+            .moves()
+            .last()
+            .and_then(|m| m.comment.as_deref())
+            .is_some_and(|c| c.ends_with(&text));
+        if !said {
+            push_comment(&mut tokens, &text);
+        }
+    }
+    tokens.push(result.to_owned());
+    tokens
+}
+
+/// Appends a comment as words (`{first`, …, `last}`) so that wrapping may break it; returns
+/// false when nothing was left to write. A `}` would end the comment early, so it becomes `)`.
+fn push_comment(tokens: &mut Vec<String>, text: &str) -> bool {
+    let cleaned = text.replace('}', ")");
+    let words: Vec<&str> = cleaned.split_whitespace().collect();
+    let Some(last) = words.len().checked_sub(1) else {
+        return false;
+    };
+    for (i, word) in words.iter().enumerate() {
+        let mut token = String::new();
+        if i == 0 {
+            token.push('{');
+        }
+        token.push_str(word);
+        if i == last {
+            token.push('}');
+        }
+        tokens.push(token);
+    }
+    true
+}
+
+/// Greedy wrapping: as many tokens per line as fit in [`WIDTH`] columns.
+fn wrap(tokens: &[String]) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    let mut width = 0;
+    for token in tokens {
+        let w = token.chars().count();
+        if width > 0 && width + 1 + w > WIDTH {
+            lines.push(std::mem::take(&mut line));
+            width = 0;
+        }
+        if width > 0 {
+            line.push(' ');
+            width += 1;
+        }
+        line.push_str(token);
+        width += w;
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game_with(moves: &str) -> Game {
+        let mut g = Game::new();
+        for m in moves.split_whitespace() {
+            g.play_text(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        }
+        g
+    }
+
+    #[test]
+    fn seven_tag_roster_with_defaults_then_other_tags() {
+        let mut tags = Tags::default();
+        tags.set("ECO", "C20");
+        tags.set("White", "Morphy, Paul");
+        tags.set("Result", "1-0");
+        let pgn = export(&game_with("e4 e5"), &tags);
+        assert_eq!(
+            pgn,
+            "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+             [White \"Morphy, Paul\"]\n[Black \"?\"]\n[Result \"1-0\"]\n[ECO \"C20\"]\n\n\
+             1. e4 e5 1-0\n"
+        );
+    }
+
+    #[test]
+    fn unfinished_game_is_unterminated() {
+        let pgn = export(&game_with("d4"), &Tags::default());
+        assert!(pgn.contains("[Result \"*\"]\n[Termination \"unterminated\"]\n"));
+        assert!(pgn.ends_with("\n\n1. d4 *\n"));
+    }
+
+    #[test]
+    fn tag_values_are_escaped() {
+        let mut tags = Tags::default();
+        tags.set("Event", "The \"Immortal\" \\ game\nof 1851");
+        let pgn = export(&Game::new(), &tags);
+        assert!(pgn.starts_with("[Event \"The \\\"Immortal\\\" \\\\ game of 1851\"]\n"));
+    }
+
+    #[test]
+    fn black_to_move_start_has_fen_tags_and_ellipsis() {
+        let mut g =
+            Game::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").unwrap();
+        for m in ["c5", "Nf3", "d6"] {
+            g.play_text(m).unwrap();
+        }
+        let pgn = export(&g, &Tags::default());
+        assert!(pgn.contains(
+            "[Result \"*\"]\n[SetUp \"1\"]\n\
+             [FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n"
+        ));
+        assert!(pgn.ends_with("\n\n1... c5 2. Nf3 d6 *\n"), "{pgn}");
+    }
+
+    #[test]
+    fn fen_start_keeps_its_move_number() {
+        let mut g = Game::from_fen("8/8/8/4k3/8/8/3RK3/8 w - - 0 40").unwrap();
+        g.play_text("Rd1").unwrap();
+        g.play_text("Ke4").unwrap();
+        let pgn = export(&g, &Tags::default());
+        assert!(pgn.ends_with("\n\n40. Rd1 Ke4 *\n"), "{pgn}");
+    }
+
+    #[test]
+    fn comments_and_nags() {
+        let mut g = game_with("e4 e5 Nf3 Nc6");
+        g.set_start_comment(Some("A quiet game".to_owned()));
+        let m = g.move_mut(1).unwrap();
+        m.comment = Some("symmetry {again}".to_owned());
+        m.nags = vec![1, 13];
+        g.move_mut(2).unwrap().nags = vec![2];
+        let pgn = export(&g, &Tags::default());
+        assert!(
+            pgn.ends_with(
+                "\n\n{A quiet game} 1. e4 e5 $1 $13 {symmetry {again)} 2. Nf3 $2 Nc6 *\n"
+            ),
+            "{pgn}"
+        );
+    }
+
+    #[test]
+    fn black_move_after_a_comment_repeats_the_number() {
+        let mut g = game_with("e4 e5");
+        g.move_mut(0).unwrap().comment = Some("best by test".to_owned());
+        let pgn = export(&g, &Tags::default());
+        assert!(pgn.ends_with("\n1. e4 {best by test} 1... e5 *\n"), "{pgn}");
+    }
+
+    #[test]
+    fn empty_comments_are_dropped() {
+        let mut g = game_with("e4");
+        g.move_mut(0).unwrap().comment = Some("  \n ".to_owned());
+        assert!(export(&g, &Tags::default()).ends_with("\n1. e4 *\n"));
+    }
+
+    #[test]
+    fn movetext_wraps_at_80_columns() {
+        let mut g = Game::new();
+        for _ in 0..2 {
+            for m in ["Nf3", "Nf6", "Ng1", "Ng8"] {
+                g.play_text(m).unwrap();
+            }
+        }
+        g.set_automatic_draws(false);
+        for _ in 0..10 {
+            for m in ["Nc3", "Nc6", "Nb1", "Nb8"] {
+                g.play_text(m).unwrap();
+            }
+        }
+        let long = "word ".repeat(30);
+        g.move_mut(20).unwrap().comment = Some(long);
+        let pgn = export(&g, &Tags::default());
+        let movetext = pgn.split("\n\n").nth(1).unwrap();
+        let lines: Vec<&str> = movetext.lines().collect();
+        assert!(lines.len() > 3, "{movetext}");
+        for line in &lines {
+            assert!(line.chars().count() <= 80, "{line:?} is too long");
+            assert!(!line.starts_with(' ') && !line.ends_with(' '));
+        }
+        // Greedy: the next token would not have fitted on the previous line.
+        for pair in lines.windows(2) {
+            let next = pair[1].split(' ').next().unwrap();
+            assert!(pair[0].chars().count() + 1 + next.chars().count() > 80);
+        }
+        assert_eq!(
+            lines.join(" ").split(' ').count(),
+            movetext.split_whitespace().count()
+        );
+    }
+
+    #[test]
+    fn a_token_wider_than_the_line_gets_its_own_line() {
+        let mut g = game_with("e4");
+        g.move_mut(0).unwrap().comment = Some("x".repeat(100));
+        let pgn = export(&g, &Tags::default());
+        assert!(
+            pgn.ends_with(&format!("\n1. e4\n{{{}}}\n*\n", "x".repeat(100))),
+            "{pgn}"
+        );
+    }
+
+    #[test]
+    fn checkmate_is_normal_termination_without_comment() {
+        let pgn = export(&game_with("f3 e5 g4 Qh4#"), &Tags::default());
+        assert!(pgn.contains("[Result \"0-1\"]\n[Termination \"normal\"]\n"));
+        assert!(pgn.ends_with("\n1. f3 e5 2. g4 Qh4# 0-1\n"));
+    }
+
+    #[test]
+    fn draws_by_rule_get_a_closing_comment() {
+        let g = game_with("Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8");
+        let pgn = export(&g, &Tags::default());
+        assert!(pgn.contains("[Result \"1/2-1/2\"]\n[Termination \"normal\"]\n"));
+        assert!(
+            pgn.ends_with("4. Ng1 Ng8 {Draw by threefold repetition}\n1/2-1/2\n"),
+            "{pgn}"
+        );
+
+        let mut g = Game::from_fen("7k/8/6K1/8/8/8/8/5Q2 w - - 0 1").unwrap();
+        g.play_text("Qf7").unwrap();
+        let pgn = export(&g, &Tags::default());
+        assert!(
+            pgn.ends_with("\n1. Qf7 {Draw by stalemate} 1/2-1/2\n"),
+            "{pgn}"
+        );
+
+        let mut g = Game::from_fen("8/8/8/4k3/8/8/3pK3/8 w - - 0 1").unwrap();
+        g.play_text("Kxd2").unwrap();
+        let pgn = export(&g, &Tags::default());
+        assert!(
+            pgn.ends_with("\n1. Kxd2 {Draw by insufficient material} 1/2-1/2\n"),
+            "{pgn}"
+        );
+
+        let mut g = Game::from_fen("8/8/8/4k3/8/8/3RK3/8 w - - 99 80").unwrap();
+        g.play_text("Rd1").unwrap();
+        let pgn = export(&g, &Tags::default());
+        assert!(
+            pgn.ends_with("\n80. Rd1 {Draw by fifty-move rule} 1/2-1/2\n"),
+            "{pgn}"
+        );
+    }
+
+    #[test]
+    fn resignation_gives_the_result_and_a_comment() {
+        let mut g = game_with("e4 e5");
+        g.resign(Color::White);
+        let mut tags = Tags::default();
+        tags.set("Result", "*");
+        let pgn = export(&g, &tags);
+        assert!(pgn.contains("[Result \"0-1\"]\n[Termination \"normal\"]\n"));
+        assert!(
+            pgn.ends_with("\n1. e4 e5 {Black wins by resignation} 0-1\n"),
+            "{pgn}"
+        );
+    }
+
+    #[test]
+    fn an_existing_termination_tag_is_kept() {
+        let mut tags = Tags::default();
+        tags.set("Result", "1-0");
+        tags.set("Termination", "time forfeit");
+        let pgn = export(&game_with("e4"), &tags);
+        assert!(pgn.contains("[Result \"1-0\"]\n[Termination \"time forfeit\"]\n"));
+        assert_eq!(pgn.matches("Termination").count(), 1);
+    }
+
+    #[test]
+    fn the_game_decides_setup_and_fen() {
+        let mut tags = Tags::default();
+        tags.set("SetUp", "1");
+        tags.set("FEN", "8/8/8/4k3/8/8/3RK3/8 w - - 0 1");
+        let pgn = export(&Game::new(), &tags);
+        assert!(!pgn.contains("FEN") && !pgn.contains("SetUp"), "{pgn}");
+    }
+
+    #[test]
+    fn export_all_separates_games_and_uses_their_results() {
+        let games = vec![
+            PgnGame {
+                tags: Tags::default(),
+                game: game_with("e4"),
+                result: "1-0".to_owned(),
+            },
+            PgnGame {
+                tags: Tags::default(),
+                game: game_with("d4"),
+                result: "1/2-1/2".to_owned(),
+            },
+        ];
+        let text = export_all(&games);
+        assert!(text.contains("\n1. e4 1-0\n\n[Event \"?\"]\n"), "{text}");
+        assert!(text.ends_with("\n1. d4 1/2-1/2\n"));
+        assert_eq!(text.matches("[Event ").count(), 2);
+    }
+}
