@@ -8,6 +8,7 @@
 pub mod app;
 pub mod cli;
 pub mod config;
+pub mod explain;
 pub mod game;
 pub mod perft;
 pub mod pgn;

@@ -127,14 +127,12 @@ fn parse_with(text: &str, lenient: bool) -> Result<Chess, FenError> {
         err(field, e.to_string())
     })?;
     let parsed = fen.into_position(CastlingMode::Standard);
-    // shakmaty's PositionError is large; it is only passed through here.
-    #[allow(clippy::result_large_err)]
-    let parsed = if lenient {
-        parsed
-            .or_else(|e| e.ignore_too_much_material())
-            .or_else(|e| e.ignore_impossible_check())
-    } else {
-        parsed
+    let parsed = match parsed {
+        Err(e) if lenient => match e.ignore_too_much_material() {
+            Ok(pos) => Ok(pos),
+            Err(e) => e.ignore_impossible_check(),
+        },
+        other => other,
     };
     parsed.map_err(|e| {
         let kinds = e.kinds();

@@ -1,0 +1,331 @@
+//! Board queries shared by the theme detectors and the claims: piece values, attackers,
+//! defenders, "bad spots", pawn-structure predicates and material counts.
+//!
+//! Everything here is a pure function of a shakmaty [`Board`] or [`Chess`] position; nothing
+//! here generates moves itself (legal moves always come from shakmaty).
+
+use shakmaty::{
+    Bitboard, Board, Chess, Color, File, Move, Piece, Position, Rank, Role, Square, attacks,
+};
+
+/// Conventional piece value in pawns: P1 N3 B3 R5 Q9, the king 99 (used only for comparisons).
+///
+/// ```
+/// use kibitzer::explain::board::value;
+/// use shakmaty::Role;
+/// assert_eq!(value(Role::Rook), 5);
+/// ```
+#[must_use]
+pub fn value(role: Role) -> i32 {
+    match role {
+        Role::Pawn => 1,
+        Role::Knight | Role::Bishop => 3,
+        Role::Rook => 5,
+        Role::Queen => 9,
+        Role::King => 99,
+    }
+}
+
+/// Material of `color` in pawns (kings excluded).
+#[must_use]
+pub fn material(board: &Board, color: Color) -> i32 {
+    [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+    ]
+    .into_iter()
+    .map(|r| value(r) * board.by_piece(r.of(color)).count() as i32)
+    .sum()
+}
+
+/// Material balance from `color`'s point of view (own minus enemy, in pawns).
+#[must_use]
+pub fn balance(board: &Board, color: Color) -> i32 {
+    material(board, color) - material(board, !color)
+}
+
+/// Pieces of `by` attacking `sq` on the current occupancy.
+#[must_use]
+pub fn attackers(board: &Board, sq: Square, by: Color) -> Bitboard {
+    board.attacks_to(sq, by, board.occupied())
+}
+
+/// Whether `sq` is attacked by at least one piece of `by`.
+#[must_use]
+pub fn is_attacked(board: &Board, sq: Square, by: Color) -> bool {
+    attackers(board, sq, by).any()
+}
+
+/// Cheapest attacker value of `by` on `sq`, if any.
+#[must_use]
+pub fn cheapest_attacker(board: &Board, sq: Square, by: Color) -> Option<i32> {
+    attackers(board, sq, by)
+        .into_iter()
+        .filter_map(|s| board.role_at(s))
+        .map(value)
+        .min()
+}
+
+/// Whether the piece on `sq` is defended by its own side, counting x-ray defenders behind
+/// the enemy attackers of the square (a defender that sees `sq` once an attacker has captured).
+#[must_use]
+pub fn is_defended(board: &Board, sq: Square) -> bool {
+    let Some(color) = board.color_at(sq) else {
+        return false;
+    };
+    if attackers(board, sq, color).any() {
+        return true;
+    }
+    // x-ray: remove each enemy slider attacker and look again.
+    for a in attackers(board, sq, !color) & board.sliders() {
+        let occ = board.occupied().without(a);
+        if board.attacks_to(sq, color, occ).any() {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether the piece on `sq` stands badly: attacked by a cheaper enemy piece, or attacked and
+/// undefended. Kings are never in a "bad spot" here.
+#[must_use]
+pub fn is_bad_spot(board: &Board, sq: Square) -> bool {
+    let Some(piece) = board.piece_at(sq) else {
+        return false;
+    };
+    if piece.role == Role::King {
+        return false;
+    }
+    let Some(cheapest) = cheapest_attacker(board, sq, !piece.color) else {
+        return false;
+    };
+    cheapest < value(piece.role) || !is_defended(board, sq)
+}
+
+/// Whether the piece on `sq` is hanging: attacked by the enemy and not defended at all.
+#[must_use]
+pub fn is_hanging(board: &Board, sq: Square) -> bool {
+    match board.color_at(sq) {
+        Some(c) => is_attacked(board, sq, !c) && !is_defended(board, sq),
+        None => false,
+    }
+}
+
+/// Squares in front of a pawn of `color` on `sq` on its own and adjacent files (the "passed
+/// pawn span").
+#[must_use]
+pub fn front_span(sq: Square, color: Color) -> Bitboard {
+    let mut span = Bitboard::EMPTY;
+    let files: Vec<File> = [-1, 0, 1]
+        .iter()
+        .filter_map(|d| sq.file().offset(*d))
+        .collect();
+    for r in 0..8u32 {
+        let rank = Rank::new(r);
+        let ahead = match color {
+            Color::White => rank > sq.rank(),
+            Color::Black => rank < sq.rank(),
+        };
+        if ahead {
+            for f in &files {
+                span.add(Square::from_coords(*f, rank));
+            }
+        }
+    }
+    span
+}
+
+/// Whether the pawn of `color` on `sq` is passed (no enemy pawn ahead on its own or an
+/// adjacent file).
+#[must_use]
+pub fn is_passed(board: &Board, sq: Square, color: Color) -> bool {
+    (front_span(sq, color) & board.by_piece(Role::Pawn.of(!color))).is_empty()
+}
+
+/// Bitboard of the files adjacent to `file`.
+#[must_use]
+pub fn adjacent_files(file: File) -> Bitboard {
+    [-1, 1]
+        .iter()
+        .filter_map(|d| file.offset(*d))
+        .fold(Bitboard::EMPTY, |acc, f| acc | Bitboard::from_file(f))
+}
+
+/// Whether the pawn of `color` on `sq` is isolated (no own pawn on an adjacent file).
+#[must_use]
+pub fn is_isolated(board: &Board, sq: Square, color: Color) -> bool {
+    (adjacent_files(sq.file()) & board.by_piece(Role::Pawn.of(color))).is_empty()
+}
+
+/// Whether the pawn of `color` on `sq` shares its file with another own pawn.
+#[must_use]
+pub fn is_doubled(board: &Board, sq: Square, color: Color) -> bool {
+    (Bitboard::from_file(sq.file()) & board.by_piece(Role::Pawn.of(color))).count() >= 2
+}
+
+/// Whether the pawn of `color` on `sq` is backward: no own pawn on an adjacent file is level
+/// with it or behind it, and its stop square is attacked by an enemy pawn and by no own pawn.
+#[must_use]
+pub fn is_backward(board: &Board, sq: Square, color: Color) -> bool {
+    let own = board.by_piece(Role::Pawn.of(color));
+    let rank = color.relative_rank(sq.rank());
+    let support = (adjacent_files(sq.file()) & own)
+        .into_iter()
+        .any(|p| color.relative_rank(p.rank()) <= rank);
+    if support || (adjacent_files(sq.file()) & own).is_empty() {
+        return false;
+    }
+    let Some(stop) = sq.offset(if color == Color::White { 8 } else { -8 }) else {
+        return false;
+    };
+    let enemy_pawn_attack =
+        (attacks::pawn_attacks(color, stop) & board.by_piece(Role::Pawn.of(!color))).any();
+    let own_pawn_cover = (attacks::pawn_attacks(!color, stop) & own).any();
+    enemy_pawn_attack && !own_pawn_cover
+}
+
+/// Whether `file` holds no pawn at all.
+#[must_use]
+pub fn is_open_file(board: &Board, file: File) -> bool {
+    (Bitboard::from_file(file) & board.pawns()).is_empty()
+}
+
+/// Whether `file` holds no pawn of `color` (but may hold enemy pawns).
+#[must_use]
+pub fn is_half_open_file(board: &Board, file: File, color: Color) -> bool {
+    (Bitboard::from_file(file) & board.by_piece(Role::Pawn.of(color))).is_empty()
+}
+
+/// Relative rank index 0..=7 of `sq` for `color` (0 = own back rank).
+#[must_use]
+pub fn rel_rank(sq: Square, color: Color) -> u32 {
+    color.relative_rank(sq.rank()).to_u32()
+}
+
+/// The four central squares d4, e4, d5, e5.
+#[must_use]
+pub fn centre() -> Bitboard {
+    Bitboard::from(Square::D4) | Square::E4 | Square::D5 | Square::E5
+}
+
+/// Number of pawn islands of `color`.
+#[must_use]
+pub fn pawn_islands(board: &Board, color: Color) -> u32 {
+    let pawns = board.by_piece(Role::Pawn.of(color));
+    let mut islands = 0;
+    let mut inside = false;
+    for f in 0..8 {
+        let has = (Bitboard::from_file(File::new(f)) & pawns).any();
+        if has && !inside {
+            islands += 1;
+        }
+        inside = has;
+    }
+    islands
+}
+
+/// Squares a pawn of `color` defends (attacks), over all its pawns.
+#[must_use]
+pub fn pawn_attack_span(board: &Board, color: Color) -> Bitboard {
+    board
+        .by_piece(Role::Pawn.of(color))
+        .into_iter()
+        .fold(Bitboard::EMPTY, |acc, s| {
+            acc | attacks::pawn_attacks(color, s)
+        })
+}
+
+/// All squares attacked by `color`.
+#[must_use]
+pub fn attacked_squares(board: &Board, color: Color) -> Bitboard {
+    board
+        .by_color(color)
+        .into_iter()
+        .fold(Bitboard::EMPTY, |acc, s| acc | board.attacks_from(s))
+}
+
+/// Pseudo-mobility of `color`: squares attacked by its pieces (not pawns, not kings) that hold
+/// no own piece and are not attacked by an enemy pawn.
+#[must_use]
+pub fn safe_mobility(board: &Board, color: Color) -> u32 {
+    let unsafe_sq = pawn_attack_span(board, !color) | board.by_color(color);
+    (board.by_color(color) & !board.pawns() & !board.kings())
+        .into_iter()
+        .map(|s| (board.attacks_from(s) & !unsafe_sq).count() as u32)
+        .sum()
+}
+
+/// Plays `m` on a copy of `pos`; `None` if the move is illegal there.
+#[must_use]
+pub fn play(pos: &Chess, m: Move) -> Option<Chess> {
+    if pos.is_legal(m) {
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        Some(next)
+    } else {
+        None
+    }
+}
+
+/// Positions along `line` starting at `pos` (the first entry is `pos` itself); stops at the
+/// first illegal move.
+#[must_use]
+pub fn positions(pos: &Chess, line: &[Move]) -> Vec<Chess> {
+    let mut out = vec![pos.clone()];
+    let mut cur = pos.clone();
+    for m in line {
+        match play(&cur, *m) {
+            Some(next) => {
+                cur = next;
+                out.push(cur.clone());
+            }
+            None => break,
+        }
+    }
+    out
+}
+
+/// The piece standing on `sq`, if any, as a [`Piece`].
+#[must_use]
+pub fn piece(board: &Board, sq: Square) -> Option<Piece> {
+    board.piece_at(sq)
+}
+
+/// Chebyshev distance between two squares.
+#[must_use]
+pub fn distance(a: Square, b: Square) -> u32 {
+    a.distance(b)
+}
+
+/// The squares around the king of `color` (king square and neighbours).
+#[must_use]
+pub fn king_ring(board: &Board, color: Color) -> Bitboard {
+    board
+        .king_of(color)
+        .map(|k| attacks::king_attacks(k).with(k))
+        .unwrap_or(Bitboard::EMPTY)
+}
+
+/// Squares attacked by the piece on `sq` if it stood there with the current occupancy.
+#[must_use]
+pub fn attacks_of(board: &Board, sq: Square) -> Bitboard {
+    board.attacks_from(sq)
+}
+
+/// The squares of `bb` in an order that does not depend on colour: by rank as seen from
+/// `color` (its own back rank first), then by file. Detectors iterate with it so that the
+/// mirrored position yields the mirrored detections.
+#[must_use]
+pub fn relative(bb: Bitboard, color: Color) -> Vec<Square> {
+    if color.is_white() {
+        bb.into_iter().collect()
+    } else {
+        bb.flip_vertical()
+            .into_iter()
+            .map(Square::flip_vertical)
+            .collect()
+    }
+}

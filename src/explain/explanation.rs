@@ -1,0 +1,471 @@
+//! The [`Explanation`] of one move and its builder [`explain`], from plain data
+//! ([`ExplainInput`]) so that any engine can feed it.
+
+use serde::Serialize;
+use shakmaty::san::SanPlus;
+use shakmaty::{CastlingMode, Chess, Color, Move, Position};
+
+use crate::config::{ExplainLevel, Language};
+use crate::explain::board;
+use crate::explain::claims::{self, Claim};
+use crate::explain::metrics::{self, Metrics, SearchFacts};
+use crate::explain::quality::{self, Judgement, Score};
+use crate::explain::templates::{Facts, Sentence, Templates};
+use crate::explain::themes::{self, Theme};
+
+/// Everything the explanation needs, as plain data. Scores are from the mover's point of
+/// view (the side to move in `before`).
+#[derive(Debug, Clone)]
+pub struct ExplainInput {
+    /// Position before the move.
+    pub before: Chess,
+    /// The move to explain (legal in `before`).
+    pub mv: Move,
+    /// The opponent's move that led to `before`, when known (sharpens a few detectors).
+    pub previous: Option<Move>,
+    /// Principal variation after the move, from the position after it.
+    pub pv: Vec<Move>,
+    /// The engine's best move in `before`, when known.
+    pub best: Option<Move>,
+    /// Principal variation after the best move.
+    pub best_pv: Vec<Move>,
+    /// Evaluation of `before` (mover's view).
+    pub score_before: Option<Score>,
+    /// Evaluation after the move (mover's view).
+    pub score_after: Option<Score>,
+    /// Score of the best move (mover's view).
+    pub best_score: Option<Score>,
+    /// Score of the second-best move (mover's view), for the only-move flag.
+    pub second_score: Option<Score>,
+    /// Raw facts of the search, when there was one.
+    pub facts: Option<SearchFacts>,
+    /// Evaluation terms: (name, value before, value after), mover's view.
+    pub eval_terms: Vec<(String, i32, i32)>,
+    /// The human's colour (MAX).
+    pub human: Color,
+    /// Ply number of the move in the game (0 = White's first move).
+    pub ply: usize,
+    /// How much to say.
+    pub level: ExplainLevel,
+    /// In which language.
+    pub language: Language,
+}
+
+/// A score from the mover's side and from the human's (MAX) side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct ScorePair {
+    /// Mover's view.
+    pub mover: Score,
+    /// Human's (MAX) view.
+    pub human: Score,
+}
+
+/// The engine's better move and its line.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BestLine {
+    /// SAN of the best move.
+    pub san: String,
+    /// UCI of the best move.
+    pub uci: String,
+    /// Best move and its PV, SAN.
+    pub pv_san: Vec<String>,
+}
+
+/// How one evaluation term moved.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct EvalDelta {
+    /// Term name.
+    pub term: String,
+    /// Value before the move.
+    pub before: i32,
+    /// Value after the move.
+    pub after: i32,
+    /// `after - before`.
+    pub delta: i32,
+}
+
+/// The explanation of one move.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Explanation {
+    /// The move in SAN.
+    pub san: String,
+    /// The move in UCI.
+    pub uci: String,
+    /// `white` or `black`.
+    pub mover: String,
+    /// Ply in the game.
+    pub ply: usize,
+    /// Position before the move.
+    pub fen_before: String,
+    /// Position after the move.
+    pub fen_after: String,
+    /// Evaluation before the move.
+    pub score_before: Option<ScorePair>,
+    /// Evaluation after the move.
+    pub score_after: Option<ScorePair>,
+    /// The engine's better move, when it differs from the move.
+    pub best: Option<BestLine>,
+    /// The move and its PV, SAN.
+    pub pv_san: Vec<String>,
+    /// Quality against the engine's best.
+    pub quality: Option<Judgement>,
+    /// Search metrics.
+    pub metrics: Option<Metrics>,
+    /// Themes of the move and its line.
+    pub themes: Vec<Theme>,
+    /// Themes of the better move's line.
+    pub best_themes: Vec<Theme>,
+    /// Evaluation terms sorted by the size of their change.
+    pub eval_deltas: Vec<EvalDelta>,
+    /// Facts behind the sentences.
+    pub claims: Vec<Claim>,
+    /// Sentences, most important first.
+    pub sentences: Vec<Sentence>,
+    /// Level the sentences were chosen for.
+    pub level: ExplainLevel,
+    /// The rendered text for `level`.
+    pub text: String,
+}
+
+fn human_view(mover: Color, human: Color, s: Score) -> ScorePair {
+    ScorePair {
+        mover: s,
+        human: if mover == human { s } else { s.flip() },
+    }
+}
+
+/// SAN of each move of `line` from `pos` (stops at the first illegal move).
+#[must_use]
+pub fn san_line(pos: &Chess, line: &[Move]) -> Vec<String> {
+    let mut cur = pos.clone();
+    let mut out = Vec::new();
+    for m in line {
+        if !cur.is_legal(*m) {
+            break;
+        }
+        out.push(SanPlus::from_move_and_play_unchecked(&mut cur, *m).to_string());
+    }
+    out
+}
+
+fn language_code(l: Language) -> &'static str {
+    match l {
+        Language::En => "en",
+    }
+}
+
+/// Builds the explanation of `input.mv`. Pure: the same input gives the same output.
+///
+/// An illegal move yields an explanation with no themes, claims or sentences.
+#[must_use]
+pub fn explain(input: &ExplainInput) -> Explanation {
+    let before = &input.before;
+    let mover = before.turn();
+    let mv = input.mv;
+    let after = board::play(before, mv).unwrap_or_else(|| before.clone());
+    let legal = before.is_legal(mv);
+    let mut line = vec![mv];
+    line.extend_from_slice(&input.pv);
+    let line_san = san_line(before, &line);
+    let san = line_san.first().cloned().unwrap_or_default();
+    let uci = mv.to_uci(CastlingMode::Standard).to_string();
+    let themes = if legal {
+        themes::detect_line_after(input.previous, before, &line)
+    } else {
+        Vec::new()
+    };
+    let root_themes: Vec<Theme> = themes
+        .iter()
+        .filter(|t| t.ply == 0 || is_line_theme(t))
+        .cloned()
+        .collect();
+    let mut claims = if legal {
+        claims::derive(before, mv, &after, &input.pv, &root_themes)
+    } else {
+        Vec::new()
+    };
+
+    let is_best = input.best.is_none_or(|b| b == mv);
+    let judgement = match (input.best_score, input.score_after) {
+        (Some(b), Some(p)) => Some(quality::judge(is_best, b, p, input.second_score)),
+        (None, Some(p)) if is_best => Some(quality::judge(true, p, p, input.second_score)),
+        _ => None,
+    };
+    let templates = Templates::load(language_code(input.language)).ok();
+
+    // The better move, its themes, claims and reason.
+    let mut best_line = None;
+    let mut best_themes = Vec::new();
+    let mut reason = None;
+    if let Some(best) = input.best.filter(|b| *b != mv && before.is_legal(*b)) {
+        let mut bl = vec![best];
+        bl.extend_from_slice(&input.best_pv);
+        let pv_san = san_line(before, &bl);
+        best_themes = themes::detect_line_after(input.previous, before, &bl);
+        let bt: Vec<Theme> = best_themes
+            .iter()
+            .filter(|t| t.ply == 0 || is_line_theme(t))
+            .cloned()
+            .collect();
+        let best_after = board::play(before, best).unwrap_or_else(|| before.clone());
+        let best_claims = claims::derive(before, best, &best_after, &input.best_pv, &bt);
+        if let Some(t) = &templates {
+            let f = Facts {
+                san: pv_san.first().cloned().unwrap_or_default(),
+                mover,
+                better: None,
+                reason: None,
+                line: pv_san.join(" "),
+                score: None,
+                themes: &bt,
+                claims: &best_claims,
+                quality: None,
+                mate: None,
+                only_move: false,
+                seed: String::new(),
+            };
+            reason = t.reason(&f);
+            if reason.is_some() {
+                for c in best_claims {
+                    if !claims.contains(&c) {
+                        claims.push(c);
+                    }
+                }
+            }
+        }
+        best_line = Some(BestLine {
+            san: pv_san.first().cloned().unwrap_or_default(),
+            uci: best.to_uci(CastlingMode::Standard).to_string(),
+            pv_san,
+        });
+    }
+
+    let max = match input.level {
+        ExplainLevel::Basic => 2,
+        ExplainLevel::Medium => 3,
+        ExplainLevel::Advanced => 5,
+    };
+    let fen_before = claims::fen(before);
+    let sentences = match (&templates, legal) {
+        (Some(t), true) => {
+            let f = Facts {
+                san: san.clone(),
+                mover,
+                better: best_line.as_ref().map(|b| b.san.clone()),
+                reason,
+                line: line_san.join(" "),
+                score: input
+                    .score_after
+                    .filter(|_| input.level != ExplainLevel::Basic)
+                    .map(|s| s.to_string()),
+                themes: &root_themes,
+                claims: &claims,
+                quality: judgement.map(|j| j.quality),
+                mate: judgement.and_then(|j| j.mate),
+                only_move: judgement.is_some_and(|j| j.only_move),
+                seed: format!("{fen_before}|{uci}"),
+            };
+            select(t.render(&f, 5), input.level, max)
+        }
+        _ => Vec::new(),
+    };
+
+    let mut eval_deltas: Vec<EvalDelta> = input
+        .eval_terms
+        .iter()
+        .map(|(term, b, a)| EvalDelta {
+            term: term.clone(),
+            before: *b,
+            after: *a,
+            delta: a - b,
+        })
+        .collect();
+    eval_deltas.sort_by(|x, y| {
+        y.delta
+            .abs()
+            .cmp(&x.delta.abs())
+            .then_with(|| x.term.cmp(&y.term))
+    });
+
+    let mut e = Explanation {
+        san,
+        uci,
+        mover: if mover.is_white() { "white" } else { "black" }.to_owned(),
+        ply: input.ply,
+        fen_before,
+        fen_after: claims::fen(&after),
+        score_before: input
+            .score_before
+            .map(|s| human_view(mover, input.human, s)),
+        score_after: input.score_after.map(|s| human_view(mover, input.human, s)),
+        best: best_line,
+        pv_san: line_san,
+        quality: judgement,
+        metrics: input.facts.as_ref().map(|f| metrics::compute(before, f)),
+        themes,
+        best_themes,
+        eval_deltas,
+        claims,
+        sentences,
+        level: input.level,
+        text: String::new(),
+    };
+    e.text = e.render();
+    e
+}
+
+fn is_line_theme(t: &Theme) -> bool {
+    themes::spec(t.id).is_some_and(|s| s.scope == themes::Scope::Line)
+}
+
+/// Keeps the sentences a level allows: basic = the most important non-quality sentence plus
+/// the quality sentence; medium = three; advanced = five.
+fn select(all: Vec<Sentence>, level: ExplainLevel, max: usize) -> Vec<Sentence> {
+    match level {
+        ExplainLevel::Basic => {
+            let first = all.iter().find(|s| s.category != "move_quality").cloned();
+            let q = all.iter().find(|s| s.category == "move_quality").cloned();
+            first.into_iter().chain(q).collect()
+        }
+        _ => all.into_iter().take(max).collect(),
+    }
+}
+
+impl Explanation {
+    /// The text for the explanation's level: sentences; for medium also the score and the best
+    /// line; for advanced also themes with confidence, metrics, evaluation deltas and the PV.
+    #[must_use]
+    pub fn render(&self) -> String {
+        let mut lines: Vec<String> = self.sentences.iter().map(|s| s.text.clone()).collect();
+        if self.level == ExplainLevel::Basic {
+            return lines.join(" ");
+        }
+        let mut out = lines.join(" ");
+        if let Some(s) = &self.score_after {
+            out.push_str(&format!("\n[{}]", s.human));
+        }
+        if let Some(b) = &self.best {
+            out.push_str(&format!("\n> {}", b.pv_san.join(" ")));
+        }
+        if self.level == ExplainLevel::Advanced {
+            lines.clear();
+            out.push_str(&format!("\npv: {}", self.pv_san.join(" ")));
+            let th: Vec<String> = self
+                .themes
+                .iter()
+                .map(|t| format!("{}@{} ({:.2})", t.id, t.ply, t.confidence))
+                .collect();
+            out.push_str(&format!("\nthemes: {}", th.join(", ")));
+            if let Some(m) = &self.metrics {
+                out.push_str(&format!(
+                    "\nmetrics: concreteness {:.0}% risk {} stability {} style {}",
+                    m.concreteness,
+                    m.risk.map_or("-".to_owned(), |r| format!("{r:.0}")),
+                    m.stability_depth.map_or("-".to_owned(), |d| d.to_string()),
+                    m.style.as_str()
+                ));
+            }
+            for d in self.eval_deltas.iter().take(5) {
+                out.push_str(&format!(
+                    "\n{}: {} -> {} ({:+})",
+                    d.term, d.before, d.after, d.delta
+                ));
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::fen::Fen;
+    use shakmaty::uci::UciMove;
+
+    fn pos(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
+    }
+
+    fn mv(p: &Chess, u: &str) -> Move {
+        u.parse::<UciMove>().unwrap().to_move(p).unwrap()
+    }
+
+    fn input(before: Chess, m: Move) -> ExplainInput {
+        ExplainInput {
+            before,
+            mv: m,
+            previous: None,
+            pv: Vec::new(),
+            best: None,
+            best_pv: Vec::new(),
+            score_before: None,
+            score_after: None,
+            best_score: None,
+            second_score: None,
+            facts: None,
+            eval_terms: Vec::new(),
+            human: Color::White,
+            ply: 0,
+            level: ExplainLevel::Advanced,
+            language: Language::En,
+        }
+    }
+
+    #[test]
+    fn knight_fork_is_explained_with_claims() {
+        // White knight jumps to c7 forking king and rook.
+        let p = pos("r3k3/8/8/1N6/8/8/8/4K3 w - - 0 1");
+        let m = mv(&p, "b5c7");
+        let reply = mv(&board::play(&p, m).unwrap(), "e8d7");
+        let mut i = input(p, m);
+        i.pv = vec![reply];
+        let e = explain(&i);
+        assert!(e.themes.iter().any(|t| t.id == "fork"), "{:?}", e.themes);
+        assert!(e.claims.iter().any(|c| c.fact.kind() == "forks"));
+        assert!(
+            e.sentences.iter().any(|s| s.template == "fork"),
+            "{:?}",
+            e.sentences
+        );
+        assert_eq!(e.san, "Nc7+");
+    }
+
+    #[test]
+    fn worse_move_gets_better_was_with_reason() {
+        // Black queen hangs on d5; White can take it, but plays a3.
+        let p = pos("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");
+        let best = mv(&p, "d2d5");
+        let quiet = mv(&p, "e1f1");
+        let mut i = input(p, quiet);
+        i.best = Some(best);
+        i.best_score = Some(Score::Cp(900));
+        i.score_after = Some(Score::Cp(-850));
+        let e = explain(&i);
+        assert_eq!(
+            e.quality.map(|q| q.quality),
+            Some(quality::Quality::Blunder)
+        );
+        let text: Vec<&str> = e.sentences.iter().map(|s| s.text.as_str()).collect();
+        assert!(text.iter().any(|t| t.contains("Rxd5")), "{text:?}");
+        assert!(e.best.as_ref().is_some_and(|b| b.san == "Rxd5"));
+        // Human (White) moved: human view equals mover view.
+        assert_eq!(e.score_after.map(|s| s.human), Some(Score::Cp(-850)));
+    }
+
+    #[test]
+    fn illegal_move_gives_empty_explanation() {
+        let p = Chess::default();
+        let m = Move::Normal {
+            role: shakmaty::Role::Queen,
+            from: shakmaty::Square::D1,
+            capture: None,
+            to: shakmaty::Square::D5,
+            promotion: None,
+        };
+        let e = explain(&input(p, m));
+        assert!(e.themes.is_empty() && e.claims.is_empty() && e.sentences.is_empty());
+    }
+}

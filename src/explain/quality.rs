@@ -1,0 +1,289 @@
+//! Move quality: the Lichess winning-chances model and the judgement of a move against the
+//! engine's best (best, excellent, good, inaccuracy, mistake, blunder), with separate rules for
+//! mates and the "only move" flag. Pure functions of scores.
+
+use serde::Serialize;
+
+/// A search score from one side's point of view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Score {
+    /// Centipawns; positive is good for the side the score is given for.
+    Cp(i32),
+    /// Mate in N moves: positive when that side mates, negative when it is mated.
+    Mate(i32),
+}
+
+impl Score {
+    /// The same score from the other side's point of view.
+    ///
+    /// ```
+    /// use kibitzer::explain::quality::Score;
+    /// assert_eq!(Score::Cp(35).flip(), Score::Cp(-35));
+    /// assert_eq!(Score::Mate(2).flip(), Score::Mate(-2));
+    /// ```
+    #[must_use]
+    pub fn flip(self) -> Score {
+        match self {
+            Score::Cp(cp) => Score::Cp(-cp),
+            Score::Mate(n) => Score::Mate(-n),
+        }
+    }
+
+    /// Centipawns, mates mapped to ±100 000 minus the distance (for ordering and spreads).
+    #[must_use]
+    pub fn as_cp(self) -> i32 {
+        match self {
+            Score::Cp(cp) => cp,
+            Score::Mate(n) if n > 0 => 100_000 - n,
+            Score::Mate(n) => -100_000 - n,
+        }
+    }
+
+    /// Winning chances in `[-1, 1]` (mates count as ±1).
+    #[must_use]
+    pub fn winning_chances(self) -> f64 {
+        match self {
+            Score::Cp(cp) => winning_chances(cp),
+            Score::Mate(n) if n > 0 => 1.0,
+            Score::Mate(_) => -1.0,
+        }
+    }
+
+    /// Whether this side is mating.
+    #[must_use]
+    pub fn is_mating(self) -> bool {
+        matches!(self, Score::Mate(n) if n > 0)
+    }
+
+    /// Whether this side is being mated.
+    #[must_use]
+    pub fn is_mated(self) -> bool {
+        matches!(self, Score::Mate(n) if n <= 0)
+    }
+}
+
+impl std::fmt::Display for Score {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Score::Cp(cp) => write!(f, "{:+.2}", f64::from(*cp) / 100.0),
+            Score::Mate(n) if *n > 0 => write!(f, "#{n}"),
+            Score::Mate(n) => write!(f, "#-{}", n.unsigned_abs()),
+        }
+    }
+}
+
+/// Lichess winning chances: `2 / (1 + exp(-0.00368208 * cp)) - 1`, `cp` clamped to ±1000.
+///
+/// ```
+/// use kibitzer::explain::quality::winning_chances;
+/// assert_eq!(winning_chances(0), 0.0);
+/// assert!((winning_chances(5000) - winning_chances(1000)).abs() < 1e-12);
+/// assert!(winning_chances(-300) < -0.5);
+/// ```
+#[must_use]
+pub fn winning_chances(cp: i32) -> f64 {
+    let cp = f64::from(cp.clamp(-1000, 1000));
+    2.0 / (1.0 + (-0.003_682_08 * cp).exp()) - 1.0
+}
+
+/// Quality of a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Quality {
+    /// The engine's own choice.
+    Best,
+    /// Within 0.02 winning chances of the best.
+    Excellent,
+    /// Less than 0.1 winning chances below the best.
+    Good,
+    /// A drop of at least 0.1 winning chances.
+    Inaccuracy,
+    /// A drop of at least 0.2 winning chances.
+    Mistake,
+    /// A drop of at least 0.3 winning chances.
+    Blunder,
+}
+
+impl Quality {
+    /// Snake-case name (template key).
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Quality::Best => "best",
+            Quality::Excellent => "excellent",
+            Quality::Good => "good",
+            Quality::Inaccuracy => "inaccuracy",
+            Quality::Mistake => "mistake",
+            Quality::Blunder => "blunder",
+        }
+    }
+}
+
+/// Special mate situations that decide the judgement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MateNote {
+    /// The best move mated and the played move does not.
+    MissedMate,
+    /// The played move allows a mate that the best move avoided.
+    AllowedMate,
+    /// Both mate; the played move is slower.
+    SlowerMate,
+}
+
+/// The judgement of one move.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Judgement {
+    /// The quality class.
+    pub quality: Quality,
+    /// Winning chances of the best move, mover's view.
+    pub wc_best: f64,
+    /// Winning chances of the played move, mover's view.
+    pub wc_played: f64,
+    /// `wc_best - wc_played`, never negative.
+    pub drop: f64,
+    /// Set when a mate rule decided the judgement.
+    pub mate: Option<MateNote>,
+    /// The best move beats the second best by at least 0.2 winning chances.
+    pub only_move: bool,
+}
+
+fn by_drop(drop: f64) -> Quality {
+    if drop >= 0.3 {
+        Quality::Blunder
+    } else if drop >= 0.2 {
+        Quality::Mistake
+    } else if drop >= 0.1 {
+        Quality::Inaccuracy
+    } else if drop <= 0.02 {
+        Quality::Excellent
+    } else {
+        Quality::Good
+    }
+}
+
+/// Judges a move. All scores are from the mover's point of view, after the move: `best` is the
+/// score of the engine's best move, `played` of the move played, `second` of the second-best
+/// move when known (for the only-move flag). `played_is_best` is true when the move is the
+/// engine's choice.
+///
+/// Mate rules: missing a mate costs an inaccuracy if the move still scores above +999 cp, a
+/// mistake above +700 cp, a blunder otherwise; allowing a mate costs an inaccuracy if the best
+/// move scored below -999 cp anyway, a mistake below -700 cp, a blunder otherwise; a slower
+/// mate is good.
+///
+/// ```
+/// use kibitzer::explain::quality::{judge, Quality, Score};
+/// let j = judge(false, Score::Cp(50), Score::Cp(-250), None);
+/// assert_eq!(j.quality, Quality::Blunder);
+/// ```
+#[must_use]
+pub fn judge(played_is_best: bool, best: Score, played: Score, second: Option<Score>) -> Judgement {
+    let wc_best = best.winning_chances();
+    let wc_played = played.winning_chances();
+    let drop = (wc_best - wc_played).max(0.0);
+    let only_move = second.is_some_and(|s| wc_best - s.winning_chances() >= 0.2);
+    let (quality, mate) = if played_is_best {
+        (Quality::Best, None)
+    } else if best.is_mating() && !played.is_mating() {
+        let q = match played {
+            Score::Cp(cp) if cp > 999 => Quality::Inaccuracy,
+            Score::Cp(cp) if cp > 700 => Quality::Mistake,
+            _ => Quality::Blunder,
+        };
+        (q, Some(MateNote::MissedMate))
+    } else if played.is_mated() && !best.is_mated() {
+        let q = match best {
+            Score::Cp(cp) if cp < -999 => Quality::Inaccuracy,
+            Score::Cp(cp) if cp < -700 => Quality::Mistake,
+            _ => Quality::Blunder,
+        };
+        (q, Some(MateNote::AllowedMate))
+    } else if best.is_mating() && played.is_mating() {
+        if played.as_cp() >= best.as_cp() {
+            (Quality::Excellent, None)
+        } else {
+            (Quality::Good, Some(MateNote::SlowerMate))
+        }
+    } else {
+        (by_drop(drop), None)
+    };
+    Judgement {
+        quality,
+        wc_best,
+        wc_played,
+        drop,
+        mate,
+        only_move,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thresholds() {
+        // 0 cp -> 0.0; find cp values around each threshold.
+        assert_eq!(
+            judge(false, Score::Cp(0), Score::Cp(0), None).quality,
+            Quality::Excellent
+        );
+        assert_eq!(
+            judge(false, Score::Cp(0), Score::Cp(-30), None).quality,
+            Quality::Good
+        );
+        assert_eq!(
+            judge(false, Score::Cp(0), Score::Cp(-60), None).quality,
+            Quality::Inaccuracy
+        );
+        assert_eq!(
+            judge(false, Score::Cp(0), Score::Cp(-115), None).quality,
+            Quality::Mistake
+        );
+        assert_eq!(
+            judge(false, Score::Cp(0), Score::Cp(-170), None).quality,
+            Quality::Blunder
+        );
+        assert_eq!(
+            judge(true, Score::Cp(0), Score::Cp(-170), None).quality,
+            Quality::Best
+        );
+    }
+
+    #[test]
+    fn mates() {
+        let j = judge(false, Score::Mate(3), Score::Cp(1200), None);
+        assert_eq!(
+            (j.quality, j.mate),
+            (Quality::Inaccuracy, Some(MateNote::MissedMate))
+        );
+        let j = judge(false, Score::Mate(3), Score::Cp(200), None);
+        assert_eq!(j.quality, Quality::Blunder);
+        let j = judge(false, Score::Cp(0), Score::Mate(-2), None);
+        assert_eq!(
+            (j.quality, j.mate),
+            (Quality::Blunder, Some(MateNote::AllowedMate))
+        );
+        let j = judge(false, Score::Cp(-1200), Score::Mate(-2), None);
+        assert_eq!(j.quality, Quality::Inaccuracy);
+        let j = judge(false, Score::Mate(2), Score::Mate(4), None);
+        assert_eq!(
+            (j.quality, j.mate),
+            (Quality::Good, Some(MateNote::SlowerMate))
+        );
+    }
+
+    #[test]
+    fn only_move() {
+        assert!(judge(true, Score::Cp(100), Score::Cp(100), Some(Score::Cp(-100))).only_move);
+        assert!(!judge(true, Score::Cp(100), Score::Cp(100), Some(Score::Cp(80))).only_move);
+    }
+
+    #[test]
+    fn clamp_and_symmetry() {
+        assert!((winning_chances(300) + winning_chances(-300)).abs() < 1e-12);
+        assert_eq!(winning_chances(2000), winning_chances(1000));
+    }
+}

@@ -1,0 +1,522 @@
+//! Explanation texts: loading a language file (`assets/explanations/<code>.toml`, embedded in
+//! the binary) and rendering sentences from established themes and claims.
+//!
+//! The code holds no words of any language: piece names, conjunctions and every phrasing come
+//! from the language file, so a second language is one more TOML file with the same ids.
+//! A sentence is rendered only when every need of its template holds and every placeholder
+//! has a value; the phrasing is chosen deterministically from the FEN, the move and the
+//! template id.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use shakmaty::{Color, Role};
+
+use crate::explain::claims::{Claim, Fact};
+use crate::explain::quality::{MateNote, Quality};
+use crate::explain::themes::Theme;
+
+/// Embedded language files: (language code, TOML text).
+const LANGUAGES: &[(&str, &str)] = &[("en", include_str!("../../assets/explanations/en.toml"))];
+
+/// Words the renderer needs besides the phrasings.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Words {
+    /// Piece names.
+    pub pawn: String,
+    /// Piece names.
+    pub knight: String,
+    /// Piece names.
+    pub bishop: String,
+    /// Piece names.
+    pub rook: String,
+    /// Piece names.
+    pub queen: String,
+    /// Piece names.
+    pub king: String,
+    /// Side names.
+    pub white: String,
+    /// Side names.
+    pub black: String,
+    /// List conjunction ("and").
+    pub and: String,
+    /// Definite article with trailing space, or empty.
+    pub the: String,
+    /// "pawn" as a unit of material.
+    pub pawn_unit: String,
+    /// "pawns" as a unit of material.
+    pub pawn_units: String,
+}
+
+impl Words {
+    /// Name of a role.
+    #[must_use]
+    pub fn role(&self, r: Role) -> &str {
+        match r {
+            Role::Pawn => &self.pawn,
+            Role::Knight => &self.knight,
+            Role::Bishop => &self.bishop,
+            Role::Rook => &self.rook,
+            Role::Queen => &self.queen,
+            Role::King => &self.king,
+        }
+    }
+
+    /// Name of a side.
+    #[must_use]
+    pub fn side(&self, c: Color) -> &str {
+        if c.is_white() {
+            &self.white
+        } else {
+            &self.black
+        }
+    }
+}
+
+/// One template of the language file.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Template {
+    /// Unique id.
+    pub id: String,
+    /// One of the nine category names.
+    pub category: String,
+    /// Higher is said first.
+    pub priority: i32,
+    /// Conditions that must all hold (see the language file's header).
+    pub needs: Vec<String>,
+    /// Alternative phrasings.
+    pub phrasings: Vec<String>,
+    /// Verb phrase for "Better was X, which …".
+    #[serde(default)]
+    pub reason: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LanguageFile {
+    language: String,
+    words: Words,
+    template: Vec<Template>,
+}
+
+/// A loaded language.
+#[derive(Debug, Clone)]
+pub struct Templates {
+    /// Language code.
+    pub language: String,
+    /// Words.
+    pub words: Words,
+    /// Templates, highest priority first.
+    pub templates: Vec<Template>,
+}
+
+/// Why a language could not be loaded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TemplateError {
+    /// No embedded file for this code.
+    UnknownLanguage(String),
+    /// The file does not parse.
+    Parse(String),
+}
+
+impl fmt::Display for TemplateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TemplateError::UnknownLanguage(c) => {
+                write!(f, "no explanation texts for language {c:?}")
+            }
+            TemplateError::Parse(e) => write!(f, "explanation texts: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for TemplateError {}
+
+/// A rendered sentence.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Sentence {
+    /// Template id.
+    pub template: String,
+    /// Category name.
+    pub category: String,
+    /// Priority.
+    pub priority: i32,
+    /// The text.
+    pub text: String,
+}
+
+/// Everything a sentence may draw on, established beforehand.
+#[derive(Debug, Clone)]
+pub struct Facts<'a> {
+    /// SAN of the move.
+    pub san: String,
+    /// The mover.
+    pub mover: Color,
+    /// SAN of the engine's better move, when the move was not the best.
+    pub better: Option<String>,
+    /// Reason phrase for the better move, already rendered.
+    pub reason: Option<String>,
+    /// The move and its PV in SAN, space separated.
+    pub line: String,
+    /// Score text, mover's view.
+    pub score: Option<String>,
+    /// Themes of the move's line.
+    pub themes: &'a [Theme],
+    /// Claims established for the move.
+    pub claims: &'a [Claim],
+    /// Quality of the move.
+    pub quality: Option<Quality>,
+    /// Mate situation.
+    pub mate: Option<MateNote>,
+    /// Only-move flag.
+    pub only_move: bool,
+    /// Seed for the phrasing choice (e.g. FEN + UCI).
+    pub seed: String,
+}
+
+/// 64-bit FNV-1a, stable across platforms and Rust versions.
+fn fnv(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+impl Templates {
+    /// The embedded texts for a language code (`"en"`).
+    ///
+    /// # Errors
+    /// [`TemplateError::UnknownLanguage`] when no file is embedded for `code`, or
+    /// [`TemplateError::Parse`] when it does not parse.
+    pub fn load(code: &str) -> Result<Templates, TemplateError> {
+        let text = LANGUAGES
+            .iter()
+            .find(|(c, _)| c.eq_ignore_ascii_case(code))
+            .map(|(_, t)| *t)
+            .ok_or_else(|| TemplateError::UnknownLanguage(code.to_owned()))?;
+        Templates::parse(text)
+    }
+
+    /// Codes of the embedded languages.
+    #[must_use]
+    pub fn languages() -> Vec<&'static str> {
+        LANGUAGES.iter().map(|(c, _)| *c).collect()
+    }
+
+    /// Parses a language file.
+    ///
+    /// # Errors
+    /// [`TemplateError::Parse`] with the TOML error.
+    pub fn parse(text: &str) -> Result<Templates, TemplateError> {
+        let file: LanguageFile =
+            toml::from_str(text).map_err(|e| TemplateError::Parse(e.to_string()))?;
+        let mut templates = file.template;
+        templates.sort_by(|a, b| b.priority.cmp(&a.priority).then_with(|| a.id.cmp(&b.id)));
+        Ok(Templates {
+            language: file.language,
+            words: file.words,
+            templates,
+        })
+    }
+
+    fn need_holds(&self, need: &str, f: &Facts) -> bool {
+        if let Some(id) = need.strip_prefix("theme:") {
+            f.themes.iter().any(|t| t.id == id && t.ply == 0)
+        } else if let Some(id) = need.strip_prefix("line:") {
+            f.themes.iter().any(|t| t.id == id)
+        } else if need == "claim:hangs_own" {
+            f.claims
+                .iter()
+                .any(|c| matches!(c.fact, Fact::Hangs { square } if own_piece(c, square, f.mover)))
+        } else if let Some(kind) = need.strip_prefix("claim:") {
+            f.claims.iter().any(|c| c.fact.kind() == kind)
+        } else if let Some(q) = need.strip_prefix("quality:") {
+            f.quality.is_some_and(|x| x.as_str() == q)
+        } else if let Some(m) = need.strip_prefix("mate:") {
+            matches!(
+                (m, f.mate),
+                ("missed_mate", Some(MateNote::MissedMate))
+                    | ("allowed_mate", Some(MateNote::AllowedMate))
+            )
+        } else {
+            match need {
+                "only_move" => f.only_move,
+                "better" => f.better.is_some(),
+                "reason" => f.reason.is_some(),
+                "score" => f.score.is_some(),
+                _ => false,
+            }
+        }
+    }
+
+    fn theme_for<'a>(&self, t: &Template, f: &'a Facts) -> Option<&'a Theme> {
+        t.needs.iter().find_map(|n| {
+            if let Some(id) = n.strip_prefix("theme:") {
+                f.themes.iter().find(|x| x.id == id && x.ply == 0)
+            } else if let Some(id) = n.strip_prefix("line:") {
+                f.themes.iter().find(|x| x.id == id)
+            } else {
+                None
+            }
+        })
+    }
+
+    fn list(&self, names: &[String]) -> String {
+        match names {
+            [] => String::new(),
+            [one] => one.clone(),
+            [init @ .., last] => format!("{} {} {last}", init.join(", "), self.words.and),
+        }
+    }
+
+    fn values(&self, t: &Template, f: &Facts) -> BTreeMap<&'static str, String> {
+        let mut v = BTreeMap::new();
+        let w = &self.words;
+        v.insert("move", f.san.clone());
+        v.insert("line", f.line.clone());
+        v.insert("mover_side", w.side(f.mover).to_owned());
+        if let Some(b) = &f.better {
+            v.insert("best", b.clone());
+        }
+        if let Some(r) = &f.reason {
+            v.insert("reason", r.clone());
+        }
+        if let Some(s) = &f.score {
+            v.insert("score", s.clone());
+        }
+        if let Some(th) = self.theme_for(t, f) {
+            for (i, key) in ["s0", "s1", "s2"].into_iter().enumerate() {
+                if let Some(s) = th.squares.get(i) {
+                    v.insert(key, s.to_string());
+                }
+            }
+            if let Some(s) = th.squares.first() {
+                v.insert("file", s.file().char().to_string());
+            }
+            for (i, key) in ["p0", "p1", "p2"].into_iter().enumerate() {
+                if let Some(p) = th.pieces.get(i) {
+                    v.insert(key, w.role(p.role).to_owned());
+                }
+            }
+            if th.pieces.len() >= 2 {
+                let names: Vec<String> = th.pieces[1..]
+                    .iter()
+                    .map(|p| format!("{}{}", w.the, w.role(p.role)))
+                    .collect();
+                v.insert("others", self.list(&names));
+            }
+        }
+        for c in f.claims {
+            match &c.fact {
+                Fact::MateIn { n, .. } => {
+                    v.entry("n").or_insert_with(|| n.to_string());
+                }
+                Fact::WinsMaterial { gain, .. } => {
+                    let unit = if gain.abs() == 1 {
+                        &w.pawn_unit
+                    } else {
+                        &w.pawn_units
+                    };
+                    v.entry("gain")
+                        .or_insert_with(|| format!("{gain:+} {unit}"));
+                }
+                Fact::Captures { captured, .. } => {
+                    v.entry("captured")
+                        .or_insert_with(|| w.role(*captured).to_owned());
+                }
+                Fact::Hangs { square } if own_piece(c, *square, f.mover) => {
+                    if let Some(r) = piece_role(c, *square) {
+                        v.entry("hung").or_insert_with(|| w.role(r).to_owned());
+                        v.entry("hung_sq").or_insert_with(|| square.to_string());
+                    }
+                }
+                _ => {}
+            }
+        }
+        v
+    }
+
+    fn fill(pattern: &str, values: &BTreeMap<&'static str, String>) -> Option<String> {
+        let mut out = String::new();
+        let mut rest = pattern;
+        while let Some(start) = rest.find('{') {
+            out.push_str(&rest[..start]);
+            let end = rest[start..].find('}')? + start;
+            let key = &rest[start + 1..end];
+            out.push_str(values.get(key)?);
+            rest = &rest[end + 1..];
+        }
+        out.push_str(rest);
+        // Moves keep their notation (`f3`, not `F3`); other sentence starts are capitalised.
+        if pattern.starts_with("{move}") || pattern.starts_with("{best}") {
+            return Some(out);
+        }
+        let mut chars = out.chars();
+        let first = chars.next()?;
+        Some(first.to_uppercase().chain(chars).collect())
+    }
+
+    /// Renders at most `max` sentences, at most two per category, most important first.
+    #[must_use]
+    pub fn render(&self, f: &Facts, max: usize) -> Vec<Sentence> {
+        let mut out: Vec<Sentence> = Vec::new();
+        let mut per_cat: BTreeMap<&str, usize> = BTreeMap::new();
+        for t in &self.templates {
+            if out.len() >= max {
+                break;
+            }
+            if per_cat.get(t.category.as_str()).copied().unwrap_or(0) >= 2 {
+                continue;
+            }
+            if t.phrasings.is_empty() || !t.needs.iter().all(|n| self.need_holds(n, f)) {
+                continue;
+            }
+            // "Better was" variants exclude each other, as do the quality classes.
+            if t.id.starts_with("q_better")
+                && out.iter().any(|s| s.template.starts_with("q_better"))
+            {
+                continue;
+            }
+            let values = self.values(t, f);
+            let pick = (fnv(&format!("{}|{}", f.seed, t.id)) % t.phrasings.len() as u64) as usize;
+            let Some(text) = Templates::fill(&t.phrasings[pick], &values) else {
+                continue;
+            };
+            *per_cat.entry(t.category.as_str()).or_default() += 1;
+            out.push(Sentence {
+                template: t.id.clone(),
+                category: t.category.clone(),
+                priority: t.priority,
+                text,
+            });
+        }
+        out
+    }
+
+    /// The reason phrase of the most important template that holds for `f` (used to say why a
+    /// better move was better).
+    #[must_use]
+    pub fn reason(&self, f: &Facts) -> Option<String> {
+        self.templates.iter().find_map(|t| {
+            let r = t.reason.as_ref()?;
+            if !t.needs.iter().all(|n| self.need_holds(n, f)) {
+                return None;
+            }
+            Templates::fill(r, &self.values(t, f)).map(|s| {
+                let mut c = s.chars();
+                c.next()
+                    .map(|x| x.to_lowercase().chain(c).collect())
+                    .unwrap_or_default()
+            })
+        })
+    }
+}
+
+fn board_of(c: &Claim) -> Option<shakmaty::Board> {
+    let fen: shakmaty::fen::Fen = c.fen.parse().ok()?;
+    Some(fen.into_setup().board)
+}
+
+fn own_piece(c: &Claim, sq: shakmaty::Square, mover: Color) -> bool {
+    board_of(c).is_some_and(|b| b.color_at(sq) == Some(mover))
+}
+
+fn piece_role(c: &Claim, sq: shakmaty::Square) -> Option<Role> {
+    board_of(c).and_then(|b| b.role_at(sq))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn english_loads_with_enough_templates() {
+        let t = Templates::load("en").unwrap();
+        assert!(t.templates.len() >= 100, "{}", t.templates.len());
+        let cats: std::collections::BTreeSet<&str> =
+            t.templates.iter().map(|x| x.category.as_str()).collect();
+        for c in [
+            "king_safety",
+            "piece_activity",
+            "pawn_structure",
+            "tactical_motifs",
+            "strategic_themes",
+            "material_considerations",
+            "endgame_technique",
+            "mating_patterns",
+            "move_quality",
+        ] {
+            assert!(cats.contains(c), "missing category {c}");
+        }
+        assert!(Templates::load("xx").is_err());
+    }
+
+    #[test]
+    fn ids_unique_and_themes_known() {
+        let t = Templates::load("en").unwrap();
+        let mut ids = std::collections::BTreeSet::new();
+        for x in &t.templates {
+            assert!(ids.insert(x.id.clone()), "duplicate {}", x.id);
+            assert!(x.phrasings.len() >= 2, "{} needs several phrasings", x.id);
+            for n in &x.needs {
+                if let Some(id) = n.strip_prefix("theme:").or_else(|| n.strip_prefix("line:")) {
+                    assert!(
+                        crate::explain::themes::spec(id).is_some(),
+                        "{}: unknown theme {id}",
+                        x.id
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn loaded_words_need_their_claim() {
+        let t = Templates::load("en").unwrap();
+        for x in &t.templates {
+            let texts: Vec<&String> = x.phrasings.iter().chain(x.reason.iter()).collect();
+            for text in texts {
+                let lower = text.to_lowercase();
+                let words: Vec<&str> = lower.split(|c: char| !c.is_alphabetic()).collect();
+                let winning = words
+                    .iter()
+                    .any(|w| matches!(*w, "win" | "wins" | "winning" | "won"));
+                if winning || lower.contains("free pawn") {
+                    assert!(
+                        x.needs
+                            .iter()
+                            .any(|n| n == "claim:wins_material" || n == "claim:mate_in"),
+                        "{}: {text}",
+                        x.id
+                    );
+                }
+                if lower.contains("blunder") {
+                    assert!(
+                        x.needs.iter().any(|n| n == "quality:blunder"),
+                        "{}: {text}",
+                        x.id
+                    );
+                }
+                if lower.contains("brilliant") {
+                    panic!(
+                        "{}: 'brilliant' needs a sacrifice claim we do not make",
+                        x.id
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fill_drops_sentences_with_missing_values() {
+        let mut v = BTreeMap::new();
+        v.insert("move", "Nf3".to_owned());
+        assert_eq!(
+            Templates::fill("{move} develops.", &v).as_deref(),
+            Some("Nf3 develops.")
+        );
+        assert_eq!(Templates::fill("{move} forks {others}.", &v), None);
+    }
+}

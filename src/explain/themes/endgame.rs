@@ -1,0 +1,287 @@
+//! Endgame technique and game phase: opening/middlegame/endgame, the endgame types of the
+//! Lichess vocabulary, king activity, opposition, rooks behind passed pawns, cutting off the
+//! king.
+
+use shakmaty::{Bitboard, Chess, Color, Move, Position, Role, Square};
+
+use super::{Hit, ThemeSpec};
+use crate::explain::board;
+
+/// The endgame and phase theme specs.
+pub const SPECS: &[ThemeSpec] = &[
+    theme!(
+        "opening",
+        EndgameTechnique,
+        Neutral,
+        Some("opening"),
+        0.6,
+        Line,
+        "Move 12 or earlier with at least 12 pieces (not pawns or kings) on the board.",
+        opening
+    ),
+    theme!(
+        "middlegame",
+        EndgameTechnique,
+        Neutral,
+        Some("middlegame"),
+        0.6,
+        Line,
+        "Neither opening nor endgame.",
+        middlegame
+    ),
+    theme!(
+        "endgame",
+        EndgameTechnique,
+        Neutral,
+        Some("endgame"),
+        0.8,
+        Line,
+        "Six or fewer pieces (not pawns or kings) on the board.",
+        endgame
+    ),
+    theme!(
+        "pawn_endgame",
+        EndgameTechnique,
+        Neutral,
+        Some("pawnEndgame"),
+        1.0,
+        Line,
+        "Only kings and pawns, before and after the move.",
+        pawn_endgame
+    ),
+    theme!(
+        "rook_endgame",
+        EndgameTechnique,
+        Neutral,
+        Some("rookEndgame"),
+        1.0,
+        Line,
+        "Only kings, pawns and rooks, before and after the move.",
+        rook_endgame
+    ),
+    theme!(
+        "bishop_endgame",
+        EndgameTechnique,
+        Neutral,
+        Some("bishopEndgame"),
+        1.0,
+        Line,
+        "Only kings, pawns and bishops, before and after the move.",
+        bishop_endgame
+    ),
+    theme!(
+        "knight_endgame",
+        EndgameTechnique,
+        Neutral,
+        Some("knightEndgame"),
+        1.0,
+        Line,
+        "Only kings, pawns and knights, before and after the move.",
+        knight_endgame
+    ),
+    theme!(
+        "queen_endgame",
+        EndgameTechnique,
+        Neutral,
+        Some("queenEndgame"),
+        1.0,
+        Line,
+        "Only kings, pawns and queens, before and after the move.",
+        queen_endgame
+    ),
+    theme!(
+        "queen_rook_endgame",
+        EndgameTechnique,
+        Neutral,
+        Some("queenRookEndgame"),
+        1.0,
+        Line,
+        "Only kings, pawns, queens and rooks (both present), before and after the move.",
+        queen_rook_endgame
+    ),
+    theme!(
+        "king_activity",
+        EndgameTechnique,
+        Positive,
+        None,
+        0.8,
+        Move,
+        "In the endgame the king moves closer to the centre or to a passed pawn.",
+        king_activity
+    ),
+    theme!(
+        "opposition",
+        EndgameTechnique,
+        Positive,
+        None,
+        0.9,
+        Move,
+        "Pawn endgame: after our move the kings face each other on a file or rank with an odd number of squares between, the opponent to move.",
+        opposition
+    ),
+    theme!(
+        "rook_behind_passer",
+        EndgameTechnique,
+        Positive,
+        None,
+        0.85,
+        Move,
+        "A rook moves onto the file of a passed pawn, behind it.",
+        rook_behind_passer
+    ),
+    theme!(
+        "cut_off_king",
+        EndgameTechnique,
+        Positive,
+        None,
+        0.7,
+        Move,
+        "In the endgame our rook takes a file that separates the enemy king from our passed pawn.",
+        cut_off_king
+    ),
+];
+
+fn pieces(b: &shakmaty::Board) -> usize {
+    (b.occupied() & !b.pawns() & !b.kings()).count()
+}
+
+fn is_endgame(pos: &Chess) -> bool {
+    pieces(pos.board()) <= 6
+}
+
+fn opening(before: &Chess, mv: Move, _a: &Chess, _pv: &[Move]) -> Option<Hit> {
+    super::activity::is_opening(before).then(|| Hit::at(vec![mv.to()]))
+}
+
+fn middlegame(before: &Chess, mv: Move, _a: &Chess, _pv: &[Move]) -> Option<Hit> {
+    (!super::activity::is_opening(before) && !is_endgame(before)).then(|| Hit::at(vec![mv.to()]))
+}
+
+fn endgame(before: &Chess, mv: Move, _a: &Chess, _pv: &[Move]) -> Option<Hit> {
+    is_endgame(before).then(|| Hit::at(vec![mv.to()]))
+}
+
+/// Whether the non-pawn, non-king pieces are exactly of the `roles` kinds (each present).
+fn only(b: &shakmaty::Board, roles: &[Role]) -> bool {
+    let pieces = b.occupied() & !b.pawns() & !b.kings();
+    let allowed = roles
+        .iter()
+        .fold(Bitboard::EMPTY, |acc, r| acc | b.by_role(*r));
+    (pieces & !allowed).is_empty() && roles.iter().all(|r| b.by_role(*r).any())
+}
+
+fn endgame_of(before: &Chess, mv: Move, after: &Chess, roles: &[Role]) -> Option<Hit> {
+    let pawn_only = |b: &shakmaty::Board| pieces(b) == 0;
+    let ok = if roles.is_empty() {
+        pawn_only(before.board()) && pawn_only(after.board())
+    } else {
+        only(before.board(), roles) && only(after.board(), roles)
+    };
+    ok.then(|| Hit::at(vec![mv.to()]))
+}
+
+fn pawn_endgame(b: &Chess, mv: Move, a: &Chess, _pv: &[Move]) -> Option<Hit> {
+    endgame_of(b, mv, a, &[])
+}
+fn rook_endgame(b: &Chess, mv: Move, a: &Chess, _pv: &[Move]) -> Option<Hit> {
+    endgame_of(b, mv, a, &[Role::Rook])
+}
+fn bishop_endgame(b: &Chess, mv: Move, a: &Chess, _pv: &[Move]) -> Option<Hit> {
+    endgame_of(b, mv, a, &[Role::Bishop])
+}
+fn knight_endgame(b: &Chess, mv: Move, a: &Chess, _pv: &[Move]) -> Option<Hit> {
+    endgame_of(b, mv, a, &[Role::Knight])
+}
+fn queen_endgame(b: &Chess, mv: Move, a: &Chess, _pv: &[Move]) -> Option<Hit> {
+    endgame_of(b, mv, a, &[Role::Queen])
+}
+fn queen_rook_endgame(b: &Chess, mv: Move, a: &Chess, _pv: &[Move]) -> Option<Hit> {
+    endgame_of(b, mv, a, &[Role::Queen, Role::Rook])
+}
+
+fn centre_distance(sq: Square) -> u32 {
+    [Square::D4, Square::E4, Square::D5, Square::E5]
+        .iter()
+        .map(|c| c.distance(sq))
+        .min()
+        .unwrap_or(0)
+}
+
+fn passers(b: &shakmaty::Board, c: Color) -> Vec<Square> {
+    board::relative(b.pawns(), c)
+        .into_iter()
+        .filter(|s| b.color_at(*s).is_some_and(|c| board::is_passed(b, *s, c)))
+        .collect()
+}
+
+fn king_activity(before: &Chess, mv: Move, _after: &Chess, _pv: &[Move]) -> Option<Hit> {
+    if mv.role() != Role::King || mv.is_castle() || !is_endgame(before) {
+        return None;
+    }
+    let from = mv.from()?;
+    let to = mv.to();
+    let closer_centre = centre_distance(to) < centre_distance(from);
+    let pass = passers(before.board(), before.turn());
+    let closer_passer = pass.iter().any(|p| p.distance(to) < p.distance(from));
+    (closer_centre || closer_passer).then(|| Hit::at(vec![to]))
+}
+
+fn opposition(before: &Chess, _mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
+    let b = after.board();
+    if pieces(b) != 0 || pieces(before.board()) != 0 {
+        return None;
+    }
+    let k1 = b.king_of(Color::White)?;
+    let k2 = b.king_of(Color::Black)?;
+    let gap = if k1.file() == k2.file() {
+        k1.rank().distance(k2.rank())
+    } else if k1.rank() == k2.rank() {
+        k1.file().distance(k2.file())
+    } else {
+        return None;
+    };
+    (gap >= 2 && gap % 2 == 0).then(|| Hit::at(vec![k1, k2]))
+}
+
+fn rook_behind_passer(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
+    if mv.role() != Role::Rook {
+        return None;
+    }
+    let from = mv.from()?;
+    let to = mv.to();
+    let b = after.board();
+    for p in passers(b, before.turn()) {
+        if p.file() != to.file() || from.file() == to.file() {
+            continue;
+        }
+        let Some(c) = b.color_at(p) else { continue };
+        let behind = board::rel_rank(to, c) < board::rel_rank(p, c);
+        let clear = (shakmaty::attacks::between(to, p) & b.occupied()).is_empty();
+        if behind && clear {
+            let _ = before;
+            return Some(Hit::at(vec![to, p]));
+        }
+    }
+    None
+}
+
+fn cut_off_king(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
+    if mv.role() != Role::Rook || !is_endgame(before) {
+        return None;
+    }
+    let us = before.turn();
+    let b = after.board();
+    let k = b.king_of(!us)?;
+    let f = mv.to().file();
+    if mv.from().is_some_and(|s| s.file() == f) {
+        return None;
+    }
+    let own_passers: Vec<Square> = passers(b, us)
+        .into_iter()
+        .filter(|p| b.color_at(*p) == Some(us))
+        .collect();
+    let separates = own_passers
+        .iter()
+        .any(|p| (p.file() < f && k.file() > f) || (p.file() > f && k.file() < f));
+    separates.then(|| Hit::at(vec![mv.to(), k]))
+}

@@ -1,0 +1,317 @@
+//! King safety: castling, exposed kings, attacks on a wing, pressure on the king zone, open
+//! lines to the king, luft, and the negative themes (weakened shelter, lost castling rights,
+//! back-rank weakness).
+
+use shakmaty::{Bitboard, Chess, Color, File, Move, Position, Role, Square, attacks};
+
+use super::util::our_pv_moves;
+use super::{Hit, ThemeSpec};
+use crate::explain::board;
+
+/// The king-safety theme specs.
+pub const SPECS: &[ThemeSpec] = &[
+    theme!(
+        "castling",
+        KingSafety,
+        Positive,
+        Some("castling"),
+        1.0,
+        Move,
+        "The move is castling.",
+        castling
+    ),
+    theme!(
+        "exposed_king",
+        KingSafety,
+        Positive,
+        Some("exposedKing"),
+        0.7,
+        Line,
+        "The enemy king stands on its own three home ranks with no own pawn on the three squares in front of it, and one of our intermediate moves gives check.",
+        exposed_king
+    ),
+    theme!(
+        "kingside_attack",
+        KingSafety,
+        Positive,
+        Some("kingsideAttack"),
+        0.7,
+        Line,
+        "Enemy king on its back rank on the g or h file, at least 20 men on the board, and two or more of our checks or captures within three squares of its corner.",
+        kingside_attack
+    ),
+    theme!(
+        "queenside_attack",
+        KingSafety,
+        Positive,
+        Some("queensideAttack"),
+        0.7,
+        Line,
+        "Enemy king on its back rank on the a, b or c file, at least 18 men on the board, and two or more of our checks or captures within three squares of its corner.",
+        queenside_attack
+    ),
+    theme!(
+        "king_zone_pressure",
+        KingSafety,
+        Positive,
+        None,
+        0.7,
+        Move,
+        "The number of our pieces attacking the enemy king zone rises and reaches two.",
+        king_zone_pressure
+    ),
+    theme!(
+        "open_line_to_king",
+        KingSafety,
+        Positive,
+        None,
+        0.7,
+        Move,
+        "A file next to (or of) the enemy king loses its last enemy pawn while our rook or queen stands on it.",
+        open_line_to_king
+    ),
+    theme!(
+        "luft",
+        KingSafety,
+        Positive,
+        None,
+        0.8,
+        Move,
+        "A pawn in front of our back-rank king advances and gives it a free square while enemy rooks or queens are on the board.",
+        luft
+    ),
+    theme!(
+        "king_shelter_weakened",
+        KingSafety,
+        Negative,
+        None,
+        0.7,
+        Move,
+        "A shield pawn in front of our castled king advances or leaves while the enemy queen is on the board.",
+        king_shelter_weakened
+    ),
+    theme!(
+        "castling_rights_lost",
+        KingSafety,
+        Negative,
+        None,
+        0.8,
+        Move,
+        "A king or rook move gives up castling rights without castling, queens on the board.",
+        castling_rights_lost
+    ),
+    theme!(
+        "back_rank_weakness",
+        KingSafety,
+        Negative,
+        None,
+        0.6,
+        Move,
+        "After the move our king on its back rank has no free square in front and an enemy rook or queen can reach that rank.",
+        back_rank_weakness
+    ),
+];
+
+fn castling(_b: &Chess, mv: Move, _a: &Chess, _pv: &[Move]) -> Option<Hit> {
+    match mv {
+        Move::Castle { king, rook } => Some(Hit::at(vec![king, rook])),
+        _ => None,
+    }
+}
+
+/// Squares directly in front of a king of `color` on `k`.
+fn front_squares(k: Square, color: Color) -> Bitboard {
+    let forward = if color.is_white() { 8 } else { -8 };
+    match k.offset(forward) {
+        Some(f) => (attacks::king_attacks(k) & attacks::king_attacks(f)).with(f) & board_rank_of(f),
+        None => Bitboard::EMPTY,
+    }
+}
+
+fn board_rank_of(sq: Square) -> Bitboard {
+    Bitboard::from_rank(sq.rank())
+}
+
+fn exposed_king(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Hit> {
+    let them = after.turn();
+    let b = before.board();
+    let k = b.king_of(them)?;
+    if board::rel_rank(k, them) > 2 {
+        return None;
+    }
+    if (front_squares(k, them) & b.by_piece(Role::Pawn.of(them))).any() {
+        return None;
+    }
+    let positions = board::positions(after, pv);
+    let ours: Vec<usize> = our_pv_moves(pv).map(|(i, _)| i).collect();
+    let intermediate = ours
+        .split_last()
+        .map(|(_, rest)| rest.to_vec())
+        .unwrap_or_default();
+    let _ = mv;
+    intermediate
+        .into_iter()
+        .find(|i| positions.get(i + 1).is_some_and(|p| p.is_check()))
+        .map(|i| Hit::at(vec![k]).later(i + 1))
+}
+
+fn side_attack(before: &Chess, mv: Move, pv: &[Move], files: &[File], men: usize) -> Option<Hit> {
+    let them = !before.turn();
+    let b = before.board();
+    let k = b.king_of(them)?;
+    if k.rank() != them.backrank() || !files.contains(&k.file()) || b.occupied().count() < men {
+        return None;
+    }
+    let corner_file = if files.contains(&File::H) {
+        File::H
+    } else {
+        File::A
+    };
+    let corner = Square::from_coords(corner_file, them.backrank());
+    let mut line = vec![mv];
+    line.extend_from_slice(pv);
+    let positions = board::positions(before, &line);
+    let mut score = 0;
+    for (i, m) in line.iter().enumerate().step_by(2) {
+        let Some(p) = positions.get(i + 1) else { break };
+        if (p.is_check() || m.is_capture()) && m.to().distance(corner) <= 3 {
+            score += 1;
+        }
+    }
+    (score >= 2).then(|| Hit::at(vec![k]))
+}
+
+fn kingside_attack(b: &Chess, mv: Move, _a: &Chess, pv: &[Move]) -> Option<Hit> {
+    side_attack(b, mv, pv, &[File::G, File::H], 20)
+}
+
+fn queenside_attack(b: &Chess, mv: Move, _a: &Chess, pv: &[Move]) -> Option<Hit> {
+    side_attack(b, mv, pv, &[File::A, File::B, File::C], 18)
+}
+
+fn king_zone(b: &shakmaty::Board, color: Color) -> Bitboard {
+    let ring = board::king_ring(b, color);
+    let forward = if color.is_white() { 8 } else { -8 };
+    ring.into_iter()
+        .fold(ring, |acc, s| match s.offset(forward) {
+            Some(f) => acc.with(f),
+            None => acc,
+        })
+}
+
+fn zone_attackers(b: &shakmaty::Board, victim: Color) -> usize {
+    let zone = king_zone(b, victim);
+    (b.by_color(!victim) & !b.kings() & !b.pawns())
+        .into_iter()
+        .filter(|s| (b.attacks_from(*s) & zone).any())
+        .count()
+}
+
+fn king_zone_pressure(before: &Chess, _mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
+    let them = after.turn();
+    let n0 = zone_attackers(before.board(), them);
+    let n1 = zone_attackers(after.board(), them);
+    let k = after.board().king_of(them)?;
+    (n1 > n0 && n1 >= 2).then(|| Hit::at(vec![k]))
+}
+
+fn open_line_to_king(before: &Chess, _mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
+    let them = after.turn();
+    let us = !them;
+    let b = after.board();
+    let k = b.king_of(them)?;
+    for d in [-1, 0, 1] {
+        let Some(f) = k.file().offset(d) else {
+            continue;
+        };
+        let file = Bitboard::from_file(f);
+        let heavy = file & b.by_color(us) & (b.rooks() | b.queens());
+        let was_closed = (file & before.board().by_piece(Role::Pawn.of(them))).any();
+        let now_open = (file & b.by_piece(Role::Pawn.of(them))).is_empty();
+        if let Some(h) = board::relative(heavy, us)
+            .first()
+            .filter(|_| was_closed && now_open)
+        {
+            return Some(Hit::at(vec![*h, k]));
+        }
+    }
+    None
+}
+
+/// Free forward squares of the king of `color` (empty and not attacked).
+fn has_luft(b: &shakmaty::Board, color: Color) -> bool {
+    let Some(k) = b.king_of(color) else {
+        return false;
+    };
+    let forward = if color.is_white() { 8 } else { -8 };
+    let Some(f) = k.offset(forward) else {
+        return false;
+    };
+    let front = attacks::king_attacks(k) & Bitboard::from_rank(f.rank());
+    front
+        .into_iter()
+        .any(|s| b.piece_at(s).is_none() && !board::is_attacked(b, s, !color))
+}
+
+fn heavy_enemy(b: &shakmaty::Board, color: Color) -> bool {
+    (b.by_color(!color) & (b.rooks() | b.queens())).any()
+}
+
+fn luft(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
+    let us = before.turn();
+    let b0 = before.board();
+    let k = b0.king_of(us)?;
+    if mv.role() != Role::Pawn || k.rank() != us.backrank() || mv.is_capture() {
+        return None;
+    }
+    let from = mv.from()?;
+    if from.distance(k) != 1 || board::rel_rank(from, us) != 1 || !heavy_enemy(b0, us) {
+        return None;
+    }
+    (!has_luft(b0, us) && has_luft(after.board(), us)).then(|| Hit::at(vec![mv.to(), k]))
+}
+
+fn king_shelter_weakened(before: &Chess, mv: Move, _after: &Chess, _pv: &[Move]) -> Option<Hit> {
+    let us = before.turn();
+    let b0 = before.board();
+    let k = b0.king_of(us)?;
+    if mv.role() != Role::Pawn
+        || board::rel_rank(k, us) != 0
+        || matches!(k.file(), File::D | File::E)
+    {
+        return None;
+    }
+    let from = mv.from()?;
+    let near = from.file().distance(k.file()) <= 1 && board::rel_rank(from, us) <= 2;
+    let queen = b0.by_piece(Role::Queen.of(!us)).any();
+    (near && queen).then(|| Hit::at(vec![from, k]))
+}
+
+fn castling_rights_lost(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
+    let us = before.turn();
+    if mv.is_castle() || !matches!(mv.role(), Role::King | Role::Rook) {
+        return None;
+    }
+    let queens = before.board().queens().count() == 2;
+    let lost = before.castles().has_color(us) && !after.castles().has_color(us)
+        || (before.castles().castling_rights() & Bitboard::from_rank(us.backrank())).count()
+            > (after.castles().castling_rights() & Bitboard::from_rank(us.backrank())).count();
+    (queens && lost).then(|| Hit::at(vec![mv.from().unwrap_or(mv.to())]))
+}
+
+fn back_rank_weakness(before: &Chess, _mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
+    let us = before.turn();
+    let b = after.board();
+    let k = b.king_of(us)?;
+    if k.rank() != us.backrank()
+        || has_luft(b, us)
+        || !has_luft(before.board(), us) && before.board().king_of(us) == Some(k)
+    {
+        return None;
+    }
+    let back = Bitboard::from_rank(us.backrank());
+    let reach = (b.by_color(!us) & (b.rooks() | b.queens()))
+        .into_iter()
+        .any(|s| (b.attacks_from(s) & back).any());
+    reach.then(|| Hit::at(vec![k]))
+}

@@ -1,0 +1,276 @@
+//! Pawn structure: passed pawns, pawn breaks, the centre, space, flank advances, and the
+//! negative themes (doubled, isolated, backward pawns, more pawn islands).
+
+use shakmaty::{Bitboard, Chess, Color, File, Move, Position, Rank, Role, Square};
+
+use super::{Hit, ThemeSpec};
+use crate::explain::board;
+
+/// The pawn-structure theme specs.
+pub const SPECS: &[ThemeSpec] = &[
+    theme!(
+        "passed_pawn_created",
+        PawnStructure,
+        Positive,
+        None,
+        0.95,
+        Move,
+        "After the move we have a passed pawn (no enemy pawn ahead on its own or adjacent files) that was not passed before.",
+        passed_pawn_created
+    ),
+    theme!(
+        "passed_pawn_advance",
+        PawnStructure,
+        Positive,
+        None,
+        0.95,
+        Move,
+        "A passed pawn of ours advances.",
+        passed_pawn_advance
+    ),
+    theme!(
+        "pawn_break",
+        PawnStructure,
+        Positive,
+        None,
+        0.8,
+        Move,
+        "A pawn push that attacks an enemy pawn (a lever).",
+        pawn_break
+    ),
+    theme!(
+        "centre_control",
+        PawnStructure,
+        Positive,
+        None,
+        0.7,
+        Move,
+        "Our control (attacks plus occupation) of d4, e4, d5 and e5 rises by two or more.",
+        centre_control
+    ),
+    theme!(
+        "pawn_centre",
+        PawnStructure,
+        Positive,
+        None,
+        0.9,
+        Move,
+        "A pawn reaches d4, e4, d5 or e5 and is defended there.",
+        pawn_centre
+    ),
+    theme!(
+        "space_gain",
+        PawnStructure,
+        Positive,
+        None,
+        0.6,
+        Move,
+        "The number of safe squares behind our pawns on the c-f files, ranks 2-4, rises.",
+        space_gain
+    ),
+    theme!(
+        "flank_pawn_advance",
+        PawnStructure,
+        Neutral,
+        None,
+        0.9,
+        Move,
+        "An a, b, c, f, g or h pawn advances without capturing.",
+        flank_pawn_advance
+    ),
+    theme!(
+        "doubled_pawn_created",
+        PawnStructure,
+        Negative,
+        None,
+        1.0,
+        Move,
+        "After the move more files hold two or more of our pawns.",
+        doubled_pawn_created
+    ),
+    theme!(
+        "isolated_pawn_created",
+        PawnStructure,
+        Negative,
+        None,
+        1.0,
+        Move,
+        "After the move more of our pawns have no own pawn on an adjacent file.",
+        isolated_pawn_created
+    ),
+    theme!(
+        "backward_pawn_created",
+        PawnStructure,
+        Negative,
+        None,
+        0.8,
+        Move,
+        "After the move more of our pawns are backward (behind their neighbours, stop square held by an enemy pawn).",
+        backward_pawn_created
+    ),
+    theme!(
+        "pawn_islands_increase",
+        PawnStructure,
+        Negative,
+        None,
+        1.0,
+        Move,
+        "The number of our pawn islands rises.",
+        pawn_islands_increase
+    ),
+];
+
+fn pawns(b: &shakmaty::Board, c: Color) -> Bitboard {
+    b.by_piece(Role::Pawn.of(c))
+}
+
+fn passed(b: &shakmaty::Board, c: Color) -> Bitboard {
+    pawns(b, c)
+        .into_iter()
+        .filter(|s| board::is_passed(b, *s, c))
+        .collect()
+}
+
+fn passed_pawn_created(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
+    let us = before.turn();
+    let old = passed(before.board(), us);
+    let new = passed(after.board(), us);
+    board::relative(new, us)
+        .into_iter()
+        .find(|s| {
+            // A passed pawn that merely advanced is not a new one.
+            let advanced = *s == mv.to() && mv.from().is_some_and(|f| old.contains(f));
+            !old.contains(*s) && !advanced
+        })
+        .map(|s| Hit::on(after.board(), vec![s]))
+}
+
+fn passed_pawn_advance(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
+    let from = mv.from()?;
+    (mv.role() == Role::Pawn && board::is_passed(before.board(), from, before.turn()))
+        .then(|| Hit::on(after.board(), vec![mv.to()]))
+}
+
+fn pawn_break(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
+    let us = before.turn();
+    if mv.role() != Role::Pawn || mv.is_capture() || mv.is_promotion() {
+        return None;
+    }
+    let targets = shakmaty::attacks::pawn_attacks(us, mv.to()) & pawns(after.board(), !us);
+    board::relative(targets, us)
+        .first()
+        .map(|t| Hit::at(vec![mv.to(), *t]))
+}
+
+fn centre_score(b: &shakmaty::Board, c: Color) -> usize {
+    let centre = board::centre();
+    let occ = (b.by_color(c) & centre).count();
+    let att: usize = b
+        .by_color(c)
+        .into_iter()
+        .map(|s| (b.attacks_from(s) & centre).count())
+        .sum();
+    occ + att
+}
+
+fn centre_control(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
+    let us = before.turn();
+    (centre_score(after.board(), us) >= centre_score(before.board(), us) + 2)
+        .then(|| Hit::at(vec![mv.to()]))
+}
+
+fn pawn_centre(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
+    let b = after.board();
+    (mv.role() == Role::Pawn
+        && board::centre().contains(mv.to())
+        && board::attackers(b, mv.to(), before.turn()).any())
+    .then(|| Hit::on(b, vec![mv.to()]))
+}
+
+fn space(b: &shakmaty::Board, c: Color) -> usize {
+    let own = pawns(b, c);
+    let enemy_pawn_att = board::pawn_attack_span(b, !c);
+    let mut n = 0;
+    for f in [File::C, File::D, File::E, File::F] {
+        for r in 1..4u32 {
+            let rank = c.relative_rank(Rank::new(r));
+            let sq = Square::from_coords(f, rank);
+            if own.contains(sq) || enemy_pawn_att.contains(sq) {
+                continue;
+            }
+            let behind = (Bitboard::from_file(f) & own)
+                .into_iter()
+                .any(|p| board::rel_rank(p, c) > r);
+            if behind {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+fn space_gain(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
+    let us = before.turn();
+    (mv.role() == Role::Pawn && space(after.board(), us) > space(before.board(), us))
+        .then(|| Hit::at(vec![mv.to()]))
+}
+
+fn flank_pawn_advance(_before: &Chess, mv: Move, _after: &Chess, _pv: &[Move]) -> Option<Hit> {
+    let flank = matches!(
+        mv.to().file(),
+        File::A | File::B | File::C | File::F | File::G | File::H
+    );
+    (mv.role() == Role::Pawn && !mv.is_capture() && flank).then(|| Hit::at(vec![mv.to()]))
+}
+
+fn doubled_files(b: &shakmaty::Board, c: Color) -> usize {
+    (0..8)
+        .filter(|f| (Bitboard::from_file(File::new(*f)) & pawns(b, c)).count() >= 2)
+        .count()
+}
+
+fn doubled_pawn_created(before: &Chess, _mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
+    let us = before.turn();
+    let b = after.board();
+    if doubled_files(b, us) <= doubled_files(before.board(), us) {
+        return None;
+    }
+    board::relative(pawns(b, us), us)
+        .into_iter()
+        .find(|s| board::is_doubled(b, *s, us))
+        .map(|s| {
+            Hit::at(
+                (Bitboard::from_file(s.file()) & pawns(b, us))
+                    .into_iter()
+                    .collect(),
+            )
+        })
+}
+
+fn count_where(
+    b: &shakmaty::Board,
+    c: Color,
+    f: fn(&shakmaty::Board, Square, Color) -> bool,
+) -> Vec<Square> {
+    pawns(b, c).into_iter().filter(|s| f(b, *s, c)).collect()
+}
+
+fn isolated_pawn_created(before: &Chess, _mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
+    let us = before.turn();
+    let old = count_where(before.board(), us, board::is_isolated);
+    let new = count_where(after.board(), us, board::is_isolated);
+    (new.len() > old.len()).then(|| Hit::at(new.into_iter().filter(|s| !old.contains(s)).collect()))
+}
+
+fn backward_pawn_created(before: &Chess, _mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
+    let us = before.turn();
+    let old = count_where(before.board(), us, board::is_backward);
+    let new = count_where(after.board(), us, board::is_backward);
+    (new.len() > old.len()).then(|| Hit::at(new.into_iter().filter(|s| !old.contains(s)).collect()))
+}
+
+fn pawn_islands_increase(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
+    let us = before.turn();
+    (board::pawn_islands(after.board(), us) > board::pawn_islands(before.board(), us))
+        .then(|| Hit::at(vec![mv.to()]))
+}
