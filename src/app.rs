@@ -1013,13 +1013,16 @@ impl App {
             }
             Purpose::Move => {
                 let ply = self.game.ply();
+                self.explain_human_move(&thinking);
+                let explanation = self.explain(ply, mv, &thinking);
                 match self.game.play(mv) {
                     Ok(_) => {
                         self.analyses.insert(
                             ply,
                             MoveAnalysis {
-                                thinking,
+                                thinking: Some(thinking),
                                 root: search.root,
+                                explanation,
                             },
                         );
                         self.after_change(fx, true);
@@ -1028,6 +1031,83 @@ impl App {
                 }
             }
         }
+    }
+
+    /// The explanation of the engine's move `mv` at `ply` from its search.
+    fn explain(&self, ply: usize, mv: Move, t: &Thinking) -> Option<crate::explain::Explanation> {
+        let before = self.game.position_at(ply)?.clone();
+        let best = t.pv.first().copied();
+        let is_best = best == Some(mv);
+        let input = crate::explain::ExplainInput {
+            previous: ply
+                .checked_sub(1)
+                .and_then(|p| self.game.all_moves().get(p))
+                .map(|m| m.mv),
+            pv: if is_best {
+                t.pv[1..].to_vec()
+            } else {
+                Vec::new()
+            },
+            best,
+            best_pv: t.pv.get(1..).map(<[Move]>::to_vec).unwrap_or_default(),
+            score_before: Some(t.score),
+            score_after: is_best.then_some(t.score),
+            best_score: Some(t.score),
+            second_score: None,
+            facts: None,
+            eval_terms: Vec::new(),
+            human: self.human,
+            ply,
+            level: self.config.explain.level,
+            language: self.config.explain.language,
+            before,
+            mv,
+        };
+        Some(crate::explain::explain(&input))
+    }
+
+    /// When the engine answers the human's move, its search scores the position after that
+    /// move: enough to explain the human's move too.
+    fn explain_human_move(&mut self, t: &Thinking) {
+        let Some(ply) = self.game.ply().checked_sub(1) else {
+            return;
+        };
+        let Some(before) = self.game.position_at(ply).cloned() else {
+            return;
+        };
+        if before.turn() != self.human || self.analyses.contains_key(&ply) {
+            return;
+        }
+        let mv = self.game.moves()[ply].mv;
+        let input = crate::explain::ExplainInput {
+            previous: ply
+                .checked_sub(1)
+                .and_then(|p| self.game.all_moves().get(p))
+                .map(|m| m.mv),
+            pv: t.pv.clone(),
+            best: None,
+            best_pv: Vec::new(),
+            score_before: None,
+            score_after: Some(t.score.flip()),
+            best_score: None,
+            second_score: None,
+            facts: None,
+            eval_terms: Vec::new(),
+            human: self.human,
+            ply,
+            level: self.config.explain.level,
+            language: self.config.explain.language,
+            before: before.clone(),
+            mv,
+        };
+        self.analyses.insert(
+            ply,
+            MoveAnalysis {
+                thinking: None,
+                root: before,
+                explanation: Some(crate::explain::explain(&input)),
+            },
+        );
     }
 
     /// A score reported for the side to move in `root`, seen from the human's side.

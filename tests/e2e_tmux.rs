@@ -215,7 +215,13 @@ fn killed_mid_game_resumes_at_the_same_position() {
     let pid = tmux.child_pid().expect("kibitzer runs in the pane");
     let killed = Command::new("kill").arg("-9").arg(pid.to_string()).status();
     assert!(killed.unwrap().success());
-    tmux.wait_for("EXIT=137");
+    // The shell's "EXIT=137" lands wherever the dead program left the cursor (and may wrap),
+    // so wait for the process to be gone instead.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while Path::new(&format!("/proc/{pid}")).exists() {
+        assert!(Instant::now() < deadline, "kibitzer survived kill -9");
+        std::thread::sleep(Duration::from_millis(50));
+    }
     // The killed process could not restore the terminal: the shell's line is raw, so end it
     // with a newline rather than Enter.
     tmux.send_literal("stty sane; clear");

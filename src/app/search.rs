@@ -2,8 +2,6 @@
 //! in. The runner translates between these and the engine's own types, so the model stays
 //! testable with synthetic reports.
 
-use std::fmt;
-
 use shakmaty::{Chess, Move};
 
 /// Identifies one search; reports carrying another id are stale and dropped.
@@ -36,39 +34,8 @@ pub struct SearchRequest {
     pub eval: crate::config::EvalConfig,
 }
 
-/// An evaluation from the point of view of the side to move at the root of the search.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Score {
-    /// Centipawns.
-    Cp(i32),
-    /// Mate in this many moves (negative: the side to move gets mated).
-    Mate(i32),
-}
-
-impl Score {
-    /// The same score from the other side's point of view.
-    #[must_use]
-    pub fn flip(self) -> Score {
-        match self {
-            Score::Cp(cp) => Score::Cp(-cp),
-            Score::Mate(n) => Score::Mate(-n),
-        }
-    }
-}
-
-impl fmt::Display for Score {
-    /// `+0.35`, `-1.20`, `#3`, `#-2`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Score::Cp(cp) => {
-                let sign = if cp < 0 { '-' } else { '+' };
-                let abs = cp.unsigned_abs();
-                write!(f, "{sign}{}.{:02}", abs / 100, abs % 100)
-            }
-            Score::Mate(n) => write!(f, "#{n}"),
-        }
-    }
-}
+/// A score from one side's point of view (centipawns or mate), shared with the explanations.
+pub use crate::explain::quality::Score;
 
 /// A search's state of knowledge: sent while it runs and when it is done.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -88,24 +55,12 @@ pub struct Thinking {
 }
 
 /// The engine's analysis of a move it played, kept for the explanation panel.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct MoveAnalysis {
-    /// The search report at the end.
-    pub thinking: Thinking,
-    /// The position the search started from (to print the line in SAN).
+    /// The search report at the end (for the engine's own moves).
+    pub thinking: Option<Thinking>,
+    /// The position the move was played from.
     pub root: Chess,
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn scores_print_in_pawns_and_mates() {
-        assert_eq!(Score::Cp(35).to_string(), "+0.35");
-        assert_eq!(Score::Cp(-120).to_string(), "-1.20");
-        assert_eq!(Score::Cp(0).to_string(), "+0.00");
-        assert_eq!(Score::Mate(3).to_string(), "#3");
-        assert_eq!(Score::Mate(-2).flip(), Score::Mate(2));
-    }
+    /// The explanation of the move.
+    pub explanation: Option<crate::explain::Explanation>,
 }

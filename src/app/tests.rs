@@ -605,3 +605,19 @@ fn an_engine_without_a_move_does_not_loop_and_s_asks_again() {
     assert!(started(&fx).is_some());
     assert_eq!(app.human, Color::White, "the sides stay");
 }
+
+#[test]
+fn engine_and_human_moves_get_explanations() {
+    let mut app = new_app();
+    prompt(&mut app, "e4");
+    engine_plays(&mut app, "e5");
+    let human = app.analyses.get(&0).expect("the human's move is explained");
+    assert!(human.thinking.is_none());
+    assert!(!human.explanation.as_ref().unwrap().text.is_empty());
+    let engine = app
+        .analyses
+        .get(&1)
+        .expect("the engine's move is explained");
+    assert!(engine.thinking.is_some());
+    assert_eq!(engine.explanation.as_ref().unwrap().san, "e5");
+}

@@ -98,36 +98,40 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         } else {
             "…"
         };
-        match app.analyses.get(&(ply - 1)) {
-            Some(analysis) => {
-                lines.push(Line::from(vec![
-                    Span::styled("The engine played ", theme.fg("dim")),
-                    Span::styled(format!("{number}{dots} {}", played.san), theme.fg("accent")),
-                ]));
-                let best = analysis.thinking.pv.first().copied();
-                if best.is_some_and(|b| b != played.mv) {
-                    let best_san = line_san(&analysis.root, &analysis.thinking.pv, 1);
+        let who = if mover == app.human {
+            "You"
+        } else if app
+            .analyses
+            .get(&(ply - 1))
+            .is_some_and(|a| a.thinking.is_some())
+        {
+            "The engine"
+        } else {
+            color_name(mover)
+        };
+        lines.push(Line::from(vec![
+            Span::styled(format!("{who} played "), theme.fg("dim")),
+            Span::styled(format!("{number}{dots} {}", played.san), theme.fg("accent")),
+        ]));
+        if let Some(analysis) = app.analyses.get(&(ply - 1)) {
+            if let Some(explanation) = analysis.explanation.as_ref().filter(|e| !e.text.is_empty())
+            {
+                lines.push(Line::styled(explanation.text.clone(), theme.fg("text")));
+            }
+            if let Some(t) = &analysis.thinking {
+                if t.pv.first().is_some_and(|&b| b != played.mv) {
+                    let best_san = line_san(&analysis.root, &t.pv, 1);
                     lines.push(Line::styled(
-                        format!("(its level chose it over its best, {best_san}; figures below are for the best)"),
+                        format!("(its level chose it over its best, {best_san}; the figures are for the best)"),
                         theme.fg("dim"),
                     ));
                 }
-                lines.extend(thinking_lines(
-                    app,
-                    &analysis.root,
-                    &analysis.thinking,
-                    theme,
-                ));
-            }
-            None => {
-                let who = if mover == app.human {
-                    "You"
-                } else {
-                    color_name(mover)
-                };
+                let score = app.score_for_human(t.score, &analysis.root);
                 lines.push(Line::from(vec![
-                    Span::styled(format!("{who} played "), theme.fg("dim")),
-                    Span::styled(format!("{number}{dots} {}", played.san), theme.fg("accent")),
+                    Span::styled("score ", theme.fg("dim")),
+                    Span::styled(format!("{score}"), theme.fg("accent")),
+                    Span::styled(format!(" for you · depth {} · ", t.depth), theme.fg("dim")),
+                    Span::styled(line_san(&analysis.root, &t.pv, 6), theme.fg("text")),
                 ]));
             }
         }
