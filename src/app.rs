@@ -129,6 +129,17 @@ pub struct Message {
     pub kind: MessageKind,
 }
 
+/// The engine's suggestion for the human's move.
+#[derive(Debug, Clone)]
+pub struct Hint {
+    /// The suggested move.
+    pub mv: Move,
+    /// The search behind it.
+    pub thinking: Thinking,
+    /// Why.
+    pub explanation: Option<crate::explain::Explanation>,
+}
+
 /// The search in flight, if any.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Search {
@@ -172,7 +183,7 @@ pub struct App {
     /// The engine's analysis of the moves it played, by ply index (0 = the first move).
     pub analyses: HashMap<usize, MoveAnalysis>,
     /// The engine's suggested move for the human, shown on the board.
-    pub hint: Option<(Move, Option<Thinking>)>,
+    pub hint: Option<Hint>,
     /// The engine cannot be used (why), so it is not asked to move.
     pub engine_error: Option<String>,
     /// The terminal size (width, height).
@@ -1009,7 +1020,12 @@ impl App {
                     "hint: {san} ({} for you)",
                     self.score_for_human(thinking.score, &search.root)
                 ));
-                self.hint = Some((mv, Some(thinking)));
+                let explanation = self.explain(self.game.ply(), mv, &thinking);
+                self.hint = Some(Hint {
+                    mv,
+                    thinking,
+                    explanation,
+                });
             }
             Purpose::Move => {
                 let ply = self.game.ply();

@@ -383,7 +383,8 @@ fn a_hint_is_shown_not_played() {
         thinking(6, 30, vec![nf3]),
     ));
     assert_eq!(app.game.ply(), 0);
-    assert_eq!(app.hint.as_ref().unwrap().0, nf3);
+    assert_eq!(app.hint.as_ref().unwrap().mv, nf3);
+    assert!(app.hint.as_ref().unwrap().explanation.is_some());
     assert!(app.message.as_ref().unwrap().text.contains("Nf3"));
     // Playing a move clears it.
     prompt(&mut app, "e4");

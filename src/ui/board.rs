@@ -76,7 +76,7 @@ pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
         .hint
         .as_ref()
         .filter(|_| !app.browsing())
-        .map(|(m, _)| (m.from(), crate::app::target(m)));
+        .map(|h| (h.mv.from(), crate::app::target(&h.mv)));
     let area = frame.area();
     let buf = frame.buffer_mut();
 

@@ -71,16 +71,17 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     frame.render_widget(block, area);
     let mut lines: Vec<Line> = Vec::new();
     let ply = app.shown_ply();
-    if let Some((mv, thinking)) = app.hint.as_ref().filter(|_| !app.browsing()) {
+    if let Some(hint) = app.hint.as_ref().filter(|_| !app.browsing()) {
         let root = app.game.position();
-        let san = shakmaty::san::San::from_move(root, *mv);
+        let san = shakmaty::san::San::from_move(root, hint.mv);
         lines.push(Line::from(vec![
             Span::styled("Hint: ", theme.fg("accent")),
             Span::styled(san.to_string(), theme.fg("text")),
         ]));
-        if let Some(t) = thinking {
-            lines.extend(thinking_lines(app, root, t, theme));
+        if let Some(e) = hint.explanation.as_ref().filter(|e| !e.text.is_empty()) {
+            lines.push(Line::styled(e.text.clone(), theme.fg("text")));
         }
+        lines.extend(thinking_lines(app, root, &hint.thinking, theme));
     } else if ply == 0 {
         lines.push(Line::styled(
             format!("Start position. You play {}.", color_name(app.human)),
