@@ -216,6 +216,18 @@ fn too_small() {
 }
 
 #[test]
+fn tiny_terminals_and_every_mode_draw_without_panicking() {
+    for size in [(1, 1), (10, 3), (62, 19), (63, 20), (250, 80)] {
+        let mut app = mid_game();
+        draw(&mut app, size, ColorMode::None);
+        for code in [KeyCode::Char('?'), KeyCode::Esc, KeyCode::Char('n')] {
+            key(&mut app, code);
+            draw(&mut app, size, ColorMode::Ansi256);
+        }
+    }
+}
+
+#[test]
 fn squares_get_theme_colours_and_highlights() {
     let mut app = mid_game();
     app.cursor = Square::F1;
