@@ -141,7 +141,7 @@ pub struct Hint {
 }
 
 /// The search in flight, if any.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Search {
     /// Its id.
     pub id: SearchId,
@@ -1054,6 +1054,17 @@ impl App {
         let before = self.game.position_at(ply)?.clone();
         let best = t.pv.first().copied();
         let is_best = best == Some(mv);
+        let root_moves = t
+            .facts
+            .as_ref()
+            .map(|f| f.root_moves.as_slice())
+            .unwrap_or_default();
+        let exact = |m: Move| root_moves.iter().find(|r| r.mv == m).and_then(|r| r.exact);
+        let second_score = root_moves
+            .iter()
+            .filter(|r| Some(r.mv) != best)
+            .filter_map(|r| r.exact)
+            .max_by_key(|s| s.as_cp());
         let input = crate::explain::ExplainInput {
             previous: ply
                 .checked_sub(1)
@@ -1067,10 +1078,10 @@ impl App {
             best,
             best_pv: t.pv.get(1..).map(<[Move]>::to_vec).unwrap_or_default(),
             score_before: Some(t.score),
-            score_after: is_best.then_some(t.score),
+            score_after: if is_best { Some(t.score) } else { exact(mv) },
             best_score: Some(t.score),
-            second_score: None,
-            facts: None,
+            second_score,
+            facts: t.facts.clone(),
             eval_terms: Vec::new(),
             human: self.human,
             ply,

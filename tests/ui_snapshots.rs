@@ -61,6 +61,7 @@ fn thinking(app: &App, line: &str, cp: i32) -> Thinking {
         nodes: 1_234_567,
         nps: 850_000,
         pv,
+        facts: None,
     }
 }
 

@@ -38,7 +38,7 @@ pub struct SearchRequest {
 pub use crate::explain::quality::Score;
 
 /// A search's state of knowledge: sent while it runs and when it is done.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Thinking {
     /// Completed depth.
     pub depth: u32,
@@ -52,6 +52,8 @@ pub struct Thinking {
     pub nps: u64,
     /// The principal variation from the root.
     pub pv: Vec<Move>,
+    /// Iterations and root-move scores, for the explanations (only when the search is done).
+    pub facts: Option<crate::explain::metrics::SearchFacts>,
 }
 
 /// The engine's analysis of a move it played, kept for the explanation panel.

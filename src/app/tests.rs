@@ -39,6 +39,7 @@ pub(crate) fn thinking(depth: u32, cp: i32, pv: Vec<Move>) -> Thinking {
         nodes: 12_345,
         nps: 1_000_000,
         pv,
+        facts: None,
     }
 }
 
@@ -621,4 +622,34 @@ fn engine_and_human_moves_get_explanations() {
         .expect("the engine's move is explained");
     assert!(engine.thinking.is_some());
     assert_eq!(engine.explanation.as_ref().unwrap().san, "e5");
+}
+
+#[test]
+fn a_weaker_choice_is_judged_with_the_root_move_scores() {
+    use crate::explain::metrics::{RootMoveFact, SearchFacts};
+    let mut app = new_app();
+    prompt(&mut app, "e4");
+    let id = app.search.as_ref().unwrap().id;
+    let c5 = app.game.parse_move("c5").unwrap();
+    let h5 = app.game.parse_move("h5").unwrap();
+    let mut t = thinking(8, 20, vec![c5]);
+    t.facts = Some(SearchFacts {
+        iterations: Vec::new(),
+        root_moves: vec![
+            RootMoveFact {
+                mv: c5,
+                exact: Some(Score::Cp(20)),
+            },
+            RootMoveFact {
+                mv: h5,
+                exact: Some(Score::Cp(-90)),
+            },
+        ],
+        pv: vec![c5],
+    });
+    app.update(Event::EngineDone(id, Some(h5), t));
+    let e = app.analyses[&1].explanation.clone().unwrap();
+    assert_eq!(e.san, "h5");
+    assert_eq!(e.best.as_ref().map(|b| b.san.as_str()), Some("c5"));
+    assert!(e.quality.is_some());
 }
