@@ -55,6 +55,21 @@ pub enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Search fixed positions to a fixed depth; the last line is `<nodes> nodes <nps> nps`.
+    Bench {
+        /// Search depth in plies (1 to 30).
+        #[arg(long, default_value_t = crate::engine::bench::DEFAULT_DEPTH,
+              value_parser = clap::value_parser!(u32).range(1..=30))]
+        depth: u32,
+    },
+    /// Print the static evaluation of a position, term by term and side by side.
+    Eval {
+        /// The position (default: the start position).
+        #[arg(long, value_name = "FEN")]
+        fen: Option<String>,
+    },
+    /// Speak the UCI protocol on standard input and output (for chess GUIs and tools).
+    Uci,
 }
 
 /// `kibitzer config …`

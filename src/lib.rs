@@ -8,10 +8,12 @@
 pub mod app;
 pub mod cli;
 pub mod config;
+pub mod engine;
 pub mod explain;
 pub mod game;
 pub mod perft;
 pub mod pgn;
 pub mod play;
 pub mod tui;
+pub mod uci;
 pub mod ui;

@@ -21,6 +21,13 @@ fn main() -> ExitCode {
     match cli.command {
         Some(Command::Config(cmd)) => config_command(cmd, cli.config.as_deref(), &dirs),
         Some(Command::Perft { fen, depth, divide }) => perft(fen.as_deref(), depth, divide),
+        Some(Command::Bench { depth }) => {
+            with_config(cli.config.as_deref(), &dirs, |c| bench(c, depth))
+        }
+        Some(Command::Eval { fen }) => {
+            with_config(cli.config.as_deref(), &dirs, |c| eval(c, fen.as_deref()))
+        }
+        Some(Command::Uci) => with_config(cli.config.as_deref(), &dirs, uci),
         Some(Command::Play(args)) => play(&args, cli.config.as_deref(), &dirs),
         None => play(&cli.play, cli.config.as_deref(), &dirs),
     }
@@ -119,4 +126,58 @@ fn perft(fen: Option<&str>, depth: u32, divide: bool) -> ExitCode {
         report.nps()
     );
     ExitCode::SUCCESS
+}
+
+fn with_config(
+    explicit: Option<&Path>,
+    dirs: &Dirs,
+    f: impl FnOnce(&Config) -> ExitCode,
+) -> ExitCode {
+    match Config::load(explicit, dirs) {
+        Ok((config, _)) => f(&config),
+        Err(e) => fail(2, &e.to_string()),
+    }
+}
+
+fn bench(config: &Config, depth: u32) -> ExitCode {
+    use kibitzer::engine::{EvalParams, bench};
+    let params = EvalParams::from_config(&config.eval);
+    let (nodes, elapsed) = bench::run(depth, &params, &mut |line| {
+        let r = &line.result;
+        let best = r.best_move.map_or_else(
+            || "(none)".to_owned(),
+            |m| m.to_uci(shakmaty::CastlingMode::Standard).to_string(),
+        );
+        println!(
+            "{:<80} depth {:>2} score {:>7} best {:<6} nodes {:>10}",
+            line.fen,
+            r.depth,
+            r.score.to_string(),
+            best,
+            r.nodes
+        );
+    });
+    let nps = (u128::from(nodes) * 1_000_000 / elapsed.as_micros().max(1)) as u64;
+    println!("{nodes} nodes {nps} nps");
+    ExitCode::SUCCESS
+}
+
+fn eval(config: &Config, fen: Option<&str>) -> ExitCode {
+    let pos = match fen.map(kibitzer::game::fen::parse) {
+        Some(Ok(p)) => p,
+        Some(Err(e)) => return fail(2, &e.to_string()),
+        None => shakmaty::Chess::default(),
+    };
+    let params = kibitzer::engine::EvalParams::from_config(&config.eval);
+    println!("{}", kibitzer::engine::evaluate_breakdown(&pos, &params));
+    ExitCode::SUCCESS
+}
+
+fn uci(config: &Config) -> ExitCode {
+    let stdin = std::io::BufReader::new(std::io::stdin());
+    let mut stdout = std::io::stdout().lock();
+    match kibitzer::uci::run(stdin, &mut stdout, config.engine.hash_mb, 10, &config.eval) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(1, &format!("uci: {e}")),
+    }
 }

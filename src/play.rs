@@ -21,6 +21,10 @@ use crate::game::Game;
 use crate::tui::Tui;
 use crate::ui::{self, ColorMode, Theme};
 
+mod engine_link;
+
+use engine_link::EngineLink;
+
 /// How the game starts.
 #[derive(Debug, Clone, Default)]
 pub struct StartOptions {
@@ -155,11 +159,18 @@ pub fn run(
     let (tx, rx): (Sender<Event>, Receiver<Event>) = mpsc::channel();
     let stop = Arc::new(AtomicBool::new(false));
     let input = spawn_input(tx.clone(), Arc::clone(&stop));
+    let mut pending: VecDeque<Event> = VecDeque::new();
+    let engine = match EngineLink::spawn(app.config.engine.hash_mb, tx) {
+        Ok(link) => Some(link),
+        Err(e) => {
+            pending.push_back(Event::EngineFailed(format!("cannot start the engine: {e}")));
+            None
+        }
+    };
     let mut runner = Runner {
         dirs: dirs.clone(),
-        _tx: tx,
+        engine,
     };
-    let mut pending: VecDeque<Event> = VecDeque::new();
     pending.push_back(Event::Resize(size.width, size.height));
     runner.execute(first, &mut pending);
 
@@ -216,23 +227,33 @@ fn test_panic(event: &Event) {
     }
 }
 
-/// Executes effects. Results that the App must hear about are queued as events.
+/// Executes effects. Results that the App must hear about are queued as events; the engine's
+/// reports arrive on the channel.
 struct Runner {
     dirs: Dirs,
-    /// For the engine's reports, once it is wired.
-    _tx: Sender<Event>,
+    engine: Option<EngineLink>,
 }
 
 impl Runner {
     fn execute(&mut self, effects: Vec<Effect>, events: &mut VecDeque<Event>) {
         for effect in effects {
             match effect {
-                Effect::StartSearch(_) => {
-                    events.push_back(Event::EngineFailed(
-                        "the engine is not part of this build yet".to_owned(),
-                    ));
+                Effect::StartSearch(request) => match self.engine.as_mut() {
+                    Some(engine) => engine.search(request),
+                    None => events.push_back(Event::EngineFailed(
+                        "the engine thread is not running".to_owned(),
+                    )),
+                },
+                Effect::StopSearch(id) => {
+                    if let Some(engine) = &self.engine {
+                        engine.stop(id);
+                    }
                 }
-                Effect::StopSearch(_) | Effect::NewEngineGame => {}
+                Effect::NewEngineGame => {
+                    if let Some(engine) = &self.engine {
+                        engine.new_game();
+                    }
+                }
                 Effect::Autosave(snapshot) => {
                     if let Err(e) = persist::write_autosave(&self.dirs.data_dir, &snapshot) {
                         events.push_back(Event::Saved(Err(format!("autosave failed: {e:#}"))));

@@ -211,7 +211,12 @@ fn killed_mid_game_resumes_at_the_same_position() {
     tmux.keys(&[":"]);
     tmux.send_literal("d4");
     tmux.keys(&["Enter"]);
-    tmux.wait_for("1. d4");
+    // Wait for the engine's reply, so the position is settled when the process dies.
+    let screen = tmux.wait_until("the engine's reply", |s| {
+        first_pair(s).is_some() && s.contains("White to move")
+    });
+    let (white, black) = first_pair(&screen).unwrap();
+    assert_eq!(white, "d4");
     let pid = tmux.child_pid().expect("kibitzer runs in the pane");
     let killed = Command::new("kill").arg("-9").arg(pid.to_string()).status();
     assert!(killed.unwrap().success());
@@ -229,14 +234,15 @@ fn killed_mid_game_resumes_at_the_same_position() {
     tmux.wait_until("a clear screen", |s| !s.contains("1. d4"));
 
     let autosave = std::fs::read_to_string(tmux.data_dir().join("autosave.pgn")).unwrap();
+    let moves = format!("1. d4 {black} *");
     assert!(
-        autosave.contains("[White \"You\"]") && autosave.contains("1. d4 *"),
+        autosave.contains("[White \"You\"]") && autosave.contains(&moves),
         "{autosave}"
     );
 
     tmux.launch("");
     tmux.wait_until("the resumed game", |s| {
-        s.contains("1. d4") && s.contains("Black to move")
+        first_pair(s) == Some(("d4".to_owned(), black.clone())) && s.contains("White to move")
     });
     tmux.keys(&["C-c"]);
     tmux.wait_for("EXIT=0");
@@ -308,4 +314,40 @@ fn a_panic_restores_the_terminal_and_keeps_the_autosave() {
     tmux.wait_for("1. c4");
     tmux.keys(&["q"]);
     tmux.wait_for("EXIT=0");
+}
+
+/// The first move pair in the move list, e.g. `Some(("e4", "c5"))` from "  1. e4       c5".
+fn first_pair(screen: &str) -> Option<(String, String)> {
+    screen.lines().find_map(|line| {
+        let right = line.split('│').nth(1)?;
+        let mut words = right.split_whitespace();
+        (words.next()? == "1.").then_some(())?;
+        Some((words.next()?.to_owned(), words.next()?.to_owned()))
+    })
+}
+
+#[test]
+fn the_engine_replies_and_a_takeback_removes_both_moves() {
+    let Some(tmux) = Tmux::start("engine") else {
+        return;
+    };
+    std::fs::create_dir_all(tmux.config_dir()).unwrap();
+    std::fs::write(
+        tmux.config_dir().join("config.toml"),
+        "[engine]\nlevel = 2\n",
+    )
+    .unwrap();
+    tmux.launch("--new");
+    tmux.wait_for("no moves yet");
+    tmux.keys(&[":"]);
+    tmux.send_literal("e4");
+    tmux.keys(&["Enter"]);
+    let screen = tmux.wait_until("the engine's reply", |s| first_pair(s).is_some());
+    assert_eq!(first_pair(&screen).unwrap().0, "e4", "{screen}");
+    tmux.wait_for("White to move (your move)");
+    tmux.keys(&["u"]);
+    tmux.wait_for("no moves yet");
+    tmux.keys(&["q"]);
+    tmux.wait_for("EXIT=0");
+    terminal_restored(&tmux);
 }

@@ -53,6 +53,7 @@ fn chessprogramming_wiki_positions_to_depth_3() {
 }
 
 #[test]
+#[allow(clippy::collapsible_if)]
 fn tricky_positions_standard_castling() {
     let text = read("tricky.perft");
     let mut checked = 0;

@@ -115,12 +115,12 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             Span::styled(format!("{number}{dots} {}", played.san), theme.fg("accent")),
         ]));
         if let Some(analysis) = app.analyses.get(&(ply - 1)) {
-            if let Some(explanation) = analysis.explanation.as_ref().filter(|e| !e.text.is_empty())
-            {
+            let explained = analysis.explanation.as_ref().filter(|e| !e.text.is_empty());
+            if let Some(explanation) = explained {
                 lines.push(Line::styled(explanation.text.clone(), theme.fg("text")));
             }
             if let Some(t) = &analysis.thinking {
-                if t.pv.first().is_some_and(|&b| b != played.mv) {
+                if explained.is_none() && t.pv.first().is_some_and(|&b| b != played.mv) {
                     let best_san = line_san(&analysis.root, &t.pv, 1);
                     lines.push(Line::styled(
                         format!("(its level chose it over its best, {best_san}; the figures are for the best)"),

@@ -1,0 +1,23 @@
+//! The built-in engine: a pure, synchronous search core (`search`, `eval`, `tt`, `order`,
+//! `see`, `time`, `levels`) and [`EngineHandle`], the long-lived worker thread that runs it for
+//! the interface.
+
+pub mod bench;
+pub mod eval;
+pub mod handle;
+pub mod levels;
+pub mod limits;
+pub mod order;
+pub mod score;
+pub mod search;
+pub mod see;
+pub mod time;
+pub mod tt;
+
+pub use eval::{Breakdown, EvalParams, Term, evaluate, evaluate_breakdown};
+pub use handle::{EngineHandle, EngineReport, SearchId, SearchRequest};
+pub use levels::Level;
+pub use limits::{Clock, SearchLimits};
+pub use score::{Bound, MATE, MATE_BOUND, Score};
+pub use search::{Iteration, RootMove, SearchInfo, SearchResult, search, zobrist};
+pub use tt::TranspositionTable;

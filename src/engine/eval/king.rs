@@ -1,0 +1,111 @@
+//! King safety: the pawn shield, open files at the king and enemy pieces attacking the squares
+//! around it. Middlegame only (the endgame king is handled by the piece-square tables).
+//!
+//! Designed values at 100 %: shield pawn on the second rank +12, third rank +6, missing −18 per
+//! file (king on its first two ranks); −10 per half-open and −20 more per fully open file next to
+//! the king; attack units N 2, B 2, R 3, Q 5 per attacked zone square, penalty units² / 5
+//! (halved with a single attacker, capped at 500, quartered without an enemy queen).
+
+use shakmaty::{Bitboard, Board, Color, Rank};
+
+use super::tapered::s;
+use super::{Attacks, EvalParams, Term, Trace, side};
+
+/// King-safety weights.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct KingParams {
+    shield_near: i32,
+    shield_far: i32,
+    shield_missing: i32,
+    half_open: i32,
+    open: i32,
+    /// Attack penalty scale in percent.
+    attack: i32,
+}
+
+impl KingParams {
+    pub(crate) fn zero() -> Self {
+        KingParams {
+            shield_near: 0,
+            shield_far: 0,
+            shield_missing: 0,
+            half_open: 0,
+            open: 0,
+            attack: 0,
+        }
+    }
+    pub(crate) fn designed() -> Self {
+        KingParams {
+            shield_near: 12,
+            shield_far: 6,
+            shield_missing: -18,
+            half_open: -10,
+            open: -20,
+            attack: 100,
+        }
+    }
+    pub(crate) fn percent(self, p: u32) -> Self {
+        let p = p as i32;
+        KingParams {
+            shield_near: self.shield_near * p / 100,
+            shield_far: self.shield_far * p / 100,
+            shield_missing: self.shield_missing * p / 100,
+            half_open: self.half_open * p / 100,
+            open: self.open * p / 100,
+            attack: self.attack * p / 100,
+        }
+    }
+}
+
+pub(crate) fn evaluate(board: &Board, params: &EvalParams, a: &Attacks, t: &mut Trace) {
+    let p = &params.king;
+    if p.attack == 0 && p.shield_near == 0 && p.open == 0 {
+        return;
+    }
+    for color in Color::ALL {
+        let Some(king) = board.king_of(color) else {
+            continue;
+        };
+        let ours = board.by_color(color);
+        let our_pawns = board.pawns() & ours;
+        let their_pawns = board.pawns() & !ours;
+        let mut mg = 0;
+
+        let kf = king.file().to_u32() as i32;
+        let rel_rank = color.relative_rank(king.rank());
+        let second = Bitboard::from_rank(color.relative_rank(Rank::Second));
+        let third = Bitboard::from_rank(color.relative_rank(Rank::Third));
+        for f in (kf - 1).max(0)..=(kf + 1).min(7) {
+            let file = Bitboard::from_file(shakmaty::File::new(f as u32));
+            if rel_rank <= Rank::Second {
+                if (our_pawns & file & second).any() {
+                    mg += p.shield_near;
+                } else if (our_pawns & file & third).any() {
+                    mg += p.shield_far;
+                } else {
+                    mg += p.shield_missing;
+                }
+            }
+            if (our_pawns & file).is_empty() {
+                mg += p.half_open;
+                if (their_pawns & file).is_empty() {
+                    mg += p.open;
+                }
+            }
+        }
+
+        // Attackers of the king zone (counted with mobility).
+        let theirs = board.by_color(!color);
+        let units = a.king_units[side(!color)];
+        let attackers = a.king_attackers[side(!color)];
+        let mut penalty = (units * units / 5).min(500);
+        if attackers < 2 {
+            penalty /= 2;
+        }
+        if (board.queens() & theirs).is_empty() {
+            penalty /= 4;
+        }
+        mg -= penalty * p.attack / 100;
+        t.add(Term::KingSafety, color, s(mg, 0));
+    }
+}

@@ -1,0 +1,128 @@
+//! The time manager: turns limits into a soft budget (do not start another iteration after it)
+//! and a hard deadline (abort the search), never spending more than is on the clock.
+
+use std::time::{Duration, Instant};
+
+use super::limits::SearchLimits;
+
+/// Time budget of one search.
+#[derive(Debug, Clone, Copy)]
+pub struct TimeManager {
+    start: Instant,
+    soft: Option<Duration>,
+    hard: Option<Duration>,
+}
+
+/// The least time a search is given, so that it always returns a move.
+const MIN_BUDGET: Duration = Duration::from_millis(5);
+
+impl TimeManager {
+    /// Budgets a search starting now.
+    pub fn new(limits: &SearchLimits) -> TimeManager {
+        let start = Instant::now();
+        if limits.infinite {
+            return TimeManager {
+                start,
+                soft: None,
+                hard: None,
+            };
+        }
+        let overhead = limits.overhead;
+        let mut soft = None;
+        let mut hard = None;
+        if let Some(t) = limits.movetime {
+            // A fixed move time is spent in full: the soft budget (checked at 60 % of its value
+            // between iterations) is twice the deadline, so only the deadline stops the search.
+            let t = t.saturating_sub(overhead).max(MIN_BUDGET);
+            soft = Some(t * 2);
+            hard = Some(t);
+        }
+        if let Some(clock) = limits.clock {
+            // Keep a reserve: never plan on the last 5 % (or 50 ms) of the clock.
+            let reserve = (clock.remaining / 20)
+                .max(Duration::from_millis(50))
+                .min(clock.remaining / 2);
+            let usable = clock
+                .remaining
+                .saturating_sub(reserve)
+                .saturating_sub(overhead);
+            let mtg = clock.moves_to_go.unwrap_or(25).clamp(1, 50);
+            let base = usable / (mtg + 1) + clock.increment * 3 / 4;
+            let cap = if mtg == 1 { usable * 3 / 4 } else { usable / 3 };
+            let s = base.min(cap).max(MIN_BUDGET);
+            let h = (s * 4).min(cap).max(s);
+            soft = Some(soft.map_or(s, |x: Duration| x.min(s)).min(h));
+            hard = Some(hard.map_or(h, |x: Duration| x.min(h)));
+        }
+        TimeManager { start, soft, hard }
+    }
+
+    /// Time since the search started.
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Whether the search must stop now.
+    pub fn hard_expired(&self) -> bool {
+        self.hard.is_some_and(|h| self.elapsed() >= h)
+    }
+
+    /// Whether a new iteration should not start (it would likely not finish: the next one
+    /// usually takes about as long as all before it). `scale_percent` stretches the budget when
+    /// the best move is unstable (100 = as planned).
+    pub fn soft_expired(&self, scale_percent: u32) -> bool {
+        self.soft
+            .is_some_and(|s| self.elapsed() >= s * scale_percent * 6 / 1000)
+    }
+
+    /// The soft budget, if any.
+    pub fn soft(&self) -> Option<Duration> {
+        self.soft
+    }
+
+    /// The hard deadline, if any.
+    pub fn hard(&self) -> Option<Duration> {
+        self.hard
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::limits::Clock;
+
+    #[test]
+    fn clock_budget_never_exceeds_the_clock() {
+        for ms in [10u64, 100, 1_000, 60_000, 600_000] {
+            for mtg in [None, Some(1), Some(5), Some(40)] {
+                let limits = SearchLimits {
+                    clock: Some(Clock {
+                        remaining: Duration::from_millis(ms),
+                        increment: Duration::from_millis(ms / 100),
+                        moves_to_go: mtg,
+                    }),
+                    overhead: Duration::from_millis(10),
+                    ..SearchLimits::default()
+                };
+                let tm = TimeManager::new(&limits);
+                let hard = tm.hard().unwrap();
+                assert!(
+                    hard <= Duration::from_millis(ms) * 3 / 4 || hard == MIN_BUDGET,
+                    "{ms} ms, {mtg:?}: {hard:?}"
+                );
+                assert!(tm.soft().unwrap() <= hard);
+                assert!(tm.soft().unwrap() <= hard);
+            }
+        }
+    }
+
+    #[test]
+    fn infinite_has_no_deadline() {
+        let tm = TimeManager::new(&SearchLimits {
+            infinite: true,
+            movetime: Some(Duration::from_millis(1)),
+            ..SearchLimits::default()
+        });
+        assert!(tm.hard().is_none());
+    }
+}

@@ -1,0 +1,770 @@
+//! The UCI protocol over any reader and writer (`kibitzer uci` uses stdin/stdout; tests drive it
+//! in-process).
+//!
+//! Input is read on its own thread and searches run on the [`EngineHandle`] thread, so the loop
+//! answers `isready` and `stop` while a search runs. Malformed input never changes the state: it
+//! produces `info string error: …`. End of input is `quit` (a running finite search is allowed to
+//! finish and print its `bestmove` first).
+
+use std::io::{self, BufRead, Write};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, Color, Move, Position};
+
+use crate::config::{EvalConfig, EvalPreset};
+use crate::engine::levels::Level;
+use crate::engine::{
+    Bound, Clock, EngineHandle, EngineReport, EvalParams, Score, SearchId, SearchInfo,
+    SearchLimits, SearchRequest, evaluate_breakdown, zobrist,
+};
+
+/// The engine's name in `id name`.
+pub const NAME: &str = concat!("kibitzer ", env!("CARGO_PKG_VERSION"));
+
+enum Event {
+    Line(String),
+    Eof,
+    Report(EngineReport),
+}
+
+/// A search in progress.
+struct Running {
+    id: SearchId,
+    /// `go infinite` or `go ponder`: hold the `bestmove` until `stop` / `ponderhit`.
+    hold: bool,
+    ponder: bool,
+    /// The request, kept for `ponderhit` (restarted as a timed search).
+    request: SearchRequest,
+    /// A finished result held back while `hold` is set.
+    held: Option<(Option<Move>, Option<Move>)>,
+}
+
+/// Settings changed by `setoption`.
+struct Options {
+    hash_mb: u32,
+    level: u8,
+    limit_strength: bool,
+    elo: u32,
+    overhead_ms: u64,
+    eval: EvalConfig,
+}
+
+/// Every eval weight option: (UCI name, getter/setter on the config).
+type Field = fn(&mut EvalConfig) -> &mut u32;
+const WEIGHTS: &[(&str, Field)] = &[
+    ("Material PST", |c| &mut c.material_pst),
+    ("King Safety", |c| &mut c.king_safety),
+    ("Mobility", |c| &mut c.mobility),
+    ("Pawn Structure", |c| &mut c.pawn_structure),
+    ("Threats", |c| &mut c.threats),
+    ("Defences", |c| &mut c.defences),
+    ("Bishop Pair", |c| &mut c.bishop_pair),
+    ("Rooks", |c| &mut c.rooks),
+    ("Tempo", |c| &mut c.tempo),
+];
+type ValueField = fn(&mut EvalConfig) -> &mut i32;
+const VALUES: &[(&str, ValueField)] = &[
+    ("Pawn Value", |c| &mut c.pawn),
+    ("Knight Value", |c| &mut c.knight),
+    ("Bishop Value", |c| &mut c.bishop),
+    ("Rook Value", |c| &mut c.rook),
+    ("Queen Value", |c| &mut c.queen),
+];
+
+struct Session<'w, W: Write> {
+    out: &'w mut W,
+    engine: EngineHandle,
+    position: Chess,
+    history: Vec<u64>,
+    options: Options,
+    params: EvalParams,
+    next_id: u64,
+    running: Option<Running>,
+    debug: bool,
+}
+
+/// Runs the protocol until `quit` or the end of `input`. `hash_mb` and `level` are the
+/// starting values of the `Hash` and `Level` options (from the configuration).
+///
+/// # Errors
+/// When writing to `output` fails or the engine thread cannot start.
+pub fn run<R, W>(
+    input: R,
+    output: &mut W,
+    hash_mb: u32,
+    level: u8,
+    eval: &EvalConfig,
+) -> io::Result<()>
+where
+    R: BufRead + Send + 'static,
+    W: Write,
+{
+    let (tx, rx) = mpsc::channel::<Event>();
+    let engine_tx = tx.clone();
+    let engine = EngineHandle::spawn_with(hash_mb, move |r| {
+        let _ = engine_tx.send(Event::Report(r));
+    })?;
+    std::thread::Builder::new()
+        .name("kibitzer-uci-input".to_owned())
+        .spawn(move || {
+            for line in input.lines() {
+                match line {
+                    Ok(l) => {
+                        if tx.send(Event::Line(l)).is_err() {
+                            return;
+                        }
+                    }
+                    Err(_) => break,
+                }
+            }
+            let _ = tx.send(Event::Eof);
+        })?;
+    let mut s = Session {
+        out: output,
+        engine,
+        position: Chess::default(),
+        history: Vec::new(),
+        options: Options {
+            hash_mb,
+            level,
+            limit_strength: false,
+            elo: Level::get(level).elo,
+            overhead_ms: 30,
+            eval: eval.clone(),
+        },
+        params: EvalParams::from_config(eval),
+        next_id: 1,
+        running: None,
+        debug: false,
+    };
+    let mut eof = false;
+    while let Ok(event) = rx.recv() {
+        match event {
+            Event::Line(line) => {
+                if !s.command(line.trim())? {
+                    break;
+                }
+            }
+            Event::Eof => {
+                eof = true;
+                match &s.running {
+                    None => break,
+                    Some(r) if r.hold => {
+                        s.stop()?;
+                        if s.running.is_none() {
+                            break;
+                        }
+                    }
+                    Some(_) => {}
+                }
+            }
+            Event::Report(r) => {
+                s.report(r)?;
+                if eof && s.running.is_none() {
+                    break;
+                }
+            }
+        }
+    }
+    s.out.flush()
+}
+
+fn error<W: Write>(out: &mut W, message: &str) -> io::Result<()> {
+    writeln!(out, "info string error: {message}")?;
+    out.flush()
+}
+
+fn uci_move(m: Move) -> String {
+    m.to_uci(CastlingMode::Standard).to_string()
+}
+
+/// The `score …` part of an info line.
+fn score_text(score: Score, bound: Bound) -> String {
+    let mut t = match score.mate_in() {
+        Some(n) => format!("score mate {n}"),
+        None => format!("score cp {}", score.0),
+    };
+    match bound {
+        Bound::Lower => t.push_str(" lowerbound"),
+        Bound::Upper => t.push_str(" upperbound"),
+        Bound::Exact => {}
+    }
+    t
+}
+
+/// A full `info` line for a progress report.
+pub fn info_line(info: &SearchInfo) -> String {
+    let mut line = format!(
+        "info depth {} seldepth {} {} nodes {} nps {} hashfull {} time {}",
+        info.depth,
+        info.seldepth,
+        score_text(info.score, info.bound),
+        info.nodes,
+        info.nps,
+        info.hashfull,
+        info.time.as_millis()
+    );
+    if !info.pv.is_empty() {
+        line.push_str(" pv");
+        for m in &info.pv {
+            line.push(' ');
+            line.push_str(&uci_move(*m));
+        }
+    }
+    line
+}
+
+/// Parses `position startpos|fen … [moves …]` into the position and the keys before it.
+///
+/// # Errors
+/// A message naming the bad FEN or the first illegal move.
+pub fn parse_position(args: &str) -> Result<(Chess, Vec<u64>), String> {
+    let mut tokens = args.split_whitespace().peekable();
+    let mut pos = match tokens.next() {
+        Some("startpos") => Chess::default(),
+        Some("fen") => {
+            let mut fen = Vec::new();
+            while let Some(t) = tokens.peek() {
+                if *t == "moves" {
+                    break;
+                }
+                fen.push(*t);
+                tokens.next();
+            }
+            let text = fen.join(" ");
+            crate::game::fen::parse(&text).map_err(|e| format!("bad FEN \"{text}\": {e}"))?
+        }
+        Some(other) => return Err(format!("expected startpos or fen, got \"{other}\"")),
+        None => return Err("position needs startpos or fen".to_owned()),
+    };
+    let mut history = Vec::new();
+    match tokens.next() {
+        None => {}
+        Some("moves") => {
+            for t in tokens {
+                let m = t
+                    .parse::<UciMove>()
+                    .map_err(|_| format!("\"{t}\" is not a move"))?
+                    .to_move(&pos)
+                    .map_err(|_| format!("illegal move \"{t}\""))?;
+                history.push(zobrist(&pos));
+                pos.play_unchecked(m);
+            }
+        }
+        Some(other) => return Err(format!("expected moves, got \"{other}\"")),
+    }
+    Ok((pos, history))
+}
+
+/// What `go` asked for.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Go {
+    limits: SearchLimits,
+    ponder: bool,
+    wtime: Option<u64>,
+    btime: Option<u64>,
+    winc: u64,
+    binc: u64,
+    movestogo: Option<u32>,
+}
+
+fn parse_go(args: &str, pos: &Chess) -> Result<Go, String> {
+    let mut go = Go::default();
+    let mut tokens = args.split_whitespace();
+    fn num<T: std::str::FromStr>(key: &str, v: Option<&str>) -> Result<T, String> {
+        let v = v.ok_or_else(|| format!("go {key} needs a value"))?;
+        v.parse()
+            .map_err(|_| format!("go {key}: \"{v}\" is not a valid number"))
+    }
+    while let Some(t) = tokens.next() {
+        match t {
+            "wtime" => go.wtime = Some(num::<i64>(t, tokens.next())?.max(0) as u64),
+            "btime" => go.btime = Some(num::<i64>(t, tokens.next())?.max(0) as u64),
+            "winc" => go.winc = num::<i64>(t, tokens.next())?.max(0) as u64,
+            "binc" => go.binc = num::<i64>(t, tokens.next())?.max(0) as u64,
+            "movestogo" => go.movestogo = Some(num(t, tokens.next())?),
+            "depth" => go.limits.depth = Some(num(t, tokens.next())?),
+            "nodes" => go.limits.nodes = Some(num(t, tokens.next())?),
+            "movetime" => go.limits.movetime = Some(Duration::from_millis(num(t, tokens.next())?)),
+            "mate" => {
+                let n: u32 = num(t, tokens.next())?;
+                go.limits.depth = Some(2 * n + 1);
+            }
+            "infinite" => go.limits.infinite = true,
+            "ponder" => go.ponder = true,
+            "searchmoves" => {
+                for m in tokens.by_ref() {
+                    let mv = m
+                        .parse::<UciMove>()
+                        .ok()
+                        .and_then(|u| u.to_move(pos).ok())
+                        .ok_or_else(|| format!("searchmoves: illegal move \"{m}\""))?;
+                    go.limits.searchmoves.push(mv);
+                }
+            }
+            other => return Err(format!("go: unknown parameter \"{other}\"")),
+        }
+    }
+    Ok(go)
+}
+
+impl<W: Write> Session<'_, W> {
+    /// Handles one line; `false` means quit.
+    fn command(&mut self, line: &str) -> io::Result<bool> {
+        let (cmd, args) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let args = args.trim();
+        match cmd {
+            "" => {}
+            "uci" => self.uci()?,
+            "isready" => {
+                writeln!(self.out, "readyok")?;
+                self.out.flush()?;
+            }
+            "debug" => match args {
+                "on" => self.debug = true,
+                "off" => self.debug = false,
+                _ => error(self.out, "debug takes on or off")?,
+            },
+            "ucinewgame" => {
+                self.cancel();
+                self.engine.new_game();
+                self.position = Chess::default();
+                self.history.clear();
+            }
+            "position" => match parse_position(args) {
+                Ok((p, h)) => {
+                    self.position = p;
+                    self.history = h;
+                }
+                Err(e) => error(self.out, &e)?,
+            },
+            "go" => self.go(args)?,
+            "stop" => self.stop()?,
+            "ponderhit" => self.ponderhit()?,
+            "setoption" => {
+                if let Err(e) = self.setoption(args) {
+                    error(self.out, &e)?;
+                }
+            }
+            "eval" => {
+                let b = evaluate_breakdown(&self.position, &self.params);
+                for l in b.to_string().lines() {
+                    writeln!(self.out, "info string {l}")?;
+                }
+                self.out.flush()?;
+            }
+            "quit" => {
+                self.cancel();
+                return Ok(false);
+            }
+            other => error(self.out, &format!("unknown command \"{other}\""))?,
+        }
+        Ok(true)
+    }
+
+    fn uci(&mut self) -> io::Result<()> {
+        let o = &mut self.out;
+        writeln!(o, "id name {NAME}")?;
+        writeln!(o, "id author the kibitzer authors")?;
+        writeln!(
+            o,
+            "option name Hash type spin default {} min 1 max 4096",
+            self.options.hash_mb
+        )?;
+        writeln!(o, "option name Ponder type check default false")?;
+        writeln!(
+            o,
+            "option name Level type spin default {} min 1 max 10",
+            self.options.level
+        )?;
+        writeln!(o, "option name UCI_LimitStrength type check default false")?;
+        let (lo, hi) = (Level::get(1).elo, Level::get(10).elo);
+        writeln!(
+            o,
+            "option name UCI_Elo type spin default {} min {lo} max {hi}",
+            self.options.elo
+        )?;
+        writeln!(
+            o,
+            "option name Move Overhead type spin default {} min 0 max 5000",
+            self.options.overhead_ms
+        )?;
+        let preset = match self.options.eval.preset {
+            EvalPreset::Default => "default",
+            EvalPreset::Simplified => "simplified",
+        };
+        writeln!(
+            o,
+            "option name Eval Preset type combo default {preset} var default var simplified"
+        )?;
+        let mut eval = self.options.eval.clone();
+        for (name, field) in VALUES {
+            writeln!(
+                o,
+                "option name {name} type spin default {} min 1 max 5000",
+                *field(&mut eval)
+            )?;
+        }
+        for (name, field) in WEIGHTS {
+            writeln!(
+                o,
+                "option name {name} type spin default {} min 0 max 500",
+                *field(&mut eval)
+            )?;
+        }
+        writeln!(o, "uciok")?;
+        o.flush()
+    }
+
+    fn setoption(&mut self, args: &str) -> Result<(), String> {
+        let rest = args
+            .strip_prefix("name ")
+            .ok_or("setoption needs: name <id> [value <x>]")?;
+        let (name, value) = match rest.find(" value ") {
+            Some(i) => (rest[..i].trim(), Some(rest[i + 7..].trim())),
+            None => (rest.trim(), None),
+        };
+        let lname = name.to_ascii_lowercase();
+        fn need<'v>(name: &str, v: Option<&'v str>) -> Result<&'v str, String> {
+            v.ok_or_else(|| format!("option {name} needs a value"))
+        }
+        let spin = |v: Option<&str>, lo: i64, hi: i64| -> Result<i64, String> {
+            let v = need(name, v)?;
+            let n: i64 = v
+                .parse()
+                .map_err(|_| format!("option {name}: \"{v}\" is not a number"))?;
+            if (lo..=hi).contains(&n) {
+                Ok(n)
+            } else {
+                Err(format!("option {name}: {n} is out of range {lo} to {hi}"))
+            }
+        };
+        let check = |v: Option<&str>| -> Result<bool, String> {
+            match need(name, v)? {
+                "true" => Ok(true),
+                "false" => Ok(false),
+                other => Err(format!("option {name}: \"{other}\" is not true or false")),
+            }
+        };
+        match lname.as_str() {
+            "hash" => {
+                self.options.hash_mb = spin(value, 1, 4096)? as u32;
+                self.engine.set_hash(self.options.hash_mb);
+            }
+            "ponder" => {
+                check(value)?;
+            }
+            "level" => self.options.level = spin(value, 1, 10)? as u8,
+            "uci_limitstrength" => self.options.limit_strength = check(value)?,
+            "uci_elo" => {
+                let (lo, hi) = (Level::get(1).elo, Level::get(10).elo);
+                self.options.elo = spin(value, i64::from(lo), i64::from(hi))? as u32;
+            }
+            "move overhead" => self.options.overhead_ms = spin(value, 0, 5000)? as u64,
+            "eval preset" => {
+                self.options.eval.preset = match need(name, value)? {
+                    "default" => EvalPreset::Default,
+                    "simplified" => EvalPreset::Simplified,
+                    other => return Err(format!("option {name}: unknown preset \"{other}\"")),
+                };
+            }
+            _ => {
+                if let Some((_, field)) = VALUES.iter().find(|(n, _)| n.eq_ignore_ascii_case(name))
+                {
+                    *field(&mut self.options.eval) = spin(value, 1, 5000)? as i32;
+                } else if let Some((_, field)) =
+                    WEIGHTS.iter().find(|(n, _)| n.eq_ignore_ascii_case(name))
+                {
+                    *field(&mut self.options.eval) = spin(value, 0, 500)? as u32;
+                } else {
+                    return Err(format!("unknown option \"{name}\""));
+                }
+            }
+        }
+        self.params = EvalParams::from_config(&self.options.eval);
+        Ok(())
+    }
+
+    /// The level in force: `UCI_Elo` when strength is limited, else `Level`.
+    fn level(&self) -> Level {
+        if self.options.limit_strength {
+            Level::get(Level::number_for_elo(self.options.elo))
+        } else {
+            Level::get(self.options.level)
+        }
+    }
+
+    fn go(&mut self, args: &str) -> io::Result<()> {
+        let go = match parse_go(args, &self.position) {
+            Ok(g) => g,
+            Err(e) => return error(self.out, &e),
+        };
+        self.cancel();
+        let mut limits = go.limits;
+        limits.overhead = Duration::from_millis(self.options.overhead_ms);
+        let (time, inc) = match self.position.turn() {
+            Color::White => (go.wtime, go.winc),
+            Color::Black => (go.btime, go.binc),
+        };
+        if let Some(t) = time {
+            limits.clock = Some(Clock {
+                remaining: Duration::from_millis(t),
+                increment: Duration::from_millis(inc),
+                moves_to_go: go.movestogo,
+            });
+        }
+        let level = self.level();
+        let weakened = self.options.limit_strength || self.options.level < 10;
+        if weakened {
+            let ll = level.limits(&crate::config::EngineConfig::default());
+            limits.depth = match (limits.depth, ll.depth) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
+            if let Some(mt) = ll.movetime {
+                limits.movetime = Some(limits.movetime.map_or(mt, |x| x.min(mt)));
+            }
+            limits.exact_root_scores = level.is_imperfect();
+        }
+        let hold = limits.infinite || go.ponder;
+        let mut request = SearchRequest {
+            position: self.position.clone(),
+            history: self.history.clone(),
+            limits,
+            params: self.params.clone(),
+            level: (weakened && level.is_imperfect()).then_some(level),
+        };
+        let saved = request.clone();
+        if go.ponder {
+            request.limits.infinite = true;
+        }
+        let id = SearchId(self.next_id);
+        self.next_id += 1;
+        self.engine.search(id, request);
+        self.running = Some(Running {
+            id,
+            hold,
+            ponder: go.ponder,
+            request: saved,
+            held: None,
+        });
+        Ok(())
+    }
+
+    fn cancel(&mut self) {
+        if self.running.take().is_some() {
+            self.engine.cancel();
+        }
+    }
+
+    fn stop(&mut self) -> io::Result<()> {
+        let Some(r) = &mut self.running else {
+            return Ok(());
+        };
+        r.hold = false;
+        if let Some((best, ponder)) = r.held.take() {
+            self.running = None;
+            return self.bestmove(best, ponder);
+        }
+        self.engine.stop();
+        Ok(())
+    }
+
+    fn ponderhit(&mut self) -> io::Result<()> {
+        let Some(r) = self.running.take() else {
+            return Ok(());
+        };
+        if !r.ponder {
+            self.running = Some(r);
+            return Ok(());
+        }
+        // Restart as the timed search the GUI now wants, keeping the warm table.
+        self.engine.cancel();
+        let id = SearchId(self.next_id);
+        self.next_id += 1;
+        let hold = r.request.limits.infinite;
+        self.engine.search(id, r.request.clone());
+        self.running = Some(Running {
+            id,
+            hold,
+            ponder: false,
+            request: r.request,
+            held: None,
+        });
+        Ok(())
+    }
+
+    fn bestmove(&mut self, best: Option<Move>, ponder: Option<Move>) -> io::Result<()> {
+        match (best, ponder) {
+            (Some(b), Some(p)) => {
+                writeln!(self.out, "bestmove {} ponder {}", uci_move(b), uci_move(p))?
+            }
+            (Some(b), None) => writeln!(self.out, "bestmove {}", uci_move(b))?,
+            (None, _) => writeln!(self.out, "bestmove 0000")?,
+        }
+        self.out.flush()
+    }
+
+    fn report(&mut self, report: EngineReport) -> io::Result<()> {
+        let Some(r) = &mut self.running else {
+            return Ok(());
+        };
+        match report {
+            EngineReport::Progress { id, info } if id == r.id => {
+                writeln!(self.out, "{}", info_line(&info))?;
+                self.out.flush()?;
+            }
+            EngineReport::Done { id, result, chosen } if id == r.id => {
+                if let Some(last) = result.iterations.last() {
+                    let info = SearchInfo {
+                        depth: last.depth,
+                        seldepth: last.seldepth,
+                        score: last.score,
+                        bound: Bound::Exact,
+                        nodes: result.nodes,
+                        time: result.time,
+                        nps: result.nps,
+                        hashfull: result.hashfull,
+                        pv: last.pv.clone(),
+                    };
+                    writeln!(self.out, "{}", info_line(&info))?;
+                }
+                let ponder = if chosen == result.best_move {
+                    result.ponder
+                } else {
+                    None
+                };
+                if self.debug {
+                    writeln!(
+                        self.out,
+                        "info string best {:?} chosen {:?}",
+                        result.best_move, chosen
+                    )?;
+                }
+                if r.hold {
+                    r.held = Some((chosen, ponder));
+                } else {
+                    self.running = None;
+                    self.bestmove(chosen, ponder)?;
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Cursor;
+
+    fn session(input: &str) -> String {
+        let mut out = Vec::new();
+        run(
+            Cursor::new(input.as_bytes().to_vec()),
+            &mut out,
+            8,
+            10,
+            &EvalConfig::default(),
+        )
+        .unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn handshake_and_ready() {
+        let out = session("uci\nisready\n");
+        assert!(out.starts_with("id name kibitzer"));
+        assert!(out.contains("option name Hash type spin"));
+        assert!(out.contains("option name UCI_Elo"));
+        assert!(out.contains("option name Mobility type spin default 15"));
+        assert!(out.contains("uciok\n"));
+        assert!(out.ends_with("readyok\n"));
+    }
+
+    #[test]
+    fn go_depth_prints_info_and_bestmove() {
+        let out = session("position startpos moves e2e4 e7e5\ngo depth 5\n");
+        let last = out.lines().last().unwrap();
+        assert!(last.starts_with("bestmove "), "{out}");
+        assert!(out.contains("info depth 5 seldepth"), "{out}");
+        assert!(out.contains(" pv "));
+    }
+
+    #[test]
+    fn mate_is_reported_as_mate() {
+        let out = session("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo depth 3\n");
+        assert!(out.contains("score mate 1"), "{out}");
+        assert!(out.ends_with("bestmove a1a8\n"), "{out}");
+    }
+
+    #[test]
+    fn malformed_input_reports_errors_and_keeps_state() {
+        let cases = [
+            ("frobnicate", "unknown command"),
+            ("position fen not/a/fen w - - 0 1", "bad FEN"),
+            ("position startpos moves e2e5", "illegal move"),
+            ("position sideways", "expected startpos or fen"),
+            ("go depth x", "not a valid number"),
+            ("go sideways", "unknown parameter"),
+            ("setoption name Hash value lots", "not a number"),
+            ("setoption name Hash value 0", "out of range"),
+            ("setoption name Nonsense value 3", "unknown option"),
+            (
+                "setoption name UCI_LimitStrength value maybe",
+                "not true or false",
+            ),
+            ("setoption", "setoption needs"),
+            ("debug sideways", "on or off"),
+        ];
+        for (bad, expected) in cases {
+            // The bad line comes after a valid position; the search must still use that position.
+            let input = format!("position startpos moves e2e4\n{bad}\ngo depth 1\n");
+            let out = session(&input);
+            let err = out
+                .lines()
+                .find(|l| l.starts_with("info string error:"))
+                .unwrap_or("");
+            assert!(err.contains(expected), "{bad}: {out}");
+            let best = out.lines().last().unwrap();
+            let m = best.strip_prefix("bestmove ").unwrap();
+            let black_moves: Vec<String> = {
+                let (p, _) = parse_position("startpos moves e2e4").unwrap();
+                p.legal_moves().iter().map(|m| uci_move(*m)).collect()
+            };
+            assert!(
+                black_moves.iter().any(|b| b == m),
+                "{bad}: {best} is not a reply to e4"
+            );
+        }
+    }
+
+    #[test]
+    fn infinite_waits_for_stop_and_eof_quits() {
+        // EOF stops an infinite search, which still prints its bestmove.
+        let out = session("go infinite\n");
+        assert!(
+            out.lines().last().unwrap().starts_with("bestmove "),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn options_change_level_and_weights() {
+        let out = session(
+            "setoption name Level value 1\nsetoption name mobility value 0\nsetoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value 800\nsetoption name Move Overhead value 10\nposition startpos\ngo depth 3\n",
+        );
+        assert!(!out.contains("error"), "{out}");
+        assert!(out.lines().last().unwrap().starts_with("bestmove "));
+    }
+
+    #[test]
+    fn position_history_is_kept() {
+        let (p, h) = parse_position("startpos moves g1f3 g8f6 f3g1 f6g8").unwrap();
+        assert_eq!(h.len(), 4);
+        assert_eq!(zobrist(&p), h[0]);
+    }
+}

@@ -1,0 +1,61 @@
+//! `kibitzer bench` prints every position and ends with `<nodes> nodes <nps> nps`; the node total
+//! at a fixed depth is the search's signature. When a search change alters it on purpose, update
+//! `SIGNATURE` in the same commit (and say so in the message).
+
+use std::process::Command;
+
+const BIN: &str = env!("CARGO_BIN_EXE_kibitzer");
+
+/// Total nodes of `kibitzer bench --depth 6`.
+const SIGNATURE: u64 = 174_757;
+
+#[test]
+fn bench_node_total_is_the_signature() {
+    let out = Command::new(BIN)
+        .args(["bench", "--depth", "6"])
+        .env("KIBITZER_CONFIG_DIR", env!("CARGO_TARGET_TMPDIR"))
+        .env("KIBITZER_DATA_DIR", env!("CARGO_TARGET_TMPDIR"))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.len() >= 31, "{text}");
+    let last: Vec<&str> = lines.last().unwrap().split_whitespace().collect();
+    assert_eq!(last.len(), 4, "{text}");
+    assert_eq!((last[1], last[3]), ("nodes", "nps"));
+    assert_eq!(
+        last[0].parse::<u64>().unwrap(),
+        SIGNATURE,
+        "bench signature changed"
+    );
+}
+
+#[test]
+fn eval_prints_the_breakdown() {
+    let out = Command::new(BIN)
+        .args(["eval", "--fen", "4k3/8/8/8/8/8/PPP5/4K3 w - - 0 1"])
+        .env("KIBITZER_CONFIG_DIR", env!("CARGO_TARGET_TMPDIR"))
+        .env("KIBITZER_DATA_DIR", env!("CARGO_TARGET_TMPDIR"))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    for term in [
+        "material",
+        "mobility",
+        "king safety",
+        "pawn structure",
+        "tempo",
+        "total",
+    ] {
+        assert!(text.contains(term), "{text}");
+    }
+    let bad = Command::new(BIN)
+        .args(["eval", "--fen", "not a fen"])
+        .env("KIBITZER_CONFIG_DIR", env!("CARGO_TARGET_TMPDIR"))
+        .env("KIBITZER_DATA_DIR", env!("CARGO_TARGET_TMPDIR"))
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+}
