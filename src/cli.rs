@@ -6,20 +6,40 @@ use clap::{Parser, Subcommand};
 
 /// Terminal chess against an engine that explains itself.
 #[derive(Debug, Parser)]
-#[command(name = "kibitzer", version, about, long_about = None, arg_required_else_help = true)]
+#[command(name = "kibitzer", version, about, long_about = None)]
 pub struct Cli {
     /// Use this configuration file instead of the default one (must exist).
     #[arg(long, global = true, env = "KIBITZER_CONFIG", value_name = "PATH")]
     pub config: Option<PathBuf>,
 
-    /// What to do.
+    /// What to do (default: play).
     #[command(subcommand)]
     pub command: Option<Command>,
+
+    /// `play`'s options, accepted without the subcommand too (`kibitzer --new`).
+    #[command(flatten)]
+    pub play: PlayArgs,
+}
+
+/// How `kibitzer play` starts.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct PlayArgs {
+    /// Start a fresh game instead of resuming the saved one.
+    #[arg(long)]
+    pub new: bool,
+    /// Start from this position (FEN).
+    #[arg(long, value_name = "FEN", conflicts_with = "pgn")]
+    pub fen: Option<String>,
+    /// Continue the game in this file.
+    #[arg(long, value_name = "FILE")]
+    pub pgn: Option<PathBuf>,
 }
 
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Play a game against the engine in the terminal (the default).
+    Play(PlayArgs),
     /// Show, create or validate the configuration file.
     #[command(subcommand)]
     Config(ConfigCommand),

@@ -6,6 +6,7 @@
 #![warn(missing_docs)]
 
 pub mod analysis;
+pub mod app;
 pub mod cli;
 pub mod config;
 pub mod engine;
@@ -13,5 +14,8 @@ pub mod explain;
 pub mod game;
 pub mod perft;
 pub mod pgn;
+pub mod play;
 pub mod review;
+pub mod tui;
 pub mod uci;
+pub mod ui;

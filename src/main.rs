@@ -8,8 +8,9 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use clap::Parser;
-use kibitzer::cli::{Cli, Command, ConfigCommand};
+use kibitzer::cli::{Cli, Command, ConfigCommand, PlayArgs};
 use kibitzer::config::{Config, ConfigSource, Dirs, EXAMPLE};
+use kibitzer::play::StartOptions;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -71,7 +72,29 @@ fn main() -> ExitCode {
                 &mut std::io::stdout(),
             ))
         }),
-        None => ExitCode::SUCCESS,
+        Some(Command::Play(args)) => play(&args, cli.config.as_deref(), &dirs),
+        None => play(&cli.play, cli.config.as_deref(), &dirs),
+    }
+}
+
+/// Everything that can go wrong before the screen opens is reported on the plain terminal.
+fn play(args: &PlayArgs, explicit: Option<&Path>, dirs: &Dirs) -> ExitCode {
+    let config = match Config::load(explicit, dirs) {
+        Ok((config, _)) => config,
+        Err(e) => return fail(2, &e.to_string()),
+    };
+    let options = StartOptions {
+        new: args.new,
+        fen: args.fen.clone(),
+        pgn: args.pgn.clone(),
+    };
+    let snapshot = match kibitzer::play::prepare(&options, &config, dirs) {
+        Ok(s) => s,
+        Err(e) => return fail(2, &format!("{e:#}")),
+    };
+    match kibitzer::play::run(config, explicit, dirs, snapshot) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(1, &format!("{e:#}")),
     }
 }
 

@@ -21,10 +21,9 @@ use super::see::see_ge;
 use super::time::TimeManager;
 use super::tt::{PackedMove, TranspositionTable, pack};
 
-/// The Zobrist key of a position as the search and the game history use it.
-pub fn zobrist(pos: &Chess) -> u64 {
-    pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
-}
+/// The Zobrist key of a position as the search and the game history use it (one definition,
+/// in the game model).
+pub use crate::game::zobrist;
 
 /// Progress of a search, reported after every iteration and every aspiration failure.
 #[derive(Debug, Clone, PartialEq, Eq)]

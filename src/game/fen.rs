@@ -48,7 +48,6 @@ pub fn parse_lenient(text: &str) -> Result<Chess, FenError> {
     parse_with(text, true)
 }
 
-#[allow(clippy::result_large_err)] // shakmaty's PositionError carries the position.
 fn parse_with(text: &str, lenient: bool) -> Result<Chess, FenError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.is_empty() {

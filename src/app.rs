@@ -1,0 +1,1240 @@
+//! The application model: every piece of UI state lives in [`App`], and only [`App::update`]
+//! changes it. Events come in (keys, mouse, resize, ticks, engine reports, config reloads,
+//! loaded files); side effects go out as [`Effect`] values that a small runner executes
+//! (`crate::play`). No terminal I/O, no threads, no files here.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use ratatui::layout::Rect;
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, Color, File, Move, Position, Rank, Role, Square};
+
+use crate::config::{Config, ConfigError, HumanColor};
+use crate::game::{Game, GameOutcome};
+use crate::ui::Layout;
+
+pub mod command;
+pub mod persist;
+pub mod search;
+
+use command::Command;
+pub use persist::Snapshot;
+pub use search::{MoveAnalysis, Purpose, Score, SearchId, SearchRequest, Thinking};
+
+/// Something that happened.
+#[derive(Debug, Clone)]
+pub enum Event {
+    /// A key press (releases and repeats are ignored).
+    Key(KeyEvent),
+    /// A mouse event.
+    Mouse(MouseEvent),
+    /// The terminal was resized to (width, height).
+    Resize(u16, u16),
+    /// A timer tick (animates the spinner).
+    Tick,
+    /// The engine reports progress of a search.
+    EngineProgress(SearchId, Thinking),
+    /// The engine finished a search: its best move (`None` when the position has no move).
+    EngineDone(SearchId, Option<Move>, Thinking),
+    /// The engine could not be used.
+    EngineFailed(String),
+    /// The watched config file changed: the new settings, or why they were rejected.
+    ConfigReloaded(Result<Box<Config>, ConfigError>),
+    /// A `:load` finished.
+    Loaded(PathBuf, Result<Box<Game>, String>),
+    /// A `:save` finished: the path written, or why not.
+    Saved(Result<PathBuf, String>),
+}
+
+/// Something the runner must do.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Effect {
+    /// Start a search.
+    StartSearch(SearchRequest),
+    /// Stop a search (the engine answers with `EngineDone` for it).
+    StopSearch(SearchId),
+    /// Tell the engine a new game starts (forget cached results).
+    NewEngineGame,
+    /// Write the autosave.
+    Autosave(Snapshot),
+    /// The game is over: archive it in the data directory and remove the autosave.
+    Archive(Snapshot),
+    /// Save the game to this path (`None`: a new file in the data directory).
+    Save(Option<PathBuf>, Snapshot),
+    /// Load a game from a file.
+    Load(PathBuf),
+    /// Put text on the terminal's clipboard (OSC 52).
+    Copy(String),
+    /// Leave the program.
+    Quit,
+}
+
+/// What the keyboard is talking to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Mode {
+    /// The board: cursor, picking and dropping, single-key commands.
+    Board,
+    /// The `:` prompt with the text typed so far.
+    Prompt(String),
+    /// Choosing the promotion piece for a pawn move.
+    Promotion {
+        /// The pawn's square.
+        from: Square,
+        /// The destination.
+        to: Square,
+        /// The highlighted choice (index in [`PROMOTION_ROLES`]).
+        choice: usize,
+    },
+    /// The help overlay.
+    Help,
+    /// The new game dialog.
+    NewGame {
+        /// The colour the human will play.
+        color: HumanColor,
+        /// The engine level.
+        level: u8,
+    },
+    /// The game-end dialog.
+    GameOver {
+        /// The highlighted choice (index in [`GAME_OVER_CHOICES`]).
+        choice: usize,
+    },
+}
+
+/// The promotion choices in picker order.
+pub const PROMOTION_ROLES: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+
+/// The choices of the game-end dialog.
+pub const GAME_OVER_CHOICES: [&str; 3] = ["New game", "Review", "Quit"];
+
+/// How a status message is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MessageKind {
+    /// Information.
+    Info,
+    /// Something went wrong (drawn in the error colour).
+    Error,
+}
+
+/// A status-line message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Message {
+    /// The text.
+    pub text: String,
+    /// Info or error.
+    pub kind: MessageKind,
+}
+
+/// The engine's suggestion for the human's move.
+#[derive(Debug, Clone)]
+pub struct Hint {
+    /// The suggested move.
+    pub mv: Move,
+    /// The search behind it.
+    pub thinking: Thinking,
+    /// Why.
+    pub explanation: Option<crate::explain::Explanation>,
+}
+
+/// The search in flight, if any.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Search {
+    /// Its id.
+    pub id: SearchId,
+    /// Why it runs.
+    pub purpose: Purpose,
+    /// The position it searches (for printing the line in SAN).
+    pub root: Chess,
+    /// The latest report.
+    pub thinking: Option<Thinking>,
+    /// A stop was requested ("move now").
+    pub stopping: bool,
+}
+
+/// The whole UI state.
+#[derive(Debug, Clone)]
+pub struct App {
+    /// The settings in force.
+    pub config: Config,
+    /// The game.
+    pub game: Game,
+    /// The colour the human plays.
+    pub human: Color,
+    /// The colour drawn at the bottom of the board.
+    pub orientation: Color,
+    /// The keyboard cursor on the board.
+    pub cursor: Square,
+    /// The picked-up piece.
+    pub selected: Option<Square>,
+    /// Where a mouse drag started.
+    pub drag_from: Option<Square>,
+    /// The ply being viewed when browsing (`None`: the live position).
+    pub view_ply: Option<usize>,
+    /// What the keyboard is talking to.
+    pub mode: Mode,
+    /// The status-line message.
+    pub message: Option<Message>,
+    /// The search in flight.
+    pub search: Option<Search>,
+    /// The engine's analysis of the moves it played, by ply index (0 = the first move).
+    pub analyses: HashMap<usize, MoveAnalysis>,
+    /// The engine's suggested move for the human, shown on the board.
+    pub hint: Option<Hint>,
+    /// The engine cannot be used (why), so it is not asked to move.
+    pub engine_error: Option<String>,
+    /// The terminal size (width, height).
+    pub size: (u16, u16),
+    /// Counts ticks while the engine thinks (the spinner frame).
+    pub spinner: usize,
+    /// Set when the program should end.
+    pub quit: bool,
+    next_id: u64,
+    rng: u64,
+}
+
+impl App {
+    /// A new App for `game` (a fresh one, a resumed autosave, a `--fen` or `--pgn` start).
+    /// `seed` drives the random colour choice. Returns the effects to run first (the engine
+    /// starts if it is its turn).
+    pub fn new(config: Config, snapshot: Option<Snapshot>, seed: u64) -> (App, Vec<Effect>) {
+        let mut app = App {
+            human: Color::White,
+            orientation: Color::White,
+            cursor: Square::E2,
+            selected: None,
+            drag_from: None,
+            view_ply: None,
+            mode: Mode::Board,
+            message: None,
+            search: None,
+            analyses: HashMap::new(),
+            hint: None,
+            engine_error: None,
+            size: (80, 24),
+            spinner: 0,
+            quit: false,
+            next_id: 0,
+            rng: seed,
+            game: Game::new(),
+            config,
+        };
+        let mut fx = vec![Effect::NewEngineGame];
+        match snapshot {
+            Some(s) => {
+                if (1..=10).contains(&s.level) {
+                    app.config.engine.level = s.level;
+                }
+                let resumed = s.game.ply() > 0;
+                app.set_game(s.game, s.human);
+                if resumed {
+                    app.info(format!(
+                        "resumed your game at move {}",
+                        app.game.position().fullmoves()
+                    ));
+                }
+            }
+            None => {
+                let human = app.pick_color(app.config.game.human);
+                app.set_game(Game::new(), human);
+            }
+        }
+        app.after_change(&mut fx, false);
+        (app, fx)
+    }
+
+    /// Applies one event; returns the side effects to execute, in order.
+    pub fn update(&mut self, event: Event) -> Vec<Effect> {
+        let mut fx = Vec::new();
+        match event {
+            Event::Key(key) if key.kind == KeyEventKind::Press => self.on_key(key, &mut fx),
+            Event::Key(_) => {}
+            Event::Mouse(mouse) => self.on_mouse(mouse, &mut fx),
+            Event::Resize(w, h) => self.size = (w, h),
+            Event::Tick => {
+                if self.search.is_some() {
+                    self.spinner = self.spinner.wrapping_add(1);
+                }
+            }
+            Event::EngineProgress(id, thinking) => {
+                if let Some(s) = self.search.as_mut().filter(|s| s.id == id) {
+                    s.thinking = Some(thinking);
+                }
+            }
+            Event::EngineDone(id, best, thinking) => {
+                self.on_engine_done(id, best, thinking, &mut fx)
+            }
+            Event::EngineFailed(why) => {
+                self.search = None;
+                self.error(format!("engine unavailable: {why}"));
+                self.engine_error = Some(why);
+            }
+            Event::ConfigReloaded(Ok(config)) => self.on_config(*config),
+            Event::ConfigReloaded(Err(e)) => {
+                self.error(format!(
+                    "config not reloaded, keeping the old settings: {e}"
+                ));
+            }
+            Event::Loaded(path, Ok(game)) => {
+                self.cancel_search(&mut fx);
+                let human = self.human;
+                self.set_game(*game, human);
+                fx.push(Effect::NewEngineGame);
+                self.info(format!("loaded {}", path.display()));
+                self.after_change(&mut fx, true);
+            }
+            Event::Loaded(_, Err(e)) | Event::Saved(Err(e)) => self.error(e),
+            Event::Saved(Ok(path)) => self.info(format!("saved {}", path.display())),
+        }
+        fx
+    }
+
+    // ----- queries used by the renderer -------------------------------------------------
+
+    /// The ply shown on the board.
+    pub fn shown_ply(&self) -> usize {
+        self.view_ply.unwrap_or(self.game.ply())
+    }
+
+    /// Whether the board shows an earlier position than the live one.
+    pub fn browsing(&self) -> bool {
+        self.view_ply.is_some()
+    }
+
+    /// The position shown on the board.
+    pub fn shown_position(&self) -> &Chess {
+        self.game
+            .position_at(self.shown_ply())
+            .unwrap_or_else(|| self.game.position())
+    }
+
+    /// The move that led to the shown position.
+    pub fn shown_last_move(&self) -> Option<&Move> {
+        let ply = self.shown_ply();
+        ply.checked_sub(1)
+            .and_then(|i| self.game.all_moves().get(i))
+            .map(|m| &m.mv)
+    }
+
+    /// Legal destinations of the selected piece (king moves as the king's destination).
+    pub fn legal_targets(&self) -> Vec<Square> {
+        match self.selected {
+            Some(from) if !self.browsing() => self
+                .game
+                .position()
+                .legal_moves()
+                .iter()
+                .filter(|m| m.from() == Some(from))
+                .map(target)
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The layout for the current terminal size.
+    pub fn layout(&self) -> Layout {
+        Layout::new(Rect::new(0, 0, self.size.0, self.size.1))
+    }
+
+    /// The outcome when the live game is over.
+    pub fn outcome(&self) -> Option<GameOutcome> {
+        self.game.outcome()
+    }
+
+    /// Whether the engine is thinking about its own move.
+    pub fn engine_thinking(&self) -> bool {
+        self.search
+            .as_ref()
+            .is_some_and(|s| s.purpose == Purpose::Move)
+    }
+
+    /// A snapshot for saving.
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            game: self.game.clone(),
+            human: self.human,
+            level: self.config.engine.level,
+        }
+    }
+
+    // ----- messages ---------------------------------------------------------------------
+
+    fn info(&mut self, text: impl Into<String>) {
+        self.message = Some(Message {
+            text: text.into(),
+            kind: MessageKind::Info,
+        });
+    }
+
+    fn error(&mut self, text: impl Into<String>) {
+        self.message = Some(Message {
+            text: text.into(),
+            kind: MessageKind::Error,
+        });
+    }
+
+    // ----- keys -------------------------------------------------------------------------
+
+    fn on_key(&mut self, key: KeyEvent, fx: &mut Vec<Effect>) {
+        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+            self.do_quit(fx);
+            return;
+        }
+        match self.mode.clone() {
+            Mode::Board => {
+                self.message = None;
+                self.board_key(key, fx);
+            }
+            Mode::Prompt(text) => self.prompt_key(text, key, fx),
+            Mode::Promotion { from, to, choice } => self.promotion_key(from, to, choice, key, fx),
+            Mode::Help => self.mode = Mode::Board,
+            Mode::NewGame { color, level } => self.new_game_key(color, level, key, fx),
+            Mode::GameOver { choice } => self.game_over_key(choice, key, fx),
+        }
+    }
+
+    fn board_key(&mut self, key: KeyEvent, fx: &mut Vec<Effect>) {
+        match key.code {
+            KeyCode::Left | KeyCode::Char('h') => self.move_cursor(-1, 0),
+            KeyCode::Right | KeyCode::Char('l') => self.move_cursor(1, 0),
+            KeyCode::Up | KeyCode::Char('k') => self.move_cursor(0, 1),
+            KeyCode::Down | KeyCode::Char('j') => self.move_cursor(0, -1),
+            KeyCode::Enter | KeyCode::Char(' ') => self.pick_or_drop(self.cursor, fx),
+            KeyCode::Esc => {
+                self.selected = None;
+                self.hint = None;
+                self.view_ply = None;
+            }
+            KeyCode::Char(':') => self.mode = Mode::Prompt(String::new()),
+            KeyCode::Char('?') => self.mode = Mode::Help,
+            KeyCode::Char('q') => self.do_quit(fx),
+            KeyCode::Char('u') => self.take_back(fx),
+            KeyCode::Char('r') => self.redo(fx),
+            KeyCode::Char('f') => self.flip(),
+            KeyCode::Char('n') => self.open_new_game(),
+            KeyCode::Char('t') => self.ask_hint(fx),
+            KeyCode::Char('s') => self.move_now(fx),
+            KeyCode::Char(',') => self.browse_back(),
+            KeyCode::Char('.') => self.browse_forward(),
+            KeyCode::Home => {
+                self.selected = None;
+                self.view_ply = Some(0);
+            }
+            KeyCode::End => self.view_ply = None,
+            _ => {}
+        }
+    }
+
+    fn prompt_key(&mut self, mut text: String, key: KeyEvent, fx: &mut Vec<Effect>) {
+        match key.code {
+            KeyCode::Esc => self.mode = Mode::Board,
+            KeyCode::Enter => {
+                self.mode = Mode::Board;
+                self.message = None;
+                self.run_prompt(&text, fx);
+            }
+            KeyCode::Backspace => {
+                if text.pop().is_none() {
+                    self.mode = Mode::Board;
+                } else {
+                    self.mode = Mode::Prompt(text);
+                }
+            }
+            KeyCode::Char(c) => {
+                text.push(c);
+                self.mode = Mode::Prompt(text);
+            }
+            _ => {}
+        }
+    }
+
+    fn promotion_key(
+        &mut self,
+        from: Square,
+        to: Square,
+        choice: usize,
+        key: KeyEvent,
+        fx: &mut Vec<Effect>,
+    ) {
+        let pick = match key.code {
+            KeyCode::Esc => {
+                self.mode = Mode::Board;
+                self.selected = None;
+                return;
+            }
+            KeyCode::Left | KeyCode::Char('h') | KeyCode::Up | KeyCode::Char('k') => {
+                self.mode = Mode::Promotion {
+                    from,
+                    to,
+                    choice: (choice + 3) % 4,
+                };
+                return;
+            }
+            KeyCode::Right | KeyCode::Char('l') | KeyCode::Down | KeyCode::Char('j') => {
+                self.mode = Mode::Promotion {
+                    from,
+                    to,
+                    choice: (choice + 1) % 4,
+                };
+                return;
+            }
+            KeyCode::Enter | KeyCode::Char(' ') => PROMOTION_ROLES[choice],
+            KeyCode::Char('q') => Role::Queen,
+            KeyCode::Char('r') => Role::Rook,
+            KeyCode::Char('b') => Role::Bishop,
+            KeyCode::Char('n') => Role::Knight,
+            _ => return,
+        };
+        self.mode = Mode::Board;
+        let mv = self
+            .game
+            .position()
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.from() == Some(from) && target(m) == to && m.promotion() == Some(pick));
+        match mv {
+            Some(mv) => self.play_human(mv, fx),
+            None => self.error("that promotion is not legal here"),
+        }
+    }
+
+    fn new_game_key(&mut self, color: HumanColor, level: u8, key: KeyEvent, fx: &mut Vec<Effect>) {
+        let cycle = |c: HumanColor, forward: bool| match (c, forward) {
+            (HumanColor::White, true) | (HumanColor::Random, false) => HumanColor::Black,
+            (HumanColor::Black, true) | (HumanColor::White, false) => HumanColor::Random,
+            (HumanColor::Random, true) | (HumanColor::Black, false) => HumanColor::White,
+        };
+        let (color, level) = match key.code {
+            KeyCode::Esc | KeyCode::Char('q') => {
+                self.mode = if self.outcome().is_some() && !self.browsing() {
+                    Mode::GameOver { choice: 0 }
+                } else {
+                    Mode::Board
+                };
+                return;
+            }
+            KeyCode::Enter => {
+                self.config.engine.level = level;
+                self.start_new_game(color, fx);
+                return;
+            }
+            KeyCode::Left | KeyCode::Char('h') => (cycle(color, false), level),
+            KeyCode::Right | KeyCode::Char('l') | KeyCode::Tab => (cycle(color, true), level),
+            KeyCode::Char('w') => (HumanColor::White, level),
+            KeyCode::Char('b') => (HumanColor::Black, level),
+            KeyCode::Char('r') => (HumanColor::Random, level),
+            KeyCode::Up | KeyCode::Char('k') | KeyCode::Char('+') => (color, (level + 1).min(10)),
+            KeyCode::Down | KeyCode::Char('j') | KeyCode::Char('-') => {
+                (color, level.saturating_sub(1).max(1))
+            }
+            KeyCode::Char('0') => (color, 10),
+            KeyCode::Char(c @ '1'..='9') => (color, c as u8 - b'0'),
+            _ => return,
+        };
+        self.mode = Mode::NewGame { color, level };
+    }
+
+    fn game_over_key(&mut self, choice: usize, key: KeyEvent, fx: &mut Vec<Effect>) {
+        let n = GAME_OVER_CHOICES.len();
+        let chosen = match key.code {
+            KeyCode::Left | KeyCode::Up | KeyCode::Char('h') | KeyCode::Char('k') => {
+                self.mode = Mode::GameOver {
+                    choice: (choice + n - 1) % n,
+                };
+                return;
+            }
+            KeyCode::Right
+            | KeyCode::Down
+            | KeyCode::Tab
+            | KeyCode::Char('l')
+            | KeyCode::Char('j') => {
+                self.mode = Mode::GameOver {
+                    choice: (choice + 1) % n,
+                };
+                return;
+            }
+            KeyCode::Enter | KeyCode::Char(' ') => choice,
+            KeyCode::Char('n') => 0,
+            KeyCode::Char('v') | KeyCode::Esc => 1,
+            KeyCode::Char('q') => 2,
+            KeyCode::Char('u') => {
+                self.mode = Mode::Board;
+                self.take_back(fx);
+                return;
+            }
+            _ => return,
+        };
+        match chosen {
+            0 => self.open_new_game(),
+            1 => {
+                self.mode = Mode::Board;
+                self.info(
+                    "review: , and . step through the game, u takes back, n starts a new game",
+                );
+            }
+            _ => self.do_quit(fx),
+        }
+    }
+
+    // ----- mouse ------------------------------------------------------------------------
+
+    fn on_mouse(&mut self, mouse: MouseEvent, fx: &mut Vec<Effect>) {
+        if let Mode::Promotion { from, to, .. } = self.mode {
+            if let MouseEventKind::Down(MouseButton::Left) = mouse.kind {
+                let at = Rect::new(mouse.column, mouse.row, 1, 1);
+                let picked = self
+                    .layout()
+                    .promotion_choices()
+                    .iter()
+                    .position(|r| r.intersects(at));
+                match picked {
+                    Some(choice) => {
+                        let enter = KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE);
+                        self.promotion_key(from, to, choice, enter, fx);
+                    }
+                    None => {
+                        self.mode = Mode::Board;
+                        self.selected = None;
+                    }
+                }
+            }
+            return;
+        }
+        if self.mode != Mode::Board {
+            return;
+        }
+        let square = self
+            .layout()
+            .square_at(mouse.column, mouse.row, self.orientation);
+        match mouse.kind {
+            MouseEventKind::Down(MouseButton::Left) => {
+                self.drag_from = None;
+                let Some(sq) = square else { return };
+                self.message = None;
+                self.cursor = sq;
+                if self.selected == Some(sq) {
+                    self.selected = None;
+                } else if self.own_piece_at(sq) {
+                    self.select(sq);
+                    self.drag_from = self.selected;
+                } else {
+                    self.pick_or_drop(sq, fx);
+                }
+            }
+            MouseEventKind::Up(MouseButton::Left) => {
+                let Some(from) = self.drag_from.take() else {
+                    return;
+                };
+                if let Some(to) = square
+                    && to != from
+                    && self.selected == Some(from)
+                {
+                    self.cursor = to;
+                    self.try_move(from, to, fx);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    // ----- board actions ----------------------------------------------------------------
+
+    fn move_cursor(&mut self, dx: i32, dy: i32) {
+        let (dx, dy) = if self.orientation == Color::White {
+            (dx, dy)
+        } else {
+            (-dx, -dy)
+        };
+        let file = (i32::from(u8::from(self.cursor.file())) + dx).clamp(0, 7);
+        let rank = (i32::from(u8::from(self.cursor.rank())) + dy).clamp(0, 7);
+        // clamp(0, 7) keeps both in range, so the conversions cannot fail.
+        self.cursor = Square::from_coords(
+            File::new(u32::try_from(file).unwrap_or(0)),
+            Rank::new(u32::try_from(rank).unwrap_or(0)),
+        );
+    }
+
+    fn own_piece_at(&self, sq: Square) -> bool {
+        self.game
+            .position()
+            .board()
+            .color_at(sq)
+            .is_some_and(|c| c == self.game.turn())
+    }
+
+    fn is_target(&self, from: Square, to: Square) -> bool {
+        self.game
+            .position()
+            .legal_moves()
+            .iter()
+            .any(|m| m.from() == Some(from) && target(m) == to)
+    }
+
+    /// Whether the human may move now; sets an explaining message when not.
+    fn human_may_move(&mut self) -> bool {
+        if let Some(outcome) = self.outcome() {
+            self.error(format!(
+                "the game is over ({outcome}); n starts a new game, u takes back"
+            ));
+            return false;
+        }
+        if self.game.turn() != self.human {
+            self.error("the engine is to move; s makes it move now");
+            return false;
+        }
+        true
+    }
+
+    fn select(&mut self, sq: Square) {
+        if self.browsing() {
+            self.view_ply = None;
+        }
+        if !self.human_may_move() {
+            return;
+        }
+        if self.own_piece_at(sq) {
+            self.selected = Some(sq);
+        }
+    }
+
+    fn pick_or_drop(&mut self, sq: Square, fx: &mut Vec<Effect>) {
+        if self.browsing() {
+            self.view_ply = None;
+            self.selected = None;
+        }
+        match self.selected {
+            Some(from) if from == sq => self.selected = None,
+            Some(from) if !self.own_piece_at(sq) || self.is_target(from, sq) => {
+                self.try_move(from, sq, fx);
+            }
+            _ => {
+                if !self.human_may_move() {
+                    return;
+                }
+                if self.own_piece_at(sq) {
+                    self.selected = Some(sq);
+                } else if self.shown_position().board().piece_at(sq).is_some() {
+                    self.error("that is not your piece");
+                } else {
+                    self.error("pick one of your pieces first");
+                }
+            }
+        }
+    }
+
+    fn try_move(&mut self, from: Square, to: Square, fx: &mut Vec<Effect>) {
+        if !self.human_may_move() {
+            self.selected = None;
+            return;
+        }
+        let moves: Vec<Move> = self
+            .game
+            .position()
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.from() == Some(from) && target(m) == to)
+            .collect();
+        match moves.as_slice() {
+            [] => {
+                self.selected = None;
+                self.error(format!("{from}{to} is not a legal move here"));
+            }
+            [mv] => self.play_human(*mv, fx),
+            _ => {
+                self.mode = Mode::Promotion {
+                    from,
+                    to,
+                    choice: 0,
+                };
+            }
+        }
+    }
+
+    fn play_human(&mut self, mv: Move, fx: &mut Vec<Effect>) {
+        self.view_ply = None;
+        self.cancel_search(fx);
+        match self.game.play(mv) {
+            Ok(_) => self.after_change(fx, true),
+            Err(e) => self.error(e.to_string()),
+        }
+    }
+
+    fn run_prompt(&mut self, text: &str, fx: &mut Vec<Effect>) {
+        if text.trim().is_empty() {
+            return;
+        }
+        let command = match command::parse(text) {
+            Ok(c) => c,
+            Err(e) => return self.error(e),
+        };
+        match command {
+            Command::New => {
+                let color = self.config.game.human;
+                self.start_new_game(color, fx);
+            }
+            Command::Flip => self.flip(),
+            Command::Level(n) => {
+                self.config.engine.level = n;
+                self.info(format!("level {n} from the engine's next move"));
+            }
+            Command::ShowFen => {
+                let fen = match self.view_ply {
+                    Some(_) => shakmaty::fen::Fen::from_position(
+                        self.shown_position(),
+                        shakmaty::EnPassantMode::Legal,
+                    )
+                    .to_string(),
+                    None => self.game.fen(),
+                };
+                fx.push(Effect::Copy(fen.clone()));
+                self.info(format!("{fen} (copied)"));
+            }
+            Command::SetFen(fen) => match Game::from_fen(&fen) {
+                Ok(game) => {
+                    self.cancel_search(fx);
+                    let human = self.human;
+                    self.set_game(game, human);
+                    fx.push(Effect::NewEngineGame);
+                    self.info("position set up");
+                    self.after_change(fx, true);
+                }
+                Err(e) => self.error(e.to_string()),
+            },
+            Command::Save(path) => fx.push(Effect::Save(path, self.snapshot())),
+            Command::Load(path) => fx.push(Effect::Load(path)),
+            Command::Resign => {
+                if self.outcome().is_some() {
+                    self.error("the game is already over");
+                } else {
+                    self.cancel_search(fx);
+                    self.game.resign(self.human);
+                    self.after_change(fx, true);
+                }
+            }
+            Command::Quit => self.do_quit(fx),
+            Command::Hint => self.ask_hint(fx),
+            Command::Help => self.mode = Mode::Help,
+            Command::Move(text) => {
+                if self.browsing() {
+                    self.view_ply = None;
+                }
+                if !self.human_may_move() {
+                    return;
+                }
+                let before = self.game.ply();
+                match self.game.parse_move(&text) {
+                    Ok(mv) => {
+                        self.play_human(mv, fx);
+                        debug_assert!(self.game.ply() > before || self.message.is_some());
+                    }
+                    Err(e) => self.error(e.to_string()),
+                }
+            }
+        }
+    }
+
+    fn take_back(&mut self, fx: &mut Vec<Effect>) {
+        self.cancel_search(fx);
+        self.view_ply = None;
+        self.selected = None;
+        self.hint = None;
+        if self.mode != Mode::Board {
+            self.mode = Mode::Board;
+        }
+        if !self.game.undo() {
+            self.error("nothing to take back");
+            return;
+        }
+        if self.game.turn() != self.human && self.game.ply() > 0 {
+            self.game.undo();
+        }
+        self.info("took back your move");
+        self.after_change(fx, true);
+    }
+
+    fn redo(&mut self, fx: &mut Vec<Effect>) {
+        if !self.game.can_redo() {
+            self.error("nothing to redo");
+            return;
+        }
+        self.cancel_search(fx);
+        self.view_ply = None;
+        self.selected = None;
+        self.hint = None;
+        self.game.redo();
+        if self.game.turn() != self.human && self.game.can_redo() {
+            self.game.redo();
+        }
+        self.after_change(fx, true);
+    }
+
+    fn flip(&mut self) {
+        self.orientation = !self.orientation;
+    }
+
+    fn open_new_game(&mut self) {
+        self.mode = Mode::NewGame {
+            color: self.config.game.human,
+            level: self.config.engine.level,
+        };
+    }
+
+    fn start_new_game(&mut self, color: HumanColor, fx: &mut Vec<Effect>) {
+        self.cancel_search(fx);
+        let human = self.pick_color(color);
+        self.set_game(Game::new(), human);
+        fx.push(Effect::NewEngineGame);
+        self.info(format!(
+            "new game: you play {}, level {}",
+            color_name(human),
+            self.config.engine.level
+        ));
+        self.after_change(fx, true);
+    }
+
+    fn ask_hint(&mut self, fx: &mut Vec<Effect>) {
+        if self.outcome().is_some() {
+            return self.error("the game is over");
+        }
+        if self.game.turn() != self.human {
+            return self.error("hints are for your move; the engine is to move");
+        }
+        if self.search.is_some() {
+            return self.info("already thinking about a hint");
+        }
+        self.view_ply = None;
+        self.start_search(Purpose::Hint, fx);
+        self.info("looking for a good move…");
+    }
+
+    fn move_now(&mut self, fx: &mut Vec<Effect>) {
+        if self.outcome().is_some() {
+            return self.error("the game is over");
+        }
+        match self.search.as_mut() {
+            Some(s) if s.purpose == Purpose::Move => {
+                if !s.stopping {
+                    s.stopping = true;
+                    fx.push(Effect::StopSearch(s.id));
+                }
+            }
+            _ if self.game.turn() != self.human => {
+                self.cancel_search(fx);
+                if self.engine_error.is_none() {
+                    self.start_search(Purpose::Move, fx);
+                }
+            }
+            _ => {
+                // The human's turn: the engine takes over this side; the human plays the other.
+                self.cancel_search(fx);
+                self.human = !self.human;
+                self.selected = None;
+                self.info(format!(
+                    "the engine moves now; you play {}",
+                    color_name(self.human)
+                ));
+                self.after_change(fx, false);
+            }
+        }
+    }
+
+    fn browse_back(&mut self) {
+        self.selected = None;
+        let ply = self.shown_ply();
+        if ply > 0 {
+            self.view_ply = Some(ply - 1);
+        }
+    }
+
+    fn browse_forward(&mut self) {
+        let ply = self.shown_ply();
+        self.view_ply = if ply + 1 >= self.game.ply() {
+            None
+        } else {
+            Some(ply + 1)
+        };
+    }
+
+    fn do_quit(&mut self, fx: &mut Vec<Effect>) {
+        self.cancel_search(fx);
+        if self.outcome().is_none() {
+            fx.push(Effect::Autosave(self.snapshot()));
+        }
+        self.quit = true;
+        fx.push(Effect::Quit);
+    }
+
+    // ----- engine -----------------------------------------------------------------------
+
+    fn cancel_search(&mut self, fx: &mut Vec<Effect>) {
+        if let Some(s) = self.search.take() {
+            fx.push(Effect::StopSearch(s.id));
+        }
+    }
+
+    fn start_search(&mut self, purpose: Purpose, fx: &mut Vec<Effect>) {
+        self.next_id += 1;
+        let id = SearchId(self.next_id);
+        let position = self.game.position().clone();
+        self.search = Some(Search {
+            id,
+            purpose,
+            root: position.clone(),
+            thinking: None,
+            stopping: false,
+        });
+        self.spinner = 0;
+        fx.push(Effect::StartSearch(SearchRequest {
+            id,
+            purpose,
+            position,
+            history: self.game.history_keys().to_vec(),
+            engine: self.config.engine.clone(),
+            eval: self.config.eval.clone(),
+        }));
+    }
+
+    fn on_engine_done(
+        &mut self,
+        id: SearchId,
+        best: Option<Move>,
+        thinking: Thinking,
+        fx: &mut Vec<Effect>,
+    ) {
+        let Some(search) = self.search.take_if(|s| s.id == id) else {
+            return; // stale: a takeback or new game cancelled it
+        };
+        let Some(mv) = best else {
+            // No move although the game goes on (the search was stopped before it had one):
+            // do not restart by itself, which could loop; `s` asks again.
+            self.error("the engine has no move yet; press s to let it think again");
+            return;
+        };
+        match search.purpose {
+            Purpose::Hint => {
+                let san = shakmaty::san::San::from_move(&search.root, mv);
+                self.info(format!(
+                    "hint: {san} ({} for you)",
+                    self.score_for_human(thinking.score, &search.root)
+                ));
+                let explanation = self.explain(self.game.ply(), mv, &thinking);
+                self.hint = Some(Hint {
+                    mv,
+                    thinking,
+                    explanation,
+                });
+            }
+            Purpose::Move => {
+                let ply = self.game.ply();
+                self.explain_human_move(&thinking);
+                let explanation = self.explain(ply, mv, &thinking);
+                match self.game.play(mv) {
+                    Ok(_) => {
+                        self.analyses.insert(
+                            ply,
+                            MoveAnalysis {
+                                thinking: Some(thinking),
+                                root: search.root,
+                                explanation,
+                            },
+                        );
+                        self.after_change(fx, true);
+                    }
+                    Err(e) => self.error(format!("the engine's move was refused: {e}")),
+                }
+            }
+        }
+    }
+
+    /// The explanation of the engine's move `mv` at `ply` from its search.
+    fn explain(&self, ply: usize, mv: Move, t: &Thinking) -> Option<crate::explain::Explanation> {
+        let before = self.game.position_at(ply)?.clone();
+        let best = t.pv.first().copied();
+        let is_best = best == Some(mv);
+        let root_moves = t
+            .facts
+            .as_ref()
+            .map(|f| f.root_moves.as_slice())
+            .unwrap_or_default();
+        let exact = |m: Move| root_moves.iter().find(|r| r.mv == m).and_then(|r| r.exact);
+        let second_score = root_moves
+            .iter()
+            .filter(|r| Some(r.mv) != best)
+            .filter_map(|r| r.exact)
+            .max_by_key(|s| s.as_cp());
+        let input = crate::explain::ExplainInput {
+            previous: ply
+                .checked_sub(1)
+                .and_then(|p| self.game.all_moves().get(p))
+                .map(|m| m.mv),
+            pv: if is_best {
+                t.pv[1..].to_vec()
+            } else {
+                Vec::new()
+            },
+            best,
+            best_pv: t.pv.get(1..).map(<[Move]>::to_vec).unwrap_or_default(),
+            score_before: Some(t.score),
+            score_after: if is_best { Some(t.score) } else { exact(mv) },
+            best_score: Some(t.score),
+            second_score,
+            facts: t.facts.clone(),
+            eval_terms: Vec::new(),
+            human: self.human,
+            ply,
+            level: self.config.explain.level,
+            language: self.config.explain.language,
+            before,
+            mv,
+        };
+        Some(crate::explain::explain(&input))
+    }
+
+    /// When the engine answers the human's move, its search scores the position after that
+    /// move: enough to explain the human's move too.
+    fn explain_human_move(&mut self, t: &Thinking) {
+        let Some(ply) = self.game.ply().checked_sub(1) else {
+            return;
+        };
+        let Some(before) = self.game.position_at(ply).cloned() else {
+            return;
+        };
+        if before.turn() != self.human || self.analyses.contains_key(&ply) {
+            return;
+        }
+        let mv = self.game.moves()[ply].mv;
+        let input = crate::explain::ExplainInput {
+            previous: ply
+                .checked_sub(1)
+                .and_then(|p| self.game.all_moves().get(p))
+                .map(|m| m.mv),
+            pv: t.pv.clone(),
+            best: None,
+            best_pv: Vec::new(),
+            score_before: None,
+            score_after: Some(t.score.flip()),
+            best_score: None,
+            second_score: None,
+            facts: None,
+            eval_terms: Vec::new(),
+            human: self.human,
+            ply,
+            level: self.config.explain.level,
+            language: self.config.explain.language,
+            before: before.clone(),
+            mv,
+        };
+        self.analyses.insert(
+            ply,
+            MoveAnalysis {
+                thinking: None,
+                root: before,
+                explanation: Some(crate::explain::explain(&input)),
+            },
+        );
+    }
+
+    /// A score reported for the side to move in `root`, seen from the human's side.
+    pub fn score_for_human(&self, score: Score, root: &Chess) -> Score {
+        if root.turn() == self.human {
+            score
+        } else {
+            score.flip()
+        }
+    }
+
+    fn on_config(&mut self, config: Config) {
+        let old = &self.config.engine;
+        let engine_changed = *old != config.engine || self.config.eval != config.eval;
+        let text = if engine_changed {
+            format!(
+                "config reloaded: level {} from the engine's next move",
+                config.engine.level
+            )
+        } else {
+            "config reloaded".to_owned()
+        };
+        self.config = config;
+        self.info(text);
+    }
+
+    // ----- life cycle -------------------------------------------------------------------
+
+    fn pick_color(&mut self, choice: HumanColor) -> Color {
+        match choice {
+            HumanColor::White => Color::White,
+            HumanColor::Black => Color::Black,
+            HumanColor::Random => {
+                // splitmix64: enough for a coin toss.
+                self.rng = self.rng.wrapping_add(0x9e37_79b9_7f4a_7c15);
+                let mut z = self.rng;
+                z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+                z ^= z >> 31;
+                if z & 1 == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                }
+            }
+        }
+    }
+
+    fn set_game(&mut self, game: Game, human: Color) {
+        self.game = game;
+        self.human = human;
+        self.orientation = human;
+        self.cursor = if human == Color::White {
+            Square::E2
+        } else {
+            Square::E7
+        };
+        self.selected = None;
+        self.drag_from = None;
+        self.view_ply = None;
+        self.hint = None;
+        self.analyses.clear();
+        self.mode = Mode::Board;
+    }
+
+    /// After the game changed: save, detect the end, let the engine move.
+    fn after_change(&mut self, fx: &mut Vec<Effect>, save: bool) {
+        self.selected = None;
+        self.hint = None;
+        if self.outcome().is_some() {
+            self.mode = Mode::GameOver { choice: 0 };
+            if save {
+                fx.push(Effect::Archive(self.snapshot()));
+            }
+            return;
+        }
+        if save {
+            fx.push(Effect::Autosave(self.snapshot()));
+        }
+        if self.game.turn() != self.human && self.search.is_none() && self.engine_error.is_none() {
+            self.start_search(Purpose::Move, fx);
+        }
+    }
+}
+
+/// The destination square as the user sees it: castling is the king's two-square move.
+pub fn target(mv: &Move) -> Square {
+    match mv.to_uci(CastlingMode::Standard) {
+        UciMove::Normal { to, .. } | UciMove::Put { to, .. } => to,
+        UciMove::Null => mv.to(),
+    }
+}
+
+/// "White" or "Black".
+pub fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,68 @@
+//! The App's side of the engine conversation: search ids, requests going out and reports coming
+//! in. The runner translates between these and the engine's own types, so the model stays
+//! testable with synthetic reports.
+
+use shakmaty::{Chess, Move};
+
+/// Identifies one search; reports carrying another id are stale and dropped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SearchId(pub u64);
+
+/// Why a search was started.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Purpose {
+    /// The engine's own move: the best move is played when the search is done.
+    Move,
+    /// A hint for the human: the best move is highlighted, not played.
+    Hint,
+}
+
+/// What the engine is asked to search.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchRequest {
+    /// The search id.
+    pub id: SearchId,
+    /// A move to play (at the configured level's strength) or a hint (full strength).
+    pub purpose: Purpose,
+    /// The position to search.
+    pub position: Chess,
+    /// Zobrist keys of every position from the start up to and including `position`.
+    pub history: Vec<u64>,
+    /// The engine settings in force (level, depth and time limits, hash size).
+    pub engine: crate::config::EngineConfig,
+    /// The evaluation settings in force (the config file may change them between moves).
+    pub eval: crate::config::EvalConfig,
+}
+
+/// A score from one side's point of view (centipawns or mate), shared with the explanations.
+pub use crate::explain::quality::Score;
+
+/// A search's state of knowledge: sent while it runs and when it is done.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Thinking {
+    /// Completed depth.
+    pub depth: u32,
+    /// Selective depth.
+    pub seldepth: u32,
+    /// Score for the side to move at the root.
+    pub score: Score,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// The principal variation from the root.
+    pub pv: Vec<Move>,
+    /// Iterations and root-move scores, for the explanations (only when the search is done).
+    pub facts: Option<crate::explain::metrics::SearchFacts>,
+}
+
+/// The engine's analysis of a move it played, kept for the explanation panel.
+#[derive(Debug, Clone)]
+pub struct MoveAnalysis {
+    /// The search report at the end (for the engine's own moves).
+    pub thinking: Option<Thinking>,
+    /// The position the move was played from.
+    pub root: Chess,
+    /// The explanation of the move.
+    pub explanation: Option<crate::explain::Explanation>,
+}

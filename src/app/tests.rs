@@ -1,0 +1,655 @@
+//! Model tests: events in, state and effects out, no terminal.
+
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers, MouseButton, MouseEvent,
+    MouseEventKind,
+};
+use shakmaty::{Color, Move, Role, Square};
+
+use super::*;
+
+pub(crate) fn key(code: KeyCode) -> Event {
+    Event::Key(KeyEvent::new(code, KeyModifiers::NONE))
+}
+
+pub(crate) fn keys(app: &mut App, text: &str) -> Vec<Effect> {
+    text.chars()
+        .flat_map(|c| app.update(key(KeyCode::Char(c))))
+        .collect()
+}
+
+pub(crate) fn prompt(app: &mut App, text: &str) -> Vec<Effect> {
+    let mut fx = app.update(key(KeyCode::Char(':')));
+    fx.extend(keys(app, text));
+    fx.extend(app.update(key(KeyCode::Enter)));
+    fx
+}
+
+pub(crate) fn new_app() -> App {
+    let (app, fx) = App::new(Config::default(), None, 1);
+    assert_eq!(fx, vec![Effect::NewEngineGame]);
+    app
+}
+
+pub(crate) fn thinking(depth: u32, cp: i32, pv: Vec<Move>) -> Thinking {
+    Thinking {
+        depth,
+        seldepth: depth + 3,
+        score: Score::Cp(cp),
+        nodes: 12_345,
+        nps: 1_000_000,
+        pv,
+        facts: None,
+    }
+}
+
+fn started(fx: &[Effect]) -> Option<&SearchRequest> {
+    fx.iter().find_map(|e| match e {
+        Effect::StartSearch(r) => Some(r),
+        _ => None,
+    })
+}
+
+/// Lets the engine answer the search in flight with `text`.
+pub(crate) fn engine_plays(app: &mut App, text: &str) -> Vec<Effect> {
+    let id = app.search.as_ref().expect("a search is running").id;
+    let mv = app.game.parse_move(text).unwrap();
+    app.update(Event::EngineDone(id, Some(mv), thinking(8, 20, vec![mv])))
+}
+
+fn mouse(kind: MouseEventKind, app: &App, sq: Square) -> Event {
+    let r = app.layout().square_rect(sq, app.orientation);
+    Event::Mouse(MouseEvent {
+        kind,
+        column: r.x + 1,
+        row: r.y,
+        modifiers: KeyModifiers::NONE,
+    })
+}
+
+#[test]
+fn a_prompt_move_is_played_saved_and_the_engine_starts() {
+    let mut app = new_app();
+    let fx = prompt(&mut app, "e4");
+    assert_eq!(app.game.ply(), 1);
+    assert!(fx.iter().any(|e| matches!(e, Effect::Autosave(_))));
+    let req = started(&fx).expect("the engine searches");
+    assert_eq!(req.position, *app.game.position());
+    assert_eq!(req.history.len(), 2);
+    assert_eq!(req.engine.level, app.config.engine.level);
+    assert_eq!(req.purpose, Purpose::Move);
+    assert!(app.engine_thinking());
+}
+
+#[test]
+fn prompt_errors_are_precise_and_leave_the_game_alone() {
+    let mut app = new_app();
+    let fx = prompt(&mut app, "e5");
+    assert!(fx.is_empty());
+    assert_eq!(app.game.ply(), 0);
+    let msg = app.message.clone().unwrap();
+    assert_eq!(msg.kind, MessageKind::Error);
+    assert!(msg.text.contains("e5"), "{}", msg.text);
+    prompt(&mut app, "level 12");
+    assert!(app.message.unwrap().text.contains("1 to 10"));
+}
+
+#[test]
+fn progress_and_results_with_a_stale_id_are_dropped() {
+    let mut app = new_app();
+    prompt(&mut app, "e4");
+    let id = app.search.as_ref().unwrap().id;
+    let stale = SearchId(id.0 + 100);
+    app.update(Event::EngineProgress(stale, thinking(3, 10, vec![])));
+    assert_eq!(app.search.as_ref().unwrap().thinking, None);
+    app.update(Event::EngineProgress(id, thinking(4, 15, vec![])));
+    assert_eq!(
+        app.search
+            .as_ref()
+            .unwrap()
+            .thinking
+            .as_ref()
+            .unwrap()
+            .depth,
+        4
+    );
+    let e5 = app.game.parse_move("e5").unwrap();
+    app.update(Event::EngineDone(stale, Some(e5), thinking(5, 0, vec![])));
+    assert_eq!(app.game.ply(), 1, "a stale result never lands");
+    let fx = engine_plays(&mut app, "e5");
+    assert_eq!(app.game.ply(), 2);
+    assert!(app.search.is_none());
+    assert!(app.analyses.contains_key(&1));
+    assert!(fx.iter().any(|e| matches!(e, Effect::Autosave(_))));
+}
+
+#[test]
+fn takeback_during_a_search_cancels_it() {
+    let mut app = new_app();
+    prompt(&mut app, "e4");
+    let id = app.search.as_ref().unwrap().id;
+    let fx = app.update(key(KeyCode::Char('u')));
+    assert_eq!(fx.first(), Some(&Effect::StopSearch(id)));
+    assert_eq!(app.game.ply(), 0);
+    assert!(app.search.is_none());
+    // The cancelled search reports anyway: nothing happens.
+    let e5 = Game::new().parse_move("e4").unwrap();
+    app.update(Event::EngineDone(id, Some(e5), thinking(5, 0, vec![])));
+    assert_eq!(app.game.ply(), 0);
+}
+
+#[test]
+fn takeback_removes_the_engine_reply_too_and_redo_restores_both() {
+    let mut app = new_app();
+    prompt(&mut app, "e4");
+    engine_plays(&mut app, "e5");
+    prompt(&mut app, "Nf3");
+    engine_plays(&mut app, "Nc6");
+    app.update(key(KeyCode::Char('u')));
+    assert_eq!(app.game.ply(), 2);
+    assert_eq!(app.game.turn(), Color::White);
+    let fx = app.update(key(KeyCode::Char('r')));
+    assert_eq!(app.game.ply(), 4);
+    assert!(started(&fx).is_none());
+}
+
+#[test]
+fn cursor_keys_follow_the_orientation() {
+    let mut app = new_app();
+    assert_eq!(app.cursor, Square::E2);
+    app.update(key(KeyCode::Up));
+    app.update(key(KeyCode::Char('l')));
+    assert_eq!(app.cursor, Square::F3);
+    app.update(key(KeyCode::Char('f')));
+    assert_eq!(app.orientation, Color::Black);
+    app.update(key(KeyCode::Up));
+    app.update(key(KeyCode::Char('l')));
+    assert_eq!(app.cursor, Square::E2);
+    for _ in 0..10 {
+        app.update(key(KeyCode::Down));
+    }
+    assert_eq!(app.cursor, Square::E8, "the cursor stops at the edge");
+}
+
+#[test]
+fn keyboard_pick_and_drop() {
+    let mut app = new_app();
+    app.update(key(KeyCode::Enter));
+    assert_eq!(app.selected, Some(Square::E2));
+    assert_eq!(app.legal_targets(), vec![Square::E3, Square::E4]);
+    app.update(key(KeyCode::Esc));
+    assert_eq!(app.selected, None);
+    app.update(key(KeyCode::Char(' ')));
+    app.update(key(KeyCode::Up));
+    app.update(key(KeyCode::Up));
+    app.update(key(KeyCode::Enter));
+    assert_eq!(app.game.moves()[0].san.to_string(), "e4");
+}
+
+#[test]
+fn picking_an_empty_square_or_a_foreign_piece_explains() {
+    let mut app = new_app();
+    app.cursor = Square::E4;
+    app.update(key(KeyCode::Enter));
+    assert_eq!(app.message.as_ref().unwrap().kind, MessageKind::Error);
+    app.cursor = Square::E7;
+    app.update(key(KeyCode::Enter));
+    assert!(
+        app.message
+            .as_ref()
+            .unwrap()
+            .text
+            .contains("not your piece")
+    );
+}
+
+#[test]
+fn mouse_click_click_and_drag_and_drop() {
+    let mut app = new_app();
+    app.update(Event::Resize(120, 40));
+    let down = MouseEventKind::Down(MouseButton::Left);
+    let up = MouseEventKind::Up(MouseButton::Left);
+    app.update(mouse(down, &app, Square::G1));
+    app.update(mouse(up, &app, Square::G1));
+    assert_eq!(app.selected, Some(Square::G1));
+    app.update(mouse(down, &app, Square::F3));
+    app.update(mouse(up, &app, Square::F3));
+    assert_eq!(app.game.moves()[0].san.to_string(), "Nf3");
+    engine_plays(&mut app, "d5");
+    app.update(mouse(down, &app, Square::D2));
+    app.update(mouse(
+        MouseEventKind::Drag(MouseButton::Left),
+        &app,
+        Square::D3,
+    ));
+    app.update(mouse(up, &app, Square::D4));
+    assert_eq!(app.game.moves()[2].san.to_string(), "d4");
+}
+
+#[test]
+fn castling_by_moving_the_king_two_squares() {
+    let (mut app, _) = App::new(
+        Config::default(),
+        Some(Snapshot {
+            game: Game::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap(),
+            human: Color::White,
+            level: 3,
+        }),
+        1,
+    );
+    app.cursor = Square::E1;
+    app.update(key(KeyCode::Enter));
+    assert!(app.legal_targets().contains(&Square::G1));
+    app.cursor = Square::G1;
+    app.update(key(KeyCode::Enter));
+    assert_eq!(app.game.moves()[0].san.to_string(), "O-O");
+}
+
+#[test]
+fn promotion_opens_the_picker() {
+    let (mut app, _) = App::new(
+        Config::default(),
+        Some(Snapshot {
+            game: Game::from_fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1").unwrap(),
+            human: Color::White,
+            level: 3,
+        }),
+        1,
+    );
+    app.cursor = Square::E7;
+    app.update(key(KeyCode::Enter));
+    app.cursor = Square::E8;
+    app.update(key(KeyCode::Enter));
+    assert_eq!(
+        app.mode,
+        Mode::Promotion {
+            from: Square::E7,
+            to: Square::E8,
+            choice: 0
+        }
+    );
+    app.update(key(KeyCode::Right));
+    app.update(key(KeyCode::Esc));
+    assert_eq!(app.mode, Mode::Board);
+    assert_eq!(app.game.ply(), 0);
+    app.cursor = Square::E7;
+    app.update(key(KeyCode::Enter));
+    app.cursor = Square::E8;
+    app.update(key(KeyCode::Enter));
+    app.update(key(KeyCode::Char('n')));
+    assert_eq!(app.game.moves()[0].mv.promotion(), Some(Role::Knight));
+}
+
+#[test]
+fn browsing_and_returning_to_the_live_position() {
+    let mut app = new_app();
+    prompt(&mut app, "e4");
+    engine_plays(&mut app, "e5");
+    prompt(&mut app, "Nf3");
+    engine_plays(&mut app, "Nc6");
+    keys(&mut app, ",,");
+    assert_eq!(app.view_ply, Some(2));
+    assert_eq!(app.shown_last_move(), Some(&app.game.moves()[1].mv));
+    app.update(key(KeyCode::Home));
+    assert_eq!(app.shown_ply(), 0);
+    app.update(key(KeyCode::Char(',')));
+    assert_eq!(app.shown_ply(), 0);
+    keys(&mut app, "....");
+    assert_eq!(app.view_ply, None);
+    keys(&mut app, ",");
+    // Making a move returns to the live position.
+    prompt(&mut app, "Bb5");
+    assert_eq!(app.view_ply, None);
+    assert_eq!(app.game.ply(), 5);
+}
+
+#[test]
+fn checkmate_opens_the_game_over_dialog_and_archives() {
+    let mut app = new_app();
+    prompt(&mut app, "f3");
+    engine_plays(&mut app, "e5");
+    prompt(&mut app, "g4");
+    let fx = engine_plays(&mut app, "Qh4#");
+    assert_eq!(app.mode, Mode::GameOver { choice: 0 });
+    assert!(fx.iter().any(|e| matches!(e, Effect::Archive(_))));
+    assert!(!fx.iter().any(|e| matches!(e, Effect::Autosave(_))));
+    // Review closes the dialog and keeps the game.
+    app.update(key(KeyCode::Char('v')));
+    assert_eq!(app.mode, Mode::Board);
+    keys(&mut app, ",");
+    assert_eq!(app.shown_ply(), 3);
+    app.update(key(KeyCode::Char('n')));
+    assert!(matches!(app.mode, Mode::NewGame { .. }));
+}
+
+#[test]
+fn resignation_ends_the_game() {
+    let mut app = new_app();
+    let fx = prompt(&mut app, "resign");
+    assert_eq!(app.mode, Mode::GameOver { choice: 0 });
+    assert!(fx.iter().any(|e| matches!(e, Effect::Archive(_))));
+    assert_eq!(
+        app.outcome().unwrap().to_string(),
+        "Black wins by resignation"
+    );
+}
+
+#[test]
+fn new_game_dialog_sets_colour_and_level_and_cancels_the_search() {
+    let mut app = new_app();
+    prompt(&mut app, "e4");
+    let id = app.search.as_ref().unwrap().id;
+    app.update(key(KeyCode::Char('n')));
+    keys(&mut app, "b7");
+    assert_eq!(
+        app.mode,
+        Mode::NewGame {
+            color: HumanColor::Black,
+            level: 7
+        }
+    );
+    let fx = app.update(key(KeyCode::Enter));
+    assert_eq!(fx[0], Effect::StopSearch(id));
+    assert!(fx.contains(&Effect::NewEngineGame));
+    assert_eq!(app.human, Color::Black);
+    assert_eq!(app.orientation, Color::Black);
+    assert_eq!(app.game.ply(), 0);
+    let req = started(&fx).expect("the engine opens as White");
+    assert_eq!(req.engine.level, 7);
+    assert_ne!(req.id, id);
+}
+
+#[test]
+fn random_colour_uses_the_seed() {
+    let colours: Vec<Color> = (1..20)
+        .map(|seed| {
+            let mut config = Config::default();
+            config.game.human = HumanColor::Random;
+            App::new(config, None, seed).0.human
+        })
+        .collect();
+    assert!(colours.contains(&Color::White) && colours.contains(&Color::Black));
+}
+
+#[test]
+fn a_hint_is_shown_not_played() {
+    let mut app = new_app();
+    let fx = app.update(key(KeyCode::Char('t')));
+    let req = started(&fx).unwrap().clone();
+    assert_eq!(app.search.as_ref().unwrap().purpose, Purpose::Hint);
+    let nf3 = app.game.parse_move("Nf3").unwrap();
+    app.update(Event::EngineDone(
+        req.id,
+        Some(nf3),
+        thinking(6, 30, vec![nf3]),
+    ));
+    assert_eq!(app.game.ply(), 0);
+    assert_eq!(app.hint.as_ref().unwrap().mv, nf3);
+    assert!(app.hint.as_ref().unwrap().explanation.is_some());
+    assert!(app.message.as_ref().unwrap().text.contains("Nf3"));
+    // Playing a move clears it.
+    prompt(&mut app, "e4");
+    assert!(app.hint.is_none());
+}
+
+#[test]
+fn move_now_stops_the_engine_or_swaps_sides() {
+    let mut app = new_app();
+    prompt(&mut app, "e4");
+    let id = app.search.as_ref().unwrap().id;
+    let fx = app.update(key(KeyCode::Char('s')));
+    assert_eq!(fx, vec![Effect::StopSearch(id)]);
+    assert!(app.search.as_ref().unwrap().stopping);
+    engine_plays(&mut app, "c5");
+    assert_eq!(app.game.ply(), 2);
+    // On the human's turn the engine takes over White.
+    let fx = app.update(key(KeyCode::Char('s')));
+    assert_eq!(app.human, Color::Black);
+    assert!(started(&fx).is_some());
+}
+
+#[test]
+fn config_reloads_apply_and_broken_ones_are_reported() {
+    let mut app = new_app();
+    let mut config = Config::default();
+    config.engine.level = 8;
+    app.update(Event::ConfigReloaded(Ok(Box::new(config))));
+    assert_eq!(app.config.engine.level, 8);
+    assert!(app.message.as_ref().unwrap().text.contains("level 8"));
+    app.update(Event::ConfigReloaded(Err(ConfigError {
+        path: None,
+        location: Some((2, 9)),
+        message: "bad value".into(),
+    })));
+    assert_eq!(app.config.engine.level, 8);
+    let msg = app.message.as_ref().unwrap();
+    assert_eq!(msg.kind, MessageKind::Error);
+    assert!(msg.text.contains("keeping the old settings"));
+}
+
+#[test]
+fn engine_failure_is_reported_and_not_retried() {
+    let mut app = new_app();
+    prompt(&mut app, "e4");
+    app.update(Event::EngineFailed("no engine".into()));
+    assert!(app.search.is_none());
+    assert!(app.engine_error.is_some());
+    // The human may still take back and play on.
+    let fx = app.update(key(KeyCode::Char('u')));
+    assert!(started(&fx).is_none());
+}
+
+#[test]
+fn quitting_saves_an_unfinished_game() {
+    let mut app = new_app();
+    prompt(&mut app, "e4");
+    let fx = app.update(Event::Key(KeyEvent::new(
+        KeyCode::Char('c'),
+        KeyModifiers::CONTROL,
+    )));
+    assert!(app.quit);
+    assert!(matches!(fx[0], Effect::StopSearch(_)));
+    assert!(fx.iter().any(|e| matches!(e, Effect::Autosave(_))));
+    assert_eq!(fx.last(), Some(&Effect::Quit));
+}
+
+#[test]
+fn key_releases_are_ignored_and_help_closes_on_any_key() {
+    let mut app = new_app();
+    app.update(Event::Key(KeyEvent {
+        code: KeyCode::Char('q'),
+        modifiers: KeyModifiers::NONE,
+        kind: KeyEventKind::Release,
+        state: KeyEventState::NONE,
+    }));
+    assert!(!app.quit);
+    app.update(key(KeyCode::Char('?')));
+    assert_eq!(app.mode, Mode::Help);
+    app.update(key(KeyCode::Char('x')));
+    assert_eq!(app.mode, Mode::Board);
+}
+
+#[test]
+fn fen_commands_show_and_set_up() {
+    let mut app = new_app();
+    let fx = prompt(&mut app, "fen");
+    assert!(app.message.as_ref().unwrap().text.starts_with("rnbqkbnr/"));
+    assert_eq!(
+        fx,
+        vec![Effect::Copy(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into()
+        )]
+    );
+    prompt(&mut app, "fen 8/8/8/8/8/8/k7/4K2R w K - 0 1");
+    assert_eq!(app.game.fen(), "8/8/8/8/8/8/k7/4K2R w K - 0 1");
+    prompt(&mut app, "fen nonsense");
+    assert_eq!(app.message.as_ref().unwrap().kind, MessageKind::Error);
+    let fx = prompt(&mut app, "save /tmp/x.pgn");
+    assert!(matches!(&fx[0], Effect::Save(Some(_), _)));
+    let fx = prompt(&mut app, "load /tmp/x.pgn");
+    assert_eq!(fx, vec![Effect::Load("/tmp/x.pgn".into())]);
+}
+
+#[test]
+fn the_promotion_picker_takes_a_click() {
+    let (mut app, _) = App::new(
+        Config::default(),
+        Some(Snapshot {
+            game: Game::from_fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1").unwrap(),
+            human: Color::White,
+            level: 3,
+        }),
+        1,
+    );
+    app.update(Event::Resize(80, 24));
+    let down = MouseEventKind::Down(MouseButton::Left);
+    let up = MouseEventKind::Up(MouseButton::Left);
+    app.update(mouse(down, &app, Square::E7));
+    app.update(mouse(up, &app, Square::E8));
+    assert!(matches!(app.mode, Mode::Promotion { .. }));
+    let rook = app.layout().promotion_choices()[1];
+    app.update(Event::Mouse(MouseEvent {
+        kind: down,
+        column: rook.x + 2,
+        row: rook.y,
+        modifiers: KeyModifiers::NONE,
+    }));
+    assert_eq!(app.game.moves()[0].mv.promotion(), Some(Role::Rook));
+}
+
+#[test]
+fn a_long_game_scrolls_the_move_list_to_the_latest_move() {
+    let mut game = Game::new();
+    // Shuffle pieces without repeating or ending the game: the first legal move that keeps
+    // the game going and has not been seen.
+    let mut seen = std::collections::HashSet::new();
+    while game.ply() < 60 {
+        let mv = game
+            .position()
+            .legal_moves()
+            .into_iter()
+            .find(|&m| {
+                let mut g = game.clone();
+                g.play(m).is_ok()
+                    && g.outcome().is_none()
+                    && !seen.contains(&crate::game::zobrist(g.position()))
+            })
+            .expect("a move");
+        game.play(mv).unwrap();
+        seen.insert(crate::game::zobrist(game.position()));
+    }
+    let last = game.moves().last().unwrap().san.to_string();
+    let (mut app, _) = App::new(
+        Config::default(),
+        Some(Snapshot {
+            game,
+            human: Color::White,
+            level: 3,
+        }),
+        1,
+    );
+    app.update(Event::Resize(80, 24));
+    let theme = crate::ui::Theme::named("classic", crate::ui::ColorMode::TrueColor);
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).unwrap();
+    terminal
+        .draw(|f| crate::ui::render(f, &app, &theme))
+        .unwrap();
+    let moves = app.layout().moves;
+    let buf = terminal.backend().buffer();
+    let row = |y: u16| -> String {
+        (moves.x..moves.right())
+            .map(|x| buf[(x, y)].symbol().to_owned())
+            .collect()
+    };
+    let bottom = row(moves.bottom() - 2);
+    assert!(
+        bottom.contains(" 30. ") && bottom.contains(&last),
+        "{bottom}"
+    );
+    // Browsing to the start scrolls back up.
+    app.update(key(KeyCode::Home));
+    app.update(key(KeyCode::Char('.')));
+    terminal
+        .draw(|f| crate::ui::render(f, &app, &theme))
+        .unwrap();
+    let buf = terminal.backend().buffer();
+    let top: String = (moves.x..moves.right())
+        .map(|x| buf[(x, moves.y + 1)].symbol().to_owned())
+        .collect();
+    assert!(top.contains("  1. "), "{top}");
+}
+
+#[test]
+fn a_reloaded_level_applies_to_the_next_engine_move_not_the_current_one() {
+    let mut app = new_app();
+    prompt(&mut app, "e4");
+    let mut config = Config::default();
+    config.engine.level = 9;
+    config.eval.mobility = 50;
+    let fx = app.update(Event::ConfigReloaded(Ok(Box::new(config))));
+    assert!(fx.is_empty(), "the running search is left alone");
+    engine_plays(&mut app, "e5");
+    let fx = prompt(&mut app, "Nf3");
+    let req = started(&fx).unwrap();
+    assert_eq!(req.engine.level, 9);
+    assert_eq!(req.eval.mobility, 50);
+}
+
+#[test]
+fn an_engine_without_a_move_does_not_loop_and_s_asks_again() {
+    let mut app = new_app();
+    prompt(&mut app, "e4");
+    let id = app.search.as_ref().unwrap().id;
+    let fx = app.update(Event::EngineDone(id, None, thinking(0, 0, vec![])));
+    assert!(started(&fx).is_none());
+    assert_eq!(app.message.as_ref().unwrap().kind, MessageKind::Error);
+    let fx = app.update(key(KeyCode::Char('s')));
+    assert!(started(&fx).is_some());
+    assert_eq!(app.human, Color::White, "the sides stay");
+}
+
+#[test]
+fn engine_and_human_moves_get_explanations() {
+    let mut app = new_app();
+    prompt(&mut app, "e4");
+    engine_plays(&mut app, "e5");
+    let human = app.analyses.get(&0).expect("the human's move is explained");
+    assert!(human.thinking.is_none());
+    assert!(!human.explanation.as_ref().unwrap().text.is_empty());
+    let engine = app
+        .analyses
+        .get(&1)
+        .expect("the engine's move is explained");
+    assert!(engine.thinking.is_some());
+    assert_eq!(engine.explanation.as_ref().unwrap().san, "e5");
+}
+
+#[test]
+fn a_weaker_choice_is_judged_with_the_root_move_scores() {
+    use crate::explain::metrics::{RootMoveFact, SearchFacts};
+    let mut app = new_app();
+    prompt(&mut app, "e4");
+    let id = app.search.as_ref().unwrap().id;
+    let c5 = app.game.parse_move("c5").unwrap();
+    let h5 = app.game.parse_move("h5").unwrap();
+    let mut t = thinking(8, 20, vec![c5]);
+    t.facts = Some(SearchFacts {
+        iterations: Vec::new(),
+        root_moves: vec![
+            RootMoveFact {
+                mv: c5,
+                exact: Some(Score::Cp(20)),
+            },
+            RootMoveFact {
+                mv: h5,
+                exact: Some(Score::Cp(-90)),
+            },
+        ],
+        pv: vec![c5],
+    });
+    app.update(Event::EngineDone(id, Some(h5), t));
+    let e = app.analyses[&1].explanation.clone().unwrap();
+    assert_eq!(e.san, "h5");
+    assert_eq!(e.best.as_ref().map(|b| b.san.as_str()), Some("c5"));
+    assert!(e.quality.is_some());
+}

@@ -1,0 +1,121 @@
+//! The bridge between the App's search vocabulary (`app::search`) and the engine's
+//! [`EngineHandle`]: requests go in, reports come back as [`Event`]s on the runner's channel.
+
+use std::sync::mpsc::Sender;
+
+use crate::app::{Event, Purpose, Score, SearchId, SearchRequest, Thinking};
+use crate::engine::{self, Bound, EngineHandle, EngineReport, EvalParams, Level};
+use crate::explain::metrics::{IterationFact, RootMoveFact, SearchFacts};
+
+/// The engine thread, seen from the runner.
+pub struct EngineLink {
+    handle: EngineHandle,
+    hash_mb: u32,
+}
+
+impl EngineLink {
+    /// Starts the engine thread; its reports are sent to `events`.
+    ///
+    /// # Errors
+    /// When the thread cannot be started.
+    pub fn spawn(hash_mb: u32, events: Sender<Event>) -> std::io::Result<EngineLink> {
+        let handle = EngineHandle::spawn_with(hash_mb, move |report| {
+            let _ = events.send(event_from(report));
+        })?;
+        Ok(EngineLink { handle, hash_mb })
+    }
+
+    /// Starts a search (any search in flight is superseded; its result never arrives).
+    pub fn search(&mut self, request: SearchRequest) {
+        if request.engine.hash_mb != self.hash_mb {
+            self.hash_mb = request.engine.hash_mb;
+            self.handle.set_hash(self.hash_mb);
+        }
+        let level = Level::get(request.engine.level);
+        let limits = level.limits(&request.engine);
+        self.handle.search(
+            engine::SearchId(request.id.0),
+            engine::SearchRequest {
+                position: request.position,
+                history: request.history,
+                limits,
+                params: EvalParams::from_config(&request.eval),
+                // The level weakens the engine's own moves; hints are its honest best.
+                level: (request.purpose == Purpose::Move).then_some(level),
+            },
+        );
+    }
+
+    /// Stops the search: it reports `Done` with its best move so far (the App drops it when
+    /// it no longer wants it).
+    pub fn stop(&self, _id: SearchId) {
+        self.handle.stop();
+    }
+
+    /// Forgets cached results.
+    pub fn new_game(&self) {
+        self.handle.new_game();
+    }
+}
+
+fn score(s: engine::Score) -> Score {
+    match s.mate_in() {
+        Some(n) => Score::Mate(n),
+        None => Score::Cp(s.cp()),
+    }
+}
+
+/// What the explanations need from a finished search.
+fn facts(result: &engine::SearchResult) -> SearchFacts {
+    SearchFacts {
+        iterations: result
+            .iterations
+            .iter()
+            .map(|it| IterationFact {
+                depth: it.depth,
+                best: it.best_move,
+                score: score(it.score),
+            })
+            .collect(),
+        root_moves: result
+            .root_moves
+            .iter()
+            .map(|r| RootMoveFact {
+                mv: r.mv,
+                exact: (r.bound == Bound::Exact && r.depth > 0).then(|| score(r.score)),
+            })
+            .collect(),
+        pv: result.pv.clone(),
+    }
+}
+
+/// Translates an engine report into an App event.
+pub fn event_from(report: EngineReport) -> Event {
+    match report {
+        EngineReport::Progress { id, info } => Event::EngineProgress(
+            SearchId(id.0),
+            Thinking {
+                depth: info.depth,
+                seldepth: info.seldepth,
+                score: score(info.score),
+                nodes: info.nodes,
+                nps: info.nps,
+                pv: info.pv,
+                facts: None,
+            },
+        ),
+        EngineReport::Done { id, result, chosen } => Event::EngineDone(
+            SearchId(id.0),
+            chosen,
+            Thinking {
+                depth: result.depth,
+                seldepth: result.seldepth,
+                score: score(result.score),
+                nodes: result.nodes,
+                nps: result.nps,
+                facts: Some(facts(&result)),
+                pv: result.pv,
+            },
+        ),
+    }
+}

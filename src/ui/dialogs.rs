@@ -1,0 +1,181 @@
+//! Overlays: help, promotion picker, new game, game over.
+
+use ratatui::Frame;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph};
+use shakmaty::Piece;
+
+use super::{Layout, Theme, board::glyph, title_style};
+use crate::app::{App, GAME_OVER_CHOICES, Mode, PROMOTION_ROLES};
+use crate::config::HumanColor;
+
+/// Every key, for the help overlay: (keys, what they do).
+pub const HELP: &[(&str, &str)] = &[
+    ("←↓↑→ / hjkl", "move the cursor on the board"),
+    (
+        "Enter / Space",
+        "pick up the piece under the cursor, put it down",
+    ),
+    ("Esc", "cancel the selection or hint, back to the live game"),
+    ("mouse", "click a piece then a square, or drag and drop"),
+    (":", "prompt: a move (e4, Nf3, O-O, e7e8q) or a command"),
+    ("u", "take back your move and the engine's reply"),
+    ("r", "redo a taken-back move"),
+    ("f", "flip the board"),
+    ("n", "new game (colour, level)"),
+    ("t", "hint: the engine's suggestion"),
+    ("s", "engine moves now (on your turn: it takes your side)"),
+    (", / .", "step back / forward through the game"),
+    ("Home / End", "the start / the live position"),
+    ("?", "this help"),
+    (
+        "q / Ctrl-C",
+        "quit (the game is saved and resumes next time)",
+    ),
+    (":new :flip :hint", "new game, flip the board, hint"),
+    (":level N", "engine level 1-10 from its next move"),
+    (":fen [FEN]", "show the FEN, or set up a position"),
+    (":save [PATH] :load PATH", "save or load a game"),
+    (":resign :quit", "resign, quit"),
+];
+
+fn centered(area: Rect, width: u16, height: u16) -> Rect {
+    let w = width.min(area.width);
+    let h = height.min(area.height);
+    Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    )
+}
+
+fn dialog<'a>(title: &'a str, theme: &Theme) -> Block<'a> {
+    Block::new()
+        .borders(Borders::ALL)
+        .border_style(theme.fg("accent"))
+        .title(Span::styled(format!(" {title} "), title_style(theme)))
+}
+
+fn chosen(theme: &Theme) -> Style {
+    if theme.colored() {
+        Style::new()
+            .fg(theme.color("black_piece"))
+            .bg(theme.color("accent"))
+            .add_modifier(Modifier::BOLD)
+    } else {
+        Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)
+    }
+}
+
+/// Draws the overlay for the current mode, if any.
+pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
+    let area = layout.area;
+    match &app.mode {
+        Mode::Help => {
+            let lines: Vec<Line> = HELP
+                .iter()
+                .map(|(keys, what)| {
+                    Line::from(vec![
+                        Span::styled(format!("{keys:>23}  "), theme.fg("accent")),
+                        Span::styled(*what, theme.fg("text")),
+                    ])
+                })
+                .collect();
+            let rect = centered(area, 86, HELP.len() as u16 + 2);
+            frame.render_widget(Clear, rect);
+            frame.render_widget(Paragraph::new(lines).block(dialog("Keys", theme)), rect);
+        }
+        Mode::Promotion { choice, .. } => {
+            let color = app.game.turn();
+            let rect = layout.promotion_picker();
+            frame.render_widget(Clear, rect);
+            frame.render_widget(dialog("Promote to", theme), rect);
+            for (i, (role, cell)) in PROMOTION_ROLES
+                .iter()
+                .zip(layout.promotion_choices())
+                .enumerate()
+            {
+                let piece = Piece { color, role: *role };
+                let label = format!(
+                    " {} {} ",
+                    glyph(piece, app.config.ui.pieces, theme.colored()),
+                    role.upper_char()
+                );
+                let style = if i == *choice {
+                    chosen(theme)
+                } else {
+                    theme.fg("text")
+                };
+                frame.render_widget(Paragraph::new(Span::styled(label, style)), cell);
+            }
+        }
+        Mode::NewGame { color, level } => {
+            let options = [
+                (HumanColor::White, "White"),
+                (HumanColor::Black, "Black"),
+                (HumanColor::Random, "Random"),
+            ];
+            let mut colour_spans = vec![Span::styled("You play  ", theme.fg("dim"))];
+            for (c, name) in options {
+                let style = if c == *color {
+                    chosen(theme)
+                } else {
+                    theme.fg("text")
+                };
+                colour_spans.push(Span::styled(format!(" {name} "), style));
+                colour_spans.push(Span::raw(" "));
+            }
+            let lines = vec![
+                Line::from(colour_spans),
+                Line::from(vec![
+                    Span::styled("Level     ", theme.fg("dim")),
+                    Span::styled(format!(" {level} "), chosen(theme)),
+                    Span::styled("  (1 weakest – 10 strongest)", theme.fg("dim")),
+                ]),
+                Line::styled("Enter starts · Esc cancels", theme.fg("dim")),
+            ];
+            let rect = centered(area, 52, 5);
+            frame.render_widget(Clear, rect);
+            frame.render_widget(Paragraph::new(lines).block(dialog("New game", theme)), rect);
+        }
+        Mode::GameOver { choice } => {
+            let Some(outcome) = app.outcome() else { return };
+            let headline = match outcome.outcome {
+                shakmaty::KnownOutcome::Decisive { winner } if winner == app.human => "You won!",
+                shakmaty::KnownOutcome::Decisive { .. } => "The engine won",
+                shakmaty::KnownOutcome::Draw => "Draw",
+            };
+            let mut choices = Vec::new();
+            for (i, name) in GAME_OVER_CHOICES.iter().enumerate() {
+                let style = if i == *choice {
+                    chosen(theme)
+                } else {
+                    theme.fg("text")
+                };
+                choices.push(Span::styled(format!(" {name} "), style));
+                choices.push(Span::raw("  "));
+            }
+            let lines = vec![
+                Line::styled(headline, title_style(theme)),
+                Line::styled(
+                    format!("{outcome} · {}", outcome.result_token()),
+                    theme.fg("text"),
+                ),
+                Line::raw(""),
+                Line::from(choices),
+            ];
+            let rect = centered(area, 48, 6);
+            frame.render_widget(Clear, rect);
+            frame.render_widget(
+                Paragraph::new(lines)
+                    .alignment(Alignment::Center)
+                    .block(dialog("Game over", theme)),
+                rect,
+            );
+        }
+        Mode::Board | Mode::Prompt(_) => {}
+    }
+}

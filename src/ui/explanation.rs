@@ -1,0 +1,192 @@
+//! The explanation panel (what the engine thought of the move on the board; the full
+//! explanations come with the explanation module) and the engine panel (live thinking).
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+
+use shakmaty::Position;
+
+use super::{Theme, line_san, title_style};
+use crate::app::{App, Purpose, Thinking, color_name};
+
+const SPINNER: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
+
+fn panel<'a>(title: &'a str, theme: &Theme) -> Block<'a> {
+    Block::new()
+        .borders(Borders::ALL)
+        .border_style(theme.fg("border"))
+        .title(Span::styled(format!(" {title} "), title_style(theme)))
+}
+
+/// A node count in a short form: `950`, `12.3k`, `4.56M`.
+///
+/// ```
+/// use kibitzer::ui::explanation::short_count;
+/// assert_eq!(short_count(950), "950");
+/// assert_eq!(short_count(12_345), "12.3k");
+/// assert_eq!(short_count(4_560_000), "4.56M");
+/// ```
+pub fn short_count(n: u64) -> String {
+    match n {
+        0..1_000 => n.to_string(),
+        1_000..1_000_000 => format!("{:.1}k", n as f64 / 1e3),
+        1_000_000..1_000_000_000 => format!("{:.2}M", n as f64 / 1e6),
+        _ => format!("{:.2}G", n as f64 / 1e9),
+    }
+}
+
+fn thinking_lines(
+    app: &App,
+    root: &shakmaty::Chess,
+    t: &Thinking,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
+    let score = app.score_for_human(t.score, root);
+    vec![
+        Line::from(vec![
+            Span::styled("score ", theme.fg("dim")),
+            Span::styled(format!("{score}"), theme.fg("accent")),
+            Span::styled(" for you · depth ", theme.fg("dim")),
+            Span::styled(format!("{}/{}", t.depth, t.seldepth), theme.fg("text")),
+        ]),
+        Line::from(vec![
+            Span::styled("nodes ", theme.fg("dim")),
+            Span::styled(short_count(t.nodes), theme.fg("text")),
+            Span::styled(" · ", theme.fg("dim")),
+            Span::styled(format!("{}/s", short_count(t.nps)), theme.fg("text")),
+        ]),
+        Line::from(vec![
+            Span::styled("line ", theme.fg("dim")),
+            Span::styled(line_san(root, &t.pv, 8), theme.fg("text")),
+        ]),
+    ]
+}
+
+/// Draws the explanation panel for the ply on the board.
+pub fn draw(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
+    let block = panel("Explanation", theme);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let mut lines: Vec<Line> = Vec::new();
+    let ply = app.shown_ply();
+    if let Some(hint) = app.hint.as_ref().filter(|_| !app.browsing()) {
+        let root = app.game.position();
+        let san = shakmaty::san::San::from_move(root, hint.mv);
+        lines.push(Line::from(vec![
+            Span::styled("Hint: ", theme.fg("accent")),
+            Span::styled(san.to_string(), theme.fg("text")),
+        ]));
+        if let Some(e) = hint.explanation.as_ref().filter(|e| !e.text.is_empty()) {
+            lines.push(Line::styled(e.text.clone(), theme.fg("text")));
+        }
+        lines.extend(thinking_lines(app, root, &hint.thinking, theme));
+    } else if ply == 0 {
+        lines.push(Line::styled(
+            format!("Start position. You play {}.", color_name(app.human)),
+            theme.fg("text"),
+        ));
+    } else if let Some(played) = app.game.all_moves().get(ply - 1) {
+        let root = app
+            .game
+            .position_at(ply - 1)
+            .unwrap_or(app.game.start_position());
+        let mover = root.turn();
+        let number = root.fullmoves().get();
+        let dots = if mover == shakmaty::Color::White {
+            "."
+        } else {
+            "…"
+        };
+        let who = if mover == app.human {
+            "You"
+        } else if app
+            .analyses
+            .get(&(ply - 1))
+            .is_some_and(|a| a.thinking.is_some())
+        {
+            "The engine"
+        } else {
+            color_name(mover)
+        };
+        lines.push(Line::from(vec![
+            Span::styled(format!("{who} played "), theme.fg("dim")),
+            Span::styled(format!("{number}{dots} {}", played.san), theme.fg("accent")),
+        ]));
+        if let Some(analysis) = app.analyses.get(&(ply - 1)) {
+            let explained = analysis.explanation.as_ref().filter(|e| !e.text.is_empty());
+            if let Some(explanation) = explained {
+                lines.push(Line::styled(explanation.text.clone(), theme.fg("text")));
+            }
+            if let Some(t) = &analysis.thinking {
+                if explained.is_none() && t.pv.first().is_some_and(|&b| b != played.mv) {
+                    let best_san = line_san(&analysis.root, &t.pv, 1);
+                    lines.push(Line::styled(
+                        format!("(its level chose it over its best, {best_san}; the figures are for the best)"),
+                        theme.fg("dim"),
+                    ));
+                }
+                let score = app.score_for_human(t.score, &analysis.root);
+                lines.push(Line::from(vec![
+                    Span::styled("score ", theme.fg("dim")),
+                    Span::styled(format!("{score}"), theme.fg("accent")),
+                    Span::styled(format!(" for you · depth {} · ", t.depth), theme.fg("dim")),
+                    Span::styled(line_san(&analysis.root, &t.pv, 6), theme.fg("text")),
+                ]));
+            }
+        }
+    }
+    if app.browsing() {
+        lines.push(Line::styled(
+            format!(
+                "viewing ply {ply} of {} (End: back to the game)",
+                app.game.ply()
+            ),
+            theme.fg("dim"),
+        ));
+    }
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), inner);
+}
+
+/// Draws the engine panel: the live search, or what the engine is waiting for.
+pub fn draw_engine(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
+    let block = panel("Engine", theme);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let level = app.config.engine.level;
+    let mut lines: Vec<Line> = Vec::new();
+    match &app.search {
+        Some(search) => {
+            let spin = SPINNER[app.spinner % SPINNER.len()];
+            let what = match (search.purpose, search.stopping) {
+                (_, true) => "moving now…",
+                (Purpose::Move, false) => "thinking…",
+                (Purpose::Hint, false) => "looking for a hint…",
+            };
+            lines.push(Line::from(vec![
+                Span::styled(format!("{spin} "), theme.fg("accent")),
+                Span::styled(what, theme.fg("text")),
+                Span::styled(format!("  level {level}"), theme.fg("dim")),
+            ]));
+            match &search.thinking {
+                Some(t) => lines.extend(thinking_lines(app, &search.root, t, theme)),
+                None => lines.push(Line::styled("starting the search", theme.fg("dim"))),
+            }
+        }
+        None => {
+            let state = if let Some(e) = &app.engine_error {
+                Line::styled(format!("unavailable: {e}"), theme.error())
+            } else if app.outcome().is_some() {
+                Line::styled("the game is over", theme.fg("dim"))
+            } else if app.game.turn() == app.human {
+                Line::styled("waiting for your move (t: hint)", theme.fg("dim"))
+            } else {
+                Line::styled("idle (s: move now)", theme.fg("dim"))
+            };
+            lines.push(Line::styled(format!("level {level}"), theme.fg("text")));
+            lines.push(state);
+        }
+    }
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), inner);
+}

@@ -1,0 +1,80 @@
+//! The status line (turn, level, result, messages or the prompt) and the key hints for the
+//! current mode.
+
+use ratatui::Frame;
+use ratatui::style::Modifier;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use super::{Layout, Theme};
+use crate::app::{App, MessageKind, Mode, color_name};
+
+/// The key hints for a mode.
+pub fn key_hints(mode: &Mode) -> &'static str {
+    match mode {
+        Mode::Board => {
+            "hjkl/arrows move · ⏎ pick · : cmd · u undo · t hint · f flip · ? all keys · q quit"
+        }
+        Mode::Prompt(_) => {
+            "⏎ run · esc cancel · e4 Nf3 O-O e7e8q · new level N fen save load resign quit"
+        }
+        Mode::Promotion { .. } => "q r b n, or ←/→ then ⏎ · esc cancel",
+        Mode::Help => "any key closes the help",
+        Mode::NewGame { .. } => "w/b/r ←/→ colour · ↑/↓ 1-9 0 level · ⏎ start · esc cancel",
+        Mode::GameOver { .. } => "n new game · v review · u take back · q quit",
+    }
+}
+
+/// Draws the status and key-hint lines.
+pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
+    let line = if let Mode::Prompt(text) = &app.mode {
+        Line::from(vec![
+            Span::styled(":", theme.fg("accent").add_modifier(Modifier::BOLD)),
+            Span::styled(text.clone(), theme.fg("text")),
+            Span::styled("█", theme.fg("accent")),
+        ])
+    } else {
+        let state = match app.outcome() {
+            Some(outcome) => format!("{outcome} ({})", outcome.result_token()),
+            None => {
+                let turn = if app.game.turn() == app.human {
+                    "your move".to_owned()
+                } else {
+                    "engine to move".to_owned()
+                };
+                format!("{} to move ({turn})", color_name(app.game.turn()))
+            }
+        };
+        let state = Span::styled(state, theme.fg("text").add_modifier(Modifier::BOLD));
+        let spans = match &app.message {
+            Some(message) => {
+                let style = match message.kind {
+                    MessageKind::Info => theme.fg("accent"),
+                    MessageKind::Error => theme.error(),
+                };
+                vec![
+                    Span::styled(message.text.clone(), style),
+                    Span::styled(" │ ", theme.fg("dim")),
+                    state,
+                ]
+            }
+            None => vec![
+                state,
+                Span::styled(
+                    format!(
+                        " · you: {} · level {}",
+                        color_name(app.human),
+                        app.config.engine.level
+                    ),
+                    theme.fg("dim"),
+                ),
+            ],
+        };
+        Line::from(spans)
+    };
+    frame.render_widget(Paragraph::new(line), layout.status);
+    frame.render_widget(
+        Paragraph::new(Line::styled(key_hints(&app.mode), theme.fg("dim"))),
+        layout.keys,
+    );
+}

@@ -1,0 +1,200 @@
+//! Colour themes: `assets/themes/<name>.toml` embedded in the binary, resolved for the terminal's
+//! colour support (truecolor, 256 colours, or none when `NO_COLOR` is set).
+
+use std::collections::HashMap;
+
+use ratatui::style::{Color, Modifier, Style};
+use serde::Deserialize;
+
+/// The embedded theme files, by name (the names in `config::THEMES`).
+const FILES: &[(&str, &str)] = &[
+    ("classic", include_str!("../../assets/themes/classic.toml")),
+    ("green", include_str!("../../assets/themes/green.toml")),
+    ("blue", include_str!("../../assets/themes/blue.toml")),
+    ("mono", include_str!("../../assets/themes/mono.toml")),
+];
+
+/// What colours the terminal can show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ColorMode {
+    /// 24-bit colour.
+    TrueColor,
+    /// The 256-colour palette.
+    Ansi256,
+    /// No colour at all (`NO_COLOR`): highlights use marks and text attributes.
+    None,
+}
+
+impl ColorMode {
+    /// Decides from environment values: `NO_COLOR` (any non-empty value) wins, then
+    /// `COLORTERM=truecolor|24bit`, else 256 colours.
+    ///
+    /// ```
+    /// use kibitzer::ui::theme::ColorMode;
+    /// assert_eq!(ColorMode::detect(Some("1"), Some("truecolor")), ColorMode::None);
+    /// assert_eq!(ColorMode::detect(None, Some("24bit")), ColorMode::TrueColor);
+    /// assert_eq!(ColorMode::detect(None, None), ColorMode::Ansi256);
+    /// ```
+    pub fn detect(no_color: Option<&str>, colorterm: Option<&str>) -> ColorMode {
+        if no_color.is_some_and(|v| !v.is_empty()) {
+            ColorMode::None
+        } else if colorterm.is_some_and(|v| v == "truecolor" || v == "24bit") {
+            ColorMode::TrueColor
+        } else {
+            ColorMode::Ansi256
+        }
+    }
+
+    /// [`ColorMode::detect`] on the process environment.
+    pub fn from_env() -> ColorMode {
+        let no_color = std::env::var("NO_COLOR").ok();
+        let colorterm = std::env::var("COLORTERM").ok();
+        ColorMode::detect(no_color.as_deref(), colorterm.as_deref())
+    }
+}
+
+/// A theme resolved to terminal colours.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Theme {
+    /// The colour support it was resolved for.
+    pub mode: ColorMode,
+    colors: HashMap<String, Color>,
+}
+
+/// The keys every theme file defines.
+pub const KEYS: &[&str] = &[
+    "light",
+    "dark",
+    "white_piece",
+    "black_piece",
+    "cursor",
+    "selected",
+    "legal",
+    "last_move",
+    "check",
+    "hint",
+    "text",
+    "dim",
+    "accent",
+    "error",
+    "border",
+];
+
+#[derive(Deserialize)]
+#[serde(transparent)]
+struct ThemeFile(HashMap<String, String>);
+
+impl Theme {
+    /// The theme called `name` (unknown names fall back to `classic`, which config validation
+    /// prevents anyway).
+    pub fn named(name: &str, mode: ColorMode) -> Theme {
+        let text = FILES
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map_or(FILES[0].1, |(_, t)| t);
+        let file: ThemeFile = toml::from_str(text).unwrap_or(ThemeFile(HashMap::new()));
+        let colors = file
+            .0
+            .into_iter()
+            .filter_map(|(k, v)| parse_hex(&v).map(|rgb| (k, resolve(rgb, mode))))
+            .collect();
+        Theme { mode, colors }
+    }
+
+    /// The colour for a key (`Reset` without colour support or for an unknown key).
+    pub fn color(&self, key: &str) -> Color {
+        self.colors.get(key).copied().unwrap_or(Color::Reset)
+    }
+
+    /// Foreground style for a key.
+    pub fn fg(&self, key: &str) -> Style {
+        Style::new().fg(self.color(key))
+    }
+
+    /// Whether colours are available.
+    pub fn colored(&self) -> bool {
+        self.mode != ColorMode::None
+    }
+
+    /// The style for error messages (bold, and red where possible).
+    pub fn error(&self) -> Style {
+        self.fg("error").add_modifier(Modifier::BOLD)
+    }
+}
+
+fn parse_hex(text: &str) -> Option<(u8, u8, u8)> {
+    let hex = text.strip_prefix('#')?;
+    if hex.len() != 6 {
+        return None;
+    }
+    let v = u32::from_str_radix(hex, 16).ok()?;
+    Some(((v >> 16) as u8, (v >> 8) as u8, v as u8))
+}
+
+fn resolve((r, g, b): (u8, u8, u8), mode: ColorMode) -> Color {
+    match mode {
+        ColorMode::TrueColor => Color::Rgb(r, g, b),
+        ColorMode::Ansi256 => Color::Indexed(nearest_256(r, g, b)),
+        ColorMode::None => Color::Reset,
+    }
+}
+
+/// The nearest entry of the xterm 256-colour palette (the 6×6×6 cube or the grey ramp).
+///
+/// ```
+/// use kibitzer::ui::theme::nearest_256;
+/// assert_eq!(nearest_256(0, 0, 0), 16);
+/// assert_eq!(nearest_256(255, 255, 255), 231);
+/// assert_eq!(nearest_256(255, 0, 0), 196);
+/// ```
+pub fn nearest_256(r: u8, g: u8, b: u8) -> u8 {
+    const LEVELS: [u8; 6] = [0, 95, 135, 175, 215, 255];
+    let level = |v: u8| {
+        (0..6)
+            .min_by_key(|&i| (i32::from(LEVELS[i]) - i32::from(v)).abs())
+            .unwrap_or(0)
+    };
+    let (ri, gi, bi) = (level(r), level(g), level(b));
+    let cube = (LEVELS[ri], LEVELS[gi], LEVELS[bi]);
+    let dist = |(a, b2, c): (u8, u8, u8)| {
+        let d = |x: u8, y: u8| (i32::from(x) - i32::from(y)).pow(2);
+        d(a, r) + d(b2, g) + d(c, b)
+    };
+    let avg = (u32::from(r) + u32::from(g) + u32::from(b)) / 3;
+    let grey_index = ((avg.saturating_sub(8)) / 10).min(23) as u8;
+    let grey = 8 + 10 * grey_index;
+    let cube_index = 16 + 36 * ri as u8 + 6 * gi as u8 + bi as u8;
+    if dist((grey, grey, grey)) < dist(cube) {
+        232 + grey_index
+    } else {
+        cube_index
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_theme_defines_every_key() {
+        for (name, _) in FILES {
+            let theme = Theme::named(name, ColorMode::TrueColor);
+            for key in KEYS {
+                assert!(
+                    matches!(theme.color(key), Color::Rgb(..)),
+                    "theme {name} lacks {key}"
+                );
+            }
+        }
+        let names: Vec<&str> = FILES.iter().map(|(n, _)| *n).collect();
+        assert_eq!(names, crate::config::THEMES);
+    }
+
+    #[test]
+    fn no_color_resolves_to_reset_and_256_to_indexed() {
+        let none = Theme::named("classic", ColorMode::None);
+        assert_eq!(none.color("light"), Color::Reset);
+        let indexed = Theme::named("classic", ColorMode::Ansi256);
+        assert!(matches!(indexed.color("light"), Color::Indexed(_)));
+    }
+}

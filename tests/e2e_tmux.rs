@@ -1,0 +1,353 @@
+//! End-to-end: the real binary in a real terminal (tmux on a private socket), with temporary
+//! config and data directories. Tests wait for text on the screen instead of sleeping. Skipped
+//! (with a note) when tmux is not installed; `.ci/run` installs it.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+struct Tmux {
+    socket: String,
+    dir: tempfile::TempDir,
+}
+
+impl Tmux {
+    /// A private tmux server running an interactive shell in a 100×30 window, or `None`
+    /// without tmux.
+    fn start(name: &str) -> Option<Tmux> {
+        if Command::new("tmux").arg("-V").output().is_err() {
+            eprintln!("tmux is not installed: skipping the end-to-end test");
+            return None;
+        }
+        let tmux = Tmux {
+            socket: format!("kibitzer-test-{}-{name}", std::process::id()),
+            dir: tempfile::tempdir().unwrap(),
+        };
+        let o = tmux.run(&[
+            "-f",
+            "/dev/null",
+            "new-session",
+            "-d",
+            "-x",
+            "100",
+            "-y",
+            "30",
+            "-s",
+            "t",
+            "env",
+            "PS1=$ ",
+            "TERM=xterm-256color",
+            "sh",
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        Some(tmux)
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .args(args)
+            .output()
+            .expect("run tmux")
+    }
+
+    fn data_dir(&self) -> PathBuf {
+        self.dir.path().join("data")
+    }
+
+    fn config_dir(&self) -> PathBuf {
+        self.dir.path().join("config")
+    }
+
+    /// Types a shell command line that runs kibitzer with the private directories and prints
+    /// its exit status afterwards.
+    fn launch(&self, args: &str) {
+        self.launch_env("", args);
+    }
+
+    fn launch_env(&self, env: &str, args: &str) {
+        let line = format!(
+            "{env} KIBITZER_CONFIG_DIR='{}' KIBITZER_DATA_DIR='{}' '{}' {args}; echo \"EXIT=$?\"",
+            self.config_dir().display(),
+            self.data_dir().display(),
+            env!("CARGO_BIN_EXE_kibitzer"),
+        );
+        self.send_literal(&line);
+        self.keys(&["Enter"]);
+    }
+
+    fn send_literal(&self, text: &str) {
+        assert!(
+            self.run(&["send-keys", "-t", "t", "-l", text])
+                .status
+                .success()
+        );
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", "t"];
+        args.extend_from_slice(keys);
+        assert!(self.run(&args).status.success());
+    }
+
+    fn screen(&self) -> String {
+        String::from_utf8_lossy(&self.run(&["capture-pane", "-p", "-t", "t"]).stdout).into_owned()
+    }
+
+    fn format(&self, format: &str) -> String {
+        let o = self.run(&["display-message", "-p", "-t", "t", format]);
+        String::from_utf8_lossy(&o.stdout).trim().to_owned()
+    }
+
+    /// Waits until `pred` holds for the screen (polling), or fails with the last screen.
+    fn wait_until(&self, what: &str, pred: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let screen = self.screen();
+            if pred(&screen) {
+                return screen;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "timed out waiting for {what}; the screen:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn wait_for(&self, text: &str) -> String {
+        self.wait_until(&format!("{text:?}"), |s| s.contains(text))
+    }
+
+    /// The pid of the process running in the pane's shell.
+    fn child_pid(&self) -> Option<u32> {
+        let shell: u32 = self.format("#{pane_pid}").parse().ok()?;
+        let children =
+            std::fs::read_to_string(format!("/proc/{shell}/task/{shell}/children")).ok()?;
+        children.split_whitespace().next()?.parse().ok()
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = self.run(&["kill-server"]);
+    }
+}
+
+/// The file letters under the board, in screen order.
+fn file_labels(screen: &str) -> Option<String> {
+    screen.lines().find_map(|line| {
+        let board_part = line.split('│').next()?;
+        let letters: String = board_part.split_whitespace().collect();
+        (letters.len() == 8 && letters.chars().all(|c| ('a'..='h').contains(&c))).then_some(letters)
+    })
+}
+
+fn terminal_restored(tmux: &Tmux) {
+    assert_eq!(tmux.format("#{alternate_on}"), "0", "alternate screen left");
+    assert_eq!(tmux.format("#{mouse_any_flag}"), "0", "mouse capture off");
+    assert_eq!(
+        tmux.format("#{mouse_standard_flag}"),
+        "0",
+        "mouse capture off"
+    );
+    assert_eq!(tmux.format("#{cursor_flag}"), "1", "cursor shown");
+    tmux.send_literal("stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo | tr '\\n' ,; echo");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("icanon,echo,");
+}
+
+#[test]
+fn play_take_back_flip_quit_restores_the_terminal() {
+    let Some(tmux) = Tmux::start("play") else {
+        return;
+    };
+    tmux.launch("--new");
+    tmux.wait_for("no moves yet");
+    assert_eq!(tmux.format("#{alternate_on}"), "1");
+    assert_eq!(tmux.format("#{mouse_any_flag}"), "1");
+
+    // A move through the prompt, with a precise error first.
+    tmux.keys(&[":"]);
+    tmux.send_literal("e5");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("e5");
+    tmux.keys(&[":"]);
+    tmux.send_literal("e4");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("1. e4");
+    assert!(tmux.data_dir().join("autosave.pgn").exists(), "autosaved");
+
+    // Take it back.
+    tmux.keys(&["u"]);
+    tmux.wait_for("no moves yet");
+
+    // Flip: the files run h..a along the bottom.
+    assert_eq!(file_labels(&tmux.screen()).as_deref(), Some("abcdefgh"));
+    tmux.keys(&["f"]);
+    tmux.wait_until("the board to flip", |s| {
+        file_labels(s).as_deref() == Some("hgfedcba")
+    });
+
+    // Help opens and closes.
+    tmux.keys(&["?"]);
+    tmux.wait_for("this help");
+    tmux.keys(&["Escape"]);
+    tmux.wait_until("the help to close", |s| !s.contains("this help"));
+
+    tmux.keys(&["q"]);
+    tmux.wait_for("EXIT=0");
+    terminal_restored(&tmux);
+}
+
+#[test]
+fn killed_mid_game_resumes_at_the_same_position() {
+    let Some(tmux) = Tmux::start("resume") else {
+        return;
+    };
+    tmux.launch("--new");
+    tmux.wait_for("no moves yet");
+    tmux.keys(&[":"]);
+    tmux.send_literal("d4");
+    tmux.keys(&["Enter"]);
+    // Wait for the engine's reply, so the position is settled when the process dies.
+    let screen = tmux.wait_until("the engine's reply", |s| {
+        first_pair(s).is_some() && s.contains("White to move")
+    });
+    let (white, black) = first_pair(&screen).unwrap();
+    assert_eq!(white, "d4");
+    let pid = tmux.child_pid().expect("kibitzer runs in the pane");
+    let killed = Command::new("kill").arg("-9").arg(pid.to_string()).status();
+    assert!(killed.unwrap().success());
+    // The shell's "EXIT=137" lands wherever the dead program left the cursor (and may wrap),
+    // so wait for the process to be gone instead.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while Path::new(&format!("/proc/{pid}")).exists() {
+        assert!(Instant::now() < deadline, "kibitzer survived kill -9");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // The killed process could not restore the terminal: the shell's line is raw, so end it
+    // with a newline rather than Enter.
+    tmux.send_literal("stty sane; clear");
+    tmux.keys(&["C-j"]);
+    tmux.wait_until("a clear screen", |s| !s.contains("1. d4"));
+
+    let autosave = std::fs::read_to_string(tmux.data_dir().join("autosave.pgn")).unwrap();
+    let moves = format!("1. d4 {black} *");
+    assert!(
+        autosave.contains("[White \"You\"]") && autosave.contains(&moves),
+        "{autosave}"
+    );
+
+    tmux.launch("");
+    tmux.wait_until("the resumed game", |s| {
+        first_pair(s) == Some(("d4".to_owned(), black.clone())) && s.contains("White to move")
+    });
+    tmux.keys(&["C-c"]);
+    tmux.wait_for("EXIT=0");
+    terminal_restored(&tmux);
+}
+
+#[test]
+fn a_pgn_file_continues_and_save_writes_pgn() {
+    let Some(tmux) = Tmux::start("pgn") else {
+        return;
+    };
+    let file = tmux.dir.path().join("in.pgn");
+    std::fs::write(
+        &file,
+        "[White \"Tal\"]\n[Black \"Botvinnik\"]\n\n1. e4 e5 2. Nf3 *\n",
+    )
+    .unwrap();
+    tmux.launch(&format!("--pgn '{}'", file.display()));
+    tmux.wait_until("the game from the file", |s| {
+        s.contains("2. Nf3") && s.contains("Black to move (your move)")
+    });
+    let out = tmux.dir.path().join("out.pgn");
+    tmux.keys(&[":"]);
+    tmux.send_literal(&format!("save {}", out.display()));
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("saved");
+    let saved = std::fs::read_to_string(&out).unwrap();
+    assert!(saved.contains("1. e4 e5 2. Nf3 *"), "{saved}");
+    tmux.keys(&["q"]);
+    tmux.wait_for("EXIT=0");
+}
+
+#[test]
+fn config_edits_apply_live_and_broken_edits_are_reported() {
+    let Some(tmux) = Tmux::start("config") else {
+        return;
+    };
+    let config: &Path = &tmux.config_dir().join("config.toml");
+    std::fs::create_dir_all(tmux.config_dir()).unwrap();
+    std::fs::write(config, "[engine]\nlevel = 2\n").unwrap();
+    tmux.launch("--new");
+    tmux.wait_for("level 2");
+    std::fs::write(config, "[engine]\nlevel = 6\n").unwrap();
+    tmux.wait_for("config reloaded: level 6");
+    std::fs::write(config, "[engine]\nlevel = 60\n").unwrap();
+    let screen = tmux.wait_for("config not reloaded");
+    assert!(screen.contains("level 6"), "{screen}");
+    tmux.keys(&["q"]);
+    tmux.wait_for("EXIT=0");
+}
+
+#[test]
+fn a_panic_restores_the_terminal_and_keeps_the_autosave() {
+    let Some(tmux) = Tmux::start("panic") else {
+        return;
+    };
+    // Debug builds panic on this key (see `play::test_panic`).
+    tmux.launch_env("KIBITZER_TEST_PANIC_KEY=Z", "--new");
+    tmux.wait_for("no moves yet");
+    tmux.keys(&[":"]);
+    tmux.send_literal("c4");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("1. c4");
+    tmux.keys(&["Z"]);
+    let screen = tmux.wait_for("EXIT=101");
+    assert!(screen.contains("test panic on key 'Z'"), "{screen}");
+    terminal_restored(&tmux);
+    tmux.launch("");
+    tmux.wait_for("1. c4");
+    tmux.keys(&["q"]);
+    tmux.wait_for("EXIT=0");
+}
+
+/// The first move pair in the move list, e.g. `Some(("e4", "c5"))` from "  1. e4       c5".
+fn first_pair(screen: &str) -> Option<(String, String)> {
+    screen.lines().find_map(|line| {
+        let right = line.split('│').nth(1)?;
+        let mut words = right.split_whitespace();
+        (words.next()? == "1.").then_some(())?;
+        Some((words.next()?.to_owned(), words.next()?.to_owned()))
+    })
+}
+
+#[test]
+fn the_engine_replies_and_a_takeback_removes_both_moves() {
+    let Some(tmux) = Tmux::start("engine") else {
+        return;
+    };
+    std::fs::create_dir_all(tmux.config_dir()).unwrap();
+    std::fs::write(
+        tmux.config_dir().join("config.toml"),
+        "[engine]\nlevel = 2\n",
+    )
+    .unwrap();
+    tmux.launch("--new");
+    tmux.wait_for("no moves yet");
+    tmux.keys(&[":"]);
+    tmux.send_literal("e4");
+    tmux.keys(&["Enter"]);
+    let screen = tmux.wait_until("the engine's reply", |s| first_pair(s).is_some());
+    assert_eq!(first_pair(&screen).unwrap().0, "e4", "{screen}");
+    tmux.wait_for("White to move (your move)");
+    tmux.keys(&["u"]);
+    tmux.wait_for("no moves yet");
+    tmux.keys(&["q"]);
+    tmux.wait_for("EXIT=0");
+    terminal_restored(&tmux);
+}

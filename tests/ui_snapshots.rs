@@ -1,0 +1,315 @@
+//! Whole-screen snapshots (insta) at 80×24 and 120×40, and widget tests on `TestBackend` with
+//! style assertions. The App is driven by the same events the terminal and the engine send.
+
+use insta::assert_snapshot;
+use kibitzer::app::{App, Effect, Event, Mode, Score, Snapshot, Thinking};
+use kibitzer::config::{Config, PieceStyle};
+use kibitzer::game::Game;
+use kibitzer::ui::{self, ColorMode, Layout, Theme};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Rect;
+use ratatui::style::Color as TermColor;
+use shakmaty::{Color, Move, Square};
+
+const SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];
+
+fn key(app: &mut App, code: KeyCode) -> Vec<Effect> {
+    app.update(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)))
+}
+
+fn prompt(app: &mut App, text: &str) {
+    key(app, KeyCode::Char(':'));
+    for c in text.chars() {
+        key(app, KeyCode::Char(c));
+    }
+    key(app, KeyCode::Enter);
+}
+
+fn app_from(game: Game, human: Color) -> App {
+    App::new(
+        Config::default(),
+        Some(Snapshot {
+            game,
+            human,
+            level: 5,
+        }),
+        1,
+    )
+    .0
+}
+
+fn thinking(app: &App, line: &str, cp: i32) -> Thinking {
+    let mut pos = app.game.position().clone();
+    let pv: Vec<Move> = line
+        .split_whitespace()
+        .map(|san| {
+            let mv = san
+                .parse::<shakmaty::san::San>()
+                .unwrap()
+                .to_move(&pos)
+                .unwrap();
+            shakmaty::Position::play_unchecked(&mut pos, mv);
+            mv
+        })
+        .collect();
+    Thinking {
+        depth: 9,
+        seldepth: 14,
+        score: Score::Cp(cp),
+        nodes: 1_234_567,
+        nps: 850_000,
+        pv,
+        facts: None,
+    }
+}
+
+fn engine_plays(app: &mut App, san: &str) {
+    let id = app.search.as_ref().unwrap().id;
+    let t = thinking(app, san, -25);
+    let mv = t.pv[0];
+    app.update(Event::EngineDone(id, Some(mv), t));
+}
+
+fn draw(app: &mut App, (w, h): (u16, u16), mode: ColorMode) -> Terminal<TestBackend> {
+    app.update(Event::Resize(w, h));
+    let theme = Theme::named(&app.config.ui.theme, mode);
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+    terminal.draw(|f| ui::render(f, app, &theme)).unwrap();
+    terminal
+}
+
+fn screens(name: &str, mut build: impl FnMut() -> App) {
+    for size in SIZES {
+        let mut app = build();
+        let terminal = draw(&mut app, size, ColorMode::TrueColor);
+        assert_snapshot!(format!("{name}_{}x{}", size.0, size.1), terminal.backend());
+    }
+}
+
+fn mid_game() -> App {
+    let mut app = App::new(Config::default(), None, 1).0;
+    prompt(&mut app, "e4");
+    engine_plays(&mut app, "e5");
+    prompt(&mut app, "Nf3");
+    engine_plays(&mut app, "Nc6");
+    app
+}
+
+#[test]
+fn start() {
+    screens("start", || App::new(Config::default(), None, 1).0);
+}
+
+#[test]
+fn mid_game_with_highlights() {
+    screens("mid_game", || {
+        let mut app = mid_game();
+        app.cursor = Square::F1;
+        key(&mut app, KeyCode::Enter); // pick up the bishop: its destinations show
+        key(&mut app, KeyCode::Up);
+        app
+    });
+}
+
+#[test]
+fn engine_thinking() {
+    screens("thinking", || {
+        let mut app = mid_game();
+        prompt(&mut app, "Bb5");
+        let id = app.search.as_ref().unwrap().id;
+        let t = thinking(&app, "a6 Ba4 Nf6 O-O", 18);
+        app.update(Event::EngineProgress(id, t));
+        for _ in 0..3 {
+            app.update(Event::Tick);
+        }
+        app
+    });
+}
+
+#[test]
+fn check() {
+    screens("check", || {
+        let mut app = App::new(Config::default(), None, 1).0;
+        prompt(&mut app, "e4");
+        engine_plays(&mut app, "f5");
+        prompt(&mut app, "Qh5+");
+        app
+    });
+}
+
+#[test]
+fn promotion_picker() {
+    screens("promotion", || {
+        let mut app = app_from(
+            Game::from_fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1").unwrap(),
+            Color::White,
+        );
+        app.cursor = Square::E7;
+        key(&mut app, KeyCode::Enter);
+        app.cursor = Square::E8;
+        key(&mut app, KeyCode::Enter);
+        assert!(matches!(app.mode, Mode::Promotion { .. }));
+        app
+    });
+}
+
+#[test]
+fn game_over() {
+    screens("game_over", || {
+        let mut app = App::new(Config::default(), None, 1).0;
+        prompt(&mut app, "f3");
+        engine_plays(&mut app, "e5");
+        prompt(&mut app, "g4");
+        engine_plays(&mut app, "Qh4#");
+        app
+    });
+}
+
+#[test]
+fn help() {
+    screens("help", || {
+        let mut app = App::new(Config::default(), None, 1).0;
+        key(&mut app, KeyCode::Char('?'));
+        app
+    });
+}
+
+#[test]
+fn new_game_dialog_and_prompt() {
+    screens("new_game", || {
+        let mut app = mid_game();
+        key(&mut app, KeyCode::Char('n'));
+        app
+    });
+    screens("prompt", || {
+        let mut app = mid_game();
+        prompt(&mut app, "Ke3");
+        key(&mut app, KeyCode::Char(':'));
+        for c in "Bb".chars() {
+            key(&mut app, KeyCode::Char(c));
+        }
+        app
+    });
+}
+
+#[test]
+fn black_at_the_bottom_in_ascii() {
+    let mut config = Config::default();
+    config.ui.pieces = PieceStyle::Ascii;
+    let mut app = App::new(config, None, 1).0;
+    key(&mut app, KeyCode::Char('f'));
+    let terminal = draw(&mut app, (80, 24), ColorMode::TrueColor);
+    assert_snapshot!("flipped_ascii_80x24", terminal.backend());
+}
+
+#[test]
+fn too_small() {
+    for size in [(61, 24), (80, 18)] {
+        let mut app = App::new(Config::default(), None, 1).0;
+        let terminal = draw(&mut app, size, ColorMode::TrueColor);
+        assert_snapshot!(
+            format!("too_small_{}x{}", size.0, size.1),
+            terminal.backend()
+        );
+    }
+}
+
+#[test]
+fn tiny_terminals_and_every_mode_draw_without_panicking() {
+    for size in [(1, 1), (10, 3), (62, 19), (63, 20), (250, 80)] {
+        let mut app = mid_game();
+        draw(&mut app, size, ColorMode::None);
+        for code in [KeyCode::Char('?'), KeyCode::Esc, KeyCode::Char('n')] {
+            key(&mut app, code);
+            draw(&mut app, size, ColorMode::Ansi256);
+        }
+    }
+}
+
+#[test]
+fn squares_get_theme_colours_and_highlights() {
+    let mut app = mid_game();
+    app.cursor = Square::F1;
+    key(&mut app, KeyCode::Enter);
+    let terminal = draw(&mut app, (80, 24), ColorMode::TrueColor);
+    let buf = terminal.backend().buffer();
+    let layout = Layout::new(Rect::new(0, 0, 80, 24));
+    let theme = Theme::named("classic", ColorMode::TrueColor);
+    let bg_at = |sq: Square| {
+        let r = layout.square_rect(sq, Color::White);
+        buf[(r.x, r.y)].bg
+    };
+    assert_eq!(bg_at(Square::A1), theme.color("dark"));
+    assert_eq!(bg_at(Square::H1), theme.color("light"));
+    assert_eq!(bg_at(Square::F1), theme.color("cursor"));
+    assert_eq!(bg_at(Square::C6), theme.color("last_move"));
+    assert_eq!(bg_at(Square::B8), theme.color("last_move"));
+    // A legal destination is marked with a dot in the legal colour.
+    let r = layout.square_rect(Square::B5, Color::White);
+    let dot = &buf[(r.x + 1, r.y + 1)];
+    assert_eq!(dot.symbol(), "•");
+    assert_eq!(dot.fg, theme.color("legal"));
+    // An error message uses the error colour.
+    prompt(&mut app, "Qd8");
+    let terminal = draw(&mut app, (80, 24), ColorMode::TrueColor);
+    let buf = terminal.backend().buffer();
+    assert_eq!(buf[(0, 22)].fg, theme.color("error"));
+}
+
+#[test]
+fn check_is_highlighted_and_no_color_uses_marks() {
+    let mut app = App::new(Config::default(), None, 1).0;
+    prompt(&mut app, "e4");
+    engine_plays(&mut app, "f5");
+    prompt(&mut app, "Qh5+");
+    let terminal = draw(&mut app, (80, 24), ColorMode::TrueColor);
+    let layout = Layout::new(Rect::new(0, 0, 80, 24));
+    let r = layout.square_rect(Square::E8, Color::White);
+    let theme = Theme::named("classic", ColorMode::TrueColor);
+    assert_eq!(
+        terminal.backend().buffer()[(r.x, r.y)].bg,
+        theme.color("check")
+    );
+
+    let terminal = draw(&mut app, (80, 24), ColorMode::None);
+    let buf = terminal.backend().buffer();
+    for cell in buf.content() {
+        assert_eq!(cell.bg, TermColor::Reset);
+        assert_eq!(cell.fg, TermColor::Reset);
+    }
+    assert_eq!(buf[(r.right() - 1, r.y)].symbol(), "+", "check mark");
+    assert_snapshot!("no_color_check_80x24", terminal.backend());
+}
+
+#[test]
+fn the_256_colour_fallback_uses_the_palette() {
+    let mut app = App::new(Config::default(), None, 1).0;
+    let terminal = draw(&mut app, (80, 24), ColorMode::Ansi256);
+    let layout = Layout::new(Rect::new(0, 0, 80, 24));
+    let r = layout.square_rect(Square::A1, Color::White);
+    assert!(matches!(
+        terminal.backend().buffer()[(r.x, r.y)].bg,
+        TermColor::Indexed(_)
+    ));
+}
+
+#[test]
+fn hint_and_browsing() {
+    screens("hint", || {
+        let mut app = mid_game();
+        key(&mut app, KeyCode::Char('t'));
+        let id = app.search.as_ref().unwrap().id;
+        let t = thinking(&app, "Bb5 a6 Ba4", 30);
+        let mv = t.pv[0];
+        app.update(Event::EngineDone(id, Some(mv), t));
+        app
+    });
+    screens("browsing", || {
+        let mut app = mid_game();
+        key(&mut app, KeyCode::Char(','));
+        key(&mut app, KeyCode::Char(','));
+        app
+    });
+}
