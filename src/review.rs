@@ -30,6 +30,7 @@ pub mod command;
 pub mod graph;
 pub mod learn;
 pub mod runner;
+pub mod screen;
 pub mod state;
 
 pub use classify::{Classification, classify};

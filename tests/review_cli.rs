@@ -280,7 +280,12 @@ fn malformed_file_lists_bad_games_and_reviews_a_partial_game() {
         stderr(&o)
     );
 
-    // No output mode and no review screen yet.
+    // No output mode and no terminal for the review screen.
     let o = kibitzer(dir.path(), &["review", file.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("the review screen needs a terminal"),
+        "{}",
+        stderr(&o)
+    );
 }

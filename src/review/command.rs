@@ -1,6 +1,7 @@
 //! `kibitzer review FILE.pgn`: load one game of a PGN file (listing the malformed games, and
 //! reviewing a game with an illegal move up to the move before it), review it, and print JSON
-//! (`--json`) and/or write the annotated PGN (`--annotate OUT.pgn`).
+//! (`--json`) and/or write the annotated PGN (`--annotate OUT.pgn`); without either, open the
+//! review screen.
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -121,9 +122,10 @@ pub struct ReviewDocument<'a> {
 /// # Errors
 /// Bad input (status 2) or a failed write (status 1).
 pub fn run(args: &ReviewArgs, config: &Config, out: &mut dyn Write) -> Result<(), CommandError> {
-    if !args.json && args.annotate.is_none() {
+    let screen = !args.json && args.annotate.is_none();
+    if screen && !std::io::stdout().is_terminal() {
         return Err(CommandError::input(
-            "the review screen is not available in this build yet; use --json or --annotate OUT.pgn",
+            "the review screen needs a terminal; use --json or --annotate OUT.pgn",
         ));
     }
     let level = level(args.level.as_deref(), config)?;
@@ -146,6 +148,10 @@ pub fn run(args: &ReviewArgs, config: &Config, out: &mut dyn Write) -> Result<()
         language: config.explain.language,
         hash_mb: config.engine.hash_mb,
     };
+    if screen {
+        return super::screen::run(loaded.game, settings, config.ui.pieces)
+            .map_err(|e| CommandError::failure(format!("{e:#}")));
+    }
     let show_progress = std::io::stderr().is_terminal();
     let mut plies = Vec::new();
     review_game(
