@@ -359,9 +359,10 @@ impl Screen {
         let first = self.scroll(&rows, list.height);
         let current = self.browser.ply();
         let moves = self.game.game.moves();
-        let cell = |p: Option<usize>| -> Span<'static> {
+        let cell = |p: Option<usize>, white: bool| -> Span<'static> {
             let Some(p) = p else {
-                return Span::raw(format!("{:<10}", if p.is_none() { "..." } else { "" }));
+                // Only a game that starts with Black has an empty White cell.
+                return Span::raw(format!("{:<10}", if white { "..." } else { "" }));
             };
             let text = format!("{}{}", moves[p].san, self.mark(p));
             let mut style = match self.state.ply(p).map(|r| r.classification.quality) {
@@ -388,9 +389,9 @@ impl Screen {
             .map(|(n, w, b)| {
                 Line::from(vec![
                     Span::raw(format!("{:>3}. ", n)),
-                    cell(*w),
+                    cell(*w, true),
                     Span::raw(" "),
-                    cell(*b),
+                    cell(*b, false),
                 ])
             })
             .collect();
