@@ -292,7 +292,7 @@ impl Screen {
                 format!("go to move: {buf}_  (12 = White's 12th, 12... = Black's; Enter, Esc)")
             }
             None => self.message.clone().unwrap_or_else(|| {
-                ", . ← → step  n/p next/prev mistake  w/b/a side  Home/End  g go to  f flip  q quit"
+                ", . ← → step  n/p mistake  w/b/a side  Home/End  g go to  f flip  q quit"
                     .to_owned()
             }),
         };
@@ -402,7 +402,7 @@ impl Screen {
         let s = self.state.summary();
         let side = |name: &str, x: &super::SideSummary| {
             format!(
-                "{name}: accuracy {}  ?! {}  ? {}  ?? {}",
+                "{name} {:>3}%  ?!{} ?{} ??{}",
                 x.accuracy
                     .map_or_else(|| "-".to_owned(), |a| format!("{a:.0}")),
                 x.inaccuracies,
