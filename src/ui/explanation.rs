@@ -79,7 +79,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             Span::styled(san.to_string(), theme.fg("text")),
         ]));
         if let Some(e) = hint.explanation.as_ref().filter(|e| !e.text.is_empty()) {
-            lines.push(Line::styled(e.text.clone(), theme.fg("text")));
+            lines.extend(explanation_lines(e, theme));
         }
         lines.extend(thinking_lines(app, root, &hint.thinking, theme));
     } else if ply == 0 {
@@ -117,7 +117,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         if let Some(analysis) = app.analyses.get(&(ply - 1)) {
             let explained = analysis.explanation.as_ref().filter(|e| !e.text.is_empty());
             if let Some(explanation) = explained {
-                lines.push(Line::styled(explanation.text.clone(), theme.fg("text")));
+                lines.extend(explanation_lines(explanation, theme));
             }
             if let Some(t) = &analysis.thinking {
                 if explained.is_none() && t.pv.first().is_some_and(|&b| b != played.mv) {
@@ -128,8 +128,13 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
                     ));
                 }
                 let score = app.score_for_human(t.score, &analysis.root);
+                let label = if t.pv.first().is_some_and(|&b| b != played.mv) {
+                    "its best line: score "
+                } else {
+                    "score "
+                };
                 lines.push(Line::from(vec![
-                    Span::styled("score ", theme.fg("dim")),
+                    Span::styled(label, theme.fg("dim")),
                     Span::styled(format!("{score}"), theme.fg("accent")),
                     Span::styled(format!(" for you · depth {} · ", t.depth), theme.fg("dim")),
                     Span::styled(line_san(&analysis.root, &t.pv, 6), theme.fg("text")),
@@ -189,4 +194,22 @@ pub fn draw_engine(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         }
     }
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), inner);
+}
+
+/// The explanation's sentences as one paragraph, then (at the advanced level) its detail lines:
+/// themes, metrics and evaluation deltas. The score and best line are drawn by the caller from
+/// the search, so the explanation's own `[score]` and `> line` lines are left out here.
+fn explanation_lines(e: &crate::explain::Explanation, theme: &Theme) -> Vec<Line<'static>> {
+    let sentences: Vec<&str> = e.sentences.iter().map(|s| s.text.as_str()).collect();
+    let mut out = vec![Line::styled(sentences.join(" "), theme.fg("text"))];
+    if e.level == crate::config::ExplainLevel::Advanced {
+        out.extend(
+            e.text
+                .lines()
+                .skip(1)
+                .filter(|l| !l.starts_with('[') && !l.starts_with("> "))
+                .map(|l| Line::styled(l.to_owned(), theme.fg("dim"))),
+        );
+    }
+    out
 }
