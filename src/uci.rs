@@ -49,6 +49,9 @@ struct Options {
     elo: u32,
     overhead_ms: u64,
     eval: EvalConfig,
+    /// `Explain`: print the explanation and search metrics as `info string` lines before
+    /// `bestmove`.
+    explain: bool,
 }
 
 /// Every eval weight option: (UCI name, getter/setter on the config).
@@ -133,6 +136,7 @@ where
             elo: Level::get(level).elo,
             overhead_ms: 30,
             eval: eval.clone(),
+            explain: false,
         },
         params: EvalParams::from_config(eval),
         next_id: 1,
@@ -380,6 +384,7 @@ impl<W: Write> Session<'_, W> {
             self.options.level
         )?;
         writeln!(o, "option name UCI_LimitStrength type check default false")?;
+        writeln!(o, "option name Explain type check default false")?;
         let (lo, hi) = (Level::get(1).elo, Level::get(10).elo);
         writeln!(
             o,
@@ -458,6 +463,7 @@ impl<W: Write> Session<'_, W> {
             }
             "level" => self.options.level = spin(value, 1, 10)? as u8,
             "uci_limitstrength" => self.options.limit_strength = check(value)?,
+            "explain" => self.options.explain = check(value)?,
             "uci_elo" => {
                 let (lo, hi) = (Level::get(1).elo, Level::get(10).elo);
                 self.options.elo = spin(value, i64::from(lo), i64::from(hi))? as u32;
@@ -527,6 +533,10 @@ impl<W: Write> Session<'_, W> {
                 limits.movetime = Some(limits.movetime.map_or(mt, |x| x.min(mt)));
             }
             limits.exact_root_scores = level.is_imperfect();
+        }
+        if self.options.explain {
+            // Risk and the only-move flag need every root move's exact score.
+            limits.exact_root_scores = true;
         }
         let hold = limits.infinite || go.ponder;
         let mut request = SearchRequest {
@@ -642,6 +652,19 @@ impl<W: Write> Session<'_, W> {
                         "info string best {:?} chosen {:?}",
                         result.best_move, chosen
                     )?;
+                }
+                if self.options.explain {
+                    let lines = crate::analysis::uci_lines_for(
+                        &r.request.position,
+                        &result,
+                        chosen,
+                        &self.params,
+                        crate::config::ExplainLevel::Medium,
+                        crate::config::Language::En,
+                    );
+                    for line in lines {
+                        writeln!(self.out, "{line}")?;
+                    }
                 }
                 if r.hold {
                     r.held = Some((chosen, ponder));
@@ -766,5 +789,30 @@ mod tests {
         let (p, h) = parse_position("startpos moves g1f3 g8f6 f3g1 f6g8").unwrap();
         assert_eq!(h.len(), 4);
         assert_eq!(zobrist(&p), h[0]);
+    }
+
+    #[test]
+    fn explain_option_prints_sentences_and_metrics_before_bestmove() {
+        let out = session(
+            "setoption name Explain value true\nposition fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1\ngo depth 3\n",
+        );
+        let explanation = out
+            .find("info string explanation")
+            .expect("an explanation line");
+        let metrics = out
+            .find("info string metrics concreteness")
+            .expect("a metrics line");
+        let best = out.find("bestmove a1a8").expect("the mate is played");
+        assert!(explanation < best && metrics < best, "{out}");
+        let off = session("position fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1\ngo depth 3\n");
+        assert!(
+            !off.contains("info string explanation"),
+            "off by default: {off}"
+        );
+        let bad = session("setoption name Explain value maybe\n");
+        assert!(
+            bad.contains("info string error: option Explain: \"maybe\" is not true or false"),
+            "{bad}"
+        );
     }
 }
