@@ -19,14 +19,7 @@ fn ser_sqs<S: Serializer>(sqs: &[Square], s: S) -> Result<S::Ok, S::Error> {
 }
 
 fn ser_role<S: Serializer>(r: &Role, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(match r {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    })
+    s.serialize_str(crate::game::notation::role_name(*r))
 }
 
 /// One fact. The meaning of each kind, as the checker verifies it on `fen`:

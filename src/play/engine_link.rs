@@ -3,9 +3,9 @@
 
 use std::sync::mpsc::Sender;
 
-use crate::app::{Event, Purpose, Score, SearchId, SearchRequest, Thinking};
-use crate::engine::{self, Bound, EngineHandle, EngineReport, EvalParams, Level};
-use crate::explain::metrics::{IterationFact, RootMoveFact, SearchFacts};
+use crate::analysis::convert::{facts, score};
+use crate::app::{Event, Purpose, SearchId, SearchRequest, Thinking};
+use crate::engine::{self, EngineHandle, EngineReport, EvalParams, Level};
 
 /// The engine thread, seen from the runner.
 pub struct EngineLink {
@@ -55,37 +55,6 @@ impl EngineLink {
     /// Forgets cached results.
     pub fn new_game(&self) {
         self.handle.new_game();
-    }
-}
-
-fn score(s: engine::Score) -> Score {
-    match s.mate_in() {
-        Some(n) => Score::Mate(n),
-        None => Score::Cp(s.cp()),
-    }
-}
-
-/// What the explanations need from a finished search.
-fn facts(result: &engine::SearchResult) -> SearchFacts {
-    SearchFacts {
-        iterations: result
-            .iterations
-            .iter()
-            .map(|it| IterationFact {
-                depth: it.depth,
-                best: it.best_move,
-                score: score(it.score),
-            })
-            .collect(),
-        root_moves: result
-            .root_moves
-            .iter()
-            .map(|r| RootMoveFact {
-                mv: r.mv,
-                exact: (r.bound == Bound::Exact && r.depth > 0).then(|| score(r.score)),
-            })
-            .collect(),
-        pv: result.pv.clone(),
     }
 }
 
