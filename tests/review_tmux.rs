@@ -16,8 +16,9 @@ struct Tmux {
 impl Tmux {
     fn start() -> Option<Tmux> {
         if Command::new("tmux").arg("-V").output().is_err() {
-            eprintln!("tmux is not installed: skipping the end-to-end review test");
-            return None;
+            panic!(
+                "tmux is needed for the end-to-end tests: run `bash scripts/test`, which installs it"
+            );
         }
         let t = Tmux {
             socket: format!("kibitzer-review-{}", std::process::id()),

@@ -270,6 +270,24 @@ pub fn play(pos: &Chess, m: Move) -> Option<Chess> {
     }
 }
 
+/// The positions of `line` from `pos` up to where the line has settled for counting material:
+/// a line cut off in the middle of an exchange (its last move a capture whose recapture is not
+/// shown) would report the capture without the recapture, so it is cut after its last quiet
+/// move. A line that ends in checkmate counts in full. The first entry is `pos` itself.
+#[must_use]
+pub fn settled_positions(pos: &Chess, line: &[Move]) -> Vec<Chess> {
+    let mut all = positions(pos, line);
+    let mate = all.last().is_some_and(Position::is_checkmate);
+    if !mate {
+        let keep = (1..all.len())
+            .rev()
+            .find(|&i| !line[i - 1].is_capture())
+            .unwrap_or(0);
+        all.truncate(keep + 1);
+    }
+    all
+}
+
 /// Positions along `line` starting at `pos` (the first entry is `pos` itself); stops at the
 /// first illegal move.
 #[must_use]

@@ -410,14 +410,20 @@ pub fn derive(
                 );
             }
             "wins_material" | "material_gain" => {
-                let positions = board::positions(before, &line);
-                if let Some(last) = positions.last() {
+                let positions = board::settled_positions(before, &line);
+                if let Some(last) = positions.last().filter(|_| positions.len() > 1) {
                     let gain =
                         board::balance(last.board(), us) - board::balance(before.board(), us);
+                    if gain < 1 {
+                        continue;
+                    }
                     push(
                         &fb,
                         Fact::WinsMaterial {
-                            line: line.iter().map(|m| uci(*m)).collect(),
+                            line: line[..positions.len() - 1]
+                                .iter()
+                                .map(|m| uci(*m))
+                                .collect(),
                             gain,
                         },
                     );

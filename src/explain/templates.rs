@@ -243,6 +243,11 @@ impl Templates {
         } else {
             match need {
                 "only_move" => f.only_move,
+                // The engine stands behind the move: its own choice (no quality judged) or a
+                // move judged best, excellent or good. "On purpose" needs this.
+                "sound" => f
+                    .quality
+                    .is_none_or(|q| matches!(q.as_str(), "best" | "excellent" | "good")),
                 "better" => f.better.is_some(),
                 "reason" => f.reason.is_some(),
                 "score" => f.score.is_some(),

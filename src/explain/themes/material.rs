@@ -15,7 +15,7 @@ pub const SPECS: &[ThemeSpec] = &[
         None,
         0.8,
         Line,
-        "Material (P1 N3 B3 R5 Q9) at the end of the line is higher than at the root.",
+        "Material (P1 N3 B3 R5 Q9) where the line settles (its last position reached by a quiet move) is higher than at the root.",
         material_gain
     ),
     theme!(
@@ -45,7 +45,7 @@ pub const SPECS: &[ThemeSpec] = &[
         None,
         0.6,
         Line,
-        "Material at the end of the line is lower than at the root and the line does not mate.",
+        "Material where the line settles is lower than at the root and the line does not mate.",
         material_loss
     ),
 ];
@@ -54,12 +54,13 @@ fn line_gain(before: &Chess, mv: Move, pv: &[Move]) -> Option<(i32, bool)> {
     use shakmaty::Position;
     let mut line = vec![mv];
     line.extend_from_slice(pv);
-    let positions = board::positions(before, &line);
+    let positions = board::settled_positions(before, &line);
     let last = positions.last()?;
+    let mate = last.is_checkmate();
     let us = before.turn();
     Some((
         balance(last.board(), us) - balance(before.board(), us),
-        last.is_checkmate(),
+        mate,
     ))
 }
 
