@@ -269,6 +269,8 @@ pub(crate) struct Attacks {
     pub rooks: [Bitboard; 2],
     /// Squares attacked by each side (all pieces, king included).
     pub all: [Bitboard; 2],
+    /// Squares attacked by each side's knights, bishops, rooks and queens, per role.
+    pub by_role: [[Bitboard; 4]; 2],
     /// King-attack units of each side's pieces against the enemy king zone.
     pub king_units: [i32; 2],
     /// Number of each side's pieces attacking the enemy king zone.

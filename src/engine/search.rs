@@ -516,7 +516,8 @@ impl<'a> Searcher<'a> {
             depth += 1;
         }
         if depth <= 0 || ply >= MAX_PLY - 8 {
-            return self.qsearch(pos, ply, alpha, beta);
+            let key = self.keys[self.keys.len() - 1];
+            return self.qsearch(pos, key, ply, alpha, beta);
         }
         self.nodes += 1;
         self.check_stop();
@@ -758,8 +759,10 @@ impl<'a> Searcher<'a> {
     }
 
     /// Quiescence search: captures and queen promotions (all moves when in check) until the
-    /// position is quiet, with delta and SEE pruning.
-    fn qsearch(&mut self, pos: &Chess, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    /// position is quiet, with delta and SEE pruning. `key` is the position's Zobrist key: the
+    /// transposition table is probed (bounds cut at non-PV nodes, the stored static evaluation
+    /// saves an evaluation, the stored move is tried first) and the result stored at depth 0.
+    fn qsearch(&mut self, pos: &Chess, key: u64, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
         self.check_stop();
         if self.stopped {
@@ -774,11 +777,45 @@ impl<'a> Searcher<'a> {
                 evaluate(pos, self.params)
             };
         }
+        let pv_node = beta - alpha > 1;
+        let original_alpha = alpha;
+        let probe = self.tt.probe(key);
+        let mut tt_move: PackedMove = 0;
+        if let Some(p) = probe {
+            tt_move = p.mv;
+            let score = from_tt(p.score, ply);
+            if !pv_node {
+                let cut = match p.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    return score;
+                }
+            }
+        }
         let mut best = -INFINITE;
         let mut stand = -INFINITE;
+        let mut static_eval = -INFINITE;
         if !in_check {
-            stand = evaluate(pos, self.params);
+            static_eval = probe.map_or_else(|| evaluate(pos, self.params), |p| p.eval);
+            stand = static_eval;
+            // A stored bound may improve the stand-pat estimate.
+            if let Some(p) = probe {
+                let score = from_tt(p.score, ply);
+                if score.abs() < MATE_BOUND
+                    && ((p.bound == Bound::Lower && score > stand)
+                        || (p.bound == Bound::Upper && score < stand))
+                {
+                    stand = score;
+                }
+            }
             if stand >= beta {
+                if probe.is_none() {
+                    self.tt
+                        .store(key, 0, to_tt(stand, ply), static_eval, 0, Bound::Lower);
+                }
                 return stand;
             }
             alpha = alpha.max(stand);
@@ -794,9 +831,16 @@ impl<'a> Searcher<'a> {
         }
         let mut scores = [0i32; MAX_MOVES];
         for (i, &m) in moves.iter().enumerate() {
-            scores[i] = super::order::mvv_lva(m);
+            scores[i] = if tt_move != 0 && pack(m) == tt_move {
+                1_000_000
+            } else if m.is_capture() || m.is_promotion() {
+                10_000 + super::order::mvv_lva(m)
+            } else {
+                self.ordering.history(pos.turn(), m)
+            };
         }
         let values = &self.params.values;
+        let mut best_move: Option<Move> = None;
         for i in 0..moves.len() {
             let m = pick(&mut moves, &mut scores, i);
             if !in_check {
@@ -813,7 +857,8 @@ impl<'a> Searcher<'a> {
             }
             let mut child = pos.clone();
             child.play_unchecked(m);
-            let score = -self.qsearch(&child, ply + 1, -beta, -alpha);
+            let child_key = self.child_key(pos, key, m, &child);
+            let score = -self.qsearch(&child, child_key, ply + 1, -beta, -alpha);
             if self.stopped {
                 return 0;
             }
@@ -821,12 +866,28 @@ impl<'a> Searcher<'a> {
                 best = score;
                 if score > alpha {
                     alpha = score;
+                    best_move = Some(m);
                     if alpha >= beta {
                         break;
                     }
                 }
             }
         }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha && best_move.is_some() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            key,
+            best_move.map_or(0, pack),
+            to_tt(best, ply),
+            static_eval,
+            0,
+            bound,
+        );
         best
     }
 }

@@ -3,6 +3,11 @@
 //! Designed values at 100 % (mg/eg): passed pawn on relative rank 2..7: 0/10, 5/15, 12/28,
 //! 25/50, 45/85, 70/130; isolated −10/−15; doubled −12/−22 (per pawn behind another);
 //! backward −8/−12; connected (side by side or protected by a pawn) 3/3 + 2/3 per rank advanced.
+//! A passed pawn on relative rank 4..7 has a rank weight w = 1, 3, 5, 7 that scales two more
+//! endgame terms: king proximity, (5 × the enemy king's distance − 2 × our king's distance to
+//! the stop square, distances capped at 5) × w, and its path: +7 × w (mg +2 × w) when every square
+//! ahead is empty and unattacked by the enemy, +3 × w when only the stop square is empty and
+//! unattacked.
 
 use shakmaty::{Bitboard, Board, Color, Role, Square};
 
@@ -17,6 +22,12 @@ pub(crate) struct PawnParams {
     doubled: Tapered,
     backward: Tapered,
     connected: [Tapered; 8],
+    /// Endgame king-proximity scale for passed pawns, in percent.
+    proximity: i32,
+    /// Bonus per rank weight for a passed pawn whose whole path is free and safe.
+    free_path: Tapered,
+    /// Bonus per rank weight for a passed pawn whose stop square is free and safe.
+    free_stop: Tapered,
 }
 
 impl PawnParams {
@@ -27,6 +38,9 @@ impl PawnParams {
             doubled: Tapered::default(),
             backward: Tapered::default(),
             connected: [Tapered::default(); 8],
+            proximity: 0,
+            free_path: Tapered::default(),
+            free_stop: Tapered::default(),
         }
     }
     pub(crate) fn designed() -> Self {
@@ -50,6 +64,9 @@ impl PawnParams {
             doubled: s(-12, -22),
             backward: s(-8, -12),
             connected,
+            proximity: 100,
+            free_path: s(2, 7),
+            free_stop: s(0, 3),
         }
     }
     pub(crate) fn percent(self, p: u32) -> Self {
@@ -59,6 +76,9 @@ impl PawnParams {
             doubled: self.doubled.percent(p),
             backward: self.backward.percent(p),
             connected: self.connected.map(|v| v.percent(p)),
+            proximity: self.proximity * p as i32 / 100,
+            free_path: self.free_path.percent(p),
+            free_stop: self.free_stop.percent(p),
         }
     }
 }
@@ -98,6 +118,7 @@ pub(crate) fn evaluate(board: &Board, params: &EvalParams, a: &Attacks, t: &mut 
             let passed = (theirs & (file | adjacent) & ahead).is_empty();
             if passed {
                 v += p.passed[rank];
+                v += passer_extras(board, p, a, color, sq, rank);
             }
             if (ours & adjacent).is_empty() {
                 v += p.isolated;
@@ -125,4 +146,39 @@ pub(crate) fn evaluate(board: &Board, params: &EvalParams, a: &Attacks, t: &mut 
         }
         t.add(Term::PawnStructure, color, v);
     }
+}
+
+/// Weight of a passed pawn's king-proximity and path terms by relative rank.
+const PASSER_WEIGHT: [i32; 8] = [0, 0, 0, 1, 3, 5, 7, 0];
+
+/// King proximity and free-path bonuses of `color`'s passed pawn on `sq` (relative `rank`).
+fn passer_extras(
+    board: &Board,
+    p: &PawnParams,
+    a: &Attacks,
+    color: Color,
+    sq: Square,
+    rank: usize,
+) -> Tapered {
+    let w = PASSER_WEIGHT[rank];
+    let Some(stop) = sq.offset(if color == Color::White { 8 } else { -8 }) else {
+        return Tapered::default();
+    };
+    if w == 0 {
+        return Tapered::default();
+    }
+    let mut v = Tapered::default();
+    if let (Some(ours), Some(theirs)) = (board.king_of(color), board.king_of(!color)) {
+        let d_them = theirs.distance(stop).min(5) as i32;
+        let d_us = ours.distance(stop).min(5) as i32;
+        v += s(0, (5 * d_them - 2 * d_us) * w * p.proximity / 100);
+    }
+    let path = Bitboard::from_file(sq.file()) & ranks_ahead(color, sq);
+    let enemy = a.all[side(!color)];
+    if (path & (board.occupied() | enemy)).is_empty() {
+        v += p.free_path * w;
+    } else if !board.occupied().contains(stop) && !enemy.contains(stop) {
+        v += p.free_stop * w;
+    }
+    v
 }

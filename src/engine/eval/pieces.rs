@@ -134,6 +134,7 @@ pub(crate) fn mobility_and_attacks(board: &Board, params: &EvalParams, t: &mut T
         minors: [Bitboard::EMPTY; 2],
         rooks: [Bitboard::EMPTY; 2],
         all: [Bitboard::EMPTY; 2],
+        by_role: [[Bitboard::EMPTY; 4]; 2],
         king_units: [0; 2],
         king_attackers: [0; 2],
     };
@@ -170,6 +171,7 @@ pub(crate) fn mobility_and_attacks(board: &Board, params: &EvalParams, t: &mut T
                     _ => {}
                 }
                 a.all[i] |= att;
+                a.by_role[i][r] |= att;
                 let hits = (att & zone).count() as i32;
                 if hits > 0 {
                     a.king_attackers[i] += 1;
