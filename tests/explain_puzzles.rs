@@ -143,7 +143,7 @@ const FLOORS: &[(&str, f64, f64)] = &[
     ("capturingDefender", 0.31, 1.00),
     ("castling", 1.00, 1.00),
     ("clearance", 0.90, 0.43),
-    ("defensiveMove", 0.19, 0.26),
+    ("defensiveMove", 0.18, 0.22),
     ("deflection", 0.85, 1.00),
     ("discoveredAttack", 0.99, 0.99),
     ("doubleBishopMate", 1.00, 1.00),

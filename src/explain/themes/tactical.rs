@@ -217,7 +217,7 @@ pub const SPECS: &[ThemeSpec] = &[
         Some("defensiveMove"),
         0.4,
         Line,
-        "The first move escapes check or is a quiet move among several alternatives, in a line that neither mates nor wins material.",
+        "The first move neither checks nor captures, and either escapes check or attacks no piece with several alternatives available, in a line that neither mates nor wins material.",
         defensive_move
     ),
     theme!(
@@ -815,7 +815,8 @@ fn quiet_move(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Hi
 }
 
 fn defensive_move(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Hit> {
-    let escape = before.is_check();
+    // Every sentence about this theme says "no check, no capture": both branches guarantee it.
+    let escape = before.is_check() && !after.is_check() && !mv.is_capture();
     let us = before.turn();
     let quiet = !after.is_check()
         && !mv.is_capture()
