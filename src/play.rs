@@ -7,11 +7,10 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
-use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant, SystemTime};
 
 use anyhow::{Context, Result};
-use ratatui::crossterm::event::{self, Event as TermEvent, KeyEventKind};
+use ratatui::crossterm::event::{Event as TermEvent, KeyEventKind};
 use shakmaty::Color;
 
 use crate::app::persist::{self, Snapshot};
@@ -108,27 +107,14 @@ fn stamp(path: &Path) -> Option<(SystemTime, u64)> {
     Some((meta.modified().ok()?, meta.len()))
 }
 
-/// Reads terminal events on its own thread and forwards key presses, mouse events and resizes.
-fn spawn_input(tx: Sender<Event>, stop: Arc<AtomicBool>) -> JoinHandle<()> {
-    thread::spawn(move || {
-        while !stop.load(Ordering::Relaxed) {
-            match event::poll(Duration::from_millis(50)) {
-                Ok(true) => {}
-                Ok(false) => continue,
-                Err(_) => break,
-            }
-            let forwarded = match event::read() {
-                Ok(TermEvent::Key(k)) if k.kind == KeyEventKind::Press => Event::Key(k),
-                Ok(TermEvent::Mouse(m)) => Event::Mouse(m),
-                Ok(TermEvent::Resize(w, h)) => Event::Resize(w, h),
-                Ok(_) => continue,
-                Err(_) => break,
-            };
-            if tx.send(forwarded).is_err() {
-                break;
-            }
-        }
-    })
+/// Which terminal events the game screen takes: key presses, mouse events and resizes.
+fn game_input(e: TermEvent) -> Option<Event> {
+    match e {
+        TermEvent::Key(k) if k.kind == KeyEventKind::Press => Some(Event::Key(k)),
+        TermEvent::Mouse(m) => Some(Event::Mouse(m)),
+        TermEvent::Resize(w, h) => Some(Event::Resize(w, h)),
+        _ => None,
+    }
 }
 
 /// Runs the game until the user quits.
@@ -158,7 +144,7 @@ pub fn run(
     let size = tui.terminal.size()?;
     let (tx, rx): (Sender<Event>, Receiver<Event>) = mpsc::channel();
     let stop = Arc::new(AtomicBool::new(false));
-    let input = spawn_input(tx.clone(), Arc::clone(&stop));
+    let input = crate::tui::spawn_input(tx.clone(), Arc::clone(&stop), game_input);
     let mut pending: VecDeque<Event> = VecDeque::new();
     let engine = match EngineLink::spawn(app.config.engine.hash_mb, tx) {
         Ok(link) => Some(link),

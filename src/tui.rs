@@ -112,3 +112,28 @@ pub fn base64(bytes: &[u8]) -> String {
     }
     out
 }
+
+/// Reads terminal events on its own thread until `stop` is set or the receiver is gone, and
+/// forwards what `map` keeps (key presses, mouse events, resizes, as each screen wants them).
+pub fn spawn_input<E: Send + 'static>(
+    tx: std::sync::mpsc::Sender<E>,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    map: fn(ratatui::crossterm::event::Event) -> Option<E>,
+) -> std::thread::JoinHandle<()> {
+    use ratatui::crossterm::event;
+    std::thread::spawn(move || {
+        while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+            match event::poll(std::time::Duration::from_millis(50)) {
+                Ok(true) => {}
+                Ok(false) => continue,
+                Err(_) => break,
+            }
+            let Ok(read) = event::read() else { break };
+            if let Some(forwarded) = map(read)
+                && tx.send(forwarded).is_err()
+            {
+                break;
+            }
+        }
+    })
+}

@@ -8,14 +8,11 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
-use std::thread::{self, JoinHandle};
-use std::time::Duration;
 
 use anyhow::{Context, Result};
 use ratatui::Frame;
 use ratatui::crossterm::event::{
-    self, Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent,
-    MouseEventKind,
+    Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind,
 };
 use ratatui::layout::{Constraint, Direction, Layout, Rect};
 use ratatui::style::{Color as TermColor, Modifier, Style};
@@ -512,27 +509,14 @@ fn inner_rect(r: Rect) -> Rect {
     inner(r)
 }
 
-/// Reads terminal events on its own thread until `stop`.
-fn spawn_input(tx: Sender<Input>, stop: Arc<AtomicBool>) -> JoinHandle<()> {
-    thread::spawn(move || {
-        while !stop.load(Ordering::Relaxed) {
-            match event::poll(Duration::from_millis(50)) {
-                Ok(true) => {}
-                Ok(false) => continue,
-                Err(_) => break,
-            }
-            let input = match event::read() {
-                Ok(TermEvent::Key(k)) if k.kind == KeyEventKind::Press => Input::Key(k),
-                Ok(TermEvent::Mouse(m)) => Input::Mouse(m),
-                Ok(TermEvent::Resize(..)) => Input::Resize,
-                Ok(_) => continue,
-                Err(_) => break,
-            };
-            if tx.send(input).is_err() {
-                break;
-            }
-        }
-    })
+/// Which terminal events the review screen takes: key presses, mouse events and resizes.
+fn review_input(e: TermEvent) -> Option<Input> {
+    match e {
+        TermEvent::Key(k) if k.kind == KeyEventKind::Press => Some(Input::Key(k)),
+        TermEvent::Mouse(m) => Some(Input::Mouse(m)),
+        TermEvent::Resize(..) => Some(Input::Resize),
+        _ => None,
+    }
 }
 
 /// Opens the review screen for `game` and reviews it in the background until the user quits
@@ -545,7 +529,7 @@ pub fn run(game: PgnGame, settings: Settings, pieces: PieceStyle) -> Result<()> 
     let mut tui = Tui::enter().context("cannot set up the terminal")?;
     let (tx, rx): (Sender<Input>, Receiver<Input>) = mpsc::channel();
     let stop = Arc::new(AtomicBool::new(false));
-    let input = spawn_input(tx.clone(), Arc::clone(&stop));
+    let input = crate::tui::spawn_input(tx.clone(), Arc::clone(&stop), review_input);
     let review_tx = tx;
     let job = super::runner::spawn(screen.game.game.clone(), settings, move |e| {
         let _ = review_tx.send(Input::Review(e));
