@@ -12,6 +12,7 @@ pub mod config;
 pub mod engine;
 pub mod explain;
 pub mod game;
+pub mod job;
 pub mod perft;
 pub mod pgn;
 pub mod play;

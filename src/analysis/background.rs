@@ -3,19 +3,13 @@
 //! the caller's own channel; a cancelled analysis hands nothing over.
 
 use std::io;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::thread::JoinHandle;
+use std::sync::atomic::Ordering;
 
 use super::{Analysis, Request, analyse};
 use crate::engine::TranspositionTable;
 
 /// A running analysis. Dropping it cancels the analysis and joins its thread.
-#[derive(Debug)]
-pub struct Job {
-    cancel: Arc<AtomicBool>,
-    thread: Option<JoinHandle<()>>,
-}
+pub type Job = crate::job::Job<()>;
 
 /// Starts analysing `request` on a new thread with a transposition table of `hash_mb` MiB;
 /// `deliver` receives the analysis unless the job was cancelled first.
@@ -27,51 +21,13 @@ pub fn spawn(
     hash_mb: u32,
     deliver: impl FnOnce(Analysis) + Send + 'static,
 ) -> io::Result<Job> {
-    let cancel = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&cancel);
-    let thread = std::thread::Builder::new()
-        .name("kibitzer-analysis".to_owned())
-        .spawn(move || {
-            let mut tt = TranspositionTable::new(hash_mb);
-            let analysis = analyse(&request, &mut tt, &flag);
-            if !flag.load(Ordering::Relaxed) {
-                deliver(analysis);
-            }
-        })?;
-    Ok(Job {
-        cancel,
-        thread: Some(thread),
+    Job::spawn("kibitzer-analysis", move |flag| {
+        let mut tt = TranspositionTable::new(hash_mb);
+        let analysis = analyse(&request, &mut tt, flag);
+        if !flag.load(Ordering::Relaxed) {
+            deliver(analysis);
+        }
     })
-}
-
-impl Job {
-    /// Asks the analysis to stop; its result will not be delivered.
-    pub fn cancel(&self) {
-        self.cancel.store(true, Ordering::Relaxed);
-    }
-
-    /// Whether the thread has finished (delivered or cancelled).
-    #[must_use]
-    pub fn is_finished(&self) -> bool {
-        self.thread.as_ref().is_none_or(JoinHandle::is_finished)
-    }
-
-    /// Waits for the analysis to finish (without cancelling it).
-    pub fn wait(mut self) {
-        if let Some(t) = self.thread.take() {
-            // A panic in the analysis thread has already been reported by the panic hook.
-            let _ = t.join();
-        }
-    }
-}
-
-impl Drop for Job {
-    fn drop(&mut self) {
-        self.cancel();
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
-        }
-    }
 }
 
 #[cfg(test)]

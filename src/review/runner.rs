@@ -4,19 +4,14 @@
 //! game or quitting stops the analysis cleanly.
 
 use std::io;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::thread::JoinHandle;
+use std::sync::atomic::Ordering;
 
 use super::{ReviewEvent, Settings, review_game};
 use crate::game::Game;
 
-/// A running review. Dropping it cancels the review and joins its thread.
-#[derive(Debug)]
-pub struct ReviewJob {
-    stop: Arc<AtomicBool>,
-    thread: Option<JoinHandle<bool>>,
-}
+/// A running review. Dropping it cancels the review and joins its thread; `wait` gives true
+/// when every ply was analysed.
+pub type ReviewJob = crate::job::Job<bool>;
 
 /// Starts reviewing `game` on a new thread; `on_event` receives the events in order (nothing
 /// after a cancel).
@@ -28,51 +23,13 @@ pub fn spawn(
     settings: Settings,
     mut on_event: impl FnMut(ReviewEvent) + Send + 'static,
 ) -> io::Result<ReviewJob> {
-    let stop = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&stop);
-    let thread = std::thread::Builder::new()
-        .name("kibitzer-review".to_owned())
-        .spawn(move || {
-            review_game(&game, &settings, &flag, &mut |e| {
-                if !flag.load(Ordering::Relaxed) {
-                    on_event(e);
-                }
-            })
-        })?;
-    Ok(ReviewJob {
-        stop,
-        thread: Some(thread),
+    ReviewJob::spawn("kibitzer-review", move |flag| {
+        review_game(&game, &settings, flag, &mut |e| {
+            if !flag.load(Ordering::Relaxed) {
+                on_event(e);
+            }
+        })
     })
-}
-
-impl ReviewJob {
-    /// Asks the review to stop; no further events are delivered.
-    pub fn cancel(&self) {
-        self.stop.store(true, Ordering::Relaxed);
-    }
-
-    /// Whether the thread has finished.
-    #[must_use]
-    pub fn is_finished(&self) -> bool {
-        self.thread.as_ref().is_none_or(JoinHandle::is_finished)
-    }
-
-    /// Waits for the review to end; true when it analysed every ply.
-    #[must_use]
-    pub fn wait(mut self) -> bool {
-        self.thread
-            .take()
-            .is_some_and(|t| t.join().unwrap_or(false))
-    }
-}
-
-impl Drop for ReviewJob {
-    fn drop(&mut self) {
-        self.cancel();
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
-        }
-    }
 }
 
 #[cfg(test)]
@@ -101,7 +58,7 @@ mod tests {
             let _ = tx.send(e);
         })
         .unwrap();
-        assert!(job.wait());
+        assert_eq!(job.wait(), Some(true));
         let events: Vec<ReviewEvent> = rx.iter().collect();
         let plies = events
             .iter()
