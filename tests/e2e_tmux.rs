@@ -1,140 +1,14 @@
 //! End-to-end: the real binary in a real terminal (tmux on a private socket), with temporary
-//! config and data directories. Tests wait for text on the screen instead of sleeping. Skipped
-//! (with a note) when tmux is not installed; `.ci/run` installs it.
+//! config and data directories. Tests wait for text on the screen instead of sleeping. Missing
+//! tmux fails the tests with a note (`bash scripts/test` installs it).
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
+use std::process::Command;
 use std::time::{Duration, Instant};
 
-struct Tmux {
-    socket: String,
-    dir: tempfile::TempDir,
-}
-
-impl Tmux {
-    /// A private tmux server running an interactive shell in a 100×30 window, or `None`
-    /// without tmux.
-    fn start(name: &str) -> Option<Tmux> {
-        if Command::new("tmux").arg("-V").output().is_err() {
-            panic!(
-                "tmux is needed for the end-to-end tests: run `bash scripts/test`, which installs it"
-            );
-        }
-        let tmux = Tmux {
-            socket: format!("kibitzer-test-{}-{name}", std::process::id()),
-            dir: tempfile::tempdir().unwrap(),
-        };
-        let o = tmux.run(&[
-            "-f",
-            "/dev/null",
-            "new-session",
-            "-d",
-            "-x",
-            "100",
-            "-y",
-            "30",
-            "-s",
-            "t",
-            "env",
-            "PS1=$ ",
-            "TERM=xterm-256color",
-            "sh",
-        ]);
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-        Some(tmux)
-    }
-
-    fn run(&self, args: &[&str]) -> Output {
-        Command::new("tmux")
-            .arg("-L")
-            .arg(&self.socket)
-            .args(args)
-            .output()
-            .expect("run tmux")
-    }
-
-    fn data_dir(&self) -> PathBuf {
-        self.dir.path().join("data")
-    }
-
-    fn config_dir(&self) -> PathBuf {
-        self.dir.path().join("config")
-    }
-
-    /// Types a shell command line that runs kibitzer with the private directories and prints
-    /// its exit status afterwards.
-    fn launch(&self, args: &str) {
-        self.launch_env("", args);
-    }
-
-    fn launch_env(&self, env: &str, args: &str) {
-        let line = format!(
-            "{env} KIBITZER_CONFIG_DIR='{}' KIBITZER_DATA_DIR='{}' '{}' {args}; echo \"EXIT=$?\"",
-            self.config_dir().display(),
-            self.data_dir().display(),
-            env!("CARGO_BIN_EXE_kibitzer"),
-        );
-        self.send_literal(&line);
-        self.keys(&["Enter"]);
-    }
-
-    fn send_literal(&self, text: &str) {
-        assert!(
-            self.run(&["send-keys", "-t", "t", "-l", text])
-                .status
-                .success()
-        );
-    }
-
-    fn keys(&self, keys: &[&str]) {
-        let mut args = vec!["send-keys", "-t", "t"];
-        args.extend_from_slice(keys);
-        assert!(self.run(&args).status.success());
-    }
-
-    fn screen(&self) -> String {
-        String::from_utf8_lossy(&self.run(&["capture-pane", "-p", "-t", "t"]).stdout).into_owned()
-    }
-
-    fn format(&self, format: &str) -> String {
-        let o = self.run(&["display-message", "-p", "-t", "t", format]);
-        String::from_utf8_lossy(&o.stdout).trim().to_owned()
-    }
-
-    /// Waits until `pred` holds for the screen (polling), or fails with the last screen.
-    fn wait_until(&self, what: &str, pred: impl Fn(&str) -> bool) -> String {
-        let deadline = Instant::now() + Duration::from_secs(20);
-        loop {
-            let screen = self.screen();
-            if pred(&screen) {
-                return screen;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "timed out waiting for {what}; the screen:\n{screen}"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-
-    fn wait_for(&self, text: &str) -> String {
-        self.wait_until(&format!("{text:?}"), |s| s.contains(text))
-    }
-
-    /// The pid of the process running in the pane's shell.
-    fn child_pid(&self) -> Option<u32> {
-        let shell: u32 = self.format("#{pane_pid}").parse().ok()?;
-        let children =
-            std::fs::read_to_string(format!("/proc/{shell}/task/{shell}/children")).ok()?;
-        children.split_whitespace().next()?.parse().ok()
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = self.run(&["kill-server"]);
-    }
-}
+#[path = "support/tmux.rs"]
+mod tmux;
+use tmux::Tmux;
 
 /// The file letters under the board, in screen order.
 fn file_labels(screen: &str) -> Option<String> {
@@ -161,7 +35,7 @@ fn terminal_restored(tmux: &Tmux) {
 
 #[test]
 fn play_take_back_flip_quit_restores_the_terminal() {
-    let Some(tmux) = Tmux::start("play") else {
+    let Some(tmux) = Tmux::start("play", 100, 30) else {
         return;
     };
     tmux.launch("--new");
@@ -204,7 +78,7 @@ fn play_take_back_flip_quit_restores_the_terminal() {
 
 #[test]
 fn killed_mid_game_resumes_at_the_same_position() {
-    let Some(tmux) = Tmux::start("resume") else {
+    let Some(tmux) = Tmux::start("resume", 100, 30) else {
         return;
     };
     tmux.launch("--new");
@@ -252,7 +126,7 @@ fn killed_mid_game_resumes_at_the_same_position() {
 
 #[test]
 fn a_pgn_file_continues_and_save_writes_pgn() {
-    let Some(tmux) = Tmux::start("pgn") else {
+    let Some(tmux) = Tmux::start("pgn", 100, 30) else {
         return;
     };
     let file = tmux.dir.path().join("in.pgn");
@@ -278,7 +152,7 @@ fn a_pgn_file_continues_and_save_writes_pgn() {
 
 #[test]
 fn config_edits_apply_live_and_broken_edits_are_reported() {
-    let Some(tmux) = Tmux::start("config") else {
+    let Some(tmux) = Tmux::start("config", 100, 30) else {
         return;
     };
     let config: &Path = &tmux.config_dir().join("config.toml");
@@ -297,7 +171,7 @@ fn config_edits_apply_live_and_broken_edits_are_reported() {
 
 #[test]
 fn a_panic_restores_the_terminal_and_keeps_the_autosave() {
-    let Some(tmux) = Tmux::start("panic") else {
+    let Some(tmux) = Tmux::start("panic", 100, 30) else {
         return;
     };
     // Debug builds panic on this key (see `play::test_panic`).
@@ -329,7 +203,7 @@ fn first_pair(screen: &str) -> Option<(String, String)> {
 
 #[test]
 fn the_engine_replies_and_a_takeback_removes_both_moves() {
-    let Some(tmux) = Tmux::start("engine") else {
+    let Some(tmux) = Tmux::start("engine", 100, 30) else {
         return;
     };
     std::fs::create_dir_all(tmux.config_dir()).unwrap();
