@@ -1,26 +1,9 @@
 //! The real binary's command line: config path/init/check, perft, and error exits. Every test
 //! runs with private config and data directories, never the real home.
 
-use std::path::Path;
-use std::process::{Command, Output};
-
-fn kibitzer(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kibitzer"))
-        .args(args)
-        .env("KIBITZER_CONFIG_DIR", dir.join("config"))
-        .env("KIBITZER_DATA_DIR", dir.join("data"))
-        .env_remove("KIBITZER_CONFIG")
-        .output()
-        .expect("run kibitzer")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+#[path = "support/bin.rs"]
+mod bin;
+use bin::{kibitzer, stderr, stdout};
 
 #[test]
 fn config_path_init_check() {

@@ -4,18 +4,14 @@
 #[path = "explain_support/common.rs"]
 mod common;
 
+#[path = "support/python.rs"]
+mod python;
+use python::require_python_chess;
 use std::process::Command;
 
 use kibitzer::config::ExplainLevel;
 use kibitzer::explain::{Explanation, explain};
 use shakmaty::{Chess, Position};
-
-fn python_chess_available() -> bool {
-    Command::new("python3")
-        .args(["-c", "import chess"])
-        .status()
-        .is_ok_and(|s| s.success())
-}
 
 fn explanations() -> Vec<Explanation> {
     let mut out = Vec::new();
@@ -73,11 +69,7 @@ fn claims_hold_for_an_independent_checker() {
     assert!(ex.len() >= 500, "only {} explanations", ex.len());
     let claims: usize = ex.iter().map(|e| e.claims.len()).sum();
     assert!(claims >= 2000, "only {claims} claims");
-    assert!(
-        python_chess_available(),
-        "python3 with the `chess` package is needed to check the claims: run `bash scripts/test`, \
-         which installs it"
-    );
+    require_python_chess();
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("claims.json");
     std::fs::write(&path, serde_json::to_string(&ex).unwrap()).unwrap();

@@ -2,6 +2,9 @@
 //! it, and python-chess (an independent reader, `tests/py/pgn_check.py`) compares the export
 //! with the original: same games, same seven tags, same main-line moves.
 
+#[path = "support/python.rs"]
+mod python;
+use python::require_python_chess;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -9,18 +12,6 @@ use kibitzer::pgn::{PgnGame, export_all, import_file};
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/pgn");
 const SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/py/pgn_check.py");
-
-fn require_python_chess() {
-    let ok = Command::new("python3")
-        .args(["-c", "import chess.pgn"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    assert!(
-        ok,
-        "this test needs python3 with the `chess` package (python-chess): run `bash scripts/test`, \
-         which installs it"
-    );
-}
 
 fn check_with_python_chess(original: &Path, expected_games: usize) {
     let report = import_file(original).unwrap();

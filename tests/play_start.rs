@@ -1,18 +1,8 @@
 //! `kibitzer play` rejects bad start input on the plain terminal, before the screen opens.
 
-use std::path::Path;
-use std::process::{Command, Output, Stdio};
-
-fn kibitzer(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kibitzer"))
-        .args(args)
-        .env("KIBITZER_CONFIG_DIR", dir.join("config"))
-        .env("KIBITZER_DATA_DIR", dir.join("data"))
-        .env_remove("KIBITZER_CONFIG")
-        .stdin(Stdio::null())
-        .output()
-        .expect("run kibitzer")
-}
+#[path = "support/bin.rs"]
+mod bin;
+use bin::kibitzer;
 
 #[test]
 fn a_bad_fen_is_reported_before_the_screen_opens() {

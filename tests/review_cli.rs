@@ -1,29 +1,17 @@
 //! `kibitzer explain` and `kibitzer review` through the real binary, at fixed depths so the
 //! results are deterministic. Every test runs with private config and data directories.
 
+#[path = "support/bin.rs"]
+mod bin;
+#[path = "support/python.rs"]
+mod python;
+use bin::{kibitzer, stderr, stdout};
+use python::require_python_chess;
 use std::path::Path;
 use std::process::{Command, Output};
 
 const SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/py/annotated_check.py");
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/pgn");
-
-fn kibitzer(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kibitzer"))
-        .args(args)
-        .env("KIBITZER_CONFIG_DIR", dir.join("config"))
-        .env("KIBITZER_DATA_DIR", dir.join("data"))
-        .env_remove("KIBITZER_CONFIG")
-        .output()
-        .expect("run kibitzer")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 fn json(o: &Output) -> serde_json::Value {
     assert!(o.status.success(), "{}", stderr(o));
@@ -166,18 +154,6 @@ fn review_json_has_every_ply_and_the_blunder() {
     assert_eq!(d["summary"]["black"]["blunders"], 1);
     assert_eq!(d["tags"]["White"], "A");
     assert_eq!(d["depth"], 3);
-}
-
-fn require_python_chess() {
-    let ok = Command::new("python3")
-        .args(["-c", "import chess.pgn"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    assert!(
-        ok,
-        "this test needs python3 with the `chess` package (python-chess): run `bash scripts/test`, \
-         which installs it"
-    );
 }
 
 #[test]

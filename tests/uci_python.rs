@@ -1,23 +1,17 @@
 //! Drives the real binary through a short game with python-chess (`tests/uci_game.py`), plus a
 //! pure-Rust check of the same binary over pipes (which runs even without Python).
 
+#[path = "support/python.rs"]
+mod python;
+use python::require_python_chess;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
 const BIN: &str = env!("CARGO_BIN_EXE_kibitzer");
 
-fn python_chess_available() -> bool {
-    Command::new("python3")
-        .args(["-c", "import chess.engine"])
-        .status()
-        .is_ok_and(|s| s.success())
-}
-
 #[test]
 fn python_chess_plays_a_short_game() {
-    if !python_chess_available() {
-        panic!("python3 with python-chess is needed: run `bash scripts/test`, which installs it");
-    }
+    require_python_chess();
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/uci_game.py");
     let out = Command::new("python3")
         .args([script, BIN])
