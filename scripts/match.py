@@ -248,6 +248,7 @@ class Settings:
     tc: Optional[Tuple[float, float]]
     movetime: Optional[int]
     depth: Optional[int]
+    nodes: Optional[int]
     hang_timeout: float
     time_margin: float
     adjudicate: bool
@@ -283,6 +284,8 @@ def play_game(number: int, opening: Tuple[str, str], white: Player, black: Playe
         game.headers["TimeControl"] = f"{settings.tc[0]:g}+{settings.tc[1]:g}"
     elif settings.movetime:
         game.headers["TimeControl"] = f"movetime {settings.movetime} ms"
+    elif settings.nodes:
+        game.headers["TimeControl"] = f"nodes {settings.nodes}"
     else:
         game.headers["TimeControl"] = f"depth {settings.depth}"
     node: chess.pgn.GameNode = game
@@ -320,6 +323,9 @@ def play_game(number: int, opening: Tuple[str, str], white: Player, black: Playe
         elif settings.movetime:
             limit = chess.engine.Limit(time=settings.movetime / 1000.0)
             timeout = settings.movetime / 1000.0 + settings.hang_timeout
+        elif settings.nodes:
+            limit = chess.engine.Limit(nodes=settings.nodes)
+            timeout = settings.hang_timeout
         else:
             limit = chess.engine.Limit(depth=settings.depth)
             timeout = settings.hang_timeout
@@ -463,6 +469,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="clock per side in seconds plus increment, e.g. 10+0.1 (default)")
     limits.add_argument("--movetime", type=int, metavar="MS", help="fixed time per move")
     limits.add_argument("--depth", type=int, metavar="N", help="fixed depth per move")
+    limits.add_argument("--nodes", type=int, metavar="N",
+                        help="fixed node count per move (load-independent A/B tests)")
     parser.add_argument("--games", type=int, help="number of games (default: 2 per opening)")
     parser.add_argument("--openings", default=DEFAULT_OPENINGS, metavar="EPD",
                         help="opening positions (default: scripts/openings.epd)")
@@ -503,8 +511,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         spec2.name += "#2"
     if args.concurrency < 1:
         raise SystemExit("error: --concurrency must be at least 1")
-    tc = args.tc if (args.tc or args.movetime or args.depth) else (10.0, 0.1)
-    settings = Settings(tc=tc, movetime=args.movetime, depth=args.depth,
+    tc = args.tc if (args.tc or args.movetime or args.depth or args.nodes) else (10.0, 0.1)
+    settings = Settings(tc=tc, movetime=args.movetime, depth=args.depth, nodes=args.nodes,
                         hang_timeout=args.hang_timeout, time_margin=args.time_margin,
                         adjudicate=args.adjudicate, resign_cp=args.resign_cp,
                         resign_moves=args.resign_moves, draw_cp=args.draw_cp,
@@ -518,6 +526,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         limit_text = f"tc {settings.tc[0]:g}+{settings.tc[1]:g}"
     elif settings.movetime:
         limit_text = f"movetime {settings.movetime} ms"
+    elif settings.nodes:
+        limit_text = f"nodes {settings.nodes}"
     else:
         limit_text = f"depth {settings.depth}"
     event = f"{spec1.name} vs {spec2.name}, {limit_text}"
