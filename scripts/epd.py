@@ -34,8 +34,6 @@ import concurrent.futures
 import json
 import os
 import re
-import shlex
-import shutil
 import sys
 import time
 from dataclasses import dataclass, field, asdict
@@ -44,7 +42,8 @@ from typing import Dict, List, Optional, Tuple
 import chess
 import chess.engine
 
-STOCKFISH_ELO_MIN, STOCKFISH_ELO_MAX = 1350, 2850
+from uci_engines import engine_command, parse_option, typed_options
+
 
 
 # ---------------------------------------------------------------------------
@@ -189,33 +188,6 @@ def verify_mate(board: chess.Board, move: chess.Move, n: int, pv: List[chess.Mov
 # Engine
 
 
-def find_stockfish(explicit: Optional[str]) -> str:
-    if explicit:
-        return explicit
-    found = shutil.which("stockfish")
-    if found:
-        return found
-    if os.access("/usr/games/stockfish", os.X_OK):
-        return "/usr/games/stockfish"
-    raise SystemExit("error: Stockfish not found; pass --stockfish PATH")
-
-
-def engine_command(value: str, stockfish: Optional[str]) -> Tuple[List[str], Dict[str, str]]:
-    match = re.fullmatch(r"(?:sf|stockfish):(\d+)", value.strip())
-    if match:
-        elo = int(match.group(1))
-        if not STOCKFISH_ELO_MIN <= elo <= STOCKFISH_ELO_MAX:
-            raise SystemExit(f"error: UCI_Elo must be in {STOCKFISH_ELO_MIN}..{STOCKFISH_ELO_MAX}")
-        return [find_stockfish(stockfish)], {"Threads": "1", "Hash": "16",
-                                             "UCI_LimitStrength": "true", "UCI_Elo": str(elo)}
-    if value.strip() in ("sf", "stockfish"):
-        return [find_stockfish(stockfish)], {"Threads": "1", "Hash": "16"}
-    command = shlex.split(value)
-    if not command:
-        raise SystemExit("error: empty engine command")
-    return command, {}
-
-
 class Runner:
     def __init__(self, command: List[str], options: Dict[str, str]):
         self.command = command
@@ -226,19 +198,7 @@ class Runner:
         if self.engine is None:
             engine = chess.engine.SimpleEngine.popen_uci(self.command, timeout=30)
             try:
-                declared = engine.options
-                typed: Dict[str, object] = {}
-                for key, value in self.options.items():
-                    if key not in declared:
-                        raise ValueError(f"engine has no UCI option {key!r} "
-                                         f"(it has: {', '.join(sorted(declared))})")
-                    kind = declared[key].type
-                    if kind == "check":
-                        typed[key] = value.lower() in ("true", "1", "yes", "on")
-                    elif kind == "spin":
-                        typed[key] = int(value)
-                    else:
-                        typed[key] = value
+                typed = typed_options(engine, self.options)
                 engine.configure(typed)
             except BaseException:
                 engine.close()
@@ -385,13 +345,6 @@ def run_position(runner: Runner, pos: Position, limit: chess.engine.Limit, timeo
 # Driver
 
 
-def parse_option(text: str) -> Tuple[str, str]:
-    if "=" not in text:
-        raise argparse.ArgumentTypeError(f"option must be NAME=VALUE, got {text!r}")
-    name, value = text.split("=", 1)
-    return name.strip(), value.strip()
-
-
 def main(argv: Optional[List[str]] = None) -> int:
     parser = argparse.ArgumentParser(
         description="Run a UCI engine over EPD suites (bm/am/dm) and mateN.fen files.")
@@ -424,7 +377,7 @@ def main(argv: Optional[List[str]] = None) -> int:
                         help="print only unsolved positions (plus the summary)")
     args = parser.parse_args(argv)
 
-    command, options = engine_command(args.engine, args.stockfish)
+    command, options, _ = engine_command(args.engine, args.stockfish)
     options.update(dict(args.option))
     if args.depth is not None:
         limit = chess.engine.Limit(depth=args.depth)

@@ -34,8 +34,6 @@ import math
 import os
 import random
 import re
-import shlex
-import shutil
 import sys
 import threading
 import time
@@ -46,9 +44,11 @@ import chess
 import chess.engine
 import chess.pgn
 
+from uci_engines import (STOCKFISH_ELO_MAX, STOCKFISH_ELO_MIN, engine_command, parse_option,
+                         typed_options)
+
 SCRIPT_DIR = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_OPENINGS = os.path.join(SCRIPT_DIR, "openings.epd")
-STOCKFISH_ELO_MIN, STOCKFISH_ELO_MAX = 1350, 2850
 
 
 # ---------------------------------------------------------------------------
@@ -62,75 +62,16 @@ class EngineSpec:
     options: Dict[str, str] = field(default_factory=dict)
 
 
-def find_stockfish(explicit: Optional[str]) -> str:
-    """Locate the Stockfish binary: --stockfish, then PATH, then /usr/games."""
-    if explicit:
-        return explicit
-    found = shutil.which("stockfish")
-    if found:
-        return found
-    if os.access("/usr/games/stockfish", os.X_OK):
-        return "/usr/games/stockfish"
-    raise SystemExit("error: Stockfish not found; pass --stockfish PATH")
-
-
-def parse_option(text: str) -> Tuple[str, str]:
-    if "=" not in text:
-        raise argparse.ArgumentTypeError(f"option must be NAME=VALUE, got {text!r}")
-    name, value = text.split("=", 1)
-    return name.strip(), value.strip()
-
-
 def make_spec(value: str, options: List[Tuple[str, str]], name: Optional[str],
               stockfish: Optional[str]) -> EngineSpec:
     """Build an engine spec from a command line or an ``sf:ELO`` shorthand."""
-    match = re.fullmatch(r"(?:sf|stockfish):(\d+)", value.strip())
-    opts: Dict[str, str] = {}
-    if match:
-        elo = int(match.group(1))
-        if not STOCKFISH_ELO_MIN <= elo <= STOCKFISH_ELO_MAX:
-            raise SystemExit(f"error: Stockfish UCI_Elo must be in "
-                             f"{STOCKFISH_ELO_MIN}..{STOCKFISH_ELO_MAX}, got {elo}")
-        command = [find_stockfish(stockfish)]
-        opts = {"Threads": "1", "Hash": "16", "UCI_LimitStrength": "true", "UCI_Elo": str(elo)}
-        default_name = f"Stockfish-{elo}"
-    elif value.strip() in ("sf", "stockfish"):
-        command = [find_stockfish(stockfish)]
-        opts = {"Threads": "1", "Hash": "16"}
-        default_name = "Stockfish"
-    else:
-        command = shlex.split(value)
-        if not command:
-            raise SystemExit("error: empty engine command")
-        words = [w for w in command if not w.startswith("-")]
-        first = os.path.basename(words[0]) if words else command[0]
-        if re.fullmatch(r"python[0-9.]*|env|nice|taskset", first) and len(words) > 1:
-            first = os.path.basename(words[1])
-        default_name = first
+    command, opts, default_name = engine_command(value, stockfish)
     for key, val in options:
         opts[key] = val
     if not name:
         extra = ",".join(f"{k}={v}" for k, v in options)
         name = default_name + (f"({extra})" if extra else "")
     return EngineSpec(name=name, command=command, options=opts)
-
-
-def typed_options(engine: chess.engine.SimpleEngine, options: Dict[str, str]) -> Dict[str, object]:
-    """Convert string option values to the types the engine declares."""
-    result: Dict[str, object] = {}
-    declared = engine.options
-    for key, value in options.items():
-        if key not in declared:
-            raise ValueError(f"engine has no UCI option {key!r} "
-                             f"(it has: {', '.join(sorted(declared))})")
-        kind = declared[key].type
-        if kind == "check":
-            result[key] = value.lower() in ("true", "1", "yes", "on")
-        elif kind == "spin":
-            result[key] = int(value)
-        else:
-            result[key] = value
-    return result
 
 
 class Player:
