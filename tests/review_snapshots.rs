@@ -5,6 +5,7 @@
 use insta::assert_snapshot;
 use kibitzer::config::PieceStyle;
 use kibitzer::review::screen::{Input, Screen};
+use kibitzer::ui::{ColorMode, Theme};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -34,7 +35,11 @@ fn review_screen_before_the_analysis() {
     .games
     .remove(0)
     .pgn;
-    let mut screen = Screen::new(pgn, PieceStyle::Ascii);
+    let mut screen = Screen::new(
+        pgn,
+        PieceStyle::Ascii,
+        Theme::named("classic", ColorMode::None),
+    );
     for (w, h) in [(80u16, 24u16), (120, 40)] {
         let area = Rect::new(0, 0, w, h);
         screen.update(

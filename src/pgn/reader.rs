@@ -124,6 +124,18 @@ pub fn stream(reader: impl Read) -> impl Iterator<Item = Result<ImportedGame, Im
     Games::new(reader)
 }
 
+/// Reads only game `number` (1-based) of a PGN stream: the games before it are split off
+/// without being parsed, so picking a game late in a long file is fast. `None` when the stream
+/// has fewer games (or cannot be read that far).
+pub fn nth(reader: impl Read, number: usize) -> Option<Result<ImportedGame, ImportError>> {
+    let mut splitter = Splitter::new(BufReader::new(reader));
+    for _ in 1..number {
+        splitter.next_chunk().ok()??;
+    }
+    let chunk = splitter.next_chunk().ok()??;
+    Some(read_chunk(&chunk, number))
+}
+
 /// The iterator behind [`stream`].
 struct Games<R> {
     splitter: Splitter<BufReader<R>>,
