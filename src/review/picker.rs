@@ -335,9 +335,9 @@ impl Picker {
             return;
         }
         let width = usize::from(inner.width);
-        let player = (width.saturating_sub(34) / 3).clamp(6, 24);
+        let player = (width.saturating_sub(35) / 3).clamp(6, 24);
         let header = format!(
-            "{:>5}  {:<player$}  {:<player$}  {:<7}  {:<10}  opening",
+            " {:>5}  {:<player$}  {:<player$}  {:<7}  {:<10}  opening",
             "#", "White", "Black", "result", "date"
         );
         let filter_line = if self.filter.is_empty() {
@@ -370,10 +370,12 @@ impl Picker {
             .map(|(i, &e)| {
                 let e = &self.entries[e];
                 let cut = |s: &str, n: usize| s.chars().take(n).collect::<String>();
+                // The marker shows the highlighted row without colours too.
+                let marker = if i == self.selected { '>' } else { ' ' };
                 let (text, mut style) = match &e.error {
                     None => (
                         format!(
-                            "{:>5}  {:<player$}  {:<player$}  {:<7}  {:<10}  {}",
+                            "{marker}{:>5}  {:<player$}  {:<player$}  {:<7}  {:<10}  {}",
                             e.number,
                             cut(&e.white, player),
                             cut(&e.black, player),
@@ -383,7 +385,10 @@ impl Picker {
                         ),
                         theme.fg("text"),
                     ),
-                    Some(err) => (format!("{:>5}  ✗ {err}", e.number), theme.fg("error")),
+                    Some(err) => (
+                        format!("{marker}{:>5}  ✗ {err}", e.number),
+                        theme.fg("error"),
+                    ),
                 };
                 if i == self.selected {
                     style = style.add_modifier(Modifier::REVERSED);

@@ -846,7 +846,7 @@ impl Screen {
             };
             lines.push(Line::styled(
                 format!(
-                    "Learn: find a better move than {number} {}{} ({})",
+                    "Learn: find a better move than {number} {}{} — {}",
                     r.san,
                     r.classification.mark(),
                     r.label
@@ -880,9 +880,13 @@ impl Screen {
             } => {
                 let (text, style) = if *good {
                     (
-                        format!(
-                            "{san}: good! It gives up {drop:.3} winning chances at most against the best move."
-                        ),
+                        if *drop == 0.0 {
+                            format!("{san}: good! It is the engine's best move.")
+                        } else {
+                            format!(
+                                "{san}: good! It is within {drop:.3} winning chances of the best move."
+                            )
+                        },
                         self.theme.fg("selected").add_modifier(Modifier::BOLD),
                     )
                 } else if drop.is_finite() {
