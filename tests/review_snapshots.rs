@@ -124,7 +124,7 @@ fn learn_prompt_and_verdicts() {
         press(&mut screen, KeyCode::Char(c));
     }
     assert_snapshot!("learn_prompt_100x30", text(&screen, 100, 30));
-    let mut judge = |s: &mut Screen| {
+    let judge = |s: &mut Screen| {
         let (ply, mv) = s.take_try().unwrap();
         let req = learn::request(&game, ply, Some(mv), &settings).unwrap();
         let v = learn::judge_try(
