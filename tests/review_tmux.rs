@@ -1,6 +1,9 @@
 //! End-to-end: `kibitzer review` in a real terminal (tmux on a private socket, temporary config
 //! and data directories): the review of a game from `../shared/data/pgn/` completes, `n` jumps
-//! from error to error until the first blunder, and `q` restores the shell. The test waits for
+//! from error to error until the first blunder, and `q` restores the shell; a file of three
+//! games (one malformed) opens the picker, a filter and Enter open a game, `n` reaches its
+//! first blunder and `t` tries a move there, `q` returns to the picker; play mode's game-over
+//! "Review" opens the review screen and `q` returns to the game. The test waits for
 //! text on the screen instead of sleeping; the harness is `tests/support/tmux.rs`.
 
 const MORPHY: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/pgn/Morphy.pgn");
@@ -109,5 +112,26 @@ fn pick_a_game_of_a_file_jump_to_the_blunder_and_try_a_move() {
     t.keys(&["Escape"]);
     t.wait_for("Koblentz");
     t.keys(&["Escape"]);
+    t.wait_for("EXIT=0");
+}
+
+#[test]
+fn review_this_game_from_play_mode_and_back() {
+    let Some(t) = Tmux::start("review-play", 110, 34) else {
+        return;
+    };
+    // White mates at once: 1. Ra8#.
+    t.launch("play --new --fen '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1'");
+    t.wait_for("White to move");
+    t.keys(&[":"]);
+    t.send_literal("Ra8");
+    t.keys(&["Enter"]);
+    t.wait_for("Game over");
+    t.keys(&["v"]);
+    let s = t.wait_for("analysis complete");
+    assert!(s.contains("1. Ra8#"), "{s}");
+    t.keys(&["q"]);
+    t.wait_for("back from the review");
+    t.keys(&["q"]);
     t.wait_for("EXIT=0");
 }

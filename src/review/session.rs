@@ -45,7 +45,7 @@ enum Msg {
     Term(Input),
     /// The analysis of review number `.0`.
     Review(u64, ReviewEvent),
-    /// A verdict for review number `.0`.
+    /// A verdict on try number `.0`.
     Verdict(u64, Box<TryVerdict>),
     /// The file's scan.
     Scan(ScanEvent),
@@ -78,6 +78,8 @@ struct Session {
     side: Option<Color>,
     /// Generation of the open review (reports of older ones are dropped).
     generation: u64,
+    /// Number of the latest try sent for judging (verdicts on older ones are dropped).
+    tries: u64,
     open: Option<Open>,
 }
 
@@ -131,14 +133,15 @@ impl Session {
             return Ok(());
         };
         let tx = self.tx.clone();
-        let generation = self.generation;
+        self.tries += 1;
+        let number = self.tries;
         let hash = self.settings.hash_mb.min(64);
         open.judge = Some(
             Job::spawn("kibitzer-try", move |stop| {
                 let mut tt = TranspositionTable::new(hash);
                 let verdict = learn::judge_try(&request, &mut tt, stop);
                 if !stop.load(Ordering::Relaxed) {
-                    let _ = tx.send(Msg::Verdict(generation, Box::new(verdict)));
+                    let _ = tx.send(Msg::Verdict(number, Box::new(verdict)));
                 }
             })
             .context("cannot start judging the try")?,
@@ -265,6 +268,7 @@ fn run(
         look,
         side,
         generation: 0,
+        tries: 0,
         open: None,
     };
     let mut picker = None;
@@ -324,9 +328,9 @@ fn step(session: &mut Session, picker: Option<&mut Picker>, msg: Msg, area: Rect
                 open.screen.update(Input::Review(e), area);
             }
         }
-        Msg::Verdict(g, v) => {
+        Msg::Verdict(n, v) => {
             if let Some(open) = &mut session.open
-                && g == session.generation
+                && n == session.tries
             {
                 open.screen.update(Input::Verdict(v), area);
             }
