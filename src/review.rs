@@ -7,7 +7,8 @@
 //! browse at once. [`Summary`] aggregates whatever plies are known. [`annotate`] writes the
 //! annotated PGN; [`command`] is `kibitzer review`; [`graph`] draws the evaluation graph;
 //! [`state`] keeps a streaming review for an interface and [`browse`] its navigation;
-//! [`learn`] judges a player's retry.
+//! [`learn`] judges a player's retry; [`screen`] is the review screen, [`picker`] the game
+//! list of a file, and [`session`] the event loop joining them (also used by play mode).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
