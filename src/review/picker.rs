@@ -3,8 +3,8 @@
 //! thread, so a file of any size opens at once and a game can be picked before the scan ends.
 //! Games that cannot be read are listed with their error. Typing filters by player or event.
 //!
-//! [`Picker`] is the model ([`Picker::key`] and [`Picker::mouse`] take keys and clicks, [`Picker::apply`] the
-//! scan's batches) and [`Picker::render`] draws it without I/O.
+//! [`Picker`] is the model ([`Picker::key`] and [`Picker::mouse`] take keys and clicks,
+//! [`Picker::apply`] the scan's batches) and [`Picker::render`] draws it without I/O.
 
 use std::io::Read;
 use std::sync::atomic::{AtomicBool, Ordering};
