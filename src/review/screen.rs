@@ -1113,6 +1113,11 @@ mod tests {
         assert_eq!(s.browser().cursor, 7);
         s.update(key(KeyCode::Char('f')), area);
         assert!(s.browser().flipped);
+        // `?` opens the help (which names `t`); any key closes it without acting.
+        s.update(key(KeyCode::Char('?')), area);
+        assert!(text(&s).contains("try a better move"));
+        assert!(s.update(key(KeyCode::Char('q')), area));
+        assert!(!text(&s).contains("review keys"));
         assert!(!s.update(key(KeyCode::Char('q')), area));
     }
 
