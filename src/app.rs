@@ -69,6 +69,9 @@ pub enum Effect {
     Load(PathBuf),
     /// Put text on the terminal's clipboard (OSC 52).
     Copy(String),
+    /// Open the review screen for this game (the game-over dialog's "Review"); play resumes
+    /// when the user leaves it.
+    Review(Snapshot),
     /// Leave the program.
     Quit,
 }
@@ -571,9 +574,8 @@ impl App {
             0 => self.open_new_game(),
             1 => {
                 self.mode = Mode::Board;
-                self.info(
-                    "review: , and . step through the game, u takes back, n starts a new game",
-                );
+                self.info("back from the review: n starts a new game, u takes back");
+                fx.push(Effect::Review(self.snapshot()));
             }
             _ => self.do_quit(fx),
         }

@@ -92,10 +92,10 @@ pub enum Command {
     Review {
         /// The PGN file.
         file: PathBuf,
-        /// Which game of the file (1-based).
-        #[arg(long, value_name = "N", default_value_t = 1,
-              value_parser = clap::value_parser!(u32).range(1..))]
-        game: u32,
+        /// Which game of the file (1-based; default: the game picker on the screen when the file
+        /// holds several games, the first game with --json or --annotate).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+        game: Option<u32>,
         /// How long to search each position.
         #[command(flatten)]
         limits: AnalysisLimits,

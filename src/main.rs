@@ -59,7 +59,7 @@ fn main() -> ExitCode {
         }) => with_config(cli.config.as_deref(), &dirs, |c| {
             let args = kibitzer::review::command::ReviewArgs {
                 file,
-                game: game as usize,
+                game: game.map(|g| g as usize),
                 depth: limits.depth,
                 movetime_ms: limits.movetime,
                 json,

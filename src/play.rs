@@ -143,8 +143,9 @@ pub fn run(
     let mut tui = Tui::enter().context("cannot set up the terminal")?;
     let size = tui.terminal.size()?;
     let (tx, rx): (Sender<Event>, Receiver<Event>) = mpsc::channel();
-    let stop = Arc::new(AtomicBool::new(false));
-    let input = crate::tui::spawn_input(tx.clone(), Arc::clone(&stop), game_input);
+    let mut stop = Arc::new(AtomicBool::new(false));
+    let mut input = crate::tui::spawn_input(tx.clone(), Arc::clone(&stop), game_input);
+    let input_tx = tx.clone();
     let mut pending: VecDeque<Event> = VecDeque::new();
     let engine = match EngineLink::spawn(app.config.engine.hash_mb, tx) {
         Ok(link) => Some(link),
@@ -156,6 +157,7 @@ pub fn run(
     let mut runner = Runner {
         dirs: dirs.clone(),
         engine,
+        review: None,
     };
     pending.push_back(Event::Resize(size.width, size.height));
     runner.execute(first, &mut pending);
@@ -172,6 +174,23 @@ pub fn run(
             }
             if app.quit {
                 return Ok(());
+            }
+            if let Some(snapshot) = runner.review.take() {
+                // The review screen reads the terminal itself until the user leaves it.
+                stop.store(true, Ordering::Relaxed);
+                let _ = std::mem::replace(&mut input, std::thread::spawn(|| {})).join();
+                let reviewed =
+                    crate::review::session::review_played(&mut tui, &snapshot, &app.config);
+                stop = Arc::new(AtomicBool::new(false));
+                input = crate::tui::spawn_input(input_tx.clone(), Arc::clone(&stop), game_input);
+                tui.terminal.clear()?;
+                let size = tui.terminal.size()?;
+                pending.push_back(Event::Resize(size.width, size.height));
+                if let Err(e) = reviewed {
+                    // `Saved(Err)` only shows the message on the status line.
+                    pending.push_back(Event::Saved(Err(format!("the review failed: {e:#}"))));
+                }
+                continue;
             }
             if app.config.ui.theme != theme_name {
                 theme_name.clone_from(&app.config.ui.theme);
@@ -218,6 +237,8 @@ fn test_panic(event: &Event) {
 struct Runner {
     dirs: Dirs,
     engine: Option<EngineLink>,
+    /// A game to review before the next redraw (the game-over dialog's "Review").
+    review: Option<Snapshot>,
 }
 
 impl Runner {
@@ -271,6 +292,7 @@ impl Runner {
                 Effect::Copy(text) => {
                     let _ = crate::tui::copy_to_clipboard(&text);
                 }
+                Effect::Review(snapshot) => self.review = Some(snapshot),
                 Effect::Quit => {}
             }
         }

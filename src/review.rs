@@ -7,7 +7,8 @@
 //! browse at once. [`Summary`] aggregates whatever plies are known. [`annotate`] writes the
 //! annotated PGN; [`command`] is `kibitzer review`; [`graph`] draws the evaluation graph;
 //! [`state`] keeps a streaming review for an interface and [`browse`] its navigation;
-//! [`learn`] judges a player's retry.
+//! [`learn`] judges a player's retry; [`screen`] is the review screen, [`picker`] the game
+//! list of a file, and [`session`] the event loop joining them (also used by play mode).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -15,7 +16,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 use shakmaty::{CastlingMode, Color, Position};
 
-use crate::analysis::{self, Request};
+use crate::analysis;
 use crate::config::{ExplainLevel, Language};
 use crate::engine::{EvalParams, SearchLimits, SearchResult, TranspositionTable};
 use crate::explain::Explanation;
@@ -29,8 +30,10 @@ pub mod classify;
 pub mod command;
 pub mod graph;
 pub mod learn;
+pub mod picker;
 pub mod runner;
 pub mod screen;
+pub mod session;
 pub mod state;
 
 pub use classify::{Classification, classify};
@@ -60,6 +63,24 @@ impl Default for Settings {
             level: ExplainLevel::Medium,
             language: Language::En,
             hash_mb: 64,
+        }
+    }
+}
+
+impl Settings {
+    /// The configuration's engine and explanation settings with these limits and level.
+    #[must_use]
+    pub fn from_config(
+        config: &crate::config::Config,
+        limits: SearchLimits,
+        level: ExplainLevel,
+    ) -> Settings {
+        Settings {
+            limits,
+            params: EvalParams::from_config(&config.eval),
+            level,
+            language: config.explain.language,
+            hash_mb: config.engine.hash_mb,
         }
     }
 }
@@ -292,21 +313,7 @@ pub fn review_ply(
     let played = game.moves().get(i)?;
     let mover = pos.turn();
     let best = before.best_move?;
-    let req = Request {
-        before: pos.clone(),
-        history: game.history_keys()[..i].to_vec(),
-        played: Some(played.mv),
-        previous: i
-            .checked_sub(1)
-            .and_then(|j| game.moves().get(j))
-            .map(|m| m.mv),
-        ply: i,
-        limits: settings.limits.clone(),
-        params: settings.params.clone(),
-        human: Color::White,
-        level: settings.level,
-        language: settings.language,
-    };
+    let req = learn::request(game, i, Some(played.mv), settings)?;
     let a = analysis::assemble(&req, before, Some(after));
     let explanation = a.explanation?;
     let best_score = a.best_score?;

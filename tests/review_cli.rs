@@ -153,6 +153,10 @@ fn review_json_has_every_ply_and_the_blunder() {
     assert!(plies[5]["better"]["san"].is_string());
     assert_eq!(d["summary"]["black"]["blunders"], 1);
     assert_eq!(d["tags"]["White"], "A");
+    // The tags keep their file order (Event, White, Black, Result), not sorted by name.
+    let out = String::from_utf8_lossy(&o.stdout);
+    let at = |tag: &str| out.find(&format!("\"{tag}\":")).unwrap();
+    assert!(at("Event") < at("White") && at("White") < at("Black") && at("Black") < at("Result"));
     assert_eq!(d["depth"], 3);
 }
 

@@ -1,18 +1,26 @@
 //! Whole-screen snapshots (insta) of the review screen at 80×24 and 120×40, before the analysis
 //! has reported (so they depend on neither the engine nor the explanation texts): the board
 //! after the last move, the move list, "not analysed yet", the empty graph and the progress bar.
+//! The game picker (a file with a malformed game, filtered) and the "learn from your mistakes"
+//! prompt and verdict; these two come from fixed-depth searches (depth 3, deterministic) and
+//! show explanation texts, so a change of the templates changes them.
 
 use insta::assert_snapshot;
 use kibitzer::config::PieceStyle;
 use kibitzer::review::screen::{Input, Screen};
+use kibitzer::ui::{ColorMode, Theme};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 
 fn text(screen: &Screen, w: u16, h: u16) -> String {
+    draw(w, h, |f| screen.render(f))
+}
+
+fn draw(w: u16, h: u16, render: impl FnOnce(&mut ratatui::Frame)) -> String {
     let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-    t.draw(|f| screen.render(f)).unwrap();
+    t.draw(render).unwrap();
     let buf = t.backend().buffer().clone();
     (0..h)
         .map(|y| {
@@ -34,13 +42,106 @@ fn review_screen_before_the_analysis() {
     .games
     .remove(0)
     .pgn;
-    let mut screen = Screen::new(pgn, PieceStyle::Ascii);
+    let mut screen = Screen::new(
+        pgn,
+        PieceStyle::Ascii,
+        Theme::named("classic", ColorMode::None),
+    );
     for (w, h) in [(80u16, 24u16), (120, 40)] {
         let area = Rect::new(0, 0, w, h);
-        screen.update(
-            Input::Key(KeyEvent::new(KeyCode::End, KeyModifiers::NONE)),
-            area,
-        );
+        screen.update(Input::Key(key(KeyCode::End)), area);
         assert_snapshot!(format!("review_{w}x{h}"), text(&screen, w, h));
     }
+}
+
+fn key(c: KeyCode) -> KeyEvent {
+    KeyEvent::new(c, KeyModifiers::NONE)
+}
+
+fn mono() -> Theme {
+    Theme::named("mono", ColorMode::None)
+}
+
+#[test]
+fn game_picker_with_a_bad_game_and_a_filter() {
+    use kibitzer::review::picker::{Picker, ScanEvent, scan};
+    let text = "[Event \"Paris\"]\n[White \"Morphy, Paul\"]\n[Black \"Duke of Brunswick\"]\n\
+                [Result \"1-0\"]\n[Date \"1858.??.??\"]\n[ECO \"C41\"]\n[Opening \"Philidor\"]\n\n\
+                1. e4 e5 2. Nf3 d6 1-0\n\n\
+                [Event \"Broken\"]\n[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Ke3 *\n\n\
+                [Event \"Riga\"]\n[White \"Tal, M.\"]\n[Black \"Koblentz\"]\n[Result \"1-0\"]\n\
+                [Date \"1957.??.??\"]\n[ECO \"B63\"]\n\n1. e4 c5 1-0\n";
+    let mut picker = Picker::new("games.pgn");
+    let area = Rect::new(0, 0, 80, 12);
+    scan(
+        text.as_bytes(),
+        &std::sync::atomic::AtomicBool::new(false),
+        &mut |e| picker.apply(e),
+    );
+    picker.key(key(KeyCode::Down), area);
+    assert_snapshot!("picker_80x12", draw(80, 12, |f| picker.render(f, &mono())));
+    for c in "tal".chars() {
+        picker.key(key(KeyCode::Char(c)), area);
+    }
+    assert_snapshot!(
+        "picker_filtered_80x12",
+        draw(80, 12, |f| picker.render(f, &mono()))
+    );
+    // Still reading: the title says so.
+    let mut reading = Picker::new("big.pgn");
+    reading.apply(ScanEvent::Entries(Vec::new()));
+    assert!(draw(80, 12, |f| reading.render(f, &mono())).contains("reading… 0 games so far"));
+}
+
+#[test]
+fn learn_prompt_and_verdicts() {
+    use kibitzer::engine::{SearchLimits, TranspositionTable};
+    use kibitzer::review::{Settings, learn, review_game};
+    use std::sync::atomic::AtomicBool;
+    let pgn = kibitzer::pgn::import(
+        "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n",
+    )
+    .games
+    .remove(0)
+    .pgn;
+    let settings = Settings {
+        limits: SearchLimits::depth(3),
+        hash_mb: 1,
+        ..Settings::default()
+    };
+    let area = Rect::new(0, 0, 100, 30);
+    let mut screen = Screen::new(pgn, PieceStyle::Ascii, mono());
+    let game = screen.game().game.clone();
+    review_game(&game, &settings, &AtomicBool::new(false), &mut |e| {
+        screen.update(Input::Review(e), area);
+    });
+    let press = |s: &mut Screen, c: KeyCode| {
+        s.update(Input::Key(key(c)), area);
+    };
+    press(&mut screen, KeyCode::Char('n'));
+    press(&mut screen, KeyCode::Char('t'));
+    for c in "Qe7".chars() {
+        press(&mut screen, KeyCode::Char(c));
+    }
+    assert_snapshot!("learn_prompt_100x30", text(&screen, 100, 30));
+    let judge = |s: &mut Screen| {
+        let (ply, mv) = s.take_try().unwrap();
+        let req = learn::request(&game, ply, Some(mv), &settings).unwrap();
+        let v = learn::judge_try(
+            &req,
+            &mut TranspositionTable::new(1),
+            &AtomicBool::new(false),
+        );
+        s.update(Input::Verdict(Box::new(v)), area);
+    };
+    press(&mut screen, KeyCode::Enter);
+    judge(&mut screen);
+    assert_snapshot!("learn_good_try_100x30", text(&screen, 100, 30));
+    press(&mut screen, KeyCode::Char('t'));
+    for c in "a6".chars() {
+        press(&mut screen, KeyCode::Char(c));
+    }
+    press(&mut screen, KeyCode::Enter);
+    judge(&mut screen);
+    assert_snapshot!("learn_bad_try_100x30", text(&screen, 100, 30));
 }

@@ -1,6 +1,9 @@
 //! End-to-end: `kibitzer review` in a real terminal (tmux on a private socket, temporary config
 //! and data directories): the review of a game from `../shared/data/pgn/` completes, `n` jumps
-//! from error to error until the first blunder, and `q` restores the shell. The test waits for
+//! from error to error until the first blunder, and `q` restores the shell; a file of three
+//! games (one malformed) opens the picker, a filter and Enter open a game, `n` reaches its
+//! first blunder and `t` tries a move there, `q` returns to the picker; play mode's game-over
+//! "Review" opens the review screen and `q` returns to the game. The test waits for
 //! text on the screen instead of sleeping; the harness is `tests/support/tmux.rs`.
 
 const MORPHY: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/pgn/Morphy.pgn");
@@ -42,6 +45,93 @@ fn review_a_game_and_jump_to_the_first_blunder() {
         assert!(!s.contains("no further mistake"), "{s}");
     }
     assert!(found, "no blunder reached:\n{}", t.screen());
+    t.keys(&["q"]);
+    t.wait_for("EXIT=0");
+}
+
+const TAL: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/pgn/Tal.pgn");
+
+/// The first game of a PGN file (up to the next `[Event`).
+fn first_game(path: &str) -> String {
+    let text = std::fs::read_to_string(path).unwrap();
+    let rest = &text[1..];
+    let end = rest.find("\n[Event ").map_or(text.len(), |i| i + 2);
+    text[..end].to_owned()
+}
+
+#[test]
+fn pick_a_game_of_a_file_jump_to_the_blunder_and_try_a_move() {
+    let Some(t) = Tmux::start("review-pick", 110, 32) else {
+        return;
+    };
+    // Three games: Tal's, one with an illegal move, Morphy's.
+    let file = t.dir.path().join("three.pgn");
+    let broken =
+        "[Event \"Broken\"]\n[White \"Nobody\"]\n[Black \"Else\"]\n\n1. e4 e5 2. Ke3 *\n\n";
+    std::fs::write(
+        &file,
+        format!("{}\n\n{broken}{}", first_game(TAL), first_game(MORPHY)),
+    )
+    .unwrap();
+    t.launch(&format!("review '{}' --depth 4", file.display()));
+    let s = t.wait_for("3 games, 1 unreadable");
+    assert!(s.contains("move 2. Ke3 is illegal"), "{s}");
+    assert!(s.contains("Morphy, Alonzo"), "{s}");
+    // Type to filter, then open the only game left.
+    t.send_literal("alonzo");
+    t.wait_for("(1 of 3 games)");
+    t.keys(&["Enter"]);
+    let mut screen = t.wait_for("analysis complete");
+    let mut found = false;
+    for _ in 0..10 {
+        t.keys(&["n"]);
+        let s = t.wait_change(&screen);
+        screen = s.clone();
+        if s.contains("5... Bc5??") {
+            assert!(s.contains("t try a better move"), "{s}");
+            found = true;
+            break;
+        }
+    }
+    assert!(found, "no blunder reached:\n{}", t.screen());
+    // Learn from the mistake: try 5... Nxd5.
+    t.keys(&["t"]);
+    t.wait_for("Learn: find a better move than 5... Bc5??");
+    t.send_literal("Nxd5");
+    t.keys(&["Enter"]);
+    let s = t.wait_until("a verdict", |s| {
+        s.contains("Nxd5: good!") || s.contains("Nxd5: not good enough")
+    });
+    assert!(s.contains("t try again"), "{s}");
+    // Leave the try, then the review: back to the picker; Esc clears the filter, Esc quits.
+    // (Each key waits for its effect: Esc followed at once by q would read as Alt-q.)
+    t.keys(&["Escape"]);
+    t.wait_for("t try a better move ·");
+    t.keys(&["q"]);
+    t.wait_for("3 games, 1 unreadable");
+    t.keys(&["Escape"]);
+    t.wait_for("Koblentz");
+    t.keys(&["Escape"]);
+    t.wait_for("EXIT=0");
+}
+
+#[test]
+fn review_this_game_from_play_mode_and_back() {
+    let Some(t) = Tmux::start("review-play", 110, 34) else {
+        return;
+    };
+    // White mates at once: 1. Ra8#.
+    t.launch("play --new --fen '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1'");
+    t.wait_for("White to move");
+    t.keys(&[":"]);
+    t.send_literal("Ra8");
+    t.keys(&["Enter"]);
+    t.wait_for("Game over");
+    t.keys(&["v"]);
+    let s = t.wait_for("analysis complete");
+    assert!(s.contains("1. Ra8#"), "{s}");
+    t.keys(&["q"]);
+    t.wait_for("back from the review");
     t.keys(&["q"]);
     t.wait_for("EXIT=0");
 }

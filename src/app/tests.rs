@@ -313,8 +313,12 @@ fn checkmate_opens_the_game_over_dialog_and_archives() {
     assert_eq!(app.mode, Mode::GameOver { choice: 0 });
     assert!(fx.iter().any(|e| matches!(e, Effect::Archive(_))));
     assert!(!fx.iter().any(|e| matches!(e, Effect::Autosave(_))));
-    // Review closes the dialog and keeps the game.
-    app.update(key(KeyCode::Char('v')));
+    // Review opens the review screen for the game, then play resumes with the game kept.
+    let fx = app.update(key(KeyCode::Char('v')));
+    assert!(
+        fx.iter()
+            .any(|e| matches!(e, Effect::Review(s) if s.game.ply() == 4))
+    );
     assert_eq!(app.mode, Mode::Board);
     keys(&mut app, ",");
     assert_eq!(app.shown_ply(), 3);

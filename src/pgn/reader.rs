@@ -124,6 +124,27 @@ pub fn stream(reader: impl Read) -> impl Iterator<Item = Result<ImportedGame, Im
     Games::new(reader)
 }
 
+/// Reads only game `number` (1-based) of a PGN stream: the games before it are split off
+/// without being parsed, so picking a game late in a long file is fast. `None` when the stream
+/// has fewer games (or cannot be read that far).
+///
+/// ```
+/// let text = "1. e4 e5 1-0\n\n1. d4 d5 2. Ke3 *\n\n1. c4 c5 1/2-1/2\n";
+/// let third = kibitzer::pgn::nth(text.as_bytes(), 3).unwrap().unwrap();
+/// assert_eq!((third.number, third.pgn.result.as_str()), (3, "1/2-1/2"));
+/// let second = kibitzer::pgn::nth(text.as_bytes(), 2).unwrap().unwrap_err();
+/// assert_eq!(second.partial.unwrap().game.ply(), 2);
+/// assert!(kibitzer::pgn::nth(text.as_bytes(), 4).is_none());
+/// ```
+pub fn nth(reader: impl Read, number: usize) -> Option<Result<ImportedGame, ImportError>> {
+    let mut splitter = Splitter::new(BufReader::new(reader));
+    for _ in 1..number {
+        splitter.next_chunk().ok()??;
+    }
+    let chunk = splitter.next_chunk().ok()??;
+    Some(read_chunk(&chunk, number))
+}
+
 /// The iterator behind [`stream`].
 struct Games<R> {
     splitter: Splitter<BufReader<R>>,

@@ -12,8 +12,8 @@ use serde::Serialize;
 use super::{PlyReview, ReviewEvent, Settings, Summary, annotate, review_game};
 use crate::analysis::command::{CommandError, level, limits};
 use crate::config::Config;
-use crate::engine::EvalParams;
 use crate::pgn::{self, PgnGame};
+use crate::ui::{ColorMode, Theme};
 
 /// The movetime per position when neither `--depth` nor `--movetime` is given.
 pub const DEFAULT_MOVETIME_MS: u64 = 200;
@@ -23,8 +23,9 @@ pub const DEFAULT_MOVETIME_MS: u64 = 200;
 pub struct ReviewArgs {
     /// The PGN file.
     pub file: PathBuf,
-    /// Which game (1-based).
-    pub game: usize,
+    /// Which game (1-based); `None`: the first for `--json`/`--annotate`, the picker on the
+    /// screen when the file holds several games.
+    pub game: Option<usize>,
     /// Fixed depth per position.
     pub depth: Option<u32>,
     /// Fixed time per position in milliseconds.
@@ -94,13 +95,28 @@ pub fn load(file: &std::path::Path, number: usize) -> Result<Loaded, CommandErro
     })
 }
 
+/// PGN tags serialised as a JSON object in their file order.
+#[derive(Debug, Clone, Copy)]
+pub struct OrderedTags<'a>(pub &'a pgn::Tags);
+
+impl Serialize for OrderedTags<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.0.0.len()))?;
+        for (k, v) in &self.0.0 {
+            map.serialize_entry(k, v)?;
+        }
+        map.end()
+    }
+}
+
 /// The JSON document of `kibitzer review --json` (see docs/REVIEW.md).
 #[derive(Debug, Clone, Serialize)]
 pub struct ReviewDocument<'a> {
     /// The game's number in the file.
     pub number: usize,
-    /// The game's tags (a JSON object: sorted by name).
-    pub tags: serde_json::Map<String, serde_json::Value>,
+    /// The game's tags (a JSON object, in file order).
+    pub tags: OrderedTags<'a>,
     /// The result.
     pub result: &'a str,
     /// Why the game stops early (an illegal move), if it does.
@@ -129,28 +145,27 @@ pub fn run(args: &ReviewArgs, config: &Config, out: &mut dyn Write) -> Result<()
         ));
     }
     let level = level(args.level.as_deref(), config)?;
-    let loaded = load(&args.file, args.game)?;
+    let limits = limits(args.depth, args.movetime_ms, DEFAULT_MOVETIME_MS);
+    let settings = Settings::from_config(config, limits.clone(), level);
+    if screen {
+        let look = super::session::Look {
+            pieces: config.ui.pieces,
+            theme: Theme::named(&config.ui.theme, ColorMode::from_env()),
+        };
+        return super::session::run_file(&args.file, args.game, settings, look)
+            .map_err(|e| CommandError::input(format!("{e:#}")));
+    }
+    let number = args.game.unwrap_or(1);
+    let loaded = load(&args.file, number)?;
     for bad in &loaded.bad_games {
         eprintln!("kibitzer: warning: {}: {bad}", args.file.display());
     }
     if let Some(why) = &loaded.stopped {
         eprintln!(
             "kibitzer: warning: reviewing game {} up to the move before the error ({} moves): {why}",
-            args.game,
+            number,
             loaded.game.game.ply()
         );
-    }
-    let limits = limits(args.depth, args.movetime_ms, DEFAULT_MOVETIME_MS);
-    let settings = Settings {
-        limits: limits.clone(),
-        params: EvalParams::from_config(&config.eval),
-        level,
-        language: config.explain.language,
-        hash_mb: config.engine.hash_mb,
-    };
-    if screen {
-        return super::screen::run(loaded.game, settings, config.ui.pieces)
-            .map_err(|e| CommandError::failure(format!("{e:#}")));
     }
     let show_progress = std::io::stderr().is_terminal();
     let mut plies = Vec::new();
@@ -181,16 +196,9 @@ pub fn run(args: &ReviewArgs, config: &Config, out: &mut dyn Write) -> Result<()
             .map_err(|e| CommandError::failure(format!("cannot write {}: {e}", path.display())))?;
     }
     if args.json {
-        let tags = loaded
-            .game
-            .tags
-            .0
-            .iter()
-            .map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone())))
-            .collect();
         let doc = ReviewDocument {
-            number: args.game,
-            tags,
+            number,
+            tags: OrderedTags(&loaded.game.tags),
             result: &loaded.game.result,
             stopped: loaded.stopped.as_deref(),
             bad_games: &loaded.bad_games,

@@ -14,6 +14,28 @@ use ratatui::widgets::Widget;
 pub struct EvalGraph<'a> {
     values: &'a [Option<f64>],
     current: Option<usize>,
+    colors: GraphColors,
+}
+
+/// The graph's colours (a screen takes them from its theme).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GraphColors {
+    /// Bars of White's advantage.
+    pub white: Color,
+    /// Bars of Black's advantage and the middle line.
+    pub black: Color,
+    /// The current ply's column.
+    pub current: Color,
+}
+
+impl Default for GraphColors {
+    fn default() -> Self {
+        GraphColors {
+            white: Color::White,
+            black: Color::DarkGray,
+            current: Color::Yellow,
+        }
+    }
 }
 
 impl<'a> EvalGraph<'a> {
@@ -23,7 +45,15 @@ impl<'a> EvalGraph<'a> {
         EvalGraph {
             values,
             current: None,
+            colors: GraphColors::default(),
         }
+    }
+
+    /// Draws with these colours.
+    #[must_use]
+    pub fn colors(mut self, colors: GraphColors) -> EvalGraph<'a> {
+        self.colors = colors;
+        self
     }
 
     /// Marks the ply being viewed.
@@ -76,7 +106,7 @@ impl Widget for EvalGraph<'_> {
             let marked = self.current == Some(ply);
             let base = if marked {
                 Style::default()
-                    .fg(Color::Yellow)
+                    .fg(self.colors.current)
                     .add_modifier(Modifier::BOLD)
             } else {
                 Style::default()
@@ -96,9 +126,9 @@ impl Widget for EvalGraph<'_> {
                         };
                         if filled {
                             let fg = if cells > 0 {
-                                Color::White
+                                self.colors.white
                             } else {
-                                Color::DarkGray
+                                self.colors.black
                             };
                             ("█", if marked { base } else { base.fg(fg) })
                         } else if row == mid {
@@ -107,7 +137,7 @@ impl Widget for EvalGraph<'_> {
                                 if marked {
                                     base
                                 } else {
-                                    base.fg(Color::DarkGray)
+                                    base.fg(self.colors.black)
                                 },
                             )
                         } else {

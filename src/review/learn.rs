@@ -4,8 +4,12 @@
 
 use std::sync::atomic::AtomicBool;
 
+use shakmaty::{Color, Move};
+
+use super::Settings;
 use crate::analysis::{Analysis, Request, analyse};
 use crate::engine::TranspositionTable;
+use crate::game::Game;
 
 /// The largest loss of winning chances (mover's view) against the best move that still makes
 /// a try good.
@@ -20,6 +24,35 @@ pub struct TryVerdict {
     pub drop: f64,
     /// The analysis of the try (its explanation says what it does and what was better).
     pub analysis: Analysis,
+}
+
+/// The analysis request for `played` (the engine's choice when `None`) in the position before
+/// ply `ply` of `game` (its history, the opponent's previous move), with the review's settings.
+/// `None` when the game has no such ply.
+#[must_use]
+pub fn request(
+    game: &Game,
+    ply: usize,
+    played: Option<Move>,
+    settings: &Settings,
+) -> Option<Request> {
+    let before = game.position_at(ply)?.clone();
+    let history = game.history_keys().get(..ply)?.to_vec();
+    Some(Request {
+        before,
+        history,
+        played,
+        previous: ply
+            .checked_sub(1)
+            .and_then(|j| game.moves().get(j))
+            .map(|m| m.mv),
+        ply,
+        limits: settings.limits.clone(),
+        params: settings.params.clone(),
+        human: Color::White,
+        level: settings.level,
+        language: settings.language,
+    })
 }
 
 /// Judges `request.played` (the try; the engine's choice when `None`) in `request.before`.

@@ -1,0 +1,533 @@
+//! The game picker of `kibitzer review FILE.pgn` for a file with several games: one row per game
+//! (players, result, date, opening), filled in while [`scan`] reads the file on a background
+//! thread, so a file of any size opens at once and a game can be picked before the scan ends.
+//! Games that cannot be read are listed with their error. Typing filters by player or event.
+//!
+//! [`Picker`] is the model ([`Picker::key`] and [`Picker::mouse`] take keys and clicks,
+//! [`Picker::apply`] the scan's batches) and [`Picker::render`] draws it without I/O.
+
+use std::io::Read;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use ratatui::Frame;
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph};
+
+use crate::pgn::{self, Tags};
+use crate::ui::Theme;
+
+/// One game of the file, as the picker lists it (a few short strings, so that the list of a
+/// very long file stays small; the game itself is read again when it is opened).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Entry {
+    /// The game's 1-based number in the file.
+    pub number: usize,
+    /// The `White` tag (`?` when missing).
+    pub white: String,
+    /// The `Black` tag.
+    pub black: String,
+    /// The `Result` tag.
+    pub result: String,
+    /// The `Date` tag.
+    pub date: String,
+    /// `ECO` and `Opening` tags, whichever exist.
+    pub opening: String,
+    /// The `Event` tag.
+    pub event: String,
+    /// Why the game cannot be read (`game 3 (line 40): move 12... Nxe4 is illegal: …`).
+    pub error: Option<String>,
+}
+
+impl Entry {
+    /// The entry of game `number` with these tags.
+    #[must_use]
+    pub fn from_tags(number: usize, tags: &Tags, error: Option<String>) -> Entry {
+        let tag = |name: &str| tags.get(name).unwrap_or("?").to_owned();
+        let opening = [tags.get("ECO"), tags.get("Opening"), tags.get("Variation")]
+            .into_iter()
+            .flatten()
+            .filter(|t| !t.is_empty() && *t != "?")
+            .collect::<Vec<_>>()
+            .join(" ");
+        Entry {
+            number,
+            white: tag("White"),
+            black: tag("Black"),
+            result: tag("Result"),
+            date: tag("Date"),
+            opening,
+            event: tag("Event"),
+            error,
+        }
+    }
+
+    /// Whether the entry matches a filter (case-insensitive, in the players or the event).
+    ///
+    /// ```
+    /// use kibitzer::review::picker::Entry;
+    /// let e = Entry { white: "Morphy, Paul".into(), event: "Paris".into(), ..Entry::default() };
+    /// assert!(e.matches("morphy"));
+    /// assert!(e.matches("PARIS"));
+    /// assert!(!e.matches("tal"));
+    /// ```
+    #[must_use]
+    pub fn matches(&self, filter: &str) -> bool {
+        let f = filter.to_lowercase();
+        [&self.white, &self.black, &self.event]
+            .iter()
+            .any(|t| t.to_lowercase().contains(&f))
+    }
+}
+
+/// What the scan reports.
+#[derive(Debug, Clone)]
+pub enum ScanEvent {
+    /// More games, in file order.
+    Entries(Vec<Entry>),
+    /// The whole file has been read.
+    Done,
+}
+
+/// Reads every game of `reader` and reports an [`Entry`] for each, in batches (every 200
+/// games or 50 ms), then [`ScanEvent::Done`]; stops early (without `Done`) when `stop` is set.
+pub fn scan(reader: impl Read, stop: &AtomicBool, on_event: &mut dyn FnMut(ScanEvent)) {
+    let mut batch = Vec::new();
+    let mut sent = Instant::now();
+    for item in pgn::stream(reader) {
+        if stop.load(Ordering::Relaxed) {
+            return;
+        }
+        batch.push(match item {
+            Ok(g) => Entry::from_tags(g.number, &g.pgn.tags, None),
+            Err(e) => {
+                let tags = e
+                    .partial
+                    .as_ref()
+                    .map(|p| p.tags.clone())
+                    .unwrap_or_default();
+                Entry::from_tags(e.number, &tags, Some(e.to_string()))
+            }
+        });
+        if batch.len() >= 200 || sent.elapsed() >= Duration::from_millis(50) {
+            on_event(ScanEvent::Entries(std::mem::take(&mut batch)));
+            sent = Instant::now();
+        }
+    }
+    if !batch.is_empty() {
+        on_event(ScanEvent::Entries(batch));
+    }
+    on_event(ScanEvent::Done);
+}
+
+/// What the user chose in the picker.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Choice {
+    /// Nothing yet.
+    Stay,
+    /// Open game `n` (1-based number in the file).
+    Open(usize),
+    /// Leave the program.
+    Quit,
+}
+
+/// The picker's model.
+#[derive(Debug, Clone)]
+pub struct Picker {
+    title: String,
+    entries: Vec<Entry>,
+    /// Indices into `entries` of the games matching the filter.
+    shown: Vec<usize>,
+    filter: String,
+    /// Index into `shown`.
+    selected: usize,
+    /// First row of `shown` on screen.
+    top: usize,
+    done: bool,
+    message: Option<String>,
+}
+
+impl Picker {
+    /// An empty picker for the file called `title`.
+    #[must_use]
+    pub fn new(title: &str) -> Picker {
+        Picker {
+            title: title.to_owned(),
+            entries: Vec::new(),
+            shown: Vec::new(),
+            filter: String::new(),
+            selected: 0,
+            top: 0,
+            done: false,
+            message: None,
+        }
+    }
+
+    /// Takes in a batch of the scan.
+    pub fn apply(&mut self, event: ScanEvent) {
+        match event {
+            ScanEvent::Entries(more) => {
+                for e in more {
+                    if e.matches(&self.filter) {
+                        self.shown.push(self.entries.len());
+                    }
+                    self.entries.push(e);
+                }
+            }
+            ScanEvent::Done => self.done = true,
+        }
+    }
+
+    /// Games read so far.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether no game has been read yet.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Whether the whole file has been read.
+    #[must_use]
+    pub fn is_done(&self) -> bool {
+        self.done
+    }
+
+    /// The games matching the filter, in file order.
+    pub fn shown(&self) -> impl Iterator<Item = &Entry> {
+        self.shown.iter().map(|&i| &self.entries[i])
+    }
+
+    /// The highlighted game.
+    #[must_use]
+    pub fn selected(&self) -> Option<&Entry> {
+        self.shown.get(self.selected).map(|&i| &self.entries[i])
+    }
+
+    /// The filter typed so far.
+    #[must_use]
+    pub fn filter(&self) -> &str {
+        &self.filter
+    }
+
+    /// Shows a message (why a game could not be opened) until the next key.
+    pub fn say(&mut self, message: String) {
+        self.message = Some(message);
+    }
+
+    fn set_filter(&mut self, filter: String) {
+        let keep = self.selected().map(|e| e.number);
+        self.filter = filter;
+        self.shown = (0..self.entries.len())
+            .filter(|&i| self.entries[i].matches(&self.filter))
+            .collect();
+        self.selected = keep
+            .and_then(|n| self.shown.iter().position(|&i| self.entries[i].number == n))
+            .unwrap_or(0);
+    }
+
+    /// Rows of the list on a screen of `area`.
+    fn page(area: Rect) -> usize {
+        usize::from(list_area(area).height.max(1))
+    }
+
+    fn select(&mut self, index: usize, area: Rect) {
+        self.selected = index.min(self.shown.len().saturating_sub(1));
+        let page = Picker::page(area);
+        if self.selected < self.top {
+            self.top = self.selected;
+        } else if self.selected >= self.top + page {
+            self.top = self.selected + 1 - page;
+        }
+    }
+
+    /// Takes a key press; `area` is the whole screen (for page sizes).
+    pub fn key(&mut self, k: KeyEvent, area: Rect) -> Choice {
+        if k.kind != KeyEventKind::Press {
+            return Choice::Stay;
+        }
+        self.message = None;
+        let page = Picker::page(area);
+        let last = self.shown.len().saturating_sub(1);
+        match k.code {
+            KeyCode::Char('c') if k.modifiers.contains(KeyModifiers::CONTROL) => {
+                return Choice::Quit;
+            }
+            KeyCode::Up => self.select(self.selected.saturating_sub(1), area),
+            KeyCode::Down => self.select(self.selected + 1, area),
+            KeyCode::PageUp => self.select(self.selected.saturating_sub(page), area),
+            KeyCode::PageDown => self.select(self.selected + page, area),
+            KeyCode::Home => self.select(0, area),
+            KeyCode::End => self.select(last, area),
+            KeyCode::Enter => {
+                if let Some(e) = self.selected() {
+                    return Choice::Open(e.number);
+                }
+            }
+            KeyCode::Esc if !self.filter.is_empty() => self.set_filter(String::new()),
+            KeyCode::Esc => return Choice::Quit,
+            KeyCode::Backspace => {
+                let mut f = self.filter.clone();
+                f.pop();
+                self.set_filter(f);
+                self.select(self.selected, area);
+            }
+            KeyCode::Char(c) if !k.modifiers.contains(KeyModifiers::CONTROL) => {
+                let f = format!("{}{c}", self.filter);
+                self.set_filter(f);
+                self.select(self.selected, area);
+            }
+            _ => {}
+        }
+        Choice::Stay
+    }
+
+    /// Takes a mouse event: a click on a row opens that game, the wheel scrolls.
+    pub fn mouse(&mut self, m: MouseEvent, area: Rect) -> Choice {
+        let list = list_area(area);
+        match m.kind {
+            MouseEventKind::ScrollDown => self.select(self.selected + 3, area),
+            MouseEventKind::ScrollUp => self.select(self.selected.saturating_sub(3), area),
+            MouseEventKind::Down(MouseButton::Left)
+                if m.row >= list.y
+                    && m.row < list.y + list.height
+                    && m.column >= list.x
+                    && m.column < list.x + list.width =>
+            {
+                let index = self.top + usize::from(m.row - list.y);
+                if index < self.shown.len() {
+                    self.select(index, area);
+                    return Choice::Open(self.entries[self.shown[index]].number);
+                }
+            }
+            _ => {}
+        }
+        Choice::Stay
+    }
+
+    /// Draws the picker.
+    pub fn render(&self, frame: &mut Frame, theme: &Theme) {
+        let area = frame.area();
+        let status = if self.done {
+            let bad = self.entries.iter().filter(|e| e.error.is_some()).count();
+            format!("{} games, {bad} unreadable", self.entries.len())
+        } else {
+            format!("reading… {} games so far", self.entries.len())
+        };
+        let block = Block::default()
+            .borders(Borders::ALL)
+            .border_style(theme.fg("border"))
+            .title(Span::styled(
+                format!(" {} · {status} ", self.title),
+                theme.fg("accent"),
+            ));
+        let inner = block.inner(area);
+        frame.render_widget(block, area);
+        if inner.height < 3 {
+            return;
+        }
+        let width = usize::from(inner.width);
+        let player = (width.saturating_sub(35) / 3).clamp(6, 24);
+        let header = format!(
+            " {:>5}  {:<player$}  {:<player$}  {:<7}  {:<10}  opening",
+            "#", "White", "Black", "result", "date"
+        );
+        let filter_line = if self.filter.is_empty() {
+            Line::styled("type to filter by player or event", theme.fg("dim"))
+        } else {
+            Line::from(vec![
+                Span::styled("filter: ", theme.fg("dim")),
+                Span::styled(format!("{}_", self.filter), theme.fg("accent")),
+                Span::styled(
+                    format!("  ({} of {} games)", self.shown.len(), self.entries.len()),
+                    theme.fg("dim"),
+                ),
+            ])
+        };
+        frame.render_widget(
+            Paragraph::new(vec![
+                filter_line,
+                Line::styled(header, theme.fg("dim").add_modifier(Modifier::BOLD)),
+            ]),
+            Rect::new(inner.x, inner.y, inner.width, 2),
+        );
+        let list = list_area(area);
+        let top = self.top.min(self.shown.len().saturating_sub(1));
+        let rows: Vec<Line> = self
+            .shown
+            .iter()
+            .enumerate()
+            .skip(top)
+            .take(usize::from(list.height))
+            .map(|(i, &e)| {
+                let e = &self.entries[e];
+                let cut = |s: &str, n: usize| s.chars().take(n).collect::<String>();
+                // The marker shows the highlighted row without colours too.
+                let marker = if i == self.selected { '>' } else { ' ' };
+                let (text, mut style) = match &e.error {
+                    None => (
+                        format!(
+                            "{marker}{:>5}  {:<player$}  {:<player$}  {:<7}  {:<10}  {}",
+                            e.number,
+                            cut(&e.white, player),
+                            cut(&e.black, player),
+                            cut(&e.result, 7),
+                            cut(&e.date, 10),
+                            e.opening
+                        ),
+                        theme.fg("text"),
+                    ),
+                    Some(err) => (
+                        format!("{marker}{:>5}  ✗ {err}", e.number),
+                        theme.fg("error"),
+                    ),
+                };
+                if i == self.selected {
+                    style = style.add_modifier(Modifier::REVERSED);
+                }
+                Line::styled(cut(&text, width), style)
+            })
+            .collect();
+        frame.render_widget(Paragraph::new(rows), list);
+        let help = self.message.clone().unwrap_or_else(|| {
+            "↑↓ PgUp PgDn Home End move · Enter or click opens · type to filter · Esc clears/quits"
+                .to_owned()
+        });
+        let style = if self.message.is_some() {
+            theme.error()
+        } else {
+            Style::default().patch(theme.fg("dim"))
+        };
+        frame.render_widget(
+            Paragraph::new(Line::styled(help, style)),
+            Rect::new(inner.x, inner.y + inner.height - 1, inner.width, 1),
+        );
+    }
+}
+
+/// The rows of the game list on a screen of `area`: inside the border, below the filter and
+/// header lines, above the help line.
+fn list_area(area: Rect) -> Rect {
+    let inner = Block::default().borders(Borders::ALL).inner(area);
+    Rect::new(
+        inner.x,
+        inner.y + 2.min(inner.height),
+        inner.width,
+        inner.height.saturating_sub(3),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entries() -> Vec<Entry> {
+        (1..=30)
+            .map(|n| Entry {
+                number: n,
+                white: if n % 3 == 0 { "Tal" } else { "Morphy" }.to_owned(),
+                black: "Anderssen".to_owned(),
+                event: format!("Event {n}"),
+                ..Entry::default()
+            })
+            .collect()
+    }
+
+    fn key(c: KeyCode) -> KeyEvent {
+        KeyEvent::new(c, KeyModifiers::NONE)
+    }
+
+    #[test]
+    fn navigation_filter_and_open() {
+        let area = Rect::new(0, 0, 80, 15); // 10 list rows
+        let mut p = Picker::new("games.pgn");
+        let all = entries();
+        let (a, b) = all.split_at(10);
+        p.apply(ScanEvent::Entries(a.to_vec()));
+        // Picking works before the scan ends.
+        assert_eq!(p.key(key(KeyCode::End), area), Choice::Stay);
+        assert_eq!(p.selected().unwrap().number, 10);
+        p.apply(ScanEvent::Entries(b.to_vec()));
+        p.apply(ScanEvent::Done);
+        assert!(p.is_done());
+        p.key(key(KeyCode::PageDown), area);
+        assert_eq!(p.selected().unwrap().number, 20);
+        p.key(key(KeyCode::Down), area);
+        p.key(key(KeyCode::Up), area);
+        p.key(key(KeyCode::Up), area);
+        assert_eq!(p.selected().unwrap().number, 19);
+        p.key(key(KeyCode::Home), area);
+        assert_eq!(p.key(key(KeyCode::Enter), area), Choice::Open(1));
+        p.key(key(KeyCode::PageUp), area);
+        assert_eq!(p.selected().unwrap().number, 1);
+        // Type to filter: "tal" keeps games 3, 6, …, 30; Backspace and Esc widen it again.
+        for c in "TAL".chars() {
+            p.key(key(KeyCode::Char(c)), area);
+        }
+        assert_eq!(p.filter(), "TAL");
+        assert_eq!(p.shown().count(), 10);
+        assert_eq!(p.selected().unwrap().number, 3);
+        p.key(key(KeyCode::End), area);
+        assert_eq!(p.key(key(KeyCode::Enter), area), Choice::Open(30));
+        // The event matches too.
+        p.key(key(KeyCode::Esc), area);
+        assert_eq!(p.filter(), "");
+        assert_eq!(p.selected().unwrap().number, 30);
+        for c in "event 2".chars() {
+            p.key(key(KeyCode::Char(c)), area);
+        }
+        assert_eq!(p.shown().count(), 11); // 2, 20..=29
+        p.key(key(KeyCode::Backspace), area);
+        assert_eq!(p.shown().count(), 30);
+        p.key(key(KeyCode::Esc), area);
+        assert_eq!(p.key(key(KeyCode::Esc), area), Choice::Quit);
+    }
+
+    #[test]
+    fn a_click_opens_the_row() {
+        let area = Rect::new(0, 0, 80, 15);
+        let mut p = Picker::new("games.pgn");
+        p.apply(ScanEvent::Entries(entries()));
+        let list = list_area(area);
+        let click = MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: list.x + 3,
+            row: list.y + 4,
+            modifiers: KeyModifiers::NONE,
+        };
+        assert_eq!(p.mouse(click, area), Choice::Open(5));
+    }
+
+    #[test]
+    fn scan_lists_good_and_bad_games() {
+        let text = "[White \"A\"]\n[Black \"B\"]\n[ECO \"C20\"]\n\n1. e4 e5 1-0\n\n\
+                    [White \"C\"]\n[Black \"D\"]\n\n1. e4 e5 2. Ke3 *\n";
+        let mut got = Vec::new();
+        scan(text.as_bytes(), &AtomicBool::new(false), &mut |e| {
+            if let ScanEvent::Entries(v) = e {
+                got.extend(v);
+            }
+        });
+        assert_eq!(got.len(), 2);
+        assert_eq!(got[0].opening, "C20");
+        assert_eq!(got[0].error, None);
+        assert_eq!(got[1].white, "C");
+        assert!(
+            got[1]
+                .error
+                .as_deref()
+                .unwrap()
+                .contains("move 2. Ke3 is illegal"),
+            "{:?}",
+            got[1].error
+        );
+    }
+}
