@@ -2,7 +2,7 @@
 //! runs the event loop: one channel of [`Event`]s from the input thread and the engine, the
 //! [`App`] updated by each, its [`Effect`]s executed here, and a redraw after each batch.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -13,8 +13,9 @@ use anyhow::{Context, Result};
 use ratatui::crossterm::event::{Event as TermEvent, KeyEventKind};
 use shakmaty::Color;
 
+use crate::analysis;
 use crate::app::persist::{self, Snapshot};
-use crate::app::{App, Effect, Event};
+use crate::app::{AnalysisId, App, Effect, Event};
 use crate::config::{Config, Dirs};
 use crate::game::Game;
 use crate::tui::Tui;
@@ -146,7 +147,7 @@ pub fn run(
     let stop = Arc::new(AtomicBool::new(false));
     let input = crate::tui::spawn_input(tx.clone(), Arc::clone(&stop), game_input);
     let mut pending: VecDeque<Event> = VecDeque::new();
-    let engine = match EngineLink::spawn(app.config.engine.hash_mb, tx) {
+    let engine = match EngineLink::spawn(app.config.engine.hash_mb, tx.clone()) {
         Ok(link) => Some(link),
         Err(e) => {
             pending.push_back(Event::EngineFailed(format!("cannot start the engine: {e}")));
@@ -156,6 +157,8 @@ pub fn run(
     let mut runner = Runner {
         dirs: dirs.clone(),
         engine,
+        events: tx,
+        analyses: HashMap::new(),
     };
     pending.push_back(Event::Resize(size.width, size.height));
     runner.execute(first, &mut pending);
@@ -196,6 +199,7 @@ pub fn run(
         }
     })();
     stop.store(true, Ordering::Relaxed);
+    drop(runner); // cancels and joins the background analyses
     drop(tui);
     let _ = input.join();
     result
@@ -218,6 +222,10 @@ fn test_panic(event: &Event) {
 struct Runner {
     dirs: Dirs,
     engine: Option<EngineLink>,
+    /// Where background analyses deliver their results.
+    events: Sender<Event>,
+    /// The background analyses started and not yet cancelled (dropping one cancels it).
+    analyses: HashMap<AnalysisId, analysis::Job>,
 }
 
 impl Runner {
@@ -270,6 +278,24 @@ impl Runner {
                 }
                 Effect::Copy(text) => {
                     let _ = crate::tui::copy_to_clipboard(&text);
+                }
+                Effect::Analyse(job) => {
+                    self.analyses.retain(|_, j| !j.is_finished());
+                    let tx = self.events.clone();
+                    let id = job.id;
+                    match analysis::spawn(job.request, job.hash_mb, move |a| {
+                        let _ = tx.send(Event::Analysed(id, Box::new(a)));
+                    }) {
+                        Ok(j) => {
+                            self.analyses.insert(id, j);
+                        }
+                        Err(e) => events.push_back(Event::Saved(Err(format!(
+                            "cannot analyse in the background: {e}"
+                        )))),
+                    }
+                }
+                Effect::CancelAnalysis(id) => {
+                    self.analyses.remove(&id); // Drop cancels and joins
                 }
                 Effect::Quit => {}
             }
