@@ -52,6 +52,8 @@ pub enum Event {
     Saved(Result<PathBuf, String>),
     /// A background analysis of the move at a ply finished.
     Analysed(AnalysisId, Box<crate::analysis::Analysis>),
+    /// A background analysis could not be started (why).
+    AnalysisFailed(AnalysisId, String),
 }
 
 /// Something the runner must do.
@@ -64,7 +66,7 @@ pub enum Effect {
     /// Tell the engine a new game starts (forget cached results).
     NewEngineGame,
     /// Analyse a move in the background (answered by [`Event::Analysed`]).
-    Analyse(AnalysisRequest),
+    Analyse(Box<AnalysisRequest>),
     /// Cancel a background analysis (its result never arrives).
     CancelAnalysis(AnalysisId),
     /// Write the autosave.
@@ -308,6 +310,12 @@ impl App {
             Event::Loaded(_, Err(e)) | Event::Saved(Err(e)) => self.error(e),
             Event::Saved(Ok(path)) => self.info(format!("saved {}", path.display())),
             Event::Analysed(id, analysis) => self.on_analysed(id, *analysis, &mut fx),
+            Event::AnalysisFailed(id, why) => {
+                if self.analysing.take_if(|(a, _)| *a == id).is_some() {
+                    self.analysis_queue.clear();
+                    self.error(format!("cannot analyse the moves: {why}"));
+                }
+            }
         }
         fx
     }
@@ -1162,12 +1170,12 @@ impl App {
             self.next_id += 1;
             let id = AnalysisId(self.next_id);
             self.analysing = Some((id, ply));
-            fx.push(Effect::Analyse(AnalysisRequest {
+            fx.push(Effect::Analyse(Box::new(AnalysisRequest {
                 id,
                 ply,
                 request,
                 hash_mb: self.config.engine.hash_mb,
-            }));
+            })));
         }
     }
 

@@ -289,9 +289,7 @@ impl Runner {
                         Ok(j) => {
                             self.analyses.insert(id, j);
                         }
-                        Err(e) => events.push_back(Event::Saved(Err(format!(
-                            "cannot analyse in the background: {e}"
-                        )))),
+                        Err(e) => events.push_back(Event::AnalysisFailed(id, e.to_string())),
                     }
                 }
                 Effect::CancelAnalysis(id) => {

@@ -39,7 +39,7 @@ fn prompt(app: &mut App, text: &str) {
     let mut todo = prompt_pending(app, text);
     while let Some(effect) = todo.pop() {
         if let Effect::Analyse(job) = effect {
-            let mut req = job.request;
+            let mut req = job.request.clone();
             req.limits = SearchLimits::depth(3);
             let a = analysis::analyse(
                 &req,

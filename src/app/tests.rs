@@ -64,7 +64,7 @@ pub(crate) fn run_analyses(app: &mut App, fx: Vec<Effect>, depth: u32) -> Vec<Ef
     while let Some(e) = todo.pop_front() {
         match e {
             Effect::Analyse(job) => {
-                let mut req = job.request;
+                let mut req = job.request.clone();
                 req.limits = crate::engine::SearchLimits::depth(depth);
                 let a = crate::analysis::analyse(
                     &req,
