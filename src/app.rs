@@ -200,6 +200,9 @@ pub struct App {
     pub analysing: Option<(AnalysisId, usize)>,
     /// The engine's suggested move for the human, shown on the board.
     pub hint: Option<Hint>,
+    /// Whether the human's opponent in the moves already played was this engine (a new game,
+    /// or a saved game naming it), rather than another player (a foreign `--pgn` or `:load`).
+    pub engine_opponent: bool,
     /// The engine cannot be used (why), so it is not asked to move.
     pub engine_error: Option<String>,
     /// The terminal size (width, height).
@@ -230,6 +233,7 @@ impl App {
             analyses: HashMap::new(),
             analysis_queue: VecDeque::new(),
             analysing: None,
+            engine_opponent: true,
             hint: None,
             engine_error: None,
             size: (80, 24),
@@ -243,6 +247,7 @@ impl App {
         let mut fx = vec![Effect::NewEngineGame];
         match snapshot {
             Some(s) => {
+                app.engine_opponent = (1..=10).contains(&s.level) || s.game.ply() == 0;
                 if (1..=10).contains(&s.level) {
                     app.config.engine.level = s.level;
                 }
@@ -302,6 +307,7 @@ impl App {
                 let human = self.human;
                 self.cancel_analyses(&mut fx);
                 self.set_game(*game, human);
+                self.engine_opponent = self.game.ply() == 0;
                 self.restore_explanations();
                 fx.push(Effect::NewEngineGame);
                 self.info(format!("loaded {}", path.display()));
@@ -855,6 +861,7 @@ impl App {
                     self.cancel_analyses(fx);
                     let human = self.human;
                     self.set_game(game, human);
+                    self.engine_opponent = true;
                     fx.push(Effect::NewEngineGame);
                     self.info("position set up");
                     self.after_change(fx, true);
@@ -943,6 +950,7 @@ impl App {
     fn start_new_game(&mut self, color: HumanColor, fx: &mut Vec<Effect>) {
         self.cancel_search(fx);
         self.cancel_analyses(fx);
+        self.engine_opponent = true;
         let human = self.pick_color(color);
         self.set_game(Game::new(), human);
         fx.push(Effect::NewEngineGame);

@@ -786,6 +786,7 @@ fn a_resumed_game_shows_the_saved_text_of_earlier_moves_and_analyses_the_rest() 
     // Resume from the file's text.
     let snapshot = persist::decode(&text).unwrap();
     let (mut resumed, fx) = App::new(Config::default(), Some(snapshot), 1);
+    assert!(resumed.engine_opponent, "the saved game names the engine");
     assert_eq!(resumed.analysis_at(0).unwrap().lines(), human_text);
     assert!(!resumed.analysis_at(1).unwrap().lines()[0].is_empty());
     assert!(resumed.analysis_at(2).is_none());
@@ -811,4 +812,5 @@ fn a_foreign_game_is_analysed_latest_move_first() {
     });
     assert_eq!(first, Some(2));
     assert_eq!(app.analysis_queue, [1, 0]);
+    assert!(!app.engine_opponent, "the moves were not the engine's");
 }

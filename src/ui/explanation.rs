@@ -103,7 +103,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         let analysis = app.analysis_at(ply - 1);
         let who = if mover == app.human {
             "You"
-        } else if analysis.is_some_and(|a| a.thinking.is_some()) {
+        } else if app.engine_opponent || analysis.is_some_and(|a| a.thinking.is_some()) {
             "The engine"
         } else {
             color_name(mover)
