@@ -55,7 +55,7 @@ fn busy_app() -> App {
                 nodes: 1_000_000,
                 nps: 900_000,
                 pv,
-                facts: None,
+                result: None,
             },
         ));
     }
@@ -71,7 +71,7 @@ fn busy_app() -> App {
             nodes: 4_500_000,
             nps: 1_100_000,
             pv,
-            facts: None,
+            result: None,
         },
     ));
     app.update(Event::Resize(120, 40));

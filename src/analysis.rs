@@ -35,7 +35,7 @@ pub use background::{Job, spawn};
 pub use uci::{uci_lines, uci_lines_for};
 
 /// What to analyse and how.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Request {
     /// The position before the move.
     pub before: Chess,

@@ -3,7 +3,7 @@
 //! loaded files); side effects go out as [`Effect`] values that a small runner executes
 //! (`crate::play`). No terminal I/O, no threads, no files here.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::path::PathBuf;
 
 use ratatui::crossterm::event::{
@@ -23,7 +23,9 @@ pub mod search;
 
 use command::Command;
 pub use persist::Snapshot;
-pub use search::{MoveAnalysis, Purpose, Score, SearchId, SearchRequest, Thinking};
+pub use search::{
+    AnalysisId, AnalysisRequest, MoveAnalysis, Purpose, Score, SearchId, SearchRequest, Thinking,
+};
 
 /// Something that happened.
 #[derive(Debug, Clone)]
@@ -48,6 +50,10 @@ pub enum Event {
     Loaded(PathBuf, Result<Box<Game>, String>),
     /// A `:save` finished: the path written, or why not.
     Saved(Result<PathBuf, String>),
+    /// A background analysis of the move at a ply finished.
+    Analysed(AnalysisId, Box<crate::analysis::Analysis>),
+    /// A background analysis could not be started (why).
+    AnalysisFailed(AnalysisId, String),
 }
 
 /// Something the runner must do.
@@ -59,6 +65,10 @@ pub enum Effect {
     StopSearch(SearchId),
     /// Tell the engine a new game starts (forget cached results).
     NewEngineGame,
+    /// Analyse a move in the background (answered by [`Event::Analysed`]).
+    Analyse(Box<AnalysisRequest>),
+    /// Cancel a background analysis (its result never arrives).
+    CancelAnalysis(AnalysisId),
     /// Write the autosave.
     Autosave(Snapshot),
     /// The game is over: archive it in the data directory and remove the autosave.
@@ -183,10 +193,19 @@ pub struct App {
     pub message: Option<Message>,
     /// The search in flight.
     pub search: Option<Search>,
-    /// The engine's analysis of the moves it played, by ply index (0 = the first move).
+    /// What is known about the game's moves, by ply index (0 = the first move): the engine's
+    /// from its own search, the human's from a background analysis, a resumed game's from the
+    /// saved comments.
     pub analyses: HashMap<usize, MoveAnalysis>,
+    /// Plies whose moves wait for a background analysis, next first.
+    pub analysis_queue: VecDeque<usize>,
+    /// The background analysis in flight: its id and ply.
+    pub analysing: Option<(AnalysisId, usize)>,
     /// The engine's suggested move for the human, shown on the board.
     pub hint: Option<Hint>,
+    /// Whether the human's opponent in the moves already played was this engine (a new game,
+    /// or a saved game naming it), rather than another player (a foreign `--pgn` or `:load`).
+    pub engine_opponent: bool,
     /// The engine cannot be used (why), so it is not asked to move.
     pub engine_error: Option<String>,
     /// The terminal size (width, height).
@@ -215,6 +234,9 @@ impl App {
             message: None,
             search: None,
             analyses: HashMap::new(),
+            analysis_queue: VecDeque::new(),
+            analysing: None,
+            engine_opponent: true,
             hint: None,
             engine_error: None,
             size: (80, 24),
@@ -228,11 +250,13 @@ impl App {
         let mut fx = vec![Effect::NewEngineGame];
         match snapshot {
             Some(s) => {
+                app.engine_opponent = (1..=10).contains(&s.level) || s.game.ply() == 0;
                 if (1..=10).contains(&s.level) {
                     app.config.engine.level = s.level;
                 }
                 let resumed = s.game.ply() > 0;
                 app.set_game(s.game, s.human);
+                app.restore_explanations();
                 if resumed {
                     app.info(format!(
                         "resumed your game at move {}",
@@ -258,7 +282,7 @@ impl App {
             Event::Mouse(mouse) => self.on_mouse(mouse, &mut fx),
             Event::Resize(w, h) => self.size = (w, h),
             Event::Tick => {
-                if self.search.is_some() {
+                if self.search.is_some() || self.analysing.is_some() {
                     self.spinner = self.spinner.wrapping_add(1);
                 }
             }
@@ -284,13 +308,23 @@ impl App {
             Event::Loaded(path, Ok(game)) => {
                 self.cancel_search(&mut fx);
                 let human = self.human;
+                self.cancel_analyses(&mut fx);
                 self.set_game(*game, human);
+                self.engine_opponent = self.game.ply() == 0;
+                self.restore_explanations();
                 fx.push(Effect::NewEngineGame);
                 self.info(format!("loaded {}", path.display()));
                 self.after_change(&mut fx, true);
             }
             Event::Loaded(_, Err(e)) | Event::Saved(Err(e)) => self.error(e),
             Event::Saved(Ok(path)) => self.info(format!("saved {}", path.display())),
+            Event::Analysed(id, analysis) => self.on_analysed(id, *analysis, &mut fx),
+            Event::AnalysisFailed(id, why) => {
+                if self.analysing.take_if(|(a, _)| *a == id).is_some() {
+                    self.analysis_queue.clear();
+                    self.error(format!("cannot analyse the moves: {why}"));
+                }
+            }
         }
         fx
     }
@@ -354,13 +388,38 @@ impl App {
             .is_some_and(|s| s.purpose == Purpose::Move)
     }
 
-    /// A snapshot for saving.
+    /// A snapshot for saving: the game with each explained move's panel text as its PGN
+    /// comment ([`persist::explanation_comment`]), so a resumed game shows it at once.
     pub fn snapshot(&self) -> Snapshot {
+        let mut game = self.game.clone();
+        for ply in 0..game.ply() {
+            let Some(lines) = self.analysis_at(ply).map(MoveAnalysis::lines) else {
+                continue;
+            };
+            if let Some(m) = game.move_mut(ply)
+                && m.comment
+                    .as_deref()
+                    .is_none_or(persist::is_explanation_comment)
+            {
+                m.comment = persist::explanation_comment(&lines);
+            }
+        }
         Snapshot {
-            game: self.game.clone(),
+            game,
             human: self.human,
             level: self.config.engine.level,
         }
+    }
+
+    /// What is known about the move at `ply` (0 = the first move), if it is still the game's.
+    pub fn analysis_at(&self, ply: usize) -> Option<&MoveAnalysis> {
+        let played = self.game.all_moves().get(ply)?;
+        self.analyses.get(&ply).filter(|a| a.mv == played.mv)
+    }
+
+    /// Whether the move at `ply` waits for or is in a background analysis.
+    pub fn analysis_pending(&self, ply: usize) -> bool {
+        self.analysing.is_some_and(|(_, p)| p == ply) || self.analysis_queue.contains(&ply)
     }
 
     // ----- messages ---------------------------------------------------------------------
@@ -758,8 +817,12 @@ impl App {
     fn play_human(&mut self, mv: Move, fx: &mut Vec<Effect>) {
         self.view_ply = None;
         self.cancel_search(fx);
+        let ply = self.game.ply();
         match self.game.play(mv) {
-            Ok(_) => self.after_change(fx, true),
+            Ok(_) => {
+                self.after_change(fx, true);
+                self.queue_analysis(ply, true, fx);
+            }
             Err(e) => self.error(e.to_string()),
         }
     }
@@ -797,8 +860,10 @@ impl App {
             Command::SetFen(fen) => match Game::from_fen(&fen) {
                 Ok(game) => {
                     self.cancel_search(fx);
+                    self.cancel_analyses(fx);
                     let human = self.human;
                     self.set_game(game, human);
+                    self.engine_opponent = true;
                     fx.push(Effect::NewEngineGame);
                     self.info("position set up");
                     self.after_change(fx, true);
@@ -886,6 +951,8 @@ impl App {
 
     fn start_new_game(&mut self, color: HumanColor, fx: &mut Vec<Effect>) {
         self.cancel_search(fx);
+        self.cancel_analyses(fx);
+        self.engine_opponent = true;
         let human = self.pick_color(color);
         self.set_game(Game::new(), human);
         fx.push(Effect::NewEngineGame);
@@ -962,6 +1029,7 @@ impl App {
 
     fn do_quit(&mut self, fx: &mut Vec<Effect>) {
         self.cancel_search(fx);
+        self.cancel_analyses(fx);
         if self.outcome().is_none() {
             fx.push(Effect::Autosave(self.snapshot()));
         }
@@ -1022,7 +1090,7 @@ impl App {
                     "hint: {san} ({} for you)",
                     self.score_for_human(thinking.score, &search.root)
                 ));
-                let explanation = self.explain(self.game.ply(), mv, &thinking);
+                let explanation = self.explain_search(self.game.ply(), mv, &thinking);
                 self.hint = Some(Hint {
                     mv,
                     thinking,
@@ -1031,16 +1099,17 @@ impl App {
             }
             Purpose::Move => {
                 let ply = self.game.ply();
-                self.explain_human_move(&thinking);
-                let explanation = self.explain(ply, mv, &thinking);
+                let explanation = self.explain_search(ply, mv, &thinking);
                 match self.game.play(mv) {
                     Ok(_) => {
                         self.analyses.insert(
                             ply,
                             MoveAnalysis {
+                                mv,
                                 thinking: Some(thinking),
                                 root: search.root,
                                 explanation,
+                                saved: Vec::new(),
                             },
                         );
                         self.after_change(fx, true);
@@ -1051,92 +1120,175 @@ impl App {
         }
     }
 
-    /// The explanation of the engine's move `mv` at `ply` from its search.
-    fn explain(&self, ply: usize, mv: Move, t: &Thinking) -> Option<crate::explain::Explanation> {
+    /// The analysis request for the move at `ply` (`played`: `None` = the engine's choice),
+    /// with the game's history, the human's colour and the explanation settings: the one
+    /// place the App describes a move to [`crate::analysis`].
+    fn analysis_request(
+        &self,
+        ply: usize,
+        played: Option<Move>,
+    ) -> Option<crate::analysis::Request> {
         let before = self.game.position_at(ply)?.clone();
-        let best = t.pv.first().copied();
-        let is_best = best == Some(mv);
-        let root_moves = t
-            .facts
-            .as_ref()
-            .map(|f| f.root_moves.as_slice())
-            .unwrap_or_default();
-        let exact = |m: Move| root_moves.iter().find(|r| r.mv == m).and_then(|r| r.exact);
-        let second_score = root_moves
-            .iter()
-            .filter(|r| Some(r.mv) != best)
-            .filter_map(|r| r.exact)
-            .max_by_key(|s| s.as_cp());
-        let input = crate::explain::ExplainInput {
-            previous: ply
-                .checked_sub(1)
-                .and_then(|p| self.game.all_moves().get(p))
-                .map(|m| m.mv),
-            pv: if is_best {
-                t.pv[1..].to_vec()
-            } else {
-                Vec::new()
-            },
-            best,
-            best_pv: t.pv.get(1..).map(<[Move]>::to_vec).unwrap_or_default(),
-            score_before: Some(t.score),
-            score_after: if is_best { Some(t.score) } else { exact(mv) },
-            best_score: Some(t.score),
-            second_score,
-            facts: t.facts.clone(),
-            eval_terms: Vec::new(),
-            human: self.human,
-            ply,
-            level: self.config.explain.level,
-            language: self.config.explain.language,
+        let mut req = crate::analysis::Request::new(
             before,
-            mv,
-        };
-        Some(crate::explain::explain(&input))
+            crate::engine::SearchLimits::movetime(std::time::Duration::from_millis(
+                self.config.explain.analysis_ms,
+            )),
+            crate::engine::EvalParams::from_config(&self.config.eval),
+        );
+        req.history = self.game.history_keys().get(..ply)?.to_vec();
+        req.played = played;
+        req.previous = ply
+            .checked_sub(1)
+            .and_then(|p| self.game.all_moves().get(p))
+            .map(|m| m.mv);
+        req.ply = ply;
+        req.human = self.human;
+        req.level = self.config.explain.level;
+        req.language = self.config.explain.language;
+        Some(req)
     }
 
-    /// When the engine answers the human's move, its search scores the position after that
-    /// move: enough to explain the human's move too.
-    fn explain_human_move(&mut self, t: &Thinking) {
-        let Some(ply) = self.game.ply().checked_sub(1) else {
-            return;
-        };
-        let Some(before) = self.game.position_at(ply).cloned() else {
-            return;
-        };
-        if before.turn() != self.human || self.analyses.contains_key(&ply) {
+    /// The explanation of `mv` at `ply` from the engine's own finished search of that
+    /// position (its move or a hint), through [`crate::analysis::assemble`].
+    fn explain_search(
+        &self,
+        ply: usize,
+        mv: Move,
+        t: &Thinking,
+    ) -> Option<crate::explain::Explanation> {
+        let result = t.result.as_deref()?;
+        let req = self.analysis_request(ply, Some(mv))?;
+        crate::analysis::assemble(&req, result, None).explanation
+    }
+
+    /// Starts the next queued background analysis when none runs.
+    fn next_analysis(&mut self, fx: &mut Vec<Effect>) {
+        while self.analysing.is_none() {
+            let Some(ply) = self.analysis_queue.pop_front() else {
+                return;
+            };
+            if ply >= self.game.ply() || self.analysis_at(ply).is_some() {
+                continue;
+            }
+            let Some(played) = self.game.all_moves().get(ply).map(|m| m.mv) else {
+                continue;
+            };
+            let Some(request) = self.analysis_request(ply, Some(played)) else {
+                continue;
+            };
+            self.next_id += 1;
+            let id = AnalysisId(self.next_id);
+            self.analysing = Some((id, ply));
+            fx.push(Effect::Analyse(Box::new(AnalysisRequest {
+                id,
+                ply,
+                request,
+                hash_mb: self.config.engine.hash_mb,
+            })));
+        }
+    }
+
+    /// Queues the analysis of the move at `ply` (ahead of the others when `first`).
+    fn queue_analysis(&mut self, ply: usize, first: bool, fx: &mut Vec<Effect>) {
+        if self.analysis_pending(ply) || self.analysis_at(ply).is_some() {
             return;
         }
-        let mv = self.game.moves()[ply].mv;
-        let input = crate::explain::ExplainInput {
-            previous: ply
-                .checked_sub(1)
-                .and_then(|p| self.game.all_moves().get(p))
-                .map(|m| m.mv),
-            pv: t.pv.clone(),
-            best: None,
-            best_pv: Vec::new(),
-            score_before: None,
-            score_after: Some(t.score.flip()),
-            best_score: None,
-            second_score: None,
-            facts: None,
-            eval_terms: Vec::new(),
-            human: self.human,
-            ply,
-            level: self.config.explain.level,
-            language: self.config.explain.language,
-            before: before.clone(),
-            mv,
+        if first {
+            self.analysis_queue.push_front(ply);
+        } else {
+            self.analysis_queue.push_back(ply);
+        }
+        self.next_analysis(fx);
+    }
+
+    fn on_analysed(
+        &mut self,
+        id: AnalysisId,
+        analysis: crate::analysis::Analysis,
+        fx: &mut Vec<Effect>,
+    ) {
+        let Some((_, ply)) = self.analysing.take_if(|(a, _)| *a == id) else {
+            return; // stale: cancelled by a takeback, a new game or a load
         };
-        self.analyses.insert(
-            ply,
-            MoveAnalysis {
-                thinking: None,
-                root: before,
-                explanation: Some(crate::explain::explain(&input)),
-            },
-        );
+        let still_played = self
+            .game
+            .all_moves()
+            .get(ply)
+            .is_some_and(|m| Some(m.mv) == analysis.mv);
+        if let (true, Some(mv), Some(root)) = (
+            still_played,
+            analysis.mv,
+            self.game.position_at(ply).cloned(),
+        ) {
+            self.analyses.insert(
+                ply,
+                MoveAnalysis {
+                    mv,
+                    thinking: None,
+                    root,
+                    explanation: analysis.explanation,
+                    saved: Vec::new(),
+                },
+            );
+            if ply < self.game.ply() && self.outcome().is_none() {
+                fx.push(Effect::Autosave(self.snapshot()));
+            }
+        }
+        self.next_analysis(fx);
+    }
+
+    /// Cancels the background analyses (running and queued).
+    fn cancel_analyses(&mut self, fx: &mut Vec<Effect>) {
+        self.analysis_queue.clear();
+        if let Some((id, _)) = self.analysing.take() {
+            fx.push(Effect::CancelAnalysis(id));
+        }
+    }
+
+    /// Drops what no longer belongs to the game (after a takeback or another move): entries
+    /// whose move differs, and analyses of plies beyond the live position.
+    fn forget_stale_analyses(&mut self, fx: &mut Vec<Effect>) {
+        let moves = self.game.all_moves();
+        self.analyses
+            .retain(|&p, a| moves.get(p).is_some_and(|m| m.mv == a.mv));
+        let live = self.game.ply();
+        self.analysis_queue.retain(|&p| p < live);
+        if let Some((id, _)) = self.analysing.take_if(|(_, p)| *p >= live) {
+            fx.push(Effect::CancelAnalysis(id));
+        }
+    }
+
+    /// After loading or resuming a game: the moves' saved explanations (PGN comments written by
+    /// [`App::snapshot`]) are shown at once; the others are analysed in the background, the
+    /// latest first.
+    fn restore_explanations(&mut self) {
+        for ply in 0..self.game.ply() {
+            let (Some(played), Some(root)) =
+                (self.game.all_moves().get(ply), self.game.position_at(ply))
+            else {
+                continue;
+            };
+            match played
+                .comment
+                .as_deref()
+                .and_then(persist::read_explanation)
+            {
+                Some(saved) => {
+                    self.analyses.insert(
+                        ply,
+                        MoveAnalysis {
+                            mv: played.mv,
+                            thinking: None,
+                            root: root.clone(),
+                            explanation: None,
+                            saved,
+                        },
+                    );
+                }
+                None => self.analysis_queue.push_front(ply),
+            }
+        }
     }
 
     /// A score reported for the side to move in `root`, seen from the human's side.
@@ -1199,6 +1351,7 @@ impl App {
         self.view_ply = None;
         self.hint = None;
         self.analyses.clear();
+        self.analysis_queue.clear();
         self.mode = Mode::Board;
     }
 
@@ -1206,6 +1359,8 @@ impl App {
     fn after_change(&mut self, fx: &mut Vec<Effect>, save: bool) {
         self.selected = None;
         self.hint = None;
+        self.forget_stale_analyses(fx);
+        self.next_analysis(fx);
         if self.outcome().is_some() {
             self.mode = Mode::GameOver { choice: 0 };
             if save {

@@ -161,23 +161,92 @@ pub enum ExplainLevel {
     Advanced,
 }
 
-/// Language of the explanation texts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub enum Language {
-    /// English.
-    #[default]
-    #[serde(rename = "en")]
-    En,
+/// Language of the explanation texts: the code of one of the embedded language files
+/// (`assets/explanations/<code>.toml`, every one embedded at build time), so a new language is a
+/// new file and no code change. The default is English (`"en"`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Language(&'static str);
+
+impl Language {
+    /// The embedded language with this code (case-insensitive), if any.
+    ///
+    /// ```
+    /// use kibitzer::config::Language;
+    /// assert_eq!(Language::from_code("EN").map(Language::code), Some("en"));
+    /// assert_eq!(Language::from_code("xx"), None);
+    /// ```
+    #[must_use]
+    pub fn from_code(code: &str) -> Option<Language> {
+        Language::available()
+            .into_iter()
+            .find(|c| c.eq_ignore_ascii_case(code))
+            .map(Language)
+    }
+
+    /// The language code, as in the file name.
+    #[must_use]
+    pub fn code(self) -> &'static str {
+        self.0
+    }
+
+    /// The codes of every embedded language, sorted.
+    #[must_use]
+    pub fn available() -> Vec<&'static str> {
+        crate::explain::templates::Templates::languages()
+    }
+}
+
+impl Default for Language {
+    fn default() -> Self {
+        Language("en")
+    }
+}
+
+impl fmt::Display for Language {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+impl Serialize for Language {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Language {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let code = String::deserialize(d)?;
+        Language::from_code(&code).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "unknown language `{code}`; available: {} (the files in assets/explanations/)",
+                Language::available().join(", ")
+            ))
+        })
+    }
 }
 
 /// `[explain]` section.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct ExplainConfig {
     /// How much is said about each move.
     pub level: ExplainLevel,
     /// Language of the texts.
     pub language: Language,
+    /// Search time in milliseconds for the background analysis of each of the human's moves
+    /// (and of a resumed game's moves that have no saved explanation).
+    pub analysis_ms: u64,
+}
+
+impl Default for ExplainConfig {
+    fn default() -> Self {
+        ExplainConfig {
+            level: ExplainLevel::default(),
+            language: Language::default(),
+            analysis_ms: 1000,
+        }
+    }
 }
 
 /// How pieces are drawn.
@@ -388,6 +457,7 @@ impl Config {
         range("engine.depth", e.depth, 0, 64)?;
         range("engine.movetime_ms", e.movetime_ms, 0, 3_600_000)?;
         range("engine.hash_mb", e.hash_mb, 1, 4096)?;
+        range("explain.analysis_ms", self.explain.analysis_ms, 10, 600_000)?;
         let v = &self.eval;
         for (key, value) in [
             ("eval.pawn", v.pawn),
@@ -550,7 +620,7 @@ mod tests {
             ),
             (
                 "[explain]\nlanguage = \"de\"\n",
-                "k.toml:2:12: unknown value `de`, expected `en`",
+                "k.toml:2:12: unknown language `de`; available: en (the files in assets/explanations/)",
             ),
             (
                 "[engine]\nhash_mb = -5\n",

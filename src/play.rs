@@ -2,7 +2,7 @@
 //! runs the event loop: one channel of [`Event`]s from the input thread and the engine, the
 //! [`App`] updated by each, its [`Effect`]s executed here, and a redraw after each batch.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -13,8 +13,9 @@ use anyhow::{Context, Result};
 use ratatui::crossterm::event::{Event as TermEvent, KeyEventKind};
 use shakmaty::Color;
 
+use crate::analysis;
 use crate::app::persist::{self, Snapshot};
-use crate::app::{App, Effect, Event};
+use crate::app::{AnalysisId, App, Effect, Event};
 use crate::config::{Config, Dirs};
 use crate::game::Game;
 use crate::tui::Tui;
@@ -147,7 +148,7 @@ pub fn run(
     let mut input = crate::tui::spawn_input(tx.clone(), Arc::clone(&stop), game_input);
     let input_tx = tx.clone();
     let mut pending: VecDeque<Event> = VecDeque::new();
-    let engine = match EngineLink::spawn(app.config.engine.hash_mb, tx) {
+    let engine = match EngineLink::spawn(app.config.engine.hash_mb, tx.clone()) {
         Ok(link) => Some(link),
         Err(e) => {
             pending.push_back(Event::EngineFailed(format!("cannot start the engine: {e}")));
@@ -158,6 +159,8 @@ pub fn run(
         dirs: dirs.clone(),
         engine,
         review: None,
+        events: tx,
+        analyses: HashMap::new(),
     };
     pending.push_back(Event::Resize(size.width, size.height));
     runner.execute(first, &mut pending);
@@ -215,6 +218,7 @@ pub fn run(
         }
     })();
     stop.store(true, Ordering::Relaxed);
+    drop(runner); // cancels and joins the background analyses
     drop(tui);
     let _ = input.join();
     result
@@ -239,6 +243,10 @@ struct Runner {
     engine: Option<EngineLink>,
     /// A game to review before the next redraw (the game-over dialog's "Review").
     review: Option<Snapshot>,
+    /// Where background analyses deliver their results.
+    events: Sender<Event>,
+    /// The background analyses started and not yet cancelled (dropping one cancels it).
+    analyses: HashMap<AnalysisId, analysis::Job>,
 }
 
 impl Runner {
@@ -293,6 +301,22 @@ impl Runner {
                     let _ = crate::tui::copy_to_clipboard(&text);
                 }
                 Effect::Review(snapshot) => self.review = Some(snapshot),
+                Effect::Analyse(job) => {
+                    self.analyses.retain(|_, j| !j.is_finished());
+                    let tx = self.events.clone();
+                    let id = job.id;
+                    match analysis::spawn(job.request, job.hash_mb, move |a| {
+                        let _ = tx.send(Event::Analysed(id, Box::new(a)));
+                    }) {
+                        Ok(j) => {
+                            self.analyses.insert(id, j);
+                        }
+                        Err(e) => events.push_back(Event::AnalysisFailed(id, e.to_string())),
+                    }
+                }
+                Effect::CancelAnalysis(id) => {
+                    self.analyses.remove(&id); // Drop cancels and joins
+                }
                 Effect::Quit => {}
             }
         }

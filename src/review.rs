@@ -61,7 +61,7 @@ impl Default for Settings {
             limits: SearchLimits::movetime(Duration::from_millis(200)),
             params: EvalParams::default(),
             level: ExplainLevel::Medium,
-            language: Language::En,
+            language: Language::default(),
             hash_mb: 64,
         }
     }

@@ -660,7 +660,7 @@ impl<W: Write> Session<'_, W> {
                         chosen,
                         &self.params,
                         crate::config::ExplainLevel::Medium,
-                        crate::config::Language::En,
+                        crate::config::Language::default(),
                     );
                     for line in lines {
                         writeln!(self.out, "{line}")?;

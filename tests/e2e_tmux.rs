@@ -19,6 +19,43 @@ fn file_labels(screen: &str) -> Option<String> {
     })
 }
 
+/// The text without its `{…}` comments, whitespace runs made single spaces.
+fn without_comments(pgn: &str) -> String {
+    let mut out = String::new();
+    let mut depth = 0;
+    for c in pgn.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// python-chess (an independent reader) reads the file as a game of `plies` moves.
+fn python_reads_the_moves(path: &Path, plies: usize) {
+    let script = "import sys, chess.pgn\n\
+                  g = chess.pgn.read_game(open(sys.argv[1]))\n\
+                  assert not g.errors, g.errors\n\
+                  print(len(list(g.mainline_moves())))";
+    let out = Command::new("python3")
+        .args(["-c", script])
+        .arg(path)
+        .output()
+        .expect("python3 runs (`bash scripts/test` installs python-chess)");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        plies.to_string()
+    );
+}
+
 fn terminal_restored(tmux: &Tmux) {
     assert_eq!(tmux.format("#{alternate_on}"), "0", "alternate screen left");
     assert_eq!(tmux.format("#{mouse_any_flag}"), "0", "mouse capture off");
@@ -109,15 +146,25 @@ fn killed_mid_game_resumes_at_the_same_position() {
     tmux.wait_until("a clear screen", |s| !s.contains("1. d4"));
 
     let autosave = std::fs::read_to_string(tmux.data_dir().join("autosave.pgn")).unwrap();
+    // The moves carry their explanations as comments: compare the movetext without them.
+    let bare = without_comments(&autosave);
     let moves = format!("1. d4 {black} *");
     assert!(
-        autosave.contains("[White \"You\"]") && autosave.contains(&moves),
+        autosave.contains("[White \"You\"]") && bare.contains(&moves),
         "{autosave}"
     );
+    assert!(autosave.contains("{kibitzer: "), "{autosave}");
+    python_reads_the_moves(&tmux.data_dir().join("autosave.pgn"), 2);
 
+    // The saved explanation of the engine's reply, shown at once after resuming.
+    let saved = autosave.split("{kibitzer: ").nth(1).unwrap_or_default();
+    let first_words: Vec<&str> = saved.split_whitespace().take(3).collect();
+    let first_words = first_words.join(" ");
     tmux.launch("");
-    tmux.wait_until("the resumed game", |s| {
-        first_pair(s) == Some(("d4".to_owned(), black.clone())) && s.contains("White to move")
+    tmux.wait_until("the resumed game with its explanation", |s| {
+        first_pair(s) == Some(("d4".to_owned(), black.clone()))
+            && s.contains("White to move")
+            && s.contains(&first_words)
     });
     tmux.keys(&["C-c"]);
     tmux.wait_for("EXIT=0");

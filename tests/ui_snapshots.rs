@@ -2,8 +2,12 @@
 //! style assertions. The App is driven by the same events the terminal and the engine send.
 
 use insta::assert_snapshot;
+use std::sync::atomic::AtomicBool;
+
+use kibitzer::analysis;
 use kibitzer::app::{App, Effect, Event, Mode, Score, Snapshot, Thinking};
 use kibitzer::config::{Config, PieceStyle};
+use kibitzer::engine::{EvalParams, SearchLimits, TranspositionTable};
 use kibitzer::game::Game;
 use kibitzer::ui::{self, ColorMode, Layout, Theme};
 use ratatui::Terminal;
@@ -19,12 +23,32 @@ fn key(app: &mut App, code: KeyCode) -> Vec<Effect> {
     app.update(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)))
 }
 
-fn prompt(app: &mut App, text: &str) {
-    key(app, KeyCode::Char(':'));
+/// Types `:text` Enter; the background analysis of a move played this way is left running.
+fn prompt_pending(app: &mut App, text: &str) -> Vec<Effect> {
+    let mut fx = key(app, KeyCode::Char(':'));
     for c in text.chars() {
-        key(app, KeyCode::Char(c));
+        fx.extend(key(app, KeyCode::Char(c)));
     }
-    key(app, KeyCode::Enter);
+    fx.extend(key(app, KeyCode::Enter));
+    fx
+}
+
+/// Types `:text` Enter and runs the background analyses it starts, at a fixed depth
+/// (deterministic), feeding their results back as the runner does.
+fn prompt(app: &mut App, text: &str) {
+    let mut todo = prompt_pending(app, text);
+    while let Some(effect) = todo.pop() {
+        if let Effect::Analyse(job) = effect {
+            let mut req = job.request.clone();
+            req.limits = SearchLimits::depth(3);
+            let a = analysis::analyse(
+                &req,
+                &mut TranspositionTable::new(1),
+                &AtomicBool::new(false),
+            );
+            todo.extend(app.update(Event::Analysed(job.id, Box::new(a))));
+        }
+    }
 }
 
 fn app_from(game: Game, human: Color) -> App {
@@ -61,14 +85,24 @@ fn thinking(app: &App, line: &str, cp: i32) -> Thinking {
         nodes: 1_234_567,
         nps: 850_000,
         pv,
-        facts: None,
+        result: None,
     }
 }
 
+/// The engine answers with `san`, with a real depth-3 search of the position behind it.
 fn engine_plays(app: &mut App, san: &str) {
     let id = app.search.as_ref().unwrap().id;
-    let t = thinking(app, san, -25);
+    let mut t = thinking(app, san, -25);
     let mv = t.pv[0];
+    let keys = app.game.history_keys();
+    t.result = Some(Box::new(analysis::search_position(
+        app.game.position(),
+        &keys[..keys.len() - 1],
+        &SearchLimits::depth(3),
+        &EvalParams::default(),
+        &mut TranspositionTable::new(1),
+        &AtomicBool::new(false),
+    )));
     app.update(Event::EngineDone(id, Some(mv), t));
 }
 
@@ -117,7 +151,7 @@ fn mid_game_with_highlights() {
 fn engine_thinking() {
     screens("thinking", || {
         let mut app = mid_game();
-        prompt(&mut app, "Bb5");
+        prompt_pending(&mut app, "Bb5");
         let id = app.search.as_ref().unwrap().id;
         let t = thinking(&app, "a6 Ba4 Nf6 O-O", 18);
         app.update(Event::EngineProgress(id, t));
@@ -312,4 +346,28 @@ fn hint_and_browsing() {
         key(&mut app, KeyCode::Char(','));
         app
     });
+}
+
+#[test]
+fn advanced_explanation_with_evaluation_deltas() {
+    screens("advanced_explanation", || {
+        let mut config = Config::default();
+        config.explain.level = kibitzer::config::ExplainLevel::Advanced;
+        let mut app = App::new(config, None, 1).0;
+        prompt(&mut app, "e4");
+        engine_plays(&mut app, "e5");
+        prompt(&mut app, "Nf3");
+        engine_plays(&mut app, "Nc6");
+        key(&mut app, KeyCode::Char(','));
+        app
+    });
+}
+
+#[test]
+fn the_panel_says_when_a_move_is_being_analysed() {
+    let mut app = App::new(Config::default(), None, 1).0;
+    prompt_pending(&mut app, "e4");
+    let terminal = draw(&mut app, (120, 40), ColorMode::TrueColor);
+    let screen = format!("{:?}", terminal.backend());
+    assert!(screen.contains("analysing this move"), "{screen}");
 }

@@ -87,7 +87,7 @@ mod tests {
             None,
             &params,
             ExplainLevel::Medium,
-            Language::En,
+            Language::default(),
         );
         assert!(lines.len() >= 2, "{lines:?}");
         assert!(lines[0].starts_with("info string explanation "));

@@ -38,6 +38,51 @@ const ENGINE_PREFIX: &str = "kibitzer level ";
 /// The human's player name.
 const HUMAN_NAME: &str = "You";
 
+/// How a move's comment written by [`explanation_comment`] begins.
+const EXPLANATION_PREFIX: &str = "kibitzer: ";
+/// Separates the panel's lines inside one comment (PGN readers normalise line breaks).
+const LINE_SEPARATOR: &str = " | ";
+
+/// A move's explanation (the panel's lines) as a PGN comment, so that a resumed game shows it
+/// without analysing again; `None` when there is nothing to say. Braces, which would end the
+/// comment, and the line separator are replaced.
+///
+/// ```
+/// use kibitzer::app::persist::{explanation_comment, read_explanation};
+/// let lines = vec!["A developing move.".to_owned(), "score +0.30 for you".to_owned()];
+/// let comment = explanation_comment(&lines).unwrap();
+/// assert_eq!(read_explanation(&comment), Some(lines));
+/// assert_eq!(read_explanation("a human's note"), None);
+/// ```
+#[must_use]
+pub fn explanation_comment(lines: &[String]) -> Option<String> {
+    let clean: Vec<String> = lines
+        .iter()
+        .map(|l| {
+            l.replace(['{', '}'], "")
+                .replace(LINE_SEPARATOR.trim(), "/")
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .filter(|l| !l.is_empty())
+        .collect();
+    (!clean.is_empty()).then(|| format!("{EXPLANATION_PREFIX}{}", clean.join(LINE_SEPARATOR)))
+}
+
+/// Whether a comment is one of ours ([`explanation_comment`]), which may be replaced.
+#[must_use]
+pub fn is_explanation_comment(comment: &str) -> bool {
+    comment.starts_with(EXPLANATION_PREFIX)
+}
+
+/// The panel's lines from a comment written by [`explanation_comment`].
+#[must_use]
+pub fn read_explanation(comment: &str) -> Option<Vec<String>> {
+    let text = comment.strip_prefix(EXPLANATION_PREFIX)?;
+    Some(text.split(LINE_SEPARATOR).map(str::to_owned).collect())
+}
+
 /// The autosave file in the data directory.
 pub fn autosave_path(data_dir: &Path) -> PathBuf {
     data_dir.join("autosave.pgn")

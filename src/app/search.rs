@@ -52,17 +52,52 @@ pub struct Thinking {
     pub nps: u64,
     /// The principal variation from the root.
     pub pv: Vec<Move>,
-    /// Iterations and root-move scores, for the explanations (only when the search is done).
-    pub facts: Option<crate::explain::metrics::SearchFacts>,
+    /// The engine's whole report (only when the search is done): the explanations are built
+    /// from it by [`crate::analysis::assemble`], as `kibitzer explain`, UCI and the review do.
+    pub result: Option<Box<crate::engine::SearchResult>>,
 }
 
-/// The engine's analysis of a move it played, kept for the explanation panel.
+/// Identifies one background analysis; results carrying another id are stale and dropped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct AnalysisId(pub u64);
+
+/// A background analysis of one move of the game (the runner starts
+/// [`crate::analysis::spawn`] and answers with [`crate::app::Event::Analysed`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct AnalysisRequest {
+    /// The analysis id.
+    pub id: AnalysisId,
+    /// The ply of the move (0 = the first move of the game).
+    pub ply: usize,
+    /// What to analyse: the position before the move, the move, limits and settings.
+    pub request: crate::analysis::Request,
+    /// Transposition table size in MiB.
+    pub hash_mb: u32,
+}
+
+/// What is known about one move of the game, kept for the explanation panel.
 #[derive(Debug, Clone)]
 pub struct MoveAnalysis {
+    /// The move it is about (an entry whose move no longer matches the game is dropped).
+    pub mv: Move,
     /// The search report at the end (for the engine's own moves).
     pub thinking: Option<Thinking>,
     /// The position the move was played from.
     pub root: Chess,
     /// The explanation of the move.
     pub explanation: Option<crate::explain::Explanation>,
+    /// The panel's text read back from a saved game (when there is no live explanation).
+    pub saved: Vec<String>,
+}
+
+impl MoveAnalysis {
+    /// The panel's text lines: the explanation's ([`crate::explain::Explanation::panel_lines`]),
+    /// else the saved ones.
+    #[must_use]
+    pub fn lines(&self) -> Vec<String> {
+        match &self.explanation {
+            Some(e) => e.panel_lines(),
+            None => self.saved.clone(),
+        }
+    }
 }

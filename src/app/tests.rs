@@ -39,8 +39,44 @@ pub(crate) fn thinking(depth: u32, cp: i32, pv: Vec<Move>) -> Thinking {
         nodes: 12_345,
         nps: 1_000_000,
         pv,
-        facts: None,
+        result: None,
     }
+}
+
+/// A real search of the live position at a fixed depth (deterministic).
+pub(crate) fn search_live(app: &App, depth: u32) -> crate::engine::SearchResult {
+    let keys = app.game.history_keys();
+    crate::analysis::search_position(
+        app.game.position(),
+        &keys[..keys.len() - 1],
+        &crate::engine::SearchLimits::depth(depth),
+        &crate::engine::EvalParams::from_config(&app.config.eval),
+        &mut crate::engine::TranspositionTable::new(1),
+        &std::sync::atomic::AtomicBool::new(false),
+    )
+}
+
+/// Runs the background analyses among `fx` synchronously at a fixed depth (instead of the
+/// configured time), feeding their results back, until none is left; returns the other effects.
+pub(crate) fn run_analyses(app: &mut App, fx: Vec<Effect>, depth: u32) -> Vec<Effect> {
+    let mut out = Vec::new();
+    let mut todo: std::collections::VecDeque<Effect> = fx.into();
+    while let Some(e) = todo.pop_front() {
+        match e {
+            Effect::Analyse(job) => {
+                let mut req = job.request.clone();
+                req.limits = crate::engine::SearchLimits::depth(depth);
+                let a = crate::analysis::analyse(
+                    &req,
+                    &mut crate::engine::TranspositionTable::new(1),
+                    &std::sync::atomic::AtomicBool::new(false),
+                );
+                todo.extend(app.update(Event::Analysed(job.id, Box::new(a))));
+            }
+            other => out.push(other),
+        }
+    }
+    out
 }
 
 fn started(fx: &[Effect]) -> Option<&SearchRequest> {
@@ -50,11 +86,14 @@ fn started(fx: &[Effect]) -> Option<&SearchRequest> {
     })
 }
 
-/// Lets the engine answer the search in flight with `text`.
+/// Lets the engine answer the search in flight with `text`, with a real depth-3 search of the
+/// position behind it (the move is the level's choice when it differs from the best).
 pub(crate) fn engine_plays(app: &mut App, text: &str) -> Vec<Effect> {
     let id = app.search.as_ref().expect("a search is running").id;
     let mv = app.game.parse_move(text).unwrap();
-    app.update(Event::EngineDone(id, Some(mv), thinking(8, 20, vec![mv])))
+    let mut t = thinking(8, 20, vec![mv]);
+    t.result = Some(Box::new(search_live(app, 3)));
+    app.update(Event::EngineDone(id, Some(mv), t))
 }
 
 fn mouse(kind: MouseEventKind, app: &App, sq: Square) -> Event {
@@ -382,11 +421,9 @@ fn a_hint_is_shown_not_played() {
     let req = started(&fx).unwrap().clone();
     assert_eq!(app.search.as_ref().unwrap().purpose, Purpose::Hint);
     let nf3 = app.game.parse_move("Nf3").unwrap();
-    app.update(Event::EngineDone(
-        req.id,
-        Some(nf3),
-        thinking(6, 30, vec![nf3]),
-    ));
+    let mut t = thinking(6, 30, vec![nf3]);
+    t.result = Some(Box::new(search_live(&app, 3)));
+    app.update(Event::EngineDone(req.id, Some(nf3), t));
     assert_eq!(app.game.ply(), 0);
     assert_eq!(app.hint.as_ref().unwrap().mv, nf3);
     assert!(app.hint.as_ref().unwrap().explanation.is_some());
@@ -613,47 +650,171 @@ fn an_engine_without_a_move_does_not_loop_and_s_asks_again() {
 }
 
 #[test]
-fn engine_and_human_moves_get_explanations() {
+fn an_engine_move_is_explained_from_its_own_search() {
     let mut app = new_app();
+    app.config.explain.level = crate::config::ExplainLevel::Advanced;
     prompt(&mut app, "e4");
-    engine_plays(&mut app, "e5");
-    let human = app.analyses.get(&0).expect("the human's move is explained");
-    assert!(human.thinking.is_none());
-    assert!(!human.explanation.as_ref().unwrap().text.is_empty());
-    let engine = app
-        .analyses
-        .get(&1)
-        .expect("the engine's move is explained");
-    assert!(engine.thinking.is_some());
-    assert_eq!(engine.explanation.as_ref().unwrap().san, "e5");
+    let result = search_live(&app, 4);
+    let best = result.best_move.unwrap();
+    let id = app.search.as_ref().unwrap().id;
+    let mut t = thinking(4, 20, result.pv.clone());
+    t.result = Some(Box::new(result.clone()));
+    app.update(Event::EngineDone(id, Some(best), t));
+    let a = app.analysis_at(1).expect("the engine's move is explained");
+    assert!(a.thinking.is_some());
+    let e = a.explanation.as_ref().unwrap();
+    // The same explanation `kibitzer explain` gives from the same search.
+    let req = app.analysis_request(1, Some(best)).unwrap();
+    let same = crate::analysis::assemble(&req, &result, None)
+        .explanation
+        .unwrap();
+    assert_eq!(*e, same);
+    assert!(e.metrics.is_some(), "metrics come from the search facts");
+    assert!(!e.eval_deltas.is_empty());
+    assert!(
+        e.eval_deltas.iter().any(|d| d.delta != 0),
+        "{:?}",
+        e.eval_deltas
+    );
+    assert!(
+        a.lines().iter().any(|l| l.starts_with("metrics:")),
+        "{:?}",
+        a.lines()
+    );
 }
 
 #[test]
-fn a_weaker_choice_is_judged_with_the_root_move_scores() {
-    use crate::explain::metrics::{RootMoveFact, SearchFacts};
+fn a_weaker_engine_choice_is_judged_with_the_root_move_scores() {
     let mut app = new_app();
     prompt(&mut app, "e4");
-    let id = app.search.as_ref().unwrap().id;
-    let c5 = app.game.parse_move("c5").unwrap();
+    let mut result = search_live(&app, 4);
     let h5 = app.game.parse_move("h5").unwrap();
-    let mut t = thinking(8, 20, vec![c5]);
-    t.facts = Some(SearchFacts {
-        iterations: Vec::new(),
-        root_moves: vec![
-            RootMoveFact {
-                mv: c5,
-                exact: Some(Score::Cp(20)),
-            },
-            RootMoveFact {
-                mv: h5,
-                exact: Some(Score::Cp(-90)),
-            },
-        ],
-        pv: vec![c5],
+    assert_ne!(result.best_move, Some(h5));
+    // An exact root score for the level's weaker choice, as `exact_root_scores` gives.
+    result.root_moves.retain(|r| r.mv != h5);
+    result.root_moves.push(crate::engine::RootMove {
+        mv: h5,
+        score: crate::engine::Score(result.score.0 - 120),
+        bound: crate::engine::Bound::Exact,
+        depth: result.depth,
     });
+    let id = app.search.as_ref().unwrap().id;
+    let mut t = thinking(4, 20, result.pv.clone());
+    t.result = Some(Box::new(result));
     app.update(Event::EngineDone(id, Some(h5), t));
-    let e = app.analyses[&1].explanation.clone().unwrap();
+    let e = app.analysis_at(1).unwrap().explanation.clone().unwrap();
     assert_eq!(e.san, "h5");
-    assert_eq!(e.best.as_ref().map(|b| b.san.as_str()), Some("c5"));
+    assert!(e.best.is_some());
     assert!(e.quality.is_some());
+}
+
+#[test]
+fn a_human_move_is_analysed_in_the_background_then_explained() {
+    let mut app = new_app();
+    let fx = prompt(&mut app, "h4");
+    let job = fx
+        .iter()
+        .find_map(|e| match e {
+            Effect::Analyse(j) => Some(j.clone()),
+            _ => None,
+        })
+        .expect("the human's move is analysed in the background");
+    assert_eq!(job.ply, 0);
+    assert_eq!(
+        job.request.before,
+        Chess::default(),
+        "the position before the move"
+    );
+    assert_eq!(job.request.played, app.game.moves().first().map(|m| m.mv));
+    assert!(app.analysis_pending(0));
+    assert!(
+        app.analysis_at(0).is_none(),
+        "the panel says it is analysing"
+    );
+    // The engine's reply does not wait for it, nor replace it.
+    engine_plays(&mut app, "e5");
+    assert!(app.analysis_pending(0));
+    let fx = run_analyses(&mut app, fx, 4);
+    assert!(!app.analysis_pending(0));
+    let e = app.analysis_at(0).unwrap().explanation.clone().unwrap();
+    assert_eq!(e.san, "h4");
+    assert!(
+        e.quality.is_some(),
+        "judged against a real search of the position before"
+    );
+    let better = e.best.as_ref().expect("h4 is not the engine's best");
+    assert!(
+        e.sentences.iter().any(|s| s.text.contains(&better.san)),
+        "the text names the better move: {:?}",
+        e.sentences
+    );
+    assert!(
+        fx.iter().any(|e| matches!(e, Effect::Autosave(_))),
+        "saved with its text"
+    );
+}
+
+#[test]
+fn takeback_and_new_game_cancel_the_background_analysis() {
+    let mut app = new_app();
+    prompt(&mut app, "e4");
+    let (id, _) = app.analysing.unwrap();
+    let fx = app.update(key(KeyCode::Char('u')));
+    assert!(fx.contains(&Effect::CancelAnalysis(id)));
+    assert!(app.analysing.is_none());
+    // A late result is dropped.
+    let req = app.analysis_request(0, None).unwrap();
+    let a = crate::analysis::assemble(&req, &search_live(&app, 2), None);
+    app.update(Event::Analysed(id, Box::new(a)));
+    assert!(app.analyses.is_empty());
+    prompt(&mut app, "d4");
+    let (id, _) = app.analysing.unwrap();
+    let fx = prompt(&mut app, "new");
+    assert!(fx.contains(&Effect::CancelAnalysis(id)));
+    let fx = prompt(&mut app, "quit");
+    assert!(!fx.iter().any(|e| matches!(e, Effect::Analyse(_))));
+}
+
+#[test]
+fn a_resumed_game_shows_the_saved_text_of_earlier_moves_and_analyses_the_rest() {
+    let mut app = new_app();
+    let fx = prompt(&mut app, "e4");
+    engine_plays(&mut app, "e5");
+    run_analyses(&mut app, fx, 3);
+    let fx = prompt(&mut app, "Nf3");
+    let _ = fx; // quit before this analysis ends
+    let saved = app.snapshot();
+    let text = persist::encode(&saved);
+    assert!(text.contains("{kibitzer: "), "{text}");
+    let human_text = app.analysis_at(0).unwrap().lines();
+    // Resume from the file's text.
+    let snapshot = persist::decode(&text).unwrap();
+    let (mut resumed, fx) = App::new(Config::default(), Some(snapshot), 1);
+    assert!(resumed.engine_opponent, "the saved game names the engine");
+    assert_eq!(resumed.analysis_at(0).unwrap().lines(), human_text);
+    assert!(!resumed.analysis_at(1).unwrap().lines()[0].is_empty());
+    assert!(resumed.analysis_at(2).is_none());
+    assert!(
+        resumed.analysis_pending(2),
+        "the move without a saved text is analysed"
+    );
+    // Stepping back shows the text at once.
+    resumed.update(key(KeyCode::Char(',')));
+    resumed.update(key(KeyCode::Char(',')));
+    assert_eq!(resumed.shown_ply(), 1);
+    run_analyses(&mut resumed, fx, 3);
+    assert!(resumed.analysis_at(2).unwrap().explanation.is_some());
+}
+
+#[test]
+fn a_foreign_game_is_analysed_latest_move_first() {
+    let snapshot = persist::decode("[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Nf3 *\n").unwrap();
+    let (app, fx) = App::new(Config::default(), Some(snapshot), 1);
+    let first = fx.iter().find_map(|e| match e {
+        Effect::Analyse(j) => Some(j.ply),
+        _ => None,
+    });
+    assert_eq!(first, Some(2));
+    assert_eq!(app.analysis_queue, [1, 0]);
+    assert!(!app.engine_opponent, "the moves were not the engine's");
 }

@@ -148,12 +148,6 @@ pub fn san_line(pos: &Chess, line: &[Move]) -> Vec<String> {
     out
 }
 
-fn language_code(l: Language) -> &'static str {
-    match l {
-        Language::En => "en",
-    }
-}
-
 /// Builds the explanation of `input.mv`. Pure: the same input gives the same output.
 ///
 /// An illegal move yields an explanation with no themes, claims or sentences.
@@ -191,7 +185,7 @@ pub fn explain(input: &ExplainInput) -> Explanation {
         (None, Some(p)) if is_best => Some(quality::judge(true, p, p, input.second_score)),
         _ => None,
     };
-    let templates = Templates::load(language_code(input.language)).ok();
+    let templates = Templates::get(input.language.code()).ok();
 
     // The better move, its themes, claims and reason.
     let mut best_line = None;
@@ -332,6 +326,38 @@ fn select(all: Vec<Sentence>, level: ExplainLevel, max: usize) -> Vec<Sentence> 
 }
 
 impl Explanation {
+    /// The text for an interface panel, one entry per line: the sentences as one paragraph;
+    /// from `medium` the score after the move (human's side) and the better line; at
+    /// `advanced` also the evaluation deltas, metrics, PV and themes with confidence (the
+    /// lines of [`Explanation::render`], with the score and better line spelt out, and the
+    /// long themes list last so that a small panel cuts it rather than the figures).
+    #[must_use]
+    pub fn panel_lines(&self) -> Vec<String> {
+        let text = self.render();
+        let mut lines = text.lines();
+        let mut out = vec![lines.next().unwrap_or_default().to_owned()];
+        let mut details = Vec::new();
+        for l in lines {
+            if let Some(score) = l.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+                out.push(format!("score {score} for you"));
+            } else if let Some(line) = l.strip_prefix("> ") {
+                out.push(format!("better: {line}"));
+            } else {
+                details.push(l);
+            }
+        }
+        let rank = |l: &str| match l.split(':').next() {
+            Some("themes") => 3,
+            Some("pv") => 2,
+            Some("metrics") => 1,
+            _ => 0, // evaluation deltas
+        };
+        details.sort_by_key(|l| rank(l)); // stable: the deltas keep their order
+        out.extend(details.into_iter().map(str::to_owned));
+        out.retain(|l| !l.is_empty());
+        out
+    }
+
     /// The text for the explanation's level: sentences; for medium also the score and the best
     /// line; for advanced also themes with confidence, metrics, evaluation deltas and the PV.
     #[must_use]
@@ -410,7 +436,7 @@ mod tests {
             human: Color::White,
             ply: 0,
             level: ExplainLevel::Advanced,
-            language: Language::En,
+            language: Language::default(),
         }
     }
 

@@ -17,8 +17,8 @@ use crate::explain::claims::{Claim, Fact};
 use crate::explain::quality::{MateNote, Quality};
 use crate::explain::themes::Theme;
 
-/// Embedded language files: (language code, TOML text).
-const LANGUAGES: &[(&str, &str)] = &[("en", include_str!("../../assets/explanations/en.toml"))];
+// `LANGUAGES`: every `assets/explanations/*.toml`, embedded by build.rs.
+include!(concat!(env!("OUT_DIR"), "/languages.rs"));
 
 /// Words the renderer needs besides the phrasings.
 #[derive(Debug, Clone, Deserialize)]
@@ -197,6 +197,28 @@ impl Templates {
             .map(|(_, t)| *t)
             .ok_or_else(|| TemplateError::UnknownLanguage(code.to_owned()))?;
         Templates::parse(text)
+    }
+
+    /// The embedded texts for a language code, parsed once and kept for the program's life
+    /// (every explanation uses them).
+    ///
+    /// # Errors
+    /// As [`Templates::load`].
+    pub fn get(code: &str) -> Result<&'static Templates, TemplateError> {
+        static CACHE: std::sync::OnceLock<Vec<(&'static str, Result<Templates, TemplateError>)>> =
+            std::sync::OnceLock::new();
+        let all = CACHE.get_or_init(|| {
+            LANGUAGES
+                .iter()
+                .map(|(c, text)| (*c, Templates::parse(text)))
+                .collect()
+        });
+        all.iter()
+            .find(|(c, _)| c.eq_ignore_ascii_case(code))
+            .ok_or_else(|| TemplateError::UnknownLanguage(code.to_owned()))?
+            .1
+            .as_ref()
+            .map_err(Clone::clone)
     }
 
     /// Codes of the embedded languages.
@@ -435,6 +457,29 @@ fn piece_role(c: &Claim, sq: shakmaty::Square) -> Option<Role> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_embedded_language_parses_and_has_every_english_template() {
+        let en = Templates::load("en").unwrap();
+        assert!(Templates::languages().contains(&"en"));
+        for code in Templates::languages() {
+            let t = Templates::get(code).unwrap_or_else(|e| panic!("{code}: {e}"));
+            assert_eq!(t.language, code, "the file's `language` names its file");
+            let ids: std::collections::BTreeSet<&str> =
+                t.templates.iter().map(|x| x.id.as_str()).collect();
+            for x in &en.templates {
+                assert!(
+                    ids.contains(x.id.as_str()),
+                    "{code} lacks template {}",
+                    x.id
+                );
+            }
+        }
+        assert!(matches!(
+            Templates::get("xx"),
+            Err(TemplateError::UnknownLanguage(_))
+        ));
+    }
 
     #[test]
     fn english_loads_with_enough_templates() {

@@ -3,7 +3,7 @@
 
 use std::sync::mpsc::Sender;
 
-use crate::analysis::convert::{facts, score};
+use crate::analysis::convert::score;
 use crate::app::{Event, Purpose, SearchId, SearchRequest, Thinking};
 use crate::engine::{self, EngineHandle, EngineReport, EvalParams, Level};
 
@@ -70,7 +70,7 @@ pub fn event_from(report: EngineReport) -> Event {
                 nodes: info.nodes,
                 nps: info.nps,
                 pv: info.pv,
-                facts: None,
+                result: None,
             },
         ),
         EngineReport::Done { id, result, chosen } => Event::EngineDone(
@@ -82,8 +82,8 @@ pub fn event_from(report: EngineReport) -> Event {
                 score: score(result.score),
                 nodes: result.nodes,
                 nps: result.nps,
-                facts: Some(facts(&result)),
-                pv: result.pv,
+                pv: result.pv.clone(),
+                result: Some(Box::new(result)),
             },
         ),
     }

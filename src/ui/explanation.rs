@@ -1,5 +1,6 @@
-//! The explanation panel (what the engine thought of the move on the board; the full
-//! explanations come with the explanation module) and the engine panel (live thinking).
+//! The explanation panel (the explanation of the move on the board: the engine's from its own
+//! search, the human's once its background analysis is done, a resumed game's from the saved
+//! text) and the engine panel (live thinking).
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -78,8 +79,8 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             Span::styled("Hint: ", theme.fg("accent")),
             Span::styled(san.to_string(), theme.fg("text")),
         ]));
-        if let Some(e) = hint.explanation.as_ref().filter(|e| !e.text.is_empty()) {
-            lines.extend(explanation_lines(e, theme));
+        if let Some(e) = &hint.explanation {
+            lines.extend(text_lines(&e.panel_lines(), theme));
         }
         lines.extend(thinking_lines(app, root, &hint.thinking, theme));
     } else if ply == 0 {
@@ -99,13 +100,10 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         } else {
             "…"
         };
+        let analysis = app.analysis_at(ply - 1);
         let who = if mover == app.human {
             "You"
-        } else if app
-            .analyses
-            .get(&(ply - 1))
-            .is_some_and(|a| a.thinking.is_some())
-        {
+        } else if app.engine_opponent || analysis.is_some_and(|a| a.thinking.is_some()) {
             "The engine"
         } else {
             color_name(mover)
@@ -114,32 +112,24 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             Span::styled(format!("{who} played "), theme.fg("dim")),
             Span::styled(format!("{number}{dots} {}", played.san), theme.fg("accent")),
         ]));
-        if let Some(analysis) = app.analyses.get(&(ply - 1)) {
-            let explained = analysis.explanation.as_ref().filter(|e| !e.text.is_empty());
-            if let Some(explanation) = explained {
-                lines.extend(explanation_lines(explanation, theme));
-            }
-            if let Some(t) = &analysis.thinking {
-                if explained.is_none() && t.pv.first().is_some_and(|&b| b != played.mv) {
-                    let best_san = line_san(&analysis.root, &t.pv, 1);
-                    lines.push(Line::styled(
-                        format!("(its level chose it over its best, {best_san}; the figures are for the best)"),
-                        theme.fg("dim"),
-                    ));
+        match analysis {
+            Some(analysis) => {
+                lines.extend(text_lines(&analysis.lines(), theme));
+                if let Some(t) = &analysis.thinking {
+                    lines.push(Line::from(vec![
+                        Span::styled(format!("depth {} · line ", t.depth), theme.fg("dim")),
+                        Span::styled(line_san(&analysis.root, &t.pv, 6), theme.fg("text")),
+                    ]));
                 }
-                let score = app.score_for_human(t.score, &analysis.root);
-                let label = if t.pv.first().is_some_and(|&b| b != played.mv) {
-                    "its best line: score "
-                } else {
-                    "score "
-                };
-                lines.push(Line::from(vec![
-                    Span::styled(label, theme.fg("dim")),
-                    Span::styled(format!("{score}"), theme.fg("accent")),
-                    Span::styled(format!(" for you · depth {} · ", t.depth), theme.fg("dim")),
-                    Span::styled(line_san(&analysis.root, &t.pv, 6), theme.fg("text")),
-                ]));
             }
+            None if app.analysis_pending(ply - 1) => {
+                let spin = SPINNER[app.spinner % SPINNER.len()];
+                lines.push(Line::styled(
+                    format!("{spin} analysing this move…"),
+                    theme.fg("dim"),
+                ));
+            }
+            None => {}
         }
     }
     if app.browsing() {
@@ -196,20 +186,14 @@ pub fn draw_engine(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), inner);
 }
 
-/// The explanation's sentences as one paragraph, then (at the advanced level) its detail lines:
-/// themes, metrics and evaluation deltas. The score and best line are drawn by the caller from
-/// the search, so the explanation's own `[score]` and `> line` lines are left out here.
-fn explanation_lines(e: &crate::explain::Explanation, theme: &Theme) -> Vec<Line<'static>> {
-    let sentences: Vec<&str> = e.sentences.iter().map(|s| s.text.as_str()).collect();
-    let mut out = vec![Line::styled(sentences.join(" "), theme.fg("text"))];
-    if e.level == crate::config::ExplainLevel::Advanced {
-        out.extend(
-            e.text
-                .lines()
-                .skip(1)
-                .filter(|l| !l.starts_with('[') && !l.starts_with("> "))
-                .map(|l| Line::styled(l.to_owned(), theme.fg("dim"))),
-        );
-    }
-    out
+/// The explanation panel's text ([`crate::app::MoveAnalysis::lines`]): the first line (the
+/// sentences) in the text colour, the details dimmed.
+fn text_lines(text: &[String], theme: &Theme) -> Vec<Line<'static>> {
+    text.iter()
+        .enumerate()
+        .map(|(i, l)| {
+            let style = if i == 0 { "text" } else { "dim" };
+            Line::styled(l.clone(), theme.fg(style))
+        })
+        .collect()
 }

@@ -137,6 +137,6 @@ pub fn input(
         human: Color::White,
         ply: 0,
         level,
-        language: Language::En,
+        language: Language::default(),
     }
 }
