@@ -61,6 +61,9 @@ pub enum Command {
         #[arg(long, default_value_t = crate::engine::bench::DEFAULT_DEPTH,
               value_parser = clap::value_parser!(u32).range(1..=30))]
         depth: u32,
+        /// Search every root move with a full window (exact root scores), as explanations do.
+        #[arg(long)]
+        exact_root_scores: bool,
     },
     /// Print the static evaluation of a position, term by term and side by side.
     Eval {

@@ -21,9 +21,12 @@ fn main() -> ExitCode {
     match cli.command {
         Some(Command::Config(cmd)) => config_command(cmd, cli.config.as_deref(), &dirs),
         Some(Command::Perft { fen, depth, divide }) => perft(fen.as_deref(), depth, divide),
-        Some(Command::Bench { depth }) => {
-            with_config(cli.config.as_deref(), &dirs, |c| bench(c, depth))
-        }
+        Some(Command::Bench {
+            depth,
+            exact_root_scores,
+        }) => with_config(cli.config.as_deref(), &dirs, |c| {
+            bench(c, depth, exact_root_scores)
+        }),
         Some(Command::Eval { fen }) => {
             with_config(cli.config.as_deref(), &dirs, |c| eval(c, fen.as_deref()))
         }
@@ -191,10 +194,14 @@ fn with_config(
     }
 }
 
-fn bench(config: &Config, depth: u32) -> ExitCode {
-    use kibitzer::engine::{EvalParams, bench};
+fn bench(config: &Config, depth: u32, exact_root_scores: bool) -> ExitCode {
+    use kibitzer::engine::{EvalParams, SearchLimits, bench};
     let params = EvalParams::from_config(&config.eval);
-    let (nodes, elapsed) = bench::run(depth, &params, &mut |line| {
+    let limits = SearchLimits {
+        exact_root_scores,
+        ..SearchLimits::depth(depth)
+    };
+    let (nodes, elapsed) = bench::run_with(&limits, &params, &mut |line| {
         let r = &line.result;
         let best = r.best_move.map_or_else(
             || "(none)".to_owned(),

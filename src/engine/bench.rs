@@ -67,6 +67,16 @@ pub struct BenchLine {
 /// Searches every bench position to `depth` with a fresh 16 MiB table each, calling `each` after
 /// every position. Returns the total nodes and the elapsed time.
 pub fn run(depth: u32, params: &EvalParams, each: &mut dyn FnMut(&BenchLine)) -> (u64, Duration) {
+    run_with(&SearchLimits::depth(depth), params, each)
+}
+
+/// As [`run`], with any limits: e.g. [`SearchLimits::exact_root_scores`] on, the search the
+/// explanations need (every root move searched with a full window), to measure its cost.
+pub fn run_with(
+    limits: &SearchLimits,
+    params: &EvalParams,
+    each: &mut dyn FnMut(&BenchLine),
+) -> (u64, Duration) {
     let start = Instant::now();
     let mut total = 0;
     let stop = AtomicBool::new(false);
@@ -79,15 +89,7 @@ pub fn run(depth: u32, params: &EvalParams, each: &mut dyn FnMut(&BenchLine)) ->
             continue;
         };
         tt.clear();
-        let result = search(
-            &pos,
-            &[],
-            &SearchLimits::depth(depth),
-            params,
-            &mut tt,
-            &stop,
-            &mut |_| {},
-        );
+        let result = search(&pos, &[], limits, params, &mut tt, &stop, &mut |_| {});
         total += result.nodes;
         each(&BenchLine { fen, result });
     }

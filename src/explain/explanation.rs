@@ -191,6 +191,10 @@ pub fn explain(input: &ExplainInput) -> Explanation {
     let mut best_line = None;
     let mut best_themes = Vec::new();
     let mut reason = None;
+    // Claims backing the "Better was X, which …" reason. They are added to the explanation's
+    // claims only after the move's own sentences are rendered: those must rest on claims about
+    // the move itself, never on facts of the better move's position.
+    let mut better_claims = Vec::new();
     if let Some(best) = input.best.filter(|b| *b != mv && before.is_legal(*b)) {
         let mut bl = vec![best];
         bl.extend_from_slice(&input.best_pv);
@@ -220,11 +224,7 @@ pub fn explain(input: &ExplainInput) -> Explanation {
             };
             reason = t.reason(&f);
             if reason.is_some() {
-                for c in best_claims {
-                    if !claims.contains(&c) {
-                        claims.push(c);
-                    }
-                }
+                better_claims = best_claims;
             }
         }
         best_line = Some(BestLine {
@@ -263,6 +263,11 @@ pub fn explain(input: &ExplainInput) -> Explanation {
         }
         _ => Vec::new(),
     };
+    for c in better_claims {
+        if !claims.contains(&c) {
+            claims.push(c);
+        }
+    }
 
     let mut eval_deltas: Vec<EvalDelta> = input
         .eval_terms

@@ -37,7 +37,7 @@ pub const SPECS: &[ThemeSpec] = &[
         Some("pin"),
         0.85,
         Move,
-        "After the move an enemy piece is pinned to its king by our slider and the pin matters: it stops the piece from taking a more valuable or undefended piece, or the pinned piece is in a bad spot.",
+        "After the move an enemy piece is pinned to its king by our slider and the pin matters: it stops the piece from taking a more valuable or undefended piece, or the pinned piece is in a bad spot and cannot legally trade itself for a pinner worth as much.",
         pin_absolute
     ),
     theme!(
@@ -57,7 +57,7 @@ pub const SPECS: &[ThemeSpec] = &[
         Some("skewer"),
         0.9,
         Move,
-        "Our slider attacks a valuable piece; it moves off the line and the same slider captures the lesser piece behind it.",
+        "Our slider attacks a valuable piece; it moves off the line and the same slider captures the lesser piece behind it, which stood in a bad spot; a capture that mates is not counted.",
         skewer
     ),
     theme!(
@@ -107,7 +107,7 @@ pub const SPECS: &[ThemeSpec] = &[
         Some("hangingPiece"),
         0.85,
         Line,
-        "The first move captures an undefended non-pawn piece (x-ray defence counted) and the material is kept two plies later.",
+        "The first move captures an undefended non-pawn piece (x-ray defence counted) and the material it won is kept two plies later.",
         hanging_piece_capture
     ),
     theme!(
@@ -137,7 +137,7 @@ pub const SPECS: &[ThemeSpec] = &[
         Some("deflection"),
         0.75,
         Move,
-        "A check or capture forces an enemy guard away, and we then capture or promote on the square it no longer guards.",
+        "A check or an offered piece (not a trade) forces an enemy guard away, and we then promote, or capture a piece worth no more than our capturing piece, on the square it no longer guards.",
         deflection
     ),
     theme!(
@@ -147,7 +147,7 @@ pub const SPECS: &[ThemeSpec] = &[
         Some("attraction"),
         0.8,
         Move,
-        "We move a piece to s, an enemy king, queen or rook captures on s, and we then check the king there or later capture on s.",
+        "We move a piece to s, an enemy king, queen or rook captures on s, our next move adds an attacker of s, and it checks the king there or we later capture on s.",
         attraction
     ),
     theme!(
@@ -433,8 +433,14 @@ fn pin_absolute(_before: &Chess, _mv: Move, after: &Chess, _pv: &[Move]) -> Opti
                     xr != Role::King && (value(xr) > value(prole) || !is_defended(b, x))
                 })
             });
-        // The pin stops an escape: the pinned piece stands in a bad spot.
-        let prevents_escape = prole != Role::Pawn && is_bad_spot(b, pinned);
+        // The pin stops an escape: the pinned piece stands in a bad spot and cannot simply
+        // trade itself for its pinner (a legal capture of a pinner worth at least as much).
+        let breaks_pin = b.role_at(pinner).is_some_and(|r| value(r) >= value(prole))
+            && after
+                .legal_moves()
+                .iter()
+                .any(|m| m.from() == Some(pinned) && m.to() == pinner);
+        let prevents_escape = prole != Role::Pawn && is_bad_spot(b, pinned) && !breaks_pin;
         if prevents_attack || prevents_escape {
             return Some(Hit::on(b, vec![pinner, pinned, king]));
         }
@@ -498,11 +504,11 @@ fn skewer(_before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Hit> 
     {
         return None;
     }
-    // The skewer must gain: a recapture of our slider must cost the opponent more.
-    let recaptured = pv
-        .get(2)
-        .is_some_and(|r| r.to() == ours.to() && r.is_capture());
-    if recaptured && value(moved_role(mv)) >= value(captured) {
+    // The skewer must win the piece behind: when we take it, it stands in a bad spot
+    // (undefended, or worth more than a cheaper attacker). A capture that mates is a mate.
+    let next = board::play(after, reply)?;
+    let taken = board::play(&next, ours)?;
+    if !is_bad_spot(next.board(), ours.to()) || taken.is_checkmate() {
         return None;
     }
     (value(vrole) > value(captured)).then(|| Hit::on(b, vec![s, v, ours.to()]))
@@ -578,11 +584,14 @@ fn hanging_piece_capture(before: &Chess, mv: Move, _after: &Chess, pv: &[Move]) 
     if defenders.any() {
         return None;
     }
+    // The piece must be kept: after the reply and our next move the balance is still at least
+    // what the capture made it (a capture answered by winning back as much is an exchange).
     let mut line = vec![mv];
     line.extend(pv.iter().take(2));
     let positions = board::positions(before, &line);
-    let last = positions.last()?;
-    (balance(last.board(), us) > balance(b, us)).then(|| Hit::on(b, vec![mv.to()]))
+    let kept = positions.len() < 4
+        || balance(positions[3].board(), us) >= balance(positions[1].board(), us);
+    kept.then(|| Hit::on(b, vec![mv.to()]))
 }
 
 fn trapped_piece(before: &Chess, _mv: Move, after: &Chess, pv: &[Move]) -> Option<Hit> {
@@ -644,16 +653,25 @@ fn deflection(_before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<H
         return None;
     }
     let (reply, ours) = (pv[0], pv[1]);
-    // Forced away by a check, or by taking a piece we offered (an even trade is no lure).
+    // Forced away by a check, or by taking a piece we offered. A trade (our move takes as much
+    // as it risks) is no deflection: the reply is a plain recapture or a free choice.
     let even_trade = mv
         .capture()
         .is_some_and(|c| value(c) >= value(moved_role(mv)));
-    let lured = reply.is_capture() && reply.to() == mv.to() && !even_trade;
-    if !(after.is_check() || lured) {
+    let lured = reply.is_capture() && reply.to() == mv.to();
+    if even_trade || !(after.is_check() || lured) {
         return None;
     }
     let s = ours.to();
     if !(ours.is_capture() || ours.is_promotion()) || s == reply.to() {
+        return None;
+    }
+    // The guard must have mattered: a piece worth more than our capturing piece is won whether
+    // it is guarded or not (a fork or a skewer, not a deflection).
+    if ours
+        .capture()
+        .is_some_and(|c| !ours.is_promotion() && value(c) > value(ours.role()))
+    {
         return None;
     }
     let g = reply.from()?;
@@ -673,11 +691,20 @@ fn attraction(_before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<H
     if reply.to() != s || !reply.is_capture() {
         return None;
     }
+    // Our next move must add an attacker of s (the moved piece or one it uncovers): a square
+    // we merely keep covering is a plain exchange, not a lure.
     let positions = board::positions(after, pv);
-    let attacked_next = positions.get(2).is_some_and(|p| {
-        board::is_attacked(p.board(), s, !p.turn()) && p.board().color_at(s) == Some(p.turn())
-    });
-    if !attacked_next || pv[1].to() == s {
+    let us = after.turn().other();
+    let attackers_at = |i: usize| {
+        positions
+            .get(i)
+            .map_or(Bitboard::EMPTY, |p| board::attackers(p.board(), s, us))
+    };
+    let ours_next = positions
+        .get(2)
+        .is_some_and(|p| p.board().color_at(s) == Some(p.turn()));
+    let new_attacker = (attackers_at(2) & !attackers_at(1)).any();
+    if !ours_next || !new_attacker || pv[1].to() == s {
         return None;
     }
     match reply.role() {
