@@ -148,8 +148,9 @@ impl EvalParams {
                 });
                 for g in weights::GROUPS {
                     let p = term_percent(c, g.term);
-                    for i in g.start..g.start + g.len {
-                        w[i] = preset.weights[i].percent(p);
+                    let range = g.start..g.start + g.len;
+                    for (dst, src) in w[range.clone()].iter_mut().zip(&preset.weights[range]) {
+                        *dst = src.percent(p);
                     }
                 }
             }
@@ -582,7 +583,8 @@ mod tests {
                 assert_eq!(w, bl, "{term:?}");
             }
         }
-        assert!(b.white > 0 && b.white < 30);
+        let tempo = b.terms.iter().find(|t| t.0 == Term::Tempo).map(|t| t.1);
+        assert!(b.white > 0 && Some(b.white) == tempo, "{b}");
         let simplified = EvalConfig {
             preset: EvalPreset::Simplified,
             ..EvalConfig::default()

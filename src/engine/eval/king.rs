@@ -95,7 +95,15 @@ pub(crate) fn evaluate<S: Sink>(board: &Board, params: &EvalParams, a: &Attacks,
             penalty /= 4;
         }
         if penalty > 0 {
-            add_scaled(t, params, Term::KingSafety, color, KING_ATTACK, -penalty, 100);
+            add_scaled(
+                t,
+                params,
+                Term::KingSafety,
+                color,
+                KING_ATTACK,
+                -penalty,
+                100,
+            );
         }
     }
 }
