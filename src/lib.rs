@@ -18,5 +18,6 @@ pub mod pgn;
 pub mod play;
 pub mod review;
 pub mod tui;
+pub mod tune;
 pub mod uci;
 pub mod ui;

@@ -13,6 +13,7 @@ mod pawns;
 mod pieces;
 pub mod pst;
 pub mod tapered;
+pub mod weights;
 
 use std::fmt;
 
@@ -20,6 +21,7 @@ use shakmaty::{Bitboard, Chess, Color, Position, Role};
 
 use crate::config::{EvalConfig, EvalPreset};
 use tapered::{MAX_PHASE, Tapered, s};
+use weights::{Preset, Shape, Weights};
 
 /// An evaluation term, in the order of [`Term::ALL`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -85,18 +87,13 @@ pub struct EvalParams {
     pub preset: EvalPreset,
     /// Material value per role (pawn = 0 … king = 5; the king is 0).
     pub(crate) material: [Tapered; 6],
-    /// Piece-square bonus per role and relative square.
-    pub(crate) pst: [[Tapered; 64]; 6],
     /// Unweighted piece values in centipawns (pawn … king), for SEE and move ordering.
     pub values: [i32; 6],
-    pub(crate) mobility: pieces::MobilityParams,
-    pub(crate) king: king::KingParams,
-    pub(crate) pawns: pawns::PawnParams,
-    pub(crate) threats: pieces::ThreatParams,
-    pub(crate) defended: Tapered,
-    pub(crate) bishop_pair: Tapered,
-    pub(crate) rooks: pieces::RookParams,
-    pub(crate) tempo: Tapered,
+    /// Every weight of [`weights`] with its term's percentage applied (the `simplified` preset
+    /// fills only the piece-square tables).
+    pub(crate) w: Weights,
+    /// The fixed shape constants of the default preset.
+    pub(crate) shape: &'static Shape,
 }
 
 impl Default for EvalParams {
@@ -105,56 +102,105 @@ impl Default for EvalParams {
     }
 }
 
+/// The configured percentage for `term`.
+pub(crate) fn term_percent(c: &EvalConfig, term: Term) -> u32 {
+    match term {
+        Term::Material | Term::Placement => c.material_pst,
+        Term::Mobility => c.mobility,
+        Term::KingSafety => c.king_safety,
+        Term::PawnStructure => c.pawn_structure,
+        Term::Threats => c.threats,
+        Term::Defences => c.defences,
+        Term::BishopPair => c.bishop_pair,
+        Term::Rooks => c.rooks,
+        Term::Tempo => c.tempo,
+    }
+}
+
 impl EvalParams {
     /// Builds the parameters for a configuration (weights in percent are applied here).
     pub fn from_config(c: &EvalConfig) -> EvalParams {
+        EvalParams::with_preset(c, &weights::DEFAULT)
+    }
+
+    /// Builds the parameters for a configuration with the default preset's numbers taken from
+    /// `preset` (the tuner evaluates candidate presets this way).
+    pub fn with_preset(c: &EvalConfig, preset: &'static Preset) -> EvalParams {
         let base = [c.pawn, c.knight, c.bishop, c.rook, c.queen, 0];
         let values = [c.pawn, c.knight, c.bishop, c.rook, c.queen, 20_000];
-        let w = c.material_pst;
+        let wm = c.material_pst;
+        let mut w = [Tapered::default(); weights::COUNT];
+        let material;
         match c.preset {
             EvalPreset::Simplified => {
-                let material = base.map(|v| s(v, v).percent(w));
-                let pst = pst::simplified().map(|t| t.map(|v| v.percent(w)));
-                EvalParams {
-                    preset: c.preset,
-                    material,
-                    pst,
-                    values,
-                    mobility: pieces::MobilityParams::zero(),
-                    king: king::KingParams::zero(),
-                    pawns: pawns::PawnParams::zero(),
-                    threats: pieces::ThreatParams::zero(),
-                    defended: Tapered::default(),
-                    bishop_pair: Tapered::default(),
-                    rooks: pieces::RookParams::zero(),
-                    tempo: Tapered::default(),
+                material = base.map(|v| s(v, v).percent(wm));
+                for (r, table) in pst::simplified().iter().enumerate() {
+                    for (sq, v) in table.iter().enumerate() {
+                        w[weights::PST_PAWN + 64 * r + sq] = v.percent(wm);
+                    }
                 }
             }
             EvalPreset::Default => {
-                // Endgame values: pawns and rooks gain, minor pieces lose a little.
-                const EG_PERCENT: [i32; 6] = [120, 94, 97, 108, 107, 0];
-                let mut material = [Tapered::default(); 6];
-                for (i, m) in material.iter_mut().enumerate() {
-                    *m = s(base[i], base[i] * EG_PERCENT[i] / 100).percent(w);
-                }
-                let pst = pst::default_tables().map(|t| t.map(|v| v.percent(w)));
-                EvalParams {
-                    preset: c.preset,
-                    material,
-                    pst,
-                    values,
-                    mobility: pieces::MobilityParams::designed().percent(c.mobility),
-                    king: king::KingParams::designed().percent(c.king_safety),
-                    pawns: pawns::PawnParams::designed().percent(c.pawn_structure),
-                    threats: pieces::ThreatParams::designed().percent(c.threats),
-                    defended: s(40, 25).percent(c.defences),
-                    bishop_pair: s(30, 55).percent(c.bishop_pair),
-                    rooks: pieces::RookParams::designed().percent(c.rooks),
-                    tempo: s(15, 5).percent(c.tempo),
+                let eg = &preset.shape.material_eg_percent;
+                material = std::array::from_fn(|i| {
+                    let e = if i < 5 { base[i] * eg[i] / 100 } else { 0 };
+                    s(base[i], e).percent(wm)
+                });
+                for g in weights::GROUPS {
+                    let p = term_percent(c, g.term);
+                    let range = g.start..g.start + g.len;
+                    for (dst, src) in w[range.clone()].iter_mut().zip(&preset.weights[range]) {
+                        *dst = src.percent(p);
+                    }
                 }
             }
         }
+        EvalParams {
+            preset: c.preset,
+            material,
+            values,
+            w,
+            shape: &preset.shape,
+        }
     }
+}
+
+/// Receives every contribution to the evaluation: [`Trace`] sums them per term and side, the
+/// tuner's [`Coefficients`] records how often each weight counts.
+pub(crate) trait Sink {
+    /// Adds `v`, which is weight `index` times `coefficient`, to `color`'s `term`.
+    fn weight(&mut self, term: Term, color: Color, index: usize, coefficient: f32, v: Tapered);
+    /// Adds `v`, which depends on no weight (material), to `color`'s `term`.
+    fn fixed(&mut self, term: Term, color: Color, v: Tapered);
+}
+
+/// Adds weight `index` times `n` to `color`'s `term`.
+#[inline(always)]
+pub(crate) fn add<S: Sink>(
+    sink: &mut S,
+    params: &EvalParams,
+    term: Term,
+    color: Color,
+    index: usize,
+    n: i32,
+) {
+    sink.weight(term, color, index, n as f32, params.w[index] * n);
+}
+
+/// Adds weight `index` times `n / div` (each component rounded toward zero) to `color`'s `term`.
+#[inline(always)]
+pub(crate) fn add_scaled<S: Sink>(
+    sink: &mut S,
+    params: &EvalParams,
+    term: Term,
+    color: Color,
+    index: usize,
+    n: i32,
+    div: i32,
+) {
+    let w = params.w[index];
+    let v = s(w.mg * n / div, w.eg * n / div);
+    sink.weight(term, color, index, n as f32 / div as f32, v);
 }
 
 /// Per-term, per-side middlegame/endgame values (`[term][White = 0, Black = 1]`).
@@ -166,9 +212,63 @@ pub struct Trace {
     pub phase: i32,
 }
 
-impl Trace {
-    fn add(&mut self, term: Term, color: Color, v: Tapered) {
+impl Sink for Trace {
+    #[inline(always)]
+    fn weight(&mut self, term: Term, color: Color, _index: usize, _coefficient: f32, v: Tapered) {
         self.terms[term as usize][side(color)] += v;
+    }
+    #[inline(always)]
+    fn fixed(&mut self, term: Term, color: Color, v: Tapered) {
+        self.terms[term as usize][side(color)] += v;
+    }
+}
+
+/// How the evaluation of one position depends on the weights, from White's point of view:
+/// `white = blend(fixed + Σ coefficient × weight)` (up to rounding), for the tuner.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Coefficients {
+    /// Game phase, 0 (endgame) to 24 (middlegame).
+    pub phase: i32,
+    /// The part that depends on no weight (material), White minus Black.
+    pub fixed: Tapered,
+    /// `(weight index, White's coefficient minus Black's)`, without zeros, by index.
+    pub weights: Vec<(u16, f32)>,
+}
+
+/// Dense accumulator behind [`coefficients`].
+struct Dense {
+    fixed: Tapered,
+    coefficients: Vec<f32>,
+}
+
+impl Sink for Dense {
+    fn weight(&mut self, _term: Term, color: Color, index: usize, coefficient: f32, _v: Tapered) {
+        let sign = if color == Color::White { 1.0 } else { -1.0 };
+        self.coefficients[index] += sign * coefficient;
+    }
+    fn fixed(&mut self, _term: Term, color: Color, v: Tapered) {
+        self.fixed += if color == Color::White { v } else { -v };
+    }
+}
+
+/// The coefficient of every weight in `pos` under `params` (for `kibitzer tune`).
+pub fn coefficients(pos: &Chess, params: &EvalParams) -> Coefficients {
+    let mut d = Dense {
+        fixed: Tapered::default(),
+        coefficients: vec![0.0; weights::COUNT],
+    };
+    let phase = collect(pos, params, &mut d);
+    let weights = d
+        .coefficients
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| **c != 0.0)
+        .map(|(i, c)| (i as u16, *c))
+        .collect();
+    Coefficients {
+        phase,
+        fixed: d.fixed,
+        weights,
     }
 }
 
@@ -312,8 +412,14 @@ pub fn evaluate_breakdown(pos: &Chess, params: &EvalParams) -> Breakdown {
 
 /// Computes every term for both sides.
 pub fn trace(pos: &Chess, params: &EvalParams) -> Trace {
-    let board = pos.board();
     let mut t = Trace::default();
+    t.phase = collect(pos, params, &mut t);
+    t
+}
+
+/// Feeds every contribution of `pos` to `sink`; returns the phase used for blending.
+fn collect<S: Sink>(pos: &Chess, params: &EvalParams, sink: &mut S) -> i32 {
+    let board = pos.board();
 
     // Material and placement.
     for color in Color::ALL {
@@ -323,25 +429,17 @@ pub fn trace(pos: &Chess, params: &EvalParams) -> Trace {
             if bb.is_empty() {
                 continue;
             }
-            t.add(
+            sink.fixed(
                 Term::Material,
                 color,
                 params.material[r] * bb.count() as i32,
             );
-            let mut placement = Tapered::default();
             for sq in bb {
-                placement += params.pst[r][relative(color, sq.to_usize())];
+                let index = weights::PST_PAWN + 64 * r + relative(color, sq.to_usize());
+                add(sink, params, Term::Placement, color, index, 1);
             }
-            t.add(Term::Placement, color, placement);
         }
     }
-
-    let phase = {
-        let minors = (board.knights() | board.bishops()).count() as i32;
-        let rooks = board.rooks().count() as i32;
-        let queens = board.queens().count() as i32;
-        (minors + 2 * rooks + 4 * queens).min(MAX_PHASE)
-    };
 
     if params.preset == EvalPreset::Simplified {
         // Michniewski's king tables switch at his endgame definition instead of tapering;
@@ -353,18 +451,22 @@ pub fn trace(pos: &Chess, params: &EvalParams) -> Trace {
             let minors = ((board.knights() | board.bishops()) & ours).count();
             queens == 0 || (rooks == 0 && minors <= 1)
         });
-        t.phase = if endgame { 0 } else { MAX_PHASE };
-        return t;
+        return if endgame { 0 } else { MAX_PHASE };
     }
-    t.phase = phase;
+    let phase = {
+        let minors = (board.knights() | board.bishops()).count() as i32;
+        let rooks = board.rooks().count() as i32;
+        let queens = board.queens().count() as i32;
+        (minors + 2 * rooks + 4 * queens).min(MAX_PHASE)
+    };
 
-    let attacks = pieces::mobility_and_attacks(board, params, &mut t);
-    pawns::evaluate(board, params, &attacks, &mut t);
-    king::evaluate(board, params, &attacks, &mut t);
-    pieces::threats_and_defences(board, params, &attacks, &mut t);
-    pieces::bishops_and_rooks(board, params, &mut t);
-    t.add(Term::Tempo, pos.turn(), params.tempo);
-    t
+    let attacks = pieces::mobility_and_attacks(board, params, sink);
+    pawns::evaluate(board, params, &attacks, sink);
+    king::evaluate(board, params, &attacks, sink);
+    pieces::threats_and_defences(board, params, &attacks, sink);
+    pieces::bishops_and_rooks(board, params, sink);
+    add(sink, params, Term::Tempo, pos.turn(), weights::TEMPO, 1);
+    phase
 }
 
 #[cfg(test)]
@@ -481,7 +583,8 @@ mod tests {
                 assert_eq!(w, bl, "{term:?}");
             }
         }
-        assert!(b.white > 0 && b.white < 30);
+        let tempo = b.terms.iter().find(|t| t.0 == Term::Tempo).map(|t| t.1);
+        assert!(b.white > 0 && Some(b.white) == tempo, "{b}");
         let simplified = EvalConfig {
             preset: EvalPreset::Simplified,
             ..EvalConfig::default()

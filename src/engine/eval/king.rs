@@ -1,80 +1,28 @@
-//! King safety: the pawn shield, open files at the king and enemy pieces attacking the squares
-//! around it. Middlegame only (the endgame king is handled by the piece-square tables).
+//! King safety: the pawn shield, open files at the king, enemy pawn storms and enemy pieces
+//! attacking the squares around it.
 //!
-//! Designed values at 100 %: shield pawn on the second rank +12, third rank +6, missing −18 per
-//! file (king on its first two ranks); −10 per half-open and −20 more per fully open file next to
-//! the king; attack units N 2, B 2, R 3, Q 5 per attacked zone square, penalty units² / 5
-//! (halved with a single attacker, capped at 500, quartered without an enemy queen).
-//! Safe checks add attack units (N 6, B 4, R 7, Q 6 once per piece type that has one: a
-//! checking square the piece attacks, not occupied by the attacker's own men and not attacked by
-//! the king's side), and so do weak zone squares (+2 each: attacked by the enemy and defended by
-//! no pawn, minor piece or rook). Enemy pawns storming the king's files cost −8 on their fourth
-//! and −14 on their fifth rank (relative to them).
+//! Weights (in `assets/eval/default.toml`): `king_shield` per file next to the king (own pawn on
+//! the second rank, on the third, missing; king on its first two ranks), `king_file` per
+//! half-open and (additionally) fully open file next to the king, `king_storm` per enemy pawn on
+//! its fourth or fifth rank on those files, and `king_attack`, the scale in percent of the
+//! attack penalty. Attack units (shape constants) come from pieces hitting the king zone
+//! (`king_attack_weight` per attacked square), safe checks (`safe_check` once per piece type that
+//! has one: a checking square the piece attacks, not occupied by the attacker's own men and not
+//! attacked by the king's side) and weak zone squares (`weak_square` each: attacked by the enemy
+//! and defended by no pawn, minor piece or rook); the penalty is units² / 5, capped at 500,
+//! halved with a single attacker and quartered without an enemy queen.
 
 use shakmaty::{Bitboard, Board, Color, Rank, Square, attacks};
 
-use super::tapered::s;
-use super::{Attacks, EvalParams, Term, Trace, side};
+use super::weights::{KING_ATTACK, KING_FILE, SHIELD, STORM};
+use super::{Attacks, EvalParams, Sink, Term, add, add_scaled, side};
 
-/// King-safety weights.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct KingParams {
-    shield_near: i32,
-    shield_far: i32,
-    shield_missing: i32,
-    half_open: i32,
-    open: i32,
-    /// Attack penalty scale in percent.
-    attack: i32,
-    /// Enemy pawn on its fifth rank on a king file.
-    storm_near: i32,
-    /// Enemy pawn on its fourth rank on a king file.
-    storm_far: i32,
-}
-
-impl KingParams {
-    pub(crate) fn zero() -> Self {
-        KingParams {
-            shield_near: 0,
-            shield_far: 0,
-            shield_missing: 0,
-            half_open: 0,
-            open: 0,
-            attack: 0,
-            storm_near: 0,
-            storm_far: 0,
-        }
-    }
-    pub(crate) fn designed() -> Self {
-        KingParams {
-            shield_near: 12,
-            shield_far: 6,
-            shield_missing: -18,
-            half_open: -10,
-            open: -20,
-            attack: 100,
-            storm_near: -14,
-            storm_far: -8,
-        }
-    }
-    pub(crate) fn percent(self, p: u32) -> Self {
-        let p = p as i32;
-        KingParams {
-            shield_near: self.shield_near * p / 100,
-            shield_far: self.shield_far * p / 100,
-            shield_missing: self.shield_missing * p / 100,
-            half_open: self.half_open * p / 100,
-            open: self.open * p / 100,
-            attack: self.attack * p / 100,
-            storm_near: self.storm_near * p / 100,
-            storm_far: self.storm_far * p / 100,
-        }
-    }
-}
-
-pub(crate) fn evaluate(board: &Board, params: &EvalParams, a: &Attacks, t: &mut Trace) {
-    let p = &params.king;
-    if p.attack == 0 && p.shield_near == 0 && p.open == 0 {
+pub(crate) fn evaluate<S: Sink>(board: &Board, params: &EvalParams, a: &Attacks, t: &mut S) {
+    let w = &params.w;
+    if w[KING_ATTACK] == Default::default()
+        && w[SHIELD] == Default::default()
+        && w[KING_FILE + 1] == Default::default()
+    {
         return;
     }
     for color in Color::ALL {
@@ -84,7 +32,10 @@ pub(crate) fn evaluate(board: &Board, params: &EvalParams, a: &Attacks, t: &mut 
         let ours = board.by_color(color);
         let our_pawns = board.pawns() & ours;
         let their_pawns = board.pawns() & !ours;
-        let mut mg = 0;
+        // Shield near, far, missing; half-open, open file; storm far, near.
+        let mut shield = [0; 3];
+        let mut files = [0; 2];
+        let mut storm = [0; 2];
 
         let kf = king.file().to_u32() as i32;
         let rel_rank = color.relative_rank(king.rank());
@@ -94,38 +45,47 @@ pub(crate) fn evaluate(board: &Board, params: &EvalParams, a: &Attacks, t: &mut 
             let file = Bitboard::from_file(shakmaty::File::new(f as u32));
             if rel_rank <= Rank::Second {
                 if (our_pawns & file & second).any() {
-                    mg += p.shield_near;
+                    shield[0] += 1;
                 } else if (our_pawns & file & third).any() {
-                    mg += p.shield_far;
+                    shield[1] += 1;
                 } else {
-                    mg += p.shield_missing;
+                    shield[2] += 1;
                 }
             }
             if (our_pawns & file).is_empty() {
-                mg += p.half_open;
+                files[0] += 1;
                 if (their_pawns & file).is_empty() {
-                    mg += p.open;
+                    files[1] += 1;
                 }
+            }
+            for sq in their_pawns & file {
+                // Ranks relative to the storming side: 4th and 5th are close to our king.
+                match (!color).relative_rank(sq.rank()) {
+                    Rank::Fourth => storm[0] += 1,
+                    Rank::Fifth => storm[1] += 1,
+                    _ => {}
+                }
+            }
+        }
+        for (i, n) in shield.into_iter().enumerate() {
+            if n > 0 {
+                add(t, params, Term::KingSafety, color, SHIELD + i, n);
+            }
+        }
+        for (i, n) in files.into_iter().enumerate() {
+            if n > 0 {
+                add(t, params, Term::KingSafety, color, KING_FILE + i, n);
+            }
+        }
+        for (i, n) in storm.into_iter().enumerate() {
+            if n > 0 {
+                add(t, params, Term::KingSafety, color, STORM + i, n);
             }
         }
 
-        // Attackers of the king zone (counted with mobility).
+        // Attackers of the king zone (counted with mobility), safe checks and weak squares.
         let theirs = board.by_color(!color);
-        let mut units = a.king_units[side(!color)];
-        if p.attack != 0 {
-            units += danger_units(board, a, color, king);
-            for f in (kf - 1).max(0)..=(kf + 1).min(7) {
-                let file = Bitboard::from_file(shakmaty::File::new(f as u32));
-                for sq in their_pawns & file {
-                    // Ranks relative to the storming side: 4th and 5th are close to our king.
-                    match (!color).relative_rank(sq.rank()) {
-                        Rank::Fifth => mg += p.storm_near,
-                        Rank::Fourth => mg += p.storm_far,
-                        _ => {}
-                    }
-                }
-            }
-        }
+        let units = a.king_units[side(!color)] + danger_units(board, params, a, color, king);
         let attackers = a.king_attackers[side(!color)];
         let mut penalty = (units * units / 5).min(500);
         if attackers < 2 {
@@ -134,16 +94,29 @@ pub(crate) fn evaluate(board: &Board, params: &EvalParams, a: &Attacks, t: &mut 
         if (board.queens() & theirs).is_empty() {
             penalty /= 4;
         }
-        mg -= penalty * p.attack / 100;
-        t.add(Term::KingSafety, color, s(mg, 0));
+        if penalty > 0 {
+            add_scaled(
+                t,
+                params,
+                Term::KingSafety,
+                color,
+                KING_ATTACK,
+                -penalty,
+                100,
+            );
+        }
     }
 }
 
 /// Extra attack units against `color`'s king on `king`: safe checks by each enemy piece type
 /// and weak squares in the king zone.
-fn danger_units(board: &Board, a: &Attacks, color: Color, king: Square) -> i32 {
-    const SAFE_CHECK: [i32; 4] = [6, 4, 7, 6];
-    const WEAK_SQUARE: i32 = 2;
+fn danger_units(
+    board: &Board,
+    params: &EvalParams,
+    a: &Attacks,
+    color: Color,
+    king: Square,
+) -> i32 {
     let us = side(color);
     let them = side(!color);
     let occupied = board.occupied();
@@ -159,10 +132,10 @@ fn danger_units(board: &Board, a: &Attacks, color: Color, king: Square) -> i32 {
     let mut units = 0;
     for (r, check) in checks.iter().enumerate() {
         if (*check & a.by_role[them][r] & safe).any() {
-            units += SAFE_CHECK[r];
+            units += params.shape.safe_check[r];
         }
     }
     let guarded = a.pawns[us] | a.by_role[us][0] | a.by_role[us][1] | a.by_role[us][2];
     let weak = attacks::king_attacks(king) & a.all[them] & !guarded;
-    units + WEAK_SQUARE * weak.count() as i32
+    units + params.shape.weak_square * weak.count() as i32
 }

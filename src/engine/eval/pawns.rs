@@ -1,87 +1,19 @@
 //! Pawn structure: passed pawns by rank, isolated, doubled, backward and connected pawns.
 //!
-//! Designed values at 100 % (mg/eg): passed pawn on relative rank 2..7: 0/10, 5/15, 12/28,
-//! 25/50, 45/85, 70/130; isolated −10/−15; doubled −12/−22 (per pawn behind another);
-//! backward −8/−12; connected (side by side or protected by a pawn) 3/3 + 2/3 per rank advanced.
-//! A passed pawn on relative rank 4..7 has a rank weight w = 1, 3, 5, 7 that scales two more
-//! endgame terms: king proximity, (5 × the enemy king's distance − 2 × our king's distance to
-//! the stop square, distances capped at 5) × w, and its path: +7 × w (mg +2 × w) when every square
-//! ahead is empty and unattacked by the enemy, +3 × w when only the stop square is empty and
-//! unattacked.
+//! Weights (in `assets/eval/default.toml`): `passed` and `connected` by relative rank,
+//! `isolated`, `doubled` (per pawn behind another), `backward`. A passed pawn on relative rank
+//! 4..7 has a rank weight w (`passer_weight`, a shape constant) that scales three more terms:
+//! king proximity, `passer_proximity` percent of (5 × the enemy king's distance − 2 × our king's
+//! distance to the stop square, distances capped at 5) × w, and its path: `passer_free_path` × w
+//! when every square ahead is empty and unattacked by the enemy, `passer_free_stop` × w when only
+//! the stop square is.
 
 use shakmaty::{Bitboard, Board, Color, Role, Square};
 
-use super::tapered::{Tapered, s};
-use super::{Attacks, EvalParams, Term, Trace, side};
-
-/// Pawn-structure bonuses and penalties.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct PawnParams {
-    passed: [Tapered; 8],
-    isolated: Tapered,
-    doubled: Tapered,
-    backward: Tapered,
-    connected: [Tapered; 8],
-    /// Endgame king-proximity scale for passed pawns, in percent.
-    proximity: i32,
-    /// Bonus per rank weight for a passed pawn whose whole path is free and safe.
-    free_path: Tapered,
-    /// Bonus per rank weight for a passed pawn whose stop square is free and safe.
-    free_stop: Tapered,
-}
-
-impl PawnParams {
-    pub(crate) fn zero() -> Self {
-        PawnParams {
-            passed: [Tapered::default(); 8],
-            isolated: Tapered::default(),
-            doubled: Tapered::default(),
-            backward: Tapered::default(),
-            connected: [Tapered::default(); 8],
-            proximity: 0,
-            free_path: Tapered::default(),
-            free_stop: Tapered::default(),
-        }
-    }
-    pub(crate) fn designed() -> Self {
-        let mut connected = [Tapered::default(); 8];
-        for (r, c) in connected.iter_mut().enumerate().take(7).skip(1) {
-            let r = r as i32 - 1;
-            *c = s(3 + 2 * r, 3 + 3 * r);
-        }
-        PawnParams {
-            passed: [
-                s(0, 0),
-                s(0, 10),
-                s(5, 15),
-                s(12, 28),
-                s(25, 50),
-                s(45, 85),
-                s(70, 130),
-                s(0, 0),
-            ],
-            isolated: s(-10, -15),
-            doubled: s(-12, -22),
-            backward: s(-8, -12),
-            connected,
-            proximity: 100,
-            free_path: s(2, 7),
-            free_stop: s(0, 3),
-        }
-    }
-    pub(crate) fn percent(self, p: u32) -> Self {
-        PawnParams {
-            passed: self.passed.map(|v| v.percent(p)),
-            isolated: self.isolated.percent(p),
-            doubled: self.doubled.percent(p),
-            backward: self.backward.percent(p),
-            connected: self.connected.map(|v| v.percent(p)),
-            proximity: self.proximity * p as i32 / 100,
-            free_path: self.free_path.percent(p),
-            free_stop: self.free_stop.percent(p),
-        }
-    }
-}
+use super::weights::{
+    BACKWARD, CONNECTED, DOUBLED, FREE_PATH, FREE_STOP, ISOLATED, PASSED, PROXIMITY,
+};
+use super::{Attacks, EvalParams, Sink, Term, add, add_scaled, side};
 
 /// Files adjacent to `sq`'s file.
 fn adjacent_files(sq: Square) -> Bitboard {
@@ -104,12 +36,13 @@ fn ranks_ahead(color: Color, sq: Square) -> Bitboard {
     })
 }
 
-pub(crate) fn evaluate(board: &Board, params: &EvalParams, a: &Attacks, t: &mut Trace) {
-    let p = &params.pawns;
+pub(crate) fn evaluate<S: Sink>(board: &Board, params: &EvalParams, a: &Attacks, t: &mut S) {
+    const TERM: Term = Term::PawnStructure;
     for color in Color::ALL {
         let ours = board.by_piece(Role::Pawn.of(color));
         let theirs = board.by_piece(Role::Pawn.of(!color));
-        let mut v = Tapered::default();
+        // Isolated, doubled, backward.
+        let mut counts = [0; 3];
         for sq in ours {
             let file = Bitboard::from_file(sq.file());
             let adjacent = adjacent_files(sq);
@@ -117,17 +50,17 @@ pub(crate) fn evaluate(board: &Board, params: &EvalParams, a: &Attacks, t: &mut 
             let rank = color.relative_rank(sq.rank()).to_usize();
             let passed = (theirs & (file | adjacent) & ahead).is_empty();
             if passed {
-                v += p.passed[rank];
-                v += passer_extras(board, p, a, color, sq, rank);
+                add(t, params, TERM, color, PASSED + rank, 1);
+                passer_extras(board, params, a, color, sq, rank, t);
             }
             if (ours & adjacent).is_empty() {
-                v += p.isolated;
+                counts[0] += 1;
             } else {
                 let supported = a.pawns[side(color)].contains(sq);
                 let rank_bb = Bitboard::from_rank(sq.rank());
                 let phalanx = (ours & adjacent & rank_bb).any();
                 if supported || phalanx {
-                    v += p.connected[rank];
+                    add(t, params, TERM, color, CONNECTED + rank, 1);
                 } else if !passed {
                     // Backward: no friendly pawn beside or behind on adjacent files, and the
                     // square in front is controlled by an enemy pawn.
@@ -136,49 +69,51 @@ pub(crate) fn evaluate(board: &Board, params: &EvalParams, a: &Attacks, t: &mut 
                     if (ours & adjacent & behind_or_level).is_empty()
                         && stop.is_some_and(|s| a.pawns[side(!color)].contains(s))
                     {
-                        v += p.backward;
+                        counts[2] += 1;
                     }
                 }
             }
             if (ours & file & ahead).any() {
-                v += p.doubled;
+                counts[1] += 1;
             }
         }
-        t.add(Term::PawnStructure, color, v);
+        for (index, n) in [ISOLATED, DOUBLED, BACKWARD].into_iter().zip(counts) {
+            if n > 0 {
+                add(t, params, TERM, color, index, n);
+            }
+        }
     }
 }
 
-/// Weight of a passed pawn's king-proximity and path terms by relative rank.
-const PASSER_WEIGHT: [i32; 8] = [0, 0, 0, 1, 3, 5, 7, 0];
-
 /// King proximity and free-path bonuses of `color`'s passed pawn on `sq` (relative `rank`).
-fn passer_extras(
+fn passer_extras<S: Sink>(
     board: &Board,
-    p: &PawnParams,
+    params: &EvalParams,
     a: &Attacks,
     color: Color,
     sq: Square,
     rank: usize,
-) -> Tapered {
-    let w = PASSER_WEIGHT[rank];
+    t: &mut S,
+) {
+    const TERM: Term = Term::PawnStructure;
+    let w = params.shape.passer_weight[rank];
     let Some(stop) = sq.offset(if color == Color::White { 8 } else { -8 }) else {
-        return Tapered::default();
+        return;
     };
     if w == 0 {
-        return Tapered::default();
+        return;
     }
-    let mut v = Tapered::default();
     if let (Some(ours), Some(theirs)) = (board.king_of(color), board.king_of(!color)) {
         let d_them = theirs.distance(stop).min(5) as i32;
         let d_us = ours.distance(stop).min(5) as i32;
-        v += s(0, (5 * d_them - 2 * d_us) * w * p.proximity / 100);
+        let n = (5 * d_them - 2 * d_us) * w;
+        add_scaled(t, params, TERM, color, PROXIMITY, n, 100);
     }
     let path = Bitboard::from_file(sq.file()) & ranks_ahead(color, sq);
     let enemy = a.all[side(!color)];
     if (path & (board.occupied() | enemy)).is_empty() {
-        v += p.free_path * w;
+        add(t, params, TERM, color, FREE_PATH, w);
     } else if !board.occupied().contains(stop) && !enemy.contains(stop) {
-        v += p.free_stop * w;
+        add(t, params, TERM, color, FREE_STOP, w);
     }
-    v
 }

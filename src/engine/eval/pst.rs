@@ -1,5 +1,5 @@
-//! Piece-square tables: Michniewski's tables for the `simplified` preset and our own tapered
-//! tables for the `default` preset.
+//! Piece-square tables of the `simplified` preset (Michniewski's); the `default` preset's tapered
+//! tables are weights in `assets/eval/default.toml` (see [`super::weights`]).
 //!
 //! Every table here is indexed by the square *relative to its owner* with a1 = 0 (White's view;
 //! Black's squares are flipped vertically before the lookup).
@@ -97,69 +97,6 @@ pub fn simplified() -> [[Tapered; 64]; 6] {
             };
             *v = s(mg, eg);
         }
-    }
-    t
-}
-
-/// Our king's middlegame table for the first two ranks (a1..h1, a2..h2): castled corners are
-/// safe, the centre and the second rank less so.
-#[rustfmt::skip]
-const KING_MG_BACK: [i32; 16] = [
-    15, 30,  5, -10, -5, -10, 35, 20,
-     0,  0, -15, -30, -30, -15,  0,  5,
-];
-
-/// Our tapered tables, indexed by role (pawn = 0 … king = 5) and relative square (a1 = 0).
-///
-/// Built from a few principles rather than tuned numbers: knights and bishops want the centre
-/// (distance from the four central squares), pawns gain value as they advance and in the centre,
-/// rooks like the seventh rank and central files, the queen stays flexible, and the king hides in
-/// a corner in the middlegame but centralises in the endgame.
-pub fn default_tables() -> [[Tapered; 64]; 6] {
-    let mut t = [[Tapered::default(); 64]; 6];
-    for sq in 0..64 {
-        let file = (sq % 8) as i32;
-        let rank = (sq / 8) as i32;
-        // Manhattan distance to the centre, 1 (d4/e4/d5/e5) to 7 (corners).
-        let centre = ((2 * file - 7).abs() + (2 * rank - 7).abs()) / 2;
-        let central_file = 3 - (2 * file - 7).abs() / 2; // 0 (a/h) .. 3 (d/e)
-        // Pawns.
-        if (1..7).contains(&rank) {
-            let adv = [0, 0, 4, 10, 20, 35, 55, 0][rank as usize];
-            let centre_bonus = if (3..=4).contains(&rank) {
-                4 * central_file
-            } else {
-                central_file
-            };
-            let home_centre = if rank == 1 && (3..=4).contains(&file) {
-                -8
-            } else {
-                0
-            };
-            t[0][sq] = s(adv / 2 + centre_bonus + home_centre, adv);
-        }
-        // Knights: strongly central, a little extra on outpost ranks.
-        let outpost = if (4..=5).contains(&rank) && (2..=5).contains(&file) {
-            8
-        } else {
-            0
-        };
-        t[1][sq] = s(24 - 9 * centre + outpost, 18 - 7 * centre);
-        // Bishops: mildly central; the back rank is a poor home in the middlegame.
-        let back = if rank == 0 { -8 } else { 0 };
-        t[2][sq] = s(12 - 3 * centre + back, 10 - 3 * centre);
-        // Rooks: seventh rank, central files in the middlegame.
-        let seventh = if rank == 6 { 12 } else { 0 };
-        t[3][sq] = s(seventh + 2 * central_file - 3, seventh / 2);
-        // Queen: slight centralisation; early sorties are discouraged by mobility, not here.
-        t[4][sq] = s(4 - centre, 12 - 4 * centre);
-        // King.
-        let mg = if rank < 2 {
-            KING_MG_BACK[sq]
-        } else {
-            -35 - 15 * (rank - 2) - 5 * central_file
-        };
-        t[5][sq] = s(mg, 30 - 10 * centre);
     }
     t
 }

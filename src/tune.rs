@@ -1,0 +1,345 @@
+//! `kibitzer tune`: fits the default evaluation's weights to labelled positions.
+//!
+//! Each position's evaluation is linear in the weights once the position is known (see
+//! [`coefficients`]), so the tuner computes every position's coefficients once and then runs
+//! full-batch Adam on the mean squared error between `sigmoid(eval)` and the label, with an
+//! optional pull toward the starting weights. The result is written as a preset file in the
+//! format of `assets/eval/default.toml`. See docs/EVAL.md for the data and the commands.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess, Color, Position};
+
+use crate::config::{EvalConfig, EvalPreset};
+use crate::engine::eval::tapered::{MAX_PHASE, s};
+use crate::engine::eval::weights::{self, COUNT, GROUPS, Preset};
+use crate::engine::eval::{Coefficients, EvalParams, coefficients, evaluate, term_percent};
+
+/// Logistic scale: a score of 400 centipawns is ten-to-one odds.
+const K: f64 = std::f64::consts::LN_10 / 400.0;
+
+/// What `kibitzer tune` does.
+#[derive(Debug, Clone)]
+pub struct TuneArgs {
+    /// Labelled positions, one `FEN;score;result` per line (see `scripts/label_positions.py`).
+    pub data: PathBuf,
+    /// Where to write the tuned preset (nothing is written without it).
+    pub out: Option<PathBuf>,
+    /// Start from this preset file instead of the shipped one.
+    pub start: Option<PathBuf>,
+    /// Passes of full-batch gradient descent.
+    pub epochs: u32,
+    /// Adam step size in centipawns.
+    pub rate: f64,
+    /// Share of the game result in the label (0 = Stockfish's score only, 1 = result only).
+    pub result_weight: f64,
+    /// Strength of the pull toward the starting weights (per weight, per centipawn²).
+    pub regularise: f64,
+}
+
+/// One training position.
+struct Sample {
+    c: Coefficients,
+    /// Target expected score for White.
+    target: f64,
+}
+
+/// Mean squared error of `sigmoid(eval)` against the targets, evaluating with the real
+/// (integer) evaluation.
+fn exact_loss(positions: &[(Chess, f64)], params: &EvalParams, scale: f64) -> f64 {
+    let sum: f64 = positions
+        .iter()
+        .map(|(pos, target)| {
+            let e = evaluate(pos, params);
+            let white = if pos.turn() == Color::White { e } else { -e };
+            (sigmoid(scale * f64::from(white)) - target).powi(2)
+        })
+        .sum();
+    sum / positions.len().max(1) as f64
+}
+
+fn sigmoid(cp: f64) -> f64 {
+    1.0 / (1.0 + (-K * cp).exp())
+}
+
+/// The model's evaluation (White's view, unrounded) of a sample under weights `x` (mg, eg).
+fn model(c: &Coefficients, x: &[[f64; 2]]) -> f64 {
+    let (mut mg, mut eg) = (f64::from(c.fixed.mg), f64::from(c.fixed.eg));
+    for &(i, k) in &c.weights {
+        let w = x[i as usize];
+        mg += f64::from(k) * w[0];
+        eg += f64::from(k) * w[1];
+    }
+    let phase = f64::from(c.phase) / f64::from(MAX_PHASE);
+    mg * phase + eg * (1.0 - phase)
+}
+
+fn model_loss(samples: &[Sample], x: &[[f64; 2]], scale: f64) -> f64 {
+    let sum: f64 = samples
+        .iter()
+        .map(|s| (sigmoid(scale * model(&s.c, x)) - s.target).powi(2))
+        .sum();
+    sum / samples.len().max(1) as f64
+}
+
+/// The scale (our centipawns to the labels' centipawns) that fits the starting weights best,
+/// so that tuning changes the shape of the evaluation, not its unit (a pawn stays near 100).
+fn fit_scale(samples: &[Sample], x: &[[f64; 2]]) -> f64 {
+    let (mut lo, mut hi) = (0.2_f64, 3.0_f64);
+    for _ in 0..40 {
+        let a = lo + (hi - lo) / 3.0;
+        let b = hi - (hi - lo) / 3.0;
+        if model_loss(samples, x, a) < model_loss(samples, x, b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
+/// Reads `FEN;score;result` lines; returns the positions with their targets and the number of
+/// lines skipped as malformed.
+fn read_data(path: &Path, result_weight: f64) -> Result<(Vec<(Chess, f64)>, usize)> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("{}", path.display()))?;
+    let mut out = Vec::new();
+    let mut bad = 0;
+    for line in text.lines() {
+        let mut fields = line.split(';');
+        let parsed = (|| {
+            let fen: Fen = fields.next()?.trim().parse().ok()?;
+            let pos: Chess = fen.into_position(CastlingMode::Standard).ok()?;
+            let score: f64 = fields.next()?.trim().parse().ok()?;
+            let result: f64 = fields.next()?.trim().parse().ok()?;
+            let target = (1.0 - result_weight) * sigmoid(score) + result_weight * result;
+            Some((pos, target))
+        })();
+        match parsed {
+            Some(p) => out.push(p),
+            None if line.trim().is_empty() => {}
+            None => bad += 1,
+        }
+    }
+    Ok((out, bad))
+}
+
+/// Runs the tuner, printing progress to `log`; returns the tuned preset.
+///
+/// # Errors
+/// If the data file cannot be read or holds no position, or the output cannot be written.
+pub fn run(args: &TuneArgs, eval: &EvalConfig, log: &mut dyn Write) -> Result<Preset> {
+    let config = EvalConfig {
+        preset: EvalPreset::Default,
+        ..eval.clone()
+    };
+    let start: &'static Preset = match &args.start {
+        None => &weights::DEFAULT,
+        Some(path) => {
+            let text =
+                std::fs::read_to_string(path).with_context(|| format!("{}", path.display()))?;
+            let preset = Preset::parse(&text).with_context(|| format!("{}", path.display()))?;
+            Box::leak(Box::new(preset))
+        }
+    };
+    let params = EvalParams::with_preset(&config, start);
+    let (positions, bad) = read_data(&args.data, args.result_weight)?;
+    if positions.is_empty() {
+        bail!("{}: no labelled positions", args.data.display());
+    }
+    // Every tenth block of 200 consecutive positions (a few whole games) is held out to check
+    // that the fit generalises.
+    let (mut train, mut test) = (Vec::new(), Vec::new());
+    for (n, (pos, target)) in positions.iter().enumerate() {
+        let sample = Sample {
+            c: coefficients(pos, &params),
+            target: *target,
+        };
+        if (n / 200) % 10 == 9 || positions.len() < 2000 && n % 10 == 9 {
+            test.push(sample);
+        } else {
+            train.push(sample);
+        }
+    }
+    writeln!(
+        log,
+        "{} positions ({} training, {} held out; {bad} malformed lines skipped)",
+        positions.len(),
+        train.len(),
+        test.len()
+    )?;
+    let x0: Vec<[f64; 2]> = params
+        .w
+        .iter()
+        .map(|w| [f64::from(w.mg), f64::from(w.eg)])
+        .collect();
+    let scale = fit_scale(&train, &x0);
+    let before = exact_loss(&positions, &params, scale);
+    writeln!(
+        log,
+        "scale {scale:.3}; before: loss {before:.6} (model: training {:.6}, held out {:.6})",
+        model_loss(&train, &x0, scale),
+        model_loss(&test, &x0, scale)
+    )?;
+
+    let x = adam(&train, &x0, scale, args, log)?;
+    writeln!(
+        log,
+        "after:  model loss training {:.6}, held out {:.6}",
+        model_loss(&train, &x, scale),
+        model_loss(&test, &x, scale)
+    )?;
+
+    // Back to weights at 100 %, rounded; terms switched off keep their stored values.
+    let mut tuned = start.clone();
+    for g in GROUPS {
+        let p = term_percent(&config, g.term);
+        if p == 0 {
+            continue;
+        }
+        let at100 = |v: f64| (v * 100.0 / f64::from(p)).round() as i32;
+        let range = g.start..g.start + g.len;
+        for (dst, src) in tuned.weights[range.clone()].iter_mut().zip(&x[range]) {
+            *dst = s(at100(src[0]), at100(src[1]));
+        }
+    }
+    let leaked: &'static Preset = Box::leak(Box::new(tuned.clone()));
+    let after = exact_loss(&positions, &EvalParams::with_preset(&config, leaked), scale);
+    writeln!(log, "after:  loss {after:.6} (rounded, all positions)")?;
+    if let Some(out) = &args.out {
+        let header = format!(
+            "The default evaluation preset: fixed shape constants and every tunable weight at 100 %\n\
+             (the percentages of `[eval]` in the configuration scale them per term).\n\
+             Each weight is a middlegame (`mg`) and endgame (`eg`) value in centipawns; 64-entry tables\n\
+             are piece-square tables from the owner's side, a1..h1 on the first line, a8..h8 on the last.\n\
+             Written by `kibitzer tune` (see docs/EVAL.md): {} positions, {} epochs, rate {},\n\
+             result weight {}, regularise {}; loss {before:.6} -> {after:.6}.",
+            positions.len(),
+            args.epochs,
+            args.rate,
+            args.result_weight,
+            args.regularise
+        );
+        std::fs::write(out, tuned.to_toml(&header))
+            .with_context(|| format!("{}", out.display()))?;
+        writeln!(log, "wrote {}", out.display())?;
+    }
+    Ok(tuned)
+}
+
+/// Full-batch Adam from `x0`.
+fn adam(
+    train: &[Sample],
+    x0: &[[f64; 2]],
+    scale: f64,
+    args: &TuneArgs,
+    log: &mut dyn Write,
+) -> Result<Vec<[f64; 2]>> {
+    const B1: f64 = 0.9;
+    const B2: f64 = 0.999;
+    let mut x = x0.to_vec();
+    let mut m = vec![[0.0; 2]; COUNT];
+    let mut v = vec![[0.0; 2]; COUNT];
+    let n = train.len().max(1) as f64;
+    for epoch in 1..=args.epochs {
+        let mut grad = vec![[0.0; 2]; COUNT];
+        for sample in train {
+            let p = sigmoid(scale * model(&sample.c, &x));
+            let d = 2.0 * (p - sample.target) * p * (1.0 - p) * K * scale / n;
+            let phase = f64::from(sample.c.phase) / f64::from(MAX_PHASE);
+            for &(i, k) in &sample.c.weights {
+                let g = &mut grad[i as usize];
+                g[0] += d * f64::from(k) * phase;
+                g[1] += d * f64::from(k) * (1.0 - phase);
+            }
+        }
+        for i in 0..COUNT {
+            for j in 0..2 {
+                let g = grad[i][j] + 2.0 * args.regularise * (x[i][j] - x0[i][j]);
+                m[i][j] = B1 * m[i][j] + (1.0 - B1) * g;
+                v[i][j] = B2 * v[i][j] + (1.0 - B2) * g * g;
+                let mh = m[i][j] / (1.0 - B1.powi(epoch as i32));
+                let vh = v[i][j] / (1.0 - B2.powi(epoch as i32));
+                x[i][j] -= args.rate * mh / (vh.sqrt() + 1e-12);
+            }
+        }
+        if epoch % 100 == 0 || epoch == args.epochs {
+            writeln!(
+                log,
+                "epoch {epoch}: loss {:.6}",
+                model_loss(train, &x, scale)
+            )?;
+        }
+    }
+    Ok(x)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_model_matches_the_evaluation() {
+        let params = EvalParams::default();
+        let x: Vec<[f64; 2]> = params
+            .w
+            .iter()
+            .map(|w| [f64::from(w.mg), f64::from(w.eg)])
+            .collect();
+        for fen in [
+            "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 2 3",
+            "8/5pk1/6p1/3P4/2K5/8/6PP/8 b - - 0 40",
+            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        ] {
+            let pos: Chess = fen
+                .parse::<Fen>()
+                .unwrap()
+                .into_position(CastlingMode::Standard)
+                .unwrap();
+            let e = evaluate(&pos, &params);
+            let white = if pos.turn() == Color::White { e } else { -e };
+            let m = model(&coefficients(&pos, &params), &x);
+            // Integer rounding per term and in the blend: a few centipawns at most.
+            assert!((m - f64::from(white)).abs() < 5.0, "{fen}: {m} vs {white}");
+        }
+    }
+
+    #[test]
+    fn tuning_reduces_the_loss_and_writes_a_preset() {
+        let dir = std::env::temp_dir().join(format!("kibitzer-tune-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let data = dir.join("data.txt");
+        // Labels that like White's extra central pawn more than the evaluation does.
+        std::fs::write(
+            &data,
+            "4k3/8/8/8/4P3/8/8/4K3 w - - 0 1;300;1\n\
+             4k3/8/8/8/3P4/8/8/4K3 b - - 0 1;300;1\n\
+             4k3/8/8/3p4/8/8/8/4K3 w - - 0 1;-300;0\n\
+             not a fen;1;1\n",
+        )
+        .unwrap();
+        let out = dir.join("tuned.toml");
+        let args = TuneArgs {
+            data,
+            out: Some(out.clone()),
+            start: None,
+            epochs: 50,
+            rate: 2.0,
+            result_weight: 0.0,
+            regularise: 0.0,
+        };
+        let mut log = Vec::new();
+        run(&args, &EvalConfig::default(), &mut log).unwrap();
+        let log = String::from_utf8(log).unwrap();
+        assert!(log.contains("1 malformed"), "{log}");
+        let loss = |prefix: &str| -> f64 {
+            let rest = &log[log.find(prefix).unwrap() + prefix.len()..];
+            rest.split_whitespace().next().unwrap().parse().unwrap()
+        };
+        assert!(loss("after:  loss ") < loss("before: loss "), "{log}");
+        Preset::parse(&std::fs::read_to_string(&out).unwrap()).unwrap();
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}
