@@ -15,10 +15,10 @@ use shakmaty::{Chess, EnPassantMode, Move, MoveList, Position, Role};
 
 use super::eval::{EvalParams, evaluate};
 use super::limits::SearchLimits;
-use super::order::{MAX_MOVES, Ordering, pick};
+use super::order::{Context, MAX_MOVES, Ordering, pick};
 use super::score::{Bound, INFINITE, MATE, MATE_BOUND, MAX_PLY, Score, from_tt, to_tt};
 use super::see::see_ge;
-use super::time::TimeManager;
+use super::time::{TimeManager, stability_scale};
 use super::tt::{PackedMove, TranspositionTable, pack};
 
 /// The Zobrist key of a position as the search and the game history use it (one definition,
@@ -140,7 +140,12 @@ struct Frame {
     eval: i32,
     mv: Option<Move>,
     plies_from_null: usize,
+    /// The move a singular-extension verification search leaves out at this ply (0 = none).
+    excluded: PackedMove,
 }
+
+/// The least depth at which the hash move is tested for a singular extension.
+const SINGULAR_DEPTH: i32 = 6;
 
 struct Searcher<'a> {
     params: &'a EvalParams,
@@ -157,6 +162,8 @@ struct Searcher<'a> {
     reductions: [[u8; 64]; 64],
     nodes: u64,
     seldepth: usize,
+    /// Depth of the current iteration (bounds the extensions).
+    root_depth: i32,
     stopped: bool,
     can_stop: bool,
 }
@@ -195,6 +202,7 @@ impl<'a> Searcher<'a> {
             reductions,
             nodes: 0,
             seldepth: 0,
+            root_depth: 0,
             stopped: false,
             can_stop: false,
         }
@@ -272,6 +280,7 @@ impl<'a> Searcher<'a> {
         let max_depth = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut prev_score: i32 = 0;
         let mut best_changes = 0u32;
+        let mut stable = 0u32;
         for depth in 1..=max_depth {
             self.seldepth = 0;
             let mut delta = 20;
@@ -284,6 +293,7 @@ impl<'a> Searcher<'a> {
                 } else {
                     (-INFINITE, INFINITE)
                 };
+            self.root_depth = depth as i32;
             let score = loop {
                 let score = self.root(pos, &mut root, depth as i32, alpha, beta);
                 if self.stopped {
@@ -329,7 +339,11 @@ impl<'a> Searcher<'a> {
             let best = root[0].mv;
             if result.best_move != Some(best) && depth > 1 {
                 best_changes += 1;
+                stable = 0;
+            } else {
+                stable += 1;
             }
+            let score_drop = if depth > 1 { prev_score - score } else { 0 };
             prev_score = score;
             result.best_move = Some(best);
             result.ponder = pv.get(1).copied();
@@ -369,8 +383,10 @@ impl<'a> Searcher<'a> {
                 break;
             }
             if timed && !self.limits.infinite {
-                let instability = 100 + 30 * best_changes.min(4);
-                if self.time.soft_expired(instability) {
+                if self
+                    .time
+                    .soft_expired(stability_scale(best_changes, stable, score_drop))
+                {
                     break;
                 }
                 best_changes = best_changes.saturating_sub(1);
@@ -402,6 +418,7 @@ impl<'a> Searcher<'a> {
             },
             mv: None,
             plies_from_null: self.keys.len(),
+            excluded: 0,
         };
         let exact = self.limits.exact_root_scores;
         let mut best = -INFINITE;
@@ -548,13 +565,14 @@ impl<'a> Searcher<'a> {
         }
 
         let key = self.keys[self.keys.len() - 1];
+        let excluded = self.stack[ply].excluded;
         let probe = self.tt.probe(key);
         let mut tt_move: PackedMove = 0;
         let mut eval = -INFINITE;
         if let Some(p) = probe {
             tt_move = p.mv;
             let score = from_tt(p.score, ply);
-            if !pv_node && p.depth >= depth {
+            if !pv_node && excluded == 0 && p.depth >= depth {
                 let cut = match p.bound {
                     Bound::Exact => true,
                     Bound::Lower => score >= beta,
@@ -586,7 +604,7 @@ impl<'a> Searcher<'a> {
 
         let us = pos.turn();
         let non_pawn = (pos.us() & !board.pawns() & !board.kings()).any();
-        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+        if !pv_node && !in_check && excluded == 0 && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta with little depth left.
             let margin = 80 * depth - if improving { 40 } else { 0 };
             if depth <= 7 && eval - margin >= beta {
@@ -626,7 +644,39 @@ impl<'a> Searcher<'a> {
         if tt_move == 0 && depth >= 5 {
             depth -= 1;
         }
+        // Singular extension: when the hash move (a lower bound or exact, searched nearly as
+        // deep) is much better than every other move, extend it; when even the others beat
+        // beta, this node fails high without searching the hash move (multi-cut).
+        let mut singular = false;
+        if excluded == 0
+            && depth >= SINGULAR_DEPTH
+            && ply < 2 * self.root_depth as usize
+            && let Some(p) = probe
+            && p.mv != 0
+            && p.depth >= depth - 3
+            && p.bound != Bound::Upper
+            && from_tt(p.score, ply).abs() < MATE_BOUND
+        {
+            let singular_beta = from_tt(p.score, ply) - 2 * depth;
+            self.stack[ply].excluded = p.mv;
+            let s = self.negamax(pos, (depth - 1) / 2, ply, singular_beta - 1, singular_beta);
+            self.stack[ply].excluded = 0;
+            if self.stopped {
+                return 0;
+            }
+            if s < singular_beta {
+                singular = true;
+            } else if singular_beta >= beta {
+                return singular_beta;
+            }
+        }
         let prev = self.stack[ply - 1].mv;
+        let prev2 = if ply >= 2 {
+            self.stack[ply - 2].mv
+        } else {
+            None
+        };
+        let ctx = Context::new(us, prev, prev2);
         let mut scores = [0i32; MAX_MOVES];
         self.ordering.score(
             pos,
@@ -635,6 +685,7 @@ impl<'a> Searcher<'a> {
             tt_move,
             ply,
             prev,
+            ctx,
             &self.params.values,
         );
 
@@ -649,6 +700,9 @@ impl<'a> Searcher<'a> {
 
         for i in 0..moves.len() {
             let m = pick(&mut moves, &mut scores, i);
+            if excluded != 0 && pack(m) == excluded {
+                continue;
+            }
             let quiet = !m.is_capture() && !m.is_promotion();
             let mut child = pos.clone();
             child.play_unchecked(m);
@@ -673,7 +727,7 @@ impl<'a> Searcher<'a> {
             let child_key = self.child_key(pos, key, m, &child);
             self.keys.push(child_key);
             self.stack[ply].mv = Some(m);
-            let new_depth = depth - 1;
+            let new_depth = depth - 1 + i32::from(singular && pack(m) == tt_move);
             let score = if searched == 0 {
                 -self.negamax(&child, new_depth, ply + 1, -beta, -alpha)
             } else {
@@ -690,7 +744,7 @@ impl<'a> Searcher<'a> {
                         r -= 1;
                     }
                     if quiet {
-                        r -= self.ordering.history(us, m) / 6000;
+                        r -= self.ordering.quiet_score(us, m, ctx) / 10_000;
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
@@ -723,7 +777,8 @@ impl<'a> Searcher<'a> {
                                 .flatten()
                                 .copied()
                                 .collect();
-                            self.ordering.reward_quiet(us, ply, m, prev, depth, &tried);
+                            self.ordering
+                                .reward_quiet(us, ply, m, prev, ctx, depth, &tried);
                         }
                         break;
                     }
@@ -747,14 +802,16 @@ impl<'a> Searcher<'a> {
         } else {
             Bound::Upper
         };
-        self.tt.store(
-            key,
-            best_move.map_or(0, pack),
-            to_tt(best, ply),
-            static_eval,
-            depth,
-            bound,
-        );
+        if excluded == 0 {
+            self.tt.store(
+                key,
+                best_move.map_or(0, pack),
+                to_tt(best, ply),
+                static_eval,
+                depth,
+                bound,
+            );
+        }
         best
     }
 
