@@ -128,8 +128,8 @@ impl Ordering {
         self.killers[ply].contains(&p)
     }
 
-    /// Scores every move of `pos` for ordering. `prev` is the opponent's last move, if any;
-    /// `ctx` the continuation context of the node.
+    /// Scores every move of `pos` for ordering; `ctx` is the continuation context of the node
+    /// (its `prev1` also selects the counter-move).
     #[allow(clippy::too_many_arguments)]
     pub fn score(
         &self,
@@ -138,15 +138,12 @@ impl Ordering {
         scores: &mut [i32; MAX_MOVES],
         tt_move: PackedMove,
         ply: usize,
-        prev: Option<Move>,
         ctx: Context,
         values: &[i32; 6],
     ) {
         let us = pos.turn();
         let killers = self.killers[ply.min(MAX_PLY)];
-        let counter = prev.map_or(0, |p| {
-            self.counters[piece_index(!us, p.role())][p.to().to_usize()]
-        });
+        let counter = ctx.prev1.map_or(0, |p| self.counters[p / 64][p % 64]);
         for (i, &m) in moves.iter().enumerate() {
             let p = pack(m);
             scores[i] = if p == tt_move {
@@ -178,7 +175,6 @@ impl Ordering {
         color: Color,
         ply: usize,
         m: Move,
-        prev: Option<Move>,
         ctx: Context,
         depth: i32,
         tried: &[Move],
@@ -189,8 +185,8 @@ impl Ordering {
             k[1] = k[0];
             k[0] = p;
         }
-        if let Some(prev) = prev {
-            self.counters[piece_index(!color, prev.role())][prev.to().to_usize()] = p;
+        if let Some(prev) = ctx.prev1 {
+            self.counters[prev / 64][prev % 64] = p;
         }
         let bonus = (depth * depth).min(400) * 4;
         self.update_history(color, m, ctx, bonus);
@@ -252,7 +248,7 @@ mod tests {
         let (a, b) = (moves[0], moves[1]);
         let ctx = Context::new(Color::White, Some(b), None);
         let mut o = Ordering::default();
-        o.reward_quiet(Color::White, 1, a, None, ctx, 8, &[b]);
+        o.reward_quiet(Color::White, 1, a, ctx, 8, &[b]);
         assert!(o.quiet_score(Color::White, a, ctx) > o.history(Color::White, a));
         assert!(o.quiet_score(Color::White, b, ctx) < 0);
         // Another context does not see the continuation bonus.

@@ -684,7 +684,6 @@ impl<'a> Searcher<'a> {
             &mut scores,
             tt_move,
             ply,
-            prev,
             ctx,
             &self.params.values,
         );
@@ -777,8 +776,7 @@ impl<'a> Searcher<'a> {
                                 .flatten()
                                 .copied()
                                 .collect();
-                            self.ordering
-                                .reward_quiet(us, ply, m, prev, ctx, depth, &tried);
+                            self.ordering.reward_quiet(us, ply, m, ctx, depth, &tried);
                         }
                         break;
                     }
