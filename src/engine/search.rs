@@ -15,7 +15,7 @@ use shakmaty::{Chess, EnPassantMode, Move, MoveList, Position, Role};
 
 use super::eval::{EvalParams, evaluate};
 use super::limits::SearchLimits;
-use super::order::{Context, MAX_MOVES, Ordering, pick};
+use super::order::{MAX_MOVES, Ordering, pick};
 use super::score::{Bound, INFINITE, MATE, MATE_BOUND, MAX_PLY, Score, from_tt, to_tt};
 use super::see::see_ge;
 use super::time::{TimeManager, stability_scale};
@@ -671,12 +671,6 @@ impl<'a> Searcher<'a> {
             }
         }
         let prev = self.stack[ply - 1].mv;
-        let prev2 = if ply >= 2 {
-            self.stack[ply - 2].mv
-        } else {
-            None
-        };
-        let ctx = Context::new(us, prev, prev2);
         let mut scores = [0i32; MAX_MOVES];
         self.ordering.score(
             pos,
@@ -684,7 +678,7 @@ impl<'a> Searcher<'a> {
             &mut scores,
             tt_move,
             ply,
-            ctx,
+            prev,
             &self.params.values,
         );
 
@@ -743,7 +737,7 @@ impl<'a> Searcher<'a> {
                         r -= 1;
                     }
                     if quiet {
-                        r -= self.ordering.quiet_score(us, m, ctx) / 10_000;
+                        r -= self.ordering.history(us, m) / 6000;
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
@@ -776,7 +770,7 @@ impl<'a> Searcher<'a> {
                                 .flatten()
                                 .copied()
                                 .collect();
-                            self.ordering.reward_quiet(us, ply, m, ctx, depth, &tried);
+                            self.ordering.reward_quiet(us, ply, m, prev, depth, &tried);
                         }
                         break;
                     }
