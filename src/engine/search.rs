@@ -140,12 +140,7 @@ struct Frame {
     eval: i32,
     mv: Option<Move>,
     plies_from_null: usize,
-    /// The move a singular-extension verification search leaves out at this ply (0 = none).
-    excluded: PackedMove,
 }
-
-/// The least depth at which the hash move is tested for a singular extension.
-const SINGULAR_DEPTH: i32 = 6;
 
 struct Searcher<'a> {
     params: &'a EvalParams,
@@ -162,8 +157,6 @@ struct Searcher<'a> {
     reductions: [[u8; 64]; 64],
     nodes: u64,
     seldepth: usize,
-    /// Depth of the current iteration (bounds the extensions).
-    root_depth: i32,
     stopped: bool,
     can_stop: bool,
 }
@@ -202,7 +195,6 @@ impl<'a> Searcher<'a> {
             reductions,
             nodes: 0,
             seldepth: 0,
-            root_depth: 0,
             stopped: false,
             can_stop: false,
         }
@@ -293,7 +285,6 @@ impl<'a> Searcher<'a> {
                 } else {
                     (-INFINITE, INFINITE)
                 };
-            self.root_depth = depth as i32;
             let score = loop {
                 let score = self.root(pos, &mut root, depth as i32, alpha, beta);
                 if self.stopped {
@@ -418,7 +409,6 @@ impl<'a> Searcher<'a> {
             },
             mv: None,
             plies_from_null: self.keys.len(),
-            excluded: 0,
         };
         let exact = self.limits.exact_root_scores;
         let mut best = -INFINITE;
@@ -565,14 +555,13 @@ impl<'a> Searcher<'a> {
         }
 
         let key = self.keys[self.keys.len() - 1];
-        let excluded = self.stack[ply].excluded;
         let probe = self.tt.probe(key);
         let mut tt_move: PackedMove = 0;
         let mut eval = -INFINITE;
         if let Some(p) = probe {
             tt_move = p.mv;
             let score = from_tt(p.score, ply);
-            if !pv_node && excluded == 0 && p.depth >= depth {
+            if !pv_node && p.depth >= depth {
                 let cut = match p.bound {
                     Bound::Exact => true,
                     Bound::Lower => score >= beta,
@@ -604,7 +593,7 @@ impl<'a> Searcher<'a> {
 
         let us = pos.turn();
         let non_pawn = (pos.us() & !board.pawns() & !board.kings()).any();
-        if !pv_node && !in_check && excluded == 0 && beta.abs() < MATE_BOUND {
+        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta with little depth left.
             let margin = 80 * depth - if improving { 40 } else { 0 };
             if depth <= 7 && eval - margin >= beta {
@@ -644,32 +633,6 @@ impl<'a> Searcher<'a> {
         if tt_move == 0 && depth >= 5 {
             depth -= 1;
         }
-        // Singular extension: when the hash move (a lower bound or exact, searched nearly as
-        // deep) is much better than every other move, extend it; when even the others beat
-        // beta, this node fails high without searching the hash move (multi-cut).
-        let mut singular = false;
-        if excluded == 0
-            && depth >= SINGULAR_DEPTH
-            && ply < 2 * self.root_depth as usize
-            && let Some(p) = probe
-            && p.mv != 0
-            && p.depth >= depth - 3
-            && p.bound != Bound::Upper
-            && from_tt(p.score, ply).abs() < MATE_BOUND
-        {
-            let singular_beta = from_tt(p.score, ply) - 2 * depth;
-            self.stack[ply].excluded = p.mv;
-            let s = self.negamax(pos, (depth - 1) / 2, ply, singular_beta - 1, singular_beta);
-            self.stack[ply].excluded = 0;
-            if self.stopped {
-                return 0;
-            }
-            if s < singular_beta {
-                singular = true;
-            } else if singular_beta >= beta {
-                return singular_beta;
-            }
-        }
         let prev = self.stack[ply - 1].mv;
         let mut scores = [0i32; MAX_MOVES];
         self.ordering.score(
@@ -693,9 +656,6 @@ impl<'a> Searcher<'a> {
 
         for i in 0..moves.len() {
             let m = pick(&mut moves, &mut scores, i);
-            if excluded != 0 && pack(m) == excluded {
-                continue;
-            }
             let quiet = !m.is_capture() && !m.is_promotion();
             let mut child = pos.clone();
             child.play_unchecked(m);
@@ -720,7 +680,7 @@ impl<'a> Searcher<'a> {
             let child_key = self.child_key(pos, key, m, &child);
             self.keys.push(child_key);
             self.stack[ply].mv = Some(m);
-            let new_depth = depth - 1 + i32::from(singular && pack(m) == tt_move);
+            let new_depth = depth - 1;
             let score = if searched == 0 {
                 -self.negamax(&child, new_depth, ply + 1, -beta, -alpha)
             } else {
@@ -794,16 +754,14 @@ impl<'a> Searcher<'a> {
         } else {
             Bound::Upper
         };
-        if excluded == 0 {
-            self.tt.store(
-                key,
-                best_move.map_or(0, pack),
-                to_tt(best, ply),
-                static_eval,
-                depth,
-                bound,
-            );
-        }
+        self.tt.store(
+            key,
+            best_move.map_or(0, pack),
+            to_tt(best, ply),
+            static_eval,
+            depth,
+            bound,
+        );
         best
     }
 
