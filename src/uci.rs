@@ -4,7 +4,8 @@
 //! Input is read on its own thread and searches run on the [`EngineHandle`] thread, so the loop
 //! answers `isready` and `stop` while a search runs. Malformed input never changes the state: it
 //! produces `info string error: …`. End of input is `quit` (a running finite search is allowed to
-//! finish and print its `bestmove` first).
+//! finish and print its `bestmove` first). `quit` during a search stops it at once and prints the
+//! `bestmove` found so far before returning, so a GUI waiting for one gets it.
 
 use std::io::{self, BufRead, Write};
 use std::sync::mpsc;
@@ -86,6 +87,8 @@ struct Session<'w, W: Write> {
     next_id: u64,
     running: Option<Running>,
     debug: bool,
+    /// `quit` arrived while a search ran: leave as soon as its `bestmove` is out.
+    quitting: bool,
 }
 
 /// Runs the protocol until `quit` or the end of `input`. `hash_mb` and `level` are the
@@ -142,12 +145,19 @@ where
         next_id: 1,
         running: None,
         debug: false,
+        quitting: false,
     };
     let mut eof = false;
     while let Ok(event) = rx.recv() {
         match event {
             Event::Line(line) => {
+                if s.quitting {
+                    continue;
+                }
                 if !s.command(line.trim())? {
+                    break;
+                }
+                if s.quitting && s.running.is_none() {
                     break;
                 }
             }
@@ -166,7 +176,7 @@ where
             }
             Event::Report(r) => {
                 s.report(r)?;
-                if eof && s.running.is_none() {
+                if (eof || s.quitting) && s.running.is_none() {
                     break;
                 }
             }
@@ -360,8 +370,12 @@ impl<W: Write> Session<'_, W> {
                 self.out.flush()?;
             }
             "quit" => {
-                self.cancel();
-                return Ok(false);
+                if self.running.is_none() {
+                    return Ok(false);
+                }
+                // Stop the search; its `bestmove` ends the session (see `run`).
+                self.quitting = true;
+                self.stop()?;
             }
             other => error(self.out, &format!("unknown command \"{other}\""))?,
         }
@@ -763,6 +777,57 @@ mod tests {
                 "{bad}: {best} is not a reply to e4"
             );
         }
+    }
+
+    /// Input that yields `text` and then blocks (no end of input) until the sender is dropped,
+    /// like a GUI that sends `quit` and keeps its pipe open.
+    struct OpenInput {
+        data: Cursor<Vec<u8>>,
+        close: mpsc::Receiver<()>,
+    }
+
+    impl io::Read for OpenInput {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.data.read(buf)?;
+            if n == 0 {
+                // Block until the test is done with the session.
+                let _ = self.close.recv();
+            }
+            Ok(n)
+        }
+    }
+
+    /// Runs a session whose input stays open after `input`.
+    fn open_session(input: &str) -> String {
+        let (keep_open, close) = mpsc::channel();
+        let reader = io::BufReader::new(OpenInput {
+            data: Cursor::new(input.as_bytes().to_vec()),
+            close,
+        });
+        let mut out = Vec::new();
+        run(reader, &mut out, 8, 10, &EvalConfig::default()).unwrap();
+        drop(keep_open);
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn quit_stops_a_search_and_prints_its_bestmove() {
+        // Without end of input, only `quit` can end these sessions: an infinite search and a
+        // depth no test would wait for.
+        for go in ["go infinite", "go depth 99"] {
+            let out = open_session(&format!(
+                "position startpos\n{go}\nisready\nquit\ngo depth 1\n"
+            ));
+            assert!(out.contains("readyok"), "{out}");
+            let bestmoves = out.lines().filter(|l| l.starts_with("bestmove ")).count();
+            assert_eq!(bestmoves, 1, "{out}");
+            assert!(
+                out.lines().last().unwrap().starts_with("bestmove "),
+                "{out}"
+            );
+        }
+        // `quit` when idle just leaves.
+        assert_eq!(open_session("quit\n"), "");
     }
 
     #[test]

@@ -18,7 +18,7 @@ use super::limits::SearchLimits;
 use super::order::{MAX_MOVES, Ordering, pick};
 use super::score::{Bound, INFINITE, MATE, MATE_BOUND, MAX_PLY, Score, from_tt, to_tt};
 use super::see::see_ge;
-use super::time::TimeManager;
+use super::time::{TimeManager, stability_scale};
 use super::tt::{PackedMove, TranspositionTable, pack};
 
 /// The Zobrist key of a position as the search and the game history use it (one definition,
@@ -272,6 +272,7 @@ impl<'a> Searcher<'a> {
         let max_depth = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut prev_score: i32 = 0;
         let mut best_changes = 0u32;
+        let mut stable = 0u32;
         for depth in 1..=max_depth {
             self.seldepth = 0;
             let mut delta = 20;
@@ -329,7 +330,11 @@ impl<'a> Searcher<'a> {
             let best = root[0].mv;
             if result.best_move != Some(best) && depth > 1 {
                 best_changes += 1;
+                stable = 0;
+            } else {
+                stable += 1;
             }
+            let score_drop = if depth > 1 { prev_score - score } else { 0 };
             prev_score = score;
             result.best_move = Some(best);
             result.ponder = pv.get(1).copied();
@@ -369,8 +374,10 @@ impl<'a> Searcher<'a> {
                 break;
             }
             if timed && !self.limits.infinite {
-                let instability = 100 + 30 * best_changes.min(4);
-                if self.time.soft_expired(instability) {
+                if self
+                    .time
+                    .soft_expired(stability_scale(best_changes, stable, score_drop))
+                {
                     break;
                 }
                 best_changes = best_changes.saturating_sub(1);

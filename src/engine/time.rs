@@ -16,6 +16,29 @@ pub struct TimeManager {
 /// The least time a search is given, so that it always returns a move.
 const MIN_BUDGET: Duration = Duration::from_millis(5);
 
+/// Moves still to play assumed when the clock has no `movestogo`.
+const DEFAULT_MOVES_TO_GO: u32 = 20;
+
+/// How far to stretch (or shrink) the soft budget between iterations, in percent, from the
+/// search's state: `best_changes` (recent changes of the best move, decaying), `stable` (how
+/// many iterations in a row the best move stayed the same) and `score_drop` (how many
+/// centipawns the score fell since the previous iteration; negative = rose). An unstable best
+/// move or a falling score earn more time, a long-stable best move less. Within 50–250 %.
+pub fn stability_scale(best_changes: u32, stable: u32, score_drop: i32) -> u32 {
+    let mut scale = 100 + 35 * best_changes.min(4);
+    scale += match score_drop {
+        d if d >= 60 => 60,
+        d if d >= 25 => 30,
+        _ => 0,
+    };
+    if stable >= 6 {
+        scale = scale * 65 / 100;
+    } else if stable >= 3 {
+        scale = scale * 85 / 100;
+    }
+    scale.clamp(50, 250)
+}
+
 impl TimeManager {
     /// Budgets a search starting now.
     pub fn new(limits: &SearchLimits) -> TimeManager {
@@ -46,7 +69,10 @@ impl TimeManager {
                 .remaining
                 .saturating_sub(reserve)
                 .saturating_sub(overhead);
-            let mtg = clock.moves_to_go.unwrap_or(25).clamp(1, 50);
+            let mtg = clock
+                .moves_to_go
+                .unwrap_or(DEFAULT_MOVES_TO_GO)
+                .clamp(1, 50);
             let base = usable / (mtg + 1) + clock.increment * 3 / 4;
             let cap = if mtg == 1 { usable * 3 / 4 } else { usable / 3 };
             let s = base.min(cap).max(MIN_BUDGET);
@@ -112,6 +138,27 @@ mod tests {
                 );
                 assert!(tm.soft().unwrap() <= hard);
                 assert!(tm.soft().unwrap() <= hard);
+            }
+        }
+    }
+
+    #[test]
+    fn stability_scale_is_bounded_and_monotonic() {
+        for changes in 0..8 {
+            for stable in 0..10 {
+                let mut last = 0;
+                for drop in [-100, 0, 10, 25, 40, 60, 200] {
+                    let s = stability_scale(changes, stable, drop);
+                    assert!((50..=250).contains(&s));
+                    assert!(s >= last, "a bigger drop never earns less time");
+                    last = s;
+                }
+                assert!(
+                    stability_scale(changes + 1, stable, 0) >= stability_scale(changes, stable, 0)
+                );
+                assert!(
+                    stability_scale(changes, stable + 1, 0) <= stability_scale(changes, stable, 0)
+                );
             }
         }
     }
