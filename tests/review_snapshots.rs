@@ -118,9 +118,16 @@ fn learn_prompt_and_verdicts() {
     let press = |s: &mut Screen, c: KeyCode| {
         s.update(Input::Key(key(c)), area);
     };
-    press(&mut screen, KeyCode::Char('n'));
+    // `n` steps through the mistakes (3. Qh5?! is an inaccuracy at depth 3) to 3... Nf6??.
+    for _ in 0..6 {
+        if screen.browser().ply() == Some(5) {
+            break;
+        }
+        press(&mut screen, KeyCode::Char('n'));
+    }
+    assert_eq!(screen.browser().ply(), Some(5));
     press(&mut screen, KeyCode::Char('t'));
-    for c in "Qe7".chars() {
+    for c in "g6".chars() {
         press(&mut screen, KeyCode::Char(c));
     }
     assert_snapshot!("learn_prompt_100x30", text(&screen, 100, 30));
@@ -136,6 +143,7 @@ fn learn_prompt_and_verdicts() {
     };
     press(&mut screen, KeyCode::Enter);
     judge(&mut screen);
+    assert!(text(&screen, 100, 30).contains("g6: good!"));
     assert_snapshot!("learn_good_try_100x30", text(&screen, 100, 30));
     press(&mut screen, KeyCode::Char('t'));
     for c in "a6".chars() {
@@ -143,5 +151,6 @@ fn learn_prompt_and_verdicts() {
     }
     press(&mut screen, KeyCode::Enter);
     judge(&mut screen);
+    assert!(text(&screen, 100, 30).contains("a6: not good enough"));
     assert_snapshot!("learn_bad_try_100x30", text(&screen, 100, 30));
 }
