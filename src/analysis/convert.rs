@@ -4,7 +4,7 @@
 
 use shakmaty::{Chess, Color, Move, Position};
 
-use crate::engine::{self, Bound, EvalParams, SearchResult, evaluate_breakdown};
+use crate::engine::{self, Bound, EvalParams, SearchResult, Term, evaluate_breakdown};
 use crate::explain::board;
 use crate::explain::metrics::{IterationFact, RootMoveFact, SearchFacts};
 use crate::explain::quality::Score;
@@ -109,7 +109,9 @@ pub fn facts(result: &SearchResult) -> SearchFacts {
 }
 
 /// Evaluation terms before and after `mv`, each the mover's share minus the opponent's:
-/// `(term name, before, after)`. Empty when `mv` is illegal.
+/// `(term name, before, after)`. Empty when `mv` is illegal. The tempo term is left out: it
+/// belongs to the side to move, so it swings by twice its weight on every move and says
+/// nothing about the move itself.
 #[must_use]
 pub fn eval_terms(before: &Chess, mv: Move, params: &EvalParams) -> Vec<(String, i32, i32)> {
     let Some(after) = board::play(before, mv) else {
@@ -128,6 +130,7 @@ pub fn eval_terms(before: &Chess, mv: Move, params: &EvalParams) -> Vec<(String,
     b.terms
         .iter()
         .zip(&a.terms)
+        .filter(|((term, ..), _)| *term != Term::Tempo)
         .map(|((term, wb, bb), (_, wa, ba))| {
             (term.name().to_owned(), view(*wb, *bb), view(*wa, *ba))
         })
@@ -162,5 +165,6 @@ mod tests {
         let terms = eval_terms(&before, mv, &EvalParams::default());
         let material = terms.iter().find(|t| t.0 == "material").unwrap();
         assert!(material.1 < 0 && material.2 > 0, "{material:?}");
+        assert!(terms.iter().all(|t| t.0 != "tempo"), "{terms:?}");
     }
 }
