@@ -396,7 +396,7 @@ impl Explanation {
                     m.style.as_str()
                 ));
             }
-            for d in self.eval_deltas.iter().take(5) {
+            for d in self.eval_deltas.iter().filter(|d| d.delta != 0).take(5) {
                 out.push_str(&format!(
                     "\n{}: {} -> {} ({:+})",
                     d.term, d.before, d.after, d.delta
