@@ -261,7 +261,13 @@ fn luft(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
     let us = before.turn();
     let b0 = before.board();
     let k = b0.king_of(us)?;
-    if mv.role() != Role::Pawn || k.rank() != us.backrank() || mv.is_capture() {
+    // Luft is for a king that has left the centre (castled, or walked to a wing): a pawn move in
+    // front of a king still on d1/e1 opens lines, it does not make a flight square.
+    if mv.role() != Role::Pawn
+        || k.rank() != us.backrank()
+        || mv.is_capture()
+        || matches!(k.file(), File::D | File::E)
+    {
         return None;
     }
     let from = mv.from()?;
