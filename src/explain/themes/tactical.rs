@@ -476,9 +476,27 @@ fn relative_pins(pos: &Chess, us: shakmaty::Color) -> Vec<(Square, Square, Squar
 fn pin_relative(before: &Chess, _mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
     let us = before.turn();
     let old = relative_pins(before, us);
+    // A pin restricts something only if the pinned piece could otherwise step off the line
+    // (a pawn that can only push along the pinner's file is not held back by the pin).
+    let b = after.board();
+    let can_leave = |s: Square, p: Square| {
+        let off = !attacks::ray(s, p);
+        let Some(piece) = b.piece_at(p) else {
+            return false;
+        };
+        if piece.role == Role::Pawn {
+            let push = p
+                .offset(if piece.color.is_white() { 8 } else { -8 })
+                .filter(|t| b.piece_at(*t).is_none());
+            let takes = attacks::pawn_attacks(piece.color, p) & b.by_color(!piece.color);
+            push.is_some_and(|t| off.contains(t)) || (takes & off).any()
+        } else {
+            (b.attacks_from(p) & !b.by_color(piece.color) & off).any()
+        }
+    };
     relative_pins(after, us)
         .into_iter()
-        .find(|pin| !old.contains(pin))
+        .find(|&(s, p, q)| !old.contains(&(s, p, q)) && can_leave(s, p))
         .map(|(s, p, q)| Hit::on(after.board(), vec![s, p, q]))
 }
 
