@@ -131,6 +131,17 @@ pub struct PlyReview {
     pub better: Option<Explanation>,
 }
 
+impl PlyReview {
+    /// The move number as printed before this ply's move: `3.` for White, `3...` for Black.
+    pub fn number_text(&self) -> String {
+        if self.mover == "white" {
+            format!("{}.", self.move_number)
+        } else {
+            format!("{}...", self.move_number)
+        }
+    }
+}
+
 /// One side's figures.
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize)]
 pub struct SideSummary {

@@ -839,11 +839,7 @@ impl Screen {
         let bold = self.theme.fg("text").add_modifier(Modifier::BOLD);
         let mut lines = Vec::new();
         if let Some(r) = self.state.ply(learn.ply()) {
-            let number = if r.mover == "white" {
-                format!("{}.", r.move_number)
-            } else {
-                format!("{}...", r.move_number)
-            };
+            let number = r.number_text();
             lines.push(Line::styled(
                 format!(
                     "Learn: find a better move than {number} {}{} — {}",
@@ -953,11 +949,7 @@ impl Screen {
                     text,
                 )),
                 Some(r) => {
-                    let number = if r.mover == "white" {
-                        format!("{}.", r.move_number)
-                    } else {
-                        format!("{}...", r.move_number)
-                    };
+                    let number = r.number_text();
                     lines.push(Line::styled(
                         format!(
                             "{number} {}{}  {}  {}",
