@@ -2,7 +2,7 @@
 
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
-use ratatui::style::{Modifier, Style};
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 use shakmaty::Piece;
@@ -60,14 +60,7 @@ fn dialog<'a>(title: &'a str, theme: &Theme) -> Block<'a> {
 }
 
 fn chosen(theme: &Theme) -> Style {
-    if theme.colored() {
-        Style::new()
-            .fg(theme.color("black_piece"))
-            .bg(theme.color("accent"))
-            .add_modifier(Modifier::BOLD)
-    } else {
-        Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)
-    }
+    theme.selected()
 }
 
 /// Draws the overlay for the current mode, if any.

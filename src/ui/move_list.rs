@@ -2,7 +2,6 @@
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 use shakmaty::{Color, Position};
@@ -57,14 +56,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         None => 0,
     };
     let text = theme.fg("text");
-    let highlight = if theme.colored() {
-        Style::new()
-            .fg(theme.color("black_piece"))
-            .bg(theme.color("accent"))
-            .add_modifier(Modifier::BOLD)
-    } else {
-        Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)
-    };
+    let highlight = theme.selected();
     let cell = |index: Option<usize>| -> Span<'static> {
         match index {
             Some(i) => {

@@ -106,6 +106,19 @@ impl Theme {
         self.colors.get(key).copied().unwrap_or(Color::Reset)
     }
 
+    /// The style of a selected item (a dialog choice, the current move): dark text on the accent
+    /// colour, or reversed bold text without colours.
+    pub fn selected(&self) -> Style {
+        if self.colored() {
+            Style::new()
+                .fg(self.color("black_piece"))
+                .bg(self.color("accent"))
+                .add_modifier(Modifier::BOLD)
+        } else {
+            Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)
+        }
+    }
+
     /// Foreground style for a key.
     pub fn fg(&self, key: &str) -> Style {
         Style::new().fg(self.color(key))
