@@ -75,28 +75,7 @@ pub enum Command {
     Uci,
     /// Fit the default evaluation's weights to labelled positions (a development tool; see
     /// docs/EVAL.md).
-    Tune {
-        /// Labelled positions, one `FEN;score;result` per line (scripts/label_positions.py).
-        data: PathBuf,
-        /// Write the tuned preset here (format of assets/eval/default.toml).
-        #[arg(long, value_name = "PATH")]
-        out: Option<PathBuf>,
-        /// Start from this preset file instead of the shipped one.
-        #[arg(long, value_name = "PATH")]
-        start: Option<PathBuf>,
-        /// Passes of full-batch gradient descent.
-        #[arg(long, default_value_t = 1000)]
-        epochs: u32,
-        /// Adam step size in centipawns.
-        #[arg(long, default_value_t = 1.0)]
-        rate: f64,
-        /// Share of the game result in the label, 0 to 1 (0 = the score only).
-        #[arg(long, default_value_t = 0.0)]
-        result_weight: f64,
-        /// Pull toward the starting weights (per weight, per centipawn squared).
-        #[arg(long, default_value_t = 0.0)]
-        regularise: f64,
-    },
+    Tune(crate::tune::TuneArgs),
     /// Explain the engine's choice in a position, or the quality of a given move.
     Explain {
         /// The position.

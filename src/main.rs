@@ -31,29 +31,16 @@ fn main() -> ExitCode {
             with_config(cli.config.as_deref(), &dirs, |c| eval(c, fen.as_deref()))
         }
         Some(Command::Uci) => with_config(cli.config.as_deref(), &dirs, uci),
-        Some(Command::Tune {
-            data,
-            out,
-            start,
-            epochs,
-            rate,
-            result_weight,
-            regularise,
-        }) => with_config(cli.config.as_deref(), &dirs, |c| {
-            let args = kibitzer::tune::TuneArgs {
-                data,
-                out,
-                start,
-                epochs,
-                rate,
-                result_weight,
-                regularise,
-            };
-            match kibitzer::tune::run(&args, &c.eval, &mut std::io::stderr()) {
+        Some(Command::Tune(args)) => {
+            with_config(cli.config.as_deref(), &dirs, |c| match kibitzer::tune::run(
+                &args,
+                &c.eval,
+                &mut std::io::stderr(),
+            ) {
                 Ok(_) => ExitCode::SUCCESS,
                 Err(e) => fail(1, &format!("{e:#}")),
-            }
-        }),
+            })
+        }
         Some(Command::Explain {
             fen,
             mv,

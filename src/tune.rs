@@ -21,22 +21,29 @@ use crate::engine::eval::{Coefficients, EvalParams, coefficients, evaluate, term
 /// Logistic scale: a score of 400 centipawns is ten-to-one odds.
 const K: f64 = std::f64::consts::LN_10 / 400.0;
 
-/// What `kibitzer tune` does.
-#[derive(Debug, Clone)]
+/// What `kibitzer tune` does (its command-line arguments).
+#[derive(Debug, Clone, clap::Args)]
 pub struct TuneArgs {
-    /// Labelled positions, one `FEN;score;result` per line (see `scripts/label_positions.py`).
+    /// Labelled positions, one `FEN;score;result` per line (scripts/label_positions.py).
     pub data: PathBuf,
-    /// Where to write the tuned preset (nothing is written without it).
+    /// Write the tuned preset here (format of assets/eval/default.toml; nothing is written
+    /// without it).
+    #[arg(long, value_name = "PATH")]
     pub out: Option<PathBuf>,
     /// Start from this preset file instead of the shipped one.
+    #[arg(long, value_name = "PATH")]
     pub start: Option<PathBuf>,
     /// Passes of full-batch gradient descent.
+    #[arg(long, default_value_t = 1000)]
     pub epochs: u32,
     /// Adam step size in centipawns.
+    #[arg(long, default_value_t = 1.0)]
     pub rate: f64,
-    /// Share of the game result in the label (0 = Stockfish's score only, 1 = result only).
+    /// Share of the game result in the label, 0 to 1 (0 = the score only, 1 = result only).
+    #[arg(long, default_value_t = 0.0)]
     pub result_weight: f64,
-    /// Strength of the pull toward the starting weights (per weight, per centipawn²).
+    /// Pull toward the starting weights (per weight, per centipawn squared).
+    #[arg(long, default_value_t = 0.0)]
     pub regularise: f64,
 }
 
