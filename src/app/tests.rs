@@ -96,6 +96,20 @@ pub(crate) fn engine_plays(app: &mut App, text: &str) -> Vec<Effect> {
     app.update(Event::EngineDone(id, Some(mv), t))
 }
 
+/// An app resuming `game` with the human as White at level 3.
+fn white_at_level_3(game: Game) -> App {
+    App::new(
+        Config::default(),
+        Some(Snapshot {
+            game,
+            human: Color::White,
+            level: 3,
+        }),
+        1,
+    )
+    .0
+}
+
 fn mouse(kind: MouseEventKind, app: &App, sq: Square) -> Event {
     let r = app.layout().square_rect(sq, app.orientation);
     Event::Mouse(MouseEvent {
@@ -267,15 +281,7 @@ fn mouse_click_click_and_drag_and_drop() {
 
 #[test]
 fn castling_by_moving_the_king_two_squares() {
-    let (mut app, _) = App::new(
-        Config::default(),
-        Some(Snapshot {
-            game: Game::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap(),
-            human: Color::White,
-            level: 3,
-        }),
-        1,
-    );
+    let mut app = white_at_level_3(Game::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap());
     app.cursor = Square::E1;
     app.update(key(KeyCode::Enter));
     assert!(app.legal_targets().contains(&Square::G1));
@@ -286,15 +292,7 @@ fn castling_by_moving_the_king_two_squares() {
 
 #[test]
 fn promotion_opens_the_picker() {
-    let (mut app, _) = App::new(
-        Config::default(),
-        Some(Snapshot {
-            game: Game::from_fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1").unwrap(),
-            human: Color::White,
-            level: 3,
-        }),
-        1,
-    );
+    let mut app = white_at_level_3(Game::from_fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1").unwrap());
     app.cursor = Square::E7;
     app.update(key(KeyCode::Enter));
     app.cursor = Square::E8;
@@ -533,15 +531,7 @@ fn fen_commands_show_and_set_up() {
 
 #[test]
 fn the_promotion_picker_takes_a_click() {
-    let (mut app, _) = App::new(
-        Config::default(),
-        Some(Snapshot {
-            game: Game::from_fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1").unwrap(),
-            human: Color::White,
-            level: 3,
-        }),
-        1,
-    );
+    let mut app = white_at_level_3(Game::from_fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1").unwrap());
     app.update(Event::Resize(80, 24));
     let down = MouseEventKind::Down(MouseButton::Left);
     let up = MouseEventKind::Up(MouseButton::Left);
@@ -580,15 +570,7 @@ fn a_long_game_scrolls_the_move_list_to_the_latest_move() {
         seen.insert(crate::game::zobrist(game.position()));
     }
     let last = game.moves().last().unwrap().san.to_string();
-    let (mut app, _) = App::new(
-        Config::default(),
-        Some(Snapshot {
-            game,
-            human: Color::White,
-            level: 3,
-        }),
-        1,
-    );
+    let mut app = white_at_level_3(game);
     app.update(Event::Resize(80, 24));
     let theme = crate::ui::Theme::named("classic", crate::ui::ColorMode::TrueColor);
     let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).unwrap();
