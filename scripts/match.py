@@ -246,10 +246,17 @@ def play_game(number: int, opening: Tuple[str, str], white: Player, black: Playe
 
     plies = 0
     while result is None:
-        outcome = board.outcome(claim_draw=True)
+        # Draws happen, as in cutechess, when the position has actually occurred three times or
+        # fifty moves passed; python-chess's claim_draw=True would also end the game when the
+        # side to move merely *could* repeat, even a winning side that never would.
+        outcome = board.outcome(claim_draw=False)
         if outcome is not None:
             result = outcome.result()
             termination = outcome.termination.name.lower().replace("_", " ")
+            break
+        if board.is_repetition(3) or board.halfmove_clock >= 100:
+            result = "1/2-1/2"
+            termination = "threefold repetition" if board.is_repetition(3) else "fifty moves"
             break
         if plies >= settings.max_plies:
             result, termination = "1/2-1/2", f"adjudicated: {settings.max_plies} plies"

@@ -3,6 +3,7 @@
 //! the interface.
 
 pub mod bench;
+pub mod check;
 pub mod eval;
 pub mod handle;
 pub mod levels;

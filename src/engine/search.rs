@@ -13,6 +13,7 @@ use std::time::Duration;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, EnPassantMode, Move, MoveList, Position, Role};
 
+use super::check::gives_check;
 use super::eval::{EvalParams, evaluate};
 use super::limits::SearchLimits;
 use super::order::{MAX_MOVES, Ordering, pick};
@@ -112,6 +113,9 @@ pub struct SearchResult {
     pub stopped: bool,
 }
 
+/// How many tried quiet moves a node remembers for the history penalty at a cutoff.
+const QUIETS_REMEMBERED: usize = 64;
+
 /// The deepest iteration the search starts.
 pub const MAX_DEPTH: u32 = 100;
 
@@ -154,6 +158,8 @@ struct Searcher<'a> {
     pv: Vec<[Option<Move>; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     stack: [Frame; MAX_PLY + 2],
+    /// Move-ordering scores per ply (one frame uses a ply's row at a time; no per-node memset).
+    scores: Vec<[i32; MAX_MOVES]>,
     reductions: [[u8; 64]; 64],
     nodes: u64,
     seldepth: usize,
@@ -192,6 +198,7 @@ impl<'a> Searcher<'a> {
             pv: vec![[None; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             stack: [Frame::default(); MAX_PLY + 2],
+            scores: vec![[0; MAX_MOVES]; MAX_PLY + 2],
             reductions,
             nodes: 0,
             seldepth: 0,
@@ -634,11 +641,10 @@ impl<'a> Searcher<'a> {
             depth -= 1;
         }
         let prev = self.stack[ply - 1].mv;
-        let mut scores = [0i32; MAX_MOVES];
         self.ordering.score(
             pos,
             &moves,
-            &mut scores,
+            &mut self.scores[ply],
             tt_move,
             ply,
             prev,
@@ -648,35 +654,36 @@ impl<'a> Searcher<'a> {
         let mut best = -INFINITE;
         let mut best_move: Option<Move> = None;
         let mut searched = 0usize;
-        let mut quiets_tried: [Option<Move>; 64] = [None; 64];
+        let mut quiets_tried = MoveList::new();
         let mut n_quiets = 0usize;
         let original_alpha = alpha;
         let futile = !in_check && depth <= 6 && eval + 90 + 90 * depth <= alpha;
         let lmp_limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
 
         for i in 0..moves.len() {
-            let m = pick(&mut moves, &mut scores, i);
+            let m = pick(&mut moves, &mut self.scores[ply], i);
+            let order_score = self.scores[ply][i];
             let quiet = !m.is_capture() && !m.is_promotion();
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            let gives_check = child.is_check();
+            let gives_check = gives_check(pos, m);
             if best > -MATE_BOUND && !in_check && non_pawn && !gives_check {
                 let late = !pv_node && depth <= 6 && n_quiets >= lmp_limit;
                 if quiet && (futile || late) {
-                    if n_quiets < quiets_tried.len() {
-                        quiets_tried[n_quiets] = Some(m);
+                    if n_quiets < QUIETS_REMEMBERED {
+                        quiets_tried.push(m);
                     }
                     n_quiets += 1;
                     continue;
                 }
                 if !quiet
                     && depth <= 6
-                    && scores[i] < 0
+                    && order_score < 0
                     && !see_ge(pos, m, -90 * depth, &self.params.values)
                 {
                     continue;
                 }
             }
+            let mut child = pos.clone();
+            child.play_unchecked(m);
             let child_key = self.child_key(pos, key, m, &child);
             self.keys.push(child_key);
             self.stack[ply].mv = Some(m);
@@ -685,7 +692,7 @@ impl<'a> Searcher<'a> {
                 -self.negamax(&child, new_depth, ply + 1, -beta, -alpha)
             } else {
                 let mut r = 0;
-                if depth >= 3 && searched >= 2 && (quiet || scores[i] < 0) && !gives_check {
+                if depth >= 3 && searched >= 2 && (quiet || order_score < 0) && !gives_check {
                     r = i32::from(self.reductions[depth.min(63) as usize][searched.min(63)]);
                     if pv_node {
                         r -= 1;
@@ -693,7 +700,7 @@ impl<'a> Searcher<'a> {
                     if !improving {
                         r += 1;
                     }
-                    if quiet && scores[i] >= 900_000 {
+                    if quiet && order_score >= 900_000 {
                         r -= 1;
                     }
                     if quiet {
@@ -725,20 +732,16 @@ impl<'a> Searcher<'a> {
                     }
                     if alpha >= beta {
                         if quiet {
-                            let tried: MoveList = quiets_tried[..n_quiets.min(64)]
-                                .iter()
-                                .flatten()
-                                .copied()
-                                .collect();
-                            self.ordering.reward_quiet(us, ply, m, prev, depth, &tried);
+                            self.ordering
+                                .reward_quiet(us, ply, m, prev, depth, &quiets_tried);
                         }
                         break;
                     }
                 }
             }
             if quiet {
-                if n_quiets < quiets_tried.len() {
-                    quiets_tried[n_quiets] = Some(m);
+                if n_quiets < QUIETS_REMEMBERED {
+                    quiets_tried.push(m);
                 }
                 n_quiets += 1;
             }
@@ -836,7 +839,7 @@ impl<'a> Searcher<'a> {
         } else {
             moves.retain(|m| m.is_capture() || m.promotion() == Some(Role::Queen));
         }
-        let mut scores = [0i32; MAX_MOVES];
+        let scores = &mut self.scores[ply];
         for (i, &m) in moves.iter().enumerate() {
             scores[i] = if tt_move != 0 && pack(m) == tt_move {
                 1_000_000
@@ -849,7 +852,7 @@ impl<'a> Searcher<'a> {
         let values = &self.params.values;
         let mut best_move: Option<Move> = None;
         for i in 0..moves.len() {
-            let m = pick(&mut moves, &mut scores, i);
+            let m = pick(&mut moves, &mut self.scores[ply], i);
             if !in_check {
                 let gain = match m {
                     Move::EnPassant { .. } => values[0],
