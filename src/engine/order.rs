@@ -190,7 +190,7 @@ mod tests {
         for n in [0usize, 1, 2, 3, 4, 5, 9, 40] {
             let mut moves = MoveList::new();
             let mut scores = [0i32; MAX_MOVES];
-            for k in 0..n {
+            for (k, score) in scores.iter_mut().enumerate().take(n) {
                 moves.push(Move::Normal {
                     role: Role::Knight,
                     from: Square::new(k as u32),
@@ -199,7 +199,7 @@ mod tests {
                     promotion: None,
                 });
                 // A scrambled order with ties.
-                scores[k] = ((k * 37) % 11) as i32 - 5;
+                *score = ((k * 37) % 11) as i32 - 5;
             }
             let mut expected: Vec<(i32, Move)> = (0..n).map(|k| (scores[k], moves[k])).collect();
             expected.sort_by_key(|(sc, _)| std::cmp::Reverse(*sc));
