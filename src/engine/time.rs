@@ -19,6 +19,10 @@ const MIN_BUDGET: Duration = Duration::from_millis(5);
 /// Moves still to play assumed when the clock has no `movestogo`.
 const DEFAULT_MOVES_TO_GO: u32 = 20;
 
+/// A new iteration starts only while less than this share (percent) of the soft budget is
+/// spent: the next iteration usually costs about as much as all the earlier ones together.
+const NEW_ITERATION_PERCENT: u32 = 70;
+
 /// How far to stretch (or shrink) the soft budget between iterations, in percent, from the
 /// search's state: `best_changes` (recent changes of the best move, decaying), `stable` (how
 /// many iterations in a row the best move stayed the same) and `score_drop` (how many
@@ -98,7 +102,7 @@ impl TimeManager {
     /// the best move is unstable (100 = as planned).
     pub fn soft_expired(&self, scale_percent: u32) -> bool {
         self.soft
-            .is_some_and(|s| self.elapsed() >= s * scale_percent * 6 / 1000)
+            .is_some_and(|s| self.elapsed() >= s * scale_percent * NEW_ITERATION_PERCENT / 10_000)
     }
 
     /// The soft budget, if any.
