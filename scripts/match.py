@@ -254,9 +254,10 @@ def play_game(number: int, opening: Tuple[str, str], white: Player, black: Playe
             result = outcome.result()
             termination = outcome.termination.name.lower().replace("_", " ")
             break
-        if board.is_repetition(3) or board.halfmove_clock >= 100:
+        repeated = board.is_repetition(3)
+        if repeated or board.halfmove_clock >= 100:
             result = "1/2-1/2"
-            termination = "threefold repetition" if board.is_repetition(3) else "fifty moves"
+            termination = "threefold repetition" if repeated else "fifty moves"
             break
         if plies >= settings.max_plies:
             result, termination = "1/2-1/2", f"adjudicated: {settings.max_plies} plies"

@@ -30,12 +30,12 @@ pub fn gives_check(pos: &Chess, m: Move) -> bool {
     if attacks::attacks(to, piece, occupied).contains(king) {
         return true;
     }
-    // Discovered: one of our sliders (not the moved piece, not one captured on `to`) now sees
-    // the king through `from`.
+    // Discovered: one of our other sliders now sees the king through `from` (`to` holds no
+    // piece of ours before the move).
     if attacks::ray(from, king).is_empty() {
         return false;
     }
-    let ours = board.by_color(us) & !Bitboard::from_square(from) & !Bitboard::from_square(to);
+    let ours = board.by_color(us) & !Bitboard::from_square(from);
     let straight = attacks::rook_attacks(king, occupied) & board.rooks_and_queens();
     let diagonal = attacks::bishop_attacks(king, occupied) & board.bishops_and_queens();
     ((straight | diagonal) & ours).any()

@@ -116,6 +116,15 @@ pub struct SearchResult {
 /// How many tried quiet moves a node remembers for the history penalty at a cutoff.
 const QUIETS_REMEMBERED: usize = 64;
 
+/// Counts a quiet move as tried at this node and remembers the first [`QUIETS_REMEMBERED`]
+/// of them for the history penalty at a cutoff.
+fn note_quiet(tried: &mut MoveList, count: &mut usize, m: Move) {
+    if *count < QUIETS_REMEMBERED {
+        tried.push(m);
+    }
+    *count += 1;
+}
+
 /// The deepest iteration the search starts.
 pub const MAX_DEPTH: u32 = 100;
 
@@ -668,10 +677,7 @@ impl<'a> Searcher<'a> {
             if best > -MATE_BOUND && !in_check && non_pawn && !gives_check {
                 let late = !pv_node && depth <= 6 && n_quiets >= lmp_limit;
                 if quiet && (futile || late) {
-                    if n_quiets < QUIETS_REMEMBERED {
-                        quiets_tried.push(m);
-                    }
-                    n_quiets += 1;
+                    note_quiet(&mut quiets_tried, &mut n_quiets, m);
                     continue;
                 }
                 if !quiet
@@ -740,10 +746,7 @@ impl<'a> Searcher<'a> {
                 }
             }
             if quiet {
-                if n_quiets < QUIETS_REMEMBERED {
-                    quiets_tried.push(m);
-                }
-                n_quiets += 1;
+                note_quiet(&mut quiets_tried, &mut n_quiets, m);
             }
         }
         if searched == 0 {
