@@ -1,6 +1,10 @@
 //! Move ordering: the transposition-table move, then winning and equal captures by MVV-LVA,
 //! killer moves, the counter-move, quiet moves by history, and losing captures last.
 //!
+//! A quiet move's history is the sum of three tables: the butterfly table (side, from, to) and
+//! two continuation tables keyed by the move one and two plies earlier (its piece and target
+//! square) and this move's piece and target square: "after that move, this one tends to work".
+//!
 //! Scores are written into a fixed array beside shakmaty's `MoveList`; [`pick`] selects the next
 //! best move lazily (selection sort), so a cutoff after the first move sorts nothing else.
 
@@ -21,12 +25,39 @@ const BAD_CAPTURE: i32 = -1_000_000;
 /// History values stay within ±`HISTORY_MAX`.
 const HISTORY_MAX: i32 = 16_384;
 
-/// Learned ordering knowledge of one search: killers per ply, history per side and move, and
-/// the counter-move to each (piece, square) move of the opponent.
+/// Learned ordering knowledge of one search: killers per ply, history per side and move, the
+/// counter-move to each (piece, square) move of the opponent, and continuation histories.
 pub struct Ordering {
     killers: Vec<[PackedMove; 2]>,
     history: Vec<[[i32; 64]; 64]>,
-    counters: Vec<[PackedMove; 64]>,
+    /// Indexed by the [`Context`]'s previous move.
+    counters: Vec<PackedMove>,
+    /// Indexed by [`Context`] of an earlier move, then this move's (piece, target square).
+    continuation: Vec<[i32; PIECE_SQUARES]>,
+    /// Capture history: (coloured piece, target square), then the captured role (0 = none).
+    captures: Vec<[i32; 7]>,
+}
+
+/// Number of (coloured piece, square) pairs.
+const PIECE_SQUARES: usize = 12 * 64;
+
+/// The moves before the one being ordered that continuation history looks at: the opponent's
+/// last move and our own move before it, each as a (coloured piece, target square) index.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Context {
+    prev: Option<usize>,
+    prev2: Option<usize>,
+}
+
+impl Context {
+    /// The context of a node where `us` is to move, `prev` was the opponent's last move and
+    /// `prev2` our move before it (`None` at the root or after a null move).
+    pub fn new(us: Color, prev: Option<Move>, prev2: Option<Move>) -> Context {
+        Context {
+            prev: prev.map(|m| piece_square(!us, m)),
+            prev2: prev2.map(|m| piece_square(us, m)),
+        }
+    }
 }
 
 impl Default for Ordering {
@@ -34,9 +65,33 @@ impl Default for Ordering {
         Ordering {
             killers: vec![[0; 2]; MAX_PLY + 1],
             history: vec![[[0; 64]; 64]; 2],
-            counters: vec![[0; 64]; 12],
+            counters: vec![0; PIECE_SQUARES],
+            continuation: vec![[0; PIECE_SQUARES]; PIECE_SQUARES],
+            captures: vec![[0; 7]; PIECE_SQUARES],
         }
     }
+}
+
+/// The history bonus of a cutoff at `depth` (and the malus of the moves tried before it).
+fn history_bonus(depth: i32) -> i32 {
+    (depth * depth).min(400) * 4
+}
+
+/// The captured role of `m` as a capture-history index (0 = none, 1 = pawn … 6 = king).
+fn captured_index(m: Move) -> usize {
+    match m {
+        Move::EnPassant { .. } => Role::Pawn as usize,
+        _ => m.capture().map_or(0, |r| r as usize),
+    }
+}
+
+fn piece_square(c: Color, m: Move) -> usize {
+    piece_index(c, m.role()) * 64 + m.to().to_usize()
+}
+
+/// Moves a history entry towards ±`HISTORY_MAX` by `bonus` (gravity: large entries move less).
+fn nudge(h: &mut i32, bonus: i32) {
+    *h += bonus - *h * bonus.abs() / HISTORY_MAX;
 }
 
 fn color_index(c: Color) -> usize {
@@ -58,10 +113,53 @@ pub fn mvv_lva(m: Move) -> i32 {
 }
 
 impl Ordering {
-    /// The history score of a quiet move for `color`.
+    /// The butterfly history score of a quiet move for `color`.
     pub fn history(&self, color: Color, m: Move) -> i32 {
         let from = m.from().map_or(0, |s| s.to_usize());
         self.history[color_index(color)][from][m.to().to_usize()]
+    }
+
+    /// The capture history score of a capture or promotion for `color`.
+    pub fn capture_history(&self, color: Color, m: Move) -> i32 {
+        self.captures[piece_square(color, m)][captured_index(m)]
+    }
+
+    /// Rewards the capture `best` that caused a cutoff (if the cutoff came from a capture) and
+    /// penalises the captures `tried` before the cutoff move.
+    pub fn reward_captures(
+        &mut self,
+        color: Color,
+        best: Option<Move>,
+        depth: i32,
+        tried: &[Move],
+    ) {
+        let bonus = history_bonus(depth);
+        if let Some(m) = best {
+            nudge(
+                &mut self.captures[piece_square(color, m)][captured_index(m)],
+                bonus,
+            );
+        }
+        for &q in tried {
+            nudge(
+                &mut self.captures[piece_square(color, q)][captured_index(q)],
+                -bonus,
+            );
+        }
+    }
+
+    /// The full history score of a quiet move for `color` in `ctx`: butterfly plus both
+    /// continuation histories.
+    pub fn quiet_score(&self, color: Color, m: Move, ctx: Context) -> i32 {
+        let ps = piece_square(color, m);
+        let mut score = self.history(color, m);
+        if let Some(p) = ctx.prev {
+            score += self.continuation[p][ps];
+        }
+        if let Some(p) = ctx.prev2 {
+            score += self.continuation[p][ps];
+        }
+        score
     }
 
     /// Whether `m` is a killer move at `ply`.
@@ -70,7 +168,7 @@ impl Ordering {
         self.killers[ply].contains(&p)
     }
 
-    /// Scores every move of `pos` for ordering. `prev` is the opponent's last move, if any.
+    /// Scores every move of `pos` for ordering; `ctx` holds the moves before it.
     #[allow(clippy::too_many_arguments)]
     pub fn score(
         &self,
@@ -79,14 +177,12 @@ impl Ordering {
         scores: &mut [i32; MAX_MOVES],
         tt_move: PackedMove,
         ply: usize,
-        prev: Option<Move>,
+        ctx: Context,
         values: &[i32; 6],
     ) {
         let us = pos.turn();
         let killers = self.killers[ply.min(MAX_PLY)];
-        let counter = prev.map_or(0, |p| {
-            self.counters[piece_index(!us, p.role())][p.to().to_usize()]
-        });
+        let counter = ctx.prev.map_or(0, |p| self.counters[p]);
         for (i, &m) in moves.iter().enumerate() {
             let p = pack(m);
             scores[i] = if p == tt_move {
@@ -97,7 +193,7 @@ impl Ordering {
                 } else {
                     BAD_CAPTURE
                 };
-                base + mvv_lva(m)
+                base + mvv_lva(m) * 64 + self.capture_history(us, m) / 16
             } else if m.is_promotion() {
                 BAD_CAPTURE - 100
             } else if p == killers[0] {
@@ -107,7 +203,7 @@ impl Ordering {
             } else if p == counter {
                 COUNTER
             } else {
-                self.history(us, m)
+                self.quiet_score(us, m, ctx)
             };
         }
     }
@@ -118,7 +214,7 @@ impl Ordering {
         color: Color,
         ply: usize,
         m: Move,
-        prev: Option<Move>,
+        ctx: Context,
         depth: i32,
         tried: &[Move],
     ) {
@@ -128,20 +224,26 @@ impl Ordering {
             k[1] = k[0];
             k[0] = p;
         }
-        if let Some(prev) = prev {
-            self.counters[piece_index(!color, prev.role())][prev.to().to_usize()] = p;
+        if let Some(prev) = ctx.prev {
+            self.counters[prev] = p;
         }
-        let bonus = (depth * depth).min(400) * 4;
-        self.update_history(color, m, bonus);
+        let bonus = history_bonus(depth);
+        self.update_history(color, m, ctx, bonus);
         for &q in tried {
-            self.update_history(color, q, -bonus);
+            self.update_history(color, q, ctx, -bonus);
         }
     }
 
-    fn update_history(&mut self, color: Color, m: Move, bonus: i32) {
+    fn update_history(&mut self, color: Color, m: Move, ctx: Context, bonus: i32) {
         let from = m.from().map_or(0, |s| s.to_usize());
-        let h = &mut self.history[color_index(color)][from][m.to().to_usize()];
-        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+        nudge(
+            &mut self.history[color_index(color)][from][m.to().to_usize()],
+            bonus,
+        );
+        let ps = piece_square(color, m);
+        for p in [ctx.prev, ctx.prev2].into_iter().flatten() {
+            nudge(&mut self.continuation[p][ps], bonus);
+        }
     }
 }
 

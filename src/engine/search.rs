@@ -16,7 +16,7 @@ use shakmaty::{Chess, EnPassantMode, Move, MoveList, Position, Role};
 use super::check::gives_check;
 use super::eval::{EvalParams, evaluate};
 use super::limits::SearchLimits;
-use super::order::{MAX_MOVES, Ordering, pick};
+use super::order::{Context, MAX_MOVES, Ordering, pick};
 use super::score::{Bound, INFINITE, MATE, MATE_BOUND, MAX_PLY, Score, from_tt, to_tt};
 use super::see::see_ge;
 use super::time::{TimeManager, stability_scale};
@@ -153,7 +153,12 @@ struct Frame {
     eval: i32,
     mv: Option<Move>,
     plies_from_null: usize,
+    /// The move a singular-extension search leaves out at this ply.
+    excluded: Option<Move>,
 }
+
+/// Singular extensions are tried from this depth on.
+const SINGULAR_DEPTH: i32 = 7;
 
 struct Searcher<'a> {
     params: &'a EvalParams,
@@ -172,6 +177,7 @@ struct Searcher<'a> {
     reductions: [[u8; 64]; 64],
     nodes: u64,
     seldepth: usize,
+    root_depth: i32,
     stopped: bool,
     can_stop: bool,
 }
@@ -211,6 +217,7 @@ impl<'a> Searcher<'a> {
             reductions,
             nodes: 0,
             seldepth: 0,
+            root_depth: 0,
             stopped: false,
             can_stop: false,
         }
@@ -425,7 +432,9 @@ impl<'a> Searcher<'a> {
             },
             mv: None,
             plies_from_null: self.keys.len(),
+            excluded: None,
         };
+        self.root_depth = depth;
         let exact = self.limits.exact_root_scores;
         let mut best = -INFINITE;
         let key = self.keys[self.root_index];
@@ -571,13 +580,14 @@ impl<'a> Searcher<'a> {
         }
 
         let key = self.keys[self.keys.len() - 1];
+        let excluded = self.stack[ply].excluded;
         let probe = self.tt.probe(key);
         let mut tt_move: PackedMove = 0;
         let mut eval = -INFINITE;
         if let Some(p) = probe {
             tt_move = p.mv;
             let score = from_tt(p.score, ply);
-            if !pv_node && p.depth >= depth {
+            if !pv_node && excluded.is_none() && p.depth >= depth {
                 let cut = match p.bound {
                     Bound::Exact => true,
                     Bound::Lower => score >= beta,
@@ -609,7 +619,7 @@ impl<'a> Searcher<'a> {
 
         let us = pos.turn();
         let non_pawn = (pos.us() & !board.pawns() & !board.kings()).any();
-        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+        if !pv_node && !in_check && excluded.is_none() && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta with little depth left.
             let margin = 80 * depth - if improving { 40 } else { 0 };
             if depth <= 7 && eval - margin >= beta {
@@ -649,14 +659,46 @@ impl<'a> Searcher<'a> {
         if tt_move == 0 && depth >= 5 {
             depth -= 1;
         }
-        let prev = self.stack[ply - 1].mv;
+        // Singular extension: when every move but the hash move fails well below its stored
+        // score, the hash move is forced and is searched one ply deeper. When even without it
+        // the node beats beta, more than one move refutes the opponent's move: cut.
+        let mut singular: Option<PackedMove> = None;
+        if let Some(p) = probe
+            && excluded.is_none()
+            && tt_move != 0
+            && depth >= SINGULAR_DEPTH
+            && (ply as i32) < 2 * self.root_depth
+            && p.depth >= depth - 3
+            && p.bound != Bound::Upper
+            && from_tt(p.score, ply).abs() < MATE_BOUND
+            && let Some(&m) = moves.iter().find(|&&m| pack(m) == tt_move)
+        {
+            let singular_beta = from_tt(p.score, ply) - 2 * depth;
+            self.stack[ply].excluded = Some(m);
+            let s = self.negamax(pos, (depth - 1) / 2, ply, singular_beta - 1, singular_beta);
+            self.stack[ply].excluded = None;
+            if self.stopped {
+                return 0;
+            }
+            if s < singular_beta {
+                singular = Some(tt_move);
+            } else if singular_beta >= beta {
+                return singular_beta;
+            }
+        }
+        let prev2 = if ply >= 2 {
+            self.stack[ply - 2].mv
+        } else {
+            None
+        };
+        let ctx = Context::new(us, self.stack[ply - 1].mv, prev2);
         self.ordering.score(
             pos,
             &moves,
             &mut self.scores[ply],
             tt_move,
             ply,
-            prev,
+            ctx,
             &self.params.values,
         );
 
@@ -664,6 +706,7 @@ impl<'a> Searcher<'a> {
         let mut best_move: Option<Move> = None;
         let mut searched = 0usize;
         let mut quiets_tried = MoveList::new();
+        let mut captures_tried = MoveList::new();
         let mut n_quiets = 0usize;
         let original_alpha = alpha;
         let futile = !in_check && depth <= 6 && eval + 90 + 90 * depth <= alpha;
@@ -671,6 +714,9 @@ impl<'a> Searcher<'a> {
 
         for i in 0..moves.len() {
             let m = pick(&mut moves, &mut self.scores[ply], i);
+            if excluded == Some(m) {
+                continue;
+            }
             let order_score = self.scores[ply][i];
             let quiet = !m.is_capture() && !m.is_promotion();
             let gives_check = gives_check(pos, m);
@@ -693,7 +739,7 @@ impl<'a> Searcher<'a> {
             let child_key = self.child_key(pos, key, m, &child);
             self.keys.push(child_key);
             self.stack[ply].mv = Some(m);
-            let new_depth = depth - 1;
+            let new_depth = depth - 1 + i32::from(singular == Some(pack(m)));
             let score = if searched == 0 {
                 -self.negamax(&child, new_depth, ply + 1, -beta, -alpha)
             } else {
@@ -710,7 +756,7 @@ impl<'a> Searcher<'a> {
                         r -= 1;
                     }
                     if quiet {
-                        r -= self.ordering.history(us, m) / 6000;
+                        r -= self.ordering.quiet_score(us, m, ctx) / 12000;
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
@@ -739,19 +785,27 @@ impl<'a> Searcher<'a> {
                     if alpha >= beta {
                         if quiet {
                             self.ordering
-                                .reward_quiet(us, ply, m, prev, depth, &quiets_tried);
+                                .reward_quiet(us, ply, m, ctx, depth, &quiets_tried);
                         }
+                        let best_capture = (!quiet).then_some(m);
+                        self.ordering
+                            .reward_captures(us, best_capture, depth, &captures_tried);
                         break;
                     }
                 }
             }
             if quiet {
                 note_quiet(&mut quiets_tried, &mut n_quiets, m);
+            } else if captures_tried.len() < QUIETS_REMEMBERED {
+                captures_tried.push(m);
             }
         }
         if searched == 0 {
-            // Everything was pruned as futile: the node fails low.
+            // Everything was pruned as futile (or left out): the node fails low.
             return alpha;
+        }
+        if excluded.is_some() {
+            return best;
         }
         let bound = if best >= beta {
             Bound::Lower

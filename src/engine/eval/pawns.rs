@@ -16,13 +16,13 @@ use super::weights::{
 use super::{Attacks, EvalParams, Sink, Term, add, add_scaled, side};
 
 /// Files adjacent to `sq`'s file.
-fn adjacent_files(sq: Square) -> Bitboard {
+pub(crate) fn adjacent_files(sq: Square) -> Bitboard {
     let f = Bitboard::from_file(sq.file()).0;
     Bitboard(((f << 1) & !0x0101_0101_0101_0101) | ((f >> 1) & !0x8080_8080_8080_8080))
 }
 
 /// Squares strictly in front of `sq`'s rank from `color`'s point of view (all files).
-fn ranks_ahead(color: Color, sq: Square) -> Bitboard {
+pub(crate) fn ranks_ahead(color: Color, sq: Square) -> Bitboard {
     let r = sq.rank().to_u32();
     Bitboard(match color {
         Color::White => {

@@ -1,15 +1,26 @@
 //! Piece activity terms: mobility, threats, defences, the bishop pair and rook placement.
 //!
-//! Weights (in `assets/eval/default.toml`, scaled by the `[eval]` percentages): `mobility` per
-//! safe square beyond a typical count (N B R Q); `threats` for a pawn attacking a piece, a minor
+//! Weights (in `assets/eval/default.toml`, scaled by the `[eval]` percentages): `mobility`, one
+//! value per count of safe squares for each of N (0–8), B (0–13), R (0–14) and Q (0–27); `threats` for a pawn attacking a piece, a minor
 //! attacking a rook or queen, a rook attacking a queen, an attacked undefended piece and an
 //! attacked undefended pawn; `defended` per defended knight, bishop, rook or queen;
-//! `bishop_pair`; `rooks` on an open file, a half-open file and the seventh rank.
+//! `bishop_pair`; `rooks` on an open file, a half-open file and the seventh rank; `outpost` per
+//! knight and bishop on an outpost (relative rank 4–6, guarded by an own pawn, out of reach of
+//! every enemy pawn); `bishop_pawns` per own pawn on the squares of a bishop's colour;
+//! `push_threat` per enemy piece a pawn could attack after a safe push.
 
 use shakmaty::{Bitboard, Board, Color, Role, attacks};
 
-use super::weights::{BISHOP_PAIR, DEFENDED, MOBILITY, ROOKS, THREATS};
+use super::pawns::{adjacent_files, ranks_ahead};
+use super::weights::{
+    BISHOP_PAIR, BISHOP_PAWNS, DEFENDED, MOBILITY, OUTPOST, PUSH_THREAT, ROOKS, THREATS,
+};
 use super::{Attacks, EvalParams, Sink, Term, add, side};
+
+/// Where each piece type's mobility values start in the `mobility` group (N B R Q), and its
+/// largest count.
+const MOBILITY_START: [usize; 4] = [0, 9, 23, 38];
+const MOBILITY_MAX: [i32; 4] = [8, 13, 14, 27];
 
 /// Squares attacked by all pawns of `color`.
 pub(crate) fn pawn_attacks(color: Color, pawns: Bitboard) -> Bitboard {
@@ -76,9 +87,9 @@ pub(crate) fn mobility_and_attacks<S: Sink>(
                     a.king_attackers[i] += 1;
                     a.king_units[i] += params.shape.king_attack_weight[r] * hits;
                 }
-                let n = (att & area).count() as i32;
-                let n = n - params.shape.mobility_typical[r];
-                add(t, params, Term::Mobility, color, MOBILITY + r, n);
+                let n = ((att & area).count() as i32).min(MOBILITY_MAX[r]);
+                let index = MOBILITY + MOBILITY_START[r] + n as usize;
+                add(t, params, Term::Mobility, color, index, 1);
             }
         }
     }
@@ -118,6 +129,65 @@ pub(crate) fn threats_and_defences<S: Sink>(
         let our_pieces = ours & !board.pawns() & !board.kings();
         let n = (our_pieces & a.all[us]).count() as i32;
         add(t, params, Term::Defences, color, DEFENDED, n);
+    }
+}
+
+/// Minor pieces on outposts, own pawns on a bishop's colour, and threats by safe pawn pushes.
+pub(crate) fn outposts_and_pushes<S: Sink>(
+    board: &Board,
+    params: &EvalParams,
+    a: &Attacks,
+    t: &mut S,
+) {
+    let outpost_ranks = [
+        Bitboard(0x0000_FFFF_FF00_0000),
+        Bitboard(0x0000_00FF_FFFF_0000),
+    ];
+    for color in Color::ALL {
+        let us = side(color);
+        let them = side(!color);
+        let ours = board.by_color(color);
+        let our_pawns = board.pawns() & ours;
+        let their_pawns = board.pawns() & !ours;
+        for (i, role) in [Role::Knight, Role::Bishop].into_iter().enumerate() {
+            let candidates = board.by_piece(role.of(color)) & outpost_ranks[us] & a.pawns[us];
+            let n = candidates
+                .into_iter()
+                .filter(|&sq| {
+                    (their_pawns & adjacent_files(sq) & ranks_ahead(color, sq)).is_empty()
+                })
+                .count() as i32;
+            if n > 0 {
+                add(t, params, Term::Placement, color, OUTPOST + i, n);
+            }
+        }
+        let mut same_colour = 0;
+        for sq in board.bishops() & ours {
+            let squares = if Bitboard::LIGHT_SQUARES.contains(sq) {
+                Bitboard::LIGHT_SQUARES
+            } else {
+                Bitboard::DARK_SQUARES
+            };
+            same_colour += (our_pawns & squares).count() as i32;
+        }
+        if same_colour > 0 {
+            add(t, params, Term::Placement, color, BISHOP_PAWNS, same_colour);
+        }
+        // Safe single pushes (and double pushes from the second rank) that would attack a piece.
+        let empty = !board.occupied();
+        let forward = |bb: Bitboard| match color {
+            Color::White => Bitboard(bb.0 << 8),
+            Color::Black => Bitboard(bb.0 >> 8),
+        };
+        let third = Bitboard::from_rank(color.relative_rank(shakmaty::Rank::Third));
+        let single = forward(our_pawns) & empty;
+        let double = forward(single & third) & empty;
+        let safe = (single | double) & !a.pawns[them] & (a.all[us] | !a.all[them]);
+        let their_pieces = board.by_color(!color) & !board.pawns() & !board.kings();
+        let n = (pawn_attacks(color, safe) & their_pieces).count() as i32;
+        if n > 0 {
+            add(t, params, Term::Threats, color, PUSH_THREAT, n);
+        }
     }
 }
 

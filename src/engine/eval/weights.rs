@@ -52,7 +52,7 @@ groups! {
     PST_ROOK "pst_rook" 64 Placement;
     PST_QUEEN "pst_queen" 64 Placement;
     PST_KING "pst_king" 64 Placement;
-    MOBILITY "mobility" 4 Mobility;
+    MOBILITY "mobility" 66 Mobility;
     SHIELD "king_shield" 3 KingSafety;
     KING_FILE "king_file" 2 KingSafety;
     KING_ATTACK "king_attack" 1 KingSafety;
@@ -70,6 +70,9 @@ groups! {
     BISHOP_PAIR "bishop_pair" 1 BishopPair;
     ROOKS "rooks" 3 Rooks;
     TEMPO "tempo" 1 Tempo;
+    OUTPOST "outpost" 2 Placement;
+    BISHOP_PAWNS "bishop_pawns" 1 Placement;
+    PUSH_THREAT "push_threat" 1 Threats;
 }
 
 /// Every tunable weight, indexed by the group constants of this module.
@@ -81,8 +84,6 @@ pub type Weights = [Tapered; COUNT];
 pub struct Shape {
     /// Endgame piece value in percent of the configured value, pawn … queen.
     pub material_eg_percent: [i32; 5],
-    /// Safe-square count at which mobility is worth zero, N B R Q.
-    pub mobility_typical: [i32; 4],
     /// King-attack units per attacked king-zone square, N B R Q.
     pub king_attack_weight: [i32; 4],
     /// King-attack units for a safe check, N B R Q.
