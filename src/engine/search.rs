@@ -726,6 +726,14 @@ impl<'a> Searcher<'a> {
                     note_quiet(&mut quiets_tried, &mut n_quiets, m);
                     continue;
                 }
+                // A quiet move that loses material on its square, with little depth left.
+                if quiet
+                    && !pv_node
+                    && depth <= 8
+                    && !see_ge(pos, m, -25 * depth * depth, &self.params.values)
+                {
+                    continue;
+                }
                 if !quiet
                     && depth <= 6
                     && order_score < 0

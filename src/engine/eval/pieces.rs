@@ -7,13 +7,15 @@
 //! `bishop_pair`; `rooks` on an open file, a half-open file and the seventh rank; `outpost` per
 //! knight and bishop on an outpost (relative rank 4–6, guarded by an own pawn, out of reach of
 //! every enemy pawn); `bishop_pawns` per own pawn on the squares of a bishop's colour;
-//! `push_threat` per enemy piece a pawn could attack after a safe push.
+//! `push_threat` per enemy piece a pawn could attack after a safe push; `minor_behind_pawn` per
+//! knight or bishop with a pawn (either side's) right in front of it.
 
 use shakmaty::{Bitboard, Board, Color, Role, attacks};
 
 use super::pawns::{adjacent_files, ranks_ahead};
 use super::weights::{
-    BISHOP_PAIR, BISHOP_PAWNS, DEFENDED, MOBILITY, OUTPOST, PUSH_THREAT, ROOKS, THREATS,
+    BISHOP_PAIR, BISHOP_PAWNS, DEFENDED, MINOR_BEHIND_PAWN, MOBILITY, OUTPOST, PUSH_THREAT, ROOKS,
+    THREATS,
 };
 use super::{Attacks, EvalParams, Sink, Term, add, side};
 
@@ -132,7 +134,8 @@ pub(crate) fn threats_and_defences<S: Sink>(
     }
 }
 
-/// Minor pieces on outposts, own pawns on a bishop's colour, and threats by safe pawn pushes.
+/// Minor pieces on outposts and behind pawns, own pawns on a bishop's colour, and threats by
+/// safe pawn pushes.
 pub(crate) fn outposts_and_pushes<S: Sink>(
     board: &Board,
     params: &EvalParams,
@@ -179,6 +182,11 @@ pub(crate) fn outposts_and_pushes<S: Sink>(
             Color::White => Bitboard(bb.0 << 8),
             Color::Black => Bitboard(bb.0 >> 8),
         };
+        let minors = (board.knights() | board.bishops()) & ours;
+        let n = (forward(minors) & board.pawns()).count() as i32;
+        if n > 0 {
+            add(t, params, Term::Placement, color, MINOR_BEHIND_PAWN, n);
+        }
         let third = Bitboard::from_rank(color.relative_rank(shakmaty::Rank::Third));
         let single = forward(our_pawns) & empty;
         let double = forward(single & third) & empty;

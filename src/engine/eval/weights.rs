@@ -73,6 +73,7 @@ groups! {
     OUTPOST "outpost" 2 Placement;
     BISHOP_PAWNS "bishop_pawns" 1 Placement;
     PUSH_THREAT "push_threat" 1 Threats;
+    MINOR_BEHIND_PAWN "minor_behind_pawn" 1 Placement;
 }
 
 /// Every tunable weight, indexed by the group constants of this module.
