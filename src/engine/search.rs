@@ -1,7 +1,8 @@
 //! The search: iterative deepening over a negamax alpha-beta with principal variation search,
 //! aspiration windows, a transposition table, null-move pruning, late move reductions,
-//! reverse futility and futility pruning, late move pruning, check extensions and draw
-//! detection (repetition against the game and the search path, fifty moves, bare kings).
+//! reverse futility and futility pruning, late move pruning, SEE pruning of losing captures and
+//! quiet moves, check and singular extensions (with multi-cut) and draw detection (repetition
+//! against the game and the search path, fifty moves, bare kings).
 //!
 //! [`search`] is a plain synchronous function (STYLE rule 4). It allocates only when it starts
 //! and once per completed iteration (the report); nodes use shakmaty's stack `MoveList` and
