@@ -663,7 +663,7 @@ impl<'a> Searcher<'a> {
         // Singular extension: when every move but the hash move fails well below its stored
         // score, the hash move is forced and is searched one ply deeper. When even without it
         // the node beats beta, more than one move refutes the opponent's move: cut.
-        let mut singular: Option<PackedMove> = None;
+        let mut extend_tt_move = false;
         if let Some(p) = probe
             && excluded.is_none()
             && tt_move != 0
@@ -682,7 +682,7 @@ impl<'a> Searcher<'a> {
                 return 0;
             }
             if s < singular_beta {
-                singular = Some(tt_move);
+                extend_tt_move = true;
             } else if singular_beta >= beta {
                 return singular_beta;
             }
@@ -748,7 +748,7 @@ impl<'a> Searcher<'a> {
             let child_key = self.child_key(pos, key, m, &child);
             self.keys.push(child_key);
             self.stack[ply].mv = Some(m);
-            let new_depth = depth - 1 + i32::from(singular == Some(pack(m)));
+            let new_depth = depth - 1 + i32::from(extend_tt_move && pack(m) == tt_move);
             let score = if searched == 0 {
                 -self.negamax(&child, new_depth, ply + 1, -beta, -alpha)
             } else {
