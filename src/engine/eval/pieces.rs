@@ -1,9 +1,9 @@
 //! Piece activity terms: mobility, threats, defences, the bishop pair and rook placement.
 //!
 //! Weights (in `assets/eval/default.toml`, scaled by the `[eval]` percentages): `mobility`, one
-//! value per count of safe squares for each of N (0–8), B (0–13), R (0–14) and Q (0–27); `threats` for a pawn attacking a piece, a minor
-//! attacking a rook or queen, a rook attacking a queen, an attacked undefended piece and an
-//! attacked undefended pawn; `defended` per defended knight, bishop, rook or queen;
+//! value per count of safe squares for each of N (0–8), B (0–13), R (0–14) and Q (0–27);
+//! `threats` for a pawn attacking a piece, a minor attacking a rook or queen, a rook attacking
+//! a queen, an attacked undefended piece and an attacked undefended pawn; `defended` per defended knight, bishop, rook or queen;
 //! `bishop_pair`; `rooks` on an open file, a half-open file and the seventh rank; `outpost` per
 //! knight and bishop on an outpost (relative rank 4–6, guarded by an own pawn, out of reach of
 //! every enemy pawn); `bishop_pawns` per own pawn on the squares of a bishop's colour;
@@ -19,10 +19,10 @@ use super::weights::{
 };
 use super::{Attacks, EvalParams, Sink, Term, add, side};
 
-/// Where each piece type's mobility values start in the `mobility` group (N B R Q), and its
-/// largest count.
-const MOBILITY_START: [usize; 4] = [0, 9, 23, 38];
+/// The most safe squares each piece type can have (N B R Q).
 const MOBILITY_MAX: [i32; 4] = [8, 13, 14, 27];
+/// Where each piece type's values start in the `mobility` group: one value per count 0..=max.
+const MOBILITY_START: [usize; 4] = [0, 9, 23, 38];
 
 /// Squares attacked by all pawns of `color`.
 pub(crate) fn pawn_attacks(color: Color, pawns: Bitboard) -> Bitboard {
@@ -146,6 +146,7 @@ pub(crate) fn outposts_and_pushes<S: Sink>(
         Bitboard(0x0000_FFFF_FF00_0000),
         Bitboard(0x0000_00FF_FFFF_0000),
     ];
+    let empty = !board.occupied();
     for color in Color::ALL {
         let us = side(color);
         let them = side(!color);
@@ -176,8 +177,6 @@ pub(crate) fn outposts_and_pushes<S: Sink>(
         if same_colour > 0 {
             add(t, params, Term::Placement, color, BISHOP_PAWNS, same_colour);
         }
-        // Safe single pushes (and double pushes from the second rank) that would attack a piece.
-        let empty = !board.occupied();
         let forward = |bb: Bitboard| match color {
             Color::White => Bitboard(bb.0 << 8),
             Color::Black => Bitboard(bb.0 >> 8),
@@ -187,6 +186,7 @@ pub(crate) fn outposts_and_pushes<S: Sink>(
         if n > 0 {
             add(t, params, Term::Placement, color, MINOR_BEHIND_PAWN, n);
         }
+        // Safe single pushes (and double pushes from the second rank) that would attack a piece.
         let third = Bitboard::from_rank(color.relative_rank(shakmaty::Rank::Third));
         let single = forward(our_pawns) & empty;
         let double = forward(single & third) & empty;
