@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use kibitzer::analysis::{self, Request};
 use kibitzer::engine::bench::POSITIONS;
-use kibitzer::engine::{EvalParams, SearchLimits, TranspositionTable};
+use kibitzer::engine::{EvalParams, SearchLimits, SearchMemory};
 use kibitzer::game::Game;
 use kibitzer::review::{ReviewEvent, Settings, review_game};
 
@@ -39,7 +39,7 @@ fn main() -> anyhow::Result<()> {
 
     // 1. Explanation cost after the search.
     let mut costs = Vec::new();
-    let mut tt = TranspositionTable::new(64);
+    let mut tt = SearchMemory::new(64);
     for fen in POSITIONS {
         let pos = kibitzer::game::fen::parse(fen)?;
         let req = Request::new(pos.clone(), SearchLimits::depth(8), params.clone());

@@ -22,7 +22,7 @@ use std::sync::atomic::AtomicBool;
 use shakmaty::{Chess, Color, Move};
 
 use crate::config::{ExplainLevel, Language};
-use crate::engine::{EvalParams, SearchLimits, SearchResult, TranspositionTable, search, zobrist};
+use crate::engine::{EvalParams, SearchLimits, SearchMemory, SearchResult, search, zobrist};
 use crate::explain::quality::Score;
 use crate::explain::{ExplainInput, Explanation, explain};
 
@@ -105,7 +105,7 @@ pub fn search_position(
     history: &[u64],
     limits: &SearchLimits,
     params: &EvalParams,
-    tt: &mut TranspositionTable,
+    tt: &mut SearchMemory,
     stop: &AtomicBool,
 ) -> SearchResult {
     let limits = SearchLimits {
@@ -119,7 +119,7 @@ pub fn search_position(
 pub fn search_after(
     req: &Request,
     mv: Move,
-    tt: &mut TranspositionTable,
+    tt: &mut SearchMemory,
     stop: &AtomicBool,
 ) -> Option<SearchResult> {
     let after = crate::explain::board::play(&req.before, mv)?;
@@ -138,7 +138,7 @@ pub fn search_after(
 /// Analyses `req`: searches (once, or twice when the played move is not the best), then
 /// explains. Synchronous; `stop` cuts the searches short (their results still count, from the
 /// last completed depth).
-pub fn analyse(req: &Request, tt: &mut TranspositionTable, stop: &AtomicBool) -> Analysis {
+pub fn analyse(req: &Request, tt: &mut SearchMemory, stop: &AtomicBool) -> Analysis {
     let before = search_position(
         &req.before,
         &req.history,
@@ -227,7 +227,7 @@ mod tests {
     }
 
     fn run(req: &Request) -> Analysis {
-        let mut tt = TranspositionTable::new(4);
+        let mut tt = SearchMemory::new(4);
         analyse(req, &mut tt, &AtomicBool::new(false))
     }
 
@@ -270,7 +270,7 @@ mod tests {
         let mut req = Request::new(p.clone(), SearchLimits::depth(3), EvalParams::default());
         let played = mv(&p, "e1f1");
         req.played = Some(played);
-        let mut tt = TranspositionTable::new(1);
+        let mut tt = SearchMemory::new(1);
         let stop = AtomicBool::new(false);
         let mut before = search_position(&p, &[], &req.limits, &req.params, &mut tt, &stop);
         before.root_moves.retain(|r| r.mv != played);

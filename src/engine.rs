@@ -1,6 +1,6 @@
 //! The built-in engine: a pure, synchronous search core (`search`, `eval`, `tt`, `order`,
-//! `see`, `time`, `levels`) and [`EngineHandle`], the long-lived worker thread that runs it for
-//! the interface.
+//! `memory`, `see`, `time`, `levels`) and [`EngineHandle`], the long-lived worker thread that
+//! runs it for the interface.
 
 pub mod bench;
 pub mod check;
@@ -8,6 +8,7 @@ pub mod eval;
 pub mod handle;
 pub mod levels;
 pub mod limits;
+pub mod memory;
 pub mod order;
 pub mod score;
 pub mod search;
@@ -19,6 +20,7 @@ pub use eval::{Breakdown, EvalParams, Term, evaluate, evaluate_breakdown};
 pub use handle::{EngineHandle, EngineReport, SearchId, SearchRequest};
 pub use levels::Level;
 pub use limits::{Clock, SearchLimits};
+pub use memory::SearchMemory;
 pub use score::{Bound, MATE, MATE_BOUND, Score};
 pub use search::{Iteration, RootMove, SearchInfo, SearchResult, search, zobrist};
 pub use tt::TranspositionTable;

@@ -18,7 +18,7 @@ use shakmaty::{CastlingMode, Color, Position};
 
 use crate::analysis;
 use crate::config::{ExplainLevel, Language};
-use crate::engine::{EvalParams, SearchLimits, SearchResult, TranspositionTable};
+use crate::engine::{EvalParams, SearchLimits, SearchMemory, SearchResult};
 use crate::explain::Explanation;
 use crate::explain::quality::{Quality, Score};
 use crate::game::Game;
@@ -267,8 +267,8 @@ pub fn review_game(
     let moves = game.moves();
     let total = moves.len();
     let keys = game.history_keys();
-    let mut tt = TranspositionTable::new(settings.hash_mb);
-    let search = |i: usize, tt: &mut TranspositionTable| -> Option<SearchResult> {
+    let mut tt = SearchMemory::new(settings.hash_mb);
+    let search = |i: usize, tt: &mut SearchMemory| -> Option<SearchResult> {
         let pos = game.position_at(i)?;
         Some(analysis::search_position(
             pos,

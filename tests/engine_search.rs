@@ -3,9 +3,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use kibitzer::engine::{
-    EvalParams, SearchLimits, SearchResult, TranspositionTable, search, zobrist,
-};
+use kibitzer::engine::{EvalParams, SearchLimits, SearchMemory, SearchResult, search, zobrist};
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Position};
@@ -21,12 +19,7 @@ fn pos(fen: &str) -> Chess {
         .unwrap()
 }
 
-fn run(
-    p: &Chess,
-    history: &[u64],
-    limits: &SearchLimits,
-    tt: &mut TranspositionTable,
-) -> SearchResult {
+fn run(p: &Chess, history: &[u64], limits: &SearchLimits, tt: &mut SearchMemory) -> SearchResult {
     let stop = AtomicBool::new(false);
     search(
         p,
@@ -44,7 +37,7 @@ fn run(
 /// (shortest mates found, any mate found, failures as text).
 fn mates(file: &str, n: i32, depths: &[u32]) -> (usize, usize, Vec<String>) {
     let text = std::fs::read_to_string(data(file)).unwrap();
-    let mut tt = TranspositionTable::new(16);
+    let mut tt = SearchMemory::new(16);
     let mut failures = Vec::new();
     let mut count = 0;
     let mut shortest = 0;
@@ -121,7 +114,7 @@ fn finds_all_mates_in_three() {
 
 #[test]
 fn mated_and_stalemated_positions() {
-    let mut tt = TranspositionTable::new(1);
+    let mut tt = SearchMemory::new(1);
     // Black is checkmated: no move, mate score.
     let r = run(
         &pos("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1"),
@@ -144,7 +137,7 @@ fn mated_and_stalemated_positions() {
 
 #[test]
 fn wins_a_hanging_queen() {
-    let mut tt = TranspositionTable::new(4);
+    let mut tt = SearchMemory::new(4);
     let p = pos("rnb1kbnr/pppp1ppp/8/4p1q1/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 1 3");
     let r = run(&p, &[], &SearchLimits::depth(4), &mut tt);
     assert_eq!(
@@ -159,7 +152,7 @@ fn wins_a_hanging_queen() {
 
 #[test]
 fn fifty_move_rule_makes_a_won_position_a_draw() {
-    let mut tt = TranspositionTable::new(4);
+    let mut tt = SearchMemory::new(4);
     // White is a rook up, but 99 half-moves have passed: any non-capturing, non-pawn move draws.
     // Black's only piece besides the king is out of reach, so the best White can do is 0.
     let p = pos("8/8/8/4k3/8/8/8/R3K3 w - - 99 120");
@@ -175,7 +168,7 @@ fn fifty_move_rule_makes_a_won_position_a_draw() {
 fn repetition_draw_is_taken_when_behind() {
     // White is a queen down but can repeat by checking: Qh6+ / Qf6+ shuffle (perpetual). The
     // game history already contains the position after the check once.
-    let mut tt = TranspositionTable::new(4);
+    let mut tt = SearchMemory::new(4);
     let start = pos("6k1/5p1p/5PpQ/8/8/8/qq6/6K1 w - - 0 1");
     let r = run(&start, &[], &SearchLimits::depth(8), &mut tt);
     assert!(
@@ -198,7 +191,7 @@ fn threefold_in_history_scores_zero() {
         let m = uci.parse::<UciMove>().unwrap().to_move(&q).unwrap();
         q.play_unchecked(m);
     }
-    let mut tt = TranspositionTable::new(4);
+    let mut tt = SearchMemory::new(4);
     let limits = SearchLimits {
         depth: Some(4),
         searchmoves: vec!["b1b2".parse::<UciMove>().unwrap().to_move(&q).unwrap()],
@@ -213,8 +206,8 @@ fn threefold_in_history_scores_zero() {
 #[test]
 fn fixed_depth_and_nodes_are_deterministic() {
     let p = pos("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10");
-    let mut a = TranspositionTable::new(8);
-    let mut b = TranspositionTable::new(8);
+    let mut a = SearchMemory::new(8);
+    let mut b = SearchMemory::new(8);
     let ra = run(&p, &[], &SearchLimits::depth(6), &mut a);
     let rb = run(&p, &[], &SearchLimits::depth(6), &mut b);
     assert_eq!(
@@ -231,7 +224,7 @@ fn fixed_depth_and_nodes_are_deterministic() {
 
 #[test]
 fn result_carries_iterations_and_root_scores() {
-    let mut tt = TranspositionTable::new(8);
+    let mut tt = SearchMemory::new(8);
     let r = run(&Chess::default(), &[], &SearchLimits::depth(5), &mut tt);
     assert_eq!(r.iterations.len(), 5);
     assert_eq!(r.root_moves.len(), 20);
@@ -259,7 +252,7 @@ fn mate_scores_survive_the_table() {
     let text = std::fs::read_to_string(data("tactics/mate2.fen")).unwrap();
     let fen = text.lines().next().unwrap();
     let p = pos(fen);
-    let mut tt = TranspositionTable::new(4);
+    let mut tt = SearchMemory::new(4);
     let first = run(&p, &[], &SearchLimits::depth(5), &mut tt);
     let second = run(&p, &[], &SearchLimits::depth(6), &mut tt);
     assert_eq!(first.score.mate_in(), Some(2));
@@ -268,7 +261,7 @@ fn mate_scores_survive_the_table() {
 
 #[test]
 fn stop_flag_and_movetime_are_honoured() {
-    let mut tt = TranspositionTable::new(8);
+    let mut tt = SearchMemory::new(8);
     let stop = AtomicBool::new(true);
     let r = search(
         &Chess::default(),

@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 use std::sync::atomic::AtomicBool;
 
 use common::Puzzle;
-use kibitzer::engine::{EvalParams, SearchLimits, TranspositionTable, search, zobrist};
+use kibitzer::engine::{EvalParams, SearchLimits, SearchMemory, search, zobrist};
 use shakmaty::{Chess, Move, Position};
 
 /// What the engine found on one puzzle.
@@ -30,12 +30,7 @@ struct Found {
 }
 
 /// The engine's move in `pos` at `depth`, with a fresh table.
-fn engine_move(
-    pos: &Chess,
-    history: &[u64],
-    depth: u32,
-    tt: &mut TranspositionTable,
-) -> Option<Move> {
+fn engine_move(pos: &Chess, history: &[u64], depth: u32, tt: &mut SearchMemory) -> Option<Move> {
     tt.clear();
     let stop = AtomicBool::new(false);
     let params = EvalParams::default();
@@ -61,7 +56,7 @@ fn accepted(pos: &Chess, m: Move, want: Move) -> bool {
     next.is_checkmate()
 }
 
-fn solve(p: &Puzzle, depth: u32, tt: &mut TranspositionTable) -> Found {
+fn solve(p: &Puzzle, depth: u32, tt: &mut SearchMemory) -> Found {
     let mut pos = p.root.clone();
     let mut history = Vec::new();
     let mut found = Found {
@@ -95,7 +90,7 @@ const LINE_FLOOR: usize = 9;
 
 #[test]
 fn engine_finds_the_first_puzzles_at_depth_6() {
-    let mut tt = TranspositionTable::new(16);
+    let mut tt = SearchMemory::new(16);
     let results: Vec<(String, Found)> = common::puzzles()
         .iter()
         .take(12)
@@ -128,7 +123,7 @@ fn engine_finds_the_line_by_theme() {
         .ok()
         .and_then(|d| d.parse().ok())
         .unwrap_or(8);
-    let mut tt = TranspositionTable::new(16);
+    let mut tt = SearchMemory::new(16);
     let mut by_tag: BTreeMap<String, Tally> = BTreeMap::new();
     let mut all = Tally::default();
     for p in common::puzzles() {

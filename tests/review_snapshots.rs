@@ -95,7 +95,7 @@ fn game_picker_with_a_bad_game_and_a_filter() {
 
 #[test]
 fn learn_prompt_and_verdicts() {
-    use kibitzer::engine::{SearchLimits, TranspositionTable};
+    use kibitzer::engine::{SearchLimits, SearchMemory};
     use kibitzer::review::{Settings, learn, review_game};
     use std::sync::atomic::AtomicBool;
     let pgn = kibitzer::pgn::import(
@@ -134,11 +134,7 @@ fn learn_prompt_and_verdicts() {
     let judge = |s: &mut Screen| {
         let (ply, mv) = s.take_try().unwrap();
         let req = learn::request(&game, ply, Some(mv), &settings).unwrap();
-        let v = learn::judge_try(
-            &req,
-            &mut TranspositionTable::new(1),
-            &AtomicBool::new(false),
-        );
+        let v = learn::judge_try(&req, &mut SearchMemory::new(1), &AtomicBool::new(false));
         s.update(Input::Verdict(Box::new(v)), area);
     };
     press(&mut screen, KeyCode::Enter);

@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use kibitzer::analysis;
 use kibitzer::app::{App, Effect, Event, Mode, Score, Snapshot, Thinking};
 use kibitzer::config::{Config, PieceStyle};
-use kibitzer::engine::{EvalParams, SearchLimits, TranspositionTable};
+use kibitzer::engine::{EvalParams, SearchLimits, SearchMemory};
 use kibitzer::game::Game;
 use kibitzer::ui::{self, ColorMode, Layout, Theme};
 use ratatui::Terminal;
@@ -41,11 +41,7 @@ fn prompt(app: &mut App, text: &str) {
         if let Effect::Analyse(job) = effect {
             let mut req = job.request.clone();
             req.limits = SearchLimits::depth(3);
-            let a = analysis::analyse(
-                &req,
-                &mut TranspositionTable::new(1),
-                &AtomicBool::new(false),
-            );
+            let a = analysis::analyse(&req, &mut SearchMemory::new(1), &AtomicBool::new(false));
             todo.extend(app.update(Event::Analysed(job.id, Box::new(a))));
         }
     }
@@ -100,7 +96,7 @@ fn engine_plays(app: &mut App, san: &str) {
         &keys[..keys.len() - 1],
         &SearchLimits::depth(3),
         &EvalParams::default(),
-        &mut TranspositionTable::new(1),
+        &mut SearchMemory::new(1),
         &AtomicBool::new(false),
     )));
     app.update(Event::EngineDone(id, Some(mv), t));

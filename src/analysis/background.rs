@@ -6,7 +6,7 @@ use std::io;
 use std::sync::atomic::Ordering;
 
 use super::{Analysis, Request, analyse};
-use crate::engine::TranspositionTable;
+use crate::engine::SearchMemory;
 
 /// A running analysis. Dropping it cancels the analysis and joins its thread.
 pub type Job = crate::job::Job<()>;
@@ -22,7 +22,7 @@ pub fn spawn(
     deliver: impl FnOnce(Analysis) + Send + 'static,
 ) -> io::Result<Job> {
     Job::spawn("kibitzer-analysis", move |flag| {
-        let mut tt = TranspositionTable::new(hash_mb);
+        let mut tt = SearchMemory::new(hash_mb);
         let analysis = analyse(&request, &mut tt, flag);
         if !flag.load(Ordering::Relaxed) {
             deliver(analysis);

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use super::{Request, analyse};
 use crate::config::{Config, ExplainLevel};
-use crate::engine::{EvalParams, SearchLimits, TranspositionTable};
+use crate::engine::{EvalParams, SearchLimits, SearchMemory};
 use crate::game::Game;
 
 /// The movetime when neither `--depth` nor `--movetime` is given.
@@ -111,7 +111,7 @@ pub fn run(args: &ExplainArgs, config: &Config, out: &mut dyn Write) -> Result<(
     req.ply = ply_of(&before);
     req.level = level;
     req.language = config.explain.language;
-    let mut tt = TranspositionTable::new(config.engine.hash_mb);
+    let mut tt = SearchMemory::new(config.engine.hash_mb);
     let analysis = analyse(&req, &mut tt, &AtomicBool::new(false));
     let Some(e) = analysis.explanation else {
         return Err(CommandError::input(

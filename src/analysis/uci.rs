@@ -64,14 +64,14 @@ fn one_line(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::TranspositionTable;
+    use crate::engine::SearchMemory;
     use std::sync::atomic::AtomicBool;
 
     #[test]
     fn lines_for_a_search() {
         let before = crate::game::fen::parse("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1").unwrap();
         let params = EvalParams::default();
-        let mut tt = TranspositionTable::new(1);
+        let mut tt = SearchMemory::new(1);
         let result = crate::engine::search(
             &before,
             &[],

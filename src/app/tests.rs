@@ -51,7 +51,7 @@ pub(crate) fn search_live(app: &App, depth: u32) -> crate::engine::SearchResult 
         &keys[..keys.len() - 1],
         &crate::engine::SearchLimits::depth(depth),
         &crate::engine::EvalParams::from_config(&app.config.eval),
-        &mut crate::engine::TranspositionTable::new(1),
+        &mut crate::engine::SearchMemory::new(1),
         &std::sync::atomic::AtomicBool::new(false),
     )
 }
@@ -68,7 +68,7 @@ pub(crate) fn run_analyses(app: &mut App, fx: Vec<Effect>, depth: u32) -> Vec<Ef
                 req.limits = crate::engine::SearchLimits::depth(depth);
                 let a = crate::analysis::analyse(
                     &req,
-                    &mut crate::engine::TranspositionTable::new(1),
+                    &mut crate::engine::SearchMemory::new(1),
                     &std::sync::atomic::AtomicBool::new(false),
                 );
                 todo.extend(app.update(Event::Analysed(job.id, Box::new(a))));

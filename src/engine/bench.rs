@@ -9,8 +9,8 @@ use shakmaty::{CastlingMode, Chess};
 
 use super::eval::EvalParams;
 use super::limits::SearchLimits;
+use super::memory::SearchMemory;
 use super::search::{SearchResult, search};
-use super::tt::TranspositionTable;
 
 /// The default bench depth.
 pub const DEFAULT_DEPTH: u32 = 10;
@@ -80,7 +80,7 @@ pub fn run_with(
     let start = Instant::now();
     let mut total = 0;
     let stop = AtomicBool::new(false);
-    let mut tt = TranspositionTable::new(16);
+    let mut memory = SearchMemory::new(16);
     for &fen in POSITIONS {
         let Ok(parsed) = fen.parse::<Fen>() else {
             continue;
@@ -88,8 +88,8 @@ pub fn run_with(
         let Ok(pos) = parsed.into_position::<Chess>(CastlingMode::Standard) else {
             continue;
         };
-        tt.clear();
-        let result = search(&pos, &[], limits, params, &mut tt, &stop, &mut |_| {});
+        memory.clear();
+        let result = search(&pos, &[], limits, params, &mut memory, &stop, &mut |_| {});
         total += result.nodes;
         each(&BenchLine { fen, result });
     }

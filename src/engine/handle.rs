@@ -17,8 +17,8 @@ use shakmaty::{Chess, Move};
 use super::eval::EvalParams;
 use super::levels::{Level, Rng};
 use super::limits::SearchLimits;
+use super::memory::SearchMemory;
 use super::search::{SearchInfo, SearchResult, search};
-use super::tt::TranspositionTable;
 
 /// Identifies one search request; reports carry it so stale ones can be recognised.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -185,13 +185,13 @@ fn worker(
     current: &AtomicU64,
     mut sink: impl FnMut(EngineReport),
 ) {
-    let mut tt = TranspositionTable::new(hash_mb);
+    let mut memory = SearchMemory::new(hash_mb);
     let mut rng = Rng::from_time();
     while let Ok(command) = inbox.recv() {
         match command {
             Command::Quit => break,
-            Command::NewGame => tt.clear(),
-            Command::SetHash(mb) => tt = TranspositionTable::new(mb),
+            Command::NewGame => memory.clear(),
+            Command::SetHash(mb) => memory = SearchMemory::new(mb),
             Command::Search(id, request, stop) => {
                 if current.load(Ordering::SeqCst) != id.0 {
                     continue; // Superseded before it started.
@@ -202,7 +202,7 @@ fn worker(
                     &request.history,
                     &request.limits,
                     &request.params,
-                    &mut tt,
+                    &mut memory,
                     &stop,
                     &mut |info| {
                         if last.is_none_or(|t| t.elapsed() >= PROGRESS_INTERVAL)

@@ -190,8 +190,8 @@ impl Rng {
 mod tests {
     use super::*;
     use crate::engine::eval::EvalParams;
+    use crate::engine::memory::SearchMemory;
     use crate::engine::search::search;
-    use crate::engine::tt::TranspositionTable;
     use shakmaty::fen::Fen;
     use shakmaty::{CastlingMode, Chess, Position, Role};
     use std::sync::atomic::AtomicBool;
@@ -235,7 +235,7 @@ mod tests {
             .into_position(CastlingMode::Standard)
             .unwrap();
         let level = Level::get(1);
-        let mut tt = TranspositionTable::new(1);
+        let mut tt = SearchMemory::new(1);
         let stop = AtomicBool::new(false);
         let result = search(
             &pos,

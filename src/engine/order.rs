@@ -25,8 +25,9 @@ const BAD_CAPTURE: i32 = -1_000_000;
 /// History values stay within ±`HISTORY_MAX`.
 const HISTORY_MAX: i32 = 16_384;
 
-/// Learned ordering knowledge of one search: killers per ply, history per side and move, the
-/// counter-move to each (piece, square) move of the opponent, and continuation histories.
+/// Learned ordering knowledge: killers per ply (of one search), and, kept from search to search
+/// of a game (see [`super::memory::SearchMemory`]), history per side and move, the counter-move
+/// to each (piece, square) move of the opponent, continuation and capture histories.
 pub struct Ordering {
     killers: Vec<[PackedMove; 2]>,
     history: Vec<[[i32; 64]; 64]>,
@@ -113,6 +114,23 @@ pub fn mvv_lva(m: Move) -> i32 {
 }
 
 impl Ordering {
+    /// Prepares the tables for the next search of the same game: killers (tied to plies of the
+    /// last search) are forgotten and every history is halved, so recent knowledge weighs most.
+    pub fn new_search(&mut self) {
+        self.killers.fill([0; 2]);
+        for table in &mut self.history {
+            for row in table.iter_mut() {
+                row.iter_mut().for_each(|h| *h /= 2);
+            }
+        }
+        for row in &mut self.continuation {
+            row.iter_mut().for_each(|h| *h /= 2);
+        }
+        for row in &mut self.captures {
+            row.iter_mut().for_each(|h| *h /= 2);
+        }
+    }
+
     /// The butterfly history score of a quiet move for `color`.
     pub fn history(&self, color: Color, m: Move) -> i32 {
         let from = m.from().map_or(0, |s| s.to_usize());

@@ -17,6 +17,7 @@ use shakmaty::{Chess, EnPassantMode, Move, MoveList, Position, Role};
 use super::check::gives_check;
 use super::eval::{EvalParams, evaluate};
 use super::limits::SearchLimits;
+use super::memory::SearchMemory;
 use super::order::{Context, MAX_MOVES, Ordering, pick};
 use super::score::{Bound, INFINITE, MATE, MATE_BOUND, MAX_PLY, Score, from_tt, to_tt};
 use super::see::see_ge;
@@ -134,18 +135,21 @@ pub const MAX_DEPTH: u32 = 100;
 /// `history` holds the Zobrist keys ([`zobrist`]) of the positions before `pos` in the game,
 /// oldest first, for repetition detection. `info` is called after each iteration (and after
 /// aspiration failures). The search stops when `stop` becomes true, when a limit is reached, or
-/// at [`MAX_DEPTH`]; depth 1 always completes so that a legal move is returned.
+/// at [`MAX_DEPTH`]; depth 1 always completes so that a legal move is returned. `memory` holds
+/// what earlier searches of the same game learnt (hash entries, move-ordering histories) and
+/// learns from this one: the result depends on it (clear it for searches that must not
+/// influence each other).
 pub fn search(
     pos: &Chess,
     history: &[u64],
     limits: &SearchLimits,
     params: &EvalParams,
-    tt: &mut TranspositionTable,
+    memory: &mut SearchMemory,
     stop: &AtomicBool,
     info: &mut dyn FnMut(&SearchInfo),
 ) -> SearchResult {
-    tt.new_search();
-    let mut s = Searcher::new(pos, history, limits, params, tt, stop);
+    let (tt, ordering) = memory.new_search();
+    let mut s = Searcher::new(pos, history, limits, params, tt, ordering, stop);
     s.iterate(pos, info)
 }
 
@@ -164,12 +168,12 @@ const SINGULAR_DEPTH: i32 = 7;
 struct Searcher<'a> {
     params: &'a EvalParams,
     tt: &'a mut TranspositionTable,
+    ordering: &'a mut Ordering,
     stop: &'a AtomicBool,
     limits: &'a SearchLimits,
     time: TimeManager,
     keys: Vec<u64>,
     root_index: usize,
-    ordering: Ordering,
     pv: Vec<[Option<Move>; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     stack: [Frame; MAX_PLY + 2],
@@ -190,6 +194,7 @@ impl<'a> Searcher<'a> {
         limits: &'a SearchLimits,
         params: &'a EvalParams,
         tt: &'a mut TranspositionTable,
+        ordering: &'a mut Ordering,
         stop: &'a AtomicBool,
     ) -> Searcher<'a> {
         let mut keys = Vec::with_capacity(history.len() + MAX_PLY + 2);
@@ -205,12 +210,12 @@ impl<'a> Searcher<'a> {
         Searcher {
             params,
             tt,
+            ordering,
             stop,
             limits,
             time: TimeManager::new(limits),
             keys,
             root_index,
-            ordering: Ordering::default(),
             pv: vec![[None; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             stack: [Frame::default(); MAX_PLY + 2],

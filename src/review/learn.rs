@@ -8,7 +8,7 @@ use shakmaty::{Color, Move};
 
 use super::Settings;
 use crate::analysis::{Analysis, Request, analyse};
-use crate::engine::TranspositionTable;
+use crate::engine::SearchMemory;
 use crate::game::Game;
 
 /// The largest loss of winning chances (mover's view) against the best move that still makes
@@ -57,7 +57,7 @@ pub fn request(
 
 /// Judges `request.played` (the try; the engine's choice when `None`) in `request.before`.
 /// Synchronous: run it where searches run (see [`crate::analysis::spawn`] for a thread).
-pub fn judge_try(request: &Request, tt: &mut TranspositionTable, stop: &AtomicBool) -> TryVerdict {
+pub fn judge_try(request: &Request, tt: &mut SearchMemory, stop: &AtomicBool) -> TryVerdict {
     let analysis = analyse(request, tt, stop);
     let is_best = analysis.mv.is_some() && analysis.mv == analysis.search.best_move;
     let drop = match (analysis.best_score, analysis.played_score) {
@@ -81,7 +81,7 @@ mod tests {
     #[test]
     fn taking_the_queen_is_good_walking_away_is_not() {
         let p = crate::game::fen::parse("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1").unwrap();
-        let mut tt = TranspositionTable::new(1);
+        let mut tt = SearchMemory::new(1);
         let stop = AtomicBool::new(false);
         let mut req = Request::new(p.clone(), SearchLimits::depth(3), EvalParams::default());
         for (uci, good) in [("d2d5", true), ("e1f1", false)] {

@@ -23,7 +23,7 @@ use super::picker::{Choice, Picker, ScanEvent, scan};
 use super::screen::{Input, Screen};
 use super::{ReviewEvent, ReviewJob, Settings};
 use crate::config::PieceStyle;
-use crate::engine::TranspositionTable;
+use crate::engine::SearchMemory;
 use crate::job::Job;
 use crate::pgn::{self, PgnGame};
 use crate::tui::Tui;
@@ -138,7 +138,7 @@ impl Session {
         let hash = self.settings.hash_mb.min(64);
         open.judge = Some(
             Job::spawn("kibitzer-try", move |stop| {
-                let mut tt = TranspositionTable::new(hash);
+                let mut tt = SearchMemory::new(hash);
                 let verdict = learn::judge_try(&request, &mut tt, stop);
                 if !stop.load(Ordering::Relaxed) {
                     let _ = tx.send(Msg::Verdict(number, Box::new(verdict)));
