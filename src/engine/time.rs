@@ -16,8 +16,11 @@ pub struct TimeManager {
 /// The least time a search is given, so that it always returns a move.
 const MIN_BUDGET: Duration = Duration::from_millis(5);
 
-/// Moves still to play assumed when the clock has no `movestogo`.
-const DEFAULT_MOVES_TO_GO: u32 = 20;
+/// Moves still to play assumed when the clock has no `movestogo`. 16 rather than a "fair" 20 to
+/// 30 spends more of the clock in the opening and middlegame, where most games are decided, as
+/// Stockfish does (at 10+0.1 it spends ~0.54 s per move over its first 10 moves, ~0.10 s after
+/// move 50; docs/BENCHMARKS.md); the increment carries the late endgame.
+const DEFAULT_MOVES_TO_GO: u32 = 16;
 
 /// A new iteration starts only while less than this share (percent) of the soft budget is
 /// spent: the next iteration usually costs about as much as all the earlier ones together.
