@@ -39,12 +39,12 @@ fn main() -> anyhow::Result<()> {
 
     // 1. Explanation cost after the search.
     let mut costs = Vec::new();
-    let mut tt = SearchMemory::new(64);
+    let mut memory = SearchMemory::new(64);
     for fen in POSITIONS {
         let pos = kibitzer::game::fen::parse(fen)?;
         let req = Request::new(pos.clone(), SearchLimits::depth(8), params.clone());
         let stop = AtomicBool::new(false);
-        let result = analysis::search_position(&pos, &[], &req.limits, &params, &mut tt, &stop);
+        let result = analysis::search_position(&pos, &[], &req.limits, &params, &mut memory, &stop);
         let t = Instant::now();
         let a = analysis::assemble(&req, &result, None);
         costs.push(t.elapsed());

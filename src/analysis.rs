@@ -105,21 +105,21 @@ pub fn search_position(
     history: &[u64],
     limits: &SearchLimits,
     params: &EvalParams,
-    tt: &mut SearchMemory,
+    memory: &mut SearchMemory,
     stop: &AtomicBool,
 ) -> SearchResult {
     let limits = SearchLimits {
         exact_root_scores: true,
         ..limits.clone()
     };
-    search(before, history, &limits, params, tt, stop, &mut |_| {})
+    search(before, history, &limits, params, memory, stop, &mut |_| {})
 }
 
 /// Searches the position after `mv` (legal in `req.before`); `None` when it is illegal.
 pub fn search_after(
     req: &Request,
     mv: Move,
-    tt: &mut SearchMemory,
+    memory: &mut SearchMemory,
     stop: &AtomicBool,
 ) -> Option<SearchResult> {
     let after = crate::explain::board::play(&req.before, mv)?;
@@ -130,7 +130,7 @@ pub fn search_after(
         &history,
         &req.limits,
         &req.params,
-        tt,
+        memory,
         stop,
     ))
 }
@@ -138,17 +138,17 @@ pub fn search_after(
 /// Analyses `req`: searches (once, or twice when the played move is not the best), then
 /// explains. Synchronous; `stop` cuts the searches short (their results still count, from the
 /// last completed depth).
-pub fn analyse(req: &Request, tt: &mut SearchMemory, stop: &AtomicBool) -> Analysis {
+pub fn analyse(req: &Request, memory: &mut SearchMemory, stop: &AtomicBool) -> Analysis {
     let before = search_position(
         &req.before,
         &req.history,
         &req.limits,
         &req.params,
-        tt,
+        memory,
         stop,
     );
     let after = match (req.played, before.best_move) {
-        (Some(p), Some(b)) if p != b => search_after(req, p, tt, stop),
+        (Some(p), Some(b)) if p != b => search_after(req, p, memory, stop),
         _ => None,
     };
     assemble(req, &before, after.as_ref())
@@ -227,8 +227,8 @@ mod tests {
     }
 
     fn run(req: &Request) -> Analysis {
-        let mut tt = SearchMemory::new(4);
-        analyse(req, &mut tt, &AtomicBool::new(false))
+        let mut memory = SearchMemory::new(4);
+        analyse(req, &mut memory, &AtomicBool::new(false))
     }
 
     #[test]
@@ -270,11 +270,11 @@ mod tests {
         let mut req = Request::new(p.clone(), SearchLimits::depth(3), EvalParams::default());
         let played = mv(&p, "e1f1");
         req.played = Some(played);
-        let mut tt = SearchMemory::new(1);
+        let mut memory = SearchMemory::new(1);
         let stop = AtomicBool::new(false);
-        let mut before = search_position(&p, &[], &req.limits, &req.params, &mut tt, &stop);
+        let mut before = search_position(&p, &[], &req.limits, &req.params, &mut memory, &stop);
         before.root_moves.retain(|r| r.mv != played);
-        let after = search_after(&req, played, &mut tt, &stop).unwrap();
+        let after = search_after(&req, played, &mut memory, &stop).unwrap();
         let a = assemble(&req, &before, Some(&after));
         assert_eq!(
             a.played_score,

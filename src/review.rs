@@ -267,26 +267,26 @@ pub fn review_game(
     let moves = game.moves();
     let total = moves.len();
     let keys = game.history_keys();
-    let mut tt = SearchMemory::new(settings.hash_mb);
-    let search = |i: usize, tt: &mut SearchMemory| -> Option<SearchResult> {
+    let mut memory = SearchMemory::new(settings.hash_mb);
+    let search = |i: usize, memory: &mut SearchMemory| -> Option<SearchResult> {
         let pos = game.position_at(i)?;
         Some(analysis::search_position(
             pos,
             &keys[..i],
             &settings.limits,
             &settings.params,
-            tt,
+            memory,
             stop,
         ))
     };
-    let Some(mut current) = search(0, &mut tt) else {
+    let Some(mut current) = search(0, &mut memory) else {
         return true;
     };
     for i in 0..total {
         if stop.load(Ordering::Relaxed) {
             return false;
         }
-        let Some(next) = search(i + 1, &mut tt) else {
+        let Some(next) = search(i + 1, &mut memory) else {
             return true;
         };
         if stop.load(Ordering::Relaxed) {

@@ -19,14 +19,19 @@ fn pos(fen: &str) -> Chess {
         .unwrap()
 }
 
-fn run(p: &Chess, history: &[u64], limits: &SearchLimits, tt: &mut SearchMemory) -> SearchResult {
+fn run(
+    p: &Chess,
+    history: &[u64],
+    limits: &SearchLimits,
+    memory: &mut SearchMemory,
+) -> SearchResult {
     let stop = AtomicBool::new(false);
     search(
         p,
         history,
         limits,
         &EvalParams::default(),
-        tt,
+        memory,
         &stop,
         &mut |_| {},
     )
@@ -37,7 +42,7 @@ fn run(p: &Chess, history: &[u64], limits: &SearchLimits, tt: &mut SearchMemory)
 /// (shortest mates found, any mate found, failures as text).
 fn mates(file: &str, n: i32, depths: &[u32]) -> (usize, usize, Vec<String>) {
     let text = std::fs::read_to_string(data(file)).unwrap();
-    let mut tt = SearchMemory::new(16);
+    let mut memory = SearchMemory::new(16);
     let mut failures = Vec::new();
     let mut count = 0;
     let mut shortest = 0;
@@ -46,8 +51,8 @@ fn mates(file: &str, n: i32, depths: &[u32]) -> (usize, usize, Vec<String>) {
         let p = pos(fen);
         let mut r = None;
         for &depth in depths {
-            tt.clear();
-            let found = run(&p, &[], &SearchLimits::depth(depth), &mut tt);
+            memory.clear();
+            let found = run(&p, &[], &SearchLimits::depth(depth), &mut memory);
             let done = found.score.mate_in().is_some_and(|m| m > 0 && m <= n);
             r = Some(found);
             if done {
@@ -114,13 +119,13 @@ fn finds_all_mates_in_three() {
 
 #[test]
 fn mated_and_stalemated_positions() {
-    let mut tt = SearchMemory::new(1);
+    let mut memory = SearchMemory::new(1);
     // Black is checkmated: no move, mate score.
     let r = run(
         &pos("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1"),
         &[],
         &SearchLimits::depth(3),
-        &mut tt,
+        &mut memory,
     );
     assert_eq!(r.best_move, None);
     assert_eq!(r.score.mate_in(), Some(0));
@@ -129,7 +134,7 @@ fn mated_and_stalemated_positions() {
         &pos("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"),
         &[],
         &SearchLimits::depth(3),
-        &mut tt,
+        &mut memory,
     );
     assert_eq!(r.best_move, None);
     assert_eq!(r.score.0, 0);
@@ -137,9 +142,9 @@ fn mated_and_stalemated_positions() {
 
 #[test]
 fn wins_a_hanging_queen() {
-    let mut tt = SearchMemory::new(4);
+    let mut memory = SearchMemory::new(4);
     let p = pos("rnb1kbnr/pppp1ppp/8/4p1q1/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 1 3");
-    let r = run(&p, &[], &SearchLimits::depth(4), &mut tt);
+    let r = run(&p, &[], &SearchLimits::depth(4), &mut memory);
     assert_eq!(
         r.best_move
             .unwrap()
@@ -152,15 +157,15 @@ fn wins_a_hanging_queen() {
 
 #[test]
 fn fifty_move_rule_makes_a_won_position_a_draw() {
-    let mut tt = SearchMemory::new(4);
+    let mut memory = SearchMemory::new(4);
     // White is a rook up, but 99 half-moves have passed: any non-capturing, non-pawn move draws.
     // Black's only piece besides the king is out of reach, so the best White can do is 0.
     let p = pos("8/8/8/4k3/8/8/8/R3K3 w - - 99 120");
-    let r = run(&p, &[], &SearchLimits::depth(5), &mut tt);
+    let r = run(&p, &[], &SearchLimits::depth(5), &mut memory);
     assert_eq!(r.score.0, 0, "{:?}", r.pv);
     let fresh = pos("8/8/8/4k3/8/8/8/R3K3 w - - 0 120");
-    tt.clear();
-    let r = run(&fresh, &[], &SearchLimits::depth(5), &mut tt);
+    memory.clear();
+    let r = run(&fresh, &[], &SearchLimits::depth(5), &mut memory);
     assert!(r.score.0 > 300);
 }
 
@@ -168,9 +173,9 @@ fn fifty_move_rule_makes_a_won_position_a_draw() {
 fn repetition_draw_is_taken_when_behind() {
     // White is a queen down but can repeat by checking: Qh6+ / Qf6+ shuffle (perpetual). The
     // game history already contains the position after the check once.
-    let mut tt = SearchMemory::new(4);
+    let mut memory = SearchMemory::new(4);
     let start = pos("6k1/5p1p/5PpQ/8/8/8/qq6/6K1 w - - 0 1");
-    let r = run(&start, &[], &SearchLimits::depth(8), &mut tt);
+    let r = run(&start, &[], &SearchLimits::depth(8), &mut memory);
     assert!(
         r.score.0.abs() <= 50 || r.score.0 > 0,
         "perpetual check holds: {}",
@@ -191,7 +196,7 @@ fn threefold_in_history_scores_zero() {
         let m = uci.parse::<UciMove>().unwrap().to_move(&q).unwrap();
         q.play_unchecked(m);
     }
-    let mut tt = SearchMemory::new(4);
+    let mut memory = SearchMemory::new(4);
     let limits = SearchLimits {
         depth: Some(4),
         searchmoves: vec!["b1b2".parse::<UciMove>().unwrap().to_move(&q).unwrap()],
@@ -199,7 +204,7 @@ fn threefold_in_history_scores_zero() {
     };
     // After a1a2 and a8b8 (forced-ish), the position recurs a third time; the search may find
     // better for Black, so only require that a repetition never scores as a win for White.
-    let r = run(&q, &history, &limits, &mut tt);
+    let r = run(&q, &history, &limits, &mut memory);
     assert!(r.score.0 < 200, "{}", r.score);
 }
 
@@ -224,8 +229,8 @@ fn fixed_depth_and_nodes_are_deterministic() {
 
 #[test]
 fn result_carries_iterations_and_root_scores() {
-    let mut tt = SearchMemory::new(8);
-    let r = run(&Chess::default(), &[], &SearchLimits::depth(5), &mut tt);
+    let mut memory = SearchMemory::new(8);
+    let r = run(&Chess::default(), &[], &SearchLimits::depth(5), &mut memory);
     assert_eq!(r.iterations.len(), 5);
     assert_eq!(r.root_moves.len(), 20);
     assert_eq!(Some(r.root_moves[0].mv), r.best_move);
@@ -236,7 +241,7 @@ fn result_carries_iterations_and_root_scores() {
         exact_root_scores: true,
         ..SearchLimits::default()
     };
-    let r = run(&Chess::default(), &[], &exact, &mut tt);
+    let r = run(&Chess::default(), &[], &exact, &mut memory);
     assert!(
         r.root_moves
             .iter()
@@ -252,16 +257,16 @@ fn mate_scores_survive_the_table() {
     let text = std::fs::read_to_string(data("tactics/mate2.fen")).unwrap();
     let fen = text.lines().next().unwrap();
     let p = pos(fen);
-    let mut tt = SearchMemory::new(4);
-    let first = run(&p, &[], &SearchLimits::depth(5), &mut tt);
-    let second = run(&p, &[], &SearchLimits::depth(6), &mut tt);
+    let mut memory = SearchMemory::new(4);
+    let first = run(&p, &[], &SearchLimits::depth(5), &mut memory);
+    let second = run(&p, &[], &SearchLimits::depth(6), &mut memory);
     assert_eq!(first.score.mate_in(), Some(2));
     assert_eq!(second.score.mate_in(), Some(2));
 }
 
 #[test]
 fn stop_flag_and_movetime_are_honoured() {
-    let mut tt = SearchMemory::new(8);
+    let mut memory = SearchMemory::new(8);
     let stop = AtomicBool::new(true);
     let r = search(
         &Chess::default(),
@@ -271,7 +276,7 @@ fn stop_flag_and_movetime_are_honoured() {
             ..SearchLimits::default()
         },
         &EvalParams::default(),
-        &mut tt,
+        &mut memory,
         &stop,
         &mut |_| {},
     );
@@ -282,7 +287,7 @@ fn stop_flag_and_movetime_are_honoured() {
         &Chess::default(),
         &[],
         &SearchLimits::movetime(Duration::from_millis(100)),
-        &mut tt,
+        &mut memory,
     );
     assert!(r.best_move.is_some());
     assert!(t.elapsed() < Duration::from_secs(2));

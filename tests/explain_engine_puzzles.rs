@@ -30,8 +30,13 @@ struct Found {
 }
 
 /// The engine's move in `pos` at `depth`, with a fresh table.
-fn engine_move(pos: &Chess, history: &[u64], depth: u32, tt: &mut SearchMemory) -> Option<Move> {
-    tt.clear();
+fn engine_move(
+    pos: &Chess,
+    history: &[u64],
+    depth: u32,
+    memory: &mut SearchMemory,
+) -> Option<Move> {
+    memory.clear();
     let stop = AtomicBool::new(false);
     let params = EvalParams::default();
     search(
@@ -39,7 +44,7 @@ fn engine_move(pos: &Chess, history: &[u64], depth: u32, tt: &mut SearchMemory) 
         history,
         &SearchLimits::depth(depth),
         &params,
-        tt,
+        memory,
         &stop,
         &mut |_| {},
     )
@@ -56,7 +61,7 @@ fn accepted(pos: &Chess, m: Move, want: Move) -> bool {
     next.is_checkmate()
 }
 
-fn solve(p: &Puzzle, depth: u32, tt: &mut SearchMemory) -> Found {
+fn solve(p: &Puzzle, depth: u32, memory: &mut SearchMemory) -> Found {
     let mut pos = p.root.clone();
     let mut history = Vec::new();
     let mut found = Found {
@@ -66,7 +71,7 @@ fn solve(p: &Puzzle, depth: u32, tt: &mut SearchMemory) -> Found {
     for (i, want) in p.line.iter().copied().enumerate() {
         if i % 2 == 0 {
             let ok =
-                engine_move(&pos, &history, depth, tt).is_some_and(|m| accepted(&pos, m, want));
+                engine_move(&pos, &history, depth, memory).is_some_and(|m| accepted(&pos, m, want));
             if i == 0 {
                 found.first = ok;
             }
@@ -90,11 +95,11 @@ const LINE_FLOOR: usize = 9;
 
 #[test]
 fn engine_finds_the_first_puzzles_at_depth_6() {
-    let mut tt = SearchMemory::new(16);
+    let mut memory = SearchMemory::new(16);
     let results: Vec<(String, Found)> = common::puzzles()
         .iter()
         .take(12)
-        .map(|p| (p.id.clone(), solve(p, 6, &mut tt)))
+        .map(|p| (p.id.clone(), solve(p, 6, &mut memory)))
         .collect();
     let first = results.iter().filter(|(_, f)| f.first).count();
     let line = results.iter().filter(|(_, f)| f.line).count();
@@ -123,11 +128,11 @@ fn engine_finds_the_line_by_theme() {
         .ok()
         .and_then(|d| d.parse().ok())
         .unwrap_or(8);
-    let mut tt = SearchMemory::new(16);
+    let mut memory = SearchMemory::new(16);
     let mut by_tag: BTreeMap<String, Tally> = BTreeMap::new();
     let mut all = Tally::default();
     for p in common::puzzles() {
-        let f = solve(&p, depth, &mut tt);
+        let f = solve(&p, depth, &mut memory);
         for t in p.tags.iter().map(String::as_str).chain(["(all)"]) {
             let e = if t == "(all)" {
                 &mut all

@@ -22,8 +22,8 @@ pub fn spawn(
     deliver: impl FnOnce(Analysis) + Send + 'static,
 ) -> io::Result<Job> {
     Job::spawn("kibitzer-analysis", move |flag| {
-        let mut tt = SearchMemory::new(hash_mb);
-        let analysis = analyse(&request, &mut tt, flag);
+        let mut memory = SearchMemory::new(hash_mb);
+        let analysis = analyse(&request, &mut memory, flag);
         if !flag.load(Ordering::Relaxed) {
             deliver(analysis);
         }

@@ -111,8 +111,8 @@ pub fn run(args: &ExplainArgs, config: &Config, out: &mut dyn Write) -> Result<(
     req.ply = ply_of(&before);
     req.level = level;
     req.language = config.explain.language;
-    let mut tt = SearchMemory::new(config.engine.hash_mb);
-    let analysis = analyse(&req, &mut tt, &AtomicBool::new(false));
+    let mut memory = SearchMemory::new(config.engine.hash_mb);
+    let analysis = analyse(&req, &mut memory, &AtomicBool::new(false));
     let Some(e) = analysis.explanation else {
         return Err(CommandError::input(
             "--fen: the side to move has no legal move (the game is over)",

@@ -71,13 +71,13 @@ mod tests {
     fn lines_for_a_search() {
         let before = crate::game::fen::parse("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1").unwrap();
         let params = EvalParams::default();
-        let mut tt = SearchMemory::new(1);
+        let mut memory = SearchMemory::new(1);
         let result = crate::engine::search(
             &before,
             &[],
             &SearchLimits::depth(4),
             &params,
-            &mut tt,
+            &mut memory,
             &AtomicBool::new(false),
             &mut |_| {},
         );

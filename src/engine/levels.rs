@@ -235,14 +235,14 @@ mod tests {
             .into_position(CastlingMode::Standard)
             .unwrap();
         let level = Level::get(1);
-        let mut tt = SearchMemory::new(1);
+        let mut memory = SearchMemory::new(1);
         let stop = AtomicBool::new(false);
         let result = search(
             &pos,
             &[],
             &level.limits(&EngineConfig::default()),
             &EvalParams::default(),
-            &mut tt,
+            &mut memory,
             &stop,
             &mut |_| {},
         );

@@ -90,6 +90,11 @@ fn piece_square(c: Color, m: Move) -> usize {
     piece_index(c, m.role()) * 64 + m.to().to_usize()
 }
 
+/// Halves every entry of a history table.
+fn halve<const N: usize>(rows: &mut [[i32; N]]) {
+    rows.iter_mut().flatten().for_each(|h| *h /= 2);
+}
+
 /// Moves a history entry towards ±`HISTORY_MAX` by `bonus` (gravity: large entries move less).
 fn nudge(h: &mut i32, bonus: i32) {
     *h += bonus - *h * bonus.abs() / HISTORY_MAX;
@@ -119,16 +124,10 @@ impl Ordering {
     pub fn new_search(&mut self) {
         self.killers.fill([0; 2]);
         for table in &mut self.history {
-            for row in table.iter_mut() {
-                row.iter_mut().for_each(|h| *h /= 2);
-            }
+            halve(table);
         }
-        for row in &mut self.continuation {
-            row.iter_mut().for_each(|h| *h /= 2);
-        }
-        for row in &mut self.captures {
-            row.iter_mut().for_each(|h| *h /= 2);
-        }
+        halve(&mut self.continuation);
+        halve(&mut self.captures);
     }
 
     /// The butterfly history score of a quiet move for `color`.

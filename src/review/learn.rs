@@ -57,8 +57,8 @@ pub fn request(
 
 /// Judges `request.played` (the try; the engine's choice when `None`) in `request.before`.
 /// Synchronous: run it where searches run (see [`crate::analysis::spawn`] for a thread).
-pub fn judge_try(request: &Request, tt: &mut SearchMemory, stop: &AtomicBool) -> TryVerdict {
-    let analysis = analyse(request, tt, stop);
+pub fn judge_try(request: &Request, memory: &mut SearchMemory, stop: &AtomicBool) -> TryVerdict {
+    let analysis = analyse(request, memory, stop);
     let is_best = analysis.mv.is_some() && analysis.mv == analysis.search.best_move;
     let drop = match (analysis.best_score, analysis.played_score) {
         _ if is_best => 0.0,
@@ -81,12 +81,12 @@ mod tests {
     #[test]
     fn taking_the_queen_is_good_walking_away_is_not() {
         let p = crate::game::fen::parse("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1").unwrap();
-        let mut tt = SearchMemory::new(1);
+        let mut memory = SearchMemory::new(1);
         let stop = AtomicBool::new(false);
         let mut req = Request::new(p.clone(), SearchLimits::depth(3), EvalParams::default());
         for (uci, good) in [("d2d5", true), ("e1f1", false)] {
             req.played = Some(uci.parse::<UciMove>().unwrap().to_move(&p).unwrap());
-            let v = judge_try(&req, &mut tt, &stop);
+            let v = judge_try(&req, &mut memory, &stop);
             assert_eq!(v.good, good, "{uci}: drop {}", v.drop);
             assert!(v.analysis.explanation.is_some());
         }

@@ -1175,8 +1175,8 @@ mod tests {
             ..Settings::default()
         };
         let req = crate::review::learn::request(&s.game().game, ply, Some(mv), &settings).unwrap();
-        let mut tt = crate::engine::SearchMemory::new(1);
-        let v = crate::review::learn::judge_try(&req, &mut tt, &AtomicBool::new(false));
+        let mut memory = crate::engine::SearchMemory::new(1);
+        let v = crate::review::learn::judge_try(&req, &mut memory, &AtomicBool::new(false));
         s.update(Input::Verdict(Box::new(v)), Rect::new(0, 0, 100, 30));
     }
 

@@ -138,8 +138,8 @@ impl Session {
         let hash = self.settings.hash_mb.min(64);
         open.judge = Some(
             Job::spawn("kibitzer-try", move |stop| {
-                let mut tt = SearchMemory::new(hash);
-                let verdict = learn::judge_try(&request, &mut tt, stop);
+                let mut memory = SearchMemory::new(hash);
+                let verdict = learn::judge_try(&request, &mut memory, stop);
                 if !stop.load(Ordering::Relaxed) {
                     let _ = tx.send(Msg::Verdict(number, Box::new(verdict)));
                 }

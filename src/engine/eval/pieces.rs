@@ -1,14 +1,14 @@
 //! Piece activity terms: mobility, threats, defences, the bishop pair and rook placement.
 //!
 //! Weights (in `assets/eval/default.toml`, scaled by the `[eval]` percentages): `mobility`, one
-//! value per count of safe squares for each of N (0–8), B (0–13), R (0–14) and Q (0–27);
-//! `threats` for a pawn attacking a piece, a minor attacking a rook or queen, a rook attacking
-//! a queen, an attacked undefended piece and an attacked undefended pawn; `defended` per defended knight, bishop, rook or queen;
-//! `bishop_pair`; `rooks` on an open file, a half-open file and the seventh rank; `outpost` per
-//! knight and bishop on an outpost (relative rank 4–6, guarded by an own pawn, out of reach of
-//! every enemy pawn); `bishop_pawns` per own pawn on the squares of a bishop's colour;
-//! `push_threat` per enemy piece a pawn could attack after a safe push; `minor_behind_pawn` per
-//! knight or bishop with a pawn (either side's) right in front of it.
+//! value per count of safe squares for each of N (0–8), B (0–13), R (0–14) and Q (0–27); `threats`
+//! for a pawn attacking a piece, a minor attacking a rook or queen, a rook attacking a queen, an
+//! attacked undefended piece and an attacked undefended pawn; `defended` per defended knight,
+//! bishop, rook or queen; `bishop_pair`; `rooks` on an open file, a half-open file and the seventh
+//! rank; `outpost` per knight and bishop on an outpost (relative rank 4–6, guarded by an own pawn,
+//! out of reach of every enemy pawn); `bishop_pawns` per own pawn on the squares of a bishop's
+//! colour; `push_threat` per enemy piece a pawn could attack after a safe push; `minor_behind_pawn`
+//! per knight or bishop with a pawn (either side's) right in front of it.
 
 use shakmaty::{Bitboard, Board, Color, Role, attacks};
 
