@@ -22,7 +22,7 @@ use super::order::{Context, MAX_MOVES, Ordering, pick};
 use super::score::{Bound, INFINITE, MATE, MATE_BOUND, MAX_PLY, Score, from_tt, to_tt};
 use super::see::see_ge;
 use super::time::{TimeManager, stability_scale};
-use super::tt::{PackedMove, TranspositionTable, pack};
+use super::tt::{PackedMove, Probe, TranspositionTable, pack};
 
 /// The Zobrist key of a position as the search and the game history use it (one definition,
 /// in the game model).
@@ -161,6 +161,17 @@ struct Frame {
     /// The move a singular-extension search leaves out at this ply.
     excluded: Option<Move>,
 }
+
+/// Razoring is tried up to this depth.
+const RAZOR_DEPTH: i32 = 3;
+/// Razoring's margin per ply of depth (centipawns below alpha).
+const RAZOR_MARGIN: i32 = 300;
+
+/// ProbCut is tried from this depth on.
+const PROBCUT_DEPTH: i32 = 5;
+/// How far above beta (centipawns; 50 less when the static evaluation is improving) a capture
+/// must score in ProbCut's shallow searches.
+const PROBCUT_MARGIN: i32 = 200;
 
 /// Singular extensions are tried from this depth on.
 const SINGULAR_DEPTH: i32 = 7;
@@ -657,6 +668,32 @@ impl<'a> Searcher<'a> {
             }
         }
 
+        // Razoring: far below alpha with little depth left, only captures can save the node.
+        if !pv_node
+            && !in_check
+            && excluded.is_none()
+            && depth <= RAZOR_DEPTH
+            && eval + RAZOR_MARGIN * depth < alpha
+        {
+            let score = self.qsearch(pos, key, ply, alpha, alpha + 1);
+            if self.stopped {
+                return 0;
+            }
+            if score <= alpha {
+                return score;
+            }
+        }
+        if !pv_node
+            && !in_check
+            && excluded.is_none()
+            && depth >= PROBCUT_DEPTH
+            && beta.abs() < MATE_BOUND
+            && let Some(score) =
+                self.probcut(pos, key, depth, ply, beta, static_eval, improving, probe)
+        {
+            return score;
+        }
+
         let mut moves: MoveList = pos.legal_moves();
         if moves.is_empty() {
             return if in_check { -MATE + ply as i32 } else { 0 };
@@ -837,6 +874,59 @@ impl<'a> Searcher<'a> {
             bound,
         );
         best
+    }
+
+    /// ProbCut: a capture that wins enough material to beat `beta` by [`PROBCUT_MARGIN`] in a
+    /// quiescence search and then in a search four plies shallower almost surely beats `beta`
+    /// at full depth too. Returns the score to cut with (stored as a lower bound), or `None`
+    /// (also when the hash entry already says the shallower search fails).
+    #[allow(clippy::too_many_arguments)]
+    fn probcut(
+        &mut self,
+        pos: &Chess,
+        key: u64,
+        depth: i32,
+        ply: usize,
+        beta: i32,
+        static_eval: i32,
+        improving: bool,
+        probe: Option<Probe>,
+    ) -> Option<i32> {
+        let pc_beta = beta + PROBCUT_MARGIN - if improving { 50 } else { 0 };
+        if probe.is_some_and(|p| p.depth >= depth - 3 && from_tt(p.score, ply) < pc_beta) {
+            return None;
+        }
+        let captures: MoveList = pos.capture_moves();
+        for &m in &captures {
+            if !see_ge(pos, m, pc_beta - static_eval, &self.params.values) {
+                continue;
+            }
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let child_key = self.child_key(pos, key, m, &child);
+            self.keys.push(child_key);
+            self.stack[ply].mv = Some(m);
+            let mut score = -self.qsearch(&child, child_key, ply + 1, -pc_beta, -pc_beta + 1);
+            if score >= pc_beta && !self.stopped {
+                score = -self.negamax(&child, depth - 4, ply + 1, -pc_beta, -pc_beta + 1);
+            }
+            self.keys.pop();
+            if self.stopped {
+                return Some(0);
+            }
+            if score >= pc_beta {
+                self.tt.store(
+                    key,
+                    pack(m),
+                    to_tt(score, ply),
+                    static_eval,
+                    depth - 3,
+                    Bound::Lower,
+                );
+                return Some(score);
+            }
+        }
+        None
     }
 
     /// Quiescence search: captures and queen promotions (all moves when in check) until the
