@@ -465,6 +465,7 @@ fn collect<S: Sink>(pos: &Chess, params: &EvalParams, sink: &mut S) -> i32 {
     king::evaluate(board, params, &attacks, sink);
     pieces::threats_and_defences(board, params, &attacks, sink);
     pieces::bishops_and_rooks(board, params, sink);
+    pieces::balance_and_protectors(board, params, sink);
     pieces::outposts_and_pushes(board, params, &attacks, sink);
     add(sink, params, Term::Tempo, pos.turn(), weights::TEMPO, 1);
     phase

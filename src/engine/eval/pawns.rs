@@ -2,16 +2,20 @@
 //!
 //! Weights (in `assets/eval/default.toml`): `passed` and `connected` by relative rank,
 //! `isolated`, `doubled` (per pawn behind another), `backward`. A passed pawn on relative rank
-//! 4..7 has a rank weight w (`passer_weight`, a shape constant) that scales three more terms:
+//! 4..7 has a rank weight w (`passer_weight`, a shape constant) that scales more terms:
 //! king proximity, `passer_proximity` percent of (5 × the enemy king's distance − 2 × our king's
 //! distance to the stop square, distances capped at 5) × w, and its path: `passer_free_path` × w
 //! when every square ahead is empty and unattacked by the enemy, `passer_free_stop` × w when only
-//! the stop square is.
+//! the stop square is; `passer_blocked` × w when an enemy piece stands on the stop square;
+//! `rook_passer` × w for an own (first value) or enemy (second) rook behind it on its file with
+//! nothing in between. `king_pawn_distance` per square from each king to the nearest pawn of
+//! either side.
 
 use shakmaty::{Bitboard, Board, Color, Role, Square};
 
 use super::weights::{
-    BACKWARD, CONNECTED, DOUBLED, FREE_PATH, FREE_STOP, ISOLATED, PASSED, PROXIMITY,
+    BACKWARD, CONNECTED, DOUBLED, FREE_PATH, FREE_STOP, ISOLATED, KING_PAWN_DISTANCE, PASSED,
+    PASSER_BLOCKED, PROXIMITY, ROOK_PASSER,
 };
 use super::{Attacks, EvalParams, Sink, Term, add, add_scaled, side};
 
@@ -77,6 +81,24 @@ pub(crate) fn evaluate<S: Sink>(board: &Board, params: &EvalParams, a: &Attacks,
                 counts[1] += 1;
             }
         }
+        if let Some(king) = board.king_of(color)
+            && board.pawns().any()
+        {
+            let d = board
+                .pawns()
+                .into_iter()
+                .map(|p| king.distance(p))
+                .min()
+                .unwrap_or(0);
+            add(
+                t,
+                params,
+                Term::Placement,
+                color,
+                KING_PAWN_DISTANCE,
+                d as i32,
+            );
+        }
         for (index, n) in [ISOLATED, DOUBLED, BACKWARD].into_iter().zip(counts) {
             if n > 0 {
                 add(t, params, TERM, color, index, n);
@@ -108,6 +130,21 @@ fn passer_extras<S: Sink>(
         let d_us = ours.distance(stop).min(5) as i32;
         let n = (5 * d_them - 2 * d_us) * w;
         add_scaled(t, params, TERM, color, PROXIMITY, n, 100);
+    }
+    if board.by_color(!color).contains(stop) {
+        add(t, params, TERM, color, PASSER_BLOCKED, w);
+    }
+    let behind =
+        Bitboard::from_file(sq.file()) & !ranks_ahead(color, sq) & !Bitboard::from_square(sq);
+    for (i, rook_color) in [color, !color].into_iter().enumerate() {
+        let rooks = board.by_piece(Role::Rook.of(rook_color)) & behind;
+        if rooks.any()
+            && rooks
+                .into_iter()
+                .any(|r| (shakmaty::attacks::between(r, sq) & board.occupied()).is_empty())
+        {
+            add(t, params, TERM, color, ROOK_PASSER + i, w);
+        }
     }
     let path = Bitboard::from_file(sq.file()) & ranks_ahead(color, sq);
     let enemy = a.all[side(!color)];

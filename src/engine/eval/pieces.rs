@@ -8,13 +8,18 @@
 //! rank; `outpost` per knight and bishop on an outpost (relative rank 4–6, guarded by an own pawn,
 //! out of reach of every enemy pawn); `bishop_pawns` per own pawn on the squares of a bishop's
 //! colour; `push_threat` per enemy piece a pawn could attack after a safe push; `minor_behind_pawn`
-//! per knight or bishop with a pawn (either side's) right in front of it.
+//! per knight or bishop with a pawn (either side's) right in front of it; `safe_pawn_threat` per
+//! piece attacked by a pawn that is defended or not attacked; `king_threat` per undefended enemy
+//! man (not the king) next to one's king; `knight_pawns` and `rook_pawns` per knight or rook
+//! times (own pawns − 5); `king_protector` per square of distance between each knight (bishop)
+//! and its own king.
 
 use shakmaty::{Bitboard, Board, Color, Role, attacks};
 
 use super::pawns::{adjacent_files, ranks_ahead};
 use super::weights::{
-    BISHOP_PAIR, BISHOP_PAWNS, DEFENDED, MINOR_BEHIND_PAWN, MOBILITY, OUTPOST, PUSH_THREAT, ROOKS,
+    BISHOP_PAIR, BISHOP_PAWNS, DEFENDED, KING_PROTECTOR, KING_THREAT, KNIGHT_PAWNS,
+    MINOR_BEHIND_PAWN, MOBILITY, OUTPOST, PUSH_THREAT, ROOK_PAWNS, ROOKS, SAFE_PAWN_THREAT,
     THREATS,
 };
 use super::{Attacks, EvalParams, Sink, Term, add, side};
@@ -98,6 +103,13 @@ pub(crate) fn mobility_and_attacks<S: Sink>(
     a
 }
 
+/// Squares `color`'s king attacks (none without a king).
+fn king_attacks_of(board: &Board, color: Color) -> Bitboard {
+    board
+        .king_of(color)
+        .map_or(Bitboard::EMPTY, attacks::king_attacks)
+}
+
 /// Threats against the opponent's pieces and defences of one's own.
 pub(crate) fn threats_and_defences<S: Sink>(
     board: &Board,
@@ -128,6 +140,18 @@ pub(crate) fn threats_and_defences<S: Sink>(
             }
         }
 
+        // Pawns that attack a piece and are themselves defended or not attacked.
+        let safe_pawns = board.pawns() & ours & (a.all[us] | !a.all[them]);
+        let n = (pawn_attacks(color, safe_pawns) & their_pieces).count() as i32;
+        if n > 0 {
+            add(t, params, Term::Threats, color, SAFE_PAWN_THREAT, n);
+        }
+        // The enemy king attacking our undefended men.
+        let n =
+            (king_attacks_of(board, !color) & ours & !a.all[us] & !board.kings()).count() as i32;
+        if n > 0 {
+            add(t, params, Term::Threats, !color, KING_THREAT, n);
+        }
         let our_pieces = ours & !board.pawns() & !board.kings();
         let n = (our_pieces & a.all[us]).count() as i32;
         add(t, params, Term::Defences, color, DEFENDED, n);
@@ -195,6 +219,36 @@ pub(crate) fn outposts_and_pushes<S: Sink>(
         let n = (pawn_attacks(color, safe) & their_pieces).count() as i32;
         if n > 0 {
             add(t, params, Term::Threats, color, PUSH_THREAT, n);
+        }
+    }
+}
+
+/// Material balance beyond piece values (knights gain with own pawns on the board, rooks with
+/// open lines: each per own pawn above or below five) and the distance of minor pieces from
+/// their own king.
+pub(crate) fn balance_and_protectors<S: Sink>(board: &Board, params: &EvalParams, t: &mut S) {
+    for color in Color::ALL {
+        let ours = board.by_color(color);
+        let pawns = (board.pawns() & ours).count() as i32 - 5;
+        for (index, role) in [(KNIGHT_PAWNS, Role::Knight), (ROOK_PAWNS, Role::Rook)] {
+            let n = board.by_piece(role.of(color)).count() as i32 * pawns;
+            if n != 0 {
+                add(t, params, Term::Placement, color, index, n);
+            }
+        }
+        let Some(king) = board.king_of(color) else {
+            continue;
+        };
+        for (i, role) in [Role::Knight, Role::Bishop].into_iter().enumerate() {
+            let distance: u32 = board
+                .by_piece(role.of(color))
+                .into_iter()
+                .map(|sq| king.distance(sq))
+                .sum();
+            if distance > 0 {
+                let index = KING_PROTECTOR + i;
+                add(t, params, Term::KingSafety, color, index, distance as i32);
+            }
         }
     }
 }

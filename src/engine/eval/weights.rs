@@ -74,6 +74,14 @@ groups! {
     BISHOP_PAWNS "bishop_pawns" 1 Placement;
     PUSH_THREAT "push_threat" 1 Threats;
     MINOR_BEHIND_PAWN "minor_behind_pawn" 1 Placement;
+    PASSER_BLOCKED "passer_blocked" 1 PawnStructure;
+    ROOK_PASSER "rook_passer" 2 PawnStructure;
+    KING_PAWN_DISTANCE "king_pawn_distance" 1 Placement;
+    SAFE_PAWN_THREAT "safe_pawn_threat" 1 Threats;
+    KNIGHT_PAWNS "knight_pawns" 1 Placement;
+    ROOK_PAWNS "rook_pawns" 1 Placement;
+    KING_PROTECTOR "king_protector" 2 KingSafety;
+    KING_THREAT "king_threat" 1 Threats;
 }
 
 /// Every tunable weight, indexed by the group constants of this module.
