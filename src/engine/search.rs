@@ -1,8 +1,8 @@
 //! The search: iterative deepening over a negamax alpha-beta with principal variation search,
 //! aspiration windows, a transposition table, null-move pruning, late move reductions,
-//! reverse futility and futility pruning, late move pruning, SEE pruning of losing captures and
-//! quiet moves, check and singular extensions (with multi-cut) and draw detection (repetition
-//! against the game and the search path, fifty moves, bare kings).
+//! reverse futility and futility pruning, razoring, ProbCut, late move pruning, SEE pruning of
+//! losing captures and quiet moves, check and singular extensions (with multi-cut) and draw
+//! detection (repetition against the game and the search path, fifty moves, bare kings).
 //!
 //! [`search`] is a plain synchronous function (STYLE rule 4). It allocates only when it starts
 //! and once per completed iteration (the report); nodes use shakmaty's stack `MoveList` and
@@ -458,11 +458,7 @@ impl<'a> Searcher<'a> {
         #[allow(clippy::needless_range_loop)] // `root` is updated in place while iterating.
         for i in 0..root.len() {
             let m = root[i].mv;
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            let child_key = self.child_key(pos, key, m, &child);
-            self.keys.push(child_key);
-            self.stack[0].mv = Some(m);
+            let (child, _) = self.play(pos, key, m, 0);
             let score = if exact {
                 -self.negamax(&child, depth - 1, 1, -INFINITE, INFINITE)
             } else if i == 0 {
@@ -503,6 +499,17 @@ impl<'a> Searcher<'a> {
             }
         }
         best
+    }
+
+    /// Plays `m` from `pos` (whose key is `key`) as the move of `ply`: returns the child and
+    /// its key, pushed on the key stack for repetition detection (the caller pops it).
+    fn play(&mut self, pos: &Chess, key: u64, m: Move, ply: usize) -> (Chess, u64) {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        let child_key = self.child_key(pos, key, m, &child);
+        self.keys.push(child_key);
+        self.stack[ply].mv = Some(m);
+        (child, child_key)
     }
 
     fn child_key(&self, pos: &Chess, key: u64, m: Move, child: &Chess) -> u64 {
@@ -785,11 +792,7 @@ impl<'a> Searcher<'a> {
                     continue;
                 }
             }
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            let child_key = self.child_key(pos, key, m, &child);
-            self.keys.push(child_key);
-            self.stack[ply].mv = Some(m);
+            let (child, _) = self.play(pos, key, m, ply);
             let new_depth = depth - 1 + i32::from(extend_tt_move && pack(m) == tt_move);
             let score = if searched == 0 {
                 -self.negamax(&child, new_depth, ply + 1, -beta, -alpha)
@@ -901,11 +904,7 @@ impl<'a> Searcher<'a> {
             if !see_ge(pos, m, pc_beta - static_eval, &self.params.values) {
                 continue;
             }
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            let child_key = self.child_key(pos, key, m, &child);
-            self.keys.push(child_key);
-            self.stack[ply].mv = Some(m);
+            let (child, child_key) = self.play(pos, key, m, ply);
             let mut score = -self.qsearch(&child, child_key, ply + 1, -pc_beta, -pc_beta + 1);
             if score >= pc_beta && !self.stopped {
                 score = -self.negamax(&child, depth - 4, ply + 1, -pc_beta, -pc_beta + 1);
