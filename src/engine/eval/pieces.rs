@@ -223,9 +223,9 @@ pub(crate) fn outposts_and_pushes<S: Sink>(
     }
 }
 
-/// Material balance beyond piece values (knights gain with own pawns on the board, rooks with
-/// open lines: each per own pawn above or below five) and the distance of minor pieces from
-/// their own king.
+/// Material balance beyond piece values (each knight and rook times the number of own pawns
+/// above or below five; the fitted weights decide which way it moves their value) and the
+/// distance of minor pieces from their own king.
 pub(crate) fn balance_and_protectors<S: Sink>(board: &Board, params: &EvalParams, t: &mut S) {
     for color in Color::ALL {
         let ours = board.by_color(color);
