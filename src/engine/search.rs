@@ -643,7 +643,10 @@ impl<'a> Searcher<'a> {
 
         let us = pos.turn();
         let non_pawn = (pos.us() & !board.pawns() & !board.kings()).any();
-        if !pv_node && !in_check && excluded.is_none() && beta.abs() < MATE_BOUND {
+        // Node-level pruning (reverse futility, null move, razoring, ProbCut) is for non-PV
+        // nodes out of check, outside a singular-extension search.
+        let prunable = !pv_node && !in_check && excluded.is_none();
+        if prunable && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta with little depth left.
             let margin = 80 * depth - if improving { 40 } else { 0 };
             if depth <= 7 && eval - margin >= beta {
@@ -676,12 +679,7 @@ impl<'a> Searcher<'a> {
         }
 
         // Razoring: far below alpha with little depth left, only captures can save the node.
-        if !pv_node
-            && !in_check
-            && excluded.is_none()
-            && depth <= RAZOR_DEPTH
-            && eval + RAZOR_MARGIN * depth < alpha
-        {
+        if prunable && depth <= RAZOR_DEPTH && eval + RAZOR_MARGIN * depth < alpha {
             let score = self.qsearch(pos, key, ply, alpha, alpha + 1);
             if self.stopped {
                 return 0;
@@ -690,9 +688,7 @@ impl<'a> Searcher<'a> {
                 return score;
             }
         }
-        if !pv_node
-            && !in_check
-            && excluded.is_none()
+        if prunable
             && depth >= PROBCUT_DEPTH
             && beta.abs() < MATE_BOUND
             && let Some(score) =

@@ -81,15 +81,10 @@ pub(crate) fn evaluate<S: Sink>(board: &Board, params: &EvalParams, a: &Attacks,
                 counts[1] += 1;
             }
         }
+        // Distance from the king to the nearest pawn of either side.
         if let Some(king) = board.king_of(color)
-            && board.pawns().any()
+            && let Some(d) = board.pawns().into_iter().map(|p| king.distance(p)).min()
         {
-            let d = board
-                .pawns()
-                .into_iter()
-                .map(|p| king.distance(p))
-                .min()
-                .unwrap_or(0);
             add(
                 t,
                 params,
