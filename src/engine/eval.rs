@@ -377,14 +377,31 @@ pub(crate) struct Attacks {
     pub king_attackers: [i32; 2],
 }
 
-/// Evaluates a position from the point of view of the side to move, in centipawns.
-pub fn evaluate(pos: &Chess, params: &EvalParams) -> i32 {
-    let trace = trace(pos, params);
-    let mut total = Tapered::default();
-    for t in &trace.terms {
-        total += t[0] - t[1];
+/// The search's sink: only White's total minus Black's, no per-term bookkeeping.
+#[derive(Default)]
+struct Total(Tapered);
+
+impl Sink for Total {
+    #[inline(always)]
+    fn weight(&mut self, term: Term, color: Color, _index: usize, _coefficient: f32, v: Tapered) {
+        self.fixed(term, color, v);
     }
-    let white = total.blend(trace.phase);
+    #[inline(always)]
+    fn fixed(&mut self, _term: Term, color: Color, v: Tapered) {
+        if color == Color::White {
+            self.0 += v;
+        } else {
+            self.0 -= v;
+        }
+    }
+}
+
+/// Evaluates a position from the point of view of the side to move, in centipawns (the same
+/// value as summing [`trace`], without keeping the terms apart).
+pub fn evaluate(pos: &Chess, params: &EvalParams) -> i32 {
+    let mut total = Total::default();
+    let phase = collect(pos, params, &mut total);
+    let white = total.0.blend(phase);
     if pos.turn() == Color::White {
         white
     } else {

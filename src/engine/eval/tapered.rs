@@ -1,6 +1,6 @@
 //! A middlegame/endgame pair of centipawn values, blended by the game phase.
 
-use std::ops::{Add, AddAssign, Mul, Neg, Sub};
+use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
 /// A value in the middlegame (`mg`) and in the endgame (`eg`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -52,6 +52,13 @@ impl Sub for Tapered {
     type Output = Tapered;
     fn sub(self, o: Tapered) -> Tapered {
         s(self.mg - o.mg, self.eg - o.eg)
+    }
+}
+
+impl SubAssign for Tapered {
+    fn sub_assign(&mut self, o: Tapered) {
+        self.mg -= o.mg;
+        self.eg -= o.eg;
     }
 }
 
