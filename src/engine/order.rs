@@ -43,21 +43,30 @@ pub struct Ordering {
 const PIECE_SQUARES: usize = 12 * 64;
 
 /// The moves before the one being ordered that continuation history looks at: the opponent's
-/// last move and our own move before it, each as a (coloured piece, target square) index.
+/// last move, our own move before it and our move two moves earlier, each as a (coloured
+/// piece, target square) index.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Context {
     prev: Option<usize>,
     prev2: Option<usize>,
+    prev4: Option<usize>,
 }
 
 impl Context {
-    /// The context of a node where `us` is to move, `prev` was the opponent's last move and
-    /// `prev2` our move before it (`None` at the root or after a null move).
-    pub fn new(us: Color, prev: Option<Move>, prev2: Option<Move>) -> Context {
+    /// The context of a node where `us` is to move, `prev` was the opponent's last move,
+    /// `prev2` our move before it and `prev4` our move before that (`None` where the search
+    /// has no such move: near the root or after a null move).
+    pub fn new(us: Color, prev: Option<Move>, prev2: Option<Move>, prev4: Option<Move>) -> Context {
         Context {
             prev: prev.map(|m| piece_square(!us, m)),
             prev2: prev2.map(|m| piece_square(us, m)),
+            prev4: prev4.map(|m| piece_square(us, m)),
         }
+    }
+
+    /// The (coloured piece, target square) indices of the earlier moves that are known.
+    fn earlier(self) -> impl Iterator<Item = usize> {
+        [self.prev, self.prev2, self.prev4].into_iter().flatten()
     }
 }
 
@@ -165,18 +174,11 @@ impl Ordering {
         }
     }
 
-    /// The full history score of a quiet move for `color` in `ctx`: butterfly plus both
-    /// continuation histories.
+    /// The full history score of a quiet move for `color` in `ctx`: butterfly plus the
+    /// continuation histories of every earlier move in the context.
     pub fn quiet_score(&self, color: Color, m: Move, ctx: Context) -> i32 {
         let ps = piece_square(color, m);
-        let mut score = self.history(color, m);
-        if let Some(p) = ctx.prev {
-            score += self.continuation[p][ps];
-        }
-        if let Some(p) = ctx.prev2 {
-            score += self.continuation[p][ps];
-        }
-        score
+        self.history(color, m) + ctx.earlier().map(|p| self.continuation[p][ps]).sum::<i32>()
     }
 
     /// Whether `m` is a killer move at `ply`.
@@ -258,7 +260,7 @@ impl Ordering {
             bonus,
         );
         let ps = piece_square(color, m);
-        for p in [ctx.prev, ctx.prev2].into_iter().flatten() {
+        for p in ctx.earlier() {
             nudge(&mut self.continuation[p][ps], bonus);
         }
     }

@@ -573,7 +573,7 @@ impl<'a> Searcher<'a> {
         }
         if depth <= 0 || ply >= MAX_PLY - 8 {
             let key = self.keys[self.keys.len() - 1];
-            return self.qsearch(pos, key, ply, alpha, beta);
+            return self.qsearch(pos, key, ply, alpha, beta, true);
         }
         self.nodes += 1;
         self.check_stop();
@@ -680,7 +680,7 @@ impl<'a> Searcher<'a> {
 
         // Razoring: far below alpha with little depth left, only captures can save the node.
         if prunable && depth <= RAZOR_DEPTH && eval + RAZOR_MARGIN * depth < alpha {
-            let score = self.qsearch(pos, key, ply, alpha, alpha + 1);
+            let score = self.qsearch(pos, key, ply, alpha, alpha + 1, false);
             if self.stopped {
                 return 0;
             }
@@ -732,12 +732,8 @@ impl<'a> Searcher<'a> {
                 return singular_beta;
             }
         }
-        let prev2 = if ply >= 2 {
-            self.stack[ply - 2].mv
-        } else {
-            None
-        };
-        let ctx = Context::new(us, self.stack[ply - 1].mv, prev2);
+        let back = |n: usize| ply.checked_sub(n).and_then(|i| self.stack[i].mv);
+        let ctx = Context::new(us, back(1), back(2), back(4));
         self.ordering.score(
             pos,
             &moves,
@@ -901,7 +897,8 @@ impl<'a> Searcher<'a> {
                 continue;
             }
             let (child, child_key) = self.play(pos, key, m, ply);
-            let mut score = -self.qsearch(&child, child_key, ply + 1, -pc_beta, -pc_beta + 1);
+            let mut score =
+                -self.qsearch(&child, child_key, ply + 1, -pc_beta, -pc_beta + 1, false);
             if score >= pc_beta && !self.stopped {
                 score = -self.negamax(&child, depth - 4, ply + 1, -pc_beta, -pc_beta + 1);
             }
@@ -925,10 +922,21 @@ impl<'a> Searcher<'a> {
     }
 
     /// Quiescence search: captures and queen promotions (all moves when in check) until the
-    /// position is quiet, with delta and SEE pruning. `key` is the position's Zobrist key: the
-    /// transposition table is probed (bounds cut at non-PV nodes, the stored static evaluation
-    /// saves an evaluation, the stored move is tried first) and the result stored at depth 0.
-    fn qsearch(&mut self, pos: &Chess, key: u64, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    /// position is quiet, with delta and SEE pruning; with `checks` (the first ply below the
+    /// main search) also quiet moves that give check and do not lose material by SEE, so that
+    /// a mate or a forking check just beyond the horizon is seen. `key` is the position's
+    /// Zobrist key: the transposition table is probed (bounds cut at non-PV nodes, the stored
+    /// static evaluation saves an evaluation, the stored move is tried first) and the result
+    /// stored at depth 0.
+    fn qsearch(
+        &mut self,
+        pos: &Chess,
+        key: u64,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        checks: bool,
+    ) -> i32 {
         self.nodes += 1;
         self.check_stop();
         if self.stopped {
@@ -993,7 +1001,11 @@ impl<'a> Searcher<'a> {
                 return -MATE + ply as i32;
             }
         } else {
-            moves.retain(|m| m.is_capture() || m.promotion() == Some(Role::Queen));
+            moves.retain(|m| {
+                m.is_capture()
+                    || m.promotion() == Some(Role::Queen)
+                    || (checks && m.promotion().is_none() && gives_check(pos, *m))
+            });
         }
         let scores = &mut self.scores[ply];
         for (i, &m) in moves.iter().enumerate() {
@@ -1014,7 +1026,8 @@ impl<'a> Searcher<'a> {
                     Move::EnPassant { .. } => values[0],
                     _ => m.capture().map_or(0, |r| values[r as usize - 1]),
                 };
-                if m.promotion().is_none() && stand + gain + 200 <= alpha {
+                // Delta pruning: even winning the captured piece cannot reach alpha.
+                if m.is_capture() && m.promotion().is_none() && stand + gain + 200 <= alpha {
                     continue;
                 }
                 if !see_ge(pos, m, 0, values) {
@@ -1024,7 +1037,7 @@ impl<'a> Searcher<'a> {
             let mut child = pos.clone();
             child.play_unchecked(m);
             let child_key = self.child_key(pos, key, m, &child);
-            let score = -self.qsearch(&child, child_key, ply + 1, -beta, -alpha);
+            let score = -self.qsearch(&child, child_key, ply + 1, -beta, -alpha, false);
             if self.stopped {
                 return 0;
             }
