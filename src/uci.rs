@@ -642,16 +642,18 @@ impl<W: Write> Session<'_, W> {
             }
             EngineReport::Done { id, result, chosen } if id == r.id => {
                 if let Some(last) = result.iterations.last() {
+                    // The result's score and PV: those of the last iteration, or of a better
+                    // move the cut-short iteration after it found.
                     let info = SearchInfo {
                         depth: last.depth,
                         seldepth: last.seldepth,
-                        score: last.score,
+                        score: result.score,
                         bound: Bound::Exact,
                         nodes: result.nodes,
                         time: result.time,
                         nps: result.nps,
                         hashfull: result.hashfull,
-                        pv: last.pv.clone(),
+                        pv: result.pv.clone(),
                     };
                     writeln!(self.out, "{}", info_line(&info))?;
                 }

@@ -292,3 +292,32 @@ fn stop_flag_and_movetime_are_honoured() {
     assert!(r.best_move.is_some());
     assert!(t.elapsed() < Duration::from_secs(2));
 }
+
+#[test]
+fn a_better_move_found_by_a_cut_short_iteration_is_played() {
+    // Node limits stop searches in the middle of an iteration. When the unfinished iteration
+    // already proved another move better than the last completed iteration's best, that move
+    // is played: the result's best move, first root move and PV must agree either way.
+    let text = std::fs::read_to_string(data("tactics/bratko_kopec.epd")).unwrap();
+    let mut adopted = 0;
+    let mut searched = 0;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let fen: Vec<&str> = line.split_whitespace().take(4).collect();
+        let p = pos(&format!("{} 0 1", fen.join(" ")));
+        for nodes in [5_000, 20_000, 60_000] {
+            let mut memory = SearchMemory::new(8);
+            let r = run(&p, &[], &SearchLimits::nodes(nodes), &mut memory);
+            searched += 1;
+            let best = r.best_move.expect("a legal move");
+            assert_eq!(r.root_moves[0].mv, best, "{line} at {nodes} nodes");
+            assert_eq!(r.pv.first(), Some(&best), "{line} at {nodes} nodes");
+            if r.iterations.last().map(|i| i.best_move) != Some(best) {
+                adopted += 1;
+            }
+        }
+    }
+    assert!(
+        adopted > 0,
+        "none of {searched} node-limited searches played a move found after its last completed iteration"
+    );
+}

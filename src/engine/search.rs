@@ -92,7 +92,8 @@ pub struct SearchResult {
     pub ponder: Option<Move>,
     /// Score of the best move from the side to move's point of view.
     pub score: Score,
-    /// Principal variation of the last completed iteration.
+    /// Principal variation of the last completed iteration, or, when an iteration cut short
+    /// found a better move than it, that move (with what is known of its line).
     pub pv: Vec<Move>,
     /// Last completed depth.
     pub depth: u32,
@@ -196,6 +197,10 @@ struct Searcher<'a> {
     root_depth: i32,
     stopped: bool,
     can_stop: bool,
+    /// The root move that last raised alpha in the current iteration, with its score: when
+    /// the iteration is cut short, a move that proved better than the previous best at the
+    /// new depth is played rather than thrown away.
+    iteration_best: Option<(Move, i32)>,
 }
 
 impl<'a> Searcher<'a> {
@@ -237,6 +242,7 @@ impl<'a> Searcher<'a> {
             root_depth: 0,
             stopped: false,
             can_stop: false,
+            iteration_best: None,
         }
     }
 
@@ -316,6 +322,7 @@ impl<'a> Searcher<'a> {
         for depth in 1..=max_depth {
             self.seldepth = 0;
             let mut delta = 20;
+            self.iteration_best = None;
             let (mut alpha, mut beta) =
                 if depth >= 5 && !self.limits.exact_root_scores && prev_score.abs() < MATE_BOUND {
                     (
@@ -362,6 +369,7 @@ impl<'a> Searcher<'a> {
             };
             self.can_stop = true;
             if self.stopped {
+                self.adopt_partial(&root, &mut result);
                 break;
             }
             // A completed iteration: best move first, the rest by score.
@@ -431,6 +439,29 @@ impl<'a> Searcher<'a> {
         result
     }
 
+    /// After an iteration was cut short: when a root move other than the previous best raised
+    /// alpha in it (so it proved better than the previous best at the new depth), makes it the
+    /// result's best move, with its score so far, first among the root moves.
+    fn adopt_partial(&self, root: &[RootMove], result: &mut SearchResult) {
+        let Some((m, score)) = self.iteration_best else {
+            return;
+        };
+        if result.best_move == Some(m) {
+            return;
+        }
+        let pv = self.root_pv();
+        result.best_move = Some(m);
+        result.score = Score(score);
+        result.pv = if pv.first() == Some(&m) { pv } else { vec![m] };
+        result.ponder = result.pv.get(1).copied();
+        if let Some(i) = result.root_moves.iter().position(|r| r.mv == m)
+            && let Some(now) = root.iter().find(|r| r.mv == m)
+        {
+            result.root_moves[i] = now.clone();
+            result.root_moves[..=i].rotate_right(1);
+        }
+    }
+
     fn root(
         &mut self,
         pos: &Chess,
@@ -492,6 +523,7 @@ impl<'a> Searcher<'a> {
                 }
                 if score > alpha {
                     alpha = score;
+                    self.iteration_best = Some((m, score));
                     if alpha >= beta {
                         break;
                     }
