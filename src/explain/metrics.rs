@@ -94,7 +94,8 @@ pub struct Metrics {
     pub gap_cp: Option<i32>,
     /// Best minus worst exact root score (cp, clamped), if known.
     pub spread_cp: Option<i32>,
-    /// First depth from which the best move and score were stable.
+    /// First depth from which the best move and score were stable (`None` without completed
+    /// iterations, or when the best move was found by an iteration cut short).
     pub stability_depth: Option<u32>,
     /// Description of the line.
     pub style: Style,
@@ -184,7 +185,14 @@ pub fn compute(root: &Chess, facts: &SearchFacts) -> Metrics {
         risk,
         gap_cp: gs.map(|g| g.0),
         spread_cp: gs.map(|g| g.1),
-        stability_depth: stability_depth(&facts.iterations),
+        // Unknown when the PV's move is not the last completed iteration's best (an iteration
+        // cut short found it): the iterations say nothing about its stability.
+        stability_depth: stability_depth(&facts.iterations).filter(|_| {
+            facts
+                .pv
+                .first()
+                .is_none_or(|&m| facts.iterations.last().map(|i| i.best) == Some(m))
+        }),
         style,
     }
 }
