@@ -6,7 +6,11 @@
 //! square) and this move's piece and target square: "after that move, this one tends to work".
 //!
 //! Scores are written into a fixed array beside shakmaty's `MoveList`; [`pick`] selects the next
-//! best move lazily (selection sort), so a cutoff after the first move sorts nothing else.
+//! best move lazily (selection sort), so a cutoff after the first move sorts nothing else. In
+//! the main search the history of quiet moves is looked up lazily too ([`Ordering::next`]): only
+//! once the hash move, the captures, the killers and the counter-move scored above them are used
+//! up, so most nodes (which cut off before) never look it up, and those that do use histories
+//! that the earlier moves' searches have just updated.
 
 use shakmaty::{Chess, Color, Move, MoveList, Position, Role};
 
@@ -22,6 +26,9 @@ const GOOD_CAPTURE: i32 = 2_000_000;
 const KILLER: i32 = 1_000_000;
 const COUNTER: i32 = 900_000;
 const BAD_CAPTURE: i32 = -1_000_000;
+/// Score of a quiet move whose history is not looked up yet: below the counter-move, above
+/// every history score (four tables of at most `HISTORY_MAX` each).
+const QUIET_PENDING: i32 = 800_000;
 /// History values stay within ±`HISTORY_MAX`.
 const HISTORY_MAX: i32 = 16_384;
 
@@ -68,6 +75,15 @@ impl Context {
     fn earlier(self) -> impl Iterator<Item = usize> {
         [self.prev, self.prev2, self.prev4].into_iter().flatten()
     }
+}
+
+/// What [`Ordering::score`] left for [`Ordering::next`]: quiet moves still scored
+/// [`QUIET_PENDING`], and how many moves are scored above them.
+pub struct Pending {
+    us: Color,
+    ctx: Context,
+    above: usize,
+    any: bool,
 }
 
 impl Default for Ordering {
@@ -187,7 +203,9 @@ impl Ordering {
         self.killers[ply].contains(&p)
     }
 
-    /// Scores every move of `pos` for ordering; `ctx` holds the moves before it.
+    /// Scores every move of `pos` for ordering, except that quiet moves ordered by history get
+    /// the placeholder [`QUIET_PENDING`]: take the moves with [`Ordering::next`], which looks
+    /// their history up when they are needed. `ctx` holds the moves before this one.
     #[allow(clippy::too_many_arguments)]
     pub fn score(
         &self,
@@ -198,8 +216,14 @@ impl Ordering {
         ply: usize,
         ctx: Context,
         values: &[i32; 6],
-    ) {
+    ) -> Pending {
         let us = pos.turn();
+        let mut pending = Pending {
+            us,
+            ctx,
+            above: 0,
+            any: false,
+        };
         let killers = self.killers[ply.min(MAX_PLY)];
         let counter = ctx.prev.map_or(0, |p| self.counters[p]);
         for (i, &m) in moves.iter().enumerate() {
@@ -222,9 +246,39 @@ impl Ordering {
             } else if p == counter {
                 COUNTER
             } else {
-                self.quiet_score(us, m, ctx)
+                pending.any = true;
+                QUIET_PENDING
             };
+            if scores[i] > QUIET_PENDING {
+                pending.above += 1;
+            }
         }
+        pending
+    }
+
+    /// The `i`-th move to search (`i = 0, 1, 2, …` in order, as with [`pick`]) of moves scored
+    /// by [`Ordering::score`]. The pending quiet moves get their history score once every move
+    /// scored above them has been taken, or before [`pick`] sorts the rest.
+    pub fn next(
+        &self,
+        pending: &mut Pending,
+        moves: &mut MoveList,
+        scores: &mut [i32; MAX_MOVES],
+        i: usize,
+    ) -> Move {
+        if pending.any && (pending.above == 0 || i >= SELECT_FIRST) {
+            for j in i..moves.len() {
+                if scores[j] == QUIET_PENDING {
+                    scores[j] = self.quiet_score(pending.us, moves[j], pending.ctx);
+                }
+            }
+            pending.any = false;
+        }
+        let m = pick(moves, scores, i);
+        if scores[i] > QUIET_PENDING {
+            pending.above = pending.above.saturating_sub(1);
+        }
+        m
     }
 
     /// Records a quiet move that caused a beta cutoff, and penalises the quiets tried before it.

@@ -766,7 +766,7 @@ impl<'a> Searcher<'a> {
         }
         let back = |n: usize| ply.checked_sub(n).and_then(|i| self.stack[i].mv);
         let ctx = Context::new(us, back(1), back(2), back(4));
-        self.ordering.score(
+        let mut pending = self.ordering.score(
             pos,
             &moves,
             &mut self.scores[ply],
@@ -787,7 +787,9 @@ impl<'a> Searcher<'a> {
         let lmp_limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
 
         for i in 0..moves.len() {
-            let m = pick(&mut moves, &mut self.scores[ply], i);
+            let m = self
+                .ordering
+                .next(&mut pending, &mut moves, &mut self.scores[ply], i);
             if excluded == Some(m) {
                 continue;
             }
