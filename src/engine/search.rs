@@ -3,6 +3,8 @@
 //! reverse futility and futility pruning, razoring, ProbCut, late move pruning, SEE pruning of
 //! losing captures and quiet moves, check and singular extensions (with multi-cut) and draw
 //! detection (repetition against the game and the search path, fifty moves, bare kings).
+//! An iteration cut short by the stop still counts when it already proved a root move better
+//! than the previous iteration's best: that move is played.
 //!
 //! [`search`] is a plain synchronous function (STYLE rule 4). It allocates only when it starts
 //! and once per completed iteration (the report); nodes use shakmaty's stack `MoveList` and
