@@ -255,6 +255,15 @@ mod tests {
         ];
         assert_eq!(stability_depth(&its), Some(4));
         assert_eq!(stability_depth(&[]), None);
+        // The computed metrics keep it for the last iteration's best move, and drop it when
+        // the PV starts with a move an iteration cut short found instead.
+        let facts = |pv: Vec<Move>| SearchFacts {
+            iterations: its.clone(),
+            root_moves: Vec::new(),
+            pv,
+        };
+        assert_eq!(compute(&root, &facts(vec![a])).stability_depth, Some(4));
+        assert_eq!(compute(&root, &facts(vec![b])).stability_depth, None);
     }
 
     #[test]
