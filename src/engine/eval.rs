@@ -12,6 +12,7 @@ mod king;
 mod pawns;
 mod pieces;
 pub mod pst;
+pub mod scale;
 pub mod tapered;
 pub mod weights;
 
@@ -280,6 +281,12 @@ pub struct Breakdown {
     pub terms: Vec<(Term, i32, i32)>,
     /// Game phase, 0 (endgame) to 24 (all pieces on the board).
     pub phase: i32,
+    /// The share of the terms' endgame part kept in [`Breakdown::white`], out of
+    /// [`scale::FULL`] (less in drawish endgames: see [`scale::endgame_scale`]).
+    pub endgame_scale: i32,
+    /// The share of the blended total kept in [`Breakdown::white`], out of [`scale::FULL`]
+    /// (less as the fifty-move counter runs: see [`scale::fifty_move_scale`]).
+    pub fifty_move_scale: i32,
     /// The total from White's point of view (positive = White is better).
     pub white: i32,
     /// The side to move.
@@ -334,7 +341,24 @@ impl fmt::Display for Breakdown {
                 "black"
             },
             pawns_str(self.side_to_move())
-        )
+        )?;
+        if self.endgame_scale != scale::FULL {
+            write!(
+                f,
+                "\ndrawish endgame: the total keeps {}/{} of the endgame values",
+                self.endgame_scale,
+                scale::FULL
+            )?;
+        }
+        if self.fifty_move_scale != scale::FULL {
+            write!(
+                f,
+                "\nfifty-move counter running: the total keeps {}/{}",
+                self.fifty_move_scale,
+                scale::FULL
+            )?;
+        }
+        Ok(())
     }
 }
 
@@ -397,11 +421,12 @@ impl Sink for Total {
 }
 
 /// Evaluates a position from the point of view of the side to move, in centipawns (the same
-/// value as summing [`trace`], without keeping the terms apart).
+/// value as summing [`trace`], without keeping the terms apart, then scaling as
+/// [`Breakdown::white`] says).
 pub fn evaluate(pos: &Chess, params: &EvalParams) -> i32 {
     let mut total = Total::default();
     let phase = collect(pos, params, &mut total);
-    let white = total.0.blend(phase);
+    let (white, ..) = scaled_blend(pos, params, total.0, phase);
     if pos.turn() == Color::White {
         white
     } else {
@@ -419,12 +444,29 @@ pub fn evaluate_breakdown(pos: &Chess, params: &EvalParams) -> Breakdown {
         total += w - b;
         terms.push((term, w.blend(trace.phase), b.blend(trace.phase)));
     }
+    let (white, endgame_scale, fifty_move_scale) = scaled_blend(pos, params, total, trace.phase);
     Breakdown {
         terms,
         phase: trace.phase,
-        white: total.blend(trace.phase),
+        endgame_scale,
+        fifty_move_scale,
+        white,
         turn: pos.turn(),
     }
+}
+
+/// Blends the terms' sum `total` (White's view) by `phase`, keeping only the share of its
+/// endgame part that [`scale::endgame_scale`] allows and then the share of the whole that
+/// [`scale::fifty_move_scale`] allows. Returns the total and the two shares (out of
+/// [`scale::FULL`]). The `simplified` preset keeps Michniewski's function as it is.
+fn scaled_blend(pos: &Chess, params: &EvalParams, total: Tapered, phase: i32) -> (i32, i32, i32) {
+    if params.preset == EvalPreset::Simplified {
+        return (total.blend(phase), scale::FULL, scale::FULL);
+    }
+    let endgame = scale::endgame_scale(pos.board(), total.eg);
+    let fifty = scale::fifty_move_scale(pos.halfmoves());
+    let kept = s(total.mg, total.eg * endgame / scale::FULL);
+    (kept.blend(phase) * fifty / scale::FULL, endgame, fifty)
 }
 
 /// Computes every term for both sides.
@@ -590,6 +632,55 @@ mod tests {
             checked += 1;
         }
         assert!(checked > 1000, "only {checked} positions checked");
+    }
+
+    #[test]
+    fn drawish_endgames_and_the_fifty_move_counter_pull_the_score_toward_zero() {
+        let at = |fen: &str| -> Chess {
+            fen.parse::<Fen>()
+                .unwrap()
+                .into_position(CastlingMode::Standard)
+                .unwrap()
+        };
+        let simplified = EvalParams::from_config(&EvalConfig {
+            preset: EvalPreset::Simplified,
+            ..EvalConfig::default()
+        });
+        // Light bishop and h-pawn against the king in the dark corner: a dead draw.
+        let wrong_bishop = at("6k1/8/8/7P/8/8/4B3/6K1 w - - 0 1");
+        let b = evaluate_breakdown(&wrong_bishop, &EvalParams::default());
+        assert_eq!(
+            (b.endgame_scale, b.fifty_move_scale),
+            (0, scale::FULL),
+            "{b}"
+        );
+        assert!(b.to_string().contains("drawish endgame"), "{b}");
+        // Michniewski's function stays as he wrote it.
+        assert!(evaluate(&wrong_bishop, &simplified) > 300);
+        // The same bishop covering the corner wins: nothing is scaled. Only the endgame part
+        // is scaled, so the draw keeps the middlegame part's share (1/24 at this phase).
+        let won = evaluate_breakdown(
+            &at("6k1/8/8/7P/8/8/3B4/6K1 w - - 0 1"),
+            &EvalParams::default(),
+        );
+        assert_eq!(won.endgame_scale, scale::FULL, "{won}");
+        assert!(
+            won.white > 300 && b.white.abs() < won.white / 10,
+            "{won}\n{b}"
+        );
+        // A rook up with the counter at 0 and at 99 plies: half the score at the end.
+        let fresh = evaluate(
+            &at("4k3/8/8/8/8/8/8/R3K3 w - - 0 60"),
+            &EvalParams::default(),
+        );
+        let stale = evaluate(
+            &at("4k3/8/8/8/8/8/8/R3K3 w - - 99 60"),
+            &EvalParams::default(),
+        );
+        assert!(
+            fresh > 400 && (stale - fresh / 2).abs() <= fresh / 50,
+            "{fresh} {stale}"
+        );
     }
 
     #[test]
