@@ -3,9 +3,10 @@
 //! The terms add up material and placement, but some material advantages do not win: a knight
 //! or bishop more without pawns, a rook and minor against a rook, a bishop with rook's pawns
 //! that does not control the queening corner, bishops of opposite colours. Games against
-//! Stockfish showed the cost (docs/BENCHMARKS.md, session 9): the engine rated such endings
-//! +1.5 to +7 pawns, steered into them, and drew. [`endgame_scale`] returns the share of the
-//! evaluation (out of [`FULL`]) that the side ahead keeps; [`fifty_move_scale`] fades the
+//! Stockfish showed the cost (the session-7 and -8 games, analysed in docs/EVAL.md): the engine
+//! rated such endings +1.5 to +7 pawns, steered into them, and drew. [`endgame_scale`] returns
+//! the share of the evaluation's endgame part (out of [`FULL`]) that the side ahead keeps;
+//! [`fifty_move_scale`] fades the
 //! evaluation as the fifty-move counter runs, so that a side ahead prefers the moves that
 //! make progress (pawn moves and captures reset the counter).
 //!
@@ -157,64 +158,52 @@ mod tests {
             .clone()
     }
 
+    /// Checks `(FEN, endgame value for White, expected share)` cases.
+    fn expect(cases: &[(&str, i32, i32)]) {
+        for &(fen, white_eg, want) in cases {
+            assert_eq!(endgame_scale(&board(fen), white_eg), want, "{fen}");
+        }
+    }
+
     #[test]
     fn minor_piece_endings_without_pawns_are_draws() {
-        // Knight against a pawn, two knights against a bare king.
-        assert_eq!(
-            endgame_scale(&board("8/8/4k3/8/8/2N5/5p2/4K3 w - - 0 1"), 300),
-            0
-        );
-        assert_eq!(
-            endgame_scale(&board("8/8/4k3/8/8/2NN4/8/4K3 w - - 0 1"), 600),
-            0
-        );
-        // Rook and bishop against a rook; rook against a knight.
-        assert_eq!(
-            endgame_scale(&board("8/8/4k3/3r4/8/2B5/8/R3K3 w - - 0 1"), 300),
-            14
-        );
-        assert_eq!(
-            endgame_scale(&board("8/8/4k3/3n4/8/8/8/R3K3 w - - 0 1"), 200),
-            4
-        );
-        // A rook against a bare king and a queen against a rook win.
-        assert_eq!(
-            endgame_scale(&board("8/8/4k3/8/8/8/8/R3K3 w - - 0 1"), 500),
-            FULL
-        );
-        assert_eq!(
-            endgame_scale(&board("8/8/4k3/3r4/8/8/8/Q3K3 w - - 0 1"), 400),
-            FULL
-        );
+        expect(&[
+            // Knight against a pawn; two knights against a bare king.
+            ("8/8/4k3/8/8/2N5/5p2/4K3 w - - 0 1", 300, 0),
+            ("8/8/4k3/8/8/2NN4/8/4K3 w - - 0 1", 600, 0),
+            // Rook and bishop against a rook; rook against a knight.
+            ("8/8/4k3/3r4/8/2B5/8/R3K3 w - - 0 1", 300, 14),
+            ("8/8/4k3/3n4/8/8/8/R3K3 w - - 0 1", 200, 4),
+            // A rook against a bare king and a queen against a rook win.
+            ("8/8/4k3/8/8/8/8/R3K3 w - - 0 1", 500, FULL),
+            ("8/8/4k3/3r4/8/8/8/Q3K3 w - - 0 1", 400, FULL),
+        ]);
     }
 
     #[test]
     fn the_wrong_bishop_with_a_rook_pawn_is_a_draw_only_with_the_king_in_the_corner() {
-        // White's light bishop (e2) cannot cover h8 (dark); Black's king is on g8.
-        let drawn = "6k1/8/8/7P/8/8/4B3/6K1 w - - 0 1";
-        assert_eq!(endgame_scale(&board(drawn), 400), 0);
-        // The dark-squared bishop (d2) covers h8: the pawn queens.
-        let won = "6k1/8/8/7P/8/8/3B4/6K1 w - - 0 1";
-        assert_eq!(endgame_scale(&board(won), 400), FULL);
-        // The defending king is far from the corner.
-        let far = "8/8/8/7P/8/1k6/4B3/6K1 w - - 0 1";
-        assert_eq!(endgame_scale(&board(far), 400), FULL);
-        // Black's version: light bishop (d5), a-pawn queening on a1 (dark), White's king on b2.
-        let black = "6k1/8/8/3b4/p7/8/1K6/8 b - - 0 1";
-        assert_eq!(endgame_scale(&board(black), -400), 0);
+        expect(&[
+            // White's light bishop (e2) cannot cover h8 (dark); Black's king is on g8.
+            ("6k1/8/8/7P/8/8/4B3/6K1 w - - 0 1", 400, 0),
+            // The dark-squared bishop (d2) covers h8: the pawn queens.
+            ("6k1/8/8/7P/8/8/3B4/6K1 w - - 0 1", 400, FULL),
+            // The defending king is far from the corner.
+            ("8/8/8/7P/8/1k6/4B3/6K1 w - - 0 1", 400, FULL),
+            // Black's version: light bishop (d5), a-pawn queening on a1 (dark), king on b2.
+            ("6k1/8/8/3b4/p7/8/1K6/8 b - - 0 1", -400, 0),
+        ]);
     }
 
     #[test]
     fn opposite_bishops_and_one_pawn_endings_are_drawish() {
-        // Bishops of opposite colours (e3 dark, g6 light), White a pawn up with no passer.
-        let ocb = "8/5k2/4p1b1/4P3/3P4/4B3/5K2/8 w - - 0 1";
-        assert_eq!(endgame_scale(&board(ocb), 150), 22);
-        // Same-coloured bishops (e3 and c1, both dark) are not scaled.
-        let same = "8/5k2/4p3/4P3/3P4/4B3/5K2/2b5 w - - 0 1";
-        assert_eq!(endgame_scale(&board(same), 150), FULL);
-        // Rook and pawn against rook.
-        let rpr = "8/8/4k3/8/3P4/3r4/8/3RK3 w - - 0 1";
-        assert_eq!(endgame_scale(&board(rpr), 150), 32);
+        expect(&[
+            // Bishops of opposite colours (e3 dark, g6 light), White a pawn up, no passer.
+            ("8/5k2/4p1b1/4P3/3P4/4B3/5K2/8 w - - 0 1", 150, 22),
+            // Same-coloured bishops (e3 and c1, both dark) are not scaled.
+            ("8/5k2/4p3/4P3/3P4/4B3/5K2/2b5 w - - 0 1", 150, FULL),
+            // Rook and pawn against rook.
+            ("8/8/4k3/8/3P4/3r4/8/3RK3 w - - 0 1", 150, 32),
+        ]);
     }
 
     #[test]
