@@ -40,6 +40,13 @@ pub(crate) fn ranks_ahead(color: Color, sq: Square) -> Bitboard {
     })
 }
 
+/// Whether `color`'s pawn on `sq` is passed: none of `theirs` (the enemy pawns) stands ahead of
+/// it on its own or an adjacent file.
+pub(crate) fn is_passed(color: Color, sq: Square, theirs: Bitboard) -> bool {
+    let files = Bitboard::from_file(sq.file()) | adjacent_files(sq);
+    (theirs & files & ranks_ahead(color, sq)).is_empty()
+}
+
 pub(crate) fn evaluate<S: Sink>(board: &Board, params: &EvalParams, a: &Attacks, t: &mut S) {
     const TERM: Term = Term::PawnStructure;
     for color in Color::ALL {
@@ -52,7 +59,7 @@ pub(crate) fn evaluate<S: Sink>(board: &Board, params: &EvalParams, a: &Attacks,
             let adjacent = adjacent_files(sq);
             let ahead = ranks_ahead(color, sq);
             let rank = color.relative_rank(sq.rank()).to_usize();
-            let passed = (theirs & (file | adjacent) & ahead).is_empty();
+            let passed = is_passed(color, sq, theirs);
             if passed {
                 add(t, params, TERM, color, PASSED + rank, 1);
                 passer_extras(board, params, a, color, sq, rank, t);

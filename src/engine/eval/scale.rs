@@ -15,7 +15,7 @@
 
 use shakmaty::{Bitboard, Board, Color, File, Rank, Role, Square};
 
-use super::pawns::{adjacent_files, ranks_ahead};
+use super::pawns::is_passed;
 
 /// The whole evaluation (the denominator of every scale).
 pub const FULL: i32 = 64;
@@ -78,7 +78,10 @@ pub fn endgame_scale(board: &Board, white_eg: i32) -> i32 {
         && weak_bishops.count() == 1
         && light(strong_bishops) != light(weak_bishops)
     {
-        let passers = passed_pawns(strong, strong_pawns, weak_pawns).count() as i32;
+        let passers = strong_pawns
+            .into_iter()
+            .filter(|&sq| is_passed(strong, sq, weak_pawns))
+            .count() as i32;
         if npm_strong == 3 && npm_weak == 3 {
             // Bishops of opposite colours alone: even two extra pawns often do not win.
             return (22 + 8 * passers).min(FULL);
@@ -110,16 +113,6 @@ pub fn fifty_move_scale(halfmoves: u32) -> i32 {
 /// Whether the squares of `bishops` are light.
 fn light(bishops: Bitboard) -> bool {
     bishops.intersect(Bitboard::LIGHT_SQUARES).any()
-}
-
-/// `strong`'s pawns with no enemy pawn ahead of them on their own or an adjacent file.
-fn passed_pawns(strong: Color, ours: Bitboard, theirs: Bitboard) -> Bitboard {
-    ours.into_iter()
-        .filter(|&sq| {
-            let files = Bitboard::from_file(sq.file()) | adjacent_files(sq);
-            (theirs & files & ranks_ahead(strong, sq)).is_empty()
-        })
-        .collect()
 }
 
 /// King, bishop and pawns all on one rook's file against a bare king, when the bishop does not
