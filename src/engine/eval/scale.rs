@@ -6,9 +6,8 @@
 //! Stockfish showed the cost (the session-7 and -8 games, analysed in docs/EVAL.md): the engine
 //! rated such endings +1.5 to +7 pawns, steered into them, and drew. [`endgame_scale`] returns
 //! the share of the evaluation's endgame part (out of [`FULL`]) that the side ahead keeps;
-//! [`fifty_move_scale`] fades the
-//! evaluation as the fifty-move counter runs, so that a side ahead prefers the moves that
-//! make progress (pawn moves and captures reset the counter).
+//! [`fifty_move_scale`] fades the evaluation as the fifty-move counter runs, so that a side
+//! ahead prefers the moves that make progress (pawn moves and captures reset the counter).
 //!
 //! The piece counts use the usual 3/3/5/9 values, not the tuned ones: these are rules of
 //! endgame theory, not estimates.
