@@ -538,19 +538,24 @@ impl<'a> Searcher<'a> {
     /// Plays `m` from `pos` (whose key is `key`) as the move of `ply`: returns the child and
     /// its key, pushed on the key stack for repetition detection (the caller pops it).
     fn play(&mut self, pos: &Chess, key: u64, m: Move, ply: usize) -> (Chess, u64) {
+        let incremental = self.incremental_key(pos, key, m);
         let mut child = pos.clone();
         child.play_unchecked(m);
-        let child_key = self.child_key(pos, key, m, &child);
+        let child_key = incremental.unwrap_or_else(|| zobrist(&child));
         self.keys.push(child_key);
         self.stack[ply].mv = Some(m);
         (child, child_key)
     }
 
-    fn child_key(&self, pos: &Chess, key: u64, m: Move, child: &Chess) -> u64 {
-        match pos.update_zobrist_hash::<Zobrist64>(Zobrist64(key), m, EnPassantMode::Legal) {
-            Some(k) => k.0,
-            None => zobrist(child),
-        }
+    /// The key of the position after `m` from `pos` (whose key is `key`), computed
+    /// incrementally, with its hash bucket fetched into the cache while the move is played;
+    /// `None` when shakmaty cannot update the key (the caller hashes the child).
+    fn incremental_key(&self, pos: &Chess, key: u64, m: Move) -> Option<u64> {
+        let k = pos
+            .update_zobrist_hash::<Zobrist64>(Zobrist64(key), m, EnPassantMode::Legal)?
+            .0;
+        self.tt.prefetch(k);
+        Some(k)
     }
 
     fn update_pv(&mut self, ply: usize, m: Move) {
@@ -1070,9 +1075,10 @@ impl<'a> Searcher<'a> {
                     continue;
                 }
             }
+            let incremental = self.incremental_key(pos, key, m);
             let mut child = pos.clone();
             child.play_unchecked(m);
-            let child_key = self.child_key(pos, key, m, &child);
+            let child_key = incremental.unwrap_or_else(|| zobrist(&child));
             let score = -self.qsearch(&child, child_key, ply + 1, -beta, -alpha, false);
             if self.stopped {
                 return 0;
