@@ -538,24 +538,26 @@ impl<'a> Searcher<'a> {
     /// Plays `m` from `pos` (whose key is `key`) as the move of `ply`: returns the child and
     /// its key, pushed on the key stack for repetition detection (the caller pops it).
     fn play(&mut self, pos: &Chess, key: u64, m: Move, ply: usize) -> (Chess, u64) {
-        let incremental = self.incremental_key(pos, key, m);
-        let mut child = pos.clone();
-        child.play_unchecked(m);
-        let child_key = incremental.unwrap_or_else(|| zobrist(&child));
+        let (child, child_key) = self.child(pos, key, m);
         self.keys.push(child_key);
         self.stack[ply].mv = Some(m);
         (child, child_key)
     }
 
-    /// The key of the position after `m` from `pos` (whose key is `key`), computed
-    /// incrementally, with its hash bucket fetched into the cache while the move is played;
-    /// `None` when shakmaty cannot update the key (the caller hashes the child).
-    fn incremental_key(&self, pos: &Chess, key: u64, m: Move) -> Option<u64> {
-        let k = pos
-            .update_zobrist_hash::<Zobrist64>(Zobrist64(key), m, EnPassantMode::Legal)?
-            .0;
-        self.tt.prefetch(k);
-        Some(k)
+    /// The position after `m` from `pos` (whose key is `key`) and its key. The key is updated
+    /// incrementally before the move is played and its hash bucket prefetched meanwhile (the
+    /// child is hashed from scratch when shakmaty cannot update the key).
+    fn child(&self, pos: &Chess, key: u64, m: Move) -> (Chess, u64) {
+        let incremental = pos
+            .update_zobrist_hash::<Zobrist64>(Zobrist64(key), m, EnPassantMode::Legal)
+            .map(|k| k.0);
+        if let Some(k) = incremental {
+            self.tt.prefetch(k);
+        }
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        let child_key = incremental.unwrap_or_else(|| zobrist(&child));
+        (child, child_key)
     }
 
     fn update_pv(&mut self, ply: usize, m: Move) {
@@ -1075,10 +1077,7 @@ impl<'a> Searcher<'a> {
                     continue;
                 }
             }
-            let incremental = self.incremental_key(pos, key, m);
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            let child_key = incremental.unwrap_or_else(|| zobrist(&child));
+            let (child, child_key) = self.child(pos, key, m);
             let score = -self.qsearch(&child, child_key, ply + 1, -beta, -alpha, false);
             if self.stopped {
                 return 0;
