@@ -73,10 +73,10 @@ pub struct TranspositionTable {
 /// The size of a transparent huge page on Linux x86-64 (2 MiB).
 const HUGE_PAGE: usize = 2 << 20;
 
-/// Asks Linux to back `buckets` with transparent huge pages (where the system allows them
-/// on request), so that the random accesses of the search miss the processor's address
-/// translation cache far less often. Only advice: nothing changes if it is refused.
-/// `first` points to `n` buckets of reserved (allocated, possibly not yet written) memory.
+/// Asks Linux to back the `n` buckets from `first` (allocated, not yet written) with
+/// transparent huge pages where the system allows them on request, so that the random accesses
+/// of the search miss the processor's address-translation cache far less often. Only advice:
+/// nothing changes if it is refused.
 #[cfg(target_os = "linux")]
 fn advise_huge_pages(first: *const Bucket, n: usize) {
     let len = n * size_of::<Bucket>() / HUGE_PAGE * HUGE_PAGE;
