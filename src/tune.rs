@@ -1,7 +1,8 @@
 //! `kibitzer tune`: fits the default evaluation's weights to labelled positions.
 //!
 //! Each position's evaluation is linear in the weights once the position is known (see
-//! [`coefficients`]), so the tuner computes every position's coefficients once and then runs
+//! [`coefficients`]) and its drawish-endgame and fifty-move shares are held at the values the
+//! starting weights give them, so the tuner computes every position's coefficients once and then runs
 //! full-batch Adam on the mean squared error between `sigmoid(eval)` and the label, with an
 //! optional pull toward the starting weights. The result is written as a preset file in the
 //! format of `assets/eval/default.toml`. See docs/EVAL.md for the data and the commands.
@@ -16,7 +17,9 @@ use shakmaty::{CastlingMode, Chess, Color, Position};
 use crate::config::{EvalConfig, EvalPreset};
 use crate::engine::eval::tapered::{MAX_PHASE, s};
 use crate::engine::eval::weights::{self, COUNT, GROUPS, Preset};
-use crate::engine::eval::{Coefficients, EvalParams, coefficients, evaluate, term_percent};
+use crate::engine::eval::{
+    Coefficients, EvalParams, coefficients, evaluate, evaluate_breakdown, scale, term_percent,
+};
 
 /// Logistic scale: a score of 400 centipawns is ten-to-one odds.
 const K: f64 = std::f64::consts::LN_10 / 400.0;
@@ -50,8 +53,36 @@ pub struct TuneArgs {
 /// One training position.
 struct Sample {
     c: Coefficients,
+    /// The share of the endgame part the evaluation keeps (drawish endgames), 0 to 1, as the
+    /// starting weights give it; held fixed while tuning.
+    eg_share: f64,
+    /// The share of the whole kept as the fifty-move counter runs, 0 to 1 (fixed as well).
+    share: f64,
     /// Target expected score for White.
     target: f64,
+}
+
+impl Sample {
+    /// A position's sample: its coefficients and the scales the evaluation applies to it.
+    fn new(pos: &Chess, params: &EvalParams, target: f64) -> Sample {
+        let b = evaluate_breakdown(pos, params);
+        let full = f64::from(scale::FULL);
+        Sample {
+            c: coefficients(pos, params),
+            eg_share: f64::from(b.endgame_scale) / full,
+            share: f64::from(b.fifty_move_scale) / full,
+            target,
+        }
+    }
+
+    /// How much one centipawn of a middlegame and of an endgame weight moves the evaluation.
+    fn blend(&self) -> (f64, f64) {
+        let phase = f64::from(self.c.phase) / f64::from(MAX_PHASE);
+        (
+            phase * self.share,
+            (1.0 - phase) * self.eg_share * self.share,
+        )
+    }
 }
 
 /// Mean squared error of `sigmoid(eval)` against the targets, evaluating with the real
@@ -72,22 +103,24 @@ fn sigmoid(cp: f64) -> f64 {
     1.0 / (1.0 + (-K * cp).exp())
 }
 
-/// The model's evaluation (White's view, unrounded) of a sample under weights `x` (mg, eg).
-fn model(c: &Coefficients, x: &[[f64; 2]]) -> f64 {
+/// The model's evaluation (White's view, unrounded) of a sample under weights `x` (mg, eg):
+/// the tapered sum with the sample's fixed endgame and fifty-move shares.
+fn model(sample: &Sample, x: &[[f64; 2]]) -> f64 {
+    let c = &sample.c;
     let (mut mg, mut eg) = (f64::from(c.fixed.mg), f64::from(c.fixed.eg));
     for &(i, k) in &c.weights {
         let w = x[i as usize];
         mg += f64::from(k) * w[0];
         eg += f64::from(k) * w[1];
     }
-    let phase = f64::from(c.phase) / f64::from(MAX_PHASE);
-    mg * phase + eg * (1.0 - phase)
+    let (to_mg, to_eg) = sample.blend();
+    mg * to_mg + eg * to_eg
 }
 
 fn model_loss(samples: &[Sample], x: &[[f64; 2]], scale: f64) -> f64 {
     let sum: f64 = samples
         .iter()
-        .map(|s| (sigmoid(scale * model(&s.c, x)) - s.target).powi(2))
+        .map(|s| (sigmoid(scale * model(s, x)) - s.target).powi(2))
         .sum();
     sum / samples.len().max(1) as f64
 }
@@ -160,10 +193,7 @@ pub fn run(args: &TuneArgs, eval: &EvalConfig, log: &mut dyn Write) -> Result<Pr
     // that the fit generalises.
     let (mut train, mut test) = (Vec::new(), Vec::new());
     for (n, (pos, target)) in positions.iter().enumerate() {
-        let sample = Sample {
-            c: coefficients(pos, &params),
-            target: *target,
-        };
+        let sample = Sample::new(pos, &params, *target);
         if (n / 200) % 10 == 9 || positions.len() < 2000 && n % 10 == 9 {
             test.push(sample);
         } else {
@@ -253,13 +283,13 @@ fn adam(
     for epoch in 1..=args.epochs {
         let mut grad = vec![[0.0; 2]; COUNT];
         for sample in train {
-            let p = sigmoid(scale * model(&sample.c, &x));
+            let p = sigmoid(scale * model(sample, &x));
             let d = 2.0 * (p - sample.target) * p * (1.0 - p) * K * scale / n;
-            let phase = f64::from(sample.c.phase) / f64::from(MAX_PHASE);
+            let (to_mg, to_eg) = sample.blend();
             for &(i, k) in &sample.c.weights {
                 let g = &mut grad[i as usize];
-                g[0] += d * f64::from(k) * phase;
-                g[1] += d * f64::from(k) * (1.0 - phase);
+                g[0] += d * f64::from(k) * to_mg;
+                g[1] += d * f64::from(k) * to_eg;
             }
         }
         for i in 0..COUNT {
@@ -299,6 +329,10 @@ mod tests {
             "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 2 3",
             "8/5pk1/6p1/3P4/2K5/8/6PP/8 b - - 0 40",
             "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+            // Drawish endings and a running fifty-move counter: the scales apply.
+            "8/8/4k3/8/8/3NK3/8/8 w - - 0 60",
+            "8/5k2/8/3b4/8/2B5/5PP1/6K1 w - - 0 50",
+            "4k3/8/8/3r4/8/2N5/2R5/4K3 b - - 70 90",
         ] {
             let pos: Chess = fen
                 .parse::<Fen>()
@@ -307,7 +341,7 @@ mod tests {
                 .unwrap();
             let e = evaluate(&pos, &params);
             let white = if pos.turn() == Color::White { e } else { -e };
-            let m = model(&coefficients(&pos, &params), &x);
+            let m = model(&Sample::new(&pos, &params, 0.5), &x);
             // Integer rounding per term and in the blend: a few centipawns at most.
             assert!((m - f64::from(white)).abs() < 5.0, "{fen}: {m} vs {white}");
         }
