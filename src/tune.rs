@@ -2,10 +2,10 @@
 //!
 //! Each position's evaluation is linear in the weights once the position is known (see
 //! [`coefficients`]) and its drawish-endgame and fifty-move shares are held at the values the
-//! starting weights give them, so the tuner computes every position's coefficients once and then runs
-//! full-batch Adam on the mean squared error between `sigmoid(eval)` and the label, with an
-//! optional pull toward the starting weights. The result is written as a preset file in the
-//! format of `assets/eval/default.toml`. See docs/EVAL.md for the data and the commands.
+//! starting weights give them, so the tuner computes every position's coefficients once and
+//! then runs full-batch Adam on the mean squared error between `sigmoid(eval)` and the label,
+//! with an optional pull toward the starting weights. The result is written as a preset file in
+//! the format of `assets/eval/default.toml`. See docs/EVAL.md for the data and the commands.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
