@@ -53,11 +53,12 @@ pub struct TuneArgs {
 /// One training position.
 struct Sample {
     c: Coefficients,
-    /// The share of the endgame part the evaluation keeps (drawish endgames), 0 to 1, as the
-    /// starting weights give it; held fixed while tuning.
-    eg_share: f64,
-    /// The share of the whole kept as the fifty-move counter runs, 0 to 1 (fixed as well).
-    share: f64,
+    /// How much one centipawn of a middlegame weight moves the evaluation: the phase share, times
+    /// the share kept as the fifty-move counter runs (fixed at the starting weights' value).
+    to_mg: f64,
+    /// The same for an endgame weight, also times the share of the endgame part a drawish
+    /// ending keeps (fixed as well).
+    to_eg: f64,
     /// Target expected score for White.
     target: f64,
 }
@@ -67,21 +68,16 @@ impl Sample {
     fn new(pos: &Chess, params: &EvalParams, target: f64) -> Sample {
         let b = evaluate_breakdown(pos, params);
         let full = f64::from(scale::FULL);
+        let c = coefficients(pos, params);
+        let phase = f64::from(c.phase) / f64::from(MAX_PHASE);
+        let fifty = f64::from(b.fifty_move_scale) / full;
+        let endgame = f64::from(b.endgame_scale) / full;
         Sample {
-            c: coefficients(pos, params),
-            eg_share: f64::from(b.endgame_scale) / full,
-            share: f64::from(b.fifty_move_scale) / full,
+            c,
+            to_mg: phase * fifty,
+            to_eg: (1.0 - phase) * endgame * fifty,
             target,
         }
-    }
-
-    /// How much one centipawn of a middlegame and of an endgame weight moves the evaluation.
-    fn blend(&self) -> (f64, f64) {
-        let phase = f64::from(self.c.phase) / f64::from(MAX_PHASE);
-        (
-            phase * self.share,
-            (1.0 - phase) * self.eg_share * self.share,
-        )
     }
 }
 
@@ -113,8 +109,7 @@ fn model(sample: &Sample, x: &[[f64; 2]]) -> f64 {
         mg += f64::from(k) * w[0];
         eg += f64::from(k) * w[1];
     }
-    let (to_mg, to_eg) = sample.blend();
-    mg * to_mg + eg * to_eg
+    mg * sample.to_mg + eg * sample.to_eg
 }
 
 fn model_loss(samples: &[Sample], x: &[[f64; 2]], scale: f64) -> f64 {
@@ -285,11 +280,10 @@ fn adam(
         for sample in train {
             let p = sigmoid(scale * model(sample, &x));
             let d = 2.0 * (p - sample.target) * p * (1.0 - p) * K * scale / n;
-            let (to_mg, to_eg) = sample.blend();
             for &(i, k) in &sample.c.weights {
                 let g = &mut grad[i as usize];
-                g[0] += d * f64::from(k) * to_mg;
-                g[1] += d * f64::from(k) * to_eg;
+                g[0] += d * f64::from(k) * sample.to_mg;
+                g[1] += d * f64::from(k) * sample.to_eg;
             }
         }
         for i in 0..COUNT {
