@@ -53,8 +53,6 @@ pub struct Entry {
 pub struct Book {
     index: HashMap<&'static str, usize>,
     entries: Vec<Entry>,
-    /// The number of data rows in the asset (a test checks every row was parsed).
-    rows: usize,
 }
 
 /// The book, parsed on first use.
@@ -80,9 +78,7 @@ impl Book {
     fn parse(text: &'static str) -> Book {
         let mut index = HashMap::new();
         let mut entries = Vec::new();
-        let mut rows = 0;
         for line in text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
-            rows += 1;
             let mut cols = line.split('\t');
             let (Some(epd), Some(kind), Some(eco), Some(name), Some(moves)) = (
                 cols.next(),
@@ -112,11 +108,7 @@ impl Book {
             index.insert(epd, entries.len());
             entries.push(Entry { named, line, moves });
         }
-        Book {
-            index,
-            entries,
-            rows,
-        }
+        Book { index, entries }
     }
 
     /// The book's entry for `pos`, when it is a book position.
@@ -162,7 +154,13 @@ pub fn classify<'a>(positions: impl IntoIterator<Item = &'a Chess>) -> Option<Op
 /// The opening of `game` up to its cursor ([`classify`] over its positions).
 #[must_use]
 pub fn of_game(game: &crate::game::Game) -> Option<Opening> {
-    classify((0..=game.ply()).filter_map(|i| game.position_at(i)))
+    at(game, game.ply())
+}
+
+/// The opening of `game` after its first `ply` moves ([`classify`] over positions `0..=ply`).
+#[must_use]
+pub fn at(game: &crate::game::Game, ply: usize) -> Option<Opening> {
+    classify((0..=ply).map_while(|i| game.position_at(i)))
 }
 
 /// When `mv` is a book move of `before` (a move of a named line played from a position of
