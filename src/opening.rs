@@ -78,7 +78,10 @@ impl Book {
     fn parse(text: &'static str) -> Book {
         let mut index = HashMap::new();
         let mut entries = Vec::new();
-        for line in text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+        for line in text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.is_empty())
+        {
             let mut cols = line.split('\t');
             let (Some(epd), Some(kind), Some(eco), Some(name), Some(moves)) = (
                 cols.next(),
@@ -176,9 +179,7 @@ pub fn book_move(before: &Chess, mv: Move) -> Option<Opening> {
     }
     let mut after = before.clone();
     shakmaty::Position::play_unchecked(&mut after, mv);
-    book.entry(&after)
-        .and_then(|e| e.line)
-        .or(entry.line)
+    book.entry(&after).and_then(|e| e.line).or(entry.line)
 }
 
 /// Chooses a book move in `pos`: each move with a probability proportional to its weight

@@ -458,7 +458,12 @@ mod tests {
                 p.explanation.text
             );
         }
-        assert!(plies[6].explanation.text.starts_with("Ruy Lopez: Morphy Defense — "));
+        assert!(
+            plies[6]
+                .explanation
+                .text
+                .starts_with("Ruy Lopez: Morphy Defense — ")
+        );
         assert_eq!(plies[5].opening.map(|o| o.eco), Some("C70"));
         assert_eq!(
             serde_json::to_value(&plies[5]).unwrap()["opening"]["name"],

@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use shakmaty::{Chess, Move};
 
+use super::book::BookUse;
 use super::eval::EvalParams;
 use super::levels::{Level, Rng};
 use super::limits::SearchLimits;
@@ -38,6 +39,9 @@ pub struct SearchRequest {
     /// When set, the level picks the move to play (possibly not the best) into
     /// [`EngineReport::Done::chosen`].
     pub level: Option<Level>,
+    /// When set, a book move is played while the position is in the opening book (the
+    /// engine's own moves only: hints and analyses never set it).
+    pub book: Option<BookUse>,
 }
 
 /// A message from the worker.
@@ -56,8 +60,10 @@ pub enum EngineReport {
         id: SearchId,
         /// The full result.
         result: SearchResult,
-        /// The move to play: the level's choice, or the best move without a level.
+        /// The move to play: the book's, the level's choice, or the best move.
         chosen: Option<Move>,
+        /// Whether `chosen` is a book move (see [`super::book`]).
+        book: bool,
     },
 }
 
@@ -197,10 +203,19 @@ fn worker(
                     continue; // Superseded before it started.
                 }
                 let mut last: Option<Instant> = None;
+                let book_move = request.book.and_then(|b| {
+                    b.choose(&request.position, request.history.len(), &mut || {
+                        rng.next_f64()
+                    })
+                });
+                let limits = match book_move {
+                    Some(_) => BookUse::limits(&request.limits),
+                    None => request.limits.clone(),
+                };
                 let result = search(
                     &request.position,
                     &request.history,
-                    &request.limits,
+                    &limits,
                     &request.params,
                     &mut memory,
                     &stop,
@@ -217,11 +232,17 @@ fn worker(
                     },
                 );
                 if current.load(Ordering::SeqCst) == id.0 {
-                    let chosen = match &request.level {
-                        Some(level) => level.choose(&result, &mut || rng.next_f64()),
-                        None => result.best_move,
+                    let chosen = match (book_move, &request.level) {
+                        (Some(m), _) => Some(m),
+                        (None, Some(level)) => level.choose(&result, &mut || rng.next_f64()),
+                        (None, None) => result.best_move,
                     };
-                    sink(EngineReport::Done { id, result, chosen });
+                    sink(EngineReport::Done {
+                        id,
+                        result,
+                        chosen,
+                        book: book_move.is_some(),
+                    });
                 }
             }
         }
@@ -239,6 +260,7 @@ mod tests {
             limits,
             params: EvalParams::default(),
             level: None,
+            book: None,
         }
     }
 
@@ -249,7 +271,9 @@ mod tests {
         loop {
             match rx.recv_timeout(Duration::from_secs(30)).unwrap() {
                 EngineReport::Progress { id, .. } => assert_eq!(id, SearchId(1)),
-                EngineReport::Done { id, chosen, result } => {
+                EngineReport::Done {
+                    id, chosen, result, ..
+                } => {
                     assert_eq!(id, SearchId(1));
                     assert!(chosen.is_some());
                     assert_eq!(result.depth, 4);

@@ -89,7 +89,11 @@ fn every_named_line_gets_its_own_name_or_the_name_of_its_position() {
         // And each of its moves is a book move.
         for (i, m) in g.moves().iter().enumerate() {
             let before = g.position_at(i).unwrap();
-            assert!(book_move(before, m.mv).is_some(), "{name}: move {i} {}", m.san);
+            assert!(
+                book_move(before, m.mv).is_some(),
+                "{name}: move {i} {}",
+                m.san
+            );
         }
     }
 }
@@ -115,7 +119,11 @@ fn the_deepest_named_position_names_the_game_after_it_leaves_the_book() {
 fn book_moves_and_moves_outside_the_book() {
     let g = game("e4 e5 Nf3 Nc6 Bb5 a6 Ba4");
     for (i, m) in g.moves().iter().enumerate() {
-        assert!(book_move(g.position_at(i).unwrap(), m.mv).is_some(), "{}", m.san);
+        assert!(
+            book_move(g.position_at(i).unwrap(), m.mv).is_some(),
+            "{}",
+            m.san
+        );
     }
     let last = book_move(g.position_at(6).unwrap(), g.moves()[6].mv).unwrap();
     assert!(last.name.starts_with("Ruy Lopez: Morphy Defense"), "{last}");
@@ -129,7 +137,11 @@ fn book_moves_and_moves_outside_the_book() {
 fn the_best_weighted_choice_is_deterministic_and_the_flat_one_varies_in_the_book() {
     let start = Chess::default();
     let best = choose(&start, f64::INFINITY, &mut || 0.0).unwrap();
-    assert_eq!(best.to_string(), "e2-e4", "the masters' favourite first move");
+    assert_eq!(
+        best.to_string(),
+        "e2-e4",
+        "the masters' favourite first move"
+    );
     let mut seen = std::collections::HashSet::new();
     for seed in 1..200 {
         let mut rng = Rng::new(seed);

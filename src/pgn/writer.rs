@@ -269,10 +269,16 @@ mod tests {
         own.set("Opening", "Spanish");
         let kept = export(&ruy, &own);
         assert!(kept.contains("[Opening \"Spanish\"]"));
-        assert!(!kept.contains("[ECO ") && !kept.contains("Morphy"), "{kept}");
+        assert!(
+            !kept.contains("[ECO ") && !kept.contains("Morphy"),
+            "{kept}"
+        );
         // No move, no name (every first move has one).
         let odd = export(&game_with(""), &Tags::default());
-        assert!(!odd.contains("[ECO ") && !odd.contains("[Opening "), "{odd}");
+        assert!(
+            !odd.contains("[ECO ") && !odd.contains("[Opening "),
+            "{odd}"
+        );
     }
 
     #[test]

@@ -42,6 +42,9 @@ impl EngineLink {
                 params: EvalParams::from_config(&request.eval),
                 // The level weakens the engine's own moves; hints are its honest best.
                 level: (request.purpose == Purpose::Move).then_some(level),
+                // So does the book: its own moves only, never a hint.
+                book: (request.purpose == Purpose::Move && request.engine.book)
+                    .then(|| level.book(request.engine.book_depth)),
             },
         );
     }
@@ -73,7 +76,9 @@ pub fn event_from(report: EngineReport) -> Event {
                 result: None,
             },
         ),
-        EngineReport::Done { id, result, chosen } => Event::EngineDone(
+        EngineReport::Done {
+            id, result, chosen, ..
+        } => Event::EngineDone(
             SearchId(id.0),
             chosen,
             Thinking {
