@@ -741,6 +741,36 @@ fn a_human_move_is_analysed_in_the_background_then_explained() {
 }
 
 #[test]
+fn book_moves_in_play_are_labelled_book_with_their_line_never_judged() {
+    let mut app = new_app();
+    let fx = prompt(&mut app, "e4");
+    let req = started(&fx).cloned().expect("the engine answers");
+    assert_eq!(req.purpose, Purpose::Move);
+    assert!(
+        req.engine.book,
+        "the engine's own move may come from the book"
+    );
+    engine_plays(&mut app, "c5");
+    run_analyses(&mut app, fx, 3);
+    for (ply, name) in [(0, "King's Pawn Game"), (1, "Sicilian Defense")] {
+        let e = app.analysis_at(ply).unwrap().explanation.clone().unwrap();
+        assert_eq!(
+            e.quality.map(|q| q.quality),
+            Some(crate::explain::quality::Quality::Book),
+            "{}",
+            e.san
+        );
+        assert!(e.best.is_none(), "no better move for theory");
+        assert!(e.text.starts_with(&format!("{name} — ")), "{}", e.text);
+    }
+    // A hint is the engine's honest search, never the book.
+    let fx = app.update(key(KeyCode::Char('t')));
+    let hint = started(&fx).expect("a hint searches");
+    assert_eq!(hint.purpose, Purpose::Hint);
+    assert!(!app.game.moves().is_empty() && req.position != hint.position);
+}
+
+#[test]
 fn takeback_and_new_game_cancel_the_background_analysis() {
     let mut app = new_app();
     prompt(&mut app, "e4");

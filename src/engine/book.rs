@@ -7,7 +7,7 @@
 //! interface receives the same [`super::SearchResult`] as for any move and the explanation has
 //! measured scores; only the move played is the book's.
 
-use shakmaty::{Chess, Move};
+use shakmaty::{Chess, Move, Position};
 
 use super::limits::SearchLimits;
 
@@ -25,17 +25,15 @@ pub struct BookUse {
 }
 
 impl BookUse {
-    /// The book move to play in `position`, reached after `ply` plies of the game; `None` when
-    /// the game is past [`BookUse::max_ply`] or the position is not in the book. `random` gives
-    /// uniform numbers in `[0, 1)`; pass a seeded generator for reproducible choices.
+    /// The book move to play in `position`; `None` when the game is past
+    /// [`BookUse::max_ply`] (counted from the position's move number and side to move) or the
+    /// position is not in the book. `random` gives uniform numbers in `[0, 1)`; pass a seeded
+    /// generator for reproducible choices.
     #[must_use]
-    pub fn choose(
-        &self,
-        position: &Chess,
-        ply: usize,
-        random: &mut dyn FnMut() -> f64,
-    ) -> Option<Move> {
-        if ply >= self.max_ply as usize {
+    pub fn choose(&self, position: &Chess, random: &mut dyn FnMut() -> f64) -> Option<Move> {
+        let full = position.fullmoves().get();
+        let ply = 2 * full.saturating_sub(1) + u32::from(position.turn().is_black());
+        if ply >= self.max_ply {
             return None;
         }
         crate::opening::choose(position, self.exponent, random)
@@ -86,7 +84,7 @@ mod tests {
         let picks: std::collections::HashSet<Move> = (1..50)
             .filter_map(|seed| {
                 let mut rng = Rng::new(seed);
-                book(10).choose(g.position(), g.ply(), &mut || rng.next_f64())
+                book(10).choose(g.position(), &mut || rng.next_f64())
             })
             .collect();
         assert_eq!(picks.len(), 1, "{picks:?}");
@@ -103,7 +101,7 @@ mod tests {
         let g = after("e4 e5");
         let pick = |seed| {
             let mut rng = Rng::new(seed);
-            book(1).choose(g.position(), g.ply(), &mut || rng.next_f64())
+            book(1).choose(g.position(), &mut || rng.next_f64())
         };
         let picks: std::collections::HashSet<Move> = (1..100).filter_map(pick).collect();
         assert!(picks.len() >= 5, "level 1 chooses widely: {picks:?}");
@@ -119,18 +117,14 @@ mod tests {
     #[test]
     fn the_engine_leaves_the_book_out_of_it_and_past_the_book_depth() {
         let out = after("e4 e5 Ke2 Ke7");
-        assert_eq!(book(1).choose(out.position(), out.ply(), &mut || 0.3), None);
+        assert_eq!(book(1).choose(out.position(), &mut || 0.3), None);
         let g = after("e4 e5");
         let shallow = BookUse {
             max_ply: 2,
             ..book(10)
         };
-        assert_eq!(shallow.choose(g.position(), g.ply(), &mut || 0.3), None);
-        assert!(
-            book(10)
-                .choose(g.position(), g.ply(), &mut || 0.3)
-                .is_some()
-        );
+        assert_eq!(shallow.choose(g.position(), &mut || 0.3), None);
+        assert!(book(10).choose(g.position(), &mut || 0.3).is_some());
     }
 
     #[test]

@@ -203,11 +203,9 @@ fn worker(
                     continue; // Superseded before it started.
                 }
                 let mut last: Option<Instant> = None;
-                let book_move = request.book.and_then(|b| {
-                    b.choose(&request.position, request.history.len(), &mut || {
-                        rng.next_f64()
-                    })
-                });
+                let book_move = request
+                    .book
+                    .and_then(|b| b.choose(&request.position, &mut || rng.next_f64()));
                 let limits = match book_move {
                     Some(_) => BookUse::limits(&request.limits),
                     None => request.limits.clone(),
