@@ -84,11 +84,12 @@ pub fn export(game: &Game, tags: &Tags) -> String {
         }
     }
     // Our opening name, unless the game brings its own (a foreign file's tags are kept).
-    if tags.get("ECO").is_none() && tags.get("Opening").is_none() {
-        if let Some(o) = crate::opening::of_game(game) {
-            push_tag(&mut out, "ECO", o.eco);
-            push_tag(&mut out, "Opening", o.name);
-        }
+    if tags.get("ECO").is_none()
+        && tags.get("Opening").is_none()
+        && let Some(o) = crate::opening::of_game(game)
+    {
+        push_tag(&mut out, "ECO", o.eco);
+        push_tag(&mut out, "Opening", o.name);
     }
     out.push('\n');
     for line in wrap(&movetext(game, outcome, result)) {

@@ -49,10 +49,10 @@ impl Entry {
     /// tags name no opening.
     #[must_use]
     pub fn named_by(mut self, game: &crate::game::Game) -> Entry {
-        if self.opening.is_empty() {
-            if let Some(o) = crate::opening::of_game(game) {
-                self.opening = o.to_string();
-            }
+        if self.opening.is_empty()
+            && let Some(o) = crate::opening::of_game(game)
+        {
+            self.opening = o.to_string();
         }
         self
     }
