@@ -84,13 +84,8 @@ def main(argv):
     games = 0
     for path in sorted(glob.glob(os.path.join(pgn_dir, "*.pgn"))):
         with open(path, encoding="utf-8", errors="replace") as f:
-            while True:
-                try:
-                    game = chess.pgn.read_game(f)
-                except Exception:  # a malformed game: skip it
-                    continue
-                if game is None:
-                    break
+            # python-chess records a malformed game's errors instead of raising: skip those.
+            while (game := chess.pgn.read_game(f)) is not None:
                 if game.headers.get("SetUp") == "1" or game.errors:
                     continue
                 games += 1

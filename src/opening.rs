@@ -119,18 +119,6 @@ impl Book {
     pub fn entry(&self, pos: &Chess) -> Option<&Entry> {
         self.index.get(key(pos).as_str()).map(|&i| &self.entries[i])
     }
-
-    /// The number of book positions.
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.entries.len()
-    }
-
-    /// Whether the book is empty (never, for the embedded asset).
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
-    }
 }
 
 /// The opening of a game as Lichess names it: the deepest (latest) named position among
