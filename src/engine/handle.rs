@@ -282,6 +282,51 @@ mod tests {
     }
 
     #[test]
+    fn a_book_move_comes_back_through_the_same_report_until_the_book_ends() {
+        let (mut engine, rx) = EngineHandle::spawn(4).unwrap();
+        let book = Some(Level::get(10).book(20));
+        let mut in_book = request(SearchLimits::depth(12));
+        in_book.book = book;
+        engine.search(SearchId(1), in_book);
+        let done = |rx: &Receiver<EngineReport>| loop {
+            if let EngineReport::Done {
+                chosen,
+                book,
+                result,
+                ..
+            } = rx.recv_timeout(Duration::from_secs(60)).unwrap()
+            {
+                break (chosen, book, result);
+            }
+        };
+        let (chosen, was_book, result) = done(&rx);
+        assert!(was_book);
+        let start = Chess::default();
+        assert!(crate::opening::book_move(&start, chosen.unwrap()).is_some());
+        assert!(
+            result.depth <= super::super::book::BOOK_SEARCH_DEPTH,
+            "a short search"
+        );
+        assert!(
+            result.root_moves.iter().any(|r| Some(r.mv) == chosen),
+            "the book move has its own score for the explanation"
+        );
+        // Out of the book: an ordinary search.
+        let mut out = request(SearchLimits::depth(3));
+        out.position = "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1"
+            .parse::<shakmaty::fen::Fen>()
+            .unwrap()
+            .into_position(shakmaty::CastlingMode::Standard)
+            .unwrap();
+        out.book = book;
+        engine.search(SearchId(2), out);
+        let (chosen, was_book, result) = done(&rx);
+        assert!(!was_book);
+        assert_eq!(chosen, result.best_move);
+        assert_eq!(result.depth, 3);
+    }
+
+    #[test]
     fn stop_is_honoured_quickly() {
         let (mut engine, rx) = EngineHandle::spawn(4).unwrap();
         engine.search(
