@@ -66,6 +66,11 @@ pub struct EngineConfig {
     pub movetime_ms: u64,
     /// Transposition table size in MiB.
     pub hash_mb: u32,
+    /// Whether the engine plays its own moves from the opening book while the position is in
+    /// it (hints and analyses never use the book).
+    pub book: bool,
+    /// How many plies of a game the book is consulted for.
+    pub book_depth: u32,
 }
 
 impl Default for EngineConfig {
@@ -75,6 +80,8 @@ impl Default for EngineConfig {
             depth: 0,
             movetime_ms: 0,
             hash_mb: 64,
+            book: true,
+            book_depth: 20,
         }
     }
 }
@@ -457,6 +464,7 @@ impl Config {
         range("engine.depth", e.depth, 0, 64)?;
         range("engine.movetime_ms", e.movetime_ms, 0, 3_600_000)?;
         range("engine.hash_mb", e.hash_mb, 1, 4096)?;
+        range("engine.book_depth", e.book_depth, 1, 60)?;
         range("explain.analysis_ms", self.explain.analysis_ms, 10, 600_000)?;
         let v = &self.eval;
         for (key, value) in [
@@ -580,7 +588,7 @@ mod tests {
         let cases: &[(&str, &str)] = &[
             (
                 "[engine]\nlevle = 3\n",
-                "k.toml:2:1: unknown key `levle`, expected one of `level`, `depth`, `movetime_ms`, `hash_mb`; remove it or fix its spelling",
+                "k.toml:2:1: unknown key `levle`, expected one of `level`, `depth`, `movetime_ms`, `hash_mb`, `book`, `book_depth`; remove it or fix its spelling",
             ),
             (
                 "[engine]\nlevel = \"hard\"\n",
@@ -589,6 +597,14 @@ mod tests {
             (
                 "[engine]\nlevel = 11\n",
                 "k.toml:2:1: `engine.level` = 11 is out of range; allowed: 1 to 10",
+            ),
+            (
+                "[engine]\nbook_depth = 0\n",
+                "k.toml:2:1: `engine.book_depth` = 0 is out of range; allowed: 1 to 60",
+            ),
+            (
+                "[engine]\nbook = \"yes\"\n",
+                "k.toml:2:8: wrong type: string \"yes\", expected a boolean",
             ),
             (
                 "[game]\nhuman = \"green\"\n",

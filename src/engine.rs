@@ -3,6 +3,7 @@
 //! runs it for the interface.
 
 pub mod bench;
+pub mod book;
 pub mod check;
 pub mod eval;
 pub mod handle;
@@ -16,6 +17,7 @@ pub mod see;
 pub mod time;
 pub mod tt;
 
+pub use book::BookUse;
 pub use eval::{Breakdown, EvalParams, Term, evaluate, evaluate_breakdown};
 pub use handle::{EngineHandle, EngineReport, SearchId, SearchRequest};
 pub use levels::Level;

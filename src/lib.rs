@@ -14,6 +14,7 @@ pub mod engine;
 pub mod explain;
 pub mod game;
 pub mod job;
+pub mod opening;
 pub mod perft;
 pub mod pgn;
 pub mod play;

@@ -245,7 +245,7 @@ fn eval(config: &Config, fen: Option<&str>) -> ExitCode {
 fn uci(config: &Config) -> ExitCode {
     let stdin = std::io::BufReader::new(std::io::stdin());
     let mut stdout = std::io::stdout().lock();
-    match kibitzer::uci::run(stdin, &mut stdout, config.engine.hash_mb, 10, &config.eval) {
+    match kibitzer::uci::run(stdin, &mut stdout, &config.engine, 10, &config.eval) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => fail(1, &format!("uci: {e}")),
     }

@@ -22,6 +22,7 @@ use crate::engine::{EvalParams, SearchLimits, SearchMemory, SearchResult};
 use crate::explain::Explanation;
 use crate::explain::quality::{Quality, Score};
 use crate::game::Game;
+use crate::opening::Opening;
 
 pub mod accuracy;
 pub mod annotate;
@@ -129,6 +130,8 @@ pub struct PlyReview {
     pub explanation: Explanation,
     /// For an inaccuracy or worse: the explanation of the better move.
     pub better: Option<Explanation>,
+    /// The game's opening after this move (the deepest named position reached so far).
+    pub opening: Option<Opening>,
 }
 
 impl PlyReview {
@@ -330,7 +333,11 @@ pub fn review_ply(
     let best_score = a.best_score?;
     let played_score = a.played_score.unwrap_or(best_score);
     let is_best = best == played.mv;
-    let classification = classify(is_best, best_score, played_score, a.second_score);
+    let measured = classify(is_best, best_score, played_score, a.second_score);
+    let classification = match explanation.opening {
+        Some(_) => measured.book(),
+        None => measured,
+    };
     let better = classification
         .is_error()
         .then(|| analysis::explain_move(&req, before, best, None));
@@ -364,6 +371,7 @@ pub fn review_ply(
         depth: before.depth,
         explanation,
         better,
+        opening: crate::opening::at(game, i + 1),
     })
 }
 
@@ -424,6 +432,48 @@ mod tests {
         assert_eq!(state.summary(), s);
         assert_eq!(state.graph_values()[6], Some(1.0));
         assert!(s.white.accuracy.unwrap() > s.black.accuracy.unwrap());
+    }
+
+    #[test]
+    fn book_moves_are_labelled_book_with_the_line_first_and_never_errors() {
+        let g = game("e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 Kf1");
+        let mut plies = Vec::new();
+        review_game(&g, &settings(), &AtomicBool::new(false), &mut |e| {
+            if let ReviewEvent::Ply(p) = e {
+                plies.push(*p);
+            }
+        });
+        assert_eq!(plies.len(), 9);
+        for p in &plies[..8] {
+            let json = serde_json::to_value(p).unwrap();
+            assert_eq!(json["classification"]["quality"], "book", "{}", p.san);
+            assert_eq!(json["label"], "book");
+            assert!(!p.classification.is_error() && p.better.is_none());
+            assert!(p.explanation.best.is_none(), "no better move for theory");
+            let opening = p.explanation.opening.expect("a book move names its line");
+            assert!(
+                p.explanation.text.starts_with(opening.name),
+                "{}: {}",
+                p.san,
+                p.explanation.text
+            );
+        }
+        assert!(
+            plies[6]
+                .explanation
+                .text
+                .starts_with("Ruy Lopez: Morphy Defense — ")
+        );
+        assert_eq!(plies[5].opening.map(|o| o.eco), Some("C70"));
+        assert_eq!(
+            serde_json::to_value(&plies[5]).unwrap()["opening"]["name"],
+            "Ruy Lopez: Morphy Defense"
+        );
+        // 5.Kf1 leaves the book: judged like any move, and the game keeps its name.
+        let kf1 = &plies[8];
+        assert_ne!(kf1.classification.quality, Quality::Book);
+        assert!(kf1.explanation.opening.is_none());
+        assert_eq!(kf1.opening, plies[7].opening);
     }
 
     #[test]

@@ -53,6 +53,10 @@ struct Options {
     /// `Explain`: print the explanation and search metrics as `info string` lines before
     /// `bestmove`.
     explain: bool,
+    /// `OwnBook`: play from the opening book while the position is in it.
+    own_book: bool,
+    /// Plies of a game the book is used for (`engine.book_depth`).
+    book_depth: u32,
 }
 
 /// Every eval weight option: (UCI name, getter/setter on the config).
@@ -91,15 +95,16 @@ struct Session<'w, W: Write> {
     quitting: bool,
 }
 
-/// Runs the protocol until `quit` or the end of `input`. `hash_mb` and `level` are the
-/// starting values of the `Hash` and `Level` options (from the configuration).
+/// Runs the protocol until `quit` or the end of `input`. `engine.hash_mb`, `level` and
+/// `engine.book` are the starting values of the `Hash`, `Level` and `OwnBook` options;
+/// `engine.book_depth` limits the book (from the configuration).
 ///
 /// # Errors
 /// When writing to `output` fails or the engine thread cannot start.
 pub fn run<R, W>(
     input: R,
     output: &mut W,
-    hash_mb: u32,
+    engine: &crate::config::EngineConfig,
     level: u8,
     eval: &EvalConfig,
 ) -> io::Result<()>
@@ -109,6 +114,8 @@ where
 {
     let (tx, rx) = mpsc::channel::<Event>();
     let engine_tx = tx.clone();
+    let hash_mb = engine.hash_mb;
+    let (own_book, book_depth) = (engine.book, engine.book_depth);
     let engine = EngineHandle::spawn_with(hash_mb, move |r| {
         let _ = engine_tx.send(Event::Report(r));
     })?;
@@ -140,6 +147,8 @@ where
             overhead_ms: 30,
             eval: eval.clone(),
             explain: false,
+            own_book,
+            book_depth,
         },
         params: EvalParams::from_config(eval),
         next_id: 1,
@@ -399,6 +408,11 @@ impl<W: Write> Session<'_, W> {
         )?;
         writeln!(o, "option name UCI_LimitStrength type check default false")?;
         writeln!(o, "option name Explain type check default false")?;
+        writeln!(
+            o,
+            "option name OwnBook type check default {}",
+            self.options.own_book
+        )?;
         let (lo, hi) = (Level::get(1).elo, Level::get(10).elo);
         writeln!(
             o,
@@ -478,6 +492,7 @@ impl<W: Write> Session<'_, W> {
             "level" => self.options.level = spin(value, 1, 10)? as u8,
             "uci_limitstrength" => self.options.limit_strength = check(value)?,
             "explain" => self.options.explain = check(value)?,
+            "ownbook" => self.options.own_book = check(value)?,
             "uci_elo" => {
                 let (lo, hi) = (Level::get(1).elo, Level::get(10).elo);
                 self.options.elo = spin(value, i64::from(lo), i64::from(hi))? as u32;
@@ -559,6 +574,8 @@ impl<W: Write> Session<'_, W> {
             limits,
             params: self.params.clone(),
             level: (weakened && level.is_imperfect()).then_some(level),
+            // Never while analysing (`go infinite`, pondering): the GUI wants a search then.
+            book: (self.options.own_book && !hold).then(|| level.book(self.options.book_depth)),
         };
         let saved = request.clone();
         if go.ponder {
@@ -640,7 +657,12 @@ impl<W: Write> Session<'_, W> {
                 writeln!(self.out, "{}", info_line(&info))?;
                 self.out.flush()?;
             }
-            EngineReport::Done { id, result, chosen } if id == r.id => {
+            EngineReport::Done {
+                id,
+                result,
+                chosen,
+                book,
+            } if id == r.id => {
                 if let Some(last) = result.iterations.last() {
                     // The result's score and PV: those of the last iteration, or of a better
                     // move the cut-short iteration after it found.
@@ -656,6 +678,12 @@ impl<W: Write> Session<'_, W> {
                         pv: result.pv.clone(),
                     };
                     writeln!(self.out, "{}", info_line(&info))?;
+                }
+                if let Some(o) = chosen
+                    .filter(|_| book)
+                    .and_then(|m| crate::opening::book_move(&r.request.position, m))
+                {
+                    writeln!(self.out, "info string book move: {} {}", o.eco, o.name)?;
                 }
                 let ponder = if chosen == result.best_move {
                     result.ponder
@@ -700,17 +728,63 @@ mod tests {
     use super::*;
     use std::io::Cursor;
 
+    /// The configuration's engine settings with a small hash table.
+    fn small_engine() -> crate::config::EngineConfig {
+        crate::config::EngineConfig {
+            hash_mb: 8,
+            ..crate::config::EngineConfig::default()
+        }
+    }
+
     fn session(input: &str) -> String {
         let mut out = Vec::new();
         run(
             Cursor::new(input.as_bytes().to_vec()),
             &mut out,
-            8,
+            &small_engine(),
             10,
             &EvalConfig::default(),
         )
         .unwrap();
         String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn own_book_answers_from_the_book_until_turned_off() {
+        let bestmove = |out: &str| {
+            out.lines()
+                .find_map(|l| l.strip_prefix("bestmove "))
+                .and_then(|l| l.split_whitespace().next())
+                .map(str::to_owned)
+                .unwrap()
+        };
+        let after_e4 = {
+            let mut p = Chess::default();
+            p.play_unchecked("e2e4".parse::<UciMove>().unwrap().to_move(&p).unwrap());
+            p
+        };
+        let out = session("uci\nposition startpos moves e2e4\ngo depth 2\n");
+        assert!(out.contains("option name OwnBook type check default true"));
+        assert!(
+            out.contains("info string book move: C20 King's Pawn Game"),
+            "{out}"
+        );
+        let m = bestmove(&out)
+            .parse::<UciMove>()
+            .unwrap()
+            .to_move(&after_e4)
+            .unwrap();
+        assert!(crate::opening::book_move(&after_e4, m).is_some());
+        // Full strength plays the best-weighted book move: the same every time.
+        assert_eq!(
+            bestmove(&session("position startpos moves e2e4\ngo depth 2\n")),
+            bestmove(&out)
+        );
+        let off = session(
+            "setoption name OwnBook value false\nposition startpos moves e2e4\ngo depth 2\n",
+        );
+        assert!(!off.contains("book move"), "{off}");
+        assert!(session("setoption name OwnBook value maybe\n").contains("not true or false"));
     }
 
     #[test]
@@ -807,7 +881,14 @@ mod tests {
             close,
         });
         let mut out = Vec::new();
-        run(reader, &mut out, 8, 10, &EvalConfig::default()).unwrap();
+        run(
+            reader,
+            &mut out,
+            &small_engine(),
+            10,
+            &EvalConfig::default(),
+        )
+        .unwrap();
         drop(keep_open);
         String::from_utf8(out).unwrap()
     }

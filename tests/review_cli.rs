@@ -269,3 +269,71 @@ fn malformed_file_lists_bad_games_and_reviews_a_partial_game() {
         stderr(&o)
     );
 }
+
+#[test]
+fn book_moves_are_book_in_review_json_annotated_pgn_and_explain() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("ruy.pgn");
+    std::fs::write(
+        &file,
+        "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 *\n",
+    )
+    .unwrap();
+    let annotated = dir.path().join("ruy-annotated.pgn");
+    let o = kibitzer(
+        dir.path(),
+        &[
+            "review",
+            file.to_str().unwrap(),
+            "--depth",
+            "3",
+            "--json",
+            "--annotate",
+            annotated.to_str().unwrap(),
+        ],
+    );
+    let d = json(&o);
+    let plies = d["plies"].as_array().unwrap();
+    assert_eq!(plies.len(), 7);
+    for p in plies {
+        assert_eq!(p["classification"]["quality"], "book", "{}", p["san"]);
+        assert_eq!(p["label"], "book");
+        assert!(p["better"].is_null(), "no better move for theory: {p}");
+        let name = p["explanation"]["opening"]["name"].as_str().unwrap();
+        let text = p["explanation"]["text"].as_str().unwrap();
+        assert!(text.starts_with(name), "{text}");
+    }
+    assert_eq!(plies[6]["opening"]["name"], "Ruy Lopez: Morphy Defense");
+    assert_eq!(d["summary"]["white"]["inaccuracies"], 0);
+    // The annotated PGN names the opening; no quality NAG on theory.
+    let text = std::fs::read_to_string(&annotated).unwrap();
+    assert!(
+        text.contains("[ECO \"C70\"]\n[Opening \"Ruy Lopez: Morphy Defense\"]"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("$6") && !text.contains("$2") && !text.contains("$4"),
+        "{text}"
+    );
+    // `explain` of a book move.
+    let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    let o = kibitzer(
+        dir.path(),
+        &["explain", "--fen", fen, "--move", "Bb5", "--depth", "3"],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("white Bb5 (book)\nopening: C60 Ruy Lopez\nRuy Lopez — "),
+        "{out}"
+    );
+    let e = json(&kibitzer(
+        dir.path(),
+        &[
+            "explain", "--fen", fen, "--move", "Bb5", "--depth", "3", "--json",
+        ],
+    ));
+    assert_eq!(e["quality"]["quality"], "book");
+    assert_eq!(e["opening"]["eco"], "C60");
+    assert_eq!(e["opening_reached"]["name"], "Ruy Lopez");
+}

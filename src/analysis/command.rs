@@ -118,19 +118,41 @@ pub fn run(args: &ExplainArgs, config: &Config, out: &mut dyn Write) -> Result<(
             "--fen: the side to move has no legal move (the game is over)",
         ));
     };
+    // The opening reached: the deepest named of the position and the one after the move.
+    let after = analysis
+        .mv
+        .and_then(|m| crate::explain::board::play(&before, m));
+    let opening = crate::opening::classify(std::iter::once(&before).chain(after.as_ref()));
     let write = |out: &mut dyn Write| -> std::io::Result<()> {
         if args.json {
-            serde_json::to_writer_pretty(&mut *out, &e)?;
+            let doc = ExplainDocument {
+                explanation: &e,
+                opening_reached: opening,
+            };
+            serde_json::to_writer_pretty(&mut *out, &doc)?;
             writeln!(out)
         } else {
             let quality = e
                 .quality
                 .map_or_else(String::new, |q| format!(" ({})", q.quality.as_str()));
             writeln!(out, "{} {}{quality}", e.mover, e.san)?;
+            if let Some(o) = opening {
+                writeln!(out, "opening: {o}")?;
+            }
             writeln!(out, "{}", e.text)
         }
     };
     write(out).map_err(|err| CommandError::failure(format!("cannot write the output: {err}")))
+}
+
+/// The JSON document of `kibitzer explain --json`: the explanation's fields, plus the opening
+/// reached.
+#[derive(Debug, serde::Serialize)]
+struct ExplainDocument<'a> {
+    #[serde(flatten)]
+    explanation: &'a crate::explain::Explanation,
+    /// The deepest named position among the position and the one after the move.
+    opening_reached: Option<crate::opening::Opening>,
 }
 
 /// The ply of the next move from the FEN's move number and side to move.

@@ -668,9 +668,10 @@ fn an_engine_move_is_explained_from_its_own_search() {
 #[test]
 fn a_weaker_engine_choice_is_judged_with_the_root_move_scores() {
     let mut app = new_app();
+    // 1...b5 is the one reply to 1.e4 outside the opening book (a book move is never judged).
     prompt(&mut app, "e4");
     let mut result = search_live(&app, 4);
-    let h5 = app.game.parse_move("h5").unwrap();
+    let h5 = app.game.parse_move("b5").unwrap();
     assert_ne!(result.best_move, Some(h5));
     // An exact root score for the level's weaker choice, as `exact_root_scores` gives.
     result.root_moves.retain(|r| r.mv != h5);
@@ -685,7 +686,7 @@ fn a_weaker_engine_choice_is_judged_with_the_root_move_scores() {
     t.result = Some(Box::new(result));
     app.update(Event::EngineDone(id, Some(h5), t));
     let e = app.analysis_at(1).unwrap().explanation.clone().unwrap();
-    assert_eq!(e.san, "h5");
+    assert_eq!(e.san, "b5");
     assert!(e.best.is_some());
     assert!(e.quality.is_some());
 }
@@ -693,6 +694,13 @@ fn a_weaker_engine_choice_is_judged_with_the_root_move_scores() {
 #[test]
 fn a_human_move_is_analysed_in_the_background_then_explained() {
     let mut app = new_app();
+    // Out of the book at once: 1.e4 e5 is theory, 2.h4 is not.
+    let mut app_game = Game::new();
+    for m in ["e4", "e5"] {
+        app_game.play_text(m).unwrap();
+    }
+    let start = app_game.position().clone();
+    app.game = app_game;
     let fx = prompt(&mut app, "h4");
     let job = fx
         .iter()
@@ -701,24 +709,20 @@ fn a_human_move_is_analysed_in_the_background_then_explained() {
             _ => None,
         })
         .expect("the human's move is analysed in the background");
-    assert_eq!(job.ply, 0);
-    assert_eq!(
-        job.request.before,
-        Chess::default(),
-        "the position before the move"
-    );
-    assert_eq!(job.request.played, app.game.moves().first().map(|m| m.mv));
-    assert!(app.analysis_pending(0));
+    assert_eq!(job.ply, 2);
+    assert_eq!(job.request.before, start, "the position before the move");
+    assert_eq!(job.request.played, app.game.moves().get(2).map(|m| m.mv));
+    assert!(app.analysis_pending(2));
     assert!(
-        app.analysis_at(0).is_none(),
+        app.analysis_at(2).is_none(),
         "the panel says it is analysing"
     );
     // The engine's reply does not wait for it, nor replace it.
-    engine_plays(&mut app, "e5");
-    assert!(app.analysis_pending(0));
+    engine_plays(&mut app, "Nf6");
+    assert!(app.analysis_pending(2));
     let fx = run_analyses(&mut app, fx, 4);
-    assert!(!app.analysis_pending(0));
-    let e = app.analysis_at(0).unwrap().explanation.clone().unwrap();
+    assert!(!app.analysis_pending(2));
+    let e = app.analysis_at(2).unwrap().explanation.clone().unwrap();
     assert_eq!(e.san, "h4");
     assert!(
         e.quality.is_some(),
@@ -734,6 +738,36 @@ fn a_human_move_is_analysed_in_the_background_then_explained() {
         fx.iter().any(|e| matches!(e, Effect::Autosave(_))),
         "saved with its text"
     );
+}
+
+#[test]
+fn book_moves_in_play_are_labelled_book_with_their_line_never_judged() {
+    let mut app = new_app();
+    let fx = prompt(&mut app, "e4");
+    let req = started(&fx).cloned().expect("the engine answers");
+    assert_eq!(req.purpose, Purpose::Move);
+    assert!(
+        req.engine.book,
+        "the engine's own move may come from the book"
+    );
+    engine_plays(&mut app, "c5");
+    run_analyses(&mut app, fx, 3);
+    for (ply, name) in [(0, "King's Pawn Game"), (1, "Sicilian Defense")] {
+        let e = app.analysis_at(ply).unwrap().explanation.clone().unwrap();
+        assert_eq!(
+            e.quality.map(|q| q.quality),
+            Some(crate::explain::quality::Quality::Book),
+            "{}",
+            e.san
+        );
+        assert!(e.best.is_none(), "no better move for theory");
+        assert!(e.text.starts_with(&format!("{name} — ")), "{}", e.text);
+    }
+    // A hint is the engine's honest search, never the book.
+    let fx = app.update(key(KeyCode::Char('t')));
+    let hint = started(&fx).expect("a hint searches");
+    assert_eq!(hint.purpose, Purpose::Hint);
+    assert!(!app.game.moves().is_empty() && req.position != hint.position);
 }
 
 #[test]

@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use shakmaty::{Chess, Move};
 
+use super::book::BookUse;
 use super::eval::EvalParams;
 use super::levels::{Level, Rng};
 use super::limits::SearchLimits;
@@ -38,6 +39,9 @@ pub struct SearchRequest {
     /// When set, the level picks the move to play (possibly not the best) into
     /// [`EngineReport::Done::chosen`].
     pub level: Option<Level>,
+    /// When set, a book move is played while the position is in the opening book (the
+    /// engine's own moves only: hints and analyses never set it).
+    pub book: Option<BookUse>,
 }
 
 /// A message from the worker.
@@ -56,8 +60,10 @@ pub enum EngineReport {
         id: SearchId,
         /// The full result.
         result: SearchResult,
-        /// The move to play: the level's choice, or the best move without a level.
+        /// The move to play: the book's, the level's choice, or the best move.
         chosen: Option<Move>,
+        /// Whether `chosen` is a book move (see [`super::book`]).
+        book: bool,
     },
 }
 
@@ -197,10 +203,17 @@ fn worker(
                     continue; // Superseded before it started.
                 }
                 let mut last: Option<Instant> = None;
+                let book_move = request
+                    .book
+                    .and_then(|b| b.choose(&request.position, &mut || rng.next_f64()));
+                let limits = match book_move {
+                    Some(_) => BookUse::limits(&request.limits),
+                    None => request.limits.clone(),
+                };
                 let result = search(
                     &request.position,
                     &request.history,
-                    &request.limits,
+                    &limits,
                     &request.params,
                     &mut memory,
                     &stop,
@@ -217,11 +230,17 @@ fn worker(
                     },
                 );
                 if current.load(Ordering::SeqCst) == id.0 {
-                    let chosen = match &request.level {
-                        Some(level) => level.choose(&result, &mut || rng.next_f64()),
-                        None => result.best_move,
+                    let chosen = match (book_move, &request.level) {
+                        (Some(m), _) => Some(m),
+                        (None, Some(level)) => level.choose(&result, &mut || rng.next_f64()),
+                        (None, None) => result.best_move,
                     };
-                    sink(EngineReport::Done { id, result, chosen });
+                    sink(EngineReport::Done {
+                        id,
+                        result,
+                        chosen,
+                        book: book_move.is_some(),
+                    });
                 }
             }
         }
@@ -239,6 +258,7 @@ mod tests {
             limits,
             params: EvalParams::default(),
             level: None,
+            book: None,
         }
     }
 
@@ -249,7 +269,9 @@ mod tests {
         loop {
             match rx.recv_timeout(Duration::from_secs(30)).unwrap() {
                 EngineReport::Progress { id, .. } => assert_eq!(id, SearchId(1)),
-                EngineReport::Done { id, chosen, result } => {
+                EngineReport::Done {
+                    id, chosen, result, ..
+                } => {
                     assert_eq!(id, SearchId(1));
                     assert!(chosen.is_some());
                     assert_eq!(result.depth, 4);
@@ -257,6 +279,51 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_book_move_comes_back_through_the_same_report_until_the_book_ends() {
+        let (mut engine, rx) = EngineHandle::spawn(4).unwrap();
+        let book = Some(Level::get(10).book(20));
+        let mut in_book = request(SearchLimits::depth(12));
+        in_book.book = book;
+        engine.search(SearchId(1), in_book);
+        let done = |rx: &Receiver<EngineReport>| loop {
+            if let EngineReport::Done {
+                chosen,
+                book,
+                result,
+                ..
+            } = rx.recv_timeout(Duration::from_secs(60)).unwrap()
+            {
+                break (chosen, book, result);
+            }
+        };
+        let (chosen, was_book, result) = done(&rx);
+        assert!(was_book);
+        let start = Chess::default();
+        assert!(crate::opening::book_move(&start, chosen.unwrap()).is_some());
+        assert!(
+            result.depth <= super::super::book::BOOK_SEARCH_DEPTH,
+            "a short search"
+        );
+        assert!(
+            result.root_moves.iter().any(|r| Some(r.mv) == chosen),
+            "the book move has its own score for the explanation"
+        );
+        // Out of the book: an ordinary search.
+        let mut out = request(SearchLimits::depth(3));
+        out.position = "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1"
+            .parse::<shakmaty::fen::Fen>()
+            .unwrap()
+            .into_position(shakmaty::CastlingMode::Standard)
+            .unwrap();
+        out.book = book;
+        engine.search(SearchId(2), out);
+        let (chosen, was_book, result) = done(&rx);
+        assert!(!was_book);
+        assert_eq!(chosen, result.best_move);
+        assert_eq!(result.depth, 3);
     }
 
     #[test]

@@ -21,7 +21,7 @@ use crate::config::EngineConfig;
 pub const LEVELS_TOML: &str = include_str!("../../assets/levels.toml");
 
 /// One difficulty level.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Level {
     /// Maximum depth in plies (0 = no limit).
@@ -36,6 +36,9 @@ pub struct Level {
     pub blunder_percent: u32,
     /// The loss a move may have when a capture is overlooked (less than a queen).
     pub blunder_cp: i32,
+    /// The opening-book choice ([`super::book`]): a book move's chance is proportional to its
+    /// weight raised to this power (0 = all alike; infinite = always the best-weighted move).
+    pub book_exponent: f64,
     /// Approximate Elo.
     pub elo: u32,
 }
@@ -61,6 +64,7 @@ pub fn levels() -> &'static [Level] {
                         temperature_cp: 0,
                         blunder_percent: 0,
                         blunder_cp: 0,
+                        book_exponent: f64::INFINITY,
                         elo: 2200,
                     };
                     10
@@ -86,6 +90,15 @@ impl Level {
             }
         }
         best as u8 + 1
+    }
+
+    /// How this level uses the opening book up to `max_ply` plies of the game.
+    #[must_use]
+    pub fn book(&self, max_ply: u32) -> super::book::BookUse {
+        super::book::BookUse {
+            max_ply,
+            exponent: self.book_exponent,
+        }
     }
 
     /// Whether this level ever deviates from the best move.
@@ -203,6 +216,10 @@ mod tests {
         for w in parsed.level.windows(2) {
             assert!(w[0].elo < w[1].elo);
             assert!(w[0].window_cp >= w[1].window_cp);
+            assert!(
+                w[0].book_exponent < w[1].book_exponent,
+                "stronger = narrower book"
+            );
         }
         for l in &parsed.level {
             assert!(

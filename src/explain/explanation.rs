@@ -12,6 +12,7 @@ use crate::explain::metrics::{self, Metrics, SearchFacts};
 use crate::explain::quality::{self, Judgement, Score};
 use crate::explain::templates::{Facts, Sentence, Templates};
 use crate::explain::themes::{self, Theme};
+use crate::opening::{self, Opening};
 
 /// Everything the explanation needs, as plain data. Scores are from the mover's point of
 /// view (the side to move in `before`).
@@ -107,8 +108,10 @@ pub struct Explanation {
     pub best: Option<BestLine>,
     /// The move and its PV, SAN.
     pub pv_san: Vec<String>,
-    /// Quality against the engine's best.
+    /// Quality against the engine's best (`book` for a book move).
     pub quality: Option<Judgement>,
+    /// For a book move, the opening line it belongs to.
+    pub opening: Option<Opening>,
     /// Search metrics.
     pub metrics: Option<Metrics>,
     /// Themes of the move and its line.
@@ -180,11 +183,17 @@ pub fn explain(input: &ExplainInput) -> Explanation {
     };
 
     let is_best = input.best.is_none_or(|b| b == mv);
+    // A book move is theory: labelled `book`, named first, never judged against the best.
+    let opening = legal.then(|| opening::book_move(before, mv)).flatten();
     let judgement = match (input.best_score, input.score_after) {
         (Some(b), Some(p)) => Some(quality::judge(is_best, b, p, input.second_score)),
         (None, Some(p)) if is_best => Some(quality::judge(true, p, p, input.second_score)),
         _ => None,
-    };
+    }
+    .map(|j| match opening {
+        Some(_) => quality::Judgement::book(j),
+        None => j,
+    });
     let templates = Templates::get(input.language.code()).ok();
 
     // The better move, its themes, claims and reason.
@@ -195,7 +204,10 @@ pub fn explain(input: &ExplainInput) -> Explanation {
     // claims only after the move's own sentences are rendered: those must rest on claims about
     // the move itself, never on facts of the better move's position.
     let mut better_claims = Vec::new();
-    if let Some(best) = input.best.filter(|b| *b != mv && before.is_legal(*b)) {
+    if let Some(best) = input
+        .best
+        .filter(|b| *b != mv && opening.is_none() && before.is_legal(*b))
+    {
         let mut bl = vec![best];
         bl.extend_from_slice(&input.best_pv);
         let pv_san = san_line(before, &bl);
@@ -221,6 +233,7 @@ pub fn explain(input: &ExplainInput) -> Explanation {
                 mate: None,
                 only_move: false,
                 seed: String::new(),
+                opening: None,
             };
             reason = t.reason(&f);
             if reason.is_some() {
@@ -258,6 +271,7 @@ pub fn explain(input: &ExplainInput) -> Explanation {
                 mate: judgement.and_then(|j| j.mate),
                 only_move: judgement.is_some_and(|j| j.only_move),
                 seed: format!("{fen_before}|{uci}"),
+                opening: opening.map(|o| o.name.to_owned()),
             };
             select(t.render(&f, 5), input.level, max)
         }
@@ -300,6 +314,7 @@ pub fn explain(input: &ExplainInput) -> Explanation {
         best: best_line,
         pv_san: line_san,
         quality: judgement,
+        opening,
         metrics: input.facts.as_ref().map(|f| metrics::compute(before, f)),
         themes,
         best_themes,

@@ -91,6 +91,9 @@ pub fn winning_chances(cp: i32) -> f64 {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Quality {
+    /// A move of a named opening line played from a position of that line (theory): never
+    /// judged against the engine's best (`crate::opening::book_move`).
+    Book,
     /// The engine's own choice.
     Best,
     /// Within 0.02 winning chances of the best.
@@ -110,6 +113,7 @@ impl Quality {
     #[must_use]
     pub fn as_str(self) -> &'static str {
         match self {
+            Quality::Book => "book",
             Quality::Best => "best",
             Quality::Excellent => "excellent",
             Quality::Good => "good",
@@ -147,6 +151,21 @@ pub struct Judgement {
     pub mate: Option<MateNote>,
     /// The best move beats the second best by at least 0.2 winning chances.
     pub only_move: bool,
+}
+
+impl Judgement {
+    /// The judgement of a book move: labelled [`Quality::Book`], with no mate note and no
+    /// only-move flag (theory is not measured against the engine's best); the winning chances
+    /// stay as measured.
+    #[must_use]
+    pub fn book(measured: Judgement) -> Judgement {
+        Judgement {
+            quality: Quality::Book,
+            mate: None,
+            only_move: false,
+            ..measured
+        }
+    }
 }
 
 fn by_drop(drop: f64) -> Quality {

@@ -175,6 +175,8 @@ pub struct Facts<'a> {
     pub only_move: bool,
     /// Seed for the phrasing choice (e.g. FEN + UCI).
     pub seed: String,
+    /// For a book move, the name of its opening line (`{opening}`).
+    pub opening: Option<String>,
 }
 
 /// 64-bit FNV-1a, stable across platforms and Rust versions.
@@ -269,7 +271,7 @@ impl Templates {
                 // move judged best, excellent or good. "On purpose" needs this.
                 "sound" => f
                     .quality
-                    .is_none_or(|q| matches!(q.as_str(), "best" | "excellent" | "good")),
+                    .is_none_or(|q| matches!(q.as_str(), "book" | "best" | "excellent" | "good")),
                 "better" => f.better.is_some(),
                 "reason" => f.reason.is_some(),
                 "score" => f.score.is_some(),
@@ -312,6 +314,9 @@ impl Templates {
         }
         if let Some(s) = &f.score {
             v.insert("score", s.clone());
+        }
+        if let Some(o) = &f.opening {
+            v.insert("opening", o.clone());
         }
         if let Some(th) = self.theme_for(t, f) {
             for (i, key) in ["s0", "s1", "s2"].into_iter().enumerate() {

@@ -30,6 +30,8 @@ pub(crate) const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 /// start adds `SetUp "1"` and `FEN`. Without a `Termination` tag, one is added: `normal` when
 /// the game is over by the rules or by resignation, `unterminated` when the result is `*`. A draw
 /// by rule or a resignation also gets a closing comment such as `{Draw by threefold repetition}`.
+/// A game that reached a named opening gets `ECO` and `Opening` tags ([`crate::opening::of_game`])
+/// unless its tags already have either (a foreign file keeps its own).
 ///
 /// ```
 /// use kibitzer::game::Game;
@@ -80,6 +82,14 @@ pub fn export(game: &Game, tags: &Tags) -> String {
         if !written {
             push_tag(&mut out, name, value);
         }
+    }
+    // Our opening name, unless the game brings its own (a foreign file's tags are kept).
+    if tags.get("ECO").is_none()
+        && tags.get("Opening").is_none()
+        && let Some(o) = crate::opening::of_game(game)
+    {
+        push_tag(&mut out, "ECO", o.eco);
+        push_tag(&mut out, "Opening", o.name);
     }
     out.push('\n');
     for line in wrap(&movetext(game, outcome, result)) {
@@ -242,6 +252,33 @@ mod tests {
             "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
              [White \"Morphy, Paul\"]\n[Black \"?\"]\n[Result \"1-0\"]\n[ECO \"C20\"]\n\n\
              1. e4 e5 1-0\n"
+        );
+    }
+
+    #[test]
+    fn a_named_opening_gets_eco_and_opening_tags_unless_the_game_has_its_own() {
+        let ruy = game_with("e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O");
+        let pgn = export(&ruy, &Tags::default());
+        assert!(
+            pgn.contains("[ECO \"C78\"]\n[Opening \"Ruy Lopez: Morphy Defense\"]\n"),
+            "{pgn}"
+        );
+        // Transposition: the position decides, not the move order.
+        let nimzo = export(&game_with("c4 e6 d4 Nf6 Nc3 Bb4"), &Tags::default());
+        assert!(nimzo.contains("[ECO \"E20\"]"), "{nimzo}");
+        let mut own = Tags::default();
+        own.set("Opening", "Spanish");
+        let kept = export(&ruy, &own);
+        assert!(kept.contains("[Opening \"Spanish\"]"));
+        assert!(
+            !kept.contains("[ECO ") && !kept.contains("Morphy"),
+            "{kept}"
+        );
+        // No move, no name (every first move has one).
+        let odd = export(&game_with(""), &Tags::default());
+        assert!(
+            !odd.contains("[ECO ") && !odd.contains("[Opening "),
+            "{odd}"
         );
     }
 

@@ -31,19 +31,8 @@ impl EngineLink {
             self.hash_mb = request.engine.hash_mb;
             self.handle.set_hash(self.hash_mb);
         }
-        let level = Level::get(request.engine.level);
-        let limits = level.limits(&request.engine);
-        self.handle.search(
-            engine::SearchId(request.id.0),
-            engine::SearchRequest {
-                position: request.position,
-                history: request.history,
-                limits,
-                params: EvalParams::from_config(&request.eval),
-                // The level weakens the engine's own moves; hints are its honest best.
-                level: (request.purpose == Purpose::Move).then_some(level),
-            },
-        );
+        self.handle
+            .search(engine::SearchId(request.id.0), engine_request(&request));
     }
 
     /// Stops the search: it reports `Done` with its best move so far (the App drops it when
@@ -55,6 +44,22 @@ impl EngineLink {
     /// Forgets cached results.
     pub fn new_game(&self) {
         self.handle.new_game();
+    }
+}
+
+/// The engine's request for the App's: the level's limits, and (for the engine's own moves
+/// only) the level's weakening and the opening book; a hint is the engine's honest best.
+#[must_use]
+pub fn engine_request(request: &SearchRequest) -> engine::SearchRequest {
+    let level = Level::get(request.engine.level);
+    let own_move = request.purpose == Purpose::Move;
+    engine::SearchRequest {
+        position: request.position.clone(),
+        history: request.history.clone(),
+        limits: level.limits(&request.engine),
+        params: EvalParams::from_config(&request.eval),
+        level: own_move.then_some(level),
+        book: (own_move && request.engine.book).then(|| level.book(request.engine.book_depth)),
     }
 }
 
@@ -73,7 +78,9 @@ pub fn event_from(report: EngineReport) -> Event {
                 result: None,
             },
         ),
-        EngineReport::Done { id, result, chosen } => Event::EngineDone(
+        EngineReport::Done {
+            id, result, chosen, ..
+        } => Event::EngineDone(
             SearchId(id.0),
             chosen,
             Thinking {
@@ -86,5 +93,36 @@ pub fn event_from(report: EngineReport) -> Event {
                 result: Some(Box::new(result)),
             },
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::{EngineConfig, EvalConfig};
+
+    fn request(purpose: Purpose, book: bool) -> SearchRequest {
+        SearchRequest {
+            id: SearchId(1),
+            purpose,
+            position: shakmaty::Chess::default(),
+            history: Vec::new(),
+            engine: EngineConfig {
+                book,
+                ..EngineConfig::default()
+            },
+            eval: EvalConfig::default(),
+        }
+    }
+
+    #[test]
+    fn only_the_engines_own_moves_use_the_book_and_only_when_on() {
+        let own = engine_request(&request(Purpose::Move, true));
+        assert_eq!(own.book.map(|b| b.max_ply), Some(20));
+        assert!(own.level.is_some());
+        let hint = engine_request(&request(Purpose::Hint, true));
+        assert_eq!(hint.book, None, "a hint is the honest search");
+        assert_eq!(hint.level, None);
+        assert_eq!(engine_request(&request(Purpose::Move, false)).book, None);
     }
 }

@@ -64,6 +64,20 @@ pub fn classify(
 }
 
 impl Classification {
+    /// The classification of a book move (`crate::opening::book_move`): [`Quality::Book`],
+    /// no flags (theory is not judged against the engine's best); the drop stays as measured.
+    #[must_use]
+    pub fn book(self) -> Classification {
+        Classification {
+            quality: Quality::Book,
+            only_move: false,
+            missed_win: false,
+            missed_mate: false,
+            allowed_mate: false,
+            drop: self.drop,
+        }
+    }
+
     /// Whether the move is an inaccuracy or worse.
     #[must_use]
     pub fn is_error(&self) -> bool {

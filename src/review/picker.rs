@@ -45,6 +45,18 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// Fills [`Entry::opening`] from the game's moves ([`crate::opening::of_game`]) when its
+    /// tags name no opening.
+    #[must_use]
+    pub fn named_by(mut self, game: &crate::game::Game) -> Entry {
+        if self.opening.is_empty()
+            && let Some(o) = crate::opening::of_game(game)
+        {
+            self.opening = o.to_string();
+        }
+        self
+    }
+
     /// The entry of game `number` with these tags.
     #[must_use]
     pub fn from_tags(number: usize, tags: &Tags, error: Option<String>) -> Entry {
@@ -104,14 +116,18 @@ pub fn scan(reader: impl Read, stop: &AtomicBool, on_event: &mut dyn FnMut(ScanE
             return;
         }
         batch.push(match item {
-            Ok(g) => Entry::from_tags(g.number, &g.pgn.tags, None),
+            Ok(g) => Entry::from_tags(g.number, &g.pgn.tags, None).named_by(&g.pgn.game),
             Err(e) => {
                 let tags = e
                     .partial
                     .as_ref()
                     .map(|p| p.tags.clone())
                     .unwrap_or_default();
-                Entry::from_tags(e.number, &tags, Some(e.to_string()))
+                let entry = Entry::from_tags(e.number, &tags, Some(e.to_string()));
+                match &e.partial {
+                    Some(p) => entry.named_by(&p.game),
+                    None => entry,
+                }
             }
         });
         if batch.len() >= 200 || sent.elapsed() >= Duration::from_millis(50) {
@@ -517,9 +533,13 @@ mod tests {
             }
         });
         assert_eq!(got.len(), 2);
-        assert_eq!(got[0].opening, "C20");
+        assert_eq!(got[0].opening, "C20", "the file's own tag is kept");
         assert_eq!(got[0].error, None);
         assert_eq!(got[1].white, "C");
+        assert_eq!(
+            got[1].opening, "C20 King's Pawn Game",
+            "without a tag, the moves name it"
+        );
         assert!(
             got[1]
                 .error

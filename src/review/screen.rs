@@ -936,8 +936,15 @@ impl Screen {
         let mut lines = vec![
             Line::styled(side("White", &s.white), text),
             Line::styled(side("Black", &s.black), text),
-            Line::from(""),
         ];
+        // The opening reached so far: the game's at the end, the position's when browsing.
+        let shown = self.browser.ply().map_or(0, |p| p + 1);
+        if let Some(o) = crate::opening::at(&self.game.game, shown)
+            .or_else(|| crate::opening::of_game(&self.game.game))
+        {
+            lines.push(Line::styled(format!("Opening: {o}"), text));
+        }
+        lines.push(Line::from(""));
         match self.browser.ply() {
             None => lines.push(Line::styled(
                 "Start position. Press . or → to step through the game.",
@@ -961,7 +968,8 @@ impl Screen {
                         self.quality_style(Some(r.classification.quality))
                             .add_modifier(Modifier::BOLD),
                     ));
-                    if r.best_uci != r.uci {
+                    // A book move is theory: no "best" to set against it.
+                    if r.best_uci != r.uci && r.classification.quality != Quality::Book {
                         lines.push(Line::styled(
                             format!(
                                 "best: {} ({})  {}",

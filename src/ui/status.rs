@@ -1,5 +1,5 @@
-//! The status line (turn, level, result, messages or the prompt) and the key hints for the
-//! current mode.
+//! The status line (turn, level, opening, result, messages or the prompt) and the key hints for
+//! the current mode.
 
 use ratatui::Frame;
 use ratatui::style::Modifier;
@@ -58,17 +58,23 @@ pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
                     state,
                 ]
             }
-            None => vec![
-                state,
-                Span::styled(
-                    format!(
-                        " · you: {} · level {}",
-                        color_name(app.human),
-                        app.config.engine.level
+            None => {
+                // The opening of the position shown (the deepest named one reached so far).
+                let opening = crate::opening::at(&app.game, app.shown_ply())
+                    .map(|o| format!(" · {o}"))
+                    .unwrap_or_default();
+                vec![
+                    state,
+                    Span::styled(
+                        format!(
+                            " · you: {} · level {}{opening}",
+                            color_name(app.human),
+                            app.config.engine.level
+                        ),
+                        theme.fg("dim"),
                     ),
-                    theme.fg("dim"),
-                ),
-            ],
+                ]
+            }
         };
         Line::from(spans)
     };
