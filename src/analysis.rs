@@ -99,7 +99,8 @@ pub struct Analysis {
 }
 
 /// Searches `before` as the analysis does: `limits` with exact root scores, `history` as in
-/// [`Request::history`].
+/// [`Request::history`]. A search in the position database ([`crate::posdb`]) that went at
+/// least as far is used instead, and a new search is written there.
 pub fn search_position(
     before: &Chess,
     history: &[u64],
@@ -112,7 +113,12 @@ pub fn search_position(
         exact_root_scores: true,
         ..limits.clone()
     };
-    search(before, history, &limits, params, memory, stop, &mut |_| {})
+    if let Some(known) = crate::posdb::recall(before, &limits, params) {
+        return known;
+    }
+    let result = search(before, history, &limits, params, memory, stop, &mut |_| {});
+    crate::posdb::remember(before, &limits, params, &result);
+    result
 }
 
 /// Searches the position after `mv` (legal in `req.before`); `None` when it is illegal.

@@ -17,6 +17,7 @@ pub mod job;
 pub mod perft;
 pub mod pgn;
 pub mod play;
+pub mod posdb;
 pub mod review;
 pub mod tui;
 pub mod tune;

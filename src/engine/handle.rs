@@ -197,25 +197,49 @@ fn worker(
                     continue; // Superseded before it started.
                 }
                 let mut last: Option<Instant> = None;
-                let result = search(
+                // The position database is read before the search, never inside it.
+                let full_strength = request.level.is_none_or(|l| !l.is_imperfect());
+                let seed = crate::posdb::seed(
                     &request.position,
                     &request.history,
                     &request.limits,
                     &request.params,
-                    &mut memory,
-                    &stop,
-                    &mut |info| {
-                        if last.is_none_or(|t| t.elapsed() >= PROGRESS_INTERVAL)
-                            && current.load(Ordering::SeqCst) == id.0
-                        {
-                            last = Some(Instant::now());
-                            sink(EngineReport::Progress {
-                                id,
-                                info: info.clone(),
-                            });
-                        }
-                    },
+                    full_strength,
                 );
+                let limits = SearchLimits {
+                    first_move: seed.first_move,
+                    ..request.limits.clone()
+                };
+                let result = seed.known.unwrap_or_else(|| {
+                    let result = search(
+                        &request.position,
+                        &request.history,
+                        &limits,
+                        &request.params,
+                        &mut memory,
+                        &stop,
+                        &mut |info| {
+                            if last.is_none_or(|t| t.elapsed() >= PROGRESS_INTERVAL)
+                                && current.load(Ordering::SeqCst) == id.0
+                            {
+                                last = Some(Instant::now());
+                                sink(EngineReport::Progress {
+                                    id,
+                                    info: info.clone(),
+                                });
+                            }
+                        },
+                    );
+                    if crate::posdb::learns() {
+                        crate::posdb::remember(
+                            &request.position,
+                            &request.limits,
+                            &request.params,
+                            &result,
+                        );
+                    }
+                    result
+                });
                 if current.load(Ordering::SeqCst) == id.0 {
                     let chosen = match &request.level {
                         Some(level) => level.choose(&result, &mut || rng.next_f64()),
