@@ -117,7 +117,13 @@ pub fn search_position(
         return known;
     }
     let result = search(before, history, &limits, params, memory, stop, &mut |_| {});
-    crate::posdb::remember(before, &limits, params, &result);
+    crate::posdb::remember(
+        before,
+        &limits,
+        params,
+        &result,
+        stop.load(std::sync::atomic::Ordering::Relaxed),
+    );
     result
 }
 

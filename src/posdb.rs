@@ -493,19 +493,22 @@ pub fn recall_in(
     found
 }
 
-/// Queues `result`, a search of `pos` under `limits`, for `store`.
+/// Queues `result`, a search of `pos` under `limits`, for `store`; `cancelled`: a stop flag
+/// ended the search before its limits.
 pub fn remember_in(
     store: &Store,
     pos: &Chess,
     limits: &SearchLimits,
     params: &EvalParams,
     result: &SearchResult,
+    cancelled: bool,
 ) {
     if let Some(entry) = Entry::from_search(
         zobrist(pos),
         eval_version(params),
         limits,
         result,
+        cancelled,
         now_secs(),
     ) {
         store.put(entry);
@@ -519,9 +522,15 @@ pub fn recall(pos: &Chess, limits: &SearchLimits, params: &EvalParams) -> Option
 }
 
 /// [`remember_in`] the installed store (none: nothing).
-pub fn remember(pos: &Chess, limits: &SearchLimits, params: &EvalParams, result: &SearchResult) {
+pub fn remember(
+    pos: &Chess,
+    limits: &SearchLimits,
+    params: &EvalParams,
+    result: &SearchResult,
+    cancelled: bool,
+) {
     if let Some(s) = installed() {
-        remember_in(&s, pos, limits, params, result);
+        remember_in(&s, pos, limits, params, result, cancelled);
     }
 }
 

@@ -236,6 +236,7 @@ fn worker(
                             &request.limits,
                             &request.params,
                             &result,
+                            stop.load(Ordering::Relaxed),
                         );
                     }
                     result

@@ -61,7 +61,9 @@ pub struct Entry {
     pub seldepth: u32,
     /// Nodes searched.
     pub nodes: u64,
-    /// Search time in milliseconds.
+    /// The search's time in milliseconds: its fixed move time when it ended by its own limits
+    /// (a search may end before its move time when the best move is stable, and a new search
+    /// with that move time would too), else the time it spent.
     pub time_ms: u64,
     /// Whether every root move has an exact score (the analysis searches ask for them).
     pub exact_root: bool,
@@ -83,14 +85,16 @@ pub struct Entry {
 const DETAIL_FORMAT: u8 = 1;
 
 impl Entry {
-    /// The entry for `result`, a search of the position with key `key` under `limits`.
-    /// `None` when the position has no legal move (nothing to remember).
+    /// The entry for `result`, a search of the position with key `key` under `limits`;
+    /// `cancelled`: a stop flag ended it before its limits. `None` when the position has no
+    /// legal move (nothing to remember).
     #[must_use]
     pub fn from_search(
         key: u64,
         eval_version: u64,
         limits: &SearchLimits,
         result: &SearchResult,
+        cancelled: bool,
         analysed_at: u64,
     ) -> Option<Entry> {
         let best = result.best_move?;
@@ -106,7 +110,11 @@ impl Entry {
             depth: result.depth,
             seldepth: result.seldepth,
             nodes: result.nodes,
-            time_ms: u64::try_from(result.time.as_millis()).unwrap_or(u64::MAX),
+            time_ms: u64::try_from(match limits.movetime {
+                Some(budget) if !cancelled => result.time.max(budget).as_millis(),
+                _ => result.time.as_millis(),
+            })
+            .unwrap_or(u64::MAX),
             exact_root: limits.exact_root_scores,
             score: result.score.0,
             bound: result.root_moves.first().map_or(Bound::Exact, |r| r.bound),
@@ -136,10 +144,9 @@ impl Entry {
             return false;
         }
         let by_depth = limits.depth.is_some_and(|d| self.depth >= d);
-        // 5 % slack: a search stopped by its deadline reports about the deadline, not more.
-        let by_time = limits.movetime.is_some_and(|t| {
-            u128::from(self.time_ms) * 100 >= t.as_millis().saturating_mul(95).max(1)
-        });
+        let by_time = limits
+            .movetime
+            .is_some_and(|t| u128::from(self.time_ms) >= t.as_millis());
         let by_nodes = limits.nodes.is_some_and(|n| self.nodes >= n);
         by_depth || by_time || by_nodes
     }
@@ -381,7 +388,7 @@ mod tests {
             ..SearchLimits::depth(4)
         };
         let result = searched(&pos, &limits);
-        let entry = Entry::from_search(zobrist(&pos), 7, &limits, &result, 1).unwrap();
+        let entry = Entry::from_search(zobrist(&pos), 7, &limits, &result, false, 1).unwrap();
         let (root, iterations) = read_detail(&entry.detail(), &pos).unwrap();
         assert_eq!(root, entry.root_moves);
         assert_eq!(iterations, entry.iterations);
@@ -398,8 +405,15 @@ mod tests {
     fn moves_that_are_illegal_in_the_position_make_a_miss() {
         let pos = Chess::default();
         let limits = SearchLimits::depth(2);
-        let entry =
-            Entry::from_search(zobrist(&pos), 7, &limits, &searched(&pos, &limits), 1).unwrap();
+        let entry = Entry::from_search(
+            zobrist(&pos),
+            7,
+            &limits,
+            &searched(&pos, &limits),
+            false,
+            1,
+        )
+        .unwrap();
         let other = crate::game::fen::parse("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
         assert!(entry.to_search(&other).is_none());
         assert!(read_detail(&entry.detail(), &other).is_none());
@@ -445,6 +459,19 @@ mod tests {
             ..SearchLimits::depth(2)
         }));
         assert!(e.covers(&SearchLimits::depth(2)));
+    }
+
+    #[test]
+    fn a_timed_search_that_ends_by_itself_counts_its_whole_move_time() {
+        let pos = Chess::default();
+        let mut result = searched(&pos, &SearchLimits::depth(2));
+        result.time = Duration::from_millis(120);
+        let timed = SearchLimits::movetime(Duration::from_millis(200));
+        let entry = |cancelled| Entry::from_search(1, 7, &timed, &result, cancelled, 1).unwrap();
+        assert_eq!(entry(false).time_ms, 200);
+        assert!(entry(false).covers(&timed));
+        assert_eq!(entry(true).time_ms, 120, "a cancelled search only counts its time");
+        assert!(!entry(true).covers(&timed));
     }
 
     #[test]

@@ -44,7 +44,7 @@ fn a_stored_search_comes_back_whole_after_reopening() {
     {
         let store = open(dir.path(), Options::default());
         assert!(recall_in(&store, &pos, &exact(5), &params).is_none());
-        remember_in(&store, &pos, &exact(5), &params, &result);
+        remember_in(&store, &pos, &exact(5), &params, &result, false);
         store.flush();
     }
     let store = open(dir.path(), Options::default());
@@ -87,6 +87,7 @@ fn a_shallower_search_never_replaces_a_deeper_one() {
         &exact(5),
         &params,
         &searched(&pos, &exact(5), &params),
+        false,
     );
     remember_in(
         &store,
@@ -94,6 +95,7 @@ fn a_shallower_search_never_replaces_a_deeper_one() {
         &exact(2),
         &params,
         &searched(&pos, &exact(2), &params),
+        false,
     );
     // A deeper engine search without exact root scores does not replace them either.
     let engine = SearchLimits::depth(6);
@@ -103,6 +105,7 @@ fn a_shallower_search_never_replaces_a_deeper_one() {
         &engine,
         &params,
         &searched(&pos, &engine, &params),
+        false,
     );
     store.flush();
     let e = store.get(&pos, &params).unwrap();
@@ -115,6 +118,7 @@ fn a_shallower_search_never_replaces_a_deeper_one() {
         &exact(6),
         &params,
         &searched(&pos, &exact(6), &params),
+        false,
     );
     store.flush();
     let e = store.get(&pos, &params).unwrap();
@@ -125,6 +129,7 @@ fn a_shallower_search_never_replaces_a_deeper_one() {
         &engine,
         &params,
         &searched(&pos, &engine, &params),
+        false,
     );
     store.flush();
     assert!(store.get(&pos, &params).unwrap().exact_root);
@@ -147,6 +152,7 @@ fn entries_of_another_evaluation_are_ignored() {
         &exact(3),
         &old,
         &searched(&pos, &exact(3), &old),
+        false,
     );
     store.flush();
     assert!(recall_in(&store, &pos, &exact(3), &old).is_some());
@@ -166,6 +172,7 @@ fn eviction_removes_other_evaluations_then_the_shallowest_then_the_oldest() {
         eval_version(&params),
         &exact(3),
         &searched(&pos, &exact(3), &params),
+        false,
         0,
     )
     .unwrap();
@@ -279,6 +286,7 @@ fn a_damaged_file_is_moved_aside_and_a_new_one_started() {
         &exact(2),
         &params,
         &searched(&pos, &exact(2), &params),
+        false,
     );
     opened.store.flush();
     assert!(recall_in(&opened.store, &pos, &exact(2), &params).is_some());
@@ -328,7 +336,7 @@ fn the_engine_seed_plays_a_deeper_stored_move_only_at_full_strength() {
     let params = EvalParams::default();
     let pos = fen::parse("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1").unwrap();
     let deep = searched(&pos, &exact(6), &params);
-    remember_in(&store, &pos, &exact(6), &params, &deep);
+    remember_in(&store, &pos, &exact(6), &params, &deep, false);
     store.flush();
     let level = SearchLimits::depth(3);
     let full = seed_in(&store, &pos, &[], &level, &params, true);
@@ -398,6 +406,7 @@ fn export_and_import_merge_with_the_deeper_rule() {
         &exact(4),
         &params,
         &searched(&a, &exact(4), &params),
+        false,
     );
     remember_in(
         &first,
@@ -405,6 +414,7 @@ fn export_and_import_merge_with_the_deeper_rule() {
         &exact(2),
         &params,
         &searched(&b, &exact(2), &params),
+        false,
     );
     first.flush();
     let exported = dir.path().join("export.db");
@@ -416,6 +426,7 @@ fn export_and_import_merge_with_the_deeper_rule() {
         &exact(5),
         &params,
         &searched(&b, &exact(5), &params),
+        false,
     );
     second.flush();
     let rows = second.with_connection(|c| file::import(c, &exported).unwrap());
