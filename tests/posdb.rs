@@ -8,7 +8,7 @@ mod bin;
 use bin::{kibitzer, stderr, stdout};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use kibitzer::engine::zobrist;
@@ -52,6 +52,21 @@ fn positions(pgn: &str) -> HashSet<u64> {
 fn rows(dir: &Path) -> i64 {
     let c = rusqlite::Connection::open(db_path(dir)).unwrap();
     c.query_row("SELECT count(*) FROM positions", [], |r| r.get(0))
+        .unwrap()
+}
+
+/// Starts `kibitzer review PGN --depth DEPTH --json` in the background (output discarded,
+/// standard error kept).
+fn spawn_review(dir: &Path, pgn: &Path, depth: &str) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_kibitzer"))
+        .args(["review", pgn.to_str().unwrap(), "--depth", depth, "--json"])
+        .env("KIBITZER_CONFIG_DIR", dir.join("config"))
+        .env("KIBITZER_DATA_DIR", dir.join("data"))
+        .env_remove("KIBITZER_CONFIG")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
         .unwrap()
 }
 
@@ -192,16 +207,7 @@ fn kill_9_during_writes_never_damages_the_file() {
     for round in 0..24 {
         // Alternate depths so that later rounds overwrite rows with deeper ones.
         let depth = ["3", "4", "5", "6"][round % 4];
-        let mut child = Command::new(env!("CARGO_BIN_EXE_kibitzer"))
-            .args(["review", pgn.to_str().unwrap(), "--depth", depth, "--json"])
-            .env("KIBITZER_CONFIG_DIR", dir.path().join("config"))
-            .env("KIBITZER_DATA_DIR", dir.path().join("data"))
-            .env_remove("KIBITZER_CONFIG")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
+        let mut child = spawn_review(dir.path(), &pgn, depth);
         std::thread::sleep(Duration::from_millis(20 + next() % 400));
         child.kill().unwrap(); // SIGKILL
         child.wait().unwrap();
@@ -231,20 +237,11 @@ fn two_processes_write_at_once_without_errors_or_lost_writes() {
     let dir = tempfile::tempdir().unwrap();
     let a = write_pgn(dir.path(), "immortal.pgn", IMMORTAL);
     let b = write_pgn(dir.path(), "opera.pgn", OPERA);
-    let spawn = |pgn: &Path| {
-        Command::new(env!("CARGO_BIN_EXE_kibitzer"))
-            .args(["review", pgn.to_str().unwrap(), "--depth", "4", "--json"])
-            .env("KIBITZER_CONFIG_DIR", dir.path().join("config"))
-            .env("KIBITZER_DATA_DIR", dir.path().join("data"))
-            .env_remove("KIBITZER_CONFIG")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap()
-    };
     for _ in 0..2 {
-        let (one, two) = (spawn(&a), spawn(&b));
+        let (one, two) = (
+            spawn_review(dir.path(), &a, "4"),
+            spawn_review(dir.path(), &b, "4"),
+        );
         for child in [one, two] {
             let o = child.wait_with_output().unwrap();
             assert!(o.status.success(), "{}", stderr(&o));

@@ -470,7 +470,11 @@ mod tests {
         let entry = |cancelled| Entry::from_search(1, 7, &timed, &result, cancelled, 1).unwrap();
         assert_eq!(entry(false).time_ms, 200);
         assert!(entry(false).covers(&timed));
-        assert_eq!(entry(true).time_ms, 120, "a cancelled search only counts its time");
+        assert_eq!(
+            entry(true).time_ms,
+            120,
+            "a cancelled search only counts its time"
+        );
         assert!(!entry(true).covers(&timed));
     }
 

@@ -21,6 +21,18 @@ fn searched(pos: &Chess, limits: &SearchLimits, params: &EvalParams) -> SearchRe
     )
 }
 
+/// Searches `pos` under `limits` and queues the result for `store`.
+fn keep(store: &Store, pos: &Chess, limits: &SearchLimits, params: &EvalParams) {
+    remember_in(
+        store,
+        pos,
+        limits,
+        params,
+        &searched(pos, limits, params),
+        false,
+    );
+}
+
 fn exact(depth: u32) -> SearchLimits {
     SearchLimits {
         exact_root_scores: true,
@@ -81,56 +93,20 @@ fn a_shallower_search_never_replaces_a_deeper_one() {
     let params = EvalParams::default();
     let pos = Chess::default();
     let store = open(dir.path(), Options::default());
-    remember_in(
-        &store,
-        &pos,
-        &exact(5),
-        &params,
-        &searched(&pos, &exact(5), &params),
-        false,
-    );
-    remember_in(
-        &store,
-        &pos,
-        &exact(2),
-        &params,
-        &searched(&pos, &exact(2), &params),
-        false,
-    );
-    // A deeper engine search without exact root scores does not replace them either.
+    keep(&store, &pos, &exact(5), &params);
+    keep(&store, &pos, &exact(2), &params);
+    // A deeper engine search replaces them even without exact root scores…
     let engine = SearchLimits::depth(6);
-    remember_in(
-        &store,
-        &pos,
-        &engine,
-        &params,
-        &searched(&pos, &engine, &params),
-        false,
-    );
+    keep(&store, &pos, &engine, &params);
     store.flush();
     let e = store.get(&pos, &params).unwrap();
     assert_eq!((e.depth, e.exact_root), (6, false));
-    // A deeper search wins even without exact root scores; at equal depth exact ones win, and
-    // a search without them never replaces them at equal depth.
-    remember_in(
-        &store,
-        &pos,
-        &exact(6),
-        &params,
-        &searched(&pos, &exact(6), &params),
-        false,
-    );
+    // …at equal depth exact root scores win, and a search without them never replaces them.
+    keep(&store, &pos, &exact(6), &params);
     store.flush();
     let e = store.get(&pos, &params).unwrap();
     assert_eq!((e.depth, e.exact_root), (6, true));
-    remember_in(
-        &store,
-        &pos,
-        &engine,
-        &params,
-        &searched(&pos, &engine, &params),
-        false,
-    );
+    keep(&store, &pos, &engine, &params);
     store.flush();
     assert!(store.get(&pos, &params).unwrap().exact_root);
 }
@@ -146,14 +122,7 @@ fn entries_of_another_evaluation_are_ignored() {
     assert_ne!(eval_version(&old), eval_version(&new));
     assert_eq!(eval_version(&old), eval_version(&EvalParams::default()));
     let store = open(dir.path(), Options::default());
-    remember_in(
-        &store,
-        &pos,
-        &exact(3),
-        &old,
-        &searched(&pos, &exact(3), &old),
-        false,
-    );
+    keep(&store, &pos, &exact(3), &old);
     store.flush();
     assert!(recall_in(&store, &pos, &exact(3), &old).is_some());
     assert!(recall_in(&store, &pos, &exact(3), &new).is_none());
@@ -400,34 +369,13 @@ fn export_and_import_merge_with_the_deeper_rule() {
     let a = Chess::default();
     let b = fen::parse("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1").unwrap();
     let first = open(&dir.path().join("one"), Options::default());
-    remember_in(
-        &first,
-        &a,
-        &exact(4),
-        &params,
-        &searched(&a, &exact(4), &params),
-        false,
-    );
-    remember_in(
-        &first,
-        &b,
-        &exact(2),
-        &params,
-        &searched(&b, &exact(2), &params),
-        false,
-    );
+    keep(&first, &a, &exact(4), &params);
+    keep(&first, &b, &exact(2), &params);
     first.flush();
     let exported = dir.path().join("export.db");
     first.with_connection(|c| file::export(c, &exported).unwrap());
     let second = open(&dir.path().join("two"), Options::default());
-    remember_in(
-        &second,
-        &b,
-        &exact(5),
-        &params,
-        &searched(&b, &exact(5), &params),
-        false,
-    );
+    keep(&second, &b, &exact(5), &params);
     second.flush();
     let rows = second.with_connection(|c| file::import(c, &exported).unwrap());
     assert_eq!(rows, 2);
