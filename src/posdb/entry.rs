@@ -46,6 +46,9 @@ impl Variant {
     }
 }
 
+/// One completed iteration as stored: depth, best move, score (side to move's view).
+pub type StoredIteration = (u32, Move, i32);
+
 /// One analysed position.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entry {
@@ -76,7 +79,7 @@ pub struct Entry {
     /// Root moves, best first.
     pub root_moves: Vec<RootMove>,
     /// Every completed iteration: depth, best move, score.
-    pub iterations: Vec<(u32, Move, i32)>,
+    pub iterations: Vec<StoredIteration>,
     /// When the analysis ended, seconds since the Unix epoch.
     pub analysed_at: u64,
 }
@@ -253,7 +256,7 @@ impl Entry {
 pub(crate) fn read_detail(
     bytes: &[u8],
     pos: &Chess,
-) -> Option<(Vec<RootMove>, Vec<(u32, Move, i32)>)> {
+) -> Option<(Vec<RootMove>, Vec<StoredIteration>)> {
     let mut r = Reader(bytes);
     if r.u8()? != DETAIL_FORMAT {
         return None;
