@@ -85,7 +85,7 @@ pub struct Entry {
 }
 
 /// Version of [`Entry::detail`]'s byte layout (its first byte).
-const DETAIL_FORMAT: u8 = 1;
+const DETAIL_FORMAT: u8 = 2;
 
 impl Entry {
     /// The entry for `result`, a search of the position with key `key` under `limits`;
@@ -227,17 +227,18 @@ impl Entry {
     }
 
     /// Root moves and iterations in a compact byte form, the `detail` column:
-    /// a format byte, then `u16` count and per root move `move u16, score i32, bound u8,
-    /// depth u8`, then `u16` count and per iteration `depth u8, move u16, score i32` (little
-    /// endian; a move is `from | to << 6 | promotion role << 12`).
+    /// a format byte, then `u16` count and per root move `move u16, score i16, bound u8,
+    /// depth u8`, then `u16` count and per iteration `depth u8, move u16, score i16` (little
+    /// endian; a move is `from | to << 6 | promotion role << 12`; every engine score lies
+    /// within ±[`crate::engine::score::INFINITE`], which fits an `i16`).
     #[must_use]
     pub fn detail(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(5 + self.root_moves.len() * 8 + self.iterations.len() * 7);
+        let mut out = Vec::with_capacity(5 + self.root_moves.len() * 6 + self.iterations.len() * 5);
         out.push(DETAIL_FORMAT);
         push_count(&mut out, self.root_moves.len());
         for r in &self.root_moves {
             out.extend_from_slice(&move_code(r.mv).to_le_bytes());
-            out.extend_from_slice(&r.score.0.to_le_bytes());
+            out.extend_from_slice(&score_code(r.score.0).to_le_bytes());
             out.push(bound_code(r.bound));
             out.push(u8::try_from(r.depth).unwrap_or(u8::MAX));
         }
@@ -245,7 +246,7 @@ impl Entry {
         for &(depth, mv, score) in &self.iterations {
             out.push(u8::try_from(depth).unwrap_or(u8::MAX));
             out.extend_from_slice(&move_code(mv).to_le_bytes());
-            out.extend_from_slice(&score.to_le_bytes());
+            out.extend_from_slice(&score_code(score).to_le_bytes());
         }
         out
     }
@@ -264,7 +265,7 @@ pub(crate) fn read_detail(
     let mut root_moves = Vec::new();
     for _ in 0..r.u16()? {
         let mv = decode_move(r.u16()?, pos)?;
-        let score = Score(r.i32()?);
+        let score = Score(i32::from(r.i16()?));
         let bound = bound_from(r.u8()?)?;
         let depth = u32::from(r.u8()?);
         root_moves.push(RootMove {
@@ -278,7 +279,7 @@ pub(crate) fn read_detail(
     for _ in 0..r.u16()? {
         let depth = u32::from(r.u8()?);
         let mv = decode_move(r.u16()?, pos)?;
-        iterations.push((depth, mv, r.i32()?));
+        iterations.push((depth, mv, i32::from(r.i16()?)));
     }
     r.0.is_empty().then_some((root_moves, iterations))
 }
@@ -312,6 +313,11 @@ pub(crate) fn bound_from(code: u8) -> Option<Bound> {
         2 => Some(Bound::Upper),
         _ => None,
     }
+}
+
+/// A score as stored (scores beyond `i16` do not occur; they would be clamped).
+fn score_code(score: i32) -> i16 {
+    i16::try_from(score).unwrap_or(if score < 0 { i16::MIN } else { i16::MAX })
 }
 
 fn push_count(out: &mut Vec<u8>, n: usize) {
@@ -358,8 +364,8 @@ impl Reader<'_> {
     fn u16(&mut self) -> Option<u16> {
         self.take().map(u16::from_le_bytes)
     }
-    fn i32(&mut self) -> Option<i32> {
-        self.take().map(i32::from_le_bytes)
+    fn i16(&mut self) -> Option<i16> {
+        self.take().map(i16::from_le_bytes)
     }
 }
 
