@@ -316,3 +316,71 @@ fn db_commands_stats_clear_export_import_prune() {
     assert!(pruned.status.success(), "{}", stderr(&pruned));
     assert!(stdout(&pruned).contains("evicted 0 positions"));
 }
+
+#[path = "support/tmux.rs"]
+mod tmux;
+
+/// Play mode writes through both hooks: the background analysis of the human's move (the
+/// position before it) and, with `engine.learn`, the engine's own search (the position after
+/// it); the last queued writes land when the program quits. The human's move is the only legal
+/// one, so the analysis never searches the position after it: only the engine can store that.
+#[test]
+fn a_game_in_the_terminal_fills_the_database() {
+    for learn in [false, true] {
+        let stored = play_one_forced_move(learn);
+        let start = fen_position(FORCED);
+        let after = start.clone().play(start.legal_moves()[0]).unwrap();
+        assert!(
+            stored.contains(&zobrist(&start)),
+            "the human's move analysed"
+        );
+        assert_eq!(
+            stored.contains(&zobrist(&after)),
+            learn,
+            "the engine's search is kept with engine.learn only"
+        );
+    }
+}
+
+/// White's king must take the checking queen (Kxg2, the only legal move); Black then moves.
+const FORCED: &str = "7k/p7/8/8/8/8/P5q1/7K w - - 0 1";
+
+fn fen_position(fen: &str) -> shakmaty::Chess {
+    kibitzer::game::fen::parse(fen).unwrap()
+}
+
+/// Plays Kxg2 from [`FORCED`] in the terminal, waits for the engine's reply, quits, and
+/// returns the keys stored.
+fn play_one_forced_move(learn: bool) -> HashSet<u64> {
+    let tmux = tmux::Tmux::start(&format!("posdb-play-{learn}"), 100, 30).unwrap();
+    std::fs::create_dir_all(tmux.config_dir()).unwrap();
+    std::fs::write(
+        tmux.config_dir().join("config.toml"),
+        format!("[engine]\nlevel = 1\nlearn = {learn}\n\n[explain]\nanalysis_ms = 300\n"),
+    )
+    .unwrap();
+    tmux.launch(&format!("--new --fen '{FORCED}'"));
+    tmux.wait_for("no moves yet");
+    tmux.keys(&[":"]);
+    tmux.send_literal("Kxg2");
+    tmux.keys(&["Enter"]);
+    tmux.wait_until("the engine's reply", |screen| {
+        screen.lines().any(|l| {
+            l.split_once("1. Kxg2").is_some_and(|(_, rest)| {
+                rest.trim_start()
+                    .starts_with(|c: char| c.is_ascii_alphabetic())
+            })
+        })
+    });
+    tmux.keys(&["q"]);
+    tmux.wait_for("EXIT=0");
+    let c = rusqlite::Connection::open(tmux.data_dir().join("positions.db")).unwrap();
+    let keys = c
+        .prepare("SELECT key FROM positions")
+        .unwrap()
+        .query_map([], |r| r.get::<_, i64>(0))
+        .unwrap()
+        .map(|k| k.unwrap() as u64)
+        .collect();
+    keys
+}
