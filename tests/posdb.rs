@@ -70,6 +70,16 @@ fn spawn_review(dir: &Path, pgn: &Path, depth: &str) -> Child {
         .unwrap()
 }
 
+/// The Zobrist keys stored in the database file `db`.
+fn stored_keys(db: &Path) -> HashSet<u64> {
+    let c = rusqlite::Connection::open(db).unwrap();
+    let mut stmt = c.prepare("SELECT key FROM positions").unwrap();
+    stmt.query_map([], |r| r.get::<_, i64>(0))
+        .unwrap()
+        .map(|k| k.unwrap() as u64)
+        .collect()
+}
+
 fn review_json(dir: &Path, pgn: &Path, depth: &str) -> String {
     let o = kibitzer(
         dir,
@@ -253,15 +263,7 @@ fn two_processes_write_at_once_without_errors_or_lost_writes() {
         .copied()
         .collect();
     assert_eq!(rows(dir.path()), expected.len() as i64);
-    let c = rusqlite::Connection::open(db_path(dir.path())).unwrap();
-    let stored: HashSet<u64> = c
-        .prepare("SELECT key FROM positions")
-        .unwrap()
-        .query_map([], |r| r.get::<_, i64>(0))
-        .unwrap()
-        .map(|k| k.unwrap() as u64)
-        .collect();
-    assert_eq!(stored, expected);
+    assert_eq!(stored_keys(&db_path(dir.path())), expected);
 }
 
 #[test]
@@ -374,13 +376,5 @@ fn play_one_forced_move(learn: bool) -> HashSet<u64> {
     });
     tmux.keys(&["q"]);
     tmux.wait_for("EXIT=0");
-    let c = rusqlite::Connection::open(tmux.data_dir().join("positions.db")).unwrap();
-    let keys = c
-        .prepare("SELECT key FROM positions")
-        .unwrap()
-        .query_map([], |r| r.get::<_, i64>(0))
-        .unwrap()
-        .map(|k| k.unwrap() as u64)
-        .collect();
-    keys
+    stored_keys(&tmux.data_dir().join("positions.db"))
 }
