@@ -17,7 +17,7 @@
 //! of a game and [`assemble`] for each ply, so that the search of the position after a move
 //! doubles as the line after it.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use shakmaty::{Chess, Color, Move};
 
@@ -113,17 +113,23 @@ pub fn search_position(
         exact_root_scores: true,
         ..limits.clone()
     };
-    if let Some(known) = crate::posdb::recall(before, &limits, params) {
+    let store = crate::posdb::installed();
+    if let Some(known) = store
+        .as_ref()
+        .and_then(|s| s.recall(before, &limits, params))
+    {
         return known;
     }
     let result = search(before, history, &limits, params, memory, stop, &mut |_| {});
-    crate::posdb::remember(
-        before,
-        &limits,
-        params,
-        &result,
-        stop.load(std::sync::atomic::Ordering::Relaxed),
-    );
+    if let Some(s) = store {
+        s.remember(
+            before,
+            &limits,
+            params,
+            &result,
+            stop.load(Ordering::Relaxed),
+        );
+    }
     result
 }
 

@@ -5,10 +5,11 @@
 //!   writes batched by a writer thread (its own connection), so no search and no interface ever
 //!   waits for the disk.
 //! - [`install`] makes a store the process's one database (opened by `main.rs` unless `--no-db`
-//!   or `database.enabled = false`); [`recall`] and [`remember`] are the hooks the analysis
-//!   (`analysis::search_position`: review, `explain`, play mode's background analysis) and the
-//!   engine thread ([`seed`]) call before and after a search. Without an installed store they do
-//!   nothing, so tests and `uci` never touch a file.
+//!   or `database.enabled = false`); [`Store::recall`] and [`Store::remember`] are what the
+//!   analysis (`analysis::search_position`: review, `explain`, play mode's background analysis)
+//!   and the engine thread ([`Store::seed`]) call on the [`installed`] store before and after a
+//!   search. Without an installed store nothing is read or written, so tests and `uci` never
+//!   touch a file.
 //! - Entries are keyed by variant, Zobrist key and [`eval_version`]: a change of evaluation
 //!   weights makes the old entries invisible (they are evicted first).
 //!
@@ -457,84 +458,101 @@ impl Drop for Installed {
     }
 }
 
-/// Makes `store` the database [`recall`], [`remember`] and [`seed`] use until the guard drops.
+/// Makes `store` the database [`installed`] returns until the guard drops.
 pub fn install(store: Store) -> Installed {
     let store = Arc::new(store);
     *INSTALLED.write().unwrap_or_else(PoisonError::into_inner) = Some(Arc::clone(&store));
     Installed(store)
 }
 
-fn installed() -> Option<Arc<Store>> {
+/// The installed store, if any: the analysis (`analysis::search_position`) and the engine
+/// thread ask for it before each search.
+#[must_use]
+pub fn installed() -> Option<Arc<Store>> {
     INSTALLED
         .read()
         .unwrap_or_else(PoisonError::into_inner)
         .clone()
 }
 
-/// A stored search of `pos` that went at least as far as a search under `limits` would
-/// ([`Entry::covers`]), from `store`.
-#[must_use]
-pub fn recall_in(
-    store: &Store,
-    pos: &Chess,
-    limits: &SearchLimits,
-    params: &EvalParams,
-) -> Option<SearchResult> {
-    let found = store
-        .get(pos, params)
-        .filter(|e| e.covers(limits))
-        .and_then(|e| e.to_search(pos));
-    let counter = if found.is_some() {
-        &store.counters.hits
-    } else {
-        &store.counters.misses
-    };
-    counter.fetch_add(1, Ordering::Relaxed);
-    found
-}
+impl Store {
+    /// A stored search of `pos` that went at least as far as a search under `limits` would
+    /// ([`Entry::covers`]).
+    #[must_use]
+    pub fn recall(
+        &self,
+        pos: &Chess,
+        limits: &SearchLimits,
+        params: &EvalParams,
+    ) -> Option<SearchResult> {
+        let found = self
+            .get(pos, params)
+            .filter(|e| e.covers(limits))
+            .and_then(|e| e.to_search(pos));
+        let counter = if found.is_some() {
+            &self.counters.hits
+        } else {
+            &self.counters.misses
+        };
+        counter.fetch_add(1, Ordering::Relaxed);
+        found
+    }
 
-/// Queues `result`, a search of `pos` under `limits`, for `store`; `cancelled`: a stop flag
-/// ended the search before its limits.
-pub fn remember_in(
-    store: &Store,
-    pos: &Chess,
-    limits: &SearchLimits,
-    params: &EvalParams,
-    result: &SearchResult,
-    cancelled: bool,
-) {
-    if let Some(entry) = Entry::from_search(
-        zobrist(pos),
-        eval_version(params),
-        limits,
-        result,
-        cancelled,
-        now_secs(),
+    /// Queues `result`, a search of `pos` under `limits`; `cancelled`: a stop flag ended the
+    /// search before its limits.
+    pub fn remember(
+        &self,
+        pos: &Chess,
+        limits: &SearchLimits,
+        params: &EvalParams,
+        result: &SearchResult,
+        cancelled: bool,
     ) {
-        store.put(entry);
+        if let Some(entry) = Entry::from_search(
+            zobrist(pos),
+            eval_version(params),
+            limits,
+            result,
+            cancelled,
+            now_secs(),
+        ) {
+            self.put(entry);
+        }
+    }
+
+    /// Reads the database for the engine before a search of `pos` (`history`: the game's
+    /// earlier keys). `full_strength`: the move will be the search's best (a level with
+    /// deliberate imperfection passes false and keeps its imperfection: it only gets the move
+    /// ordering).
+    #[must_use]
+    pub fn seed(
+        &self,
+        pos: &Chess,
+        history: &[u64],
+        limits: &SearchLimits,
+        params: &EvalParams,
+        full_strength: bool,
+    ) -> Seed {
+        let Some(entry) = self.get(pos, params) else {
+            return Seed::default();
+        };
+        let first_move = entry.pv.first().copied();
+        let repeats = |m: Move| {
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            history.contains(&zobrist(&after)) || history.contains(&zobrist(pos))
+        };
+        let known = (full_strength && entry.covers(limits) && !first_move.is_some_and(repeats))
+            .then(|| entry.to_search(pos))
+            .flatten();
+        if known.is_some() {
+            self.counters.hits.fetch_add(1, Ordering::Relaxed);
+        }
+        Seed { known, first_move }
     }
 }
 
-/// [`recall_in`] the installed store (none: `None`).
-#[must_use]
-pub fn recall(pos: &Chess, limits: &SearchLimits, params: &EvalParams) -> Option<SearchResult> {
-    installed().and_then(|s| recall_in(&s, pos, limits, params))
-}
-
-/// [`remember_in`] the installed store (none: nothing).
-pub fn remember(
-    pos: &Chess,
-    limits: &SearchLimits,
-    params: &EvalParams,
-    result: &SearchResult,
-    cancelled: bool,
-) {
-    if let Some(s) = installed() {
-        remember_in(&s, pos, limits, params, result, cancelled);
-    }
-}
-
-/// What the engine thread takes from the database before searching.
+/// What the engine thread takes from the database before searching ([`Store::seed`]).
 #[derive(Debug, Clone, Default)]
 pub struct Seed {
     /// The stored result to play at once: a full-strength search whose limits the stored one
@@ -542,57 +560,6 @@ pub struct Seed {
     pub known: Option<SearchResult>,
     /// The stored best move, searched first at the root.
     pub first_move: Option<Move>,
-}
-
-/// Reads the database for the engine before a search of `pos` (`history`: the game's earlier
-/// keys). `full_strength`: the move will be the search's best (a level with deliberate
-/// imperfection passes false and keeps its imperfection: it only gets the move ordering).
-#[must_use]
-pub fn seed(
-    pos: &Chess,
-    history: &[u64],
-    limits: &SearchLimits,
-    params: &EvalParams,
-    full_strength: bool,
-) -> Seed {
-    installed().map_or_else(Seed::default, |s| {
-        seed_in(&s, pos, history, limits, params, full_strength)
-    })
-}
-
-/// [`seed`] with an explicit store.
-#[must_use]
-pub fn seed_in(
-    store: &Store,
-    pos: &Chess,
-    history: &[u64],
-    limits: &SearchLimits,
-    params: &EvalParams,
-    full_strength: bool,
-) -> Seed {
-    let Some(entry) = store.get(pos, params) else {
-        return Seed::default();
-    };
-    let first_move = entry.pv.first().copied();
-    let repeats = |m: Move| {
-        let mut after = pos.clone();
-        after.play_unchecked(m);
-        let key = zobrist(&after);
-        history.contains(&key) || history.contains(&zobrist(pos))
-    };
-    let known = (full_strength && entry.covers(limits) && !first_move.is_some_and(repeats))
-        .then(|| entry.to_search(pos))
-        .flatten();
-    if known.is_some() {
-        store.counters.hits.fetch_add(1, Ordering::Relaxed);
-    }
-    Seed { known, first_move }
-}
-
-/// Whether the engine's own searches are written ([`Options::learn`] of the installed store).
-#[must_use]
-pub fn learns() -> bool {
-    installed().is_some_and(|s| s.options.learn)
 }
 
 #[cfg(test)]

@@ -199,13 +199,16 @@ fn worker(
                 let mut last: Option<Instant> = None;
                 // The position database is read before the search, never inside it.
                 let full_strength = request.level.is_none_or(|l| !l.is_imperfect());
-                let seed = crate::posdb::seed(
-                    &request.position,
-                    &request.history,
-                    &request.limits,
-                    &request.params,
-                    full_strength,
-                );
+                let store = crate::posdb::installed();
+                let seed = store.as_ref().map_or_else(Default::default, |s| {
+                    s.seed(
+                        &request.position,
+                        &request.history,
+                        &request.limits,
+                        &request.params,
+                        full_strength,
+                    )
+                });
                 let limits = SearchLimits {
                     first_move: seed.first_move,
                     ..request.limits.clone()
@@ -230,8 +233,8 @@ fn worker(
                             }
                         },
                     );
-                    if crate::posdb::learns() {
-                        crate::posdb::remember(
+                    if let Some(s) = store.filter(|s| s.options().learn) {
+                        s.remember(
                             &request.position,
                             &request.limits,
                             &request.params,

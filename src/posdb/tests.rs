@@ -23,14 +23,7 @@ fn searched(pos: &Chess, limits: &SearchLimits, params: &EvalParams) -> SearchRe
 
 /// Searches `pos` under `limits` and queues the result for `store`.
 fn keep(store: &Store, pos: &Chess, limits: &SearchLimits, params: &EvalParams) {
-    remember_in(
-        store,
-        pos,
-        limits,
-        params,
-        &searched(pos, limits, params),
-        false,
-    );
+    store.remember(pos, limits, params, &searched(pos, limits, params), false);
 }
 
 fn exact(depth: u32) -> SearchLimits {
@@ -55,12 +48,12 @@ fn a_stored_search_comes_back_whole_after_reopening() {
     let result = searched(&pos, &exact(5), &params);
     {
         let store = open(dir.path(), Options::default());
-        assert!(recall_in(&store, &pos, &exact(5), &params).is_none());
-        remember_in(&store, &pos, &exact(5), &params, &result, false);
+        assert!(store.recall(&pos, &exact(5), &params).is_none());
+        store.remember(&pos, &exact(5), &params, &result, false);
         store.flush();
     }
     let store = open(dir.path(), Options::default());
-    let back = recall_in(&store, &pos, &exact(5), &params).expect("stored");
+    let back = store.recall(&pos, &exact(5), &params).expect("stored");
     assert_eq!(back.best_move, result.best_move);
     assert_eq!(back.score, result.score);
     assert_eq!(back.pv, result.pv);
@@ -82,8 +75,12 @@ fn a_stored_search_comes_back_whole_after_reopening() {
         serde_json::to_string(&b.explanation).unwrap()
     );
     // Deeper requests, and requests without exact root scores stored, still search.
-    assert!(recall_in(&store, &pos, &exact(6), &params).is_none());
-    assert!(recall_in(&store, &pos, &SearchLimits::depth(4), &params).is_some());
+    assert!(store.recall(&pos, &exact(6), &params).is_none());
+    assert!(
+        store
+            .recall(&pos, &SearchLimits::depth(4), &params)
+            .is_some()
+    );
     assert_eq!(store.counters.hits.load(Ordering::Relaxed), 2);
 }
 
@@ -124,8 +121,8 @@ fn entries_of_another_evaluation_are_ignored() {
     let store = open(dir.path(), Options::default());
     keep(&store, &pos, &exact(3), &old);
     store.flush();
-    assert!(recall_in(&store, &pos, &exact(3), &old).is_some());
-    assert!(recall_in(&store, &pos, &exact(3), &new).is_none());
+    assert!(store.recall(&pos, &exact(3), &old).is_some());
+    assert!(store.recall(&pos, &exact(3), &new).is_none());
     let counts = store.with_connection(|c| file::counts(c, eval_version(&new)).unwrap());
     assert_eq!(counts, vec![(Variant::Chess.code(), 0, 1)]);
 }
@@ -249,8 +246,7 @@ fn a_damaged_file_is_moved_aside_and_a_new_one_started() {
     // The new store works.
     let pos = Chess::default();
     let params = EvalParams::default();
-    remember_in(
-        &opened.store,
+    opened.store.remember(
         &pos,
         &exact(2),
         &params,
@@ -258,7 +254,7 @@ fn a_damaged_file_is_moved_aside_and_a_new_one_started() {
         false,
     );
     opened.store.flush();
-    assert!(recall_in(&opened.store, &pos, &exact(2), &params).is_some());
+    assert!(opened.store.recall(&pos, &exact(2), &params).is_some());
 }
 
 #[test]
@@ -305,22 +301,22 @@ fn the_engine_seed_plays_a_deeper_stored_move_only_at_full_strength() {
     let params = EvalParams::default();
     let pos = fen::parse("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1").unwrap();
     let deep = searched(&pos, &exact(6), &params);
-    remember_in(&store, &pos, &exact(6), &params, &deep, false);
+    store.remember(&pos, &exact(6), &params, &deep, false);
     store.flush();
     let level = SearchLimits::depth(3);
-    let full = seed_in(&store, &pos, &[], &level, &params, true);
+    let full = store.seed(&pos, &[], &level, &params, true);
     assert_eq!(full.known.and_then(|r| r.best_move), deep.best_move);
     assert_eq!(full.first_move, deep.best_move);
-    let weak = seed_in(&store, &pos, &[], &level, &params, false);
+    let weak = store.seed(&pos, &[], &level, &params, false);
     assert!(weak.known.is_none(), "imperfect levels search");
     assert_eq!(
         weak.first_move, deep.best_move,
         "but order the stored move first"
     );
-    let deeper = seed_in(&store, &pos, &[], &SearchLimits::depth(9), &params, true);
+    let deeper = store.seed(&pos, &[], &SearchLimits::depth(9), &params, true);
     assert!(deeper.known.is_none());
     // A position already met in the game is searched (repetitions depend on the history).
-    let again = seed_in(&store, &pos, &[zobrist(&pos)], &level, &params, true);
+    let again = store.seed(&pos, &[zobrist(&pos)], &level, &params, true);
     assert!(again.known.is_none());
 }
 
