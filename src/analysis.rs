@@ -17,7 +17,7 @@
 //! of a game and [`assemble`] for each ply, so that the search of the position after a move
 //! doubles as the line after it.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use shakmaty::{Chess, Color, Move};
 
@@ -99,7 +99,8 @@ pub struct Analysis {
 }
 
 /// Searches `before` as the analysis does: `limits` with exact root scores, `history` as in
-/// [`Request::history`].
+/// [`Request::history`]. A search in the position database ([`crate::posdb`]) that went at
+/// least as far is used instead, and a new search is written there.
 pub fn search_position(
     before: &Chess,
     history: &[u64],
@@ -112,7 +113,24 @@ pub fn search_position(
         exact_root_scores: true,
         ..limits.clone()
     };
-    search(before, history, &limits, params, memory, stop, &mut |_| {})
+    let store = crate::posdb::installed();
+    if let Some(known) = store
+        .as_ref()
+        .and_then(|s| s.recall(before, &limits, params))
+    {
+        return known;
+    }
+    let result = search(before, history, &limits, params, memory, stop, &mut |_| {});
+    if let Some(s) = store {
+        s.remember(
+            before,
+            &limits,
+            params,
+            &result,
+            stop.load(Ordering::Relaxed),
+        );
+    }
+    result
 }
 
 /// Searches the position after `mv` (legal in `req.before`); `None` when it is illegal.

@@ -12,6 +12,10 @@ pub struct Cli {
     #[arg(long, global = true, env = "KIBITZER_CONFIG", value_name = "PATH")]
     pub config: Option<PathBuf>,
 
+    /// Neither read nor write the position database (as `database.enabled = false`).
+    #[arg(long, global = true)]
+    pub no_db: bool,
+
     /// What to do (default: play).
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -114,6 +118,43 @@ pub enum Command {
         /// How much to say (default: `explain.level` of the configuration).
         #[arg(long, value_parser = ["basic", "medium", "advanced"])]
         level: Option<String>,
+    },
+    /// Manage the position database (every analysed position, kept in the data directory).
+    #[command(subcommand)]
+    Db(DbCommand),
+}
+
+/// `kibitzer db …`
+#[derive(Debug, Clone, Subcommand)]
+pub enum DbCommand {
+    /// Where the file is, its size, and the positions stored per variant.
+    Stats,
+    /// Check the file's integrity (exit status 1 when damaged).
+    Check,
+    /// Delete every stored position (asks first).
+    Clear {
+        /// Do not ask for confirmation.
+        #[arg(long)]
+        yes: bool,
+    },
+    /// Copy the database to a file (a SQLite database of the same format).
+    Export {
+        /// The file to write.
+        file: PathBuf,
+        /// Overwrite the file if it exists.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Merge positions from a file written by `db export` (the deeper analysis wins).
+    Import {
+        /// The file to read.
+        file: PathBuf,
+    },
+    /// Evict the shallowest and oldest positions until the rows take at most N MiB.
+    Prune {
+        /// The size to keep, in MiB (1 to 65536).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=65536))]
+        max_mb: u32,
     },
 }
 

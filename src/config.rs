@@ -23,6 +23,8 @@ pub struct Config {
     pub explain: ExplainConfig,
     /// `[ui]`: how the board is drawn.
     pub ui: UiConfig,
+    /// `[database]`: the position database (analysed positions kept in the data directory).
+    pub database: DatabaseConfig,
 }
 
 /// Which colour the human plays. The human is MAX, the engine MIN.
@@ -71,6 +73,8 @@ pub struct EngineConfig {
     pub book: bool,
     /// How many plies of a game the book is consulted for.
     pub book_depth: u32,
+    /// Also write the engine's own searches (its moves and hints) to the position database.
+    pub learn: bool,
 }
 
 impl Default for EngineConfig {
@@ -82,6 +86,7 @@ impl Default for EngineConfig {
             hash_mb: 64,
             book: true,
             book_depth: 20,
+            learn: false,
         }
     }
 }
@@ -295,6 +300,25 @@ impl Default for UiConfig {
     }
 }
 
+/// `[database]` section: the position database (`kibitzer db stats` shows it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DatabaseConfig {
+    /// Read and write the position database (`--no-db` turns it off for one run).
+    pub enabled: bool,
+    /// The size its rows may take, in MiB; beyond it the shallowest and oldest are evicted.
+    pub max_mb: u32,
+}
+
+impl Default for DatabaseConfig {
+    fn default() -> Self {
+        DatabaseConfig {
+            enabled: true,
+            max_mb: 256,
+        }
+    }
+}
+
 /// The colour themes shipped with the program (names accepted by `ui.theme`).
 pub const THEMES: &[&str] = &["classic", "green", "blue", "mono"];
 
@@ -465,6 +489,7 @@ impl Config {
         range("engine.movetime_ms", e.movetime_ms, 0, 3_600_000)?;
         range("engine.hash_mb", e.hash_mb, 1, 4096)?;
         range("engine.book_depth", e.book_depth, 1, 60)?;
+        range("database.max_mb", self.database.max_mb, 1, 65_536)?;
         range("explain.analysis_ms", self.explain.analysis_ms, 10, 600_000)?;
         let v = &self.eval;
         for (key, value) in [
@@ -588,7 +613,7 @@ mod tests {
         let cases: &[(&str, &str)] = &[
             (
                 "[engine]\nlevle = 3\n",
-                "k.toml:2:1: unknown key `levle`, expected one of `level`, `depth`, `movetime_ms`, `hash_mb`, `book`, `book_depth`; remove it or fix its spelling",
+                "k.toml:2:1: unknown key `levle`, expected one of `level`, `depth`, `movetime_ms`, `hash_mb`, `book`, `book_depth`, `learn`; remove it or fix its spelling",
             ),
             (
                 "[engine]\nlevel = \"hard\"\n",
@@ -624,7 +649,7 @@ mod tests {
             ),
             (
                 "[colours]\n",
-                "k.toml:1:2: unknown key `colours`, expected one of `game`, `engine`, `eval`, `explain`, `ui`; remove it or fix its spelling",
+                "k.toml:1:2: unknown key `colours`, expected one of `game`, `engine`, `eval`, `explain`, `ui`, `database`; remove it or fix its spelling",
             ),
             (
                 "[ui]\ntheme = \"pink\"\n",
@@ -637,6 +662,10 @@ mod tests {
             (
                 "[explain]\nlanguage = \"de\"\n",
                 "k.toml:2:12: unknown language `de`; available: en (the files in assets/explanations/)",
+            ),
+            (
+                "[database]\nmax_mb = 0\n",
+                "k.toml:2:1: `database.max_mb` = 0 is out of range; allowed: 1 to 65536",
             ),
             (
                 "[engine]\nhash_mb = -5\n",

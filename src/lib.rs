@@ -18,6 +18,7 @@ pub mod opening;
 pub mod perft;
 pub mod pgn;
 pub mod play;
+pub mod posdb;
 pub mod review;
 pub mod tui;
 pub mod tune;

@@ -48,6 +48,7 @@ fn main() -> ExitCode {
             json,
             level,
         }) => with_config(cli.config.as_deref(), &dirs, |c| {
+            let _db = open_db(c, &dirs, cli.no_db);
             let args = kibitzer::analysis::command::ExplainArgs {
                 fen,
                 mv,
@@ -70,6 +71,7 @@ fn main() -> ExitCode {
             annotate,
             level,
         }) => with_config(cli.config.as_deref(), &dirs, |c| {
+            let _db = open_db(c, &dirs, cli.no_db);
             let args = kibitzer::review::command::ReviewArgs {
                 file,
                 game: game.map(|g| g as usize),
@@ -85,17 +87,51 @@ fn main() -> ExitCode {
                 &mut std::io::stdout(),
             ))
         }),
-        Some(Command::Play(args)) => play(&args, cli.config.as_deref(), &dirs),
-        None => play(&cli.play, cli.config.as_deref(), &dirs),
+        Some(Command::Db(cmd)) => with_config(cli.config.as_deref(), &dirs, |c| {
+            let stdin = std::io::stdin();
+            report(kibitzer::posdb::command::run(
+                &cmd,
+                &kibitzer::posdb::path_in(&dirs.data_dir),
+                c,
+                &mut std::io::stdout(),
+                &mut std::io::stderr(),
+                &mut stdin.lock(),
+            ))
+        }),
+        Some(Command::Play(args)) => play(&args, cli.config.as_deref(), &dirs, cli.no_db),
+        None => play(&cli.play, cli.config.as_deref(), &dirs, cli.no_db),
+    }
+}
+
+/// Opens the position database and installs it for this run, unless `--no-db` or
+/// `database.enabled = false`. A file that cannot be used is reported and the run goes on
+/// without it; the returned guard writes what is queued when dropped.
+fn open_db(config: &Config, dirs: &Dirs, no_db: bool) -> Option<kibitzer::posdb::Installed> {
+    use kibitzer::posdb::{Options, Store, install, path_in};
+    if no_db || !config.database.enabled {
+        return None;
+    }
+    match Store::open(&path_in(&dirs.data_dir), Options::from_config(config)) {
+        Ok(opened) => {
+            if let Some(notice) = opened.notice {
+                eprintln!("kibitzer: {notice}");
+            }
+            Some(install(opened.store))
+        }
+        Err(e) => {
+            eprintln!("kibitzer: {e}; going on without it");
+            None
+        }
     }
 }
 
 /// Everything that can go wrong before the screen opens is reported on the plain terminal.
-fn play(args: &PlayArgs, explicit: Option<&Path>, dirs: &Dirs) -> ExitCode {
+fn play(args: &PlayArgs, explicit: Option<&Path>, dirs: &Dirs, no_db: bool) -> ExitCode {
     let config = match Config::load(explicit, dirs) {
         Ok((config, _)) => config,
         Err(e) => return fail(2, &e.to_string()),
     };
+    let _db = open_db(&config, dirs, no_db);
     let options = StartOptions {
         new: args.new,
         fen: args.fen.clone(),

@@ -206,29 +206,57 @@ fn worker(
                 let book_move = request
                     .book
                     .and_then(|b| b.choose(&request.position, &mut || rng.next_f64()));
+                // The position database is read before the search, never inside it; a book
+                // move's short search neither reads nor writes it.
+                let full_strength = request.level.is_none_or(|l| !l.is_imperfect());
+                let store = crate::posdb::installed().filter(|_| book_move.is_none());
+                let seed = store.as_ref().map_or_else(Default::default, |s| {
+                    s.seed(
+                        &request.position,
+                        &request.history,
+                        &request.limits,
+                        &request.params,
+                        full_strength,
+                    )
+                });
                 let limits = match book_move {
                     Some(_) => BookUse::limits(&request.limits),
-                    None => request.limits.clone(),
-                };
-                let result = search(
-                    &request.position,
-                    &request.history,
-                    &limits,
-                    &request.params,
-                    &mut memory,
-                    &stop,
-                    &mut |info| {
-                        if last.is_none_or(|t| t.elapsed() >= PROGRESS_INTERVAL)
-                            && current.load(Ordering::SeqCst) == id.0
-                        {
-                            last = Some(Instant::now());
-                            sink(EngineReport::Progress {
-                                id,
-                                info: info.clone(),
-                            });
-                        }
+                    None => SearchLimits {
+                        first_move: seed.first_move,
+                        ..request.limits.clone()
                     },
-                );
+                };
+                let result = seed.known.unwrap_or_else(|| {
+                    let result = search(
+                        &request.position,
+                        &request.history,
+                        &limits,
+                        &request.params,
+                        &mut memory,
+                        &stop,
+                        &mut |info| {
+                            if last.is_none_or(|t| t.elapsed() >= PROGRESS_INTERVAL)
+                                && current.load(Ordering::SeqCst) == id.0
+                            {
+                                last = Some(Instant::now());
+                                sink(EngineReport::Progress {
+                                    id,
+                                    info: info.clone(),
+                                });
+                            }
+                        },
+                    );
+                    if let Some(s) = store.filter(|s| s.options().learn) {
+                        s.remember(
+                            &request.position,
+                            &request.limits,
+                            &request.params,
+                            &result,
+                            stop.load(Ordering::Relaxed),
+                        );
+                    }
+                    result
+                });
                 if current.load(Ordering::SeqCst) == id.0 {
                     let chosen = match (book_move, &request.level) {
                         (Some(m), _) => Some(m),

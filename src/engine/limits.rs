@@ -37,6 +37,9 @@ pub struct SearchLimits {
     /// Search every root move with a full window so that all root scores are exact (slower;
     /// used by the weaker levels to choose among near-best moves and by explanations).
     pub exact_root_scores: bool,
+    /// A move to search first at the root (the position database's stored best move); ignored
+    /// when not legal.
+    pub first_move: Option<Move>,
 }
 
 impl SearchLimits {

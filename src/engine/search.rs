@@ -294,6 +294,13 @@ impl<'a> Searcher<'a> {
         root.sort_by_key(|r| {
             -super::order::mvv_lva(r.mv) * i32::from(r.mv.is_capture() || r.mv.is_promotion())
         });
+        if let Some(i) = self
+            .limits
+            .first_move
+            .and_then(|m| root.iter().position(|r| r.mv == m))
+        {
+            root[..=i].rotate_right(1);
+        }
 
         let mut result = SearchResult {
             best_move: root.first().map(|r| r.mv),

@@ -1,0 +1,566 @@
+//! The position database: every analysed position kept in a file of the data directory
+//! (`positions.db`), so that a position searched once is never searched again less deeply.
+//!
+//! - [`Store`] is an open database: reads on the caller's thread (one SQLite connection),
+//!   writes batched by a writer thread (its own connection), so no search and no interface ever
+//!   waits for the disk.
+//! - [`install`] makes a store the process's one database (opened by `main.rs` unless `--no-db`
+//!   or `database.enabled = false`); [`Store::recall`] and [`Store::remember`] are what the
+//!   analysis (`analysis::search_position`: review, `explain`, play mode's background analysis)
+//!   and the engine thread ([`Store::seed`]) call on the [`installed`] store before and after a
+//!   search. Without an installed store nothing is read or written, so tests and `uci` never
+//!   touch a file.
+//! - Entries are keyed by variant, Zobrist key and [`eval_version`]: a change of evaluation
+//!   weights makes the old entries invisible (they are evicted first).
+//!
+//! SQLite (through `rusqlite` with its `bundled` feature) was chosen over redb because two
+//! kibitzer processes must share the file: see `docs/ARCHITECTURE.md`.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender, SyncSender};
+use std::sync::{Arc, Mutex, PoisonError, RwLock};
+use std::thread::JoinHandle;
+use std::time::{Duration, SystemTime};
+
+use rusqlite::Connection;
+use shakmaty::{Chess, Move, Position};
+
+use crate::engine::{EvalParams, SearchLimits, SearchResult, zobrist};
+
+pub mod command;
+pub mod entry;
+pub mod file;
+
+pub use entry::{Entry, Variant};
+
+/// The database file's name in the data directory.
+pub const FILE_NAME: &str = "positions.db";
+
+/// Bump when the search changes what a given depth means (new pruning, new extensions…):
+/// entries of older searches are then ignored like those of another evaluation.
+pub const SEARCH_VERSION: u32 = 1;
+
+/// The path of the database in `data_dir`.
+#[must_use]
+pub fn path_in(data_dir: &Path) -> PathBuf {
+    data_dir.join(FILE_NAME)
+}
+
+/// The evaluation version of `params`: a 64-bit FNV-1a hash of every weight actually applied
+/// (the preset's tables with the configured percentages) and of [`SEARCH_VERSION`]. Two
+/// configurations with the same effective evaluation share entries; any other difference keeps
+/// them apart.
+#[must_use]
+pub fn eval_version(params: &EvalParams) -> u64 {
+    let text = format!("search {SEARCH_VERSION}; {params:?}");
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in text.bytes() {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    hash
+}
+
+/// How an opened store behaves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    /// The size the rows may take before the shallowest and oldest are evicted, in MiB.
+    pub max_mb: u32,
+    /// Whether the engine's own searches (its moves and hints) are written too
+    /// (`engine.learn`); analyses always are.
+    pub learn: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            max_mb: 256,
+            learn: false,
+        }
+    }
+}
+
+impl Options {
+    /// The options of a configuration.
+    #[must_use]
+    pub fn from_config(config: &crate::config::Config) -> Options {
+        Options {
+            max_mb: config.database.max_mb,
+            learn: config.engine.learn,
+        }
+    }
+
+    fn max_bytes(self) -> u64 {
+        u64::from(self.max_mb) << 20
+    }
+}
+
+enum Message {
+    Write(Box<Entry>),
+    Flush(SyncSender<()>),
+}
+
+/// Counters of one process's use of the store.
+#[derive(Debug, Default)]
+pub struct Counters {
+    /// Lookups answered from the database.
+    pub hits: AtomicU64,
+    /// Lookups that had to search.
+    pub misses: AtomicU64,
+    /// Entries written.
+    pub written: AtomicU64,
+}
+
+/// An open position database.
+pub struct Store {
+    path: PathBuf,
+    options: Options,
+    reader: Mutex<Connection>,
+    writer: Mutex<Option<(Sender<Message>, JoinHandle<()>)>>,
+    /// Set when the file turned out damaged while in use: the store then does nothing.
+    broken: Arc<AtomicBool>,
+    /// The last problem met (shown when the program ends).
+    problem: Arc<Mutex<Option<String>>>,
+    /// Lookups and writes of this process.
+    pub counters: Arc<Counters>,
+}
+
+impl std::fmt::Debug for Store {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Store")
+            .field("path", &self.path)
+            .field("options", &self.options)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A store that could be opened, and what the user must be told about it.
+#[derive(Debug)]
+pub struct Opened {
+    /// The store.
+    pub store: Store,
+    /// Set when a damaged or foreign file was moved aside to open a new one.
+    pub notice: Option<String>,
+}
+
+fn now_secs() -> u64 {
+    SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+impl Store {
+    /// Opens (or creates) the database at `path`. A damaged, foreign or unknown-version file is
+    /// moved aside (`positions.damaged-<time>.db`, never deleted) and a new one created; the
+    /// returned notice says so.
+    ///
+    /// # Errors
+    /// When the directory or the file cannot be used at all (permissions, a full disk, a file
+    /// that cannot be moved aside); the message names the file and what to do.
+    pub fn open(path: &Path, options: Options) -> Result<Opened, String> {
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        }
+        let mut notice = None;
+        let reader = match file::open(path) {
+            Ok(c) => c,
+            Err(file::OpenError::Unusable(why)) => {
+                let aside = file::move_aside(path, now_secs()).map_err(|e| {
+                    format!(
+                        "the position database {} is unusable ({why}) and cannot be moved \
+                         aside: {e}; move or delete it, or run with --no-db",
+                        path.display()
+                    )
+                })?;
+                notice = Some(format!(
+                    "the position database {} was unusable ({why}); it was moved to {} and a \
+                     new one started",
+                    path.display(),
+                    aside.display()
+                ));
+                file::open(path).map_err(|e| open_failure(path, &e))?
+            }
+            Err(e) => return Err(open_failure(path, &e)),
+        };
+        let writer_conn = file::open(path).map_err(|e| open_failure(path, &e))?;
+        let broken = Arc::new(AtomicBool::new(false));
+        let problem = Arc::new(Mutex::new(None));
+        let counters = Arc::new(Counters::default());
+        let (tx, rx) = mpsc::channel();
+        let thread = {
+            let broken = Arc::clone(&broken);
+            let problem = Arc::clone(&problem);
+            let counters = Arc::clone(&counters);
+            let version = eval_version(&EvalParams::default());
+            std::thread::Builder::new()
+                .name("kibitzer-posdb".to_owned())
+                .spawn(move || {
+                    let writer = Writer {
+                        conn: writer_conn,
+                        options,
+                        broken,
+                        problem,
+                        counters,
+                        current_version: version,
+                    };
+                    writer.run(&rx);
+                })
+                .map_err(|e| format!("cannot start the database writer thread: {e}"))?
+        };
+        Ok(Opened {
+            store: Store {
+                path: path.to_path_buf(),
+                options,
+                reader: Mutex::new(reader),
+                writer: Mutex::new(Some((tx, thread))),
+                broken,
+                problem,
+                counters,
+            },
+            notice,
+        })
+    }
+
+    /// The file.
+    #[must_use]
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The options it was opened with.
+    #[must_use]
+    pub fn options(&self) -> Options {
+        self.options
+    }
+
+    /// The stored entry of `pos` for the evaluation `params`, if any.
+    #[must_use]
+    pub fn get(&self, pos: &Chess, params: &EvalParams) -> Option<Entry> {
+        if self.broken.load(Ordering::Relaxed) {
+            return None;
+        }
+        let conn = self.reader.lock().unwrap_or_else(PoisonError::into_inner);
+        match file::read(
+            &conn,
+            Variant::Chess,
+            zobrist(pos),
+            eval_version(params),
+            pos,
+        ) {
+            Ok(entry) => entry,
+            Err(e) => {
+                self.note_problem(&e);
+                None
+            }
+        }
+    }
+
+    /// Queues `entry` for the writer thread (returns at once).
+    pub fn put(&self, entry: Entry) {
+        if self.broken.load(Ordering::Relaxed) {
+            return;
+        }
+        let writer = self.writer.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((tx, _)) = writer.as_ref() {
+            let _ = tx.send(Message::Write(Box::new(entry)));
+        }
+    }
+
+    /// Waits until every queued entry is written.
+    pub fn flush(&self) {
+        let (ack, done) = mpsc::sync_channel(1);
+        {
+            let writer = self.writer.lock().unwrap_or_else(PoisonError::into_inner);
+            let Some((tx, _)) = writer.as_ref() else {
+                return;
+            };
+            if tx.send(Message::Flush(ack)).is_err() {
+                return;
+            }
+        }
+        let _ = done.recv();
+    }
+
+    /// Writes what is queued, stops the writer thread and returns the last problem met, if any
+    /// (for a message when the program ends). Later writes are ignored.
+    pub fn close(&self) -> Option<String> {
+        let taken = self
+            .writer
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        if let Some((tx, thread)) = taken {
+            drop(tx);
+            let _ = thread.join();
+        }
+        self.problem
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    /// Runs `f` on the reader connection (for the `db` commands).
+    pub(crate) fn with_connection<T>(&self, f: impl FnOnce(&mut Connection) -> T) -> T {
+        let mut conn = self.reader.lock().unwrap_or_else(PoisonError::into_inner);
+        f(&mut conn)
+    }
+
+    fn note_problem(&self, e: &rusqlite::Error) {
+        note(&self.broken, &self.problem, &self.path, e);
+    }
+}
+
+fn open_failure(path: &Path, e: &file::OpenError) -> String {
+    format!(
+        "cannot open the position database {}: {e}; check the directory's permissions and free \
+         space, or run with --no-db",
+        path.display()
+    )
+}
+
+fn note(broken: &AtomicBool, problem: &Mutex<Option<String>>, path: &Path, e: &rusqlite::Error) {
+    let damaged = file::is_damaged(e);
+    if damaged {
+        broken.store(true, Ordering::Relaxed);
+    }
+    let text = if damaged {
+        format!(
+            "the position database {} is damaged ({e}); it was not used further. The next start \
+             moves it aside",
+            path.display()
+        )
+    } else {
+        format!("the position database {}: {e}", path.display())
+    };
+    *problem.lock().unwrap_or_else(PoisonError::into_inner) = Some(text);
+}
+
+impl Drop for Store {
+    fn drop(&mut self) {
+        self.close();
+    }
+}
+
+/// Entries written per transaction at most.
+const BATCH: usize = 256;
+
+/// Batches between two size checks.
+const SIZE_CHECK_EVERY: u32 = 32;
+
+struct Writer {
+    conn: Connection,
+    options: Options,
+    broken: Arc<AtomicBool>,
+    problem: Arc<Mutex<Option<String>>>,
+    counters: Arc<Counters>,
+    current_version: u64,
+}
+
+impl Writer {
+    fn run(mut self, rx: &Receiver<Message>) {
+        let mut batches = 0u32;
+        let path = self.conn.path().map(PathBuf::from).unwrap_or_default();
+        while let Ok(first) = rx.recv() {
+            let mut batch = Vec::new();
+            let mut acks = Vec::new();
+            let mut next = Some(first);
+            while let Some(message) = next.take() {
+                match message {
+                    Message::Write(e) => batch.push(*e),
+                    Message::Flush(ack) => acks.push(ack),
+                }
+                if batch.len() < BATCH {
+                    next = rx.try_recv().ok();
+                }
+            }
+            if !batch.is_empty() && !self.broken.load(Ordering::Relaxed) {
+                if let Some(e) = batch.last() {
+                    self.current_version = e.eval_version;
+                }
+                match self.write(&batch) {
+                    Ok(()) => {
+                        self.counters
+                            .written
+                            .fetch_add(batch.len() as u64, Ordering::Relaxed);
+                    }
+                    Err(e) => note(&self.broken, &self.problem, &path, &e),
+                }
+                batches += 1;
+                if batches % SIZE_CHECK_EVERY == 1 {
+                    self.keep_size();
+                }
+            }
+            for ack in acks {
+                let _ = ack.send(());
+            }
+        }
+        self.keep_size();
+        file::checkpoint(&self.conn);
+    }
+
+    /// Writes a batch; a lock held longer than the busy timeout by another process is retried
+    /// a few times before the batch is given up (and the problem reported).
+    fn write(&mut self, batch: &[Entry]) -> rusqlite::Result<()> {
+        let mut tries = 0;
+        loop {
+            match file::write_batch(&mut self.conn, batch) {
+                Err(e)
+                    if tries < 5
+                        && e.sqlite_error_code() == Some(rusqlite::ErrorCode::DatabaseBusy) =>
+                {
+                    tries += 1;
+                    std::thread::sleep(Duration::from_millis(50 << tries));
+                }
+                other => return other,
+            }
+        }
+    }
+
+    fn keep_size(&mut self) {
+        if self.broken.load(Ordering::Relaxed) {
+            return;
+        }
+        let path = self.conn.path().map(PathBuf::from).unwrap_or_default();
+        if let Err(e) = file::evict(&self.conn, self.options.max_bytes(), self.current_version) {
+            note(&self.broken, &self.problem, &path, &e);
+        }
+    }
+}
+
+static INSTALLED: RwLock<Option<Arc<Store>>> = RwLock::new(None);
+
+/// Keeps a store installed as the process's database; dropping it writes what is queued,
+/// uninstalls the store and prints the last problem met, if any, on standard error (the
+/// terminal interface has ended by then).
+#[derive(Debug)]
+#[must_use = "the store is uninstalled when this guard is dropped"]
+pub struct Installed(Arc<Store>);
+
+impl Installed {
+    /// The installed store.
+    #[must_use]
+    pub fn store(&self) -> &Store {
+        &self.0
+    }
+}
+
+impl Drop for Installed {
+    fn drop(&mut self) {
+        INSTALLED
+            .write()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        if let Some(problem) = self.0.close() {
+            eprintln!("kibitzer: {problem}");
+        }
+    }
+}
+
+/// Makes `store` the database [`installed`] returns until the guard drops.
+pub fn install(store: Store) -> Installed {
+    let store = Arc::new(store);
+    *INSTALLED.write().unwrap_or_else(PoisonError::into_inner) = Some(Arc::clone(&store));
+    Installed(store)
+}
+
+/// The installed store, if any: the analysis (`analysis::search_position`) and the engine
+/// thread ask for it before each search.
+#[must_use]
+pub fn installed() -> Option<Arc<Store>> {
+    INSTALLED
+        .read()
+        .unwrap_or_else(PoisonError::into_inner)
+        .clone()
+}
+
+impl Store {
+    /// A stored search of `pos` that went at least as far as a search under `limits` would
+    /// ([`Entry::covers`]).
+    #[must_use]
+    pub fn recall(
+        &self,
+        pos: &Chess,
+        limits: &SearchLimits,
+        params: &EvalParams,
+    ) -> Option<SearchResult> {
+        let found = self
+            .get(pos, params)
+            .filter(|e| e.covers(limits))
+            .and_then(|e| e.to_search(pos));
+        let counter = if found.is_some() {
+            &self.counters.hits
+        } else {
+            &self.counters.misses
+        };
+        counter.fetch_add(1, Ordering::Relaxed);
+        found
+    }
+
+    /// Queues `result`, a search of `pos` under `limits`; `cancelled`: a stop flag ended the
+    /// search before its limits.
+    pub fn remember(
+        &self,
+        pos: &Chess,
+        limits: &SearchLimits,
+        params: &EvalParams,
+        result: &SearchResult,
+        cancelled: bool,
+    ) {
+        if let Some(entry) = Entry::from_search(
+            zobrist(pos),
+            eval_version(params),
+            limits,
+            result,
+            cancelled,
+            now_secs(),
+        ) {
+            self.put(entry);
+        }
+    }
+
+    /// Reads the database for the engine before a search of `pos` (`history`: the game's
+    /// earlier keys). `full_strength`: the move will be the search's best (a level with
+    /// deliberate imperfection passes false and keeps its imperfection: it only gets the move
+    /// ordering).
+    #[must_use]
+    pub fn seed(
+        &self,
+        pos: &Chess,
+        history: &[u64],
+        limits: &SearchLimits,
+        params: &EvalParams,
+        full_strength: bool,
+    ) -> Seed {
+        let Some(entry) = self.get(pos, params) else {
+            return Seed::default();
+        };
+        let first_move = entry.pv.first().copied();
+        let repeats = |m: Move| {
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            history.contains(&zobrist(&after)) || history.contains(&zobrist(pos))
+        };
+        let known = (full_strength && entry.covers(limits) && !first_move.is_some_and(repeats))
+            .then(|| entry.to_search(pos))
+            .flatten();
+        if known.is_some() {
+            self.counters.hits.fetch_add(1, Ordering::Relaxed);
+        }
+        Seed { known, first_move }
+    }
+}
+
+/// What the engine thread takes from the database before searching ([`Store::seed`]).
+#[derive(Debug, Clone, Default)]
+pub struct Seed {
+    /// The stored result to play at once: a full-strength search whose limits the stored one
+    /// covers, where the stored move does not walk into a repetition of the game.
+    pub known: Option<SearchResult>,
+    /// The stored best move, searched first at the root.
+    pub first_move: Option<Move>,
+}
+
+#[cfg(test)]
+mod tests;

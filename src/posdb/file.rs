@@ -1,0 +1,472 @@
+//! The database file: opening it (SQLite in WAL mode with a busy timeout, so several kibitzer
+//! processes share it), recognising a damaged or foreign file and moving it aside, and every
+//! statement the program runs on it.
+//!
+//! Crash safety is SQLite's: every write is a transaction in the write-ahead log, so a
+//! `kill -9` at any moment leaves the file as it was after the last committed batch.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior, params};
+use shakmaty::Chess;
+
+use super::entry::{Entry, Variant, bound_code, bound_from, read_detail, read_line};
+
+/// `PRAGMA application_id` of a kibitzer position database ("KBTZ").
+pub const APPLICATION_ID: i32 = 0x4B42_545A;
+
+/// `PRAGMA user_version`: the schema below. A file with another version is moved aside.
+pub const SCHEMA_VERSION: i32 = 1;
+
+/// How long a statement waits for another process's write to end before failing.
+pub const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS positions (
+    variant      INTEGER NOT NULL,  -- 0 = chess (Variant::code)
+    key          INTEGER NOT NULL,  -- Zobrist key, as the 64 bits of a signed integer
+    eval_version INTEGER NOT NULL,  -- posdb::eval_version of the evaluation used
+    depth        INTEGER NOT NULL,
+    seldepth     INTEGER NOT NULL,
+    nodes        INTEGER NOT NULL,
+    time_ms      INTEGER NOT NULL,
+    exact_root   INTEGER NOT NULL,  -- 1: every root move has an exact score
+    score        INTEGER NOT NULL,  -- side to move's view (engine Score)
+    bound        INTEGER NOT NULL,  -- 0 exact, 1 lower, 2 upper
+    best_move    TEXT NOT NULL,     -- UCI
+    pv           TEXT NOT NULL,     -- UCI moves separated by spaces
+    detail       BLOB NOT NULL,     -- root moves and iterations (Entry::detail)
+    analysed_at  INTEGER NOT NULL,  -- seconds since the Unix epoch
+    PRIMARY KEY (variant, key, eval_version)
+) WITHOUT ROWID;
+";
+
+/// Insert or keep: a stored row is replaced only by a search that went further (deeper, or as
+/// deep for longer), never by a weaker one, and never loses its exact root scores to a search
+/// without them unless that one is deeper.
+const UPSERT: &str = "
+INSERT INTO positions (variant, key, eval_version, depth, seldepth, nodes, time_ms, exact_root,
+                       score, bound, best_move, pv, detail, analysed_at)
+VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
+ON CONFLICT (variant, key, eval_version) DO UPDATE SET
+    depth = excluded.depth, seldepth = excluded.seldepth, nodes = excluded.nodes,
+    time_ms = excluded.time_ms, exact_root = excluded.exact_root, score = excluded.score,
+    bound = excluded.bound, best_move = excluded.best_move, pv = excluded.pv,
+    detail = excluded.detail, analysed_at = excluded.analysed_at
+WHERE (excluded.exact_root >= positions.exact_root
+       AND (excluded.depth > positions.depth
+            OR (excluded.depth = positions.depth AND excluded.time_ms > positions.time_ms)))
+   OR (excluded.exact_root < positions.exact_root AND excluded.depth > positions.depth)
+   OR (excluded.exact_root > positions.exact_root AND excluded.depth >= positions.depth)
+";
+
+/// Why a file cannot be used.
+#[derive(Debug)]
+pub enum OpenError {
+    /// Not a SQLite file, a corrupt one, or one of another program or schema version: it is
+    /// moved aside, never deleted.
+    Unusable(String),
+    /// Anything else (permissions, a full disk, a lock held too long): the program goes on
+    /// without the database and the file stays where it is.
+    Other(String),
+}
+
+impl std::fmt::Display for OpenError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OpenError::Unusable(m) | OpenError::Other(m) => f.write_str(m),
+        }
+    }
+}
+
+fn is_damage(e: &rusqlite::Error) -> bool {
+    matches!(
+        e.sqlite_error_code(),
+        Some(ErrorCode::NotADatabase | ErrorCode::DatabaseCorrupt)
+    )
+}
+
+fn classify(e: rusqlite::Error) -> OpenError {
+    if is_damage(&e) {
+        OpenError::Unusable(format!("damaged ({e})"))
+    } else {
+        OpenError::Other(e.to_string())
+    }
+}
+
+/// Opens `path` (creating it and its schema when missing) and checks it is ours.
+///
+/// # Errors
+/// [`OpenError::Unusable`] for a damaged or foreign file, [`OpenError::Other`] otherwise.
+pub fn open(path: &Path) -> Result<Connection, OpenError> {
+    let conn = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_WRITE
+            | OpenFlags::SQLITE_OPEN_CREATE
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .map_err(classify)?;
+    conn.busy_timeout(BUSY_TIMEOUT).map_err(classify)?;
+    let (app, version): (i32, i32) = conn
+        .query_row(
+            "SELECT application_id, user_version FROM pragma_application_id, pragma_user_version",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .map_err(classify)?;
+    if app == 0 && version == 0 {
+        let tables: i64 = conn
+            .query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))
+            .map_err(classify)?;
+        if tables > 0 {
+            return Err(OpenError::Unusable(
+                "not a kibitzer position database (it holds other tables)".to_owned(),
+            ));
+        }
+        create(&conn).map_err(classify)?;
+    } else if app != APPLICATION_ID {
+        return Err(OpenError::Unusable(format!(
+            "not a kibitzer position database (application id {app:#x})"
+        )));
+    } else if version != SCHEMA_VERSION {
+        return Err(OpenError::Unusable(format!(
+            "schema version {version}, this kibitzer reads version {SCHEMA_VERSION}"
+        )));
+    }
+    conn.pragma_update(None, "synchronous", "NORMAL")
+        .map_err(classify)?;
+    // Reading a row reads the table's pages: a file cut short or overwritten fails here.
+    conn.query_row(
+        "SELECT count(*) FROM (SELECT 1 FROM positions LIMIT 1)",
+        [],
+        |r| r.get::<_, i64>(0),
+    )
+    .map_err(classify)?;
+    Ok(conn)
+}
+
+/// Creates the schema in a new, empty file (two processes may race here: the loser finds the
+/// version set and does nothing).
+fn create(conn: &Connection) -> rusqlite::Result<()> {
+    // Both must be set before the first table exists; WAL persists in the file.
+    conn.pragma_update(None, "auto_vacuum", "INCREMENTAL")?;
+    conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get::<_, String>(0))?;
+    conn.execute_batch("BEGIN IMMEDIATE")?;
+    let result = (|| {
+        let version: i32 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        if version == 0 {
+            conn.execute_batch(SCHEMA)?;
+            conn.pragma_update(None, "application_id", APPLICATION_ID)?;
+            conn.pragma_update(None, "user_version", SCHEMA_VERSION)?;
+        }
+        Ok(())
+    })();
+    match result {
+        Ok(()) => conn.execute_batch("COMMIT"),
+        Err(e) => {
+            let _ = conn.execute_batch("ROLLBACK");
+            Err(e)
+        }
+    }
+}
+
+/// The name a damaged file is moved to: `positions.damaged-<seconds since the epoch>.db` beside
+/// it (a number is added when that exists).
+#[must_use]
+pub fn damaged_path(path: &Path, now_secs: u64) -> PathBuf {
+    let stem = path
+        .file_stem()
+        .map_or_else(|| "positions".into(), |s| s.to_string_lossy().into_owned());
+    let dir = path.parent().unwrap_or_else(|| Path::new("."));
+    let mut candidate = dir.join(format!("{stem}.damaged-{now_secs}.db"));
+    let mut n = 1;
+    while candidate.exists() {
+        n += 1;
+        candidate = dir.join(format!("{stem}.damaged-{now_secs}-{n}.db"));
+    }
+    candidate
+}
+
+/// Moves `path` (and its `-wal` and `-shm` companions) to [`damaged_path`]; returns the new
+/// path of the main file.
+///
+/// # Errors
+/// When the file cannot be renamed.
+pub fn move_aside(path: &Path, now_secs: u64) -> std::io::Result<PathBuf> {
+    let target = damaged_path(path, now_secs);
+    std::fs::rename(path, &target)?;
+    for suffix in ["-wal", "-shm"] {
+        let mut from = path.as_os_str().to_owned();
+        from.push(suffix);
+        let mut to = target.as_os_str().to_owned();
+        to.push(suffix);
+        if Path::new(&from).exists() {
+            std::fs::rename(&from, &to)?;
+        }
+    }
+    Ok(target)
+}
+
+/// Writes `entries` in one transaction (`BEGIN IMMEDIATE`, so a second process waits for the
+/// lock instead of failing on an upgrade).
+///
+/// # Errors
+/// Any SQLite error; nothing of the batch is written then.
+pub fn write_batch(conn: &mut Connection, entries: &[Entry]) -> rusqlite::Result<()> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    {
+        let mut stmt = tx.prepare(UPSERT)?;
+        for e in entries {
+            let best =
+                e.pv.first()
+                    .map(|m| m.to_uci(shakmaty::CastlingMode::Standard).to_string())
+                    .unwrap_or_default();
+            stmt.execute(params![
+                e.variant.code(),
+                e.key as i64,
+                e.eval_version as i64,
+                e.depth,
+                e.seldepth,
+                i64::try_from(e.nodes).unwrap_or(i64::MAX),
+                i64::try_from(e.time_ms).unwrap_or(i64::MAX),
+                e.exact_root,
+                e.score,
+                bound_code(e.bound),
+                best,
+                e.pv_text(),
+                e.detail(),
+                i64::try_from(e.analysed_at).unwrap_or(i64::MAX),
+            ])?;
+        }
+    }
+    tx.commit()
+}
+
+/// The stored entry of `pos` (key `key`) for this variant and evaluation, if any and readable.
+///
+/// # Errors
+/// Any SQLite error. A row whose moves are not legal in `pos` is `Ok(None)`.
+pub fn read(
+    conn: &Connection,
+    variant: Variant,
+    key: u64,
+    eval_version: u64,
+    pos: &Chess,
+) -> rusqlite::Result<Option<Entry>> {
+    let mut stmt = conn.prepare(
+        "SELECT depth, seldepth, nodes, time_ms, exact_root, score, bound, pv, detail,
+                analysed_at
+         FROM positions WHERE variant = ?1 AND key = ?2 AND eval_version = ?3",
+    )?;
+    let row = stmt
+        .query_row(
+            params![variant.code(), key as i64, eval_version as i64],
+            |r| {
+                Ok((
+                    r.get::<_, u32>(0)?,
+                    r.get::<_, u32>(1)?,
+                    r.get::<_, i64>(2)?,
+                    r.get::<_, i64>(3)?,
+                    r.get::<_, bool>(4)?,
+                    r.get::<_, i32>(5)?,
+                    r.get::<_, u8>(6)?,
+                    r.get::<_, String>(7)?,
+                    r.get::<_, Vec<u8>>(8)?,
+                    r.get::<_, i64>(9)?,
+                ))
+            },
+        )
+        .optional()?;
+    let Some((depth, seldepth, nodes, time_ms, exact_root, score, bound, pv, detail, at)) = row
+    else {
+        return Ok(None);
+    };
+    let decoded = (|| {
+        let pv = read_line(&pv, pos)?;
+        let (root_moves, iterations) = read_detail(&detail, pos)?;
+        Some(Entry {
+            variant,
+            key,
+            eval_version,
+            depth,
+            seldepth,
+            nodes: u64::try_from(nodes).ok()?,
+            time_ms: u64::try_from(time_ms).ok()?,
+            exact_root,
+            score,
+            bound: bound_from(bound)?,
+            pv,
+            root_moves,
+            iterations,
+            analysed_at: u64::try_from(at).ok()?,
+        })
+    })();
+    Ok(decoded.filter(|e| !e.pv.is_empty()))
+}
+
+/// Bytes the rows take (pages in use, free pages left out).
+///
+/// # Errors
+/// Any SQLite error.
+pub fn used_bytes(conn: &Connection) -> rusqlite::Result<u64> {
+    conn.query_row(
+        "SELECT (page_count - freelist_count) * page_size
+         FROM pragma_page_count, pragma_freelist_count, pragma_page_size",
+        [],
+        |r| r.get::<_, i64>(0),
+    )
+    .map(|b| u64::try_from(b).unwrap_or(0))
+}
+
+/// Deletes rows until the rows take at most `max_bytes`: rows of other evaluations first,
+/// then the shallowest, then the oldest. Frees the pages to the file system. Returns the
+/// number of rows deleted.
+///
+/// # Errors
+/// Any SQLite error.
+pub fn evict(conn: &Connection, max_bytes: u64, eval_version: u64) -> rusqlite::Result<u64> {
+    let mut deleted = 0;
+    for _ in 0..8 {
+        let used = used_bytes(conn)?;
+        if used <= max_bytes {
+            break;
+        }
+        let rows: i64 = conn.query_row("SELECT count(*) FROM positions", [], |r| r.get(0))?;
+        if rows == 0 {
+            break;
+        }
+        // Aim 10 % below the limit so that eviction does not run again at the next batch.
+        let per_row = (used / rows as u64).max(1);
+        let keep = (max_bytes / 10 * 9) / per_row;
+        let excess = (rows as u64).saturating_sub(keep).max(1);
+        let n = conn.execute(
+            "DELETE FROM positions WHERE (variant, key, eval_version) IN (
+                 SELECT variant, key, eval_version FROM positions
+                 ORDER BY eval_version = ?1, depth, analysed_at LIMIT ?2)",
+            params![
+                eval_version as i64,
+                i64::try_from(excess).unwrap_or(i64::MAX)
+            ],
+        )?;
+        deleted += n as u64;
+        conn.execute_batch("PRAGMA incremental_vacuum")?;
+    }
+    Ok(deleted)
+}
+
+/// Counts per variant: `(variant code, entries of this evaluation, entries of others)`.
+///
+/// # Errors
+/// Any SQLite error.
+pub fn counts(conn: &Connection, eval_version: u64) -> rusqlite::Result<Vec<(i64, u64, u64)>> {
+    let mut stmt = conn.prepare(
+        "SELECT variant, sum(eval_version = ?1), sum(eval_version != ?1)
+         FROM positions GROUP BY variant ORDER BY variant",
+    )?;
+    let rows = stmt.query_map(params![eval_version as i64], |r| {
+        Ok((
+            r.get::<_, i64>(0)?,
+            r.get::<_, i64>(1)?.max(0) as u64,
+            r.get::<_, i64>(2)?.max(0) as u64,
+        ))
+    })?;
+    rows.collect()
+}
+
+/// `PRAGMA integrity_check`: `Ok(())` or the problems SQLite found.
+///
+/// # Errors
+/// Any SQLite error (a damaged file may fail before the check can run).
+pub fn integrity(conn: &Connection) -> rusqlite::Result<Result<(), String>> {
+    let mut stmt = conn.prepare("PRAGMA integrity_check")?;
+    let lines: Vec<String> = stmt
+        .query_map([], |r| r.get::<_, String>(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok(if lines == ["ok"] {
+        Ok(())
+    } else {
+        Err(lines.join("; "))
+    })
+}
+
+/// Copies every row into a new database file at `target` (which must not exist).
+///
+/// # Errors
+/// Any SQLite error.
+pub fn export(conn: &Connection, target: &Path) -> rusqlite::Result<()> {
+    conn.execute("VACUUM INTO ?1", params![target.to_string_lossy()])?;
+    Ok(())
+}
+
+/// Merges the rows of the database at `source` (checked to be a kibitzer position database of
+/// this schema) with the same rule as any write: deeper wins. Returns the rows in `source`.
+///
+/// # Errors
+/// [`OpenError::Unusable`] when `source` is not such a database, [`OpenError::Other`] for any
+/// other failure.
+pub fn import(conn: &mut Connection, source: &Path) -> Result<u64, OpenError> {
+    {
+        let other = Connection::open_with_flags(source, OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .map_err(classify)?;
+        let (app, version): (i32, i32) = other
+            .query_row(
+                "SELECT application_id, user_version FROM pragma_application_id, \
+                 pragma_user_version",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .map_err(classify)?;
+        if app != APPLICATION_ID || version != SCHEMA_VERSION {
+            return Err(OpenError::Unusable(format!(
+                "not a kibitzer position database of schema version {SCHEMA_VERSION} \
+                 (application id {app:#x}, version {version})"
+            )));
+        }
+    }
+    let other = |e| OpenError::Other(format!("{e}"));
+    conn.execute(
+        "ATTACH DATABASE ?1 AS source",
+        params![source.to_string_lossy()],
+    )
+    .map_err(other)?;
+    let result = (|| {
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let rows: i64 = tx.query_row("SELECT count(*) FROM source.positions", [], |r| r.get(0))?;
+        let upsert = UPSERT.replace(
+            "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+            "SELECT variant, key, eval_version, depth, seldepth, nodes, time_ms, exact_root, \
+             score, bound, best_move, pv, detail, analysed_at FROM source.positions WHERE true",
+        );
+        tx.execute(&upsert, [])?;
+        tx.commit()?;
+        Ok::<_, rusqlite::Error>(rows.max(0) as u64)
+    })();
+    let _ = conn.execute("DETACH DATABASE source", []);
+    result.map_err(other)
+}
+
+/// Deletes every row and gives the space back.
+///
+/// # Errors
+/// Any SQLite error.
+pub fn clear(conn: &Connection) -> rusqlite::Result<u64> {
+    let n = conn.execute("DELETE FROM positions", [])?;
+    conn.execute_batch("PRAGMA incremental_vacuum")?;
+    checkpoint(conn);
+    Ok(n as u64)
+}
+
+/// Moves the write-ahead log into the file and truncates it (best effort: another process may
+/// be reading).
+pub fn checkpoint(conn: &Connection) {
+    let _ = conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| {
+        r.get::<_, i64>(0)
+    });
+}
+
+/// Whether a SQLite error says the file is damaged.
+#[must_use]
+pub fn is_damaged(e: &rusqlite::Error) -> bool {
+    is_damage(e)
+}

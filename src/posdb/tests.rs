@@ -1,0 +1,386 @@
+//! The store's behaviour on real files: round trip, the keep-the-deeper rule, evaluation
+//! versions, eviction, damaged and foreign files, and the hooks the analysis uses.
+
+use std::sync::atomic::AtomicBool;
+
+use shakmaty::Chess;
+
+use super::*;
+use crate::engine::{SearchMemory, search};
+use crate::game::fen;
+
+fn searched(pos: &Chess, limits: &SearchLimits, params: &EvalParams) -> SearchResult {
+    search(
+        pos,
+        &[],
+        limits,
+        params,
+        &mut SearchMemory::new(1),
+        &AtomicBool::new(false),
+        &mut |_| {},
+    )
+}
+
+/// Searches `pos` under `limits` and queues the result for `store`.
+fn keep(store: &Store, pos: &Chess, limits: &SearchLimits, params: &EvalParams) {
+    store.remember(pos, limits, params, &searched(pos, limits, params), false);
+}
+
+fn exact(depth: u32) -> SearchLimits {
+    SearchLimits {
+        exact_root_scores: true,
+        ..SearchLimits::depth(depth)
+    }
+}
+
+fn open(dir: &Path, options: Options) -> Store {
+    let opened = Store::open(&path_in(dir), options).unwrap();
+    assert!(opened.notice.is_none(), "{:?}", opened.notice);
+    opened.store
+}
+
+#[test]
+fn a_stored_search_comes_back_whole_after_reopening() {
+    let dir = tempfile::tempdir().unwrap();
+    let params = EvalParams::default();
+    let pos =
+        fen::parse("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3").unwrap();
+    let result = searched(&pos, &exact(5), &params);
+    {
+        let store = open(dir.path(), Options::default());
+        assert!(store.recall(&pos, &exact(5), &params).is_none());
+        store.remember(&pos, &exact(5), &params, &result, false);
+        store.flush();
+    }
+    let store = open(dir.path(), Options::default());
+    let back = store.recall(&pos, &exact(5), &params).expect("stored");
+    assert_eq!(back.best_move, result.best_move);
+    assert_eq!(back.score, result.score);
+    assert_eq!(back.pv, result.pv);
+    assert_eq!(back.depth, result.depth);
+    assert_eq!(back.root_moves, result.root_moves);
+    let depths = |r: &SearchResult| {
+        r.iterations
+            .iter()
+            .map(|i| (i.depth, i.best_move, i.score))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(depths(&back), depths(&result));
+    // The analysis built from the stored search is the same as from the search itself.
+    let req = crate::analysis::Request::new(pos.clone(), exact(5), params.clone());
+    let a = crate::analysis::assemble(&req, &result, None);
+    let b = crate::analysis::assemble(&req, &back, None);
+    assert_eq!(
+        serde_json::to_string(&a.explanation).unwrap(),
+        serde_json::to_string(&b.explanation).unwrap()
+    );
+    // Deeper requests, and requests without exact root scores stored, still search.
+    assert!(store.recall(&pos, &exact(6), &params).is_none());
+    assert!(
+        store
+            .recall(&pos, &SearchLimits::depth(4), &params)
+            .is_some()
+    );
+    assert_eq!(store.counters.hits.load(Ordering::Relaxed), 2);
+}
+
+#[test]
+fn a_shallower_search_never_replaces_a_deeper_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let params = EvalParams::default();
+    let pos = Chess::default();
+    let store = open(dir.path(), Options::default());
+    keep(&store, &pos, &exact(5), &params);
+    keep(&store, &pos, &exact(2), &params);
+    // A deeper engine search replaces them even without exact root scores…
+    let engine = SearchLimits::depth(6);
+    keep(&store, &pos, &engine, &params);
+    store.flush();
+    let e = store.get(&pos, &params).unwrap();
+    assert_eq!((e.depth, e.exact_root), (6, false));
+    // …at equal depth exact root scores win, and a search without them never replaces them.
+    keep(&store, &pos, &exact(6), &params);
+    store.flush();
+    let e = store.get(&pos, &params).unwrap();
+    assert_eq!((e.depth, e.exact_root), (6, true));
+    keep(&store, &pos, &engine, &params);
+    store.flush();
+    assert!(store.get(&pos, &params).unwrap().exact_root);
+}
+
+#[test]
+fn entries_of_another_evaluation_are_ignored() {
+    let dir = tempfile::tempdir().unwrap();
+    let pos = Chess::default();
+    let old = EvalParams::default();
+    let mut config = crate::config::EvalConfig::default();
+    config.mobility += 5;
+    let new = EvalParams::from_config(&config);
+    assert_ne!(eval_version(&old), eval_version(&new));
+    assert_eq!(eval_version(&old), eval_version(&EvalParams::default()));
+    let store = open(dir.path(), Options::default());
+    keep(&store, &pos, &exact(3), &old);
+    store.flush();
+    assert!(store.recall(&pos, &exact(3), &old).is_some());
+    assert!(store.recall(&pos, &exact(3), &new).is_none());
+    let counts = store.with_connection(|c| file::counts(c, eval_version(&new)).unwrap());
+    assert_eq!(counts, vec![(Variant::Chess.code(), 0, 1)]);
+}
+
+#[test]
+fn eviction_removes_other_evaluations_then_the_shallowest_then_the_oldest() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = open(dir.path(), Options::default());
+    let pos = Chess::default();
+    let params = EvalParams::default();
+    let template = Entry::from_search(
+        1,
+        eval_version(&params),
+        &exact(3),
+        &searched(&pos, &exact(3), &params),
+        false,
+        0,
+    )
+    .unwrap();
+    let current = template.eval_version;
+    let mut batch = Vec::new();
+    for i in 0..3000u64 {
+        let mut e = template.clone();
+        e.key = i;
+        e.depth = 1 + (i % 20) as u32;
+        e.analysed_at = i;
+        if i % 10 == 0 {
+            e.eval_version = current ^ 1;
+            e.depth = 30;
+        }
+        batch.push(e);
+    }
+    store.with_connection(|c| file::write_batch(c, &batch).unwrap());
+    let before = store.with_connection(|c| file::used_bytes(c).unwrap());
+    let limit = before / 3;
+    let deleted = store.with_connection(|c| file::evict(c, limit, current).unwrap());
+    assert!(deleted > 0);
+    let after = store.with_connection(|c| file::used_bytes(c).unwrap());
+    assert!(after <= limit, "{after} > {limit}");
+    let (other, min_depth, deepest_kept): (i64, i64, i64) = store.with_connection(|c| {
+        c.query_row(
+            "SELECT sum(eval_version != ?1), min(depth), max(depth) FROM positions",
+            [current as i64],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .unwrap()
+    });
+    assert_eq!(other, 0, "other evaluations go first");
+    assert_eq!(deepest_kept, 20);
+    // Every kept row is at least as deep as every evicted one of this evaluation.
+    let kept_at_min: i64 = store.with_connection(|c| {
+        c.query_row(
+            "SELECT count(*) FROM positions WHERE depth = ?1",
+            [min_depth],
+            |r| r.get(0),
+        )
+        .unwrap()
+    });
+    let all_at_min = (0..3000u64)
+        .filter(|i| i % 10 != 0 && 1 + (i % 20) as i64 == min_depth)
+        .count() as i64;
+    assert!(kept_at_min <= all_at_min);
+    // Among equally deep rows the oldest went first.
+    if kept_at_min < all_at_min {
+        let oldest_kept: i64 = store.with_connection(|c| {
+            c.query_row(
+                "SELECT min(analysed_at) FROM positions WHERE depth = ?1",
+                [min_depth],
+                |r| r.get(0),
+            )
+            .unwrap()
+        });
+        let evicted_newer = (0..3000i64)
+            .filter(|i| i % 10 != 0 && 1 + (i % 20) == min_depth && *i > oldest_kept)
+            .count() as i64;
+        assert_eq!(evicted_newer, kept_at_min - 1);
+    }
+    // The limit is kept by the writer too.
+    drop(store);
+    let small = open(
+        dir.path(),
+        Options {
+            max_mb: 1,
+            learn: false,
+        },
+    );
+    let mut more = Vec::new();
+    for i in 10_000..30_000u64 {
+        let mut e = template.clone();
+        e.key = i;
+        more.push(e);
+    }
+    for e in more {
+        small.put(e);
+    }
+    small.close();
+    let used = small.with_connection(|c| file::used_bytes(c).unwrap());
+    assert!(used <= 1 << 20, "{used}");
+}
+
+#[test]
+fn a_damaged_file_is_moved_aside_and_a_new_one_started() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = path_in(dir.path());
+    let garbage = b"this is not a database, but it is somebody's data".repeat(200);
+    std::fs::write(&path, &garbage).unwrap();
+    let opened = Store::open(&path, Options::default()).unwrap();
+    let notice = opened.notice.expect("a notice");
+    assert!(
+        notice.contains("damaged") && notice.contains("moved to"),
+        "{notice}"
+    );
+    let aside: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("positions.damaged-") && n.ends_with(".db"))
+        .collect();
+    assert_eq!(aside.len(), 1, "{aside:?}");
+    assert_eq!(std::fs::read(dir.path().join(&aside[0])).unwrap(), garbage);
+    // The new store works.
+    let pos = Chess::default();
+    let params = EvalParams::default();
+    opened.store.remember(
+        &pos,
+        &exact(2),
+        &params,
+        &searched(&pos, &exact(2), &params),
+        false,
+    );
+    opened.store.flush();
+    assert!(opened.store.recall(&pos, &exact(2), &params).is_some());
+}
+
+#[test]
+fn a_file_of_another_schema_version_or_program_is_moved_aside() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = path_in(dir.path());
+    {
+        let c = Connection::open(&path).unwrap();
+        c.pragma_update(None, "application_id", file::APPLICATION_ID)
+            .unwrap();
+        c.pragma_update(None, "user_version", file::SCHEMA_VERSION + 1)
+            .unwrap();
+        c.execute_batch("CREATE TABLE positions (x)").unwrap();
+    }
+    let opened = Store::open(&path, Options::default()).unwrap();
+    assert!(
+        opened
+            .notice
+            .as_deref()
+            .unwrap()
+            .contains("schema version 2"),
+        "{:?}",
+        opened.notice
+    );
+    drop(opened);
+    let other = dir.path().join("other.db");
+    {
+        let c = Connection::open(&other).unwrap();
+        c.execute_batch("CREATE TABLE notes (text)").unwrap();
+    }
+    let opened = Store::open(&other, Options::default()).unwrap();
+    assert!(
+        opened
+            .notice
+            .unwrap()
+            .contains("not a kibitzer position database")
+    );
+}
+
+#[test]
+fn the_engine_seed_plays_a_deeper_stored_move_only_at_full_strength() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = open(dir.path(), Options::default());
+    let params = EvalParams::default();
+    let pos = fen::parse("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1").unwrap();
+    let deep = searched(&pos, &exact(6), &params);
+    store.remember(&pos, &exact(6), &params, &deep, false);
+    store.flush();
+    let level = SearchLimits::depth(3);
+    let full = store.seed(&pos, &[], &level, &params, true);
+    assert_eq!(full.known.and_then(|r| r.best_move), deep.best_move);
+    assert_eq!(full.first_move, deep.best_move);
+    let weak = store.seed(&pos, &[], &level, &params, false);
+    assert!(weak.known.is_none(), "imperfect levels search");
+    assert_eq!(
+        weak.first_move, deep.best_move,
+        "but order the stored move first"
+    );
+    let deeper = store.seed(&pos, &[], &SearchLimits::depth(9), &params, true);
+    assert!(deeper.known.is_none());
+    // A position already met in the game is searched (repetitions depend on the history).
+    let again = store.seed(&pos, &[zobrist(&pos)], &level, &params, true);
+    assert!(again.known.is_none());
+}
+
+#[test]
+fn a_root_hint_changes_neither_the_moves_nor_the_choice() {
+    let pos = Chess::default();
+    let params = EvalParams::default();
+    let plain = searched(&pos, &SearchLimits::depth(1), &params);
+    let hint = pos
+        .legal_moves()
+        .into_iter()
+        .find(|m| m.to().to_string() == "a3")
+        .unwrap();
+    let hinted = searched(
+        &pos,
+        &SearchLimits {
+            first_move: Some(hint),
+            ..SearchLimits::depth(1)
+        },
+        &params,
+    );
+    assert_eq!(hinted.root_moves.len(), plain.root_moves.len());
+    assert_eq!(
+        (hinted.best_move, hinted.score),
+        (plain.best_move, plain.score)
+    );
+    // A hint that is not legal is ignored.
+    let illegal = fen::parse("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1")
+        .unwrap()
+        .legal_moves()[0];
+    let ignored = searched(
+        &pos,
+        &SearchLimits {
+            first_move: Some(illegal),
+            ..SearchLimits::depth(1)
+        },
+        &params,
+    );
+    assert_eq!(ignored.root_moves.len(), 20);
+}
+
+#[test]
+fn export_and_import_merge_with_the_deeper_rule() {
+    let dir = tempfile::tempdir().unwrap();
+    let params = EvalParams::default();
+    let a = Chess::default();
+    let b = fen::parse("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1").unwrap();
+    let first = open(&dir.path().join("one"), Options::default());
+    keep(&first, &a, &exact(4), &params);
+    keep(&first, &b, &exact(2), &params);
+    first.flush();
+    let exported = dir.path().join("export.db");
+    first.with_connection(|c| file::export(c, &exported).unwrap());
+    let second = open(&dir.path().join("two"), Options::default());
+    keep(&second, &b, &exact(5), &params);
+    second.flush();
+    let rows = second.with_connection(|c| file::import(c, &exported).unwrap());
+    assert_eq!(rows, 2);
+    assert_eq!(second.get(&a, &params).unwrap().depth, 4);
+    assert_eq!(second.get(&b, &params).unwrap().depth, 5, "deeper kept");
+    let junk = dir.path().join("junk.db");
+    std::fs::write(&junk, b"junk").unwrap();
+    assert!(matches!(
+        second.with_connection(|c| file::import(c, &junk)),
+        Err(file::OpenError::Unusable(_))
+    ));
+}
