@@ -252,7 +252,11 @@ fn disk_size(path: &Path) -> u64 {
     size(path) + size(Path::new(&wal))
 }
 
-/// Bytes as MiB with one decimal.
+/// Bytes as KiB below one MiB, else MiB, with one decimal.
 fn mib(bytes: u64) -> String {
-    format!("{:.1} MiB", bytes as f64 / f64::from(1u32 << 20))
+    if bytes < 1 << 20 {
+        format!("{:.1} KiB", bytes as f64 / 1024.0)
+    } else {
+        format!("{:.1} MiB", bytes as f64 / f64::from(1u32 << 20))
+    }
 }

@@ -89,7 +89,7 @@ fn is_damage(e: &rusqlite::Error) -> bool {
 
 fn classify(e: rusqlite::Error) -> OpenError {
     if is_damage(&e) {
-        OpenError::Unusable(format!("damaged ({e})"))
+        OpenError::Unusable(format!("damaged: {e}"))
     } else {
         OpenError::Other(e.to_string())
     }
