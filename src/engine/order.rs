@@ -456,15 +456,18 @@ pub fn pick(moves: &mut MoveList, scores: &mut [i32; MAX_MOVES], i: usize) -> Mo
 mod tests {
     use super::*;
     use crate::engine::eval::EvalParams;
-    use shakmaty::fen::Fen;
-    use shakmaty::{CastlingMode, Square};
+    use crate::game::Game;
+    use shakmaty::Square;
 
-    fn position(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    }
+    /// Every class, best first.
+    const CLASSES: [MoveClass; 6] = [
+        MoveClass::Hash,
+        MoveClass::GoodCapture,
+        MoveClass::Killer,
+        MoveClass::Counter,
+        MoveClass::Quiet,
+        MoveClass::BadCapture,
+    ];
 
     /// The class each move should have, decided from the move itself (not from its score).
     fn expected_class(
@@ -504,7 +507,7 @@ mod tests {
             // Promotions and under-promotions, with and without a capture.
             "1n2k3/P7/8/8/8/8/6PP/4K3 w - - 0 1",
         ] {
-            let pos = position(fen);
+            let pos = Game::from_fen(fen).unwrap().position().clone();
             let us = pos.turn();
             let legal = pos.legal_moves();
             let quiets: Vec<Move> = legal
@@ -555,30 +558,14 @@ mod tests {
                 seen.push(class);
             }
         }
-        for class in [
-            MoveClass::Hash,
-            MoveClass::GoodCapture,
-            MoveClass::Killer,
-            MoveClass::Counter,
-            MoveClass::Quiet,
-            MoveClass::BadCapture,
-        ] {
+        for class in CLASSES {
             assert!(seen.contains(&class), "no {class:?} move was tried");
         }
     }
 
     #[test]
     fn refutations_are_the_hash_move_killers_and_the_counter_move() {
-        let refutations: Vec<bool> = [
-            MoveClass::Hash,
-            MoveClass::GoodCapture,
-            MoveClass::Killer,
-            MoveClass::Counter,
-            MoveClass::Quiet,
-            MoveClass::BadCapture,
-        ]
-        .map(MoveClass::is_refutation)
-        .to_vec();
+        let refutations = CLASSES.map(MoveClass::is_refutation);
         assert_eq!(refutations, [true, false, true, true, false, false]);
     }
 

@@ -22,7 +22,7 @@ use super::zobrist;
 use crate::engine::check::gives_check;
 use crate::engine::eval::evaluate;
 use crate::engine::order::{Context, MoveClass};
-use crate::engine::score::{Bound, INFINITE, MATE, MATE_BOUND, MAX_PLY, from_tt, to_tt};
+use crate::engine::score::{Bound, INFINITE, MATE, MATE_BOUND, MAX_PLY, from_tt};
 use crate::engine::see::see_ge;
 use crate::engine::tt::{PackedMove, pack};
 
@@ -93,15 +93,12 @@ impl Searcher<'_> {
         if let Some(p) = probe {
             tt_move = p.mv;
             let score = from_tt(p.score, ply);
-            if !pv_node && excluded.is_none() && p.depth >= depth {
-                let cut = match p.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if cut {
-                    return score;
-                }
+            if !pv_node
+                && excluded.is_none()
+                && p.depth >= depth
+                && p.bound.cuts(score, alpha, beta)
+            {
+                return score;
             }
             if !in_check {
                 eval = p.eval;
@@ -357,21 +354,15 @@ impl Searcher<'_> {
         if excluded.is_some() {
             return best;
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.tt.store(
+        // A score above the original alpha means a move raised alpha (`best_move` is set).
+        self.store_node(
             key,
-            best_move.map_or(0, pack),
-            to_tt(best, ply),
-            static_eval,
+            ply,
             depth,
-            bound,
-        );
-        best
+            (original_alpha, beta),
+            best,
+            best_move,
+            static_eval,
+        )
     }
 }

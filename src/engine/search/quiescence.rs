@@ -13,7 +13,7 @@ use crate::engine::eval::evaluate;
 use crate::engine::order::pick;
 use crate::engine::score::{Bound, INFINITE, MATE, MATE_BOUND, MAX_PLY, from_tt, to_tt};
 use crate::engine::see::see_ge;
-use crate::engine::tt::{PackedMove, pack};
+use crate::engine::tt::PackedMove;
 
 impl Searcher<'_> {
     /// Quiescence search: captures and queen promotions (all moves when in check) until the
@@ -53,15 +53,8 @@ impl Searcher<'_> {
         if let Some(p) = probe {
             tt_move = p.mv;
             let score = from_tt(p.score, ply);
-            if !pv_node {
-                let cut = match p.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if cut {
-                    return score;
-                }
+            if !pv_node && p.bound.cuts(score, alpha, beta) {
+                return score;
             }
         }
         let mut best = -INFINITE;
@@ -138,21 +131,14 @@ impl Searcher<'_> {
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha && best_move.is_some() {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.tt.store(
+        self.store_node(
             key,
-            best_move.map_or(0, pack),
-            to_tt(best, ply),
-            static_eval,
+            ply,
             0,
-            bound,
-        );
-        best
+            (original_alpha, beta),
+            best,
+            best_move,
+            static_eval,
+        )
     }
 }

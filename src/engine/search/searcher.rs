@@ -12,9 +12,9 @@ use super::zobrist;
 use crate::engine::eval::EvalParams;
 use crate::engine::limits::SearchLimits;
 use crate::engine::order::{MAX_MOVES, Ordering};
-use crate::engine::score::MAX_PLY;
+use crate::engine::score::{Bound, MAX_PLY, to_tt};
 use crate::engine::time::TimeManager;
-use crate::engine::tt::TranspositionTable;
+use crate::engine::tt::{TranspositionTable, pack};
 
 /// What the search remembers about one ply of the current line.
 #[derive(Clone, Copy, Default)]
@@ -186,6 +186,39 @@ impl Searcher<'_> {
             self.pv[ply][j + 1] = self.pv[ply + 1][j];
         }
         self.pv_len[ply] = child_len.min(MAX_PLY - 1) + 1;
+    }
+
+    /// Stores a finished node in the transposition table and returns its score: `best` from
+    /// the window (`alpha`, `beta`) the node was entered with, searched `depth` plies deep;
+    /// `best_move` is the move that raised alpha (`None` when none did). The score is exact
+    /// only when a move raised alpha without reaching beta.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn store_node(
+        &mut self,
+        key: u64,
+        ply: usize,
+        depth: i32,
+        (alpha, beta): (i32, i32),
+        best: i32,
+        best_move: Option<Move>,
+        static_eval: i32,
+    ) -> i32 {
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha && best_move.is_some() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            key,
+            best_move.map_or(0, pack),
+            to_tt(best, ply),
+            static_eval,
+            depth,
+            bound,
+        );
+        best
     }
 
     /// Whether the position at `ply` (its key is the last of `keys`) is a draw by repetition.
