@@ -81,19 +81,23 @@ pub enum MoveClass {
 
 impl MoveClass {
     /// The class of a move from its [`Ordering::score`] score (the classes' bands are disjoint).
+    /// A quiet move, the most frequent, is told in two comparisons.
+    #[inline]
     fn of_score(score: i32) -> MoveClass {
-        if score >= TT_MOVE - CLASS_BAND {
-            MoveClass::Hash
-        } else if score >= GOOD_CAPTURE - CLASS_BAND {
-            MoveClass::GoodCapture
-        } else if score >= KILLER {
-            MoveClass::Killer
-        } else if score >= COUNTER {
+        if score < COUNTER {
+            if score > BAD_CAPTURE + CLASS_BAND {
+                MoveClass::Quiet
+            } else {
+                MoveClass::BadCapture
+            }
+        } else if score < KILLER {
             MoveClass::Counter
-        } else if score > BAD_CAPTURE + CLASS_BAND {
-            MoveClass::Quiet
+        } else if score < GOOD_CAPTURE - CLASS_BAND {
+            MoveClass::Killer
+        } else if score < TT_MOVE - CLASS_BAND {
+            MoveClass::GoodCapture
         } else {
-            MoveClass::BadCapture
+            MoveClass::Hash
         }
     }
 
