@@ -10,12 +10,12 @@ use shakmaty::{Chess, Move, MoveList, Position};
 use super::params::{
     CHECK_EXTENSION, FUTILITY_MAX_DEPTH, IIR_MIN_DEPTH, IIR_REDUCTION, LMP_MAX_DEPTH,
     LMR_HISTORY_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_SEARCHED, LMR_NOT_IMPROVING_ADJUSTMENT,
-    LMR_PV_ADJUSTMENT, LMR_REFUTATION_ADJUSTMENT, NMP_MIN_CHILD_DEPTH, NMP_MIN_DEPTH,
-    PROBCUT_MIN_DEPTH, QSEARCH_PLY_RESERVE, QUIETS_REMEMBERED, RAZOR_MARGIN_PER_DEPTH,
-    RAZOR_MAX_DEPTH, RFP_MAX_DEPTH, SEE_NOISY_MAX_DEPTH, SEE_QUIET_MAX_DEPTH,
-    SINGULAR_DEPTH_DIVISOR, SINGULAR_EXTENSION, SINGULAR_MARGIN_PER_DEPTH, SINGULAR_MAX_PLY_FACTOR,
-    SINGULAR_MIN_DEPTH, SINGULAR_TT_DEPTH_SLACK, futility_margin, late_move_count,
-    null_move_reduction, rfp_margin, see_noisy_threshold, see_quiet_threshold,
+    LMR_PV_ADJUSTMENT, LMR_REFUTATION_ADJUSTMENT, LMR_TABLE_SIZE, NMP_MIN_CHILD_DEPTH,
+    NMP_MIN_DEPTH, PROBCUT_MIN_DEPTH, QSEARCH_PLY_RESERVE, QUIETS_REMEMBERED,
+    RAZOR_MARGIN_PER_DEPTH, RAZOR_MAX_DEPTH, RFP_MAX_DEPTH, SEE_NOISY_MAX_DEPTH,
+    SEE_QUIET_MAX_DEPTH, SINGULAR_DEPTH_DIVISOR, SINGULAR_EXTENSION, SINGULAR_MARGIN_PER_DEPTH,
+    SINGULAR_MAX_PLY_FACTOR, SINGULAR_MIN_DEPTH, SINGULAR_TT_DEPTH_SLACK, futility_margin,
+    late_move_count, null_move_reduction, rfp_margin, see_noisy_threshold, see_quiet_threshold,
 };
 use super::searcher::Searcher;
 use super::zobrist;
@@ -292,7 +292,8 @@ impl Searcher<'_> {
                     && (quiet || class == MoveClass::BadCapture)
                     && !gives_check
                 {
-                    r = i32::from(self.reductions[depth.min(63) as usize][searched.min(63)]);
+                    let last = LMR_TABLE_SIZE - 1;
+                    r = i32::from(self.reductions[(depth as usize).min(last)][searched.min(last)]);
                     if pv_node {
                         r -= LMR_PV_ADJUSTMENT;
                     }

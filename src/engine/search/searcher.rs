@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, EnPassantMode, Move, Position};
 
-use super::params::{STOP_CHECK_INTERVAL, late_move_reduction};
+use super::params::{LMR_TABLE_SIZE, STOP_CHECK_INTERVAL, late_move_reduction};
 use super::zobrist;
 use crate::engine::eval::EvalParams;
 use crate::engine::limits::SearchLimits;
@@ -56,7 +56,7 @@ pub(super) struct Searcher<'a> {
     /// Move-ordering scores per ply (one frame uses a ply's row at a time; no per-node memset).
     pub(super) scores: Vec<[i32; MAX_MOVES]>,
     /// Late-move reductions by depth and move number ([`late_move_reduction`]).
-    pub(super) reductions: [[u8; 64]; 64],
+    pub(super) reductions: [[u8; LMR_TABLE_SIZE]; LMR_TABLE_SIZE],
     /// Nodes searched (main search and quiescence).
     pub(super) nodes: u64,
     /// Deepest ply reached in the current iteration.
@@ -88,7 +88,7 @@ impl<'a> Searcher<'a> {
         keys.extend_from_slice(history);
         let root_index = keys.len();
         keys.push(zobrist(pos));
-        let mut reductions = [[0u8; 64]; 64];
+        let mut reductions = [[0u8; LMR_TABLE_SIZE]; LMR_TABLE_SIZE];
         for (d, row) in reductions.iter_mut().enumerate().skip(1) {
             for (n, r) in row.iter_mut().enumerate().skip(1) {
                 *r = late_move_reduction(d, n);
