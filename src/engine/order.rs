@@ -1,6 +1,11 @@
 //! Move ordering: the transposition-table move, then winning and equal captures by MVV-LVA,
 //! killer moves, the counter-move, quiet moves by history, and losing captures last.
 //!
+//! Each move the main search takes ([`Ordering::next`]) comes with its [`MoveClass`], so the
+//! search's pruning and reduction rules ask "is this a killer?" or "is this a losing capture?"
+//! rather than comparing ordering scores with numbers private to this module. Quiescence uses
+//! the same picker ([`pick`]) over scores from [`Ordering::score_quiescence`].
+//!
 //! A quiet move's history is the sum of three tables: the butterfly table (side, from, to) and
 //! two continuation tables keyed by the move one and two plies earlier (its piece and target
 //! square) and this move's piece and target square: "after that move, this one tends to work".
@@ -21,16 +26,89 @@ use super::tt::{PackedMove, pack};
 /// Room for the scores of every move of a position (shakmaty's `MoveList` capacity).
 pub const MAX_MOVES: usize = 270;
 
+// Ordering scores are a class's base plus a score within the class. The bases are far enough
+// apart that a class's scores never reach another's band: [`MoveClass::of_score`] reads the
+// class back from the score, and `move_classes_are_read_back_from_their_scores` checks it.
+
+/// Base score of the hash move ([`MoveClass::Hash`]).
 const TT_MOVE: i32 = 3_000_000;
+/// Base score of a capture or queen promotion that does not lose material by SEE
+/// ([`MoveClass::GoodCapture`]); plus MVV-LVA × 64 and capture history / 16 (within ±12,000).
 const GOOD_CAPTURE: i32 = 2_000_000;
+/// Score of the second killer; the first killer scores one more ([`MoveClass::Killer`]).
 const KILLER: i32 = 1_000_000;
+/// Score of the counter-move ([`MoveClass::Counter`]).
 const COUNTER: i32 = 900_000;
+/// Base score of a capture or queen promotion that loses material by SEE, scored like a good
+/// capture within its band ([`MoveClass::BadCapture`]); a quiet under-promotion scores
+/// `BAD_CAPTURE - 100`.
 const BAD_CAPTURE: i32 = -1_000_000;
+/// How far a class's scores may lie from its base: more than MVV-LVA × 64 plus capture history
+/// / 16 (about 12,000) and than any quiet history (±4 × [`HISTORY_MAX`]), less than half the
+/// gap between two bases.
+const CLASS_BAND: i32 = 100_000;
 /// Score of a quiet move whose history is not looked up yet: below the counter-move, above
 /// every history score (four tables of at most `HISTORY_MAX` each).
 const QUIET_PENDING: i32 = 800_000;
 /// History values stay within ±`HISTORY_MAX`.
 const HISTORY_MAX: i32 = 16_384;
+
+/// Quiescence: the score of the hash move (above every other).
+const QS_TT_MOVE: i32 = 1_000_000;
+/// Quiescence: the base score of captures and promotions (plus MVV-LVA); evasions and quiet
+/// checks score their butterfly history.
+const QS_NOISY: i32 = 10_000;
+
+/// What kind of move the ordering put where: the stages of the main search's order, best
+/// first. The search's pruning and reductions ask the class (a losing capture is pruned by
+/// SEE and reduced like a quiet move; a killer or the counter-move is reduced less).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoveClass {
+    /// The transposition table's move for the position.
+    Hash,
+    /// A capture or queen promotion that does not lose material by static exchange.
+    GoodCapture,
+    /// A quiet move that caused a cutoff at the same ply elsewhere in the tree.
+    Killer,
+    /// The quiet move that last refuted the opponent's previous move.
+    Counter,
+    /// Any other quiet move, ordered by history.
+    Quiet,
+    /// A capture or queen promotion that loses material by static exchange, or a quiet
+    /// under-promotion: both searched after every quiet move.
+    BadCapture,
+}
+
+impl MoveClass {
+    /// The class of a move from its [`Ordering::score`] score (the classes' bands are disjoint).
+    /// A quiet move, the most frequent, is told in two comparisons.
+    #[inline]
+    fn of_score(score: i32) -> MoveClass {
+        if score < COUNTER {
+            if score > BAD_CAPTURE + CLASS_BAND {
+                MoveClass::Quiet
+            } else {
+                MoveClass::BadCapture
+            }
+        } else if score < KILLER {
+            MoveClass::Counter
+        } else if score < GOOD_CAPTURE - CLASS_BAND {
+            MoveClass::Killer
+        } else if score < TT_MOVE - CLASS_BAND {
+            MoveClass::GoodCapture
+        } else {
+            MoveClass::Hash
+        }
+    }
+
+    /// Whether the move refuted something before: the hash move, a killer or the counter-move.
+    pub fn is_refutation(self) -> bool {
+        matches!(
+            self,
+            MoveClass::Hash | MoveClass::Killer | MoveClass::Counter
+        )
+    }
+}
 
 /// Learned ordering knowledge: killers per ply (of one search), and, kept from search to search
 /// of a game (see [`super::memory::SearchMemory`]), history per side and move, the counter-move
@@ -257,15 +335,15 @@ impl Ordering {
     }
 
     /// The `i`-th move to search (`i = 0, 1, 2, …` in order, as with [`pick`]) of moves scored
-    /// by [`Ordering::score`]. The pending quiet moves get their history score once every move
-    /// scored above them has been taken, or before [`pick`] sorts the rest.
+    /// by [`Ordering::score`], with its class. The pending quiet moves get their history score
+    /// once every move scored above them has been taken, or before [`pick`] sorts the rest.
     pub fn next(
         &self,
         pending: &mut Pending,
         moves: &mut MoveList,
         scores: &mut [i32; MAX_MOVES],
         i: usize,
-    ) -> Move {
+    ) -> (Move, MoveClass) {
         if pending.any && (pending.above == 0 || i >= SELECT_FIRST) {
             for j in i..moves.len() {
                 if scores[j] == QUIET_PENDING {
@@ -278,7 +356,30 @@ impl Ordering {
         if scores[i] > QUIET_PENDING {
             pending.above = pending.above.saturating_sub(1);
         }
-        m
+        (m, MoveClass::of_score(scores[i]))
+    }
+
+    /// Scores the moves of a quiescence node for [`pick`]: the hash move first, then captures
+    /// and promotions by MVV-LVA, then (evasions, quiet checks) by butterfly history. Unlike
+    /// [`Ordering::score`] captures are not split by SEE (out of check the losing ones are
+    /// pruned anyway) and there are no killers: quiescence nodes are too many and too short
+    /// for them to pay.
+    pub fn score_quiescence(
+        &self,
+        us: Color,
+        moves: &MoveList,
+        scores: &mut [i32; MAX_MOVES],
+        tt_move: PackedMove,
+    ) {
+        for (i, &m) in moves.iter().enumerate() {
+            scores[i] = if tt_move != 0 && pack(m) == tt_move {
+                QS_TT_MOVE
+            } else if m.is_capture() || m.is_promotion() {
+                QS_NOISY + mvv_lva(m)
+            } else {
+                self.history(us, m)
+            };
+        }
     }
 
     /// Records a quiet move that caused a beta cutoff, and penalises the quiets tried before it.
@@ -358,7 +459,119 @@ pub fn pick(moves: &mut MoveList, scores: &mut [i32; MAX_MOVES], i: usize) -> Mo
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::eval::EvalParams;
+    use crate::game::Game;
     use shakmaty::Square;
+
+    /// Every class, best first.
+    const CLASSES: [MoveClass; 6] = [
+        MoveClass::Hash,
+        MoveClass::GoodCapture,
+        MoveClass::Killer,
+        MoveClass::Counter,
+        MoveClass::Quiet,
+        MoveClass::BadCapture,
+    ];
+
+    /// The class each move should have, decided from the move itself (not from its score).
+    fn expected_class(
+        pos: &Chess,
+        m: Move,
+        tt_move: PackedMove,
+        killers: [Move; 2],
+        counter: Move,
+        values: &[i32; 6],
+    ) -> MoveClass {
+        if pack(m) == tt_move {
+            MoveClass::Hash
+        } else if m.is_capture() || m.promotion() == Some(Role::Queen) {
+            if see_ge(pos, m, 0, values) {
+                MoveClass::GoodCapture
+            } else {
+                MoveClass::BadCapture
+            }
+        } else if m.is_promotion() {
+            MoveClass::BadCapture
+        } else if killers.contains(&m) {
+            MoveClass::Killer
+        } else if m == counter {
+            MoveClass::Counter
+        } else {
+            MoveClass::Quiet
+        }
+    }
+
+    #[test]
+    fn move_classes_are_read_back_from_their_scores() {
+        let values = EvalParams::default().values;
+        let mut seen = Vec::new();
+        for fen in [
+            // Kiwipete: winning, equal and losing captures, many quiet moves.
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            // Promotions and under-promotions, with and without a capture.
+            "1n2k3/P7/8/8/8/8/6PP/4K3 w - - 0 1",
+        ] {
+            let pos = Game::from_fen(fen).unwrap().position().clone();
+            let us = pos.turn();
+            let legal = pos.legal_moves();
+            let quiets: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|m| !m.is_capture() && !m.is_promotion())
+                .collect();
+            let noisy: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|m| m.is_capture() || m.is_promotion())
+                .collect();
+            let previous = Move::Normal {
+                role: Role::Knight,
+                from: Square::B8,
+                capture: None,
+                to: Square::C6,
+                promotion: None,
+            };
+            let after_previous = Context::new(us, Some(previous), None, None);
+            let mut ordering = Ordering::default();
+            // Histories pushed to their extremes, both ways.
+            for _ in 0..40 {
+                ordering.reward_quiet(us, 9, quiets[3], after_previous, 20, &quiets[4..]);
+                ordering.reward_captures(us, noisy.first().copied(), 20, &noisy[1..]);
+            }
+            ordering.reward_quiet(us, 3, quiets[1], Context::default(), 1, &[]);
+            ordering.reward_quiet(us, 3, quiets[0], Context::default(), 1, &[]);
+            ordering.reward_quiet(us, 5, quiets[2], after_previous, 1, &[]);
+            let tt_move = pack(quiets[5]);
+
+            let mut moves = legal.clone();
+            let mut scores = [0; MAX_MOVES];
+            let mut pending = ordering.score(
+                &pos,
+                &moves,
+                &mut scores,
+                tt_move,
+                3,
+                after_previous,
+                &values,
+            );
+            for i in 0..moves.len() {
+                let (m, class) = ordering.next(&mut pending, &mut moves, &mut scores, i);
+                let want =
+                    expected_class(&pos, m, tt_move, [quiets[0], quiets[1]], quiets[2], &values);
+                assert_eq!(class, want, "{fen}: {m} scored {}", scores[i]);
+                seen.push(class);
+            }
+        }
+        for class in CLASSES {
+            assert!(seen.contains(&class), "no {class:?} move was tried");
+        }
+    }
+
+    #[test]
+    fn refutations_are_the_hash_move_killers_and_the_counter_move() {
+        let refutations = CLASSES.map(MoveClass::is_refutation);
+        assert_eq!(refutations, [true, false, true, true, false, false]);
+    }
 
     #[test]
     fn pick_returns_moves_best_first_whatever_their_number() {

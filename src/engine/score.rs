@@ -82,6 +82,26 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// Whether a stored `score` with this bound settles a node searched with the window
+    /// (`alpha`, `beta`): an exact score always, a lower bound at or above `beta`, an upper
+    /// bound at or below `alpha`.
+    ///
+    /// ```
+    /// use kibitzer::engine::Bound;
+    /// assert!(Bound::Lower.cuts(50, 0, 40));
+    /// assert!(!Bound::Upper.cuts(50, 0, 40));
+    /// ```
+    #[inline]
+    pub fn cuts(self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        }
+    }
+}
+
 /// Converts a score relative to the root into one relative to the node at `ply` (for storing
 /// in the transposition table).
 pub fn to_tt(score: i32, ply: usize) -> i32 {

@@ -1,0 +1,74 @@
+//! Aspiration windows: an iteration searches a narrow window around the previous iteration's
+//! score, and widens it (reporting the bound) each time the score falls outside.
+
+use shakmaty::Chess;
+
+use super::params::{
+    ASPIRATION_GROWTH, ASPIRATION_MAX_WINDOW, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW,
+};
+use super::searcher::Searcher;
+use super::{RootMove, SearchInfo};
+use crate::engine::score::{Bound, INFINITE, MATE_BOUND, Score};
+
+impl Searcher<'_> {
+    /// Searches the root at `depth` with windows around `prev_score` (the full window for
+    /// shallow depths, mate scores and exact root scores) until the score falls inside one,
+    /// reporting each fail high or low through `info`. Returns the score (meaningless when
+    /// the search was stopped).
+    pub(super) fn aspiration(
+        &mut self,
+        pos: &Chess,
+        root: &mut [RootMove],
+        depth: u32,
+        prev_score: i32,
+        info: &mut dyn FnMut(&SearchInfo),
+    ) -> i32 {
+        let mut delta = ASPIRATION_WINDOW;
+        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH
+            && !self.limits.exact_root_scores
+            && prev_score.abs() < MATE_BOUND
+        {
+            (
+                (prev_score - delta).max(-INFINITE),
+                (prev_score + delta).min(INFINITE),
+            )
+        } else {
+            (-INFINITE, INFINITE)
+        };
+        loop {
+            let score = self.root(pos, root, depth as i32, alpha, beta);
+            if self.stopped {
+                return score;
+            }
+            let bound = if score <= alpha {
+                Bound::Upper
+            } else if score >= beta {
+                Bound::Lower
+            } else {
+                return score;
+            };
+            info(&SearchInfo {
+                depth,
+                seldepth: self.seldepth as u32,
+                score: Score(score),
+                bound,
+                nodes: self.nodes,
+                time: self.time.elapsed(),
+                nps: self.nps(),
+                hashfull: self.tt.hashfull(),
+                pv: self.root_pv(),
+            });
+            if bound == Bound::Upper {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITE);
+            } else {
+                beta = (score + delta).min(INFINITE);
+            }
+            delta *= ASPIRATION_GROWTH;
+            if delta > ASPIRATION_MAX_WINDOW {
+                alpha = -INFINITE;
+                beta = INFINITE;
+            }
+        }
+    }
+}

@@ -1,0 +1,249 @@
+//! `Searcher`: the state one search carries from node to node (limits, tables, the key path
+//! for repetitions, the per-ply stack, the principal variation, counters) and the bookkeeping
+//! every node shares: playing a move, detecting a repetition, checking the stop.
+
+use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
+
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{Chess, EnPassantMode, Move, Position};
+
+use super::params::{LMR_TABLE_SIZE, STOP_CHECK_INTERVAL, late_move_reduction};
+use super::zobrist;
+use crate::engine::eval::EvalParams;
+use crate::engine::limits::SearchLimits;
+use crate::engine::order::{MAX_MOVES, Ordering};
+use crate::engine::score::{Bound, MAX_PLY, to_tt};
+use crate::engine::time::TimeManager;
+use crate::engine::tt::{TranspositionTable, pack};
+
+/// What the search remembers about one ply of the current line.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Frame {
+    /// The static evaluation at this ply (`-INFINITE` in check), for "improving".
+    pub(super) eval: i32,
+    /// The move played from this ply (`None` for a null move).
+    pub(super) mv: Option<Move>,
+    /// Plies since the last null move (or since the game's start), the reach of repetitions.
+    pub(super) plies_from_null: usize,
+    /// The move a singular-extension search leaves out at this ply.
+    pub(super) excluded: Option<Move>,
+}
+
+/// One search in progress: created by [`super::search`], consumed by `iterate`.
+pub(super) struct Searcher<'a> {
+    /// The evaluation weights.
+    pub(super) params: &'a EvalParams,
+    /// The transposition table (kept between searches of a game).
+    pub(super) tt: &'a mut TranspositionTable,
+    /// Move-ordering knowledge (kept between searches of a game).
+    pub(super) ordering: &'a mut Ordering,
+    /// Set from outside to stop the search.
+    pub(super) stop: &'a AtomicBool,
+    /// Depth, node, time and root-move limits.
+    pub(super) limits: &'a SearchLimits,
+    /// The soft and hard time budgets and the clock.
+    pub(super) time: TimeManager,
+    /// Zobrist keys of the game before the root, the root and the current line.
+    pub(super) keys: Vec<u64>,
+    /// Index of the root's key in `keys`.
+    pub(super) root_index: usize,
+    /// Triangular principal-variation table: the line found from each ply.
+    pub(super) pv: Vec<[Option<Move>; MAX_PLY + 1]>,
+    /// Length of each ply's line in `pv`.
+    pub(super) pv_len: [usize; MAX_PLY + 1],
+    /// Per-ply state of the current line.
+    pub(super) stack: [Frame; MAX_PLY + 2],
+    /// Move-ordering scores per ply (one frame uses a ply's row at a time; no per-node memset).
+    pub(super) scores: Vec<[i32; MAX_MOVES]>,
+    /// Late-move reductions by depth and move number ([`late_move_reduction`]).
+    pub(super) reductions: [[u8; LMR_TABLE_SIZE]; LMR_TABLE_SIZE],
+    /// Nodes searched (main search and quiescence).
+    pub(super) nodes: u64,
+    /// Deepest ply reached in the current iteration.
+    pub(super) seldepth: usize,
+    /// Depth of the current iteration.
+    pub(super) root_depth: i32,
+    /// Whether the stop (flag or limit) has cut the search short.
+    pub(super) stopped: bool,
+    /// Whether the search may stop yet (false until depth 1 is complete).
+    pub(super) can_stop: bool,
+    /// The root move that last raised alpha in the current iteration, with its score: when
+    /// the iteration is cut short, a move that proved better than the previous best at the
+    /// new depth is played rather than thrown away.
+    pub(super) iteration_best: Option<(Move, i32)>,
+}
+
+impl<'a> Searcher<'a> {
+    /// A search of `pos` after the game's `history` keys, with its tables allocated.
+    pub(super) fn new(
+        pos: &Chess,
+        history: &[u64],
+        limits: &'a SearchLimits,
+        params: &'a EvalParams,
+        tt: &'a mut TranspositionTable,
+        ordering: &'a mut Ordering,
+        stop: &'a AtomicBool,
+    ) -> Searcher<'a> {
+        let mut keys = Vec::with_capacity(history.len() + MAX_PLY + 2);
+        keys.extend_from_slice(history);
+        let root_index = keys.len();
+        keys.push(zobrist(pos));
+        let mut reductions = [[0u8; LMR_TABLE_SIZE]; LMR_TABLE_SIZE];
+        for (d, row) in reductions.iter_mut().enumerate().skip(1) {
+            for (n, r) in row.iter_mut().enumerate().skip(1) {
+                *r = late_move_reduction(d, n);
+            }
+        }
+        Searcher {
+            params,
+            tt,
+            ordering,
+            stop,
+            limits,
+            time: TimeManager::new(limits),
+            keys,
+            root_index,
+            pv: vec![[None; MAX_PLY + 1]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            stack: [Frame::default(); MAX_PLY + 2],
+            scores: vec![[0; MAX_MOVES]; MAX_PLY + 2],
+            reductions,
+            nodes: 0,
+            seldepth: 0,
+            root_depth: 0,
+            stopped: false,
+            can_stop: false,
+            iteration_best: None,
+        }
+    }
+}
+
+impl Searcher<'_> {
+    /// Nodes per second so far.
+    pub(super) fn nps(&self) -> u64 {
+        let us = self.time.elapsed().as_micros().max(1);
+        (u128::from(self.nodes) * 1_000_000 / us) as u64
+    }
+
+    /// The principal variation from the root.
+    pub(super) fn root_pv(&self) -> Vec<Move> {
+        self.pv[0][..self.pv_len[0]]
+            .iter()
+            .flatten()
+            .copied()
+            .collect()
+    }
+
+    /// Checks the stop flag, the node limit and the clock; sets `stopped`.
+    pub(super) fn check_stop(&mut self) {
+        if !self.can_stop {
+            return;
+        }
+        if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
+            self.stopped = true;
+        }
+        if self.nodes & (STOP_CHECK_INTERVAL - 1) == 0
+            && (self.stop.load(AtomicOrdering::Relaxed) || self.time.hard_expired())
+        {
+            self.stopped = true;
+        }
+    }
+
+    /// Plays `m` from `pos` (whose key is `key`) as the move of `ply`: returns the child and
+    /// its key, pushed on the key stack for repetition detection (the caller pops it).
+    pub(super) fn play(&mut self, pos: &Chess, key: u64, m: Move, ply: usize) -> (Chess, u64) {
+        let (child, child_key) = self.child(pos, key, m);
+        self.keys.push(child_key);
+        self.stack[ply].mv = Some(m);
+        (child, child_key)
+    }
+
+    /// The position after `m` from `pos` (whose key is `key`) and its key. The key is updated
+    /// incrementally before the move is played and its hash bucket prefetched meanwhile (the
+    /// child is hashed from scratch when shakmaty cannot update the key).
+    pub(super) fn child(&self, pos: &Chess, key: u64, m: Move) -> (Chess, u64) {
+        let incremental = pos
+            .update_zobrist_hash::<Zobrist64>(Zobrist64(key), m, EnPassantMode::Legal)
+            .map(|k| k.0);
+        if let Some(k) = incremental {
+            self.tt.prefetch(k);
+        }
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        let child_key = incremental.unwrap_or_else(|| zobrist(&child));
+        (child, child_key)
+    }
+
+    /// Makes `m` followed by the line found from `ply + 1` the line from `ply`.
+    pub(super) fn update_pv(&mut self, ply: usize, m: Move) {
+        self.pv[ply][0] = Some(m);
+        let child_len = if ply < MAX_PLY {
+            self.pv_len[ply + 1]
+        } else {
+            0
+        };
+        for j in 0..child_len.min(MAX_PLY - 1) {
+            self.pv[ply][j + 1] = self.pv[ply + 1][j];
+        }
+        self.pv_len[ply] = child_len.min(MAX_PLY - 1) + 1;
+    }
+
+    /// Stores a finished node in the transposition table and returns its score: `best` from
+    /// the window (`alpha`, `beta`) the node was entered with, searched `depth` plies deep;
+    /// `best_move` is the move that raised alpha (`None` when none did). The score is exact
+    /// only when a move raised alpha without reaching beta.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)] // once per node: measured (cachegrind) to cost a call when left to LTO
+    pub(super) fn store_node(
+        &mut self,
+        key: u64,
+        ply: usize,
+        depth: i32,
+        (alpha, beta): (i32, i32),
+        best: i32,
+        best_move: Option<Move>,
+        static_eval: i32,
+    ) -> i32 {
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha && best_move.is_some() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            key,
+            best_move.map_or(0, pack),
+            to_tt(best, ply),
+            static_eval,
+            depth,
+            bound,
+        );
+        best
+    }
+
+    /// Whether the position at `ply` (its key is the last of `keys`) is a draw by repetition.
+    pub(super) fn is_repetition(&self, halfmoves: u32, ply: usize) -> bool {
+        let cur = self.keys.len() - 1;
+        let key = self.keys[cur];
+        let reach = (halfmoves as usize)
+            .min(self.stack[ply].plies_from_null)
+            .min(cur);
+        let mut seen_in_game = 0;
+        let mut back = 4;
+        while back <= reach {
+            let i = cur - back;
+            if self.keys[i] == key {
+                if i >= self.root_index {
+                    return true;
+                }
+                seen_in_game += 1;
+                if seen_in_game >= 2 {
+                    return true;
+                }
+            }
+            back += 2;
+        }
+        false
+    }
+}
