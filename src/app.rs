@@ -44,6 +44,9 @@ pub enum Event {
     EngineDone(SearchId, Option<Move>, Thinking),
     /// The engine could not be used.
     EngineFailed(String),
+    /// A search failed on an internal error (a panic, caught); the engine restarted and takes
+    /// new requests.
+    EngineCrashed(SearchId, String),
     /// The watched config file changed: the new settings, or why they were rejected.
     ConfigReloaded(Result<Box<Config>, ConfigError>),
     /// A `:load` finished.
@@ -293,6 +296,14 @@ impl App {
             }
             Event::EngineDone(id, best, thinking) => {
                 self.on_engine_done(id, best, thinking, &mut fx)
+            }
+            Event::EngineCrashed(id, why) => {
+                if self.search.take_if(|s| s.id == id).is_some() {
+                    self.error(format!(
+                        "the engine stopped on an internal error ({why}); it was restarted: \
+                         press s to let it move"
+                    ));
+                }
             }
             Event::EngineFailed(why) => {
                 self.search = None;

@@ -67,6 +67,11 @@ fn install_panic_hook() {
     HOOK.call_once(|| {
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
+            // A panic on a worker thread (the engine's) is caught there and reported on the
+            // status line; printing it or leaving raw mode would wreck the running screen.
+            if std::thread::current().name() == Some("kibitzer-engine") {
+                return;
+            }
             let _ = restore();
             previous(info);
         }));

@@ -478,6 +478,26 @@ fn engine_failure_is_reported_and_not_retried() {
     assert!(started(&fx).is_none());
 }
 
+/// Issue 23: an engine-thread panic must be reported, never a silently dead engine.
+#[test]
+fn engine_crash_is_reported_and_the_engine_can_be_asked_again() {
+    let mut app = new_app();
+    let fx = prompt(&mut app, "e4");
+    let id = started(&fx).expect("the engine was asked to move").id;
+    app.update(Event::EngineCrashed(id, "boom".into()));
+    assert!(app.search.is_none());
+    assert!(app.engine_error.is_none(), "the engine restarted");
+    let msg = app.message.as_ref().unwrap();
+    assert_eq!(msg.kind, MessageKind::Error);
+    assert!(
+        msg.text.contains("boom") && msg.text.contains("press s"),
+        "{}",
+        msg.text
+    );
+    let fx = app.update(key(KeyCode::Char('s')));
+    assert!(started(&fx).is_some(), "s asks the restarted engine again");
+}
+
 #[test]
 fn quitting_saves_an_unfinished_game() {
     let mut app = new_app();

@@ -1,0 +1,75 @@
+//! Input quoted back in messages: every error that repeats what the user (or a file, or a GUI)
+//! sent goes through [`echo`], so a 600 KB line or an escape sequence never reaches the
+//! terminal or a UCI log whole.
+
+/// The most characters of input repeated in a message.
+pub const MAX_ECHO_CHARS: usize = 80;
+
+/// `input` made safe to print: control characters (ESC, NUL, CR, …) escaped as `\u{1b}`-style
+/// codes, and cut after [`MAX_ECHO_CHARS`] characters with "…" and the full length.
+///
+/// ```
+/// use kibitzer::echo::echo;
+/// assert_eq!(echo("e2e4"), "e2e4");
+/// assert_eq!(echo("a\u{1b}[2Jb"), "a\\u{1b}[2Jb");
+/// let long = "x".repeat(1000);
+/// assert_eq!(echo(&long), format!("{}… (1000 characters)", "x".repeat(80)));
+/// ```
+#[must_use]
+pub fn echo(input: &str) -> String {
+    let mut out = String::new();
+    let mut count = 0;
+    for c in input.chars() {
+        if count == MAX_ECHO_CHARS {
+            out.push_str(&format!("… ({} characters)", input.chars().count()));
+            return out;
+        }
+        if c.is_control() {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+        count += 1;
+    }
+    out
+}
+
+/// Bytes that are not UTF-8 text, shown as text with each bad byte as `\xNN` (then [`echo`]).
+///
+/// ```
+/// use kibitzer::echo::echo_bytes;
+/// assert_eq!(echo_bytes(b"go \xff"), "go \\xff");
+/// ```
+#[must_use]
+pub fn echo_bytes(input: &[u8]) -> String {
+    let mut text = String::new();
+    for chunk in input.utf8_chunks() {
+        text.push_str(chunk.valid());
+        for b in chunk.invalid() {
+            text.push_str(&format!("\\x{b:02x}"));
+        }
+    }
+    echo(&text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_never_pass_through() {
+        for c in (0u8..32).chain([127]) {
+            let text = format!("a{}b", c as char);
+            assert!(!echo(&text).chars().any(char::is_control), "{c}");
+        }
+    }
+
+    #[test]
+    fn cut_counts_characters_not_bytes() {
+        let long = "é".repeat(200);
+        let e = echo(&long);
+        assert!(e.starts_with(&"é".repeat(80)));
+        assert!(e.ends_with("(200 characters)"));
+        assert_eq!(echo(&"é".repeat(80)), "é".repeat(80));
+    }
+}
