@@ -18,8 +18,7 @@ pub const MAX_ECHO_CHARS: usize = 80;
 #[must_use]
 pub fn echo(input: &str) -> String {
     let mut out = String::new();
-    let mut count = 0;
-    for c in input.chars() {
+    for (count, c) in input.chars().enumerate() {
         if count == MAX_ECHO_CHARS {
             out.push_str(&format!("… ({} characters)", input.chars().count()));
             return out;
@@ -29,7 +28,6 @@ pub fn echo(input: &str) -> String {
         } else {
             out.push(c);
         }
-        count += 1;
     }
     out
 }

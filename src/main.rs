@@ -68,6 +68,7 @@ fn main() -> ExitCode {
             limits,
             json,
             annotate,
+            force,
             level,
         }) => with_config(cli.config.as_deref(), &dirs, |c| {
             let args = kibitzer::review::command::ReviewArgs {
@@ -77,6 +78,7 @@ fn main() -> ExitCode {
                 movetime_ms: limits.movetime,
                 json,
                 annotate,
+                force,
                 level,
             };
             report(kibitzer::review::command::run(
@@ -101,11 +103,11 @@ fn play(args: &PlayArgs, explicit: Option<&Path>, dirs: &Dirs) -> ExitCode {
         fen: args.fen.clone(),
         pgn: args.pgn.clone(),
     };
-    let snapshot = match kibitzer::play::prepare(&options, &config, dirs) {
-        Ok(s) => s,
+    let prepared = match kibitzer::play::prepare(&options, &config, dirs) {
+        Ok(p) => p,
         Err(e) => return fail(2, &format!("{e:#}")),
     };
-    match kibitzer::play::run(config, explicit, dirs, snapshot) {
+    match kibitzer::play::run(config, explicit, dirs, prepared) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => fail(1, &format!("{e:#}")),
     }

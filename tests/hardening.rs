@@ -77,3 +77,65 @@ fn explain_with_a_huge_movetime_does_not_crash() {
     );
     assert!(o.status.success(), "{}", stderr(&o));
 }
+
+/// `review tal.pgn --game 2 --annotate tal.pgn` replaced a 20-game file by one game; an existing
+/// file was overwritten without asking.
+#[test]
+fn annotate_never_overwrites_its_input_nor_an_existing_file_without_force() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("games.pgn");
+    let games = "[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4 d5 *\n";
+    std::fs::write(&input, games).unwrap();
+    let hard = dir.path().join("hard.pgn");
+    std::fs::hard_link(&input, &hard).unwrap();
+    let soft = dir.path().join("soft.pgn");
+    std::os::unix::fs::symlink(&input, &soft).unwrap();
+    let dotted = dir.path().join("sub").join("..").join("games.pgn");
+    std::fs::create_dir(dir.path().join("sub")).unwrap();
+    for out in [&input, &hard, &soft, &dotted] {
+        let o = kibitzer(
+            dir.path(),
+            &[
+                "review",
+                input.to_str().unwrap(),
+                "--game",
+                "2",
+                "--depth",
+                "1",
+                "--annotate",
+                out.to_str().unwrap(),
+                "--force",
+            ],
+        );
+        assert_eq!(o.status.code(), Some(2), "{}", out.display());
+        assert!(stderr(&o).contains("is the input file"), "{}", stderr(&o));
+        assert_eq!(std::fs::read_to_string(&input).unwrap(), games);
+    }
+    let other = dir.path().join("other.pgn");
+    std::fs::write(&other, "keep me").unwrap();
+    let args = |force: bool| {
+        let mut a = vec![
+            "review",
+            input.to_str().unwrap(),
+            "--depth",
+            "1",
+            "--annotate",
+            other.to_str().unwrap(),
+        ];
+        if force {
+            a.push("--force");
+        }
+        a
+    };
+    let o = kibitzer(dir.path(), &args(false));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("already exists; add --force"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(std::fs::read_to_string(&other).unwrap(), "keep me");
+    let o = kibitzer(dir.path(), &args(true));
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(std::fs::read_to_string(&other).unwrap().contains("1. e4"));
+}

@@ -820,3 +820,75 @@ fn a_foreign_game_is_analysed_latest_move_first() {
     assert_eq!(app.analysis_queue, [1, 0]);
     assert!(!app.engine_opponent, "the moves were not the engine's");
 }
+
+/// Issue 23: `:save PATH` overwrote an existing file without asking.
+#[test]
+fn saving_over_an_existing_file_asks_first() {
+    let mut app = new_app();
+    prompt(&mut app, "e4");
+    let fx = prompt(&mut app, "save /tmp/games/x.pgn");
+    assert!(
+        fx.iter()
+            .any(|e| matches!(e, Effect::Save(Some(p), _) if p.ends_with("x.pgn")))
+    );
+    let path = PathBuf::from("/tmp/games/x.pgn");
+    app.update(Event::SaveWouldOverwrite(path.clone()));
+    assert_eq!(app.mode, Mode::Confirm(Confirm::Overwrite(path.clone())));
+    // No keeps the file; nothing is written.
+    let fx = app.update(key(KeyCode::Char('n')));
+    assert!(fx.is_empty(), "{fx:?}");
+    assert_eq!(app.mode, Mode::Board);
+    app.update(Event::SaveWouldOverwrite(path.clone()));
+    let fx = app.update(key(KeyCode::Char('y')));
+    assert!(
+        matches!(&fx[..], [Effect::Overwrite(p, s)] if *p == path && s.game.ply() == 1),
+        "{fx:?}"
+    );
+}
+
+/// Issue 23: quitting after failed autosaves exited at once without a word.
+#[test]
+fn quitting_after_a_failed_autosave_warns_and_offers_to_save_elsewhere() {
+    let mut app = new_app();
+    prompt(&mut app, "e4");
+    app.update(Event::Autosaved(Err("read-only file system".into())));
+    assert!(
+        app.message
+            .as_ref()
+            .unwrap()
+            .text
+            .contains("autosave failed")
+    );
+    let ctrl_c = Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+    app.update(ctrl_c.clone());
+    assert!(!app.quit);
+    assert!(matches!(&app.mode, Mode::Confirm(Confirm::QuitUnsaved(w)) if w.contains("read-only")));
+    // s opens the prompt with `save ` typed.
+    app.update(key(KeyCode::Char('s')));
+    assert_eq!(app.mode, Mode::Prompt("save ".into()));
+    app.update(key(KeyCode::Esc));
+    // A later successful autosave clears the warning: quitting is quiet again.
+    app.update(Event::Autosaved(Ok(())));
+    app.update(ctrl_c.clone());
+    assert!(app.quit);
+    // The last autosave, written on the way out, fails: the quit is taken back and asked.
+    app.update(Event::Autosaved(Err("disk full".into())));
+    assert!(!app.quit);
+    assert!(matches!(&app.mode, Mode::Confirm(Confirm::QuitUnsaved(w)) if w == "disk full"));
+    let fx = app.update(key(KeyCode::Char('y')));
+    assert!(app.quit);
+    assert!(fx.contains(&Effect::Quit));
+}
+
+/// Issue 23: a new game overwrote the unfinished one at its first autosave.
+#[test]
+fn a_new_game_archives_the_unfinished_one() {
+    let mut app = new_app();
+    prompt(&mut app, "e4");
+    let fx = prompt(&mut app, "new");
+    let archived = fx.iter().find_map(|e| match e {
+        Effect::Archive(s) => Some(s.game.ply()),
+        _ => None,
+    });
+    assert_eq!(archived, Some(1), "{fx:?}");
+}

@@ -70,6 +70,25 @@ impl fmt::Display for ImportError {
 
 impl std::error::Error for ImportError {}
 
+/// PGN bytes as text: UTF-8 (a leading byte-order mark dropped) when they are, else Latin-1
+/// (ISO-8859-1, the PGN standard's own character set, which old collections still use). Every
+/// reader of PGN text (`play --pgn`, `:load`, the autosave, `review`'s tags and comments) goes
+/// through it, so they all read a file the same way.
+///
+/// ```
+/// use kibitzer::pgn::decode_text;
+/// assert_eq!(decode_text("Réti".as_bytes()), "Réti");
+/// assert_eq!(decode_text(b"R\xe9ti"), "Réti");
+/// ```
+#[must_use]
+pub fn decode_text(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(text) => std::borrow::Cow::Borrowed(text),
+        Err(_) => std::borrow::Cow::Owned(bytes.iter().map(|&b| char::from(b)).collect()),
+    }
+}
+
 /// Reads every game of a PGN text. Never fails: malformed games are reported in
 /// [`ImportReport::errors`] and the others load.
 ///
@@ -281,10 +300,10 @@ impl Visitor for Collector {
     }
 
     fn tag(&mut self, _tags: &mut (), name: &[u8], value: RawTag<'_>) -> ControlFlow<()> {
-        let name = String::from_utf8_lossy(name).trim().to_owned();
+        let name = decode_text(name).trim().to_owned();
         self.tags
             .0
-            .push((name, value.decode_utf8_lossy().into_owned()));
+            .push((name, decode_text(&value.decode()).into_owned()));
         ControlFlow::Continue(())
     }
 
@@ -348,7 +367,7 @@ impl Visitor for Collector {
     fn comment(&mut self, _movetext: &mut (), comment: RawComment<'_>) -> ControlFlow<()> {
         let mut bytes = std::mem::take(&mut self.comment);
         bytes.extend_from_slice(comment.as_bytes());
-        self.attach_comment(&String::from_utf8_lossy(&bytes));
+        self.attach_comment(&decode_text(&bytes));
         ControlFlow::Continue(())
     }
 
