@@ -2,6 +2,7 @@
 //! keeps tags, comments and NAGs, and turns every malformed game into an [`ImportError`]
 //! without stopping the import.
 
+use crate::echo::echo;
 use std::fmt;
 use std::fs::File;
 use std::io::{self, BufReader, Read};
@@ -61,8 +62,10 @@ impl fmt::Display for ImportError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "game {} (line {}): ", self.number, self.line)?;
         match (&self.move_number, &self.san) {
-            (Some(number), Some(san)) => write!(f, "move {number} {san} {}", self.message),
-            (None, Some(san)) => write!(f, "{san} {}", self.message),
+            (Some(number), Some(san)) => {
+                write!(f, "move {number} {} {}", echo(san), self.message)
+            }
+            (None, Some(san)) => write!(f, "{} {}", echo(san), self.message),
             _ => write!(f, "{}", self.message),
         }
     }
@@ -246,7 +249,8 @@ impl Collector {
                 return Err(Failure::Tag {
                     name: "Variant",
                     message: format!(
-                        "the variant \"{variant}\" is not supported (only standard chess)"
+                        "the variant \"{}\" is not supported (only standard chess)",
+                        echo(variant)
                     ),
                 });
             }
@@ -597,7 +601,7 @@ fn silent_drop(
             }
             Token::Junk { text, line } => (
                 *line,
-                Some(crate::echo::echo(text)),
+                Some(text.clone()),
                 "is not a move in standard algebraic notation".to_owned(),
             ),
             Token::UnclosedVariation { line } => (
