@@ -109,7 +109,7 @@ echo "UCI: $asked searches asked, $answered bestmove ($legal of the node-limited
 # ---- 2. kill -9 during autosave writes -------------------------------------------------------
 echo "== kill -9 during play: $KILLS kills at random moments while the engine plays both sides"
 data=$WORK/kill
-killed=0 valid=0 restarted=0 leftovers=0 max_plies=0
+killed=0 valid=0 restarted=0 leftovers=0 max_plies=0 finished=0
 for k in $(seq "$KILLS"); do
     if ! start_play "$data"; then fail "kill $k: the game did not start (stale lock?)"; continue; fi
     restarted=$((restarted + 1))
@@ -124,12 +124,15 @@ for k in $(seq "$KILLS"); do
         fi
         plies=$(grep -o '[0-9]*\.' "$data/autosave.pgn" | wc -l)
         [ "$plies" -gt "$max_plies" ] && max_plies=$plies
+    elif [ "$(find "$data/games" -name '*.pgn' 2>/dev/null | wc -l)" -gt "$finished" ]; then
+        # The game ended (mate or draw): archived in games/, the autosave removed.
+        finished=$((finished + 1)); valid=$((valid + 1))
     else
-        fail "kill $k: no autosave after moves"
+        fail "kill $k: no autosave after moves, and no finished game archived"
     fi
-    leftovers=$(find "$data" -maxdepth 1 -name '.*.tmp' | wc -l)
+    leftovers=$((leftovers + $(find "$data" -maxdepth 1 -name '.*.tmp' | wc -l)))
 done
-echo "kill -9: $killed kills, $restarted starts after a kill (lock released), $valid/$killed autosaves valid, up to $max_plies move numbers in the autosave, $leftovers temporary files left by kills mid-write"
+echo "kill -9: $killed kills, $restarted starts after a kill (lock released), $valid/$killed autosaves valid ($finished games finished and archived meanwhile), up to $max_plies move numbers in the autosave, $leftovers temporary files seen after a kill mid-write (removed at the next start)"
 [ "$valid" -eq "$killed" ] || fail "kill -9: damaged autosaves"
 
 # ---- 3. two instances ------------------------------------------------------------------------

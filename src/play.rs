@@ -59,6 +59,7 @@ pub struct Prepared {
 /// invalid game file.
 pub fn prepare(options: &StartOptions, config: &Config, dirs: &Dirs) -> Result<Prepared> {
     let lock = persist::AutosaveLock::acquire(&dirs.data_dir)?;
+    persist::remove_stale_temporaries(&dirs.data_dir);
     let human = match config.game.human {
         crate::config::HumanColor::Black => Color::Black,
         _ => Color::White,

@@ -139,3 +139,26 @@ fn annotate_never_overwrites_its_input_nor_an_existing_file_without_force() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(std::fs::read_to_string(&other).unwrap().contains("1. e4"));
 }
+
+/// A random binary file reviewed as an empty game with exit status 0.
+#[test]
+fn reviewing_binary_data_fails_with_the_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("random.pgn");
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let bytes: Vec<u8> = (0..4096)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 32) as u8
+        })
+        .collect();
+    std::fs::write(&file, bytes).unwrap();
+    let o = kibitzer(
+        dir.path(),
+        &["review", file.to_str().unwrap(), "--json", "--depth", "1"],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("cannot be reviewed"), "{}", stderr(&o));
+}

@@ -378,7 +378,8 @@ pub fn read_autosave(data_dir: &Path) -> Result<Resume> {
         .into_iter()
         .find_map(|e| e.partial)
         .and_then(|p| decode(&pgn::export(&p.game, &p.tags)).ok())
-        .or_else(|| decode(&text).ok());
+        .or_else(|| decode(&text).ok())
+        .filter(|s| s.game.ply() > 0);
     let warning = match &partial {
         Some(s) => format!(
             "the saved game was damaged ({problem}); resumed its first {} plies; the damaged \
@@ -395,6 +396,22 @@ pub fn read_autosave(data_dir: &Path) -> Result<Resume> {
         snapshot: partial,
         warning: Some(warning),
     })
+}
+
+/// Removes the temporary files of autosaves cut short by a crash or `kill -9`
+/// (`.autosave*.tmp`). Only the holder of the [`AutosaveLock`] may call it: no other process
+/// writes autosaves then, so every such file is a leftover.
+pub fn remove_stale_temporaries(data_dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(data_dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with(".autosave") && name.ends_with(".tmp") {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// Moves an existing autosave (an unfinished game about to be replaced, e.g. by `--new`) into
@@ -589,6 +606,19 @@ mod tests {
         let resume = read_autosave(dir.path()).unwrap();
         assert!(resume.snapshot.is_none());
         assert!(resume.warning.unwrap().contains("is kept as"));
+    }
+
+    #[test]
+    fn stale_temporaries_are_removed_and_nothing_else() {
+        let dir = tempfile::tempdir().unwrap();
+        let stale = dir.path().join(".autosave.pgn.999.0.tmp");
+        std::fs::write(&stale, "half a game").unwrap();
+        write_autosave(dir.path(), &snapshot_of(&["e4"])).unwrap();
+        std::fs::write(dir.path().join("mine.tmp"), "x").unwrap();
+        remove_stale_temporaries(dir.path());
+        assert!(!stale.exists());
+        assert!(dir.path().join("mine.tmp").exists());
+        assert!(autosave_path(dir.path()).exists());
     }
 
     #[test]

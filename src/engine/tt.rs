@@ -288,7 +288,14 @@ mod tests {
             .chain([0, u64::MAX])
             .collect();
         for (i, &key) in keys.iter().enumerate() {
-            tt.store(key, (i % 4000) as u16 + 1, i as i32 % 900, 7, 3, Bound::Exact);
+            tt.store(
+                key,
+                (i % 4000) as u16 + 1,
+                i as i32 % 900,
+                7,
+                3,
+                Bound::Exact,
+            );
         }
         let before: Vec<_> = keys
             .iter()

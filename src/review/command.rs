@@ -71,8 +71,11 @@ pub fn load(file: &std::path::Path, number: usize) -> Result<Loaded, CommandErro
             Err(e) => {
                 if e.number == number {
                     match &e.partial {
-                        Some(p) => picked = Some((p.clone(), Some(e.to_string()))),
-                        None => unusable = Some(e.to_string()),
+                        // Nothing before the error: no game to review (binary data, say).
+                        Some(p) if p.game.ply() > 0 => {
+                            picked = Some((p.clone(), Some(e.to_string())));
+                        }
+                        _ => unusable = Some(e.to_string()),
                     }
                 }
                 bad_games.push(e.to_string());
