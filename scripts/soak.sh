@@ -122,7 +122,7 @@ for k in $(seq "$KILLS"); do
         if valid_game "$data/autosave.pgn"; then valid=$((valid + 1)); else
             fail "kill $k: the autosave is damaged"; cp "$data/autosave.pgn" "$WORK/damaged-$k.pgn"
         fi
-        plies=$(grep -o '[0-9]*\.' "$data/autosave.pgn" | wc -l)
+        plies=$(python3 -c 'import chess.pgn, sys; print(len(list(chess.pgn.read_game(open(sys.argv[1])).mainline_moves())))' "$data/autosave.pgn")
         [ "$plies" -gt "$max_plies" ] && max_plies=$plies
     elif [ "$(find "$data/games" -name '*.pgn' 2>/dev/null | wc -l)" -gt "$finished" ]; then
         # The game ended (mate or draw): archived in games/, the autosave removed.
@@ -132,7 +132,7 @@ for k in $(seq "$KILLS"); do
     fi
     leftovers=$((leftovers + $(find "$data" -maxdepth 1 -name '.*.tmp' | wc -l)))
 done
-echo "kill -9: $killed kills, $restarted starts after a kill (lock released), $valid/$killed autosaves valid ($finished games finished and archived meanwhile), up to $max_plies move numbers in the autosave, $leftovers temporary files seen after a kill mid-write (removed at the next start)"
+echo "kill -9: $killed kills, $restarted starts after a kill (lock released), $valid/$killed autosaves valid ($finished games finished and archived meanwhile), the longest autosaved game $max_plies plies, $leftovers temporary files seen after a kill mid-write (removed at the next start)"
 [ "$valid" -eq "$killed" ] || fail "kill -9: damaged autosaves"
 
 # ---- 3. two instances ------------------------------------------------------------------------

@@ -366,6 +366,7 @@ impl App {
                 self.cancel_search(&mut fx);
                 let human = self.human;
                 self.cancel_analyses(&mut fx);
+                self.archive_unfinished(&mut fx);
                 self.set_game(*game, human);
                 self.engine_opponent = self.game.ply() == 0;
                 self.restore_explanations();
@@ -957,6 +958,7 @@ impl App {
                 Ok(game) => {
                     self.cancel_search(fx);
                     self.cancel_analyses(fx);
+                    self.archive_unfinished(fx);
                     let human = self.human;
                     self.set_game(game, human);
                     self.engine_opponent = true;
@@ -1045,13 +1047,18 @@ impl App {
         };
     }
 
+    /// Before the game is replaced (new game, `:load`, `:fen`): an unfinished game with moves is
+    /// kept in `games/`, not overwritten by the next autosave. A finished one is archived already.
+    fn archive_unfinished(&mut self, fx: &mut Vec<Effect>) {
+        if self.outcome().is_none() && self.game.ply() > 0 {
+            fx.push(Effect::Archive(self.snapshot()));
+        }
+    }
+
     fn start_new_game(&mut self, color: HumanColor, fx: &mut Vec<Effect>) {
         self.cancel_search(fx);
         self.cancel_analyses(fx);
-        if self.outcome().is_none() && self.game.ply() > 0 {
-            // The unfinished game is kept in `games/`, not overwritten by the next autosave.
-            fx.push(Effect::Archive(self.snapshot()));
-        }
+        self.archive_unfinished(fx);
         self.engine_opponent = true;
         let human = self.pick_color(color);
         self.set_game(Game::new(), human);

@@ -891,4 +891,19 @@ fn a_new_game_archives_the_unfinished_one() {
         _ => None,
     });
     assert_eq!(archived, Some(1), "{fx:?}");
+    // So do `:fen` and `:load` over an unfinished game.
+    prompt(&mut app, "d4");
+    let fx = prompt(&mut app, "fen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+    assert!(
+        fx.iter()
+            .any(|e| matches!(e, Effect::Archive(s) if s.game.ply() == 1)),
+        "{fx:?}"
+    );
+    prompt(&mut app, "e4");
+    let fx = app.update(Event::Loaded("x.pgn".into(), Ok(Box::new(Game::new()))));
+    assert!(
+        fx.iter()
+            .any(|e| matches!(e, Effect::Archive(s) if s.game.ply() == 1)),
+        "{fx:?}"
+    );
 }
