@@ -92,6 +92,10 @@ struct Session<'w, W: Write> {
     debug: bool,
     /// `quit` arrived while a search ran: leave as soon as its `bestmove` is out.
     quitting: bool,
+    /// The `go`s that arrived while a search ran, with the positions they were sent for, in
+    /// order: the next starts as soon as the running search has printed its `bestmove` (one
+    /// `bestmove` per `go`).
+    queued: std::collections::VecDeque<(Go, Chess, Vec<u64>)>,
 }
 
 /// Runs the protocol until `quit` or the end of `input`. `hash_mb` and `level` are the
@@ -159,6 +163,7 @@ where
         running: None,
         debug: false,
         quitting: false,
+        queued: std::collections::VecDeque::new(),
     };
     let mut eof = false;
     while let Ok(event) = rx.recv() {
@@ -602,10 +607,40 @@ impl<W: Write> Session<'_, W> {
             Ok(g) => g,
             Err(e) => return error(self.out, &e),
         };
+        let (position, history) = (self.position.clone(), self.history.clone());
+        if self.running.is_some() {
+            // A `go` during a search (a GUI that did not wait): the running search is stopped
+            // and answers first; this one starts after its `bestmove`.
+            self.queued.push_back((go, position, history));
+            return self.stop();
+        }
+        self.start(go, position, history)
+    }
+
+    /// Starts the next queued `go`, if any (called after each `bestmove`); when more wait
+    /// behind it, it is stopped at once so that it answers and lets them run.
+    fn start_queued(&mut self) -> io::Result<()> {
+        if self.quitting {
+            self.queued.clear();
+            return Ok(());
+        }
+        let Some((go, position, history)) = self.queued.pop_front() else {
+            return Ok(());
+        };
+        let rest = std::mem::take(&mut self.queued);
+        self.start(go, position, history)?;
+        self.queued = rest;
+        if !self.queued.is_empty() {
+            self.stop()?;
+        }
+        Ok(())
+    }
+
+    fn start(&mut self, go: Go, position: Chess, history: Vec<u64>) -> io::Result<()> {
         self.cancel();
         let mut limits = go.limits;
         limits.overhead = Duration::from_millis(self.options.overhead_ms);
-        let (time, inc) = match self.position.turn() {
+        let (time, inc) = match position.turn() {
             Color::White => (go.wtime, go.winc),
             Color::Black => (go.btime, go.binc),
         };
@@ -635,8 +670,8 @@ impl<W: Write> Session<'_, W> {
         }
         let hold = limits.infinite || go.ponder;
         let mut request = SearchRequest {
-            position: self.position.clone(),
-            history: self.history.clone(),
+            position,
+            history,
             limits,
             params: self.params.clone(),
             level: (weakened && level.is_imperfect()).then_some(level),
@@ -659,6 +694,7 @@ impl<W: Write> Session<'_, W> {
     }
 
     fn cancel(&mut self) {
+        self.queued.clear();
         if self.running.take().is_some() {
             self.engine.cancel();
         }
@@ -709,7 +745,8 @@ impl<W: Write> Session<'_, W> {
             (Some(b), None) => writeln!(self.out, "bestmove {}", uci_move(b))?,
             (None, _) => writeln!(self.out, "bestmove 0000")?,
         }
-        self.out.flush()
+        self.out.flush()?;
+        self.start_queued()
     }
 
     fn report(&mut self, report: EngineReport) -> io::Result<()> {
@@ -927,6 +964,27 @@ mod tests {
         );
         let last = out.lines().last().unwrap();
         assert!(last.starts_with("bestmove a2a3"), "{out}");
+    }
+
+    /// Found by the soak run: a `go` sent while a search ran (no wait for its `bestmove`, or right
+    /// after `stop`) dropped that search's `bestmove`. Every `go` is now answered, in order.
+    #[test]
+    fn every_go_gets_its_bestmove_even_when_the_gui_does_not_wait() {
+        for input in [
+            "position startpos\ngo depth 30\ngo depth 1\n",
+            "position startpos\ngo infinite\nstop\ngo depth 2\n",
+            "position startpos\ngo infinite\ngo depth 2\nposition startpos moves e2e4\ngo depth 1\n",
+        ] {
+            let out = session(input);
+            let gos = input.matches("go ").count();
+            assert_eq!(out.matches("bestmove ").count(), gos, "{input}: {out}");
+        }
+        // The queued `go` searches the position it was sent for, not a later one.
+        let out =
+            session("position startpos moves e2e4\ngo infinite\ngo depth 1\nposition startpos\n");
+        let last = out.lines().last().unwrap();
+        let reply = last.split_whitespace().nth(1).unwrap();
+        assert!(reply.ends_with('5') || reply.ends_with('6'), "{out}");
     }
 
     /// Issue 23: errors echoed input whole (a 600 KB FEN in one line).
