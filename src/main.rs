@@ -2,11 +2,10 @@
 //! is touched), dispatch the subcommand.
 #![forbid(unsafe_code)]
 
-use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::Parser;
 use kibitzer::cli::{Cli, Command, ConfigCommand, PlayArgs};
 use kibitzer::config::{Config, ConfigSource, Dirs, EXAMPLE};
@@ -166,14 +165,7 @@ fn write_example(path: &Path, force: bool) -> Result<()> {
             path.display()
         );
     }
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    }
-    let mut f =
-        std::fs::File::create(path).with_context(|| format!("cannot write {}", path.display()))?;
-    f.write_all(EXAMPLE.as_bytes())
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(())
+    kibitzer::app::persist::write_atomic(path, EXAMPLE)
 }
 
 fn perft(fen: Option<&str>, depth: u32, divide: bool) -> ExitCode {
