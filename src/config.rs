@@ -392,7 +392,7 @@ impl Config {
             let message = e
                 .span()
                 .and_then(|span| describe_shape_error(text, span, e.message()))
-                .unwrap_or_else(|| describe_toml_error(e.message()));
+                .unwrap_or_else(|| crate::echo::echo_quoted(&describe_toml_error(e.message())));
             ConfigError {
                 path: path.map(Path::to_path_buf),
                 location,
@@ -653,6 +653,18 @@ mod tests {
         for (text, expected) in cases {
             let e = Config::from_toml(text, Some(p)).unwrap_err();
             assert_eq!(e.to_string(), *expected, "{text}");
+        }
+    }
+
+    /// Issue 23: input echoed in messages is cut and its control characters escaped.
+    #[test]
+    fn echoed_keys_and_values_are_cut_and_escaped() {
+        for text in [
+            "[engine]\n\"\\u001b[31mred\" = 1\n".to_owned(),
+            format!("[engine]\nlevel = \"\\u001b{}\"\n", "x".repeat(5000)),
+        ] {
+            let e = Config::from_toml(&text, None).unwrap_err().to_string();
+            assert!(!e.contains('\u{1b}') && e.len() < 400, "{e}");
         }
     }
 

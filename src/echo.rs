@@ -32,6 +32,54 @@ pub fn echo(input: &str) -> String {
     out
 }
 
+/// A message written by a library (toml, serde) that quotes input between backticks or double
+/// quotes: each quoted part goes through [`echo`]; the rest is kept.
+///
+/// ```
+/// use kibitzer::echo::echo_quoted;
+/// assert_eq!(echo_quoted("unknown key `a\u{1b}b`, expected `x`"), "unknown key `a\\u{1b}b`, expected `x`");
+/// let long = format!("value \"{}\" is wrong", "y".repeat(200));
+/// assert!(echo_quoted(&long).len() < 120);
+/// ```
+#[must_use]
+pub fn echo_quoted(message: &str) -> String {
+    let mut out = String::new();
+    for (i, part) in message.split('`').enumerate() {
+        if i > 0 {
+            out.push('`');
+        }
+        if i % 2 == 1 {
+            out.push_str(&echo(part));
+        } else {
+            for (j, inner) in part.split('"').enumerate() {
+                if j > 0 {
+                    out.push('"');
+                }
+                if j % 2 == 1 {
+                    out.push_str(&echo(inner));
+                } else {
+                    out.push_str(&echo_all(inner));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Control characters escaped, nothing cut (our own words around quoted input).
+fn echo_all(text: &str) -> String {
+    text.chars()
+        .flat_map(|c| {
+            let escaped: Vec<char> = if c.is_control() {
+                c.escape_unicode().collect()
+            } else {
+                vec![c]
+            };
+            escaped
+        })
+        .collect()
+}
+
 /// Bytes that are not UTF-8 text, shown as text with each bad byte as `\xNN` (then [`echo`]).
 ///
 /// ```
