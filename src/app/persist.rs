@@ -311,18 +311,19 @@ fn civil(time: std::time::SystemTime) -> (i64, i64, i64, u64) {
     (year, month, day, secs % 86_400)
 }
 
-/// Writes the autosave; the one it replaces is kept as [`backup_path`].
+/// Writes the autosave; the one it replaces is then kept as [`backup_path`] (best effort: a
+/// backup that cannot be written, on a nearly full disk, never stops the autosave itself).
 ///
 /// # Errors
-/// When the file cannot be written.
+/// When the autosave cannot be written.
 pub fn write_autosave(data_dir: &Path, snapshot: &Snapshot) -> Result<()> {
     let path = autosave_path(data_dir);
-    if let Ok(previous) = std::fs::read(&path) {
-        write_file(&backup_path(data_dir), &previous, true).map_err(|e| {
-            anyhow::anyhow!("{e}").context("cannot keep the previous autosave as a backup")
-        })?;
+    let previous = std::fs::read(&path).ok();
+    write_atomic(&path, &encode(snapshot))?;
+    if let Some(previous) = previous {
+        let _ = write_file(&backup_path(data_dir), &previous, true);
     }
-    write_atomic(&path, &encode(snapshot))
+    Ok(())
 }
 
 /// What was found in the data directory at start-up.
