@@ -344,7 +344,10 @@ impl Runner {
                     let tx = self.events.clone();
                     let id = job.id;
                     match analysis::spawn(job.request, job.hash_mb, move |a| {
-                        let _ = tx.send(Event::Analysed(id, Box::new(a)));
+                        let _ = tx.send(match a {
+                            Ok(a) => Event::Analysed(id, Box::new(a)),
+                            Err(why) => Event::AnalysisFailed(id, format!("internal error: {why}")),
+                        });
                     }) {
                         Ok(j) => {
                             self.analyses.insert(id, j);

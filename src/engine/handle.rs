@@ -243,7 +243,7 @@ fn worker(
                     continue; // Superseded before it started.
                 }
                 let mut last: Option<Instant> = None;
-                let guarded = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                let searched = guarded(|| {
                     #[cfg(debug_assertions)]
                     test_panic(&request.limits);
                     search(
@@ -265,17 +265,14 @@ fn worker(
                             }
                         },
                     )
-                }));
-                let result = match guarded {
+                });
+                let result = match searched {
                     Ok(result) => result,
-                    Err(payload) => {
+                    Err(message) => {
                         // The tables may be half-written: start again from fresh ones.
                         reallocate(&mut memory, hash_mb);
                         if current.load(Ordering::SeqCst) == id.0 {
-                            sink(EngineReport::Failed {
-                                id,
-                                message: panic_message(payload.as_ref()),
-                            });
+                            sink(EngineReport::Failed { id, message });
                         }
                         continue;
                     }
@@ -297,6 +294,16 @@ fn worker(
 fn reallocate(memory: &mut SearchMemory, mb: u32) {
     drop(std::mem::replace(memory, SearchMemory::new(1)));
     *memory = SearchMemory::new(mb);
+}
+
+/// Runs `work`, turning a panic inside it into its message: how the engine thread and the
+/// background analyses survive a bug in the search (the caller rebuilds what `work` touched).
+///
+/// # Errors
+/// The panic's message.
+pub fn guarded<T>(work: impl FnOnce() -> T) -> Result<T, String> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(work))
+        .map_err(|payload| panic_message(payload.as_ref()))
 }
 
 /// The text of a panic's payload (`panic!` with a literal or a formatted message).
@@ -370,6 +377,11 @@ mod tests {
         assert_eq!(panic_message(caught.as_ref()), "boom 7");
         let caught = std::panic::catch_unwind(|| panic!("plain")).unwrap_err();
         assert_eq!(panic_message(caught.as_ref()), "plain");
+        assert_eq!(guarded(|| 7), Ok(7));
+        assert_eq!(
+            guarded(|| -> u8 { panic!("in the search") }),
+            Err("in the search".into())
+        );
     }
 
     #[test]
