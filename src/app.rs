@@ -44,12 +44,22 @@ pub enum Event {
     EngineDone(SearchId, Option<Move>, Thinking),
     /// The engine could not be used.
     EngineFailed(String),
+    /// A search failed on an internal error (a panic, caught); the engine restarted and takes
+    /// new requests.
+    EngineCrashed(SearchId, String),
     /// The watched config file changed: the new settings, or why they were rejected.
     ConfigReloaded(Result<Box<Config>, ConfigError>),
     /// A `:load` finished.
     Loaded(PathBuf, Result<Box<Game>, String>),
     /// A `:save` finished: the path written, or why not.
     Saved(Result<PathBuf, String>),
+    /// A `:save` found the file already there and wrote nothing (the user is asked).
+    SaveWouldOverwrite(PathBuf),
+    /// An autosave finished: `Ok`, or why it failed.
+    Autosaved(Result<(), String>),
+    /// Something the user must know that happened outside the App (a damaged autosave kept
+    /// aside, an unfinished game moved to `games/`); shown as an error-coloured message.
+    Warning(String),
     /// A background analysis of the move at a ply finished.
     Analysed(AnalysisId, Box<crate::analysis::Analysis>),
     /// A background analysis could not be started (why).
@@ -73,8 +83,11 @@ pub enum Effect {
     Autosave(Snapshot),
     /// The game is over: archive it in the data directory and remove the autosave.
     Archive(Snapshot),
-    /// Save the game to this path (`None`: a new file in the data directory).
+    /// Save the game to this path (`None`: a new file in the data directory); an existing file
+    /// is left alone and reported with [`Event::SaveWouldOverwrite`].
     Save(Option<PathBuf>, Snapshot),
+    /// Save the game to this path, replacing the file there (the user said yes).
+    Overwrite(PathBuf, Snapshot),
     /// Load a game from a file.
     Load(PathBuf),
     /// Put text on the terminal's clipboard (OSC 52).
@@ -116,6 +129,39 @@ pub enum Mode {
         /// The highlighted choice (index in [`GAME_OVER_CHOICES`]).
         choice: usize,
     },
+    /// A yes/no question before something that cannot be undone.
+    Confirm(Confirm),
+}
+
+/// What a [`Mode::Confirm`] asks about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Confirm {
+    /// `:save PATH` and the file exists: replace it?
+    Overwrite(PathBuf),
+    /// Quit although the autosave failed (why) and the game is saved nowhere?
+    QuitUnsaved(String),
+}
+
+impl Confirm {
+    /// The question, as the dialog shows it.
+    pub fn question(&self) -> String {
+        match self {
+            Confirm::Overwrite(path) => format!("{} already exists. Replace it?", path.display()),
+            Confirm::QuitUnsaved(why) => format!(
+                "The game is not saved: the autosave failed ({why}). Quit anyway and lose it?"
+            ),
+        }
+    }
+
+    /// The keys it takes, as the dialog and the key-hint line show them.
+    pub fn keys(&self) -> &'static str {
+        match self {
+            Confirm::Overwrite(_) => "y replace · n / esc keep the file",
+            Confirm::QuitUnsaved(_) => {
+                "s save elsewhere (:save PATH) · y quit anyway · n / esc stay"
+            }
+        }
+    }
 }
 
 /// The promotion choices in picker order.
@@ -208,6 +254,8 @@ pub struct App {
     pub engine_opponent: bool,
     /// The engine cannot be used (why), so it is not asked to move.
     pub engine_error: Option<String>,
+    /// The last autosave failed (why): quitting asks first. Cleared by a successful one.
+    pub autosave_error: Option<String>,
     /// The terminal size (width, height).
     pub size: (u16, u16),
     /// Counts ticks while the engine thinks (the spinner frame).
@@ -239,6 +287,7 @@ impl App {
             engine_opponent: true,
             hint: None,
             engine_error: None,
+            autosave_error: None,
             size: (80, 24),
             spinner: 0,
             quit: false,
@@ -294,6 +343,14 @@ impl App {
             Event::EngineDone(id, best, thinking) => {
                 self.on_engine_done(id, best, thinking, &mut fx)
             }
+            Event::EngineCrashed(id, why) => {
+                if self.search.take_if(|s| s.id == id).is_some() {
+                    self.error(format!(
+                        "the engine stopped on an internal error ({why}); it was restarted: \
+                         press s to let it move"
+                    ));
+                }
+            }
             Event::EngineFailed(why) => {
                 self.search = None;
                 self.error(format!("engine unavailable: {why}"));
@@ -309,6 +366,7 @@ impl App {
                 self.cancel_search(&mut fx);
                 let human = self.human;
                 self.cancel_analyses(&mut fx);
+                self.archive_unfinished(&mut fx);
                 self.set_game(*game, human);
                 self.engine_opponent = self.game.ply() == 0;
                 self.restore_explanations();
@@ -317,6 +375,22 @@ impl App {
                 self.after_change(&mut fx, true);
             }
             Event::Loaded(_, Err(e)) | Event::Saved(Err(e)) => self.error(e),
+            Event::SaveWouldOverwrite(path) => {
+                self.mode = Mode::Confirm(Confirm::Overwrite(path));
+            }
+            Event::Autosaved(Ok(())) => self.autosave_error = None,
+            Event::Autosaved(Err(why)) => {
+                self.error(format!(
+                    "autosave failed: {why}; save the game elsewhere with :save PATH"
+                ));
+                if self.quit {
+                    // The last save before quitting failed: ask instead of losing the game.
+                    self.quit = false;
+                    self.mode = Mode::Confirm(Confirm::QuitUnsaved(why.clone()));
+                }
+                self.autosave_error = Some(why);
+            }
+            Event::Warning(text) => self.error(text),
             Event::Saved(Ok(path)) => self.info(format!("saved {}", path.display())),
             Event::Analysed(id, analysis) => self.on_analysed(id, *analysis, &mut fx),
             Event::AnalysisFailed(id, why) => {
@@ -455,6 +529,29 @@ impl App {
             Mode::Help => self.mode = Mode::Board,
             Mode::NewGame { color, level } => self.new_game_key(color, level, key, fx),
             Mode::GameOver { choice } => self.game_over_key(choice, key, fx),
+            Mode::Confirm(question) => self.confirm_key(question, key, fx),
+        }
+    }
+
+    fn confirm_key(&mut self, question: Confirm, key: KeyEvent, fx: &mut Vec<Effect>) {
+        match (question, key.code) {
+            (Confirm::Overwrite(path), KeyCode::Char('y')) => {
+                self.mode = Mode::Board;
+                fx.push(Effect::Overwrite(path, self.snapshot()));
+            }
+            (Confirm::QuitUnsaved(_), KeyCode::Char('y')) => {
+                self.mode = Mode::Board;
+                self.quit = true;
+                fx.push(Effect::Quit);
+            }
+            (Confirm::QuitUnsaved(_), KeyCode::Char('s')) => {
+                self.mode = Mode::Prompt("save ".to_owned());
+            }
+            (_, KeyCode::Char('n') | KeyCode::Esc) => {
+                self.mode = Mode::Board;
+                self.info("nothing was changed");
+            }
+            _ => {}
         }
     }
 
@@ -861,6 +958,7 @@ impl App {
                 Ok(game) => {
                     self.cancel_search(fx);
                     self.cancel_analyses(fx);
+                    self.archive_unfinished(fx);
                     let human = self.human;
                     self.set_game(game, human);
                     self.engine_opponent = true;
@@ -949,9 +1047,18 @@ impl App {
         };
     }
 
+    /// Before the game is replaced (new game, `:load`, `:fen`): an unfinished game with moves is
+    /// kept in `games/`, not overwritten by the next autosave. A finished one is archived already.
+    fn archive_unfinished(&mut self, fx: &mut Vec<Effect>) {
+        if self.outcome().is_none() && self.game.ply() > 0 {
+            fx.push(Effect::Archive(self.snapshot()));
+        }
+    }
+
     fn start_new_game(&mut self, color: HumanColor, fx: &mut Vec<Effect>) {
         self.cancel_search(fx);
         self.cancel_analyses(fx);
+        self.archive_unfinished(fx);
         self.engine_opponent = true;
         let human = self.pick_color(color);
         self.set_game(Game::new(), human);
@@ -1031,6 +1138,12 @@ impl App {
         self.cancel_search(fx);
         self.cancel_analyses(fx);
         if self.outcome().is_none() {
+            if let Some(why) = self.autosave_error.clone() {
+                // Earlier autosaves failed: warn and offer to save elsewhere.
+                self.mode = Mode::Confirm(Confirm::QuitUnsaved(why));
+                return;
+            }
+            // If this last autosave fails, `Event::Autosaved` takes the quit back and asks.
             fx.push(Effect::Autosave(self.snapshot()));
         }
         self.quit = true;

@@ -115,6 +115,9 @@ pub enum Command {
         /// Write the annotated game to this PGN file (no terminal interface).
         #[arg(long, value_name = "OUT.pgn")]
         annotate: Option<PathBuf>,
+        /// Let --annotate replace an existing file (never the input file).
+        #[arg(long, requires = "annotate")]
+        force: bool,
         /// How much to say (default: `explain.level` of the configuration).
         #[arg(long, value_parser = ["basic", "medium", "advanced"])]
         level: Option<String>,

@@ -420,10 +420,14 @@ impl Config {
     pub fn from_toml(text: &str, path: Option<&Path>) -> Result<Config, ConfigError> {
         let config: Config = toml::from_str(text).map_err(|e| {
             let location = e.span().map(|span| line_col(text, span.start));
+            let message = e
+                .span()
+                .and_then(|span| describe_shape_error(text, span, e.message()))
+                .unwrap_or_else(|| crate::echo::echo_quoted(&describe_toml_error(e.message())));
             ConfigError {
                 path: path.map(Path::to_path_buf),
                 location,
-                message: describe_toml_error(e.message()),
+                message,
             }
         })?;
         config.validate().map_err(|(key, message)| ConfigError {
@@ -564,6 +568,55 @@ fn find_key(text: &str, dotted: &str) -> Option<(usize, usize)> {
 }
 
 /// Turns toml/serde messages into ones that say how to fix the problem.
+/// A clearer message for two errors serde words badly: a choice (`level`, `human`, `pieces`…)
+/// given something other than a string ("wanted string or table"), which names the key, the
+/// value's type and the allowed values (found by trying an impossible string in its place);
+/// and a `[[section]]` header, which makes a list of a section.
+fn describe_shape_error(text: &str, span: std::ops::Range<usize>, message: &str) -> Option<String> {
+    let line_start = text[..span.start.min(text.len())]
+        .rfind('\n')
+        .map_or(0, |i| i + 1);
+    let line = text[line_start..].lines().next().unwrap_or("").trim();
+    if let Some(name) = line.strip_prefix("[[").and_then(|l| l.split("]]").next()) {
+        let name = crate::echo::echo(name.trim());
+        return Some(format!(
+            "[[{name}]] makes `{name}` a list of sections; write [{name}] (one section)"
+        ));
+    }
+    if !message.contains("wanted string or table") {
+        return None;
+    }
+    let key = line.split_once('=').map(|(k, _)| k.trim())?;
+    let section = text[..line_start]
+        .lines()
+        .rev()
+        .map(str::trim)
+        .find(|l| l.starts_with('['))
+        .map(|l| l.trim_matches(|c| c == '[' || c == ']').trim());
+    let dotted = section.map_or_else(|| key.to_owned(), |s| format!("{s}.{key}"));
+    let value = text.get(span.clone()).unwrap_or("").trim();
+    let kind = toml::from_str::<toml::Table>(&format!("v = {value}"))
+        .ok()
+        .and_then(|t| t.get("v").map(|v| v.type_str()))
+        .unwrap_or("value");
+    let probe = format!("{}\"?probe?\"{}", &text[..span.start], &text[span.end..]);
+    let allowed = toml::from_str::<Config>(&probe).err().and_then(|e| {
+        e.message()
+            .split_once(", expected ")
+            .map(|(_, rest)| rest.trim().to_owned())
+    });
+    let article = if kind.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
+    Some(format!(
+        "`{dotted}` = {} is {article} {kind}, but it takes a string in quotes: {}",
+        crate::echo::echo(value),
+        allowed.unwrap_or_else(|| "see config.example.toml".to_owned())
+    ))
+}
+
 fn describe_toml_error(message: &str) -> String {
     let message = message.trim();
     if let Some(rest) = message.strip_prefix("unknown field ") {
@@ -605,6 +658,47 @@ mod tests {
     #[test]
     fn empty_text_is_defaults() {
         assert_eq!(Config::from_toml("", None).unwrap(), Config::default());
+    }
+
+    /// Issue 23: "wanted string or table" with no key nor allowed values; `[[engine]]` gave
+    /// "wrong type: map, expected u8".
+    #[test]
+    fn choices_given_another_type_name_the_key_the_type_and_the_values() {
+        let p = Path::new("k.toml");
+        let cases: &[(&str, &str)] = &[
+            (
+                "[explain]\nlevel = 1\n",
+                "k.toml:2:9: `explain.level` = 1 is an integer, but it takes a string in quotes: one of `basic`, `medium`, `advanced`",
+            ),
+            (
+                "[game]\nhuman = 1\n",
+                "k.toml:2:9: `game.human` = 1 is an integer, but it takes a string in quotes: one of `white`, `black`, `random`",
+            ),
+            (
+                "[ui]\npieces = false\n",
+                "k.toml:2:10: `ui.pieces` = false is a boolean, but it takes a string in quotes: `unicode` or `ascii`",
+            ),
+            (
+                "[[engine]]\nlevel = 3\n",
+                "k.toml:1:1: [[engine]] makes `engine` a list of sections; write [engine] (one section)",
+            ),
+        ];
+        for (text, expected) in cases {
+            let e = Config::from_toml(text, Some(p)).unwrap_err();
+            assert_eq!(e.to_string(), *expected, "{text}");
+        }
+    }
+
+    /// Issue 23: input echoed in messages is cut and its control characters escaped.
+    #[test]
+    fn echoed_keys_and_values_are_cut_and_escaped() {
+        for text in [
+            "[engine]\n\"\\u001b[31mred\" = 1\n".to_owned(),
+            format!("[engine]\nlevel = \"\\u001b{}\"\n", "x".repeat(5000)),
+        ] {
+            let e = Config::from_toml(&text, None).unwrap_err().to_string();
+            assert!(!e.contains('\u{1b}') && e.len() < 400, "{e}");
+        }
     }
 
     #[test]

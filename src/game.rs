@@ -364,6 +364,19 @@ impl Game {
         }
     }
 
+    /// Keeps only the first `ply` moves (dropping any redo tail and a later resignation): a game
+    /// read up to a damaged move.
+    pub fn truncate(&mut self, ply: usize) {
+        let ply = ply.min(self.moves.len());
+        self.moves.truncate(ply);
+        self.positions.truncate(ply + 1);
+        self.keys.truncate(ply + 1);
+        self.cursor = self.cursor.min(ply);
+        if self.resigned.is_some_and(|(at, _)| at > ply) {
+            self.resigned = None;
+        }
+    }
+
     /// Whether there is a move to redo.
     pub fn can_redo(&self) -> bool {
         self.cursor < self.moves.len()

@@ -10,6 +10,7 @@ pub mod analysis;
 pub mod app;
 pub mod cli;
 pub mod config;
+pub mod echo;
 pub mod engine;
 pub mod explain;
 pub mod game;

@@ -2,11 +2,10 @@
 //! is touched), dispatch the subcommand.
 #![forbid(unsafe_code)]
 
-use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::Parser;
 use kibitzer::cli::{Cli, Command, ConfigCommand, PlayArgs};
 use kibitzer::config::{Config, ConfigSource, Dirs, EXAMPLE};
@@ -69,6 +68,7 @@ fn main() -> ExitCode {
             limits,
             json,
             annotate,
+            force,
             level,
         }) => with_config(cli.config.as_deref(), &dirs, |c| {
             let _db = open_db(c, &dirs, cli.no_db);
@@ -79,6 +79,7 @@ fn main() -> ExitCode {
                 movetime_ms: limits.movetime,
                 json,
                 annotate,
+                force,
                 level,
             };
             report(kibitzer::review::command::run(
@@ -137,11 +138,11 @@ fn play(args: &PlayArgs, explicit: Option<&Path>, dirs: &Dirs, no_db: bool) -> E
         fen: args.fen.clone(),
         pgn: args.pgn.clone(),
     };
-    let snapshot = match kibitzer::play::prepare(&options, &config, dirs) {
-        Ok(s) => s,
+    let prepared = match kibitzer::play::prepare(&options, &config, dirs) {
+        Ok(p) => p,
         Err(e) => return fail(2, &format!("{e:#}")),
     };
-    match kibitzer::play::run(config, explicit, dirs, snapshot) {
+    match kibitzer::play::run(config, explicit, dirs, prepared) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => fail(1, &format!("{e:#}")),
     }
@@ -200,14 +201,7 @@ fn write_example(path: &Path, force: bool) -> Result<()> {
             path.display()
         );
     }
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    }
-    let mut f =
-        std::fs::File::create(path).with_context(|| format!("cannot write {}", path.display()))?;
-    f.write_all(EXAMPLE.as_bytes())
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(())
+    kibitzer::app::persist::write_atomic(path, EXAMPLE)
 }
 
 fn perft(fen: Option<&str>, depth: u32, divide: bool) -> ExitCode {

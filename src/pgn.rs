@@ -15,7 +15,9 @@ mod scan;
 mod tags;
 mod writer;
 
-pub use reader::{ImportError, ImportReport, ImportedGame, import, import_file, nth, stream};
+pub use reader::{
+    ImportError, ImportReport, ImportedGame, decode_text, import, import_file, nth, stream,
+};
 pub use tags::Tags;
 pub use writer::{export, export_all};
 pub(crate) use writer::{push_comment, wrap};

@@ -36,35 +36,64 @@ pub struct StartOptions {
     pub pgn: Option<PathBuf>,
 }
 
+/// The starting game, decided before the screen opens, and the lock on the data directory's
+/// autosave, held until [`run`] returns.
+#[derive(Debug)]
+pub struct Prepared {
+    /// The game to start with (`None`: a fresh game).
+    pub snapshot: Option<Snapshot>,
+    /// Things the user must hear about once the screen is up (a damaged autosave, an unfinished
+    /// game moved to `games/`).
+    pub notes: Vec<String>,
+    lock: persist::AutosaveLock,
+}
+
 /// Decides the starting game before the screen opens, so bad input is reported on the plain
-/// terminal: `--fen`, `--pgn`, else the autosave unless `--new`, else `None` (a fresh game).
+/// terminal: `--fen`, `--pgn`, else the autosave unless `--new`, else a fresh game. First it
+/// locks the data directory's autosave, so a second instance is refused instead of overwriting
+/// the first one's game. An unfinished game that is not resumed (`--new`, `--fen`, `--pgn`) is
+/// moved to `games/`, never deleted; a damaged autosave resumes its good part and is kept.
 ///
 /// # Errors
-/// A bad FEN, an unreadable or invalid game file, or a corrupt autosave (the message says to
-/// use `--new`).
-pub fn prepare(options: &StartOptions, config: &Config, dirs: &Dirs) -> Result<Option<Snapshot>> {
+/// Another instance holds the lock, an unusable data directory, a bad FEN, an unreadable or
+/// invalid game file.
+pub fn prepare(options: &StartOptions, config: &Config, dirs: &Dirs) -> Result<Prepared> {
+    let lock = persist::AutosaveLock::acquire(&dirs.data_dir)?;
+    persist::remove_stale_temporaries(&dirs.data_dir);
     let human = match config.game.human {
         crate::config::HumanColor::Black => Color::Black,
         _ => Color::White,
     };
+    let mut prepared = Prepared {
+        snapshot: None,
+        notes: Vec::new(),
+        lock,
+    };
     if let Some(fen) = &options.fen {
         let game = Game::from_fen(fen).map_err(|e| anyhow::anyhow!("--fen: {e}"))?;
-        return Ok(Some(Snapshot {
+        prepared.snapshot = Some(Snapshot {
             game,
             human,
             level: config.engine.level,
-        }));
+        });
+    } else if let Some(path) = &options.pgn {
+        prepared.snapshot = Some(persist::load(path)?);
+    } else if !options.new {
+        let resume = persist::read_autosave(&dirs.data_dir)?;
+        prepared.notes.extend(resume.warning);
+        // A finished game left as the autosave (its archiving failed) is archived below.
+        prepared.snapshot = resume.snapshot.filter(|s| s.game.outcome().is_none());
+        if prepared.snapshot.is_some() {
+            return Ok(prepared);
+        }
     }
-    if let Some(path) = &options.pgn {
-        let snapshot = persist::load(path)?;
-        return Ok(Some(snapshot));
+    if let Some(moved) = persist::archive_autosave(&dirs.data_dir)? {
+        prepared.notes.push(format!(
+            "the unfinished game was not deleted: it is in {}",
+            moved.display()
+        ));
     }
-    if options.new {
-        return Ok(None);
-    }
-    persist::read_autosave(&dirs.data_dir)
-        .context("the saved game is damaged; start with `kibitzer play --new`")
-        .map(|s| s.filter(|s| s.game.outcome().is_none()))
+    Ok(prepared)
 }
 
 /// Polls the config file's modification time and reloads it when it changes.
@@ -126,16 +155,17 @@ pub fn run(
     config: Config,
     explicit_config: Option<&Path>,
     dirs: &Dirs,
-    snapshot: Option<Snapshot>,
+    prepared: Prepared,
 ) -> Result<()> {
     let seed = SystemTime::now()
         .duration_since(SystemTime::UNIX_EPOCH)
         .map_or(7, |d| d.as_nanos() as u64);
-    let if_fresh = snapshot.is_none();
+    let Prepared {
+        snapshot,
+        notes,
+        lock: _lock,
+    } = prepared;
     let (mut app, first) = App::new(config, snapshot, seed);
-    if if_fresh {
-        persist::clear_autosave(&dirs.data_dir).ok();
-    }
     let mode = ColorMode::from_env();
     let mut theme_name = app.config.ui.theme.clone();
     let mut theme = Theme::named(&theme_name, mode);
@@ -164,6 +194,7 @@ pub fn run(
     };
     pending.push_back(Event::Resize(size.width, size.height));
     runner.execute(first, &mut pending);
+    pending.extend(notes.into_iter().map(Event::Warning));
 
     let result = (|| -> Result<()> {
         let mut last_tick = Instant::now();
@@ -270,9 +301,9 @@ impl Runner {
                     }
                 }
                 Effect::Autosave(snapshot) => {
-                    if let Err(e) = persist::write_autosave(&self.dirs.data_dir, &snapshot) {
-                        events.push_back(Event::Saved(Err(format!("autosave failed: {e:#}"))));
-                    }
+                    let result = persist::write_autosave(&self.dirs.data_dir, &snapshot)
+                        .map_err(|e| format!("{e:#}"));
+                    events.push_back(Event::Autosaved(result));
                 }
                 Effect::Archive(snapshot) => {
                     let path = persist::new_game_path(&self.dirs.data_dir);
@@ -286,6 +317,13 @@ impl Runner {
                 }
                 Effect::Save(path, snapshot) => {
                     let path = path.unwrap_or_else(|| persist::new_game_path(&self.dirs.data_dir));
+                    events.push_back(match persist::save_new(&path, &snapshot) {
+                        Ok(()) => Event::Saved(Ok(path)),
+                        Err(persist::WriteError::Exists(path)) => Event::SaveWouldOverwrite(path),
+                        Err(e) => Event::Saved(Err(e.to_string())),
+                    });
+                }
+                Effect::Overwrite(path, snapshot) => {
                     let result = persist::save(&path, &snapshot)
                         .map(|()| path)
                         .map_err(|e| format!("{e:#}"));
@@ -306,7 +344,10 @@ impl Runner {
                     let tx = self.events.clone();
                     let id = job.id;
                     match analysis::spawn(job.request, job.hash_mb, move |a| {
-                        let _ = tx.send(Event::Analysed(id, Box::new(a)));
+                        let _ = tx.send(match a {
+                            Ok(a) => Event::Analysed(id, Box::new(a)),
+                            Err(why) => Event::AnalysisFailed(id, format!("internal error: {why}")),
+                        });
                     }) {
                         Ok(j) => {
                             self.analyses.insert(id, j);

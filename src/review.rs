@@ -300,12 +300,16 @@ pub fn review_game(
         }
         let done = i + 1;
         let elapsed = started.elapsed();
-        let eta = elapsed.mul_f64((total - done) as f64 / done as f64);
+        // `mul_f64` panics on overflow; the estimate is only shown, so it saturates to none.
+        let eta = Duration::try_from_secs_f64(
+            elapsed.as_secs_f64() * (total.saturating_sub(done)) as f64 / done as f64,
+        )
+        .ok();
         on_event(ReviewEvent::Progress(Progress {
             done,
             total,
             elapsed,
-            eta: Some(eta),
+            eta,
         }));
         current = next;
     }

@@ -67,6 +67,15 @@ fn install_panic_hook() {
     HOOK.call_once(|| {
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
+            // A panic on these worker threads (the engine, background analyses) is caught there and
+            // reported on the status line; printing it or leaving raw mode would wreck the screen.
+            let caught = ["kibitzer-engine", "kibitzer-analysis"];
+            if std::thread::current()
+                .name()
+                .is_some_and(|name| caught.contains(&name))
+            {
+                return;
+            }
             let _ = restore();
             previous(info);
         }));

@@ -254,8 +254,7 @@ pub fn run(args: &TuneArgs, eval: &EvalConfig, log: &mut dyn Write) -> Result<Pr
             args.result_weight,
             args.regularise
         );
-        std::fs::write(out, tuned.to_toml(&header))
-            .with_context(|| format!("{}", out.display()))?;
+        crate::app::persist::write_atomic(out, &tuned.to_toml(&header))?;
         writeln!(log, "wrote {}", out.display())?;
     }
     Ok(tuned)

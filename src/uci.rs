@@ -15,6 +15,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 
 use crate::config::{EvalConfig, EvalPreset};
+use crate::echo::echo;
 use crate::engine::levels::Level;
 use crate::engine::{
     Bound, Clock, EngineHandle, EngineReport, EvalParams, Score, SearchId, SearchInfo,
@@ -26,6 +27,8 @@ pub const NAME: &str = concat!("kibitzer ", env!("CARGO_PKG_VERSION"));
 
 enum Event {
     Line(String),
+    /// A line that is not UTF-8 text (its bytes, without the line break).
+    BadLine(Vec<u8>),
     Eof,
     Report(EngineReport),
 }
@@ -93,6 +96,10 @@ struct Session<'w, W: Write> {
     debug: bool,
     /// `quit` arrived while a search ran: leave as soon as its `bestmove` is out.
     quitting: bool,
+    /// The `go`s that arrived while a search ran, with the positions they were sent for, in
+    /// order: the next starts as soon as the running search has printed its `bestmove` (one
+    /// `bestmove` per `go`).
+    queued: std::collections::VecDeque<(Go, Chess, Vec<u64>)>,
 }
 
 /// Runs the protocol until `quit` or the end of `input`. `engine.hash_mb`, `level` and
@@ -122,14 +129,24 @@ where
     std::thread::Builder::new()
         .name("kibitzer-uci-input".to_owned())
         .spawn(move || {
-            for line in input.lines() {
-                match line {
-                    Ok(l) => {
-                        if tx.send(Event::Line(l)).is_err() {
-                            return;
-                        }
-                    }
-                    Err(_) => break,
+            // Bytes, not `lines()`: one non-UTF-8 line must not end the session.
+            let mut input = input;
+            let mut bytes = Vec::new();
+            loop {
+                bytes.clear();
+                match input.read_until(b'\n', &mut bytes) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {}
+                }
+                while bytes.last().is_some_and(|b| *b == b'\n' || *b == b'\r') {
+                    bytes.pop();
+                }
+                let event = match String::from_utf8(std::mem::take(&mut bytes)) {
+                    Ok(line) => Event::Line(line),
+                    Err(e) => Event::BadLine(e.into_bytes()),
+                };
+                if tx.send(event).is_err() {
+                    return;
                 }
             }
             let _ = tx.send(Event::Eof);
@@ -155,6 +172,7 @@ where
         running: None,
         debug: false,
         quitting: false,
+        queued: std::collections::VecDeque::new(),
     };
     let mut eof = false;
     while let Ok(event) = rx.recv() {
@@ -168,6 +186,17 @@ where
                 }
                 if s.quitting && s.running.is_none() {
                     break;
+                }
+            }
+            Event::BadLine(bytes) => {
+                if !s.quitting {
+                    error(
+                        s.out,
+                        &format!(
+                            "the line \"{}\" is not UTF-8 text; ignored",
+                            crate::echo::echo_bytes(&bytes)
+                        ),
+                    )?;
                 }
             }
             Event::Eof => {
@@ -257,9 +286,10 @@ pub fn parse_position(args: &str) -> Result<(Chess, Vec<u64>), String> {
                 tokens.next();
             }
             let text = fen.join(" ");
-            crate::game::fen::parse(&text).map_err(|e| format!("bad FEN \"{text}\": {e}"))?
+            crate::game::fen::parse(&text)
+                .map_err(|e| format!("bad FEN \"{}\": {e}", echo(&text)))?
         }
-        Some(other) => return Err(format!("expected startpos or fen, got \"{other}\"")),
+        Some(other) => return Err(format!("expected startpos or fen, got \"{}\"", echo(other))),
         None => return Err("position needs startpos or fen".to_owned()),
     };
     let mut history = Vec::new();
@@ -269,14 +299,14 @@ pub fn parse_position(args: &str) -> Result<(Chess, Vec<u64>), String> {
             for t in tokens {
                 let m = t
                     .parse::<UciMove>()
-                    .map_err(|_| format!("\"{t}\" is not a move"))?
+                    .map_err(|_| format!("\"{}\" is not a move", echo(t)))?
                     .to_move(&pos)
-                    .map_err(|_| format!("illegal move \"{t}\""))?;
+                    .map_err(|_| format!("illegal move \"{}\"", echo(t)))?;
                 history.push(zobrist(&pos));
                 pos.play_unchecked(m);
             }
         }
-        Some(other) => return Err(format!("expected moves, got \"{other}\"")),
+        Some(other) => return Err(format!("expected moves, got \"{}\"", echo(other))),
     }
     Ok((pos, history))
 }
@@ -293,13 +323,29 @@ struct Go {
     movestogo: Option<u32>,
 }
 
+/// The words `go` takes; a `searchmoves` list ends at any of them.
+const GO_KEYWORDS: &[&str] = &[
+    "searchmoves",
+    "ponder",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+];
+
 fn parse_go(args: &str, pos: &Chess) -> Result<Go, String> {
     let mut go = Go::default();
-    let mut tokens = args.split_whitespace();
+    let mut tokens = args.split_whitespace().peekable();
     fn num<T: std::str::FromStr>(key: &str, v: Option<&str>) -> Result<T, String> {
         let v = v.ok_or_else(|| format!("go {key} needs a value"))?;
         v.parse()
-            .map_err(|_| format!("go {key}: \"{v}\" is not a valid number"))
+            .map_err(|_| format!("go {key}: \"{}\" is not a valid number", echo(v)))
     }
     while let Some(t) = tokens.next() {
         match t {
@@ -313,21 +359,27 @@ fn parse_go(args: &str, pos: &Chess) -> Result<Go, String> {
             "movetime" => go.limits.movetime = Some(Duration::from_millis(num(t, tokens.next())?)),
             "mate" => {
                 let n: u32 = num(t, tokens.next())?;
-                go.limits.depth = Some(2 * n + 1);
+                if n == 0 {
+                    return Err("go mate needs a number of moves of 1 or more".to_owned());
+                }
+                // Mate in n is 2n - 1 plies; two more confirm it. Saturates: depth is capped
+                // by the search anyway.
+                go.limits.depth = Some(n.saturating_mul(2).saturating_add(1));
             }
             "infinite" => go.limits.infinite = true,
             "ponder" => go.ponder = true,
             "searchmoves" => {
-                for m in tokens.by_ref() {
+                // The move list ends at the next keyword (`searchmoves e2e4 d2d4 depth 3`).
+                while let Some(m) = tokens.next_if(|m| !GO_KEYWORDS.contains(m)) {
                     let mv = m
                         .parse::<UciMove>()
                         .ok()
                         .and_then(|u| u.to_move(pos).ok())
-                        .ok_or_else(|| format!("searchmoves: illegal move \"{m}\""))?;
+                        .ok_or_else(|| format!("searchmoves: illegal move \"{}\"", echo(m)))?;
                     go.limits.searchmoves.push(mv);
                 }
             }
-            other => return Err(format!("go: unknown parameter \"{other}\"")),
+            other => return Err(format!("go: unknown parameter \"{}\"", echo(other))),
         }
     }
     Ok(go)
@@ -342,6 +394,10 @@ impl<W: Write> Session<'_, W> {
             "" => {}
             "uci" => self.uci()?,
             "isready" => {
+                if self.running.is_none() {
+                    // A `Hash` resize (or a cancelled search) must be over before `readyok`.
+                    self.engine.wait_idle();
+                }
                 writeln!(self.out, "readyok")?;
                 self.out.flush()?;
             }
@@ -386,7 +442,7 @@ impl<W: Write> Session<'_, W> {
                 self.quitting = true;
                 self.stop()?;
             }
-            other => error(self.out, &format!("unknown command \"{other}\""))?,
+            other => error(self.out, &format!("unknown command \"{}\"", echo(other)))?,
         }
         Ok(true)
     }
@@ -455,19 +511,41 @@ impl<W: Write> Session<'_, W> {
         let rest = args
             .strip_prefix("name ")
             .ok_or("setoption needs: name <id> [value <x>]")?;
+        // `value` with nothing after it (`setoption name Hash value`) is a missing value, not
+        // part of the name.
         let (name, value) = match rest.find(" value ") {
             Some(i) => (rest[..i].trim(), Some(rest[i + 7..].trim())),
-            None => (rest.trim(), None),
+            None => match rest.strip_suffix(" value") {
+                Some(name) => (name.trim(), Some("")),
+                None => (rest.trim(), None),
+            },
         };
+        let name = echo(name);
+        let name = name.as_str();
         let lname = name.to_ascii_lowercase();
         fn need<'v>(name: &str, v: Option<&'v str>) -> Result<&'v str, String> {
-            v.ok_or_else(|| format!("option {name} needs a value"))
+            v.filter(|v| !v.is_empty())
+                .ok_or_else(|| format!("option {name} needs a value"))
         }
         let spin = |v: Option<&str>, lo: i64, hi: i64| -> Result<i64, String> {
             let v = need(name, v)?;
-            let n: i64 = v
-                .parse()
-                .map_err(|_| format!("option {name}: \"{v}\" is not a number"))?;
+            let digits = v.strip_prefix('-').unwrap_or(v);
+            let n: i64 = match v.parse() {
+                Ok(n) => n,
+                // All digits but too long for a number: out of range, not "not a number".
+                Err(_) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
+                    return Err(format!(
+                        "option {name}: {} is out of range {lo} to {hi}",
+                        echo(v)
+                    ));
+                }
+                Err(_) => {
+                    return Err(format!(
+                        "option {name}: \"{}\" is not a number (expected {lo} to {hi})",
+                        echo(v)
+                    ));
+                }
+            };
             if (lo..=hi).contains(&n) {
                 Ok(n)
             } else {
@@ -478,7 +556,10 @@ impl<W: Write> Session<'_, W> {
             match need(name, v)? {
                 "true" => Ok(true),
                 "false" => Ok(false),
-                other => Err(format!("option {name}: \"{other}\" is not true or false")),
+                other => Err(format!(
+                    "option {name}: \"{}\" is not true or false",
+                    echo(other)
+                )),
             }
         };
         match lname.as_str() {
@@ -502,7 +583,12 @@ impl<W: Write> Session<'_, W> {
                 self.options.eval.preset = match need(name, value)? {
                     "default" => EvalPreset::Default,
                     "simplified" => EvalPreset::Simplified,
-                    other => return Err(format!("option {name}: unknown preset \"{other}\"")),
+                    other => {
+                        return Err(format!(
+                            "option {name}: unknown preset \"{}\" (default or simplified)",
+                            echo(other)
+                        ));
+                    }
                 };
             }
             _ => {
@@ -536,10 +622,40 @@ impl<W: Write> Session<'_, W> {
             Ok(g) => g,
             Err(e) => return error(self.out, &e),
         };
+        let (position, history) = (self.position.clone(), self.history.clone());
+        if self.running.is_some() {
+            // A `go` during a search (a GUI that did not wait): the running search is stopped
+            // and answers first; this one starts after its `bestmove`.
+            self.queued.push_back((go, position, history));
+            return self.stop();
+        }
+        self.start(go, position, history)
+    }
+
+    /// Starts the next queued `go`, if any (called after each `bestmove`); when more wait
+    /// behind it, it is stopped at once so that it answers and lets them run.
+    fn start_queued(&mut self) -> io::Result<()> {
+        if self.quitting {
+            self.queued.clear();
+            return Ok(());
+        }
+        let Some((go, position, history)) = self.queued.pop_front() else {
+            return Ok(());
+        };
+        let rest = std::mem::take(&mut self.queued);
+        self.start(go, position, history)?;
+        self.queued = rest;
+        if !self.queued.is_empty() {
+            self.stop()?;
+        }
+        Ok(())
+    }
+
+    fn start(&mut self, go: Go, position: Chess, history: Vec<u64>) -> io::Result<()> {
         self.cancel();
         let mut limits = go.limits;
         limits.overhead = Duration::from_millis(self.options.overhead_ms);
-        let (time, inc) = match self.position.turn() {
+        let (time, inc) = match position.turn() {
             Color::White => (go.wtime, go.winc),
             Color::Black => (go.btime, go.binc),
         };
@@ -569,8 +685,8 @@ impl<W: Write> Session<'_, W> {
         }
         let hold = limits.infinite || go.ponder;
         let mut request = SearchRequest {
-            position: self.position.clone(),
-            history: self.history.clone(),
+            position,
+            history,
             limits,
             params: self.params.clone(),
             level: (weakened && level.is_imperfect()).then_some(level),
@@ -595,6 +711,7 @@ impl<W: Write> Session<'_, W> {
     }
 
     fn cancel(&mut self) {
+        self.queued.clear();
         if self.running.take().is_some() {
             self.engine.cancel();
         }
@@ -645,7 +762,8 @@ impl<W: Write> Session<'_, W> {
             (Some(b), None) => writeln!(self.out, "bestmove {}", uci_move(b))?,
             (None, _) => writeln!(self.out, "bestmove 0000")?,
         }
-        self.out.flush()
+        self.out.flush()?;
+        self.start_queued()
     }
 
     fn report(&mut self, report: EngineReport) -> io::Result<()> {
@@ -715,6 +833,23 @@ impl<W: Write> Session<'_, W> {
                 } else {
                     self.running = None;
                     self.bestmove(chosen, ponder)?;
+                }
+            }
+            EngineReport::Failed { id, message } if id == r.id => {
+                error(
+                    self.out,
+                    &format!(
+                        "the search failed on an internal error ({}); the engine restarted",
+                        echo(&message)
+                    ),
+                )?;
+                // A GUI waits for a `bestmove`: give the first legal move rather than none.
+                let fallback = r.request.position.legal_moves().first().copied();
+                if r.hold {
+                    r.held = Some((fallback, None));
+                } else {
+                    self.running = None;
+                    self.bestmove(fallback, None)?;
                 }
             }
             _ => {}
@@ -853,6 +988,96 @@ mod tests {
                 "{bad}: {best} is not a reply to e4"
             );
         }
+    }
+
+    /// Issue 23: a non-UTF-8 byte ended the session (`BufRead::lines` stops at it).
+    #[test]
+    fn a_line_that_is_not_utf8_is_reported_and_the_session_goes_on() {
+        let mut out = Vec::new();
+        let input = b"isready\n\xff\x1b[2J\nisready\ngo depth 1\n".to_vec();
+        run(
+            Cursor::new(input),
+            &mut out,
+            &small_engine(),
+            10,
+            &EvalConfig::default(),
+        )
+        .unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(out.matches("readyok").count(), 2, "{out}");
+        assert!(
+            out.contains("info string error: the line \"\\xff\\u{1b}[2J\" is not UTF-8"),
+            "{out}"
+        );
+        assert!(
+            out.lines().last().unwrap().starts_with("bestmove "),
+            "{out}"
+        );
+    }
+
+    /// Issue 23: `go mate 2147483648` wrapped to depth 1, `go mate 0` too; `searchmoves` took
+    /// the next keyword as a move; `setoption` messages for a huge or missing value.
+    #[test]
+    fn go_and_setoption_edge_cases() {
+        let pos = Chess::default();
+        let go = parse_go("mate 2147483648", &pos).unwrap();
+        assert!(
+            go.limits.depth.unwrap() > 1_000_000,
+            "{:?}",
+            go.limits.depth
+        );
+        assert!(parse_go("mate 0", &pos).unwrap_err().contains("1 or more"));
+        let go = parse_go("searchmoves e2e4 d2d4 depth 3", &pos).unwrap();
+        assert_eq!(go.limits.searchmoves.len(), 2);
+        assert_eq!(go.limits.depth, Some(3));
+        let out = session(
+            "setoption name Hash value 99999999999999999999\nsetoption name Hash value\n\
+             setoption name Hash value -99999999999999999999\ngo searchmoves a2a3 depth 2\n",
+        );
+        assert!(
+            out.contains("option Hash: 99999999999999999999 is out of range 1 to 4096"),
+            "{out}"
+        );
+        assert!(out.contains("option Hash needs a value"), "{out}");
+        assert!(
+            out.contains("-99999999999999999999 is out of range"),
+            "{out}"
+        );
+        let last = out.lines().last().unwrap();
+        assert!(last.starts_with("bestmove a2a3"), "{out}");
+    }
+
+    /// Found by the soak run: a `go` sent while a search ran (no wait for its `bestmove`, or right
+    /// after `stop`) dropped that search's `bestmove`. Every `go` is now answered, in order.
+    #[test]
+    fn every_go_gets_its_bestmove_even_when_the_gui_does_not_wait() {
+        for input in [
+            "position startpos\ngo depth 30\ngo depth 1\n",
+            "position startpos\ngo infinite\nstop\ngo depth 2\n",
+            "position startpos\ngo infinite\ngo depth 2\nposition startpos moves e2e4\ngo depth 1\n",
+        ] {
+            let out = session(input);
+            let gos = input.matches("go ").count();
+            assert_eq!(out.matches("bestmove ").count(), gos, "{input}: {out}");
+        }
+        // The queued `go` searches the position it was sent for, not a later one.
+        let out =
+            session("position startpos moves e2e4\ngo infinite\ngo depth 1\nposition startpos\n");
+        let last = out.lines().last().unwrap();
+        let reply = last.split_whitespace().nth(1).unwrap();
+        assert!(reply.ends_with('5') || reply.ends_with('6'), "{out}");
+    }
+
+    /// Issue 23: errors echoed input whole (a 600 KB FEN in one line).
+    #[test]
+    fn echoed_input_is_cut_and_escaped() {
+        let huge = "p".repeat(600_000);
+        let out = session(&format!("position fen {huge}\n\u{1b}[31m\nisready\n"));
+        for line in out.lines() {
+            assert!(line.len() < 400, "{} bytes", line.len());
+            assert!(!line.contains('\u{1b}'), "{line}");
+        }
+        assert!(out.ends_with("readyok\n"), "{out}");
     }
 
     /// Input that yields `text` and then blocks (no end of input) until the sender is dropped,

@@ -224,6 +224,25 @@ fn new_game_dialog_and_prompt() {
     });
 }
 
+/// Issue 23: `:save` over an existing file and quitting after a failed autosave ask first.
+#[test]
+fn confirm_dialogs() {
+    let mut app = mid_game();
+    app.update(Event::SaveWouldOverwrite("/home/me/games/tal.pgn".into()));
+    let terminal = draw(&mut app, (80, 24), ColorMode::TrueColor);
+    assert_snapshot!("confirm_overwrite_80x24", terminal.backend());
+    let mut app = mid_game();
+    app.update(Event::Autosaved(Err(
+        "cannot write /data/autosave.pgn: No space left on device (os error 28)".into(),
+    )));
+    key(&mut app, KeyCode::Char('q'));
+    let terminal = draw(&mut app, (80, 24), ColorMode::TrueColor);
+    assert_snapshot!("confirm_quit_unsaved_80x24", terminal.backend());
+    for size in [(1, 1), (10, 3), (62, 19)] {
+        draw(&mut app, size, ColorMode::None);
+    }
+}
+
 #[test]
 fn black_at_the_bottom_in_ascii() {
     let mut config = Config::default();

@@ -12,20 +12,23 @@ use crate::engine::SearchMemory;
 pub type Job = crate::job::Job<()>;
 
 /// Starts analysing `request` on a new thread with a transposition table of `hash_mb` MiB;
-/// `deliver` receives the analysis unless the job was cancelled first.
+/// `deliver` receives the analysis unless the job was cancelled first, or the message of a
+/// panic inside it (caught, so an interface can say so instead of waiting for ever).
 ///
 /// # Errors
 /// When the operating system cannot start a thread.
 pub fn spawn(
     request: Request,
     hash_mb: u32,
-    deliver: impl FnOnce(Analysis) + Send + 'static,
+    deliver: impl FnOnce(Result<Analysis, String>) + Send + 'static,
 ) -> io::Result<Job> {
     Job::spawn("kibitzer-analysis", move |flag| {
-        let mut memory = SearchMemory::new(hash_mb);
-        let analysis = analyse(&request, &mut memory, flag);
+        let analysed = crate::engine::handle::guarded(|| {
+            let mut memory = SearchMemory::new(hash_mb);
+            analyse(&request, &mut memory, flag)
+        });
         if !flag.load(Ordering::Relaxed) {
-            deliver(analysis);
+            deliver(analysed);
         }
     })
 }
@@ -49,7 +52,7 @@ mod tests {
         })
         .unwrap();
         job.wait();
-        let a = rx.recv().unwrap();
+        let a = rx.recv().unwrap().unwrap();
         assert!(a.explanation.is_some());
     }
 

@@ -65,7 +65,8 @@ pub fn parse(text: &str) -> Result<Command, String> {
         "level" => match rest.parse::<u8>() {
             Ok(n) if (1..=10).contains(&n) => Ok(Command::Level(n)),
             _ => Err(format!(
-                ":level takes a number from 1 to 10, not \"{rest}\""
+                ":level takes a number from 1 to 10, not \"{}\"",
+                crate::echo::echo(rest)
             )),
         },
         "fen" if rest.is_empty() => Ok(Command::ShowFen),

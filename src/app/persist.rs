@@ -12,6 +12,10 @@ use shakmaty::Color;
 use crate::game::Game;
 use crate::pgn::{self, PgnGame, Tags};
 
+mod lock;
+
+pub use lock::{AutosaveLock, LockError, lock_path};
+
 /// What is saved about a game besides its moves.
 #[derive(Debug, Clone)]
 pub struct Snapshot {
@@ -88,19 +92,138 @@ pub fn autosave_path(data_dir: &Path) -> PathBuf {
     data_dir.join("autosave.pgn")
 }
 
-/// Writes `text` to `path` atomically (a temporary file renamed into place), creating the
-/// directory, so a crash never leaves half a file.
+/// The previous autosave, kept beside it as a backup (one move behind).
+pub fn backup_path(data_dir: &Path) -> PathBuf {
+    data_dir.join("autosave.previous.pgn")
+}
+
+/// Why a file was not written.
+#[derive(Debug)]
+pub enum WriteError {
+    /// The file exists and overwriting was not allowed (nothing was written).
+    Exists(PathBuf),
+    /// Any other failure, with the file named.
+    Io(anyhow::Error),
+}
+
+impl std::fmt::Display for WriteError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            WriteError::Exists(path) => write!(f, "{} already exists", path.display()),
+            WriteError::Io(e) => write!(f, "{e:#}"),
+        }
+    }
+}
+
+impl std::error::Error for WriteError {}
+
+/// Whether two paths name the same file: the same device and inode (through hard links,
+/// symbolic links, `..`), or the same canonical path. `false` when `b` does not exist.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    let (Ok(ma), Ok(mb)) = (std::fs::metadata(a), std::fs::metadata(b)) else {
+        return false;
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if (ma.dev(), ma.ino()) == (mb.dev(), mb.ino()) {
+            return true;
+        }
+    }
+    let _ = (ma, mb);
+    matches!(
+        (std::fs::canonicalize(a), std::fs::canonicalize(b)),
+        (Ok(x), Ok(y)) if x == y
+    )
+}
+
+/// Writes `text` to `path` atomically, creating the directory, so a crash or a full disk never
+/// leaves half a file: a temporary file with a unique name in the same directory (never an
+/// existing file's name), flushed to disk, renamed into place, then the directory flushed.
 ///
 /// # Errors
-/// When the directory or file cannot be written.
+/// When the directory or file cannot be written (the temporary file is removed).
 pub fn write_atomic(path: &Path, text: &str) -> Result<()> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    write_file(path, text.as_bytes(), true).map_err(|e| match e {
+        WriteError::Exists(p) => anyhow::anyhow!("{} already exists", p.display()),
+        WriteError::Io(e) => e,
+    })
+}
+
+/// Like [`write_atomic`], but never replaces an existing file (the check and the write are one
+/// step: a hard link that fails when the name is taken).
+///
+/// # Errors
+/// [`WriteError::Exists`] when `path` exists; [`WriteError::Io`] otherwise.
+pub fn write_new(path: &Path, text: &str) -> std::result::Result<(), WriteError> {
+    write_file(path, text.as_bytes(), false)
+}
+
+/// The one writer behind [`write_atomic`] and [`write_new`].
+fn write_file(path: &Path, bytes: &[u8], replace: bool) -> std::result::Result<(), WriteError> {
+    use std::io::Write;
+    let io = |e: std::io::Error, what: &str, p: &Path| {
+        WriteError::Io(anyhow::Error::new(e).context(format!("cannot {what} {}", p.display())))
+    };
+    let dir = match path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        Some(dir) => dir.to_path_buf(),
+        None => PathBuf::from("."),
+    };
+    std::fs::create_dir_all(&dir).map_err(|e| io(e, "create the directory", &dir))?;
+    if !replace && path.exists() {
+        return Err(WriteError::Exists(path.to_path_buf()));
     }
-    let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))?;
+    let (tmp, mut file) = temporary_file(&dir, path).map_err(|e| io(e, "write in", &dir))?;
+    let written = file
+        .write_all(bytes)
+        .and_then(|()| file.sync_all())
+        .map_err(|e| io(e, "write", &tmp));
+    drop(file);
+    let placed = written.and_then(|()| {
+        if replace {
+            std::fs::rename(&tmp, path).map_err(|e| io(e, "write", path))
+        } else {
+            match std::fs::hard_link(&tmp, path) {
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                    Err(WriteError::Exists(path.to_path_buf()))
+                }
+                other => other.map_err(|e| io(e, "write", path)),
+            }
+        }
+    });
+    // After a rename the temporary name is gone; after a link or a failure it must go.
+    if !replace || placed.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    placed?;
+    // The rename is durable only once the directory is on disk (not possible on every system).
+    if let Ok(d) = std::fs::File::open(&dir) {
+        let _ = d.sync_all();
+    }
     Ok(())
+}
+
+/// Creates a temporary file beside `path` with a name no other writer uses
+/// (`.NAME.PID.N.tmp`, created exclusively).
+fn temporary_file(dir: &Path, path: &Path) -> std::io::Result<(PathBuf, std::fs::File)> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let name = path
+        .file_name()
+        .map_or_else(|| "file".into(), |n| n.to_string_lossy());
+    loop {
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let tmp = dir.join(format!(".{name}.{}.{n}.tmp", std::process::id()));
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)
+        {
+            Ok(f) => return Ok((tmp, f)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(e),
+        }
+    }
 }
 
 /// The game as PGN, with the players named and today's date.
@@ -158,9 +281,23 @@ pub fn decode(text: &str) -> Result<Snapshot> {
 
 /// The PGN `Date` value (`YYYY.MM.DD`, UTC) of a time.
 fn date_tag(time: std::time::SystemTime) -> String {
-    let days = time
+    let (year, month, day, _) = civil(time);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+/// A time as `YYYYMMDD-HHMMSS` (UTC), for file names.
+fn file_stamp(time: std::time::SystemTime) -> String {
+    let (year, month, day, secs) = civil(time);
+    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
+    format!("{year:04}{month:02}{day:02}-{h:02}{m:02}{s:02}")
+}
+
+/// Year, month, day and seconds into the day (UTC) of a time.
+fn civil(time: std::time::SystemTime) -> (i64, i64, i64, u64) {
+    let secs = time
         .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() / 86_400);
+        .map_or(0, |d| d.as_secs());
+    let days = secs / 86_400;
     // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
     let z = days as i64 + 719_468;
     let era = z.div_euclid(146_097);
@@ -171,33 +308,138 @@ fn date_tag(time: std::time::SystemTime) -> String {
     let day = doy - (153 * mp + 2) / 5 + 1;
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
     let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}.{month:02}.{day:02}")
+    (year, month, day, secs % 86_400)
 }
 
-/// Writes the autosave.
+/// Writes the autosave; the one it replaces is then kept as [`backup_path`] (best effort: a
+/// backup that cannot be written, on a nearly full disk, never stops the autosave itself).
 ///
 /// # Errors
-/// When the file cannot be written.
+/// When the autosave cannot be written.
 pub fn write_autosave(data_dir: &Path, snapshot: &Snapshot) -> Result<()> {
-    write_atomic(&autosave_path(data_dir), &encode(snapshot))
+    let path = autosave_path(data_dir);
+    let previous = std::fs::read(&path).ok();
+    write_atomic(&path, &encode(snapshot))?;
+    if let Some(previous) = previous {
+        let _ = write_file(&backup_path(data_dir), &previous, true);
+    }
+    Ok(())
 }
 
-/// Reads the autosave, if there is one.
+/// What was found in the data directory at start-up.
+#[derive(Debug, Default)]
+pub struct Resume {
+    /// The game to continue (`None`: no autosave, or nothing usable in it).
+    pub snapshot: Option<Snapshot>,
+    /// What went wrong with a damaged autosave and where it was kept, to show the user.
+    pub warning: Option<String>,
+}
+
+/// Reads the autosave, if there is one. A damaged autosave is never lost: the good part (the
+/// moves before the first bad one) is resumed, the file is renamed
+/// `autosave.damaged-<time>.pgn` beside it, and [`Resume::warning`] says what was wrong.
 ///
 /// # Errors
-/// When it exists but cannot be read or parsed.
-pub fn read_autosave(data_dir: &Path) -> Result<Option<Snapshot>> {
+/// When the autosave exists but cannot be read or kept (an unusable data directory).
+pub fn read_autosave(data_dir: &Path) -> Result<Resume> {
     let path = autosave_path(data_dir);
-    match std::fs::read_to_string(&path) {
-        Ok(text) => decode(&text)
-            .map(Some)
-            .with_context(|| format!("cannot resume from {}", path.display())),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(e).with_context(|| format!("cannot read {}", path.display())),
+    let bytes = match std::fs::read(&path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Resume::default()),
+        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+    };
+    let text = pgn::decode_text(&bytes);
+    let report = pgn::import(&text);
+    if report.errors.is_empty()
+        && let Ok(snapshot) = decode(&text)
+    {
+        return Ok(Resume {
+            snapshot: Some(snapshot),
+            warning: None,
+        });
+    }
+    // Damaged: keep the file, resume what can be read.
+    let kept = data_dir.join(format!(
+        "autosave.damaged-{}.pgn",
+        file_stamp(std::time::SystemTime::now())
+    ));
+    std::fs::rename(&path, &kept).with_context(|| {
+        format!(
+            "the saved game {} is damaged and cannot be moved aside to {}",
+            path.display(),
+            kept.display()
+        )
+    })?;
+    let problem = match report.errors.first() {
+        Some(e) => crate::echo::echo(&e.to_string()),
+        None => "there is no game in it".to_owned(),
+    };
+    let partial = report
+        .errors
+        .into_iter()
+        .find_map(|e| e.partial)
+        .and_then(|p| decode(&pgn::export(&p.game, &p.tags)).ok())
+        .or_else(|| decode(&text).ok())
+        .filter(|s| s.game.ply() > 0);
+    let warning = match &partial {
+        Some(s) => format!(
+            "the saved game was damaged ({problem}); resumed its first {} plies; the damaged \
+             file is kept as {}",
+            s.game.ply(),
+            kept.display()
+        ),
+        None => format!(
+            "the saved game could not be read ({problem}); it is kept as {}; a new game starts",
+            kept.display()
+        ),
+    };
+    Ok(Resume {
+        snapshot: partial,
+        warning: Some(warning),
+    })
+}
+
+/// Removes the temporary files of autosaves cut short by a crash or `kill -9`
+/// (`.autosave*.tmp`). Only the holder of the [`AutosaveLock`] may call it: no other process
+/// writes autosaves then, so every such file is a leftover.
+pub fn remove_stale_temporaries(data_dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(data_dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with(".autosave") && name.ends_with(".tmp") {
+            let _ = std::fs::remove_file(entry.path());
+        }
     }
 }
 
-/// Removes the autosave (the game finished or a fresh start was asked for).
+/// Moves an existing autosave (an unfinished game about to be replaced, e.g. by `--new`) into
+/// `games/`, so it is never deleted; its new path, or `None` when there was none.
+///
+/// # Errors
+/// When the autosave exists and cannot be moved.
+pub fn archive_autosave(data_dir: &Path) -> Result<Option<PathBuf>> {
+    let path = autosave_path(data_dir);
+    if !path.exists() {
+        return Ok(None);
+    }
+    let target = new_game_path(data_dir);
+    if let Some(dir) = target.parent() {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    std::fs::rename(&path, &target).with_context(|| {
+        format!(
+            "cannot move the unfinished game {} to {}",
+            path.display(),
+            target.display()
+        )
+    })?;
+    Ok(Some(target))
+}
+
+/// Removes the autosave (the finished game was archived).
 ///
 /// # Errors
 /// When it exists and cannot be removed.
@@ -226,7 +468,7 @@ pub fn new_game_path(data_dir: &Path) -> PathBuf {
     path
 }
 
-/// Saves a game to `path`.
+/// Saves a game to `path`, replacing the file there.
 ///
 /// # Errors
 /// When the file cannot be written.
@@ -234,14 +476,22 @@ pub fn save(path: &Path, snapshot: &Snapshot) -> Result<()> {
     write_atomic(path, &encode(snapshot))
 }
 
-/// Loads a game from a file (`:load`, `--pgn`).
+/// Saves a game to a new file: an existing `path` is left alone ([`WriteError::Exists`]), so
+/// the interface can ask before overwriting.
+///
+/// # Errors
+/// [`WriteError::Exists`], or why the file cannot be written.
+pub fn save_new(path: &Path, snapshot: &Snapshot) -> std::result::Result<(), WriteError> {
+    write_new(path, &encode(snapshot))
+}
+
+/// Loads a game from a file (`:load`, `--pgn`); a file that is not UTF-8 is read as Latin-1.
 ///
 /// # Errors
 /// When the file cannot be read or parsed; the message names the file.
 pub fn load(path: &Path) -> Result<Snapshot> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    decode(&text).with_context(|| format!("cannot load {}", path.display()))
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    decode(&pgn::decode_text(&bytes)).with_context(|| format!("cannot load {}", path.display()))
 }
 
 #[cfg(test)]
@@ -261,10 +511,146 @@ mod tests {
         assert_eq!(decode(&encode(&s)).unwrap(), s);
     }
 
+    fn snapshot_of(moves: &[&str]) -> Snapshot {
+        let mut game = Game::new();
+        for m in moves {
+            game.play_text(m).unwrap();
+        }
+        Snapshot {
+            game,
+            human: Color::White,
+            level: 3,
+        }
+    }
+
+    /// Issue 23: `:save PATH` destroyed a sibling `PATH.tmp`.
+    #[test]
+    fn writing_never_touches_a_sibling_tmp_file_and_leaves_no_temporary() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("game.pgn");
+        let sibling = dir.path().join("game.tmp");
+        let sibling2 = dir.path().join("game.pgn.tmp");
+        std::fs::write(&sibling, "mine").unwrap();
+        std::fs::write(&sibling2, "mine too").unwrap();
+        write_atomic(&path, "one").unwrap();
+        write_atomic(&path, "two").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "two");
+        assert_eq!(std::fs::read_to_string(&sibling).unwrap(), "mine");
+        assert_eq!(std::fs::read_to_string(&sibling2).unwrap(), "mine too");
+        let names: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names.len(), 3, "no temporary file left: {names:?}");
+    }
+
+    /// Issue 23: `:save PATH` overwrote an existing file without asking.
+    #[test]
+    fn save_new_leaves_an_existing_file_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("game.pgn");
+        std::fs::write(&path, "precious").unwrap();
+        let e = save_new(&path, &snapshot_of(&["e4"])).unwrap_err();
+        assert!(matches!(&e, WriteError::Exists(p) if *p == path), "{e}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "precious");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+        save(&path, &snapshot_of(&["e4"])).unwrap();
+        assert!(std::fs::read_to_string(&path).unwrap().contains("1. e4"));
+        let fresh = dir.path().join("sub").join("new.pgn");
+        save_new(&fresh, &snapshot_of(&["d4"])).unwrap();
+        assert!(std::fs::read_to_string(&fresh).unwrap().contains("1. d4"));
+    }
+
+    #[test]
+    fn the_previous_autosave_is_kept_as_a_backup() {
+        let dir = tempfile::tempdir().unwrap();
+        write_autosave(dir.path(), &snapshot_of(&["e4"])).unwrap();
+        assert!(!backup_path(dir.path()).exists());
+        write_autosave(dir.path(), &snapshot_of(&["e4", "e5"])).unwrap();
+        let backup = std::fs::read_to_string(backup_path(dir.path())).unwrap();
+        assert_eq!(decode(&backup).unwrap().game.ply(), 1);
+    }
+
+    /// Issue 23: one bad move (`21. Rf1` → `Rf9`) made start-up say "start with --new", which
+    /// deleted the 41 good plies.
+    #[test]
+    fn a_damaged_autosave_resumes_its_good_part_and_is_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        write_autosave(dir.path(), &snapshot_of(&["e4", "e5", "Nf3", "Nc6", "Bb5"])).unwrap();
+        let path = autosave_path(dir.path());
+        let text = std::fs::read_to_string(&path).unwrap();
+        let damaged = text.replace("Nc6", "Nc9");
+        std::fs::write(&path, &damaged).unwrap();
+        let resume = read_autosave(dir.path()).unwrap();
+        assert_eq!(resume.snapshot.unwrap().game.ply(), 3);
+        let warning = resume.warning.unwrap();
+        assert!(
+            warning.contains("line ") && warning.contains("Nc9"),
+            "{warning}"
+        );
+        assert!(warning.contains("first 3 plies"), "{warning}");
+        assert!(!warning.contains("--new"), "{warning}");
+        let kept: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.to_string_lossy().contains("autosave.damaged-"))
+            .collect();
+        assert_eq!(kept.len(), 1, "{kept:?}");
+        assert!(
+            warning.contains(&kept[0].display().to_string()),
+            "{warning}"
+        );
+        assert_eq!(std::fs::read_to_string(&kept[0]).unwrap(), damaged);
+        assert!(!path.exists());
+        // Garbage: nothing to resume, but the file is still kept.
+        std::fs::write(&path, "\u{0}\u{1}garbage").unwrap();
+        let resume = read_autosave(dir.path()).unwrap();
+        assert!(resume.snapshot.is_none());
+        assert!(resume.warning.unwrap().contains("is kept as"));
+    }
+
+    #[test]
+    fn stale_temporaries_are_removed_and_nothing_else() {
+        let dir = tempfile::tempdir().unwrap();
+        let stale = dir.path().join(".autosave.pgn.999.0.tmp");
+        std::fs::write(&stale, "half a game").unwrap();
+        write_autosave(dir.path(), &snapshot_of(&["e4"])).unwrap();
+        std::fs::write(dir.path().join("mine.tmp"), "x").unwrap();
+        remove_stale_temporaries(dir.path());
+        assert!(!stale.exists());
+        assert!(dir.path().join("mine.tmp").exists());
+        assert!(autosave_path(dir.path()).exists());
+    }
+
+    #[test]
+    fn archiving_the_autosave_moves_it_to_games() {
+        let dir = tempfile::tempdir().unwrap();
+        assert!(archive_autosave(dir.path()).unwrap().is_none());
+        write_autosave(dir.path(), &snapshot_of(&["e4"])).unwrap();
+        let moved = archive_autosave(dir.path()).unwrap().unwrap();
+        assert!(moved.starts_with(dir.path().join("games")));
+        assert_eq!(load(&moved).unwrap().game.ply(), 1);
+        assert!(!autosave_path(dir.path()).exists());
+    }
+
+    /// Issue 23: `play --pgn` refused a Latin-1 file that `review` read.
+    #[test]
+    fn latin1_files_load() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("latin1.pgn");
+        std::fs::write(
+            &path,
+            b"[White \"R\xe9ti\"]\n[Black \"Tartakower\"]\n\n1. e4 *\n",
+        )
+        .unwrap();
+        let s = load(&path).unwrap();
+        assert_eq!(s.game.ply(), 1);
+    }
+
     #[test]
     fn autosave_write_read_clear() {
         let dir = tempfile::tempdir().unwrap();
-        assert!(read_autosave(dir.path()).unwrap().is_none());
+        assert!(read_autosave(dir.path()).unwrap().snapshot.is_none());
         let mut game = Game::new();
         game.play_text("e4").unwrap();
         let s = Snapshot {
@@ -273,9 +659,9 @@ mod tests {
             level: 3,
         };
         write_autosave(dir.path(), &s).unwrap();
-        assert_eq!(read_autosave(dir.path()).unwrap(), Some(s));
+        assert_eq!(read_autosave(dir.path()).unwrap().snapshot, Some(s));
         clear_autosave(dir.path()).unwrap();
-        assert!(read_autosave(dir.path()).unwrap().is_none());
+        assert!(read_autosave(dir.path()).unwrap().snapshot.is_none());
     }
 
     #[test]

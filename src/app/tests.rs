@@ -478,6 +478,26 @@ fn engine_failure_is_reported_and_not_retried() {
     assert!(started(&fx).is_none());
 }
 
+/// Issue 23: an engine-thread panic must be reported, never a silently dead engine.
+#[test]
+fn engine_crash_is_reported_and_the_engine_can_be_asked_again() {
+    let mut app = new_app();
+    let fx = prompt(&mut app, "e4");
+    let id = started(&fx).expect("the engine was asked to move").id;
+    app.update(Event::EngineCrashed(id, "boom".into()));
+    assert!(app.search.is_none());
+    assert!(app.engine_error.is_none(), "the engine restarted");
+    let msg = app.message.as_ref().unwrap();
+    assert_eq!(msg.kind, MessageKind::Error);
+    assert!(
+        msg.text.contains("boom") && msg.text.contains("press s"),
+        "{}",
+        msg.text
+    );
+    let fx = app.update(key(KeyCode::Char('s')));
+    assert!(started(&fx).is_some(), "s asks the restarted engine again");
+}
+
 #[test]
 fn quitting_saves_an_unfinished_game() {
     let mut app = new_app();
@@ -833,4 +853,91 @@ fn a_foreign_game_is_analysed_latest_move_first() {
     assert_eq!(first, Some(2));
     assert_eq!(app.analysis_queue, [1, 0]);
     assert!(!app.engine_opponent, "the moves were not the engine's");
+}
+
+/// Issue 23: `:save PATH` overwrote an existing file without asking.
+#[test]
+fn saving_over_an_existing_file_asks_first() {
+    let mut app = new_app();
+    prompt(&mut app, "e4");
+    let fx = prompt(&mut app, "save /tmp/games/x.pgn");
+    assert!(
+        fx.iter()
+            .any(|e| matches!(e, Effect::Save(Some(p), _) if p.ends_with("x.pgn")))
+    );
+    let path = PathBuf::from("/tmp/games/x.pgn");
+    app.update(Event::SaveWouldOverwrite(path.clone()));
+    assert_eq!(app.mode, Mode::Confirm(Confirm::Overwrite(path.clone())));
+    // No keeps the file; nothing is written.
+    let fx = app.update(key(KeyCode::Char('n')));
+    assert!(fx.is_empty(), "{fx:?}");
+    assert_eq!(app.mode, Mode::Board);
+    app.update(Event::SaveWouldOverwrite(path.clone()));
+    let fx = app.update(key(KeyCode::Char('y')));
+    assert!(
+        matches!(&fx[..], [Effect::Overwrite(p, s)] if *p == path && s.game.ply() == 1),
+        "{fx:?}"
+    );
+}
+
+/// Issue 23: quitting after failed autosaves exited at once without a word.
+#[test]
+fn quitting_after_a_failed_autosave_warns_and_offers_to_save_elsewhere() {
+    let mut app = new_app();
+    prompt(&mut app, "e4");
+    app.update(Event::Autosaved(Err("read-only file system".into())));
+    assert!(
+        app.message
+            .as_ref()
+            .unwrap()
+            .text
+            .contains("autosave failed")
+    );
+    let ctrl_c = Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+    app.update(ctrl_c.clone());
+    assert!(!app.quit);
+    assert!(matches!(&app.mode, Mode::Confirm(Confirm::QuitUnsaved(w)) if w.contains("read-only")));
+    // s opens the prompt with `save ` typed.
+    app.update(key(KeyCode::Char('s')));
+    assert_eq!(app.mode, Mode::Prompt("save ".into()));
+    app.update(key(KeyCode::Esc));
+    // A later successful autosave clears the warning: quitting is quiet again.
+    app.update(Event::Autosaved(Ok(())));
+    app.update(ctrl_c.clone());
+    assert!(app.quit);
+    // The last autosave, written on the way out, fails: the quit is taken back and asked.
+    app.update(Event::Autosaved(Err("disk full".into())));
+    assert!(!app.quit);
+    assert!(matches!(&app.mode, Mode::Confirm(Confirm::QuitUnsaved(w)) if w == "disk full"));
+    let fx = app.update(key(KeyCode::Char('y')));
+    assert!(app.quit);
+    assert!(fx.contains(&Effect::Quit));
+}
+
+/// Issue 23: a new game overwrote the unfinished one at its first autosave.
+#[test]
+fn a_new_game_archives_the_unfinished_one() {
+    let mut app = new_app();
+    prompt(&mut app, "e4");
+    let fx = prompt(&mut app, "new");
+    let archived = fx.iter().find_map(|e| match e {
+        Effect::Archive(s) => Some(s.game.ply()),
+        _ => None,
+    });
+    assert_eq!(archived, Some(1), "{fx:?}");
+    // So do `:fen` and `:load` over an unfinished game.
+    prompt(&mut app, "d4");
+    let fx = prompt(&mut app, "fen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+    assert!(
+        fx.iter()
+            .any(|e| matches!(e, Effect::Archive(s) if s.game.ply() == 1)),
+        "{fx:?}"
+    );
+    prompt(&mut app, "e4");
+    let fx = app.update(Event::Loaded("x.pgn".into(), Ok(Box::new(Game::new()))));
+    assert!(
+        fx.iter()
+            .any(|e| matches!(e, Effect::Archive(s) if s.game.ply() == 1)),
+        "{fx:?}"
+    );
 }

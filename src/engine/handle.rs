@@ -5,9 +5,13 @@
 //! a sink (normally an `mpsc` channel): progress at most ten times a second, then exactly one
 //! `Done` — unless a newer search or a stop-and-forget made the id stale, in which case its
 //! reports are dropped. Dropping the handle stops the search and joins the thread.
+//!
+//! A panic inside a search never leaves a dead engine: the worker catches it, reports
+//! [`EngineReport::Failed`] with the panic's message, starts again with fresh memory and keeps
+//! serving requests.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -65,12 +69,22 @@ pub enum EngineReport {
         /// Whether `chosen` is a book move (see [`super::book`]).
         book: bool,
     },
+    /// The search panicked (a bug): the worker caught it and restarted with fresh memory; the
+    /// next request is served as usual.
+    Failed {
+        /// The search it belongs to.
+        id: SearchId,
+        /// The panic's message.
+        message: String,
+    },
 }
 
 enum Command {
     NewGame,
     SetHash(u32),
     Search(SearchId, Box<SearchRequest>, Arc<AtomicBool>),
+    /// Answered once every earlier command is done (`isready` after a `Hash` resize).
+    Ping(mpsc::SyncSender<()>),
     Quit,
 }
 
@@ -82,6 +96,8 @@ pub struct EngineHandle {
     commands: Sender<Command>,
     current: Arc<AtomicU64>,
     stop: Arc<AtomicBool>,
+    /// The size of the table the worker has allocated, in MiB.
+    table_mb: Arc<AtomicU32>,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -122,14 +138,17 @@ impl EngineHandle {
         let (commands, inbox) = mpsc::channel::<Command>();
         let current = Arc::new(AtomicU64::new(NO_SEARCH));
         let worker_current = Arc::clone(&current);
+        let table_mb = Arc::new(AtomicU32::new(0));
+        let worker_table = Arc::clone(&table_mb);
         let thread = std::thread::Builder::new()
             .name("kibitzer-engine".to_owned())
             .stack_size(64 << 20)
-            .spawn(move || worker(hash_mb, &inbox, &worker_current, sink))?;
+            .spawn(move || worker(hash_mb, &inbox, &worker_current, &worker_table, sink))?;
         Ok(EngineHandle {
             commands,
             current,
             stop: Arc::new(AtomicBool::new(false)),
+            table_mb,
             thread: Some(thread),
         })
     }
@@ -163,9 +182,26 @@ impl EngineHandle {
         let _ = self.commands.send(Command::NewGame);
     }
 
-    /// Resizes the transposition table.
+    /// Resizes the transposition table (done by the worker; [`EngineHandle::wait_idle`] waits
+    /// for it).
     pub fn set_hash(&self, mb: u32) {
         let _ = self.commands.send(Command::SetHash(mb));
+    }
+
+    /// Blocks until the worker has carried out every command sent before (a resize of the
+    /// table, the start of a search, and that search itself unless it was stopped): UCI
+    /// `isready` must not be answered while the table is still being allocated.
+    pub fn wait_idle(&self) {
+        let (tx, rx) = mpsc::sync_channel(1);
+        if self.commands.send(Command::Ping(tx)).is_ok() {
+            // An error means the worker is gone: nothing left to wait for.
+            let _ = rx.recv();
+        }
+    }
+
+    /// The size in MiB of the table the worker has allocated so far (0 before the first).
+    pub fn table_mb(&self) -> u32 {
+        self.table_mb.load(Ordering::SeqCst)
     }
 
     /// The id of the search whose reports are currently delivered.
@@ -189,15 +225,25 @@ fn worker(
     hash_mb: u32,
     inbox: &Receiver<Command>,
     current: &AtomicU64,
+    table_mb: &AtomicU32,
     mut sink: impl FnMut(EngineReport),
 ) {
+    let mut hash_mb = hash_mb;
     let mut memory = SearchMemory::new(hash_mb);
+    table_mb.store(hash_mb, Ordering::SeqCst);
     let mut rng = Rng::from_time();
     while let Ok(command) = inbox.recv() {
         match command {
             Command::Quit => break,
             Command::NewGame => memory.clear(),
-            Command::SetHash(mb) => memory = SearchMemory::new(mb),
+            Command::SetHash(mb) => {
+                reallocate(&mut memory, mb);
+                hash_mb = mb;
+                table_mb.store(mb, Ordering::SeqCst);
+            }
+            Command::Ping(done) => {
+                let _ = done.send(());
+            }
             Command::Search(id, request, stop) => {
                 if current.load(Ordering::SeqCst) != id.0 {
                     continue; // Superseded before it started.
@@ -226,37 +272,54 @@ fn worker(
                         ..request.limits.clone()
                     },
                 };
-                let result = seed.known.unwrap_or_else(|| {
-                    let result = search(
-                        &request.position,
-                        &request.history,
-                        &limits,
-                        &request.params,
-                        &mut memory,
-                        &stop,
-                        &mut |info| {
-                            if last.is_none_or(|t| t.elapsed() >= PROGRESS_INTERVAL)
-                                && current.load(Ordering::SeqCst) == id.0
-                            {
-                                last = Some(Instant::now());
-                                sink(EngineReport::Progress {
-                                    id,
-                                    info: info.clone(),
-                                });
-                            }
-                        },
-                    );
-                    if let Some(s) = store.filter(|s| s.options().learn) {
-                        s.remember(
+                let searched = match seed.known {
+                    Some(known) => Ok(known),
+                    None => guarded(|| {
+                        #[cfg(debug_assertions)]
+                        test_panic(&request.limits);
+                        search(
                             &request.position,
-                            &request.limits,
+                            &request.history,
+                            &limits,
                             &request.params,
-                            &result,
-                            stop.load(Ordering::Relaxed),
-                        );
+                            &mut memory,
+                            &stop,
+                            &mut |info| {
+                                if last.is_none_or(|t| t.elapsed() >= PROGRESS_INTERVAL)
+                                    && current.load(Ordering::SeqCst) == id.0
+                                {
+                                    last = Some(Instant::now());
+                                    sink(EngineReport::Progress {
+                                        id,
+                                        info: info.clone(),
+                                    });
+                                }
+                            },
+                        )
+                    })
+                    .inspect(|result| {
+                        if let Some(s) = store.filter(|s| s.options().learn) {
+                            s.remember(
+                                &request.position,
+                                &request.limits,
+                                &request.params,
+                                result,
+                                stop.load(Ordering::Relaxed),
+                            );
+                        }
+                    }),
+                };
+                let result = match searched {
+                    Ok(result) => result,
+                    Err(message) => {
+                        // The tables may be half-written: start again from fresh ones.
+                        reallocate(&mut memory, hash_mb);
+                        if current.load(Ordering::SeqCst) == id.0 {
+                            sink(EngineReport::Failed { id, message });
+                        }
+                        continue;
                     }
-                    result
-                });
+                };
                 if current.load(Ordering::SeqCst) == id.0 {
                     let chosen = match (book_move, &request.level) {
                         (Some(m), _) => Some(m),
@@ -272,6 +335,44 @@ fn worker(
                 }
             }
         }
+    }
+}
+
+/// Replaces the search memory with a fresh one of `mb` MiB, freeing the old table first so
+/// that both never exist at once.
+fn reallocate(memory: &mut SearchMemory, mb: u32) {
+    drop(std::mem::replace(memory, SearchMemory::new(1)));
+    *memory = SearchMemory::new(mb);
+}
+
+/// Runs `work`, turning a panic inside it into its message: how the engine thread and the
+/// background analyses survive a bug in the search (the caller rebuilds what `work` touched).
+///
+/// # Errors
+/// The panic's message.
+pub fn guarded<T>(work: impl FnOnce() -> T) -> Result<T, String> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(work))
+        .map_err(|payload| panic_message(payload.as_ref()))
+}
+
+/// The text of a panic's payload (`panic!` with a literal or a formatted message).
+pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_owned())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".to_owned())
+}
+
+/// Debug builds only: `KIBITZER_TEST_ENGINE_PANIC_DEPTH=<n>` makes every search limited to depth
+/// `n` panic, so tests of the binary can check that an engine panic is reported and survived.
+#[cfg(debug_assertions)]
+fn test_panic(limits: &SearchLimits) {
+    if let Some(depth) = limits.depth
+        && std::env::var("KIBITZER_TEST_ENGINE_PANIC_DEPTH")
+            .is_ok_and(|v| v.trim() == depth.to_string())
+    {
+        panic!("test panic in a search of depth {depth}");
     }
 }
 
@@ -305,8 +406,34 @@ mod tests {
                     assert_eq!(result.depth, 4);
                     break;
                 }
+                EngineReport::Failed { message, .. } => panic!("{message}"),
             }
         }
+    }
+
+    /// Issue 23: `isready` was answered before a `Hash` resize had finished.
+    #[test]
+    fn wait_idle_returns_after_the_resize() {
+        let (engine, _rx) = EngineHandle::spawn(1).unwrap();
+        engine.set_hash(16);
+        engine.wait_idle();
+        assert_eq!(engine.table_mb(), 16);
+        engine.set_hash(2);
+        engine.wait_idle();
+        assert_eq!(engine.table_mb(), 2);
+    }
+
+    #[test]
+    fn panic_messages_are_read_from_the_payload() {
+        let caught = std::panic::catch_unwind(|| panic!("boom {}", 7)).unwrap_err();
+        assert_eq!(panic_message(caught.as_ref()), "boom 7");
+        let caught = std::panic::catch_unwind(|| panic!("plain")).unwrap_err();
+        assert_eq!(panic_message(caught.as_ref()), "plain");
+        assert_eq!(guarded(|| 7), Ok(7));
+        assert_eq!(
+            guarded(|| -> u8 { panic!("in the search") }),
+            Err("in the search".into())
+        );
     }
 
     #[test]
@@ -401,6 +528,7 @@ mod tests {
                     assert_eq!(id, SearchId(2), "the superseded search must not report");
                     break;
                 }
+                EngineReport::Failed { message, .. } => panic!("{message}"),
             }
         }
         // Cancelled searches never report.

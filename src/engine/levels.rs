@@ -191,11 +191,15 @@ impl Rng {
 
     /// A uniform number in `[0, 1)`.
     pub fn next_f64(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// The next 64 random bits (xorshift64*; also drives the seeded fuzz tests).
+    pub fn next_u64(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
-        let x = self.0.wrapping_mul(0x2545_F491_4F6C_DD1D);
-        (x >> 11) as f64 / (1u64 << 53) as f64
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
 }
 

@@ -1,5 +1,6 @@
 //! The time manager: turns limits into a soft budget (do not start another iteration after it)
-//! and a hard deadline (abort the search), never spending more than is on the clock.
+//! and a hard deadline (abort the search), never spending more than is on the clock. All
+//! arithmetic on durations saturates: UCI may send any `u64` of milliseconds.
 
 use std::time::{Duration, Instant};
 
@@ -64,7 +65,7 @@ impl TimeManager {
             // A fixed move time is spent in full: the soft budget (checked at 60 % of its value
             // between iterations) is twice the deadline, so only the deadline stops the search.
             let t = t.saturating_sub(overhead).max(MIN_BUDGET);
-            soft = Some(t * 2);
+            soft = Some(t.saturating_mul(2));
             hard = Some(t);
         }
         if let Some(clock) = limits.clock {
@@ -80,10 +81,14 @@ impl TimeManager {
                 .moves_to_go
                 .unwrap_or(DEFAULT_MOVES_TO_GO)
                 .clamp(1, 50);
-            let base = usable / (mtg + 1) + clock.increment * 3 / 4;
-            let cap = if mtg == 1 { usable * 3 / 4 } else { usable / 3 };
+            let base = (usable / (mtg + 1)).saturating_add(clock.increment.saturating_mul(3) / 4);
+            let cap = if mtg == 1 {
+                usable.saturating_mul(3) / 4
+            } else {
+                usable / 3
+            };
             let s = base.min(cap).max(MIN_BUDGET);
-            let h = (s * 4).min(cap).max(s);
+            let h = s.saturating_mul(4).min(cap).max(s);
             soft = Some(soft.map_or(s, |x: Duration| x.min(s)).min(h));
             hard = Some(hard.map_or(h, |x: Duration| x.min(h)));
         }
@@ -104,8 +109,10 @@ impl TimeManager {
     /// usually takes about as long as all before it). `scale_percent` stretches the budget when
     /// the best move is unstable (100 = as planned).
     pub fn soft_expired(&self, scale_percent: u32) -> bool {
-        self.soft
-            .is_some_and(|s| self.elapsed() >= s * scale_percent * NEW_ITERATION_PERCENT / 10_000)
+        self.soft.is_some_and(|s| {
+            let share = scale_percent.saturating_mul(NEW_ITERATION_PERCENT);
+            self.elapsed() >= s.saturating_mul(share) / 10_000
+        })
     }
 
     /// The soft budget, if any.
@@ -166,6 +173,32 @@ mod tests {
                 assert!(
                     stability_scale(changes, stable + 1, 0) <= stability_scale(changes, stable, 0)
                 );
+            }
+        }
+    }
+
+    /// Reproducers from issue 23: `go movetime 18446744073709551615` and `go wtime
+    /// 9223372036854775807 movestogo 1` overflowed a `Duration` multiplication.
+    #[test]
+    fn huge_limits_saturate_instead_of_overflowing() {
+        for ms in [u64::MAX, u64::MAX - 1, i64::MAX as u64] {
+            let tm = TimeManager::new(&SearchLimits::movetime(Duration::from_millis(ms)));
+            assert!(tm.hard().unwrap() <= tm.soft().unwrap());
+            assert!(!tm.soft_expired(250));
+            for mtg in [None, Some(1), Some(u32::MAX)] {
+                let tm = TimeManager::new(&SearchLimits {
+                    clock: Some(Clock {
+                        remaining: Duration::from_millis(ms),
+                        increment: Duration::from_millis(ms),
+                        moves_to_go: mtg,
+                    }),
+                    overhead: Duration::from_millis(ms),
+                    movetime: Some(Duration::from_millis(ms)),
+                    ..SearchLimits::default()
+                });
+                assert!(tm.soft().unwrap() <= tm.hard().unwrap());
+                assert!(!tm.soft_expired(250));
+                assert!(!tm.hard_expired());
             }
         }
     }

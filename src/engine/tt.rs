@@ -275,6 +275,47 @@ mod tests {
         assert!(tt.probe(42).is_none());
     }
 
+    /// The crate's two `unsafe` blocks are hints (a prefetch, `madvise`): issue 23 asks for a
+    /// test that they change no value. Every stored entry reads back the same after prefetching
+    /// every key (the first and last buckets included) and advising the table's range again,
+    /// misaligned and empty ranges included (which must be ignored).
+    #[test]
+    fn the_unsafe_hints_change_no_value() {
+        let mut tt = TranspositionTable::new(4);
+        let mut rng = crate::engine::levels::Rng::new(23);
+        let keys: Vec<u64> = (0..5_000)
+            .map(|_| rng.next_u64())
+            .chain([0, u64::MAX])
+            .collect();
+        for (i, &key) in keys.iter().enumerate() {
+            tt.store(
+                key,
+                (i % 4000) as u16 + 1,
+                i as i32 % 900,
+                7,
+                3,
+                Bound::Exact,
+            );
+        }
+        let before: Vec<_> = keys
+            .iter()
+            .map(|&k| tt.probe(k).map(|p| (p.mv, p.score, p.eval, p.depth)))
+            .collect();
+        for &key in &keys {
+            tt.prefetch(key);
+        }
+        let first = tt.buckets().as_ptr();
+        advise_huge_pages(first, tt.len);
+        advise_huge_pages(first.wrapping_byte_add(64), tt.len);
+        advise_huge_pages(first, 0);
+        let after: Vec<_> = keys
+            .iter()
+            .map(|&k| tt.probe(k).map(|p| (p.mv, p.score, p.eval, p.depth)))
+            .collect();
+        assert_eq!(before, after);
+        assert!(after.iter().filter(|p| p.is_some()).count() > 4_000);
+    }
+
     #[test]
     fn large_table_starts_on_a_huge_page() {
         let mut tt = TranspositionTable::new(5);

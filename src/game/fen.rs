@@ -1,5 +1,6 @@
 //! FEN input with errors that name the offending field and say why.
 
+use crate::echo::echo;
 use std::fmt;
 
 use shakmaty::fen::{Fen, ParseFenError};
@@ -53,6 +54,23 @@ fn parse_with(text: &str, lenient: bool) -> Result<Chess, FenError> {
     if fields.is_empty() {
         return Err(err("piece placement", "the FEN is empty"));
     }
+    // `rnbqkbnr/pppp ppp/…`: a space inside the placement, not extra fields at the end.
+    let is_placement = |f: &str| f.chars().all(|c| "pnbrqkPNBRQK12345678/".contains(c));
+    if fields[0].matches('/').count() < 7
+        && fields
+            .get(1)
+            .is_some_and(|f| f.contains('/') || (is_placement(f) && !matches!(*f, "w" | "b")))
+    {
+        return Err(err(
+            "piece placement",
+            format!(
+                "it contains a space (\"{} {}\"); write empty squares as digits, the eight \
+                 ranks joined by \"/\"",
+                echo(fields[0]),
+                echo(fields[1])
+            ),
+        ));
+    }
     if fields.len() < 4 {
         let missing = ["side to move", "castling", "en passant"][fields.len() - 1];
         return Err(err(
@@ -68,8 +86,8 @@ fn parse_with(text: &str, lenient: bool) -> Result<Chess, FenError> {
         return Err(err(
             "fullmove number",
             format!(
-                "unexpected text after the fullmove number: {:?}",
-                fields[6..].join(" ")
+                "unexpected text after the fullmove number: \"{}\"",
+                echo(&fields[6..].join(" "))
             ),
         ));
     }
@@ -77,14 +95,17 @@ fn parse_with(text: &str, lenient: bool) -> Result<Chess, FenError> {
     if !matches!(fields[1], "w" | "b") {
         return Err(err(
             "side to move",
-            format!("{:?} must be \"w\" or \"b\"", fields[1]),
+            format!("\"{}\" must be \"w\" or \"b\"", echo(fields[1])),
         ));
     }
     let castling = fields[2];
     if castling != "-" && !castling.chars().all(|c| matches!(c, 'K' | 'Q' | 'k' | 'q')) {
         return Err(err(
             "castling",
-            format!("{castling:?} must be \"-\" or a combination of K, Q, k, q"),
+            format!(
+                "\"{}\" must be \"-\" or a combination of K, Q, k, q",
+                echo(castling)
+            ),
         ));
     }
     let ep = fields[3];
@@ -95,7 +116,10 @@ fn parse_with(text: &str, lenient: bool) -> Result<Chess, FenError> {
     if !ep_ok {
         return Err(err(
             "en passant",
-            format!("{ep:?} must be \"-\" or a square on the 3rd or 6th rank, such as e3"),
+            format!(
+                "\"{}\" must be \"-\" or a square on the 3rd or 6th rank, such as e3",
+                echo(ep)
+            ),
         ));
     }
     if let Some(h) = fields.get(4)
@@ -103,7 +127,7 @@ fn parse_with(text: &str, lenient: bool) -> Result<Chess, FenError> {
     {
         return Err(err(
             "halfmove clock",
-            format!("{h:?} must be a whole number ≥ 0"),
+            format!("\"{}\" must be a whole number ≥ 0", echo(h)),
         ));
     }
     if let Some(n) = fields.get(5)
@@ -111,7 +135,7 @@ fn parse_with(text: &str, lenient: bool) -> Result<Chess, FenError> {
     {
         return Err(err(
             "fullmove number",
-            format!("{n:?} must be a whole number ≥ 1"),
+            format!("\"{}\" must be a whole number ≥ 1", echo(n)),
         ));
     }
     let fen: Fen = fields.join(" ").parse().map_err(|e: ParseFenError| {
@@ -215,8 +239,9 @@ fn check_placement(board: &str) -> Result<(), FenError> {
                     return Err(err(
                         "piece placement",
                         format!(
-                            "rank {rank_no} ({rank:?}) contains {c:?}; use PNBRQK/pnbrqk and \
-                             digits 1-8"
+                            "rank {rank_no} (\"{}\") contains {c:?}; use PNBRQK/pnbrqk and \
+                             digits 1-8",
+                            echo(rank)
                         ),
                     ));
                 }
@@ -225,7 +250,10 @@ fn check_placement(board: &str) -> Result<(), FenError> {
         if squares != 8 {
             return Err(err(
                 "piece placement",
-                format!("rank {rank_no} ({rank:?}) describes {squares} squares; expected 8"),
+                format!(
+                    "rank {rank_no} (\"{}\") describes {squares} squares; expected 8",
+                    echo(rank)
+                ),
             ));
         }
     }
@@ -235,6 +263,25 @@ fn check_placement(board: &str) -> Result<(), FenError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 23: a space inside the placement field blamed the fullmove number.
+    #[test]
+    fn a_space_inside_the_placement_blames_the_placement() {
+        for fen in [
+            "rnbqkbnr/pppp ppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8 /8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ] {
+            let e = parse(fen).unwrap_err();
+            assert_eq!(e.field, "piece placement", "{e}");
+            assert!(e.to_string().contains("contains a space"), "{e}");
+        }
+        // A long or control-laden FEN is echoed cut and escaped.
+        let e = parse(&format!("{} w - - 0 1", "\u{1b}".repeat(5000))).unwrap_err();
+        assert!(
+            !e.to_string().contains('\u{1b}') && e.to_string().len() < 1000,
+            "{e}"
+        );
+    }
 
     #[test]
     fn fen_errors_name_field_and_reason() {

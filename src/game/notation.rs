@@ -1,6 +1,7 @@
 //! Move input from text: SAN (strict and tolerant forms) and UCI, with errors that say exactly
 //! what is wrong and suggest the closest legal moves.
 
+use crate::echo::echo;
 use std::fmt;
 
 use shakmaty::attacks;
@@ -49,14 +50,14 @@ impl fmt::Display for MoveError {
         match self {
             MoveError::Empty => write!(f, "type a move, such as e4, Nf3 or g1f3"),
             MoveError::Malformed { input, reason } => {
-                write!(f, "\"{input}\" is not a move: {reason}")
+                write!(f, "\"{}\" is not a move: {reason}", echo(input))
             }
             MoveError::Illegal {
                 input,
                 reason,
                 suggestions,
             } => {
-                write!(f, "{input} is illegal: {reason}")?;
+                write!(f, "{} is illegal: {reason}", echo(input))?;
                 match suggestions.as_slice() {
                     [] => Ok(()),
                     [one] => write!(f, " (did you mean {one}?)"),
@@ -66,7 +67,8 @@ impl fmt::Display for MoveError {
             MoveError::Ambiguous { input, candidates } => {
                 write!(
                     f,
-                    "{input} is ambiguous: it could be {}",
+                    "{} is ambiguous: it could be {}",
+                    echo(input),
                     or_list(candidates)
                 )
             }

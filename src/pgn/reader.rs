@@ -2,6 +2,7 @@
 //! keeps tags, comments and NAGs, and turns every malformed game into an [`ImportError`]
 //! without stopping the import.
 
+use crate::echo::echo;
 use std::fmt;
 use std::fs::File;
 use std::io::{self, BufReader, Read};
@@ -61,14 +62,35 @@ impl fmt::Display for ImportError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "game {} (line {}): ", self.number, self.line)?;
         match (&self.move_number, &self.san) {
-            (Some(number), Some(san)) => write!(f, "move {number} {san} {}", self.message),
-            (None, Some(san)) => write!(f, "{san} {}", self.message),
+            (Some(number), Some(san)) => {
+                write!(f, "move {number} {} {}", echo(san), self.message)
+            }
+            (None, Some(san)) => write!(f, "{} {}", echo(san), self.message),
             _ => write!(f, "{}", self.message),
         }
     }
 }
 
 impl std::error::Error for ImportError {}
+
+/// PGN bytes as text: UTF-8 (a leading byte-order mark dropped) when they are, else Latin-1
+/// (ISO-8859-1, the PGN standard's own character set, which old collections still use). Every
+/// reader of PGN text (`play --pgn`, `:load`, the autosave, `review`'s tags and comments) goes
+/// through it, so they all read a file the same way.
+///
+/// ```
+/// use kibitzer::pgn::decode_text;
+/// assert_eq!(decode_text("Réti".as_bytes()), "Réti");
+/// assert_eq!(decode_text(b"R\xe9ti"), "Réti");
+/// ```
+#[must_use]
+pub fn decode_text(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(text) => std::borrow::Cow::Borrowed(text),
+        Err(_) => std::borrow::Cow::Owned(bytes.iter().map(|&b| char::from(b)).collect()),
+    }
+}
 
 /// Reads every game of a PGN text. Never fails: malformed games are reported in
 /// [`ImportReport::errors`] and the others load.
@@ -227,7 +249,8 @@ impl Collector {
                 return Err(Failure::Tag {
                     name: "Variant",
                     message: format!(
-                        "the variant \"{variant}\" is not supported (only standard chess)"
+                        "the variant \"{}\" is not supported (only standard chess)",
+                        echo(variant)
                     ),
                 });
             }
@@ -281,10 +304,10 @@ impl Visitor for Collector {
     }
 
     fn tag(&mut self, _tags: &mut (), name: &[u8], value: RawTag<'_>) -> ControlFlow<()> {
-        let name = String::from_utf8_lossy(name).trim().to_owned();
+        let name = decode_text(name).trim().to_owned();
         self.tags
             .0
-            .push((name, value.decode_utf8_lossy().into_owned()));
+            .push((name, decode_text(&value.decode()).into_owned()));
         ControlFlow::Continue(())
     }
 
@@ -348,7 +371,7 @@ impl Visitor for Collector {
     fn comment(&mut self, _movetext: &mut (), comment: RawComment<'_>) -> ControlFlow<()> {
         let mut bytes = std::mem::take(&mut self.comment);
         bytes.extend_from_slice(comment.as_bytes());
-        self.attach_comment(&String::from_utf8_lossy(&bytes));
+        self.attach_comment(&decode_text(&bytes));
         ControlFlow::Continue(())
     }
 
@@ -412,8 +435,14 @@ fn move_error_message(e: &MoveError) -> String {
 )]
 fn read_chunk(chunk: &Chunk, number: usize) -> Result<ImportedGame, ImportError> {
     let mut collector = Collector::default();
+    // Room for the longest tag line, so a long (terminated) value is not "unterminated".
+    let longest_tag_line = chunk.text[..chunk.movetext_offset]
+        .split(|&b| b == b'\n')
+        .map(<[u8]>::len)
+        .max()
+        .unwrap_or(0);
     let mut reader = Reader::build(chunk.text.as_slice())
-        .set_supported_tag_line_length(4096)
+        .set_supported_tag_line_length(longest_tag_line.max(4096) + 2)
         .set_supported_comment_length(4096)
         .finish();
     let parsed = reader.read_game(&mut collector);
@@ -430,6 +459,18 @@ fn read_chunk(chunk: &Chunk, number: usize) -> Result<ImportedGame, ImportError>
     if let Some(Failure::Tag { name, message }) = &collector.failure {
         let line = chunk.tag_line(name).unwrap_or(chunk.first_line);
         return Err(error(line, None, None, message.clone()));
+    }
+    if let Some(at) = chunk.text[..chunk.movetext_offset]
+        .iter()
+        .position(|&b| b == 0)
+    {
+        let line = chunk.first_line + chunk.text[..at].iter().filter(|&&b| b == b'\n').count();
+        return Err(error(
+            line,
+            None,
+            None,
+            "the tags contain a NUL byte: this is binary data, not PGN text".to_owned(),
+        ));
     }
     let failure = match (&parsed, collector.failure.take()) {
         (Err(e), _) => {
@@ -483,7 +524,12 @@ fn read_chunk(chunk: &Chunk, number: usize) -> Result<ImportedGame, ImportError>
                 )),
             }
         }
-        (Ok(_), _) => None,
+        (Ok(_), _) => {
+            // Read without an error, but pgn-reader may have dropped text silently: a token
+            // that is no move, or everything after an unclosed `(`.
+            silent_drop(&movetext_tokens(chunk), collector.game.as_mut())
+                .map(|(line, move_number, san, message)| error(line, move_number, san, message))
+        }
     };
     let game = collector.game.take();
     let result = collector
@@ -498,6 +544,18 @@ fn read_chunk(chunk: &Chunk, number: usize) -> Result<ImportedGame, ImportError>
                 .map(str::to_owned)
         })
         .unwrap_or_else(|| "*".to_owned());
+    if failure.is_none()
+        && collector.tags.0.is_empty()
+        && collector.result.is_none()
+        && game.as_ref().is_some_and(|g| g.ply() == 0)
+    {
+        return Err(error(
+            chunk.first_line,
+            None,
+            None,
+            "no tags, no moves and no result: this is not PGN".to_owned(),
+        ));
+    }
     match (failure, game) {
         (Some(mut e), game) => {
             e.partial = game.map(|game| PgnGame {
@@ -527,6 +585,49 @@ fn read_chunk(chunk: &Chunk, number: usize) -> Result<ImportedGame, ImportError>
     }
 }
 
+/// The first text pgn-reader dropped without an error (a token that is no move, or the rest of
+/// the game after an unclosed `(`), as (line, move number, token, message); `game` is cut to
+/// the moves before it, so the partial game never claims more than was read.
+fn silent_drop(
+    tokens: &[Token],
+    game: Option<&mut Game>,
+) -> Option<(usize, Option<String>, Option<String>, String)> {
+    let mut ply = 0;
+    for t in tokens {
+        let (line, san, message) = match t {
+            Token::San { .. } => {
+                ply += 1;
+                continue;
+            }
+            Token::Junk { text, line } => (
+                *line,
+                Some(text.clone()),
+                "is not a move in standard algebraic notation".to_owned(),
+            ),
+            Token::UnclosedVariation { line } => (
+                *line,
+                None,
+                format!(
+                    "the variation opened with \"(\" on line {line} is never closed, so the \
+                     rest of the game would be skipped"
+                ),
+            ),
+            Token::UnterminatedComment { .. } => continue,
+        };
+        let move_number = game.map(|g| {
+            g.truncate(ply);
+            let pos = g.position();
+            let n = pos.fullmoves();
+            match pos.turn() {
+                shakmaty::Color::White => format!("{n}."),
+                shakmaty::Color::Black => format!("{n}..."),
+            }
+        });
+        return Some((line, move_number.filter(|_| san.is_some()), san, message));
+    }
+    None
+}
+
 /// The junk token between the `ply`-th move and the one before it, if any.
 fn junk_before(tokens: &[Token], ply: usize) -> Option<(&str, usize)> {
     let mut sans = 0;
@@ -539,7 +640,7 @@ fn junk_before(tokens: &[Token], ply: usize) -> Option<(&str, usize)> {
                 junk = None;
             }
             Token::Junk { text, line } => junk = Some((text.as_str(), *line)),
-            Token::UnterminatedComment { .. } => {}
+            Token::UnterminatedComment { .. } | Token::UnclosedVariation { .. } => {}
         }
     }
     junk
@@ -566,6 +667,88 @@ fn strip_outcome_comment(game: &mut Game) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The first error of `text`, and the plies of the game it keeps (if any).
+    fn first_error(text: &[u8]) -> (String, Option<usize>) {
+        let mut errors = Vec::new();
+        let mut games = Vec::new();
+        for item in stream(text) {
+            match item {
+                Ok(g) => games.push(g.pgn.game.ply()),
+                Err(e) => errors.push(e),
+            }
+        }
+        let e = errors
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| panic!("no error; games {games:?}"));
+        (e.to_string(), e.partial.map(|p| p.game.ply()))
+    }
+
+    /// Issue 23: an unclosed `(` silently swallowed the rest of the main line.
+    #[test]
+    fn an_unclosed_variation_is_reported() {
+        let (e, partial) =
+            first_error(b"[Event \"x\"]\n\n1. e4 e5\n2. Nf3 (2. d4 exd4\n3. c3 Nc6 *\n");
+        assert!(e.contains("line 4") && e.contains("never closed"), "{e}");
+        assert_eq!(partial, Some(3));
+    }
+
+    /// Issue 23: an invalid last token with no result marker was dropped silently.
+    #[test]
+    fn a_trailing_invalid_token_is_reported() {
+        for text in [
+            &b"1. e4 e5 2. Nxc"[..],
+            b"1. e4 e5 2. Nxc\n",
+            b"1. e4 e5 2. Bb9 *\n",
+        ] {
+            let (e, partial) = first_error(text);
+            assert!(e.contains("line 1") && e.contains("is not a move"), "{e}");
+            assert_eq!(partial, Some(2), "{e}");
+        }
+    }
+
+    /// Issue 23: a NUL byte in the tag section split a game in two.
+    #[test]
+    fn a_nul_byte_in_the_tags_is_reported() {
+        let (e, _) = first_error(b"[Event \"x\"]\n[Site \"a\x00b\"]\n[White \"w\"]\n\n1. e4 *\n");
+        assert!(e.contains("line 2") && e.contains("NUL"), "{e}");
+    }
+
+    /// Issue 23: a random binary file reviewed as an empty game.
+    #[test]
+    fn binary_data_is_reported_not_read_as_an_empty_game() {
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let bytes: Vec<u8> = (0..4096)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                (state >> 24) as u8
+            })
+            .collect();
+        let report_games: Vec<_> = stream(&bytes[..]).collect();
+        assert!(!report_games.is_empty());
+        assert!(
+            report_games.iter().all(Result::is_err),
+            "binary data gave a game: {:?}",
+            report_games.iter().filter(|g| g.is_ok()).count()
+        );
+    }
+
+    /// Issue 23: a tag value over ~16 KB was called "unterminated".
+    #[test]
+    fn a_long_tag_value_is_not_called_unterminated() {
+        let text = format!("[Event \"{}\"]\n\n1. e4 *\n", "x".repeat(20_000));
+        match stream(text.as_bytes()).next().unwrap() {
+            Ok(g) => assert_eq!(g.pgn.tags.get("Event").map(str::len), Some(20_000)),
+            Err(e) => {
+                let e = e.to_string();
+                assert!(!e.contains("unterminated"), "{e}");
+                assert!(e.contains("too long"), "{e}");
+            }
+        }
+    }
 
     const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/pgn");
 
@@ -660,11 +843,11 @@ mod tests {
     }
 
     #[test]
-    fn text_that_is_not_utf8_is_read_lossily() {
+    fn text_that_is_not_utf8_is_read_as_latin1() {
         let mut games = stream(&b"[White \"M\xfcller\"]\n\n1. e4 {gr\xfcn} *\n"[..]);
         let pgn = games.next().unwrap().unwrap().pgn;
-        assert_eq!(pgn.tags.get("White"), Some("M\u{fffd}ller"));
-        assert_eq!(pgn.game.moves()[0].comment.as_deref(), Some("gr\u{fffd}n"));
+        assert_eq!(pgn.tags.get("White"), Some("Müller"));
+        assert_eq!(pgn.game.moves()[0].comment.as_deref(), Some("grün"));
         assert!(games.next().is_none());
     }
 

@@ -184,6 +184,11 @@ pub(crate) enum Token {
         /// 1-based line of the `{`.
         line: usize,
     },
+    /// A `(` without its `)`: pgn-reader skips everything after it as a variation.
+    UnclosedVariation {
+        /// 1-based line of the `(`.
+        line: usize,
+    },
 }
 
 fn is_token_end(b: u8) -> bool {
@@ -403,8 +408,12 @@ pub(crate) fn movetext_tokens(chunk: &Chunk) -> Vec<Token> {
                 c.skip_dots_and_spaces();
             }
             b'(' => {
+                let line = c.line;
                 c.bump();
                 c.skip_variation();
+                if c.peek() != Some(b')') {
+                    tokens.push(Token::UnclosedVariation { line });
+                }
             }
             b'$' => {
                 c.bump();

@@ -93,6 +93,7 @@ pub fn event_from(report: EngineReport) -> Event {
                 result: Some(Box::new(result)),
             },
         ),
+        EngineReport::Failed { id, message } => Event::EngineCrashed(SearchId(id.0), message),
     }
 }
 

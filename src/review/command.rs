@@ -11,6 +11,7 @@ use serde::Serialize;
 
 use super::{PlyReview, ReviewEvent, Settings, Summary, annotate, review_game};
 use crate::analysis::command::{CommandError, level, limits};
+use crate::app::persist;
 use crate::config::Config;
 use crate::pgn::{self, PgnGame};
 use crate::ui::{ColorMode, Theme};
@@ -34,6 +35,8 @@ pub struct ReviewArgs {
     pub json: bool,
     /// Write the annotated PGN here.
     pub annotate: Option<PathBuf>,
+    /// Let `annotate` replace an existing file (never the input).
+    pub force: bool,
     /// `basic`, `medium` or `advanced`; `None` = the configuration's.
     pub level: Option<String>,
 }
@@ -68,8 +71,11 @@ pub fn load(file: &std::path::Path, number: usize) -> Result<Loaded, CommandErro
             Err(e) => {
                 if e.number == number {
                     match &e.partial {
-                        Some(p) => picked = Some((p.clone(), Some(e.to_string()))),
-                        None => unusable = Some(e.to_string()),
+                        // Nothing before the error: no game to review (binary data, say).
+                        Some(p) if p.game.ply() > 0 => {
+                            picked = Some((p.clone(), Some(e.to_string())));
+                        }
+                        _ => unusable = Some(e.to_string()),
                     }
                 }
                 bad_games.push(e.to_string());
@@ -93,6 +99,40 @@ pub fn load(file: &std::path::Path, number: usize) -> Result<Loaded, CommandErro
         stopped,
         bad_games,
     })
+}
+
+/// Refuses an `--annotate` target that is the input file (by any name: links, `..`) or, without
+/// `--force`, any existing file, before the review spends its time.
+fn check_annotate_target(
+    input: &std::path::Path,
+    out: &std::path::Path,
+    force: bool,
+) -> Result<(), CommandError> {
+    if persist::same_file(input, out) {
+        return Err(CommandError::input(format!(
+            "--annotate {} is the input file {}: it would be replaced by one annotated game; \
+             write to another file",
+            out.display(),
+            input.display()
+        )));
+    }
+    if !force && std::fs::symlink_metadata(out).is_ok() {
+        return Err(CommandError::input(exists_message(
+            &persist::WriteError::Exists(out.to_path_buf()),
+        )));
+    }
+    Ok(())
+}
+
+/// The message for an `--annotate` target that exists.
+fn exists_message(e: &persist::WriteError) -> String {
+    match e {
+        persist::WriteError::Exists(path) => format!(
+            "{} already exists; add --force to replace it, or choose another file",
+            path.display()
+        ),
+        other => other.to_string(),
+    }
 }
 
 /// PGN tags serialised as a JSON object in their file order.
@@ -155,6 +195,9 @@ pub fn run(args: &ReviewArgs, config: &Config, out: &mut dyn Write) -> Result<()
         return super::session::run_file(&args.file, args.game, settings, look)
             .map_err(|e| CommandError::input(format!("{e:#}")));
     }
+    if let Some(path) = &args.annotate {
+        check_annotate_target(&args.file, path, args.force)?;
+    }
     let number = args.game.unwrap_or(1);
     let loaded = load(&args.file, number)?;
     for bad in &loaded.bad_games {
@@ -192,8 +235,13 @@ pub fn run(args: &ReviewArgs, config: &Config, out: &mut dyn Write) -> Result<()
     );
     if let Some(path) = &args.annotate {
         let text = annotate::annotated(&loaded.game, &plies);
-        std::fs::write(path, text)
-            .map_err(|e| CommandError::failure(format!("cannot write {}: {e}", path.display())))?;
+        let written = if args.force {
+            persist::write_atomic(path, &text).map_err(|e| format!("{e:#}"))
+        } else {
+            // Created since the check: still never replaced.
+            persist::write_new(path, &text).map_err(|e| exists_message(&e))
+        };
+        written.map_err(CommandError::failure)?;
     }
     if args.json {
         let doc = ReviewDocument {

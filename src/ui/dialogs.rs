@@ -169,6 +169,22 @@ pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
                 rect,
             );
         }
+        Mode::Confirm(question) => {
+            let width = area.width.clamp(20, 64);
+            let lines = vec![
+                Line::styled(question.question(), theme.fg("text")),
+                Line::raw(""),
+                Line::styled(question.keys(), theme.fg("dim")),
+            ];
+            let rect = centered(area, width, 7);
+            frame.render_widget(Clear, rect);
+            frame.render_widget(
+                Paragraph::new(lines)
+                    .wrap(ratatui::widgets::Wrap { trim: true })
+                    .block(dialog("Confirm", theme)),
+                rect,
+            );
+        }
         Mode::Board | Mode::Prompt(_) => {}
     }
 }

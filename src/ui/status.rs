@@ -22,6 +22,7 @@ pub fn key_hints(mode: &Mode) -> &'static str {
         Mode::Help => "any key closes the help",
         Mode::NewGame { .. } => "w/b/r ←/→ colour · ↑/↓ 1-9 0 level · ⏎ start · esc cancel",
         Mode::GameOver { .. } => "n new game · v review · u take back · q quit",
+        Mode::Confirm(question) => question.keys(),
     }
 }
 

@@ -1,0 +1,154 @@
+//! One game per data directory at a time: [`AutosaveLock`] is an operating-system advisory lock
+//! on `autosave.lock`, held by `kibitzer play` from before it reads the autosave until it exits.
+//! A second instance on the same directory is refused with the first one's process id, so two
+//! instances never overwrite each other's game. The operating system releases the lock when
+//! the process ends in any way (even `kill -9`), so a lock is never stale; the file stays
+//! (removing it could let two processes lock two different files).
+
+use std::fs::{File, OpenOptions, TryLockError};
+use std::io::{Read, Seek, Write};
+use std::path::{Path, PathBuf};
+
+/// The lock file in the data directory.
+pub fn lock_path(data_dir: &Path) -> PathBuf {
+    data_dir.join("autosave.lock")
+}
+
+/// Why the autosave could not be locked.
+#[derive(Debug)]
+pub enum LockError {
+    /// Another process holds the lock (its id, as it wrote it, when readable).
+    Busy {
+        /// The data directory.
+        data_dir: PathBuf,
+        /// The other process's id.
+        pid: Option<u32>,
+    },
+    /// The data directory cannot be used (it is a file, or not writable).
+    Unusable {
+        /// The data directory.
+        data_dir: PathBuf,
+        /// What the system said.
+        reason: String,
+    },
+}
+
+impl std::fmt::Display for LockError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LockError::Busy { data_dir, pid } => {
+                let who = pid.map_or_else(
+                    || "another kibitzer".to_owned(),
+                    |p| format!("another kibitzer (process {p})"),
+                );
+                write!(
+                    f,
+                    "{who} is playing the saved game in {}; quit it first (its game is saved), \
+                     or play a separate game with KIBITZER_DATA_DIR set to another directory",
+                    data_dir.display()
+                )
+            }
+            LockError::Unusable { data_dir, reason } => write!(
+                f,
+                "the data directory {} cannot be used ({reason}); make it a writable directory, \
+                 or set KIBITZER_DATA_DIR to one",
+                data_dir.display()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for LockError {}
+
+/// The held lock; dropping it releases it.
+#[derive(Debug)]
+pub struct AutosaveLock {
+    _file: File,
+}
+
+impl AutosaveLock {
+    /// Takes the lock on `data_dir`'s autosave (creating the directory), writing this process's
+    /// id into the lock file for the message another instance shows.
+    ///
+    /// # Errors
+    /// [`LockError::Busy`] when another process holds it, [`LockError::Unusable`] when the
+    /// directory cannot be created or written.
+    pub fn acquire(data_dir: &Path) -> Result<AutosaveLock, LockError> {
+        let unusable = |e: std::io::Error| LockError::Unusable {
+            data_dir: data_dir.to_path_buf(),
+            reason: if data_dir.is_file() {
+                "it is a file, not a directory".to_owned()
+            } else {
+                e.to_string()
+            },
+        };
+        std::fs::create_dir_all(data_dir).map_err(unusable)?;
+        if !data_dir.is_dir() {
+            return Err(unusable(std::io::Error::other("not a directory")));
+        }
+        let mut file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(lock_path(data_dir))
+            .map_err(unusable)?;
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(TryLockError::WouldBlock) => {
+                let mut text = String::new();
+                let _ = file.read_to_string(&mut text);
+                return Err(LockError::Busy {
+                    data_dir: data_dir.to_path_buf(),
+                    pid: text.trim().parse().ok(),
+                });
+            }
+            Err(TryLockError::Error(e)) => return Err(unusable(e)),
+        }
+        // Ours now: record who holds it (best effort; the lock itself is what counts).
+        let _ = file
+            .set_len(0)
+            .and_then(|()| file.rewind())
+            .and_then(|()| writeln!(file, "{}", std::process::id()))
+            .and_then(|()| file.flush());
+        Ok(AutosaveLock { _file: file })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 23: two instances on one data directory overwrote each other's game.
+    #[test]
+    fn a_second_lock_is_refused_with_the_holders_pid_until_the_first_is_dropped() {
+        let dir = tempfile::tempdir().unwrap();
+        let first = AutosaveLock::acquire(dir.path()).unwrap();
+        let second = AutosaveLock::acquire(dir.path()).unwrap_err();
+        match &second {
+            LockError::Busy { pid, .. } => assert_eq!(*pid, Some(std::process::id())),
+            other => panic!("{other}"),
+        }
+        let text = second.to_string();
+        assert!(
+            text.contains(&format!("process {}", std::process::id())),
+            "{text}"
+        );
+        assert!(text.contains("KIBITZER_DATA_DIR"), "{text}");
+        drop(first);
+        // Released (as when the holder is killed): the lock file left behind is no obstacle.
+        assert!(lock_path(dir.path()).exists());
+        AutosaveLock::acquire(dir.path()).unwrap();
+    }
+
+    /// Issue 23: a data directory that is a file was reported as "the saved game is damaged".
+    #[test]
+    fn a_file_as_data_dir_is_reported_as_such() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("data");
+        std::fs::write(&file, "x").unwrap();
+        let e = AutosaveLock::acquire(&file).unwrap_err().to_string();
+        assert!(e.contains("it is a file, not a directory"), "{e}");
+        assert!(e.contains(&file.display().to_string()), "{e}");
+    }
+}
