@@ -249,8 +249,10 @@ fn worker(
                     continue; // Superseded before it started.
                 }
                 let mut last: Option<Instant> = None;
+                // A search restricted to some moves (UCI `searchmoves`) never takes a book move.
                 let book_move = request
                     .book
+                    .filter(|_| request.limits.searchmoves.is_empty())
                     .and_then(|b| b.choose(&request.position, &mut || rng.next_f64()));
                 // The position database is read before the search, never inside it; a book
                 // move's short search neither reads nor writes it.
