@@ -386,3 +386,32 @@ fn the_panel_says_when_a_move_is_being_analysed() {
     let screen = format!("{:?}", terminal.backend());
     assert!(screen.contains("analysing this move"), "{screen}");
 }
+
+/// A move that is not the search's best (a book move, or a weak level's deliberate choice) is
+/// never shown with the search's line, which starts with another move; the best move is.
+#[test]
+fn the_line_shown_is_the_played_moves_own() {
+    for (played, shown) in [("e5", false), ("d5", true)] {
+        let mut app = App::new(Config::default(), None, 1).0;
+        prompt(&mut app, "e4");
+        let id = app.search.as_ref().unwrap().id;
+        let t = thinking(&app, "d5 exd5 Qxd5", -25);
+        let mv = played
+            .parse::<shakmaty::san::San>()
+            .unwrap()
+            .to_move(app.game.position())
+            .unwrap();
+        app.update(Event::EngineDone(id, Some(mv), t));
+        let terminal = draw(&mut app, (120, 40), ColorMode::TrueColor);
+        let screen = format!("{:?}", terminal.backend());
+        assert!(
+            screen.contains(&format!("The engine played 1… {played}")),
+            "{screen}"
+        );
+        assert_eq!(
+            screen.contains("line 1… d5 2. exd5"),
+            shown,
+            "{played}: {screen}"
+        );
+    }
+}

@@ -115,7 +115,13 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         match analysis {
             Some(analysis) => {
                 lines.extend(text_lines(&analysis.lines(), theme));
-                if let Some(t) = &analysis.thinking {
+                // The search's line is shown only when it is the played move's line: a book
+                // move or a level's deliberate choice differs from the search's best move.
+                if let Some(t) = analysis
+                    .thinking
+                    .as_ref()
+                    .filter(|t| t.pv.first() == Some(&played.mv))
+                {
                     lines.push(Line::from(vec![
                         Span::styled(format!("depth {} · line ", t.depth), theme.fg("dim")),
                         Span::styled(line_san(&analysis.root, &t.pv, 6), theme.fg("text")),
