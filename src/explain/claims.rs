@@ -360,7 +360,12 @@ impl Fact {
         match self {
             Fact::Attacks { target, .. }
             | Fact::Defends { target, .. }
-            | Fact::Threatens { target, .. } => Some(*target),
+            | Fact::Threatens { target, .. }
+            | Fact::ThreatMet { target, .. }
+            | Fact::ThreatWins { target, .. }
+            | Fact::WeakPoint { target, .. }
+            | Fact::AttacksDefender { target, .. } => Some(*target),
+            Fact::Controls { square, .. } => Some(*square),
             Fact::Pins { pinned, .. } => Some(*pinned),
             Fact::Forks { from, .. } => Some(*from),
             Fact::Hangs { square }
@@ -478,7 +483,13 @@ pub fn derive(
     // What the moved piece attacks and defends now.
     if b.color_at(to) == Some(us) {
         let role = b.role_at(to).unwrap_or(Role::Pawn);
-        for t in b.attacks_from(to) & b.by_color(!us) & !b.pawns() {
+        // Pawns count as targets of a pawn (a lever) only.
+        let targets = if role == Role::Pawn {
+            b.attacks_from(to) & b.by_color(!us)
+        } else {
+            b.attacks_from(to) & b.by_color(!us) & !b.pawns()
+        };
+        for t in targets {
             push(
                 &fa,
                 Fact::Attacks {
@@ -502,7 +513,12 @@ pub fn derive(
                 );
             }
         }
-        for t in b.attacks_from(to) & b.by_color(us) & !b.kings() & !b.pawns() {
+        // Pawns count as defended only while the enemy attacks them.
+        let attacked_pawns = (b.pawns() & b.by_color(us))
+            .into_iter()
+            .filter(|p| board::is_attacked(b, *p, !us))
+            .collect::<shakmaty::Bitboard>();
+        for t in b.attacks_from(to) & b.by_color(us) & !b.kings() & (!b.pawns() | attacked_pawns) {
             push(
                 &fa,
                 Fact::Defends {

@@ -406,7 +406,29 @@ pub fn gain_holds(end: &Chess, mover: Color, balance: i32) -> bool {
     let params = verify_params();
     let mut memory = crate::engine::SearchMemory::new(1);
     let stop = std::sync::atomic::AtomicBool::new(false);
-    let result = crate::engine::search(end, &[], &limits, params, &mut memory, &stop, &mut |_| {});
+    // The search runs on the position with White to move (mirrored when Black is to move),
+    // so that mirrored lines get the same verdict (move ordering is not colour-symmetric).
+    let normal = if end.turn().is_white() {
+        end.clone()
+    } else {
+        match end
+            .to_setup(shakmaty::EnPassantMode::Legal)
+            .into_mirrored()
+            .position::<Chess>(shakmaty::CastlingMode::Standard)
+        {
+            Ok(p) => p,
+            Err(_) => end.clone(),
+        }
+    };
+    let result = crate::engine::search(
+        &normal,
+        &[],
+        &limits,
+        params,
+        &mut memory,
+        &stop,
+        &mut |_| {},
+    );
     let cp = if end.turn() == mover {
         result.score.0
     } else {
