@@ -105,6 +105,10 @@ fn claims_hold_for_an_independent_checker() {
     let claims: usize = ex.iter().map(|e| e.claims.len()).sum();
     assert!(claims >= 2000, "only {claims} claims");
     require_python_chess();
+    // For the Stockfish check of "wins material" (scripts/verify_wins.py, docs/EXPLANATIONS.md).
+    if let Ok(out) = std::env::var("KIBITZER_CLAIMS_OUT") {
+        std::fs::write(&out, serde_json::to_string(&ex).unwrap()).unwrap();
+    }
     let advanced = run_checker(&ex, true);
     // What a user reads by default: the medium text.
     let medium = run_checker(&explanations(ExplainLevel::Medium), false);
@@ -112,5 +116,32 @@ fn claims_hold_for_an_independent_checker() {
         "resting on a claim: advanced {:.3}, medium {:.3}",
         resting_share(&advanced),
         resting_share(&medium)
+    );
+}
+
+/// Measurement, not a pass/fail test: time of `explain` alone (the search already done: the
+/// inputs carry the line) over the same positions, median and 99th percentile.
+/// `cargo test --release --test explain_claims explain_time -- --ignored --nocapture`
+#[test]
+#[ignore = "measurement: prints explanation time; timing never decides a test"]
+fn explain_time() {
+    let mut times = Vec::new();
+    for level in [ExplainLevel::Medium] {
+        for p in common::puzzles().into_iter().step_by(6) {
+            let input = common::input(&p.root, Some(p.previous), &p.line, None, level);
+            let start = std::time::Instant::now();
+            let e = explain(&input);
+            times.push(start.elapsed());
+            assert!(!e.san.is_empty());
+        }
+    }
+    times.sort();
+    let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
+    println!(
+        "explain time over {} puzzle positions: median {:?}, p99 {:?}, max {:?}",
+        times.len(),
+        at(0.5),
+        at(0.99),
+        times[times.len() - 1]
     );
 }

@@ -657,6 +657,92 @@ mod tests {
     }
 
     #[test]
+    fn every_theme_and_claim_kind_has_a_template_and_every_need_is_produced() {
+        let t = Templates::load("en").unwrap();
+        let needs: Vec<&str> = t
+            .templates
+            .iter()
+            .flat_map(|x| x.needs.iter().map(String::as_str))
+            .collect();
+        for spec in crate::explain::themes::specs() {
+            assert!(
+                needs.iter().any(
+                    |n| *n == format!("theme:{}", spec.id) || *n == format!("line:{}", spec.id)
+                ),
+                "theme {} has no template",
+                spec.id
+            );
+        }
+        let quality_needs = |n: &str| {
+            n.starts_with("quality:")
+                || n.starts_with("mate:")
+                || matches!(n, "only_move" | "better" | "worse" | "score" | "sound")
+        };
+        for kind in Fact::KINDS {
+            let covered = match kind {
+                "quality" => needs.iter().any(|n| quality_needs(n)),
+                "hangs" => needs.contains(&"claim:hangs_own"),
+                _ => needs.iter().any(|n| {
+                    let spec = n
+                        .strip_prefix("claim:")
+                        .or_else(|| n.strip_prefix("watch:"))
+                        .unwrap_or("");
+                    spec.split('/').next() == Some(kind)
+                }),
+            };
+            assert!(covered, "claim kind {kind} has no template");
+        }
+        for n in &needs {
+            if let Some(spec) = n
+                .strip_prefix("claim:")
+                .or_else(|| n.strip_prefix("watch:"))
+            {
+                let kind = spec.split('/').next().unwrap_or(spec);
+                assert!(
+                    Fact::KINDS.contains(&kind) || *n == "claim:hangs_own",
+                    "a template needs claim kind {kind}, which nothing produces"
+                );
+                if let Some(sub) = spec.split('/').nth(1) {
+                    assert!(
+                        matches!(
+                            sub,
+                            "moves"
+                                | "captures"
+                                | "blocks"
+                                | "defends"
+                                | "check"
+                                | "stops"
+                                | "mate"
+                        ),
+                        "unknown variant {sub} of {kind}"
+                    );
+                }
+            } else if !n.starts_with("theme:") && !n.starts_with("line:") {
+                assert!(quality_needs(n) || *n == "reason", "unknown need {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn no_phrasing_fits_any_move() {
+        let t = Templates::load("en").unwrap();
+        for x in &t.templates {
+            for p in x.phrasings.iter().chain(x.reason.iter()) {
+                let lower = p.to_lowercase();
+                for vacuous in [
+                    "no check, no capture",
+                    "calm, quiet move",
+                    "engine's choice",
+                    "opening phase",
+                    "neither checks nor captures",
+                ] {
+                    assert!(!lower.contains(vacuous), "{}: {p}", x.id);
+                }
+            }
+        }
+    }
+
+    #[test]
     fn loaded_words_need_their_claim() {
         let t = Templates::load("en").unwrap();
         for x in &t.templates {
