@@ -297,6 +297,17 @@ def check(c):
         pf, pt = board.piece_at(f), board.piece_at(t)
         return (pf is not None and pf.piece_type == chess.PAWN and c["square"] in ("d4", "e4", "d5", "e5")
                 and t in board.attacks(f) and (pt is None or pt.color != pf.color))
+    if k == "king_zone":
+        f, t = sq(c["from"]), sq(c["square"])
+        pf = board.piece_at(f)
+        if pf is None or t not in board.attacks(f):
+            return False
+        king = board.king(not pf.color)
+        return king is not None and chess.square_distance(king, t) <= 1
+    if k == "advanced_pawn":
+        s = sq(c["square"])
+        p = board.piece_at(s)
+        return p is not None and p.piece_type == chess.PAWN and chess.square_rank(s) == (6 if p.color == chess.WHITE else 1)
     if k == "can_castle":
         passed = pass_turn(board)
         m = legal(passed, c["uci"]) if passed is not None else None
@@ -418,6 +429,8 @@ def perturbations(c):
         out.append(remove(c, c["from"]))
     elif k == "weak_point":
         out.append(remove(c, c["target"]))
+    elif k in ("king_zone", "advanced_pawn"):
+        out.append(remove(c, c.get("from", c.get("square"))))
     elif k == "controls":
         out.append(remove(c, c["from"]))
     elif k == "quality":

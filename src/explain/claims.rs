@@ -254,6 +254,21 @@ pub enum Fact {
         #[serde(serialize_with = "ser_sq")]
         square: Square,
     },
+    /// The piece on `from` attacks `square`, which is the enemy king's square or next to it.
+    KingZone {
+        /// Attacker.
+        #[serde(serialize_with = "ser_sq")]
+        from: Square,
+        /// The square in the king's zone.
+        #[serde(serialize_with = "ser_sq")]
+        square: Square,
+    },
+    /// The pawn on `square` stands on its side's seventh rank, one step from promotion.
+    AdvancedPawn {
+        /// The pawn.
+        #[serde(serialize_with = "ser_sq")]
+        square: Square,
+    },
     /// If the side to move in the FEN passed, the other side could castle with `uci`.
     CanCastle {
         /// The castling move (king to rook square, as shakmaty's UCI in standard mode).
@@ -308,13 +323,15 @@ impl Fact {
             Fact::AttacksDefender { .. } => "attacks_defender",
             Fact::WeakPoint { .. } => "weak_point",
             Fact::Controls { .. } => "controls",
+            Fact::KingZone { .. } => "king_zone",
+            Fact::AdvancedPawn { .. } => "advanced_pawn",
             Fact::CanCastle { .. } => "can_castle",
             Fact::Quality { .. } => "quality",
         }
     }
 
     /// Every kind name, in declaration order (for the template coverage test).
-    pub const KINDS: [&'static str; 28] = [
+    pub const KINDS: [&'static str; 30] = [
         "attacks",
         "defends",
         "captures",
@@ -341,6 +358,8 @@ impl Fact {
         "attacks_defender",
         "weak_point",
         "controls",
+        "king_zone",
+        "advanced_pawn",
         "can_castle",
         "quality",
     ];
@@ -365,7 +384,8 @@ impl Fact {
             | Fact::ThreatWins { target, .. }
             | Fact::WeakPoint { target, .. }
             | Fact::AttacksDefender { target, .. } => Some(*target),
-            Fact::Controls { square, .. } => Some(*square),
+            Fact::Controls { square, .. } | Fact::KingZone { square, .. } => Some(*square),
+            Fact::AdvancedPawn { square } => Some(*square),
             Fact::Pins { pinned, .. } => Some(*pinned),
             Fact::Forks { from, .. } => Some(*from),
             Fact::Hangs { square }
@@ -550,6 +570,40 @@ pub fn derive(
     {
         match t.id {
             "development" => push(&fb, Fact::Develops { uci: uci(mv) }),
+            "advanced_pawn" => {
+                for s in &t.squares {
+                    if b.role_at(*s) == Some(Role::Pawn) && board::rel_rank(*s, us) == 6 {
+                        push(&fa, Fact::AdvancedPawn { square: *s });
+                    }
+                }
+            }
+            "king_zone_pressure" => {
+                let ring = board::king_ring(b, !us);
+                if b.color_at(to) == Some(us)
+                    && let Some(sq) = board::relative(b.attacks_from(to) & ring, us).first()
+                {
+                    push(
+                        &fa,
+                        Fact::KingZone {
+                            from: to,
+                            square: *sq,
+                        },
+                    );
+                }
+            }
+            "pawn_centre" => {
+                for s in &t.squares {
+                    if let Some(d) = board::relative(board::attackers(b, *s, us), us).first() {
+                        push(
+                            &fa,
+                            Fact::Defends {
+                                from: *d,
+                                target: *s,
+                            },
+                        );
+                    }
+                }
+            }
             // A pin is the move's only when the move creates it.
             "pin_absolute" | "pin_relative"
                 if t.squares.len() == 3 && !pin_held(before, &t.squares) =>
