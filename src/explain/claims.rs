@@ -456,7 +456,8 @@ fn uci(m: Move) -> String {
 }
 
 /// Derives the claims for `mv` played in `before` (reaching `after`), its PV and the themes
-/// found for it. Every claim is a fact on the board, never an opinion.
+/// found for it, then the move's purpose claims ([`crate::explain::purpose::derive`]), each
+/// once. Every claim is a fact on the board, never an opinion.
 #[must_use]
 pub fn derive(
     before: &Chess,
@@ -703,6 +704,11 @@ pub fn derive(
                 }
             }
             _ => {}
+        }
+    }
+    for c in crate::explain::purpose::derive(before, mv, after, pv) {
+        if !out.iter().any(|x| x.fen == c.fen && x.fact == c.fact) {
+            out.push(c);
         }
     }
     out

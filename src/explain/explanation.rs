@@ -9,7 +9,6 @@ use crate::config::{ExplainLevel, Language};
 use crate::explain::board;
 use crate::explain::claims::{self, At, Claim, Fact, Supports};
 use crate::explain::metrics::{self, Metrics, SearchFacts};
-use crate::explain::purpose;
 use crate::explain::quality::{self, Judgement, Score};
 use crate::explain::templates::{Facts, Sentence, Templates};
 use crate::explain::themes::{self, Theme};
@@ -175,7 +174,7 @@ pub fn explain(input: &ExplainInput) -> Explanation {
         .cloned()
         .collect();
     let mut claims = if legal {
-        all_claims(before, mv, &after, &input.pv, &root_themes)
+        claims::derive(before, mv, &after, &input.pv, &root_themes)
     } else {
         Vec::new()
     };
@@ -227,7 +226,7 @@ pub fn explain(input: &ExplainInput) -> Explanation {
             .cloned()
             .collect();
         let best_after = board::play(before, best).unwrap_or_else(|| before.clone());
-        let mut best_claims = all_claims(before, best, &best_after, &input.best_pv, &bt);
+        let mut best_claims = claims::derive(before, best, &best_after, &input.best_pv, &bt);
         for c in &mut best_claims {
             c.supports = Supports::Better;
         }
@@ -349,23 +348,6 @@ pub fn explain(input: &ExplainInput) -> Explanation {
     };
     e.text = e.render();
     e
-}
-
-/// The board-fact claims of a move and its purpose claims, each once.
-fn all_claims(
-    before: &Chess,
-    mv: Move,
-    after: &Chess,
-    pv: &[Move],
-    themes: &[Theme],
-) -> Vec<Claim> {
-    let mut out = claims::derive(before, mv, after, pv, themes);
-    for c in purpose::derive(before, mv, after, pv) {
-        if !out.iter().any(|x| x.fen == c.fen && x.fact == c.fact) {
-            out.push(c);
-        }
-    }
-    out
 }
 
 fn is_line_theme(t: &Theme) -> bool {
