@@ -465,6 +465,12 @@ def check_links(explanations):
         for c in claims:
             if c.get("supports") == "played" and position_of(e, c["at"]) != c["fen"].split(" ")[:4]:
                 problems.append("claim %s: fen is not the %s position" % (c["kind"], c["at"]))
+            # A pin is credited to the move only when the move creates it.
+            if c["kind"] == "pins" and c["at"] == "after" and c.get("supports") == "played":
+                before = dict(c)
+                before["fen"] = e["fen_before"]
+                if check(before):
+                    problems.append("pin %s-%s-%s stood before the move" % (c["pinner"], c["pinned"], c["behind"]))
         for s in e.get("sentences", []):
             sentences += 1
             idx = s.get("claims", [])
