@@ -255,7 +255,7 @@ impl Templates {
                 .iter()
                 .any(|c| matches!(c.fact, Fact::Hangs { square } if own_piece(c, square, f.mover)))
         } else if need.starts_with("claim:") || need.starts_with("watch:") {
-            self.claim_for(need, f).is_some()
+            self.claim_for(need, f, &[]).is_some()
         } else if let Some(q) = need.strip_prefix("quality:") {
             f.quality.is_some_and(|x| x.as_str() == q)
         } else if let Some(m) = need.strip_prefix("mate:") {
@@ -288,37 +288,56 @@ impl Templates {
     /// The index of the first claim a `claim:KIND[/SUB]` need (a fact about the move's own
     /// positions) or a `watch:KIND` need (a fact about the opponent's reply in the line)
     /// matches; `claim:hangs_own` is a hanging piece of the mover.
-    fn claim_for(&self, need: &str, f: &Facts) -> Option<usize> {
+    fn claim_for(&self, need: &str, f: &Facts, prefer: &[shakmaty::Square]) -> Option<usize> {
         if need == "claim:hangs_own" {
             return f.claims.iter().position(
                 |c| matches!(c.fact, Fact::Hangs { square } if own_piece(c, square, f.mover)),
             );
         }
-        let (line, spec) = if let Some(k) = need.strip_prefix("watch:") {
+        let (line, specs) = if let Some(k) = need.strip_prefix("watch:") {
             (true, k)
         } else {
             (false, need.strip_prefix("claim:")?)
         };
+        // `claim:a|b`: the first alternative that holds.
+        specs
+            .split('|')
+            .find_map(|spec| self.claim_of(spec, line, f, prefer))
+    }
+
+    fn claim_of(
+        &self,
+        spec: &str,
+        line: bool,
+        f: &Facts,
+        prefer: &[shakmaty::Square],
+    ) -> Option<usize> {
         let (kind, sub) = match spec.split_once('/') {
             Some((k, s)) => (k, Some(s)),
             None => (spec, None),
         };
-        f.claims.iter().position(|c| {
+        let matches = |c: &Claim| {
             c.fact.kind() == kind
                 && matches!(c.at, At::Line(_)) == line
                 && c.supports == Supports::Played
                 && sub.is_none_or(|s| c.fact.sub() == Some(s))
-        })
+        };
+        // The claim about the theme's own squares when there is one.
+        f.claims
+            .iter()
+            .position(|c| matches(c) && c.fact.square().is_some_and(|s| prefer.contains(&s)))
+            .or_else(|| f.claims.iter().position(matches))
     }
 
     /// The claims a template's needs rest on: the claim each `claim:`/`watch:` need matched,
     /// and the quality claim for quality, score and "better" needs.
     fn rests_on(&self, t: &Template, f: &Facts) -> Vec<usize> {
         let quality = f.claims.iter().position(|c| c.fact.kind() == "quality");
+        let prefer = self.theme_for(t, f).map_or(&[][..], |th| &th.squares[..]);
         let mut out: Vec<usize> = Vec::new();
         for n in &t.needs {
             let idx = if n.starts_with("claim:") || n.starts_with("watch:") {
-                self.claim_for(n, f)
+                self.claim_for(n, f, prefer)
             } else if n.starts_with("quality:")
                 || n.starts_with("mate:")
                 || matches!(
@@ -525,11 +544,11 @@ impl Templates {
                 .copied()
                 .filter(|i| f.claims.get(*i).is_some_and(|c| c.fact.kind() != "quality"))
                 .collect();
-            if !facts.is_empty()
-                && facts
-                    .iter()
-                    .all(|i| out.iter().any(|s| s.claims.contains(i)))
-            {
+            let said = |i: usize| {
+                out.iter()
+                    .any(|s| s.claims.iter().any(|j| same_fact(f.claims, i, *j)))
+            };
+            if !facts.is_empty() && facts.iter().all(|i| said(*i)) {
                 continue;
             }
             let values = self.values(t, f);
@@ -569,6 +588,19 @@ impl Templates {
             })
         })
     }
+}
+
+/// Whether claims `i` and `j` say the same thing: the same claim, or a defence of a piece and
+/// the threat on that piece met by defending it.
+fn same_fact(claims: &[Claim], i: usize, j: usize) -> bool {
+    let (Some(a), Some(b)) = (claims.get(i), claims.get(j)) else {
+        return false;
+    };
+    let defence = |x: &Fact, y: &Fact| {
+        matches!((x, y), (Fact::Defends { target, .. }, Fact::ThreatMet { target: t, how, .. })
+            if target == t && how == "defends")
+    };
+    i == j || defence(&a.fact, &b.fact) || defence(&b.fact, &a.fact)
 }
 
 fn board_of(c: &Claim) -> Option<shakmaty::Board> {
@@ -687,16 +719,17 @@ mod tests {
                         .strip_prefix("claim:")
                         .or_else(|| n.strip_prefix("watch:"))
                         .unwrap_or("");
-                    spec.split('/').next() == Some(kind)
+                    spec.split('|')
+                        .any(|alt| alt.split('/').next() == Some(kind))
                 }),
             };
             assert!(covered, "claim kind {kind} has no template");
         }
         for n in &needs {
-            if let Some(spec) = n
+            let specs = n
                 .strip_prefix("claim:")
-                .or_else(|| n.strip_prefix("watch:"))
-            {
+                .or_else(|| n.strip_prefix("watch:"));
+            for spec in specs.into_iter().flat_map(|s| s.split('|')) {
                 let kind = spec.split('/').next().unwrap_or(spec);
                 assert!(
                     Fact::KINDS.contains(&kind) || *n == "claim:hangs_own",
@@ -717,7 +750,8 @@ mod tests {
                         "unknown variant {sub} of {kind}"
                     );
                 }
-            } else if !n.starts_with("theme:") && !n.starts_with("line:") {
+            }
+            if specs.is_none() && !n.starts_with("theme:") && !n.starts_with("line:") {
                 assert!(quality_needs(n) || *n == "reason", "unknown need {n}");
             }
         }
