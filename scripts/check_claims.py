@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """Independent checker for kibitzer explanation claims (python-chess, no kibitzer code).
 
-Usage: check_claims.py FILE.json [--perturb]
+Usage: check_claims.py FILE.json [--perturb] [--bare]
 
 FILE holds a JSON list of explanations (each with a "claims" list) or of claims. Every claim
 carries the FEN it is about; this script verifies each kind from its own definition and prints
-"checked N claims, M failed". With --perturb it also builds, for every claim, boards where the
+"checked N claims, M failed". For explanations it also checks that each claim's FEN is the
+position its "at" names (before, after, line:n), that every sentence's claim indices exist and
+rest on claims of the move itself (only "Better was X, which ..." on the better move's), and
+that no sentence is vacuous; it prints the share of sentences resting on at least one claim. With --perturb it also builds, for every claim, boards where the
 claim must become false (target removed, line blocked, ...) and reports how many the checker
-rejected. Exit status 1 if any claim fails or any perturbation is accepted.
+rejected. With --bare it counts the sentences resting on no claim by template. Exit status 1 if any claim fails or any perturbation is accepted.
 """
 import json
 import sys
@@ -59,6 +62,96 @@ def defended(board, s):
     return False
 
 
+SEE_VALUES = {chess.PAWN: 100, chess.KNIGHT: 300, chess.BISHOP: 300, chess.ROOK: 500, chess.QUEEN: 900, chess.KING: 20000}
+
+
+def pass_turn(board):
+    """The board with the other side to move (a null move); None when in check."""
+    if board.is_check():
+        return None
+    b = board.copy()
+    b.push(chess.Move.null())
+    return b
+
+
+def see(board, m):
+    """Static exchange of the capture m: the swap list over the least valuable attackers,
+    x-rays revealed by recomputing attackers on the emptied board (pins ignored)."""
+    b = board.copy()
+    target = m.to_square
+    gains = [SEE_VALUES[b.piece_type_at(target)]]
+    piece = SEE_VALUES[b.piece_type_at(m.from_square)]
+    if m.promotion:
+        gains[0] += SEE_VALUES[m.promotion] - SEE_VALUES[chess.PAWN]
+        piece = SEE_VALUES[m.promotion]
+    b.remove_piece_at(m.from_square)
+    side = not board.turn
+    while True:
+        attackers = [a for a in b.attackers(side, target)]
+        if not attackers:
+            break
+        a = min(attackers, key=lambda x: SEE_VALUES[b.piece_type_at(x)])
+        gains.append(piece - gains[-1])
+        piece = SEE_VALUES[b.piece_type_at(a)]
+        b.remove_piece_at(a)
+        side = not side
+    while len(gains) > 1:
+        last = gains.pop()
+        gains[-1] = -max(-gains[-1], last)
+    return gains[0]
+
+
+def works(board, m, mate):
+    """Whether the threat m (legal on board) mates, or wins a piece that is undefended or worth
+    more than the capturer with an exchange worth at least a pawn."""
+    if mate:
+        b = board.copy()
+        b.push(m)
+        return b.is_checkmate()
+    victim = board.piece_at(m.to_square)
+    if victim is None or board.is_en_passant(m):
+        return False
+    mover = board.piece_type_at(m.from_square)
+    return ((VALUES[victim.piece_type] > VALUES[mover] or not defended(board, m.to_square))
+            and see(board, m) >= 100)
+
+
+def wc(score):
+    """Lichess winning chances of a score {"cp": n} or {"mate": n}."""
+    import math
+    if "mate" in score:
+        return 1.0 if score["mate"] > 0 else -1.0
+    cp = max(-1000, min(1000, score["cp"]))
+    return 2 / (1 + math.exp(-0.00368208 * cp)) - 1
+
+
+def as_cp(score):
+    if "mate" in score:
+        n = score["mate"]
+        return 100000 - n if n > 0 else -100000 - n
+    return score["cp"]
+
+
+def quality_holds(c):
+    """The numbers of a quality claim agree with the winning-chances model."""
+    drop = max(0.0, wc(c["best"]) - wc(c["played"]))
+    if abs(drop - c["drop"]) > 1e-6:
+        return False
+    if c["second"] is not None:
+        only = wc(c["best"]) - wc(c["second"]) >= 0.2 and as_cp(c["second"]) < 300
+        if only != c["only_move"]:
+            return False
+    elif c["only_move"]:
+        return False
+    q = c["quality"]
+    mates = any("mate" in c[x] for x in ("best", "played"))
+    if q == "best" or mates:
+        return q in ("best", "excellent", "good", "inaccuracy", "mistake", "blunder")
+    by_drop = ("blunder" if drop >= 0.3 else "mistake" if drop >= 0.2 else "inaccuracy" if drop >= 0.1
+               else "excellent" if drop <= 0.02 else "good")
+    return q == by_drop
+
+
 def check(c):
     board = chess.Board(c["fen"])
     k = c["kind"]
@@ -72,6 +165,9 @@ def check(c):
         if pf.color == pt.color:
             return False
         if k == "threatens":
+            # An attacker pinned to its own king threatens nothing off the pin line.
+            if t not in board.pin(pf.color, f):
+                return False
             return pt.piece_type != chess.KING and (VALUES[pt.piece_type] > VALUES[pf.piece_type] or not defended(board, t))
         return True
     if k == "captures":
@@ -127,9 +223,97 @@ def check(c):
                 return False
         return True
     if k == "hangs":
+        # The side to move can legally take it now, and nothing defends it.
         s = sq(c["square"])
         p = board.piece_at(s)
-        return p is not None and bool(board.attackers(not p.color, s)) and not board.attackers(p.color, s)
+        return (p is not None and p.color != board.turn and bool(board.attackers(not p.color, s))
+                and not board.attackers(p.color, s)
+                and any(m.to_square == s for m in board.legal_moves))
+    if k in ("threat_mate", "threat_wins"):
+        passed = pass_turn(board)
+        if passed is None:
+            return False
+        m = legal(passed, c["uci"])
+        if m is None or passed.san(m) != c["san"]:
+            return False
+        if k == "threat_mate":
+            return works(passed, m, True)
+        return (m.to_square == sq(c["target"]) and passed.piece_type_at(m.to_square) == ROLES[c["role"]]
+                and works(passed, m, False))
+    if k == "threat_met":
+        passed = pass_turn(board)
+        if passed is None:
+            return False
+        t = legal(passed, c["threat"])
+        if t is None or passed.san(t) != c["threat_san"] or not works(passed, t, c["mate"]):
+            return False
+        target = sq(c["target"])
+        if c["mate"] and board.king(board.turn) != target:
+            return False
+        if not c["mate"] and t.to_square != target:
+            return False
+        m = legal(board, c["uci"])
+        if m is None:
+            return False
+        after = board.copy()
+        after.push(m)
+        if t in after.legal_moves and works(after, t, c["mate"]):
+            return False
+        landed = m.to_square
+        if board.is_castling(m):
+            landed = chess.square(6 if board.is_kingside_castling(m) else 2, chess.square_rank(m.from_square))
+        how = c["how"]
+        if how == "moves":
+            return m.from_square == target
+        if how == "captures":
+            return m.to_square == t.from_square and board.piece_at(m.to_square) is not None
+        if how == "blocks":
+            return landed in chess.SquareSet.between(t.from_square, t.to_square)
+        if how == "defends":
+            return target in after.attacks(landed)
+        if how == "check":
+            return after.is_check()
+        return how == "stops"
+    if k == "attacks_defender":
+        f, d, t = sq(c["from"]), sq(c["defender"]), sq(c["target"])
+        pf, pd, pt = board.piece_at(f), board.piece_at(d), board.piece_at(t)
+        if None in (pf, pd, pt) or pd.color == pf.color or pt.color != pd.color or pt.piece_type == chess.KING:
+            return False
+        if d not in board.attacks(f) or t not in board.attacks(d):
+            return False
+        ours = [a for a in board.attackers(pf.color, t) if a != f]
+        return bool(ours) and len(board.attackers(pd.color, t)) <= len(ours)
+    if k == "weak_point":
+        f, t = sq(c["from"]), sq(c["target"])
+        pf, pt = board.piece_at(f), board.piece_at(t)
+        if pf is None or pt is None or pt.piece_type != chess.PAWN or pt.color == pf.color:
+            return False
+        weak = ("f7", "h7") if pt.color == chess.BLACK else ("f2", "h2")
+        return (c["target"] in weak and t in board.attacks(f)
+                and set(board.attackers(pt.color, t)) == {board.king(pt.color)}
+                and len(board.attackers(pf.color, t)) >= 2)
+    if k == "controls":
+        f, t = sq(c["from"]), sq(c["square"])
+        pf, pt = board.piece_at(f), board.piece_at(t)
+        return (pf is not None and pf.piece_type == chess.PAWN and c["square"] in ("d4", "e4", "d5", "e5")
+                and t in board.attacks(f) and (pt is None or pt.color != pf.color))
+    if k == "king_zone":
+        f, t = sq(c["from"]), sq(c["square"])
+        pf = board.piece_at(f)
+        if pf is None or t not in board.attacks(f):
+            return False
+        king = board.king(not pf.color)
+        return king is not None and chess.square_distance(king, t) <= 1
+    if k == "advanced_pawn":
+        s = sq(c["square"])
+        p = board.piece_at(s)
+        return p is not None and p.piece_type == chess.PAWN and chess.square_rank(s) == (6 if p.color == chess.WHITE else 1)
+    if k == "can_castle":
+        passed = pass_turn(board)
+        m = legal(passed, c["uci"]) if passed is not None else None
+        return m is not None and passed.is_castling(m)
+    if k == "quality":
+        return quality_holds(c)
     if k in ("passed_pawn", "isolated_pawn", "doubled_pawn", "backward_pawn"):
         s = sq(c["square"])
         p = board.piece_at(s)
@@ -234,26 +418,92 @@ def perturbations(c):
         out.append(remove(c, chess.square_name(victim)))
     elif k in ("mate_in", "wins_material"):
         out.append(remove(c, c["line"][0][:2]))
+    elif k in ("threat_mate", "can_castle"):
+        out.append(remove(c, c["uci"][:2]))
+    elif k == "threat_wins":
+        out.append(remove(c, c["target"]))
+    elif k == "threat_met":
+        out.append(remove(c, c["threat"][:2]))
+    elif k == "attacks_defender":
+        out.append(remove(c, c["defender"]))
+        out.append(remove(c, c["from"]))
+    elif k == "weak_point":
+        out.append(remove(c, c["target"]))
+    elif k in ("king_zone", "advanced_pawn"):
+        out.append(remove(c, c.get("from", c.get("square"))))
+    elif k == "controls":
+        out.append(remove(c, c["from"]))
+    elif k == "quality":
+        d = dict(c)
+        d["drop"] = c["drop"] + 0.5
+        out.append(d)
     # A perturbation may produce an impossible position (e.g. a king removed): still a board.
     return [p for p in out if p is not None]
+
+
+VACUOUS = ("quiet move: no check", "quiet move; no check", "calm, quiet move", "engine's choice",
+           "opening phase")
+
+
+def position_of(e, at):
+    """The FEN (first four fields) of the explanation's position named by a claim's `at`."""
+    b = chess.Board(e["fen_before"])
+    if at == "before":
+        return b.fen().split(" ")[:4]
+    n = 1 if at == "after" else int(at.split(":")[1])
+    for san in e["pv_san"][:n]:
+        b.push_san(san)
+    return b.fen().split(" ")[:4]
+
+
+def check_links(explanations):
+    """Sentence-to-claim links and claim positions. Returns (problems, stats)."""
+    problems = []
+    sentences = resting = vacuous = 0
+    for e in explanations:
+        claims = e.get("claims", [])
+        for c in claims:
+            if c.get("supports") == "played" and position_of(e, c["at"]) != c["fen"].split(" ")[:4]:
+                problems.append("claim %s: fen is not the %s position" % (c["kind"], c["at"]))
+            # A pin is credited to the move only when the move creates it.
+            if c["kind"] == "pins" and c["at"] == "after" and c.get("supports") == "played":
+                before = dict(c)
+                before["fen"] = e["fen_before"]
+                if check(before):
+                    problems.append("pin %s-%s-%s stood before the move" % (c["pinner"], c["pinned"], c["behind"]))
+        for s in e.get("sentences", []):
+            sentences += 1
+            idx = s.get("claims", [])
+            if idx:
+                resting += 1
+            if any(v in s["text"].lower() for v in VACUOUS):
+                vacuous += 1
+            for i in idx:
+                if not 0 <= i < len(claims):
+                    problems.append("sentence %r: claim index %d out of range" % (s["text"], i))
+                elif claims[i]["supports"] == "better" and s["template"] != "q_better_was":
+                    problems.append("sentence %r rests on a claim of the better move" % s["text"])
+    return problems, (sentences, resting, vacuous)
 
 
 def load(path):
     data = json.load(open(path))
     claims = []
+    explanations = []
     for item in data:
         if "kind" in item:
             claims.append(item)
         else:
+            explanations.append(item)
             claims.extend(item.get("claims", []))
-    return claims
+    return claims, explanations
 
 
 def main():
     if len(sys.argv) < 2:
         print(__doc__)
         return 2
-    claims = load(sys.argv[1])
+    claims, explanations = load(sys.argv[1])
     failed = [c for c in claims if not check(c)]
     kinds = {}
     for c in claims:
@@ -263,6 +513,21 @@ def main():
     for c in failed[:20]:
         print("FAILED", json.dumps(c))
     bad = bool(failed)
+    if explanations:
+        problems, (sentences, resting, vacuous) = check_links(explanations)
+        print("sentences %d, resting on a claim %d (%.1f %%), vacuous %d, link problems %d"
+              % (sentences, resting, 100.0 * resting / max(1, sentences), vacuous, len(problems)))
+        for p in problems[:20]:
+            print("LINK", p)
+        if "--bare" in sys.argv:
+            bare = {}
+            for e in explanations:
+                for s in e.get("sentences", []):
+                    if not s.get("claims"):
+                        bare[s["template"]] = bare.get(s["template"], 0) + 1
+            print("sentences on no claim, by template: " + ", ".join(
+                "%s=%d" % kv for kv in sorted(bare.items(), key=lambda kv: -kv[1])))
+        bad = bad or bool(problems) or vacuous > 0
     if "--perturb" in sys.argv:
         total = rejected = 0
         accepted = []

@@ -9,6 +9,7 @@ pub mod board;
 pub mod claims;
 pub mod explanation;
 pub mod metrics;
+pub mod purpose;
 pub mod quality;
 pub mod templates;
 pub mod themes;

@@ -13,7 +13,7 @@ use kibitzer::config::ExplainLevel;
 use kibitzer::explain::{Explanation, explain};
 use shakmaty::{Chess, Position};
 
-fn explanations() -> Vec<Explanation> {
+fn explanations(level: ExplainLevel) -> Vec<Explanation> {
     let mut out = Vec::new();
     for (i, p) in common::puzzles()
         .into_iter()
@@ -26,7 +26,7 @@ fn explanations() -> Vec<Explanation> {
             Some(p.previous),
             &p.line,
             None,
-            ExplainLevel::Advanced,
+            level,
         )));
         // Another legal move, with the solution as the better move.
         if i % 12 == 0 {
@@ -38,7 +38,7 @@ fn explanations() -> Vec<Explanation> {
                     Some(p.previous),
                     &[m],
                     best,
-                    ExplainLevel::Advanced,
+                    level,
                 )));
             }
         }
@@ -53,7 +53,7 @@ fn explanations() -> Vec<Explanation> {
                         None,
                         &game[ply..ply + 4],
                         None,
-                        ExplainLevel::Advanced,
+                        level,
                     )));
                 }
                 pos.play_unchecked(*m);
@@ -63,24 +63,19 @@ fn explanations() -> Vec<Explanation> {
     out
 }
 
-#[test]
-fn claims_hold_for_an_independent_checker() {
-    let ex = explanations();
-    assert!(ex.len() >= 500, "only {} explanations", ex.len());
-    let claims: usize = ex.iter().map(|e| e.claims.len()).sum();
-    assert!(claims >= 2000, "only {claims} claims");
-    require_python_chess();
+/// Runs the checker on `ex`; returns its report.
+fn run_checker(ex: &[Explanation], perturb: bool) -> String {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("claims.json");
-    std::fs::write(&path, serde_json::to_string(&ex).unwrap()).unwrap();
+    std::fs::write(&path, serde_json::to_string(ex).unwrap()).unwrap();
     let script = format!("{}/scripts/check_claims.py", env!("CARGO_MANIFEST_DIR"));
-    let out = Command::new("python3")
-        .arg(&script)
-        .arg(&path)
-        .arg("--perturb")
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    let mut cmd = Command::new("python3");
+    cmd.arg(&script).arg(&path).arg("--bare");
+    if perturb {
+        cmd.arg("--perturb");
+    }
+    let out = cmd.output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     println!(
         "{} explanations\n{stdout}{}",
         ex.len(),
@@ -88,4 +83,65 @@ fn claims_hold_for_an_independent_checker() {
     );
     assert!(out.status.success(), "claim check failed:\n{stdout}");
     assert!(stdout.contains(" 0 failed"), "{stdout}");
+    stdout
+}
+
+/// The share of sentences resting on at least one claim, from the checker's report.
+fn resting_share(report: &str) -> f64 {
+    let line = report
+        .lines()
+        .find(|l| l.starts_with("sentences "))
+        .expect("the checker reports sentences");
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let total: f64 = words[1].trim_end_matches(',').parse().unwrap();
+    let resting: f64 = words[6].parse().unwrap();
+    resting / total
+}
+
+#[test]
+fn claims_hold_for_an_independent_checker() {
+    let ex = explanations(ExplainLevel::Advanced);
+    assert!(ex.len() >= 500, "only {} explanations", ex.len());
+    let claims: usize = ex.iter().map(|e| e.claims.len()).sum();
+    assert!(claims >= 2000, "only {claims} claims");
+    require_python_chess();
+    // For the Stockfish check of "wins material" (scripts/verify_wins.py, docs/EXPLANATIONS.md).
+    if let Ok(out) = std::env::var("KIBITZER_CLAIMS_OUT") {
+        std::fs::write(&out, serde_json::to_string(&ex).unwrap()).unwrap();
+    }
+    let advanced = run_checker(&ex, true);
+    // What a user reads by default: the medium text.
+    let medium = run_checker(&explanations(ExplainLevel::Medium), false);
+    println!(
+        "resting on a claim: advanced {:.3}, medium {:.3}",
+        resting_share(&advanced),
+        resting_share(&medium)
+    );
+}
+
+/// Measurement, not a pass/fail test: time of `explain` alone (the search already done: the
+/// inputs carry the line) over the same positions, median and 99th percentile.
+/// `cargo test --release --test explain_claims explain_time -- --ignored --nocapture`
+#[test]
+#[ignore = "measurement: prints explanation time; timing never decides a test"]
+fn explain_time() {
+    let mut times = Vec::new();
+    for level in [ExplainLevel::Medium] {
+        for p in common::puzzles().into_iter().step_by(6) {
+            let input = common::input(&p.root, Some(p.previous), &p.line, None, level);
+            let start = std::time::Instant::now();
+            let e = explain(&input);
+            times.push(start.elapsed());
+            assert!(!e.san.is_empty());
+        }
+    }
+    times.sort();
+    let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
+    println!(
+        "explain time over {} puzzle positions: median {:?}, p99 {:?}, max {:?}",
+        times.len(),
+        at(0.5),
+        at(0.99),
+        times[times.len() - 1]
+    );
 }

@@ -31,9 +31,20 @@ fn mirror_claim(v: &Value) -> Value {
     obj.remove("fen");
     for (k, val) in obj.iter_mut() {
         match (k.as_str(), val) {
-            ("from" | "target" | "square" | "pinner" | "pinned" | "behind", Value::String(s)) => {
-                *s = mirror_square_name(s)
+            ("san" | "threat_san", Value::String(s)) => {
+                // Ranks in SAN mirror; everything else stays.
+                *s = s
+                    .chars()
+                    .map(|c| match c {
+                        '1'..='8' => (b'1' + b'8' - c as u8) as char,
+                        other => other,
+                    })
+                    .collect();
             }
+            (
+                "from" | "target" | "square" | "pinner" | "pinned" | "behind" | "defender",
+                Value::String(s),
+            ) => *s = mirror_square_name(s),
             ("targets", Value::Array(a)) => {
                 for x in a.iter_mut() {
                     if let Value::String(s) = x {
@@ -41,7 +52,7 @@ fn mirror_claim(v: &Value) -> Value {
                     }
                 }
             }
-            ("uci", Value::String(s)) => {
+            ("uci" | "threat", Value::String(s)) => {
                 *s = format!(
                     "{}{}{}",
                     mirror_square_name(&s[..2]),

@@ -8,6 +8,7 @@ use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position, Role, Square};
 
 use crate::explain::board::{self, value};
+use crate::explain::quality::Score;
 use crate::explain::themes::Theme;
 
 fn ser_sq<S: Serializer>(sq: &Square, s: S) -> Result<S::Ok, S::Error> {
@@ -23,7 +24,7 @@ fn ser_role<S: Serializer>(r: &Role, s: S) -> Result<S::Ok, S::Error> {
 }
 
 /// One fact. The meaning of each kind, as the checker verifies it on `fen`:
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Fact {
     /// The piece on `from` attacks the enemy piece on `target`.
@@ -166,7 +167,7 @@ pub enum Fact {
         gain: i32,
     },
     /// The piece on `from` attacks the enemy piece on `target`, which is worth more than the
-    /// attacker or is undefended.
+    /// attacker or is undefended, and the attacker is not pinned to its own king.
     Threatens {
         /// Attacker.
         #[serde(serialize_with = "ser_sq")]
@@ -174,6 +175,120 @@ pub enum Fact {
         /// Threatened piece.
         #[serde(serialize_with = "ser_sq")]
         target: Square,
+    },
+    /// If the side to move in the FEN passed, the other side's legal move `uci` (`san`) would
+    /// give checkmate.
+    ThreatMate {
+        /// The threatened move.
+        uci: String,
+        /// Its SAN in the position after the pass.
+        san: String,
+    },
+    /// If the side to move in the FEN passed, the other side's legal move `uci` (`san`) would
+    /// capture the `role` on `target`, which is undefended or worth more than the capturer,
+    /// and the exchange on `target` wins at least a pawn.
+    ThreatWins {
+        /// The threatened capture.
+        uci: String,
+        /// Its SAN in the position after the pass.
+        san: String,
+        /// The square of the threatened piece.
+        #[serde(serialize_with = "ser_sq")]
+        target: Square,
+        /// The threatened piece.
+        #[serde(serialize_with = "ser_role")]
+        role: Role,
+    },
+    /// In the FEN (side to move = the mover) the opponent threatened `threat` (a mate when
+    /// `mate`, else the capture of the piece on `target`, as in [`Fact::ThreatMate`] and
+    /// [`Fact::ThreatWins`] after a pass); after the mover's `uci` that threat no longer
+    /// works, and `how` says why: `moves` (the target leaves), `captures` (the threatening
+    /// piece is taken), `blocks` (the move lands between), `defends` (the moved piece guards
+    /// the target), `check` (the move gives check) or `stops` (anything else).
+    ThreatMet {
+        /// The mover's move.
+        uci: String,
+        /// The opponent's threatened move, UCI.
+        threat: String,
+        /// Its SAN in the position after a pass.
+        threat_san: String,
+        /// Whether the threat was a mate.
+        mate: bool,
+        /// The threatened square (the mated king's square for a mate threat).
+        #[serde(serialize_with = "ser_sq")]
+        target: Square,
+        /// How the move meets it.
+        how: String,
+    },
+    /// The piece on `from` attacks the enemy piece on `defender`, which defends its own piece
+    /// on `target`, which another piece of `from`'s side attacks; `target` has no more
+    /// defenders than attackers.
+    AttacksDefender {
+        /// Attacker.
+        #[serde(serialize_with = "ser_sq")]
+        from: Square,
+        /// The attacked defender.
+        #[serde(serialize_with = "ser_sq")]
+        defender: Square,
+        /// The piece it defends.
+        #[serde(serialize_with = "ser_sq")]
+        target: Square,
+    },
+    /// The piece on `from` attacks the enemy pawn on `target` (f7, f2, h7 or h2), which only
+    /// its king defends and at least two pieces of `from`'s side attack.
+    WeakPoint {
+        /// Attacker.
+        #[serde(serialize_with = "ser_sq")]
+        from: Square,
+        /// The weak pawn.
+        #[serde(serialize_with = "ser_sq")]
+        target: Square,
+    },
+    /// The pawn on `from` attacks the empty or enemy-held central square `square` (d4, e4, d5
+    /// or e5).
+    Controls {
+        /// The pawn.
+        #[serde(serialize_with = "ser_sq")]
+        from: Square,
+        /// The central square.
+        #[serde(serialize_with = "ser_sq")]
+        square: Square,
+    },
+    /// The piece on `from` attacks `square`, which is the enemy king's square or next to it.
+    KingZone {
+        /// Attacker.
+        #[serde(serialize_with = "ser_sq")]
+        from: Square,
+        /// The square in the king's zone.
+        #[serde(serialize_with = "ser_sq")]
+        square: Square,
+    },
+    /// The pawn on `square` stands on its side's seventh rank, one step from promotion.
+    AdvancedPawn {
+        /// The pawn.
+        #[serde(serialize_with = "ser_sq")]
+        square: Square,
+    },
+    /// If the side to move in the FEN passed, the other side could castle with `uci`.
+    CanCastle {
+        /// The castling move (king to rook square, as shakmaty's UCI in standard mode).
+        uci: String,
+    },
+    /// The judgement of the move from the search's scores (mover's view): the numbers behind
+    /// every quality, score and "better was" sentence.
+    Quality {
+        /// Quality class.
+        quality: String,
+        /// Score of the best move.
+        best: Score,
+        /// Score of the move.
+        played: Score,
+        /// Score of the second-best move, when known.
+        second: Option<Score>,
+        /// Winning-chance drop.
+        drop: f64,
+        /// The only-move flag.
+        only_move: bool,
     },
 }
 
@@ -202,6 +317,59 @@ impl Fact {
             Fact::MateIn { .. } => "mate_in",
             Fact::WinsMaterial { .. } => "wins_material",
             Fact::Threatens { .. } => "threatens",
+            Fact::ThreatMate { .. } => "threat_mate",
+            Fact::ThreatWins { .. } => "threat_wins",
+            Fact::ThreatMet { .. } => "threat_met",
+            Fact::AttacksDefender { .. } => "attacks_defender",
+            Fact::WeakPoint { .. } => "weak_point",
+            Fact::Controls { .. } => "controls",
+            Fact::KingZone { .. } => "king_zone",
+            Fact::AdvancedPawn { .. } => "advanced_pawn",
+            Fact::CanCastle { .. } => "can_castle",
+            Fact::Quality { .. } => "quality",
+        }
+    }
+
+    /// Every kind name, in declaration order (for the template coverage test).
+    pub const KINDS: [&'static str; 30] = [
+        "attacks",
+        "defends",
+        "captures",
+        "check",
+        "pins",
+        "forks",
+        "hangs",
+        "passed_pawn",
+        "isolated_pawn",
+        "doubled_pawn",
+        "backward_pawn",
+        "open_file",
+        "seventh_rank",
+        "castles",
+        "develops",
+        "promotes",
+        "material",
+        "mate_in",
+        "wins_material",
+        "threatens",
+        "threat_mate",
+        "threat_wins",
+        "threat_met",
+        "attacks_defender",
+        "weak_point",
+        "controls",
+        "king_zone",
+        "advanced_pawn",
+        "can_castle",
+        "quality",
+    ];
+
+    /// The variant of a kind that a template may ask for (`claim:threat_met/defends`).
+    #[must_use]
+    pub fn sub(&self) -> Option<&str> {
+        match self {
+            Fact::ThreatMet { how, mate, .. } => Some(if *mate { "mate" } else { how.as_str() }),
+            _ => None,
         }
     }
 
@@ -211,7 +379,13 @@ impl Fact {
         match self {
             Fact::Attacks { target, .. }
             | Fact::Defends { target, .. }
-            | Fact::Threatens { target, .. } => Some(*target),
+            | Fact::Threatens { target, .. }
+            | Fact::ThreatMet { target, .. }
+            | Fact::ThreatWins { target, .. }
+            | Fact::WeakPoint { target, .. }
+            | Fact::AttacksDefender { target, .. } => Some(*target),
+            Fact::Controls { square, .. } | Fact::KingZone { square, .. } => Some(*square),
+            Fact::AdvancedPawn { square } => Some(*square),
             Fact::Pins { pinned, .. } => Some(*pinned),
             Fact::Forks { from, .. } => Some(*from),
             Fact::Hangs { square }
@@ -226,11 +400,46 @@ impl Fact {
     }
 }
 
+/// Which position of the explanation a claim speaks of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum At {
+    /// The position before the move.
+    Before,
+    /// The position after the move.
+    After,
+    /// The position after the n-th move of the line (1 = after the move itself).
+    Line(usize),
+}
+
+impl Serialize for At {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            At::Before => s.serialize_str("before"),
+            At::After => s.serialize_str("after"),
+            At::Line(n) => s.collect_str(&format_args!("line:{n}")),
+        }
+    }
+}
+
+/// Which move a claim supports: the move explained or the engine's better move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Supports {
+    /// The move explained.
+    Played,
+    /// The engine's better move ("Better was X, which …").
+    Better,
+}
+
 /// A fact and the position (FEN) it holds in.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Claim {
     /// The position, as FEN.
     pub fen: String,
+    /// Which position of the explanation `fen` is.
+    pub at: At,
+    /// The move the claim supports.
+    pub supports: Supports,
     /// The fact.
     #[serde(flatten)]
     pub fact: Fact,
@@ -247,7 +456,8 @@ fn uci(m: Move) -> String {
 }
 
 /// Derives the claims for `mv` played in `before` (reaching `after`), its PV and the themes
-/// found for it. Every claim is a fact on the board, never an opinion.
+/// found for it, then the move's purpose claims ([`crate::explain::purpose::derive`]), each
+/// once. Every claim is a fact on the board, never an opinion.
 #[must_use]
 pub fn derive(
     before: &Chess,
@@ -264,6 +474,8 @@ pub fn derive(
     let mut push = |fen: &str, fact: Fact| {
         let c = Claim {
             fen: fen.to_owned(),
+            at: if fen == fb { At::Before } else { At::After },
+            supports: Supports::Played,
             fact,
         };
         if !out.contains(&c) {
@@ -292,7 +504,13 @@ pub fn derive(
     // What the moved piece attacks and defends now.
     if b.color_at(to) == Some(us) {
         let role = b.role_at(to).unwrap_or(Role::Pawn);
-        for t in b.attacks_from(to) & b.by_color(!us) & !b.pawns() {
+        // Pawns count as targets of a pawn (a lever) only.
+        let targets = if role == Role::Pawn {
+            b.attacks_from(to) & b.by_color(!us)
+        } else {
+            b.attacks_from(to) & b.by_color(!us) & !b.pawns()
+        };
+        for t in targets {
             push(
                 &fa,
                 Fact::Attacks {
@@ -301,7 +519,12 @@ pub fn derive(
                 },
             );
             let tr = b.role_at(t).unwrap_or(Role::Pawn);
-            if tr != Role::King && (value(tr) > value(role) || !board::is_defended(b, t)) {
+            // A piece pinned to its own king threatens nothing off the pin line.
+            let free = b
+                .king_of(us)
+                .filter(|k| b.attacks_to(*k, !us, b.occupied().without(to)).any())
+                .is_none_or(|k| shakmaty::attacks::aligned(k, to, t));
+            if tr != Role::King && free && (value(tr) > value(role) || !board::is_defended(b, t)) {
                 push(
                     &fa,
                     Fact::Threatens {
@@ -311,7 +534,12 @@ pub fn derive(
                 );
             }
         }
-        for t in b.attacks_from(to) & b.by_color(us) & !b.kings() & !b.pawns() {
+        // Pawns count as defended only while the enemy attacks them.
+        let attacked_pawns = (b.pawns() & b.by_color(us))
+            .into_iter()
+            .filter(|p| board::is_attacked(b, *p, !us))
+            .collect::<shakmaty::Bitboard>();
+        for t in b.attacks_from(to) & b.by_color(us) & !b.kings() & (!b.pawns() | attacked_pawns) {
             push(
                 &fa,
                 Fact::Defends {
@@ -321,8 +549,10 @@ pub fn derive(
             );
         }
     }
-    for s in (b.occupied() & !b.kings()).into_iter() {
-        if board::is_hanging(b, s) && b.role_at(s) != Some(Role::Pawn) {
+    // A piece hangs only when the side to move can legally take it now (a check to answer
+    // or a pinned attacker leaves it standing).
+    for s in (b.by_color(us) & !b.kings()).into_iter() {
+        if hangs(after, s) && b.role_at(s) != Some(Role::Pawn) {
             push(&fa, Fact::Hangs { square: s });
         }
     }
@@ -341,7 +571,44 @@ pub fn derive(
     {
         match t.id {
             "development" => push(&fb, Fact::Develops { uci: uci(mv) }),
-            "pin_absolute" | "pin_relative" if t.squares.len() == 3 => {
+            "advanced_pawn" => {
+                for s in &t.squares {
+                    if b.role_at(*s) == Some(Role::Pawn) && board::rel_rank(*s, us) == 6 {
+                        push(&fa, Fact::AdvancedPawn { square: *s });
+                    }
+                }
+            }
+            "king_zone_pressure" => {
+                let ring = board::king_ring(b, !us);
+                if b.color_at(to) == Some(us)
+                    && let Some(sq) = board::relative(b.attacks_from(to) & ring, us).first()
+                {
+                    push(
+                        &fa,
+                        Fact::KingZone {
+                            from: to,
+                            square: *sq,
+                        },
+                    );
+                }
+            }
+            "pawn_centre" => {
+                for s in &t.squares {
+                    if let Some(d) = board::relative(board::attackers(b, *s, us), us).first() {
+                        push(
+                            &fa,
+                            Fact::Defends {
+                                from: *d,
+                                target: *s,
+                            },
+                        );
+                    }
+                }
+            }
+            // A pin is the move's only when the move creates it.
+            "pin_absolute" | "pin_relative"
+                if t.squares.len() == 3 && !pin_held(before, &t.squares) =>
+            {
                 push(
                     &fa,
                     Fact::Pins {
@@ -414,7 +681,14 @@ pub fn derive(
                 if let Some(last) = positions.last().filter(|_| positions.len() > 1) {
                     let gain =
                         board::balance(last.board(), us) - board::balance(before.board(), us);
-                    if gain < 1 {
+                    // Said only when a short search from the end of the line keeps it.
+                    if gain < 1
+                        || !crate::explain::purpose::gain_holds(
+                            last,
+                            us,
+                            board::balance(last.board(), us),
+                        )
+                    {
                         continue;
                     }
                     push(
@@ -432,5 +706,40 @@ pub fn derive(
             _ => {}
         }
     }
+    for c in crate::explain::purpose::derive(before, mv, after, pv) {
+        if !out.iter().any(|x| x.fen == c.fen && x.fact == c.fact) {
+            out.push(c);
+        }
+    }
     out
+}
+
+/// Whether the piece on `sq` (of the side not to move) is attacked, undefended and can be taken
+/// by a legal move of the side to move.
+#[must_use]
+pub fn hangs(pos: &Chess, sq: Square) -> bool {
+    let b = pos.board();
+    b.color_at(sq) == Some(!pos.turn())
+        && board::is_hanging(b, sq)
+        && pos
+            .legal_moves()
+            .iter()
+            .any(|m| m.to() == sq && m.is_capture())
+}
+
+/// Whether the pinner, pinned piece and piece behind of `squares` already stood in line in
+/// `before` with only the pinned piece between (the pin was there before the move).
+fn pin_held(before: &Chess, squares: &[Square]) -> bool {
+    let b = before.board();
+    let [pinner, pinned, behind] = [squares[0], squares[1], squares[2]];
+    let same = |s: Square, after_color| b.color_at(s) == Some(after_color);
+    b.color_at(pinner) == Some(before.turn())
+        && same(pinned, !before.turn())
+        && same(behind, !before.turn())
+        && (shakmaty::attacks::between(pinner, behind) & b.occupied()).single_square()
+            == Some(pinned)
+        && b.role_at(pinner).is_some_and(|r| {
+            shakmaty::attacks::attacks(pinner, r.of(before.turn()), shakmaty::Bitboard::EMPTY)
+                .contains(behind)
+        })
 }

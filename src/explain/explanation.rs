@@ -7,7 +7,7 @@ use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 
 use crate::config::{ExplainLevel, Language};
 use crate::explain::board;
-use crate::explain::claims::{self, Claim};
+use crate::explain::claims::{self, At, Claim, Fact, Supports};
 use crate::explain::metrics::{self, Metrics, SearchFacts};
 use crate::explain::quality::{self, Judgement, Score};
 use crate::explain::templates::{Facts, Sentence, Templates};
@@ -194,6 +194,26 @@ pub fn explain(input: &ExplainInput) -> Explanation {
         Some(_) => quality::Judgement::book(j),
         None => j,
     });
+    if let (Some(j), Some(best), Some(played)) = (
+        judgement,
+        input.best_score.or(input.score_after),
+        input.score_after,
+    ) && legal
+    {
+        claims.push(Claim {
+            fen: claims::fen(before),
+            at: At::Before,
+            supports: Supports::Played,
+            fact: Fact::Quality {
+                quality: j.quality.as_str().to_owned(),
+                best,
+                played,
+                second: input.second_score,
+                drop: j.drop,
+                only_move: j.only_move,
+            },
+        });
+    }
     let templates = Templates::get(input.language.code()).ok();
 
     // The better move, its themes, claims and reason.
@@ -218,7 +238,10 @@ pub fn explain(input: &ExplainInput) -> Explanation {
             .cloned()
             .collect();
         let best_after = board::play(before, best).unwrap_or_else(|| before.clone());
-        let best_claims = claims::derive(before, best, &best_after, &input.best_pv, &bt);
+        let mut best_claims = claims::derive(before, best, &best_after, &input.best_pv, &bt);
+        for c in &mut best_claims {
+            c.supports = Supports::Better;
+        }
         if let Some(t) = &templates {
             let f = Facts {
                 san: pv_san.first().cloned().unwrap_or_default(),
@@ -235,9 +258,12 @@ pub fn explain(input: &ExplainInput) -> Explanation {
                 seed: String::new(),
                 opening: None,
             };
-            reason = t.reason(&f);
-            if reason.is_some() {
-                better_claims = best_claims;
+            if let Some((text, rests)) = t.reason(&f) {
+                reason = Some(text);
+                better_claims = rests
+                    .into_iter()
+                    .filter_map(|i| best_claims.get(i).cloned())
+                    .collect();
             }
         }
         best_line = Some(BestLine {
@@ -253,7 +279,7 @@ pub fn explain(input: &ExplainInput) -> Explanation {
         ExplainLevel::Advanced => 5,
     };
     let fen_before = claims::fen(before);
-    let sentences = match (&templates, legal) {
+    let mut sentences = match (&templates, legal) {
         (Some(t), true) => {
             let f = Facts {
                 san: san.clone(),
@@ -277,10 +303,21 @@ pub fn explain(input: &ExplainInput) -> Explanation {
         }
         _ => Vec::new(),
     };
+    // The claims behind "Better was X, which …" join the explanation after the move's own
+    // sentences are rendered, and that sentence lists them.
+    let mut reason_rests = Vec::new();
     for c in better_claims {
-        if !claims.contains(&c) {
+        let i = claims.iter().position(|x| *x == c).unwrap_or_else(|| {
             claims.push(c);
-        }
+            claims.len() - 1
+        });
+        reason_rests.push(i);
+    }
+    for s in sentences
+        .iter_mut()
+        .filter(|s| s.template == "q_better_was")
+    {
+        s.claims.extend(reason_rests.iter().copied());
     }
 
     let mut eval_deltas: Vec<EvalDelta> = input

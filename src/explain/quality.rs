@@ -149,7 +149,8 @@ pub struct Judgement {
     pub drop: f64,
     /// Set when a mate rule decided the judgement.
     pub mate: Option<MateNote>,
-    /// The best move beats the second best by at least 0.2 winning chances.
+    /// The best move beats the second best by at least 0.2 winning chances and the second
+    /// best does not leave the mover winning (+3 or mating) anyway.
     pub only_move: bool,
 }
 
@@ -167,6 +168,9 @@ impl Judgement {
         }
     }
 }
+
+/// A second-best score from which the mover still wins (centipawns): no "only move" then.
+const ONLY_MOVE_STILL_WINNING: i32 = 300;
 
 fn by_drop(drop: f64) -> Quality {
     if drop >= 0.3 {
@@ -202,7 +206,11 @@ pub fn judge(played_is_best: bool, best: Score, played: Score, second: Option<Sc
     let wc_best = best.winning_chances();
     let wc_played = played.winning_chances();
     let drop = (wc_best - wc_played).max(0.0);
-    let only_move = second.is_some_and(|s| wc_best - s.winning_chances() >= 0.2);
+    // The alternatives change the result: they lose at least 0.2 winning chances and do not
+    // leave the mover winning anyway (+3 or a mate).
+    let only_move = second.is_some_and(|s| {
+        wc_best - s.winning_chances() >= 0.2 && s.as_cp() < ONLY_MOVE_STILL_WINNING
+    });
     let (quality, mate) = if played_is_best {
         (Quality::Best, None)
     } else if best.is_mating() && !played.is_mating() {
@@ -241,6 +249,16 @@ pub fn judge(played_is_best: bool, best: Score, played: Score, second: Option<Sc
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_move_needs_the_alternatives_to_change_the_result() {
+        // Mating or +3 with the second-best move: no "only move", however large the drop.
+        assert!(!judge(true, Score::Mate(2), Score::Mate(2), Some(Score::Cp(400))).only_move);
+        assert!(!judge(true, Score::Mate(1), Score::Mate(1), Some(Score::Mate(3))).only_move);
+        assert!(!judge(true, Score::Cp(900), Score::Cp(900), Some(Score::Cp(320))).only_move);
+        // Equal with the best move, lost without it: the only move.
+        assert!(judge(true, Score::Cp(0), Score::Cp(0), Some(Score::Cp(-400))).only_move);
+    }
 
     #[test]
     fn thresholds() {

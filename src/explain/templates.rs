@@ -13,7 +13,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use shakmaty::{Color, Role};
 
-use crate::explain::claims::{Claim, Fact};
+use crate::explain::claims::{At, Claim, Fact, Supports};
 use crate::explain::quality::{MateNote, Quality};
 use crate::explain::themes::Theme;
 
@@ -146,6 +146,8 @@ pub struct Sentence {
     pub priority: i32,
     /// The text.
     pub text: String,
+    /// Indices (into the explanation's claims) of the claims the sentence rests on.
+    pub claims: Vec<usize>,
 }
 
 /// Everything a sentence may draw on, established beforehand.
@@ -254,8 +256,8 @@ impl Templates {
             f.claims
                 .iter()
                 .any(|c| matches!(c.fact, Fact::Hangs { square } if own_piece(c, square, f.mover)))
-        } else if let Some(kind) = need.strip_prefix("claim:") {
-            f.claims.iter().any(|c| c.fact.kind() == kind)
+        } else if need.starts_with("claim:") || need.starts_with("watch:") {
+            self.claim_for(need, f, &[]).is_some()
         } else if let Some(q) = need.strip_prefix("quality:") {
             f.quality.is_some_and(|x| x.as_str() == q)
         } else if let Some(m) = need.strip_prefix("mate:") {
@@ -273,11 +275,87 @@ impl Templates {
                     .quality
                     .is_none_or(|q| matches!(q.as_str(), "book" | "best" | "excellent" | "good")),
                 "better" => f.better.is_some(),
+                // The move lost something against the engine's best (an excellent move is
+                // as good as the best: no "better was").
+                "worse" => f.quality.is_some_and(|q| {
+                    matches!(q.as_str(), "good" | "inaccuracy" | "mistake" | "blunder")
+                }),
                 "reason" => f.reason.is_some(),
                 "score" => f.score.is_some(),
                 _ => false,
             }
         }
+    }
+
+    /// The index of the first claim a `claim:KIND[/SUB]` need (a fact about the move's own
+    /// positions) or a `watch:KIND` need (a fact about the opponent's reply in the line)
+    /// matches; `claim:hangs_own` is a hanging piece of the mover.
+    fn claim_for(&self, need: &str, f: &Facts, prefer: &[shakmaty::Square]) -> Option<usize> {
+        if need == "claim:hangs_own" {
+            return f.claims.iter().position(
+                |c| matches!(c.fact, Fact::Hangs { square } if own_piece(c, square, f.mover)),
+            );
+        }
+        let (line, specs) = if let Some(k) = need.strip_prefix("watch:") {
+            (true, k)
+        } else {
+            (false, need.strip_prefix("claim:")?)
+        };
+        // `claim:a|b`: the first alternative that holds.
+        specs
+            .split('|')
+            .find_map(|spec| self.claim_of(spec, line, f, prefer))
+    }
+
+    fn claim_of(
+        &self,
+        spec: &str,
+        line: bool,
+        f: &Facts,
+        prefer: &[shakmaty::Square],
+    ) -> Option<usize> {
+        let (kind, sub) = match spec.split_once('/') {
+            Some((k, s)) => (k, Some(s)),
+            None => (spec, None),
+        };
+        let matches = |c: &Claim| {
+            c.fact.kind() == kind
+                && matches!(c.at, At::Line(_)) == line
+                && c.supports == Supports::Played
+                && sub.is_none_or(|s| c.fact.sub() == Some(s))
+        };
+        // The claim about the theme's own squares when there is one.
+        f.claims
+            .iter()
+            .position(|c| matches(c) && c.fact.square().is_some_and(|s| prefer.contains(&s)))
+            .or_else(|| f.claims.iter().position(matches))
+    }
+
+    /// The claims a template's needs rest on: the claim each `claim:`/`watch:` need matched,
+    /// and the quality claim for quality, score and "better" needs.
+    fn rests_on(&self, t: &Template, f: &Facts) -> Vec<usize> {
+        let quality = f.claims.iter().position(|c| c.fact.kind() == "quality");
+        let prefer = self.theme_for(t, f).map_or(&[][..], |th| &th.squares[..]);
+        let mut out: Vec<usize> = Vec::new();
+        for n in &t.needs {
+            let idx = if n.starts_with("claim:") || n.starts_with("watch:") {
+                self.claim_for(n, f, prefer)
+            } else if n.starts_with("quality:")
+                || n.starts_with("mate:")
+                || matches!(
+                    n.as_str(),
+                    "only_move" | "better" | "worse" | "score" | "sound"
+                )
+            {
+                quality
+            } else {
+                None
+            };
+            if let Some(i) = idx.filter(|i| !out.contains(i)) {
+                out.push(i);
+            }
+        }
+        out
     }
 
     fn theme_for<'a>(&self, t: &Template, f: &'a Facts) -> Option<&'a Theme> {
@@ -340,6 +418,14 @@ impl Templates {
                 v.insert("others", self.list(&names));
             }
         }
+        for i in self.rests_on(t, f) {
+            if let Some(c) = f.claims.get(i) {
+                self.claim_values(c, &mut v);
+            }
+        }
+        if let Some(reply) = f.line.split_whitespace().nth(1) {
+            v.insert("reply", reply.to_owned());
+        }
         for c in f.claims {
             match &c.fact {
                 Fact::MateIn { n, .. } => {
@@ -368,6 +454,50 @@ impl Templates {
             }
         }
         v
+    }
+
+    /// Placeholders of the purpose claims: the threat's SAN and target, the threat met, the
+    /// defender attacked, the weak point, the pinned piece, the central square.
+    fn claim_values(&self, c: &Claim, v: &mut BTreeMap<&'static str, String>) {
+        let w = &self.words;
+        let role_on = |sq: shakmaty::Square| piece_role(c, sq).map(|r| w.role(r).to_owned());
+        let mut put = |k: &'static str, val: Option<String>| {
+            if let Some(val) = val {
+                v.entry(k).or_insert(val);
+            }
+        };
+        match &c.fact {
+            Fact::ThreatMate { san, .. } => put("threat", Some(san.clone())),
+            Fact::ThreatWins {
+                san, target, role, ..
+            } => {
+                put("threat", Some(san.clone()));
+                put("t_piece", Some(w.role(*role).to_owned()));
+                put("t_sq", Some(target.to_string()));
+            }
+            Fact::ThreatMet {
+                threat_san, target, ..
+            } => {
+                put("their_threat", Some(threat_san.clone()));
+                put("met_piece", role_on(*target));
+                put("met_sq", Some(target.to_string()));
+            }
+            Fact::AttacksDefender {
+                defender, target, ..
+            } => {
+                put("def_piece", role_on(*defender));
+                put("def_sq", Some(defender.to_string()));
+                put("def_target", Some(target.to_string()));
+            }
+            Fact::WeakPoint { target, .. } => put("weak_sq", Some(target.to_string())),
+            Fact::Pins { pinned, behind, .. } => {
+                put("pinned_piece", role_on(*pinned));
+                put("pinned_sq", Some(pinned.to_string()));
+                put("behind_piece", role_on(*behind));
+            }
+            Fact::Controls { square, .. } => put("central_sq", Some(square.to_string())),
+            _ => {}
+        }
     }
 
     fn fill(pattern: &str, values: &BTreeMap<&'static str, String>) -> Option<String> {
@@ -411,6 +541,21 @@ impl Templates {
             {
                 continue;
             }
+            // No fact is said twice: a sentence whose board facts were all said already is
+            // dropped (quality claims back several sentences).
+            let claims = self.rests_on(t, f);
+            let facts: Vec<usize> = claims
+                .iter()
+                .copied()
+                .filter(|i| f.claims.get(*i).is_some_and(|c| c.fact.kind() != "quality"))
+                .collect();
+            let said = |i: usize| {
+                out.iter()
+                    .any(|s| s.claims.iter().any(|j| same_fact(f.claims, i, *j)))
+            };
+            if !facts.is_empty() && facts.iter().all(|i| said(*i)) {
+                continue;
+            }
             let values = self.values(t, f);
             let pick = (fnv(&format!("{}|{}", f.seed, t.id)) % t.phrasings.len() as u64) as usize;
             let Some(text) = Templates::fill(&t.phrasings[pick], &values) else {
@@ -422,6 +567,7 @@ impl Templates {
                 category: t.category.clone(),
                 priority: t.priority,
                 text,
+                claims,
             });
         }
         out
@@ -430,7 +576,8 @@ impl Templates {
     /// The reason phrase of the most important template that holds for `f` (used to say why a
     /// better move was better).
     #[must_use]
-    pub fn reason(&self, f: &Facts) -> Option<String> {
+    /// Also returns the indices (into `f.claims`) of the claims the phrase rests on.
+    pub fn reason(&self, f: &Facts) -> Option<(String, Vec<usize>)> {
         self.templates.iter().find_map(|t| {
             let r = t.reason.as_ref()?;
             if !t.needs.iter().all(|n| self.need_holds(n, f)) {
@@ -438,12 +585,27 @@ impl Templates {
             }
             Templates::fill(r, &self.values(t, f)).map(|s| {
                 let mut c = s.chars();
-                c.next()
+                let text = c
+                    .next()
                     .map(|x| x.to_lowercase().chain(c).collect())
-                    .unwrap_or_default()
+                    .unwrap_or_default();
+                (text, self.rests_on(t, f))
             })
         })
     }
+}
+
+/// Whether claims `i` and `j` say the same thing: the same claim, or a defence of a piece and
+/// the threat on that piece met by defending it.
+fn same_fact(claims: &[Claim], i: usize, j: usize) -> bool {
+    let (Some(a), Some(b)) = (claims.get(i), claims.get(j)) else {
+        return false;
+    };
+    let defence = |x: &Fact, y: &Fact| {
+        matches!((x, y), (Fact::Defends { target, .. }, Fact::ThreatMet { target: t, how, .. })
+            if target == t && how == "defends")
+    };
+    i == j || defence(&a.fact, &b.fact) || defence(&b.fact, &a.fact)
 }
 
 fn board_of(c: &Claim) -> Option<shakmaty::Board> {
@@ -514,7 +676,11 @@ mod tests {
         let mut ids = std::collections::BTreeSet::new();
         for x in &t.templates {
             assert!(ids.insert(x.id.clone()), "duplicate {}", x.id);
-            assert!(x.phrasings.len() >= 2, "{} needs several phrasings", x.id);
+            assert!(
+                x.phrasings.is_empty() || x.phrasings.len() >= 2,
+                "{} needs several phrasings (or none: a theme listed but never said)",
+                x.id
+            );
             for n in &x.needs {
                 if let Some(id) = n.strip_prefix("theme:").or_else(|| n.strip_prefix("line:")) {
                     assert!(
@@ -522,6 +688,94 @@ mod tests {
                         "{}: unknown theme {id}",
                         x.id
                     );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_theme_and_claim_kind_has_a_template_and_every_need_is_produced() {
+        let t = Templates::load("en").unwrap();
+        let needs: Vec<&str> = t
+            .templates
+            .iter()
+            .flat_map(|x| x.needs.iter().map(String::as_str))
+            .collect();
+        for spec in crate::explain::themes::specs() {
+            assert!(
+                needs.iter().any(
+                    |n| *n == format!("theme:{}", spec.id) || *n == format!("line:{}", spec.id)
+                ),
+                "theme {} has no template",
+                spec.id
+            );
+        }
+        let quality_needs = |n: &str| {
+            n.starts_with("quality:")
+                || n.starts_with("mate:")
+                || matches!(n, "only_move" | "better" | "worse" | "score" | "sound")
+        };
+        for kind in Fact::KINDS {
+            let covered = match kind {
+                "quality" => needs.iter().any(|n| quality_needs(n)),
+                "hangs" => needs.contains(&"claim:hangs_own"),
+                _ => needs.iter().any(|n| {
+                    let spec = n
+                        .strip_prefix("claim:")
+                        .or_else(|| n.strip_prefix("watch:"))
+                        .unwrap_or("");
+                    spec.split('|')
+                        .any(|alt| alt.split('/').next() == Some(kind))
+                }),
+            };
+            assert!(covered, "claim kind {kind} has no template");
+        }
+        for n in &needs {
+            let specs = n
+                .strip_prefix("claim:")
+                .or_else(|| n.strip_prefix("watch:"));
+            for spec in specs.into_iter().flat_map(|s| s.split('|')) {
+                let kind = spec.split('/').next().unwrap_or(spec);
+                assert!(
+                    Fact::KINDS.contains(&kind) || *n == "claim:hangs_own",
+                    "a template needs claim kind {kind}, which nothing produces"
+                );
+                if let Some(sub) = spec.split('/').nth(1) {
+                    assert!(
+                        matches!(
+                            sub,
+                            "moves"
+                                | "captures"
+                                | "blocks"
+                                | "defends"
+                                | "check"
+                                | "stops"
+                                | "mate"
+                        ),
+                        "unknown variant {sub} of {kind}"
+                    );
+                }
+            }
+            if specs.is_none() && !n.starts_with("theme:") && !n.starts_with("line:") {
+                assert!(quality_needs(n) || *n == "reason", "unknown need {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn no_phrasing_fits_any_move() {
+        let t = Templates::load("en").unwrap();
+        for x in &t.templates {
+            for p in x.phrasings.iter().chain(x.reason.iter()) {
+                let lower = p.to_lowercase();
+                for vacuous in [
+                    "no check, no capture",
+                    "calm, quiet move",
+                    "engine's choice",
+                    "opening phase",
+                    "neither checks nor captures",
+                ] {
+                    assert!(!lower.contains(vacuous), "{}: {p}", x.id);
                 }
             }
         }
@@ -540,9 +794,13 @@ mod tests {
                     .any(|w| matches!(*w, "win" | "wins" | "winning" | "won"));
                 if winning || lower.contains("free pawn") {
                     assert!(
-                        x.needs
-                            .iter()
-                            .any(|n| n == "claim:wins_material" || n == "claim:mate_in"),
+                        x.needs.iter().any(|n| matches!(
+                            n.as_str(),
+                            "claim:wins_material"
+                                | "claim:mate_in"
+                                | "claim:threat_wins"
+                                | "watch:threat_wins"
+                        )),
                         "{}: {text}",
                         x.id
                     );

@@ -1,0 +1,446 @@
+//! Purpose detectors: what a move is for, as claims checked on the board. Each detector is a
+//! pure function of the position before the move, the move and the position after it:
+//!
+//! - [`threat_created`]: what the mover would mate or win if the opponent passed, and could
+//!   not before the move ([`Fact::ThreatMate`], [`Fact::ThreatWins`]);
+//! - [`threat_met`]: what the opponent threatened before the move and how the move meets it
+//!   ([`Fact::ThreatMet`]);
+//! - [`targets`]: the defender of an attacked piece ([`Fact::AttacksDefender`]), a weak f7/f2/
+//!   h7/h2 pawn ([`Fact::WeakPoint`]), a pin the move creates ([`Fact::Pins`]);
+//! - [`plan`]: a central square a pawn fights for ([`Fact::Controls`]), castling made possible
+//!   ([`Fact::CanCastle`]);
+//! - [`watch_out`]: the opponent's reply in the line and what it threatens.
+//!
+//! A threat is found by enumerating the legal moves after a pass (mates in one first), a won
+//! piece is confirmed by static exchange evaluation ([`crate::engine::see::see_ge`]); ties are
+//! broken in an order that does not depend on colour, so mirrored positions give mirrored
+//! claims.
+
+use shakmaty::san::San;
+use shakmaty::{Bitboard, CastlingSide, Chess, Color, Move, Position, Role, Square, attacks};
+
+use crate::explain::board::{self, value};
+use crate::explain::claims::{At, Claim, Fact, Supports, fen};
+use crate::explain::themes::util::dest;
+
+/// A threat: a move that mates or wins material if the other side passes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Threat {
+    /// The threatened move (legal in the position after the pass).
+    pub mv: Move,
+    /// Whether it mates.
+    pub mate: bool,
+}
+
+/// Piece values for the exchange evaluation, centipawns, pawn … king.
+const SEE_VALUES: [i32; 6] = [100, 300, 300, 500, 900, 20_000];
+
+/// Minimum gain of a threatened capture, centipawns (a pawn).
+const MIN_GAIN: i32 = 100;
+
+/// The position with the other side to move, or `None` when the side to move is in check (a
+/// pass would be illegal).
+#[must_use]
+pub fn pass(pos: &Chess) -> Option<Chess> {
+    if pos.is_check() {
+        return None;
+    }
+    pos.clone().swap_turn().ok()
+}
+
+/// A key that orders squares the same way for both colours (own back rank first).
+fn rel(sq: Square, color: Color) -> u32 {
+    let s = if color.is_white() {
+        sq
+    } else {
+        sq.flip_vertical()
+    };
+    u32::from(s)
+}
+
+/// Whether `m` (legal in `pos`) captures a piece that is undefended or worth more than the
+/// capturer, and the exchange on its square wins at least a pawn.
+fn wins_piece(pos: &Chess, m: Move) -> bool {
+    let Some(captured) = m.capture() else {
+        return false;
+    };
+    if matches!(m, Move::EnPassant { .. }) {
+        return false;
+    }
+    let to = m.to();
+    (value(captured) > value(m.role()) || !board::is_defended(pos.board(), to))
+        && crate::engine::see::see_ge(pos, m, MIN_GAIN, &SEE_VALUES)
+}
+
+/// Whether `m` is legal in `pos` and mates.
+fn mates(pos: &Chess, m: Move) -> bool {
+    board::play(pos, m).is_some_and(|p| p.is_checkmate())
+}
+
+/// Whether threat `t` still works in `pos` (side to move = the threatening side).
+fn works(pos: &Chess, t: Threat) -> bool {
+    if !pos.is_legal(t.mv) {
+        return false;
+    }
+    if t.mate {
+        mates(pos, t.mv)
+    } else {
+        wins_piece(pos, t.mv)
+    }
+}
+
+/// The side to move's strongest immediate threat in `pos`: a mate in one, else the capture of
+/// the most valuable piece it wins.
+#[must_use]
+pub fn strongest(pos: &Chess) -> Option<Threat> {
+    let us = pos.turn();
+    let key = |m: &Move| (rel(m.to(), us), m.from().map_or(0, |f| rel(f, us)));
+    let moves = pos.legal_moves();
+    let mate = moves
+        .iter()
+        .filter(|m| mates(pos, **m))
+        .min_by_key(|m| key(m))
+        .copied();
+    if let Some(mv) = mate {
+        return Some(Threat { mv, mate: true });
+    }
+    moves
+        .iter()
+        .filter(|m| wins_piece(pos, **m))
+        .min_by_key(|m| {
+            (
+                -value(m.capture().unwrap_or(Role::Pawn)),
+                value(m.role()),
+                key(m),
+            )
+        })
+        .map(|mv| Threat {
+            mv: *mv,
+            mate: false,
+        })
+}
+
+fn uci(m: Move) -> String {
+    m.to_uci(shakmaty::CastlingMode::Standard).to_string()
+}
+
+fn san(pos: &Chess, m: Move) -> String {
+    let mut san = San::from_move(pos, m).to_string();
+    if let Some(next) = board::play(pos, m) {
+        if next.is_checkmate() {
+            san.push('#');
+        } else if next.is_check() {
+            san.push('+');
+        }
+    }
+    san
+}
+
+fn threat_fact(passed: &Chess, t: Threat) -> Fact {
+    if t.mate {
+        Fact::ThreatMate {
+            uci: uci(t.mv),
+            san: san(passed, t.mv),
+        }
+    } else {
+        Fact::ThreatWins {
+            uci: uci(t.mv),
+            san: san(passed, t.mv),
+            target: t.mv.to(),
+            role: t.mv.capture().unwrap_or(Role::Pawn),
+        }
+    }
+}
+
+/// What the move threatens: the mover's strongest threat after a pass, when it did not already
+/// work before the move. The claim is about `after` (the opponent to move).
+#[must_use]
+pub fn threat_created(before: &Chess, after: &Chess) -> Option<Fact> {
+    let passed = pass(after)?;
+    let t = strongest(&passed)?;
+    if works(before, t) {
+        return None;
+    }
+    // A threat on a piece that already stood attacked the same way is not new: the move
+    // must bring the attacker, uncover it, or leave the target without its defence.
+    Some(threat_fact(&passed, t))
+}
+
+/// What the opponent threatened before the move (after a pass) and how `mv` meets it. The
+/// claim is about `before` (the mover to move).
+#[must_use]
+pub fn threat_met(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
+    let passed = pass(before)?;
+    let t = strongest(&passed)?;
+    if works(after, t) {
+        return None;
+    }
+    let us = before.turn();
+    let (from, to) = (t.mv.from()?, t.mv.to());
+    let target = if t.mate {
+        passed.board().king_of(us)?
+    } else {
+        to
+    };
+    let landed = dest(mv, us);
+    let how = if mv.from() == Some(target) {
+        "moves"
+    } else if mv.to() == from && mv.is_capture() {
+        "captures"
+    } else if attacks::between(from, to).contains(landed) {
+        "blocks"
+    } else if !t.mate && after.board().attacks_from(landed).contains(target) {
+        "defends"
+    } else if after.is_check() {
+        "check"
+    } else {
+        "stops"
+    };
+    let threat_san = san(&passed, t.mv);
+    Some(Fact::ThreatMet {
+        uci: uci(mv),
+        threat: uci(t.mv),
+        threat_san,
+        mate: t.mate,
+        target,
+        how: how.to_owned(),
+    })
+}
+
+/// What the moved piece attacks that matters: the defender of a piece we attack, a weak pawn
+/// next to the king, or a pin it creates.
+#[must_use]
+pub fn targets(before: &Chess, mv: Move, after: &Chess) -> Vec<Fact> {
+    let us = before.turn();
+    let b = after.board();
+    let landed = dest(mv, us);
+    let mut out = Vec::new();
+    if b.color_at(landed) != Some(us) {
+        return out;
+    }
+    let old = mv
+        .from()
+        .map_or(Bitboard::EMPTY, |f| before.board().attacks_from(f));
+    let new_attacks = b.attacks_from(landed) & b.by_color(!us) & !b.kings() & !old;
+    // The defender of a piece we attack.
+    for x in board::relative(new_attacks & !b.pawns(), us) {
+        for y in board::relative(b.attacks_from(x) & b.by_color(!us) & !b.kings(), us) {
+            let ours = board::attackers(b, y, us).without(landed);
+            let theirs = board::attackers(b, y, !us);
+            if ours.any() && theirs.count() <= ours.count() {
+                out.push(Fact::AttacksDefender {
+                    from: landed,
+                    defender: x,
+                    target: y,
+                });
+                break;
+            }
+        }
+        if !out.is_empty() {
+            break;
+        }
+    }
+    // f7/f2/h7/h2 held by the king alone.
+    for sq in [Square::F7, Square::H7] {
+        let sq = if us.is_white() {
+            sq
+        } else {
+            sq.flip_vertical()
+        };
+        if new_attacks.contains(sq)
+            && b.role_at(sq) == Some(Role::Pawn)
+            && board::attackers(b, sq, !us)
+                == b.king_of(!us)
+                    .map_or(Bitboard::EMPTY, Bitboard::from_square)
+            && board::attackers(b, sq, us).count() >= 2
+        {
+            out.push(Fact::WeakPoint {
+                from: landed,
+                target: sq,
+            });
+        }
+    }
+    // A pin the move creates: our slider on `landed`, one enemy piece between it and the
+    // enemy king (or a more valuable piece), and the pinned piece could otherwise move.
+    if let Some(piece) = b
+        .piece_at(landed)
+        .filter(|p| matches!(p.role, Role::Bishop | Role::Rook | Role::Queen))
+    {
+        let ray_all = attacks::attacks(landed, piece, Bitboard::EMPTY);
+        for p in board::relative(b.attacks_from(landed) & b.by_color(!us) & !b.kings(), us) {
+            let beyond = attacks::attacks(landed, piece, b.occupied().without(p))
+                & !b.attacks_from(landed)
+                & b.by_color(!us)
+                & ray_all;
+            let Some(q) = beyond.into_iter().find(|q| attacks::aligned(landed, p, *q)) else {
+                continue;
+            };
+            let (Some(pr), Some(qr)) = (b.role_at(p), b.role_at(q)) else {
+                continue;
+            };
+            if qr == Role::King || (value(qr) > value(pr) && value(qr) > value(piece.role)) {
+                out.push(Fact::Pins {
+                    pinner: landed,
+                    pinned: p,
+                    behind: q,
+                });
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// What plan the move serves: a central square a pawn fights for, castling made possible.
+#[must_use]
+pub fn plan(before: &Chess, mv: Move, after: &Chess) -> Vec<Fact> {
+    let us = before.turn();
+    let b = after.board();
+    let mut out = Vec::new();
+    if mv.role() == Role::Pawn && mv.promotion().is_none() {
+        let old = mv
+            .from()
+            .map_or(Bitboard::EMPTY, |f| attacks::pawn_attacks(us, f));
+        let now = attacks::pawn_attacks(us, mv.to());
+        for sq in board::relative(now & !old & board::centre() & !b.by_color(us), us) {
+            out.push(Fact::Controls {
+                from: mv.to(),
+                square: sq,
+            });
+        }
+    }
+    if !mv.is_castle()
+        && let Some(passed) = pass(after)
+    {
+        let could_before = before.legal_moves();
+        for m in passed.legal_moves().iter().filter(|m| m.is_castle()) {
+            if !could_before.contains(m) && castle_side_kept(before, *m) {
+                out.push(Fact::CanCastle { uci: uci(*m) });
+            }
+        }
+    }
+    out
+}
+
+fn castle_side_kept(before: &Chess, m: Move) -> bool {
+    let Move::Castle { king, rook } = m else {
+        return false;
+    };
+    let side = if rook.file() > king.file() {
+        CastlingSide::KingSide
+    } else {
+        CastlingSide::QueenSide
+    };
+    before.castles().has(before.turn(), side)
+}
+
+/// The opponent's strongest threat after its reply `reply` in the line: the claim is about the
+/// position after the reply (the mover to move).
+#[must_use]
+pub fn watch_out(after: &Chess, reply: Move) -> Option<(Chess, Fact)> {
+    let next = board::play(after, reply)?;
+    let passed = pass(&next)?;
+    let t = strongest(&passed)?;
+    // Only what the reply itself brings: the threat must not have worked before it.
+    if works(after, t) {
+        return None;
+    }
+    Some((next, threat_fact(&passed, t)))
+}
+
+/// Every purpose claim of `mv`: the threat it creates, the threat it meets, its targets, its
+/// plan and, from `pv`, the threat of the opponent's reply.
+#[must_use]
+pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Vec<Claim> {
+    let (fb, fa) = (fen(before), fen(after));
+    let claim = |f: &str, at: At, fact: Fact| Claim {
+        fen: f.to_owned(),
+        at,
+        supports: Supports::Played,
+        fact,
+    };
+    let mut out = Vec::new();
+    if let Some(f) = threat_created(before, after) {
+        out.push(claim(&fa, At::After, f));
+    }
+    if let Some(f) = threat_met(before, mv, after) {
+        out.push(claim(&fb, At::Before, f));
+    }
+    for f in targets(before, mv, after) {
+        out.push(claim(&fa, At::After, f));
+    }
+    for f in plan(before, mv, after) {
+        out.push(claim(&fa, At::After, f));
+    }
+    if let Some(reply) = pv.first()
+        && let Some((next, f)) = watch_out(after, *reply)
+    {
+        out.push(claim(&fen(&next), At::Line(2), f));
+    }
+    out
+}
+
+/// Depth of the verification search from the end of a line (plies).
+const VERIFY_DEPTH: u32 = 6;
+/// Node cap of the verification search.
+const VERIFY_NODES: u64 = 40_000;
+/// How much (centipawns) the verification must see the mover above the material balance at
+/// the end of the line: a gain the search only just keeps is not said (checked against
+/// Stockfish at depth 12, docs/EXPLANATIONS.md).
+const VERIFY_EXTRA: i32 = 30;
+
+/// Whether a material gain survives the end of a line: a short search of `end` (the engine's
+/// pure [`crate::engine::search`], depth 6, at most 40,000 nodes) sees `mover` above `balance`
+/// pawns of material (by [`VERIFY_EXTRA`]), or mating. A line ending in mate holds.
+#[must_use]
+pub fn gain_holds(end: &Chess, mover: Color, balance: i32) -> bool {
+    if end.is_checkmate() {
+        return end.turn() != mover;
+    }
+    if end.legal_moves().is_empty() {
+        return false;
+    }
+    let limits = crate::engine::SearchLimits {
+        depth: Some(VERIFY_DEPTH),
+        nodes: Some(VERIFY_NODES),
+        ..crate::engine::SearchLimits::default()
+    };
+    let params = verify_params();
+    let mut memory = crate::engine::SearchMemory::new(1);
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    // The search runs on the position with White to move (mirrored when Black is to move),
+    // so that mirrored lines get the same verdict (move ordering is not colour-symmetric).
+    let normal = if end.turn().is_white() {
+        end.clone()
+    } else {
+        match end
+            .to_setup(shakmaty::EnPassantMode::Legal)
+            .into_mirrored()
+            .position::<Chess>(shakmaty::CastlingMode::Standard)
+        {
+            Ok(p) => p,
+            Err(_) => end.clone(),
+        }
+    };
+    let result = crate::engine::search(
+        &normal,
+        &[],
+        &limits,
+        params,
+        &mut memory,
+        &stop,
+        &mut |_| {},
+    );
+    let cp = if end.turn() == mover {
+        result.score.0
+    } else {
+        -result.score.0
+    };
+    cp >= 100 * balance + VERIFY_EXTRA
+}
+
+/// The engine's default evaluation, built once.
+fn verify_params() -> &'static crate::engine::EvalParams {
+    static PARAMS: std::sync::OnceLock<crate::engine::EvalParams> = std::sync::OnceLock::new();
+    PARAMS.get_or_init(crate::engine::EvalParams::default)
+}
