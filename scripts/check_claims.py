@@ -12,10 +12,36 @@ that no sentence is vacuous; it prints the share of sentences resting on at leas
 claim must become false (target removed, line blocked, ...) and reports how many the checker
 rejected. With --bare it counts the sentences resting on no claim by template. Exit status 1 if any claim fails or any perturbation is accepted.
 """
+import csv
+import io
 import json
 import sys
+from pathlib import Path
 
 import chess
+import chess.pgn
+
+OPENINGS = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "openings"
+_BOOK = None
+
+
+def book():
+    """From the Lichess opening names (read here, not from kibitzer's asset): the set of
+    (position EPD, move UCI) of every move of every named line, and the set of (eco, name)."""
+    global _BOOK
+    if _BOOK is None:
+        moves, names = set(), set()
+        for tsv in sorted(OPENINGS.glob("*.tsv")):
+            with open(tsv, encoding="utf-8") as f:
+                for row in csv.DictReader(f, delimiter="\t"):
+                    names.add((row["eco"], row["name"]))
+                    game = chess.pgn.read_game(io.StringIO(row["pgn"]))
+                    board = chess.Board()
+                    for m in game.mainline_moves():
+                        moves.add((board.epd(), m.uci()))
+                        board.push(m)
+        _BOOK = (moves, names)
+    return _BOOK
 
 VALUES = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9, chess.KING: 99}
 ROLES = {"pawn": chess.PAWN, "knight": chess.KNIGHT, "bishop": chess.BISHOP, "rook": chess.ROOK,
@@ -144,6 +170,9 @@ def quality_holds(c):
     elif c["only_move"]:
         return False
     q = c["quality"]
+    if q == "book":
+        # Theory is not judged against the best move; the book claim beside it is checked.
+        return not c["only_move"]
     mates = any("mate" in c[x] for x in ("best", "played"))
     if q == "best" or mates:
         return q in ("best", "excellent", "good", "inaccuracy", "mistake", "blunder")
@@ -314,6 +343,10 @@ def check(c):
         return m is not None and passed.is_castling(m)
     if k == "quality":
         return quality_holds(c)
+    if k == "book":
+        moves, names = book()
+        return legal(board, c["uci"]) is not None and (board.epd(), c["uci"]) in moves \
+            and (c["eco"], c["name"]) in names
     if k in ("passed_pawn", "isolated_pawn", "doubled_pawn", "backward_pawn"):
         s = sq(c["square"])
         p = board.piece_at(s)
@@ -437,6 +470,13 @@ def perturbations(c):
         d = dict(c)
         d["drop"] = c["drop"] + 0.5
         out.append(d)
+    elif k == "book":
+        # The same move from the position with the side to move passed is no book move.
+        passed = pass_turn(chess.Board(c["fen"]))
+        if passed is not None:
+            d = dict(c)
+            d["fen"] = passed.fen()
+            out.append(d)
     # A perturbation may produce an impossible position (e.g. a king removed): still a board.
     return [p for p in out if p is not None]
 

@@ -290,6 +290,16 @@ pub enum Fact {
         /// The only-move flag.
         only_move: bool,
     },
+    /// The move (`uci`, from the claim's position) is a move of a named opening line (the
+    /// Lichess opening names shipped in `assets/openings/`): theory, named `eco` `name`.
+    Book {
+        /// The move in UCI.
+        uci: String,
+        /// ECO code of the line named.
+        eco: String,
+        /// Name of the line.
+        name: String,
+    },
 }
 
 impl Fact {
@@ -327,11 +337,12 @@ impl Fact {
             Fact::AdvancedPawn { .. } => "advanced_pawn",
             Fact::CanCastle { .. } => "can_castle",
             Fact::Quality { .. } => "quality",
+            Fact::Book { .. } => "book",
         }
     }
 
     /// Every kind name, in declaration order (for the template coverage test).
-    pub const KINDS: [&'static str; 30] = [
+    pub const KINDS: [&'static str; 31] = [
         "attacks",
         "defends",
         "captures",
@@ -362,6 +373,7 @@ impl Fact {
         "advanced_pawn",
         "can_castle",
         "quality",
+        "book",
     ];
 
     /// The variant of a kind that a template may ask for (`claim:threat_met/defends`).

@@ -214,6 +214,19 @@ pub fn explain(input: &ExplainInput) -> Explanation {
             },
         });
     }
+    if let Some(line) = opening {
+        claims.push(Claim {
+            fen: claims::fen(before),
+            at: At::Before,
+            supports: Supports::Played,
+            fact: Fact::Book {
+                uci: shakmaty::uci::UciMove::from_move(mv, shakmaty::CastlingMode::Standard)
+                    .to_string(),
+                eco: line.eco.to_owned(),
+                name: line.name.to_owned(),
+            },
+        });
+    }
     let templates = Templates::get(input.language.code()).ok();
 
     // The better move, its themes, claims and reason.
