@@ -49,7 +49,10 @@ pub enum Command {
     Config(ConfigCommand),
     /// Count the leaf nodes of the legal move tree (a rules correctness and speed check).
     Perft {
-        /// Start from this position instead of the standard one.
+        /// The game whose rules generate the moves.
+        #[arg(long, value_enum, default_value_t)]
+        variant: crate::variant::Variant,
+        /// Start from this position instead of the game's start position.
         #[arg(long, value_name = "FEN")]
         fen: Option<String>,
         /// Depth in plies (1 to 10).

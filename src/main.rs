@@ -11,6 +11,7 @@ use clap::Parser;
 use kibitzer::cli::{Cli, Command, ConfigCommand, PlayArgs};
 use kibitzer::config::{Config, ConfigSource, Dirs, EXAMPLE};
 use kibitzer::play::StartOptions;
+use kibitzer::variant::Variant;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -20,7 +21,12 @@ fn main() -> ExitCode {
     };
     match cli.command {
         Some(Command::Config(cmd)) => config_command(cmd, cli.config.as_deref(), &dirs),
-        Some(Command::Perft { fen, depth, divide }) => perft(fen.as_deref(), depth, divide),
+        Some(Command::Perft {
+            variant,
+            fen,
+            depth,
+            divide,
+        }) => perft(variant, fen.as_deref(), depth, divide),
         Some(Command::Bench {
             depth,
             exact_root_scores,
@@ -210,13 +216,22 @@ fn write_example(path: &Path, force: bool) -> Result<()> {
     Ok(())
 }
 
-fn perft(fen: Option<&str>, depth: u32, divide: bool) -> ExitCode {
-    let pos = match fen.map(kibitzer::game::fen::parse_lenient) {
-        Some(Ok(p)) => p,
-        Some(Err(e)) => return fail(2, &e.to_string()),
-        None => shakmaty::Chess::default(),
+fn perft(variant: Variant, fen: Option<&str>, depth: u32, divide: bool) -> ExitCode {
+    use kibitzer::perft::run;
+    use kibitzer::variant::VariantPosition;
+    use kibitzer::variant::pawn_battle::PawnBattle;
+    let report = match (variant, fen) {
+        (Variant::Chess, Some(fen)) => match kibitzer::game::fen::parse_lenient(fen) {
+            Ok(pos) => run(&pos, depth, divide),
+            Err(e) => return fail(2, &e.to_string()),
+        },
+        (Variant::Chess, None) => run(&shakmaty::Chess::default(), depth, divide),
+        (Variant::PawnBattle, Some(fen)) => match PawnBattle::from_fen(fen) {
+            Ok(pos) => run(&pos, depth, divide),
+            Err(e) => return fail(2, &e.to_string()),
+        },
+        (Variant::PawnBattle, None) => run(&PawnBattle::start(), depth, divide),
     };
-    let report = kibitzer::perft::run(&pos, depth, divide);
     for line in &report.divide {
         println!("{}: {}", line.uci, line.nodes);
     }

@@ -82,7 +82,7 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
-fn or_list(items: &[String]) -> String {
+pub(crate) fn or_list(items: &[String]) -> String {
     match items {
         [] => String::new(),
         [one] => one.clone(),
@@ -152,7 +152,7 @@ pub fn parse_move(pos: &Chess, text: &str) -> Result<Move, MoveError> {
 }
 
 /// Removes annotation marks and normalises castling and promotion spellings.
-fn clean(input: &str) -> String {
+pub(crate) fn clean(input: &str) -> String {
     let mut s: String = input
         .trim_end_matches(['+', '#', '!', '?'])
         .replace("e.p.", "")
@@ -193,7 +193,7 @@ fn is_square(b: &[u8]) -> bool {
 }
 
 /// `g1f3`, `e7e8q` (also `e7e8Q`, `e7e8=q`).
-fn as_uci(s: &str) -> Option<UciMove> {
+pub(crate) fn as_uci(s: &str) -> Option<UciMove> {
     let b = s.as_bytes();
     if b.len() < 4 || !is_square(&b[0..2]) || !is_square(&b[2..4]) {
         return None;
@@ -231,12 +231,7 @@ fn parse_uci(pos: &Chess, input: &str, uci: &UciMove) -> Result<Move, MoveError>
         return Err(illegal(format!("there is no piece on {from}")));
     };
     if piece.color != pos.turn() {
-        return Err(illegal(format!(
-            "the {} on {from} is {}'s, and it is {} to move",
-            role_name(piece.role),
-            color_name(piece.color),
-            color_name(pos.turn())
-        )));
+        return Err(illegal(not_yours(piece, from, pos.turn())));
     }
     let legal = pos.legal_moves();
     let promotions: Vec<String> = legal
@@ -263,7 +258,7 @@ fn parse_uci(pos: &Chess, input: &str, uci: &UciMove) -> Result<Move, MoveError>
 
 /// The SAN readings of a cleaned text: the literal one, plus tolerant readings (lower-case piece
 /// letters, promotion without `=`); a leading `b` may be a pawn or a bishop.
-fn san_interpretations(s: &str) -> Vec<San> {
+pub(crate) fn san_interpretations(s: &str) -> Vec<San> {
     let mut texts: Vec<String> = vec![s.to_owned()];
     let fix_promotion = |t: &str| -> String {
         let b = t.as_bytes();
@@ -473,13 +468,21 @@ fn suggestions(pos: &Chess, typed: &str, san: San) -> Vec<String> {
         San::Castle(_) => Some(Role::King),
         _ => None,
     };
+    closest(
+        typed,
+        pos.legal_moves()
+            .iter()
+            .filter(|m| role.is_none_or(|r| r == m.role()))
+            .map(|m| san_of(pos, *m)),
+    )
+}
+
+/// The SANs (among `legal`) within two edits of what was typed, the closest first, at most
+/// three; promotions ordered Q, R, B, N.
+pub(crate) fn closest(typed: &str, legal: impl Iterator<Item = String>) -> Vec<String> {
     let typed = typed.to_ascii_lowercase();
-    let scored: Vec<(usize, String)> = pos
-        .legal_moves()
-        .iter()
-        .filter(|m| role.is_none_or(|r| r == m.role()))
-        .map(|m| {
-            let text = san_of(pos, *m);
+    let scored: Vec<(usize, String)> = legal
+        .map(|text| {
             let plain = text.trim_end_matches(['+', '#']).to_ascii_lowercase();
             (edit_distance(&typed, &plain), text)
         })
@@ -519,7 +522,7 @@ fn suggestions_to(pos: &Chess, to: Square) -> Vec<String> {
     out
 }
 
-fn edit_distance(a: &str, b: &str) -> usize {
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut prev: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.chars().enumerate() {
@@ -531,6 +534,16 @@ fn edit_distance(a: &str, b: &str) -> usize {
         prev = cur;
     }
     prev[b.len()]
+}
+
+/// "the pawn on e7 is black's, and it is white to move".
+pub(crate) fn not_yours(piece: Piece, from: Square, turn: Color) -> String {
+    format!(
+        "the {} on {from} is {}'s, and it is {} to move",
+        role_name(piece.role),
+        color_name(piece.color),
+        color_name(turn)
+    )
 }
 
 /// The English name of a piece kind.
