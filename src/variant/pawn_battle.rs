@@ -25,7 +25,7 @@ use super::{Variant, VariantPosition};
 use crate::game::fen::{err, parse_syntax};
 use crate::game::{FenError, MoveError};
 
-// pub mod eval;
+pub mod eval;
 pub mod notation;
 
 /// The start position's FEN.

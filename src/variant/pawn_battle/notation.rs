@@ -21,7 +21,7 @@ use crate::variant::{Ending, VariantPosition};
 /// use kibitzer::variant::pawn_battle::{PawnBattle, notation};
 /// let pos = PawnBattle::start();
 /// let mv = notation::parse_move(&pos, "a1d1").unwrap();
-/// assert_eq!(notation::san(&pos, mv).to_string(), "Rd1");
+/// assert_eq!(notation::san(&pos, mv).to_string(), "Rad1");
 /// ```
 pub fn san(pos: &PawnBattle, mv: Move) -> San {
     let (from, to) = (mv.from().unwrap_or(mv.to()), mv.to());
