@@ -33,7 +33,19 @@ fn main() -> ExitCode {
         }) => with_config(cli.config.as_deref(), &dirs, |c| {
             bench(c, depth, exact_root_scores)
         }),
-        Some(Command::Eval { fen }) => {
+        Some(Command::Eval {
+            variant: Variant::PawnBattle,
+            fen,
+            preset,
+        }) => pawn_battle_eval(fen.as_deref(), preset.unwrap_or_default()),
+        Some(Command::Eval {
+            preset: Some(_), ..
+        }) => fail(
+            2,
+            "--preset chooses a Pawn Battle evaluation: add --variant pawn-battle (chess's \
+             evaluation weights are [eval] in the configuration file)",
+        ),
+        Some(Command::Eval { fen, .. }) => {
             with_config(cli.config.as_deref(), &dirs, |c| eval(c, fen.as_deref()))
         }
         Some(Command::Uci) => with_config(cli.config.as_deref(), &dirs, uci),
@@ -290,6 +302,21 @@ fn eval(config: &Config, fen: Option<&str>) -> ExitCode {
     };
     let params = kibitzer::engine::EvalParams::from_config(&config.eval);
     println!("{}", kibitzer::engine::evaluate_breakdown(&pos, &params));
+    ExitCode::SUCCESS
+}
+
+fn pawn_battle_eval(
+    fen: Option<&str>,
+    preset: kibitzer::variant::pawn_battle::eval::PresetName,
+) -> ExitCode {
+    use kibitzer::variant::VariantPosition;
+    use kibitzer::variant::pawn_battle::{PawnBattle, eval};
+    let pos = match fen.map(PawnBattle::from_fen) {
+        Some(Ok(p)) => p,
+        Some(Err(e)) => return fail(2, &e.to_string()),
+        None => PawnBattle::start(),
+    };
+    println!("{}", eval::breakdown(&pos, preset.preset()));
     ExitCode::SUCCESS
 }
 

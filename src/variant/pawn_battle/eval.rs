@@ -12,6 +12,7 @@
 //! (a win or loss), not here. Configuring the weights in percent (`[pawn_battle.eval]`) comes
 //! with the variant seam in the configuration; see docs/ARCHITECTURE.md.
 
+use std::fmt;
 use std::sync::LazyLock;
 
 use anyhow::{Context, Result, ensure};
@@ -65,6 +66,26 @@ pub struct Weights {
     pub rook_half_open_file: i32,
     /// Each square a rook attacks that does not hold one of its own pieces.
     pub rook_mobility: i32,
+}
+
+/// The shipped presets by name (`--preset seed`, `--preset default`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum PresetName {
+    /// Our stronger function ([`DEFAULT`]).
+    #[default]
+    Default,
+    /// The seed design's function ([`SEED`]).
+    Seed,
+}
+
+impl PresetName {
+    /// The preset.
+    pub fn preset(self) -> &'static Preset {
+        match self {
+            PresetName::Default => &DEFAULT,
+            PresetName::Seed => &SEED,
+        }
+    }
 }
 
 /// An evaluation preset.
@@ -139,6 +160,18 @@ pub enum Term {
 }
 
 impl Term {
+    /// The term's name in tables.
+    pub fn name(self) -> &'static str {
+        match self {
+            Term::Material => "material",
+            Term::Advance => "advance",
+            Term::Passed => "passed pawns",
+            Term::Race => "promotion race",
+            Term::Structure => "pawn structure",
+            Term::Rooks => "rooks",
+        }
+    }
+
     /// Every term.
     pub const ALL: [Term; 6] = [
         Term::Material,
@@ -151,13 +184,53 @@ impl Term {
 }
 
 /// Each term's value per side (each from that side's view; positive is good for it).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Breakdown {
     /// Indexed like [`Term::ALL`].
     pub terms: [ByColor<i32>; 6],
+    /// The side to move.
+    pub turn: Color,
+}
+
+impl fmt::Display for Breakdown {
+    /// One row per term (White, Black, White minus Black), then the score for the side to move.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let row = |f: &mut fmt::Formatter<'_>, name: &str, w: &str, b: &str, d: i32| {
+            writeln!(f, "{name:<16} {w:>7} {b:>7} {d:>7}")
+        };
+        writeln!(
+            f,
+            "{:<16} {:>7} {:>7} {:>7}",
+            "term", "white", "black", "diff"
+        )?;
+        for term in Term::ALL {
+            let v = self.term(term);
+            row(
+                f,
+                term.name(),
+                &v.white.to_string(),
+                &v.black.to_string(),
+                v.white - v.black,
+            )?;
+        }
+        row(f, "total", "", "", self.score(Color::White))?;
+        write!(
+            f,
+            "{} to move; score for the side to move: {}",
+            crate::game::notation::color_name(self.turn),
+            self.score(self.turn)
+        )
+    }
 }
 
 impl Breakdown {
+    fn empty(turn: Color) -> Breakdown {
+        Breakdown {
+            terms: [ByColor { white: 0, black: 0 }; 6],
+            turn,
+        }
+    }
+
     /// One term's values.
     pub fn term(&self, term: Term) -> ByColor<i32> {
         self.terms[term as usize]
@@ -201,7 +274,7 @@ fn ranks_advanced(color: Color, sq: Square) -> i32 {
 }
 
 fn seed(pos: &PawnBattle, w: &SeedWeights) -> Breakdown {
-    let mut b = Breakdown::default();
+    let mut b = Breakdown::empty(pos.turn());
     let us = pos.turn();
     for color in Color::ALL {
         let (march, brutality, artillery) = if color == us {
@@ -308,7 +381,7 @@ fn fastest_unstoppable(pos: &PawnBattle, color: Color) -> Option<u32> {
 }
 
 fn default(pos: &PawnBattle, w: &Weights) -> Breakdown {
-    let mut b = Breakdown::default();
+    let mut b = Breakdown::empty(pos.turn());
     let board = pos.board();
     let occupied = board.occupied();
     for color in Color::ALL {

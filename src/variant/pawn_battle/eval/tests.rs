@@ -228,6 +228,6 @@ fn the_side_to_move_view_flips_the_sign() {
     let b = breakdown(&white, &DEFAULT);
     assert_eq!(b.score(Color::White), -b.score(Color::Black));
     assert_eq!(evaluate(&white, &DEFAULT), b.score(Color::White));
-    assert!(evaluate(&white, &DEFAULT) > 0, "White is a pawn up");
+    assert!(evaluate(&white, &DEFAULT) > 0, "White's e-pawn has marched");
     assert!(evaluate(&black, &DEFAULT) < 0);
 }

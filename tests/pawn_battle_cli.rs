@@ -1,4 +1,4 @@
-//! `kibitzer perft --variant pawn-battle` against the independent Python reference
+//! `kibitzer eval --variant pawn-battle`, and `kibitzer perft --variant pawn-battle` against the independent Python reference
 //! (`tests/py/pawn_battle_perft.py`, written from the rules) on the start position and varied
 //! positions (`tests/py/pawn_battle_positions.txt`: en passant, open files, pawns on the 7th,
 //! near-empty boards, no legal move). Both sides were compared to depth 5 when the positions
@@ -89,5 +89,42 @@ fn perft_refuses_a_chess_fen_with_the_reason() {
         String::from_utf8_lossy(&out.stderr).trim(),
         "kibitzer: invalid FEN (piece placement): Pawn Battle has only pawns and rooks, and \
          there is a white knight on b1"
+    );
+}
+
+#[test]
+fn eval_prints_each_term_for_both_presets() {
+    let fen = "r6r/8/8/4P2p/8/8/P7/R7 w - - 0 1";
+    let seed = run(Command::new(BIN).args([
+        "eval",
+        "--variant",
+        "pawn-battle",
+        "--preset",
+        "seed",
+        "--fen",
+        fen,
+    ]));
+    assert!(
+        seed.contains("material              27      33      -6"),
+        "{seed}"
+    );
+    assert!(
+        seed.ends_with("white to move; score for the side to move: -4\n"),
+        "{seed}"
+    );
+    let default = run(Command::new(BIN).args(["eval", "--variant", "pawn-battle"]));
+    for term in [
+        "material",
+        "advance",
+        "passed pawns",
+        "promotion race",
+        "pawn structure",
+        "rooks",
+    ] {
+        assert!(default.contains(term), "{term} missing from\n{default}");
+    }
+    assert!(
+        default.ends_with("score for the side to move: 0\n"),
+        "{default}"
     );
 }
