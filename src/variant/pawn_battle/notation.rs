@@ -5,12 +5,13 @@
 //! ends on arrival and the pawn is not promoted. There are no check marks (no kings).
 
 use shakmaty::san::San;
-use shakmaty::uci::UciMove;
-use shakmaty::{Move, Role, Square};
+use shakmaty::{Move, MoveList, Role, Square};
 
 use super::PawnBattle;
 use crate::game::MoveError;
-use crate::game::notation::{as_uci, clean, closest, not_yours, role_name, san_interpretations};
+use crate::game::notation::{
+    Notation, closest, lenient_normal_match, not_yours, parse_with, role_name, uci_as_san,
+};
 use crate::variant::{Ending, VariantPosition};
 
 /// The SAN of a legal move (`e4`, `exd5`, `Rad1`, `R1xh5`; `e8` for a pawn reaching the last
@@ -62,82 +63,43 @@ pub fn san(pos: &PawnBattle, mv: Move) -> San {
 /// [`MoveError::Empty`], [`MoveError::Malformed`], [`MoveError::Illegal`] (with the reason and
 /// the closest legal moves) or [`MoveError::Ambiguous`] (with the candidates).
 pub fn parse_move(pos: &PawnBattle, text: &str) -> Result<Move, MoveError> {
-    let input = text.trim();
-    if input.is_empty() {
-        return Err(MoveError::Empty);
+    parse_with(pos, text)
+}
+
+impl Notation for PawnBattle {
+    fn malformed(&self, _cleaned: &str) -> String {
+        "write SAN such as e4, exd5, Rd1, Rad1, or UCI such as a1d1".to_owned()
     }
-    let cleaned = clean(input);
-    if let Some(uci) = as_uci(&cleaned) {
-        return parse_uci(pos, input, &uci);
+    fn uci_move(
+        &self,
+        input: &str,
+        from: Square,
+        to: Square,
+        promotion: Option<Role>,
+    ) -> Result<Move, MoveError> {
+        parse_uci(self, input, from, to, promotion)
     }
-    let interpretations = san_interpretations(&cleaned);
-    let Some(&first) = interpretations.first() else {
-        return Err(MoveError::Malformed {
-            input: input.to_owned(),
-            reason: "write SAN such as e4, exd5, Rd1, Rad1, or UCI such as a1d1".to_owned(),
-        });
-    };
-    let legal = pos.legal_moves();
-    let mut found: Vec<Move> = Vec::new();
-    for interpretation in &interpretations {
-        for m in legal.iter().filter(|m| matches(*interpretation, **m)) {
-            if !found.contains(m) {
-                found.push(*m);
-            }
-        }
+    fn legal(&self) -> MoveList {
+        self.legal_moves()
     }
-    match found.as_slice() {
-        [one] => Ok(*one),
-        [] => Err(MoveError::Illegal {
-            input: input.to_owned(),
-            reason: diagnose(pos, first),
-            suggestions: suggestions(pos, &cleaned, first),
-        }),
-        many => {
-            let mut candidates: Vec<String> =
-                many.iter().map(|m| san(pos, *m).to_string()).collect();
-            candidates.sort();
-            Err(MoveError::Ambiguous {
-                input: input.to_owned(),
-                candidates,
-            })
-        }
+    fn matches(&self, san: San, m: Move) -> bool {
+        lenient_normal_match(san, m)
+    }
+    fn san_text(&self, m: Move) -> String {
+        san(self, m).to_string()
+    }
+    fn illegal(&self, cleaned: &str, first: San) -> (String, Vec<String>) {
+        (diagnose(self, first), suggestions(self, cleaned, first))
     }
 }
 
-/// Whether a SAN names a move; a missing or superfluous capture mark is forgiven.
-fn matches(san: San, m: Move) -> bool {
-    match san {
-        San::Normal {
-            role,
-            file,
-            rank,
-            to,
-            promotion: None,
-            ..
-        } => {
-            m.role() == role
-                && m.to() == to
-                && m.from().is_some_and(|f| {
-                    file.is_none_or(|x| x == f.file()) && rank.is_none_or(|x| x == f.rank())
-                })
-        }
-        _ => false,
-    }
-}
-
-fn parse_uci(pos: &PawnBattle, input: &str, uci: &UciMove) -> Result<Move, MoveError> {
-    let UciMove::Normal {
-        from,
-        to,
-        promotion,
-    } = *uci
-    else {
-        return Err(MoveError::Malformed {
-            input: input.to_owned(),
-            reason: "expected a move such as a1d1 or e2e4".to_owned(),
-        });
-    };
+fn parse_uci(
+    pos: &PawnBattle,
+    input: &str,
+    from: Square,
+    to: Square,
+    promotion: Option<Role>,
+) -> Result<Move, MoveError> {
     let illegal = |reason: String, suggestions: Vec<String>| MoveError::Illegal {
         input: input.to_owned(),
         reason,
@@ -168,14 +130,7 @@ fn parse_uci(pos: &PawnBattle, input: &str, uci: &UciMove) -> Result<Move, MoveE
     if piece.color != pos.turn() {
         return Err(illegal(not_yours(piece, from, pos.turn()), to_here()));
     }
-    let san = San::Normal {
-        role: piece.role,
-        file: Some(from.file()),
-        rank: Some(from.rank()),
-        capture: board.piece_at(to).is_some(),
-        to,
-        promotion,
-    };
+    let san = uci_as_san(board, piece.role, from, to, promotion);
     Err(illegal(diagnose(pos, san), to_here()))
 }
 
