@@ -297,3 +297,50 @@ impl<P: VariantPosition> Line<P> {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chess_behind_the_seam() {
+        let mate = <Chess as VariantPosition>::from_fen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+        assert_eq!(
+            VariantPosition::end(&mate),
+            Some((
+                KnownOutcome::Decisive {
+                    winner: Color::White
+                },
+                EndReason::Checkmate
+            ))
+        );
+        let mut line = Line::new(mate);
+        assert_eq!(
+            line.ending().unwrap().to_string(),
+            "White wins by checkmate"
+        );
+        let any = Move::Normal {
+            role: shakmaty::Role::King,
+            from: shakmaty::Square::H8,
+            capture: None,
+            to: shakmaty::Square::H7,
+            promotion: None,
+        };
+        assert!(matches!(line.play(any), Err(LineError::GameOver(_))));
+        let stalemate =
+            <Chess as VariantPosition>::from_fen("7k/8/6QK/8/8/8/8/8 b - - 0 1").unwrap();
+        assert_eq!(
+            VariantPosition::end(&stalemate).map(|(_, r)| r),
+            Some(EndReason::Stalemate)
+        );
+        // Knights out and back twice: the start position occurs for the third time.
+        let mut line = Line::new(<Chess as VariantPosition>::start());
+        for text in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"] {
+            let mv = line.position().parse_move(text).unwrap();
+            line.play(mv).unwrap();
+        }
+        assert_eq!(line.ending(), Some(Ending::Repetition));
+        assert_eq!(line.keys().len(), 9);
+        assert_eq!(line.moves().len(), 8);
+    }
+}
