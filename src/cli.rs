@@ -49,7 +49,10 @@ pub enum Command {
     Config(ConfigCommand),
     /// Count the leaf nodes of the legal move tree (a rules correctness and speed check).
     Perft {
-        /// Start from this position instead of the standard one.
+        /// The game whose rules generate the moves.
+        #[arg(long, value_enum, default_value_t)]
+        variant: crate::variant::Variant,
+        /// Start from this position instead of the game's start position.
         #[arg(long, value_name = "FEN")]
         fen: Option<String>,
         /// Depth in plies (1 to 10).
@@ -71,9 +74,15 @@ pub enum Command {
     },
     /// Print the static evaluation of a position, term by term and side by side.
     Eval {
+        /// The game (Pawn Battle uses its own evaluation presets).
+        #[arg(long, value_enum, default_value_t)]
+        variant: crate::variant::Variant,
         /// The position (default: the start position).
         #[arg(long, value_name = "FEN")]
         fen: Option<String>,
+        /// Pawn Battle's evaluation preset (default: `default`; `seed` is the seed design's).
+        #[arg(long, value_enum)]
+        preset: Option<crate::variant::pawn_battle::eval::PresetName>,
     },
     /// Speak the UCI protocol on standard input and output (for chess GUIs and tools).
     Uci,

@@ -67,6 +67,12 @@ impl EndReason {
     }
 }
 
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.describe())
+    }
+}
+
 /// The result of a finished game and why it ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GameOutcome {

@@ -25,3 +25,4 @@ pub mod tui;
 pub mod tune;
 pub mod uci;
 pub mod ui;
+pub mod variant;

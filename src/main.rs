@@ -10,6 +10,7 @@ use clap::Parser;
 use kibitzer::cli::{Cli, Command, ConfigCommand, PlayArgs};
 use kibitzer::config::{Config, ConfigSource, Dirs, EXAMPLE};
 use kibitzer::play::StartOptions;
+use kibitzer::variant::Variant;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -19,14 +20,31 @@ fn main() -> ExitCode {
     };
     match cli.command {
         Some(Command::Config(cmd)) => config_command(cmd, cli.config.as_deref(), &dirs),
-        Some(Command::Perft { fen, depth, divide }) => perft(fen.as_deref(), depth, divide),
+        Some(Command::Perft {
+            variant,
+            fen,
+            depth,
+            divide,
+        }) => perft(variant, fen.as_deref(), depth, divide),
         Some(Command::Bench {
             depth,
             exact_root_scores,
         }) => with_config(cli.config.as_deref(), &dirs, |c| {
             bench(c, depth, exact_root_scores)
         }),
-        Some(Command::Eval { fen }) => {
+        Some(Command::Eval {
+            variant: Variant::PawnBattle,
+            fen,
+            preset,
+        }) => pawn_battle_eval(fen.as_deref(), preset.unwrap_or_default()),
+        Some(Command::Eval {
+            preset: Some(_), ..
+        }) => fail(
+            2,
+            "--preset chooses a Pawn Battle evaluation: add --variant pawn-battle (chess's \
+             evaluation weights are [eval] in the configuration file)",
+        ),
+        Some(Command::Eval { fen, .. }) => {
             with_config(cli.config.as_deref(), &dirs, |c| eval(c, fen.as_deref()))
         }
         Some(Command::Uci) => with_config(cli.config.as_deref(), &dirs, uci),
@@ -204,13 +222,22 @@ fn write_example(path: &Path, force: bool) -> Result<()> {
     kibitzer::app::persist::write_atomic(path, EXAMPLE)
 }
 
-fn perft(fen: Option<&str>, depth: u32, divide: bool) -> ExitCode {
-    let pos = match fen.map(kibitzer::game::fen::parse_lenient) {
-        Some(Ok(p)) => p,
-        Some(Err(e)) => return fail(2, &e.to_string()),
-        None => shakmaty::Chess::default(),
+fn perft(variant: Variant, fen: Option<&str>, depth: u32, divide: bool) -> ExitCode {
+    use kibitzer::perft::run;
+    use kibitzer::variant::VariantPosition;
+    use kibitzer::variant::pawn_battle::PawnBattle;
+    let report = match (variant, fen) {
+        (Variant::Chess, Some(fen)) => match kibitzer::game::fen::parse_lenient(fen) {
+            Ok(pos) => run(&pos, depth, divide),
+            Err(e) => return fail(2, &e.to_string()),
+        },
+        (Variant::Chess, None) => run(&shakmaty::Chess::default(), depth, divide),
+        (Variant::PawnBattle, Some(fen)) => match PawnBattle::from_fen(fen) {
+            Ok(pos) => run(&pos, depth, divide),
+            Err(e) => return fail(2, &e.to_string()),
+        },
+        (Variant::PawnBattle, None) => run(&PawnBattle::start(), depth, divide),
     };
-    let report = kibitzer::perft::run(&pos, depth, divide);
     for line in &report.divide {
         println!("{}: {}", line.uci, line.nodes);
     }
@@ -269,6 +296,21 @@ fn eval(config: &Config, fen: Option<&str>) -> ExitCode {
     };
     let params = kibitzer::engine::EvalParams::from_config(&config.eval);
     println!("{}", kibitzer::engine::evaluate_breakdown(&pos, &params));
+    ExitCode::SUCCESS
+}
+
+fn pawn_battle_eval(
+    fen: Option<&str>,
+    preset: kibitzer::variant::pawn_battle::eval::PresetName,
+) -> ExitCode {
+    use kibitzer::variant::VariantPosition;
+    use kibitzer::variant::pawn_battle::{PawnBattle, eval};
+    let pos = match fen.map(PawnBattle::from_fen) {
+        Some(Ok(p)) => p,
+        Some(Err(e)) => return fail(2, &e.to_string()),
+        None => PawnBattle::start(),
+    };
+    println!("{}", eval::breakdown(&pos, preset.preset()));
     ExitCode::SUCCESS
 }
 

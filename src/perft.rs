@@ -1,9 +1,10 @@
-//! Move-path enumeration (perft) through shakmaty: a correctness and speed tool for the rules
-//! layer, and the `kibitzer perft` command.
+//! Move-path enumeration (perft) for any game behind the variant seam (chess through shakmaty,
+//! Pawn Battle): a correctness and speed tool for the rules layer, and the `kibitzer perft`
+//! command.
 
 use std::time::{Duration, Instant};
 
-use shakmaty::{CastlingMode, Chess, Position};
+use crate::variant::VariantPosition;
 
 /// The count for one root move (for `--divide`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -37,13 +38,37 @@ impl PerftReport {
     }
 }
 
+/// Leaf nodes of the legal move tree to `depth` (a finished game is a leaf: it has no moves).
+///
+/// ```
+/// use kibitzer::variant::{VariantPosition, pawn_battle::PawnBattle};
+/// assert_eq!(kibitzer::perft::count(&PawnBattle::start(), 2), 784);
+/// ```
+pub fn count<P: VariantPosition>(pos: &P, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = pos.legal_moves();
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|m| {
+            let mut after = pos.clone();
+            after.play_unchecked(*m);
+            count(&after, depth - 1)
+        })
+        .sum()
+}
+
 /// Counts the leaf nodes of the legal move tree to `depth`, optionally per root move.
 ///
 /// ```
 /// let r = kibitzer::perft::run(&shakmaty::Chess::default(), 3, false);
 /// assert_eq!(r.nodes, 8902);
 /// ```
-pub fn run(pos: &Chess, depth: u32, divide: bool) -> PerftReport {
+pub fn run<P: VariantPosition>(pos: &P, depth: u32, divide: bool) -> PerftReport {
     let start = Instant::now();
     let mut lines = Vec::new();
     let nodes = if divide && depth >= 1 {
@@ -51,17 +76,17 @@ pub fn run(pos: &Chess, depth: u32, divide: bool) -> PerftReport {
         for m in pos.legal_moves() {
             let mut after = pos.clone();
             after.play_unchecked(m);
-            let n = shakmaty::perft(&after, depth - 1);
+            let n = count(&after, depth - 1);
             total += n;
             lines.push(DivideLine {
-                uci: m.to_uci(CastlingMode::Standard).to_string(),
+                uci: pos.uci(m).to_string(),
                 nodes: n,
             });
         }
         lines.sort_by(|a, b| a.uci.cmp(&b.uci));
         total
     } else {
-        shakmaty::perft(pos, depth)
+        count(pos, depth)
     };
     PerftReport {
         nodes,

@@ -24,7 +24,7 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
-fn err(field: &'static str, reason: impl Into<String>) -> FenError {
+pub(crate) fn err(field: &'static str, reason: impl Into<String>) -> FenError {
     FenError {
         field,
         reason: reason.into(),
@@ -50,6 +50,80 @@ pub fn parse_lenient(text: &str) -> Result<Chess, FenError> {
 }
 
 fn parse_with(text: &str, lenient: bool) -> Result<Chess, FenError> {
+    let fen = parse_syntax(text)?;
+    let parsed = fen.into_position(CastlingMode::Standard);
+    let parsed = match parsed {
+        Err(e) if lenient => match e.ignore_too_much_material() {
+            Ok(pos) => Ok(pos),
+            Err(e) => e.ignore_impossible_check(),
+        },
+        other => other,
+    };
+    parsed.map_err(|e| {
+        let kinds = e.kinds();
+        let reasons: [(PositionErrorKinds, &str, &str); 9] = [
+            (
+                PositionErrorKinds::EMPTY_BOARD,
+                "position",
+                "the board is empty",
+            ),
+            (
+                PositionErrorKinds::MISSING_KING,
+                "piece placement",
+                "each side needs exactly one king, and one is missing",
+            ),
+            (
+                PositionErrorKinds::TOO_MANY_KINGS,
+                "piece placement",
+                "a side has more than one king",
+            ),
+            (
+                PositionErrorKinds::PAWNS_ON_BACKRANK,
+                "piece placement",
+                "pawns cannot stand on the 1st or 8th rank",
+            ),
+            (
+                PositionErrorKinds::INVALID_CASTLING_RIGHTS,
+                "castling",
+                "a castling right is given but the king or rook is not on its original square",
+            ),
+            (
+                PositionErrorKinds::INVALID_EP_SQUARE,
+                "en passant",
+                "no pawn can have just made a double step to give that en-passant square",
+            ),
+            (
+                PositionErrorKinds::OPPOSITE_CHECK,
+                "position",
+                "the side not to move is in check",
+            ),
+            (
+                PositionErrorKinds::IMPOSSIBLE_CHECK,
+                "position",
+                "the checks on the king cannot arise in a real game",
+            ),
+            (
+                PositionErrorKinds::TOO_MUCH_MATERIAL,
+                "piece placement",
+                "a side has more pieces than a real game allows",
+            ),
+        ];
+        reasons
+            .iter()
+            .find(|(k, _, _)| kinds.contains(*k))
+            .map_or_else(
+                || err("position", "the position is not legal"),
+                |(_, field, why)| err(field, *why),
+            )
+    })
+}
+
+/// Checks every field of a FEN's syntax (not the position it describes) and parses it. Shared
+/// by chess and Pawn Battle (`variant::pawn_battle`), which then check the set-up each its way.
+///
+/// # Errors
+/// A [`FenError`] naming the field and the reason.
+pub(crate) fn parse_syntax(text: &str) -> Result<Fen, FenError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.is_empty() {
         return Err(err("piece placement", "the FEN is empty"));
@@ -150,71 +224,7 @@ fn parse_with(text: &str, lenient: bool) -> Result<Chess, FenError> {
         };
         err(field, e.to_string())
     })?;
-    let parsed = fen.into_position(CastlingMode::Standard);
-    let parsed = match parsed {
-        Err(e) if lenient => match e.ignore_too_much_material() {
-            Ok(pos) => Ok(pos),
-            Err(e) => e.ignore_impossible_check(),
-        },
-        other => other,
-    };
-    parsed.map_err(|e| {
-        let kinds = e.kinds();
-        let reasons: [(PositionErrorKinds, &str, &str); 9] = [
-            (
-                PositionErrorKinds::EMPTY_BOARD,
-                "position",
-                "the board is empty",
-            ),
-            (
-                PositionErrorKinds::MISSING_KING,
-                "piece placement",
-                "each side needs exactly one king, and one is missing",
-            ),
-            (
-                PositionErrorKinds::TOO_MANY_KINGS,
-                "piece placement",
-                "a side has more than one king",
-            ),
-            (
-                PositionErrorKinds::PAWNS_ON_BACKRANK,
-                "piece placement",
-                "pawns cannot stand on the 1st or 8th rank",
-            ),
-            (
-                PositionErrorKinds::INVALID_CASTLING_RIGHTS,
-                "castling",
-                "a castling right is given but the king or rook is not on its original square",
-            ),
-            (
-                PositionErrorKinds::INVALID_EP_SQUARE,
-                "en passant",
-                "no pawn can have just made a double step to give that en-passant square",
-            ),
-            (
-                PositionErrorKinds::OPPOSITE_CHECK,
-                "position",
-                "the side not to move is in check",
-            ),
-            (
-                PositionErrorKinds::IMPOSSIBLE_CHECK,
-                "position",
-                "the checks on the king cannot arise in a real game",
-            ),
-            (
-                PositionErrorKinds::TOO_MUCH_MATERIAL,
-                "piece placement",
-                "a side has more pieces than a real game allows",
-            ),
-        ];
-        reasons
-            .iter()
-            .find(|(k, _, _)| kinds.contains(*k))
-            .map_or_else(
-                || err("position", "the position is not legal"),
-                |(_, field, why)| err(field, *why),
-            )
-    })
+    Ok(fen)
 }
 
 /// Validates the piece-placement field rank by rank.

@@ -8,7 +8,8 @@ use shakmaty::attacks;
 use shakmaty::san::{San, SanPlus};
 use shakmaty::uci::UciMove;
 use shakmaty::{
-    Bitboard, CastlingMode, CastlingSide, Chess, Color, Move, Piece, Position, Rank, Role, Square,
+    Bitboard, CastlingMode, CastlingSide, Chess, Color, Move, MoveList, Piece, Position, Rank,
+    Role, Square,
 };
 
 use super::GameOutcome;
@@ -84,7 +85,7 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
-fn or_list(items: &[String]) -> String {
+pub(crate) fn or_list(items: &[String]) -> String {
     match items {
         [] => String::new(),
         [one] => one.clone(),
@@ -111,45 +112,127 @@ pub fn san_of(pos: &Chess, mv: Move) -> String {
 /// [`MoveError::Malformed`], [`MoveError::Illegal`] (with the reason and suggestions) or
 /// [`MoveError::Ambiguous`] (with the candidates).
 pub fn parse_move(pos: &Chess, text: &str) -> Result<Move, MoveError> {
+    parse_with(pos, text)
+}
+
+/// One game's side of move parsing: what [`parse_with`] asks the rules.
+pub(crate) trait Notation {
+    /// What to write instead of an unreadable text (given the cleaned text).
+    fn malformed(&self, cleaned: &str) -> String;
+    /// The legal move a typed UCI move names, or why there is none.
+    fn uci_move(
+        &self,
+        input: &str,
+        from: Square,
+        to: Square,
+        promotion: Option<Role>,
+    ) -> Result<Move, MoveError>;
+    /// Every legal move.
+    fn legal(&self) -> MoveList;
+    /// Whether a SAN reading names a legal move (tolerantly).
+    fn matches(&self, san: San, m: Move) -> bool;
+    /// The SAN of a legal move.
+    fn san_text(&self, m: Move) -> String;
+    /// Why no legal move matches the first SAN reading, and the closest legal moves.
+    fn illegal(&self, cleaned: &str, first: San) -> (String, Vec<String>);
+}
+
+impl Notation for Chess {
+    fn malformed(&self, cleaned: &str) -> String {
+        malformed_reason(cleaned)
+    }
+    fn uci_move(
+        &self,
+        input: &str,
+        from: Square,
+        to: Square,
+        promotion: Option<Role>,
+    ) -> Result<Move, MoveError> {
+        parse_uci(self, input, from, to, promotion)
+    }
+    fn legal(&self) -> MoveList {
+        self.legal_moves()
+    }
+    fn matches(&self, san: San, m: Move) -> bool {
+        lenient_match(san, m, self)
+    }
+    fn san_text(&self, m: Move) -> String {
+        san_of(self, m)
+    }
+    fn illegal(&self, cleaned: &str, first: San) -> (String, Vec<String>) {
+        (diagnose_san(self, first), suggestions(self, cleaned, first))
+    }
+}
+
+/// Parses a typed move for any game: trims and cleans it (see [`clean`]), reads UCI or the SAN
+/// readings, and finds the one legal move they name.
+///
+/// # Errors
+/// [`MoveError::Empty`], [`MoveError::Malformed`], [`MoveError::Illegal`] (reason and
+/// suggestions from [`Notation::illegal`]) or [`MoveError::Ambiguous`] (the candidates).
+pub(crate) fn parse_with(rules: &impl Notation, text: &str) -> Result<Move, MoveError> {
     let input = text.trim();
     if input.is_empty() {
         return Err(MoveError::Empty);
     }
     let cleaned = clean(input);
-    if let Some(uci) = as_uci(&cleaned) {
-        return parse_uci(pos, input, &uci);
+    if let Some(UciMove::Normal {
+        from,
+        to,
+        promotion,
+    }) = as_uci(&cleaned)
+    {
+        return rules.uci_move(input, from, to, promotion);
     }
     let interpretations = san_interpretations(&cleaned);
-    if interpretations.is_empty() {
+    let Some(&first) = interpretations.first() else {
         return Err(MoveError::Malformed {
             input: input.to_owned(),
-            reason: malformed_reason(&cleaned),
+            reason: rules.malformed(&cleaned),
         });
-    }
-    let legal = pos.legal_moves();
+    };
     let mut found: Vec<Move> = Vec::new();
-    for san in &interpretations {
-        for m in legal.iter().filter(|m| lenient_match(*san, **m, pos)) {
-            if !found.contains(m) {
-                found.push(*m);
-            }
+    for m in rules.legal() {
+        if interpretations.iter().any(|san| rules.matches(*san, m)) {
+            found.push(m);
         }
     }
     match found.as_slice() {
         [one] => Ok(*one),
-        [] => Err(MoveError::Illegal {
-            input: input.to_owned(),
-            reason: diagnose_san(pos, interpretations[0]),
-            suggestions: suggestions(pos, &cleaned, interpretations[0]),
-        }),
+        [] => {
+            let (reason, suggestions) = rules.illegal(&cleaned, first);
+            Err(MoveError::Illegal {
+                input: input.to_owned(),
+                reason,
+                suggestions,
+            })
+        }
         many => {
-            let mut candidates: Vec<String> = many.iter().map(|m| san_of(pos, *m)).collect();
+            let mut candidates: Vec<String> = many.iter().map(|m| rules.san_text(*m)).collect();
             candidates.sort();
             Err(MoveError::Ambiguous {
                 input: input.to_owned(),
                 candidates,
             })
         }
+    }
+}
+
+/// The SAN a UCI move would have with both origin coordinates, for diagnosing it.
+pub(crate) fn uci_as_san(
+    board: &shakmaty::Board,
+    role: Role,
+    from: Square,
+    to: Square,
+    promotion: Option<Role>,
+) -> San {
+    San::Normal {
+        role,
+        file: Some(from.file()),
+        rank: Some(from.rank()),
+        capture: board.piece_at(to).is_some(),
+        to,
+        promotion,
     }
 }
 
@@ -208,21 +291,21 @@ fn as_uci(s: &str) -> Option<UciMove> {
     format!("{}{}", &s[..4], promo).parse().ok()
 }
 
-fn parse_uci(pos: &Chess, input: &str, uci: &UciMove) -> Result<Move, MoveError> {
-    if let Ok(m) = uci.to_move(pos) {
-        return Ok(m);
-    }
-    let UciMove::Normal {
+fn parse_uci(
+    pos: &Chess,
+    input: &str,
+    from: Square,
+    to: Square,
+    promotion: Option<Role>,
+) -> Result<Move, MoveError> {
+    let uci = UciMove::Normal {
         from,
         to,
         promotion,
-    } = *uci
-    else {
-        return Err(MoveError::Malformed {
-            input: input.to_owned(),
-            reason: "expected a move such as g1f3 or e7e8q".to_owned(),
-        });
     };
+    if let Ok(m) = uci.to_move(pos) {
+        return Ok(m);
+    }
     let board = pos.board();
     let illegal = |reason: String| MoveError::Illegal {
         input: input.to_owned(),
@@ -233,12 +316,7 @@ fn parse_uci(pos: &Chess, input: &str, uci: &UciMove) -> Result<Move, MoveError>
         return Err(illegal(format!("there is no piece on {from}")));
     };
     if piece.color != pos.turn() {
-        return Err(illegal(format!(
-            "the {} on {from} is {}'s, and it is {} to move",
-            role_name(piece.role),
-            color_name(piece.color),
-            color_name(pos.turn())
-        )));
+        return Err(illegal(not_yours(piece, from, pos.turn())));
     }
     let legal = pos.legal_moves();
     let promotions: Vec<String> = legal
@@ -252,14 +330,7 @@ fn parse_uci(pos: &Chess, input: &str, uci: &UciMove) -> Result<Move, MoveError>
             candidates: promotions,
         });
     }
-    let san = San::Normal {
-        role: piece.role,
-        file: Some(from.file()),
-        rank: Some(from.rank()),
-        capture: board.piece_at(to).is_some(),
-        to,
-        promotion,
-    };
+    let san = uci_as_san(board, piece.role, from, to, promotion);
     Err(illegal(diagnose_san(pos, san)))
 }
 
@@ -311,6 +382,15 @@ fn san_interpretations(s: &str) -> Vec<San> {
 /// Like [`San::matches`], but a missing or superfluous capture mark is forgiven.
 fn lenient_match(san: San, m: Move, pos: &Chess) -> bool {
     match san {
+        San::Castle(side) => m.castling_side() == Some(side) && pos.is_legal(m),
+        _ => lenient_normal_match(san, m),
+    }
+}
+
+/// Whether a piece-move SAN (not castling) names `m`, forgiving a missing or superfluous
+/// capture mark. Shared with Pawn Battle.
+pub(crate) fn lenient_normal_match(san: San, m: Move) -> bool {
+    match san {
         San::Normal {
             role,
             file,
@@ -327,8 +407,7 @@ fn lenient_match(san: San, m: Move, pos: &Chess) -> bool {
                     file.is_none_or(|x| x == f.file()) && rank.is_none_or(|x| x == f.rank())
                 })
         }
-        San::Castle(side) => m.castling_side() == Some(side) && pos.is_legal(m),
-        San::Put { .. } | San::Null => false,
+        San::Castle(_) | San::Put { .. } | San::Null => false,
     }
 }
 
@@ -475,13 +554,21 @@ fn suggestions(pos: &Chess, typed: &str, san: San) -> Vec<String> {
         San::Castle(_) => Some(Role::King),
         _ => None,
     };
+    closest(
+        typed,
+        pos.legal_moves()
+            .iter()
+            .filter(|m| role.is_none_or(|r| r == m.role()))
+            .map(|m| san_of(pos, *m)),
+    )
+}
+
+/// The SANs (among `legal`) within two edits of what was typed, the closest first, at most
+/// three; promotions ordered Q, R, B, N.
+pub(crate) fn closest(typed: &str, legal: impl Iterator<Item = String>) -> Vec<String> {
     let typed = typed.to_ascii_lowercase();
-    let scored: Vec<(usize, String)> = pos
-        .legal_moves()
-        .iter()
-        .filter(|m| role.is_none_or(|r| r == m.role()))
-        .map(|m| {
-            let text = san_of(pos, *m);
+    let scored: Vec<(usize, String)> = legal
+        .map(|text| {
             let plain = text.trim_end_matches(['+', '#']).to_ascii_lowercase();
             (edit_distance(&typed, &plain), text)
         })
@@ -521,7 +608,7 @@ fn suggestions_to(pos: &Chess, to: Square) -> Vec<String> {
     out
 }
 
-fn edit_distance(a: &str, b: &str) -> usize {
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut prev: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.chars().enumerate() {
@@ -533,6 +620,16 @@ fn edit_distance(a: &str, b: &str) -> usize {
         prev = cur;
     }
     prev[b.len()]
+}
+
+/// "the pawn on e7 is black's, and it is white to move".
+pub(crate) fn not_yours(piece: Piece, from: Square, turn: Color) -> String {
+    format!(
+        "the {} on {from} is {}'s, and it is {} to move",
+        role_name(piece.role),
+        color_name(piece.color),
+        color_name(turn)
+    )
 }
 
 /// The English name of a piece kind.

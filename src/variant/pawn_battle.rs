@@ -1,0 +1,410 @@
+//! Pawn Battle's rules: a position type with legal move generation, playing a move, the end of
+//! the game, a Zobrist key and FEN in and out.
+//!
+//! The rules (issue 25, README "Pawn Battle"): each side has eight pawns and two rooks on their
+//! usual squares; pawns and rooks move and capture as in chess, including the double step and
+//! en passant; there are no kings, no check and no castling. A side wins by moving a pawn to the
+//! last rank (the game ends on arrival: the pawn is not promoted, it stays a pawn on that square,
+//! and the move is written `e8`, `e7e8`), or by capturing all the opponent's pawns. A side with
+//! no legal move loses. Threefold repetition and fifty moves without a pawn move or capture are
+//! draws (judged by [`crate::variant::Line`], which has the history).
+//!
+//! Squares, pieces, moves and attacks are shakmaty's (`Board`, `Square`, `Move`,
+//! `attacks::rook_attacks`, `attacks::pawn_attacks`); the Zobrist key uses shakmaty's
+//! `Zobrist64` values, so it is computed incrementally without a shakmaty `Position`.
+
+use std::fmt;
+
+use shakmaty::fen::Fen;
+use shakmaty::zobrist::{Zobrist64, ZobristValue};
+use shakmaty::{
+    Bitboard, Board, Color, KnownOutcome, Move, MoveList, Piece, Rank, Role, Setup, Square, attacks,
+};
+
+use super::{Variant, VariantPosition};
+use crate::game::fen::{err, parse_syntax};
+use crate::game::{FenError, MoveError};
+
+pub mod eval;
+pub mod notation;
+
+/// The start position's FEN.
+pub const START_FEN: &str = "r6r/pppppppp/8/8/8/8/PPPPPPPP/R6R w - - 0 1";
+
+/// Why a Pawn Battle position ends the game (always a win for one side).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WinReason {
+    /// A pawn reached the last rank on this square.
+    Promotion(Square),
+    /// The loser has no pawns left.
+    AllPawnsCaptured,
+    /// The loser, to move, has no legal move.
+    NoLegalMove,
+}
+
+impl fmt::Display for WinReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WinReason::Promotion(sq) => write!(f, "promotion on {sq}"),
+            WinReason::AllPawnsCaptured => write!(f, "capturing all the opponent's pawns"),
+            WinReason::NoLegalMove => write!(f, "leaving the opponent no legal move"),
+        }
+    }
+}
+
+/// A Pawn Battle position: pieces, side to move, en-passant square, move counters and key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PawnBattle {
+    board: Board,
+    turn: Color,
+    /// The square passed over by the last double step, only when a pawn can capture there.
+    ep_square: Option<Square>,
+    halfmoves: u32,
+    fullmoves: u32,
+    key: u64,
+}
+
+impl Default for PawnBattle {
+    fn default() -> Self {
+        let mut board = Board::empty();
+        for color in Color::ALL {
+            let back = color.backrank();
+            let pawn_rank = color.relative_rank(Rank::Second);
+            for file in shakmaty::File::ALL {
+                board.set_piece_at(Square::from_coords(file, pawn_rank), color.pawn());
+            }
+            for file in [shakmaty::File::A, shakmaty::File::H] {
+                board.set_piece_at(Square::from_coords(file, back), color.rook());
+            }
+        }
+        PawnBattle::new(board, Color::White, None, 0, 1)
+    }
+}
+
+/// The key of a side to move and an en-passant square, with shakmaty's Zobrist values.
+fn state_key(turn: Color, ep_square: Option<Square>) -> u64 {
+    let mut key = Zobrist64::default();
+    if turn == Color::White {
+        key ^= Zobrist64::zobrist_for_white_turn();
+    }
+    if let Some(sq) = ep_square {
+        key ^= Zobrist64::zobrist_for_en_passant_file(sq.file());
+    }
+    key.0
+}
+
+fn piece_key(sq: Square, piece: Piece) -> u64 {
+    Zobrist64::zobrist_for_piece(sq, piece).0
+}
+
+impl PawnBattle {
+    fn new(
+        board: Board,
+        turn: Color,
+        ep_square: Option<Square>,
+        halfmoves: u32,
+        fullmoves: u32,
+    ) -> PawnBattle {
+        let mut pos = PawnBattle {
+            board,
+            turn,
+            ep_square: None,
+            halfmoves,
+            fullmoves,
+            key: 0,
+        };
+        pos.ep_square = ep_square.filter(|&sq| pos.can_capture_en_passant(sq));
+        pos.key = pos.full_key();
+        pos
+    }
+
+    /// The key computed from scratch (play keeps it incrementally; a test checks both agree).
+    fn full_key(&self) -> u64 {
+        let pieces = self
+            .board
+            .iter()
+            .fold(0, |key, (sq, piece)| key ^ piece_key(sq, piece));
+        pieces ^ state_key(self.turn, self.ep_square)
+    }
+
+    /// The move number (1 for the first move, incremented after Black's move).
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// The en-passant square, when a pawn of the side to move can capture there.
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep_square
+    }
+
+    /// Whether a pawn of the side to move attacks `ep`, the square an enemy pawn just passed.
+    fn can_capture_en_passant(&self, ep: Square) -> bool {
+        let ours = self.board.by_piece(self.turn.pawn());
+        (attacks::pawn_attacks(!self.turn, ep) & ours).any()
+    }
+
+    /// Pawns of `color` standing on their last rank (at most one, right after it arrived).
+    fn arrived(&self, color: Color) -> Bitboard {
+        self.board.by_piece(color.pawn()) & Bitboard::from_rank((!color).backrank())
+    }
+
+    /// The win decided before looking at the moves: a pawn on the last rank, or a side without
+    /// pawns.
+    fn decided(&self) -> Option<(Color, WinReason)> {
+        for color in [!self.turn, self.turn] {
+            if let Some(sq) = self.arrived(color).first() {
+                return Some((color, WinReason::Promotion(sq)));
+            }
+        }
+        for color in [self.turn, !self.turn] {
+            if self.board.by_piece(color.pawn()).is_empty() {
+                return Some((!color, WinReason::AllPawnsCaptured));
+            }
+        }
+        None
+    }
+
+    fn push_pawn_moves(&self, moves: &mut MoveList) {
+        let us = self.turn;
+        let occupied = self.board.occupied();
+        let theirs = self.board.by_color(!us);
+        let forward: i32 = us.fold_wb(8, -8);
+        let second = us.relative_rank(Rank::Second);
+        for from in self.board.by_piece(us.pawn()) {
+            if let Some(one) = from.offset(forward)
+                && !occupied.contains(one)
+            {
+                moves.push(normal(Role::Pawn, from, None, one));
+                if from.rank() == second
+                    && let Some(two) = one.offset(forward)
+                    && !occupied.contains(two)
+                {
+                    moves.push(normal(Role::Pawn, from, None, two));
+                }
+            }
+            for to in attacks::pawn_attacks(us, from) & theirs {
+                moves.push(normal(Role::Pawn, from, self.board.role_at(to), to));
+            }
+            if let Some(ep) = self.ep_square
+                && attacks::pawn_attacks(us, from).contains(ep)
+            {
+                moves.push(Move::EnPassant { from, to: ep });
+            }
+        }
+    }
+
+    fn push_rook_moves(&self, moves: &mut MoveList) {
+        let us = self.turn;
+        let occupied = self.board.occupied();
+        let ours = self.board.by_color(us);
+        for from in self.board.by_piece(us.rook()) {
+            for to in attacks::rook_attacks(from, occupied) & !ours {
+                moves.push(normal(Role::Rook, from, self.board.role_at(to), to));
+            }
+        }
+    }
+
+    /// The setup shakmaty's FEN writer takes.
+    fn setup(&self) -> Setup {
+        let mut setup = Setup::empty();
+        setup.board = self.board.clone();
+        setup.turn = self.turn;
+        setup.ep_square = self.ep_square;
+        setup.halfmoves = self.halfmoves;
+        setup.fullmoves =
+            std::num::NonZeroU32::new(self.fullmoves).unwrap_or(std::num::NonZeroU32::MIN);
+        setup
+    }
+}
+
+fn normal(role: Role, from: Square, capture: Option<Role>, to: Square) -> Move {
+    Move::Normal {
+        role,
+        from,
+        capture,
+        to,
+        promotion: None,
+    }
+}
+
+/// Checks a parsed FEN against Pawn Battle's set-up rules and builds the position.
+fn from_setup(setup: Setup) -> Result<PawnBattle, FenError> {
+    for (sq, piece) in setup.board.iter() {
+        if !matches!(piece.role, Role::Pawn | Role::Rook) {
+            return Err(err(
+                "piece placement",
+                format!(
+                    "Pawn Battle has only pawns and rooks, and there is a {} {} on {sq}",
+                    crate::game::notation::color_name(piece.color),
+                    crate::game::notation::role_name(piece.role)
+                ),
+            ));
+        }
+    }
+    if setup.castling_rights.any() {
+        return Err(err("castling", "Pawn Battle has no castling: write \"-\""));
+    }
+    let back_ranks = Bitboard::from_rank(Rank::First) | Bitboard::from_rank(Rank::Eighth);
+    if let Some(sq) = (setup.board.pawns() & back_ranks).first() {
+        return Err(err(
+            "piece placement",
+            format!(
+                "pawns cannot stand on the 1st or 8th rank (there is one on {sq}): a pawn that \
+                 reaches the last rank has already won"
+            ),
+        ));
+    }
+    for color in Color::ALL {
+        if setup.board.by_piece(color.pawn()).is_empty() {
+            return Err(err(
+                "piece placement",
+                format!(
+                    "{} has no pawns: each side needs at least one (a side without pawns has lost)",
+                    super::capitalised(color)
+                ),
+            ));
+        }
+    }
+    if let Some(ep) = setup.ep_square {
+        // White to move: Black's pawn went from the 7th rank over `ep` (6th) to the 5th.
+        let mover = !setup.turn;
+        let forward: i32 = mover.fold_wb(8, -8);
+        let origin = ep.offset(-forward);
+        let landed = ep.offset(forward);
+        let possible = ep.rank() == mover.relative_rank(Rank::Third)
+            && landed.is_some_and(|sq| setup.board.piece_at(sq) == Some(mover.pawn()))
+            && !setup.board.occupied().contains(ep)
+            && origin.is_some_and(|sq| !setup.board.occupied().contains(sq));
+        if !possible {
+            return Err(err(
+                "en passant",
+                "no pawn can have just made a double step to give that en-passant square",
+            ));
+        }
+    }
+    Ok(PawnBattle::new(
+        setup.board,
+        setup.turn,
+        setup.ep_square,
+        setup.halfmoves,
+        setup.fullmoves.get(),
+    ))
+}
+
+impl VariantPosition for PawnBattle {
+    type EndReason = WinReason;
+    const VARIANT: Variant = Variant::PawnBattle;
+
+    fn start() -> Self {
+        PawnBattle::default()
+    }
+
+    /// Parses a kingless FEN (`r6r/pppppppp/8/8/8/8/PPPPPPPP/R6R w - - 0 1`; the move counters
+    /// may be left out).
+    fn from_fen(text: &str) -> Result<Self, FenError> {
+        from_setup(Setup::from(parse_syntax(text)?))
+    }
+
+    fn fen(&self) -> String {
+        Fen::try_from_setup(self.setup())
+            .unwrap_or_else(shakmaty::fen::LossyFenError::ignore)
+            .to_string()
+    }
+
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    fn board(&self) -> &Board {
+        &self.board
+    }
+
+    fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    fn key(&self) -> u64 {
+        self.key
+    }
+
+    fn legal_moves(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        if self.decided().is_none() {
+            self.push_pawn_moves(&mut moves);
+            self.push_rook_moves(&mut moves);
+        }
+        moves
+    }
+
+    fn is_legal(&self, mv: Move) -> bool {
+        self.legal_moves().contains(&mv)
+    }
+
+    fn play_unchecked(&mut self, mv: Move) {
+        let us = self.turn;
+        let mut key = self.key ^ state_key(us, self.ep_square);
+        let (from, to, role) = match mv {
+            Move::Normal { role, from, to, .. } => (from, to, role),
+            Move::EnPassant { from, to } => {
+                let victim = Square::from_coords(to.file(), from.rank());
+                self.board.discard_piece_at(victim);
+                key ^= piece_key(victim, (!us).pawn());
+                (from, to, Role::Pawn)
+            }
+            // Castling and drops do not exist in Pawn Battle.
+            Move::Castle { .. } | Move::Put { .. } => return,
+        };
+        let piece = Piece { color: us, role };
+        if let Some(captured) = self.board.remove_piece_at(to) {
+            key ^= piece_key(to, captured);
+        }
+        self.board.discard_piece_at(from);
+        self.board.set_piece_at(to, piece);
+        key ^= piece_key(from, piece) ^ piece_key(to, piece);
+        self.halfmoves = if mv.is_zeroing() {
+            0
+        } else {
+            self.halfmoves + 1
+        };
+        if us == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = !us;
+        self.ep_square = None;
+        if role == Role::Pawn && from.distance(to) == 2 && from.file() == to.file() {
+            let passed = Square::from_coords(to.file(), us.relative_rank(Rank::Third));
+            if self.can_capture_en_passant(passed) {
+                self.ep_square = Some(passed);
+            }
+        }
+        self.key = key ^ state_key(self.turn, self.ep_square);
+    }
+
+    fn is_check(&self) -> bool {
+        false
+    }
+
+    fn is_noisy(&self, mv: Move) -> bool {
+        mv.is_capture() || (mv.role() == Role::Pawn && mv.to().rank() == (!self.turn).backrank())
+    }
+
+    fn end(&self) -> Option<(KnownOutcome, WinReason)> {
+        let (winner, reason) = self.decided().or_else(|| {
+            self.legal_moves()
+                .is_empty()
+                .then_some((!self.turn, WinReason::NoLegalMove))
+        })?;
+        Some((KnownOutcome::Decisive { winner }, reason))
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        notation::parse_move(self, text)
+    }
+
+    fn san(&self, mv: Move) -> String {
+        notation::san(self, mv).to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests;

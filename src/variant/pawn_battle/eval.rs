@@ -1,0 +1,451 @@
+//! Pawn Battle evaluation: pure functions of a position, from the side to move's view, in
+//! centipawn-like units. Two presets, both data in `assets/pawn_battle/` (embedded, parsed once):
+//!
+//! - `seed`: the seed design's function (`march × Σ ranks advanced + ranks advanced by the most
+//!   advanced pawn + brutality × pawns + artillery × rooks` per side, side to move minus
+//!   opponent);
+//! - `default`: material, the march of every pawn, passed pawns by rank, the promotion race by
+//!   the square rule, blocked and backward pawns, rooks behind passers, on open files and their
+//!   mobility.
+//!
+//! The functions assume a game still in progress: an ended game is scored by the search
+//! (a win or loss), not here. Configuring the weights in percent (`[pawn_battle.eval]`) comes
+//! with the variant seam in the configuration; see docs/ARCHITECTURE.md.
+
+use std::fmt;
+use std::sync::LazyLock;
+
+use anyhow::{Context, Result, ensure};
+use serde::Deserialize;
+use shakmaty::{Bitboard, ByColor, Color, File, Rank, Square, attacks};
+
+use super::PawnBattle;
+use crate::variant::VariantPosition;
+
+/// The seed design's weights (`assets/pawn_battle/seed.toml`).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeedWeights {
+    /// The side to move's weight per rank advanced by each pawn ("marcha").
+    pub march: i32,
+    /// The side to move's weight per pawn ("brutalidade").
+    pub brutality: i32,
+    /// The side to move's weight per rook ("artilharia").
+    pub artillery: i32,
+    /// The opponent's weight per rank advanced by each pawn ("detenção").
+    pub detention: i32,
+    /// The opponent's weight per pawn ("aliança").
+    pub alliance: i32,
+    /// The opponent's weight per rook ("suporte").
+    pub support: i32,
+}
+
+/// The `default` preset's weights (`assets/pawn_battle/default.toml`).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Weights {
+    /// A pawn.
+    pub pawn: i32,
+    /// A rook.
+    pub rook: i32,
+    /// Every pawn by its relative rank (index 0 = the owner's 1st rank).
+    pub advance: [i32; 8],
+    /// A passed pawn by its relative rank.
+    pub passed: [i32; 8],
+    /// Winning the promotion race.
+    pub race: i32,
+    /// Penalty for a pawn whose square ahead is occupied.
+    pub blocked: i32,
+    /// Penalty for a backward pawn.
+    pub backward: i32,
+    /// A rook behind its own passed pawn on the same file.
+    pub rook_behind_passer: i32,
+    /// A rook on a file without pawns.
+    pub rook_open_file: i32,
+    /// A rook on a file without pawns of its own (but with enemy pawns).
+    pub rook_half_open_file: i32,
+    /// Each square a rook attacks that does not hold one of its own pieces.
+    pub rook_mobility: i32,
+}
+
+/// The shipped presets by name (`--preset seed`, `--preset default`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum PresetName {
+    /// Our stronger function ([`DEFAULT`]).
+    #[default]
+    Default,
+    /// The seed design's function ([`SEED`]).
+    Seed,
+}
+
+impl PresetName {
+    /// The preset.
+    pub fn preset(self) -> &'static Preset {
+        match self {
+            PresetName::Default => &DEFAULT,
+            PresetName::Seed => &SEED,
+        }
+    }
+}
+
+/// An evaluation preset.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Preset {
+    /// The seed design's function.
+    Seed(SeedWeights),
+    /// Our stronger function.
+    Default(Weights),
+}
+
+/// The shipped `seed` preset, parsed on first use.
+///
+/// # Panics
+/// On first use if the embedded asset is malformed; a unit test parses it, so a broken asset
+/// fails the tests rather than a game.
+pub static SEED: LazyLock<Preset> = LazyLock::new(|| {
+    parse_seed(include_str!("../../../assets/pawn_battle/seed.toml"))
+        .unwrap_or_else(|e| panic!("assets/pawn_battle/seed.toml: {e:#}"))
+});
+
+/// The shipped `default` preset, parsed on first use.
+///
+/// # Panics
+/// As [`SEED`].
+pub static DEFAULT: LazyLock<Preset> = LazyLock::new(|| {
+    parse_default(include_str!("../../../assets/pawn_battle/default.toml"))
+        .unwrap_or_else(|e| panic!("assets/pawn_battle/default.toml: {e:#}"))
+});
+
+/// Parses a `seed` preset file.
+///
+/// # Errors
+/// Invalid TOML, a missing or unknown key.
+pub fn parse_seed(text: &str) -> Result<Preset> {
+    Ok(Preset::Seed(
+        toml::from_str(text).context("invalid seed preset")?,
+    ))
+}
+
+/// Parses a `default` preset file.
+///
+/// # Errors
+/// Invalid TOML, a missing or unknown key, or a rank table with a value on the 1st or 8th
+/// rank (no pawn stands there while the game goes on).
+pub fn parse_default(text: &str) -> Result<Preset> {
+    let w: Weights = toml::from_str(text).context("invalid default preset")?;
+    for (name, table) in [("advance", w.advance), ("passed", w.passed)] {
+        ensure!(
+            table[0] == 0 && table[7] == 0,
+            "`{name}`: the 1st and 8th rank entries must be 0 (no pawn stands there)"
+        );
+    }
+    Ok(Preset::Default(w))
+}
+
+/// The terms of an evaluation, in the order of [`Breakdown::terms`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Term {
+    /// Pawns and rooks (the seed's brutality and artillery).
+    Material,
+    /// Ranks advanced by the pawns (the seed's march and its most advanced pawn).
+    Advance,
+    /// Passed pawns by rank.
+    Passed,
+    /// The promotion race.
+    Race,
+    /// Blocked and backward pawns.
+    Structure,
+    /// Rooks behind passers, on open files, and their mobility.
+    Rooks,
+}
+
+impl Term {
+    /// The term's name in tables.
+    pub fn name(self) -> &'static str {
+        match self {
+            Term::Material => "material",
+            Term::Advance => "advance",
+            Term::Passed => "passed pawns",
+            Term::Race => "promotion race",
+            Term::Structure => "pawn structure",
+            Term::Rooks => "rooks",
+        }
+    }
+
+    /// Every term.
+    pub const ALL: [Term; 6] = [
+        Term::Material,
+        Term::Advance,
+        Term::Passed,
+        Term::Race,
+        Term::Structure,
+        Term::Rooks,
+    ];
+}
+
+/// Each term's value per side (each from that side's view; positive is good for it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Breakdown {
+    /// Indexed like [`Term::ALL`].
+    pub terms: [ByColor<i32>; 6],
+    /// The side to move.
+    pub turn: Color,
+}
+
+impl fmt::Display for Breakdown {
+    /// One row per term (White, Black, White minus Black), then the score for the side to move.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let row = |f: &mut fmt::Formatter<'_>, name: &str, w: &str, b: &str, d: i32| {
+            writeln!(f, "{name:<16} {w:>7} {b:>7} {d:>7}")
+        };
+        writeln!(
+            f,
+            "{:<16} {:>7} {:>7} {:>7}",
+            "term", "white", "black", "diff"
+        )?;
+        for term in Term::ALL {
+            let v = self.term(term);
+            row(
+                f,
+                term.name(),
+                &v.white.to_string(),
+                &v.black.to_string(),
+                v.white - v.black,
+            )?;
+        }
+        row(f, "total", "", "", self.score(Color::White))?;
+        write!(
+            f,
+            "{} to move; score for the side to move: {}",
+            crate::game::notation::color_name(self.turn),
+            self.score(self.turn)
+        )
+    }
+}
+
+impl Breakdown {
+    fn empty(turn: Color) -> Breakdown {
+        Breakdown {
+            terms: [ByColor { white: 0, black: 0 }; 6],
+            turn,
+        }
+    }
+
+    /// One term's values.
+    pub fn term(&self, term: Term) -> ByColor<i32> {
+        self.terms[term as usize]
+    }
+
+    fn add(&mut self, term: Term, color: Color, value: i32) {
+        *self.terms[term as usize].get_mut(color) += value;
+    }
+
+    /// The score from `color`'s view: its terms minus the opponent's.
+    pub fn score(&self, color: Color) -> i32 {
+        self.terms
+            .iter()
+            .map(|t| t.get(color) - t.get(!color))
+            .sum()
+    }
+}
+
+/// The evaluation from the side to move's view.
+///
+/// ```
+/// use kibitzer::variant::VariantPosition;
+/// use kibitzer::variant::pawn_battle::{PawnBattle, eval};
+/// assert_eq!(eval::evaluate(&PawnBattle::start(), &eval::DEFAULT), 0);
+/// ```
+pub fn evaluate(pos: &PawnBattle, preset: &Preset) -> i32 {
+    breakdown(pos, preset).score(pos.turn())
+}
+
+/// Every term per side.
+pub fn breakdown(pos: &PawnBattle, preset: &Preset) -> Breakdown {
+    match preset {
+        Preset::Seed(w) => seed(pos, w),
+        Preset::Default(w) => default(pos, w),
+    }
+}
+
+/// Ranks a pawn of `color` on `sq` has advanced from its start rank (0 to 5 in play).
+fn ranks_advanced(color: Color, sq: Square) -> i32 {
+    color.relative_rank(sq.rank()).to_u32() as i32 - 1
+}
+
+fn seed(pos: &PawnBattle, w: &SeedWeights) -> Breakdown {
+    let mut b = Breakdown::empty(pos.turn());
+    let us = pos.turn();
+    for color in Color::ALL {
+        let (march, brutality, artillery) = if color == us {
+            (w.march, w.brutality, w.artillery)
+        } else {
+            (w.detention, w.alliance, w.support)
+        };
+        let board = pos.board();
+        let pawns = board.by_piece(color.pawn());
+        let advanced: Vec<i32> = pawns
+            .into_iter()
+            .map(|sq| ranks_advanced(color, sq))
+            .collect();
+        let rooks = board.by_piece(color.rook()).count() as i32;
+        b.add(
+            Term::Material,
+            color,
+            brutality * pawns.count() as i32 + artillery * rooks,
+        );
+        b.add(
+            Term::Advance,
+            color,
+            march * advanced.iter().sum::<i32>() + advanced.iter().copied().max().unwrap_or(0),
+        );
+    }
+    b
+}
+
+/// The squares strictly ahead of `sq` for `color`, on the given files.
+fn ahead(color: Color, sq: Square, files: Bitboard) -> Bitboard {
+    let own = color.relative_rank(sq.rank());
+    Rank::ALL
+        .into_iter()
+        .filter(|&r| color.relative_rank(r) > own)
+        .fold(Bitboard::EMPTY, |bb, r| bb | Bitboard::from_rank(r))
+        & files
+}
+
+/// The file of `sq` and its neighbours.
+fn file_and_neighbours(file: File) -> Bitboard {
+    [file.offset(-1), Some(file), file.offset(1)]
+        .into_iter()
+        .flatten()
+        .fold(Bitboard::EMPTY, |bb, f| bb | Bitboard::from_file(f))
+}
+
+/// Whether a pawn of `color` on `sq` is passed: no enemy pawn ahead on its file or beside it.
+fn is_passed(pos: &PawnBattle, color: Color, sq: Square) -> bool {
+    let enemy_pawns = pos.board().by_piece((!color).pawn());
+    (ahead(color, sq, file_and_neighbours(sq.file())) & enemy_pawns).is_empty()
+}
+
+/// Moves a pawn needs to reach the last rank on an empty path (a double step counts once).
+fn moves_to_promote(color: Color, sq: Square) -> u32 {
+    let rank = color.relative_rank(sq.rank()).to_u32();
+    let n = 7 - rank;
+    if rank == 1 { n - 1 } else { n }
+}
+
+/// How many moves an enemy rook on `rook` needs before it attacks a square of `target` (0, 1,
+/// or 2 for "later").
+fn rook_moves_to_cover(pos: &PawnBattle, rook: Square, target: Bitboard) -> u32 {
+    let occupied = pos.board().occupied();
+    let reach = attacks::rook_attacks(rook, occupied);
+    if (reach & target).any() {
+        return 0;
+    }
+    let own = pos
+        .board()
+        .by_color(pos.board().color_at(rook).unwrap_or(Color::White));
+    let without = occupied.without(rook);
+    let covers_next = (reach & !own)
+        .into_iter()
+        .any(|s| (attacks::rook_attacks(s, without.with(s)) & target).any());
+    if covers_next { 1 } else { 2 }
+}
+
+/// Moves the fastest unstoppable passer of `color` needs, if it has one: a passed pawn whose
+/// path is empty and whose path or square no enemy rook can reach before it arrives (the
+/// square rule, with rooks as the pieces that catch it; enemy pawns cannot, it is passed).
+fn fastest_unstoppable(pos: &PawnBattle, color: Color) -> Option<u32> {
+    let board = pos.board();
+    let occupied = board.occupied();
+    let enemy_rooks = board.by_piece((!color).rook());
+    board
+        .by_piece(color.pawn())
+        .into_iter()
+        .filter(|&sq| is_passed(pos, color, sq))
+        .filter_map(|sq| {
+            let path = ahead(color, sq, Bitboard::from_file(sq.file()));
+            if (path & occupied).any() {
+                return None;
+            }
+            let n = moves_to_promote(color, sq);
+            // The enemy's replies before the pawn's last step.
+            let replies = if pos.turn() == color { n - 1 } else { n };
+            let target = path.with(sq);
+            let caught = enemy_rooks
+                .into_iter()
+                .any(|r| rook_moves_to_cover(pos, r, target) < replies);
+            (!caught).then_some(n)
+        })
+        .min()
+}
+
+fn default(pos: &PawnBattle, w: &Weights) -> Breakdown {
+    let mut b = Breakdown::empty(pos.turn());
+    let board = pos.board();
+    let occupied = board.occupied();
+    for color in Color::ALL {
+        let pawns = board.by_piece(color.pawn());
+        let enemy_pawns = board.by_piece((!color).pawn());
+        let rooks = board.by_piece(color.rook());
+        b.add(
+            Term::Material,
+            color,
+            w.pawn * pawns.count() as i32 + w.rook * rooks.count() as i32,
+        );
+        let forward: i32 = color.fold_wb(8, -8);
+        let mut passers = Bitboard::EMPTY;
+        for sq in pawns {
+            let rank = color.relative_rank(sq.rank()).to_usize();
+            b.add(Term::Advance, color, w.advance[rank]);
+            if is_passed(pos, color, sq) {
+                passers.add(sq);
+                b.add(Term::Passed, color, w.passed[rank]);
+            }
+            let Some(stop) = sq.offset(forward) else {
+                continue;
+            };
+            if occupied.contains(stop) {
+                b.add(Term::Structure, color, -w.blocked);
+            }
+            let attacked = (attacks::pawn_attacks(color, stop) & enemy_pawns).any();
+            let neighbours = file_and_neighbours(sq.file()) & !Bitboard::from_file(sq.file());
+            let supporters = (neighbours & pawns)
+                .into_iter()
+                .any(|p| color.relative_rank(p.rank()) <= color.relative_rank(sq.rank()));
+            if attacked && !supporters {
+                b.add(Term::Structure, color, -w.backward);
+            }
+        }
+        let own_pawn_files = pawns;
+        for rook in rooks {
+            let file = Bitboard::from_file(rook.file());
+            let reach = attacks::rook_attacks(rook, occupied);
+            b.add(
+                Term::Rooks,
+                color,
+                w.rook_mobility * (reach & !board.by_color(color)).count() as i32,
+            );
+            if (file & board.pawns()).is_empty() {
+                b.add(Term::Rooks, color, w.rook_open_file);
+            } else if (file & own_pawn_files).is_empty() {
+                b.add(Term::Rooks, color, w.rook_half_open_file);
+            }
+            let behind = (reach & passers & ahead(color, rook, file)).any();
+            if behind {
+                b.add(Term::Rooks, color, w.rook_behind_passer);
+            }
+        }
+    }
+    let us = pos.turn();
+    match (fastest_unstoppable(pos, us), fastest_unstoppable(pos, !us)) {
+        (Some(ours), Some(theirs)) if ours <= theirs => b.add(Term::Race, us, w.race),
+        (Some(_), Some(_)) | (None, Some(_)) => b.add(Term::Race, !us, w.race),
+        (Some(_), None) => b.add(Term::Race, us, w.race),
+        (None, None) => {}
+    }
+    b
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,233 @@
+//! Each evaluation term on hand-built positions.
+
+use shakmaty::{ByColor, Color};
+
+use super::*;
+
+fn pos(fen: &str) -> PawnBattle {
+    PawnBattle::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+fn weights() -> Weights {
+    match &*DEFAULT {
+        Preset::Default(w) => w.clone(),
+        Preset::Seed(_) => unreachable!("DEFAULT is the default preset"),
+    }
+}
+
+fn term(fen: &str, term: Term) -> ByColor<i32> {
+    breakdown(&pos(fen), &DEFAULT).term(term)
+}
+
+/// The same position with colours swapped and the board mirrored.
+fn mirrored(fen: &str) -> PawnBattle {
+    let p = pos(fen);
+    let mut board = p.board().clone();
+    board.flip_vertical();
+    board.swap_colors();
+    let mut setup = shakmaty::Setup::empty();
+    setup.board = board;
+    setup.turn = !p.turn();
+    super::super::from_setup(setup).unwrap_or_else(|e| panic!("mirror of {fen}: {e}"))
+}
+
+#[test]
+fn shipped_presets_parse_and_are_what_the_seed_says() {
+    assert_eq!(
+        *SEED,
+        Preset::Seed(SeedWeights {
+            march: 1,
+            brutality: 7,
+            artillery: 13,
+            detention: 1,
+            alliance: 7,
+            support: 13,
+        })
+    );
+    assert!(matches!(*DEFAULT, Preset::Default(_)));
+    let bad = include_str!("../../../../assets/pawn_battle/default.toml")
+        .replace("advance = [0,", "advance = [5,");
+    assert_eq!(
+        parse_default(&bad).unwrap_err().to_string(),
+        "`advance`: the 1st and 8th rank entries must be 0 (no pawn stands there)"
+    );
+    assert!(
+        parse_seed("march = 1\n").is_err(),
+        "every weight is required"
+    );
+}
+
+#[test]
+fn seed_function_by_hand() {
+    assert_eq!(evaluate(&PawnBattle::start(), &SEED), 0);
+    // White (to move): pawns a2 (0 advanced), e5 (3), one rook: 1×3 + 3 + 7×2 + 13 = 33.
+    // Black: pawn h7 (0), two rooks: 0 + 0 + 7 + 26 = 33 → 0; then push Black's pawn to h5.
+    let p = pos("r6r/8/8/4P2p/8/8/P7/R7 w - - 0 1");
+    let b = breakdown(&p, &SEED);
+    assert_eq!(
+        b.term(Term::Material),
+        ByColor {
+            white: 27,
+            black: 33
+        }
+    );
+    assert_eq!(b.term(Term::Advance), ByColor { white: 6, black: 4 });
+    assert_eq!(evaluate(&p, &SEED), 33 - 37);
+    // From Black's view the sign flips (the seed's weights are equal on both sides).
+    let black = pos("r6r/8/8/4P2p/8/8/P7/R7 b - - 0 1");
+    assert_eq!(evaluate(&black, &SEED), 37 - 33);
+}
+
+#[test]
+fn default_is_zero_at_the_start_and_symmetric() {
+    assert_eq!(evaluate(&PawnBattle::start(), &DEFAULT), 0);
+    for fen in [
+        "r6r/ppp1pppp/8/8/3pP3/8/PPPP1PPP/R6R b - - 0 3",
+        "r3r3/pp3ppp/8/8/8/8/PPP2PPP/3RR3 w - - 0 12",
+        "r4r2/2p2pp1/p2p3p/1p2p3/1P2P3/P2P3P/2P2PP1/R4R2 w - - 0 15",
+        "8/p1p5/8/1P6/8/8/5p1P/R7 w - - 0 45",
+    ] {
+        assert_eq!(
+            evaluate(&pos(fen), &DEFAULT),
+            evaluate(&mirrored(fen), &DEFAULT),
+            "{fen}"
+        );
+    }
+}
+
+#[test]
+fn material_counts_pawns_and_rooks() {
+    let w = weights();
+    assert_eq!(
+        term("r7/pp6/8/8/8/8/PPP5/R6R w - - 0 1", Term::Material),
+        ByColor {
+            white: 3 * w.pawn + 2 * w.rook,
+            black: 2 * w.pawn + w.rook
+        }
+    );
+}
+
+#[test]
+fn advance_rewards_the_march() {
+    let w = weights();
+    let t = term("8/7p/8/8/P7/8/8/8 w - - 0 1", Term::Advance);
+    assert_eq!(t.white, w.advance[3]);
+    assert_eq!(t.black, w.advance[1]);
+    assert!(t.white > t.black);
+}
+
+#[test]
+fn passed_pawns_by_rank() {
+    let w = weights();
+    // a5 is passed; g2 and h7 are not (each has the other ahead on a neighbouring file).
+    let t = term("8/7p/8/P7/8/8/6P1/8 w - - 0 1", Term::Passed);
+    assert_eq!(
+        t,
+        ByColor {
+            white: w.passed[4],
+            black: 0
+        }
+    );
+    // Black's h3 on its 6th rank is passed.
+    let t = term("8/8/8/P7/8/7p/8/8 w - - 0 1", Term::Passed);
+    assert_eq!(t.black, w.passed[5]);
+    // A pawn ahead on the next file stops being passed.
+    let t = term("8/1p6/8/P7/8/8/8/8 w - - 0 1", Term::Passed);
+    assert_eq!(t, ByColor { white: 0, black: 0 });
+}
+
+#[test]
+fn promotion_race_by_the_square_rule() {
+    let w = weights();
+    // No rooks: White's a5 needs 3 moves, Black's h4 needs 3; White moves first and wins.
+    let t = term("8/8/8/P7/7p/8/8/8 w - - 0 1", Term::Race);
+    assert_eq!(
+        t,
+        ByColor {
+            white: w.race,
+            black: 0
+        }
+    );
+    // Black to move: Black's pawn arrives first.
+    let t = term("8/8/8/P7/7p/8/8/8 b - - 0 1", Term::Race);
+    assert_eq!(
+        t,
+        ByColor {
+            white: 0,
+            black: w.race
+        }
+    );
+    // A black rook on the a-file covers the path at once: not unstoppable, Black's h-pawn wins.
+    let t = term("r7/8/8/P7/7p/8/8/8 w - - 0 1", Term::Race);
+    assert_eq!(
+        t,
+        ByColor {
+            white: 0,
+            black: w.race
+        }
+    );
+    // A rook that needs two moves to reach the path is too slow for a pawn on the 7th.
+    let t = term("8/P7/8/8/8/8/1p6/7r b - - 0 1", Term::Race);
+    assert_eq!(t.black, w.race, "Black to move promotes b1 first");
+    let t = term("8/P7/8/8/8/8/1pr5/8 w - - 0 1", Term::Race);
+    assert_eq!(
+        t.white, w.race,
+        "White promotes at once; the rook never gets a move"
+    );
+    // A blocked path is not a race: White's a7 faces the rook, Black's h2 runs alone.
+    let t = term("r7/P7/8/8/8/8/7p/8 w - - 0 1", Term::Race);
+    assert_eq!(
+        t,
+        ByColor {
+            white: 0,
+            black: w.race
+        }
+    );
+}
+
+#[test]
+fn blocked_and_backward_pawns() {
+    let w = weights();
+    // d4 and d5 block each other.
+    let t = term("8/8/8/3p4/3P4/8/8/8 w - - 0 1", Term::Structure);
+    assert_eq!(
+        t,
+        ByColor {
+            white: -w.blocked,
+            black: -w.blocked
+        }
+    );
+    // White's d3: its stop square d4 is attacked by e5, and no white pawn on c/e files stands
+    // level or behind it; c4 is ahead, so it cannot help.
+    let t = term("8/8/8/4p3/2P5/3P4/8/8 w - - 0 1", Term::Structure);
+    assert_eq!(t.white, -w.backward);
+    // With a pawn on c2 beside and behind, d3 is not backward.
+    let t = term("8/8/8/4p3/8/3P4/2P5/8 w - - 0 1", Term::Structure);
+    assert_eq!(t.white, 0);
+}
+
+#[test]
+fn rooks_behind_passers_on_open_files_and_mobile() {
+    let w = weights();
+    // The a1 rook: behind the a5 passer, half-open file? No: its own pawn is on the a-file.
+    // Mobility: a2..a4 (3) + b1..h1 (7) = 10.
+    let t = term("8/7p/8/P7/8/8/8/R7 w - - 0 1", Term::Rooks);
+    assert_eq!(t.white, w.rook_behind_passer + 10 * w.rook_mobility);
+    // On an open file: b1 with no pawns on the b-file; mobility b2..b8 (7) + a1, c1..h1 (7).
+    let t = term("8/7p/8/P7/8/8/8/1R6 w - - 0 1", Term::Rooks);
+    assert_eq!(t.white, w.rook_open_file + 14 * w.rook_mobility);
+    // Half-open: only an enemy pawn on the h-file; h1 sees h2..h7 (6) + a1..g1 (7).
+    let t = term("8/7p/8/P7/8/8/8/7R w - - 0 1", Term::Rooks);
+    assert_eq!(t.white, w.rook_half_open_file + 13 * w.rook_mobility);
+}
+
+#[test]
+fn the_side_to_move_view_flips_the_sign() {
+    let white = pos("r6r/pppp1ppp/8/4P3/8/8/PPP2PPP/R6R w - - 0 1");
+    let black = pos("r6r/pppp1ppp/8/4P3/8/8/PPP2PPP/R6R b - - 0 1");
+    let b = breakdown(&white, &DEFAULT);
+    assert_eq!(b.score(Color::White), -b.score(Color::Black));
+    assert_eq!(evaluate(&white, &DEFAULT), b.score(Color::White));
+    assert!(evaluate(&white, &DEFAULT) > 0, "White's e-pawn has marched");
+    assert!(evaluate(&black, &DEFAULT) < 0);
+}

@@ -1,0 +1,130 @@
+//! `kibitzer eval --variant pawn-battle`, and `kibitzer perft --variant pawn-battle` against the independent Python reference
+//! (`tests/py/pawn_battle_perft.py`, written from the rules) on the start position and varied
+//! positions (`tests/py/pawn_battle_positions.txt`: en passant, open files, pawns on the 7th,
+//! near-empty boards, no legal move). Both sides were compared to depth 5 when the positions
+//! were chosen (the counts are pinned in `src/variant/pawn_battle/tests.rs`); here depth 4
+//! keeps the test at a few seconds.
+
+use std::process::Command;
+
+const BIN: &str = env!("CARGO_BIN_EXE_kibitzer");
+const SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/py/pawn_battle_perft.py");
+const POSITIONS: &str = include_str!("py/pawn_battle_positions.txt");
+
+fn run(cmd: &mut Command) -> String {
+    let out = cmd
+        .env("KIBITZER_CONFIG_DIR", env!("CARGO_TARGET_TMPDIR"))
+        .env("KIBITZER_DATA_DIR", env!("CARGO_TARGET_TMPDIR"))
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"));
+    assert!(
+        out.status.success(),
+        "{cmd:?} failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn kibitzer_perft(fen: &str, depth: u32, divide: bool) -> String {
+    let mut cmd = Command::new(BIN);
+    cmd.args([
+        "perft",
+        "--variant",
+        "pawn-battle",
+        "--fen",
+        fen,
+        &depth.to_string(),
+    ]);
+    if divide {
+        cmd.arg("--divide");
+    }
+    run(&mut cmd)
+}
+
+#[test]
+fn perft_matches_the_python_reference() {
+    let fens: Vec<&str> = POSITIONS.lines().filter(|l| !l.trim().is_empty()).collect();
+    assert!(fens.len() >= 11, "the start and ten varied positions");
+    let reference = run(Command::new("python3").arg(SCRIPT).arg("4").args(&fens));
+    let expected: Vec<&str> = reference.lines().collect();
+    assert_eq!(expected.len(), fens.len());
+    for (fen, line) in fens.iter().zip(expected) {
+        let count = line.split_whitespace().next().unwrap_or_default();
+        let ours = kibitzer_perft(fen, 4, false);
+        assert!(
+            ours.starts_with(&format!("perft 4: {count} nodes")),
+            "{fen}: the reference counts {count}, kibitzer says {ours}"
+        );
+    }
+}
+
+#[test]
+fn divide_matches_the_python_reference_with_en_passant() {
+    let fen = "r6r/8/8/2pPp3/8/8/5P2/R6R w - e6 0 10";
+    let reference = run(Command::new("python3").args([SCRIPT, "--divide", "3", fen]));
+    let ours = kibitzer_perft(fen, 3, true);
+    let ours: Vec<&str> = ours.lines().filter(|l| !l.starts_with("perft")).collect();
+    let reference: Vec<&str> = reference.lines().collect();
+    assert_eq!(ours, reference);
+    assert!(ours.iter().any(|l| l.starts_with("d5e6: ")), "{ours:?}");
+}
+
+#[test]
+fn perft_refuses_a_chess_fen_with_the_reason() {
+    let out = Command::new(BIN)
+        .args([
+            "perft",
+            "--variant",
+            "pawn-battle",
+            "--fen",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "1",
+        ])
+        .env("KIBITZER_CONFIG_DIR", env!("CARGO_TARGET_TMPDIR"))
+        .env("KIBITZER_DATA_DIR", env!("CARGO_TARGET_TMPDIR"))
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run kibitzer: {e}"));
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim(),
+        "kibitzer: invalid FEN (piece placement): Pawn Battle has only pawns and rooks, and \
+         there is a white knight on b1"
+    );
+}
+
+#[test]
+fn eval_prints_each_term_for_both_presets() {
+    let fen = "r6r/8/8/4P2p/8/8/P7/R7 w - - 0 1";
+    let seed = run(Command::new(BIN).args([
+        "eval",
+        "--variant",
+        "pawn-battle",
+        "--preset",
+        "seed",
+        "--fen",
+        fen,
+    ]));
+    assert!(
+        seed.contains("material              27      33      -6"),
+        "{seed}"
+    );
+    assert!(
+        seed.ends_with("white to move; score for the side to move: -4\n"),
+        "{seed}"
+    );
+    let default = run(Command::new(BIN).args(["eval", "--variant", "pawn-battle"]));
+    for term in [
+        "material",
+        "advance",
+        "passed pawns",
+        "promotion race",
+        "pawn structure",
+        "rooks",
+    ] {
+        assert!(default.contains(term), "{term} missing from\n{default}");
+    }
+    assert!(
+        default.ends_with("score for the side to move: 0\n"),
+        "{default}"
+    );
+}
