@@ -259,7 +259,8 @@ fn white_view(mover: Color, s: Score) -> Score {
 /// Reviews every move of `game` (its moves up to the cursor), calling `on_event` as plies are
 /// ready (see [`ReviewEvent`]). Searches each position once (the position after a move is the
 /// next position searched, and its line is the line after the move), with one transposition
-/// table. Returns false when `stop` cut the review short (nothing more is reported then).
+/// table; a move that looks like an error or an only move is judged on a deeper verification
+/// search ([`analysis::judged_search`], the same judgement as play mode's). Returns false when `stop` cut the review short (nothing more is reported then).
 pub fn review_game(
     game: &Game,
     settings: &Settings,
@@ -295,7 +296,15 @@ pub fn review_game(
         if stop.load(Ordering::Relaxed) {
             return false;
         }
-        if let Some(p) = review_ply(game, i, &current, &next, settings) {
+        let played = game.moves().get(i).map(|m| m.mv);
+        let judged = match learn::request(game, i, played, settings) {
+            Some(req) => analysis::judged_search(&req, current, &mut memory, stop),
+            None => current,
+        };
+        if stop.load(Ordering::Relaxed) {
+            return false;
+        }
+        if let Some(p) = review_ply(game, i, &judged, &next, settings) {
             on_event(ReviewEvent::Ply(Box::new(p)));
         }
         let done = i + 1;
@@ -313,8 +322,8 @@ pub fn review_game(
     true
 }
 
-/// The review of ply `i` from the searches of the positions before (`before`) and after
-/// (`after`) it. Pure. `None` when the game has no such ply.
+/// The review of ply `i` from the searches of the positions before (`before`, the search the
+/// judgement rests on: see [`analysis::judged_search`]) and after (`after`) it. Pure. `None` when the game has no such ply.
 #[must_use]
 pub fn review_ply(
     game: &Game,
@@ -474,6 +483,42 @@ mod tests {
         assert_ne!(kf1.classification.quality, Quality::Book);
         assert!(kf1.explanation.opening.is_none());
         assert_eq!(kf1.opening, plies[7].opening);
+    }
+
+    /// Issue 21's quoted cases: 3.Bb5 and 4.Ba4 (Ruy Lopez), 1...c5, 4.Ng5 (Two Knights).
+    #[test]
+    fn quoted_theory_is_never_an_error_and_gets_no_better_move() {
+        for (moves, ply) in [
+            ("e4 e5 Nf3 Nc6 Bb5", 4),
+            ("e4 e5 Nf3 Nc6 Bb5 a6 Ba4", 6),
+            ("e4 c5", 1),
+            ("e4 e5 Nf3 Nc6 Bc4 Nf6 Ng5", 6),
+        ] {
+            let g = game(moves);
+            let mut plies = Vec::new();
+            review_game(&g, &settings(), &AtomicBool::new(false), &mut |e| {
+                if let ReviewEvent::Ply(p) = e {
+                    plies.push(*p);
+                }
+            });
+            let p = &plies[ply];
+            assert!(
+                !p.classification.is_error(),
+                "{moves}: {:?}",
+                p.classification
+            );
+            assert!(
+                p.better.is_none() && p.explanation.best.is_none(),
+                "{moves}"
+            );
+            for bad in ["Better was", "stronger", "inaccuracy"] {
+                assert!(
+                    !p.explanation.text.contains(bad),
+                    "{moves}: {}",
+                    p.explanation.text
+                );
+            }
+        }
     }
 
     #[test]

@@ -149,7 +149,8 @@ pub struct Judgement {
     pub drop: f64,
     /// Set when a mate rule decided the judgement.
     pub mate: Option<MateNote>,
-    /// The best move beats the second best by at least 0.2 winning chances.
+    /// The best move beats the second best by at least 0.2 winning chances and the second best
+    /// changes the result ([`changes_result`]).
     pub only_move: bool,
 }
 
@@ -182,6 +183,28 @@ fn by_drop(drop: f64) -> Quality {
     }
 }
 
+/// Winning chances (mover's view) from which a position counts as decided: about +3 pawns
+/// (`wc(298) ≈ 0.5`), or mated / mating.
+pub const DECIDED: f64 = 0.5;
+
+/// Whether playing the second-best move (`second`) instead of the best (`best`, both mover's
+/// view) changes the result: not when the mover stays winning (the second move still scores
+/// [`DECIDED`] or mates) nor when the mover stays lost (the best move scores `-DECIDED` or is
+/// mated too). An "only move" needs this.
+///
+/// ```
+/// use kibitzer::explain::quality::{changes_result, Score};
+/// assert!(changes_result(Score::Cp(100), Score::Cp(-100)));
+/// assert!(!changes_result(Score::Mate(2), Score::Cp(900)));
+/// assert!(!changes_result(Score::Cp(-400), Score::Mate(-3)));
+/// ```
+#[must_use]
+pub fn changes_result(best: Score, second: Score) -> bool {
+    let stays_won = second.is_mating() || second.winning_chances() >= DECIDED;
+    let stays_lost = best.is_mated() || best.winning_chances() <= -DECIDED;
+    !stays_won && !stays_lost
+}
+
 /// Judges a move. All scores are from the mover's point of view, after the move: `best` is the
 /// score of the engine's best move, `played` of the move played, `second` of the second-best
 /// move when known (for the only-move flag). `played_is_best` is true when the move is the
@@ -202,7 +225,8 @@ pub fn judge(played_is_best: bool, best: Score, played: Score, second: Option<Sc
     let wc_best = best.winning_chances();
     let wc_played = played.winning_chances();
     let drop = (wc_best - wc_played).max(0.0);
-    let only_move = second.is_some_and(|s| wc_best - s.winning_chances() >= 0.2);
+    let only_move =
+        second.is_some_and(|s| wc_best - s.winning_chances() >= 0.2 && changes_result(best, s));
     let (quality, mate) = if played_is_best {
         (Quality::Best, None)
     } else if best.is_mating() && !played.is_mating() {
