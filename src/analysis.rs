@@ -29,9 +29,11 @@ use crate::explain::{ExplainInput, Explanation, explain};
 pub mod background;
 pub mod command;
 pub mod convert;
+pub mod external;
 mod uci;
 
 pub use background::{Job, spawn};
+pub use external::{AnalystError, AnalystSpec};
 pub use uci::{uci_lines, uci_lines_for};
 
 /// What to analyse and how.
@@ -153,6 +155,118 @@ pub fn search_after(
     ))
 }
 
+/// The engine that analyses: the built-in one (searches through the position database), or
+/// an external UCI engine ([`external`]) that falls back to the built-in one, with a notice,
+/// the first time it fails.
+#[derive(Debug, Default)]
+pub struct Analyst {
+    external: Option<external::UciAnalyst>,
+    notices: Vec<String>,
+}
+
+/// The name the built-in engine judges under.
+pub const BUILTIN_NAME: &str = "kibitzer";
+
+impl Analyst {
+    /// The built-in engine.
+    #[must_use]
+    pub fn builtin() -> Analyst {
+        Analyst::default()
+    }
+
+    /// The analyst of `spec`; when the external engine cannot be started the built-in one,
+    /// with the reason as a notice ([`Analyst::take_notices`]).
+    #[must_use]
+    pub fn start(spec: &AnalystSpec) -> Analyst {
+        if spec.is_builtin() {
+            return Analyst::builtin();
+        }
+        match external::UciAnalyst::start(spec) {
+            Ok(e) => Analyst {
+                external: Some(e),
+                notices: Vec::new(),
+            },
+            Err(e) => Analyst {
+                external: None,
+                notices: vec![fallback_notice(&e)],
+            },
+        }
+    }
+
+    /// The name of the engine that judges now (`kibitzer`, or the external engine's name).
+    #[must_use]
+    pub fn name(&self) -> String {
+        self.external
+            .as_ref()
+            .map_or_else(|| BUILTIN_NAME.to_owned(), |e| e.name().to_owned())
+    }
+
+    /// The notices since the last call (an external engine's failure and the fall-back).
+    pub fn take_notices(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.notices)
+    }
+
+    /// Tells an external engine that a new game starts.
+    pub fn new_game(&mut self) {
+        if let Some(Err(e)) = self.external.as_mut().map(external::UciAnalyst::new_game) {
+            self.fail(&e);
+        }
+    }
+
+    fn fail(&mut self, e: &AnalystError) {
+        self.notices.push(fallback_notice(e));
+        self.external = None;
+    }
+
+    /// Searches `before` as [`search_position`] does; an external engine gives its
+    /// [`external::MULTI_PV`] best lines, and an exact score for `must_score` (a `searchmoves`
+    /// search of that move alone when it is not among them). On an external engine's error,
+    /// the built-in engine searches, now and from then on.
+    #[allow(clippy::too_many_arguments)]
+    pub fn search(
+        &mut self,
+        before: &Chess,
+        history: &[u64],
+        limits: &SearchLimits,
+        params: &EvalParams,
+        must_score: Option<Move>,
+        memory: &mut SearchMemory,
+        stop: &AtomicBool,
+    ) -> SearchResult {
+        if let Some(e) = self.external.as_mut() {
+            match external_search(e, before, limits, must_score, stop) {
+                Ok(r) => return r,
+                Err(err) => self.fail(&err),
+            }
+        }
+        search_position(before, history, limits, params, memory, stop)
+    }
+}
+
+fn fallback_notice(e: &AnalystError) -> String {
+    format!("{e}; the built-in engine analyses instead")
+}
+
+/// One position's search by an external engine, with `must_score`'s exact score merged in.
+fn external_search(
+    engine: &mut external::UciAnalyst,
+    before: &Chess,
+    limits: &SearchLimits,
+    must_score: Option<Move>,
+    stop: &AtomicBool,
+) -> Result<SearchResult, AnalystError> {
+    use shakmaty::Position;
+    let lines = before.legal_moves().len().min(external::MULTI_PV);
+    let mut result = engine.search(before, limits, lines, &[], stop)?;
+    if let Some(m) = must_score.filter(|m| convert::played_score(&result, *m, None).is_none()) {
+        let single = engine.search(before, limits, 1, &[m], stop)?;
+        if let Some(r) = single.root_moves.into_iter().find(|r| r.mv == m) {
+            result.root_moves.push(r);
+        }
+    }
+    Ok(result)
+}
+
 /// How many times the per-position budget (move time, nodes) a verification search gets.
 pub const VERIFY_FACTOR: u32 = 4;
 
@@ -209,12 +323,13 @@ fn needs_verifying(first: &SearchResult, played: Move) -> bool {
 pub fn judged_search(
     req: &Request,
     first: SearchResult,
+    analyst: &mut Analyst,
     memory: &mut SearchMemory,
     stop: &AtomicBool,
 ) -> SearchResult {
     match req.played {
         Some(p) if crate::opening::book_move(&req.before, p).is_none() => {
-            verify(req, p, first, memory, stop)
+            verify(req, p, first, analyst, memory, stop)
         }
         _ => first,
     }
@@ -225,17 +340,19 @@ fn verify(
     req: &Request,
     played: Move,
     first: SearchResult,
+    analyst: &mut Analyst,
     memory: &mut SearchMemory,
     stop: &AtomicBool,
 ) -> SearchResult {
     if !needs_verifying(&first, played) {
         return first;
     }
-    let deeper = search_position(
+    let deeper = analyst.search(
         &req.before,
         &req.history,
         &verification_limits(&req.limits),
         &req.params,
+        Some(played),
         memory,
         stop,
     );
@@ -249,17 +366,40 @@ fn verify(
 /// the judgement ([`judged_search`]), then explains. Synchronous; `stop` cuts the searches
 /// short (their results still count, from the last completed depth).
 pub fn analyse(req: &Request, memory: &mut SearchMemory, stop: &AtomicBool) -> Analysis {
-    let first = search_position(
+    analyse_with(req, &mut Analyst::builtin(), memory, stop)
+}
+
+/// [`analyse`] with the searches made by `analyst` (`kibitzer explain --engine`).
+pub fn analyse_with(
+    req: &Request,
+    analyst: &mut Analyst,
+    memory: &mut SearchMemory,
+    stop: &AtomicBool,
+) -> Analysis {
+    let first = analyst.search(
         &req.before,
         &req.history,
         &req.limits,
         &req.params,
+        req.played,
         memory,
         stop,
     );
-    let before = judged_search(req, first, memory, stop);
+    let before = judged_search(req, first, analyst, memory, stop);
     let after = match (req.played, before.best_move) {
-        (Some(p), Some(b)) if p != b => search_after(req, p, memory, stop),
+        (Some(p), Some(b)) if p != b => crate::explain::board::play(&req.before, p).map(|after| {
+            let mut history = req.history.clone();
+            history.push(zobrist(&req.before));
+            analyst.search(
+                &after,
+                &history,
+                &req.limits,
+                &req.params,
+                None,
+                memory,
+                stop,
+            )
+        }),
         _ => None,
     };
     assemble(req, &before, after.as_ref())
@@ -402,7 +542,14 @@ mod tests {
         let mut memory = SearchMemory::new(4);
         let stop = AtomicBool::new(false);
         let first = search_position(p, &[], &req.limits, &req.params, &mut memory, &stop);
-        let judged = verify(&req, played, first, &mut memory, &stop);
+        let judged = verify(
+            &req,
+            played,
+            first,
+            &mut Analyst::builtin(),
+            &mut memory,
+            &stop,
+        );
         let best = judged.best_move.unwrap();
         let c = crate::review::classify(
             best == played,
@@ -456,7 +603,7 @@ mod tests {
         let mut memory = SearchMemory::new(4);
         let stop = AtomicBool::new(false);
         let first = search_position(&p, &[], &req.limits, &req.params, &mut memory, &stop);
-        let judged = judged_search(&req, first, &mut memory, &stop);
+        let judged = judged_search(&req, first, &mut Analyst::builtin(), &mut memory, &stop);
         assert_eq!(judged.depth, 3 + VERIFY_EXTRA_DEPTH);
     }
 
@@ -494,7 +641,7 @@ mod tests {
         // Pretend the first search preferred another move and had no score for the played one.
         first.best_move = Some(mv(&p, "e1f1"));
         first.root_moves.retain(|r| r.mv != played);
-        let judged = judged_search(&req, first, &mut memory, &stop);
+        let judged = judged_search(&req, first, &mut Analyst::builtin(), &mut memory, &stop);
         assert_eq!(judged.best_move, Some(played));
     }
 

@@ -47,6 +47,7 @@ fn main() -> ExitCode {
             limits,
             json,
             level,
+            engine,
         }) => with_config(cli.config.as_deref(), &dirs, |c| {
             let _db = open_db(c, &dirs, cli.no_db);
             let args = kibitzer::analysis::command::ExplainArgs {
@@ -56,6 +57,7 @@ fn main() -> ExitCode {
                 movetime_ms: limits.movetime,
                 json,
                 level,
+                engine,
             };
             report(kibitzer::analysis::command::run(
                 &args,
@@ -70,6 +72,7 @@ fn main() -> ExitCode {
             json,
             annotate,
             level,
+            engine,
         }) => with_config(cli.config.as_deref(), &dirs, |c| {
             let _db = open_db(c, &dirs, cli.no_db);
             let args = kibitzer::review::command::ReviewArgs {
@@ -80,6 +83,7 @@ fn main() -> ExitCode {
                 json,
                 annotate,
                 level,
+                engine,
             };
             report(kibitzer::review::command::run(
                 &args,

@@ -54,6 +54,8 @@ pub struct Settings {
     pub language: Language,
     /// Transposition table size in MiB (one table for the whole game).
     pub hash_mb: u32,
+    /// Which engine analyses (`[analysis] engine`, `--engine`): built-in by default.
+    pub analyst: analysis::AnalystSpec,
 }
 
 impl Default for Settings {
@@ -64,6 +66,7 @@ impl Default for Settings {
             level: ExplainLevel::Medium,
             language: Language::default(),
             hash_mb: 64,
+            analyst: analysis::AnalystSpec::default(),
         }
     }
 }
@@ -82,6 +85,7 @@ impl Settings {
             level,
             language: config.explain.language,
             hash_mb: config.engine.hash_mb,
+            analyst: config.analysis.spec(),
         }
     }
 }
@@ -132,6 +136,8 @@ pub struct PlyReview {
     pub better: Option<Explanation>,
     /// The game's opening after this move (the deepest named position reached so far).
     pub opening: Option<Opening>,
+    /// The engine whose searches the verdict rests on (`kibitzer` for the built-in engine).
+    pub judged_by: String,
 }
 
 impl PlyReview {
@@ -231,6 +237,9 @@ pub enum ReviewEvent {
     Progress(Progress),
     /// Every ply is analysed.
     Finished,
+    /// Something the user should know: the external analysis engine failed and the built-in
+    /// engine analyses instead.
+    Notice(String),
 }
 
 /// A score for people, White's view: `+1.3`, `-0.4`, `0.0`, `#3`, `#-4`.
@@ -272,25 +281,32 @@ pub fn review_game(
     let total = moves.len();
     let keys = game.history_keys();
     let mut memory = SearchMemory::new(settings.hash_mb);
-    let search = |i: usize, memory: &mut SearchMemory| -> Option<SearchResult> {
+    let mut analyst = analysis::Analyst::start(&settings.analyst);
+    analyst.new_game();
+    let search = |i: usize,
+                  analyst: &mut analysis::Analyst,
+                  memory: &mut SearchMemory|
+     -> Option<SearchResult> {
         let pos = game.position_at(i)?;
-        Some(analysis::search_position(
+        let played = moves.get(i).map(|m| m.mv);
+        Some(analyst.search(
             pos,
             &keys[..i],
             &settings.limits,
             &settings.params,
+            played,
             memory,
             stop,
         ))
     };
-    let Some(mut current) = search(0, &mut memory) else {
+    let Some(mut current) = search(0, &mut analyst, &mut memory) else {
         return true;
     };
     for i in 0..total {
         if stop.load(Ordering::Relaxed) {
             return false;
         }
-        let Some(next) = search(i + 1, &mut memory) else {
+        let Some(next) = search(i + 1, &mut analyst, &mut memory) else {
             return true;
         };
         if stop.load(Ordering::Relaxed) {
@@ -298,13 +314,17 @@ pub fn review_game(
         }
         let played = game.moves().get(i).map(|m| m.mv);
         let judged = match learn::request(game, i, played, settings) {
-            Some(req) => analysis::judged_search(&req, current, &mut memory, stop),
+            Some(req) => analysis::judged_search(&req, current, &mut analyst, &mut memory, stop),
             None => current,
         };
         if stop.load(Ordering::Relaxed) {
             return false;
         }
-        if let Some(p) = review_ply(game, i, &judged, &next, settings) {
+        for notice in analyst.take_notices() {
+            on_event(ReviewEvent::Notice(notice));
+        }
+        if let Some(mut p) = review_ply(game, i, &judged, &next, settings) {
+            p.judged_by = analyst.name();
             on_event(ReviewEvent::Ply(Box::new(p)));
         }
         let done = i + 1;
@@ -381,6 +401,7 @@ pub fn review_ply(
         explanation,
         better,
         opening: crate::opening::at(game, i + 1),
+        judged_by: analysis::BUILTIN_NAME.to_owned(),
     })
 }
 
