@@ -268,14 +268,15 @@ fn external_search(
 }
 
 /// How many times the per-position budget (move time, nodes) a verification search gets.
-pub const VERIFY_FACTOR: u32 = 4;
+pub const VERIFY_FACTOR: u32 = 3;
 
 /// How many plies deeper than the per-position depth a depth-limited verification searches.
 pub const VERIFY_EXTRA_DEPTH: u32 = 2;
 
-/// The drop in winning chances (mover's view) from which a first judgement is verified: half
-/// the inaccuracy threshold, so that a move the first search underrates can still be caught.
-pub const SUSPECT_DROP: f64 = 0.05;
+/// The drop in winning chances (mover's view) from which a first judgement is verified: the
+/// inaccuracy threshold, so every move the first search would flag is confirmed or downgraded
+/// (a lower value would verify more moves for a little recall: slower reviews).
+pub const SUSPECT_DROP: f64 = 0.1;
 
 /// The limits of a verification search: [`VERIFY_FACTOR`] times the move time and nodes,
 /// [`VERIFY_EXTRA_DEPTH`] more plies.

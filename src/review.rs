@@ -435,6 +435,7 @@ mod tests {
             ReviewEvent::Ply(p) => plies.push(*p),
             ReviewEvent::Progress(p) => progress.push(p.done),
             ReviewEvent::Finished => {}
+            ReviewEvent::Notice(n) => panic!("the built-in engine gives no notice: {n}"),
         });
         assert!(finished);
         assert_eq!(plies.len(), 7);

@@ -411,10 +411,10 @@ impl UciAnalyst {
                             line: line.clone(),
                             reason,
                         })?;
-                    if let Some(l) = info {
-                        if let Some(slot) = lines.get_mut(l.index.saturating_sub(1)) {
-                            *slot = Some(l);
-                        }
+                    if let Some(l) = info
+                        && let Some(slot) = lines.get_mut(l.index.saturating_sub(1))
+                    {
+                        *slot = Some(l);
                     }
                 }
                 Some("bestmove") => {
@@ -553,18 +553,18 @@ fn result(
     let best_line = lines.iter().find(|l| l.pv.first().copied() == best);
     let mut root_moves: Vec<RootMove> = Vec::new();
     for l in &lines {
-        if let Some(&mv) = l.pv.first() {
-            if !root_moves.iter().any(|r| r.mv == mv) {
-                root_moves.push(RootMove {
-                    mv,
-                    score: l.score,
-                    bound: Bound::Exact,
-                    depth: l.depth.max(1),
-                });
-            }
+        if let Some(&mv) = l.pv.first()
+            && !root_moves.iter().any(|r| r.mv == mv)
+        {
+            root_moves.push(RootMove {
+                mv,
+                score: l.score,
+                bound: Bound::Exact,
+                depth: l.depth.max(1),
+            });
         }
     }
-    root_moves.sort_by(|a, b| b.score.cmp(&a.score));
+    root_moves.sort_by_key(|r| std::cmp::Reverse(r.score));
     let score = best_line.map_or(Score(0), |l| l.score);
     let pv = match (best_line, best) {
         (Some(l), _) => l.pv.clone(),
@@ -599,5 +599,48 @@ fn result(
         iterations,
         root_moves,
         stopped,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn info_lines_are_read_or_refused_with_the_reason() {
+        let pos = Chess::default();
+        let l = parse_info(
+            &pos,
+            "depth 12 seldepth 15 multipv 2 score cp -31 nodes 900 nps 5 time 3 pv d2d4 d7d5"
+                .split_whitespace(),
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!((l.index, l.depth, l.score), (2, 12, Score(-31)));
+        assert_eq!(l.pv.len(), 2);
+        // A bound, a string or a line without a pv is no exact line.
+        for text in [
+            "depth 3 score cp 10 lowerbound pv e2e4",
+            "string hello",
+            "depth 3 score cp 10",
+        ] {
+            assert!(
+                parse_info(&pos, text.split_whitespace()).unwrap().is_none(),
+                "{text}"
+            );
+        }
+        let err = parse_info(&pos, "depth x".split_whitespace()).unwrap_err();
+        assert_eq!(err, "`depth` is followed by `x`, not a number");
+        let err = parse_info(&pos, "score cp 1 pv e2e4 e2e4".split_whitespace()).unwrap_err();
+        assert_eq!(err, "`e2e4` in the pv is not a legal move there");
+        assert!(parse_info(&pos, "score mtae 3".split_whitespace()).is_err());
+    }
+
+    #[test]
+    fn uci_mate_scores_become_engine_mate_scores() {
+        assert_eq!(uci_score("mate", 3).and_then(Score::mate_in), Some(3));
+        assert_eq!(uci_score("mate", -2).and_then(Score::mate_in), Some(-2));
+        assert_eq!(uci_score("cp", 45), Some(Score(45)));
+        assert_eq!(uci_score("cp", 1_000_000).and_then(Score::mate_in), None);
     }
 }

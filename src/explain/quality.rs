@@ -210,10 +210,11 @@ pub fn changes_result(best: Score, second: Score) -> bool {
 /// move when known (for the only-move flag). `played_is_best` is true when the move is the
 /// engine's choice.
 ///
-/// Mate rules: missing a mate costs an inaccuracy if the move still scores above +999 cp, a
-/// mistake above +700 cp, a blunder otherwise; allowing a mate costs an inaccuracy if the best
-/// move scored below -999 cp anyway, a mistake below -700 cp, a blunder otherwise; a slower
-/// mate is good.
+/// Mate rules: missing a mate costs a mistake if the move still scores above +700 cp, a
+/// blunder otherwise, and allowing a mate a mistake if the best move scored below -700 cp
+/// anyway, a blunder otherwise; but a move that stays above +999 cp without the mate (or a mate
+/// allowed when the best move scored below -999 cp) does not change the result and is judged by
+/// its drop in winning chances like any move. A slower mate is good.
 ///
 /// ```
 /// use kibitzer::explain::quality::{judge, Quality, Score};
@@ -229,16 +230,17 @@ pub fn judge(played_is_best: bool, best: Score, played: Score, second: Option<Sc
         second.is_some_and(|s| wc_best - s.winning_chances() >= 0.2 && changes_result(best, s));
     let (quality, mate) = if played_is_best {
         (Quality::Best, None)
-    } else if best.is_mating() && !played.is_mating() {
+    } else if best.is_mating()
+        && !played.is_mating()
+        && !matches!(played, Score::Cp(cp) if cp > 999)
+    {
         let q = match played {
-            Score::Cp(cp) if cp > 999 => Quality::Inaccuracy,
             Score::Cp(cp) if cp > 700 => Quality::Mistake,
             _ => Quality::Blunder,
         };
         (q, Some(MateNote::MissedMate))
-    } else if played.is_mated() && !best.is_mated() {
+    } else if played.is_mated() && !best.is_mated() && !matches!(best, Score::Cp(cp) if cp < -999) {
         let q = match best {
-            Score::Cp(cp) if cp < -999 => Quality::Inaccuracy,
             Score::Cp(cp) if cp < -700 => Quality::Mistake,
             _ => Quality::Blunder,
         };
@@ -297,10 +299,13 @@ mod tests {
 
     #[test]
     fn mates() {
+        // Still above +999 without the mate: the result does not change, judged by the drop.
         let j = judge(false, Score::Mate(3), Score::Cp(1200), None);
+        assert_eq!((j.quality, j.mate), (Quality::Good, None));
+        let j = judge(false, Score::Mate(3), Score::Cp(800), None);
         assert_eq!(
             (j.quality, j.mate),
-            (Quality::Inaccuracy, Some(MateNote::MissedMate))
+            (Quality::Mistake, Some(MateNote::MissedMate))
         );
         let j = judge(false, Score::Mate(3), Score::Cp(200), None);
         assert_eq!(j.quality, Quality::Blunder);
@@ -310,7 +315,7 @@ mod tests {
             (Quality::Blunder, Some(MateNote::AllowedMate))
         );
         let j = judge(false, Score::Cp(-1200), Score::Mate(-2), None);
-        assert_eq!(j.quality, Quality::Inaccuracy);
+        assert_eq!((j.quality, j.mate), (Quality::Good, None));
         let j = judge(false, Score::Mate(2), Score::Mate(4), None);
         assert_eq!(
             (j.quality, j.mate),
