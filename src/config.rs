@@ -730,7 +730,7 @@ mod tests {
             ),
             (
                 "[colours]\n",
-                "k.toml:1:2: unknown key `colours`, expected one of `game`, `engine`, `eval`, `explain`, `ui`, `database`; remove it or fix its spelling",
+                "k.toml:1:2: unknown key `colours`, expected one of `game`, `engine`, `eval`, `explain`, `ui`, `database`, `analysis`; remove it or fix its spelling",
             ),
             (
                 "[ui]\ntheme = \"pink\"\n",
