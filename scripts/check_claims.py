@@ -164,7 +164,11 @@ def quality_holds(c):
     if abs(drop - c["drop"]) > 1e-6:
         return False
     if c["second"] is not None:
-        only = wc(c["best"]) - wc(c["second"]) >= 0.2 and as_cp(c["second"]) < 300
+        # The alternatives change the result: the second best neither keeps the mover winning
+        # (winning chances >= 0.5, about +3, or mating) nor does the best leave it lost.
+        stays_won = wc(c["second"]) >= 0.5 or c["second"].get("mate", 0) > 0
+        stays_lost = wc(c["best"]) <= -0.5 or c["best"].get("mate", 0) < 0
+        only = wc(c["best"]) - wc(c["second"]) >= 0.2 and not stays_won and not stays_lost
         if only != c["only_move"]:
             return False
     elif c["only_move"]:

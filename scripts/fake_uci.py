@@ -1,16 +1,21 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Copyright (C) 2026 The kibitzer authors
-"""A deliberately faulty UCI engine for testing match.py and epd.py.
+"""A deliberately faulty UCI engine for testing match.py, epd.py and kibitzer's external
+analyst (`kibitzer review --engine "python3 scripts/fake_uci.py"`, tests/external_analyst.rs).
 
-It plays random legal moves; after `--after N` moves it misbehaves according
-to `--mode`:
+It answers `go` with `MultiPV` lines (default 1; `searchmoves` restricts them) whose
+scores are the material balance after the move (mover's view, centipawns), best first, and
+plays the first; with `--random` it plays a random legal move instead. After `--after N`
+searches it misbehaves according to `--mode`:
   ok       never misbehaves
   illegal  answers with an illegal move (a1a1-style null or a blocked pawn push)
   crash    exits without answering
   hang     never answers `go`
   slow     sleeps `--sleep` seconds before answering (to provoke a time loss)
   garbage  prints a malformed bestmove
+  badinfo  prints an info line with a malformed score
+  notuci   answers `uci` with a greeting and never says `uciok`
 """
 
 import argparse
@@ -21,13 +26,30 @@ import time
 import chess
 
 
+VALUES = {chess.PAWN: 100, chess.KNIGHT: 300, chess.BISHOP: 300, chess.ROOK: 500,
+          chess.QUEEN: 900, chess.KING: 0}
+
+
+def material_after(board: chess.Board, move: chess.Move) -> int:
+    """The material balance after `move`, from the mover's side, in centipawns."""
+    mover = board.turn
+    board.push(move)
+    total = sum(VALUES[p.piece_type] * (1 if p.color == mover else -1)
+                for p in board.piece_map().values())
+    board.pop()
+    return total
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--mode", default="ok",
-                        choices=["ok", "illegal", "crash", "hang", "slow", "garbage"])
+                        choices=["ok", "illegal", "crash", "hang", "slow", "garbage", "badinfo",
+                                 "notuci"])
     parser.add_argument("--after", type=int, default=3)
     parser.add_argument("--sleep", type=float, default=5.0)
+    parser.add_argument("--random", action="store_true", help="play random legal moves")
     args = parser.parse_args()
+    multipv = 1
     board = chess.Board()
     moves_made = 0
     rng = random.Random(1)
@@ -36,10 +58,14 @@ def main() -> int:
         if not tokens:
             continue
         cmd = tokens[0]
-        if cmd == "uci":
+        if cmd == "uci" and args.mode == "notuci":
+            print("hello, I am not a chess engine", flush=True)
+        elif cmd == "uci":
             print("id name FakeUCI", flush=True)
             print("option name Mode type string default ok", flush=True)
             print("uciok", flush=True)
+        elif cmd == "setoption" and len(tokens) >= 5 and tokens[2] == "MultiPV":
+            multipv = max(1, int(tokens[4]))
         elif cmd == "isready":
             print("readyok", flush=True)
         elif cmd == "position":
@@ -74,9 +100,27 @@ def main() -> int:
             if bad and args.mode == "garbage":
                 print("bestmove zz99", flush=True)
                 continue
-            move = rng.choice(list(board.legal_moves))
-            print("info depth 1 score cp 0 pv " + move.uci(), flush=True)
-            print(f"bestmove {move.uci()}", flush=True)
+            if bad and args.mode == "badinfo":
+                print("info depth 1 multipv 1 score cp twelve pv e2e4", flush=True)
+                continue
+            legal = list(board.legal_moves)
+            if "searchmoves" in tokens:
+                wanted = set(tokens[tokens.index("searchmoves") + 1:])
+                legal = [m for m in legal if m.uci() in wanted] or legal
+            if not legal:
+                print("bestmove (none)", flush=True)
+                continue
+            if args.random:
+                move = rng.choice(legal)
+                print("info depth 1 score cp 0 pv " + move.uci(), flush=True)
+                print(f"bestmove {move.uci()}", flush=True)
+                continue
+            scored = sorted(((material_after(board, m), m.uci()) for m in legal),
+                            key=lambda x: (-x[0], x[1]))
+            for i, (cp, uci) in enumerate(scored[:multipv]):
+                print(f"info depth 1 seldepth 1 multipv {i + 1} score cp {cp} nodes 1 pv {uci}",
+                      flush=True)
+            print(f"bestmove {scored[0][1]}", flush=True)
         elif cmd == "quit":
             return 0
     return 0

@@ -106,6 +106,10 @@ pub enum Command {
         /// How much to say (default: `explain.level` of the configuration).
         #[arg(long, value_parser = ["basic", "medium", "advanced"])]
         level: Option<String>,
+        /// The analysis engine: `builtin` or a UCI engine's command line (e.g. `stockfish`);
+        /// default: `analysis.engine` of the configuration.
+        #[arg(long, value_name = "CMD")]
+        engine: Option<String>,
     },
     /// Review a game from a PGN file: score, best move, classification and explanation per ply.
     Review {
@@ -130,6 +134,10 @@ pub enum Command {
         /// How much to say (default: `explain.level` of the configuration).
         #[arg(long, value_parser = ["basic", "medium", "advanced"])]
         level: Option<String>,
+        /// The analysis engine: `builtin` or a UCI engine's command line (e.g. `stockfish`);
+        /// default: `analysis.engine` of the configuration.
+        #[arg(long, value_name = "CMD")]
+        engine: Option<String>,
     },
     /// Manage the position database (every analysed position, kept in the data directory).
     #[command(subcommand)]

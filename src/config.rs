@@ -25,6 +25,8 @@ pub struct Config {
     pub ui: UiConfig,
     /// `[database]`: the position database (analysed positions kept in the data directory).
     pub database: DatabaseConfig,
+    /// `[analysis]`: which engine judges reviews and `kibitzer explain`.
+    pub analysis: AnalysisConfig,
 }
 
 /// Which colour the human plays. The human is MAX, the engine MIN.
@@ -319,6 +321,79 @@ impl Default for DatabaseConfig {
     }
 }
 
+/// `[analysis]` section: the engine that analyses for `kibitzer review` and `kibitzer explain`
+/// (play mode always plays and judges with the built-in engine).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct AnalysisConfig {
+    /// `builtin`, or the command line of a UCI engine (`stockfish`, `/usr/games/stockfish`,
+    /// with its arguments separated by spaces).
+    pub engine: String,
+    /// UCI options for that engine, e.g. `{ Threads = 1, Hash = 64 }`.
+    pub options: std::collections::BTreeMap<String, OptionValue>,
+    /// How long the engine may take to answer the handshake, and beyond a search's move time,
+    /// before it counts as hung (milliseconds).
+    pub timeout_ms: u64,
+}
+
+/// The value of a UCI option in the configuration: a number, a boolean or a string.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum OptionValue {
+    /// `Threads = 1`.
+    Int(i64),
+    /// `Ponder = false`.
+    Bool(bool),
+    /// `SyzygyPath = "/tb"`.
+    Text(String),
+}
+
+impl std::fmt::Display for OptionValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OptionValue::Int(n) => write!(f, "{n}"),
+            OptionValue::Bool(b) => write!(f, "{b}"),
+            OptionValue::Text(t) => f.write_str(t),
+        }
+    }
+}
+
+impl Default for AnalysisConfig {
+    fn default() -> Self {
+        AnalysisConfig {
+            engine: "builtin".to_owned(),
+            options: std::collections::BTreeMap::new(),
+            timeout_ms: 10_000,
+        }
+    }
+}
+
+impl AnalysisConfig {
+    /// The options as (name, value) pairs for `setoption`.
+    #[must_use]
+    pub fn option_pairs(&self) -> Vec<(String, String)> {
+        self.options
+            .iter()
+            .map(|(k, v)| (k.clone(), v.to_string()))
+            .collect()
+    }
+
+    /// The analyst of this section.
+    #[must_use]
+    pub fn spec(&self) -> crate::analysis::AnalystSpec {
+        self.spec_of(&self.engine)
+    }
+
+    /// The analyst of `command` (`--engine`) with this section's options and time-out.
+    #[must_use]
+    pub fn spec_of(&self, command: &str) -> crate::analysis::AnalystSpec {
+        crate::analysis::AnalystSpec {
+            grace: std::time::Duration::from_millis(self.timeout_ms),
+            ..crate::analysis::AnalystSpec::new(command, self.option_pairs())
+        }
+    }
+}
+
 /// The colour themes shipped with the program (names accepted by `ui.theme`).
 pub const THEMES: &[&str] = &["classic", "green", "blue", "mono"];
 
@@ -495,6 +570,12 @@ impl Config {
         range("engine.book_depth", e.book_depth, 1, 60)?;
         range("database.max_mb", self.database.max_mb, 1, 65_536)?;
         range("explain.analysis_ms", self.explain.analysis_ms, 10, 600_000)?;
+        range(
+            "analysis.timeout_ms",
+            self.analysis.timeout_ms,
+            100,
+            600_000,
+        )?;
         let v = &self.eval;
         for (key, value) in [
             ("eval.pawn", v.pawn),
@@ -743,7 +824,7 @@ mod tests {
             ),
             (
                 "[colours]\n",
-                "k.toml:1:2: unknown key `colours`, expected one of `game`, `engine`, `eval`, `explain`, `ui`, `database`; remove it or fix its spelling",
+                "k.toml:1:2: unknown key `colours`, expected one of `game`, `engine`, `eval`, `explain`, `ui`, `database`, `analysis`; remove it or fix its spelling",
             ),
             (
                 "[ui]\ntheme = \"pink\"\n",

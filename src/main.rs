@@ -64,6 +64,7 @@ fn main() -> ExitCode {
             limits,
             json,
             level,
+            engine,
         }) => with_config(cli.config.as_deref(), &dirs, |c| {
             let _db = open_db(c, &dirs, cli.no_db);
             let args = kibitzer::analysis::command::ExplainArgs {
@@ -73,6 +74,7 @@ fn main() -> ExitCode {
                 movetime_ms: limits.movetime,
                 json,
                 level,
+                engine,
             };
             report(kibitzer::analysis::command::run(
                 &args,
@@ -88,6 +90,7 @@ fn main() -> ExitCode {
             annotate,
             force,
             level,
+            engine,
         }) => with_config(cli.config.as_deref(), &dirs, |c| {
             let _db = open_db(c, &dirs, cli.no_db);
             let args = kibitzer::review::command::ReviewArgs {
@@ -99,6 +102,7 @@ fn main() -> ExitCode {
                 annotate,
                 force,
                 level,
+                engine,
             };
             report(kibitzer::review::command::run(
                 &args,

@@ -54,6 +54,8 @@ pub struct Settings {
     pub language: Language,
     /// Transposition table size in MiB (one table for the whole game).
     pub hash_mb: u32,
+    /// Which engine analyses (`[analysis] engine`, `--engine`): built-in by default.
+    pub analyst: analysis::AnalystSpec,
 }
 
 impl Default for Settings {
@@ -64,6 +66,7 @@ impl Default for Settings {
             level: ExplainLevel::Medium,
             language: Language::default(),
             hash_mb: 64,
+            analyst: analysis::AnalystSpec::default(),
         }
     }
 }
@@ -82,6 +85,7 @@ impl Settings {
             level,
             language: config.explain.language,
             hash_mb: config.engine.hash_mb,
+            analyst: config.analysis.spec(),
         }
     }
 }
@@ -132,6 +136,8 @@ pub struct PlyReview {
     pub better: Option<Explanation>,
     /// The game's opening after this move (the deepest named position reached so far).
     pub opening: Option<Opening>,
+    /// The engine whose searches the verdict rests on (`kibitzer` for the built-in engine).
+    pub judged_by: String,
 }
 
 impl PlyReview {
@@ -231,6 +237,9 @@ pub enum ReviewEvent {
     Progress(Progress),
     /// Every ply is analysed.
     Finished,
+    /// Something the user should know: the external analysis engine failed and the built-in
+    /// engine analyses instead.
+    Notice(String),
 }
 
 /// A score for people, White's view: `+1.3`, `-0.4`, `0.0`, `#3`, `#-4`.
@@ -259,7 +268,8 @@ fn white_view(mover: Color, s: Score) -> Score {
 /// Reviews every move of `game` (its moves up to the cursor), calling `on_event` as plies are
 /// ready (see [`ReviewEvent`]). Searches each position once (the position after a move is the
 /// next position searched, and its line is the line after the move), with one transposition
-/// table. Returns false when `stop` cut the review short (nothing more is reported then).
+/// table; a move that looks like an error or an only move is judged on a deeper verification
+/// search ([`analysis::judged_search`], the same judgement as play mode's). Returns false when `stop` cut the review short (nothing more is reported then).
 pub fn review_game(
     game: &Game,
     settings: &Settings,
@@ -271,31 +281,50 @@ pub fn review_game(
     let total = moves.len();
     let keys = game.history_keys();
     let mut memory = SearchMemory::new(settings.hash_mb);
-    let search = |i: usize, memory: &mut SearchMemory| -> Option<SearchResult> {
+    let mut analyst = analysis::Analyst::start(&settings.analyst);
+    analyst.new_game();
+    let search = |i: usize,
+                  analyst: &mut analysis::Analyst,
+                  memory: &mut SearchMemory|
+     -> Option<SearchResult> {
         let pos = game.position_at(i)?;
-        Some(analysis::search_position(
+        let played = moves.get(i).map(|m| m.mv);
+        Some(analyst.search(
             pos,
             &keys[..i],
             &settings.limits,
             &settings.params,
+            played,
             memory,
             stop,
         ))
     };
-    let Some(mut current) = search(0, &mut memory) else {
+    let Some(mut current) = search(0, &mut analyst, &mut memory) else {
         return true;
     };
     for i in 0..total {
         if stop.load(Ordering::Relaxed) {
             return false;
         }
-        let Some(next) = search(i + 1, &mut memory) else {
+        let Some(next) = search(i + 1, &mut analyst, &mut memory) else {
             return true;
         };
         if stop.load(Ordering::Relaxed) {
             return false;
         }
-        if let Some(p) = review_ply(game, i, &current, &next, settings) {
+        let played = game.moves().get(i).map(|m| m.mv);
+        let judged = match learn::request(game, i, played, settings) {
+            Some(req) => analysis::judged_search(&req, current, &mut analyst, &mut memory, stop),
+            None => current,
+        };
+        if stop.load(Ordering::Relaxed) {
+            return false;
+        }
+        for notice in analyst.take_notices() {
+            on_event(ReviewEvent::Notice(notice));
+        }
+        if let Some(mut p) = review_ply(game, i, &judged, &next, settings) {
+            p.judged_by = analyst.name();
             on_event(ReviewEvent::Ply(Box::new(p)));
         }
         let done = i + 1;
@@ -317,8 +346,8 @@ pub fn review_game(
     true
 }
 
-/// The review of ply `i` from the searches of the positions before (`before`) and after
-/// (`after`) it. Pure. `None` when the game has no such ply.
+/// The review of ply `i` from the searches of the positions before (`before`, the search the
+/// judgement rests on: see [`analysis::judged_search`]) and after (`after`) it. Pure. `None` when the game has no such ply.
 #[must_use]
 pub fn review_ply(
     game: &Game,
@@ -376,6 +405,7 @@ pub fn review_ply(
         explanation,
         better,
         opening: crate::opening::at(game, i + 1),
+        judged_by: analysis::BUILTIN_NAME.to_owned(),
     })
 }
 
@@ -409,6 +439,7 @@ mod tests {
             ReviewEvent::Ply(p) => plies.push(*p),
             ReviewEvent::Progress(p) => progress.push(p.done),
             ReviewEvent::Finished => {}
+            ReviewEvent::Notice(n) => panic!("the built-in engine gives no notice: {n}"),
         });
         assert!(finished);
         assert_eq!(plies.len(), 7);
@@ -478,6 +509,42 @@ mod tests {
         assert_ne!(kf1.classification.quality, Quality::Book);
         assert!(kf1.explanation.opening.is_none());
         assert_eq!(kf1.opening, plies[7].opening);
+    }
+
+    /// Issue 21's quoted cases: 3.Bb5 and 4.Ba4 (Ruy Lopez), 1...c5, 4.Ng5 (Two Knights).
+    #[test]
+    fn quoted_theory_is_never_an_error_and_gets_no_better_move() {
+        for (moves, ply) in [
+            ("e4 e5 Nf3 Nc6 Bb5", 4),
+            ("e4 e5 Nf3 Nc6 Bb5 a6 Ba4", 6),
+            ("e4 c5", 1),
+            ("e4 e5 Nf3 Nc6 Bc4 Nf6 Ng5", 6),
+        ] {
+            let g = game(moves);
+            let mut plies = Vec::new();
+            review_game(&g, &settings(), &AtomicBool::new(false), &mut |e| {
+                if let ReviewEvent::Ply(p) = e {
+                    plies.push(*p);
+                }
+            });
+            let p = &plies[ply];
+            assert!(
+                !p.classification.is_error(),
+                "{moves}: {:?}",
+                p.classification
+            );
+            assert!(
+                p.better.is_none() && p.explanation.best.is_none(),
+                "{moves}"
+            );
+            for bad in ["Better was", "stronger", "inaccuracy"] {
+                assert!(
+                    !p.explanation.text.contains(bad),
+                    "{moves}: {}",
+                    p.explanation.text
+                );
+            }
+        }
     }
 
     #[test]

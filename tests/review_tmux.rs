@@ -30,16 +30,16 @@ fn review_a_game_and_jump_from_error_to_error() {
     );
     t.keys(&["Enter"]);
     let mut screen = t.wait_for("analysis complete");
-    // `n` visits the errors in order; 17... g4 is one of the later ones: a mistake at depth 4
-    // with the weights of session 12, an inaccuracy with those of session 5 (the labels move
-    // with the evaluation, so either is accepted, but the panel must agree with the move's mark).
+    // `n` visits the errors in order; 23... Nb6 is the last one: a mistake at depth 4 verified
+    // at depth 6 (the labels move with the evaluation, so an inaccuracy is accepted too, but the
+    // panel must agree with the move's mark).
     let mut found = false;
     for _ in 0..15 {
         t.keys(&["n"]);
         let s = t.wait_change(&screen);
         screen = s.clone();
-        if s.contains("17... g4?") {
-            let label = if s.contains("17... g4?!") {
+        if s.contains("23... Nb6?") {
+            let label = if s.contains("23... Nb6?!") {
                 "inaccuracy"
             } else {
                 "mistake"
@@ -51,7 +51,7 @@ fn review_a_game_and_jump_from_error_to_error() {
         }
         assert!(!s.contains("no further mistake"), "{s}");
     }
-    assert!(found, "17... g4 not reached:\n{}", t.screen());
+    assert!(found, "23... Nb6 not reached:\n{}", t.screen());
     t.keys(&["q"]);
     t.wait_for("EXIT=0");
 }
@@ -89,26 +89,27 @@ fn pick_a_game_of_a_file_jump_to_the_blunder_and_try_a_move() {
     t.wait_for("(1 of 3 games)");
     t.keys(&["Enter"]);
     let mut screen = t.wait_for("analysis complete");
-    // The third error at depth 4 is the mistake 5... Bc5 (Nxd5 was better).
+    // The last error at depth 4 (verified at depth 6) is the mistake 23... Nb6 (Rdg8 was
+    // better).
     let mut found = false;
     for _ in 0..10 {
         t.keys(&["n"]);
         let s = t.wait_change(&screen);
         screen = s.clone();
-        if s.contains("5... Bc5?") {
+        if s.contains("23... Nb6?") {
             assert!(s.contains("t try a better move"), "{s}");
             found = true;
             break;
         }
     }
     assert!(found, "no mistake reached:\n{}", t.screen());
-    // Learn from the mistake: try 5... Nxd5.
+    // Learn from the mistake: try 23... Rdg8.
     t.keys(&["t"]);
-    t.wait_for("Learn: find a better move than 5... Bc5?");
-    t.send_literal("Nxd5");
+    t.wait_for("Learn: find a better move than 23... Nb6?");
+    t.send_literal("Rdg8");
     t.keys(&["Enter"]);
     let s = t.wait_until("a verdict", |s| {
-        s.contains("Nxd5: good!") || s.contains("Nxd5: not good enough")
+        s.contains("Rdg8: good!") || s.contains("Rdg8: not good enough")
     });
     assert!(s.contains("t try again"), "{s}");
     // Leave the try, then the review: back to the picker; Esc clears the filter, Esc quits.

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use super::{Request, analyse};
+use super::{Analyst, Request, analyse_with};
 use crate::config::{Config, ExplainLevel};
 use crate::engine::{EvalParams, SearchLimits, SearchMemory};
 use crate::game::Game;
@@ -28,6 +28,8 @@ pub struct ExplainArgs {
     pub json: bool,
     /// `basic`, `medium` or `advanced`; `None` = the configuration's.
     pub level: Option<String>,
+    /// The analysis engine's command line (`--engine`); default `[analysis] engine`.
+    pub engine: Option<String>,
 }
 
 /// A failed command: the exit status and the message for standard error.
@@ -112,7 +114,16 @@ pub fn run(args: &ExplainArgs, config: &Config, out: &mut dyn Write) -> Result<(
     req.level = level;
     req.language = config.explain.language;
     let mut memory = SearchMemory::new(config.engine.hash_mb);
-    let analysis = analyse(&req, &mut memory, &AtomicBool::new(false));
+    let spec = match &args.engine {
+        Some(engine) => config.analysis.spec_of(engine),
+        None => config.analysis.spec(),
+    };
+    let mut analyst = Analyst::start(&spec);
+    let analysis = analyse_with(&req, &mut analyst, &mut memory, &AtomicBool::new(false));
+    for notice in analyst.take_notices() {
+        eprintln!("kibitzer: warning: {notice}");
+    }
+    let judged_by = analyst.name();
     let Some(e) = analysis.explanation else {
         return Err(CommandError::input(
             "--fen: the side to move has no legal move (the game is over)",
@@ -128,6 +139,7 @@ pub fn run(args: &ExplainArgs, config: &Config, out: &mut dyn Write) -> Result<(
             let doc = ExplainDocument {
                 explanation: &e,
                 opening_reached: opening,
+                judged_by: &judged_by,
             };
             serde_json::to_writer_pretty(&mut *out, &doc)?;
             writeln!(out)
@@ -139,7 +151,8 @@ pub fn run(args: &ExplainArgs, config: &Config, out: &mut dyn Write) -> Result<(
             if let Some(o) = opening {
                 writeln!(out, "opening: {o}")?;
             }
-            writeln!(out, "{}", e.text)
+            writeln!(out, "{}", e.text)?;
+            writeln!(out, "judged by {judged_by}")
         }
     };
     write(out).map_err(|err| CommandError::failure(format!("cannot write the output: {err}")))
@@ -153,6 +166,8 @@ struct ExplainDocument<'a> {
     explanation: &'a crate::explain::Explanation,
     /// The deepest named position among the position and the one after the move.
     opening_reached: Option<crate::opening::Opening>,
+    /// The engine whose search the verdict rests on (`kibitzer` for the built-in engine).
+    judged_by: &'a str,
 }
 
 /// The ply of the next move from the FEN's move number and side to move.

@@ -237,9 +237,11 @@ pub fn explain(input: &ExplainInput) -> Explanation {
     // claims only after the move's own sentences are rendered: those must rest on claims about
     // the move itself, never on facts of the better move's position.
     let mut better_claims = Vec::new();
+    // "Better was X" only when the judgement is an inaccuracy or worse (STYLE rule 16).
+    let confirmed_error = judgement.is_some_and(|j| j.quality >= quality::Quality::Inaccuracy);
     if let Some(best) = input
         .best
-        .filter(|b| *b != mv && opening.is_none() && before.is_legal(*b))
+        .filter(|b| *b != mv && confirmed_error && before.is_legal(*b))
     {
         let mut bl = vec![best];
         bl.extend_from_slice(&input.best_pv);

@@ -149,8 +149,8 @@ pub struct Judgement {
     pub drop: f64,
     /// Set when a mate rule decided the judgement.
     pub mate: Option<MateNote>,
-    /// The best move beats the second best by at least 0.2 winning chances and the second
-    /// best does not leave the mover winning (+3 or mating) anyway.
+    /// The best move beats the second best by at least 0.2 winning chances and the second best
+    /// changes the result ([`changes_result`]).
     pub only_move: bool,
 }
 
@@ -169,9 +169,6 @@ impl Judgement {
     }
 }
 
-/// A second-best score from which the mover still wins (centipawns): no "only move" then.
-const ONLY_MOVE_STILL_WINNING: i32 = 300;
-
 fn by_drop(drop: f64) -> Quality {
     if drop >= 0.3 {
         Quality::Blunder
@@ -186,15 +183,38 @@ fn by_drop(drop: f64) -> Quality {
     }
 }
 
+/// Winning chances (mover's view) from which a position counts as decided: about +3 pawns
+/// (`wc(298) ≈ 0.5`), or mated / mating.
+pub const DECIDED: f64 = 0.5;
+
+/// Whether playing the second-best move (`second`) instead of the best (`best`, both mover's
+/// view) changes the result: not when the mover stays winning (the second move still scores
+/// [`DECIDED`] or mates) nor when the mover stays lost (the best move scores `-DECIDED` or is
+/// mated too). An "only move" needs this.
+///
+/// ```
+/// use kibitzer::explain::quality::{changes_result, Score};
+/// assert!(changes_result(Score::Cp(100), Score::Cp(-100)));
+/// assert!(!changes_result(Score::Mate(2), Score::Cp(900)));
+/// assert!(!changes_result(Score::Cp(-400), Score::Mate(-3)));
+/// ```
+#[must_use]
+pub fn changes_result(best: Score, second: Score) -> bool {
+    let stays_won = second.is_mating() || second.winning_chances() >= DECIDED;
+    let stays_lost = best.is_mated() || best.winning_chances() <= -DECIDED;
+    !stays_won && !stays_lost
+}
+
 /// Judges a move. All scores are from the mover's point of view, after the move: `best` is the
 /// score of the engine's best move, `played` of the move played, `second` of the second-best
 /// move when known (for the only-move flag). `played_is_best` is true when the move is the
 /// engine's choice.
 ///
-/// Mate rules: missing a mate costs an inaccuracy if the move still scores above +999 cp, a
-/// mistake above +700 cp, a blunder otherwise; allowing a mate costs an inaccuracy if the best
-/// move scored below -999 cp anyway, a mistake below -700 cp, a blunder otherwise; a slower
-/// mate is good.
+/// Mate rules: missing a mate costs a mistake if the move still scores above +700 cp, a
+/// blunder otherwise, and allowing a mate a mistake if the best move scored below -700 cp
+/// anyway, a blunder otherwise; but a move that stays above +999 cp without the mate (or a mate
+/// allowed when the best move scored below -999 cp) does not change the result and is judged by
+/// its drop in winning chances like any move. A slower mate is good.
 ///
 /// ```
 /// use kibitzer::explain::quality::{judge, Quality, Score};
@@ -206,23 +226,21 @@ pub fn judge(played_is_best: bool, best: Score, played: Score, second: Option<Sc
     let wc_best = best.winning_chances();
     let wc_played = played.winning_chances();
     let drop = (wc_best - wc_played).max(0.0);
-    // The alternatives change the result: they lose at least 0.2 winning chances and do not
-    // leave the mover winning anyway (+3 or a mate).
-    let only_move = second.is_some_and(|s| {
-        wc_best - s.winning_chances() >= 0.2 && s.as_cp() < ONLY_MOVE_STILL_WINNING
-    });
+    let only_move =
+        second.is_some_and(|s| wc_best - s.winning_chances() >= 0.2 && changes_result(best, s));
     let (quality, mate) = if played_is_best {
         (Quality::Best, None)
-    } else if best.is_mating() && !played.is_mating() {
+    } else if best.is_mating()
+        && !played.is_mating()
+        && !matches!(played, Score::Cp(cp) if cp > 999)
+    {
         let q = match played {
-            Score::Cp(cp) if cp > 999 => Quality::Inaccuracy,
             Score::Cp(cp) if cp > 700 => Quality::Mistake,
             _ => Quality::Blunder,
         };
         (q, Some(MateNote::MissedMate))
-    } else if played.is_mated() && !best.is_mated() {
+    } else if played.is_mated() && !best.is_mated() && !matches!(best, Score::Cp(cp) if cp < -999) {
         let q = match best {
-            Score::Cp(cp) if cp < -999 => Quality::Inaccuracy,
             Score::Cp(cp) if cp < -700 => Quality::Mistake,
             _ => Quality::Blunder,
         };
@@ -291,10 +309,13 @@ mod tests {
 
     #[test]
     fn mates() {
+        // Still above +999 without the mate: the result does not change, judged by the drop.
         let j = judge(false, Score::Mate(3), Score::Cp(1200), None);
+        assert_eq!((j.quality, j.mate), (Quality::Good, None));
+        let j = judge(false, Score::Mate(3), Score::Cp(800), None);
         assert_eq!(
             (j.quality, j.mate),
-            (Quality::Inaccuracy, Some(MateNote::MissedMate))
+            (Quality::Mistake, Some(MateNote::MissedMate))
         );
         let j = judge(false, Score::Mate(3), Score::Cp(200), None);
         assert_eq!(j.quality, Quality::Blunder);
@@ -304,7 +325,7 @@ mod tests {
             (Quality::Blunder, Some(MateNote::AllowedMate))
         );
         let j = judge(false, Score::Cp(-1200), Score::Mate(-2), None);
-        assert_eq!(j.quality, Quality::Inaccuracy);
+        assert_eq!((j.quality, j.mate), (Quality::Good, None));
         let j = judge(false, Score::Mate(2), Score::Mate(4), None);
         assert_eq!(
             (j.quality, j.mate),

@@ -176,9 +176,13 @@ mod tests {
         // +3.00 to +1.00: drop 0.32 blunder but still better (0.182 >= 0.1): no missed win.
         let c = classify(false, Score::Cp(300), Score::Cp(100), None);
         assert!(!c.missed_win);
-        // Mate in 2 missed, still +12: inaccuracy (mate rule), missed mate, not missed win.
+        // Mate in 2 missed, still +12: the result does not change, no error (by the drop).
         let c = classify(false, Score::Mate(2), Score::Cp(1200), None);
-        assert_eq!(c.quality, Quality::Inaccuracy);
+        assert_eq!(c.quality, Quality::Good);
+        assert!(!c.missed_mate && !c.missed_win && !c.is_error());
+        // Mate in 2 missed, +8: a mistake (mate rule), missed mate, not missed win.
+        let c = classify(false, Score::Mate(2), Score::Cp(800), None);
+        assert_eq!(c.quality, Quality::Mistake);
         assert!(c.missed_mate && !c.missed_win);
         // Allowing mate from equality is a blunder.
         let c = classify(false, Score::Cp(0), Score::Mate(-3), None);

@@ -39,6 +39,8 @@ pub struct ReviewArgs {
     pub force: bool,
     /// `basic`, `medium` or `advanced`; `None` = the configuration's.
     pub level: Option<String>,
+    /// The analysis engine's command line (`--engine`); default `[analysis] engine`.
+    pub engine: Option<String>,
 }
 
 /// A game picked from a file.
@@ -169,6 +171,10 @@ pub struct ReviewDocument<'a> {
     pub movetime_ms: Option<u64>,
     /// Per side accuracy and error counts.
     pub summary: Summary,
+    /// The engine that judged the last ply (`kibitzer` for the built-in engine).
+    pub analyst: Option<&'a str>,
+    /// The external analysis engine's failures (after one, the built-in engine analyses).
+    pub analyst_notices: &'a [String],
     /// Every ply.
     pub plies: &'a [PlyReview],
 }
@@ -186,7 +192,10 @@ pub fn run(args: &ReviewArgs, config: &Config, out: &mut dyn Write) -> Result<()
     }
     let level = level(args.level.as_deref(), config)?;
     let limits = limits(args.depth, args.movetime_ms, DEFAULT_MOVETIME_MS);
-    let settings = Settings::from_config(config, limits.clone(), level);
+    let mut settings = Settings::from_config(config, limits.clone(), level);
+    if let Some(engine) = &args.engine {
+        settings.analyst = config.analysis.spec_of(engine);
+    }
     if screen {
         let look = super::session::Look {
             pieces: config.ui.pieces,
@@ -212,6 +221,7 @@ pub fn run(args: &ReviewArgs, config: &Config, out: &mut dyn Write) -> Result<()
     }
     let show_progress = std::io::stderr().is_terminal();
     let mut plies = Vec::new();
+    let mut notices = Vec::new();
     review_game(
         &loaded.game.game,
         &settings,
@@ -226,6 +236,13 @@ pub fn run(args: &ReviewArgs, config: &Config, out: &mut dyn Write) -> Result<()
                 );
             }
             ReviewEvent::Progress(_) => {}
+            ReviewEvent::Notice(n) => {
+                if show_progress {
+                    eprintln!();
+                }
+                eprintln!("kibitzer: warning: {n}");
+                notices.push(n);
+            }
             ReviewEvent::Finished => {
                 if show_progress {
                     eprintln!();
@@ -253,6 +270,8 @@ pub fn run(args: &ReviewArgs, config: &Config, out: &mut dyn Write) -> Result<()
             depth: limits.depth,
             movetime_ms: limits.movetime.map(|d| d.as_millis() as u64),
             summary: Summary::of(&plies),
+            analyst: plies.last().map(|p| p.judged_by.as_str()),
+            analyst_notices: &notices,
             plies: &plies,
         };
         let write = |out: &mut dyn Write| -> std::io::Result<()> {

@@ -38,6 +38,7 @@ impl ReviewState {
             }
             ReviewEvent::Progress(p) => self.progress = Some(p),
             ReviewEvent::Finished => self.finished = true,
+            ReviewEvent::Notice(_) => {}
         }
     }
 

@@ -1,0 +1,646 @@
+//! An external UCI engine as the analyst (`[analysis] engine`, `--engine CMD`): one child
+//! process spoken to over UCI, with a time-out on every wait, so that an engine that cannot be
+//! started, is not a UCI engine, crashes, hangs or sends malformed lines gives an
+//! [`AnalystError`] instead of a hang. [`super::Analyst`] falls back to the built-in engine on
+//! any error.
+//!
+//! A search sends `position fen …` and `go` with the limits (`depth`, `movetime`, `nodes`),
+//! `MultiPV` [`MULTI_PV`] (the best move and the next ones with exact scores) and, to score one
+//! move exactly, `searchmoves` with that move alone. The answer is turned into a
+//! [`SearchResult`] (each `multipv` line an exact root move), so the judgement and the
+//! explanations read it like a search of the built-in engine.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, Move, Position};
+
+use crate::engine::{
+    Bound, Iteration, MATE, MATE_BOUND, RootMove, Score, SearchLimits, SearchResult,
+};
+
+/// How many best lines an external analyst reports per position (`MultiPV`).
+pub const MULTI_PV: usize = 3;
+
+/// The default time-out of the handshake, and the grace beyond a timed search's move time.
+pub const DEFAULT_GRACE: Duration = Duration::from_secs(10);
+
+/// How many times [`AnalystSpec::grace`] a search without a move time may take.
+const UNTIMED_GRACES: u32 = 12;
+
+/// How long an engine has to answer `stop` before it is killed.
+const STOP_GRACE: Duration = Duration::from_secs(1);
+
+/// Which engine analyses: the built-in one, or a UCI engine's command line and options.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AnalystSpec {
+    /// The command line (program and arguments separated by spaces); empty or `builtin` is the
+    /// built-in engine.
+    pub command: String,
+    /// UCI options sent with `setoption` after the handshake (name, value).
+    pub options: Vec<(String, String)>,
+    /// The handshake's time-out and the grace beyond a search's move time.
+    pub grace: Duration,
+}
+
+impl Default for AnalystSpec {
+    fn default() -> Self {
+        AnalystSpec {
+            command: String::new(),
+            options: Vec::new(),
+            grace: DEFAULT_GRACE,
+        }
+    }
+}
+
+impl AnalystSpec {
+    /// The spec of `command` with `options` and the default grace.
+    #[must_use]
+    pub fn new(command: &str, options: Vec<(String, String)>) -> AnalystSpec {
+        AnalystSpec {
+            command: command.trim().to_owned(),
+            options,
+            grace: DEFAULT_GRACE,
+        }
+    }
+
+    /// Whether this is the built-in engine.
+    #[must_use]
+    pub fn is_builtin(&self) -> bool {
+        self.command.is_empty() || self.command == "builtin"
+    }
+}
+
+/// What went wrong with an external analyst.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AnalystError {
+    /// The program could not be started.
+    Start {
+        /// The command line.
+        command: String,
+        /// The system's reason.
+        reason: String,
+    },
+    /// The program did not answer `uci` with `uciok`.
+    NotUci {
+        /// The command line.
+        command: String,
+        /// What it said instead (first line), or how it ended.
+        got: String,
+    },
+    /// The program exited (or closed its output) while it was expected to answer.
+    Exited {
+        /// The command line.
+        command: String,
+        /// What it was doing.
+        during: String,
+    },
+    /// The program did not answer in time.
+    TimedOut {
+        /// The command line.
+        command: String,
+        /// What it was doing.
+        during: String,
+        /// How long it was given.
+        after: Duration,
+    },
+    /// The program sent a line that breaks the protocol.
+    Malformed {
+        /// The command line.
+        command: String,
+        /// The line.
+        line: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+}
+
+impl std::fmt::Display for AnalystError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AnalystError::Start { command, reason } => write!(
+                f,
+                "the analysis engine `{command}` cannot be started ({reason}); check \
+                 `[analysis] engine` in the configuration or --engine (a UCI engine's command \
+                 line, e.g. /usr/games/stockfish)"
+            ),
+            AnalystError::NotUci { command, got } => write!(
+                f,
+                "`{command}` is not a UCI engine: it did not answer `uci` with `uciok` \
+                 ({got}); give the command of a UCI engine"
+            ),
+            AnalystError::Exited { command, during } => {
+                write!(f, "the analysis engine `{command}` stopped {during}")
+            }
+            AnalystError::TimedOut {
+                command,
+                during,
+                after,
+            } => write!(
+                f,
+                "the analysis engine `{command}` did not answer {during} within {} ms",
+                after.as_millis()
+            ),
+            AnalystError::Malformed {
+                command,
+                line,
+                reason,
+            } => write!(
+                f,
+                "the analysis engine `{command}` sent a malformed line ({reason}): `{line}`"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for AnalystError {}
+
+/// A running UCI engine.
+pub struct UciAnalyst {
+    command: String,
+    name: String,
+    grace: Duration,
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    multipv: usize,
+}
+
+impl std::fmt::Debug for UciAnalyst {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("UciAnalyst")
+            .field("command", &self.command)
+            .field("name", &self.name)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Spawns `program` with `args`; a bare program name not on the `PATH` is also looked for in
+/// `/usr/games` (where Debian installs Stockfish).
+fn spawn(program: &str, args: &[&str]) -> std::io::Result<Child> {
+    let run = |p: &str| {
+        Command::new(p)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+    };
+    match run(program) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound && !program.contains('/') => {
+            run(&format!("/usr/games/{program}")).map_err(|_| e)
+        }
+        other => other,
+    }
+}
+
+impl UciAnalyst {
+    /// Starts the engine of `spec`, does the handshake (`uci` … `uciok`, the options,
+    /// `isready` … `readyok`), each wait bounded by `spec.grace`.
+    pub fn start(spec: &AnalystSpec) -> Result<UciAnalyst, AnalystError> {
+        let command = spec.command.clone();
+        let mut words = command.split_whitespace();
+        let Some(program) = words.next() else {
+            return Err(AnalystError::Start {
+                command,
+                reason: "the command is empty".to_owned(),
+            });
+        };
+        let args: Vec<&str> = words.collect();
+        let mut child = spawn(program, &args).map_err(|e| AnalystError::Start {
+            command: command.clone(),
+            reason: e.to_string(),
+        })?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            return Err(AnalystError::Start {
+                command,
+                reason: "its standard input and output could not be opened".to_owned(),
+            });
+        };
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut analyst = UciAnalyst {
+            command,
+            name: String::new(),
+            grace: spec.grace,
+            child,
+            stdin,
+            lines,
+            multipv: 1,
+        };
+        analyst.handshake(&spec.options)?;
+        Ok(analyst)
+    }
+
+    fn handshake(&mut self, options: &[(String, String)]) -> Result<(), AnalystError> {
+        self.send("uci")?;
+        let deadline = Instant::now() + self.grace;
+        let mut first = None;
+        loop {
+            let line = match self.next_line(deadline) {
+                Ok(l) => l,
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(AnalystError::NotUci {
+                        command: self.command.clone(),
+                        got: first.map_or_else(
+                            || format!("no answer within {} ms", self.grace.as_millis()),
+                            |l| format!("it said `{l}`"),
+                        ),
+                    });
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(AnalystError::NotUci {
+                        command: self.command.clone(),
+                        got: first.map_or_else(
+                            || "it exited without a word".to_owned(),
+                            |l| format!("it said `{l}` and exited"),
+                        ),
+                    });
+                }
+            };
+            let line = line.trim().to_owned();
+            if line == "uciok" {
+                break;
+            }
+            if let Some(name) = line.strip_prefix("id name ") {
+                self.name = name.trim().to_owned();
+            }
+            if first.is_none() && !line.is_empty() {
+                first = Some(line);
+            }
+        }
+        if self.name.is_empty() {
+            self.name.clone_from(&self.command);
+        }
+        for (name, value) in options {
+            self.send(&format!("setoption name {name} value {value}"))?;
+        }
+        self.ready("starting")
+    }
+
+    /// Sends `isready` and waits for `readyok`.
+    fn ready(&mut self, during: &str) -> Result<(), AnalystError> {
+        self.send("isready")?;
+        let deadline = Instant::now() + self.grace;
+        loop {
+            match self.next_line(deadline) {
+                Ok(l) if l.trim() == "readyok" => return Ok(()),
+                Ok(_) => {}
+                Err(e) => return Err(self.wait_error(e, during, self.grace)),
+            }
+        }
+    }
+
+    /// The engine's name (`id name`), or its command when it gave none.
+    #[must_use]
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Tells the engine a new game starts (`ucinewgame`, then `isready`).
+    pub fn new_game(&mut self) -> Result<(), AnalystError> {
+        self.send("ucinewgame")?;
+        self.ready("after ucinewgame")
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), AnalystError> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|()| self.stdin.flush())
+            .map_err(|_| AnalystError::Exited {
+                command: self.command.clone(),
+                during: format!("before `{line}` could be sent"),
+            })
+    }
+
+    fn next_line(&self, deadline: Instant) -> Result<String, RecvTimeoutError> {
+        let left = deadline.saturating_duration_since(Instant::now());
+        self.lines.recv_timeout(left)
+    }
+
+    fn wait_error(&self, e: RecvTimeoutError, during: &str, after: Duration) -> AnalystError {
+        match e {
+            RecvTimeoutError::Timeout => AnalystError::TimedOut {
+                command: self.command.clone(),
+                during: during.to_owned(),
+                after,
+            },
+            RecvTimeoutError::Disconnected => AnalystError::Exited {
+                command: self.command.clone(),
+                during: during.to_owned(),
+            },
+        }
+    }
+
+    /// Searches `pos` with `limits` (depth, move time, nodes), `multipv` lines, restricted to
+    /// `searchmoves` when not empty. `stop` sends `stop` to the engine (the lines so far count).
+    /// Every wait is bounded: the move time plus the grace, or twelve graces without a move
+    /// time.
+    pub fn search(
+        &mut self,
+        pos: &Chess,
+        limits: &SearchLimits,
+        multipv: usize,
+        searchmoves: &[Move],
+        stop: &AtomicBool,
+    ) -> Result<SearchResult, AnalystError> {
+        let multipv = multipv.max(1);
+        if multipv != self.multipv {
+            self.send(&format!("setoption name MultiPV value {multipv}"))?;
+            self.multipv = multipv;
+        }
+        let fen = shakmaty::fen::Fen::from_position(pos, shakmaty::EnPassantMode::Legal);
+        self.send(&format!("position fen {fen}"))?;
+        let mut go = String::from("go");
+        if let Some(d) = limits.depth {
+            go.push_str(&format!(" depth {d}"));
+        }
+        if let Some(t) = limits.movetime {
+            go.push_str(&format!(" movetime {}", t.as_millis().max(1)));
+        }
+        if let Some(n) = limits.nodes {
+            go.push_str(&format!(" nodes {n}"));
+        }
+        if go == "go" {
+            go.push_str(" depth 12");
+        }
+        if !searchmoves.is_empty() {
+            go.push_str(" searchmoves");
+            for m in searchmoves {
+                go.push_str(&format!(" {}", m.to_uci(CastlingMode::Standard)));
+            }
+        }
+        self.send(&go)?;
+        let allowed = match limits.movetime {
+            Some(t) => t + self.grace,
+            None => self.grace * UNTIMED_GRACES,
+        };
+        let started = Instant::now();
+        let mut deadline = started + allowed;
+        let mut stopped = false;
+        let mut lines: Vec<Option<PvLine>> = vec![None; multipv];
+        let best = loop {
+            if !stopped && stop.load(Ordering::Relaxed) {
+                self.send("stop")?;
+                stopped = true;
+                deadline = Instant::now() + STOP_GRACE;
+            }
+            let slice = (Instant::now() + Duration::from_millis(50)).min(deadline);
+            let line = match self.next_line(slice) {
+                Ok(l) => l,
+                Err(RecvTimeoutError::Timeout) if Instant::now() < deadline => continue,
+                Err(e) => return Err(self.wait_error(e, "a search", allowed)),
+            };
+            let mut words = line.split_whitespace();
+            match words.next() {
+                Some("info") => {
+                    let info =
+                        parse_info(pos, words).map_err(|reason| AnalystError::Malformed {
+                            command: self.command.clone(),
+                            line: line.clone(),
+                            reason,
+                        })?;
+                    if let Some(l) = info
+                        && let Some(slot) = lines.get_mut(l.index.saturating_sub(1))
+                    {
+                        *slot = Some(l);
+                    }
+                }
+                Some("bestmove") => {
+                    let text = words.next().unwrap_or("");
+                    if text == "(none)" || text == "0000" {
+                        break None;
+                    }
+                    match legal(pos, text) {
+                        Some(m) => break Some(m),
+                        None => {
+                            return Err(AnalystError::Malformed {
+                                command: self.command.clone(),
+                                line: line.clone(),
+                                reason: format!("`{text}` is not a legal move here"),
+                            });
+                        }
+                    }
+                }
+                _ => {}
+            }
+        };
+        Ok(result(best, lines, started.elapsed(), stopped))
+    }
+}
+
+impl Drop for UciAnalyst {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.stdin.flush();
+        let deadline = Instant::now() + Duration::from_millis(200);
+        while Instant::now() < deadline {
+            if matches!(self.child.try_wait(), Ok(Some(_))) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One `multipv` line of an `info` answer.
+#[derive(Debug, Clone)]
+struct PvLine {
+    index: usize,
+    depth: u32,
+    seldepth: u32,
+    nodes: u64,
+    score: Score,
+    pv: Vec<Move>,
+}
+
+fn legal(pos: &Chess, text: &str) -> Option<Move> {
+    text.parse::<UciMove>().ok()?.to_move(pos).ok()
+}
+
+/// The engine's score of a UCI `score cp N` / `score mate N` (mover's view).
+fn uci_score(kind: &str, n: i32) -> Option<Score> {
+    match kind {
+        "cp" => Some(Score(n.clamp(-(MATE_BOUND - 1), MATE_BOUND - 1))),
+        "mate" if n > 0 => Some(Score(MATE - (2 * n - 1).min(MATE_BOUND))),
+        "mate" => Some(Score(-MATE + (2 * -n).min(MATE_BOUND))),
+        _ => None,
+    }
+}
+
+/// Parses the words after `info`: `Ok(Some(line))` for a line with an exact score and a
+/// principal variation, `Ok(None)` for other information, `Err` for a malformed line (a number
+/// that is not one, a move of the principal variation that is not legal).
+fn parse_info<'a>(
+    pos: &Chess,
+    mut words: impl Iterator<Item = &'a str>,
+) -> Result<Option<PvLine>, String> {
+    fn number<T: std::str::FromStr>(key: &str, w: Option<&str>) -> Result<T, String> {
+        let w = w.ok_or_else(|| format!("`{key}` without a value"))?;
+        w.parse()
+            .map_err(|_| format!("`{key}` is followed by `{w}`, not a number"))
+    }
+    let mut line = PvLine {
+        index: 1,
+        depth: 0,
+        seldepth: 0,
+        nodes: 0,
+        score: Score(0),
+        pv: Vec::new(),
+    };
+    let mut scored = false;
+    let mut bound = false;
+    while let Some(key) = words.next() {
+        match key {
+            "depth" => line.depth = number(key, words.next())?,
+            "seldepth" => line.seldepth = number(key, words.next())?,
+            "multipv" => line.index = number(key, words.next())?,
+            "nodes" => line.nodes = number(key, words.next())?,
+            "nps" | "time" | "hashfull" | "tbhits" | "sbhits" | "cpuload" | "currmovenumber" => {
+                let _: u64 = number(key, words.next())?;
+            }
+            "score" => {
+                let kind = words.next().unwrap_or("");
+                let n: i32 = number(kind, words.next())?;
+                line.score = uci_score(kind, n)
+                    .ok_or_else(|| format!("`score {kind}`: expected `cp` or `mate`"))?;
+                scored = true;
+            }
+            "lowerbound" | "upperbound" => bound = true,
+            "currmove" => {
+                words.next();
+            }
+            "pv" => {
+                let mut p = pos.clone();
+                for w in words.by_ref() {
+                    let m = legal(&p, w)
+                        .ok_or_else(|| format!("`{w}` in the pv is not a legal move there"))?;
+                    p.play_unchecked(m);
+                    line.pv.push(m);
+                }
+            }
+            "string" | "refutation" | "currline" => break,
+            _ => {}
+        }
+    }
+    Ok((scored && !bound && !line.pv.is_empty()).then_some(line))
+}
+
+/// The [`SearchResult`] of an engine's answer: `best` (its `bestmove`) and its `multipv`
+/// lines, each an exact root move.
+fn result(
+    best: Option<Move>,
+    lines: Vec<Option<PvLine>>,
+    time: Duration,
+    stopped: bool,
+) -> SearchResult {
+    let lines: Vec<PvLine> = lines.into_iter().flatten().collect();
+    let first = lines.first();
+    let best = best.or_else(|| first.and_then(|l| l.pv.first().copied()));
+    let best_line = lines.iter().find(|l| l.pv.first().copied() == best);
+    let mut root_moves: Vec<RootMove> = Vec::new();
+    for l in &lines {
+        if let Some(&mv) = l.pv.first()
+            && !root_moves.iter().any(|r| r.mv == mv)
+        {
+            root_moves.push(RootMove {
+                mv,
+                score: l.score,
+                bound: Bound::Exact,
+                depth: l.depth.max(1),
+            });
+        }
+    }
+    root_moves.sort_by_key(|r| std::cmp::Reverse(r.score));
+    let score = best_line.map_or(Score(0), |l| l.score);
+    let pv = match (best_line, best) {
+        (Some(l), _) => l.pv.clone(),
+        (None, Some(b)) => vec![b],
+        (None, None) => Vec::new(),
+    };
+    let depth = best_line.map_or(0, |l| l.depth);
+    let nodes = lines.iter().map(|l| l.nodes).max().unwrap_or(0);
+    let iterations = match (best, best_line) {
+        (Some(b), Some(l)) => vec![Iteration {
+            depth: l.depth,
+            seldepth: l.seldepth,
+            best_move: b,
+            score: l.score,
+            nodes,
+            time,
+            pv: l.pv.clone(),
+        }],
+        _ => Vec::new(),
+    };
+    SearchResult {
+        best_move: best,
+        ponder: pv.get(1).copied(),
+        score,
+        pv,
+        depth,
+        seldepth: best_line.map_or(0, |l| l.seldepth),
+        nodes,
+        time,
+        nps: 0,
+        hashfull: 0,
+        iterations,
+        root_moves,
+        stopped,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn info_lines_are_read_or_refused_with_the_reason() {
+        let pos = Chess::default();
+        let l = parse_info(
+            &pos,
+            "depth 12 seldepth 15 multipv 2 score cp -31 nodes 900 nps 5 time 3 pv d2d4 d7d5"
+                .split_whitespace(),
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!((l.index, l.depth, l.score), (2, 12, Score(-31)));
+        assert_eq!(l.pv.len(), 2);
+        // A bound, a string or a line without a pv is no exact line.
+        for text in [
+            "depth 3 score cp 10 lowerbound pv e2e4",
+            "string hello",
+            "depth 3 score cp 10",
+        ] {
+            assert!(
+                parse_info(&pos, text.split_whitespace()).unwrap().is_none(),
+                "{text}"
+            );
+        }
+        let err = parse_info(&pos, "depth x".split_whitespace()).unwrap_err();
+        assert_eq!(err, "`depth` is followed by `x`, not a number");
+        let err = parse_info(&pos, "score cp 1 pv e2e4 e2e4".split_whitespace()).unwrap_err();
+        assert_eq!(err, "`e2e4` in the pv is not a legal move there");
+        assert!(parse_info(&pos, "score mtae 3".split_whitespace()).is_err());
+    }
+
+    #[test]
+    fn uci_mate_scores_become_engine_mate_scores() {
+        assert_eq!(uci_score("mate", 3).and_then(Score::mate_in), Some(3));
+        assert_eq!(uci_score("mate", -2).and_then(Score::mate_in), Some(-2));
+        assert_eq!(uci_score("cp", 45), Some(Score(45)));
+        assert_eq!(uci_score("cp", 1_000_000).and_then(Score::mate_in), None);
+    }
+}

@@ -1,0 +1,191 @@
+//! An external UCI engine as the analyst (`kibitzer review --engine`, `kibitzer explain
+//! --engine`): a fake engine (`scripts/fake_uci.py`) that answers, crashes mid-review, hangs,
+//! sends garbage or is no UCI engine at all, and, when it is installed, Stockfish. Every
+//! failure ends in a clear warning and the built-in engine, never in a hang. Private config and
+//! data directories; a short `analysis.timeout_ms` so hangs are found quickly.
+
+#[path = "support/bin.rs"]
+mod bin;
+#[path = "support/python.rs"]
+mod python;
+use bin::{kibitzer, stderr, stdout};
+use python::require_python_chess;
+use std::path::Path;
+
+const FAKE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/fake_uci.py");
+const GAME: &str = "[Event \"t\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n\n\
+                    1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. Kf1 Nxe4 6. Qe2 *\n";
+
+/// Reviews [`GAME`] with `engine` at 50 ms per position; returns the JSON and standard error.
+fn review(dir: &Path, engine: &str) -> (serde_json::Value, String) {
+    std::fs::create_dir_all(dir.join("config")).unwrap();
+    std::fs::write(
+        dir.join("config/config.toml"),
+        "[analysis]\ntimeout_ms = 1500\n",
+    )
+    .unwrap();
+    let pgn = dir.join("g.pgn");
+    std::fs::write(&pgn, GAME).unwrap();
+    let o = kibitzer(
+        dir,
+        &[
+            "review",
+            pgn.to_str().unwrap(),
+            "--json",
+            "--movetime",
+            "50",
+            "--engine",
+            engine,
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let json = serde_json::from_str(&stdout(&o)).unwrap_or_else(|e| panic!("{e}: {}", stdout(&o)));
+    (json, stderr(&o))
+}
+
+fn judged_by(doc: &serde_json::Value) -> Vec<String> {
+    doc["plies"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["judged_by"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[test]
+fn a_uci_engine_judges_the_review() {
+    require_python_chess();
+    let dir = tempfile::tempdir().unwrap();
+    let (doc, err) = review(dir.path(), &format!("python3 {FAKE}"));
+    assert_eq!(doc["analyst"], "FakeUCI", "{err}");
+    assert!(
+        doc["analyst_notices"].as_array().unwrap().is_empty(),
+        "{err}"
+    );
+    assert!(judged_by(&doc).iter().all(|j| j == "FakeUCI"));
+    // The fake engine scores material: 5.Kf1 leaves e4 to be taken, 5...Nxe4 takes it.
+    let plies = doc["plies"].as_array().unwrap();
+    assert_eq!(plies.len(), 11);
+    assert_eq!(plies[9]["best_move"], "Nxe4");
+    assert_eq!(plies[9]["classification"]["quality"], "best");
+}
+
+#[test]
+fn an_engine_that_crashes_mid_review_hands_over_to_the_builtin_engine() {
+    require_python_chess();
+    let dir = tempfile::tempdir().unwrap();
+    let (doc, err) = review(
+        dir.path(),
+        &format!("python3 {FAKE} --mode crash --after 4"),
+    );
+    assert!(
+        err.contains("kibitzer: warning: the analysis engine"),
+        "{err}"
+    );
+    assert!(
+        err.contains("stopped") && err.contains("built-in engine analyses instead"),
+        "{err}"
+    );
+    let who = judged_by(&doc);
+    assert_eq!(who.len(), 11, "every ply is still reviewed");
+    assert_eq!(who.first().map(String::as_str), Some("FakeUCI"));
+    assert_eq!(who.last().map(String::as_str), Some("kibitzer"));
+    assert_eq!(doc["analyst_notices"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn an_engine_that_hangs_times_out() {
+    require_python_chess();
+    let dir = tempfile::tempdir().unwrap();
+    let (doc, err) = review(dir.path(), &format!("python3 {FAKE} --mode hang --after 2"));
+    assert!(err.contains("did not answer a search within"), "{err}");
+    assert_eq!(judged_by(&doc).len(), 11);
+    assert_eq!(doc["analyst"], "kibitzer");
+}
+
+#[test]
+fn malformed_lines_are_reported_with_the_line() {
+    require_python_chess();
+    for (mode, says) in [
+        ("garbage", "`zz99` is not a legal move here"),
+        ("badinfo", "`cp` is followed by `twelve`, not a number"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let (doc, err) = review(
+            dir.path(),
+            &format!("python3 {FAKE} --mode {mode} --after 1"),
+        );
+        assert!(
+            err.contains("sent a malformed line") && err.contains(says),
+            "{mode}: {err}"
+        );
+        assert_eq!(doc["analyst"], "kibitzer");
+        assert_eq!(judged_by(&doc).len(), 11);
+    }
+}
+
+#[test]
+fn a_program_that_is_not_a_uci_engine_or_does_not_exist_is_refused() {
+    require_python_chess();
+    let dir = tempfile::tempdir().unwrap();
+    let (doc, err) = review(dir.path(), &format!("python3 {FAKE} --mode notuci"));
+    assert!(err.contains("is not a UCI engine"), "{err}");
+    assert!(err.contains("hello, I am not a chess engine"), "{err}");
+    assert_eq!(doc["analyst"], "kibitzer");
+    let dir = tempfile::tempdir().unwrap();
+    let (doc, err) = review(dir.path(), "/nonexistent/engine --flag");
+    assert!(
+        err.contains("`/nonexistent/engine --flag` cannot be started"),
+        "{err}"
+    );
+    assert!(err.contains("--engine"), "says how to fix it: {err}");
+    assert_eq!(doc["analyst"], "kibitzer");
+}
+
+#[test]
+fn explain_says_which_engine_judged() {
+    require_python_chess();
+    let dir = tempfile::tempdir().unwrap();
+    let fen = "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1";
+    let o = kibitzer(
+        dir.path(),
+        &[
+            "explain",
+            "--fen",
+            fen,
+            "--move",
+            "Kf1",
+            "--movetime",
+            "50",
+            "--engine",
+            &format!("python3 {FAKE}"),
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("judged by FakeUCI"), "{text}");
+    assert!(text.contains("Better was Rxd5"), "{text}");
+}
+
+/// A short real review with Stockfish, when it is installed (Debian: /usr/games/stockfish).
+#[test]
+fn stockfish_as_the_analyst_when_installed() {
+    if !Path::new("/usr/games/stockfish").exists() {
+        eprintln!("Stockfish is not installed: skipped");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let (doc, err) = review(dir.path(), "stockfish");
+    let analyst = doc["analyst"].as_str().unwrap();
+    assert!(analyst.starts_with("Stockfish"), "{analyst}: {err}");
+    let plies = doc["plies"].as_array().unwrap();
+    // The theory of the quoted cases is never an error; 5.Kf1 hangs e4 to a strong engine.
+    for p in &plies[..8] {
+        assert_eq!(p["classification"]["quality"], "book", "{}", p["san"]);
+    }
+    assert!(
+        plies[8]["classification"]["quality"] != "best",
+        "{}",
+        plies[8]
+    );
+}
