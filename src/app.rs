@@ -223,6 +223,9 @@ pub struct App {
     pub game: Game,
     /// The colour the human plays.
     pub human: Color,
+    /// The colour the human played from each ply on (`(first ply, colour)`, in order; `s` on
+    /// the human's turn adds an entry), so earlier moves keep who played them.
+    pub human_from: Vec<(usize, Color)>,
     /// The colour drawn at the bottom of the board.
     pub orientation: Color,
     /// The keyboard cursor on the board.
@@ -273,6 +276,7 @@ impl App {
     pub fn new(config: Config, snapshot: Option<Snapshot>, seed: u64) -> (App, Vec<Effect>) {
         let mut app = App {
             human: Color::White,
+            human_from: vec![(0, Color::White)],
             orientation: Color::White,
             cursor: Square::E2,
             selected: None,
@@ -1107,6 +1111,7 @@ impl App {
                 // The human's turn: the engine takes over this side; the human plays the other.
                 self.cancel_search(fx);
                 self.human = !self.human;
+                self.human_from.push((self.game.ply(), self.human));
                 self.selected = None;
                 self.info(format!(
                     "the engine moves now; you play {}",
@@ -1212,9 +1217,21 @@ impl App {
             }
             Purpose::Move => {
                 let ply = self.game.ply();
-                let explanation = self.explain_search(ply, mv, &thinking);
+                // A weakened level's search judges badly on purpose: its move is explained by
+                // a full-strength background analysis instead, never by that search.
+                let weakened = crate::engine::Level::get(self.config.engine.level).is_imperfect();
+                let explanation = if weakened {
+                    None
+                } else {
+                    self.explain_search(ply, mv, &thinking)
+                };
                 match self.game.play(mv) {
                     Ok(_) => {
+                        if weakened {
+                            self.after_change(fx, true);
+                            self.queue_analysis(ply, true, fx);
+                            return;
+                        }
                         self.analyses.insert(
                             ply,
                             MoveAnalysis {
@@ -1256,7 +1273,7 @@ impl App {
             .and_then(|p| self.game.all_moves().get(p))
             .map(|m| m.mv);
         req.ply = ply;
-        req.human = self.human;
+        req.human = self.human_at(ply);
         req.level = self.config.explain.level;
         req.language = self.config.explain.language;
         Some(req)
@@ -1404,6 +1421,16 @@ impl App {
         }
     }
 
+    /// The colour the human played when the move at `ply` was played (or will play it).
+    #[must_use]
+    pub fn human_at(&self, ply: usize) -> Color {
+        self.human_from
+            .iter()
+            .rev()
+            .find(|(from, _)| *from <= ply)
+            .map_or(self.human, |(_, colour)| *colour)
+    }
+
     /// A score reported for the side to move in `root`, seen from the human's side.
     pub fn score_for_human(&self, score: Score, root: &Chess) -> Score {
         if root.turn() == self.human {
@@ -1453,6 +1480,7 @@ impl App {
     fn set_game(&mut self, game: Game, human: Color) {
         self.game = game;
         self.human = human;
+        self.human_from = vec![(0, human)];
         self.orientation = human;
         self.cursor = if human == Color::White {
             Square::E2
@@ -1470,6 +1498,12 @@ impl App {
 
     /// After the game changed: save, detect the end, let the engine move.
     fn after_change(&mut self, fx: &mut Vec<Effect>, save: bool) {
+        let live = self.game.ply();
+        self.human_from
+            .retain(|(from, _)| *from == 0 || *from <= live);
+        if self.human_from.last().map(|(_, c)| *c) != Some(self.human) {
+            self.human_from.push((live, self.human));
+        }
         self.selected = None;
         self.hint = None;
         self.forget_stale_analyses(fx);

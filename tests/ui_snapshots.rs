@@ -36,7 +36,13 @@ fn prompt_pending(app: &mut App, text: &str) -> Vec<Effect> {
 /// Types `:text` Enter and runs the background analyses it starts, at a fixed depth
 /// (deterministic), feeding their results back as the runner does.
 fn prompt(app: &mut App, text: &str) {
-    let mut todo = prompt_pending(app, text);
+    let fx = prompt_pending(app, text);
+    run_analyses(app, fx);
+}
+
+/// Runs the background analyses among `todo` at a fixed depth (deterministic), feeding their
+/// results back as the runner does.
+fn run_analyses(app: &mut App, mut todo: Vec<Effect>) {
     while let Some(effect) = todo.pop() {
         if let Effect::Analyse(job) = effect {
             let mut req = job.request.clone();
@@ -85,7 +91,8 @@ fn thinking(app: &App, line: &str, cp: i32) -> Thinking {
     }
 }
 
-/// The engine answers with `san`, with a real depth-3 search of the position behind it.
+/// The engine answers with `san`, with a real depth-3 search of the position behind it; the
+/// full-strength background analysis that explains a weakened level's move runs too.
 fn engine_plays(app: &mut App, san: &str) {
     let id = app.search.as_ref().unwrap().id;
     let mut t = thinking(app, san, -25);
@@ -99,7 +106,8 @@ fn engine_plays(app: &mut App, san: &str) {
         &mut SearchMemory::new(1),
         &AtomicBool::new(false),
     )));
-    app.update(Event::EngineDone(id, Some(mv), t));
+    let fx = app.update(Event::EngineDone(id, Some(mv), t));
+    run_analyses(app, fx);
 }
 
 fn draw(app: &mut App, (w, h): (u16, u16), mode: ColorMode) -> Terminal<TestBackend> {

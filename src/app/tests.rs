@@ -150,6 +150,7 @@ fn prompt_errors_are_precise_and_leave_the_game_alone() {
 #[test]
 fn progress_and_results_with_a_stale_id_are_dropped() {
     let mut app = new_app();
+    app.config.engine.level = 10; // its move is explained from its own search
     prompt(&mut app, "e4");
     let id = app.search.as_ref().unwrap().id;
     let stale = SearchId(id.0 + 100);
@@ -654,6 +655,7 @@ fn an_engine_without_a_move_does_not_loop_and_s_asks_again() {
 #[test]
 fn an_engine_move_is_explained_from_its_own_search() {
     let mut app = new_app();
+    app.config.engine.level = 10; // full strength: its own search is the honest judgement
     app.config.explain.level = crate::config::ExplainLevel::Advanced;
     prompt(&mut app, "e4");
     let result = search_live(&app, 4);
@@ -688,6 +690,7 @@ fn an_engine_move_is_explained_from_its_own_search() {
 #[test]
 fn a_weaker_engine_choice_is_judged_with_the_root_move_scores() {
     let mut app = new_app();
+    app.config.engine.level = 10;
     // 1...b5 is the one reply to 1.e4 outside the opening book (a book move is never judged).
     prompt(&mut app, "e4");
     let mut result = search_live(&app, 4);
@@ -940,4 +943,52 @@ fn a_new_game_archives_the_unfinished_one() {
             .any(|e| matches!(e, Effect::Archive(s) if s.game.ply() == 1)),
         "{fx:?}"
     );
+}
+
+#[test]
+fn a_weakened_engine_move_is_explained_by_a_full_strength_analysis_not_its_own_search() {
+    let mut app = new_app();
+    app.config.engine.level = 2;
+    let mut fx = prompt(&mut app, "e4");
+    // Its own depth-1 search, as level 2 would run it.
+    let weak = search_live(&app, 1);
+    let b5 = app.game.parse_move("b5").unwrap();
+    let id = app.search.as_ref().unwrap().id;
+    let mut t = thinking(1, 300, vec![b5]);
+    t.result = Some(Box::new(weak));
+    fx.extend(app.update(Event::EngineDone(id, Some(b5), t)));
+    assert_eq!(app.game.ply(), 2);
+    assert!(
+        app.analysis_at(1).is_none(),
+        "nothing judged by the weakened search"
+    );
+    assert!(app.analysis_pending(1), "the panel says it is analysing");
+    let fx = run_analyses(&mut app, fx, 4);
+    let a = app
+        .analysis_at(1)
+        .expect("explained by the background analysis");
+    assert!(a.thinking.is_none(), "no weakened score or line shown");
+    let e = a.explanation.as_ref().unwrap();
+    assert_eq!(e.san, "b5");
+    assert!(e.quality.is_some());
+    drop(fx);
+}
+
+#[test]
+fn swapping_sides_keeps_who_played_each_earlier_move() {
+    let mut app = new_app();
+    app.config.engine.level = 10;
+    prompt(&mut app, "e4");
+    engine_plays(&mut app, "c5");
+    app.update(key(KeyCode::Char('s')));
+    assert_eq!(app.human, Color::Black);
+    assert_eq!(app.human_at(0), Color::White, "1.e4 was the human's");
+    assert_eq!(app.human_at(1), Color::White, "1...c5 was the engine's");
+    assert_eq!(app.human_at(2), Color::Black);
+    // The background analysis of an earlier move speaks to the side that played it.
+    assert_eq!(app.analysis_request(0, None).unwrap().human, Color::White);
+    // A takeback below the swap keeps the earlier moves' players too.
+    engine_plays(&mut app, "Nf3");
+    app.update(key(KeyCode::Char('u')));
+    assert_eq!(app.human_at(0), Color::White);
 }

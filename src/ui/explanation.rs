@@ -101,7 +101,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             "…"
         };
         let analysis = app.analysis_at(ply - 1);
-        let who = if mover == app.human {
+        let who = if mover == app.human_at(ply - 1) {
             "You"
         } else if app.engine_opponent || analysis.is_some_and(|a| a.thinking.is_some()) {
             "The engine"
@@ -164,7 +164,15 @@ pub fn draw_engine(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
                 Span::styled(what, theme.fg("text")),
                 Span::styled(format!("  level {level}"), theme.fg("dim")),
             ]));
+            // A weakened level's own search misjudges on purpose: its score and line are not
+            // shown (the move's explanation comes from a full-strength analysis).
+            let weakened =
+                search.purpose == Purpose::Move && crate::engine::Level::get(level).is_imperfect();
             match &search.thinking {
+                Some(t) if weakened => lines.push(Line::styled(
+                    format!("depth {} · nodes {}", t.depth, short_count(t.nodes)),
+                    theme.fg("dim"),
+                )),
                 Some(t) => lines.extend(thinking_lines(app, &search.root, t, theme)),
                 None => lines.push(Line::styled("starting the search", theme.fg("dim"))),
             }
