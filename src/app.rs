@@ -126,8 +126,9 @@ pub enum Mode {
     },
     /// The game-end dialog.
     GameOver {
-        /// The highlighted choice (index in [`GAME_OVER_CHOICES`]).
-        choice: usize,
+        /// The highlighted choice (index in [`GAME_OVER_CHOICES`]); none until an arrow key
+        /// moves to one, so a stray Enter starts nothing.
+        choice: Option<usize>,
     },
     /// A yes/no question before something that cannot be undone.
     Confirm(Confirm),
@@ -673,7 +674,7 @@ impl App {
         let (color, level) = match key.code {
             KeyCode::Esc | KeyCode::Char('q') => {
                 self.mode = if self.outcome().is_some() && !self.browsing() {
-                    Mode::GameOver { choice: 0 }
+                    Mode::GameOver { choice: None }
                 } else {
                     Mode::Board
                 };
@@ -700,13 +701,12 @@ impl App {
         self.mode = Mode::NewGame { color, level };
     }
 
-    fn game_over_key(&mut self, choice: usize, key: KeyEvent, fx: &mut Vec<Effect>) {
+    fn game_over_key(&mut self, choice: Option<usize>, key: KeyEvent, fx: &mut Vec<Effect>) {
         let n = GAME_OVER_CHOICES.len();
         let chosen = match key.code {
             KeyCode::Left | KeyCode::Up | KeyCode::Char('h') | KeyCode::Char('k') => {
-                self.mode = Mode::GameOver {
-                    choice: (choice + n - 1) % n,
-                };
+                let next = choice.map_or(n - 1, |c| (c + n - 1) % n);
+                self.mode = Mode::GameOver { choice: Some(next) };
                 return;
             }
             KeyCode::Right
@@ -714,21 +714,39 @@ impl App {
             | KeyCode::Tab
             | KeyCode::Char('l')
             | KeyCode::Char('j') => {
-                self.mode = Mode::GameOver {
-                    choice: (choice + 1) % n,
-                };
+                let next = choice.map_or(0, |c| (c + 1) % n);
+                self.mode = Mode::GameOver { choice: Some(next) };
                 return;
             }
-            KeyCode::Enter | KeyCode::Char(' ') => choice,
-            KeyCode::Char('n') => 0,
-            KeyCode::Char('v') | KeyCode::Esc => 1,
+            KeyCode::Enter | KeyCode::Char(' ') => match choice {
+                Some(c) => c,
+                None => {
+                    return self.info(
+                        "game over: ←/→ to a button, then ⏎ · N new game · v review · q quit",
+                    );
+                }
+            },
+            KeyCode::Char('N') => 0,
+            KeyCode::Char('v') => 1,
             KeyCode::Char('q') => 2,
             KeyCode::Char('u') => {
                 self.mode = Mode::Board;
                 self.take_back(fx);
                 return;
             }
-            _ => return,
+            KeyCode::Char(':') => {
+                self.mode = Mode::Prompt(String::new());
+                return;
+            }
+            KeyCode::Esc => {
+                self.mode = Mode::Board;
+                return self.info("the game is over: n new game, u takes back, : commands");
+            }
+            _ => {
+                return self.info(
+                    "game over: N new game · v review · u take back · : command · esc close · q quit",
+                );
+            }
         };
         match chosen {
             0 => self.open_new_game(),
@@ -1013,8 +1031,16 @@ impl App {
         if self.mode != Mode::Board {
             self.mode = Mode::Board;
         }
+        let resigned = self
+            .outcome()
+            .is_some_and(|o| o.reason == crate::game::EndReason::Resignation);
         if !self.game.undo() {
             self.error("nothing to take back");
+            return;
+        }
+        if resigned {
+            self.info("took back the resignation: the game goes on");
+            self.after_change(fx, true);
             return;
         }
         if self.game.turn() != self.human && self.game.ply() > 0 {
@@ -1203,7 +1229,7 @@ impl App {
         };
         match search.purpose {
             Purpose::Hint => {
-                let san = shakmaty::san::San::from_move(&search.root, mv);
+                let san = shakmaty::san::SanPlus::from_move(search.root.clone(), mv);
                 self.info(format!(
                     "hint: {san} ({} for you)",
                     self.score_for_human(thinking.score, &search.root)
@@ -1509,7 +1535,7 @@ impl App {
         self.forget_stale_analyses(fx);
         self.next_analysis(fx);
         if self.outcome().is_some() {
-            self.mode = Mode::GameOver { choice: 0 };
+            self.mode = Mode::GameOver { choice: None };
             if save {
                 fx.push(Effect::Archive(self.snapshot()));
             }

@@ -348,7 +348,7 @@ fn checkmate_opens_the_game_over_dialog_and_archives() {
     engine_plays(&mut app, "e5");
     prompt(&mut app, "g4");
     let fx = engine_plays(&mut app, "Qh4#");
-    assert_eq!(app.mode, Mode::GameOver { choice: 0 });
+    assert_eq!(app.mode, Mode::GameOver { choice: None });
     assert!(fx.iter().any(|e| matches!(e, Effect::Archive(_))));
     assert!(!fx.iter().any(|e| matches!(e, Effect::Autosave(_))));
     // Review opens the review screen for the game, then play resumes with the game kept.
@@ -368,7 +368,7 @@ fn checkmate_opens_the_game_over_dialog_and_archives() {
 fn resignation_ends_the_game() {
     let mut app = new_app();
     let fx = prompt(&mut app, "resign");
-    assert_eq!(app.mode, Mode::GameOver { choice: 0 });
+    assert_eq!(app.mode, Mode::GameOver { choice: None });
     assert!(fx.iter().any(|e| matches!(e, Effect::Archive(_))));
     assert_eq!(
         app.outcome().unwrap().to_string(),
@@ -991,4 +991,67 @@ fn swapping_sides_keeps_who_played_each_earlier_move() {
     engine_plays(&mut app, "Nf3");
     app.update(key(KeyCode::Char('u')));
     assert_eq!(app.human_at(0), Color::White);
+}
+
+#[test]
+fn the_game_over_dialog_acts_only_on_its_own_keys() {
+    let mut app = new_app();
+    prompt(&mut app, "resign");
+    assert_eq!(app.mode, Mode::GameOver { choice: None });
+    // Enter and n start nothing by accident; other keys say what the dialog wants.
+    for code in [KeyCode::Enter, KeyCode::Char('n'), KeyCode::Char('e')] {
+        let fx = app.update(key(code));
+        assert!(fx.is_empty(), "{code:?}: {fx:?}");
+        assert_eq!(app.mode, Mode::GameOver { choice: None }, "{code:?}");
+        assert!(
+            app.message.as_ref().unwrap().text.contains("N new game"),
+            "{code:?}: {:?}",
+            app.message
+        );
+    }
+    // An arrow highlights a button; Enter then acts on it.
+    app.update(key(KeyCode::Right));
+    assert_eq!(app.mode, Mode::GameOver { choice: Some(0) });
+    app.update(key(KeyCode::Enter));
+    assert!(matches!(app.mode, Mode::NewGame { .. }));
+    // N is the explicit new-game key.
+    app.update(key(KeyCode::Esc));
+    assert_eq!(app.mode, Mode::GameOver { choice: None });
+    app.update(key(KeyCode::Char('N')));
+    assert!(matches!(app.mode, Mode::NewGame { .. }));
+    // `:` still opens the prompt.
+    app.update(key(KeyCode::Esc));
+    app.update(key(KeyCode::Char(':')));
+    assert_eq!(app.mode, Mode::Prompt(String::new()));
+}
+
+#[test]
+fn undo_after_resigning_says_it_took_back_the_resignation() {
+    let mut app = new_app();
+    prompt(&mut app, "e4");
+    engine_plays(&mut app, "e5");
+    prompt(&mut app, "resign");
+    app.update(key(KeyCode::Char('u')));
+    assert!(app.outcome().is_none());
+    assert_eq!(app.game.ply(), 2, "no move taken back");
+    let text = &app.message.as_ref().unwrap().text;
+    assert!(text.contains("resignation"), "{text}");
+    assert!(!text.contains("your move"), "{text}");
+}
+
+#[test]
+fn the_hint_is_written_with_its_check_mark() {
+    let mut app = new_app();
+    app.config.engine.level = 10;
+    for m in ["e4", "f5"] {
+        app.game.play_text(m).unwrap();
+    }
+    let fx = app.update(key(KeyCode::Char('t')));
+    let id = started(&fx).unwrap().id;
+    let qh5 = app.game.parse_move("Qh5").unwrap();
+    let mut t = thinking(6, 30, vec![qh5]);
+    t.result = Some(Box::new(search_live(&app, 2)));
+    app.update(Event::EngineDone(id, Some(qh5), t));
+    let text = &app.message.as_ref().unwrap().text;
+    assert!(text.contains("Qh5+"), "{text}");
 }

@@ -74,7 +74,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let ply = app.shown_ply();
     if let Some(hint) = app.hint.as_ref().filter(|_| !app.browsing()) {
         let root = app.game.position();
-        let san = shakmaty::san::San::from_move(root, hint.mv);
+        let san = shakmaty::san::SanPlus::from_move(root.clone(), hint.mv);
         lines.push(Line::from(vec![
             Span::styled("Hint: ", theme.fg("accent")),
             Span::styled(san.to_string(), theme.fg("text")),
@@ -84,8 +84,13 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         }
         lines.extend(thinking_lines(app, root, &hint.thinking, theme));
     } else if ply == 0 {
+        let start = if *app.game.start_position() == shakmaty::Chess::default() {
+            "Start position."
+        } else {
+            "Position set up from a FEN."
+        };
         lines.push(Line::styled(
-            format!("Start position. You play {}.", color_name(app.human)),
+            format!("{start} You play {}.", color_name(app.human)),
             theme.fg("text"),
         ));
     } else if let Some(played) = app.game.all_moves().get(ply - 1) {
