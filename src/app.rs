@@ -88,8 +88,8 @@ pub enum Effect {
     Save(Option<PathBuf>, Snapshot),
     /// Save the game to this path, replacing the file there (the user said yes).
     Overwrite(PathBuf, Snapshot),
-    /// Load a game from a file.
-    Load(PathBuf),
+    /// Load a game from a file (which one of a file of several).
+    Load(PathBuf, persist::GamePick),
     /// Put text on the terminal's clipboard (OSC 52).
     Copy(String),
     /// Open the review screen for this game (the game-over dialog's "Review"); play resumes
@@ -991,7 +991,7 @@ impl App {
                 Err(e) => self.error(e.to_string()),
             },
             Command::Save(path) => fx.push(Effect::Save(path, self.snapshot())),
-            Command::Load(path) => fx.push(Effect::Load(path)),
+            Command::Load(path, pick) => fx.push(Effect::Load(path, pick)),
             Command::Resign => {
                 if self.outcome().is_some() {
                     self.error("the game is already over");

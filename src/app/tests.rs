@@ -547,7 +547,10 @@ fn fen_commands_show_and_set_up() {
     let fx = prompt(&mut app, "save /tmp/x.pgn");
     assert!(matches!(&fx[0], Effect::Save(Some(_), _)));
     let fx = prompt(&mut app, "load /tmp/x.pgn");
-    assert_eq!(fx, vec![Effect::Load("/tmp/x.pgn".into())]);
+    assert_eq!(
+        fx,
+        vec![Effect::Load("/tmp/x.pgn".into(), persist::GamePick::Only)]
+    );
 }
 
 #[test]
@@ -1054,4 +1057,22 @@ fn the_hint_is_written_with_its_check_mark() {
     app.update(Event::EngineDone(id, Some(qh5), t));
     let text = &app.message.as_ref().unwrap().text;
     assert!(text.contains("Qh5+"), "{text}");
+}
+
+#[test]
+fn load_takes_a_game_number() {
+    let mut app = new_app();
+    let fx = prompt(&mut app, "load games.pgn 3");
+    assert_eq!(
+        fx,
+        vec![Effect::Load(
+            "games.pgn".into(),
+            persist::GamePick::Number(3)
+        )]
+    );
+    let fx = prompt(&mut app, "load my games.pgn");
+    assert_eq!(
+        fx,
+        vec![Effect::Load("my games.pgn".into(), persist::GamePick::Only)]
+    );
 }
