@@ -394,3 +394,26 @@ fn the_panel_says_when_a_move_is_being_analysed() {
     let screen = format!("{:?}", terminal.backend());
     assert!(screen.contains("analysing this move"), "{screen}");
 }
+
+#[test]
+fn browsing_and_long_messages_are_readable_at_80x24_and_120x40() {
+    for size in SIZES {
+        let mut app = mid_game();
+        key(&mut app, KeyCode::Char(','));
+        let screen = format!("{:?}", draw(&mut app, size, ColorMode::TrueColor).backend());
+        assert!(screen.contains("viewing move 3 of 4"), "{size:?}: {screen}");
+        assert!(screen.contains("q quit"), "the key line is whole: {screen}");
+        let long = "cannot load /home/someone/chess/games/a-rather-long-folder-name/2026/\
+                    november/club-night.pgn: it holds 12 games; pick one with :load FILE N";
+        app.update(Event::Loaded("x.pgn".into(), Err(long.to_owned())));
+        let screen = format!("{:?}", draw(&mut app, size, ColorMode::TrueColor).backend());
+        assert!(screen.contains(":load FILE N"), "{size:?}: {screen}");
+    }
+    screens("long_message", || {
+        let mut app = mid_game();
+        let long = "cannot load /home/someone/chess/games/a-rather-long-folder-name/2026/\
+                    november/club-night.pgn: it holds 12 games; pick one with :load FILE N";
+        app.update(Event::Loaded("x.pgn".into(), Err(long.to_owned())));
+        app
+    });
+}
