@@ -312,9 +312,19 @@ impl App {
                 app.set_game(s.game, s.human);
                 app.restore_explanations();
                 if resumed {
+                    // Named by its last move ("after 3… Nc6"), which the move list shows too.
+                    let last = app.game.ply() - 1;
+                    let before = app.game.position_at(last).cloned().unwrap_or_default();
+                    let dots = if before.turn() == Color::White {
+                        "."
+                    } else {
+                        "…"
+                    };
+                    let san = app.game.moves().get(last).map(|m| m.san.to_string());
                     app.info(format!(
-                        "resumed your game at move {}",
-                        app.game.position().fullmoves()
+                        "resumed your game after {}{dots} {}",
+                        before.fullmoves(),
+                        san.unwrap_or_default()
                     ));
                 }
             }

@@ -1076,3 +1076,14 @@ fn load_takes_a_game_number() {
         vec![Effect::Load("my games.pgn".into(), persist::GamePick::Only)]
     );
 }
+
+#[test]
+fn resuming_names_the_last_move_played() {
+    let mut game = Game::new();
+    for m in ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"] {
+        game.play_text(m).unwrap();
+    }
+    let app = white_at_level_3(game);
+    let text = &app.message.as_ref().unwrap().text;
+    assert_eq!(text, "resumed your game after 3… a6");
+}
