@@ -61,10 +61,7 @@ pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
         let state = Span::styled(state, theme.fg("text").add_modifier(Modifier::BOLD));
         let spans = match &app.message {
             Some(message) => {
-                let style = match message.kind {
-                    MessageKind::Info => theme.fg("accent"),
-                    MessageKind::Error => theme.error(),
-                };
+                let style = message_style(message.kind, theme);
                 vec![
                     Span::styled(message.text.clone(), style),
                     Span::styled(" │ ", theme.fg("dim")),
@@ -97,10 +94,7 @@ pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
         && line.width() > usize::from(layout.status.width)
         && layout.keys.y == layout.status.bottom()
     {
-        let style = match message.kind {
-            MessageKind::Info => theme.fg("accent"),
-            MessageKind::Error => theme.error(),
-        };
+        let style = message_style(message.kind, theme);
         let width = usize::from(layout.status.width).max(1);
         let chars: Vec<char> = message.text.chars().collect();
         for (row, chunk) in chars.chunks(width).take(2).enumerate() {
@@ -115,4 +109,12 @@ pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
         Paragraph::new(Line::styled(key_hints(&app.mode), theme.fg("dim"))),
         layout.keys,
     );
+}
+
+/// The style of a status message of this kind.
+fn message_style(kind: MessageKind, theme: &Theme) -> ratatui::style::Style {
+    match kind {
+        MessageKind::Info => theme.fg("accent"),
+        MessageKind::Error => theme.error(),
+    }
 }
