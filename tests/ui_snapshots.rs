@@ -403,6 +403,10 @@ fn browsing_and_long_messages_are_readable_at_80x24_and_120x40() {
         let screen = format!("{:?}", draw(&mut app, size, ColorMode::TrueColor).backend());
         assert!(screen.contains("viewing move 3 of 4"), "{size:?}: {screen}");
         assert!(screen.contains("q quit"), "the key line is whole: {screen}");
+        assert!(
+            screen.contains(" for you"),
+            "the move's score is shown: {screen}"
+        );
         let long = "cannot load /home/someone/chess/games/a-rather-long-folder-name/2026/\
                     november/club-night.pgn: it holds 12 games; pick one with :load FILE N";
         app.update(Event::Loaded("x.pgn".into(), Err(long.to_owned())));

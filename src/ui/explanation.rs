@@ -119,7 +119,30 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         ]));
         match analysis {
             Some(analysis) => {
-                lines.extend(text_lines(&analysis.lines(), theme));
+                let mut text = analysis.lines();
+                // A small panel (80×24) shows the score before the sentences, which it may cut.
+                if inner.height < 8
+                    && let Some(i) = text.iter().position(|l| l.starts_with("score "))
+                {
+                    let score = text.remove(i);
+                    text.insert(0, score);
+                    lines.extend(
+                        text_lines(&text, theme)
+                            .into_iter()
+                            .enumerate()
+                            .map(|(i, l)| {
+                                if i == 0 {
+                                    l.style(theme.fg("accent"))
+                                } else if i == 1 {
+                                    l.style(theme.fg("text"))
+                                } else {
+                                    l
+                                }
+                            }),
+                    );
+                } else {
+                    lines.extend(text_lines(&text, theme));
+                }
                 if let Some(t) = &analysis.thinking {
                     lines.push(Line::from(vec![
                         Span::styled(format!("depth {} · line ", t.depth), theme.fg("dim")),
