@@ -88,8 +88,8 @@ pub enum Effect {
     Save(Option<PathBuf>, Snapshot),
     /// Save the game to this path, replacing the file there (the user said yes).
     Overwrite(PathBuf, Snapshot),
-    /// Load a game from a file.
-    Load(PathBuf),
+    /// Load a game from a file (which one of a file of several).
+    Load(PathBuf, persist::GamePick),
     /// Put text on the terminal's clipboard (OSC 52).
     Copy(String),
     /// Open the review screen for this game (the game-over dialog's "Review"); play resumes
@@ -126,8 +126,9 @@ pub enum Mode {
     },
     /// The game-end dialog.
     GameOver {
-        /// The highlighted choice (index in [`GAME_OVER_CHOICES`]).
-        choice: usize,
+        /// The highlighted choice (index in [`GAME_OVER_CHOICES`]); none until an arrow key
+        /// moves to one, so a stray Enter starts nothing.
+        choice: Option<usize>,
     },
     /// A yes/no question before something that cannot be undone.
     Confirm(Confirm),
@@ -223,6 +224,9 @@ pub struct App {
     pub game: Game,
     /// The colour the human plays.
     pub human: Color,
+    /// The colour the human played from each ply on (`(first ply, colour)`, in order; `s` on
+    /// the human's turn adds an entry), so earlier moves keep who played them.
+    pub human_from: Vec<(usize, Color)>,
     /// The colour drawn at the bottom of the board.
     pub orientation: Color,
     /// The keyboard cursor on the board.
@@ -273,6 +277,7 @@ impl App {
     pub fn new(config: Config, snapshot: Option<Snapshot>, seed: u64) -> (App, Vec<Effect>) {
         let mut app = App {
             human: Color::White,
+            human_from: vec![(0, Color::White)],
             orientation: Color::White,
             cursor: Square::E2,
             selected: None,
@@ -307,9 +312,19 @@ impl App {
                 app.set_game(s.game, s.human);
                 app.restore_explanations();
                 if resumed {
+                    // Named by its last move ("after 3… Nc6"), which the move list shows too.
+                    let last = app.game.ply() - 1;
+                    let before = app.game.position_at(last).cloned().unwrap_or_default();
+                    let dots = if before.turn() == Color::White {
+                        "."
+                    } else {
+                        "…"
+                    };
+                    let san = app.game.moves().get(last).map(|m| m.san.to_string());
                     app.info(format!(
-                        "resumed your game at move {}",
-                        app.game.position().fullmoves()
+                        "resumed your game after {}{dots} {}",
+                        before.fullmoves(),
+                        san.unwrap_or_default()
                     ));
                 }
             }
@@ -669,7 +684,7 @@ impl App {
         let (color, level) = match key.code {
             KeyCode::Esc | KeyCode::Char('q') => {
                 self.mode = if self.outcome().is_some() && !self.browsing() {
-                    Mode::GameOver { choice: 0 }
+                    Mode::GameOver { choice: None }
                 } else {
                     Mode::Board
                 };
@@ -696,13 +711,12 @@ impl App {
         self.mode = Mode::NewGame { color, level };
     }
 
-    fn game_over_key(&mut self, choice: usize, key: KeyEvent, fx: &mut Vec<Effect>) {
+    fn game_over_key(&mut self, choice: Option<usize>, key: KeyEvent, fx: &mut Vec<Effect>) {
         let n = GAME_OVER_CHOICES.len();
         let chosen = match key.code {
             KeyCode::Left | KeyCode::Up | KeyCode::Char('h') | KeyCode::Char('k') => {
-                self.mode = Mode::GameOver {
-                    choice: (choice + n - 1) % n,
-                };
+                let next = choice.map_or(n - 1, |c| (c + n - 1) % n);
+                self.mode = Mode::GameOver { choice: Some(next) };
                 return;
             }
             KeyCode::Right
@@ -710,21 +724,39 @@ impl App {
             | KeyCode::Tab
             | KeyCode::Char('l')
             | KeyCode::Char('j') => {
-                self.mode = Mode::GameOver {
-                    choice: (choice + 1) % n,
-                };
+                let next = choice.map_or(0, |c| (c + 1) % n);
+                self.mode = Mode::GameOver { choice: Some(next) };
                 return;
             }
-            KeyCode::Enter | KeyCode::Char(' ') => choice,
-            KeyCode::Char('n') => 0,
-            KeyCode::Char('v') | KeyCode::Esc => 1,
+            KeyCode::Enter | KeyCode::Char(' ') => match choice {
+                Some(c) => c,
+                None => {
+                    return self.info(
+                        "game over: ←/→ to a button, then ⏎ · N new game · v review · q quit",
+                    );
+                }
+            },
+            KeyCode::Char('N') => 0,
+            KeyCode::Char('v') => 1,
             KeyCode::Char('q') => 2,
             KeyCode::Char('u') => {
                 self.mode = Mode::Board;
                 self.take_back(fx);
                 return;
             }
-            _ => return,
+            KeyCode::Char(':') => {
+                self.mode = Mode::Prompt(String::new());
+                return;
+            }
+            KeyCode::Esc => {
+                self.mode = Mode::Board;
+                return self.info("the game is over: n new game, u takes back, : commands");
+            }
+            _ => {
+                return self.info(
+                    "game over: N new game · v review · u take back · : command · esc close · q quit",
+                );
+            }
         };
         match chosen {
             0 => self.open_new_game(),
@@ -969,7 +1001,7 @@ impl App {
                 Err(e) => self.error(e.to_string()),
             },
             Command::Save(path) => fx.push(Effect::Save(path, self.snapshot())),
-            Command::Load(path) => fx.push(Effect::Load(path)),
+            Command::Load(path, pick) => fx.push(Effect::Load(path, pick)),
             Command::Resign => {
                 if self.outcome().is_some() {
                     self.error("the game is already over");
@@ -1009,8 +1041,16 @@ impl App {
         if self.mode != Mode::Board {
             self.mode = Mode::Board;
         }
+        let resigned = self
+            .outcome()
+            .is_some_and(|o| o.reason == crate::game::EndReason::Resignation);
         if !self.game.undo() {
             self.error("nothing to take back");
+            return;
+        }
+        if resigned {
+            self.info("took back the resignation: the game goes on");
+            self.after_change(fx, true);
             return;
         }
         if self.game.turn() != self.human && self.game.ply() > 0 {
@@ -1107,6 +1147,7 @@ impl App {
                 // The human's turn: the engine takes over this side; the human plays the other.
                 self.cancel_search(fx);
                 self.human = !self.human;
+                self.human_from.push((self.game.ply(), self.human));
                 self.selected = None;
                 self.info(format!(
                     "the engine moves now; you play {}",
@@ -1198,7 +1239,7 @@ impl App {
         };
         match search.purpose {
             Purpose::Hint => {
-                let san = shakmaty::san::San::from_move(&search.root, mv);
+                let san = shakmaty::san::SanPlus::from_move(search.root.clone(), mv);
                 self.info(format!(
                     "hint: {san} ({} for you)",
                     self.score_for_human(thinking.score, &search.root)
@@ -1212,9 +1253,21 @@ impl App {
             }
             Purpose::Move => {
                 let ply = self.game.ply();
-                let explanation = self.explain_search(ply, mv, &thinking);
+                // A weakened level's search judges badly on purpose: its move is explained by
+                // a full-strength background analysis instead, never by that search.
+                let weakened = crate::engine::Level::get(self.config.engine.level).is_imperfect();
+                let explanation = if weakened {
+                    None
+                } else {
+                    self.explain_search(ply, mv, &thinking)
+                };
                 match self.game.play(mv) {
                     Ok(_) => {
+                        if weakened {
+                            self.after_change(fx, true);
+                            self.queue_analysis(ply, true, fx);
+                            return;
+                        }
                         self.analyses.insert(
                             ply,
                             MoveAnalysis {
@@ -1256,7 +1309,7 @@ impl App {
             .and_then(|p| self.game.all_moves().get(p))
             .map(|m| m.mv);
         req.ply = ply;
-        req.human = self.human;
+        req.human = self.human_at(ply);
         req.level = self.config.explain.level;
         req.language = self.config.explain.language;
         Some(req)
@@ -1404,6 +1457,16 @@ impl App {
         }
     }
 
+    /// The colour the human played when the move at `ply` was played (or will play it).
+    #[must_use]
+    pub fn human_at(&self, ply: usize) -> Color {
+        self.human_from
+            .iter()
+            .rev()
+            .find(|(from, _)| *from <= ply)
+            .map_or(self.human, |(_, colour)| *colour)
+    }
+
     /// A score reported for the side to move in `root`, seen from the human's side.
     pub fn score_for_human(&self, score: Score, root: &Chess) -> Score {
         if root.turn() == self.human {
@@ -1453,6 +1516,7 @@ impl App {
     fn set_game(&mut self, game: Game, human: Color) {
         self.game = game;
         self.human = human;
+        self.human_from = vec![(0, human)];
         self.orientation = human;
         self.cursor = if human == Color::White {
             Square::E2
@@ -1470,12 +1534,18 @@ impl App {
 
     /// After the game changed: save, detect the end, let the engine move.
     fn after_change(&mut self, fx: &mut Vec<Effect>, save: bool) {
+        let live = self.game.ply();
+        self.human_from
+            .retain(|(from, _)| *from == 0 || *from <= live);
+        if self.human_from.last().map(|(_, c)| *c) != Some(self.human) {
+            self.human_from.push((live, self.human));
+        }
         self.selected = None;
         self.hint = None;
         self.forget_stale_analyses(fx);
         self.next_analysis(fx);
         if self.outcome().is_some() {
-            self.mode = Mode::GameOver { choice: 0 };
+            self.mode = Mode::GameOver { choice: None };
             if save {
                 fx.push(Effect::Archive(self.snapshot()));
             }

@@ -77,7 +77,7 @@ pub fn prepare(options: &StartOptions, config: &Config, dirs: &Dirs) -> Result<P
             level: config.engine.level,
         });
     } else if let Some(path) = &options.pgn {
-        prepared.snapshot = Some(persist::load(path)?);
+        prepared.snapshot = Some(persist::load(path, persist::GamePick::Only)?);
     } else if !options.new {
         let resume = persist::read_autosave(&dirs.data_dir)?;
         prepared.notes.extend(resume.warning);
@@ -329,8 +329,8 @@ impl Runner {
                         .map_err(|e| format!("{e:#}"));
                     events.push_back(Event::Saved(result));
                 }
-                Effect::Load(path) => {
-                    let result = persist::load(&path)
+                Effect::Load(path, pick) => {
+                    let result = persist::load(&path, pick)
                         .map(|s| Box::new(s.game))
                         .map_err(|e| format!("{e:#}"));
                     events.push_back(Event::Loaded(path, result));

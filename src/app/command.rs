@@ -2,6 +2,8 @@
 
 use std::path::PathBuf;
 
+use super::persist::GamePick;
+
 /// What the prompt text asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
@@ -17,8 +19,8 @@ pub enum Command {
     SetFen(String),
     /// `:save [PATH]`: save the game as PGN (default: a new file in the data directory).
     Save(Option<PathBuf>),
-    /// `:load PATH`: load a game from a PGN file.
-    Load(PathBuf),
+    /// `:load PATH [N]`: load a game from a PGN file (game N of a file of several).
+    Load(PathBuf, GamePick),
     /// `:resign`.
     Resign,
     /// `:quit` or `:q`.
@@ -74,7 +76,15 @@ pub fn parse(text: &str) -> Result<Command, String> {
         "save" if rest.is_empty() => Ok(Command::Save(None)),
         "save" => Ok(Command::Save(Some(PathBuf::from(rest)))),
         "load" if rest.is_empty() => Err(":load takes a file path".to_owned()),
-        "load" => Ok(Command::Load(PathBuf::from(rest))),
+        "load" => Ok(match rest.rsplit_once(' ') {
+            Some((path, n)) if !path.trim().is_empty() && n.parse::<usize>().is_ok() => {
+                Command::Load(
+                    PathBuf::from(path.trim_end()),
+                    n.parse().map_or(GamePick::Only, GamePick::Number),
+                )
+            }
+            _ => Command::Load(PathBuf::from(rest), GamePick::Only),
+        }),
         _ => Ok(Command::Move(text.to_owned())),
     }
 }

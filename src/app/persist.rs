@@ -249,8 +249,39 @@ pub fn encode(snapshot: &Snapshot) -> String {
 /// # Errors
 /// The first import error (game number, line, move) when no game could be read.
 pub fn decode(text: &str) -> Result<Snapshot> {
+    decode_game(text, GamePick::Last)
+}
+
+/// Which game of a PGN text to read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GamePick {
+    /// The last one (the autosave, which holds one game).
+    Last,
+    /// The only one: a file of several games is refused with a message saying how to pick one.
+    Only,
+    /// The game with this number (1 = the first).
+    Number(usize),
+}
+
+/// Reads one game of a PGN text (see [`decode`]).
+///
+/// # Errors
+/// As [`decode`]; also when `pick` is [`GamePick::Only`] and there are several games (the
+/// message says how many and how to pick one), or the numbered game does not exist.
+pub fn decode_game(text: &str, pick: GamePick) -> Result<Snapshot> {
     let report = pgn::import(text);
-    let Some(last) = report.games.into_iter().last() else {
+    let count = report.games.len();
+    let chosen = match pick {
+        GamePick::Only if count > 1 => bail!(
+            "it holds {count} games; pick one with :load FILE N (N from 1 to {count}), or review them all with kibitzer review FILE"
+        ),
+        GamePick::Number(n) if n == 0 || n > count => {
+            bail!("there is no game {n}: it holds {count} game(s), numbered from 1")
+        }
+        GamePick::Number(n) => report.games.into_iter().nth(n - 1),
+        GamePick::Last | GamePick::Only => report.games.into_iter().last(),
+    };
+    let Some(last) = chosen else {
         match report.errors.first() {
             Some(e) => bail!("{e}"),
             None => bail!("there is no game in it"),
@@ -262,6 +293,15 @@ pub fn decode(text: &str) -> Result<Snapshot> {
     }
     // Games against the engine end by threefold repetition and the fifty-move rule.
     game.set_automatic_draws(true);
+    // A game the PGN says was won ends there (the loser resigned): it opens for viewing and
+    // review, and the engine does not play on.
+    if game.outcome().is_none() && !game.can_redo() {
+        match tags.get("Result") {
+            Some("1-0") => game.resign(Color::Black),
+            Some("0-1") => game.resign(Color::White),
+            _ => {}
+        }
+    }
     let human = if tags.get("Black") == Some(HUMAN_NAME) {
         Color::Black
     } else if tags.get("White") == Some(HUMAN_NAME) {
@@ -488,10 +528,12 @@ pub fn save_new(path: &Path, snapshot: &Snapshot) -> std::result::Result<(), Wri
 /// Loads a game from a file (`:load`, `--pgn`); a file that is not UTF-8 is read as Latin-1.
 ///
 /// # Errors
-/// When the file cannot be read or parsed; the message names the file.
-pub fn load(path: &Path) -> Result<Snapshot> {
+/// When the file cannot be read or parsed, or holds several games and `pick` does not say
+/// which; the message names the file.
+pub fn load(path: &Path, pick: GamePick) -> Result<Snapshot> {
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    decode(&pgn::decode_text(&bytes)).with_context(|| format!("cannot load {}", path.display()))
+    decode_game(&pgn::decode_text(&bytes), pick)
+        .with_context(|| format!("cannot load {}", path.display()))
 }
 
 #[cfg(test)]
@@ -629,7 +671,7 @@ mod tests {
         write_autosave(dir.path(), &snapshot_of(&["e4"])).unwrap();
         let moved = archive_autosave(dir.path()).unwrap().unwrap();
         assert!(moved.starts_with(dir.path().join("games")));
-        assert_eq!(load(&moved).unwrap().game.ply(), 1);
+        assert_eq!(load(&moved, GamePick::Only).unwrap().game.ply(), 1);
         assert!(!autosave_path(dir.path()).exists());
     }
 
@@ -643,7 +685,7 @@ mod tests {
             b"[White \"R\xe9ti\"]\n[Black \"Tartakower\"]\n\n1. e4 *\n",
         )
         .unwrap();
-        let s = load(&path).unwrap();
+        let s = load(&path, GamePick::Only).unwrap();
         assert_eq!(s.game.ply(), 1);
     }
 
@@ -666,6 +708,21 @@ mod tests {
 
     #[test]
     fn bad_files_name_the_problem() {
+        let two = "[White \"A\"]\n\n1. e4 *\n\n[White \"B\"]\n\n1. d4 d5 *\n";
+        let e = decode_game(two, GamePick::Only).unwrap_err().to_string();
+        assert!(e.contains("2 games") && e.contains(":load FILE N"), "{e}");
+        assert_eq!(decode_game(two, GamePick::Number(1)).unwrap().game.ply(), 1);
+        assert_eq!(decode_game(two, GamePick::Number(2)).unwrap().game.ply(), 2);
+        let e = decode_game(two, GamePick::Number(3))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("no game 3"), "{e}");
+        let won = decode("[Result \"0-1\"]\n\n1. e4 e5 0-1\n").unwrap();
+        assert_eq!(
+            won.game.outcome().map(|o| o.to_string()).as_deref(),
+            Some("Black wins by resignation"),
+            "a finished game is not played on"
+        );
         let e = decode("hello").unwrap_err();
         assert!(!e.to_string().is_empty());
         let e = decode("1. e4 e4 *\n").unwrap_err();

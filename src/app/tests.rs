@@ -150,6 +150,7 @@ fn prompt_errors_are_precise_and_leave_the_game_alone() {
 #[test]
 fn progress_and_results_with_a_stale_id_are_dropped() {
     let mut app = new_app();
+    app.config.engine.level = 10; // its move is explained from its own search
     prompt(&mut app, "e4");
     let id = app.search.as_ref().unwrap().id;
     let stale = SearchId(id.0 + 100);
@@ -347,7 +348,7 @@ fn checkmate_opens_the_game_over_dialog_and_archives() {
     engine_plays(&mut app, "e5");
     prompt(&mut app, "g4");
     let fx = engine_plays(&mut app, "Qh4#");
-    assert_eq!(app.mode, Mode::GameOver { choice: 0 });
+    assert_eq!(app.mode, Mode::GameOver { choice: None });
     assert!(fx.iter().any(|e| matches!(e, Effect::Archive(_))));
     assert!(!fx.iter().any(|e| matches!(e, Effect::Autosave(_))));
     // Review opens the review screen for the game, then play resumes with the game kept.
@@ -367,7 +368,7 @@ fn checkmate_opens_the_game_over_dialog_and_archives() {
 fn resignation_ends_the_game() {
     let mut app = new_app();
     let fx = prompt(&mut app, "resign");
-    assert_eq!(app.mode, Mode::GameOver { choice: 0 });
+    assert_eq!(app.mode, Mode::GameOver { choice: None });
     assert!(fx.iter().any(|e| matches!(e, Effect::Archive(_))));
     assert_eq!(
         app.outcome().unwrap().to_string(),
@@ -546,7 +547,10 @@ fn fen_commands_show_and_set_up() {
     let fx = prompt(&mut app, "save /tmp/x.pgn");
     assert!(matches!(&fx[0], Effect::Save(Some(_), _)));
     let fx = prompt(&mut app, "load /tmp/x.pgn");
-    assert_eq!(fx, vec![Effect::Load("/tmp/x.pgn".into())]);
+    assert_eq!(
+        fx,
+        vec![Effect::Load("/tmp/x.pgn".into(), persist::GamePick::Only)]
+    );
 }
 
 #[test]
@@ -654,6 +658,7 @@ fn an_engine_without_a_move_does_not_loop_and_s_asks_again() {
 #[test]
 fn an_engine_move_is_explained_from_its_own_search() {
     let mut app = new_app();
+    app.config.engine.level = 10; // full strength: its own search is the honest judgement
     app.config.explain.level = crate::config::ExplainLevel::Advanced;
     prompt(&mut app, "e4");
     let result = search_live(&app, 4);
@@ -688,6 +693,7 @@ fn an_engine_move_is_explained_from_its_own_search() {
 #[test]
 fn a_weaker_engine_choice_is_judged_with_the_root_move_scores() {
     let mut app = new_app();
+    app.config.engine.level = 10;
     // 1...b5 is the one reply to 1.e4 outside the opening book (a book move is never judged).
     prompt(&mut app, "e4");
     let mut result = search_live(&app, 4);
@@ -946,4 +952,144 @@ fn a_new_game_archives_the_unfinished_one() {
             .any(|e| matches!(e, Effect::Archive(s) if s.game.ply() == 1)),
         "{fx:?}"
     );
+}
+
+#[test]
+fn a_weakened_engine_move_is_explained_by_a_full_strength_analysis_not_its_own_search() {
+    let mut app = new_app();
+    app.config.engine.level = 2;
+    let mut fx = prompt(&mut app, "e4");
+    // Its own depth-1 search, as level 2 would run it.
+    let weak = search_live(&app, 1);
+    let b5 = app.game.parse_move("b5").unwrap();
+    let id = app.search.as_ref().unwrap().id;
+    let mut t = thinking(1, 300, vec![b5]);
+    t.result = Some(Box::new(weak));
+    fx.extend(app.update(Event::EngineDone(id, Some(b5), t)));
+    assert_eq!(app.game.ply(), 2);
+    assert!(
+        app.analysis_at(1).is_none(),
+        "nothing judged by the weakened search"
+    );
+    assert!(app.analysis_pending(1), "the panel says it is analysing");
+    let fx = run_analyses(&mut app, fx, 4);
+    let a = app
+        .analysis_at(1)
+        .expect("explained by the background analysis");
+    assert!(a.thinking.is_none(), "no weakened score or line shown");
+    let e = a.explanation.as_ref().unwrap();
+    assert_eq!(e.san, "b5");
+    assert!(e.quality.is_some());
+    drop(fx);
+}
+
+#[test]
+fn swapping_sides_keeps_who_played_each_earlier_move() {
+    let mut app = new_app();
+    app.config.engine.level = 10;
+    prompt(&mut app, "e4");
+    engine_plays(&mut app, "c5");
+    app.update(key(KeyCode::Char('s')));
+    assert_eq!(app.human, Color::Black);
+    assert_eq!(app.human_at(0), Color::White, "1.e4 was the human's");
+    assert_eq!(app.human_at(1), Color::White, "1...c5 was the engine's");
+    assert_eq!(app.human_at(2), Color::Black);
+    // The background analysis of an earlier move speaks to the side that played it.
+    assert_eq!(app.analysis_request(0, None).unwrap().human, Color::White);
+    // A takeback below the swap keeps the earlier moves' players too.
+    engine_plays(&mut app, "Nf3");
+    app.update(key(KeyCode::Char('u')));
+    assert_eq!(app.human_at(0), Color::White);
+}
+
+#[test]
+fn the_game_over_dialog_acts_only_on_its_own_keys() {
+    let mut app = new_app();
+    prompt(&mut app, "resign");
+    assert_eq!(app.mode, Mode::GameOver { choice: None });
+    // Enter and n start nothing by accident; other keys say what the dialog wants.
+    for code in [KeyCode::Enter, KeyCode::Char('n'), KeyCode::Char('e')] {
+        let fx = app.update(key(code));
+        assert!(fx.is_empty(), "{code:?}: {fx:?}");
+        assert_eq!(app.mode, Mode::GameOver { choice: None }, "{code:?}");
+        assert!(
+            app.message.as_ref().unwrap().text.contains("N new game"),
+            "{code:?}: {:?}",
+            app.message
+        );
+    }
+    // An arrow highlights a button; Enter then acts on it.
+    app.update(key(KeyCode::Right));
+    assert_eq!(app.mode, Mode::GameOver { choice: Some(0) });
+    app.update(key(KeyCode::Enter));
+    assert!(matches!(app.mode, Mode::NewGame { .. }));
+    // N is the explicit new-game key.
+    app.update(key(KeyCode::Esc));
+    assert_eq!(app.mode, Mode::GameOver { choice: None });
+    app.update(key(KeyCode::Char('N')));
+    assert!(matches!(app.mode, Mode::NewGame { .. }));
+    // `:` still opens the prompt.
+    app.update(key(KeyCode::Esc));
+    app.update(key(KeyCode::Char(':')));
+    assert_eq!(app.mode, Mode::Prompt(String::new()));
+}
+
+#[test]
+fn undo_after_resigning_says_it_took_back_the_resignation() {
+    let mut app = new_app();
+    prompt(&mut app, "e4");
+    engine_plays(&mut app, "e5");
+    prompt(&mut app, "resign");
+    app.update(key(KeyCode::Char('u')));
+    assert!(app.outcome().is_none());
+    assert_eq!(app.game.ply(), 2, "no move taken back");
+    let text = &app.message.as_ref().unwrap().text;
+    assert!(text.contains("resignation"), "{text}");
+    assert!(!text.contains("your move"), "{text}");
+}
+
+#[test]
+fn the_hint_is_written_with_its_check_mark() {
+    let mut app = new_app();
+    app.config.engine.level = 10;
+    for m in ["e4", "f5"] {
+        app.game.play_text(m).unwrap();
+    }
+    let fx = app.update(key(KeyCode::Char('t')));
+    let id = started(&fx).unwrap().id;
+    let qh5 = app.game.parse_move("Qh5").unwrap();
+    let mut t = thinking(6, 30, vec![qh5]);
+    t.result = Some(Box::new(search_live(&app, 2)));
+    app.update(Event::EngineDone(id, Some(qh5), t));
+    let text = &app.message.as_ref().unwrap().text;
+    assert!(text.contains("Qh5+"), "{text}");
+}
+
+#[test]
+fn load_takes_a_game_number() {
+    let mut app = new_app();
+    let fx = prompt(&mut app, "load games.pgn 3");
+    assert_eq!(
+        fx,
+        vec![Effect::Load(
+            "games.pgn".into(),
+            persist::GamePick::Number(3)
+        )]
+    );
+    let fx = prompt(&mut app, "load my games.pgn");
+    assert_eq!(
+        fx,
+        vec![Effect::Load("my games.pgn".into(), persist::GamePick::Only)]
+    );
+}
+
+#[test]
+fn resuming_names_the_last_move_played() {
+    let mut game = Game::new();
+    for m in ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"] {
+        game.play_text(m).unwrap();
+    }
+    let app = white_at_level_3(game);
+    let text = &app.message.as_ref().unwrap().text;
+    assert_eq!(text, "resumed your game after 3… a6");
 }

@@ -80,6 +80,13 @@ impl Level {
         all[usize::from(n.clamp(1, 10)) - 1]
     }
 
+    /// The strongest level (full strength: no weakening, the longest search): the limits of
+    /// every search that advises the human (hints), whatever the opponent's level.
+    #[must_use]
+    pub fn strongest() -> Level {
+        Level::get(10)
+    }
+
     /// The level whose Elo is closest to `elo` (for UCI `UCI_Elo`).
     pub fn number_for_elo(elo: u32) -> u8 {
         let all = levels();

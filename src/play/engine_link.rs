@@ -47,16 +47,23 @@ impl EngineLink {
     }
 }
 
-/// The engine's request for the App's: the level's limits, and (for the engine's own moves
-/// only) the level's weakening and the opening book; a hint is the engine's honest best.
+/// The engine's request for the App's: for the engine's own moves, the level's limits, its
+/// weakening and the opening book; a hint is the engine's honest best at full strength
+/// ([`Level::strongest`]'s limits, whatever the opponent's level: `engine.depth` and
+/// `engine.movetime_ms` still apply when set).
 #[must_use]
 pub fn engine_request(request: &SearchRequest) -> engine::SearchRequest {
     let level = Level::get(request.engine.level);
     let own_move = request.purpose == Purpose::Move;
+    let limits = if own_move {
+        level.limits(&request.engine)
+    } else {
+        Level::strongest().limits(&request.engine)
+    };
     engine::SearchRequest {
         position: request.position.clone(),
         history: request.history.clone(),
-        limits: level.limits(&request.engine),
+        limits,
         params: EvalParams::from_config(&request.eval),
         level: own_move.then_some(level),
         book: (own_move && request.engine.book).then(|| level.book(request.engine.book_depth)),
@@ -125,5 +132,23 @@ mod tests {
         assert_eq!(hint.book, None, "a hint is the honest search");
         assert_eq!(hint.level, None);
         assert_eq!(engine_request(&request(Purpose::Move, false)).book, None);
+    }
+
+    #[test]
+    fn a_hint_at_level_1_searches_at_full_strength() {
+        let mut hint = request(Purpose::Hint, false);
+        hint.engine.level = 1;
+        let limits = engine_request(&hint).limits;
+        let strongest = Level::strongest().limits(&hint.engine);
+        assert_eq!(limits.depth, strongest.depth, "not the level's depth 1");
+        assert_eq!(limits.movetime, strongest.movetime);
+        assert_ne!(limits.depth, Some(1));
+        let mut own = hint.clone();
+        own.purpose = Purpose::Move;
+        assert_eq!(
+            engine_request(&own).limits.depth,
+            Some(1),
+            "the engine's own move is weak"
+        );
     }
 }

@@ -143,7 +143,7 @@ pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
             };
             let mut choices = Vec::new();
             for (i, name) in GAME_OVER_CHOICES.iter().enumerate() {
-                let style = if i == *choice {
+                let style = if Some(i) == *choice {
                     chosen(theme)
                 } else {
                     theme.fg("text")
@@ -159,8 +159,9 @@ pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
                 ),
                 Line::raw(""),
                 Line::from(choices),
+                Line::styled("←/→ then ⏎ · N new · v review · u undo", theme.fg("dim")),
             ];
-            let rect = centered(area, 48, 6);
+            let rect = centered(area, 48, 7);
             frame.render_widget(Clear, rect);
             frame.render_widget(
                 Paragraph::new(lines)

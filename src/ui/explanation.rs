@@ -74,7 +74,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let ply = app.shown_ply();
     if let Some(hint) = app.hint.as_ref().filter(|_| !app.browsing()) {
         let root = app.game.position();
-        let san = shakmaty::san::San::from_move(root, hint.mv);
+        let san = shakmaty::san::SanPlus::from_move(root.clone(), hint.mv);
         lines.push(Line::from(vec![
             Span::styled("Hint: ", theme.fg("accent")),
             Span::styled(san.to_string(), theme.fg("text")),
@@ -84,8 +84,13 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         }
         lines.extend(thinking_lines(app, root, &hint.thinking, theme));
     } else if ply == 0 {
+        let start = if *app.game.start_position() == shakmaty::Chess::default() {
+            "Start position."
+        } else {
+            "Position set up from a FEN."
+        };
         lines.push(Line::styled(
-            format!("Start position. You play {}.", color_name(app.human)),
+            format!("{start} You play {}.", color_name(app.human)),
             theme.fg("text"),
         ));
     } else if let Some(played) = app.game.all_moves().get(ply - 1) {
@@ -101,7 +106,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             "…"
         };
         let analysis = app.analysis_at(ply - 1);
-        let who = if mover == app.human {
+        let who = if mover == app.human_at(ply - 1) {
             "You"
         } else if app.engine_opponent || analysis.is_some_and(|a| a.thinking.is_some()) {
             "The engine"
@@ -114,7 +119,30 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         ]));
         match analysis {
             Some(analysis) => {
-                lines.extend(text_lines(&analysis.lines(), theme));
+                let mut text = analysis.lines();
+                // A small panel (80×24) shows the score before the sentences, which it may cut.
+                if inner.height < 8
+                    && let Some(i) = text.iter().position(|l| l.starts_with("score "))
+                {
+                    let score = text.remove(i);
+                    text.insert(0, score);
+                    lines.extend(
+                        text_lines(&text, theme)
+                            .into_iter()
+                            .enumerate()
+                            .map(|(i, l)| {
+                                if i == 0 {
+                                    l.style(theme.fg("accent"))
+                                } else if i == 1 {
+                                    l.style(theme.fg("text"))
+                                } else {
+                                    l
+                                }
+                            }),
+                    );
+                } else {
+                    lines.extend(text_lines(&text, theme));
+                }
                 // The search's line is shown only when it is the played move's line: a book
                 // move or a level's deliberate choice differs from the search's best move.
                 if let Some(t) = analysis
@@ -170,7 +198,15 @@ pub fn draw_engine(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
                 Span::styled(what, theme.fg("text")),
                 Span::styled(format!("  level {level}"), theme.fg("dim")),
             ]));
+            // A weakened level's own search misjudges on purpose: its score and line are not
+            // shown (the move's explanation comes from a full-strength analysis).
+            let weakened =
+                search.purpose == Purpose::Move && crate::engine::Level::get(level).is_imperfect();
             match &search.thinking {
+                Some(t) if weakened => lines.push(Line::styled(
+                    format!("depth {} · nodes {}", t.depth, short_count(t.nodes)),
+                    theme.fg("dim"),
+                )),
                 Some(t) => lines.extend(thinking_lines(app, &search.root, t, theme)),
                 None => lines.push(Line::styled("starting the search", theme.fg("dim"))),
             }

@@ -13,7 +13,7 @@ use crate::app::{App, MessageKind, Mode, color_name};
 pub fn key_hints(mode: &Mode) -> &'static str {
     match mode {
         Mode::Board => {
-            "hjkl/arrows move · ⏎ pick · : cmd · u undo · t hint · f flip · ? all keys · q quit"
+            "hjkl/arrows move · ⏎ pick · : cmd · u undo · t hint · f flip · ? keys · q quit"
         }
         Mode::Prompt(_) => {
             "⏎ run · esc cancel · e4 Nf3 O-O e7e8q · new level N fen save load resign quit"
@@ -21,7 +21,9 @@ pub fn key_hints(mode: &Mode) -> &'static str {
         Mode::Promotion { .. } => "q r b n, or ←/→ then ⏎ · esc cancel",
         Mode::Help => "any key closes the help",
         Mode::NewGame { .. } => "w/b/r ←/→ colour · ↑/↓ 1-9 0 level · ⏎ start · esc cancel",
-        Mode::GameOver { .. } => "n new game · v review · u take back · q quit",
+        Mode::GameOver { .. } => {
+            "←/→ then ⏎ · N new game · v review · u take back · : cmd · esc close · q quit"
+        }
         Mode::Confirm(question) => question.keys(),
     }
 }
@@ -46,13 +48,20 @@ pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
                 format!("{} to move ({turn})", color_name(app.game.turn()))
             }
         };
+        // Browsing says so first, whatever the size of the panels.
+        let state = if app.browsing() {
+            format!(
+                "viewing move {} of {} (End: back to the game) · {state}",
+                app.shown_ply(),
+                app.game.ply()
+            )
+        } else {
+            state
+        };
         let state = Span::styled(state, theme.fg("text").add_modifier(Modifier::BOLD));
         let spans = match &app.message {
             Some(message) => {
-                let style = match message.kind {
-                    MessageKind::Info => theme.fg("accent"),
-                    MessageKind::Error => theme.error(),
-                };
+                let style = message_style(message.kind, theme);
                 vec![
                     Span::styled(message.text.clone(), style),
                     Span::styled(" │ ", theme.fg("dim")),
@@ -79,9 +88,33 @@ pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
         };
         Line::from(spans)
     };
+    // A message longer than the line continues on the key-hint line (the keys are one `?`
+    // away), cut by characters so a long path fills both lines.
+    if let Some(message) = &app.message
+        && line.width() > usize::from(layout.status.width)
+        && layout.keys.y == layout.status.bottom()
+    {
+        let style = message_style(message.kind, theme);
+        let width = usize::from(layout.status.width).max(1);
+        let chars: Vec<char> = message.text.chars().collect();
+        for (row, chunk) in chars.chunks(width).take(2).enumerate() {
+            let text: String = chunk.iter().collect();
+            let area = if row == 0 { layout.status } else { layout.keys };
+            frame.render_widget(Paragraph::new(Line::styled(text, style)), area);
+        }
+        return;
+    }
     frame.render_widget(Paragraph::new(line), layout.status);
     frame.render_widget(
         Paragraph::new(Line::styled(key_hints(&app.mode), theme.fg("dim"))),
         layout.keys,
     );
+}
+
+/// The style of a status message of this kind.
+fn message_style(kind: MessageKind, theme: &Theme) -> ratatui::style::Style {
+    match kind {
+        MessageKind::Info => theme.fg("accent"),
+        MessageKind::Error => theme.error(),
+    }
 }

@@ -203,6 +203,68 @@ mod tests {
         assert_eq!(names, crate::config::THEMES);
     }
 
+    /// The RGB value of an xterm palette entry from the cube or the grey ramp.
+    fn palette_rgb(index: u8) -> (u8, u8, u8) {
+        const LEVELS: [u8; 6] = [0, 95, 135, 175, 215, 255];
+        if index >= 232 {
+            let v = 8 + 10 * (index - 232);
+            return (v, v, v);
+        }
+        let i = usize::from(index - 16);
+        (LEVELS[i / 36], LEVELS[i / 6 % 6], LEVELS[i % 6])
+    }
+
+    /// WCAG 2 relative luminance.
+    fn luminance((r, g, b): (u8, u8, u8)) -> f64 {
+        let channel = |c: u8| {
+            let c = f64::from(c) / 255.0;
+            if c <= 0.040_45 {
+                c / 12.92
+            } else {
+                ((c + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+    }
+
+    /// WCAG 2 contrast ratio (1 to 21).
+    fn contrast(a: (u8, u8, u8), b: (u8, u8, u8)) -> f64 {
+        let (la, lb) = (luminance(a), luminance(b));
+        (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+    }
+
+    #[test]
+    fn contrast_formula_matches_known_values() {
+        assert!((contrast((255, 255, 255), (0, 0, 0)) - 21.0).abs() < 1e-9);
+        // The old classic theme's white piece on its light square.
+        assert!((contrast((255, 255, 255), (0xf0, 0xd9, 0xb5)) - 1.37).abs() < 0.01);
+        assert_eq!(palette_rgb(nearest_256(255, 255, 255)), (255, 255, 255));
+        assert_eq!(palette_rgb(232), (8, 8, 8));
+    }
+
+    #[test]
+    fn every_piece_colour_stands_out_on_both_squares_in_truecolor_and_256() {
+        for (name, text) in FILES {
+            let file: ThemeFile = toml::from_str(text).unwrap();
+            let rgb = |key: &str| parse_hex(&file.0[key]).unwrap();
+            for square in ["light", "dark"] {
+                for piece in ["white_piece", "black_piece"] {
+                    let (s, p) = (rgb(square), rgb(piece));
+                    let true_ratio = contrast(s, p);
+                    let indexed = contrast(
+                        palette_rgb(nearest_256(s.0, s.1, s.2)),
+                        palette_rgb(nearest_256(p.0, p.1, p.2)),
+                    );
+                    assert!(
+                        true_ratio >= 3.0 && indexed >= 3.0,
+                        "theme {name}: {piece} on {square} is {true_ratio:.2}:1 \
+                         (256 colours {indexed:.2}:1), needs 3:1"
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn no_color_resolves_to_reset_and_256_to_indexed() {
         let none = Theme::named("classic", ColorMode::None);
