@@ -123,12 +123,25 @@ fn killed_mid_game_resumes_at_the_same_position() {
     tmux.keys(&[":"]);
     tmux.send_literal("d4");
     tmux.keys(&["Enter"]);
-    // Wait for the engine's reply, so the position is settled when the process dies.
-    let screen = tmux.wait_until("the engine's reply", |s| {
-        first_pair(s).is_some() && s.contains("White to move")
+    // Wait for the engine's reply and its explanation (a weakened level's move is explained by
+    // a background analysis), so the position is settled when the process dies.
+    let screen = tmux.wait_until("the engine's reply, explained", |s| {
+        first_pair(s).is_some() && s.contains("White to move") && !s.contains("analysing")
     });
     let (white, black) = first_pair(&screen).unwrap();
     assert_eq!(white, "d4");
+    // Both moves' explanations are saved (they arrive in the background, in either order).
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let autosave_path = tmux.data_dir().join("autosave.pgn");
+    while std::fs::read_to_string(&autosave_path).map_or(0, |t| t.matches("{kibitzer: ").count())
+        < 2
+    {
+        assert!(
+            Instant::now() < deadline,
+            "the explanations were never saved"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
     let pid = tmux.child_pid().expect("kibitzer runs in the pane");
     let killed = Command::new("kill").arg("-9").arg(pid.to_string()).status();
     assert!(killed.unwrap().success());
@@ -147,7 +160,8 @@ fn killed_mid_game_resumes_at_the_same_position() {
 
     let autosave = std::fs::read_to_string(tmux.data_dir().join("autosave.pgn")).unwrap();
     // The moves carry their explanations as comments: compare the movetext without them.
-    let bare = without_comments(&autosave);
+    // (After a comment the writer repeats the move number: "1... Nf6".)
+    let bare = without_comments(&autosave).replace("1... ", "");
     let moves = format!("1. d4 {black} *");
     assert!(
         autosave.contains("[White \"You\"]") && bare.contains(&moves),
@@ -157,7 +171,7 @@ fn killed_mid_game_resumes_at_the_same_position() {
     python_reads_the_moves(&tmux.data_dir().join("autosave.pgn"), 2);
 
     // The saved explanation of the engine's reply, shown at once after resuming.
-    let saved = autosave.split("{kibitzer: ").nth(1).unwrap_or_default();
+    let saved = autosave.rsplit("{kibitzer: ").next().unwrap_or_default();
     let first_words: Vec<&str> = saved.split_whitespace().take(3).collect();
     let first_words = first_words.join(" ");
     tmux.launch("");
