@@ -326,6 +326,8 @@ mod tmux;
 /// position before it) and, with `engine.learn`, the engine's own search (the position after
 /// it); the last queued writes land when the program quits. The human's move is the only legal
 /// one, so the analysis never searches the position after it: only the engine can store that.
+/// The engine plays at full strength (level 10, depth 4): a weakened level's move is explained
+/// by a background analysis of its own, which would store that position too.
 #[test]
 fn a_game_in_the_terminal_fills_the_database() {
     for learn in [false, true] {
@@ -358,7 +360,9 @@ fn play_one_forced_move(learn: bool) -> HashSet<u64> {
     std::fs::create_dir_all(tmux.config_dir()).unwrap();
     std::fs::write(
         tmux.config_dir().join("config.toml"),
-        format!("[engine]\nlevel = 1\nlearn = {learn}\n\n[explain]\nanalysis_ms = 300\n"),
+        format!(
+            "[engine]\nlevel = 10\ndepth = 4\nlearn = {learn}\n\n[explain]\nanalysis_ms = 300\n"
+        ),
     )
     .unwrap();
     tmux.launch(&format!("--new --fen '{FORCED}'"));
