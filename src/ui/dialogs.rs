@@ -41,7 +41,7 @@ pub const HELP: &[(&str, &str)] = &[
     (":resign :quit", "resign, quit"),
 ];
 
-fn centered(area: Rect, width: u16, height: u16) -> Rect {
+pub(crate) fn centered(area: Rect, width: u16, height: u16) -> Rect {
     let w = width.min(area.width);
     let h = height.min(area.height);
     Rect::new(
@@ -52,7 +52,7 @@ fn centered(area: Rect, width: u16, height: u16) -> Rect {
     )
 }
 
-fn dialog<'a>(title: &'a str, theme: &Theme) -> Block<'a> {
+pub(crate) fn dialog<'a>(title: &'a str, theme: &Theme) -> Block<'a> {
     Block::new()
         .borders(Borders::ALL)
         .border_style(theme.fg("accent"))
