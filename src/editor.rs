@@ -249,7 +249,12 @@ impl Editor {
     /// An editor on a position (the game's current one).
     #[must_use]
     pub fn from_position(pos: &Chess, orientation: Color, level: u8, human: Color) -> Editor {
-        Editor::new(pos.to_setup(EnPassantMode::Legal), orientation, level, human)
+        Editor::new(
+            pos.to_setup(EnPassantMode::Legal),
+            orientation,
+            level,
+            human,
+        )
     }
 
     /// The set-up being edited.
@@ -308,7 +313,11 @@ impl Editor {
     /// The en-passant squares the set-up allows (a capture there is legal), in file order.
     #[must_use]
     pub fn en_passant_choices(&self) -> Vec<Square> {
-        let rank = Rank::new(if self.setup.turn == Color::White { 5 } else { 2 });
+        let rank = Rank::new(if self.setup.turn == Color::White {
+            5
+        } else {
+            2
+        });
         File::ALL
             .iter()
             .map(|&f| Square::from_coords(f, rank))
@@ -639,9 +648,7 @@ impl Editor {
     fn change(&mut self, change: impl FnOnce(&mut Setup), drop_impossible: bool) {
         let before = self.setup.clone();
         change(&mut self.setup);
-        if drop_impossible
-            && (self.setup.board != before.board || self.setup.turn != before.turn)
-        {
+        if drop_impossible && (self.setup.board != before.board || self.setup.turn != before.turn) {
             self.drop_impossible_rights();
         }
         if self.setup != before {
@@ -655,9 +662,7 @@ impl Editor {
         for color in Color::ALL {
             for side in CastlingSide::ALL {
                 if !self.castling_possible(color, side) {
-                    self.setup
-                        .castling_rights
-                        .discard(rook_home(color, side));
+                    self.setup.castling_rights.discard(rook_home(color, side));
                 }
             }
         }

@@ -63,10 +63,18 @@ fn place_delete_cut_and_paste() {
     e.apply(EditorAction::Delete);
     assert_eq!(at(&e, Square::D4), None);
     e.apply(EditorAction::Delete);
-    assert!(e.note.as_ref().is_some_and(|n| n.error && n.text.contains("d4 is empty")));
+    assert!(
+        e.note
+            .as_ref()
+            .is_some_and(|n| n.error && n.text.contains("d4 is empty"))
+    );
 
     e.apply(EditorAction::Paste);
-    assert!(e.note.as_ref().is_some_and(|n| n.text.contains("nothing to paste")));
+    assert!(
+        e.note
+            .as_ref()
+            .is_some_and(|n| n.text.contains("nothing to paste"))
+    );
     e.apply(EditorAction::CursorTo(Square::G1));
     e.apply(EditorAction::Cut);
     assert_eq!(at(&e, Square::G1), None);
@@ -104,7 +112,10 @@ fn the_mouse_paints_with_the_brush_and_drags_without_one() {
     // A click without a drag only moves the cursor.
     e.apply(EditorAction::Press(Square::F3));
     e.apply(EditorAction::Release(Square::F3));
-    assert_eq!((e.cursor, at(&e, Square::F3)), (Square::F3, Some(piece('N'))));
+    assert_eq!(
+        (e.cursor, at(&e, Square::F3)),
+        (Square::F3, Some(piece('N')))
+    );
     e.apply(EditorAction::Erase(Square::F3));
     assert_eq!(at(&e, Square::F3), None);
 }
@@ -131,18 +142,34 @@ fn side_to_move_castling_en_passant_and_move_numbers() {
     assert_eq!(e.setup().turn, Color::Black);
     e.apply(EditorAction::ToggleTurn);
 
-    e.apply(EditorAction::ToggleCastling(Color::White, CastlingSide::KingSide));
+    e.apply(EditorAction::ToggleCastling(
+        Color::White,
+        CastlingSide::KingSide,
+    ));
     assert!(!e.castling_right(Color::White, CastlingSide::KingSide));
-    assert_eq!(e.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Qkq - 0 1");
-    e.apply(EditorAction::ToggleCastling(Color::White, CastlingSide::KingSide));
+    assert_eq!(
+        e.fen(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Qkq - 0 1"
+    );
+    e.apply(EditorAction::ToggleCastling(
+        Color::White,
+        CastlingSide::KingSide,
+    ));
     assert!(e.castling_right(Color::White, CastlingSide::KingSide));
     // Moving the rook away takes the right away; it is no longer offered.
     e.apply(EditorAction::CursorTo(Square::H1));
     e.apply(EditorAction::Delete);
     assert!(!e.castling_right(Color::White, CastlingSide::KingSide));
     assert!(!e.castling_possible(Color::White, CastlingSide::KingSide));
-    e.apply(EditorAction::ToggleCastling(Color::White, CastlingSide::KingSide));
-    assert!(e.note.as_ref().is_some_and(|n| n.error && n.text.contains("rook on h1")));
+    e.apply(EditorAction::ToggleCastling(
+        Color::White,
+        CastlingSide::KingSide,
+    ));
+    assert!(
+        e.note
+            .as_ref()
+            .is_some_and(|n| n.error && n.text.contains("rook on h1"))
+    );
 
     // En passant: only where a capture is possible.
     let mut e = from_fen("4k3/8/8/2pPp3/8/8/8/4K3 w - - 0 1");
@@ -159,7 +186,11 @@ fn side_to_move_castling_en_passant_and_move_numbers() {
     assert_eq!(e.setup().ep_square, None);
     let mut e = start();
     e.apply(EditorAction::NextEnPassant);
-    assert!(e.note.as_ref().is_some_and(|n| n.error && n.text.contains("en-passant")));
+    assert!(
+        e.note
+            .as_ref()
+            .is_some_and(|n| n.error && n.text.contains("en-passant"))
+    );
 
     let mut e = start();
     e.apply(EditorAction::Fullmoves(5));
@@ -169,7 +200,10 @@ fn side_to_move_castling_en_passant_and_move_numbers() {
     e.apply(EditorAction::Halfmoves(-2));
     e.apply(EditorAction::Halfmoves(-20));
     e.apply(EditorAction::Halfmoves(4));
-    assert_eq!(e.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4 3");
+    assert_eq!(
+        e.fen(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4 3"
+    );
 }
 
 #[test]
@@ -177,7 +211,11 @@ fn undo_and_redo_every_change() {
     let mut e = start();
     assert!(!e.can_undo());
     e.apply(EditorAction::Undo);
-    assert!(e.note.as_ref().is_some_and(|n| n.text == text::NOTHING_TO_UNDO));
+    assert!(
+        e.note
+            .as_ref()
+            .is_some_and(|n| n.text == text::NOTHING_TO_UNDO)
+    );
     e.apply(EditorAction::Clear);
     e.apply(EditorAction::Place(piece('K')));
     e.apply(EditorAction::ToggleTurn);
@@ -192,7 +230,11 @@ fn undo_and_redo_every_change() {
     e.apply(EditorAction::Redo);
     assert_eq!(e.fen(), last);
     e.apply(EditorAction::Redo);
-    assert!(e.note.as_ref().is_some_and(|n| n.text == text::NOTHING_TO_REDO));
+    assert!(
+        e.note
+            .as_ref()
+            .is_some_and(|n| n.text == text::NOTHING_TO_REDO)
+    );
     // A new change drops the redo tail; view changes are not undone.
     e.apply(EditorAction::Undo);
     e.apply(EditorAction::Flip);
@@ -222,7 +264,11 @@ fn a_fen_is_typed_or_pasted_and_copied() {
     );
     // A malformed FEN names its field and changes nothing.
     e.apply(EditorAction::SetFen("8/8/8 w - -".to_owned()));
-    assert!(e.note.as_ref().is_some_and(|n| n.error && n.text.contains("piece placement")));
+    assert!(
+        e.note
+            .as_ref()
+            .is_some_and(|n| n.error && n.text.contains("piece placement"))
+    );
     assert_eq!(e.fen(), "8/8/8/8/8/8/8/K1k5 w - - 0 1");
     // Backspace on an empty prompt and Esc close it.
     e.apply(EditorAction::OpenFen);
@@ -341,7 +387,10 @@ fn an_illegal_set_up_names_its_reason_and_refuses_play() {
             "8/8/8/8/8/8/8/4K3 w - - 0 1",
             "each side needs exactly one king, and one is missing",
         ),
-        ("4k3/8/8/8/8/8/8/3KK3 w - - 0 1", "a side has more than one king"),
+        (
+            "4k3/8/8/8/8/8/8/3KK3 w - - 0 1",
+            "a side has more than one king",
+        ),
         (
             "4k3/8/8/8/8/8/8/P3K3 w - - 0 1",
             "pawns cannot stand on the 1st or 8th rank",
@@ -350,7 +399,10 @@ fn an_illegal_set_up_names_its_reason_and_refuses_play() {
             "P3k3/8/8/8/8/8/8/4K3 w - - 0 1",
             "pawns cannot stand on the 1st or 8th rank",
         ),
-        ("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", "the side not to move is in check"),
+        (
+            "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1",
+            "the side not to move is in check",
+        ),
         (
             "4k3/pppppppp/8/8/8/8/PPPPPPPP/QQQQKQQQ w - - 0 1",
             "a side has more pieces than a real game allows",
@@ -370,17 +422,33 @@ fn an_illegal_set_up_names_its_reason_and_refuses_play() {
     ];
     for (fen, why) in cases {
         let mut e = from_fen(fen);
-        assert!(reasons(&e).iter().any(|r| r == why), "{fen}: {:?}", reasons(&e));
-        assert_eq!(e.apply(EditorAction::OpenPlay), EditorOutcome::Stay, "{fen}");
+        assert!(
+            reasons(&e).iter().any(|r| r == why),
+            "{fen}: {:?}",
+            reasons(&e)
+        );
+        assert_eq!(
+            e.apply(EditorAction::OpenPlay),
+            EditorOutcome::Stay,
+            "{fen}"
+        );
         assert_eq!(e.mode, EditorMode::Board, "{fen}");
         let note = e.note.clone().unwrap();
-        assert!(note.error && note.text.contains(why), "{fen}: {}", note.text);
+        assert!(
+            note.error && note.text.contains(why),
+            "{fen}: {}",
+            note.text
+        );
         assert_eq!(e.apply(EditorAction::Analyse), EditorOutcome::Stay, "{fen}");
     }
     // No legal move: legal, but nothing to play.
     let mut e = from_fen("k7/1Q6/1K6/8/8/8/8/8 b - - 0 1");
     assert!(e.position().is_ok());
     e.apply(EditorAction::OpenPlay);
-    assert!(e.note.as_ref().is_some_and(|n| n.text.contains("checkmated")));
+    assert!(
+        e.note
+            .as_ref()
+            .is_some_and(|n| n.text.contains("checkmated"))
+    );
     assert_eq!(e.mode, EditorMode::Board);
 }

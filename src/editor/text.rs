@@ -28,7 +28,7 @@ pub const ILLEGAL: &str = "not a legal position (play refused until fixed):";
 pub const ANALYSING: &str = "analysing…";
 /// The key-hint line on the board.
 pub const KEYS_BOARD: &str =
-    "KQRBNP White · kqrbnp Black · d del · x/v cut/paste · ⏎ play · a analyse · ? keys · esc";
+    "KQRBNP White · kqrbnp Black · d del · x/v cut/paste · ⏎ play · a analyse · ? all";
 /// The key-hint line at the FEN prompt.
 pub const KEYS_FEN: &str = "type or paste a FEN · ⏎ set up · esc cancel";
 /// The key-hint line in "play from here".
@@ -43,18 +43,33 @@ pub const HELP_TITLE: &str = "Board editor keys";
 /// Every key of the editor, for the help overlay: (keys, what they do).
 pub const HELP: &[(&str, &str)] = &[
     ("←↓↑→", "move the cursor"),
-    ("K Q R B N P", "put a White piece on the cursor's square (Shift = White)"),
-    ("k q r b n p", "put a Black piece there (lowercase = Black, as in FEN)"),
+    (
+        "K Q R B N P",
+        "put a White piece on the cursor's square (Shift = White)",
+    ),
+    (
+        "k q r b n p",
+        "put a Black piece there (lowercase = Black, as in FEN)",
+    ),
     ("d / Del / Backspace", "empty the square"),
     ("x / v", "cut the piece / paste it (again and again)"),
-    ("mouse", "pick a piece in the palette, click squares; drag pieces; right click empties"),
+    (
+        "mouse",
+        "pick a piece in the palette, click squares; drag pieces; right click empties",
+    ),
     ("z / s", "clear the board / the start position"),
     ("m / f", "mirror the colours (sides swap) / flip the view"),
     ("t", "the other side moves"),
-    ("1 2 3 4", "castling O-O / O-O-O for White, then Black (if king and rook are home)"),
+    (
+        "1 2 3 4",
+        "castling O-O / O-O-O for White, then Black (if king and rook are home)",
+    ),
     ("e", "the next possible en-passant square"),
     ("+ / -", "fullmove number"),
-    ("] / [", "halfmove clock (moves since a capture or pawn move)"),
+    (
+        "] / [",
+        "halfmove clock (moves since a capture or pawn move)",
+    ),
     ("u / U", "undo / redo"),
     (": / c", "type or paste a FEN / copy the FEN"),
     ("⏎", "play from here (your colour and the level)"),

@@ -25,6 +25,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("r", "redo a taken-back move"),
     ("f", "flip the board"),
     ("n", "new game (colour, level)"),
+    ("e", "board editor: set up a position, play or analyse it"),
     ("t", "hint: the engine's suggestion"),
     ("s", "engine moves now (on your turn: it takes your side)"),
     (", / .", "step back / forward through the game"),
@@ -37,6 +38,7 @@ pub const HELP: &[(&str, &str)] = &[
     (":new :flip :hint", "new game, flip the board, hint"),
     (":level N", "engine level 1-10 from its next move"),
     (":fen [FEN]", "show the FEN, or set up a position"),
+    (":edit", "the board editor on the position shown"),
     (":save [PATH] :load PATH", "save or load a game"),
     (":resign :quit", "resign, quit"),
 ];
@@ -128,7 +130,10 @@ pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
                     Span::styled(format!(" {level} "), chosen(theme)),
                     Span::styled("  (1 weakest – 10 strongest)", theme.fg("dim")),
                 ]),
-                Line::styled("Enter starts · Esc cancels", theme.fg("dim")),
+                Line::styled(
+                    "Enter starts · e sets up a position · Esc cancels",
+                    theme.fg("dim"),
+                ),
             ];
             let rect = centered(area, 52, 5);
             frame.render_widget(Clear, rect);

@@ -46,10 +46,7 @@ impl EditorLayout {
                 let y = panel.y + 1 + row as u16;
                 for (i, role) in editor.roles.iter().enumerate() {
                     let x = panel.x + 1 + LABEL_W + CELL_W * i as u16;
-                    let piece = Piece {
-                        color,
-                        role: *role,
-                    };
+                    let piece = Piece { color, role: *role };
                     palette.push((Some(Brush::Piece(piece)), Rect::new(x, y, CELL_W, 1)));
                 }
                 let x = panel.x + 2 + LABEL_W + CELL_W * editor.roles.len() as u16;
@@ -81,9 +78,9 @@ impl EditorLayout {
         let inner = Block::new().borders(Borders::ALL).inner(self.panel);
         let top = inner.y + 3;
         Rect::new(
-            inner.x,
+            inner.x + 1,
             top,
-            inner.width,
+            inner.width.saturating_sub(2),
             inner.bottom().saturating_sub(top),
         )
     }
@@ -133,7 +130,10 @@ fn draw_panel(
     let block = Block::new()
         .borders(Borders::ALL)
         .border_style(theme.fg("border"))
-        .title(Span::styled(format!(" {} ", text::TITLE), title_style(theme)));
+        .title(Span::styled(
+            format!(" {} ", text::TITLE),
+            title_style(theme),
+        ));
     frame.render_widget(block, layout.panel);
     let colored = theme.colored();
     for (row, color) in Color::ALL.into_iter().enumerate() {
@@ -239,25 +239,33 @@ fn draw_status(frame: &mut Frame, layout: &EditorLayout, editor: &Editor, theme:
         text::status(editor.setup().turn, editor.position().is_ok()),
         theme.fg("text").add_modifier(Modifier::BOLD),
     );
+    let status = layout.base.status;
     let line = match &editor.note {
-        Some(note) => Line::from(vec![
-            Span::styled(
-                note.text.clone(),
-                if note.error {
-                    theme.error()
-                } else {
-                    theme.fg("accent")
-                },
-            ),
-            Span::styled(" │ ", theme.fg("dim")),
-            state,
-        ]),
+        Some(note) => {
+            let style = if note.error {
+                theme.error()
+            } else {
+                theme.fg("accent")
+            };
+            if note.text.chars().count() > usize::from(status.width) {
+                // A long message takes the key-hint line too (the keys are one `?` away).
+                let both = status.union(layout.base.keys);
+                frame.render_widget(
+                    Paragraph::new(Line::styled(note.text.clone(), style))
+                        .wrap(Wrap { trim: false }),
+                    both,
+                );
+                return;
+            }
+            Line::from(vec![
+                Span::styled(note.text.clone(), style),
+                Span::styled(" │ ", theme.fg("dim")),
+                state,
+            ])
+        }
         None => Line::from(state),
     };
-    frame.render_widget(
-        Paragraph::new(line).wrap(Wrap { trim: false }),
-        layout.base.status,
-    );
+    frame.render_widget(Paragraph::new(line), status);
     let keys = match editor.mode {
         EditorMode::Board => text::KEYS_BOARD,
         EditorMode::Fen(_) => text::KEYS_FEN,
@@ -315,7 +323,7 @@ fn draw_help(frame: &mut Frame, layout: &EditorLayout, theme: &Theme) {
     frame.render_widget(Clear, rect);
     frame.render_widget(
         Paragraph::new(lines)
-            .wrap(Wrap { trim: true })
+            .wrap(Wrap { trim: false })
             .block(dialog(text::HELP_TITLE, theme)),
         rect,
     );
