@@ -25,7 +25,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("r", "redo a taken-back move"),
     ("f", "flip the board"),
     ("n", "new game (colour, level)"),
-    ("e", "board editor: set up a position, play or analyse it"),
+    ("e / :edit", "board editor: set up a position, play or analyse it"),
     ("t", "hint: the engine's suggestion"),
     ("s", "engine moves now (on your turn: it takes your side)"),
     (", / .", "step back / forward through the game"),
@@ -38,7 +38,6 @@ pub const HELP: &[(&str, &str)] = &[
     (":new :flip :hint", "new game, flip the board, hint"),
     (":level N", "engine level 1-10 from its next move"),
     (":fen [FEN]", "show the FEN, or set up a position"),
-    (":edit", "the board editor on the position shown"),
     (":save [PATH] :load PATH", "save or load a game"),
     (":resign :quit", "resign, quit"),
 ];
