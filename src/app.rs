@@ -11,7 +11,7 @@ use ratatui::crossterm::event::{
 };
 use ratatui::layout::Rect;
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Color, File, Move, Position, Rank, Role, Square};
+use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role, Square};
 
 use crate::config::{Config, ConfigError, HumanColor};
 use crate::game::{Game, GameOutcome};
@@ -872,18 +872,7 @@ impl App {
     // ----- board actions ----------------------------------------------------------------
 
     fn move_cursor(&mut self, dx: i32, dy: i32) {
-        let (dx, dy) = if self.orientation == Color::White {
-            (dx, dy)
-        } else {
-            (-dx, -dy)
-        };
-        let file = (i32::from(u8::from(self.cursor.file())) + dx).clamp(0, 7);
-        let rank = (i32::from(u8::from(self.cursor.rank())) + dy).clamp(0, 7);
-        // clamp(0, 7) keeps both in range, so the conversions cannot fail.
-        self.cursor = Square::from_coords(
-            File::new(u32::try_from(file).unwrap_or(0)),
-            Rank::new(u32::try_from(rank).unwrap_or(0)),
-        );
+        self.cursor = crate::ui::board::step(self.cursor, dx, dy, self.orientation);
     }
 
     fn own_piece_at(&self, sq: Square) -> bool {

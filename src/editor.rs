@@ -560,16 +560,11 @@ impl Editor {
     }
 
     fn move_cursor(&mut self, right: i8, up: i8) {
-        let (right, up) = match self.orientation {
-            Color::White => (right, up),
-            Color::Black => (-right, -up),
-        };
-        let file = (i16::from(u8::from(self.cursor.file())) + i16::from(right)).clamp(0, 7);
-        let rank = (i16::from(u8::from(self.cursor.rank())) + i16::from(up)).clamp(0, 7);
-        // Both are clamped to 0..=7, so the conversions cannot fail.
-        self.cursor = Square::from_coords(
-            File::new(u32::try_from(file).unwrap_or(0)),
-            Rank::new(u32::try_from(rank).unwrap_or(0)),
+        self.cursor = crate::ui::board::step(
+            self.cursor,
+            i32::from(right),
+            i32::from(up),
+            self.orientation,
         );
     }
 

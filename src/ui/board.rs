@@ -47,6 +47,31 @@ pub fn glyph(piece: Piece, style: PieceStyle, colored: bool) -> &'static str {
     }
 }
 
+/// The square `right` files and `up` ranks from `sq` as a board with `bottom` at the bottom
+/// shows them (a cursor step), stopping at the edge.
+///
+/// ```
+/// use kibitzer::ui::board::step;
+/// use shakmaty::{Color, Square};
+/// assert_eq!(step(Square::E2, 1, 1, Color::White), Square::F3);
+/// assert_eq!(step(Square::E2, 1, 1, Color::Black), Square::D1);
+/// assert_eq!(step(Square::H8, 3, 3, Color::White), Square::H8);
+/// ```
+#[must_use]
+pub fn step(sq: Square, right: i32, up: i32, bottom: Color) -> Square {
+    let (right, up) = match bottom {
+        Color::White => (right, up),
+        Color::Black => (-right, -up),
+    };
+    let file = (i32::from(u8::from(sq.file())) + right).clamp(0, 7);
+    let rank = (i32::from(u8::from(sq.rank())) + up).clamp(0, 7);
+    // clamp(0, 7) keeps both in range, so the conversions cannot fail.
+    Square::from_coords(
+        shakmaty::File::new(u32::try_from(file).unwrap_or(0)),
+        shakmaty::Rank::new(u32::try_from(rank).unwrap_or(0)),
+    )
+}
+
 fn put(buf: &mut Buffer, x: u16, y: u16, symbol: &str, style: Style) {
     if let Some(cell) = buf.cell_mut(Position::new(x, y)) {
         cell.set_symbol(symbol).set_style(style);

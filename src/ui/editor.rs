@@ -310,21 +310,6 @@ fn draw_play(frame: &mut Frame, layout: &EditorLayout, human: Color, level: u8, 
 }
 
 fn draw_help(frame: &mut Frame, layout: &EditorLayout, theme: &Theme) {
-    let lines: Vec<Line> = text::HELP
-        .iter()
-        .map(|(keys, what)| {
-            Line::from(vec![
-                Span::styled(format!("{keys:>19}  "), theme.fg("accent")),
-                Span::styled(*what, theme.fg("text")),
-            ])
-        })
-        .collect();
-    let rect = centered(layout.base.area, 100, text::HELP.len() as u16 + 2);
-    frame.render_widget(Clear, rect);
-    frame.render_widget(
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .block(dialog(text::HELP_TITLE, theme)),
-        rect,
-    );
+    let area = layout.base.area;
+    super::dialogs::draw_help(frame, area, text::HELP_TITLE, text::HELP, 100, theme);
 }
