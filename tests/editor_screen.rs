@@ -248,3 +248,35 @@ fn the_mouse_picks_from_the_palette_and_paints_squares() {
     );
     assert_eq!(board(&app).piece_at(Square::F3), None);
 }
+
+/// The palette's pieces stand on a square colour, so a black piece stays readable on a dark
+/// terminal background; the chosen brush is highlighted.
+#[test]
+fn palette_pieces_are_drawn_on_a_square_colour() {
+    let mut app = editing();
+    let terminal = screen(&mut app, (80, 24));
+    let theme = Theme::named(&app.config.ui.theme, ColorMode::TrueColor);
+    let layout = EditorLayout::new(Rect::new(0, 0, 80, 24), app.editor.as_ref().unwrap());
+    let black_king = Some(Brush::Piece(shakmaty::Piece {
+        color: Color::Black,
+        role: shakmaty::Role::King,
+    }));
+    let cell = layout
+        .palette
+        .iter()
+        .find(|(b, _)| *b == black_king)
+        .unwrap()
+        .1;
+    let drawn = &terminal.backend().buffer()[(cell.x + 1, cell.y)];
+    assert_eq!(drawn.bg, theme.color("light"));
+    assert_eq!(drawn.fg, theme.color("black_piece"));
+    app.update(Event::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: cell.x + 1,
+        row: cell.y,
+        modifiers: KeyModifiers::NONE,
+    }));
+    let terminal = screen(&mut app, (80, 24));
+    let drawn = &terminal.backend().buffer()[(cell.x + 1, cell.y)];
+    assert_eq!(drawn.bg, theme.selected().bg.unwrap());
+}

@@ -150,12 +150,16 @@ fn draw_panel(
             Some(Brush::Erase) => " erase ".to_owned(),
             None => " move ".to_owned(),
         };
+        // Pieces on a square colour, as on the board: every theme keeps both piece colours
+        // readable there (a black piece on a dark terminal background would not be).
         let mut style = match brush {
-            Some(Brush::Piece(p)) if colored => theme.fg(if p.color == Color::White {
-                "white_piece"
-            } else {
-                "black_piece"
-            }),
+            Some(Brush::Piece(p)) if colored => theme
+                .fg(if p.color == Color::White {
+                    "white_piece"
+                } else {
+                    "black_piece"
+                })
+                .bg(theme.color("light")),
             _ => theme.fg("text"),
         };
         if *brush == editor.brush {
