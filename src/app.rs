@@ -11,7 +11,7 @@ use ratatui::crossterm::event::{
 };
 use ratatui::layout::Rect;
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Color, File, Move, Position, Rank, Role, Square};
+use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role, Square};
 
 use crate::config::{Config, ConfigError, HumanColor};
 use crate::game::{Game, GameOutcome};
@@ -266,6 +266,10 @@ pub struct App {
     pub spinner: usize,
     /// Set when the program should end.
     pub quit: bool,
+    /// The board editor, while it is open (it takes the keys, the mouse and the screen).
+    pub editor: Option<Box<crate::editor::Editor>>,
+    /// The editor's analysis in flight ("analyse from here").
+    editor_analysis: Option<AnalysisId>,
     next_id: u64,
     rng: u64,
 }
@@ -296,6 +300,8 @@ impl App {
             size: (80, 24),
             spinner: 0,
             quit: false,
+            editor: None,
+            editor_analysis: None,
             next_id: 0,
             rng: seed,
             game: Game::new(),
@@ -407,6 +413,18 @@ impl App {
             }
             Event::Warning(text) => self.error(text),
             Event::Saved(Ok(path)) => self.info(format!("saved {}", path.display())),
+            Event::Analysed(id, analysis) if self.editor_analysis == Some(id) => {
+                self.editor_analysis = None;
+                if let Some(editor) = self.editor.as_mut() {
+                    editor.analysed(Ok(*analysis));
+                }
+            }
+            Event::AnalysisFailed(id, why) if self.editor_analysis == Some(id) => {
+                self.editor_analysis = None;
+                if let Some(editor) = self.editor.as_mut() {
+                    editor.analysed(Err(why));
+                }
+            }
             Event::Analysed(id, analysis) => self.on_analysed(id, *analysis, &mut fx),
             Event::AnalysisFailed(id, why) => {
                 if self.analysing.take_if(|(a, _)| *a == id).is_some() {
@@ -534,6 +552,12 @@ impl App {
             self.do_quit(fx);
             return;
         }
+        if let Some(editor) = &self.editor {
+            if let Some(action) = crate::editor::input::key_action(editor, key) {
+                self.editor_action(action, fx);
+            }
+            return;
+        }
         match self.mode.clone() {
             Mode::Board => {
                 self.message = None;
@@ -589,6 +613,7 @@ impl App {
             KeyCode::Char('r') => self.redo(fx),
             KeyCode::Char('f') => self.flip(),
             KeyCode::Char('n') => self.open_new_game(),
+            KeyCode::Char('e') => self.open_editor(false),
             KeyCode::Char('t') => self.ask_hint(fx),
             KeyCode::Char('s') => self.move_now(fx),
             KeyCode::Char(',') => self.browse_back(),
@@ -697,6 +722,12 @@ impl App {
             }
             KeyCode::Left | KeyCode::Char('h') => (cycle(color, false), level),
             KeyCode::Right | KeyCode::Char('l') | KeyCode::Tab => (cycle(color, true), level),
+            KeyCode::Char('e') => {
+                self.config.engine.level = level;
+                self.mode = Mode::Board;
+                self.open_editor(true);
+                return;
+            }
             KeyCode::Char('w') => (HumanColor::White, level),
             KeyCode::Char('b') => (HumanColor::Black, level),
             KeyCode::Char('r') => (HumanColor::Random, level),
@@ -772,6 +803,14 @@ impl App {
     // ----- mouse ------------------------------------------------------------------------
 
     fn on_mouse(&mut self, mouse: MouseEvent, fx: &mut Vec<Effect>) {
+        if let Some(editor) = &self.editor {
+            let area = Rect::new(0, 0, self.size.0, self.size.1);
+            let layout = crate::ui::editor::EditorLayout::new(area, editor);
+            if let Some(action) = crate::editor::input::mouse_action(editor, &layout, mouse) {
+                self.editor_action(action, fx);
+            }
+            return;
+        }
         if let Mode::Promotion { from, to, .. } = self.mode {
             if let MouseEventKind::Down(MouseButton::Left) = mouse.kind {
                 let at = Rect::new(mouse.column, mouse.row, 1, 1);
@@ -833,18 +872,7 @@ impl App {
     // ----- board actions ----------------------------------------------------------------
 
     fn move_cursor(&mut self, dx: i32, dy: i32) {
-        let (dx, dy) = if self.orientation == Color::White {
-            (dx, dy)
-        } else {
-            (-dx, -dy)
-        };
-        let file = (i32::from(u8::from(self.cursor.file())) + dx).clamp(0, 7);
-        let rank = (i32::from(u8::from(self.cursor.rank())) + dy).clamp(0, 7);
-        // clamp(0, 7) keeps both in range, so the conversions cannot fail.
-        self.cursor = Square::from_coords(
-            File::new(u32::try_from(file).unwrap_or(0)),
-            Rank::new(u32::try_from(rank).unwrap_or(0)),
-        );
+        self.cursor = crate::ui::board::step(self.cursor, dx, dy, self.orientation);
     }
 
     fn own_piece_at(&self, sq: Square) -> bool {
@@ -988,18 +1016,14 @@ impl App {
             }
             Command::SetFen(fen) => match Game::from_fen(&fen) {
                 Ok(game) => {
-                    self.cancel_search(fx);
-                    self.cancel_analyses(fx);
-                    self.archive_unfinished(fx);
                     let human = self.human;
-                    self.set_game(game, human);
-                    self.engine_opponent = true;
-                    fx.push(Effect::NewEngineGame);
+                    self.set_up(game, human, fx);
                     self.info("position set up");
                     self.after_change(fx, true);
                 }
                 Err(e) => self.error(e.to_string()),
             },
+            Command::Edit => self.open_editor(false),
             Command::Save(path) => fx.push(Effect::Save(path, self.snapshot())),
             Command::Load(path, pick) => fx.push(Effect::Load(path, pick)),
             Command::Resign => {
@@ -1092,6 +1116,90 @@ impl App {
     fn archive_unfinished(&mut self, fx: &mut Vec<Effect>) {
         if self.outcome().is_none() && self.game.ply() > 0 {
             fx.push(Effect::Archive(self.snapshot()));
+        }
+    }
+
+    /// Replaces the game with a set-up position (`:fen`, the editor's "play from here"): the
+    /// engine forgets the old game, an unfinished one is archived. The caller says so and
+    /// calls [`App::after_change`].
+    fn set_up(&mut self, game: Game, human: Color, fx: &mut Vec<Effect>) {
+        self.cancel_search(fx);
+        self.cancel_analyses(fx);
+        self.archive_unfinished(fx);
+        self.set_game(game, human);
+        self.engine_opponent = true;
+        fx.push(Effect::NewEngineGame);
+    }
+
+    // ----- board editor -------------------------------------------------------------------
+
+    /// Opens the board editor on the position shown (`start`: on the standard start
+    /// position, from the new-game dialog). The game is unchanged until "play from here".
+    pub fn open_editor(&mut self, start: bool) {
+        let pos = if start {
+            Chess::default()
+        } else {
+            self.shown_position().clone()
+        };
+        self.selected = None;
+        self.editor = Some(Box::new(crate::editor::Editor::from_position(
+            &pos,
+            self.orientation,
+            self.config.engine.level,
+            self.human,
+        )));
+    }
+
+    /// Applies an editor action and runs what it asks for: the one hook between the editor and
+    /// play mode.
+    fn editor_action(&mut self, action: crate::editor::EditorAction, fx: &mut Vec<Effect>) {
+        use crate::editor::EditorOutcome;
+        let Some(editor) = self.editor.as_mut() else {
+            return;
+        };
+        match editor.apply(action) {
+            EditorOutcome::Stay => {}
+            EditorOutcome::CopyFen(fen) => fx.push(Effect::Copy(fen)),
+            EditorOutcome::Close => self.close_editor(fx),
+            EditorOutcome::Analyse { fen } => {
+                let Ok(before) = crate::game::fen::parse(&fen) else {
+                    return;
+                };
+                if let Some(id) = self.editor_analysis.take() {
+                    fx.push(Effect::CancelAnalysis(id));
+                }
+                let mut request = self.base_request(before.clone());
+                request.human = before.turn();
+                self.next_id += 1;
+                let id = AnalysisId(self.next_id);
+                self.editor_analysis = Some(id);
+                fx.push(Effect::Analyse(Box::new(AnalysisRequest {
+                    id,
+                    ply: 0,
+                    request,
+                    hash_mb: self.config.engine.hash_mb,
+                })));
+            }
+            EditorOutcome::Play { fen, human, level } => match Game::from_fen(&fen) {
+                Ok(game) => {
+                    self.close_editor(fx);
+                    self.config.engine.level = level;
+                    self.set_up(game, human, fx);
+                    self.info(format!(
+                        "position set up: you play {}, level {level}",
+                        color_name(human)
+                    ));
+                    self.after_change(fx, true);
+                }
+                Err(e) => self.error(e.to_string()),
+            },
+        }
+    }
+
+    fn close_editor(&mut self, fx: &mut Vec<Effect>) {
+        self.editor = None;
+        if let Some(id) = self.editor_analysis.take() {
+            fx.push(Effect::CancelAnalysis(id));
         }
     }
 
@@ -1295,13 +1403,7 @@ impl App {
         played: Option<Move>,
     ) -> Option<crate::analysis::Request> {
         let before = self.game.position_at(ply)?.clone();
-        let mut req = crate::analysis::Request::new(
-            before,
-            crate::engine::SearchLimits::movetime(std::time::Duration::from_millis(
-                self.config.explain.analysis_ms,
-            )),
-            crate::engine::EvalParams::from_config(&self.config.eval),
-        );
+        let mut req = self.base_request(before);
         req.history = self.game.history_keys().get(..ply)?.to_vec();
         req.played = played;
         req.previous = ply
@@ -1310,9 +1412,22 @@ impl App {
             .map(|m| m.mv);
         req.ply = ply;
         req.human = self.human_at(ply);
+        Some(req)
+    }
+
+    /// An analysis request for `before` with the configured time, evaluation and explanation
+    /// settings (no history, no move: the engine's choice).
+    fn base_request(&self, before: Chess) -> crate::analysis::Request {
+        let mut req = crate::analysis::Request::new(
+            before,
+            crate::engine::SearchLimits::movetime(std::time::Duration::from_millis(
+                self.config.explain.analysis_ms,
+            )),
+            crate::engine::EvalParams::from_config(&self.config.eval),
+        );
         req.level = self.config.explain.level;
         req.language = self.config.explain.language;
-        Some(req)
+        req
     }
 
     /// The explanation of `mv` at `ply` from the engine's own finished search of that

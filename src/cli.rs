@@ -37,6 +37,9 @@ pub struct PlayArgs {
     /// Continue the game in this file.
     #[arg(long, value_name = "FILE")]
     pub pgn: Option<PathBuf>,
+    /// Open the board editor first, on the starting position (Esc goes to the game).
+    #[arg(long)]
+    pub edit: bool,
 }
 
 /// The subcommands.

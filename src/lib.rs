@@ -11,6 +11,7 @@ pub mod app;
 pub mod cli;
 pub mod config;
 pub mod echo;
+pub mod editor;
 pub mod engine;
 pub mod explain;
 pub mod game;

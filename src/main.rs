@@ -159,6 +159,7 @@ fn play(args: &PlayArgs, explicit: Option<&Path>, dirs: &Dirs, no_db: bool) -> E
         new: args.new,
         fen: args.fen.clone(),
         pgn: args.pgn.clone(),
+        edit: args.edit,
     };
     let prepared = match kibitzer::play::prepare(&options, &config, dirs) {
         Ok(p) => p,

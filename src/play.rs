@@ -34,6 +34,8 @@ pub struct StartOptions {
     pub fen: Option<String>,
     /// Continue the game in this file.
     pub pgn: Option<PathBuf>,
+    /// Open the board editor first.
+    pub edit: bool,
 }
 
 /// The starting game, decided before the screen opens, and the lock on the data directory's
@@ -45,6 +47,8 @@ pub struct Prepared {
     /// Things the user must hear about once the screen is up (a damaged autosave, an unfinished
     /// game moved to `games/`).
     pub notes: Vec<String>,
+    /// Open the board editor first (`--edit`).
+    pub edit: bool,
     lock: persist::AutosaveLock,
 }
 
@@ -67,6 +71,7 @@ pub fn prepare(options: &StartOptions, config: &Config, dirs: &Dirs) -> Result<P
     let mut prepared = Prepared {
         snapshot: None,
         notes: Vec::new(),
+        edit: options.edit,
         lock,
     };
     if let Some(fen) = &options.fen {
@@ -163,9 +168,13 @@ pub fn run(
     let Prepared {
         snapshot,
         notes,
+        edit,
         lock: _lock,
     } = prepared;
     let (mut app, first) = App::new(config, snapshot, seed);
+    if edit {
+        app.open_editor(false);
+    }
     let mode = ColorMode::from_env();
     let mut theme_name = app.config.ui.theme.clone();
     let mut theme = Theme::named(&theme_name, mode);

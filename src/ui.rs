@@ -13,6 +13,7 @@ use crate::app::App;
 
 pub mod board;
 pub mod dialogs;
+pub mod editor;
 pub mod explanation;
 pub mod move_list;
 pub mod status;
@@ -160,6 +161,10 @@ pub fn render(frame: &mut Frame, app: &App, theme: &Theme) {
         draw_too_small(frame, area, theme);
         return;
     }
+    if let Some(editor) = &app.editor {
+        editor::render(frame, editor, &app.config.ui, theme);
+        return;
+    }
     board::draw(frame, &layout, app, theme);
     move_list::draw(frame, layout.moves, app, theme);
     explanation::draw(frame, layout.explanation, app, theme);
@@ -168,7 +173,7 @@ pub fn render(frame: &mut Frame, app: &App, theme: &Theme) {
     dialogs::draw(frame, &layout, app, theme);
 }
 
-fn draw_too_small(frame: &mut Frame, area: Rect, theme: &Theme) {
+pub(crate) fn draw_too_small(frame: &mut Frame, area: Rect, theme: &Theme) {
     frame.render_widget(Clear, area);
     let lines = vec![
         Line::from(format!(

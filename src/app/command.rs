@@ -29,6 +29,8 @@ pub enum Command {
     Hint,
     /// `:help`.
     Help,
+    /// `:edit`: open the board editor on the position shown.
+    Edit,
     /// Anything else is a move in SAN or UCI.
     Move(String),
 }
@@ -64,6 +66,7 @@ pub fn parse(text: &str) -> Result<Command, String> {
         "quit" | "q" => no_args(Command::Quit),
         "hint" => no_args(Command::Hint),
         "help" => no_args(Command::Help),
+        "edit" => no_args(Command::Edit),
         "level" => match rest.parse::<u8>() {
             Ok(n) if (1..=10).contains(&n) => Ok(Command::Level(n)),
             _ => Err(format!(

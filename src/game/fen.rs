@@ -59,63 +59,80 @@ fn parse_with(text: &str, lenient: bool) -> Result<Chess, FenError> {
         },
         other => other,
     };
-    parsed.map_err(|e| {
-        let kinds = e.kinds();
-        let reasons: [(PositionErrorKinds, &str, &str); 9] = [
-            (
-                PositionErrorKinds::EMPTY_BOARD,
-                "position",
-                "the board is empty",
-            ),
-            (
-                PositionErrorKinds::MISSING_KING,
-                "piece placement",
-                "each side needs exactly one king, and one is missing",
-            ),
-            (
-                PositionErrorKinds::TOO_MANY_KINGS,
-                "piece placement",
-                "a side has more than one king",
-            ),
-            (
-                PositionErrorKinds::PAWNS_ON_BACKRANK,
-                "piece placement",
-                "pawns cannot stand on the 1st or 8th rank",
-            ),
-            (
-                PositionErrorKinds::INVALID_CASTLING_RIGHTS,
-                "castling",
-                "a castling right is given but the king or rook is not on its original square",
-            ),
-            (
-                PositionErrorKinds::INVALID_EP_SQUARE,
-                "en passant",
-                "no pawn can have just made a double step to give that en-passant square",
-            ),
-            (
-                PositionErrorKinds::OPPOSITE_CHECK,
-                "position",
-                "the side not to move is in check",
-            ),
-            (
-                PositionErrorKinds::IMPOSSIBLE_CHECK,
-                "position",
-                "the checks on the king cannot arise in a real game",
-            ),
-            (
-                PositionErrorKinds::TOO_MUCH_MATERIAL,
-                "piece placement",
-                "a side has more pieces than a real game allows",
-            ),
-        ];
-        reasons
-            .iter()
-            .find(|(k, _, _)| kinds.contains(*k))
-            .map_or_else(
-                || err("position", "the position is not legal"),
-                |(_, field, why)| err(field, *why),
-            )
-    })
+    parsed.map_err(|e| position_error(e.kinds()))
+}
+
+/// Why shakmaty refuses a set-up, per [`PositionErrorKinds`] flag: (flag, field, reason), in
+/// the order they are reported.
+const POSITION_REASONS: [(PositionErrorKinds, &str, &str); 9] = [
+    (
+        PositionErrorKinds::EMPTY_BOARD,
+        "position",
+        "the board is empty",
+    ),
+    (
+        PositionErrorKinds::MISSING_KING,
+        "piece placement",
+        "each side needs exactly one king, and one is missing",
+    ),
+    (
+        PositionErrorKinds::TOO_MANY_KINGS,
+        "piece placement",
+        "a side has more than one king",
+    ),
+    (
+        PositionErrorKinds::PAWNS_ON_BACKRANK,
+        "piece placement",
+        "pawns cannot stand on the 1st or 8th rank",
+    ),
+    (
+        PositionErrorKinds::INVALID_CASTLING_RIGHTS,
+        "castling",
+        "a castling right is given but the king or rook is not on its original square",
+    ),
+    (
+        PositionErrorKinds::INVALID_EP_SQUARE,
+        "en passant",
+        "no pawn can have just made a double step to give that en-passant square",
+    ),
+    (
+        PositionErrorKinds::OPPOSITE_CHECK,
+        "position",
+        "the side not to move is in check",
+    ),
+    (
+        PositionErrorKinds::IMPOSSIBLE_CHECK,
+        "position",
+        "the checks on the king cannot arise in a real game",
+    ),
+    (
+        PositionErrorKinds::TOO_MUCH_MATERIAL,
+        "piece placement",
+        "a side has more pieces than a real game allows",
+    ),
+];
+
+/// Every reason shakmaty gives for refusing a set-up (the board editor lists them all), each
+/// naming its FEN field.
+#[must_use]
+pub fn position_errors(kinds: PositionErrorKinds) -> Vec<FenError> {
+    let mut errors: Vec<FenError> = POSITION_REASONS
+        .iter()
+        .filter(|(k, _, _)| kinds.contains(*k))
+        .map(|(_, field, why)| err(field, *why))
+        .collect();
+    if errors.is_empty() && !kinds.is_empty() {
+        errors.push(err("position", "the position is not legal"));
+    }
+    errors
+}
+
+/// The first reason shakmaty gives for refusing a set-up, naming its FEN field.
+fn position_error(kinds: PositionErrorKinds) -> FenError {
+    position_errors(kinds)
+        .into_iter()
+        .next()
+        .unwrap_or_else(|| err("position", "the position is not legal"))
 }
 
 /// Checks every field of a FEN's syntax (not the position it describes) and parses it. Shared

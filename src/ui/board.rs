@@ -5,7 +5,7 @@ use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::{Color as TermColor, Modifier, Style};
-use shakmaty::{Color, Piece, Position as _, Role, Square};
+use shakmaty::{Board, Color, Piece, Position as _, Role, Square};
 
 use super::{Layout, Theme};
 use crate::app::App;
@@ -47,18 +47,67 @@ pub fn glyph(piece: Piece, style: PieceStyle, colored: bool) -> &'static str {
     }
 }
 
+/// The square `right` files and `up` ranks from `sq` as a board with `bottom` at the bottom
+/// shows them (a cursor step), stopping at the edge.
+///
+/// ```
+/// use kibitzer::ui::board::step;
+/// use shakmaty::{Color, Square};
+/// assert_eq!(step(Square::E2, 1, 1, Color::White), Square::F3);
+/// assert_eq!(step(Square::E2, 1, 1, Color::Black), Square::D1);
+/// assert_eq!(step(Square::H8, 3, 3, Color::White), Square::H8);
+/// ```
+#[must_use]
+pub fn step(sq: Square, right: i32, up: i32, bottom: Color) -> Square {
+    let (right, up) = match bottom {
+        Color::White => (right, up),
+        Color::Black => (-right, -up),
+    };
+    let file = (i32::from(u8::from(sq.file())) + right).clamp(0, 7);
+    let rank = (i32::from(u8::from(sq.rank())) + up).clamp(0, 7);
+    // clamp(0, 7) keeps both in range, so the conversions cannot fail.
+    Square::from_coords(
+        shakmaty::File::new(u32::try_from(file).unwrap_or(0)),
+        shakmaty::Rank::new(u32::try_from(rank).unwrap_or(0)),
+    )
+}
+
 fn put(buf: &mut Buffer, x: u16, y: u16, symbol: &str, style: Style) {
     if let Some(cell) = buf.cell_mut(Position::new(x, y)) {
         cell.set_symbol(symbol).set_style(style);
     }
 }
 
+/// What a board shows: the pieces, which side is at the bottom, and the highlights. Play mode
+/// and the board editor draw through it.
+#[derive(Debug, Clone)]
+pub struct BoardView<'a> {
+    /// The pieces.
+    pub board: &'a Board,
+    /// The colour at the bottom.
+    pub bottom: Color,
+    /// The keyboard cursor, when the board has the keyboard.
+    pub cursor: Option<Square>,
+    /// The picked-up piece.
+    pub selected: Option<Square>,
+    /// Legal destinations of the picked-up piece.
+    pub targets: Vec<Square>,
+    /// The last move (from, to).
+    pub last: Option<(Option<Square>, Square)>,
+    /// The king in check.
+    pub check: Option<Square>,
+    /// The hint's move (from, to).
+    pub hint: Option<(Option<Square>, Square)>,
+    /// Glyph style.
+    pub pieces: PieceStyle,
+    /// Whether the file and rank labels are drawn.
+    pub coordinates: bool,
+}
+
 /// Draws the board for `app` into `layout.board` (and the labels around it).
 pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
     let pos = app.shown_position();
     let board = pos.board();
-    let bottom = app.orientation;
-    let colored = theme.colored();
     let ui = &app.config.ui;
     let last = if ui.last_move {
         app.shown_last_move()
@@ -77,6 +126,27 @@ pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
         .as_ref()
         .filter(|_| !app.browsing())
         .map(|h| (h.mv.from(), crate::app::target(&h.mv)));
+    let view = BoardView {
+        board,
+        bottom: app.orientation,
+        cursor: (app.mode == crate::app::Mode::Board).then_some(app.cursor),
+        selected: app.selected.filter(|_| !app.browsing()),
+        targets,
+        last,
+        check,
+        hint,
+        pieces: ui.pieces,
+        coordinates: ui.coordinates,
+    };
+    draw_view(frame, layout, &view, theme);
+}
+
+/// Draws `view` into `layout.board` (and the labels around it).
+pub fn draw_view(frame: &mut Frame, layout: &Layout, view: &BoardView, theme: &Theme) {
+    let board = view.board;
+    let bottom = view.bottom;
+    let colored = theme.colored();
+    let (last, targets, check, hint) = (view.last, &view.targets, view.check, view.hint);
     let area = frame.area();
     let buf = frame.buffer_mut();
 
@@ -87,8 +157,8 @@ pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
         let is_last = last.is_some_and(|(from, to)| from == Some(sq) || to == sq);
         let is_hint = hint.is_some_and(|(from, to)| from == Some(sq) || to == sq);
         let is_target = targets.contains(&sq);
-        let is_selected = app.selected == Some(sq) && !app.browsing();
-        let is_cursor = app.cursor == sq && app.mode == crate::app::Mode::Board;
+        let is_selected = view.selected == Some(sq);
+        let is_cursor = view.cursor == Some(sq);
         let is_check = check == Some(sq);
         if colored {
             if is_last {
@@ -144,7 +214,7 @@ pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
                 if !colored && (is_selected || is_target) {
                     style = style.add_modifier(Modifier::UNDERLINED);
                 }
-                put(buf, cx, cy, glyph(piece, ui.pieces, colored), style);
+                put(buf, cx, cy, glyph(piece, view.pieces, colored), style);
             }
             None if is_target => {
                 let fg = if colored {
@@ -185,7 +255,7 @@ pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
             }
         }
     }
-    if ui.coordinates {
+    if view.coordinates {
         draw_labels(buf, layout, bottom, theme, area);
     }
 }

@@ -25,6 +25,10 @@ pub const HELP: &[(&str, &str)] = &[
     ("r", "redo a taken-back move"),
     ("f", "flip the board"),
     ("n", "new game (colour, level)"),
+    (
+        "e / :edit",
+        "board editor: set up a position, play or analyse it",
+    ),
     ("t", "hint: the engine's suggestion"),
     ("s", "engine moves now (on your turn: it takes your side)"),
     (", / .", "step back / forward through the game"),
@@ -41,7 +45,7 @@ pub const HELP: &[(&str, &str)] = &[
     (":resign :quit", "resign, quit"),
 ];
 
-fn centered(area: Rect, width: u16, height: u16) -> Rect {
+pub(crate) fn centered(area: Rect, width: u16, height: u16) -> Rect {
     let w = width.min(area.width);
     let h = height.min(area.height);
     Rect::new(
@@ -52,7 +56,7 @@ fn centered(area: Rect, width: u16, height: u16) -> Rect {
     )
 }
 
-fn dialog<'a>(title: &'a str, theme: &Theme) -> Block<'a> {
+pub(crate) fn dialog<'a>(title: &'a str, theme: &Theme) -> Block<'a> {
     Block::new()
         .borders(Borders::ALL)
         .border_style(theme.fg("accent"))
@@ -63,24 +67,40 @@ fn chosen(theme: &Theme) -> Style {
     theme.selected()
 }
 
+/// Draws a help overlay of `width` columns centred in `area`: each key right-aligned beside
+/// what it does (play mode's and the board editor's help).
+pub(crate) fn draw_help(
+    frame: &mut Frame,
+    area: Rect,
+    title: &str,
+    help: &[(&str, &str)],
+    width: u16,
+    theme: &Theme,
+) {
+    let keys_w = help
+        .iter()
+        .map(|(k, _)| k.chars().count())
+        .max()
+        .unwrap_or(0);
+    let lines: Vec<Line> = help
+        .iter()
+        .map(|(keys, what)| {
+            Line::from(vec![
+                Span::styled(format!("{keys:>keys_w$}  "), theme.fg("accent")),
+                Span::styled(*what, theme.fg("text")),
+            ])
+        })
+        .collect();
+    let rect = centered(area, width, help.len() as u16 + 2);
+    frame.render_widget(Clear, rect);
+    frame.render_widget(Paragraph::new(lines).block(dialog(title, theme)), rect);
+}
+
 /// Draws the overlay for the current mode, if any.
 pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
     let area = layout.area;
     match &app.mode {
-        Mode::Help => {
-            let lines: Vec<Line> = HELP
-                .iter()
-                .map(|(keys, what)| {
-                    Line::from(vec![
-                        Span::styled(format!("{keys:>23}  "), theme.fg("accent")),
-                        Span::styled(*what, theme.fg("text")),
-                    ])
-                })
-                .collect();
-            let rect = centered(area, 86, HELP.len() as u16 + 2);
-            frame.render_widget(Clear, rect);
-            frame.render_widget(Paragraph::new(lines).block(dialog("Keys", theme)), rect);
-        }
+        Mode::Help => draw_help(frame, area, "Keys", HELP, 86, theme),
         Mode::Promotion { choice, .. } => {
             let color = app.game.turn();
             let rect = layout.promotion_picker();
@@ -128,7 +148,10 @@ pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
                     Span::styled(format!(" {level} "), chosen(theme)),
                     Span::styled("  (1 weakest – 10 strongest)", theme.fg("dim")),
                 ]),
-                Line::styled("Enter starts · Esc cancels", theme.fg("dim")),
+                Line::styled(
+                    "Enter starts · e sets up a position · Esc cancels",
+                    theme.fg("dim"),
+                ),
             ];
             let rect = centered(area, 52, 5);
             frame.render_widget(Clear, rect);

@@ -16,11 +16,13 @@ pub fn key_hints(mode: &Mode) -> &'static str {
             "hjkl/arrows move · ⏎ pick · : cmd · u undo · t hint · f flip · ? keys · q quit"
         }
         Mode::Prompt(_) => {
-            "⏎ run · esc cancel · e4 Nf3 O-O e7e8q · new level N fen save load resign quit"
+            "⏎ run · esc cancel · e4 Nf3 O-O e7e8q · new level N fen edit save load resign quit"
         }
         Mode::Promotion { .. } => "q r b n, or ←/→ then ⏎ · esc cancel",
         Mode::Help => "any key closes the help",
-        Mode::NewGame { .. } => "w/b/r ←/→ colour · ↑/↓ 1-9 0 level · ⏎ start · esc cancel",
+        Mode::NewGame { .. } => {
+            "w/b/r ←/→ colour · ↑/↓ 1-9 0 level · ⏎ start · e set up · esc cancel"
+        }
         Mode::GameOver { .. } => {
             "←/→ then ⏎ · N new game · v review · u take back · : cmd · esc close · q quit"
         }

@@ -1,0 +1,203 @@
+//! Every text the board editor shows (messages, labels, the help), in one place so a second
+//! language is a change of this file only.
+
+use shakmaty::{CastlingSide, Color, Piece, Role, Square};
+
+use crate::app::color_name;
+
+/// The panel's title.
+pub const TITLE: &str = "Board editor";
+/// After a FEN was set up.
+pub const FEN_SET: &str = "FEN set up";
+/// After a FEN describing an illegal position was set up.
+pub const FEN_SET_ILLEGAL: &str = "FEN set up; the position is not legal yet (see the panel)";
+/// Paste without a cut piece.
+pub const NOTHING_TO_PASTE: &str = "nothing to paste: x cuts the piece under the cursor first";
+/// Undo with nothing done.
+pub const NOTHING_TO_UNDO: &str = "nothing to undo";
+/// Redo with nothing undone.
+pub const NOTHING_TO_REDO: &str = "nothing to redo";
+/// No en-passant square is possible.
+pub const NO_EN_PASSANT: &str = "no en-passant capture is possible here: it needs a pawn that \
+                                 just made a double step beside a pawn of the side to move";
+/// The panel's line when the set-up is legal.
+pub const LEGAL: &str = "legal position: ⏎ play from here · a analyse";
+/// The panel's heading over the reasons of an illegal set-up.
+pub const ILLEGAL: &str = "not a legal position (play refused until fixed):";
+/// The analysis is running.
+pub const ANALYSING: &str = "analysing…";
+/// The key-hint line on the board.
+pub const KEYS_BOARD: &str =
+    "KQRBNP White · kqrbnp Black · d del · x/v cut/paste · ⏎ play · a analyse · ? all";
+/// The key-hint line at the FEN prompt.
+pub const KEYS_FEN: &str = "type or paste a FEN · ⏎ set up · esc cancel";
+/// The key-hint line in "play from here".
+pub const KEYS_PLAY: &str = "w/b or ←/→ colour · ↑/↓ 1-9 0 level · ⏎ start · esc cancel";
+/// The key-hint line with the help open.
+pub const KEYS_HELP: &str = "any key closes the help";
+/// The title of "play from here".
+pub const PLAY_TITLE: &str = "Play from here";
+/// The title of the help overlay.
+pub const HELP_TITLE: &str = "Board editor keys";
+
+/// Every key of the editor, for the help overlay: (keys, what they do).
+pub const HELP: &[(&str, &str)] = &[
+    ("←↓↑→", "move the cursor"),
+    (
+        "K Q R B N P",
+        "put a White piece on the cursor's square (Shift = White)",
+    ),
+    (
+        "k q r b n p",
+        "put a Black piece there (lowercase = Black, as in FEN)",
+    ),
+    ("d / Del / Backspace", "empty the square"),
+    ("x / v", "cut the piece / paste it (again and again)"),
+    (
+        "mouse",
+        "pick a piece in the palette, click squares; drag pieces; right click empties",
+    ),
+    ("z / s", "clear the board / the start position"),
+    ("m / f", "mirror the colours (sides swap) / flip the view"),
+    ("t", "the other side moves"),
+    (
+        "1 2 3 4",
+        "castling O-O / O-O-O for White, then Black (if king and rook are home)",
+    ),
+    ("e", "the next possible en-passant square"),
+    ("+ / -", "fullmove number"),
+    (
+        "] / [",
+        "halfmove clock (moves since a capture or pawn move)",
+    ),
+    ("u / U", "undo / redo"),
+    (": / c", "type or paste a FEN / copy the FEN"),
+    ("⏎", "play from here (your colour and the level)"),
+    ("a", "analyse: the best move, explained"),
+    ("Esc", "back to the game, unchanged"),
+];
+
+/// Names a piece kind.
+#[must_use]
+pub fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::King => "king",
+        Role::Queen => "queen",
+        Role::Rook => "rook",
+        Role::Bishop => "bishop",
+        Role::Knight => "knight",
+        Role::Pawn => "pawn",
+    }
+}
+
+/// Names a piece ("White knight").
+#[must_use]
+pub fn piece_name(piece: Piece) -> String {
+    format!("{} {}", color_name(piece.color), role_name(piece.role))
+}
+
+/// Names a castling side.
+#[must_use]
+pub fn castling_name(side: CastlingSide) -> &'static str {
+    match side {
+        CastlingSide::KingSide => "O-O",
+        CastlingSide::QueenSide => "O-O-O",
+    }
+}
+
+/// Delete or cut on an empty square.
+#[must_use]
+pub fn empty_square(sq: Square) -> String {
+    format!("{sq} is empty")
+}
+
+/// After a cut.
+#[must_use]
+pub fn cut(piece: Piece, sq: Square) -> String {
+    format!("cut the {} from {sq}: v pastes it", piece_name(piece))
+}
+
+/// A castling right that cannot be given.
+#[must_use]
+pub fn castling_impossible(color: Color, side: CastlingSide) -> String {
+    let (king, rook) = match (color, side) {
+        (Color::White, CastlingSide::KingSide) => ("e1", "h1"),
+        (Color::White, CastlingSide::QueenSide) => ("e1", "a1"),
+        (Color::Black, CastlingSide::KingSide) => ("e8", "h8"),
+        (Color::Black, CastlingSide::QueenSide) => ("e8", "a8"),
+    };
+    format!(
+        "{} cannot castle {}: it needs its king on {king} and its rook on {rook}",
+        color_name(color),
+        castling_name(side)
+    )
+}
+
+/// A piece kind the editor does not offer (a variant's set-up).
+#[must_use]
+pub fn role_not_offered(role: Role) -> String {
+    format!("this game has no {} pieces", role_name(role))
+}
+
+/// After the FEN was copied.
+#[must_use]
+pub fn copied(fen: &str) -> String {
+    format!("{fen} (copied)")
+}
+
+/// Play or analysis refused: the set-up is illegal (the reasons).
+#[must_use]
+pub fn illegal(reasons: &str) -> String {
+    format!("not a legal position: {reasons}")
+}
+
+/// Play or analysis refused: the side to move has no move.
+#[must_use]
+pub fn no_move(turn: Color, check: bool) -> String {
+    let what = if check { "checkmated" } else { "stalemated" };
+    format!(
+        "{} to move is {what}: there is nothing to play",
+        color_name(turn)
+    )
+}
+
+/// The panel's side-to-move line.
+#[must_use]
+pub fn side_to_move(turn: Color) -> String {
+    format!("{} to move (t)", color_name(turn))
+}
+
+/// The panel's move-number line.
+#[must_use]
+pub fn move_numbers(fullmoves: u32, halfmoves: u32) -> String {
+    format!("move {fullmoves} (+/-) · halfmove clock {halfmoves} ([/])")
+}
+
+/// The panel's en-passant line.
+#[must_use]
+pub fn en_passant(square: Option<Square>, choices: usize) -> String {
+    match (square, choices) {
+        (Some(sq), _) => format!("en passant {sq} (e)"),
+        (None, 0) => "en passant: none possible".to_owned(),
+        (None, n) => format!("en passant: none ({n} possible, e)"),
+    }
+}
+
+/// The best move of the analysis.
+#[must_use]
+pub fn best_move(san: &str) -> String {
+    format!("best: {san}")
+}
+
+/// The analysis failed.
+#[must_use]
+pub fn analysis_failed(why: &str) -> String {
+    format!("the analysis failed: {why}")
+}
+
+/// The status line's state part.
+#[must_use]
+pub fn status(turn: Color, legal: bool) -> String {
+    let state = if legal { "legal" } else { "not legal" };
+    format!("{TITLE} · {} to move · {state}", color_name(turn))
+}
