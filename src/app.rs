@@ -65,6 +65,8 @@ pub enum Event {
     Analysed(AnalysisId, Box<crate::analysis::Analysis>),
     /// A background analysis could not be started (why).
     AnalysisFailed(AnalysisId, String),
+    /// A report for a review screen (routed by the shell to the screen that asked).
+    ReviewReport(crate::shell::ReviewReport),
 }
 
 /// Something the runner must do.
@@ -98,6 +100,10 @@ pub enum Effect {
     Review(Snapshot),
     /// Leave the program.
     Quit,
+    /// Work for a review screen (its analysis, a try to judge, a file to read).
+    ReviewWork(crate::shell::ReviewWork),
+    /// Close the screen on top (the shell returns to the one below, or ends the program).
+    CloseScreen,
 }
 
 /// What the keyboard is talking to.
@@ -419,6 +425,8 @@ impl App {
                     self.error(format!("cannot analyse the moves: {why}"));
                 }
             }
+            // The review screens' reports never reach the game's screen.
+            Event::ReviewReport(_) => {}
         }
         fx
     }

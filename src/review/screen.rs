@@ -2,10 +2,11 @@
 //! evaluation graph and progress bar, over a review that streams in from a background thread,
 //! with "learn from your mistakes" (try a better move at a mistake of the chosen side).
 //!
-//! [`Screen`] is the model: [`Screen::update`] takes key presses, clicks, review events and
-//! verdicts on tries (the only place state changes) and [`Screen::render`] draws it without
-//! I/O. A try to judge is handed out by [`Screen::take_try`]; the event loop is
-//! [`super::session`].
+//! [`Screen`] is the model: [`Screen::update`] takes an [`Event`] (key presses, clicks, the
+//! review's reports and verdicts on tries, routed here by the shell by this screen's id) and
+//! returns [`Effect`]s (a try to judge, closing the screen); it is the only place state changes.
+//! [`Screen::render`] draws it without I/O. The screen is one of the shell's
+//! ([`crate::shell`]).
 
 use ratatui::Frame;
 use ratatui::crossterm::event::{
@@ -18,34 +19,19 @@ use ratatui::widgets::{Gauge, Paragraph};
 use shakmaty::san::SanPlus;
 use shakmaty::{Color, Move, Position};
 
-use super::ReviewEvent;
-use super::ReviewState;
 use super::browse::{Browser, Nav};
 use super::graph::{EvalGraph, GraphColors};
-use super::learn::TryVerdict;
-use crate::app::{Message, MoveInput, Step};
+use super::learn;
+use super::{ReviewState, Settings};
+use crate::app::{Effect, Event, Message, MoveInput, Step};
 use crate::config::PieceStyle;
 use crate::explain::quality::Quality;
 use crate::pgn::PgnGame;
+use crate::shell::{ReviewReport, ReviewWork};
 use crate::ui::Theme;
 use crate::ui::board::{BoardGeometry, BoardView};
 use crate::ui::move_list::MoveListView;
 use crate::ui::{dialogs, explanation, move_list, status};
-
-/// One input of the screen.
-#[derive(Debug, Clone)]
-pub enum Input {
-    /// A key press.
-    Key(KeyEvent),
-    /// A mouse event.
-    Mouse(MouseEvent),
-    /// The terminal was resized.
-    Resize,
-    /// The review reported.
-    Review(ReviewEvent),
-    /// The verdict on the try handed out by [`Screen::take_try`].
-    Verdict(Box<TryVerdict>),
-}
 
 /// The areas of the screen, shared by drawing and mouse hit-testing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -191,8 +177,16 @@ pub struct Screen {
     /// A move picked in the list with ↑/↓ (Enter jumps there).
     list: Option<usize>,
     learn: Option<Learn>,
-    pending_try: Option<(usize, Move)>,
+    /// A try submitted during the current update, turned into [`ReviewWork::Judge`] before
+    /// [`Screen::update`] returns.
+    submitted: Option<(usize, Move)>,
     help: bool,
+    /// This review's id (reports carry it).
+    id: u64,
+    /// How tries are judged.
+    settings: Settings,
+    /// Number of the latest try sent for judging (verdicts on older ones are dropped).
+    attempts: u64,
 }
 
 impl Screen {
@@ -217,8 +211,11 @@ impl Screen {
             theme,
             list: None,
             learn: None,
-            pending_try: None,
+            submitted: None,
             help: false,
+            id: 0,
+            settings: Settings::default(),
+            attempts: 0,
             game,
         }
     }
@@ -229,6 +226,20 @@ impl Screen {
         self.browser.side = side;
         self.browser.flipped = side == Some(Color::Black);
         self
+    }
+
+    /// The review `id` (its reports carry it), judging tries with `settings`.
+    #[must_use]
+    pub fn with_review(mut self, id: u64, settings: Settings) -> Screen {
+        self.id = id;
+        self.settings = settings;
+        self
+    }
+
+    /// The review's id.
+    #[must_use]
+    pub fn id(&self) -> u64 {
+        self.id
     }
 
     /// The game under review.
@@ -260,24 +271,45 @@ impl Screen {
         self.learn.as_ref()
     }
 
-    /// The try waiting to be judged (the ply of the mistake and the move tried); the caller
-    /// judges it with [`super::learn::judge_try`] off the interface thread and sends back
-    /// [`Input::Verdict`].
-    pub fn take_try(&mut self) -> Option<(usize, Move)> {
-        self.pending_try.take()
-    }
-
-    /// Takes one input; `area` is the whole screen (for clicks). Returns false to leave.
-    pub fn update(&mut self, input: Input, area: Rect) -> bool {
-        match input {
-            Input::Review(e) => self.state.apply(e),
-            Input::Verdict(v) => self.verdict(*v),
-            Input::Resize => {}
-            Input::Key(k) if k.kind == KeyEventKind::Press => return self.key(k),
-            Input::Key(_) => {}
-            Input::Mouse(m) => self.mouse(m, area),
+    /// Takes one event; `area` is the whole screen (for clicks). Returns what the runner must do:
+    /// judge a try ([`ReviewWork::Judge`]), or [`Effect::CloseScreen`] when the user leaves.
+    pub fn update(&mut self, event: Event, area: Rect) -> Vec<Effect> {
+        let stay = match event {
+            Event::ReviewReport(ReviewReport::Analysis(_, e)) => {
+                self.state.apply(e);
+                true
+            }
+            Event::ReviewReport(ReviewReport::Verdict {
+                attempt, verdict, ..
+            }) => {
+                if attempt == self.attempts {
+                    self.verdict(*verdict);
+                }
+                true
+            }
+            Event::Key(k) if k.kind == KeyEventKind::Press => self.key(k),
+            Event::Mouse(m) => {
+                self.mouse(m, area);
+                true
+            }
+            _ => true,
+        };
+        let mut fx = Vec::new();
+        if let Some((ply, mv)) = self.submitted.take()
+            && let Some(request) = learn::request(&self.game.game, ply, Some(mv), &self.settings)
+        {
+            self.attempts += 1;
+            fx.push(Effect::ReviewWork(ReviewWork::Judge {
+                review: self.id,
+                attempt: self.attempts,
+                request: Box::new(request),
+                hash_mb: self.settings.hash_mb.min(64),
+            }));
         }
-        true
+        if !stay {
+            fx.push(Effect::CloseScreen);
+        }
+        fx
     }
 
     fn nav(&mut self, nav: Nav) {
@@ -343,7 +375,7 @@ impl Screen {
             return;
         };
         let san = SanPlus::from_move(pos.clone(), mv).to_string();
-        self.pending_try = Some((ply, mv));
+        self.submitted = Some((ply, mv));
         self.learn = Some(Learn::Judging { ply, san });
     }
 
@@ -370,7 +402,7 @@ impl Screen {
         }
     }
 
-    fn verdict(&mut self, v: TryVerdict) {
+    fn verdict(&mut self, v: learn::TryVerdict) {
         let Some(Learn::Judging { ply, san }) = &self.learn else {
             return; // cancelled meanwhile
         };
@@ -988,19 +1020,23 @@ mod tests {
         .games
         .remove(0)
         .pgn;
-        let mut s = Screen::new(pgn, PieceStyle::Ascii, mono());
         let settings = Settings {
             limits: SearchLimits::depth(3),
             hash_mb: 1,
             ..Settings::default()
         };
+        // Tries are judged at the same fixed depth (deterministic).
+        let mut s = Screen::new(pgn, PieceStyle::Ascii, mono()).with_review(0, settings.clone());
         let game = s.game.game.clone();
         let mut events = Vec::new();
         review_game(&game, &settings, &AtomicBool::new(false), &mut |e| {
             events.push(e);
         });
         for e in events {
-            s.update(Input::Review(e), Rect::new(0, 0, 100, 30));
+            s.update(
+                Event::ReviewReport(ReviewReport::Analysis(0, e)),
+                Rect::new(0, 0, 100, 30),
+            );
         }
         s
     }
@@ -1009,8 +1045,8 @@ mod tests {
         Theme::named("mono", crate::ui::ColorMode::None)
     }
 
-    fn key(c: KeyCode) -> Input {
-        Input::Key(KeyEvent::new(c, KeyModifiers::NONE))
+    fn key(c: KeyCode) -> Event {
+        Event::Key(KeyEvent::new(c, KeyModifiers::NONE))
     }
 
     fn text(s: &Screen) -> String {
@@ -1035,7 +1071,7 @@ mod tests {
             if s.browser().ply() == Some(5) {
                 return;
             }
-            assert!(s.update(key(KeyCode::Char('n')), area));
+            assert!(s.update(key(KeyCode::Char('n')), area).is_empty());
         }
         assert_eq!(s.browser().ply(), Some(5), "n never reached 3... Nf6??");
     }
@@ -1065,9 +1101,12 @@ mod tests {
         // `?` opens the help (which names `t`); any key closes it without acting.
         s.update(key(KeyCode::Char('?')), area);
         assert!(text(&s).contains("try a better move"));
-        assert!(s.update(key(KeyCode::Char('q')), area));
+        assert!(s.update(key(KeyCode::Char('q')), area).is_empty());
         assert!(!text(&s).contains("review keys"));
-        assert!(!s.update(key(KeyCode::Char('q')), area));
+        assert_eq!(
+            s.update(key(KeyCode::Char('q')), area),
+            vec![Effect::CloseScreen]
+        );
     }
 
     #[test]
@@ -1076,7 +1115,7 @@ mod tests {
         let area = Rect::new(0, 0, 100, 30);
         let areas = Areas::new(area);
         let click = |x, y| {
-            Input::Mouse(MouseEvent {
+            Event::Mouse(MouseEvent {
                 kind: MouseEventKind::Down(MouseButton::Left),
                 column: x,
                 row: y,
@@ -1113,18 +1152,31 @@ mod tests {
         assert_eq!(s.browser().ply(), Some(2));
     }
 
-    /// Judges the screen's pending try synchronously at depth 3 and feeds the verdict back.
-    fn judge(s: &mut Screen) {
-        let (ply, mv) = s.take_try().expect("a try to judge");
-        let settings = Settings {
-            limits: SearchLimits::depth(3),
-            hash_mb: 1,
-            ..Settings::default()
-        };
-        let req = crate::review::learn::request(&s.game().game, ply, Some(mv), &settings).unwrap();
+    /// The try to judge among the effects of an update.
+    fn try_of(fx: &[Effect]) -> Option<(u64, &crate::analysis::Request)> {
+        fx.iter().find_map(|e| match e {
+            Effect::ReviewWork(ReviewWork::Judge {
+                attempt, request, ..
+            }) => Some((*attempt, request.as_ref())),
+            _ => None,
+        })
+    }
+
+    /// Presses Enter, judges the try it submits synchronously and feeds the verdict back.
+    fn submit_and_judge(s: &mut Screen) {
+        let fx = s.update(key(KeyCode::Enter), Rect::new(0, 0, 100, 30));
+        let (attempt, req) = try_of(&fx).expect("a try to judge");
+        assert!(matches!(s.learn(), Some(Learn::Judging { .. })));
         let mut memory = crate::engine::SearchMemory::new(1);
-        let v = crate::review::learn::judge_try(&req, &mut memory, &AtomicBool::new(false));
-        s.update(Input::Verdict(Box::new(v)), Rect::new(0, 0, 100, 30));
+        let v = crate::review::learn::judge_try(req, &mut memory, &AtomicBool::new(false));
+        s.update(
+            Event::ReviewReport(ReviewReport::Verdict {
+                review: 0,
+                attempt,
+                verdict: Box::new(v),
+            }),
+            Rect::new(0, 0, 100, 30),
+        );
     }
 
     fn type_text(s: &mut Screen, t: &str) {
@@ -1149,20 +1201,18 @@ mod tests {
         assert!(text(&s).contains("Learn: find a better move than 3... Nf6??"));
         // A move that cannot be played says why and stays in the prompt.
         type_text(&mut s, "Ke6");
-        s.update(key(KeyCode::Enter), area);
+        let fx = s.update(key(KeyCode::Enter), area);
         assert!(matches!(
             s.learn(),
             Some(Learn::Prompt { error: Some(_), .. })
         ));
-        assert!(s.take_try().is_none());
+        assert!(try_of(&fx).is_none());
         // Another bad try: 3... a6 still allows Qxf7#.
         for _ in 0..3 {
             s.update(key(KeyCode::Backspace), area);
         }
         type_text(&mut s, "a6");
-        s.update(key(KeyCode::Enter), area);
-        assert!(matches!(s.learn(), Some(Learn::Judging { .. })));
-        judge(&mut s);
+        submit_and_judge(&mut s);
         match s.learn() {
             Some(Learn::Verdict { good, san, .. }) => {
                 assert!(!good);
@@ -1174,8 +1224,7 @@ mod tests {
         // Retry with 3... g6 (UCI), which stops the mate.
         s.update(key(KeyCode::Char('t')), area);
         type_text(&mut s, "g7g6");
-        s.update(key(KeyCode::Enter), area);
-        judge(&mut s);
+        submit_and_judge(&mut s);
         assert!(
             matches!(s.learn(), Some(Learn::Verdict { good: true, .. })),
             "{:?}",
@@ -1200,7 +1249,7 @@ mod tests {
                 .flat_map(|x| (0..30u16).map(move |y| (x, y)))
                 .find(|&(x, y)| areas.board_geometry().square_at(x, y, Color::White) == Some(sq))
                 .unwrap();
-            Input::Mouse(MouseEvent {
+            Event::Mouse(MouseEvent {
                 kind: MouseEventKind::Down(MouseButton::Left),
                 column: x,
                 row: y,
@@ -1212,9 +1261,9 @@ mod tests {
             s.learn(),
             Some(Learn::Prompt { input, .. }) if input.selected == Some(Square::D8)
         ));
-        s.update(click(Square::E7), area);
+        let fx = s.update(click(Square::E7), area);
         assert!(matches!(s.learn(), Some(Learn::Judging { san, .. }) if san == "Qe7"));
-        assert!(s.take_try().is_some());
+        assert!(try_of(&fx).is_some());
     }
 }
 
@@ -1245,7 +1294,7 @@ mod move_input_tests {
             .find(|&(x, y)| areas.board_geometry().square_at(x, y, Color::White) == Some(sq))
             .unwrap();
         s.update(
-            Input::Mouse(MouseEvent {
+            Event::Mouse(MouseEvent {
                 kind: MouseEventKind::Down(MouseButton::Left),
                 column: x,
                 row: y,
@@ -1294,7 +1343,7 @@ mod move_input_tests {
             s.learn()
         );
         s.update(
-            Input::Key(KeyEvent::new(KeyCode::Char('n'), KeyModifiers::NONE)),
+            Event::Key(KeyEvent::new(KeyCode::Char('n'), KeyModifiers::NONE)),
             AREA,
         );
         assert!(
