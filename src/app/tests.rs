@@ -295,11 +295,9 @@ fn castling_by_moving_the_king_two_squares() {
 fn castling_by_clicking_the_king_then_its_rook() {
     let mut app = white_at_level_3(Game::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap());
     app.update(Event::Resize(80, 24));
-    let down = MouseEventKind::Down(MouseButton::Left);
-    let up = MouseEventKind::Up(MouseButton::Left);
-    app.update(mouse(down, &app, Square::E1));
-    app.update(mouse(up, &app, Square::E1));
-    app.update(mouse(down, &app, Square::A1));
+    for sq in [Square::E1, Square::A1] {
+        app.update(mouse(MouseEventKind::Down(MouseButton::Left), &app, sq));
+    }
     assert_eq!(app.game.moves()[0].san.to_string(), "O-O-O");
 }
 

@@ -1323,6 +1323,28 @@ mod move_input_tests {
     const PROMOTE: &str = "[SetUp \"1\"]\n[FEN \"4k3/P7/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. a8=Q *\n";
 
     #[test]
+    fn a_click_in_the_promotion_picker_chooses() {
+        let mut s = learning(PROMOTE, 0);
+        click(&mut s, Square::A7);
+        click(&mut s, Square::A8);
+        let rook = Areas::new(AREA).board_geometry().promotion_choices(AREA)[1];
+        s.update(
+            Event::Mouse(MouseEvent {
+                kind: MouseEventKind::Down(MouseButton::Left),
+                column: rook.x + 1,
+                row: rook.y,
+                modifiers: KeyModifiers::NONE,
+            }),
+            AREA,
+        );
+        assert!(
+            matches!(s.learn(), Some(Learn::Judging { san, .. }) if san == "a8=R+"),
+            "{:?}",
+            s.learn()
+        );
+    }
+
+    #[test]
     fn a_promotion_by_clicks_opens_the_picker() {
         let mut s = learning(PROMOTE, 0);
         click(&mut s, Square::A7);
@@ -1332,6 +1354,28 @@ mod move_input_tests {
             "a promotion must not become a queen silently: {:?}",
             s.learn()
         );
+        // The picker is drawn over the review's board, with its keys on the bottom line.
+        let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(100, 30)).unwrap();
+        t.draw(|f| s.render(f)).unwrap();
+        let buf = t.backend().buffer().clone();
+        let screen: String = (0..30)
+            .map(|y| {
+                (0..100)
+                    .map(|x| buf[(x, y)].symbol().to_owned())
+                    .collect::<String>()
+                    + "\n"
+            })
+            .collect();
+        for shown in [
+            "Promote to",
+            "Q Q",
+            "R R",
+            "B B",
+            "N N",
+            crate::ui::status::PROMOTION_KEYS,
+        ] {
+            assert!(screen.contains(shown), "{shown:?} missing:\n{screen}");
+        }
         s.update(
             Event::Key(KeyEvent::new(KeyCode::Char('n'), KeyModifiers::NONE)),
             AREA,
