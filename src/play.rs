@@ -247,7 +247,7 @@ pub fn run_shell(
                 let fx = shell.update(ev);
                 runner.execute(fx, &mut pending);
             }
-            if shell.quit {
+            if shell.quit() {
                 return Ok(());
             }
             if play_theme(&shell) != theme_name {

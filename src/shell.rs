@@ -135,8 +135,8 @@ pub struct Shell {
     /// The last review id given out.
     last_id: u64,
     size: (u16, u16),
-    /// Set when the last screen is closed or play mode quits.
-    pub quit: bool,
+    /// Set when the last screen was closed.
+    closed: bool,
 }
 
 impl Shell {
@@ -149,7 +149,7 @@ impl Shell {
             side: None,
             last_id: 0,
             size: (80, 24),
-            quit: false,
+            closed: false,
         }
     }
 
@@ -192,6 +192,12 @@ impl Shell {
         let mut fx = Vec::new();
         shell.open_review(game, message, &mut fx);
         (shell, fx)
+    }
+
+    /// Whether the program should end: the last screen was closed, or play mode quits (which
+    /// it may take back, when the last autosave fails, to ask first).
+    pub fn quit(&self) -> bool {
+        self.closed || self.app().is_some_and(|a| a.quit)
     }
 
     /// The screens, bottom first.
@@ -352,17 +358,13 @@ impl Shell {
                         out.push(Effect::ReviewWork(ReviewWork::Cancel(r.id())));
                     }
                     if self.screens.is_empty() {
-                        self.quit = true;
+                        self.closed = true;
                         out.push(Effect::Quit);
                     } else if let Some(app) = self.app_mut() {
                         // The game's screen is drawn again at its size.
                         let (w, h) = app.size;
                         out.extend(app.update(Event::Resize(w, h)));
                     }
-                }
-                Effect::Quit => {
-                    self.quit = true;
-                    out.push(Effect::Quit);
                 }
                 other => out.push(other),
             }
@@ -445,11 +447,28 @@ mod tests {
         assert!(fx.contains(&Effect::ReviewWork(ReviewWork::Cancel(started))));
         assert!(matches!(shell.screens().last(), Some(Screen::Play(_))));
         assert_eq!(shell.screens().len(), 1);
-        assert!(!shell.quit);
+        assert!(!shell.quit());
         assert_eq!(
             shell.app().unwrap().game.moves().len(),
             before.moves().len()
         );
+    }
+
+    #[test]
+    fn a_failed_last_autosave_takes_the_quit_back() {
+        let (app, _) = App::new(Config::default(), None, 1);
+        let mut shell = Shell::play(app);
+        shell.update(Event::Resize(100, 30));
+        let fx = shell.update(key(KeyCode::Char('q')));
+        assert!(fx.iter().any(|e| matches!(e, Effect::Autosave(_))));
+        assert!(fx.contains(&Effect::Quit));
+        assert!(shell.quit());
+        shell.update(Event::Autosaved(Err("disk full".to_owned())));
+        assert!(!shell.quit(), "the game would be lost");
+        assert!(matches!(
+            shell.app().unwrap().mode,
+            Mode::Confirm(crate::app::Confirm::QuitUnsaved(_))
+        ));
     }
 
     #[test]
@@ -492,9 +511,9 @@ mod tests {
         assert!(matches!(shell.screens().last(), Some(Screen::Review(_))));
         shell.update(key(KeyCode::Char('q')));
         assert!(matches!(shell.screens().last(), Some(Screen::Picker(_))));
-        assert!(!shell.quit);
+        assert!(!shell.quit());
         let fx = shell.update(key(KeyCode::Esc));
-        assert!(shell.quit);
+        assert!(shell.quit());
         assert_eq!(fx, vec![Effect::Quit]);
     }
 }
