@@ -10,18 +10,19 @@ use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use ratatui::layout::Rect;
-use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role, Square};
+use shakmaty::{Chess, Color, Move, Position, Square};
 
 use crate::config::{Config, ConfigError, HumanColor};
 use crate::game::{Game, GameOutcome};
 use crate::ui::Layout;
 
 pub mod command;
+pub mod move_input;
 pub mod persist;
 pub mod search;
 
 use command::Command;
+pub use move_input::{MoveInput, PROMOTION_ROLES, Promotion, Step, target};
 pub use persist::Snapshot;
 pub use search::{
     AnalysisId, AnalysisRequest, MoveAnalysis, Purpose, Score, SearchId, SearchRequest, Thinking,
@@ -64,6 +65,8 @@ pub enum Event {
     Analysed(AnalysisId, Box<crate::analysis::Analysis>),
     /// A background analysis could not be started (why).
     AnalysisFailed(AnalysisId, String),
+    /// A report for a review screen (routed by the shell to the screen that asked).
+    ReviewReport(crate::shell::ReviewReport),
 }
 
 /// Something the runner must do.
@@ -97,6 +100,10 @@ pub enum Effect {
     Review(Snapshot),
     /// Leave the program.
     Quit,
+    /// Work for a review screen (its analysis, a try to judge, a file to read).
+    ReviewWork(crate::shell::ReviewWork),
+    /// Close the screen on top (the shell returns to the one below, or ends the program).
+    CloseScreen,
 }
 
 /// What the keyboard is talking to.
@@ -106,15 +113,6 @@ pub enum Mode {
     Board,
     /// The `:` prompt with the text typed so far.
     Prompt(String),
-    /// Choosing the promotion piece for a pawn move.
-    Promotion {
-        /// The pawn's square.
-        from: Square,
-        /// The destination.
-        to: Square,
-        /// The highlighted choice (index in [`PROMOTION_ROLES`]).
-        choice: usize,
-    },
     /// The help overlay.
     Help,
     /// The new game dialog.
@@ -165,9 +163,6 @@ impl Confirm {
     }
 }
 
-/// The promotion choices in picker order.
-pub const PROMOTION_ROLES: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
-
 /// The choices of the game-end dialog.
 pub const GAME_OVER_CHOICES: [&str; 3] = ["New game", "Review", "Quit"];
 
@@ -187,6 +182,24 @@ pub struct Message {
     pub text: String,
     /// Info or error.
     pub kind: MessageKind,
+}
+
+impl Message {
+    /// An information message.
+    pub fn info(text: impl Into<String>) -> Message {
+        Message {
+            text: text.into(),
+            kind: MessageKind::Info,
+        }
+    }
+
+    /// An error message.
+    pub fn error(text: impl Into<String>) -> Message {
+        Message {
+            text: text.into(),
+            kind: MessageKind::Error,
+        }
+    }
 }
 
 /// The engine's suggestion for the human's move.
@@ -231,10 +244,9 @@ pub struct App {
     pub orientation: Color,
     /// The keyboard cursor on the board.
     pub cursor: Square,
-    /// The picked-up piece.
-    pub selected: Option<Square>,
-    /// Where a mouse drag started.
-    pub drag_from: Option<Square>,
+    /// The move being entered on the board: the picked-up piece, a drag, the promotion
+    /// picker.
+    pub input: MoveInput,
     /// The ply being viewed when browsing (`None`: the live position).
     pub view_ply: Option<usize>,
     /// What the keyboard is talking to.
@@ -284,8 +296,7 @@ impl App {
             human_from: vec![(0, Color::White)],
             orientation: Color::White,
             cursor: Square::E2,
-            selected: None,
-            drag_from: None,
+            input: MoveInput::default(),
             view_ply: None,
             mode: Mode::Board,
             message: None,
@@ -432,6 +443,8 @@ impl App {
                     self.error(format!("cannot analyse the moves: {why}"));
                 }
             }
+            // The review screens' reports never reach the game's screen.
+            Event::ReviewReport(_) => {}
         }
         fx
     }
@@ -465,17 +478,10 @@ impl App {
 
     /// Legal destinations of the selected piece (king moves as the king's destination).
     pub fn legal_targets(&self) -> Vec<Square> {
-        match self.selected {
-            Some(from) if !self.browsing() => self
-                .game
-                .position()
-                .legal_moves()
-                .iter()
-                .filter(|m| m.from() == Some(from))
-                .map(target)
-                .collect(),
-            _ => Vec::new(),
+        if self.browsing() {
+            return Vec::new();
         }
+        self.input.targets(self.game.position())
     }
 
     /// The layout for the current terminal size.
@@ -532,17 +538,11 @@ impl App {
     // ----- messages ---------------------------------------------------------------------
 
     fn info(&mut self, text: impl Into<String>) {
-        self.message = Some(Message {
-            text: text.into(),
-            kind: MessageKind::Info,
-        });
+        self.message = Some(Message::info(text));
     }
 
     fn error(&mut self, text: impl Into<String>) {
-        self.message = Some(Message {
-            text: text.into(),
-            kind: MessageKind::Error,
-        });
+        self.message = Some(Message::error(text));
     }
 
     // ----- keys -------------------------------------------------------------------------
@@ -558,13 +558,16 @@ impl App {
             }
             return;
         }
+        if self.input.promotion.is_some() {
+            let step = self.input.promotion_key(self.game.position(), key);
+            return self.on_step(step, fx);
+        }
         match self.mode.clone() {
             Mode::Board => {
                 self.message = None;
                 self.board_key(key, fx);
             }
             Mode::Prompt(text) => self.prompt_key(text, key, fx),
-            Mode::Promotion { from, to, choice } => self.promotion_key(from, to, choice, key, fx),
             Mode::Help => self.mode = Mode::Board,
             Mode::NewGame { color, level } => self.new_game_key(color, level, key, fx),
             Mode::GameOver { choice } => self.game_over_key(choice, key, fx),
@@ -602,7 +605,7 @@ impl App {
             KeyCode::Down | KeyCode::Char('j') => self.move_cursor(0, -1),
             KeyCode::Enter | KeyCode::Char(' ') => self.pick_or_drop(self.cursor, fx),
             KeyCode::Esc => {
-                self.selected = None;
+                self.input.clear();
                 self.hint = None;
                 self.view_ply = None;
             }
@@ -619,7 +622,7 @@ impl App {
             KeyCode::Char(',') => self.browse_back(),
             KeyCode::Char('.') => self.browse_forward(),
             KeyCode::Home => {
-                self.selected = None;
+                self.input.clear();
                 self.view_ply = Some(0);
             }
             KeyCode::End => self.view_ply = None,
@@ -647,56 +650,6 @@ impl App {
                 self.mode = Mode::Prompt(text);
             }
             _ => {}
-        }
-    }
-
-    fn promotion_key(
-        &mut self,
-        from: Square,
-        to: Square,
-        choice: usize,
-        key: KeyEvent,
-        fx: &mut Vec<Effect>,
-    ) {
-        let pick = match key.code {
-            KeyCode::Esc => {
-                self.mode = Mode::Board;
-                self.selected = None;
-                return;
-            }
-            KeyCode::Left | KeyCode::Char('h') | KeyCode::Up | KeyCode::Char('k') => {
-                self.mode = Mode::Promotion {
-                    from,
-                    to,
-                    choice: (choice + 3) % 4,
-                };
-                return;
-            }
-            KeyCode::Right | KeyCode::Char('l') | KeyCode::Down | KeyCode::Char('j') => {
-                self.mode = Mode::Promotion {
-                    from,
-                    to,
-                    choice: (choice + 1) % 4,
-                };
-                return;
-            }
-            KeyCode::Enter | KeyCode::Char(' ') => PROMOTION_ROLES[choice],
-            KeyCode::Char('q') => Role::Queen,
-            KeyCode::Char('r') => Role::Rook,
-            KeyCode::Char('b') => Role::Bishop,
-            KeyCode::Char('n') => Role::Knight,
-            _ => return,
-        };
-        self.mode = Mode::Board;
-        let mv = self
-            .game
-            .position()
-            .legal_moves()
-            .into_iter()
-            .find(|m| m.from() == Some(from) && target(m) == to && m.promotion() == Some(pick));
-        match mv {
-            Some(mv) => self.play_human(mv, fx),
-            None => self.error("that promotion is not legal here"),
         }
     }
 
@@ -811,7 +764,7 @@ impl App {
             }
             return;
         }
-        if let Mode::Promotion { from, to, .. } = self.mode {
+        if self.input.promotion.is_some() {
             if let MouseEventKind::Down(MouseButton::Left) = mouse.kind {
                 let at = Rect::new(mouse.column, mouse.row, 1, 1);
                 let picked = self
@@ -819,16 +772,8 @@ impl App {
                     .promotion_choices()
                     .iter()
                     .position(|r| r.intersects(at));
-                match picked {
-                    Some(choice) => {
-                        let enter = KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE);
-                        self.promotion_key(from, to, choice, enter, fx);
-                    }
-                    None => {
-                        self.mode = Mode::Board;
-                        self.selected = None;
-                    }
-                }
+                let step = self.input.promotion_click(self.game.position(), picked);
+                self.on_step(step, fx);
             }
             return;
         }
@@ -840,30 +785,22 @@ impl App {
             .square_at(mouse.column, mouse.row, self.orientation);
         match mouse.kind {
             MouseEventKind::Down(MouseButton::Left) => {
-                self.drag_from = None;
-                let Some(sq) = square else { return };
-                self.message = None;
-                self.cursor = sq;
-                if self.selected == Some(sq) {
-                    self.selected = None;
-                } else if self.own_piece_at(sq) {
-                    self.select(sq);
-                    self.drag_from = self.selected;
-                } else {
-                    self.pick_or_drop(sq, fx);
-                }
-            }
-            MouseEventKind::Up(MouseButton::Left) => {
-                let Some(from) = self.drag_from.take() else {
+                let Some(sq) = square else {
+                    self.input.drag_from = None;
                     return;
                 };
-                if let Some(to) = square
-                    && to != from
-                    && self.selected == Some(from)
-                {
-                    self.cursor = to;
-                    self.try_move(from, to, fx);
+                self.message = None;
+                self.cursor = sq;
+                if let Some(step) = self.may_enter(sq) {
+                    let step =
+                        step.unwrap_or_else(|| self.input.mouse_down(self.game.position(), sq));
+                    self.on_step(step, fx);
                 }
+            }
+            MouseEventKind::Up(MouseButton::Left) if self.input.drag_from.is_some() => {
+                self.cursor = square.unwrap_or(self.cursor);
+                let step = self.input.mouse_up(self.game.position(), square);
+                self.on_step(step, fx);
             }
             _ => {}
         }
@@ -873,22 +810,6 @@ impl App {
 
     fn move_cursor(&mut self, dx: i32, dy: i32) {
         self.cursor = crate::ui::board::step(self.cursor, dx, dy, self.orientation);
-    }
-
-    fn own_piece_at(&self, sq: Square) -> bool {
-        self.game
-            .position()
-            .board()
-            .color_at(sq)
-            .is_some_and(|c| c == self.game.turn())
-    }
-
-    fn is_target(&self, from: Square, to: Square) -> bool {
-        self.game
-            .position()
-            .legal_moves()
-            .iter()
-            .any(|m| m.from() == Some(from) && target(m) == to)
     }
 
     /// Whether the human may move now; sets an explaining message when not.
@@ -906,68 +827,39 @@ impl App {
         true
     }
 
-    fn select(&mut self, sq: Square) {
+    /// Before a press on `sq`: back to the live position when browsing, and the human's turn
+    /// checked. `None`: refused (the message says why); `Some(None)`: go on with the press;
+    /// `Some(Some(step))`: the press is already decided.
+    fn may_enter(&mut self, sq: Square) -> Option<Option<Step>> {
         if self.browsing() {
             self.view_ply = None;
+            self.input.clear();
+        }
+        if self.input.selected == Some(sq) {
+            self.input.clear();
+            return Some(Some(Step::Cancelled));
         }
         if !self.human_may_move() {
-            return;
+            self.input.clear();
+            return None;
         }
-        if self.own_piece_at(sq) {
-            self.selected = Some(sq);
-        }
+        Some(None)
     }
 
+    /// A press on `sq` (Enter or Space on the cursor's square).
     fn pick_or_drop(&mut self, sq: Square, fx: &mut Vec<Effect>) {
-        if self.browsing() {
-            self.view_ply = None;
-            self.selected = None;
-        }
-        match self.selected {
-            Some(from) if from == sq => self.selected = None,
-            Some(from) if !self.own_piece_at(sq) || self.is_target(from, sq) => {
-                self.try_move(from, sq, fx);
-            }
-            _ => {
-                if !self.human_may_move() {
-                    return;
-                }
-                if self.own_piece_at(sq) {
-                    self.selected = Some(sq);
-                } else if self.shown_position().board().piece_at(sq).is_some() {
-                    self.error("that is not your piece");
-                } else {
-                    self.error("pick one of your pieces first");
-                }
-            }
+        if let Some(step) = self.may_enter(sq) {
+            let step = step.unwrap_or_else(|| self.input.press(self.game.position(), sq));
+            self.on_step(step, fx);
         }
     }
 
-    fn try_move(&mut self, from: Square, to: Square, fx: &mut Vec<Effect>) {
-        if !self.human_may_move() {
-            self.selected = None;
-            return;
-        }
-        let moves: Vec<Move> = self
-            .game
-            .position()
-            .legal_moves()
-            .into_iter()
-            .filter(|m| m.from() == Some(from) && target(m) == to)
-            .collect();
-        match moves.as_slice() {
-            [] => {
-                self.selected = None;
-                self.error(format!("{from}{to} is not a legal move here"));
-            }
-            [mv] => self.play_human(*mv, fx),
-            _ => {
-                self.mode = Mode::Promotion {
-                    from,
-                    to,
-                    choice: 0,
-                };
-            }
+    /// What a step of the move input means for the game.
+    fn on_step(&mut self, step: Step, fx: &mut Vec<Effect>) {
+        match step {
+            Step::Move(mv) => self.play_human(mv, fx),
+            Step::Refused(why) => self.error(why.to_string()),
+            Step::Nothing | Step::Picked(_) | Step::Cancelled | Step::ChoosePromotion => {}
         }
     }
 
@@ -1060,7 +952,7 @@ impl App {
     fn take_back(&mut self, fx: &mut Vec<Effect>) {
         self.cancel_search(fx);
         self.view_ply = None;
-        self.selected = None;
+        self.input.clear();
         self.hint = None;
         if self.mode != Mode::Board {
             self.mode = Mode::Board;
@@ -1091,7 +983,7 @@ impl App {
         }
         self.cancel_search(fx);
         self.view_ply = None;
-        self.selected = None;
+        self.input.clear();
         self.hint = None;
         self.game.redo();
         if self.game.turn() != self.human && self.game.can_redo() {
@@ -1141,7 +1033,7 @@ impl App {
         } else {
             self.shown_position().clone()
         };
-        self.selected = None;
+        self.input.clear();
         self.editor = Some(Box::new(crate::editor::Editor::from_position(
             &pos,
             self.orientation,
@@ -1256,7 +1148,7 @@ impl App {
                 self.cancel_search(fx);
                 self.human = !self.human;
                 self.human_from.push((self.game.ply(), self.human));
-                self.selected = None;
+                self.input.clear();
                 self.info(format!(
                     "the engine moves now; you play {}",
                     color_name(self.human)
@@ -1267,7 +1159,7 @@ impl App {
     }
 
     fn browse_back(&mut self) {
-        self.selected = None;
+        self.input.clear();
         let ply = self.shown_ply();
         if ply > 0 {
             self.view_ply = Some(ply - 1);
@@ -1638,8 +1530,7 @@ impl App {
         } else {
             Square::E7
         };
-        self.selected = None;
-        self.drag_from = None;
+        self.input.clear();
         self.view_ply = None;
         self.hint = None;
         self.analyses.clear();
@@ -1655,7 +1546,7 @@ impl App {
         if self.human_from.last().map(|(_, c)| *c) != Some(self.human) {
             self.human_from.push((live, self.human));
         }
-        self.selected = None;
+        self.input.clear();
         self.hint = None;
         self.forget_stale_analyses(fx);
         self.next_analysis(fx);
@@ -1672,14 +1563,6 @@ impl App {
         if self.game.turn() != self.human && self.search.is_none() && self.engine_error.is_none() {
             self.start_search(Purpose::Move, fx);
         }
-    }
-}
-
-/// The destination square as the user sees it: castling is the king's two-square move.
-pub fn target(mv: &Move) -> Square {
-    match mv.to_uci(CastlingMode::Standard) {
-        UciMove::Normal { to, .. } | UciMove::Put { to, .. } => to,
-        UciMove::Null => mv.to(),
     }
 }
 

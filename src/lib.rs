@@ -22,6 +22,7 @@ pub mod pgn;
 pub mod play;
 pub mod posdb;
 pub mod review;
+pub mod shell;
 pub mod tui;
 pub mod tune;
 pub mod uci;

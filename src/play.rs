@@ -18,8 +18,9 @@ use crate::app::persist::{self, Snapshot};
 use crate::app::{AnalysisId, App, Effect, Event};
 use crate::config::{Config, Dirs};
 use crate::game::Game;
+use crate::shell::Shell;
 use crate::tui::Tui;
-use crate::ui::{self, ColorMode, Theme};
+use crate::ui::{ColorMode, Theme};
 
 mod engine_link;
 
@@ -142,14 +143,23 @@ fn stamp(path: &Path) -> Option<(SystemTime, u64)> {
     Some((meta.modified().ok()?, meta.len()))
 }
 
-/// Which terminal events the game screen takes: key presses, mouse events and resizes.
-fn game_input(e: TermEvent) -> Option<Event> {
+/// Which terminal events the shell takes: key presses, mouse events and resizes.
+fn term_input(e: TermEvent) -> Option<Event> {
     match e {
         TermEvent::Key(k) if k.kind == KeyEventKind::Press => Some(Event::Key(k)),
         TermEvent::Mouse(m) => Some(Event::Mouse(m)),
         TermEvent::Resize(w, h) => Some(Event::Resize(w, h)),
         _ => None,
     }
+}
+
+/// What play mode adds to the shell's loop: the data directory (autosave, saved games) with its
+/// lock, the config file watch, and notes for the status line.
+pub struct PlayContext {
+    dirs: Dirs,
+    watch: ConfigWatch,
+    notes: Vec<String>,
+    _lock: persist::AutosaveLock,
 }
 
 /// Runs the game until the user quits.
@@ -169,41 +179,72 @@ pub fn run(
         snapshot,
         notes,
         edit,
-        lock: _lock,
+        lock,
     } = prepared;
     let (mut app, first) = App::new(config, snapshot, seed);
     if edit {
         app.open_editor(false);
     }
-    let mode = ColorMode::from_env();
-    let mut theme_name = app.config.ui.theme.clone();
-    let mut theme = Theme::named(&theme_name, mode);
-    let mut watch = ConfigWatch::new(explicit_config, dirs);
+    let play = PlayContext {
+        dirs: dirs.clone(),
+        watch: ConfigWatch::new(explicit_config, dirs),
+        notes,
+        _lock: lock,
+    };
+    let tui = Tui::enter().context("cannot set up the terminal")?;
+    run_shell(tui, Shell::play(app), first, Some(play))
+}
 
-    let mut tui = Tui::enter().context("cannot set up the terminal")?;
+/// The one loop of the terminal interface: one input thread and the workers (engine, background
+/// analyses, reviews) report into one channel of [`Event`]s; the [`Shell`] takes each, the
+/// [`Effect`]s it returns are carried out here, and the screen is drawn once per batch. `first`
+/// are the effects to carry out before the first event; `play` is play mode's context (none
+/// for `kibitzer review`). Returns when the shell quits.
+///
+/// # Errors
+/// When the terminal cannot be used.
+pub fn run_shell(
+    mut tui: Tui,
+    mut shell: Shell,
+    first: Vec<Effect>,
+    mut play: Option<PlayContext>,
+) -> Result<()> {
+    let mode = ColorMode::from_env();
+    let play_theme = |shell: &Shell| {
+        shell
+            .app()
+            .map_or_else(String::new, |a| a.config.ui.theme.clone())
+    };
+    let mut theme_name = play_theme(&shell);
+    let mut theme = Theme::named(&theme_name, mode);
+
     let size = tui.terminal.size()?;
     let (tx, rx): (Sender<Event>, Receiver<Event>) = mpsc::channel();
-    let mut stop = Arc::new(AtomicBool::new(false));
-    let mut input = crate::tui::spawn_input(tx.clone(), Arc::clone(&stop), game_input);
-    let input_tx = tx.clone();
+    let stop = Arc::new(AtomicBool::new(false));
+    let input = crate::tui::spawn_input(tx.clone(), Arc::clone(&stop), term_input);
     let mut pending: VecDeque<Event> = VecDeque::new();
-    let engine = match EngineLink::spawn(app.config.engine.hash_mb, tx.clone()) {
-        Ok(link) => Some(link),
-        Err(e) => {
-            pending.push_back(Event::EngineFailed(format!("cannot start the engine: {e}")));
-            None
-        }
+    let engine = match shell.app().map(|a| a.config.engine.hash_mb) {
+        Some(hash_mb) => match EngineLink::spawn(hash_mb, tx.clone()) {
+            Ok(link) => Some(link),
+            Err(e) => {
+                pending.push_back(Event::EngineFailed(format!("cannot start the engine: {e}")));
+                None
+            }
+        },
+        None => None,
     };
     let mut runner = Runner {
-        dirs: dirs.clone(),
+        dirs: play.as_ref().map(|p| p.dirs.clone()),
         engine,
-        review: None,
-        events: tx,
+        events: tx.clone(),
         analyses: HashMap::new(),
+        reviews: crate::review::session::Workers::new(tx),
     };
     pending.push_back(Event::Resize(size.width, size.height));
     runner.execute(first, &mut pending);
-    pending.extend(notes.into_iter().map(Event::Warning));
+    if let Some(p) = play.as_mut() {
+        pending.extend(p.notes.drain(..).map(Event::Warning));
+    }
 
     let result = (|| -> Result<()> {
         let mut last_tick = Instant::now();
@@ -212,34 +253,17 @@ pub fn run(
             while let Some(ev) = pending.pop_front() {
                 #[cfg(debug_assertions)]
                 test_panic(&ev);
-                let fx = app.update(ev);
+                let fx = shell.update(ev);
                 runner.execute(fx, &mut pending);
             }
-            if app.quit {
+            if shell.quit() {
                 return Ok(());
             }
-            if let Some(snapshot) = runner.review.take() {
-                // The review screen reads the terminal itself until the user leaves it.
-                stop.store(true, Ordering::Relaxed);
-                let _ = std::mem::replace(&mut input, std::thread::spawn(|| {})).join();
-                let reviewed =
-                    crate::review::session::review_played(&mut tui, &snapshot, &app.config);
-                stop = Arc::new(AtomicBool::new(false));
-                input = crate::tui::spawn_input(input_tx.clone(), Arc::clone(&stop), game_input);
-                tui.terminal.clear()?;
-                let size = tui.terminal.size()?;
-                pending.push_back(Event::Resize(size.width, size.height));
-                if let Err(e) = reviewed {
-                    // `Saved(Err)` only shows the message on the status line.
-                    pending.push_back(Event::Saved(Err(format!("the review failed: {e:#}"))));
-                }
-                continue;
-            }
-            if app.config.ui.theme != theme_name {
-                theme_name.clone_from(&app.config.ui.theme);
+            if play_theme(&shell) != theme_name {
+                theme_name = play_theme(&shell);
                 theme = Theme::named(&theme_name, mode);
             }
-            tui.terminal.draw(|frame| ui::render(frame, &app, &theme))?;
+            tui.terminal.draw(|frame| shell.render(frame, &theme))?;
             match rx.recv_timeout(Duration::from_millis(100)) {
                 Ok(ev) => {
                     pending.push_back(ev);
@@ -252,13 +276,15 @@ pub fn run(
                 last_tick = Instant::now();
                 pending.push_back(Event::Tick);
             }
-            if let Some(ev) = watch.poll(dirs) {
+            if let Some(p) = play.as_mut()
+                && let Some(ev) = p.watch.poll(&p.dirs)
+            {
                 pending.push_back(ev);
             }
         }
     })();
     stop.store(true, Ordering::Relaxed);
-    drop(runner); // cancels and joins the background analyses
+    drop(runner); // cancels and joins the background analyses and reviews
     drop(tui);
     let _ = input.join();
     result
@@ -279,19 +305,23 @@ fn test_panic(event: &Event) {
 /// Executes effects. Results that the App must hear about are queued as events; the engine's
 /// reports arrive on the channel.
 struct Runner {
-    dirs: Dirs,
+    /// The data directory (play mode only: the review never saves).
+    dirs: Option<Dirs>,
     engine: Option<EngineLink>,
-    /// A game to review before the next redraw (the game-over dialog's "Review").
-    review: Option<Snapshot>,
     /// Where background analyses deliver their results.
     events: Sender<Event>,
     /// The background analyses started and not yet cancelled (dropping one cancels it).
     analyses: HashMap<AnalysisId, analysis::Job>,
+    /// The review screens' analyses, tries and file reading.
+    reviews: crate::review::session::Workers,
 }
 
 impl Runner {
     fn execute(&mut self, effects: Vec<Effect>, events: &mut VecDeque<Event>) {
         for effect in effects {
+            // Only play mode's screen asks for files in the data directory, and play mode
+            // always has one.
+            let data_dir = self.dirs.as_ref().map(|d| d.data_dir.as_path());
             match effect {
                 Effect::StartSearch(request) => match self.engine.as_mut() {
                     Some(engine) => engine.search(request),
@@ -309,15 +339,24 @@ impl Runner {
                         engine.new_game();
                     }
                 }
+                Effect::Autosave(_) | Effect::Archive(_) | Effect::Save(..)
+                    if data_dir.is_none() =>
+                {
+                    events.push_back(Event::Saved(Err(
+                        "there is no data directory to save in".to_owned()
+                    )));
+                }
                 Effect::Autosave(snapshot) => {
-                    let result = persist::write_autosave(&self.dirs.data_dir, &snapshot)
-                        .map_err(|e| format!("{e:#}"));
+                    let Some(data_dir) = data_dir else { continue }; // refused above
+                    let result =
+                        persist::write_autosave(data_dir, &snapshot).map_err(|e| format!("{e:#}"));
                     events.push_back(Event::Autosaved(result));
                 }
                 Effect::Archive(snapshot) => {
-                    let path = persist::new_game_path(&self.dirs.data_dir);
+                    let Some(data_dir) = data_dir else { continue }; // refused above
+                    let path = persist::new_game_path(data_dir);
                     let saved = persist::save(&path, &snapshot)
-                        .and_then(|()| persist::clear_autosave(&self.dirs.data_dir));
+                        .and_then(|()| persist::clear_autosave(data_dir));
                     if let Err(e) = saved {
                         events.push_back(Event::Saved(Err(format!(
                             "could not archive the game: {e:#}"
@@ -325,7 +364,8 @@ impl Runner {
                     }
                 }
                 Effect::Save(path, snapshot) => {
-                    let path = path.unwrap_or_else(|| persist::new_game_path(&self.dirs.data_dir));
+                    let Some(data_dir) = data_dir else { continue }; // refused above
+                    let path = path.unwrap_or_else(|| persist::new_game_path(data_dir));
                     events.push_back(match persist::save_new(&path, &snapshot) {
                         Ok(()) => Event::Saved(Ok(path)),
                         Err(persist::WriteError::Exists(path)) => Event::SaveWouldOverwrite(path),
@@ -347,7 +387,9 @@ impl Runner {
                 Effect::Copy(text) => {
                     let _ = crate::tui::copy_to_clipboard(&text);
                 }
-                Effect::Review(snapshot) => self.review = Some(snapshot),
+                Effect::ReviewWork(work) => events.extend(self.reviews.execute(work)),
+                // The shell turns these into screens before they reach the runner.
+                Effect::Review(_) | Effect::CloseScreen => {}
                 Effect::Analyse(job) => {
                     self.analyses.retain(|_, j| !j.is_finished());
                     let tx = self.events.clone();

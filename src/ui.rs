@@ -3,11 +3,11 @@
 //! the square that was drawn there.
 
 use ratatui::Frame;
-use ratatui::layout::{Position, Rect};
+use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use ratatui::text::Line;
 use ratatui::widgets::{Clear, Paragraph};
-use shakmaty::{Chess, Color, File, Move, Position as _, Rank, Square};
+use shakmaty::{Chess, Color, Move, Position as _, Square};
 
 use crate::app::App;
 
@@ -100,56 +100,36 @@ impl Layout {
         layout
     }
 
+    /// The board's squares and their size.
+    pub fn board_geometry(&self) -> board::BoardGeometry {
+        board::BoardGeometry {
+            board: self.board,
+            square_w: self.square_w,
+            square_h: self.square_h,
+        }
+    }
+
     /// The square under a terminal cell, for a board with `bottom` at the bottom.
     pub fn square_at(&self, column: u16, row: u16, bottom: Color) -> Option<Square> {
-        if self.too_small || !self.board.contains(Position::new(column, row)) {
+        if self.too_small {
             return None;
         }
-        let fx = u32::from((column - self.board.x) / self.square_w);
-        let fy = u32::from((row - self.board.y) / self.square_h);
-        let (file, rank) = match bottom {
-            Color::White => (fx, 7 - fy),
-            Color::Black => (7 - fx, fy),
-        };
-        Some(Square::from_coords(File::new(file), Rank::new(rank)))
+        self.board_geometry().square_at(column, row, bottom)
     }
 
     /// The promotion picker dialog (centred on the board).
     pub fn promotion_picker(&self) -> Rect {
-        let w = 28.min(self.board.width);
-        let h = 3.min(self.board.height);
-        Rect::new(
-            self.board.x + (self.board.width - w) / 2,
-            self.board.y + (self.board.height - h) / 2,
-            w,
-            h,
-        )
+        self.board_geometry().promotion_picker(self.area)
     }
 
     /// The cells of each promotion choice inside the picker.
     pub fn promotion_choices(&self) -> [Rect; 4] {
-        let picker = self.promotion_picker();
-        let y = picker.y + 1;
-        let start = picker.x + 2;
-        std::array::from_fn(|i| Rect::new(start + 6 * i as u16, y, 5, 1).intersection(picker))
+        self.board_geometry().promotion_choices(self.area)
     }
 
     /// The cells of a square, for a board with `bottom` at the bottom.
     pub fn square_rect(&self, sq: Square, bottom: Color) -> Rect {
-        let (file, rank) = (
-            u16::from(u8::from(sq.file())),
-            u16::from(u8::from(sq.rank())),
-        );
-        let (col, row) = match bottom {
-            Color::White => (file, 7 - rank),
-            Color::Black => (7 - file, rank),
-        };
-        Rect::new(
-            self.board.x + col * self.square_w,
-            self.board.y + row * self.square_h,
-            self.square_w,
-            self.square_h,
-        )
+        self.board_geometry().square_rect(sq, bottom)
     }
 }
 
@@ -212,6 +192,17 @@ pub fn line_san(root: &Chess, pv: &[Move], max_moves: usize) -> String {
         out.push(san.to_string());
     }
     out.join(" ")
+}
+
+/// A bordered panel titled `title` (the move list, the explanation, the engine's thinking).
+pub fn panel<'a>(title: &str, theme: &Theme) -> ratatui::widgets::Block<'a> {
+    ratatui::widgets::Block::new()
+        .borders(ratatui::widgets::Borders::ALL)
+        .border_style(theme.fg("border"))
+        .title(ratatui::text::Span::styled(
+            format!(" {title} "),
+            title_style(theme),
+        ))
 }
 
 /// Bold text in the accent colour, for titles.

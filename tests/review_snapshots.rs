@@ -6,8 +6,10 @@
 //! show explanation texts, so a change of the templates changes them.
 
 use insta::assert_snapshot;
+use kibitzer::app::{Effect, Event};
 use kibitzer::config::PieceStyle;
-use kibitzer::review::screen::{Input, Screen};
+use kibitzer::review::screen::Screen;
+use kibitzer::shell::{ReviewReport, ReviewWork};
 use kibitzer::ui::{ColorMode, Theme};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -49,7 +51,7 @@ fn review_screen_before_the_analysis() {
     );
     for (w, h) in [(80u16, 24u16), (120, 40)] {
         let area = Rect::new(0, 0, w, h);
-        screen.update(Input::Key(key(KeyCode::End)), area);
+        screen.update(Event::Key(key(KeyCode::End)), area);
         assert_snapshot!(format!("review_{w}x{h}"), text(&screen, w, h));
     }
 }
@@ -110,14 +112,12 @@ fn learn_prompt_and_verdicts() {
         ..Settings::default()
     };
     let area = Rect::new(0, 0, 100, 30);
-    let mut screen = Screen::new(pgn, PieceStyle::Ascii, mono());
+    let mut screen = Screen::new(pgn, PieceStyle::Ascii, mono()).with_review(1, settings.clone());
     let game = screen.game().game.clone();
     review_game(&game, &settings, &AtomicBool::new(false), &mut |e| {
-        screen.update(Input::Review(e), area);
+        screen.update(Event::ReviewReport(ReviewReport::Analysis(1, e)), area);
     });
-    let press = |s: &mut Screen, c: KeyCode| {
-        s.update(Input::Key(key(c)), area);
-    };
+    let press = |s: &mut Screen, c: KeyCode| s.update(Event::Key(key(c)), area);
     // `n` steps through the mistakes (3. Qh5?! is an inaccuracy at depth 3) to 3... Nf6??.
     for _ in 0..6 {
         if screen.browser().ply() == Some(5) {
@@ -131,22 +131,37 @@ fn learn_prompt_and_verdicts() {
         press(&mut screen, KeyCode::Char(c));
     }
     assert_snapshot!("learn_prompt_100x30", text(&screen, 100, 30));
-    let judge = |s: &mut Screen| {
-        let (ply, mv) = s.take_try().unwrap();
-        let req = learn::request(&game, ply, Some(mv), &settings).unwrap();
-        let v = learn::judge_try(&req, &mut SearchMemory::new(1), &AtomicBool::new(false));
-        s.update(Input::Verdict(Box::new(v)), area);
+    // Enter hands the try out for judging (an effect); the verdict comes back as an event.
+    let judge = |s: &mut Screen, fx: Vec<Effect>| {
+        let Some(Effect::ReviewWork(ReviewWork::Judge {
+            review,
+            attempt,
+            request,
+            ..
+        })) = fx.into_iter().next()
+        else {
+            panic!("Enter must hand the try out");
+        };
+        let v = learn::judge_try(&request, &mut SearchMemory::new(1), &AtomicBool::new(false));
+        s.update(
+            Event::ReviewReport(ReviewReport::Verdict {
+                review,
+                attempt,
+                verdict: Box::new(v),
+            }),
+            area,
+        );
     };
-    press(&mut screen, KeyCode::Enter);
-    judge(&mut screen);
+    let fx = press(&mut screen, KeyCode::Enter);
+    judge(&mut screen, fx);
     assert!(text(&screen, 100, 30).contains("g6: good!"));
     assert_snapshot!("learn_good_try_100x30", text(&screen, 100, 30));
     press(&mut screen, KeyCode::Char('t'));
     for c in "a6".chars() {
         press(&mut screen, KeyCode::Char(c));
     }
-    press(&mut screen, KeyCode::Enter);
-    judge(&mut screen);
+    let fx = press(&mut screen, KeyCode::Enter);
+    judge(&mut screen, fx);
     assert!(text(&screen, 100, 30).contains("a6: not good enough"));
     assert_snapshot!("learn_bad_try_100x30", text(&screen, 100, 30));
 }

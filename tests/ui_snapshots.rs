@@ -5,7 +5,7 @@ use insta::assert_snapshot;
 use std::sync::atomic::AtomicBool;
 
 use kibitzer::analysis;
-use kibitzer::app::{App, Effect, Event, Mode, Score, Snapshot, Thinking};
+use kibitzer::app::{App, Effect, Event, Score, Snapshot, Thinking};
 use kibitzer::config::{Config, PieceStyle};
 use kibitzer::engine::{EvalParams, SearchLimits, SearchMemory};
 use kibitzer::game::Game;
@@ -188,7 +188,7 @@ fn promotion_picker() {
         key(&mut app, KeyCode::Enter);
         app.cursor = Square::E8;
         key(&mut app, KeyCode::Enter);
-        assert!(matches!(app.mode, Mode::Promotion { .. }));
+        assert!(app.input.promotion.is_some());
         app
     });
 }

@@ -229,10 +229,10 @@ fn cursor_keys_follow_the_orientation() {
 fn keyboard_pick_and_drop() {
     let mut app = new_app();
     app.update(key(KeyCode::Enter));
-    assert_eq!(app.selected, Some(Square::E2));
+    assert_eq!(app.input.selected, Some(Square::E2));
     assert_eq!(app.legal_targets(), vec![Square::E3, Square::E4]);
     app.update(key(KeyCode::Esc));
-    assert_eq!(app.selected, None);
+    assert_eq!(app.input.selected, None);
     app.update(key(KeyCode::Char(' ')));
     app.update(key(KeyCode::Up));
     app.update(key(KeyCode::Up));
@@ -265,7 +265,7 @@ fn mouse_click_click_and_drag_and_drop() {
     let up = MouseEventKind::Up(MouseButton::Left);
     app.update(mouse(down, &app, Square::G1));
     app.update(mouse(up, &app, Square::G1));
-    assert_eq!(app.selected, Some(Square::G1));
+    assert_eq!(app.input.selected, Some(Square::G1));
     app.update(mouse(down, &app, Square::F3));
     app.update(mouse(up, &app, Square::F3));
     assert_eq!(app.game.moves()[0].san.to_string(), "Nf3");
@@ -292,6 +292,16 @@ fn castling_by_moving_the_king_two_squares() {
 }
 
 #[test]
+fn castling_by_clicking_the_king_then_its_rook() {
+    let mut app = white_at_level_3(Game::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap());
+    app.update(Event::Resize(80, 24));
+    for sq in [Square::E1, Square::A1] {
+        app.update(mouse(MouseEventKind::Down(MouseButton::Left), &app, sq));
+    }
+    assert_eq!(app.game.moves()[0].san.to_string(), "O-O-O");
+}
+
+#[test]
 fn promotion_opens_the_picker() {
     let mut app = white_at_level_3(Game::from_fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1").unwrap());
     app.cursor = Square::E7;
@@ -299,15 +309,16 @@ fn promotion_opens_the_picker() {
     app.cursor = Square::E8;
     app.update(key(KeyCode::Enter));
     assert_eq!(
-        app.mode,
-        Mode::Promotion {
+        app.input.promotion,
+        Some(crate::app::Promotion {
             from: Square::E7,
             to: Square::E8,
             choice: 0
-        }
+        })
     );
     app.update(key(KeyCode::Right));
     app.update(key(KeyCode::Esc));
+    assert_eq!(app.input.promotion, None);
     assert_eq!(app.mode, Mode::Board);
     assert_eq!(app.game.ply(), 0);
     app.cursor = Square::E7;
@@ -561,7 +572,7 @@ fn the_promotion_picker_takes_a_click() {
     let up = MouseEventKind::Up(MouseButton::Left);
     app.update(mouse(down, &app, Square::E7));
     app.update(mouse(up, &app, Square::E8));
-    assert!(matches!(app.mode, Mode::Promotion { .. }));
+    assert!(app.input.promotion.is_some());
     let rook = app.layout().promotion_choices()[1];
     app.update(Event::Mouse(MouseEvent {
         kind: down,

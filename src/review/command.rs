@@ -197,7 +197,7 @@ pub fn run(args: &ReviewArgs, config: &Config, out: &mut dyn Write) -> Result<()
         settings.analyst = config.analysis.spec_of(engine);
     }
     if screen {
-        let look = super::session::Look {
+        let look = crate::shell::Look {
             pieces: config.ui.pieces,
             theme: Theme::named(&config.ui.theme, ColorMode::from_env()),
         };

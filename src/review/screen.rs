@@ -2,10 +2,11 @@
 //! evaluation graph and progress bar, over a review that streams in from a background thread,
 //! with "learn from your mistakes" (try a better move at a mistake of the chosen side).
 //!
-//! [`Screen`] is the model: [`Screen::update`] takes key presses, clicks, review events and
-//! verdicts on tries (the only place state changes) and [`Screen::render`] draws it without
-//! I/O. A try to judge is handed out by [`Screen::take_try`]; the event loop is
-//! [`super::session`].
+//! [`Screen`] is the model: [`Screen::update`] takes an [`Event`] (key presses, clicks, the
+//! review's reports and verdicts on tries, routed here by the shell by this screen's id) and
+//! returns [`Effect`]s (a try to judge, closing the screen); it is the only place state changes.
+//! [`Screen::render`] draws it without I/O. The screen is one of the shell's
+//! ([`crate::shell`]).
 
 use ratatui::Frame;
 use ratatui::crossterm::event::{
@@ -13,35 +14,24 @@ use ratatui::crossterm::event::{
 };
 use ratatui::layout::{Constraint, Direction, Layout, Rect};
 use ratatui::style::{Modifier, Style};
-use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Gauge, Paragraph, Wrap};
+use ratatui::text::Line;
+use ratatui::widgets::{Gauge, Paragraph};
 use shakmaty::san::SanPlus;
-use shakmaty::{Color, File, Move, Position, Rank, Role, Square};
+use shakmaty::{Color, Move, Position};
 
-use super::ReviewEvent;
-use super::ReviewState;
 use super::browse::{Browser, Nav};
 use super::graph::{EvalGraph, GraphColors};
-use super::learn::TryVerdict;
+use super::learn;
+use super::{ReviewState, Settings};
+use crate::app::{Effect, Event, Message, MoveInput, Step};
 use crate::config::PieceStyle;
 use crate::explain::quality::Quality;
 use crate::pgn::PgnGame;
+use crate::shell::{ReviewReport, ReviewWork};
 use crate::ui::Theme;
-
-/// One input of the screen.
-#[derive(Debug, Clone)]
-pub enum Input {
-    /// A key press.
-    Key(KeyEvent),
-    /// A mouse event.
-    Mouse(MouseEvent),
-    /// The terminal was resized.
-    Resize,
-    /// The review reported.
-    Review(ReviewEvent),
-    /// The verdict on the try handed out by [`Screen::take_try`].
-    Verdict(Box<TryVerdict>),
-}
+use crate::ui::board::{BoardGeometry, BoardView};
+use crate::ui::move_list::MoveListView;
+use crate::ui::{dialogs, explanation, move_list, status};
 
 /// The areas of the screen, shared by drawing and mouse hit-testing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -91,35 +81,28 @@ impl Areas {
         }
     }
 
-    /// The square under a click on the board (seen from Black when `flipped`).
+    /// Where the board's squares are (three cells wide, one high, after the rank labels).
     #[must_use]
-    pub fn square_at(&self, x: u16, y: u16, flipped: bool) -> Option<Square> {
-        let b = self.board;
-        if y < b.y || y >= b.y + 8 || x < b.x + 2 || x >= b.x + 2 + 24 {
-            return None;
+    pub fn board_geometry(&self) -> BoardGeometry {
+        BoardGeometry {
+            board: Rect::new(self.board.x + 2, self.board.y, 24, 8).intersection(self.board),
+            square_w: 3,
+            square_h: 1,
         }
-        let row = u32::from(y - b.y);
-        let col = u32::from(x - b.x - 2) / 3;
-        let (file, rank) = if flipped {
-            (7 - col, row)
-        } else {
-            (col, 7 - row)
-        };
-        Some(Square::from_coords(File::new(file), Rank::new(rank)))
     }
 }
 
 /// "Learn from your mistakes" at one mistake (ply `ply`, the board before it).
 #[derive(Debug, Clone, PartialEq)]
 pub enum Learn {
-    /// Typing a try (or clicking its squares).
+    /// Typing a try (or entering it on the board).
     Prompt {
         /// The mistake's ply.
         ply: usize,
         /// Text typed so far.
         text: String,
-        /// A square clicked first.
-        from: Option<Square>,
+        /// The move entered on the board so far (picked piece, promotion picker).
+        input: MoveInput,
         /// Why the last try could not be read.
         error: Option<String>,
     },
@@ -145,6 +128,16 @@ pub enum Learn {
     },
 }
 
+/// The empty prompt at the mistake `ply`, with `error` from the last try.
+fn prompt(ply: usize, error: Option<String>) -> Learn {
+    Learn::Prompt {
+        ply,
+        text: String::new(),
+        input: MoveInput::default(),
+        error,
+    }
+}
+
 impl Learn {
     fn ply(&self) -> usize {
         match self {
@@ -164,8 +157,8 @@ const HELP: &[(&str, &str)] = &[
     ("↑ ↓ Enter", "pick a move in the list, jump there"),
     ("click", "a move in the list or a point of the graph"),
     ("g 12 Enter", "White's move 12 (12... for Black's)"),
-    ("t", "at a mistake: try a better move (type it or click"),
-    ("", "two squares; then t again, r reveal, n next)"),
+    ("t", "at a mistake: try a better move (type it, or click"),
+    ("", "or drag it; then t again, r reveal, n next)"),
     ("f", "flip the board"),
     ("?", "this help"),
     ("q Esc", "leave (back to the game list or the game)"),
@@ -178,14 +171,22 @@ pub struct Screen {
     state: ReviewState,
     browser: Browser,
     goto: Option<String>,
-    message: Option<String>,
+    message: Option<Message>,
     pieces: PieceStyle,
     theme: Theme,
     /// A move picked in the list with ↑/↓ (Enter jumps there).
     list: Option<usize>,
     learn: Option<Learn>,
-    pending_try: Option<(usize, Move)>,
+    /// A try submitted during the current update, turned into [`ReviewWork::Judge`] before
+    /// [`Screen::update`] returns.
+    submitted: Option<(usize, Move)>,
     help: bool,
+    /// This review's id (reports carry it).
+    id: u64,
+    /// How tries are judged.
+    settings: Settings,
+    /// Number of the latest try sent for judging (verdicts on older ones are dropped).
+    attempts: u64,
 }
 
 impl Screen {
@@ -210,8 +211,11 @@ impl Screen {
             theme,
             list: None,
             learn: None,
-            pending_try: None,
+            submitted: None,
             help: false,
+            id: 0,
+            settings: Settings::default(),
+            attempts: 0,
             game,
         }
     }
@@ -222,6 +226,20 @@ impl Screen {
         self.browser.side = side;
         self.browser.flipped = side == Some(Color::Black);
         self
+    }
+
+    /// The review `id` (its reports carry it), judging tries with `settings`.
+    #[must_use]
+    pub fn with_review(mut self, id: u64, settings: Settings) -> Screen {
+        self.id = id;
+        self.settings = settings;
+        self
+    }
+
+    /// The review's id.
+    #[must_use]
+    pub fn id(&self) -> u64 {
+        self.id
     }
 
     /// The game under review.
@@ -244,7 +262,7 @@ impl Screen {
 
     /// Shows a message on the bottom line until the next command.
     pub fn say(&mut self, message: String) {
-        self.message = Some(message);
+        self.message = Some(Message::info(message));
     }
 
     /// The "learn from your mistakes" state, while active.
@@ -253,40 +271,58 @@ impl Screen {
         self.learn.as_ref()
     }
 
-    /// The try waiting to be judged (the ply of the mistake and the move tried); the caller
-    /// judges it with [`super::learn::judge_try`] off the interface thread and sends back
-    /// [`Input::Verdict`].
-    pub fn take_try(&mut self) -> Option<(usize, Move)> {
-        self.pending_try.take()
-    }
-
-    /// Takes one input; `area` is the whole screen (for clicks). Returns false to leave.
-    pub fn update(&mut self, input: Input, area: Rect) -> bool {
-        match input {
-            Input::Review(e) => self.state.apply(e),
-            Input::Verdict(v) => self.verdict(*v),
-            Input::Resize => {}
-            Input::Key(k) if k.kind == KeyEventKind::Press => return self.key(k),
-            Input::Key(_) => {}
-            Input::Mouse(m) => self.mouse(m, area),
+    /// Takes one event; `area` is the whole screen (for clicks). Returns what the runner must do:
+    /// judge a try ([`ReviewWork::Judge`]), or [`Effect::CloseScreen`] when the user leaves.
+    pub fn update(&mut self, event: Event, area: Rect) -> Vec<Effect> {
+        let stay = match event {
+            Event::ReviewReport(ReviewReport::Analysis(_, e)) => {
+                self.state.apply(e);
+                true
+            }
+            Event::ReviewReport(ReviewReport::Verdict {
+                attempt, verdict, ..
+            }) => {
+                if attempt == self.attempts {
+                    self.verdict(*verdict);
+                }
+                true
+            }
+            Event::Key(k) if k.kind == KeyEventKind::Press => self.key(k),
+            Event::Mouse(m) => {
+                self.mouse(m, area);
+                true
+            }
+            _ => true,
+        };
+        let mut fx = Vec::new();
+        if let Some((ply, mv)) = self.submitted.take()
+            && let Some(request) = learn::request(&self.game.game, ply, Some(mv), &self.settings)
+        {
+            self.attempts += 1;
+            fx.push(Effect::ReviewWork(ReviewWork::Judge {
+                review: self.id,
+                attempt: self.attempts,
+                request: Box::new(request),
+                hash_mb: self.settings.hash_mb.min(64),
+            }));
         }
-        true
+        if !stay {
+            fx.push(Effect::CloseScreen);
+        }
+        fx
     }
 
     fn nav(&mut self, nav: Nav) {
         self.message = None;
         self.list = None;
         if !self.browser.apply(nav, &self.state) {
-            self.message = Some(
-                match nav {
-                    Nav::NextError => "no further mistake",
-                    Nav::PreviousError => "no earlier mistake",
-                    Nav::Move(..) => "the game has no such move",
-                    _ => "",
-                }
-                .to_owned(),
-            )
-            .filter(|m| !m.is_empty());
+            self.message = match nav {
+                Nav::NextError => Some("no further mistake"),
+                Nav::PreviousError => Some("no earlier mistake"),
+                Nav::Move(..) => Some("the game has no such move"),
+                _ => None,
+            }
+            .map(Message::info);
         }
     }
 
@@ -305,16 +341,12 @@ impl Screen {
         match self.learnable() {
             Some(ply) => {
                 self.message = None;
-                self.learn = Some(Learn::Prompt {
-                    ply,
-                    text: String::new(),
-                    from: None,
-                    error: None,
-                });
+                self.learn = Some(prompt(ply, None));
             }
             None => {
-                self.message =
-                    Some("t works at a mistake of the chosen side: n goes to the next one".into());
+                self.message = Some(Message::info(
+                    "t works at a mistake of the chosen side: n goes to the next one",
+                ));
             }
         }
     }
@@ -325,23 +357,52 @@ impl Screen {
             return;
         };
         match crate::game::notation::parse_move(pos, text.trim()) {
-            Ok(mv) => {
-                let san = SanPlus::from_move(pos.clone(), mv).to_string();
-                self.pending_try = Some((ply, mv));
-                self.learn = Some(Learn::Judging { ply, san });
-            }
+            Ok(mv) => self.submit_move(ply, mv),
             Err(e) => {
                 self.learn = Some(Learn::Prompt {
                     ply,
                     text: text.to_owned(),
-                    from: None,
+                    input: MoveInput::default(),
                     error: Some(e.to_string()),
                 });
             }
         }
     }
 
-    fn verdict(&mut self, v: TryVerdict) {
+    /// Hands the try `mv` at the mistake `ply` out for judging.
+    fn submit_move(&mut self, ply: usize, mv: Move) {
+        let Some(pos) = self.game.game.position_at(ply) else {
+            return;
+        };
+        let san = SanPlus::from_move(pos.clone(), mv).to_string();
+        self.submitted = Some((ply, mv));
+        self.learn = Some(Learn::Judging { ply, san });
+    }
+
+    /// What a step of the move input on the board means for the try at `ply`.
+    fn on_step(&mut self, ply: usize, text: String, input: MoveInput, step: Step) {
+        match step {
+            Step::Move(mv) => self.submit_move(ply, mv),
+            Step::Refused(why) => {
+                self.learn = Some(Learn::Prompt {
+                    ply,
+                    text,
+                    input,
+                    error: Some(why.to_string()),
+                });
+            }
+            Step::Nothing | Step::Picked(_) | Step::Cancelled | Step::ChoosePromotion => {
+                self.learn = Some(Learn::Prompt {
+                    ply,
+                    text,
+                    input,
+                    error: None,
+                });
+            }
+        }
+    }
+
+    fn verdict(&mut self, v: learn::TryVerdict) {
         let Some(Learn::Judging { ply, san }) = &self.learn else {
             return; // cancelled meanwhile
         };
@@ -363,8 +424,19 @@ impl Screen {
         match learn {
             Learn::Prompt {
                 ply,
+                text,
+                mut input,
+                ..
+            } if input.promotion.is_some() => {
+                if let Some(pos) = self.game.game.position_at(ply) {
+                    let step = input.promotion_key(pos, k);
+                    self.on_step(ply, text, input, step);
+                }
+            }
+            Learn::Prompt {
+                ply,
                 mut text,
-                from,
+                input,
                 error,
             } => match k.code {
                 KeyCode::Esc => self.learn = None,
@@ -374,7 +446,7 @@ impl Screen {
                     self.learn = Some(Learn::Prompt {
                         ply,
                         text,
-                        from,
+                        input,
                         error,
                     });
                 }
@@ -383,11 +455,18 @@ impl Screen {
                     self.learn = Some(Learn::Prompt {
                         ply,
                         text,
-                        from,
+                        input,
                         error: None,
                     });
                 }
-                _ => {}
+                _ => {
+                    self.learn = Some(Learn::Prompt {
+                        ply,
+                        text,
+                        input,
+                        error,
+                    })
+                }
             },
             Learn::Judging { .. } => {
                 if k.code == KeyCode::Esc {
@@ -395,22 +474,15 @@ impl Screen {
                 }
             }
             Learn::Verdict { ply, .. } => match k.code {
-                KeyCode::Char('t') => {
-                    self.learn = Some(Learn::Prompt {
-                        ply,
-                        text: String::new(),
-                        from: None,
-                        error: None,
-                    });
-                }
+                KeyCode::Char('t') => self.learn = Some(prompt(ply, None)),
                 KeyCode::Char('r') => {
                     self.learn = None;
                     if let Some(r) = self.state.ply(ply) {
-                        self.message = Some(format!(
+                        self.message = Some(Message::info(format!(
                             "the best move was {} ({}); n goes to the next mistake",
                             r.best_move,
                             super::score_text(r.best_score)
-                        ));
+                        )));
                     }
                 }
                 KeyCode::Char('n') => {
@@ -455,7 +527,8 @@ impl Screen {
                     match text.trim_end_matches('.').parse::<u32>() {
                         Ok(n) => self.nav(Nav::Move(n, side)),
                         Err(_) => {
-                            self.message = Some("type a move number, like 12 or 12...".into())
+                            self.message =
+                                Some(Message::error("type a move number, like 12 or 12..."))
                         }
                     }
                 }
@@ -508,103 +581,87 @@ impl Screen {
     }
 
     fn mouse(&mut self, m: MouseEvent, area: Rect) {
+        let areas = Areas::new(area);
+        if let Some(Learn::Prompt {
+            ply,
+            text,
+            mut input,
+            ..
+        }) = self.learn.clone()
+        {
+            let Some(pos) = self.game.game.position_at(ply) else {
+                return;
+            };
+            let geometry = areas.board_geometry();
+            let square = geometry.square_at(m.column, m.row, self.bottom());
+            let step = match m.kind {
+                MouseEventKind::Down(MouseButton::Left) if input.promotion.is_some() => {
+                    let at = Rect::new(m.column, m.row, 1, 1);
+                    let picked = geometry
+                        .promotion_choices(area)
+                        .iter()
+                        .position(|r| r.intersects(at));
+                    input.promotion_click(pos, picked)
+                }
+                MouseEventKind::Down(MouseButton::Left) => match square {
+                    Some(sq) => input.mouse_down(pos, sq),
+                    None => return,
+                },
+                MouseEventKind::Up(MouseButton::Left) => input.mouse_up(pos, square),
+                _ => return,
+            };
+            self.on_step(ply, text, input, step);
+            return;
+        }
         if m.kind != MouseEventKind::Down(MouseButton::Left) {
             return;
         }
-        let areas = Areas::new(area);
-        if let Some(Learn::Prompt { ply, from, .. }) = self.learn.clone() {
-            if let Some(sq) = areas.square_at(m.column, m.row, self.browser.flipped) {
-                self.click_square(ply, from, sq);
-            }
-            return;
-        }
         let values = self.state.graph_values();
-        let graph = inner(areas.graph);
-        if contains(graph, m.column, m.row) {
+        let graph = areas.graph.inner(ratatui::layout::Margin::new(1, 1));
+        if graph.contains(ratatui::layout::Position::new(m.column, m.row)) {
             if let Some(p) = EvalGraph::new(&values).ply_at(graph, m.column) {
                 self.nav(Nav::Ply(p));
             }
             return;
         }
-        let list = inner(areas.moves);
-        if contains(list, m.column, m.row)
-            && let Some(p) = self.ply_at_list(list, m.column, m.row)
-        {
+        let list = areas.moves.inner(ratatui::layout::Margin::new(1, 1));
+        if let Some(p) = self.move_list().ply_at(list, m.column, m.row) {
             self.nav(Nav::Ply(p));
         }
     }
 
-    /// A click on the board while trying: the first picks a piece of the side to move, the
-    /// second its destination (a promotion makes a queen).
-    fn click_square(&mut self, ply: usize, from: Option<Square>, sq: Square) {
-        let Some(pos) = self.game.game.position_at(ply) else {
-            return;
-        };
-        let own = pos.board().color_at(sq) == Some(pos.turn());
-        let prompt = |from, error| Learn::Prompt {
-            ply,
-            text: String::new(),
-            from,
-            error,
-        };
-        match from {
-            Some(f) if !own => {
-                let mv = pos
-                    .legal_moves()
-                    .into_iter()
-                    .filter(|m| m.from() == Some(f) && m.to() == sq)
-                    .max_by_key(|m| m.promotion() == Some(Role::Queen));
-                match mv {
-                    Some(mv) => {
-                        let uci = mv.to_uci(shakmaty::CastlingMode::Standard).to_string();
-                        self.submit(ply, &uci);
-                    }
-                    None => {
-                        self.learn = Some(prompt(None, Some(format!("{f}{sq} is not legal"))));
-                    }
-                }
-            }
-            _ if own => self.learn = Some(prompt(Some(sq), None)),
-            _ => {}
+    /// The colour at the bottom of the board.
+    fn bottom(&self) -> Color {
+        if self.browser.flipped {
+            Color::Black
+        } else {
+            Color::White
         }
     }
 
-    /// The move-list rows: (move number, White's ply, Black's ply).
-    fn rows(&self) -> Vec<(u32, Option<usize>, Option<usize>)> {
+    /// The move list: each move with its mark, coloured by its quality.
+    fn move_list(&self) -> MoveListView {
         let g = &self.game.game;
-        let mut rows: Vec<(u32, Option<usize>, Option<usize>)> = Vec::new();
-        for i in 0..g.moves().len() {
-            let Some(pos) = g.position_at(i) else { break };
-            let n = pos.fullmoves().get();
-            if pos.turn() == Color::White || rows.is_empty() {
-                rows.push((n, None, None));
-            }
-            if let Some(last) = rows.last_mut() {
-                if pos.turn() == Color::White {
-                    last.1 = Some(i);
-                } else {
-                    last.2 = Some(i);
-                }
-            }
+        MoveListView {
+            first_number: g.first_move_number(),
+            black_first: g.start_position().turn() == Color::Black,
+            moves: g
+                .moves()
+                .iter()
+                .enumerate()
+                .map(|(p, m)| {
+                    let quality = self.state.ply(p).map(|r| r.classification.quality);
+                    (
+                        format!("{}{}", m.san, self.mark(p)),
+                        self.quality_style(quality),
+                    )
+                })
+                .collect(),
+            current: self.browser.ply(),
+            picked: self.list,
+            follow_end: false,
+            cell_width: 10,
         }
-        rows
-    }
-
-    /// The first row shown so that the picked move (else the current one) stays visible.
-    fn scroll(&self, rows: &[(u32, Option<usize>, Option<usize>)], height: u16) -> usize {
-        let current = self
-            .list
-            .or(self.browser.ply())
-            .and_then(|p| rows.iter().position(|r| r.1 == Some(p) || r.2 == Some(p)));
-        let h = usize::from(height.max(1));
-        current.map_or(0, |c| c.saturating_sub(h - 1).min(c))
-    }
-
-    fn ply_at_list(&self, list: Rect, x: u16, y: u16) -> Option<usize> {
-        let rows = self.rows();
-        let first = self.scroll(&rows, list.height);
-        let row = rows.get(first + usize::from(y - list.y))?;
-        if x - list.x < 11 { row.1 } else { row.2 }
     }
 
     fn mark(&self, ply: usize) -> &'static str {
@@ -623,12 +680,14 @@ impl Screen {
 
     /// Draws the screen.
     pub fn render(&self, frame: &mut Frame) {
-        let areas = Areas::new(frame.area());
-        self.render_board(frame, areas.board);
-        self.render_moves(frame, areas.moves);
+        let area = frame.area();
+        let areas = Areas::new(area);
+        self.render_board(frame, &areas);
+        move_list::draw_view(frame, areas.moves, &self.move_list(), &self.theme);
         self.render_panel(frame, areas.panel);
         let values = self.state.graph_values();
-        let block = self.block(" evaluation ");
+        let block = crate::ui::panel("Evaluation", &self.theme);
+        let graph = block.inner(areas.graph);
         frame.render_widget(block, areas.graph);
         let colors = GraphColors {
             white: self.theme.color("text"),
@@ -639,199 +698,119 @@ impl Screen {
             EvalGraph::new(&values)
                 .current(self.browser.ply())
                 .colors(colors),
-            inner(areas.graph),
+            graph,
         );
         self.render_progress(frame, areas.progress);
-        let (help, style) = self.help_line();
-        frame.render_widget(Paragraph::new(Line::styled(help, style)), areas.help);
+        frame.render_widget(Paragraph::new(self.help_line()), areas.help);
         if self.help {
-            self.render_help(frame);
+            dialogs::draw_help(frame, area, "Review keys", HELP, &self.theme);
         }
     }
 
-    fn block(&self, title: &'static str) -> Block<'static> {
-        Block::default()
-            .borders(Borders::ALL)
-            .border_style(self.theme.fg("border"))
-            .title(Span::styled(title, self.theme.fg("accent")))
-    }
-
     /// The bottom line: a prompt, a message, or the keys (with `t` at a mistake).
-    fn help_line(&self) -> (String, Style) {
+    fn help_line(&self) -> Line<'static> {
         let dim = self.theme.fg("dim");
+        let accent = self.theme.fg("accent");
+        if self.help {
+            return Line::styled("any key closes the help", dim);
+        }
         if let Some(learn) = &self.learn {
             return match learn {
-                Learn::Prompt { text, from, .. } => (
-                    match from {
-                        Some(f) => format!("your move: {f}…  (click the destination; Esc stops)"),
-                        None => format!(
-                            "your move: {text}_  (SAN or UCI, or click two squares; Enter, Esc)"
-                        ),
-                    },
-                    self.theme.fg("accent"),
+                Learn::Prompt { input, .. } if input.promotion.is_some() => {
+                    Line::styled(status::PROMOTION_KEYS, dim)
+                }
+                Learn::Prompt {
+                    input:
+                        MoveInput {
+                            selected: Some(f), ..
+                        },
+                    ..
+                } => Line::styled(
+                    format!("your move: {f}…  (click the destination; Esc stops)"),
+                    accent,
                 ),
-                Learn::Judging { .. } => ("judging your try… (Esc stops)".to_owned(), dim),
-                Learn::Verdict { .. } => (
-                    "t try again · r reveal the best move · n next mistake · Esc back".to_owned(),
-                    self.theme.fg("accent"),
+                Learn::Prompt { text, .. } => status::prompt_line(
+                    "your move: ",
+                    text,
+                    "(SAN or UCI, or click two squares; Enter, Esc)",
+                    &self.theme,
+                ),
+                Learn::Judging { .. } => Line::styled("judging your try… (Esc stops)", dim),
+                Learn::Verdict { .. } => Line::styled(
+                    "t try again · r reveal the best move · n next mistake · Esc back",
+                    accent,
                 ),
             };
         }
         if let Some(buf) = &self.goto {
-            return (
-                format!("go to move: {buf}_  (12 = White's 12th, 12... = Black's; Enter, Esc)"),
-                self.theme.fg("accent"),
+            return status::prompt_line(
+                "go to move: ",
+                buf,
+                "(12 = White's 12th, 12... = Black's; Enter, Esc)",
+                &self.theme,
             );
         }
         if let Some(m) = &self.message {
-            return (m.clone(), self.theme.fg("accent"));
+            return status::message_line(m, &self.theme);
         }
         let keys =
             ", . ← → step  n/p mistake  w/b/a side  ↑↓ Enter  g go to  f flip  ? help  q quit";
         match self.learnable() {
-            Some(_) => (format!("t try a better move · {keys}"), dim),
-            None => (keys.to_owned(), dim),
+            Some(_) => Line::styled(format!("t try a better move · {keys}"), dim),
+            None => Line::styled(keys, dim),
         }
     }
 
-    fn render_help(&self, frame: &mut Frame) {
-        let area = frame.area();
-        let w = 64.min(area.width);
-        let h = (HELP.len() as u16 + 3).min(area.height);
-        let rect = Rect::new(
-            area.x + (area.width - w) / 2,
-            area.y + (area.height - h) / 2,
-            w,
-            h,
-        );
-        let mut lines: Vec<Line> = HELP
-            .iter()
-            .map(|(k, what)| {
-                Line::from(vec![
-                    Span::styled(format!("{k:<12}"), self.theme.fg("accent")),
-                    Span::styled(*what, self.theme.fg("text")),
-                ])
-            })
-            .collect();
-        lines.push(Line::styled("any key closes", self.theme.fg("dim")));
-        frame.render_widget(Clear, rect);
-        frame.render_widget(
-            Paragraph::new(lines).block(self.block(" review keys ")),
-            rect,
-        );
-    }
-
-    fn render_board(&self, frame: &mut Frame, area: Rect) {
+    fn render_board(&self, frame: &mut Frame, areas: &Areas) {
         // While trying, the board shows the position before the mistake.
         let shown = self.learn.as_ref().map_or(self.browser.cursor, Learn::ply);
         let Some(pos) = self.game.game.position_at(shown) else {
             return;
         };
-        let last = shown
-            .checked_sub(1)
-            .and_then(|p| self.game.game.moves().get(p))
-            .map(|m| (m.mv.from(), m.mv.to()));
-        let picked = match &self.learn {
-            Some(Learn::Prompt { from, .. }) => *from,
-            _ => None,
+        let input = match &self.learn {
+            Some(Learn::Prompt { input, .. }) => *input,
+            _ => MoveInput::default(),
         };
-        let flipped = self.browser.flipped;
-        let colored = self.theme.colored();
-        let mut lines = Vec::new();
-        for r in 0..8u32 {
-            let rank = if flipped { r } else { 7 - r };
-            let mut spans = vec![Span::styled(format!("{} ", rank + 1), self.theme.fg("dim"))];
-            for f in 0..8u32 {
-                let file = if flipped { 7 - f } else { f };
-                let sq = Square::from_coords(File::new(file), Rank::new(rank));
-                let light = (file + rank) % 2 == 1;
-                let key = if picked == Some(sq) {
-                    "selected"
-                } else if last.is_some_and(|(from, to)| from == Some(sq) || to == sq) {
-                    "last_move"
-                } else if light {
-                    "light"
-                } else {
-                    "dark"
-                };
-                let mut style = Style::default()
-                    .bg(self.theme.color(key))
-                    .add_modifier(Modifier::BOLD);
-                let text = match pos.board().piece_at(sq) {
-                    Some(p) => {
-                        let role = if p.color == Color::White {
-                            "white_piece"
-                        } else {
-                            "black_piece"
-                        };
-                        style = style.fg(self.theme.color(role));
-                        crate::ui::board::glyph(p, self.pieces, colored)
-                    }
-                    None => " ",
-                };
-                // Without colours the picked square is bracketed.
-                let (l, rr) = if !colored && picked == Some(sq) {
-                    ("[", "]")
-                } else {
-                    (" ", " ")
-                };
-                spans.push(Span::styled(format!("{l}{text}{rr}"), style));
-            }
-            lines.push(Line::from(spans));
-        }
-        let files: String = (0..8u32)
-            .map(|f| {
-                let file = if flipped { 7 - f } else { f };
-                format!(" {} ", File::new(file).char())
-            })
-            .collect();
-        lines.push(Line::styled(format!("  {files}"), self.theme.fg("dim")));
+        let view = BoardView {
+            bottom: self.bottom(),
+            last_move: shown
+                .checked_sub(1)
+                .and_then(|p| self.game.game.moves().get(p))
+                .map(|m| &m.mv),
+            selected: input.selected,
+            targets: input.targets(pos),
+            pieces: self.pieces,
+            ..BoardView::new(pos)
+        };
+        let geometry = areas.board_geometry();
+        crate::ui::board::draw_view(frame, &geometry, &view, &self.theme);
         let to_move = if pos.turn() == Color::White {
             "White to move"
         } else {
             "Black to move"
         };
-        lines.push(Line::styled(format!("  {to_move}"), self.theme.fg("text")));
-        frame.render_widget(Paragraph::new(lines), area);
-    }
-
-    fn render_moves(&self, frame: &mut Frame, area: Rect) {
-        let block = self.block(" moves ");
-        let list = inner(area);
-        frame.render_widget(block, area);
-        let rows = self.rows();
-        let first = self.scroll(&rows, list.height);
-        let current = self.browser.ply();
-        let moves = self.game.game.moves();
-        let cell = |p: Option<usize>, white: bool| -> Span<'static> {
-            let Some(p) = p else {
-                // Only a game that starts with Black has an empty White cell.
-                return Span::raw(format!("{:<10}", if white { "..." } else { "" }));
-            };
-            let text = format!("{}{}", moves[p].san, self.mark(p));
-            let mut style = self.quality_style(self.state.ply(p).map(|r| r.classification.quality));
-            if current == Some(p) {
-                style = style.add_modifier(Modifier::REVERSED);
-            }
-            if self.list == Some(p) {
-                style = style.add_modifier(Modifier::UNDERLINED | Modifier::BOLD);
-            }
-            Span::styled(format!("{text:<10}"), style)
-        };
-        let lines: Vec<Line> = rows
-            .iter()
-            .skip(first)
-            .take(usize::from(list.height))
-            .map(|(n, w, b)| {
-                Line::from(vec![
-                    Span::styled(format!("{n:>3}. "), self.theme.fg("dim")),
-                    cell(*w, true),
-                    Span::raw(" "),
-                    cell(*b, false),
-                ])
-            })
-            .collect();
-        frame.render_widget(Paragraph::new(lines), list);
+        let below = Rect::new(
+            areas.board.x,
+            geometry.board.bottom() + 1,
+            areas.board.width,
+            1,
+        )
+        .intersection(areas.board);
+        frame.render_widget(
+            Paragraph::new(Line::styled(format!("  {to_move}"), self.theme.fg("text"))),
+            below,
+        );
+        if let Some(p) = input.promotion {
+            dialogs::draw_promotion(
+                frame,
+                &geometry,
+                frame.area(),
+                pos.turn(),
+                p.choice,
+                self.pieces,
+                &self.theme,
+            );
+        }
     }
 
     /// The panel's lines while learning.
@@ -854,7 +833,7 @@ impl Screen {
         match learn {
             Learn::Prompt { error, .. } => {
                 lines.push(Line::styled(
-                    "Type your move below (like Nf3 or g1f3) or click its two squares.",
+                    "Type your move below (like Nf3 or g1f3), or click or drag it on the board.",
                     self.theme.fg("text"),
                 ));
                 if let Some(e) = error {
@@ -910,13 +889,13 @@ impl Screen {
     }
 
     fn render_panel(&self, frame: &mut Frame, area: Rect) {
-        let block = self.block(" explanation ");
         if let Some(learn) = &self.learn {
-            frame.render_widget(
-                Paragraph::new(self.learn_lines(learn))
-                    .block(block)
-                    .wrap(Wrap { trim: true }),
+            explanation::draw_panel(
+                frame,
                 area,
+                "Explanation",
+                self.learn_lines(learn),
+                &self.theme,
             );
             return;
         }
@@ -994,10 +973,7 @@ impl Screen {
                 }
             },
         }
-        frame.render_widget(
-            Paragraph::new(lines).block(block).wrap(Wrap { trim: true }),
-            area,
-        );
+        explanation::draw_panel(frame, area, "Explanation", lines, &self.theme);
     }
 
     fn render_progress(&self, frame: &mut Frame, area: Rect) {
@@ -1026,14 +1002,6 @@ impl Screen {
     }
 }
 
-fn contains(r: Rect, x: u16, y: u16) -> bool {
-    x >= r.x && x < r.x + r.width && y >= r.y && y < r.y + r.height
-}
-
-fn inner(r: Rect) -> Rect {
-    Block::default().borders(Borders::ALL).inner(r)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1042,6 +1010,7 @@ mod tests {
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
     use ratatui::crossterm::event::KeyModifiers;
+    use shakmaty::Square;
     use std::sync::atomic::AtomicBool;
 
     fn screen() -> Screen {
@@ -1051,19 +1020,23 @@ mod tests {
         .games
         .remove(0)
         .pgn;
-        let mut s = Screen::new(pgn, PieceStyle::Ascii, mono());
         let settings = Settings {
             limits: SearchLimits::depth(3),
             hash_mb: 1,
             ..Settings::default()
         };
+        // Tries are judged at the same fixed depth (deterministic).
+        let mut s = Screen::new(pgn, PieceStyle::Ascii, mono()).with_review(0, settings.clone());
         let game = s.game.game.clone();
         let mut events = Vec::new();
         review_game(&game, &settings, &AtomicBool::new(false), &mut |e| {
             events.push(e);
         });
         for e in events {
-            s.update(Input::Review(e), Rect::new(0, 0, 100, 30));
+            s.update(
+                Event::ReviewReport(ReviewReport::Analysis(0, e)),
+                Rect::new(0, 0, 100, 30),
+            );
         }
         s
     }
@@ -1072,8 +1045,8 @@ mod tests {
         Theme::named("mono", crate::ui::ColorMode::None)
     }
 
-    fn key(c: KeyCode) -> Input {
-        Input::Key(KeyEvent::new(c, KeyModifiers::NONE))
+    fn key(c: KeyCode) -> Event {
+        Event::Key(KeyEvent::new(c, KeyModifiers::NONE))
     }
 
     fn text(s: &Screen) -> String {
@@ -1098,7 +1071,7 @@ mod tests {
             if s.browser().ply() == Some(5) {
                 return;
             }
-            assert!(s.update(key(KeyCode::Char('n')), area));
+            assert!(s.update(key(KeyCode::Char('n')), area).is_empty());
         }
         assert_eq!(s.browser().ply(), Some(5), "n never reached 3... Nf6??");
     }
@@ -1128,9 +1101,12 @@ mod tests {
         // `?` opens the help (which names `t`); any key closes it without acting.
         s.update(key(KeyCode::Char('?')), area);
         assert!(text(&s).contains("try a better move"));
-        assert!(s.update(key(KeyCode::Char('q')), area));
+        assert!(s.update(key(KeyCode::Char('q')), area).is_empty());
         assert!(!text(&s).contains("review keys"));
-        assert!(!s.update(key(KeyCode::Char('q')), area));
+        assert_eq!(
+            s.update(key(KeyCode::Char('q')), area),
+            vec![Effect::CloseScreen]
+        );
     }
 
     #[test]
@@ -1139,19 +1115,21 @@ mod tests {
         let area = Rect::new(0, 0, 100, 30);
         let areas = Areas::new(area);
         let click = |x, y| {
-            Input::Mouse(MouseEvent {
+            Event::Mouse(MouseEvent {
                 kind: MouseEventKind::Down(MouseButton::Left),
                 column: x,
                 row: y,
                 modifiers: KeyModifiers::NONE,
             })
         };
-        let g = inner(areas.graph);
+        let g = areas.graph.inner(ratatui::layout::Margin::new(1, 1));
         s.update(click(g.x, g.y), area);
         assert_eq!(s.browser().ply(), Some(0));
-        let list = inner(areas.moves);
-        // Row 3 of the list is move 3; the right half is Black's move.
-        s.update(click(list.x + 13, list.y + 2), area);
+        let list = areas.moves.inner(ratatui::layout::Margin::new(1, 1));
+        // Row 3 of the list is move 3: the left half is White's move, the right half Black's.
+        s.update(click(list.x + 8, list.y + 2), area);
+        assert_eq!(s.browser().ply(), Some(4));
+        s.update(click(list.x + 17, list.y + 2), area);
         assert_eq!(s.browser().ply(), Some(5));
     }
 
@@ -1174,18 +1152,31 @@ mod tests {
         assert_eq!(s.browser().ply(), Some(2));
     }
 
-    /// Judges the screen's pending try synchronously at depth 3 and feeds the verdict back.
-    fn judge(s: &mut Screen) {
-        let (ply, mv) = s.take_try().expect("a try to judge");
-        let settings = Settings {
-            limits: SearchLimits::depth(3),
-            hash_mb: 1,
-            ..Settings::default()
-        };
-        let req = crate::review::learn::request(&s.game().game, ply, Some(mv), &settings).unwrap();
+    /// The try to judge among the effects of an update.
+    fn try_of(fx: &[Effect]) -> Option<(u64, &crate::analysis::Request)> {
+        fx.iter().find_map(|e| match e {
+            Effect::ReviewWork(ReviewWork::Judge {
+                attempt, request, ..
+            }) => Some((*attempt, request.as_ref())),
+            _ => None,
+        })
+    }
+
+    /// Presses Enter, judges the try it submits synchronously and feeds the verdict back.
+    fn submit_and_judge(s: &mut Screen) {
+        let fx = s.update(key(KeyCode::Enter), Rect::new(0, 0, 100, 30));
+        let (attempt, req) = try_of(&fx).expect("a try to judge");
+        assert!(matches!(s.learn(), Some(Learn::Judging { .. })));
         let mut memory = crate::engine::SearchMemory::new(1);
-        let v = crate::review::learn::judge_try(&req, &mut memory, &AtomicBool::new(false));
-        s.update(Input::Verdict(Box::new(v)), Rect::new(0, 0, 100, 30));
+        let v = crate::review::learn::judge_try(req, &mut memory, &AtomicBool::new(false));
+        s.update(
+            Event::ReviewReport(ReviewReport::Verdict {
+                review: 0,
+                attempt,
+                verdict: Box::new(v),
+            }),
+            Rect::new(0, 0, 100, 30),
+        );
     }
 
     fn type_text(s: &mut Screen, t: &str) {
@@ -1210,20 +1201,18 @@ mod tests {
         assert!(text(&s).contains("Learn: find a better move than 3... Nf6??"));
         // A move that cannot be played says why and stays in the prompt.
         type_text(&mut s, "Ke6");
-        s.update(key(KeyCode::Enter), area);
+        let fx = s.update(key(KeyCode::Enter), area);
         assert!(matches!(
             s.learn(),
             Some(Learn::Prompt { error: Some(_), .. })
         ));
-        assert!(s.take_try().is_none());
+        assert!(try_of(&fx).is_none());
         // Another bad try: 3... a6 still allows Qxf7#.
         for _ in 0..3 {
             s.update(key(KeyCode::Backspace), area);
         }
         type_text(&mut s, "a6");
-        s.update(key(KeyCode::Enter), area);
-        assert!(matches!(s.learn(), Some(Learn::Judging { .. })));
-        judge(&mut s);
+        submit_and_judge(&mut s);
         match s.learn() {
             Some(Learn::Verdict { good, san, .. }) => {
                 assert!(!good);
@@ -1235,8 +1224,7 @@ mod tests {
         // Retry with 3... g6 (UCI), which stops the mate.
         s.update(key(KeyCode::Char('t')), area);
         type_text(&mut s, "g7g6");
-        s.update(key(KeyCode::Enter), area);
-        judge(&mut s);
+        submit_and_judge(&mut s);
         assert!(
             matches!(s.learn(), Some(Learn::Verdict { good: true, .. })),
             "{:?}",
@@ -1259,9 +1247,9 @@ mod tests {
         let click = |sq: Square| {
             let (x, y) = (0..100u16)
                 .flat_map(|x| (0..30u16).map(move |y| (x, y)))
-                .find(|&(x, y)| areas.square_at(x, y, false) == Some(sq))
+                .find(|&(x, y)| areas.board_geometry().square_at(x, y, Color::White) == Some(sq))
                 .unwrap();
-            Input::Mouse(MouseEvent {
+            Event::Mouse(MouseEvent {
                 kind: MouseEventKind::Down(MouseButton::Left),
                 column: x,
                 row: y,
@@ -1271,13 +1259,131 @@ mod tests {
         s.update(click(Square::D8), area);
         assert!(matches!(
             s.learn(),
-            Some(Learn::Prompt {
-                from: Some(Square::D8),
-                ..
-            })
+            Some(Learn::Prompt { input, .. }) if input.selected == Some(Square::D8)
         ));
-        s.update(click(Square::E7), area);
+        let fx = s.update(click(Square::E7), area);
         assert!(matches!(s.learn(), Some(Learn::Judging { san, .. }) if san == "Qe7"));
-        assert!(s.take_try().is_some());
+        assert!(try_of(&fx).is_some());
+    }
+}
+
+#[cfg(test)]
+mod move_input_tests {
+    use super::*;
+    use ratatui::crossterm::event::KeyModifiers;
+    use shakmaty::Square;
+
+    const AREA: Rect = Rect::new(0, 0, 100, 30);
+
+    /// A screen on `pgn`, learning at `ply` (no analysis needed: the prompt is opened directly).
+    fn learning(pgn: &str, ply: usize) -> Screen {
+        let game = crate::pgn::import(pgn).games.remove(0).pgn;
+        let mut s = Screen::new(
+            game,
+            PieceStyle::Ascii,
+            Theme::named("mono", crate::ui::ColorMode::None),
+        );
+        s.learn = Some(prompt(ply, None));
+        s
+    }
+
+    fn click(s: &mut Screen, sq: Square) {
+        let areas = Areas::new(AREA);
+        let (x, y) = (0..100u16)
+            .flat_map(|x| (0..30u16).map(move |y| (x, y)))
+            .find(|&(x, y)| areas.board_geometry().square_at(x, y, Color::White) == Some(sq))
+            .unwrap();
+        s.update(
+            Event::Mouse(MouseEvent {
+                kind: MouseEventKind::Down(MouseButton::Left),
+                column: x,
+                row: y,
+                modifiers: KeyModifiers::NONE,
+            }),
+            AREA,
+        );
+    }
+
+    const CASTLE: &str = "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 *\n";
+
+    #[test]
+    fn castling_by_clicking_the_king_then_its_destination_or_its_rook() {
+        for to in [Square::G1, Square::H1] {
+            let mut s = learning(CASTLE, 6);
+            click(&mut s, Square::E1);
+            click(&mut s, to);
+            assert!(
+                matches!(s.learn(), Some(Learn::Judging { san, .. }) if san == "O-O"),
+                "e1 then {to}: {:?}",
+                s.learn()
+            );
+        }
+    }
+
+    const PROMOTE: &str = "[SetUp \"1\"]\n[FEN \"4k3/P7/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. a8=Q *\n";
+
+    #[test]
+    fn a_click_in_the_promotion_picker_chooses() {
+        let mut s = learning(PROMOTE, 0);
+        click(&mut s, Square::A7);
+        click(&mut s, Square::A8);
+        let rook = Areas::new(AREA).board_geometry().promotion_choices(AREA)[1];
+        s.update(
+            Event::Mouse(MouseEvent {
+                kind: MouseEventKind::Down(MouseButton::Left),
+                column: rook.x + 1,
+                row: rook.y,
+                modifiers: KeyModifiers::NONE,
+            }),
+            AREA,
+        );
+        assert!(
+            matches!(s.learn(), Some(Learn::Judging { san, .. }) if san == "a8=R+"),
+            "{:?}",
+            s.learn()
+        );
+    }
+
+    #[test]
+    fn a_promotion_by_clicks_opens_the_picker() {
+        let mut s = learning(PROMOTE, 0);
+        click(&mut s, Square::A7);
+        click(&mut s, Square::A8);
+        assert!(
+            !matches!(s.learn(), Some(Learn::Judging { .. })),
+            "a promotion must not become a queen silently: {:?}",
+            s.learn()
+        );
+        // The picker is drawn over the review's board, with its keys on the bottom line.
+        let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(100, 30)).unwrap();
+        t.draw(|f| s.render(f)).unwrap();
+        let buf = t.backend().buffer().clone();
+        let screen: String = (0..30)
+            .map(|y| {
+                (0..100)
+                    .map(|x| buf[(x, y)].symbol().to_owned())
+                    .collect::<String>()
+                    + "\n"
+            })
+            .collect();
+        for shown in [
+            "Promote to",
+            "Q Q",
+            "R R",
+            "B B",
+            "N N",
+            crate::ui::status::PROMOTION_KEYS,
+        ] {
+            assert!(screen.contains(shown), "{shown:?} missing:\n{screen}");
+        }
+        s.update(
+            Event::Key(KeyEvent::new(KeyCode::Char('n'), KeyModifiers::NONE)),
+            AREA,
+        );
+        assert!(
+            matches!(s.learn(), Some(Learn::Judging { san, .. }) if san == "a8=N"),
+            "{:?}",
+            s.learn()
+        );
     }
 }

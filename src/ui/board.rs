@@ -1,14 +1,16 @@
-//! The board: squares, pieces, labels and highlights (cursor, selection, legal destinations,
-//! last move, check, hint). Without colours the highlights are drawn as marks.
+//! The board widget, shared by every screen that shows one: [`BoardGeometry`] (where the squares
+//! are, and which square a cell belongs to), [`BoardView`] (the position and its highlights:
+//! cursor, selection, legal destinations, last move, check, hint) and [`draw_view`]. Without
+//! colours the highlights are drawn as marks.
 
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::{Color as TermColor, Modifier, Style};
-use shakmaty::{Board, Color, Piece, Position as _, Role, Square};
+use shakmaty::{Board, Chess, Color, File, Move, Piece, Position as _, Rank, Role, Square};
 
 use super::{Layout, Theme};
-use crate::app::App;
+use crate::app::{App, target};
 use crate::config::PieceStyle;
 
 /// The glyph for a piece. Unicode uses the solid glyphs for both sides when colours show the
@@ -47,6 +49,12 @@ pub fn glyph(piece: Piece, style: PieceStyle, colored: bool) -> &'static str {
     }
 }
 
+fn put(buf: &mut Buffer, x: u16, y: u16, symbol: &str, style: Style) {
+    if let Some(cell) = buf.cell_mut(Position::new(x, y)) {
+        cell.set_symbol(symbol).set_style(style);
+    }
+}
+
 /// The square `right` files and `up` ranks from `sq` as a board with `bottom` at the bottom
 /// shows them (a cursor step), stopping at the edge.
 ///
@@ -72,86 +80,167 @@ pub fn step(sq: Square, right: i32, up: i32, bottom: Color) -> Square {
     )
 }
 
-fn put(buf: &mut Buffer, x: u16, y: u16, symbol: &str, style: Style) {
-    if let Some(cell) = buf.cell_mut(Position::new(x, y)) {
-        cell.set_symbol(symbol).set_style(style);
+/// Where a board is drawn: the 8×8 squares (without labels) and the size of a square. The one
+/// place that turns squares into cells and back, so a click lands on the square drawn there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardGeometry {
+    /// The squares.
+    pub board: Rect,
+    /// Width of a square in cells.
+    pub square_w: u16,
+    /// Height of a square in cells.
+    pub square_h: u16,
+}
+
+impl BoardGeometry {
+    /// The square under a terminal cell, for a board with `bottom` at the bottom.
+    pub fn square_at(&self, column: u16, row: u16, bottom: Color) -> Option<Square> {
+        if self.square_w == 0
+            || self.square_h == 0
+            || !self.board.contains(Position::new(column, row))
+        {
+            return None;
+        }
+        let fx = u32::from((column - self.board.x) / self.square_w).min(7);
+        let fy = u32::from((row - self.board.y) / self.square_h).min(7);
+        let (file, rank) = match bottom {
+            Color::White => (fx, 7 - fy),
+            Color::Black => (7 - fx, fy),
+        };
+        Some(Square::from_coords(File::new(file), Rank::new(rank)))
+    }
+
+    /// The cells of a square, for a board with `bottom` at the bottom.
+    pub fn square_rect(&self, sq: Square, bottom: Color) -> Rect {
+        let (file, rank) = (
+            u16::from(u8::from(sq.file())),
+            u16::from(u8::from(sq.rank())),
+        );
+        let (col, row) = match bottom {
+            Color::White => (file, 7 - rank),
+            Color::Black => (7 - file, rank),
+        };
+        Rect::new(
+            self.board.x + col * self.square_w,
+            self.board.y + row * self.square_h,
+            self.square_w,
+            self.square_h,
+        )
+    }
+
+    /// The promotion picker dialog: centred on the board, inside `area` (the screen).
+    pub fn promotion_picker(&self, area: Rect) -> Rect {
+        let (w, h) = (28, 3);
+        let centre = |start: u16, len: u16, size: u16| match len.checked_sub(size) {
+            Some(room) => start + room / 2,
+            None => (start + len / 2).saturating_sub(size / 2),
+        };
+        let x = centre(self.board.x, self.board.width, w);
+        let y = centre(self.board.y, self.board.height, h);
+        Rect::new(x.max(area.x), y.max(area.y), w, h).intersection(area)
+    }
+
+    /// The cells of each promotion choice (in [`crate::app::PROMOTION_ROLES`] order) inside
+    /// the picker.
+    pub fn promotion_choices(&self, area: Rect) -> [Rect; 4] {
+        let picker = self.promotion_picker(area);
+        let y = picker.y + 1;
+        let start = picker.x + 2;
+        std::array::from_fn(|i| Rect::new(start + 6 * i as u16, y, 5, 1).intersection(picker))
     }
 }
 
-/// What a board shows: the pieces, which side is at the bottom, and the highlights. Play mode
-/// and the board editor draw through it.
+/// What a board shows: the position, which side is at the bottom, and the highlights.
 #[derive(Debug, Clone)]
 pub struct BoardView<'a> {
-    /// The pieces.
+    /// The pieces drawn (a position, or the board editor's set-up, which may be illegal).
     pub board: &'a Board,
+    /// The king in check, marked.
+    pub check: Option<Square>,
     /// The colour at the bottom.
     pub bottom: Color,
-    /// The keyboard cursor, when the board has the keyboard.
-    pub cursor: Option<Square>,
+    /// The move that led here (its from and to squares, castling as the king's move).
+    pub last_move: Option<&'a Move>,
     /// The picked-up piece.
     pub selected: Option<Square>,
-    /// Legal destinations of the picked-up piece.
+    /// Legal destinations of the picked piece.
     pub targets: Vec<Square>,
-    /// The last move (from, to).
-    pub last: Option<(Option<Square>, Square)>,
-    /// The king in check.
-    pub check: Option<Square>,
-    /// The hint's move (from, to).
-    pub hint: Option<(Option<Square>, Square)>,
-    /// Glyph style.
+    /// The keyboard cursor, when the board has one.
+    pub cursor: Option<Square>,
+    /// A suggested move.
+    pub hint: Option<&'a Move>,
+    /// Piece glyphs.
     pub pieces: PieceStyle,
-    /// Whether the file and rank labels are drawn.
+    /// Rank and file labels around the board.
     pub coordinates: bool,
+}
+
+impl<'a> BoardView<'a> {
+    /// `position` (its king marked when in check) with White at the bottom, no other
+    /// highlights, ASCII pieces with labels.
+    pub fn new(position: &'a Chess) -> BoardView<'a> {
+        BoardView {
+            check: position
+                .is_check()
+                .then(|| position.board().king_of(position.turn()))
+                .flatten(),
+            ..BoardView::of_board(position.board())
+        }
+    }
+
+    /// `board` with White at the bottom, no highlights, ASCII pieces with labels.
+    pub fn of_board(board: &'a Board) -> BoardView<'a> {
+        BoardView {
+            board,
+            check: None,
+            bottom: Color::White,
+            last_move: None,
+            selected: None,
+            targets: Vec::new(),
+            cursor: None,
+            hint: None,
+            pieces: PieceStyle::Ascii,
+            coordinates: true,
+        }
+    }
 }
 
 /// Draws the board for `app` into `layout.board` (and the labels around it).
 pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
-    let pos = app.shown_position();
-    let board = pos.board();
     let ui = &app.config.ui;
-    let last = if ui.last_move {
-        app.shown_last_move()
-            .map(|m| (m.from(), crate::app::target(m)))
-    } else {
-        None
-    };
-    let targets = if ui.legal_hints {
-        app.legal_targets()
-    } else {
-        Vec::new()
-    };
-    let check = pos.is_check().then(|| board.king_of(pos.turn())).flatten();
-    let hint = app
-        .hint
-        .as_ref()
-        .filter(|_| !app.browsing())
-        .map(|h| (h.mv.from(), crate::app::target(&h.mv)));
     let view = BoardView {
-        board,
         bottom: app.orientation,
-        cursor: (app.mode == crate::app::Mode::Board).then_some(app.cursor),
-        selected: app.selected.filter(|_| !app.browsing()),
-        targets,
-        last,
-        check,
-        hint,
+        last_move: app.shown_last_move().filter(|_| ui.last_move),
+        selected: app.input.selected.filter(|_| !app.browsing()),
+        targets: if ui.legal_hints {
+            app.legal_targets()
+        } else {
+            Vec::new()
+        },
+        cursor: (app.mode == crate::app::Mode::Board && app.input.promotion.is_none())
+            .then_some(app.cursor),
+        hint: app.hint.as_ref().filter(|_| !app.browsing()).map(|h| &h.mv),
         pieces: ui.pieces,
         coordinates: ui.coordinates,
+        ..BoardView::new(app.shown_position())
     };
-    draw_view(frame, layout, &view, theme);
+    draw_view(frame, &layout.board_geometry(), &view, theme);
 }
 
-/// Draws `view` into `layout.board` (and the labels around it).
-pub fn draw_view(frame: &mut Frame, layout: &Layout, view: &BoardView, theme: &Theme) {
+/// Draws `view` on the squares of `geometry` (and the labels around them).
+pub fn draw_view(frame: &mut Frame, geometry: &BoardGeometry, view: &BoardView, theme: &Theme) {
     let board = view.board;
     let bottom = view.bottom;
     let colored = theme.colored();
-    let (last, targets, check, hint) = (view.last, &view.targets, view.check, view.hint);
+    let last = view.last_move.map(|m| (m.from(), target(m)));
+    let targets = &view.targets;
+    let check = view.check;
+    let hint = view.hint.map(|m| (m.from(), target(m)));
     let area = frame.area();
     let buf = frame.buffer_mut();
 
     for sq in Square::ALL {
-        let rect = layout.square_rect(sq, bottom).intersection(area);
+        let rect = geometry.square_rect(sq, bottom).intersection(area);
         let light = sq.is_light();
         let mut bg = theme.color(if light { "light" } else { "dark" });
         let is_last = last.is_some_and(|(from, to)| from == Some(sq) || to == sq);
@@ -188,8 +277,8 @@ pub fn draw_view(frame: &mut Frame, layout: &Layout, view: &BoardView, theme: &T
             }
         }
         let (cx, cy) = (
-            rect.x + (layout.square_w.saturating_sub(1)) / 2,
-            rect.y + layout.square_h / 2,
+            rect.x + (geometry.square_w.saturating_sub(1)) / 2,
+            rect.y + geometry.square_h / 2,
         );
         if !rect.contains(Position::new(cx, cy)) {
             continue;
@@ -256,11 +345,11 @@ pub fn draw_view(frame: &mut Frame, layout: &Layout, view: &BoardView, theme: &T
         }
     }
     if view.coordinates {
-        draw_labels(buf, layout, bottom, theme, area);
+        draw_labels(buf, geometry, bottom, theme, area);
     }
 }
 
-fn draw_labels(buf: &mut Buffer, layout: &Layout, bottom: Color, theme: &Theme, area: Rect) {
+fn draw_labels(buf: &mut Buffer, layout: &BoardGeometry, bottom: Color, theme: &Theme, area: Rect) {
     let style = theme.fg("dim");
     for i in 0..8u16 {
         let rank = if bottom == Color::White { 8 - i } else { i + 1 };

@@ -1,4 +1,5 @@
-//! Overlays: help, promotion picker, new game, game over.
+//! Overlays: help and the promotion picker (shared by every screen), new game, game over,
+//! confirmations.
 
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
@@ -7,7 +8,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 use shakmaty::Piece;
 
-use super::{Layout, Theme, board::glyph, title_style};
+use super::board::{BoardGeometry, glyph};
+use super::{Layout, Theme, title_style};
 use crate::app::{App, GAME_OVER_CHOICES, Mode, PROMOTION_ROLES};
 use crate::config::HumanColor;
 
@@ -67,64 +69,11 @@ fn chosen(theme: &Theme) -> Style {
     theme.selected()
 }
 
-/// Draws a help overlay of `width` columns centred in `area`: each key right-aligned beside
-/// what it does (play mode's and the board editor's help).
-pub(crate) fn draw_help(
-    frame: &mut Frame,
-    area: Rect,
-    title: &str,
-    help: &[(&str, &str)],
-    width: u16,
-    theme: &Theme,
-) {
-    let keys_w = help
-        .iter()
-        .map(|(k, _)| k.chars().count())
-        .max()
-        .unwrap_or(0);
-    let lines: Vec<Line> = help
-        .iter()
-        .map(|(keys, what)| {
-            Line::from(vec![
-                Span::styled(format!("{keys:>keys_w$}  "), theme.fg("accent")),
-                Span::styled(*what, theme.fg("text")),
-            ])
-        })
-        .collect();
-    let rect = centered(area, width, help.len() as u16 + 2);
-    frame.render_widget(Clear, rect);
-    frame.render_widget(Paragraph::new(lines).block(dialog(title, theme)), rect);
-}
-
 /// Draws the overlay for the current mode, if any.
 pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
     let area = layout.area;
     match &app.mode {
-        Mode::Help => draw_help(frame, area, "Keys", HELP, 86, theme),
-        Mode::Promotion { choice, .. } => {
-            let color = app.game.turn();
-            let rect = layout.promotion_picker();
-            frame.render_widget(Clear, rect);
-            frame.render_widget(dialog("Promote to", theme), rect);
-            for (i, (role, cell)) in PROMOTION_ROLES
-                .iter()
-                .zip(layout.promotion_choices())
-                .enumerate()
-            {
-                let piece = Piece { color, role: *role };
-                let label = format!(
-                    " {} {} ",
-                    glyph(piece, app.config.ui.pieces, theme.colored()),
-                    role.upper_char()
-                );
-                let style = if i == *choice {
-                    chosen(theme)
-                } else {
-                    theme.fg("text")
-                };
-                frame.render_widget(Paragraph::new(Span::styled(label, style)), cell);
-            }
-        }
+        Mode::Help => draw_help(frame, area, "Keys", HELP, theme),
         Mode::NewGame { color, level } => {
             let options = [
                 (HumanColor::White, "White"),
@@ -210,5 +159,79 @@ pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
             );
         }
         Mode::Board | Mode::Prompt(_) => {}
+    }
+    if let Some(p) = app.input.promotion {
+        let geometry = layout.board_geometry();
+        draw_promotion(
+            frame,
+            &geometry,
+            area,
+            app.game.turn(),
+            p.choice,
+            app.config.ui.pieces,
+            theme,
+        );
+    }
+}
+
+/// The help overlay: every key of a screen and what it does, centred on `area`; any key closes
+/// it (the screen says so on its key line).
+pub fn draw_help(frame: &mut Frame, area: Rect, title: &str, keys: &[(&str, &str)], theme: &Theme) {
+    let key_width = keys
+        .iter()
+        .map(|(k, _)| k.chars().count())
+        .max()
+        .unwrap_or(0);
+    let what_width = keys
+        .iter()
+        .map(|(_, w)| w.chars().count())
+        .max()
+        .unwrap_or(0);
+    let lines: Vec<Line> = keys
+        .iter()
+        .map(|(k, what)| {
+            Line::from(vec![
+                Span::styled(format!("{k:>key_width$}  "), theme.fg("accent")),
+                Span::styled(*what, theme.fg("text")),
+            ])
+        })
+        .collect();
+    let width = (key_width + what_width + 6) as u16;
+    let rect = centered(area, width, keys.len() as u16 + 2);
+    frame.render_widget(Clear, rect);
+    frame.render_widget(Paragraph::new(lines).block(dialog(title, theme)), rect);
+}
+
+/// The promotion picker over the board of `geometry` (inside `area`, the screen): the four
+/// pieces of `color`, choice `choice` highlighted.
+pub fn draw_promotion(
+    frame: &mut Frame,
+    geometry: &BoardGeometry,
+    area: Rect,
+    color: shakmaty::Color,
+    choice: usize,
+    pieces: crate::config::PieceStyle,
+    theme: &Theme,
+) {
+    let rect = geometry.promotion_picker(area);
+    frame.render_widget(Clear, rect);
+    frame.render_widget(dialog("Promote to", theme), rect);
+    for (i, (role, cell)) in PROMOTION_ROLES
+        .iter()
+        .zip(geometry.promotion_choices(area))
+        .enumerate()
+    {
+        let piece = Piece { color, role: *role };
+        let label = format!(
+            " {} {} ",
+            glyph(piece, pieces, theme.colored()),
+            role.upper_char()
+        );
+        let style = if i == choice {
+            chosen(theme)
+        } else {
+            theme.fg("text")
+        };
+        frame.render_widget(Paragraph::new(Span::styled(label, style)), cell);
     }
 }

@@ -99,18 +99,15 @@ pub fn render(frame: &mut Frame, editor: &Editor, ui: &UiConfig, theme: &Theme) 
         .ok()
         .and_then(|p| p.is_check().then(|| p.board().king_of(p.turn())).flatten());
     let view = BoardView {
-        board: &editor.setup().board,
         bottom: editor.orientation,
         cursor: (editor.mode == EditorMode::Board).then_some(editor.cursor),
         selected: editor.drag_from,
-        targets: Vec::new(),
-        last: None,
         check,
-        hint: None,
         pieces: ui.pieces,
         coordinates: ui.coordinates,
+        ..BoardView::of_board(&editor.setup().board)
     };
-    draw_view(frame, &layout.base, &view, theme);
+    draw_view(frame, &layout.base.board_geometry(), &view, theme);
     draw_panel(frame, &layout, editor, ui, theme);
     draw_status(frame, &layout, editor, theme);
     match &editor.mode {
@@ -315,5 +312,5 @@ fn draw_play(frame: &mut Frame, layout: &EditorLayout, human: Color, level: u8, 
 
 fn draw_help(frame: &mut Frame, layout: &EditorLayout, theme: &Theme) {
     let area = layout.base.area;
-    super::dialogs::draw_help(frame, area, text::HELP_TITLE, text::HELP, 100, theme);
+    super::dialogs::draw_help(frame, area, text::HELP_TITLE, text::HELP, theme);
 }

@@ -5,21 +5,14 @@
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+use ratatui::widgets::{Paragraph, Wrap};
 
 use shakmaty::Position;
 
-use super::{Theme, line_san, title_style};
+use super::{Theme, line_san, panel};
 use crate::app::{App, Purpose, Thinking, color_name};
 
 const SPINNER: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
-
-fn panel<'a>(title: &'a str, theme: &Theme) -> Block<'a> {
-    Block::new()
-        .borders(Borders::ALL)
-        .border_style(theme.fg("border"))
-        .title(Span::styled(format!(" {title} "), title_style(theme)))
-}
 
 /// A node count in a short form: `950`, `12.3k`, `4.56M`.
 ///
@@ -65,11 +58,18 @@ fn thinking_lines(
     ]
 }
 
-/// Draws the explanation panel for the ply on the board.
-pub fn draw(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
-    let block = panel("Explanation", theme);
+/// Draws a text panel titled `title`: `lines` wrapped at word boundaries (the explanation panel
+/// of every screen, the engine panel).
+pub fn draw_panel(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, theme: &Theme) {
+    let block = panel(title, theme);
     let inner = block.inner(area);
     frame.render_widget(block, area);
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), inner);
+}
+
+/// Draws the explanation panel for the ply on the board.
+pub fn draw(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
+    let inner = panel("Explanation", theme).inner(area);
     let mut lines: Vec<Line> = Vec::new();
     let ply = app.shown_ply();
     if let Some(hint) = app.hint.as_ref().filter(|_| !app.browsing()) {
@@ -175,14 +175,11 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             theme.fg("dim"),
         ));
     }
-    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), inner);
+    draw_panel(frame, area, "Explanation", lines, theme);
 }
 
 /// Draws the engine panel: the live search, or what the engine is waiting for.
 pub fn draw_engine(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
-    let block = panel("Engine", theme);
-    let inner = block.inner(area);
-    frame.render_widget(block, area);
     let level = app.config.engine.level;
     let mut lines: Vec<Line> = Vec::new();
     match &app.search {
@@ -225,7 +222,7 @@ pub fn draw_engine(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             lines.push(state);
         }
     }
-    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), inner);
+    draw_panel(frame, area, "Engine", lines, theme);
 }
 
 /// The explanation panel's text ([`crate::app::MoveAnalysis::lines`]): the first line (the

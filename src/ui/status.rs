@@ -1,5 +1,5 @@
 //! The status line (turn, level, opening, result, messages or the prompt) and the key hints for
-//! the current mode.
+//! the current mode; the prompt and message lines are shared with the other screens.
 
 use ratatui::Frame;
 use ratatui::style::Modifier;
@@ -7,7 +7,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::{Layout, Theme};
-use crate::app::{App, MessageKind, Mode, color_name};
+use crate::app::{App, Message, MessageKind, Mode, color_name};
+
+/// The key hints for the promotion picker (every screen that has one).
+pub const PROMOTION_KEYS: &str = "q r b n, or ←/→ then ⏎ · esc cancel";
 
 /// The key hints for a mode.
 pub fn key_hints(mode: &Mode) -> &'static str {
@@ -18,7 +21,6 @@ pub fn key_hints(mode: &Mode) -> &'static str {
         Mode::Prompt(_) => {
             "⏎ run · esc cancel · e4 Nf3 O-O e7e8q · new level N fen edit save load resign quit"
         }
-        Mode::Promotion { .. } => "q r b n, or ←/→ then ⏎ · esc cancel",
         Mode::Help => "any key closes the help",
         Mode::NewGame { .. } => {
             "w/b/r ←/→ colour · ↑/↓ 1-9 0 level · ⏎ start · e set up · esc cancel"
@@ -30,14 +32,33 @@ pub fn key_hints(mode: &Mode) -> &'static str {
     }
 }
 
+/// The prompt widget of every screen: `label` in bold, the text typed so far and a block
+/// cursor, then `help` (what the prompt takes) dimmed.
+pub fn prompt_line(label: &str, text: &str, help: &str, theme: &Theme) -> Line<'static> {
+    let mut spans = vec![
+        Span::styled(
+            label.to_owned(),
+            theme.fg("accent").add_modifier(Modifier::BOLD),
+        ),
+        Span::styled(text.to_owned(), theme.fg("text")),
+        Span::styled("█", theme.fg("accent")),
+    ];
+    if !help.is_empty() {
+        spans.push(Span::styled(format!("  {help}"), theme.fg("dim")));
+    }
+    Line::from(spans)
+}
+
+/// A message of the status line (every screen's): info in the accent colour, errors in the
+/// error colour.
+pub fn message_line(message: &Message, theme: &Theme) -> Line<'static> {
+    Line::styled(message.text.clone(), message_style(message.kind, theme))
+}
+
 /// Draws the status and key-hint lines.
 pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
     let line = if let Mode::Prompt(text) = &app.mode {
-        Line::from(vec![
-            Span::styled(":", theme.fg("accent").add_modifier(Modifier::BOLD)),
-            Span::styled(text.clone(), theme.fg("text")),
-            Span::styled("█", theme.fg("accent")),
-        ])
+        prompt_line(":", text, "", theme)
     } else {
         let state = match app.outcome() {
             Some(outcome) => format!("{outcome} ({})", outcome.result_token()),
@@ -108,7 +129,14 @@ pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
     }
     frame.render_widget(Paragraph::new(line), layout.status);
     frame.render_widget(
-        Paragraph::new(Line::styled(key_hints(&app.mode), theme.fg("dim"))),
+        Paragraph::new(Line::styled(
+            if app.input.promotion.is_some() {
+                PROMOTION_KEYS
+            } else {
+                key_hints(&app.mode)
+            },
+            theme.fg("dim"),
+        )),
         layout.keys,
     );
 }
