@@ -27,6 +27,7 @@ use crate::game::{FenError, MoveError};
 
 pub mod eval;
 pub mod notation;
+mod search;
 
 /// The start position's FEN.
 pub const START_FEN: &str = "r6r/pppppppp/8/8/8/8/PPPPPPPP/R6R w - - 0 1";
