@@ -31,6 +31,34 @@ fn bench_node_total_is_the_signature() {
     );
 }
 
+/// Total nodes of `kibitzer bench --variant pawn-battle --depth 8` (Pawn Battle's signature).
+const PAWN_BATTLE_SIGNATURE: u64 = 83_928;
+
+#[test]
+fn pawn_battle_bench_node_total_is_its_signature() {
+    let out = Command::new(BIN)
+        .args(["bench", "--variant", "pawn-battle", "--depth", "8"])
+        .env("KIBITZER_CONFIG_DIR", env!("CARGO_TARGET_TMPDIR"))
+        .env("KIBITZER_DATA_DIR", env!("CARGO_TARGET_TMPDIR"))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    // The start position first, searched to the depth asked.
+    let first = text.lines().next().unwrap();
+    assert!(
+        first.starts_with("r6r/pppppppp/8/8/8/8/PPPPPPPP/R6R w") && first.contains("depth  8"),
+        "{text}"
+    );
+    let last: Vec<&str> = text.lines().last().unwrap().split_whitespace().collect();
+    assert_eq!((last[1], last[3]), ("nodes", "nps"), "{text}");
+    assert_eq!(
+        last[0].parse::<u64>().unwrap(),
+        PAWN_BATTLE_SIGNATURE,
+        "Pawn Battle bench signature changed"
+    );
+}
+
 #[test]
 fn eval_prints_the_breakdown() {
     let out = Command::new(BIN)

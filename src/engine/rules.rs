@@ -35,6 +35,11 @@ pub trait SearchRules: VariantPosition {
     /// Battle: the opponent's pawn stands on the last rank, or no pawn of ours is left; chess:
     /// never, checkmate is found by the missing moves).
     fn has_lost(&self) -> bool;
+    /// Whether the side to move wins with its next move whatever happens (Pawn Battle: a pawn of
+    /// its own on the 7th rank can reach the last rank; chess: never, a mate is searched). The
+    /// search scores it as a mate in one without searching, which also ends lines where both
+    /// sides threaten to promote (neither could stand pat in quiescence).
+    fn wins_at_once(&self) -> bool;
     /// Whether a side to move without legal moves has lost (`danger` is
     /// [`in_danger`](SearchRules::in_danger)); otherwise it is a draw (stalemate).
     fn no_moves_loses(&self, danger: bool) -> bool;
@@ -80,6 +85,10 @@ impl SearchRules for Chess {
     }
     #[inline]
     fn has_lost(&self) -> bool {
+        false
+    }
+    #[inline]
+    fn wins_at_once(&self) -> bool {
         false
     }
     #[inline]

@@ -25,6 +25,7 @@ use super::{Variant, VariantPosition};
 use crate::game::fen::{err, parse_syntax};
 use crate::game::{FenError, MoveError};
 
+pub mod arena;
 pub mod eval;
 pub mod notation;
 mod search;

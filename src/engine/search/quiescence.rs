@@ -39,6 +39,9 @@ impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
         if pos.has_lost() {
             return -MATE + ply as i32;
         }
+        if pos.wins_at_once() {
+            return MATE - ply as i32 - 1;
+        }
         let in_check = pos.in_danger();
         if ply >= MAX_PLY - 1 {
             return if in_check { 0 } else { self.eval.evaluate(pos) };

@@ -24,7 +24,7 @@ impl PawnBattle {
 
     /// Whether `m` wins the game at once: a pawn's arrival on the last rank, or the capture of
     /// the opponent's last pawn.
-    pub(crate) fn wins_at_once(&self, m: Move) -> bool {
+    pub(crate) fn wins_with(&self, m: Move) -> bool {
         let arrival = m.role() == Role::Pawn && m.to().rank() == (!self.turn).backrank();
         let takes_pawn = matches!(m, Move::EnPassant { .. }) || m.capture() == Some(Role::Pawn);
         arrival || (takes_pawn && self.board.by_piece((!self.turn).pawn()).count() == 1)
@@ -63,6 +63,14 @@ impl SearchRules for PawnBattle {
         self.arrived(!us).any() || self.board.by_piece(us.pawn()).is_empty()
     }
 
+    fn wins_at_once(&self) -> bool {
+        let us = self.turn;
+        let seventh = Bitboard::from_rank(us.relative_rank(Rank::Seventh));
+        (self.board.by_piece(us.pawn()) & seventh)
+            .into_iter()
+            .any(|sq| self.promotion_squares(us, sq).any())
+    }
+
     fn no_moves_loses(&self, _danger: bool) -> bool {
         true
     }
@@ -72,7 +80,7 @@ impl SearchRules for PawnBattle {
     }
 
     fn see_ge(&self, m: Move, threshold: i32, values: &[i32; 6]) -> bool {
-        self.wins_at_once(m) || see_ge_on(&self.board, self.turn, m, threshold, values)
+        self.wins_with(m) || see_ge_on(&self.board, self.turn, m, threshold, values)
     }
 
     fn key_after(&self, _key: u64, _m: Move) -> Option<u64> {
@@ -96,7 +104,7 @@ impl SearchRules for PawnBattle {
     }
 
     fn is_delta_prunable(&self, m: Move) -> bool {
-        m.is_capture() && !self.wins_at_once(m)
+        m.is_capture() && !self.wins_with(m)
     }
 
     fn capture_moves(&self) -> MoveList {
@@ -147,7 +155,8 @@ mod tests {
     fn decided_positions_are_lost_for_the_side_to_move() {
         let mut p = pos("8/1P6/8/8/8/8/p7/8 w - - 0 1");
         let arrive = find(&p, "b7b8");
-        assert!(p.wins_at_once(arrive));
+        assert!(p.wins_with(arrive));
+        assert!(p.wins_at_once());
         assert!(p.see_ge(arrive, 10_000, &[100, 0, 0, 300, 0, 0]));
         assert!(!p.is_delta_prunable(arrive));
         p.play_unchecked(arrive);
@@ -155,7 +164,7 @@ mod tests {
         // Capturing the last pawn.
         let mut q = pos("8/8/8/8/8/1p6/P7/8 w - - 0 1");
         let take = find(&q, "a2b3");
-        assert!(q.wins_at_once(take));
+        assert!(q.wins_with(take));
         q.play_unchecked(take);
         assert!(q.has_lost());
         assert!(!pos(super::super::START_FEN).has_lost());
