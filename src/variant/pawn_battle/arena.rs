@@ -99,37 +99,27 @@ impl Player {
         let pos = line.position();
         let stop = AtomicBool::new(false);
         let history = &line.keys()[..line.keys().len() - 1];
+        let mut search_with = |limits: &SearchLimits| {
+            search(
+                pos,
+                history,
+                limits,
+                &self.eval,
+                &mut self.memory,
+                &stop,
+                &mut |_| {},
+            )
+        };
         match self.spec {
             PlayerSpec::Plain(depth) => plain_best(pos, depth),
-            PlayerSpec::Preset(_, depth) => {
-                let limits = SearchLimits::depth(depth);
-                let r = search(
-                    pos,
-                    history,
-                    &limits,
-                    &self.eval,
-                    &mut self.memory,
-                    &stop,
-                    &mut |_| {},
-                );
-                r.best_move
-            }
+            PlayerSpec::Preset(_, depth) => search_with(&SearchLimits::depth(depth)).best_move,
             PlayerSpec::Level(n) => {
                 let level = Level::get(n);
                 let mut limits = level.limits(&EngineConfig::default());
                 if let Some(t) = self.movetime {
                     limits.movetime = Some(t);
                 }
-                let r = search(
-                    pos,
-                    history,
-                    &limits,
-                    &self.eval,
-                    &mut self.memory,
-                    &stop,
-                    &mut |_| {},
-                );
-                level.choose(&r, &mut || rng.next_f64())
+                level.choose(&search_with(&limits), &mut || rng.next_f64())
             }
         }
     }
