@@ -67,10 +67,17 @@ pub enum Command {
     },
     /// Search fixed positions to a fixed depth; the last line is `<nodes> nodes <nps> nps`.
     Bench {
-        /// Search depth in plies (1 to 30).
-        #[arg(long, default_value_t = crate::engine::bench::DEFAULT_DEPTH,
-              value_parser = clap::value_parser!(u32).range(1..=30))]
-        depth: u32,
+        /// The game (Pawn Battle benches its own positions with `[pawn_battle.eval]`).
+        #[arg(long, value_enum, default_value_t)]
+        variant: crate::variant::Variant,
+        /// Search depth in plies (1 to 30; default 10 for chess, 12 for Pawn Battle).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=30))]
+        depth: Option<u32>,
+        /// Search each position for this many milliseconds instead of to a fixed depth (the
+        /// depth reached is printed; the node total is then no signature).
+        #[arg(long, value_name = "MS", conflicts_with = "depth",
+              value_parser = clap::value_parser!(u64).range(1..=600_000))]
+        movetime: Option<u64>,
         /// Search every root move with a full window (exact root scores), as explanations do.
         #[arg(long)]
         exact_root_scores: bool,
@@ -89,6 +96,30 @@ pub enum Command {
     },
     /// Speak the UCI protocol on standard input and output (for chess GUIs and tools).
     Uci,
+    /// Play a match between two engine players (Pawn Battle only; chess matches use UCI and
+    /// `scripts/match.py`) and print the score of the first.
+    Match {
+        /// The game.
+        #[arg(long, value_enum, default_value_t)]
+        variant: crate::variant::Variant,
+        /// The first player: default:DEPTH, seed:DEPTH, plain:DEPTH (a plain minimax of the
+        /// seed function) or level:N.
+        first: crate::variant::pawn_battle::arena::PlayerSpec,
+        /// The second player, as the first.
+        second: crate::variant::pawn_battle::arena::PlayerSpec,
+        /// Number of games (each random opening is played with both colours).
+        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(2..=10_000))]
+        games: u32,
+        /// Random plies from the start before the players take over.
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=20))]
+        opening_plies: u32,
+        /// Seed of the random openings (and of weak levels' choices).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Thinking time per move of level players in milliseconds (instead of the level's).
+        #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=600_000))]
+        movetime: Option<u64>,
+    },
     /// Fit the default evaluation's weights to labelled positions (a development tool; see
     /// docs/EVAL.md).
     Tune(crate::tune::TuneArgs),

@@ -27,6 +27,16 @@ pub struct Config {
     pub database: DatabaseConfig,
     /// `[analysis]`: which engine judges reviews and `kibitzer explain`.
     pub analysis: AnalysisConfig,
+    /// `[pawn_battle]`: the Pawn Battle variant (`[pawn_battle.eval]`: its evaluation).
+    pub pawn_battle: PawnBattleConfig,
+}
+
+/// `[pawn_battle]` section.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct PawnBattleConfig {
+    /// `[pawn_battle.eval]`: the evaluation preset and its term weights in percent.
+    pub eval: crate::variant::pawn_battle::eval::EvalConfig,
 }
 
 /// Which colour the human plays. The human is MAX, the engine MIN.
@@ -599,6 +609,9 @@ impl Config {
         ] {
             range(key, value, 0, 500)?;
         }
+        for (key, value) in self.pawn_battle.eval.percents() {
+            range(key, value, 0, 500)?;
+        }
         if !THEMES.contains(&self.ui.theme.as_str()) {
             return Err((
                 "ui.theme".to_owned(),
@@ -631,7 +644,7 @@ fn line_col(text: &str, offset: usize) -> (usize, usize) {
 
 /// Finds the line of `section.key` in the text, for range errors (which serde cannot locate).
 fn find_key(text: &str, dotted: &str) -> Option<(usize, usize)> {
-    let (section, key) = dotted.split_once('.')?;
+    let (section, key) = dotted.rsplit_once('.')?;
     let mut in_section = false;
     for (i, line) in text.lines().enumerate() {
         let t = line.trim();
@@ -724,12 +737,25 @@ mod tests {
     #[test]
     fn example_file_mentions_every_key() {
         let defaults: toml::Table = toml::from_str(&Config::default().to_toml()).unwrap();
+        // Sections, with nested ones (`[pawn_battle.eval]`) by their dotted name.
+        let mut sections: Vec<(String, &toml::Table)> = Vec::new();
         for (section, table) in &defaults {
+            let table = table.as_table().unwrap();
+            if table.values().all(toml::Value::is_table) {
+                for (sub, nested) in table {
+                    let nested = nested.as_table().unwrap();
+                    sections.push((format!("{section}.{sub}"), nested));
+                }
+            } else {
+                sections.push((section.clone(), table));
+            }
+        }
+        for (section, table) in sections {
             assert!(
                 EXAMPLE.contains(&format!("[{section}]")),
                 "example lacks [{section}]"
             );
-            for key in table.as_table().unwrap().keys() {
+            for key in table.keys() {
                 let needle = format!("\n{key} =");
                 assert!(EXAMPLE.contains(&needle), "example lacks {section}.{key}");
             }
@@ -824,7 +850,7 @@ mod tests {
             ),
             (
                 "[colours]\n",
-                "k.toml:1:2: unknown key `colours`, expected one of `game`, `engine`, `eval`, `explain`, `ui`, `database`, `analysis`; remove it or fix its spelling",
+                "k.toml:1:2: unknown key `colours`, expected one of `game`, `engine`, `eval`, `explain`, `ui`, `database`, `analysis`, `pawn_battle`; remove it or fix its spelling",
             ),
             (
                 "[ui]\ntheme = \"pink\"\n",
@@ -837,6 +863,14 @@ mod tests {
             (
                 "[explain]\nlanguage = \"de\"\n",
                 "k.toml:2:12: unknown language `de`; available: en (the files in assets/explanations/)",
+            ),
+            (
+                "[pawn_battle.eval]\nrace = 900\n",
+                "k.toml:2:1: `pawn_battle.eval.race` = 900 is out of range; allowed: 0 to 500",
+            ),
+            (
+                "[pawn_battle.eval]\npreset = \"strong\"\n",
+                "k.toml:2:10: unknown value `strong`, expected `default` or `seed`",
             ),
             (
                 "[database]\nmax_mb = 0\n",

@@ -27,10 +27,12 @@ fn main() -> ExitCode {
             divide,
         }) => perft(variant, fen.as_deref(), depth, divide),
         Some(Command::Bench {
+            variant,
             depth,
+            movetime,
             exact_root_scores,
         }) => with_config(cli.config.as_deref(), &dirs, |c| {
-            bench(c, depth, exact_root_scores)
+            bench(c, variant, depth, movetime, exact_root_scores)
         }),
         Some(Command::Eval {
             variant: Variant::PawnBattle,
@@ -48,6 +50,48 @@ fn main() -> ExitCode {
             with_config(cli.config.as_deref(), &dirs, |c| eval(c, fen.as_deref()))
         }
         Some(Command::Uci) => with_config(cli.config.as_deref(), &dirs, uci),
+        Some(Command::Match {
+            variant: Variant::Chess,
+            ..
+        }) => fail(
+            2,
+            "`kibitzer match` plays Pawn Battle: add --variant pawn-battle (chess matches run \
+             through UCI with scripts/match.py)",
+        ),
+        Some(Command::Match {
+            first,
+            second,
+            games,
+            opening_plies,
+            seed,
+            movetime,
+            ..
+        }) => with_config(cli.config.as_deref(), &dirs, |c| {
+            use kibitzer::variant::pawn_battle::{arena, eval::Evaluation};
+            let eval = Evaluation::from_config(&c.pawn_battle.eval);
+            let tally = arena::run(
+                first,
+                second,
+                games,
+                opening_plies as usize,
+                seed,
+                &eval,
+                movetime.map(std::time::Duration::from_millis),
+                &mut |n, colour, winner, tally| {
+                    let result = match winner {
+                        Some(w) if w == colour => "win",
+                        Some(_) => "loss",
+                        None => "draw",
+                    };
+                    println!(
+                        "game {n:>4}: {first} ({}) {result}; {first} {tally}",
+                        kibitzer::game::notation::color_name(colour)
+                    );
+                },
+            );
+            println!("{first} vs {second}: {tally}");
+            ExitCode::SUCCESS
+        }),
         Some(Command::Tune(args)) => {
             with_config(cli.config.as_deref(), &dirs, |c| match kibitzer::tune::run(
                 &args,
@@ -266,14 +310,27 @@ fn with_config(
     }
 }
 
-fn bench(config: &Config, depth: u32, exact_root_scores: bool) -> ExitCode {
+fn bench(
+    config: &Config,
+    variant: Variant,
+    depth: Option<u32>,
+    movetime: Option<u64>,
+    exact_root_scores: bool,
+) -> ExitCode {
     use kibitzer::engine::{EvalParams, SearchLimits, bench};
-    let params = EvalParams::from_config(&config.eval);
+    use kibitzer::variant::pawn_battle::{PawnBattle, eval::Evaluation};
+    let default_depth = match variant {
+        Variant::Chess => bench::DEFAULT_DEPTH,
+        Variant::PawnBattle => bench::PAWN_BATTLE_DEPTH,
+    };
     let limits = SearchLimits {
         exact_root_scores,
-        ..SearchLimits::depth(depth)
+        ..match movetime {
+            Some(ms) => SearchLimits::movetime(std::time::Duration::from_millis(ms)),
+            None => SearchLimits::depth(depth.unwrap_or(default_depth)),
+        }
     };
-    let (nodes, elapsed) = bench::run_with(&limits, &params, &mut |line| {
+    let mut print = |line: &bench::BenchLine| {
         let r = &line.result;
         let best = r.best_move.map_or_else(
             || "(none)".to_owned(),
@@ -287,7 +344,20 @@ fn bench(config: &Config, depth: u32, exact_root_scores: bool) -> ExitCode {
             best,
             r.nodes
         );
-    });
+    };
+    let (nodes, elapsed) = match variant {
+        Variant::Chess => {
+            bench::run_with(&limits, &EvalParams::from_config(&config.eval), &mut print)
+        }
+        Variant::PawnBattle => bench::run_positions::<PawnBattle, _>(
+            bench::PAWN_BATTLE_POSITIONS
+                .lines()
+                .filter(|l| !l.trim().is_empty()),
+            &limits,
+            &Evaluation::from_config(&config.pawn_battle.eval),
+            &mut print,
+        ),
+    };
     let nps = (u128::from(nodes) * 1_000_000 / elapsed.as_micros().max(1)) as u64;
     println!("{nodes} nodes {nps} nps");
     ExitCode::SUCCESS

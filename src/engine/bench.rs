@@ -1,19 +1,28 @@
 //! `kibitzer bench`: a fixed-depth search over fixed positions; the node total is a
-//! deterministic signature of the search (a change in it means the search changed).
+//! deterministic signature of the search (a change in it means the search changed). One bench
+//! per game: chess ([`POSITIONS`]) and Pawn Battle ([`PAWN_BATTLE_POSITIONS`]), the same code.
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess};
+use shakmaty::Chess;
 
 use super::eval::EvalParams;
 use super::limits::SearchLimits;
 use super::memory::SearchMemory;
+use super::rules::{Evaluator, SearchRules};
 use super::search::{SearchResult, search};
 
 /// The default bench depth.
 pub const DEFAULT_DEPTH: u32 = 10;
+
+/// The default Pawn Battle bench depth.
+pub const PAWN_BATTLE_DEPTH: u32 = 12;
+
+/// The Pawn Battle bench positions (`assets/pawn_battle/bench.txt`, one FEN a line: the start,
+/// openings, middle games, rook endings and pawn races; the same positions the perft reference
+/// in `tests/py/` checks).
+pub const PAWN_BATTLE_POSITIONS: &str = include_str!("../../assets/pawn_battle/bench.txt");
 
 /// The bench positions: the start position, the chessprogramming wiki perft positions and the
 /// Bratko-Kopec test positions (public test positions, see `../shared/data/SOURCES.md`), plus a
@@ -77,19 +86,27 @@ pub fn run_with(
     params: &EvalParams,
     each: &mut dyn FnMut(&BenchLine),
 ) -> (u64, Duration) {
+    run_positions::<Chess, _>(POSITIONS.iter().copied(), limits, params, each)
+}
+
+/// The bench of any game: searches every position of `fens` (those that do not parse as
+/// positions of `P` are skipped) with `limits` and `eval`, with a fresh 16 MiB table each.
+pub fn run_positions<P: SearchRules, E: Evaluator<P>>(
+    fens: impl Iterator<Item = &'static str>,
+    limits: &SearchLimits,
+    eval: &E,
+    each: &mut dyn FnMut(&BenchLine),
+) -> (u64, Duration) {
     let start = Instant::now();
     let mut total = 0;
     let stop = AtomicBool::new(false);
     let mut memory = SearchMemory::new(16);
-    for &fen in POSITIONS {
-        let Ok(parsed) = fen.parse::<Fen>() else {
-            continue;
-        };
-        let Ok(pos) = parsed.into_position::<Chess>(CastlingMode::Standard) else {
+    for fen in fens {
+        let Ok(pos) = P::from_fen(fen) else {
             continue;
         };
         memory.clear();
-        let result = search(&pos, &[], limits, params, &mut memory, &stop, &mut |_| {});
+        let result = search(&pos, &[], limits, eval, &mut memory, &stop, &mut |_| {});
         total += result.nodes;
         each(&BenchLine { fen, result });
     }
@@ -99,6 +116,39 @@ pub fn run_with(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variant::pawn_battle::PawnBattle;
+    use crate::variant::pawn_battle::eval::{Evaluation, PresetName};
+    use shakmaty::CastlingMode;
+    use shakmaty::fen::Fen;
+
+    #[test]
+    fn pawn_battle_positions_parse_and_the_bench_is_deterministic() {
+        let fens = || {
+            PAWN_BATTLE_POSITIONS
+                .lines()
+                .filter(|l| !l.trim().is_empty())
+        };
+        assert!(fens().count() >= 10);
+        for fen in fens() {
+            assert!(
+                <PawnBattle as crate::variant::VariantPosition>::from_fen(fen).is_ok(),
+                "{fen}"
+            );
+        }
+        let eval = Evaluation::preset(PresetName::Default);
+        let run = || {
+            let mut lines = 0;
+            let (nodes, _) =
+                run_positions::<PawnBattle, _>(fens(), &SearchLimits::depth(5), &eval, &mut |_| {
+                    lines += 1
+                });
+            (nodes, lines)
+        };
+        let (a, lines) = run();
+        assert_eq!(lines, fens().count());
+        assert_eq!(run().0, a);
+        assert!(a > 1_000, "{a}");
+    }
 
     #[test]
     fn positions_parse() {

@@ -19,11 +19,11 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use shakmaty::{Chess, Move};
+use shakmaty::Move;
 
-use super::eval::EvalParams;
 use super::limits::SearchLimits;
 use super::memory::SearchMemory;
+use super::rules::{Evaluator, SearchRules};
 use super::score::{Bound, Score};
 
 mod aspiration;
@@ -141,16 +141,16 @@ pub const MAX_DEPTH: u32 = 100;
 /// what earlier searches of the same game learnt (hash entries, move-ordering histories) and
 /// learns from this one: the result depends on it (clear it for searches that must not
 /// influence each other).
-pub fn search(
-    pos: &Chess,
+pub fn search<P: SearchRules, E: Evaluator<P>>(
+    pos: &P,
     history: &[u64],
     limits: &SearchLimits,
-    params: &EvalParams,
+    eval: &E,
     memory: &mut SearchMemory,
     stop: &AtomicBool,
     info: &mut dyn FnMut(&SearchInfo),
 ) -> SearchResult {
     let (tt, ordering) = memory.new_search();
-    let mut s = Searcher::new(pos, history, limits, params, tt, ordering, stop);
+    let mut s = Searcher::new(pos, history, limits, eval, tt, ordering, stop);
     s.iterate(pos, info)
 }

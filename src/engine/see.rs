@@ -3,11 +3,18 @@
 //! The classic swap algorithm over attack sets, with x-ray attackers revealed as pieces leave
 //! the square's lines. Pins are ignored (a cheap, well-known approximation).
 
-use shakmaty::{Bitboard, Chess, Move, Position, Role, attacks};
+use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Role, attacks};
 
 /// Whether `m` wins at least `threshold` centipawns once every sensible recapture on its target
 /// square has been played. `values` are piece values indexed by role (pawn = 0 … king = 5).
+#[inline]
 pub fn see_ge(pos: &Chess, m: Move, threshold: i32, values: &[i32; 6]) -> bool {
+    see_ge_on(pos.board(), pos.turn(), m, threshold, values)
+}
+
+/// [`see_ge`] for the pieces `board` with `turn` to move, of any game played with chess pieces
+/// (attacks are shakmaty's; a side without a king simply has none to recapture with).
+pub fn see_ge_on(board: &Board, turn: Color, m: Move, threshold: i32, values: &[i32; 6]) -> bool {
     let (from, to, role, captured, promotion) = match m {
         Move::Normal {
             role,
@@ -32,9 +39,8 @@ pub fn see_ge(pos: &Chess, m: Move, threshold: i32, values: &[i32; 6]) -> bool {
     if swap <= 0 {
         return true;
     }
-    let board = pos.board();
     let mut occupied = board.occupied() ^ Bitboard::from_square(from) ^ Bitboard::from_square(to);
-    let mut stm = pos.turn();
+    let mut stm = turn;
     let mut attackers = board.attacks_to(to, stm, occupied) | board.attacks_to(to, !stm, occupied);
     let diagonal = board.bishops() | board.queens();
     let straight = board.rooks() | board.queens();

@@ -25,8 +25,10 @@ use super::{Variant, VariantPosition};
 use crate::game::fen::{err, parse_syntax};
 use crate::game::{FenError, MoveError};
 
+pub mod arena;
 pub mod eval;
 pub mod notation;
+mod search;
 
 /// The start position's FEN.
 pub const START_FEN: &str = "r6r/pppppppp/8/8/8/8/PPPPPPPP/R6R w - - 0 1";

@@ -1,23 +1,22 @@
 //! Aspiration windows: an iteration searches a narrow window around the previous iteration's
 //! score, and widens it (reporting the bound) each time the score falls outside.
 
-use shakmaty::Chess;
-
 use super::params::{
     ASPIRATION_GROWTH, ASPIRATION_MAX_WINDOW, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW,
 };
 use super::searcher::Searcher;
 use super::{RootMove, SearchInfo};
+use crate::engine::rules::{Evaluator, SearchRules};
 use crate::engine::score::{Bound, INFINITE, MATE_BOUND, Score};
 
-impl Searcher<'_> {
+impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
     /// Searches the root at `depth` with windows around `prev_score` (the full window for
     /// shallow depths, mate scores and exact root scores) until the score falls inside one,
     /// reporting each fail high or low through `info`. Returns the score (meaningless when
     /// the search was stopped).
     pub(super) fn aspiration(
         &mut self,
-        pos: &Chess,
+        pos: &P,
         root: &mut [RootMove],
         depth: u32,
         prev_score: i32,

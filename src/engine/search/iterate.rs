@@ -6,23 +6,18 @@
 use std::sync::atomic::Ordering as AtomicOrdering;
 use std::time::Duration;
 
-use shakmaty::{Chess, Position};
-
 use super::params::SINGLE_REPLY_DEPTH;
 use super::searcher::Searcher;
 use super::{Iteration, MAX_DEPTH, RootMove, SearchInfo, SearchResult};
 use crate::engine::order::mvv_lva;
+use crate::engine::rules::{Evaluator, SearchRules};
 use crate::engine::score::{Bound, INFINITE, MATE, Score};
 use crate::engine::time::stability_scale;
 
-impl Searcher<'_> {
+impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
     /// Iterative deepening: searches depth 1, 2, … until the maximum depth, a limit or the stop,
     /// reporting each completed iteration through `info`, and returns what it learnt.
-    pub(super) fn iterate(
-        &mut self,
-        pos: &Chess,
-        info: &mut dyn FnMut(&SearchInfo),
-    ) -> SearchResult {
+    pub(super) fn iterate(&mut self, pos: &P, info: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
         let mut legal = pos.legal_moves();
         if !self.limits.searchmoves.is_empty() {
             legal.retain(|m| self.limits.searchmoves.contains(m));
@@ -37,7 +32,7 @@ impl Searcher<'_> {
             })
             .collect();
         // Initial order: captures by MVV-LVA, then the rest.
-        root.sort_by_key(|r| -mvv_lva(r.mv) * i32::from(r.mv.is_capture() || r.mv.is_promotion()));
+        root.sort_by_key(|r| -mvv_lva(r.mv) * i32::from(pos.is_noisy(r.mv)));
         // A move the caller knows to be good (the position database's best move) goes first.
         if let Some(i) = self
             .limits
@@ -50,11 +45,13 @@ impl Searcher<'_> {
         let mut result = SearchResult {
             best_move: root.first().map(|r| r.mv),
             ponder: None,
-            score: Score(if pos.is_check() && root.is_empty() {
-                -MATE
-            } else {
-                0
-            }),
+            score: Score(
+                if root.is_empty() && (pos.has_lost() || pos.no_moves_loses(pos.in_danger())) {
+                    -MATE
+                } else {
+                    0
+                },
+            ),
             pv: Vec::new(),
             depth: 0,
             seldepth: 0,

@@ -5,7 +5,7 @@
 //! pruning, late move reductions, and history updates at a cutoff. Every number comes from
 //! [`super::params`]; pruning asks the move's [`MoveClass`], not its ordering score.
 
-use shakmaty::{Chess, Move, MoveList, Position};
+use shakmaty::{Move, MoveList};
 
 use super::params::{
     CHECK_EXTENSION, FUTILITY_MAX_DEPTH, IIR_MIN_DEPTH, IIR_REDUCTION, LMP_MAX_DEPTH,
@@ -18,12 +18,9 @@ use super::params::{
     late_move_count, null_move_reduction, rfp_margin, see_noisy_threshold, see_quiet_threshold,
 };
 use super::searcher::Searcher;
-use super::zobrist;
-use crate::engine::check::gives_check;
-use crate::engine::eval::evaluate;
 use crate::engine::order::{Context, MoveClass};
+use crate::engine::rules::{Evaluator, SearchRules};
 use crate::engine::score::{Bound, INFINITE, MATE, MATE_BOUND, MAX_PLY, from_tt};
-use crate::engine::see::see_ge;
 use crate::engine::tt::{PackedMove, pack};
 
 /// Counts a quiet move as tried at this node and remembers the first [`QUIETS_REMEMBERED`]
@@ -35,21 +32,27 @@ fn note_quiet(tried: &mut MoveList, count: &mut usize, m: Move) {
     *count += 1;
 }
 
-impl Searcher<'_> {
+impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
     /// The alpha-beta search of an interior node `depth` plies from the horizon, `ply` plies
     /// from the root (the position's key is the last of `keys`); the score is from the side to
     /// move's point of view. Returns 0 when the search was stopped.
     pub(super) fn negamax(
         &mut self,
-        pos: &Chess,
+        pos: &P,
         mut depth: i32,
         ply: usize,
         mut alpha: i32,
         mut beta: i32,
     ) -> i32 {
         self.pv_len[ply] = 0;
+        if pos.has_lost() {
+            return -MATE + ply as i32;
+        }
+        if pos.wins_at_once() {
+            return MATE - ply as i32 - 1;
+        }
         let pv_node = beta - alpha > 1;
-        let in_check = pos.is_check();
+        let in_check = pos.in_danger();
         if in_check {
             depth += CHECK_EXTENSION;
         }
@@ -73,9 +76,7 @@ impl Searcher<'_> {
         if self.is_repetition(pos.halfmoves(), ply) {
             return 0;
         }
-        if board.occupied().count() <= 3
-            && (board.pawns() | board.rooks() | board.queens()).is_empty()
-        {
+        if pos.is_dead_draw() {
             return 0;
         }
         // Mate distance pruning.
@@ -110,7 +111,7 @@ impl Searcher<'_> {
                 }
             }
         } else if !in_check {
-            eval = evaluate(pos, self.params);
+            eval = self.eval.evaluate(pos);
         }
         let static_eval = if in_check {
             -INFINITE
@@ -121,7 +122,7 @@ impl Searcher<'_> {
         let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].eval;
 
         let us = pos.turn();
-        let non_pawn = (pos.us() & !board.pawns() & !board.kings()).any();
+        let non_pawn = (board.by_color(us) & !board.pawns() & !board.kings()).any();
         // Node-level pruning (reverse futility, null move, razoring, ProbCut) is for non-PV
         // nodes out of check, outside a singular-extension search.
         let prunable = !pv_node && !in_check && excluded.is_none();
@@ -136,11 +137,11 @@ impl Searcher<'_> {
                 && non_pawn
                 && self.stack[ply - 1].mv.is_some()
                 && ply >= 1
-                && let Ok(null) = pos.clone().swap_turn()
+                && let Some(null) = pos.null_move()
             {
                 let r = null_move_reduction(depth, eval, beta);
                 self.stack[ply].mv = None;
-                self.keys.push(zobrist(&null));
+                self.keys.push(null.key());
                 self.stack[ply + 1].plies_from_null = 0;
                 let saved = self.stack[ply].plies_from_null;
                 self.stack[ply].plies_from_null = 0;
@@ -183,7 +184,11 @@ impl Searcher<'_> {
 
         let mut moves: MoveList = pos.legal_moves();
         if moves.is_empty() {
-            return if in_check { -MATE + ply as i32 } else { 0 };
+            return if pos.no_moves_loses(in_check) {
+                -MATE + ply as i32
+            } else {
+                0
+            };
         }
         // Internal iterative reduction: without a hash move, search this node a bit shallower.
         if tt_move == 0 && depth >= IIR_MIN_DEPTH {
@@ -231,7 +236,7 @@ impl Searcher<'_> {
             tt_move,
             ply,
             ctx,
-            &self.params.values,
+            self.eval.piece_values(),
         );
 
         let mut best = -INFINITE;
@@ -252,8 +257,8 @@ impl Searcher<'_> {
             if excluded == Some(m) {
                 continue;
             }
-            let quiet = !m.is_capture() && !m.is_promotion();
-            let gives_check = gives_check(pos, m);
+            let quiet = !pos.is_noisy(m);
+            let gives_check = pos.endangers(m);
             if best > -MATE_BOUND && !in_check && non_pawn && !gives_check {
                 let late = !pv_node && depth <= LMP_MAX_DEPTH && n_quiets >= lmp_limit;
                 if quiet && (futile || late) {
@@ -264,14 +269,14 @@ impl Searcher<'_> {
                 if quiet
                     && !pv_node
                     && depth <= SEE_QUIET_MAX_DEPTH
-                    && !see_ge(pos, m, see_quiet_threshold(depth), &self.params.values)
+                    && !pos.see_ge(m, see_quiet_threshold(depth), self.eval.piece_values())
                 {
                     continue;
                 }
                 // A losing capture that loses too much, with little depth left.
                 if class == MoveClass::BadCapture
                     && depth <= SEE_NOISY_MAX_DEPTH
-                    && !see_ge(pos, m, see_noisy_threshold(depth), &self.params.values)
+                    && !pos.see_ge(m, see_noisy_threshold(depth), self.eval.piece_values())
                 {
                     continue;
                 }

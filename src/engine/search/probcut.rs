@@ -2,17 +2,17 @@
 //! quiescence search and then in a much shallower search is taken as proof that the node
 //! fails high.
 
-use shakmaty::{Chess, MoveList, Position};
+use shakmaty::MoveList;
 
 use super::params::{
     PROBCUT_IMPROVING_BONUS, PROBCUT_MARGIN, PROBCUT_REDUCTION, PROBCUT_TT_DEPTH_SLACK,
 };
 use super::searcher::Searcher;
+use crate::engine::rules::{Evaluator, SearchRules};
 use crate::engine::score::{Bound, from_tt, to_tt};
-use crate::engine::see::see_ge;
 use crate::engine::tt::{Probe, pack};
 
-impl Searcher<'_> {
+impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
     /// ProbCut: a capture that wins enough material to beat `beta` by [`PROBCUT_MARGIN`] in a
     /// quiescence search and then in a search [`PROBCUT_REDUCTION`] plies shallower almost
     /// surely beats `beta` at full depth too. Returns the score to cut with (stored as a lower bound), or `None`
@@ -20,7 +20,7 @@ impl Searcher<'_> {
     #[allow(clippy::too_many_arguments)]
     pub(super) fn probcut(
         &mut self,
-        pos: &Chess,
+        pos: &P,
         key: u64,
         depth: i32,
         ply: usize,
@@ -42,7 +42,7 @@ impl Searcher<'_> {
         }
         let captures: MoveList = pos.capture_moves();
         for &m in &captures {
-            if !see_ge(pos, m, pc_beta - static_eval, &self.params.values) {
+            if !pos.see_ge(m, pc_beta - static_eval, self.eval.piece_values()) {
                 continue;
             }
             let (child, child_key) = self.play(pos, key, m, ply);

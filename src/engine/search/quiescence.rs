@@ -4,18 +4,16 @@
 //! exchange. Ordered by the ordering module's quiescence scores through the same picker as the
 //! main search ([`pick`]).
 
-use shakmaty::{Chess, Move, MoveList, Position, Role};
+use shakmaty::{Move, MoveList};
 
 use super::params::{DELTA_MARGIN, QSEARCH_SEE_THRESHOLD};
 use super::searcher::Searcher;
-use crate::engine::check::gives_check;
-use crate::engine::eval::evaluate;
 use crate::engine::order::pick;
+use crate::engine::rules::{Evaluator, SearchRules};
 use crate::engine::score::{Bound, INFINITE, MATE, MATE_BOUND, MAX_PLY, from_tt, to_tt};
-use crate::engine::see::see_ge;
 use crate::engine::tt::PackedMove;
 
-impl Searcher<'_> {
+impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
     /// Quiescence search: captures and queen promotions (all moves when in check) until the
     /// position is quiet, with delta and SEE pruning; with `checks` (the first ply below the
     /// main search) also quiet moves that give check and do not lose material by SEE, so that
@@ -25,7 +23,7 @@ impl Searcher<'_> {
     /// stored at depth 0.
     pub(super) fn qsearch(
         &mut self,
-        pos: &Chess,
+        pos: &P,
         key: u64,
         ply: usize,
         mut alpha: i32,
@@ -38,13 +36,15 @@ impl Searcher<'_> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        let in_check = pos.is_check();
+        if pos.has_lost() {
+            return -MATE + ply as i32;
+        }
+        if pos.wins_at_once() {
+            return MATE - ply as i32 - 1;
+        }
+        let in_check = pos.in_danger();
         if ply >= MAX_PLY - 1 {
-            return if in_check {
-                0
-            } else {
-                evaluate(pos, self.params)
-            };
+            return if in_check { 0 } else { self.eval.evaluate(pos) };
         }
         let pv_node = beta - alpha > 1;
         let original_alpha = alpha;
@@ -61,7 +61,7 @@ impl Searcher<'_> {
         let mut stand = -INFINITE;
         let mut static_eval = -INFINITE;
         if !in_check {
-            static_eval = probe.map_or_else(|| evaluate(pos, self.params), |p| p.eval);
+            static_eval = probe.map_or_else(|| self.eval.evaluate(pos), |p| p.eval);
             stand = static_eval;
             // A stored bound may improve the stand-pat estimate.
             if let Some(p) = probe {
@@ -86,18 +86,18 @@ impl Searcher<'_> {
         let mut moves: MoveList = pos.legal_moves();
         if in_check {
             if moves.is_empty() {
-                return -MATE + ply as i32;
+                return if pos.no_moves_loses(true) {
+                    -MATE + ply as i32
+                } else {
+                    0
+                };
             }
         } else {
-            moves.retain(|m| {
-                m.is_capture()
-                    || m.promotion() == Some(Role::Queen)
-                    || (checks && m.promotion().is_none() && gives_check(pos, *m))
-            });
+            moves.retain(|m| pos.is_quiescence_move(*m, checks));
         }
         self.ordering
             .score_quiescence(pos.turn(), &moves, &mut self.scores[ply], tt_move);
-        let values = &self.params.values;
+        let values = self.eval.piece_values();
         let mut best_move: Option<Move> = None;
         for i in 0..moves.len() {
             let m = pick(&mut moves, &mut self.scores[ply], i);
@@ -107,11 +107,10 @@ impl Searcher<'_> {
                     _ => m.capture().map_or(0, |r| values[r as usize - 1]),
                 };
                 // Delta pruning: even winning the captured piece cannot reach alpha.
-                if m.is_capture() && m.promotion().is_none() && stand + gain + DELTA_MARGIN <= alpha
-                {
+                if pos.is_delta_prunable(m) && stand + gain + DELTA_MARGIN <= alpha {
                     continue;
                 }
-                if !see_ge(pos, m, QSEARCH_SEE_THRESHOLD, values) {
+                if !pos.see_ge(m, QSEARCH_SEE_THRESHOLD, values) {
                     continue;
                 }
             }

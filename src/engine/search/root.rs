@@ -2,20 +2,18 @@
 //! with the full window and the rest with a null window first (principal variation search);
 //! each move's score and bound kept for the report, the best line in the PV.
 
-use shakmaty::{Chess, Position};
-
 use super::RootMove;
 use super::searcher::{Frame, Searcher};
-use crate::engine::eval::evaluate;
+use crate::engine::rules::{Evaluator, SearchRules};
 use crate::engine::score::{Bound, INFINITE, Score};
 
-impl Searcher<'_> {
+impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
     /// Searches every root move at `depth` within (`alpha`, `beta`) (each with the full window
     /// when the limits ask for exact root scores), records each move's score and bound in
     /// `root`, and returns the best score.
     pub(super) fn root(
         &mut self,
-        pos: &Chess,
+        pos: &P,
         root: &mut [RootMove],
         depth: i32,
         mut alpha: i32,
@@ -24,10 +22,10 @@ impl Searcher<'_> {
         self.pv_len[0] = 0;
         self.nodes += 1;
         self.stack[0] = Frame {
-            eval: if pos.is_check() {
+            eval: if pos.in_danger() {
                 -INFINITE
             } else {
-                evaluate(pos, self.params)
+                self.eval.evaluate(pos)
             },
             mv: None,
             plies_from_null: self.keys.len(),

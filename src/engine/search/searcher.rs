@@ -4,14 +4,14 @@
 
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 
-use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Chess, EnPassantMode, Move, Position};
+use std::marker::PhantomData;
+
+use shakmaty::Move;
 
 use super::params::{LMR_TABLE_SIZE, STOP_CHECK_INTERVAL, late_move_reduction};
-use super::zobrist;
-use crate::engine::eval::EvalParams;
 use crate::engine::limits::SearchLimits;
 use crate::engine::order::{MAX_MOVES, Ordering};
+use crate::engine::rules::{Evaluator, SearchRules};
 use crate::engine::score::{Bound, MAX_PLY, to_tt};
 use crate::engine::time::TimeManager;
 use crate::engine::tt::{TranspositionTable, pack};
@@ -29,10 +29,13 @@ pub(super) struct Frame {
     pub(super) excluded: Option<Move>,
 }
 
-/// One search in progress: created by [`super::search`], consumed by `iterate`.
-pub(super) struct Searcher<'a> {
-    /// The evaluation weights.
-    pub(super) params: &'a EvalParams,
+/// One search of a position of `P` with the evaluation `E` in progress: created by
+/// [`super::search`], consumed by `iterate`.
+pub(super) struct Searcher<'a, P, E> {
+    /// The evaluation.
+    pub(super) eval: &'a E,
+    /// The game searched (positions are passed from node to node, not stored).
+    pub(super) game: PhantomData<fn(&P)>,
     /// The transposition table (kept between searches of a game).
     pub(super) tt: &'a mut TranspositionTable,
     /// Move-ordering knowledge (kept between searches of a game).
@@ -73,21 +76,21 @@ pub(super) struct Searcher<'a> {
     pub(super) iteration_best: Option<(Move, i32)>,
 }
 
-impl<'a> Searcher<'a> {
+impl<'a, P: SearchRules, E: Evaluator<P>> Searcher<'a, P, E> {
     /// A search of `pos` after the game's `history` keys, with its tables allocated.
     pub(super) fn new(
-        pos: &Chess,
+        pos: &P,
         history: &[u64],
         limits: &'a SearchLimits,
-        params: &'a EvalParams,
+        eval: &'a E,
         tt: &'a mut TranspositionTable,
         ordering: &'a mut Ordering,
         stop: &'a AtomicBool,
-    ) -> Searcher<'a> {
+    ) -> Searcher<'a, P, E> {
         let mut keys = Vec::with_capacity(history.len() + MAX_PLY + 2);
         keys.extend_from_slice(history);
         let root_index = keys.len();
-        keys.push(zobrist(pos));
+        keys.push(pos.key());
         let mut reductions = [[0u8; LMR_TABLE_SIZE]; LMR_TABLE_SIZE];
         for (d, row) in reductions.iter_mut().enumerate().skip(1) {
             for (n, r) in row.iter_mut().enumerate().skip(1) {
@@ -95,7 +98,8 @@ impl<'a> Searcher<'a> {
             }
         }
         Searcher {
-            params,
+            eval,
+            game: PhantomData,
             tt,
             ordering,
             stop,
@@ -118,7 +122,7 @@ impl<'a> Searcher<'a> {
     }
 }
 
-impl Searcher<'_> {
+impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
     /// Nodes per second so far.
     pub(super) fn nps(&self) -> u64 {
         let us = self.time.elapsed().as_micros().max(1);
@@ -151,7 +155,7 @@ impl Searcher<'_> {
 
     /// Plays `m` from `pos` (whose key is `key`) as the move of `ply`: returns the child and
     /// its key, pushed on the key stack for repetition detection (the caller pops it).
-    pub(super) fn play(&mut self, pos: &Chess, key: u64, m: Move, ply: usize) -> (Chess, u64) {
+    pub(super) fn play(&mut self, pos: &P, key: u64, m: Move, ply: usize) -> (P, u64) {
         let (child, child_key) = self.child(pos, key, m);
         self.keys.push(child_key);
         self.stack[ply].mv = Some(m);
@@ -160,17 +164,15 @@ impl Searcher<'_> {
 
     /// The position after `m` from `pos` (whose key is `key`) and its key. The key is updated
     /// incrementally before the move is played and its hash bucket prefetched meanwhile (the
-    /// child is hashed from scratch when shakmaty cannot update the key).
-    pub(super) fn child(&self, pos: &Chess, key: u64, m: Move) -> (Chess, u64) {
-        let incremental = pos
-            .update_zobrist_hash::<Zobrist64>(Zobrist64(key), m, EnPassantMode::Legal)
-            .map(|k| k.0);
+    /// child's own key is read when the rules cannot update the key beforehand).
+    pub(super) fn child(&self, pos: &P, key: u64, m: Move) -> (P, u64) {
+        let incremental = pos.key_after(key, m);
         if let Some(k) = incremental {
             self.tt.prefetch(k);
         }
         let mut child = pos.clone();
         child.play_unchecked(m);
-        let child_key = incremental.unwrap_or_else(|| zobrist(&child));
+        let child_key = incremental.unwrap_or_else(|| child.key());
         (child, child_key)
     }
 

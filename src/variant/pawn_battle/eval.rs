@@ -9,8 +9,8 @@
 //!   mobility.
 //!
 //! The functions assume a game still in progress: an ended game is scored by the search
-//! (a win or loss), not here. Configuring the weights in percent (`[pawn_battle.eval]`) comes
-//! with the variant seam in the configuration; see docs/ARCHITECTURE.md.
+//! (a win or loss), not here. [`Evaluation`] is what the search uses: a preset with the
+//! configured weight of every term in percent (`[pawn_battle.eval]`, [`EvalConfig`]).
 
 use std::fmt;
 use std::sync::LazyLock;
@@ -20,6 +20,7 @@ use serde::Deserialize;
 use shakmaty::{Bitboard, ByColor, Color, File, Rank, Square, attacks};
 
 use super::PawnBattle;
+use crate::engine::rules::Evaluator;
 use crate::variant::VariantPosition;
 
 /// The seed design's weights (`assets/pawn_battle/seed.toml`).
@@ -69,7 +70,10 @@ pub struct Weights {
 }
 
 /// The shipped presets by name (`--preset seed`, `--preset default`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum, serde::Serialize, Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum PresetName {
     /// Our stronger function ([`DEFAULT`]).
     #[default]
@@ -284,21 +288,17 @@ fn seed(pos: &PawnBattle, w: &SeedWeights) -> Breakdown {
         };
         let board = pos.board();
         let pawns = board.by_piece(color.pawn());
-        let advanced: Vec<i32> = pawns
-            .into_iter()
-            .map(|sq| ranks_advanced(color, sq))
-            .collect();
+        let (sum, most) = pawns.into_iter().fold((0, 0), |(sum, most), sq| {
+            let n = ranks_advanced(color, sq);
+            (sum + n, most.max(n))
+        });
         let rooks = board.by_piece(color.rook()).count() as i32;
         b.add(
             Term::Material,
             color,
             brutality * pawns.count() as i32 + artillery * rooks,
         );
-        b.add(
-            Term::Advance,
-            color,
-            march * advanced.iter().sum::<i32>() + advanced.iter().copied().max().unwrap_or(0),
-        );
+        b.add(Term::Advance, color, march * sum + most);
     }
     b
 }
@@ -445,6 +445,113 @@ fn default(pos: &PawnBattle, w: &Weights) -> Breakdown {
         (None, None) => {}
     }
     b
+}
+
+/// `[pawn_battle.eval]` in the configuration: the preset and each term's weight in percent (100
+/// = as the preset says, 0 = off), like the chess weights of `[eval]`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct EvalConfig {
+    /// The preset the weights apply to.
+    pub preset: PresetName,
+    /// Pawns and rooks, in percent.
+    pub material: u32,
+    /// Ranks advanced by the pawns, in percent.
+    pub advance: u32,
+    /// Passed pawns by rank, in percent.
+    pub passed: u32,
+    /// The promotion race by the square rule, in percent.
+    pub race: u32,
+    /// Blocked and backward pawns, in percent.
+    pub structure: u32,
+    /// Rooks behind passers, on open files, and their mobility, in percent.
+    pub rooks: u32,
+}
+
+impl Default for EvalConfig {
+    fn default() -> Self {
+        EvalConfig {
+            preset: PresetName::Default,
+            material: 100,
+            advance: 100,
+            passed: 100,
+            race: 100,
+            structure: 100,
+            rooks: 100,
+        }
+    }
+}
+
+impl EvalConfig {
+    /// Every term's percentage with its configuration key, in the order of [`Term::ALL`].
+    pub fn percents(&self) -> [(&'static str, u32); 6] {
+        [
+            ("pawn_battle.eval.material", self.material),
+            ("pawn_battle.eval.advance", self.advance),
+            ("pawn_battle.eval.passed", self.passed),
+            ("pawn_battle.eval.race", self.race),
+            ("pawn_battle.eval.structure", self.structure),
+            ("pawn_battle.eval.rooks", self.rooks),
+        ]
+    }
+}
+
+/// The evaluation the search uses: a preset with each term weighted in percent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Evaluation {
+    /// The preset.
+    pub preset: &'static Preset,
+    /// Each term's weight in percent, indexed like [`Term::ALL`].
+    percent: [i32; 6],
+    /// Piece values (pawn, rook; the other roles 0) for SEE and move ordering.
+    values: [i32; 6],
+}
+
+impl Evaluation {
+    /// The evaluation of a configuration.
+    pub fn from_config(c: &EvalConfig) -> Evaluation {
+        let preset = c.preset.preset();
+        let (pawn, rook) = match preset {
+            Preset::Seed(w) => (w.brutality, w.artillery),
+            Preset::Default(w) => (w.pawn, w.rook),
+        };
+        Evaluation {
+            preset,
+            percent: c.percents().map(|(_, p)| p as i32),
+            values: [pawn, 0, 0, rook, 0, 0],
+        }
+    }
+
+    /// A preset at its own weights (every term at 100 %).
+    pub fn preset(name: PresetName) -> Evaluation {
+        Evaluation::from_config(&EvalConfig {
+            preset: name,
+            ..EvalConfig::default()
+        })
+    }
+
+    /// The score from the side to move's view, each term weighted.
+    pub fn score(&self, pos: &PawnBattle) -> i32 {
+        let b = breakdown(pos, self.preset);
+        let us = pos.turn();
+        b.terms
+            .iter()
+            .zip(self.percent)
+            .map(|(t, pct)| {
+                let diff = t.get(us) - t.get(!us);
+                if pct == 100 { diff } else { diff * pct / 100 }
+            })
+            .sum()
+    }
+}
+
+impl Evaluator<PawnBattle> for Evaluation {
+    fn evaluate(&self, pos: &PawnBattle) -> i32 {
+        self.score(pos)
+    }
+    fn piece_values(&self) -> &[i32; 6] {
+        &self.values
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,145 @@
+//! What the search needs from a game beyond [`VariantPosition`], and from its evaluation: the
+//! two traits the search is generic over (monomorphised, so the chess search calls shakmaty
+//! exactly as a chess-only search would; see "Variant seam" in docs/ARCHITECTURE.md).
+//!
+//! [`SearchRules`] holds the search-internal, rule-dependent answers: the "check" the search
+//! extends and never stands pat in (chess: check; Pawn Battle: a pawn on the 7th rank that can
+//! reach the last rank next move), the moves that create one (quiet checks / pushes to the 7th),
+//! static exchange evaluation, the null move, the incremental key, the draws only chess has
+//! (bare kings) and the score of a position without moves. Chess implements it here by
+//! delegating to shakmaty and the chess-typed `see`/`check` modules; Pawn Battle in
+//! `variant::pawn_battle::search`.
+//!
+//! [`Evaluator`] is the static evaluation and the piece values SEE, delta pruning and move
+//! ordering use: [`EvalParams`] for chess, `pawn_battle::eval::Preset` for Pawn Battle.
+
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{Chess, EnPassantMode, Move, MoveList, Position, Role};
+
+use super::check::gives_check;
+use super::eval::{EvalParams, evaluate};
+use super::see::see_ge;
+use crate::variant::VariantPosition;
+
+/// The rules the search asks about beyond [`VariantPosition`] (search-internal: pruning,
+/// extensions and quiescence decisions that depend on the game).
+pub trait SearchRules: VariantPosition {
+    /// Whether the side to move must answer a threat before anything else: it is extended, never
+    /// null-moved, and searches every move in quiescence (chess: in check; Pawn Battle: an enemy
+    /// pawn can reach the last rank next move).
+    fn in_danger(&self) -> bool;
+    /// Whether the legal move `m` puts the opponent [`in_danger`](SearchRules::in_danger)
+    /// (chess: exact; Pawn Battle: a pawn pushed to the 7th rank with a way forward).
+    fn endangers(&self, m: Move) -> bool;
+    /// Whether the side to move has already lost by the position alone, before any move (Pawn
+    /// Battle: the opponent's pawn stands on the last rank, or no pawn of ours is left; chess:
+    /// never, checkmate is found by the missing moves).
+    fn has_lost(&self) -> bool;
+    /// Whether the side to move wins with its next move whatever happens (Pawn Battle: a pawn of
+    /// its own on the 7th rank can reach the last rank; chess: never, a mate is searched). The
+    /// search scores it as a mate in one without searching, which also ends lines where both
+    /// sides threaten to promote (neither could stand pat in quiescence).
+    fn wins_at_once(&self) -> bool;
+    /// Whether a side to move without legal moves has lost (`danger` is
+    /// [`in_danger`](SearchRules::in_danger)); otherwise it is a draw (stalemate).
+    fn no_moves_loses(&self, danger: bool) -> bool;
+    /// A draw by the material alone, whatever is played (chess: bare kings and a lone minor).
+    fn is_dead_draw(&self) -> bool;
+    /// Whether `m` wins at least `threshold` by static exchange on its target square.
+    fn see_ge(&self, m: Move, threshold: i32, values: &[i32; 6]) -> bool;
+    /// The key after `m`, from this position's `key`, without playing it (`None` when it must be
+    /// read from the child).
+    fn key_after(&self, key: u64, m: Move) -> Option<u64>;
+    /// The position with the other side to move and nothing else changed (`None` when that is
+    /// not a legal position).
+    fn null_move(&self) -> Option<Self>;
+    /// Whether `m` is ordered with the captures (by MVV-LVA and SEE): captures and moves that win
+    /// material or the game at once (chess: queen promotions; Pawn Battle: a pawn's arrival).
+    fn is_capture_class(&self, m: Move) -> bool;
+    /// Whether quiescence searches `m` out of danger; `endangering` adds moves that create a
+    /// threat (the first quiescence ply only).
+    fn is_quiescence_move(&self, m: Move, endangering: bool) -> bool;
+    /// Whether delta pruning may skip `m` when even its captured piece cannot reach alpha (a
+    /// plain capture, not a promotion or a win).
+    fn is_delta_prunable(&self, m: Move) -> bool;
+    /// The legal captures (ProbCut's candidates).
+    fn capture_moves(&self) -> MoveList;
+}
+
+/// A static evaluation the search can use for positions of `P`.
+pub trait Evaluator<P>: Sync {
+    /// The score from the side to move's point of view, of a game still in progress.
+    fn evaluate(&self, pos: &P) -> i32;
+    /// Piece values by role (pawn = 0 … king = 5) for SEE, delta pruning and move ordering.
+    fn piece_values(&self) -> &[i32; 6];
+}
+
+impl SearchRules for Chess {
+    #[inline]
+    fn in_danger(&self) -> bool {
+        Position::is_check(self)
+    }
+    #[inline]
+    fn endangers(&self, m: Move) -> bool {
+        gives_check(self, m)
+    }
+    #[inline]
+    fn has_lost(&self) -> bool {
+        false
+    }
+    #[inline]
+    fn wins_at_once(&self) -> bool {
+        false
+    }
+    #[inline]
+    fn no_moves_loses(&self, danger: bool) -> bool {
+        danger
+    }
+    #[inline]
+    fn is_dead_draw(&self) -> bool {
+        let board = Position::board(self);
+        board.occupied().count() <= 3 && (board.pawns() | board.rooks() | board.queens()).is_empty()
+    }
+    #[inline]
+    fn see_ge(&self, m: Move, threshold: i32, values: &[i32; 6]) -> bool {
+        see_ge(self, m, threshold, values)
+    }
+    #[inline]
+    fn key_after(&self, key: u64, m: Move) -> Option<u64> {
+        self.update_zobrist_hash::<Zobrist64>(Zobrist64(key), m, EnPassantMode::Legal)
+            .map(|k| k.0)
+    }
+    #[inline]
+    fn null_move(&self) -> Option<Self> {
+        self.clone().swap_turn().ok()
+    }
+    #[inline]
+    fn is_capture_class(&self, m: Move) -> bool {
+        m.is_capture() || m.promotion() == Some(Role::Queen)
+    }
+    #[inline]
+    fn is_quiescence_move(&self, m: Move, endangering: bool) -> bool {
+        m.is_capture()
+            || m.promotion() == Some(Role::Queen)
+            || (endangering && m.promotion().is_none() && gives_check(self, m))
+    }
+    #[inline]
+    fn is_delta_prunable(&self, m: Move) -> bool {
+        m.is_capture() && m.promotion().is_none()
+    }
+    #[inline]
+    fn capture_moves(&self) -> MoveList {
+        Position::capture_moves(self)
+    }
+}
+
+impl Evaluator<Chess> for EvalParams {
+    #[inline]
+    fn evaluate(&self, pos: &Chess) -> i32 {
+        evaluate(pos, self)
+    }
+    #[inline]
+    fn piece_values(&self) -> &[i32; 6] {
+        &self.values
+    }
+}

@@ -1,0 +1,358 @@
+//! Pawn Battle matches between two engine players (`kibitzer match --variant pawn-battle`): the
+//! strength checks of issue 25 (`default` against `seed` at equal depth, level 10 against a
+//! plain minimax of the seed function). Openings are random legal plies from the start, each
+//! played twice with the colours swapped; a game ends by the rules ([`Line::ending`]) or, after
+//! [`MAX_PLIES`], as a draw.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use shakmaty::{Color, KnownOutcome, Move};
+
+use super::PawnBattle;
+use super::eval::{Evaluation, PresetName, SEED, evaluate};
+use crate::config::EngineConfig;
+use crate::engine::levels::Rng;
+use crate::engine::rules::SearchRules;
+use crate::engine::score::MATE;
+use crate::engine::{Level, SearchLimits, SearchMemory, search};
+use crate::variant::{Line, VariantPosition};
+
+/// A game still going after this many plies is scored a draw.
+pub const MAX_PLIES: usize = 400;
+
+/// One side of a match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlayerSpec {
+    /// Our search with a preset, to a fixed depth (`default:5`, `seed:5`).
+    Preset(PresetName, u32),
+    /// Our search at a level 1–10, as in play (`level:10`); `--movetime` overrides its time.
+    Level(u8),
+    /// A plain minimax (alpha-beta, no other technique) of the seed function (`plain:5`).
+    Plain(u32),
+}
+
+impl FromStr for PlayerSpec {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        let help =
+            "write default:DEPTH, seed:DEPTH, plain:DEPTH (depth 1 to 20) or level:N (1 to 10)";
+        let (kind, number) = text
+            .split_once(':')
+            .ok_or_else(|| format!("`{text}` is no player: {help}"))?;
+        let n: u32 = number
+            .parse()
+            .map_err(|_| format!("`{number}` in `{text}` is not a number: {help}"))?;
+        match kind {
+            "level" if (1..=10).contains(&n) => Ok(PlayerSpec::Level(n as u8)),
+            "default" | "seed" | "plain" if (1..=20).contains(&n) => Ok(match kind {
+                "default" => PlayerSpec::Preset(PresetName::Default, n),
+                "seed" => PlayerSpec::Preset(PresetName::Seed, n),
+                _ => PlayerSpec::Plain(n),
+            }),
+            "level" | "default" | "seed" | "plain" => {
+                Err(format!("`{text}` is out of range: {help}"))
+            }
+            _ => Err(format!("`{kind}` is no kind of player: {help}")),
+        }
+    }
+}
+
+impl fmt::Display for PlayerSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayerSpec::Preset(PresetName::Default, d) => write!(f, "default:{d}"),
+            PlayerSpec::Preset(PresetName::Seed, d) => write!(f, "seed:{d}"),
+            PlayerSpec::Level(n) => write!(f, "level:{n}"),
+            PlayerSpec::Plain(d) => write!(f, "plain:{d}"),
+        }
+    }
+}
+
+/// A player ready to move: its evaluation and search memory.
+struct Player {
+    spec: PlayerSpec,
+    eval: Evaluation,
+    memory: SearchMemory,
+    movetime: Option<Duration>,
+}
+
+impl Player {
+    fn new(spec: PlayerSpec, eval: &Evaluation, movetime: Option<Duration>) -> Player {
+        let eval = match spec {
+            PlayerSpec::Preset(name, _) => Evaluation::preset(name),
+            _ => eval.clone(),
+        };
+        Player {
+            spec,
+            eval,
+            memory: SearchMemory::new(16),
+            movetime,
+        }
+    }
+
+    /// The move to play in `line`'s position.
+    fn choose(&mut self, line: &Line<PawnBattle>, rng: &mut Rng) -> Option<Move> {
+        let pos = line.position();
+        let stop = AtomicBool::new(false);
+        let history = &line.keys()[..line.keys().len() - 1];
+        let mut search_with = |limits: &SearchLimits| {
+            search(
+                pos,
+                history,
+                limits,
+                &self.eval,
+                &mut self.memory,
+                &stop,
+                &mut |_| {},
+            )
+        };
+        match self.spec {
+            PlayerSpec::Plain(depth) => plain_best(pos, depth),
+            PlayerSpec::Preset(_, depth) => search_with(&SearchLimits::depth(depth)).best_move,
+            PlayerSpec::Level(n) => {
+                let level = Level::get(n);
+                let mut limits = level.limits(&EngineConfig::default());
+                if let Some(t) = self.movetime {
+                    limits.movetime = Some(t);
+                }
+                level.choose(&search_with(&limits), &mut || rng.next_f64())
+            }
+        }
+    }
+}
+
+/// The seed function's plain minimax (alpha-beta, moves in generation order, no other
+/// technique): the score for the side to move, `depth` plies deep.
+fn plain(pos: &PawnBattle, depth: u32, ply: i32, mut alpha: i32, beta: i32) -> i32 {
+    if pos.has_lost() {
+        return -MATE + ply;
+    }
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return -MATE + ply;
+    }
+    if depth == 0 {
+        return evaluate(pos, &SEED);
+    }
+    for m in moves {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        let score = -plain(&child, depth - 1, ply + 1, -beta, -alpha);
+        if score > alpha {
+            alpha = score;
+            if alpha >= beta {
+                break;
+            }
+        }
+    }
+    alpha
+}
+
+/// The plain minimax's move: the first best in generation order.
+fn plain_best(pos: &PawnBattle, depth: u32) -> Option<Move> {
+    let mut best = None;
+    let mut alpha = -MATE - 1;
+    for m in pos.legal_moves() {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        let score = -plain(&child, depth.saturating_sub(1), 1, -MATE - 1, -alpha);
+        if best.is_none() || score > alpha {
+            alpha = score;
+            best = Some(m);
+        }
+    }
+    best
+}
+
+/// The score of a match for the first player.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Games the first player won.
+    pub wins: u32,
+    /// Drawn games.
+    pub draws: u32,
+    /// Games the first player lost.
+    pub losses: u32,
+}
+
+impl Tally {
+    /// Points per game for the first player, in percent.
+    pub fn percent(&self) -> f64 {
+        let games = self.wins + self.draws + self.losses;
+        if games == 0 {
+            return 0.0;
+        }
+        (f64::from(self.wins) + f64::from(self.draws) / 2.0) * 100.0 / f64::from(games)
+    }
+}
+
+impl fmt::Display for Tally {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "+{} ={} -{} ({:.1} %)",
+            self.wins,
+            self.draws,
+            self.losses,
+            self.percent()
+        )
+    }
+}
+
+/// A random opening of `plies` legal moves from the start that leaves the game going.
+fn opening(plies: usize, rng: &mut Rng) -> Vec<Move> {
+    loop {
+        let mut line = Line::new(PawnBattle::start());
+        for _ in 0..plies {
+            let moves = line.position().legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[(rng.next_u64() % moves.len() as u64) as usize];
+            if line.play(m).is_err() {
+                break;
+            }
+        }
+        if line.moves().len() == plies && line.ending().is_none() {
+            return line.moves().to_vec();
+        }
+    }
+}
+
+/// One game from `opening`: the winner's colour, or `None` for a draw.
+fn play_game(
+    white: &mut Player,
+    black: &mut Player,
+    opening: &[Move],
+    rng: &mut Rng,
+) -> Option<Color> {
+    let mut line = Line::new(PawnBattle::start());
+    for &m in opening {
+        line.play(m).ok()?;
+    }
+    white.memory.clear();
+    black.memory.clear();
+    while line.moves().len() < MAX_PLIES {
+        if let Some(ending) = line.ending() {
+            return match ending.outcome() {
+                KnownOutcome::Decisive { winner } => Some(winner),
+                KnownOutcome::Draw => None,
+            };
+        }
+        let mover = if line.position().turn() == Color::White {
+            &mut *white
+        } else {
+            &mut *black
+        };
+        let m = mover.choose(&line, rng)?;
+        line.play(m).ok()?;
+    }
+    None
+}
+
+/// Called after every game with the game's number, the first player's colour, the winner's
+/// colour (`None` for a draw) and the tally so far.
+pub type GameReport<'a> = dyn FnMut(u32, Color, Option<Color>, &Tally) + 'a;
+
+/// Plays `games` games (rounded up to pairs: each opening of `opening_plies` random plies with
+/// both colours) between `first` and `second`, calling `each` after every game with the game's
+/// number, the first player's colour, the result and the tally so far. `eval` is the
+/// configured evaluation of level players.
+#[allow(clippy::too_many_arguments)]
+pub fn run(
+    first: PlayerSpec,
+    second: PlayerSpec,
+    games: u32,
+    opening_plies: usize,
+    seed: u64,
+    eval: &Evaluation,
+    movetime: Option<Duration>,
+    each: &mut GameReport<'_>,
+) -> Tally {
+    let mut rng = Rng::new(seed);
+    let mut a = Player::new(first, eval, movetime);
+    let mut b = Player::new(second, eval, movetime);
+    let mut tally = Tally::default();
+    let mut n = 0;
+    while n < games {
+        let moves = opening(opening_plies, &mut rng);
+        for a_color in [Color::White, Color::Black] {
+            let winner = if a_color == Color::White {
+                play_game(&mut a, &mut b, &moves, &mut rng)
+            } else {
+                play_game(&mut b, &mut a, &moves, &mut rng)
+            };
+            match winner {
+                Some(c) if c == a_color => tally.wins += 1,
+                Some(_) => tally.losses += 1,
+                None => tally.draws += 1,
+            }
+            n += 1;
+            each(n, a_color, winner, &tally);
+        }
+    }
+    tally
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn player_specs_parse_and_refuse_with_the_reason() {
+        assert_eq!(
+            "default:5".parse(),
+            Ok(PlayerSpec::Preset(PresetName::Default, 5))
+        );
+        assert_eq!(
+            "seed:3".parse(),
+            Ok(PlayerSpec::Preset(PresetName::Seed, 3))
+        );
+        assert_eq!("plain:5".parse(), Ok(PlayerSpec::Plain(5)));
+        assert_eq!("level:10".parse(), Ok(PlayerSpec::Level(10)));
+        for spec in ["default:5", "seed:3", "plain:5", "level:10"] {
+            assert_eq!(spec.parse::<PlayerSpec>().unwrap().to_string(), spec);
+        }
+        let e = "level:11".parse::<PlayerSpec>().unwrap_err();
+        assert!(e.contains("out of range"), "{e}");
+        let e = "strong:3".parse::<PlayerSpec>().unwrap_err();
+        assert!(e.contains("no kind of player"), "{e}");
+        let e = "default".parse::<PlayerSpec>().unwrap_err();
+        assert!(e.contains("no player"), "{e}");
+    }
+
+    #[test]
+    fn plain_minimax_takes_a_win_and_stops_a_pawn() {
+        let win = PawnBattle::from_fen("8/1P6/8/8/8/8/p7/8 w - - 0 1").unwrap();
+        assert_eq!(win.uci(plain_best(&win, 3).unwrap()).to_string(), "b7b8");
+        let stop = PawnBattle::from_fen("8/8/8/8/8/8/p6P/7R w - - 0 1").unwrap();
+        assert_eq!(stop.uci(plain_best(&stop, 3).unwrap()).to_string(), "h1a1");
+    }
+
+    #[test]
+    fn a_short_match_is_reproducible_and_counts_every_game() {
+        let eval = Evaluation::preset(PresetName::Default);
+        let play = || {
+            let mut results = Vec::new();
+            let t = run(
+                PlayerSpec::Preset(PresetName::Default, 2),
+                PlayerSpec::Plain(1),
+                4,
+                4,
+                7,
+                &eval,
+                None,
+                &mut |n, _, w, _| results.push((n, w)),
+            );
+            (t, results)
+        };
+        let (t, results) = play();
+        assert_eq!(t.wins + t.draws + t.losses, 4);
+        assert_eq!(results.len(), 4);
+        assert_eq!(play().0, t);
+    }
+}
