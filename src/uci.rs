@@ -14,13 +14,14 @@ use std::time::Duration;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 
-use crate::config::{EvalConfig, EvalPreset};
+use crate::config::EvalConfig;
 use crate::echo::echo;
 use crate::engine::levels::Level;
 use crate::engine::{
     Bound, Clock, EngineHandle, EngineReport, EvalParams, Score, SearchId, SearchInfo,
     SearchLimits, SearchRequest, evaluate_breakdown, zobrist,
 };
+use crate::options::{self, Kind, OPTIONS, Settings, Slot, UciSettings};
 
 /// The engine's name in `id name`.
 pub const NAME: &str = concat!("kibitzer ", env!("CARGO_PKG_VERSION"));
@@ -45,51 +46,13 @@ struct Running {
     held: Option<(Option<Move>, Option<Move>)>,
 }
 
-/// Settings changed by `setoption`.
-struct Options {
-    hash_mb: u32,
-    level: u8,
-    limit_strength: bool,
-    elo: u32,
-    overhead_ms: u64,
-    eval: EvalConfig,
-    /// `Explain`: print the explanation and search metrics as `info string` lines before
-    /// `bestmove`.
-    explain: bool,
-    /// `OwnBook`: play from the opening book while the position is in it.
-    own_book: bool,
-    /// Plies of a game the book is used for (`engine.book_depth`).
-    book_depth: u32,
-}
-
-/// Every eval weight option: (UCI name, getter/setter on the config).
-type Field = fn(&mut EvalConfig) -> &mut u32;
-const WEIGHTS: &[(&str, Field)] = &[
-    ("Material PST", |c| &mut c.material_pst),
-    ("King Safety", |c| &mut c.king_safety),
-    ("Mobility", |c| &mut c.mobility),
-    ("Pawn Structure", |c| &mut c.pawn_structure),
-    ("Threats", |c| &mut c.threats),
-    ("Defences", |c| &mut c.defences),
-    ("Bishop Pair", |c| &mut c.bishop_pair),
-    ("Rooks", |c| &mut c.rooks),
-    ("Tempo", |c| &mut c.tempo),
-];
-type ValueField = fn(&mut EvalConfig) -> &mut i32;
-const VALUES: &[(&str, ValueField)] = &[
-    ("Pawn Value", |c| &mut c.pawn),
-    ("Knight Value", |c| &mut c.knight),
-    ("Bishop Value", |c| &mut c.bishop),
-    ("Rook Value", |c| &mut c.rook),
-    ("Queen Value", |c| &mut c.queen),
-];
-
 struct Session<'w, W: Write> {
     out: &'w mut W,
     engine: EngineHandle,
     position: Chess,
     history: Vec<u64>,
-    options: Options,
+    /// Every option's value (the table of `crate::options`).
+    settings: Settings,
     params: EvalParams,
     next_id: u64,
     running: Option<Running>,
@@ -121,9 +84,18 @@ where
 {
     let (tx, rx) = mpsc::channel::<Event>();
     let engine_tx = tx.clone();
-    let hash_mb = engine.hash_mb;
-    let (own_book, book_depth) = (engine.book, engine.book_depth);
-    let engine = EngineHandle::spawn_with(hash_mb, move |r| {
+    let settings = Settings {
+        config: crate::config::Config {
+            engine: crate::config::EngineConfig {
+                level,
+                ..engine.clone()
+            },
+            eval: eval.clone(),
+            ..crate::config::Config::default()
+        },
+        uci: UciSettings::new(level),
+    };
+    let engine = EngineHandle::spawn_with(settings.config.engine.hash_mb, move |r| {
         let _ = engine_tx.send(Event::Report(r));
     })?;
     std::thread::Builder::new()
@@ -156,17 +128,7 @@ where
         engine,
         position: Chess::default(),
         history: Vec::new(),
-        options: Options {
-            hash_mb,
-            level,
-            limit_strength: false,
-            elo: Level::get(level).elo,
-            overhead_ms: 30,
-            eval: eval.clone(),
-            explain: false,
-            own_book,
-            book_depth,
-        },
+        settings,
         params: EvalParams::from_config(eval),
         next_id: 1,
         running: None,
@@ -451,57 +413,29 @@ impl<W: Write> Session<'_, W> {
         let o = &mut self.out;
         writeln!(o, "id name {NAME}")?;
         writeln!(o, "id author the kibitzer authors")?;
-        writeln!(
-            o,
-            "option name Hash type spin default {} min 1 max 4096",
-            self.options.hash_mb
-        )?;
-        writeln!(o, "option name Ponder type check default false")?;
-        writeln!(
-            o,
-            "option name Level type spin default {} min 1 max 10",
-            self.options.level
-        )?;
-        writeln!(o, "option name UCI_LimitStrength type check default false")?;
-        writeln!(o, "option name Explain type check default false")?;
-        writeln!(
-            o,
-            "option name OwnBook type check default {}",
-            self.options.own_book
-        )?;
-        let (lo, hi) = (Level::get(1).elo, Level::get(10).elo);
-        writeln!(
-            o,
-            "option name UCI_Elo type spin default {} min {lo} max {hi}",
-            self.options.elo
-        )?;
-        writeln!(
-            o,
-            "option name Move Overhead type spin default {} min 0 max 5000",
-            self.options.overhead_ms
-        )?;
-        let preset = match self.options.eval.preset {
-            EvalPreset::Default => "default",
-            EvalPreset::Simplified => "simplified",
-        };
-        writeln!(
-            o,
-            "option name Eval Preset type combo default {preset} var default var simplified"
-        )?;
-        let mut eval = self.options.eval.clone();
-        for (name, field) in VALUES {
-            writeln!(
-                o,
-                "option name {name} type spin default {} min 1 max 5000",
-                *field(&mut eval)
-            )?;
-        }
-        for (name, field) in WEIGHTS {
-            writeln!(
-                o,
-                "option name {name} type spin default {} min 0 max 500",
-                *field(&mut eval)
-            )?;
+        for option in OPTIONS {
+            let Some(name) = option.uci_name else {
+                continue;
+            };
+            let default = option.show(&mut self.settings);
+            match option.kind {
+                Kind::Spin(bounds) => {
+                    let (lo, hi) = bounds();
+                    writeln!(
+                        o,
+                        "option name {name} type spin default {default} min {lo} max {hi}"
+                    )?;
+                }
+                Kind::Check => writeln!(o, "option name {name} type check default {default}")?,
+                Kind::Combo { values, .. } => {
+                    write!(o, "option name {name} type combo default {default}")?;
+                    for value in values {
+                        write!(o, " var {value}")?;
+                    }
+                    writeln!(o)?;
+                }
+                Kind::Text => writeln!(o, "option name {name} type string default {default}")?,
+            }
         }
         writeln!(o, "uciok")?;
         o.flush()
@@ -522,98 +456,75 @@ impl<W: Write> Session<'_, W> {
         };
         let name = echo(name);
         let name = name.as_str();
-        let lname = name.to_ascii_lowercase();
-        fn need<'v>(name: &str, v: Option<&'v str>) -> Result<&'v str, String> {
-            v.filter(|v| !v.is_empty())
-                .ok_or_else(|| format!("option {name} needs a value"))
-        }
-        let spin = |v: Option<&str>, lo: i64, hi: i64| -> Result<i64, String> {
-            let v = need(name, v)?;
-            let digits = v.strip_prefix('-').unwrap_or(v);
-            let n: i64 = match v.parse() {
-                Ok(n) => n,
-                // All digits but too long for a number: out of range, not "not a number".
-                Err(_) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
-                    return Err(format!(
-                        "option {name}: {} is out of range {lo} to {hi}",
-                        echo(v)
-                    ));
+        let option =
+            options::by_uci_name(name).ok_or_else(|| format!("unknown option \"{name}\""))?;
+        let value = value
+            .filter(|v| !v.is_empty())
+            .ok_or_else(|| format!("option {name} needs a value"));
+        let hash_mb = self.settings.config.engine.hash_mb;
+        match ((option.slot)(&mut self.settings), option.kind) {
+            (Slot::Int(field), Kind::Spin(bounds)) => {
+                let (lo, hi) = bounds();
+                let v = value?;
+                let digits = v.strip_prefix('-').unwrap_or(v);
+                let n: i64 = match v.parse() {
+                    Ok(n) => n,
+                    // All digits but too long for a number: out of range, not "not a number".
+                    Err(_) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
+                        return Err(format!(
+                            "option {name}: {} is out of range {lo} to {hi}",
+                            echo(v)
+                        ));
+                    }
+                    Err(_) => {
+                        return Err(format!(
+                            "option {name}: \"{}\" is not a number (expected {lo} to {hi})",
+                            echo(v)
+                        ));
+                    }
+                };
+                if !(lo..=hi).contains(&n) || !field.set(n) {
+                    return Err(format!("option {name}: {n} is out of range {lo} to {hi}"));
                 }
-                Err(_) => {
-                    return Err(format!(
-                        "option {name}: \"{}\" is not a number (expected {lo} to {hi})",
-                        echo(v)
-                    ));
-                }
-            };
-            if (lo..=hi).contains(&n) {
-                Ok(n)
-            } else {
-                Err(format!("option {name}: {n} is out of range {lo} to {hi}"))
             }
-        };
-        let check = |v: Option<&str>| -> Result<bool, String> {
-            match need(name, v)? {
-                "true" => Ok(true),
-                "false" => Ok(false),
-                other => Err(format!(
-                    "option {name}: \"{}\" is not true or false",
-                    echo(other)
-                )),
-            }
-        };
-        match lname.as_str() {
-            "hash" => {
-                self.options.hash_mb = spin(value, 1, 4096)? as u32;
-                self.engine.set_hash(self.options.hash_mb);
-            }
-            "ponder" => {
-                check(value)?;
-            }
-            "level" => self.options.level = spin(value, 1, 10)? as u8,
-            "uci_limitstrength" => self.options.limit_strength = check(value)?,
-            "explain" => self.options.explain = check(value)?,
-            "ownbook" => self.options.own_book = check(value)?,
-            "uci_elo" => {
-                let (lo, hi) = (Level::get(1).elo, Level::get(10).elo);
-                self.options.elo = spin(value, i64::from(lo), i64::from(hi))? as u32;
-            }
-            "move overhead" => self.options.overhead_ms = spin(value, 0, 5000)? as u64,
-            "eval preset" => {
-                self.options.eval.preset = match need(name, value)? {
-                    "default" => EvalPreset::Default,
-                    "simplified" => EvalPreset::Simplified,
+            (Slot::Bool(field), _) => {
+                *field = match value? {
+                    "true" => true,
+                    "false" => false,
                     other => {
                         return Err(format!(
-                            "option {name}: unknown preset \"{}\" (default or simplified)",
+                            "option {name}: \"{}\" is not true or false",
                             echo(other)
                         ));
                     }
                 };
             }
-            _ => {
-                if let Some((_, field)) = VALUES.iter().find(|(n, _)| n.eq_ignore_ascii_case(name))
-                {
-                    *field(&mut self.options.eval) = spin(value, 1, 5000)? as i32;
-                } else if let Some((_, field)) =
-                    WEIGHTS.iter().find(|(n, _)| n.eq_ignore_ascii_case(name))
-                {
-                    *field(&mut self.options.eval) = spin(value, 0, 500)? as u32;
-                } else {
-                    return Err(format!("unknown option \"{name}\""));
+            (Slot::Choice(field), Kind::Combo { values, what }) => {
+                let v = value?;
+                if !values.contains(&v) || !field.choose(v) {
+                    return Err(format!(
+                        "option {name}: unknown {what} \"{}\" ({})",
+                        echo(v),
+                        values.join(" or ")
+                    ));
                 }
             }
+            (Slot::Text(field), _) => *field = value?.to_owned(),
+            (_, kind) => return Err(format!("option {name} cannot be set ({kind:?})")),
         }
-        self.params = EvalParams::from_config(&self.options.eval);
+        if self.settings.config.engine.hash_mb != hash_mb {
+            self.engine.set_hash(self.settings.config.engine.hash_mb);
+        }
+        self.params = EvalParams::from_config(&self.settings.config.eval);
         Ok(())
     }
 
     /// The level in force: `UCI_Elo` when strength is limited, else `Level`.
     fn level(&self) -> Level {
-        if self.options.limit_strength {
-            Level::get(Level::number_for_elo(self.options.elo))
+        if self.settings.uci.limit_strength {
+            Level::get(Level::number_for_elo(self.settings.uci.elo))
         } else {
-            Level::get(self.options.level)
+            Level::get(self.settings.config.engine.level)
         }
     }
 
@@ -654,7 +565,7 @@ impl<W: Write> Session<'_, W> {
     fn start(&mut self, go: Go, position: Chess, history: Vec<u64>) -> io::Result<()> {
         self.cancel();
         let mut limits = go.limits;
-        limits.overhead = Duration::from_millis(self.options.overhead_ms);
+        limits.overhead = Duration::from_millis(self.settings.uci.overhead_ms);
         let (time, inc) = match position.turn() {
             Color::White => (go.wtime, go.winc),
             Color::Black => (go.btime, go.binc),
@@ -667,7 +578,8 @@ impl<W: Write> Session<'_, W> {
             });
         }
         let level = self.level();
-        let weakened = self.options.limit_strength || self.options.level < 10;
+        let weakened =
+            self.settings.uci.limit_strength || self.settings.config.engine.level < Level::MAX;
         if weakened {
             let ll = level.limits(&crate::config::EngineConfig::default());
             limits.depth = match (limits.depth, ll.depth) {
@@ -679,7 +591,7 @@ impl<W: Write> Session<'_, W> {
             }
             limits.exact_root_scores = level.is_imperfect();
         }
-        if self.options.explain {
+        if self.settings.uci.explain {
             // Risk and the only-move flag need every root move's exact score.
             limits.exact_root_scores = true;
         }
@@ -691,7 +603,8 @@ impl<W: Write> Session<'_, W> {
             params: self.params.clone(),
             level: (weakened && level.is_imperfect()).then_some(level),
             // Never while analysing (`go infinite`, pondering): the GUI wants a search then.
-            book: (self.options.own_book && !hold).then(|| level.book(self.options.book_depth)),
+            book: (self.settings.config.engine.book && !hold)
+                .then(|| level.book(self.settings.config.engine.book_depth)),
         };
         let saved = request.clone();
         if go.ponder {
@@ -815,7 +728,7 @@ impl<W: Write> Session<'_, W> {
                         result.best_move, chosen
                     )?;
                 }
-                if self.options.explain {
+                if self.settings.uci.explain {
                     let lines = crate::analysis::uci_lines_for(
                         &r.request.position,
                         &result,
