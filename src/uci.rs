@@ -11,7 +11,6 @@ use std::io::{self, BufRead, Write};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 
 use crate::config::EvalConfig;
@@ -19,9 +18,14 @@ use crate::echo::echo;
 use crate::engine::levels::Level;
 use crate::engine::{
     Bound, Clock, EngineHandle, EngineReport, EvalParams, Score, SearchId, SearchInfo,
-    SearchLimits, SearchRequest, evaluate_breakdown, zobrist,
+    SearchRequest, evaluate_breakdown,
 };
+use crate::game::Game;
 use crate::options::{self, Kind, OPTIONS, Settings, Slot, UciSettings};
+
+mod command;
+
+pub use command::{Go, UciCommand, parse_game};
 
 /// The engine's name in `id name`.
 pub const NAME: &str = concat!("kibitzer ", env!("CARGO_PKG_VERSION"));
@@ -49,8 +53,8 @@ struct Running {
 struct Session<'w, W: Write> {
     out: &'w mut W,
     engine: EngineHandle,
-    position: Chess,
-    history: Vec<u64>,
+    /// The game of the last `position` (its moves played through `Game::play`).
+    game: Game,
     /// Every option's value (the table of `crate::options`).
     settings: Settings,
     params: EvalParams,
@@ -126,8 +130,7 @@ where
     let mut s = Session {
         out: output,
         engine,
-        position: Chess::default(),
-        history: Vec::new(),
+        game: Game::new(),
         settings,
         params: EvalParams::from_config(eval),
         next_id: 1,
@@ -230,132 +233,42 @@ pub fn info_line(info: &SearchInfo) -> String {
     line
 }
 
-/// Parses `position startpos|fen … [moves …]` into the position and the keys before it.
+/// Parses `position startpos|fen … [moves …]` into the position and the keys of the positions
+/// before it (the moves played through [`crate::game::Game::play`], see [`parse_game`]).
 ///
 /// # Errors
 /// A message naming the bad FEN or the first illegal move.
 pub fn parse_position(args: &str) -> Result<(Chess, Vec<u64>), String> {
-    let mut tokens = args.split_whitespace().peekable();
-    let mut pos = match tokens.next() {
-        Some("startpos") => Chess::default(),
-        Some("fen") => {
-            let mut fen = Vec::new();
-            while let Some(t) = tokens.peek() {
-                if *t == "moves" {
-                    break;
-                }
-                fen.push(*t);
-                tokens.next();
-            }
-            let text = fen.join(" ");
-            crate::game::fen::parse(&text)
-                .map_err(|e| format!("bad FEN \"{}\": {e}", echo(&text)))?
-        }
-        Some(other) => return Err(format!("expected startpos or fen, got \"{}\"", echo(other))),
-        None => return Err("position needs startpos or fen".to_owned()),
-    };
-    let mut history = Vec::new();
-    match tokens.next() {
-        None => {}
-        Some("moves") => {
-            for t in tokens {
-                let m = t
-                    .parse::<UciMove>()
-                    .map_err(|_| format!("\"{}\" is not a move", echo(t)))?
-                    .to_move(&pos)
-                    .map_err(|_| format!("illegal move \"{}\"", echo(t)))?;
-                history.push(zobrist(&pos));
-                pos.play_unchecked(m);
-            }
-        }
-        Some(other) => return Err(format!("expected moves, got \"{}\"", echo(other))),
-    }
-    Ok((pos, history))
+    let game = parse_game(args)?;
+    Ok((game.position().clone(), keys_before(&game)))
 }
 
-/// What `go` asked for.
-#[derive(Debug, Default, PartialEq, Eq)]
-struct Go {
-    limits: SearchLimits,
-    ponder: bool,
-    wtime: Option<u64>,
-    btime: Option<u64>,
-    winc: u64,
-    binc: u64,
-    movestogo: Option<u32>,
+/// The keys of the game's positions before the current one (the search's `history`).
+fn keys_before(game: &Game) -> Vec<u64> {
+    let keys = game.history_keys();
+    keys[..keys.len() - 1].to_vec()
 }
 
-/// The words `go` takes; a `searchmoves` list ends at any of them.
-const GO_KEYWORDS: &[&str] = &[
-    "searchmoves",
-    "ponder",
-    "wtime",
-    "btime",
-    "winc",
-    "binc",
-    "movestogo",
-    "depth",
-    "nodes",
-    "mate",
-    "movetime",
-    "infinite",
-];
-
+/// Parses the words after `go` and checks `searchmoves` against `pos`.
+#[cfg(test)]
 fn parse_go(args: &str, pos: &Chess) -> Result<Go, String> {
-    let mut go = Go::default();
-    let mut tokens = args.split_whitespace().peekable();
-    fn num<T: std::str::FromStr>(key: &str, v: Option<&str>) -> Result<T, String> {
-        let v = v.ok_or_else(|| format!("go {key} needs a value"))?;
-        v.parse()
-            .map_err(|_| format!("go {key}: \"{}\" is not a valid number", echo(v)))
-    }
-    while let Some(t) = tokens.next() {
-        match t {
-            "wtime" => go.wtime = Some(num::<i64>(t, tokens.next())?.max(0) as u64),
-            "btime" => go.btime = Some(num::<i64>(t, tokens.next())?.max(0) as u64),
-            "winc" => go.winc = num::<i64>(t, tokens.next())?.max(0) as u64,
-            "binc" => go.binc = num::<i64>(t, tokens.next())?.max(0) as u64,
-            "movestogo" => go.movestogo = Some(num(t, tokens.next())?),
-            "depth" => go.limits.depth = Some(num(t, tokens.next())?),
-            "nodes" => go.limits.nodes = Some(num(t, tokens.next())?),
-            "movetime" => go.limits.movetime = Some(Duration::from_millis(num(t, tokens.next())?)),
-            "mate" => {
-                let n: u32 = num(t, tokens.next())?;
-                if n == 0 {
-                    return Err("go mate needs a number of moves of 1 or more".to_owned());
-                }
-                // Mate in n is 2n - 1 plies; two more confirm it. Saturates: depth is capped
-                // by the search anyway.
-                go.limits.depth = Some(n.saturating_mul(2).saturating_add(1));
-            }
-            "infinite" => go.limits.infinite = true,
-            "ponder" => go.ponder = true,
-            "searchmoves" => {
-                // The move list ends at the next keyword (`searchmoves e2e4 d2d4 depth 3`).
-                while let Some(m) = tokens.next_if(|m| !GO_KEYWORDS.contains(m)) {
-                    let mv = m
-                        .parse::<UciMove>()
-                        .ok()
-                        .and_then(|u| u.to_move(pos).ok())
-                        .ok_or_else(|| format!("searchmoves: illegal move \"{}\"", echo(m)))?;
-                    go.limits.searchmoves.push(mv);
-                }
-            }
-            other => return Err(format!("go: unknown parameter \"{}\"", echo(other))),
-        }
-    }
-    Ok(go)
+    args.parse::<Go>()?.resolve(pos)
 }
 
 impl<W: Write> Session<'_, W> {
     /// Handles one line; `false` means quit.
     fn command(&mut self, line: &str) -> io::Result<bool> {
-        let (cmd, args) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
-        let args = args.trim();
-        match cmd {
-            "" => {}
-            "uci" => self.uci()?,
-            "isready" => {
+        let command = match line.parse::<UciCommand>() {
+            Ok(c) => c,
+            Err(e) => {
+                error(self.out, &e)?;
+                return Ok(true);
+            }
+        };
+        match command {
+            UciCommand::Empty | UciCommand::Register => {}
+            UciCommand::Uci => self.uci()?,
+            UciCommand::IsReady => {
                 if self.running.is_none() {
                     // A `Hash` resize (or a cancelled search) must be over before `readyok`.
                     self.engine.wait_idle();
@@ -363,40 +276,29 @@ impl<W: Write> Session<'_, W> {
                 writeln!(self.out, "readyok")?;
                 self.out.flush()?;
             }
-            "debug" => match args {
-                "on" => self.debug = true,
-                "off" => self.debug = false,
-                _ => error(self.out, "debug takes on or off")?,
-            },
-            "ucinewgame" => {
+            UciCommand::Debug(on) => self.debug = on,
+            UciCommand::UciNewGame => {
                 self.cancel();
                 self.engine.new_game();
-                self.position = Chess::default();
-                self.history.clear();
+                self.game = Game::new();
             }
-            "position" => match parse_position(args) {
-                Ok((p, h)) => {
-                    self.position = p;
-                    self.history = h;
-                }
-                Err(e) => error(self.out, &e)?,
-            },
-            "go" => self.go(args)?,
-            "stop" => self.stop()?,
-            "ponderhit" => self.ponderhit()?,
-            "setoption" => {
-                if let Err(e) = self.setoption(args) {
+            UciCommand::Position(game) => self.game = *game,
+            UciCommand::Go(go) => self.go(go)?,
+            UciCommand::Stop => self.stop()?,
+            UciCommand::PonderHit => self.ponderhit()?,
+            UciCommand::SetOption { name, value } => {
+                if let Err(e) = self.setoption(&name, value.as_deref()) {
                     error(self.out, &e)?;
                 }
             }
-            "eval" => {
-                let b = evaluate_breakdown(&self.position, &self.params);
+            UciCommand::Eval => {
+                let b = evaluate_breakdown(self.game.position(), &self.params);
                 for l in b.to_string().lines() {
                     writeln!(self.out, "info string {l}")?;
                 }
                 self.out.flush()?;
             }
-            "quit" => {
+            UciCommand::Quit => {
                 if self.running.is_none() {
                     return Ok(false);
                 }
@@ -404,7 +306,6 @@ impl<W: Write> Session<'_, W> {
                 self.quitting = true;
                 self.stop()?;
             }
-            other => error(self.out, &format!("unknown command \"{}\"", echo(other)))?,
         }
         Ok(true)
     }
@@ -441,19 +342,7 @@ impl<W: Write> Session<'_, W> {
         o.flush()
     }
 
-    fn setoption(&mut self, args: &str) -> Result<(), String> {
-        let rest = args
-            .strip_prefix("name ")
-            .ok_or("setoption needs: name <id> [value <x>]")?;
-        // `value` with nothing after it (`setoption name Hash value`) is a missing value, not
-        // part of the name.
-        let (name, value) = match rest.find(" value ") {
-            Some(i) => (rest[..i].trim(), Some(rest[i + 7..].trim())),
-            None => match rest.strip_suffix(" value") {
-                Some(name) => (name.trim(), Some("")),
-                None => (rest.trim(), None),
-            },
-        };
+    fn setoption(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
         let name = echo(name);
         let name = name.as_str();
         let option =
@@ -528,12 +417,12 @@ impl<W: Write> Session<'_, W> {
         }
     }
 
-    fn go(&mut self, args: &str) -> io::Result<()> {
-        let go = match parse_go(args, &self.position) {
+    fn go(&mut self, go: Go) -> io::Result<()> {
+        let go = match go.resolve(self.game.position()) {
             Ok(g) => g,
             Err(e) => return error(self.out, &e),
         };
-        let (position, history) = (self.position.clone(), self.history.clone());
+        let (position, history) = (self.game.position().clone(), keys_before(&self.game));
         if self.running.is_some() {
             // A `go` during a search (a GUI that did not wait): the running search is stopped
             // and answers first; this one starts after its `bestmove`.
@@ -774,6 +663,8 @@ impl<W: Write> Session<'_, W> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::zobrist;
+    use shakmaty::uci::UciMove;
     use std::io::Cursor;
 
     /// The configuration's engine settings with a small hash table.
@@ -1068,6 +959,29 @@ mod tests {
         );
         assert!(!out.contains("error"), "{out}");
         assert!(out.lines().last().unwrap().starts_with("bestmove "));
+    }
+
+    /// `position` plays its moves through `Game::play`: a move after the game ended by the rules
+    /// (here a dead position) is refused with the rule, and the last good position stays;
+    /// `register` is accepted (kibitzer needs no registration) instead of being an unknown
+    /// command.
+    #[test]
+    fn position_refuses_moves_after_the_end_and_register_is_accepted() {
+        let out = session(
+            "register later\nposition fen 8/8/8/4k3/8/8/3pK3/8 w - - 0 1\n\
+             position fen 8/8/8/4k3/8/8/3pK3/8 w - - 0 1 moves e2d2 e5e4\ngo depth 1\n",
+        );
+        let errors: Vec<&str> = out.lines().filter(|l| l.contains("error")).collect();
+        assert_eq!(
+            errors,
+            [
+                "info string error: \"e5e4\" cannot be played: the game is already over \
+              (Draw by insufficient material)"
+            ],
+            "{out}"
+        );
+        let best = out.lines().last().unwrap();
+        assert!(best.starts_with("bestmove e"), "White's king moves: {out}");
     }
 
     #[test]
