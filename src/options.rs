@@ -279,7 +279,7 @@ pub static OPTIONS: &[Opt] = &[
     opt!(ui.legal_hints, Kind::Check, "mark the legal destinations of the selected piece"),
     opt!(ui.last_move, Kind::Check, "highlight the last move"),
     opt!(database.enabled, Kind::Check, "read and write the position database"),
-    opt!(database.max_mb, spin!(1, 65_536), "the size the position database may take, MiB"),
+    opt!(database.max_mb, spin!(*DATABASE_MB.start(), *DATABASE_MB.end()), "its size in MiB"),
     opt!(analysis.engine, Kind::Text, "the analyst: builtin or a UCI engine's command line"),
     opt!(analysis.timeout_ms, spin!(100, 600_000), "ms beyond its move time before it is hung"),
     opt!(uci ponder as "Ponder", Kind::Check, "the GUI may let the engine think on your time"),
@@ -289,6 +289,9 @@ pub static OPTIONS: &[Opt] = &[
         "the strength asked for when UCI_LimitStrength is on"),
     opt!(uci overhead_ms as "Move Overhead", spin!(0, 5000), "ms kept back per move for delays"),
 ];
+
+/// The range of `database.max_mb`, shared with `kibitzer db prune --max-mb`.
+pub const DATABASE_MB: std::ops::RangeInclusive<i64> = 1..=65_536;
 
 /// A [`Kind::Combo`] (a helper that keeps [`OPTIONS`] one line per option).
 const fn combo(values: &'static [&'static str], what: &'static str) -> Kind {
