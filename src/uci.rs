@@ -335,6 +335,9 @@ impl<W: Write> Session<'_, W> {
                     }
                     writeln!(o)?;
                 }
+                Kind::Text if default.is_empty() => {
+                    writeln!(o, "option name {name} type string default <empty>")?;
+                }
                 Kind::Text => writeln!(o, "option name {name} type string default {default}")?,
             }
         }
@@ -398,7 +401,11 @@ impl<W: Write> Session<'_, W> {
                     ));
                 }
             }
-            (Slot::Text(field), _) => *field = value?.to_owned(),
+            // UCI writes an empty string as `<empty>`.
+            (Slot::Text(field), _) => {
+                let v = value?;
+                *field = if v == "<empty>" { "" } else { v }.to_owned();
+            }
             (_, kind) => return Err(format!("option {name} cannot be set ({kind:?})")),
         }
         if self.settings.config.engine.hash_mb != hash_mb {
