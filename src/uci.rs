@@ -968,6 +968,57 @@ mod tests {
         assert!(out.lines().last().unwrap().starts_with("bestmove "));
     }
 
+    /// Every UCI row of the options table is offered with its kind and bounds, and `setoption`
+    /// accepts its bounds (any case of the name) and refuses one beyond them.
+    #[test]
+    fn every_option_of_the_table_is_offered_and_settable() {
+        let out = session("uci\n");
+        let mut lines = String::new();
+        for option in OPTIONS {
+            let Some(name) = option.uci_name else {
+                continue;
+            };
+            let offered = out
+                .lines()
+                .find(|l| l.starts_with(&format!("option name {name} type ")))
+                .unwrap_or_else(|| panic!("{name} is not offered: {out}"));
+            match option.kind {
+                Kind::Spin(bounds) => {
+                    let (lo, hi) = bounds();
+                    assert!(
+                        offered.ends_with(&format!(" min {lo} max {hi}")),
+                        "{offered}"
+                    );
+                    let upper = name.to_ascii_uppercase();
+                    lines += &format!("setoption name {upper} value {lo}\n");
+                    // Not 4 GiB of hash table on a shared machine.
+                    if option.config_key != Some("engine.hash_mb") {
+                        lines += &format!("setoption name {name} value {hi}\n");
+                    }
+                    lines += &format!("setoption name {name} value {}\n", hi + 1);
+                }
+                Kind::Check => lines += &format!("setoption name {name} value true\n"),
+                Kind::Combo { values, .. } => {
+                    for v in values {
+                        lines += &format!("setoption name {name} value {v}\n");
+                    }
+                }
+                Kind::Text => lines += &format!("setoption name {name} value x\n"),
+            }
+        }
+        let out = session(&format!("{lines}isready\n"));
+        let errors: Vec<&str> = out.lines().filter(|l| l.contains("error")).collect();
+        let spins = OPTIONS
+            .iter()
+            .filter(|o| o.uci_name.is_some() && matches!(o.kind, Kind::Spin(_)))
+            .count();
+        assert_eq!(errors.len(), spins, "{out}");
+        assert!(
+            errors.iter().all(|e| e.contains("is out of range")),
+            "{out}"
+        );
+    }
+
     /// `position` plays its moves through `Game::play`: a move after the game ended by the rules
     /// (here a dead position) is refused with the rule, and the last good position stays;
     /// `register` is accepted (kibitzer needs no registration) instead of being an unknown
