@@ -18,6 +18,7 @@ make its lines pass through moves no player would consider (``3.Rg1`` after ``1.
     cargo build --release
     python3 scripts/opening_lines.py                      # 100 openings, 1 s, depth 14
     python3 scripts/opening_lines.py --top 20 --movetime 300 --depth 10   # a quick look
+    python3 scripts/opening_lines.py --kibitzer-depth 10 --option OwnBook=false  # load-independent
 """
 
 from __future__ import annotations
@@ -99,6 +100,11 @@ def main() -> int:
     parser.add_argument("--stockfish")
     parser.add_argument("--top", type=int, default=100)
     parser.add_argument("--movetime", type=int, default=1000, help="kibitzer's ms per position")
+    parser.add_argument(
+        "--kibitzer-depth",
+        type=int,
+        help="search kibitzer to this depth instead of --movetime (figures independent of the load)",
+    )
     parser.add_argument("--depth", type=int, default=14, help="Stockfish's depth per move")
     parser.add_argument("--threshold", type=int, default=100, help="a bad move loses this many cp")
     parser.add_argument("--option", action="append", default=[], help="NAME=VALUE for kibitzer")
@@ -122,7 +128,12 @@ def main() -> int:
             board = chess.Board()
             for move in chess.pgn.read_game(io.StringIO(moves)).mainline_moves():
                 board.push(move)
-            info = kib.analyse(board, chess.engine.Limit(time=args.movetime / 1000), game=object())
+            limit = (
+                chess.engine.Limit(depth=args.kibitzer_depth)
+                if args.kibitzer_depth
+                else chess.engine.Limit(time=args.movetime / 1000)
+            )
+            info = kib.analyse(board, limit, game=object())
             pv = info.get("pv", [])
             line_board = board.copy()
             sans: List[str] = []

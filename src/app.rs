@@ -13,6 +13,7 @@ use ratatui::layout::Rect;
 use shakmaty::{Chess, Color, Move, Position, Square};
 
 use crate::config::{Config, ConfigError, HumanColor};
+use crate::engine::Level;
 use crate::game::{Game, GameOutcome};
 use crate::ui::Layout;
 
@@ -321,8 +322,8 @@ impl App {
         let mut fx = vec![Effect::NewEngineGame];
         match snapshot {
             Some(s) => {
-                app.engine_opponent = (1..=10).contains(&s.level) || s.game.ply() == 0;
-                if (1..=10).contains(&s.level) {
+                app.engine_opponent = Level::RANGE.contains(&s.level) || s.game.ply() == 0;
+                if Level::RANGE.contains(&s.level) {
                     app.config.engine.level = s.level;
                 }
                 let resumed = s.game.ply() > 0;
@@ -684,11 +685,13 @@ impl App {
             KeyCode::Char('w') => (HumanColor::White, level),
             KeyCode::Char('b') => (HumanColor::Black, level),
             KeyCode::Char('r') => (HumanColor::Random, level),
-            KeyCode::Up | KeyCode::Char('k') | KeyCode::Char('+') => (color, (level + 1).min(10)),
-            KeyCode::Down | KeyCode::Char('j') | KeyCode::Char('-') => {
-                (color, level.saturating_sub(1).max(1))
+            KeyCode::Up | KeyCode::Char('k') | KeyCode::Char('+') => {
+                (color, (level + 1).min(Level::MAX))
             }
-            KeyCode::Char('0') => (color, 10),
+            KeyCode::Down | KeyCode::Char('j') | KeyCode::Char('-') => {
+                (color, level.saturating_sub(1).max(Level::MIN))
+            }
+            KeyCode::Char('0') => (color, Level::MAX),
             KeyCode::Char(c @ '1'..='9') => (color, c as u8 - b'0'),
             _ => return,
         };
@@ -1255,7 +1258,7 @@ impl App {
                 let ply = self.game.ply();
                 // A weakened level's search judges badly on purpose: its move is explained by
                 // a full-strength background analysis instead, never by that search.
-                let weakened = crate::engine::Level::get(self.config.engine.level).is_imperfect();
+                let weakened = Level::get(self.config.engine.level).is_imperfect();
                 let explanation = if weakened {
                     None
                 } else {

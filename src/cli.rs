@@ -207,7 +207,8 @@ pub enum DbCommand {
     /// Evict the shallowest and oldest positions until the rows take at most N MiB.
     Prune {
         /// The size to keep, in MiB (1 to 65536).
-        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=65536))]
+        #[arg(long, value_name = "N",
+              value_parser = clap::value_parser!(u32).range(crate::options::DATABASE_MB))]
         max_mb: u32,
     },
 }

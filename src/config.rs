@@ -552,7 +552,7 @@ impl Config {
         }
     }
 
-    /// Checks every value against its allowed range.
+    /// Checks every value against its allowed range (the ranges of [`crate::options::OPTIONS`]).
     ///
     /// # Errors
     /// `(dotted key, message)` for the first value out of range.
@@ -572,42 +572,18 @@ impl Config {
                 Ok(())
             }
         }
-        let e = &self.engine;
-        range("engine.level", e.level, 1, 10)?;
-        range("engine.depth", e.depth, 0, 64)?;
-        range("engine.movetime_ms", e.movetime_ms, 0, 3_600_000)?;
-        range("engine.hash_mb", e.hash_mb, 1, 4096)?;
-        range("engine.book_depth", e.book_depth, 1, 60)?;
-        range("database.max_mb", self.database.max_mb, 1, 65_536)?;
-        range("explain.analysis_ms", self.explain.analysis_ms, 10, 600_000)?;
-        range(
-            "analysis.timeout_ms",
-            self.analysis.timeout_ms,
-            100,
-            600_000,
-        )?;
-        let v = &self.eval;
-        for (key, value) in [
-            ("eval.pawn", v.pawn),
-            ("eval.knight", v.knight),
-            ("eval.bishop", v.bishop),
-            ("eval.rook", v.rook),
-            ("eval.queen", v.queen),
-        ] {
-            range(key, value, 1, 5000)?;
-        }
-        for (key, value) in [
-            ("eval.material_pst", v.material_pst),
-            ("eval.king_safety", v.king_safety),
-            ("eval.mobility", v.mobility),
-            ("eval.pawn_structure", v.pawn_structure),
-            ("eval.threats", v.threats),
-            ("eval.defences", v.defences),
-            ("eval.bishop_pair", v.bishop_pair),
-            ("eval.rooks", v.rooks),
-            ("eval.tempo", v.tempo),
-        ] {
-            range(key, value, 0, 500)?;
+        let mut settings = crate::options::Settings {
+            config: self.clone(),
+            uci: crate::options::UciSettings::new(self.engine.level),
+        };
+        for option in crate::options::OPTIONS {
+            if let (Some(key), Some((lo, hi)), crate::options::Slot::Int(value)) = (
+                option.config_key,
+                option.kind.bounds(),
+                (option.slot)(&mut settings),
+            ) {
+                range(key, value.get(), lo, hi)?;
+            }
         }
         for (key, value) in self.pawn_battle.eval.percents() {
             range(key, value, 0, 500)?;
@@ -758,6 +734,76 @@ mod tests {
             for key in table.keys() {
                 let needle = format!("\n{key} =");
                 assert!(EXAMPLE.contains(&needle), "example lacks {section}.{key}");
+            }
+        }
+    }
+
+    /// The range a comment line states ("1 to 4096", "(ms, 100 to 600000)"), if any.
+    fn stated_range(comment: &str) -> Option<(i64, i64)> {
+        let number = |word: &str| {
+            word.trim_matches(|c: char| !c.is_ascii_digit() && c != '-')
+                .parse::<i64>()
+                .ok()
+        };
+        comment.match_indices(" to ").find_map(|(i, _)| {
+            let lo = number(comment[..i].split_whitespace().last()?)?;
+            let hi = number(comment[i + 4..].split_whitespace().next()?)?;
+            Some((lo, hi))
+        })
+    }
+
+    /// `config.example.toml` documents every option of the table: its key in its section with
+    /// the real default, the range of a number in a comment above it (the nearest range stated
+    /// in the section, so one comment may cover a group of keys), and every name of a choice in
+    /// the comment right above it.
+    #[test]
+    fn example_file_documents_every_option_with_its_default_and_range() {
+        use crate::options::{Kind, OPTIONS};
+        let defaults: toml::Table = toml::from_str(&Config::default().to_toml()).unwrap();
+        let lines: Vec<&str> = EXAMPLE.lines().collect();
+        for option in OPTIONS {
+            let Some(key) = option.config_key else {
+                continue;
+            };
+            let (section, name) = key.split_once('.').unwrap();
+            let header = lines
+                .iter()
+                .position(|l| l.trim() == format!("[{section}]"))
+                .unwrap_or_else(|| panic!("the example lacks [{section}]"));
+            let at = (header + 1..lines.len())
+                .take_while(|&i| !lines[i].starts_with('['))
+                .find(|&i| {
+                    lines[i]
+                        .split_once('=')
+                        .is_some_and(|(k, _)| k.trim() == name)
+                })
+                .unwrap_or_else(|| panic!("the example lacks {key}"));
+            let written: toml::Table = toml::from_str(lines[at]).unwrap();
+            assert_eq!(
+                written[name], defaults[section][name],
+                "{key}: the example's value is not the default"
+            );
+            let above = || (header + 1..at).rev().map(|i| lines[i].trim());
+            match option.kind {
+                Kind::Spin(bounds) => {
+                    let stated = above()
+                        .filter(|l| l.starts_with('#'))
+                        .find_map(stated_range);
+                    assert_eq!(stated, Some(bounds()), "{key}: range in the example");
+                }
+                Kind::Combo { values, .. } => {
+                    let comment: String = above()
+                        .take_while(|l| l.starts_with('#'))
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    for value in values {
+                        assert!(
+                            comment.contains(&format!("\"{value}\"")),
+                            "{key}: the example does not name \"{value}\""
+                        );
+                    }
+                }
+                Kind::Check | Kind::Text => {}
             }
         }
     }

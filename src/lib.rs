@@ -17,6 +17,7 @@ pub mod explain;
 pub mod game;
 pub mod job;
 pub mod opening;
+pub mod options;
 pub mod perft;
 pub mod pgn;
 pub mod play;

@@ -9,6 +9,7 @@ use anyhow::Result;
 use clap::Parser;
 use kibitzer::cli::{Cli, Command, ConfigCommand, PlayArgs};
 use kibitzer::config::{Config, ConfigSource, Dirs, EXAMPLE};
+use kibitzer::engine::Level;
 use kibitzer::play::StartOptions;
 use kibitzer::variant::Variant;
 
@@ -392,7 +393,7 @@ fn pawn_battle_eval(
 fn uci(config: &Config) -> ExitCode {
     let stdin = std::io::BufReader::new(std::io::stdin());
     let mut stdout = std::io::stdout().lock();
-    match kibitzer::uci::run(stdin, &mut stdout, &config.engine, 10, &config.eval) {
+    match kibitzer::uci::run(stdin, &mut stdout, &config.engine, Level::MAX, &config.eval) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => fail(1, &format!("uci: {e}")),
     }

@@ -97,8 +97,9 @@ pub struct PlyReview {
     pub ply: usize,
     /// Its move number as written in PGN (`12` for `12.` and `12...`).
     pub move_number: u32,
-    /// `white` or `black`.
-    pub mover: String,
+    /// Who played the move (`"white"` or `"black"` in the JSON).
+    #[serde(serialize_with = "serialize_color")]
+    pub mover: Color,
     /// The move played, SAN.
     pub san: String,
     /// The move played, UCI.
@@ -143,7 +144,7 @@ pub struct PlyReview {
 impl PlyReview {
     /// The move number as printed before this ply's move: `3.` for White, `3...` for Black.
     pub fn number_text(&self) -> String {
-        if self.mover == "white" {
+        if self.mover.is_white() {
             format!("{}.", self.move_number)
         } else {
             format!("{}...", self.move_number)
@@ -185,12 +186,11 @@ impl Summary {
         let weights = accuracy::volatility_weights(&series);
         let mut out = Summary::default();
         for side in [Color::White, Color::Black] {
-            let name = if side.is_white() { "white" } else { "black" };
-            let mine: Vec<&PlyReview> = plies.iter().filter(|p| p.mover == name).collect();
+            let mine: Vec<&PlyReview> = plies.iter().filter(|p| p.mover == side).collect();
             let moves: Vec<(f64, f64)> = plies
                 .iter()
                 .zip(&weights)
-                .filter(|(p, _)| p.mover == name)
+                .filter(|(p, _)| p.mover == side)
                 .map(|(p, w)| (p.accuracy, *w))
                 .collect();
             let count = |q: Quality| {
@@ -259,6 +259,11 @@ pub fn score_text(s: Score) -> String {
         Score::Cp(cp) => format!("{:+.1}", f64::from(cp) / 100.0),
         Score::Mate(_) => s.to_string(),
     }
+}
+
+/// A colour as the review's JSON writes it: `"white"` or `"black"`.
+fn serialize_color<S: serde::Serializer>(color: &Color, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(crate::game::notation::color_name(*color))
 }
 
 fn white_view(mover: Color, s: Score) -> Score {
@@ -386,7 +391,7 @@ pub fn review_ply(
     Some(PlyReview {
         ply: i,
         move_number: pos.fullmoves().get(),
-        mover: if mover.is_white() { "white" } else { "black" }.to_owned(),
+        mover,
         san: played.san.to_string(),
         uci: played.uci().to_string(),
         score,

@@ -11,16 +11,21 @@ use std::io::{self, BufRead, Write};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 
-use crate::config::{EvalConfig, EvalPreset};
+use crate::config::EvalConfig;
 use crate::echo::echo;
 use crate::engine::levels::Level;
 use crate::engine::{
     Bound, Clock, EngineHandle, EngineReport, EvalParams, Score, SearchId, SearchInfo,
-    SearchLimits, SearchRequest, evaluate_breakdown, zobrist,
+    SearchRequest, evaluate_breakdown,
 };
+use crate::game::Game;
+use crate::options::{self, Kind, OPTIONS, Settings, Slot, UciSettings};
+
+mod command;
+
+pub use command::{Go, UciCommand, parse_game};
 
 /// The engine's name in `id name`.
 pub const NAME: &str = concat!("kibitzer ", env!("CARGO_PKG_VERSION"));
@@ -45,51 +50,13 @@ struct Running {
     held: Option<(Option<Move>, Option<Move>)>,
 }
 
-/// Settings changed by `setoption`.
-struct Options {
-    hash_mb: u32,
-    level: u8,
-    limit_strength: bool,
-    elo: u32,
-    overhead_ms: u64,
-    eval: EvalConfig,
-    /// `Explain`: print the explanation and search metrics as `info string` lines before
-    /// `bestmove`.
-    explain: bool,
-    /// `OwnBook`: play from the opening book while the position is in it.
-    own_book: bool,
-    /// Plies of a game the book is used for (`engine.book_depth`).
-    book_depth: u32,
-}
-
-/// Every eval weight option: (UCI name, getter/setter on the config).
-type Field = fn(&mut EvalConfig) -> &mut u32;
-const WEIGHTS: &[(&str, Field)] = &[
-    ("Material PST", |c| &mut c.material_pst),
-    ("King Safety", |c| &mut c.king_safety),
-    ("Mobility", |c| &mut c.mobility),
-    ("Pawn Structure", |c| &mut c.pawn_structure),
-    ("Threats", |c| &mut c.threats),
-    ("Defences", |c| &mut c.defences),
-    ("Bishop Pair", |c| &mut c.bishop_pair),
-    ("Rooks", |c| &mut c.rooks),
-    ("Tempo", |c| &mut c.tempo),
-];
-type ValueField = fn(&mut EvalConfig) -> &mut i32;
-const VALUES: &[(&str, ValueField)] = &[
-    ("Pawn Value", |c| &mut c.pawn),
-    ("Knight Value", |c| &mut c.knight),
-    ("Bishop Value", |c| &mut c.bishop),
-    ("Rook Value", |c| &mut c.rook),
-    ("Queen Value", |c| &mut c.queen),
-];
-
 struct Session<'w, W: Write> {
     out: &'w mut W,
     engine: EngineHandle,
-    position: Chess,
-    history: Vec<u64>,
-    options: Options,
+    /// The game of the last `position` (its moves played through `Game::play`).
+    game: Game,
+    /// Every option's value (the table of `crate::options`).
+    settings: Settings,
     params: EvalParams,
     next_id: u64,
     running: Option<Running>,
@@ -121,9 +88,18 @@ where
 {
     let (tx, rx) = mpsc::channel::<Event>();
     let engine_tx = tx.clone();
-    let hash_mb = engine.hash_mb;
-    let (own_book, book_depth) = (engine.book, engine.book_depth);
-    let engine = EngineHandle::spawn_with(hash_mb, move |r| {
+    let settings = Settings {
+        config: crate::config::Config {
+            engine: crate::config::EngineConfig {
+                level,
+                ..engine.clone()
+            },
+            eval: eval.clone(),
+            ..crate::config::Config::default()
+        },
+        uci: UciSettings::new(level),
+    };
+    let engine = EngineHandle::spawn_with(settings.config.engine.hash_mb, move |r| {
         let _ = engine_tx.send(Event::Report(r));
     })?;
     std::thread::Builder::new()
@@ -154,19 +130,8 @@ where
     let mut s = Session {
         out: output,
         engine,
-        position: Chess::default(),
-        history: Vec::new(),
-        options: Options {
-            hash_mb,
-            level,
-            limit_strength: false,
-            elo: Level::get(level).elo,
-            overhead_ms: 30,
-            eval: eval.clone(),
-            explain: false,
-            own_book,
-            book_depth,
-        },
+        game: Game::new(),
+        settings,
         params: EvalParams::from_config(eval),
         next_id: 1,
         running: None,
@@ -268,132 +233,42 @@ pub fn info_line(info: &SearchInfo) -> String {
     line
 }
 
-/// Parses `position startpos|fen … [moves …]` into the position and the keys before it.
+/// Parses `position startpos|fen … [moves …]` into the position and the keys of the positions
+/// before it (the moves played through [`crate::game::Game::play`], see [`parse_game`]).
 ///
 /// # Errors
 /// A message naming the bad FEN or the first illegal move.
 pub fn parse_position(args: &str) -> Result<(Chess, Vec<u64>), String> {
-    let mut tokens = args.split_whitespace().peekable();
-    let mut pos = match tokens.next() {
-        Some("startpos") => Chess::default(),
-        Some("fen") => {
-            let mut fen = Vec::new();
-            while let Some(t) = tokens.peek() {
-                if *t == "moves" {
-                    break;
-                }
-                fen.push(*t);
-                tokens.next();
-            }
-            let text = fen.join(" ");
-            crate::game::fen::parse(&text)
-                .map_err(|e| format!("bad FEN \"{}\": {e}", echo(&text)))?
-        }
-        Some(other) => return Err(format!("expected startpos or fen, got \"{}\"", echo(other))),
-        None => return Err("position needs startpos or fen".to_owned()),
-    };
-    let mut history = Vec::new();
-    match tokens.next() {
-        None => {}
-        Some("moves") => {
-            for t in tokens {
-                let m = t
-                    .parse::<UciMove>()
-                    .map_err(|_| format!("\"{}\" is not a move", echo(t)))?
-                    .to_move(&pos)
-                    .map_err(|_| format!("illegal move \"{}\"", echo(t)))?;
-                history.push(zobrist(&pos));
-                pos.play_unchecked(m);
-            }
-        }
-        Some(other) => return Err(format!("expected moves, got \"{}\"", echo(other))),
-    }
-    Ok((pos, history))
+    let game = parse_game(args)?;
+    Ok((game.position().clone(), keys_before(&game)))
 }
 
-/// What `go` asked for.
-#[derive(Debug, Default, PartialEq, Eq)]
-struct Go {
-    limits: SearchLimits,
-    ponder: bool,
-    wtime: Option<u64>,
-    btime: Option<u64>,
-    winc: u64,
-    binc: u64,
-    movestogo: Option<u32>,
+/// The keys of the game's positions before the current one (the search's `history`).
+fn keys_before(game: &Game) -> Vec<u64> {
+    let keys = game.history_keys();
+    keys[..keys.len() - 1].to_vec()
 }
 
-/// The words `go` takes; a `searchmoves` list ends at any of them.
-const GO_KEYWORDS: &[&str] = &[
-    "searchmoves",
-    "ponder",
-    "wtime",
-    "btime",
-    "winc",
-    "binc",
-    "movestogo",
-    "depth",
-    "nodes",
-    "mate",
-    "movetime",
-    "infinite",
-];
-
+/// Parses the words after `go` and checks `searchmoves` against `pos`.
+#[cfg(test)]
 fn parse_go(args: &str, pos: &Chess) -> Result<Go, String> {
-    let mut go = Go::default();
-    let mut tokens = args.split_whitespace().peekable();
-    fn num<T: std::str::FromStr>(key: &str, v: Option<&str>) -> Result<T, String> {
-        let v = v.ok_or_else(|| format!("go {key} needs a value"))?;
-        v.parse()
-            .map_err(|_| format!("go {key}: \"{}\" is not a valid number", echo(v)))
-    }
-    while let Some(t) = tokens.next() {
-        match t {
-            "wtime" => go.wtime = Some(num::<i64>(t, tokens.next())?.max(0) as u64),
-            "btime" => go.btime = Some(num::<i64>(t, tokens.next())?.max(0) as u64),
-            "winc" => go.winc = num::<i64>(t, tokens.next())?.max(0) as u64,
-            "binc" => go.binc = num::<i64>(t, tokens.next())?.max(0) as u64,
-            "movestogo" => go.movestogo = Some(num(t, tokens.next())?),
-            "depth" => go.limits.depth = Some(num(t, tokens.next())?),
-            "nodes" => go.limits.nodes = Some(num(t, tokens.next())?),
-            "movetime" => go.limits.movetime = Some(Duration::from_millis(num(t, tokens.next())?)),
-            "mate" => {
-                let n: u32 = num(t, tokens.next())?;
-                if n == 0 {
-                    return Err("go mate needs a number of moves of 1 or more".to_owned());
-                }
-                // Mate in n is 2n - 1 plies; two more confirm it. Saturates: depth is capped
-                // by the search anyway.
-                go.limits.depth = Some(n.saturating_mul(2).saturating_add(1));
-            }
-            "infinite" => go.limits.infinite = true,
-            "ponder" => go.ponder = true,
-            "searchmoves" => {
-                // The move list ends at the next keyword (`searchmoves e2e4 d2d4 depth 3`).
-                while let Some(m) = tokens.next_if(|m| !GO_KEYWORDS.contains(m)) {
-                    let mv = m
-                        .parse::<UciMove>()
-                        .ok()
-                        .and_then(|u| u.to_move(pos).ok())
-                        .ok_or_else(|| format!("searchmoves: illegal move \"{}\"", echo(m)))?;
-                    go.limits.searchmoves.push(mv);
-                }
-            }
-            other => return Err(format!("go: unknown parameter \"{}\"", echo(other))),
-        }
-    }
-    Ok(go)
+    args.parse::<Go>()?.resolve(pos)
 }
 
 impl<W: Write> Session<'_, W> {
     /// Handles one line; `false` means quit.
     fn command(&mut self, line: &str) -> io::Result<bool> {
-        let (cmd, args) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
-        let args = args.trim();
-        match cmd {
-            "" => {}
-            "uci" => self.uci()?,
-            "isready" => {
+        let command = match line.parse::<UciCommand>() {
+            Ok(c) => c,
+            Err(e) => {
+                error(self.out, &e)?;
+                return Ok(true);
+            }
+        };
+        match command {
+            UciCommand::Empty | UciCommand::Register => {}
+            UciCommand::Uci => self.uci()?,
+            UciCommand::IsReady => {
                 if self.running.is_none() {
                     // A `Hash` resize (or a cancelled search) must be over before `readyok`.
                     self.engine.wait_idle();
@@ -401,40 +276,29 @@ impl<W: Write> Session<'_, W> {
                 writeln!(self.out, "readyok")?;
                 self.out.flush()?;
             }
-            "debug" => match args {
-                "on" => self.debug = true,
-                "off" => self.debug = false,
-                _ => error(self.out, "debug takes on or off")?,
-            },
-            "ucinewgame" => {
+            UciCommand::Debug(on) => self.debug = on,
+            UciCommand::UciNewGame => {
                 self.cancel();
                 self.engine.new_game();
-                self.position = Chess::default();
-                self.history.clear();
+                self.game = Game::new();
             }
-            "position" => match parse_position(args) {
-                Ok((p, h)) => {
-                    self.position = p;
-                    self.history = h;
-                }
-                Err(e) => error(self.out, &e)?,
-            },
-            "go" => self.go(args)?,
-            "stop" => self.stop()?,
-            "ponderhit" => self.ponderhit()?,
-            "setoption" => {
-                if let Err(e) = self.setoption(args) {
+            UciCommand::Position(game) => self.game = *game,
+            UciCommand::Go(go) => self.go(go)?,
+            UciCommand::Stop => self.stop()?,
+            UciCommand::PonderHit => self.ponderhit()?,
+            UciCommand::SetOption { name, value } => {
+                if let Err(e) = self.setoption(&name, value.as_deref()) {
                     error(self.out, &e)?;
                 }
             }
-            "eval" => {
-                let b = evaluate_breakdown(&self.position, &self.params);
+            UciCommand::Eval => {
+                let b = evaluate_breakdown(self.game.position(), &self.params);
                 for l in b.to_string().lines() {
                     writeln!(self.out, "info string {l}")?;
                 }
                 self.out.flush()?;
             }
-            "quit" => {
+            UciCommand::Quit => {
                 if self.running.is_none() {
                     return Ok(false);
                 }
@@ -442,7 +306,6 @@ impl<W: Write> Session<'_, W> {
                 self.quitting = true;
                 self.stop()?;
             }
-            other => error(self.out, &format!("unknown command \"{}\"", echo(other)))?,
         }
         Ok(true)
     }
@@ -451,178 +314,122 @@ impl<W: Write> Session<'_, W> {
         let o = &mut self.out;
         writeln!(o, "id name {NAME}")?;
         writeln!(o, "id author the kibitzer authors")?;
-        writeln!(
-            o,
-            "option name Hash type spin default {} min 1 max 4096",
-            self.options.hash_mb
-        )?;
-        writeln!(o, "option name Ponder type check default false")?;
-        writeln!(
-            o,
-            "option name Level type spin default {} min 1 max 10",
-            self.options.level
-        )?;
-        writeln!(o, "option name UCI_LimitStrength type check default false")?;
-        writeln!(o, "option name Explain type check default false")?;
-        writeln!(
-            o,
-            "option name OwnBook type check default {}",
-            self.options.own_book
-        )?;
-        let (lo, hi) = (Level::get(1).elo, Level::get(10).elo);
-        writeln!(
-            o,
-            "option name UCI_Elo type spin default {} min {lo} max {hi}",
-            self.options.elo
-        )?;
-        writeln!(
-            o,
-            "option name Move Overhead type spin default {} min 0 max 5000",
-            self.options.overhead_ms
-        )?;
-        let preset = match self.options.eval.preset {
-            EvalPreset::Default => "default",
-            EvalPreset::Simplified => "simplified",
-        };
-        writeln!(
-            o,
-            "option name Eval Preset type combo default {preset} var default var simplified"
-        )?;
-        let mut eval = self.options.eval.clone();
-        for (name, field) in VALUES {
-            writeln!(
-                o,
-                "option name {name} type spin default {} min 1 max 5000",
-                *field(&mut eval)
-            )?;
-        }
-        for (name, field) in WEIGHTS {
-            writeln!(
-                o,
-                "option name {name} type spin default {} min 0 max 500",
-                *field(&mut eval)
-            )?;
+        for option in OPTIONS {
+            let Some(name) = option.uci_name else {
+                continue;
+            };
+            let default = option.show(&mut self.settings);
+            match option.kind {
+                Kind::Spin(bounds) => {
+                    let (lo, hi) = bounds();
+                    writeln!(
+                        o,
+                        "option name {name} type spin default {default} min {lo} max {hi}"
+                    )?;
+                }
+                Kind::Check => writeln!(o, "option name {name} type check default {default}")?,
+                Kind::Combo { values, .. } => {
+                    write!(o, "option name {name} type combo default {default}")?;
+                    for value in values {
+                        write!(o, " var {value}")?;
+                    }
+                    writeln!(o)?;
+                }
+                Kind::Text if default.is_empty() => {
+                    writeln!(o, "option name {name} type string default <empty>")?;
+                }
+                Kind::Text => writeln!(o, "option name {name} type string default {default}")?,
+            }
         }
         writeln!(o, "uciok")?;
         o.flush()
     }
 
-    fn setoption(&mut self, args: &str) -> Result<(), String> {
-        let rest = args
-            .strip_prefix("name ")
-            .ok_or("setoption needs: name <id> [value <x>]")?;
-        // `value` with nothing after it (`setoption name Hash value`) is a missing value, not
-        // part of the name.
-        let (name, value) = match rest.find(" value ") {
-            Some(i) => (rest[..i].trim(), Some(rest[i + 7..].trim())),
-            None => match rest.strip_suffix(" value") {
-                Some(name) => (name.trim(), Some("")),
-                None => (rest.trim(), None),
-            },
-        };
+    fn setoption(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
         let name = echo(name);
         let name = name.as_str();
-        let lname = name.to_ascii_lowercase();
-        fn need<'v>(name: &str, v: Option<&'v str>) -> Result<&'v str, String> {
-            v.filter(|v| !v.is_empty())
-                .ok_or_else(|| format!("option {name} needs a value"))
-        }
-        let spin = |v: Option<&str>, lo: i64, hi: i64| -> Result<i64, String> {
-            let v = need(name, v)?;
-            let digits = v.strip_prefix('-').unwrap_or(v);
-            let n: i64 = match v.parse() {
-                Ok(n) => n,
-                // All digits but too long for a number: out of range, not "not a number".
-                Err(_) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
-                    return Err(format!(
-                        "option {name}: {} is out of range {lo} to {hi}",
-                        echo(v)
-                    ));
+        let option =
+            options::by_uci_name(name).ok_or_else(|| format!("unknown option \"{name}\""))?;
+        let value = value
+            .filter(|v| !v.is_empty())
+            .ok_or_else(|| format!("option {name} needs a value"));
+        let hash_mb = self.settings.config.engine.hash_mb;
+        match ((option.slot)(&mut self.settings), option.kind) {
+            (Slot::Int(field), Kind::Spin(bounds)) => {
+                let (lo, hi) = bounds();
+                let v = value?;
+                let digits = v.strip_prefix('-').unwrap_or(v);
+                let n: i64 = match v.parse() {
+                    Ok(n) => n,
+                    // All digits but too long for a number: out of range, not "not a number".
+                    Err(_) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
+                        return Err(format!(
+                            "option {name}: {} is out of range {lo} to {hi}",
+                            echo(v)
+                        ));
+                    }
+                    Err(_) => {
+                        return Err(format!(
+                            "option {name}: \"{}\" is not a number (expected {lo} to {hi})",
+                            echo(v)
+                        ));
+                    }
+                };
+                if !(lo..=hi).contains(&n) || !field.set(n) {
+                    return Err(format!("option {name}: {n} is out of range {lo} to {hi}"));
                 }
-                Err(_) => {
-                    return Err(format!(
-                        "option {name}: \"{}\" is not a number (expected {lo} to {hi})",
-                        echo(v)
-                    ));
-                }
-            };
-            if (lo..=hi).contains(&n) {
-                Ok(n)
-            } else {
-                Err(format!("option {name}: {n} is out of range {lo} to {hi}"))
             }
-        };
-        let check = |v: Option<&str>| -> Result<bool, String> {
-            match need(name, v)? {
-                "true" => Ok(true),
-                "false" => Ok(false),
-                other => Err(format!(
-                    "option {name}: \"{}\" is not true or false",
-                    echo(other)
-                )),
-            }
-        };
-        match lname.as_str() {
-            "hash" => {
-                self.options.hash_mb = spin(value, 1, 4096)? as u32;
-                self.engine.set_hash(self.options.hash_mb);
-            }
-            "ponder" => {
-                check(value)?;
-            }
-            "level" => self.options.level = spin(value, 1, 10)? as u8,
-            "uci_limitstrength" => self.options.limit_strength = check(value)?,
-            "explain" => self.options.explain = check(value)?,
-            "ownbook" => self.options.own_book = check(value)?,
-            "uci_elo" => {
-                let (lo, hi) = (Level::get(1).elo, Level::get(10).elo);
-                self.options.elo = spin(value, i64::from(lo), i64::from(hi))? as u32;
-            }
-            "move overhead" => self.options.overhead_ms = spin(value, 0, 5000)? as u64,
-            "eval preset" => {
-                self.options.eval.preset = match need(name, value)? {
-                    "default" => EvalPreset::Default,
-                    "simplified" => EvalPreset::Simplified,
+            (Slot::Bool(field), _) => {
+                *field = match value? {
+                    "true" => true,
+                    "false" => false,
                     other => {
                         return Err(format!(
-                            "option {name}: unknown preset \"{}\" (default or simplified)",
+                            "option {name}: \"{}\" is not true or false",
                             echo(other)
                         ));
                     }
                 };
             }
-            _ => {
-                if let Some((_, field)) = VALUES.iter().find(|(n, _)| n.eq_ignore_ascii_case(name))
-                {
-                    *field(&mut self.options.eval) = spin(value, 1, 5000)? as i32;
-                } else if let Some((_, field)) =
-                    WEIGHTS.iter().find(|(n, _)| n.eq_ignore_ascii_case(name))
-                {
-                    *field(&mut self.options.eval) = spin(value, 0, 500)? as u32;
-                } else {
-                    return Err(format!("unknown option \"{name}\""));
+            (Slot::Choice(field), Kind::Combo { values, what }) => {
+                let v = value?;
+                if !values.contains(&v) || !field.choose(v) {
+                    return Err(format!(
+                        "option {name}: unknown {what} \"{}\" ({})",
+                        echo(v),
+                        values.join(" or ")
+                    ));
                 }
             }
+            // UCI writes an empty string as `<empty>`.
+            (Slot::Text(field), _) => {
+                let v = value?;
+                *field = if v == "<empty>" { "" } else { v }.to_owned();
+            }
+            (_, kind) => return Err(format!("option {name} cannot be set ({kind:?})")),
         }
-        self.params = EvalParams::from_config(&self.options.eval);
+        if self.settings.config.engine.hash_mb != hash_mb {
+            self.engine.set_hash(self.settings.config.engine.hash_mb);
+        }
+        self.params = EvalParams::from_config(&self.settings.config.eval);
         Ok(())
     }
 
     /// The level in force: `UCI_Elo` when strength is limited, else `Level`.
     fn level(&self) -> Level {
-        if self.options.limit_strength {
-            Level::get(Level::number_for_elo(self.options.elo))
+        if self.settings.uci.limit_strength {
+            Level::get(Level::number_for_elo(self.settings.uci.elo))
         } else {
-            Level::get(self.options.level)
+            Level::get(self.settings.config.engine.level)
         }
     }
 
-    fn go(&mut self, args: &str) -> io::Result<()> {
-        let go = match parse_go(args, &self.position) {
+    fn go(&mut self, go: Go) -> io::Result<()> {
+        let go = match go.resolve(self.game.position()) {
             Ok(g) => g,
             Err(e) => return error(self.out, &e),
         };
-        let (position, history) = (self.position.clone(), self.history.clone());
+        let (position, history) = (self.game.position().clone(), keys_before(&self.game));
         if self.running.is_some() {
             // A `go` during a search (a GUI that did not wait): the running search is stopped
             // and answers first; this one starts after its `bestmove`.
@@ -654,7 +461,7 @@ impl<W: Write> Session<'_, W> {
     fn start(&mut self, go: Go, position: Chess, history: Vec<u64>) -> io::Result<()> {
         self.cancel();
         let mut limits = go.limits;
-        limits.overhead = Duration::from_millis(self.options.overhead_ms);
+        limits.overhead = Duration::from_millis(self.settings.uci.overhead_ms);
         let (time, inc) = match position.turn() {
             Color::White => (go.wtime, go.winc),
             Color::Black => (go.btime, go.binc),
@@ -667,7 +474,8 @@ impl<W: Write> Session<'_, W> {
             });
         }
         let level = self.level();
-        let weakened = self.options.limit_strength || self.options.level < 10;
+        let weakened =
+            self.settings.uci.limit_strength || self.settings.config.engine.level < Level::MAX;
         if weakened {
             let ll = level.limits(&crate::config::EngineConfig::default());
             limits.depth = match (limits.depth, ll.depth) {
@@ -679,7 +487,7 @@ impl<W: Write> Session<'_, W> {
             }
             limits.exact_root_scores = level.is_imperfect();
         }
-        if self.options.explain {
+        if self.settings.uci.explain {
             // Risk and the only-move flag need every root move's exact score.
             limits.exact_root_scores = true;
         }
@@ -691,7 +499,8 @@ impl<W: Write> Session<'_, W> {
             params: self.params.clone(),
             level: (weakened && level.is_imperfect()).then_some(level),
             // Never while analysing (`go infinite`, pondering): the GUI wants a search then.
-            book: (self.options.own_book && !hold).then(|| level.book(self.options.book_depth)),
+            book: (self.settings.config.engine.book && !hold)
+                .then(|| level.book(self.settings.config.engine.book_depth)),
         };
         let saved = request.clone();
         if go.ponder {
@@ -815,7 +624,7 @@ impl<W: Write> Session<'_, W> {
                         result.best_move, chosen
                     )?;
                 }
-                if self.options.explain {
+                if self.settings.uci.explain {
                     let lines = crate::analysis::uci_lines_for(
                         &r.request.position,
                         &result,
@@ -861,6 +670,8 @@ impl<W: Write> Session<'_, W> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::zobrist;
+    use shakmaty::uci::UciMove;
     use std::io::Cursor;
 
     /// The configuration's engine settings with a small hash table.
@@ -1155,6 +966,80 @@ mod tests {
         );
         assert!(!out.contains("error"), "{out}");
         assert!(out.lines().last().unwrap().starts_with("bestmove "));
+    }
+
+    /// Every UCI row of the options table is offered with its kind and bounds, and `setoption`
+    /// accepts its bounds (any case of the name) and refuses one beyond them.
+    #[test]
+    fn every_option_of_the_table_is_offered_and_settable() {
+        let out = session("uci\n");
+        let mut lines = String::new();
+        for option in OPTIONS {
+            let Some(name) = option.uci_name else {
+                continue;
+            };
+            let offered = out
+                .lines()
+                .find(|l| l.starts_with(&format!("option name {name} type ")))
+                .unwrap_or_else(|| panic!("{name} is not offered: {out}"));
+            match option.kind {
+                Kind::Spin(bounds) => {
+                    let (lo, hi) = bounds();
+                    assert!(
+                        offered.ends_with(&format!(" min {lo} max {hi}")),
+                        "{offered}"
+                    );
+                    let upper = name.to_ascii_uppercase();
+                    lines += &format!("setoption name {upper} value {lo}\n");
+                    // Not 4 GiB of hash table on a shared machine.
+                    if option.config_key != Some("engine.hash_mb") {
+                        lines += &format!("setoption name {name} value {hi}\n");
+                    }
+                    lines += &format!("setoption name {name} value {}\n", hi + 1);
+                }
+                Kind::Check => lines += &format!("setoption name {name} value true\n"),
+                Kind::Combo { values, .. } => {
+                    for v in values {
+                        lines += &format!("setoption name {name} value {v}\n");
+                    }
+                }
+                Kind::Text => lines += &format!("setoption name {name} value x\n"),
+            }
+        }
+        let out = session(&format!("{lines}isready\n"));
+        let errors: Vec<&str> = out.lines().filter(|l| l.contains("error")).collect();
+        let spins = OPTIONS
+            .iter()
+            .filter(|o| o.uci_name.is_some() && matches!(o.kind, Kind::Spin(_)))
+            .count();
+        assert_eq!(errors.len(), spins, "{out}");
+        assert!(
+            errors.iter().all(|e| e.contains("is out of range")),
+            "{out}"
+        );
+    }
+
+    /// `position` plays its moves through `Game::play`: a move after the game ended by the rules
+    /// (here a dead position) is refused with the rule, and the last good position stays;
+    /// `register` is accepted (kibitzer needs no registration) instead of being an unknown
+    /// command.
+    #[test]
+    fn position_refuses_moves_after_the_end_and_register_is_accepted() {
+        let out = session(
+            "register later\nposition fen 8/8/8/4k3/8/8/3pK3/8 w - - 0 1\n\
+             position fen 8/8/8/4k3/8/8/3pK3/8 w - - 0 1 moves e2d2 e5e4\ngo depth 1\n",
+        );
+        let errors: Vec<&str> = out.lines().filter(|l| l.contains("error")).collect();
+        assert_eq!(
+            errors,
+            [
+                "info string error: \"e5e4\" cannot be played: the game is already over \
+              (Draw by insufficient material)"
+            ],
+            "{out}"
+        );
+        let best = out.lines().last().unwrap();
+        assert!(best.starts_with("bestmove e"), "White's king moves: {out}");
     }
 
     #[test]

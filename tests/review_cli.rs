@@ -148,6 +148,11 @@ fn review_json_has_every_ply_and_the_blunder() {
         }
     }
     assert_eq!(plies[5]["san"], "Nf6");
+    // `mover` is a `Color` inside, still the words "white" and "black" in the JSON.
+    assert_eq!(
+        (&plies[4]["mover"], &plies[5]["mover"]),
+        (&"white".into(), &"black".into())
+    );
     assert_eq!(plies[5]["classification"]["quality"], "blunder");
     assert_eq!(plies[5]["score_text"], "#1");
     assert!(plies[5]["better"]["san"].is_string());

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use super::persist::GamePick;
+use crate::engine::Level;
 
 /// What the prompt text asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -68,9 +69,11 @@ pub fn parse(text: &str) -> Result<Command, String> {
         "help" => no_args(Command::Help),
         "edit" => no_args(Command::Edit),
         "level" => match rest.parse::<u8>() {
-            Ok(n) if (1..=10).contains(&n) => Ok(Command::Level(n)),
+            Ok(n) if Level::RANGE.contains(&n) => Ok(Command::Level(n)),
             _ => Err(format!(
-                ":level takes a number from 1 to 10, not \"{}\"",
+                ":level takes a number from {} to {}, not \"{}\"",
+                Level::MIN,
+                Level::MAX,
                 crate::echo::echo(rest)
             )),
         },

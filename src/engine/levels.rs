@@ -1,5 +1,5 @@
-//! Difficulty levels 1–10: each a documented combination of depth, time and deliberate
-//! imperfection, read from `assets/levels.toml` (embedded in the binary).
+//! Difficulty levels 1–10 ([`Level::RANGE`]): each a documented combination of depth, time and
+//! deliberate imperfection, read from `assets/levels.toml` (embedded in the binary).
 //!
 //! Weak levels search with exact scores for every root move and then choose among the moves
 //! within `window_cp` of the best by a softmax with `temperature_cp`; with `blunder_percent`
@@ -67,24 +67,38 @@ pub fn levels() -> &'static [Level] {
                         book_exponent: f64::INFINITY,
                         elo: 2200,
                     };
-                    10
+                    usize::from(Level::MAX - Level::MIN + 1)
                 ]
             })
     })
 }
 
 impl Level {
-    /// Level `n` (1–10; out-of-range values are clamped).
+    /// The weakest level's number.
+    pub const MIN: u8 = 1;
+    /// The strongest level's number (full strength).
+    pub const MAX: u8 = 10;
+    /// Every level's number, [`Level::MIN`] to [`Level::MAX`]: the one definition of the range
+    /// (the options table, `:level`, the new-game dialog and the UCI `Level` option use it).
+    pub const RANGE: std::ops::RangeInclusive<u8> = Level::MIN..=Level::MAX;
+
+    /// Level `n` ([`Level::MIN`] to [`Level::MAX`]; out-of-range values are clamped).
     pub fn get(n: u8) -> Level {
         let all = levels();
-        all[usize::from(n.clamp(1, 10)) - 1]
+        all[usize::from(n.clamp(Level::MIN, Level::MAX) - Level::MIN)]
     }
 
     /// The strongest level (full strength: no weakening, the longest search): the limits of
     /// every search that advises the human (hints), whatever the opponent's level.
     #[must_use]
     pub fn strongest() -> Level {
-        Level::get(10)
+        Level::get(Level::MAX)
+    }
+
+    /// The Elo of the weakest and of the strongest level: the range of UCI `UCI_Elo`.
+    #[must_use]
+    pub fn elo_range() -> (u32, u32) {
+        (Level::get(Level::MIN).elo, Level::get(Level::MAX).elo)
     }
 
     /// The level whose Elo is closest to `elo` (for UCI `UCI_Elo`).
@@ -96,7 +110,7 @@ impl Level {
                 best = i;
             }
         }
-        best as u8 + 1
+        best as u8 + Level::MIN
     }
 
     /// How this level uses the opening book up to `max_ply` plies of the game.
@@ -223,7 +237,7 @@ mod tests {
     #[test]
     fn table_parses_with_ten_monotonic_levels() {
         let parsed: LevelFile = toml::from_str(LEVELS_TOML).unwrap();
-        assert_eq!(parsed.level.len(), 10);
+        assert_eq!(parsed.level.len(), Level::RANGE.count());
         for w in parsed.level.windows(2) {
             assert!(w[0].elo < w[1].elo);
             assert!(w[0].window_cp >= w[1].window_cp);

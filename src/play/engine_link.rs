@@ -62,7 +62,11 @@ pub fn engine_request(request: &SearchRequest) -> engine::SearchRequest {
     };
     engine::SearchRequest {
         position: request.position.clone(),
-        history: request.history.clone(),
+        // The App's keys end with the position's own; the search wants those before it.
+        history: request
+            .history
+            .split_last()
+            .map_or_else(Vec::new, |(_, before)| before.to_vec()),
         limits,
         params: EvalParams::from_config(&request.eval),
         level: own_move.then_some(level),
@@ -132,6 +136,23 @@ mod tests {
         assert_eq!(hint.book, None, "a hint is the honest search");
         assert_eq!(hint.level, None);
         assert_eq!(engine_request(&request(Purpose::Move, false)).book, None);
+    }
+
+    /// The App sends the keys up to and including the position; the search wants the keys
+    /// before it. Passed on whole, every game position sat one place off, so the search never
+    /// saw a repetition of the game (it walked into threefold repetitions while winning).
+    #[test]
+    fn the_search_gets_the_keys_of_the_positions_before_the_searched_one() {
+        let mut game = crate::game::Game::new();
+        for m in ["Nf3", "Nf6", "Ng1", "Ng8"] {
+            game.play_text(m).unwrap();
+        }
+        let mut req = request(Purpose::Move, false);
+        req.position = game.position().clone();
+        req.history = game.history_keys().to_vec();
+        let history = engine_request(&req).history;
+        assert_eq!(history, game.history_keys()[..4]);
+        assert_eq!(history[0], crate::engine::zobrist(&req.position));
     }
 
     #[test]

@@ -330,10 +330,7 @@ impl Screen {
     fn learnable(&self) -> Option<usize> {
         let p = self.browser.ply()?;
         let r = self.state.ply(p)?;
-        let side_ok = self
-            .browser
-            .side
-            .is_none_or(|c| (r.mover == "white") == c.is_white());
+        let side_ok = self.browser.side.is_none_or(|c| r.mover == c);
         (r.classification.is_error() && side_ok).then_some(p)
     }
 

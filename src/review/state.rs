@@ -105,8 +105,7 @@ impl ReviewState {
     }
 
     fn is_error(&self, i: usize, side: Option<Color>) -> bool {
-        self.ply(i).is_some_and(|p| {
-            p.classification.is_error() && side.is_none_or(|c| (p.mover == "white") == c.is_white())
-        })
+        self.ply(i)
+            .is_some_and(|p| p.classification.is_error() && side.is_none_or(|c| p.mover == c))
     }
 }
