@@ -251,6 +251,9 @@ pub struct App {
     pub analysis_queue: VecDeque<usize>,
     /// The background analysis in flight: its id and ply.
     pub analysing: Option<(AnalysisId, usize)>,
+    /// The game ended while analyses were queued: it is archived when the last one is done
+    /// (or at once, with what is known, when the user starts another game or quits).
+    pub archive_when_analysed: bool,
     /// The engine's suggested move for the human, shown on the board.
     pub hint: Option<Hint>,
     /// Whether the human's opponent in the moves already played was this engine (a new game,
@@ -289,6 +292,7 @@ impl App {
             analyses: HashMap::new(),
             analysis_queue: VecDeque::new(),
             analysing: None,
+            archive_when_analysed: false,
             engine_opponent: true,
             hint: None,
             engine_error: None,
@@ -380,13 +384,13 @@ impl App {
             Event::Loaded(path, Ok(game)) => {
                 self.cancel_search(&mut fx);
                 let human = self.human;
+                let note = self.archive_unfinished(&mut fx).unwrap_or_default();
                 self.cancel_analyses(&mut fx);
-                self.archive_unfinished(&mut fx);
                 self.set_game(*game, human);
                 self.engine_opponent = self.game.ply() == 0;
                 self.restore_explanations();
                 fx.push(Effect::NewEngineGame);
-                self.info(format!("loaded {}", path.display()));
+                self.info(format!("{note}loaded {}", path.display()));
                 self.after_change(&mut fx, true);
             }
             Event::Loaded(_, Err(e)) | Event::Saved(Err(e)) => self.error(e),
@@ -412,6 +416,7 @@ impl App {
                 if self.analysing.take_if(|(a, _)| *a == id).is_some() {
                     self.analysis_queue.clear();
                     self.error(format!("cannot analyse the moves: {why}"));
+                    self.archive_when_done(&mut fx);
                 }
             }
         }
@@ -989,13 +994,13 @@ impl App {
             Command::SetFen(fen) => match Game::from_fen(&fen) {
                 Ok(game) => {
                     self.cancel_search(fx);
+                    let note = self.archive_unfinished(fx).unwrap_or_default();
                     self.cancel_analyses(fx);
-                    self.archive_unfinished(fx);
                     let human = self.human;
                     self.set_game(game, human);
                     self.engine_opponent = true;
                     fx.push(Effect::NewEngineGame);
-                    self.info("position set up");
+                    self.info(format!("{note}position set up"));
                     self.after_change(fx, true);
                 }
                 Err(e) => self.error(e.to_string()),
@@ -1088,23 +1093,32 @@ impl App {
     }
 
     /// Before the game is replaced (new game, `:load`, `:fen`): an unfinished game with moves is
-    /// kept in `games/`, not overwritten by the next autosave. A finished one is archived already.
-    fn archive_unfinished(&mut self, fx: &mut Vec<Effect>) {
-        if self.outcome().is_none() && self.game.ply() > 0 {
-            fx.push(Effect::Archive(self.snapshot()));
+    /// kept in `games/`, not overwritten by the next autosave; a finished one still waiting for
+    /// its analyses ([`App::archive_when_analysed`]) is archived now with what is known. Returns
+    /// a note naming the moves left unexplained (the review analyses them), never silent.
+    fn archive_unfinished(&mut self, fx: &mut Vec<Effect>) -> Option<String> {
+        let unfinished = self.outcome().is_none() && self.game.ply() > 0;
+        if !(unfinished || self.archive_when_analysed) {
+            return None;
         }
+        self.archive_when_analysed = false;
+        fx.push(Effect::Archive(self.snapshot()));
+        let missing = self.analyses_pending();
+        (missing > 0).then(|| {
+            format!("the last game was archived with {missing} move(s) not analysed yet · ")
+        })
     }
 
     fn start_new_game(&mut self, color: HumanColor, fx: &mut Vec<Effect>) {
         self.cancel_search(fx);
+        let note = self.archive_unfinished(fx).unwrap_or_default();
         self.cancel_analyses(fx);
-        self.archive_unfinished(fx);
         self.engine_opponent = true;
         let human = self.pick_color(color);
         self.set_game(Game::new(), human);
         fx.push(Effect::NewEngineGame);
         self.info(format!(
-            "new game: you play {}, level {}",
+            "{note}new game: you play {}, level {}",
             color_name(human),
             self.config.engine.level
         ));
@@ -1177,6 +1191,10 @@ impl App {
 
     fn do_quit(&mut self, fx: &mut Vec<Effect>) {
         self.cancel_search(fx);
+        if self.archive_when_analysed {
+            // A finished game waiting for its analyses: archived now with what is known.
+            self.archive_unfinished(fx);
+        }
         self.cancel_analyses(fx);
         if self.outcome().is_none() {
             if let Some(why) = self.autosave_error.clone() {
@@ -1402,6 +1420,22 @@ impl App {
             }
         }
         self.next_analysis(fx);
+        self.archive_when_done(fx);
+    }
+
+    /// The number of moves waiting for or in a background analysis.
+    #[must_use]
+    pub fn analyses_pending(&self) -> usize {
+        self.analysis_queue.len() + usize::from(self.analysing.is_some())
+    }
+
+    /// Archives the finished game once no analysis is pending (see
+    /// [`App::archive_when_analysed`]).
+    fn archive_when_done(&mut self, fx: &mut Vec<Effect>) {
+        if self.archive_when_analysed && self.analyses_pending() == 0 {
+            self.archive_when_analysed = false;
+            fx.push(Effect::Archive(self.snapshot()));
+        }
     }
 
     /// Cancels the background analyses (running and queued).
@@ -1547,10 +1581,13 @@ impl App {
         if self.outcome().is_some() {
             self.mode = Mode::GameOver { choice: None };
             if save {
-                fx.push(Effect::Archive(self.snapshot()));
+                // The verdicts of moves still queued belong in the archive: it waits for them.
+                self.archive_when_analysed = true;
+                self.archive_when_done(fx);
             }
             return;
         }
+        self.archive_when_analysed = false;
         if save {
             fx.push(Effect::Autosave(self.snapshot()));
         }

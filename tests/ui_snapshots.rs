@@ -441,3 +441,64 @@ fn browsing_and_long_messages_are_readable_at_80x24_and_120x40() {
         app
     });
 }
+
+/// Issue 26 item 1: a hint's panel showed its score twice (the explanation's and the search's).
+#[test]
+fn a_hint_shows_its_score_once() {
+    let mut app = mid_game();
+    key(&mut app, KeyCode::Char('t'));
+    let id = app.search.as_ref().unwrap().id;
+    let mut t = thinking(&app, "Bb5 a6 Ba4", 30);
+    let keys = app.game.history_keys();
+    t.result = Some(Box::new(analysis::search_position(
+        app.game.position(),
+        &keys[..keys.len() - 1],
+        &SearchLimits::depth(3),
+        &EvalParams::default(),
+        &mut SearchMemory::new(1),
+        &AtomicBool::new(false),
+    )));
+    let mv = t.pv[0];
+    app.update(Event::EngineDone(id, Some(mv), t));
+    assert!(app.hint.as_ref().unwrap().explanation.is_some());
+    for size in SIZES {
+        let screen = format!("{:?}", draw(&mut app, size, ColorMode::TrueColor).backend());
+        assert_eq!(screen.matches("score ").count(), 1, "{size:?}: {screen}");
+    }
+}
+
+/// Issue 26 item 1: at 80×24 the explanation panel cut the engine's line of a full-strength
+/// move; the score and the line now come before the sentences.
+#[test]
+fn the_engine_line_is_visible_at_80x24() {
+    let mut config = Config::default();
+    config.engine.level = 10;
+    let mut app = App::new(config, None, 1).0;
+    prompt(&mut app, "e4");
+    engine_plays(&mut app, "e5");
+    prompt(&mut app, "Nf3");
+    engine_plays(&mut app, "Nc6");
+    let screen = format!(
+        "{:?}",
+        draw(&mut app, (80, 24), ColorMode::TrueColor).backend()
+    );
+    assert!(screen.contains("The engine played 2… Nc6"), "{screen}");
+    assert!(screen.contains("line 2… Nc6"), "{screen}");
+    assert!(screen.contains(" for you"), "{screen}");
+}
+
+/// Issue 26 item 1: browsing showed the live side to move on the status line.
+#[test]
+fn browsing_names_the_viewed_positions_side_to_move() {
+    let mut app = mid_game();
+    key(&mut app, KeyCode::Char(','));
+    let screen = format!(
+        "{:?}",
+        draw(&mut app, (120, 40), ColorMode::TrueColor).backend()
+    );
+    assert!(
+        screen.contains("viewing move 3 of 4 (End: back to the game) · Black to move"),
+        "{screen}"
+    );
+    assert!(!screen.contains("(your move)"), "{screen}");
+}

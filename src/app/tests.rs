@@ -344,13 +344,18 @@ fn browsing_and_returning_to_the_live_position() {
 #[test]
 fn checkmate_opens_the_game_over_dialog_and_archives() {
     let mut app = new_app();
-    prompt(&mut app, "f3");
-    engine_plays(&mut app, "e5");
-    prompt(&mut app, "g4");
-    let fx = engine_plays(&mut app, "Qh4#");
+    let mut fx = prompt(&mut app, "f3");
+    fx.extend(engine_plays(&mut app, "e5"));
+    fx.extend(prompt(&mut app, "g4"));
+    fx.extend(engine_plays(&mut app, "Qh4#"));
     assert_eq!(app.mode, Mode::GameOver { choice: None });
-    assert!(fx.iter().any(|e| matches!(e, Effect::Archive(_))));
-    assert!(!fx.iter().any(|e| matches!(e, Effect::Autosave(_))));
+    let fx = run_analyses(&mut app, fx, 2);
+    // The game is archived last, and no autosave follows its end.
+    let saves: Vec<&Effect> = fx
+        .iter()
+        .filter(|e| matches!(e, Effect::Archive(_) | Effect::Autosave(_)))
+        .collect();
+    assert!(matches!(saves.last(), Some(Effect::Archive(_))), "{fx:?}");
     // Review opens the review screen for the game, then play resumes with the game kept.
     let fx = app.update(key(KeyCode::Char('v')));
     assert!(
@@ -1092,4 +1097,76 @@ fn resuming_names_the_last_move_played() {
     let app = white_at_level_3(game);
     let text = &app.message.as_ref().unwrap().text;
     assert_eq!(text, "resumed your game after 3… a6");
+}
+
+/// Issue 26 item 7: in a quick game the archive was written as soon as the game ended, before
+/// the queued analyses of the moves were done, so most moves had no verdict in it.
+#[test]
+fn a_finished_game_is_archived_once_every_queued_analysis_is_done() {
+    let mut app = new_app();
+    app.config.engine.level = 2; // the engine's moves are analysed in the background too
+    let mut waiting = prompt(&mut app, "f3");
+    waiting.extend(engine_plays(&mut app, "e5"));
+    waiting.extend(prompt(&mut app, "g4"));
+    let fx = engine_plays(&mut app, "Qh4#");
+    assert_eq!(app.mode, Mode::GameOver { choice: None });
+    assert!(
+        !fx.iter().any(|e| matches!(e, Effect::Archive(_))),
+        "archived before the analyses ended: {fx:?}"
+    );
+    assert_eq!(app.analyses_pending(), 4);
+    waiting.extend(fx);
+    let fx = run_analyses(&mut app, waiting, 2);
+    let archived: Vec<&Snapshot> = fx
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Archive(s) => Some(s),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(archived.len(), 1, "{fx:?}");
+    let comments: Vec<bool> = archived[0]
+        .game
+        .moves()
+        .iter()
+        .map(|m| {
+            m.comment
+                .as_deref()
+                .is_some_and(persist::is_explanation_comment)
+        })
+        .collect();
+    assert_eq!(comments, vec![true; 4]);
+    // The mating move says so instead of a mate score.
+    let mate = app.analysis_at(3).unwrap().lines();
+    assert!(mate.iter().any(|l| l == "checkmate"), "{mate:?}");
+    assert!(!mate.iter().any(|l| l.starts_with("score #")), "{mate:?}");
+}
+
+/// Issue 26 item 7: a new game or quitting while a finished game waits for its analyses
+/// archives it at once and says how many moves stay unexplained.
+#[test]
+fn a_game_waiting_for_its_analyses_is_archived_by_a_new_game_or_quit() {
+    for how in ["new", "quit"] {
+        let mut app = new_app();
+        prompt(&mut app, "f3");
+        engine_plays(&mut app, "e5");
+        prompt(&mut app, "g4");
+        let fx = engine_plays(&mut app, "Qh4#");
+        assert!(!fx.iter().any(|e| matches!(e, Effect::Archive(_))));
+        let pending = app.analyses_pending();
+        assert!(pending > 0);
+        let fx = prompt(&mut app, how);
+        assert!(
+            fx.iter()
+                .any(|e| matches!(e, Effect::Archive(s) if s.game.ply() == 4)),
+            "{how}: {fx:?}"
+        );
+        if how == "new" {
+            let text = &app.message.as_ref().unwrap().text;
+            assert!(
+                text.contains(&format!("{pending} move(s) not analysed")),
+                "{text}"
+            );
+        }
+    }
 }

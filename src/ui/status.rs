@@ -7,6 +7,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::{Layout, Theme};
+use shakmaty::Position;
+
 use crate::app::{App, MessageKind, Mode, color_name};
 
 /// The key hints for a mode.
@@ -37,26 +39,34 @@ pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
             Span::styled("█", theme.fg("accent")),
         ])
     } else {
-        let state = match app.outcome() {
-            Some(outcome) => format!("{outcome} ({})", outcome.result_token()),
-            None => {
-                let turn = if app.game.turn() == app.human {
-                    "your move".to_owned()
-                } else {
-                    "engine to move".to_owned()
-                };
-                format!("{} to move ({turn})", color_name(app.game.turn()))
-            }
-        };
-        // Browsing says so first, whatever the size of the panels.
+        // Browsing names the position on the board (its side to move), not the live one.
         let state = if app.browsing() {
             format!(
-                "viewing move {} of {} (End: back to the game) · {state}",
+                "viewing move {} of {} (End: back to the game) · {} to move",
                 app.shown_ply(),
-                app.game.ply()
+                app.game.ply(),
+                color_name(app.shown_position().turn())
             )
         } else {
-            state
+            match app.outcome() {
+                Some(outcome) => format!("{outcome} ({})", outcome.result_token()),
+                None => {
+                    let turn = if app.game.turn() == app.human {
+                        "your move".to_owned()
+                    } else {
+                        "engine to move".to_owned()
+                    };
+                    format!("{} to move ({turn})", color_name(app.game.turn()))
+                }
+            }
+        };
+        // Moves still waiting for their verdicts are never dropped silently (one move in
+        // play is said by the explanation panel; a finished game is archived after them).
+        let state = match app.analyses_pending() {
+            0 => state,
+            1 if app.outcome().is_none() => state,
+            1 => format!("{state} · analysing 1 move"),
+            n => format!("{state} · analysing {n} moves"),
         };
         let state = Span::styled(state, theme.fg("text").add_modifier(Modifier::BOLD));
         let spans = match &app.message {
