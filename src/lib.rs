@@ -9,6 +9,7 @@
 pub mod analysis;
 pub mod app;
 pub mod cli;
+pub mod clock;
 pub mod config;
 pub mod echo;
 pub mod engine;
