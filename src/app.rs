@@ -13,6 +13,7 @@ use ratatui::layout::Rect;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Color, File, Move, Position, Rank, Role, Square};
 
+use crate::clock::{Clock, TimeControl, TimeSource};
 use crate::config::{Config, ConfigError, HumanColor};
 use crate::game::{Game, GameOutcome};
 use crate::ui::Layout;
@@ -123,6 +124,8 @@ pub enum Mode {
         color: HumanColor,
         /// The engine level.
         level: u8,
+        /// The clocks.
+        time: TimeControl,
     },
     /// The game-end dialog.
     GameOver {
@@ -263,6 +266,10 @@ pub struct App {
     pub engine_error: Option<String>,
     /// The last autosave failed (why): quitting asks first. Cleared by a successful one.
     pub autosave_error: Option<String>,
+    /// The game's clocks (`None`: untimed).
+    pub clock: Option<Clock>,
+    /// Where the clocks read the time (a fake one in tests).
+    pub time: TimeSource,
     /// The terminal size (width, height).
     pub size: (u16, u16),
     /// Counts ticks while the engine thinks (the spinner frame).
@@ -297,6 +304,8 @@ impl App {
             hint: None,
             engine_error: None,
             autosave_error: None,
+            clock: None,
+            time: TimeSource::default(),
             size: (80, 24),
             spinner: 0,
             quit: false,
@@ -335,6 +344,7 @@ impl App {
             None => {
                 let human = app.pick_color(app.config.game.human);
                 app.set_game(Game::new(), human);
+                app.clock = Clock::new(app.config.game.time_control, Color::White);
             }
         }
         app.after_change(&mut fx, false);
@@ -353,6 +363,7 @@ impl App {
                 if self.search.is_some() || self.analysing.is_some() {
                     self.spinner = self.spinner.wrapping_add(1);
                 }
+                self.check_flag(&mut fx);
             }
             Event::EngineProgress(id, thinking) => {
                 if let Some(s) = self.search.as_mut().filter(|s| s.id == id) {
@@ -546,8 +557,13 @@ impl App {
             }
             Mode::Prompt(text) => self.prompt_key(text, key, fx),
             Mode::Promotion { from, to, choice } => self.promotion_key(from, to, choice, key, fx),
-            Mode::Help => self.mode = Mode::Board,
-            Mode::NewGame { color, level } => self.new_game_key(color, level, key, fx),
+            Mode::Help => {
+                self.mode = Mode::Board;
+                self.run_clock();
+            }
+            Mode::NewGame { color, level, time } => {
+                self.new_game_key(color, level, time, key, fx);
+            }
             Mode::GameOver { choice } => self.game_over_key(choice, key, fx),
             Mode::Confirm(question) => self.confirm_key(question, key, fx),
         }
@@ -588,7 +604,10 @@ impl App {
                 self.view_ply = None;
             }
             KeyCode::Char(':') => self.mode = Mode::Prompt(String::new()),
-            KeyCode::Char('?') => self.mode = Mode::Help,
+            KeyCode::Char('?') => {
+                self.pause_clock();
+                self.mode = Mode::Help;
+            }
             KeyCode::Char('q') => self.do_quit(fx),
             KeyCode::Char('u') => self.take_back(fx),
             KeyCode::Char('r') => self.redo(fx),
@@ -680,40 +699,53 @@ impl App {
         }
     }
 
-    fn new_game_key(&mut self, color: HumanColor, level: u8, key: KeyEvent, fx: &mut Vec<Effect>) {
+    fn new_game_key(
+        &mut self,
+        color: HumanColor,
+        level: u8,
+        time: TimeControl,
+        key: KeyEvent,
+        fx: &mut Vec<Effect>,
+    ) {
         let cycle = |c: HumanColor, forward: bool| match (c, forward) {
             (HumanColor::White, true) | (HumanColor::Random, false) => HumanColor::Black,
             (HumanColor::Black, true) | (HumanColor::White, false) => HumanColor::Random,
             (HumanColor::Random, true) | (HumanColor::Black, false) => HumanColor::White,
         };
-        let (color, level) = match key.code {
+        let (color, level, time) = match key.code {
+            KeyCode::Char('t') => (color, level, time.cycle(true)),
+            KeyCode::Char('T') => (color, level, time.cycle(false)),
             KeyCode::Esc | KeyCode::Char('q') => {
                 self.mode = if self.outcome().is_some() && !self.browsing() {
                     Mode::GameOver { choice: None }
                 } else {
                     Mode::Board
                 };
+                self.run_clock();
                 return;
             }
             KeyCode::Enter => {
                 self.config.engine.level = level;
+                self.config.game.time_control = time;
                 self.start_new_game(color, fx);
                 return;
             }
-            KeyCode::Left | KeyCode::Char('h') => (cycle(color, false), level),
-            KeyCode::Right | KeyCode::Char('l') | KeyCode::Tab => (cycle(color, true), level),
-            KeyCode::Char('w') => (HumanColor::White, level),
-            KeyCode::Char('b') => (HumanColor::Black, level),
-            KeyCode::Char('r') => (HumanColor::Random, level),
-            KeyCode::Up | KeyCode::Char('k') | KeyCode::Char('+') => (color, (level + 1).min(10)),
-            KeyCode::Down | KeyCode::Char('j') | KeyCode::Char('-') => {
-                (color, level.saturating_sub(1).max(1))
+            KeyCode::Left | KeyCode::Char('h') => (cycle(color, false), level, time),
+            KeyCode::Right | KeyCode::Char('l') | KeyCode::Tab => (cycle(color, true), level, time),
+            KeyCode::Char('w') => (HumanColor::White, level, time),
+            KeyCode::Char('b') => (HumanColor::Black, level, time),
+            KeyCode::Char('r') => (HumanColor::Random, level, time),
+            KeyCode::Up | KeyCode::Char('k') | KeyCode::Char('+') => {
+                (color, (level + 1).min(10), time)
             }
-            KeyCode::Char('0') => (color, 10),
-            KeyCode::Char(c @ '1'..='9') => (color, c as u8 - b'0'),
+            KeyCode::Down | KeyCode::Char('j') | KeyCode::Char('-') => {
+                (color, level.saturating_sub(1).max(1), time)
+            }
+            KeyCode::Char('0') => (color, 10, time),
+            KeyCode::Char(c @ '1'..='9') => (color, c as u8 - b'0', time),
             _ => return,
         };
-        self.mode = Mode::NewGame { color, level };
+        self.mode = Mode::NewGame { color, level, time };
     }
 
     fn game_over_key(&mut self, choice: Option<usize>, key: KeyEvent, fx: &mut Vec<Effect>) {
@@ -949,6 +981,11 @@ impl App {
     }
 
     fn play_human(&mut self, mv: Move, fx: &mut Vec<Effect>) {
+        // A move made after the flag fell does not count.
+        self.check_flag(fx);
+        if self.outcome().is_some() {
+            return;
+        }
         self.view_ply = None;
         self.cancel_search(fx);
         let ply = self.game.ply();
@@ -997,7 +1034,9 @@ impl App {
                     let note = self.archive_unfinished(fx).unwrap_or_default();
                     self.cancel_analyses(fx);
                     let human = self.human;
+                    let turn = game.turn();
                     self.set_game(game, human);
+                    self.clock = Clock::new(self.config.game.time_control, turn);
                     self.engine_opponent = true;
                     fx.push(Effect::NewEngineGame);
                     self.info(format!("{note}position set up"));
@@ -1018,7 +1057,10 @@ impl App {
             }
             Command::Quit => self.do_quit(fx),
             Command::Hint => self.ask_hint(fx),
-            Command::Help => self.mode = Mode::Help,
+            Command::Help => {
+                self.pause_clock();
+                self.mode = Mode::Help;
+            }
             Command::Move(text) => {
                 if self.browsing() {
                     self.view_ply = None;
@@ -1086,9 +1128,11 @@ impl App {
     }
 
     fn open_new_game(&mut self) {
+        self.pause_clock();
         self.mode = Mode::NewGame {
             color: self.config.game.human,
             level: self.config.engine.level,
+            time: self.config.game.time_control,
         };
     }
 
@@ -1116,6 +1160,7 @@ impl App {
         self.engine_opponent = true;
         let human = self.pick_color(color);
         self.set_game(Game::new(), human);
+        self.clock = Clock::new(self.config.game.time_control, Color::White);
         fx.push(Effect::NewEngineGame);
         self.info(format!(
             "{note}new game: you play {}, level {}",
@@ -1191,6 +1236,7 @@ impl App {
 
     fn do_quit(&mut self, fx: &mut Vec<Effect>) {
         self.cancel_search(fx);
+        self.pause_clock();
         if self.archive_when_analysed {
             // A finished game waiting for its analyses: archived now with what is known.
             self.archive_unfinished(fx);
@@ -1236,6 +1282,7 @@ impl App {
             history: self.game.history_keys().to_vec(),
             engine: self.config.engine.clone(),
             eval: self.config.eval.clone(),
+            clock: self.engine_clock(purpose),
         }));
     }
 
@@ -1270,6 +1317,10 @@ impl App {
                 });
             }
             Purpose::Move => {
+                self.check_flag(fx);
+                if self.outcome().is_some() {
+                    return;
+                }
                 let ply = self.game.ply();
                 // A weakened level's search judges badly on purpose: its move is explained by
                 // a full-strength background analysis instead, never by that search.
@@ -1525,6 +1576,87 @@ impl App {
         self.info(text);
     }
 
+    // ----- clocks -----------------------------------------------------------------------
+
+    /// Brings the clock to the game's live ply: a move played since presses it (the mover's
+    /// time taken, the increment added), a takeback rewinds both clocks to that ply; then the
+    /// side to move's clock runs unless the game is over or a dialog pauses it.
+    fn sync_clock(&mut self) {
+        let now = self.time.now();
+        let live = self.game.ply();
+        let turn = self.game.turn();
+        let Some(clock) = self.clock.as_mut() else {
+            return;
+        };
+        if clock.ply() > live {
+            clock.rewind(live, turn);
+        }
+        while clock.ply() < live {
+            clock.press(now);
+        }
+        self.run_clock();
+    }
+
+    /// Runs the side to move's clock when play goes on on the board.
+    fn run_clock(&mut self) {
+        let now = self.time.now();
+        let playing =
+            self.outcome().is_none() && !matches!(self.mode, Mode::Help | Mode::NewGame { .. });
+        if let Some(clock) = self.clock.as_mut().filter(|_| playing) {
+            clock.start(now);
+        }
+    }
+
+    /// Stops the running clock (help, the new-game dialog, quit, game over).
+    fn pause_clock(&mut self) {
+        let now = self.time.now();
+        if let Some(clock) = self.clock.as_mut() {
+            clock.pause(now);
+        }
+    }
+
+    /// Ends the game when the running side's time is out (a draw when the other side cannot
+    /// mate).
+    fn check_flag(&mut self, fx: &mut Vec<Effect>) {
+        let now = self.time.now();
+        let Some(loser) = self.clock.as_ref().and_then(|c| c.flagged(now)) else {
+            return;
+        };
+        if self.outcome().is_some() || loser != self.game.turn() {
+            return;
+        }
+        self.cancel_search(fx);
+        self.game.flag(loser);
+        if let Some(outcome) = self.outcome() {
+            self.info(format!("{} ran out of time: {outcome}", color_name(loser)));
+        }
+        self.after_change(fx, true);
+    }
+
+    /// The engine's clock for a search of its own move (its time left and the increment), so
+    /// its time manager never lets it lose on time, whatever the level.
+    fn engine_clock(&self, purpose: Purpose) -> Option<crate::engine::Clock> {
+        let clock = self.clock.as_ref().filter(|_| purpose == Purpose::Move)?;
+        let TimeControl::Timed { increment, .. } = clock.control else {
+            return None;
+        };
+        Some(crate::engine::Clock {
+            remaining: clock.remaining(self.game.turn(), self.time.now()),
+            increment,
+            moves_to_go: None,
+        })
+    }
+
+    /// Reads the clocks from `source` from now on (tests pass a fake one); a running clock
+    /// restarts at the new source's reading.
+    pub fn set_time_source(&mut self, source: TimeSource) {
+        self.time = source;
+        let now = self.time.now();
+        if let Some(clock) = self.clock.as_mut() {
+            clock.rebase(now);
+        }
+    }
+
     // ----- life cycle -------------------------------------------------------------------
 
     fn pick_color(&mut self, choice: HumanColor) -> Color {
@@ -1564,6 +1696,7 @@ impl App {
         self.analyses.clear();
         self.analysis_queue.clear();
         self.mode = Mode::Board;
+        self.clock = None;
     }
 
     /// After the game changed: save, detect the end, let the engine move.
@@ -1578,7 +1711,9 @@ impl App {
         self.hint = None;
         self.forget_stale_analyses(fx);
         self.next_analysis(fx);
+        self.sync_clock();
         if self.outcome().is_some() {
+            self.pause_clock();
             self.mode = Mode::GameOver { choice: None };
             if save {
                 // The verdicts of moves still queued belong in the archive: it waits for them.

@@ -15,7 +15,8 @@ use shakmaty::Color;
 
 /// How much time each side gets: a base time and an increment added after each of its moves,
 /// or no clock at all.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "String", into = "String")]
 pub enum TimeControl {
     /// No clock.
     #[default]
@@ -112,6 +113,20 @@ impl fmt::Display for TimeControl {
                 }
             }
         }
+    }
+}
+
+impl From<TimeControl> for String {
+    fn from(tc: TimeControl) -> String {
+        tc.to_string()
+    }
+}
+
+impl TryFrom<String> for TimeControl {
+    type Error = TimeControlError;
+
+    fn try_from(text: String) -> Result<TimeControl, TimeControlError> {
+        text.parse()
     }
 }
 
@@ -298,6 +313,14 @@ impl Clock {
             && let Some(last) = self.times.last_mut()
         {
             last[index(self.turn)] = left;
+        }
+    }
+
+    /// Reads a new time source from `now` on: a running clock restarts at `now` (the time
+    /// since its start on the old source is not counted).
+    pub fn rebase(&mut self, now: Duration) {
+        if self.started.is_some() {
+            self.started = Some(now);
         }
     }
 

@@ -48,12 +48,15 @@ pub enum HumanColor {
 pub struct GameConfig {
     /// The human's colour.
     pub human: HumanColor,
+    /// The clocks of a new game ("10+5": minutes + increment seconds, or "untimed").
+    pub time_control: crate::clock::TimeControl,
 }
 
 impl Default for GameConfig {
     fn default() -> Self {
         GameConfig {
             human: HumanColor::White,
+            time_control: crate::clock::TimeControl::Untimed,
         }
     }
 }

@@ -12,6 +12,7 @@ use shakmaty::{Chess, Color, File, Move, Position as _, Rank, Square};
 use crate::app::App;
 
 pub mod board;
+pub mod clock;
 pub mod dialogs;
 pub mod explanation;
 pub mod move_list;
@@ -161,6 +162,7 @@ pub fn render(frame: &mut Frame, app: &App, theme: &Theme) {
         return;
     }
     board::draw(frame, &layout, app, theme);
+    clock::draw(frame, &layout, app, theme);
     move_list::draw(frame, layout.moves, app, theme);
     explanation::draw(frame, layout.explanation, app, theme);
     explanation::draw_engine(frame, layout.engine, app, theme);

@@ -502,3 +502,31 @@ fn browsing_names_the_viewed_positions_side_to_move() {
     );
     assert!(!screen.contains("(your move)"), "{screen}");
 }
+
+/// Issue 26: both clocks beside the board, the running one highlighted, tenths under 10 s.
+#[test]
+fn clocks() {
+    screens("clocks", || {
+        let mut config = Config::default();
+        config.game.time_control = "3+2".parse().unwrap();
+        let mut app = App::new(config, None, 1).0;
+        let time = kibitzer::clock::TimeSource::fake();
+        app.set_time_source(time.clone());
+        time.advance(std::time::Duration::from_secs(12));
+        prompt(&mut app, "e4");
+        time.advance(std::time::Duration::from_millis(174_700));
+        app
+    });
+    let mut config = Config::default();
+    config.game.time_control = "1+0".parse().unwrap();
+    let mut app = App::new(config, None, 1).0;
+    let time = kibitzer::clock::TimeSource::fake();
+    app.set_time_source(time.clone());
+    time.advance(std::time::Duration::from_millis(50_750));
+    let screen = format!(
+        "{:?}",
+        draw(&mut app, (80, 24), ColorMode::TrueColor).backend()
+    );
+    assert!(screen.contains(" 0:09.2 "), "{screen}");
+    assert!(screen.contains(" 1:00 "), "{screen}");
+}

@@ -32,6 +32,9 @@ pub struct SearchRequest {
     pub engine: crate::config::EngineConfig,
     /// The evaluation settings in force (the config file may change them between moves).
     pub eval: crate::config::EvalConfig,
+    /// The engine's clock in a timed game (its own moves only): its time manager budgets from
+    /// it, on top of the level's limits.
+    pub clock: Option<crate::engine::Clock>,
 }
 
 /// A score from one side's point of view (centipawns or mate), shared with the explanations.

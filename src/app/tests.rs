@@ -392,7 +392,8 @@ fn new_game_dialog_sets_colour_and_level_and_cancels_the_search() {
         app.mode,
         Mode::NewGame {
             color: HumanColor::Black,
-            level: 7
+            level: 7,
+            time: TimeControl::Untimed,
         }
     );
     let fx = app.update(key(KeyCode::Enter));
@@ -1169,4 +1170,145 @@ fn a_game_waiting_for_its_analyses_is_archived_by_a_new_game_or_quit() {
             );
         }
     }
+}
+
+/// A game at `control` whose clocks read a fake time source (returned to move it).
+fn timed_app(control: &str) -> (App, TimeSource) {
+    let mut config = Config::default();
+    config.game.time_control = control.parse().unwrap();
+    let (mut app, _) = App::new(config, None, 1);
+    let time = TimeSource::fake();
+    app.set_time_source(time.clone());
+    (app, time)
+}
+
+fn left(app: &App, color: Color) -> std::time::Duration {
+    app.clock.as_ref().unwrap().remaining(color, app.time.now())
+}
+
+const SECS: fn(u64) -> std::time::Duration = std::time::Duration::from_secs;
+
+#[test]
+fn a_timed_game_runs_the_clock_of_the_side_to_move_and_the_engine_plays_by_its_own() {
+    let (mut app, time) = timed_app("3+2");
+    time.advance(SECS(10));
+    assert_eq!(left(&app, Color::White), SECS(170));
+    let fx = prompt(&mut app, "e4");
+    assert_eq!(
+        left(&app, Color::White),
+        SECS(172),
+        "the increment is added"
+    );
+    let request = started(&fx).expect("the engine moves");
+    let clock = request.clock.expect("the engine's search gets its clock");
+    assert_eq!(clock.remaining, SECS(180));
+    assert_eq!(clock.increment, SECS(2));
+    time.advance(SECS(4));
+    engine_plays(&mut app, "e5");
+    assert_eq!(left(&app, Color::Black), SECS(178));
+    assert_eq!(left(&app, Color::White), SECS(172));
+    time.advance(SECS(1));
+    assert_eq!(
+        left(&app, Color::White),
+        SECS(171),
+        "White's clock runs again"
+    );
+    // An untimed game has no clock and sends none to the engine.
+    let mut untimed = new_app();
+    let fx = prompt(&mut untimed, "e4");
+    assert!(untimed.clock.is_none());
+    assert_eq!(started(&fx).unwrap().clock, None);
+}
+
+#[test]
+fn the_humans_flag_falls_and_the_engine_wins_on_time() {
+    let (mut app, time) = timed_app("1+0");
+    let fx = prompt(&mut app, "e4");
+    run_analyses(&mut app, fx, 1);
+    engine_plays(&mut app, "e5");
+    time.advance(SECS(59));
+    assert!(app.update(Event::Tick).is_empty());
+    assert!(app.outcome().is_none());
+    time.advance(SECS(2));
+    app.update(Event::Tick);
+    let outcome = app.outcome().expect("the flag fell");
+    assert_eq!(outcome.to_string(), "Black wins by timeout");
+    assert_eq!(app.mode, Mode::GameOver { choice: None });
+    assert!(
+        app.message
+            .as_ref()
+            .unwrap()
+            .text
+            .contains("White ran out of time")
+    );
+    // A move after the flag fell is refused.
+    let before = app.game.ply();
+    prompt(&mut app, "Nf3");
+    assert_eq!(app.game.ply(), before);
+    // The clocks stop at game over.
+    time.advance(SECS(30));
+    assert_eq!(left(&app, Color::Black), SECS(60));
+}
+
+#[test]
+fn a_flag_fall_against_a_lone_king_is_a_draw() {
+    let (mut app, time) = timed_app("1+0");
+    prompt(&mut app, "fen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+    assert!(app.clock.is_some());
+    time.advance(SECS(61));
+    app.update(Event::Tick);
+    let outcome = app.outcome().expect("the flag fell");
+    assert_eq!(outcome.result_token(), "1/2-1/2");
+    assert_eq!(
+        outcome.reason,
+        crate::game::EndReason::TimeoutVsInsufficientMaterial
+    );
+}
+
+#[test]
+fn a_takeback_restores_both_clocks_and_help_pauses_them() {
+    let (mut app, time) = timed_app("5+3");
+    time.advance(SECS(20));
+    prompt(&mut app, "e4");
+    time.advance(SECS(7));
+    engine_plays(&mut app, "e5");
+    time.advance(SECS(30));
+    prompt(&mut app, "Nf3");
+    assert_eq!(left(&app, Color::White), SECS(256));
+    app.update(key(KeyCode::Char('u')));
+    assert_eq!(app.game.ply(), 2);
+    assert_eq!(
+        left(&app, Color::White),
+        SECS(283),
+        "back to the time before Nf3"
+    );
+    assert_eq!(left(&app, Color::Black), SECS(296));
+    app.update(key(KeyCode::Char('u')));
+    assert_eq!(left(&app, Color::White), SECS(300));
+    assert_eq!(left(&app, Color::Black), SECS(300));
+    // Help pauses the clock; closing it resumes.
+    app.update(key(KeyCode::Char('?')));
+    time.advance(SECS(100));
+    assert_eq!(left(&app, Color::White), SECS(300));
+    app.update(key(KeyCode::Char('x')));
+    time.advance(SECS(1));
+    assert_eq!(left(&app, Color::White), SECS(299));
+    // So does quitting (the times left are saved with the game).
+    app.update(key(KeyCode::Char('q')));
+    time.advance(SECS(100));
+    assert_eq!(left(&app, Color::White), SECS(299));
+}
+
+#[test]
+fn the_new_game_dialog_offers_the_time_control() {
+    let mut app = new_app();
+    app.update(key(KeyCode::Char('n')));
+    keys(&mut app, "ttt");
+    assert!(matches!(app.mode, Mode::NewGame { time, .. } if time == TimeControl::minutes(5, 3)));
+    app.update(key(KeyCode::Enter));
+    assert_eq!(app.config.game.time_control, TimeControl::minutes(5, 3));
+    assert_eq!(
+        app.clock.as_ref().map(|c| c.control),
+        Some(TimeControl::minutes(5, 3))
+    );
 }

@@ -105,7 +105,7 @@ pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
                 frame.render_widget(Paragraph::new(Span::styled(label, style)), cell);
             }
         }
-        Mode::NewGame { color, level } => {
+        Mode::NewGame { color, level, time } => {
             let options = [
                 (HumanColor::White, "White"),
                 (HumanColor::Black, "Black"),
@@ -128,9 +128,14 @@ pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
                     Span::styled(format!(" {level} "), chosen(theme)),
                     Span::styled("  (1 weakest – 10 strongest)", theme.fg("dim")),
                 ]),
+                Line::from(vec![
+                    Span::styled("Clock     ", theme.fg("dim")),
+                    Span::styled(format!(" {time} "), chosen(theme)),
+                    Span::styled("  (t next · T previous)", theme.fg("dim")),
+                ]),
                 Line::styled("Enter starts · Esc cancels", theme.fg("dim")),
             ];
-            let rect = centered(area, 52, 5);
+            let rect = centered(area, 56, 6);
             frame.render_widget(Clear, rect);
             frame.render_widget(Paragraph::new(lines).block(dialog("New game", theme)), rect);
         }

@@ -22,7 +22,7 @@ pub fn key_hints(mode: &Mode) -> &'static str {
         }
         Mode::Promotion { .. } => "q r b n, or ←/→ then ⏎ · esc cancel",
         Mode::Help => "any key closes the help",
-        Mode::NewGame { .. } => "w/b/r ←/→ colour · ↑/↓ 1-9 0 level · ⏎ start · esc cancel",
+        Mode::NewGame { .. } => "w/b/r ←/→ colour · ↑/↓ 1-9 0 level · t clock · ⏎ start · esc",
         Mode::GameOver { .. } => {
             "←/→ then ⏎ · N new game · v review · u take back · : cmd · esc close · q quit"
         }
