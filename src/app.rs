@@ -316,13 +316,15 @@ impl App {
         };
         let mut fx = vec![Effect::NewEngineGame];
         match snapshot {
-            Some(s) => {
+            Some(mut s) => {
+                let clock = s.clock.take();
                 app.engine_opponent = (1..=10).contains(&s.level) || s.game.ply() == 0;
                 if (1..=10).contains(&s.level) {
                     app.config.engine.level = s.level;
                 }
                 let resumed = s.game.ply() > 0;
                 app.set_game(s.game, s.human);
+                app.clock = clock;
                 app.restore_explanations();
                 if resumed {
                     // Named by its last move ("after 3… Nc6"), which the move list shows too.
@@ -497,22 +499,42 @@ impl App {
     /// comment ([`persist::explanation_comment`]), so a resumed game shows it at once.
     pub fn snapshot(&self) -> Snapshot {
         let mut game = self.game.clone();
+        // The clocks as they stand now (the running side's time used so far taken).
+        let mut clock = self.clock.clone();
+        if let Some(c) = clock.as_mut() {
+            c.pause(self.time.now());
+        }
         for ply in 0..game.ply() {
-            let Some(lines) = self.analysis_at(ply).map(MoveAnalysis::lines) else {
+            let lines = self.analysis_at(ply).map(MoveAnalysis::lines);
+            let mover = game.position_at(ply).map(Position::turn);
+            let clk = clock
+                .as_ref()
+                .zip(mover)
+                .and_then(|(c, mover)| c.after_move(ply, mover))
+                .map(crate::clock::clk_comment);
+            if lines.is_none() && clk.is_none() {
                 continue;
-            };
+            }
             if let Some(m) = game.move_mut(ply)
-                && m.comment
-                    .as_deref()
-                    .is_none_or(persist::is_explanation_comment)
+                && m.comment.as_deref().is_none_or(|c| {
+                    persist::is_explanation_comment(c) || crate::clock::strip_clk(c).is_empty()
+                })
             {
-                m.comment = persist::explanation_comment(&lines);
+                let saved = m.comment.as_deref().and_then(persist::read_explanation);
+                let text = lines
+                    .or(saved)
+                    .and_then(|l| persist::explanation_comment(&l));
+                m.comment = match (clk, text) {
+                    (Some(clk), Some(text)) => Some(format!("{clk} {text}")),
+                    (clk, text) => clk.or(text),
+                };
             }
         }
         Snapshot {
             game,
             human: self.human,
             level: self.config.engine.level,
+            clock,
         }
     }
 

@@ -60,6 +60,7 @@ fn app_from(game: Game, human: Color) -> App {
             game,
             human,
             level: 5,
+            clock: None,
         }),
         1,
     )

@@ -104,6 +104,7 @@ fn white_at_level_3(game: Game) -> App {
             game,
             human: Color::White,
             level: 3,
+            clock: None,
         }),
         1,
     )
@@ -1310,5 +1311,43 @@ fn the_new_game_dialog_offers_the_time_control() {
     assert_eq!(
         app.clock.as_ref().map(|c| c.control),
         Some(TimeControl::minutes(5, 3))
+    );
+}
+
+/// Issue 26: the times left are saved with the game (`TimeControl` tag, `[%clk]` comments
+/// beside the explanations) and a resumed game continues with them.
+#[test]
+fn a_resumed_timed_game_keeps_the_times_left() {
+    let (mut app, time) = timed_app("5+3");
+    time.advance(SECS(20));
+    let fx = prompt(&mut app, "e4");
+    run_analyses(&mut app, fx, 1);
+    time.advance(SECS(7));
+    engine_plays(&mut app, "e5");
+    time.advance(SECS(12));
+    let text = persist::encode(&app.snapshot());
+    assert!(text.contains("[TimeControl \"300+3\"]"), "{text}");
+    assert!(text.contains("[%clk 0:04:43] kibitzer: "), "{text}");
+    assert!(text.contains("[%clk 0:04:56]"), "{text}");
+    let snapshot = persist::decode(&text).unwrap();
+    let (mut resumed, _) = App::new(Config::default(), Some(snapshot), 1);
+    resumed.set_time_source(TimeSource::fake());
+    assert_eq!(left(&resumed, Color::Black), SECS(296));
+    assert_eq!(
+        resumed.clock.as_ref().map(|c| c.control),
+        Some(TimeControl::minutes(5, 3))
+    );
+    // White's time is the one saved after its last move: the 12 s spent on the move in
+    // progress when the game was saved are not written to the PGN.
+    assert_eq!(left(&resumed, Color::White), SECS(283));
+    // The explanation of 1. e4 is still read back from its comment.
+    assert!(!resumed.analysis_at(0).unwrap().saved.is_empty());
+    // Untimed games write no clock.
+    let mut untimed = new_app();
+    prompt(&mut untimed, "e4");
+    let text = persist::encode(&untimed.snapshot());
+    assert!(
+        !text.contains("TimeControl") && !text.contains("%clk"),
+        "{text}"
     );
 }
