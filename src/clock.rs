@@ -142,7 +142,8 @@ impl fmt::Display for TimeControlError {
         write!(
             f,
             "time control {:?} not understood: write minutes+increment seconds (1+0, 3+2, 5+3, \
-             10+5, 15+10, 30+0; at most 600 minutes and 600 seconds) or \"untimed\"",
+             10+5, 15+10, 30+0; at most 600 minutes and 600 seconds), seconds+increment \
+             (30s+0) or \"untimed\"",
             crate::echo::echo(&self.input)
         )
     }
@@ -153,7 +154,8 @@ impl std::error::Error for TimeControlError {}
 impl FromStr for TimeControl {
     type Err = TimeControlError;
 
-    /// Reads `10+5` (minutes + increment seconds), `10` (no increment) or `untimed`.
+    /// Reads `10+5` (minutes + increment seconds), `10` (no increment), `30s+0` (a base in
+    /// seconds) or `untimed`.
     ///
     /// ```
     /// use kibitzer::clock::TimeControl;
@@ -169,13 +171,24 @@ impl FromStr for TimeControl {
         if t.eq_ignore_ascii_case("untimed") || t.eq_ignore_ascii_case("none") {
             return Ok(TimeControl::Untimed);
         }
-        let (minutes, increment) = t.split_once('+').unwrap_or((t, "0"));
-        let minutes: u64 = minutes.trim().parse().map_err(|_| error())?;
+        let (base, increment) = t.split_once('+').unwrap_or((t, "0"));
         let increment: u64 = increment.trim().parse().map_err(|_| error())?;
-        if minutes == 0 || minutes > 600 || increment > 600 {
+        // `30s+0`: a base in seconds (bullet drills, tests).
+        let base = match base.trim().strip_suffix('s') {
+            Some(secs) => secs.trim().parse::<u64>().map_err(|_| error())?,
+            None => base
+                .trim()
+                .parse::<u64>()
+                .map_err(|_| error())?
+                .saturating_mul(60),
+        };
+        if base == 0 || base > 600 * 60 || increment > 600 {
             return Err(error());
         }
-        Ok(TimeControl::minutes(minutes, increment))
+        Ok(TimeControl::Timed {
+            base: Duration::from_secs(base),
+            increment: Duration::from_secs(increment),
+        })
     }
 }
 
@@ -444,6 +457,9 @@ mod tests {
             assert_eq!(TimeControl::from_pgn_tag(&p.pgn_tag()), Some(p));
         }
         assert_eq!("10".parse(), Ok(TimeControl::minutes(10, 0)));
+        let short: TimeControl = "5s+1".parse().unwrap();
+        assert_eq!(short.to_string(), "5s+1");
+        assert_eq!(short.pgn_tag(), "5+1");
         assert_eq!(" 15 + 10 ".parse(), Ok(TimeControl::minutes(15, 10)));
         for bad in ["", "0+5", "abc", "10+x", "5+3+1", "601+0", "-1+0"] {
             let e = bad.parse::<TimeControl>().unwrap_err();
