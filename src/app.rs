@@ -118,6 +118,8 @@ pub enum Mode {
     },
     /// The help overlay.
     Help,
+    /// A text shown over the board (`:pgn`); any key closes it.
+    Text(String),
     /// The new game dialog.
     NewGame {
         /// The colour the human will play.
@@ -167,6 +169,10 @@ impl Confirm {
         }
     }
 }
+
+/// The engine accepts a draw offer when its score is at most this (centipawns, its side):
+/// dead equal (within ±0.20) or worse.
+const DRAW_ACCEPT_CP: i32 = 20;
 
 /// The promotion choices in picker order.
 pub const PROMOTION_ROLES: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
@@ -583,6 +589,7 @@ impl App {
                 self.mode = Mode::Board;
                 self.run_clock();
             }
+            Mode::Text(_) => self.mode = Mode::Board,
             Mode::NewGame { color, level, time } => {
                 self.new_game_key(color, level, time, key, fx);
             }
@@ -1077,6 +1084,12 @@ impl App {
                     self.after_change(fx, true);
                 }
             }
+            Command::Draw => self.offer_draw(fx),
+            Command::Pgn => {
+                let pgn = persist::encode(&self.snapshot());
+                fx.push(Effect::Copy(pgn.clone()));
+                self.mode = Mode::Text(pgn);
+            }
             Command::Quit => self.do_quit(fx),
             Command::Hint => self.ask_hint(fx),
             Command::Help => {
@@ -1205,6 +1218,64 @@ impl App {
         self.view_ply = None;
         self.start_search(Purpose::Hint, fx);
         self.info("looking for a good move…");
+    }
+
+    /// `:draw`: the engine accepts when its latest full-strength judgement of the live
+    /// position says it is dead equal or the engine stands worse, and says why either way.
+    fn offer_draw(&mut self, fx: &mut Vec<Effect>) {
+        if let Some(outcome) = self.outcome() {
+            return self.error(format!("the game is already over ({outcome})"));
+        }
+        let Some(human_view) = self.live_score() else {
+            return self.info(
+                "the engine declines for now: it has not judged this position yet \
+                 (offer again once the last move is analysed)",
+            );
+        };
+        let engine_view = human_view.flip();
+        let accepts = match engine_view {
+            Score::Cp(cp) => cp <= DRAW_ACCEPT_CP,
+            Score::Mate(n) => n < 0,
+        };
+        if !accepts {
+            return self.info(format!(
+                "the engine declines the draw: it judges its position better ({engine_view} for it)"
+            ));
+        }
+        let why = if matches!(engine_view, Score::Cp(cp) if cp >= -DRAW_ACCEPT_CP) {
+            "the position is dead equal"
+        } else {
+            "it stands worse"
+        };
+        self.cancel_search(fx);
+        self.game.agree_draw();
+        self.info(format!(
+            "the engine accepts the draw: {why} ({engine_view} for it)"
+        ));
+        self.after_change(fx, true);
+    }
+
+    /// The latest full-strength score of the live position, from the human's side: the
+    /// explanation of the last move (its score after the move), else the engine's own search
+    /// of it.
+    fn live_score(&self) -> Option<Score> {
+        let last = self.game.ply().checked_sub(1)?;
+        let analysis = self.analysis_at(last)?;
+        if let Some(score) = analysis
+            .explanation
+            .as_ref()
+            .and_then(|e| e.score_after.as_ref())
+        {
+            return Some(score.human);
+        }
+        let thinking = analysis.thinking.as_ref()?;
+        // The search's score is the mover's (the engine's) at the root, best play after it.
+        let mover = analysis.root.turn();
+        Some(if mover == self.human {
+            thinking.score
+        } else {
+            thinking.score.flip()
+        })
     }
 
     fn move_now(&mut self, fx: &mut Vec<Effect>) {

@@ -55,6 +55,8 @@ pub enum EndReason {
     Timeout,
     /// A player's time ran out, but the other side cannot possibly mate: a draw.
     TimeoutVsInsufficientMaterial,
+    /// Both players agreed to a draw.
+    Agreement,
 }
 
 impl EndReason {
@@ -69,6 +71,7 @@ impl EndReason {
             EndReason::Resignation => "resignation",
             EndReason::Timeout => "timeout",
             EndReason::TimeoutVsInsufficientMaterial => "timeout vs insufficient material",
+            EndReason::Agreement => "agreement",
         }
     }
 }
@@ -157,6 +160,8 @@ pub struct Game {
     resigned: Option<(usize, Color)>,
     /// The ply at which a player's time ran out, and who.
     flagged: Option<(usize, Color)>,
+    /// The ply at which the players agreed to a draw.
+    agreed: Option<usize>,
     /// Whether threefold repetition and the fifty-move rule end the game by themselves.
     automatic_draws: bool,
     /// A comment before the first move (PGN `{…}` ahead of the movetext), if any.
@@ -199,6 +204,7 @@ impl Game {
             start_fen,
             resigned: None,
             flagged: None,
+            agreed: None,
             automatic_draws: true,
             start_comment: None,
         }
@@ -363,6 +369,10 @@ impl Game {
         if self.flagged.is_some_and(|(at, _)| at == self.cursor) {
             self.flagged = None;
         }
+        if self.agreed == Some(self.cursor) {
+            self.agreed = None;
+            return true;
+        }
         if self.cursor == 0 {
             return false;
         }
@@ -396,6 +406,9 @@ impl Game {
         if self.flagged.is_some_and(|(at, _)| at > ply) {
             self.flagged = None;
         }
+        if self.agreed.is_some_and(|at| at > ply) {
+            self.agreed = None;
+        }
     }
 
     /// Whether there is a move to redo.
@@ -415,6 +428,13 @@ impl Game {
     pub fn flag(&mut self, color: Color) {
         if self.outcome().is_none() {
             self.flagged = Some((self.cursor, color));
+        }
+    }
+
+    /// Records a draw agreed at the current position.
+    pub fn agree_draw(&mut self) {
+        if self.outcome().is_none() {
+            self.agreed = Some(self.cursor);
         }
     }
 
@@ -452,6 +472,12 @@ impl Game {
                 )
             };
             return Some(GameOutcome { outcome, reason });
+        }
+        if self.agreed == Some(self.cursor) {
+            return Some(GameOutcome {
+                outcome: KnownOutcome::Draw,
+                reason: EndReason::Agreement,
+            });
         }
         let pos = self.position();
         let draw = |reason| {

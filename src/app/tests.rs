@@ -1351,3 +1351,68 @@ fn a_resumed_timed_game_keeps_the_times_left() {
         "{text}"
     );
 }
+
+/// Issue 26: `:draw` offers a draw; the engine accepts when its judgement of the live position
+/// says dead equal or worse for it, declines when it stands better, and says why.
+#[test]
+fn the_engine_accepts_a_draw_only_when_equal_or_worse_and_says_why() {
+    // The engine (Black) has a queen against nothing: it declines.
+    let mut app = new_app();
+    app.config.engine.level = 10;
+    prompt(&mut app, "fen 3qk3/8/8/8/8/8/8/4K3 w - - 0 1");
+    prompt(&mut app, "Kf2");
+    engine_plays(&mut app, "Qd7");
+    // Played at full strength, the engine's move is judged by its own search.
+    prompt(&mut app, "draw");
+    let text = app.message.as_ref().unwrap().text.clone();
+    assert!(
+        text.contains("declines") && text.contains("for it"),
+        "{text}"
+    );
+    assert!(app.outcome().is_none());
+    // The engine is a queen down: it accepts, standing worse.
+    let mut app = new_app();
+    app.config.engine.level = 10;
+    prompt(&mut app, "fen 4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
+    prompt(&mut app, "Qd2");
+    engine_plays(&mut app, "Ke7");
+    prompt(&mut app, "draw");
+    let text = app.message.as_ref().unwrap().text.clone();
+    assert!(text.contains("accepts the draw: it stands worse"), "{text}");
+    let outcome = app.outcome().unwrap();
+    assert_eq!(outcome.to_string(), "Draw by agreement");
+    assert_eq!(app.mode, Mode::GameOver { choice: None });
+    // Takeback undoes the agreement.
+    app.update(key(KeyCode::Char('u')));
+    assert!(app.outcome().is_none());
+    // Before any move there is no judgement: the engine says so.
+    let mut app = new_app();
+    prompt(&mut app, "draw");
+    assert!(
+        app.message.as_ref().unwrap().text.contains("not judged"),
+        "{:?}",
+        app.message
+    );
+}
+
+/// Issue 26: `:pgn` shows the game as PGN and copies it (OSC 52), as the FEN is copied.
+#[test]
+fn pgn_shows_and_copies_the_game() {
+    let mut app = new_app();
+    prompt(&mut app, "e4");
+    let fx = prompt(&mut app, "pgn");
+    let copied = fx
+        .iter()
+        .find_map(|e| match e {
+            Effect::Copy(text) => Some(text.clone()),
+            _ => None,
+        })
+        .expect("copied");
+    assert!(
+        copied.contains("1. e4") && copied.contains("[White \"You\"]"),
+        "{copied}"
+    );
+    assert_eq!(app.mode, Mode::Text(copied));
+    app.update(key(KeyCode::Char('x')));
+    assert_eq!(app.mode, Mode::Board);
+}

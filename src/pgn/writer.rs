@@ -123,7 +123,8 @@ pub(crate) fn outcome_comment(outcome: GameOutcome) -> Option<String> {
         | EndReason::FiftyMoveRule
         | EndReason::Resignation
         | EndReason::Timeout
-        | EndReason::TimeoutVsInsufficientMaterial => Some(outcome.to_string()),
+        | EndReason::TimeoutVsInsufficientMaterial
+        | EndReason::Agreement => Some(outcome.to_string()),
     }
 }
 

@@ -24,7 +24,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("u", "take back your move and the engine's reply"),
     ("r", "redo a taken-back move"),
     ("f", "flip the board"),
-    ("n", "new game (colour, level)"),
+    ("n", "new game (colour, level, clock)"),
     ("t", "hint: the engine's suggestion"),
     ("s", "engine moves now (on your turn: it takes your side)"),
     (", / .", "step back / forward through the game"),
@@ -38,7 +38,8 @@ pub const HELP: &[(&str, &str)] = &[
     (":level N", "engine level 1-10 from its next move"),
     (":fen [FEN]", "show the FEN, or set up a position"),
     (":save [PATH] :load PATH", "save or load a game"),
-    (":resign :quit", "resign, quit"),
+    (":resign :draw :quit", "resign, offer a draw, quit"),
+    (":pgn", "show the game as PGN (copied to the clipboard)"),
 ];
 
 fn centered(area: Rect, width: u16, height: u16) -> Rect {
@@ -80,6 +81,21 @@ pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
             let rect = centered(area, 86, HELP.len() as u16 + 2);
             frame.render_widget(Clear, rect);
             frame.render_widget(Paragraph::new(lines).block(dialog("Keys", theme)), rect);
+        }
+        Mode::Text(text) => {
+            let rect = centered(
+                area,
+                area.width.saturating_sub(8),
+                area.height.saturating_sub(4),
+            );
+            frame.render_widget(Clear, rect);
+            frame.render_widget(
+                Paragraph::new(text.as_str())
+                    .style(theme.fg("text"))
+                    .wrap(ratatui::widgets::Wrap { trim: false })
+                    .block(dialog("PGN (copied)", theme)),
+                rect,
+            );
         }
         Mode::Promotion { choice, .. } => {
             let color = app.game.turn();

@@ -18,10 +18,11 @@ pub fn key_hints(mode: &Mode) -> &'static str {
             "hjkl/arrows move · ⏎ pick · : cmd · u undo · t hint · f flip · ? keys · q quit"
         }
         Mode::Prompt(_) => {
-            "⏎ run · esc cancel · e4 Nf3 O-O e7e8q · new level N fen save load resign quit"
+            "⏎ run · esc · e4 Nf3 O-O e7e8q · new level fen save load pgn draw resign quit"
         }
         Mode::Promotion { .. } => "q r b n, or ←/→ then ⏎ · esc cancel",
         Mode::Help => "any key closes the help",
+        Mode::Text(_) => "any key closes · the text is on the clipboard (OSC 52)",
         Mode::NewGame { .. } => "w/b/r ←/→ colour · ↑/↓ 1-9 0 level · t clock · ⏎ start · esc",
         Mode::GameOver { .. } => {
             "←/→ then ⏎ · N new game · v review · u take back · : cmd · esc close · q quit"
