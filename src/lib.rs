@@ -16,6 +16,7 @@ pub mod engine;
 pub mod explain;
 pub mod game;
 pub mod job;
+pub mod material;
 pub mod opening;
 pub mod perft;
 pub mod pgn;

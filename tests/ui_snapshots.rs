@@ -531,3 +531,29 @@ fn clocks() {
     assert!(screen.contains(" 0:09.2 "), "{screen}");
     assert!(screen.contains(" 1:00 "), "{screen}");
 }
+
+/// Issue 26: the pieces each side has won and its lead in points beside the board, with the
+/// clocks in a timed game.
+#[test]
+fn material_beside_the_board() {
+    screens("material", || {
+        let mut config = Config::default();
+        config.game.time_control = "10+5".parse().unwrap();
+        let mut app = App::new(config, None, 1).0;
+        app.set_time_source(kibitzer::clock::TimeSource::fake());
+        prompt(&mut app, "e4");
+        engine_plays(&mut app, "d5");
+        prompt(&mut app, "exd5");
+        engine_plays(&mut app, "Nf6");
+        app
+    });
+    let mut app = mid_game();
+    prompt(&mut app, "Bb5");
+    engine_plays(&mut app, "a6");
+    prompt(&mut app, "Bxc6");
+    let screen = format!(
+        "{:?}",
+        draw(&mut app, (80, 24), ColorMode::TrueColor).backend()
+    );
+    assert!(screen.contains(" ♞ +3"), "{screen}");
+}

@@ -1,11 +1,13 @@
-//! The clocks beside the board: the side at the top of the board above it, the side at the
-//! bottom below the file labels; the running clock highlighted, tenths under ten seconds.
+//! The players' rows beside the board (the side at the top of the board above it, the side
+//! at the bottom below the file labels): the clock in a timed game (the running one
+//! highlighted, tenths under ten seconds), then the material each side is up (`♞♟ +4`).
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
+use shakmaty::{Color, Position};
 
 use super::{Layout, Theme};
 use crate::app::{App, color_name};
@@ -22,30 +24,47 @@ pub fn rows(layout: &Layout) -> (Option<Rect>, Option<Rect>) {
     (top, bottom)
 }
 
-/// Draws both clocks when the game is timed.
+/// Draws both players' rows: the clock when the game is timed, then the pieces that side is
+/// up in the position on the board and its lead in points (`+2`).
 pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
-    let Some(clock) = app.clock.as_ref() else {
-        return;
-    };
     let now = app.time.now();
     let (top, bottom) = rows(layout);
+    let balance = crate::material::balance(app.shown_position().board());
     for (area, color) in [(top, !app.orientation), (bottom, app.orientation)] {
         let Some(area) = area else { continue };
-        let running = clock.running() && clock.turn() == color;
-        let face = crate::clock::face(clock.remaining(color, now));
-        let style = if running {
-            theme
-                .fg("accent")
-                .add_modifier(Modifier::BOLD | Modifier::REVERSED)
-        } else {
-            theme.fg("text")
-        };
-        let who = if color == app.human { "you" } else { "engine" };
-        let line = Line::from(vec![
-            Span::raw(" "),
-            Span::styled(format!(" {face} "), style),
-            Span::styled(format!(" {} ({who})", color_name(color)), theme.fg("dim")),
-        ]);
-        frame.render_widget(Paragraph::new(line), area);
+        let mut spans = vec![Span::raw(" ")];
+        if let Some(clock) = app.clock.as_ref() {
+            let running = clock.running() && clock.turn() == color;
+            let face = crate::clock::face(clock.remaining(color, now));
+            let style = if running {
+                theme
+                    .fg("accent")
+                    .add_modifier(Modifier::BOLD | Modifier::REVERSED)
+            } else {
+                theme.fg("text")
+            };
+            let who = if color == app.human { "you" } else { "engine" };
+            spans.push(Span::styled(format!(" {face} "), style));
+            spans.push(Span::styled(
+                format!(" {} ({who}) ", color_name(color)),
+                theme.fg("dim"),
+            ));
+        }
+        let won: String = balance.ahead[usize::from(color == Color::Black)]
+            .iter()
+            .map(|&role| {
+                let piece = shakmaty::Piece {
+                    color: !color,
+                    role,
+                };
+                super::board::glyph(piece, app.config.ui.pieces, theme.colored())
+            })
+            .collect();
+        spans.push(Span::styled(won, theme.fg("text")));
+        let lead = crate::material::lead(&balance, color);
+        if !lead.is_empty() {
+            spans.push(Span::styled(format!(" {lead}"), theme.fg("accent")));
+        }
+        frame.render_widget(Paragraph::new(Line::from(spans)), area);
     }
 }
