@@ -92,21 +92,26 @@ fn thinking(app: &App, line: &str, cp: i32) -> Thinking {
     }
 }
 
-/// The engine answers with `san`, with a real depth-3 search of the position behind it; the
-/// full-strength background analysis that explains a weakened level's move runs too.
-fn engine_plays(app: &mut App, san: &str) {
-    let id = app.search.as_ref().unwrap().id;
-    let mut t = thinking(app, san, -25);
-    let mv = t.pv[0];
+/// A real depth-3 search of the live position (deterministic).
+fn search_live(app: &App) -> kibitzer::engine::SearchResult {
     let keys = app.game.history_keys();
-    t.result = Some(Box::new(analysis::search_position(
+    analysis::search_position(
         app.game.position(),
         &keys[..keys.len() - 1],
         &SearchLimits::depth(3),
         &EvalParams::default(),
         &mut SearchMemory::new(1),
         &AtomicBool::new(false),
-    )));
+    )
+}
+
+/// The engine answers with `san`, with a real depth-3 search of the position behind it; the
+/// full-strength background analysis that explains a weakened level's move runs too.
+fn engine_plays(app: &mut App, san: &str) {
+    let id = app.search.as_ref().unwrap().id;
+    let mut t = thinking(app, san, -25);
+    let mv = t.pv[0];
+    t.result = Some(Box::new(search_live(app)));
     let fx = app.update(Event::EngineDone(id, Some(mv), t));
     run_analyses(app, fx);
 }
@@ -450,15 +455,7 @@ fn a_hint_shows_its_score_once() {
     key(&mut app, KeyCode::Char('t'));
     let id = app.search.as_ref().unwrap().id;
     let mut t = thinking(&app, "Bb5 a6 Ba4", 30);
-    let keys = app.game.history_keys();
-    t.result = Some(Box::new(analysis::search_position(
-        app.game.position(),
-        &keys[..keys.len() - 1],
-        &SearchLimits::depth(3),
-        &EvalParams::default(),
-        &mut SearchMemory::new(1),
-        &AtomicBool::new(false),
-    )));
+    t.result = Some(Box::new(search_live(&app)));
     let mv = t.pv[0];
     app.update(Event::EngineDone(id, Some(mv), t));
     assert!(app.hint.as_ref().unwrap().explanation.is_some());
