@@ -12,6 +12,7 @@ use ratatui::crossterm::event::{
 use ratatui::layout::Rect;
 use shakmaty::{Chess, Color, Move, Position, Square};
 
+use crate::clock::{Clock, TimeControl, TimeSource};
 use crate::config::{Config, ConfigError, HumanColor};
 use crate::engine::Level;
 use crate::game::{Game, GameOutcome};
@@ -116,12 +117,16 @@ pub enum Mode {
     Prompt(String),
     /// The help overlay.
     Help,
+    /// A text shown over the board (`:pgn`); any key closes it.
+    Text(String),
     /// The new game dialog.
     NewGame {
         /// The colour the human will play.
         color: HumanColor,
         /// The engine level.
         level: u8,
+        /// The clocks.
+        time: TimeControl,
     },
     /// The game-end dialog.
     GameOver {
@@ -163,6 +168,10 @@ impl Confirm {
         }
     }
 }
+
+/// The engine accepts a draw offer when its score is at most this (centipawns, its side):
+/// dead equal (within ±0.20) or worse.
+const DRAW_ACCEPT_CP: i32 = 20;
 
 /// The choices of the game-end dialog.
 pub const GAME_OVER_CHOICES: [&str; 3] = ["New game", "Review", "Quit"];
@@ -264,6 +273,9 @@ pub struct App {
     pub analysis_queue: VecDeque<usize>,
     /// The background analysis in flight: its id and ply.
     pub analysing: Option<(AnalysisId, usize)>,
+    /// The game ended while analyses were queued: it is archived when the last one is done
+    /// (or at once, with what is known, when the user starts another game or quits).
+    pub archive_when_analysed: bool,
     /// The engine's suggested move for the human, shown on the board.
     pub hint: Option<Hint>,
     /// Whether the human's opponent in the moves already played was this engine (a new game,
@@ -273,6 +285,10 @@ pub struct App {
     pub engine_error: Option<String>,
     /// The last autosave failed (why): quitting asks first. Cleared by a successful one.
     pub autosave_error: Option<String>,
+    /// The game's clocks (`None`: untimed).
+    pub clock: Option<Clock>,
+    /// Where the clocks read the time (a fake one in tests).
+    pub time: TimeSource,
     /// The terminal size (width, height).
     pub size: (u16, u16),
     /// Counts ticks while the engine thinks (the spinner frame).
@@ -305,10 +321,13 @@ impl App {
             analyses: HashMap::new(),
             analysis_queue: VecDeque::new(),
             analysing: None,
+            archive_when_analysed: false,
             engine_opponent: true,
             hint: None,
             engine_error: None,
             autosave_error: None,
+            clock: None,
+            time: TimeSource::default(),
             size: (80, 24),
             spinner: 0,
             quit: false,
@@ -321,13 +340,15 @@ impl App {
         };
         let mut fx = vec![Effect::NewEngineGame];
         match snapshot {
-            Some(s) => {
+            Some(mut s) => {
+                let clock = s.clock.take();
                 app.engine_opponent = Level::RANGE.contains(&s.level) || s.game.ply() == 0;
                 if Level::RANGE.contains(&s.level) {
                     app.config.engine.level = s.level;
                 }
                 let resumed = s.game.ply() > 0;
                 app.set_game(s.game, s.human);
+                app.clock = clock;
                 app.restore_explanations();
                 if resumed {
                     // Named by its last move ("after 3… Nc6"), which the move list shows too.
@@ -349,6 +370,7 @@ impl App {
             None => {
                 let human = app.pick_color(app.config.game.human);
                 app.set_game(Game::new(), human);
+                app.clock = Clock::new(app.config.game.time_control, Color::White);
             }
         }
         app.after_change(&mut fx, false);
@@ -367,6 +389,7 @@ impl App {
                 if self.search.is_some() || self.analysing.is_some() {
                     self.spinner = self.spinner.wrapping_add(1);
                 }
+                self.check_flag(&mut fx);
             }
             Event::EngineProgress(id, thinking) => {
                 if let Some(s) = self.search.as_mut().filter(|s| s.id == id) {
@@ -398,13 +421,13 @@ impl App {
             Event::Loaded(path, Ok(game)) => {
                 self.cancel_search(&mut fx);
                 let human = self.human;
+                let note = self.archive_unfinished(&mut fx).unwrap_or_default();
                 self.cancel_analyses(&mut fx);
-                self.archive_unfinished(&mut fx);
                 self.set_game(*game, human);
                 self.engine_opponent = self.game.ply() == 0;
                 self.restore_explanations();
                 fx.push(Effect::NewEngineGame);
-                self.info(format!("loaded {}", path.display()));
+                self.info(format!("{note}loaded {}", path.display()));
                 self.after_change(&mut fx, true);
             }
             Event::Loaded(_, Err(e)) | Event::Saved(Err(e)) => self.error(e),
@@ -442,6 +465,7 @@ impl App {
                 if self.analysing.take_if(|(a, _)| *a == id).is_some() {
                     self.analysis_queue.clear();
                     self.error(format!("cannot analyse the moves: {why}"));
+                    self.archive_when_done(&mut fx);
                 }
             }
             // The review screens' reports never reach the game's screen.
@@ -506,22 +530,42 @@ impl App {
     /// comment ([`persist::explanation_comment`]), so a resumed game shows it at once.
     pub fn snapshot(&self) -> Snapshot {
         let mut game = self.game.clone();
+        // The clocks as they stand now (the running side's time used so far taken).
+        let mut clock = self.clock.clone();
+        if let Some(c) = clock.as_mut() {
+            c.pause(self.time.now());
+        }
         for ply in 0..game.ply() {
-            let Some(lines) = self.analysis_at(ply).map(MoveAnalysis::lines) else {
+            let lines = self.analysis_at(ply).map(MoveAnalysis::lines);
+            let mover = game.position_at(ply).map(Position::turn);
+            let clk = clock
+                .as_ref()
+                .zip(mover)
+                .and_then(|(c, mover)| c.after_move(ply, mover))
+                .map(crate::clock::clk_comment);
+            if lines.is_none() && clk.is_none() {
                 continue;
-            };
+            }
             if let Some(m) = game.move_mut(ply)
-                && m.comment
-                    .as_deref()
-                    .is_none_or(persist::is_explanation_comment)
+                && m.comment.as_deref().is_none_or(|c| {
+                    persist::is_explanation_comment(c) || crate::clock::strip_clk(c).is_empty()
+                })
             {
-                m.comment = persist::explanation_comment(&lines);
+                let saved = m.comment.as_deref().and_then(persist::read_explanation);
+                let text = lines
+                    .or(saved)
+                    .and_then(|l| persist::explanation_comment(&l));
+                m.comment = match (clk, text) {
+                    (Some(clk), Some(text)) => Some(format!("{clk} {text}")),
+                    (clk, text) => clk.or(text),
+                };
             }
         }
         Snapshot {
             game,
             human: self.human,
             level: self.config.engine.level,
+            clock,
         }
     }
 
@@ -569,8 +613,14 @@ impl App {
                 self.board_key(key, fx);
             }
             Mode::Prompt(text) => self.prompt_key(text, key, fx),
-            Mode::Help => self.mode = Mode::Board,
-            Mode::NewGame { color, level } => self.new_game_key(color, level, key, fx),
+            Mode::Help => {
+                self.mode = Mode::Board;
+                self.run_clock();
+            }
+            Mode::Text(_) => self.mode = Mode::Board,
+            Mode::NewGame { color, level, time } => {
+                self.new_game_key(color, level, time, key, fx);
+            }
             Mode::GameOver { choice } => self.game_over_key(choice, key, fx),
             Mode::Confirm(question) => self.confirm_key(question, key, fx),
         }
@@ -611,7 +661,10 @@ impl App {
                 self.view_ply = None;
             }
             KeyCode::Char(':') => self.mode = Mode::Prompt(String::new()),
-            KeyCode::Char('?') => self.mode = Mode::Help,
+            KeyCode::Char('?') => {
+                self.pause_clock();
+                self.mode = Mode::Help;
+            }
             KeyCode::Char('q') => self.do_quit(fx),
             KeyCode::Char('u') => self.take_back(fx),
             KeyCode::Char('r') => self.redo(fx),
@@ -654,48 +707,59 @@ impl App {
         }
     }
 
-    fn new_game_key(&mut self, color: HumanColor, level: u8, key: KeyEvent, fx: &mut Vec<Effect>) {
+    fn new_game_key(
+        &mut self,
+        color: HumanColor,
+        level: u8,
+        time: TimeControl,
+        key: KeyEvent,
+        fx: &mut Vec<Effect>,
+    ) {
         let cycle = |c: HumanColor, forward: bool| match (c, forward) {
             (HumanColor::White, true) | (HumanColor::Random, false) => HumanColor::Black,
             (HumanColor::Black, true) | (HumanColor::White, false) => HumanColor::Random,
             (HumanColor::Random, true) | (HumanColor::Black, false) => HumanColor::White,
         };
-        let (color, level) = match key.code {
+        let (color, level, time) = match key.code {
+            KeyCode::Char('t') => (color, level, time.cycle(true)),
+            KeyCode::Char('T') => (color, level, time.cycle(false)),
             KeyCode::Esc | KeyCode::Char('q') => {
                 self.mode = if self.outcome().is_some() && !self.browsing() {
                     Mode::GameOver { choice: None }
                 } else {
                     Mode::Board
                 };
+                self.run_clock();
                 return;
             }
             KeyCode::Enter => {
                 self.config.engine.level = level;
+                self.config.game.time_control = time;
                 self.start_new_game(color, fx);
                 return;
             }
-            KeyCode::Left | KeyCode::Char('h') => (cycle(color, false), level),
-            KeyCode::Right | KeyCode::Char('l') | KeyCode::Tab => (cycle(color, true), level),
+            KeyCode::Left | KeyCode::Char('h') => (cycle(color, false), level, time),
+            KeyCode::Right | KeyCode::Char('l') | KeyCode::Tab => (cycle(color, true), level, time),
             KeyCode::Char('e') => {
                 self.config.engine.level = level;
                 self.mode = Mode::Board;
                 self.open_editor(true);
                 return;
             }
-            KeyCode::Char('w') => (HumanColor::White, level),
-            KeyCode::Char('b') => (HumanColor::Black, level),
-            KeyCode::Char('r') => (HumanColor::Random, level),
+            KeyCode::Char('w') => (HumanColor::White, level, time),
+            KeyCode::Char('b') => (HumanColor::Black, level, time),
+            KeyCode::Char('r') => (HumanColor::Random, level, time),
             KeyCode::Up | KeyCode::Char('k') | KeyCode::Char('+') => {
-                (color, (level + 1).min(Level::MAX))
+                (color, (level + 1).min(Level::MAX), time)
             }
             KeyCode::Down | KeyCode::Char('j') | KeyCode::Char('-') => {
-                (color, level.saturating_sub(1).max(Level::MIN))
+                (color, level.saturating_sub(1).max(Level::MIN), time)
             }
-            KeyCode::Char('0') => (color, Level::MAX),
-            KeyCode::Char(c @ '1'..='9') => (color, c as u8 - b'0'),
+            KeyCode::Char('0') => (color, Level::MAX, time),
+            KeyCode::Char(c @ '1'..='9') => (color, c as u8 - b'0', time),
             _ => return,
         };
-        self.mode = Mode::NewGame { color, level };
+        self.mode = Mode::NewGame { color, level, time };
     }
 
     fn game_over_key(&mut self, choice: Option<usize>, key: KeyEvent, fx: &mut Vec<Effect>) {
@@ -867,6 +931,11 @@ impl App {
     }
 
     fn play_human(&mut self, mv: Move, fx: &mut Vec<Effect>) {
+        // A move made after the flag fell does not count.
+        self.check_flag(fx);
+        if self.outcome().is_some() {
+            return;
+        }
         self.view_ply = None;
         self.cancel_search(fx);
         let ply = self.game.ply();
@@ -912,8 +981,8 @@ impl App {
             Command::SetFen(fen) => match Game::from_fen(&fen) {
                 Ok(game) => {
                     let human = self.human;
-                    self.set_up(game, human, fx);
-                    self.info("position set up");
+                    let note = self.set_up(game, human, fx);
+                    self.info(format!("{note}position set up"));
                     self.after_change(fx, true);
                 }
                 Err(e) => self.error(e.to_string()),
@@ -930,9 +999,18 @@ impl App {
                     self.after_change(fx, true);
                 }
             }
+            Command::Draw => self.offer_draw(fx),
+            Command::Pgn => {
+                let pgn = persist::encode(&self.snapshot());
+                fx.push(Effect::Copy(pgn.clone()));
+                self.mode = Mode::Text(pgn);
+            }
             Command::Quit => self.do_quit(fx),
             Command::Hint => self.ask_hint(fx),
-            Command::Help => self.mode = Mode::Help,
+            Command::Help => {
+                self.pause_clock();
+                self.mode = Mode::Help;
+            }
             Command::Move(text) => {
                 if self.browsing() {
                     self.view_ply = None;
@@ -1000,30 +1078,46 @@ impl App {
     }
 
     fn open_new_game(&mut self) {
+        self.pause_clock();
         self.mode = Mode::NewGame {
             color: self.config.game.human,
             level: self.config.engine.level,
+            time: self.config.game.time_control,
         };
     }
 
     /// Before the game is replaced (new game, `:load`, `:fen`): an unfinished game with moves is
-    /// kept in `games/`, not overwritten by the next autosave. A finished one is archived already.
-    fn archive_unfinished(&mut self, fx: &mut Vec<Effect>) {
-        if self.outcome().is_none() && self.game.ply() > 0 {
-            fx.push(Effect::Archive(self.snapshot()));
+    /// kept in `games/`, not overwritten by the next autosave; a finished one still waiting for
+    /// its analyses ([`App::archive_when_analysed`]) is archived now with what is known. Returns
+    /// a note naming the moves left unexplained (the review analyses them), never silent.
+    fn archive_unfinished(&mut self, fx: &mut Vec<Effect>) -> Option<String> {
+        let unfinished = self.outcome().is_none() && self.game.ply() > 0;
+        if !(unfinished || self.archive_when_analysed) {
+            return None;
         }
+        self.archive_when_analysed = false;
+        fx.push(Effect::Archive(self.snapshot()));
+        let missing = self.analyses_pending();
+        (missing > 0).then(|| {
+            format!("the last game was archived with {missing} move(s) not analysed yet · ")
+        })
     }
 
     /// Replaces the game with a set-up position (`:fen`, the editor's "play from here"): the
     /// engine forgets the old game, an unfinished one is archived. The caller says so and
     /// calls [`App::after_change`].
-    fn set_up(&mut self, game: Game, human: Color, fx: &mut Vec<Effect>) {
+    /// Returns the note of [`App::archive_unfinished`] (empty when there is none), to start
+    /// the message with.
+    fn set_up(&mut self, game: Game, human: Color, fx: &mut Vec<Effect>) -> String {
         self.cancel_search(fx);
+        let note = self.archive_unfinished(fx).unwrap_or_default();
         self.cancel_analyses(fx);
-        self.archive_unfinished(fx);
+        let turn = game.turn();
         self.set_game(game, human);
+        self.clock = Clock::new(self.config.game.time_control, turn);
         self.engine_opponent = true;
         fx.push(Effect::NewEngineGame);
+        note
     }
 
     // ----- board editor -------------------------------------------------------------------
@@ -1079,9 +1173,9 @@ impl App {
                 Ok(game) => {
                     self.close_editor(fx);
                     self.config.engine.level = level;
-                    self.set_up(game, human, fx);
+                    let note = self.set_up(game, human, fx);
                     self.info(format!(
-                        "position set up: you play {}, level {level}",
+                        "{note}position set up: you play {}, level {level}",
                         color_name(human)
                     ));
                     self.after_change(fx, true);
@@ -1100,14 +1194,15 @@ impl App {
 
     fn start_new_game(&mut self, color: HumanColor, fx: &mut Vec<Effect>) {
         self.cancel_search(fx);
+        let note = self.archive_unfinished(fx).unwrap_or_default();
         self.cancel_analyses(fx);
-        self.archive_unfinished(fx);
         self.engine_opponent = true;
         let human = self.pick_color(color);
         self.set_game(Game::new(), human);
+        self.clock = Clock::new(self.config.game.time_control, Color::White);
         fx.push(Effect::NewEngineGame);
         self.info(format!(
-            "new game: you play {}, level {}",
+            "{note}new game: you play {}, level {}",
             color_name(human),
             self.config.engine.level
         ));
@@ -1127,6 +1222,64 @@ impl App {
         self.view_ply = None;
         self.start_search(Purpose::Hint, fx);
         self.info("looking for a good move…");
+    }
+
+    /// `:draw`: the engine accepts when its latest full-strength judgement of the live
+    /// position says it is dead equal or the engine stands worse, and says why either way.
+    fn offer_draw(&mut self, fx: &mut Vec<Effect>) {
+        if let Some(outcome) = self.outcome() {
+            return self.error(format!("the game is already over ({outcome})"));
+        }
+        let Some(human_view) = self.live_score() else {
+            return self.info(
+                "the engine declines for now: it has not judged this position yet \
+                 (offer again once the last move is analysed)",
+            );
+        };
+        let engine_view = human_view.flip();
+        let accepts = match engine_view {
+            Score::Cp(cp) => cp <= DRAW_ACCEPT_CP,
+            Score::Mate(n) => n < 0,
+        };
+        if !accepts {
+            return self.info(format!(
+                "the engine declines the draw: it judges its position better ({engine_view} for it)"
+            ));
+        }
+        let why = if matches!(engine_view, Score::Cp(cp) if cp >= -DRAW_ACCEPT_CP) {
+            "the position is dead equal"
+        } else {
+            "it stands worse"
+        };
+        self.cancel_search(fx);
+        self.game.agree_draw();
+        self.info(format!(
+            "the engine accepts the draw: {why} ({engine_view} for it)"
+        ));
+        self.after_change(fx, true);
+    }
+
+    /// The latest full-strength score of the live position, from the human's side: the
+    /// explanation of the last move (its score after the move), else the engine's own search
+    /// of it.
+    fn live_score(&self) -> Option<Score> {
+        let last = self.game.ply().checked_sub(1)?;
+        let analysis = self.analysis_at(last)?;
+        if let Some(score) = analysis
+            .explanation
+            .as_ref()
+            .and_then(|e| e.score_after.as_ref())
+        {
+            return Some(score.human);
+        }
+        let thinking = analysis.thinking.as_ref()?;
+        // The search's score is the mover's (the engine's) at the root, best play after it.
+        let mover = analysis.root.turn();
+        Some(if mover == self.human {
+            thinking.score
+        } else {
+            thinking.score.flip()
+        })
     }
 
     fn move_now(&mut self, fx: &mut Vec<Effect>) {
@@ -1180,6 +1333,11 @@ impl App {
 
     fn do_quit(&mut self, fx: &mut Vec<Effect>) {
         self.cancel_search(fx);
+        self.pause_clock();
+        if self.archive_when_analysed {
+            // A finished game waiting for its analyses: archived now with what is known.
+            self.archive_unfinished(fx);
+        }
         self.cancel_analyses(fx);
         if self.outcome().is_none() {
             if let Some(why) = self.autosave_error.clone() {
@@ -1221,6 +1379,7 @@ impl App {
             history: self.game.history_keys().to_vec(),
             engine: self.config.engine.clone(),
             eval: self.config.eval.clone(),
+            clock: self.engine_clock(purpose),
         }));
     }
 
@@ -1255,6 +1414,10 @@ impl App {
                 });
             }
             Purpose::Move => {
+                self.check_flag(fx);
+                if self.outcome().is_some() {
+                    return;
+                }
                 let ply = self.game.ply();
                 // A weakened level's search judges badly on purpose: its move is explained by
                 // a full-strength background analysis instead, never by that search.
@@ -1412,6 +1575,22 @@ impl App {
             }
         }
         self.next_analysis(fx);
+        self.archive_when_done(fx);
+    }
+
+    /// The number of moves waiting for or in a background analysis.
+    #[must_use]
+    pub fn analyses_pending(&self) -> usize {
+        self.analysis_queue.len() + usize::from(self.analysing.is_some())
+    }
+
+    /// Archives the finished game once no analysis is pending (see
+    /// [`App::archive_when_analysed`]).
+    fn archive_when_done(&mut self, fx: &mut Vec<Effect>) {
+        if self.archive_when_analysed && self.analyses_pending() == 0 {
+            self.archive_when_analysed = false;
+            fx.push(Effect::Archive(self.snapshot()));
+        }
     }
 
     /// Cancels the background analyses (running and queued).
@@ -1501,6 +1680,87 @@ impl App {
         self.info(text);
     }
 
+    // ----- clocks -----------------------------------------------------------------------
+
+    /// Brings the clock to the game's live ply: a move played since presses it (the mover's
+    /// time taken, the increment added), a takeback rewinds both clocks to that ply; then the
+    /// side to move's clock runs unless the game is over or a dialog pauses it.
+    fn sync_clock(&mut self) {
+        let now = self.time.now();
+        let live = self.game.ply();
+        let turn = self.game.turn();
+        let Some(clock) = self.clock.as_mut() else {
+            return;
+        };
+        if clock.ply() > live {
+            clock.rewind(live, turn);
+        }
+        while clock.ply() < live {
+            clock.press(now);
+        }
+        self.run_clock();
+    }
+
+    /// Runs the side to move's clock when play goes on on the board.
+    fn run_clock(&mut self) {
+        let now = self.time.now();
+        let playing =
+            self.outcome().is_none() && !matches!(self.mode, Mode::Help | Mode::NewGame { .. });
+        if let Some(clock) = self.clock.as_mut().filter(|_| playing) {
+            clock.start(now);
+        }
+    }
+
+    /// Stops the running clock (help, the new-game dialog, quit, game over).
+    fn pause_clock(&mut self) {
+        let now = self.time.now();
+        if let Some(clock) = self.clock.as_mut() {
+            clock.pause(now);
+        }
+    }
+
+    /// Ends the game when the running side's time is out (a draw when the other side cannot
+    /// mate).
+    fn check_flag(&mut self, fx: &mut Vec<Effect>) {
+        let now = self.time.now();
+        let Some(loser) = self.clock.as_ref().and_then(|c| c.flagged(now)) else {
+            return;
+        };
+        if self.outcome().is_some() || loser != self.game.turn() {
+            return;
+        }
+        self.cancel_search(fx);
+        self.game.flag(loser);
+        if let Some(outcome) = self.outcome() {
+            self.info(format!("{} ran out of time: {outcome}", color_name(loser)));
+        }
+        self.after_change(fx, true);
+    }
+
+    /// The engine's clock for a search of its own move (its time left and the increment), so
+    /// its time manager never lets it lose on time, whatever the level.
+    fn engine_clock(&self, purpose: Purpose) -> Option<crate::engine::Clock> {
+        let clock = self.clock.as_ref().filter(|_| purpose == Purpose::Move)?;
+        let TimeControl::Timed { increment, .. } = clock.control else {
+            return None;
+        };
+        Some(crate::engine::Clock {
+            remaining: clock.remaining(self.game.turn(), self.time.now()),
+            increment,
+            moves_to_go: None,
+        })
+    }
+
+    /// Reads the clocks from `source` from now on (tests pass a fake one); a running clock
+    /// restarts at the new source's reading.
+    pub fn set_time_source(&mut self, source: TimeSource) {
+        self.time = source;
+        let now = self.time.now();
+        if let Some(clock) = self.clock.as_mut() {
+            clock.rebase(now);
+        }
+    }
+
     // ----- life cycle -------------------------------------------------------------------
 
     fn pick_color(&mut self, choice: HumanColor) -> Color {
@@ -1539,6 +1799,7 @@ impl App {
         self.analyses.clear();
         self.analysis_queue.clear();
         self.mode = Mode::Board;
+        self.clock = None;
     }
 
     /// After the game changed: save, detect the end, let the engine move.
@@ -1553,13 +1814,18 @@ impl App {
         self.hint = None;
         self.forget_stale_analyses(fx);
         self.next_analysis(fx);
+        self.sync_clock();
         if self.outcome().is_some() {
+            self.pause_clock();
             self.mode = Mode::GameOver { choice: None };
             if save {
-                fx.push(Effect::Archive(self.snapshot()));
+                // The verdicts of moves still queued belong in the archive: it waits for them.
+                self.archive_when_analysed = true;
+                self.archive_when_done(fx);
             }
             return;
         }
+        self.archive_when_analysed = false;
         if save {
             fx.push(Effect::Autosave(self.snapshot()));
         }

@@ -58,12 +58,15 @@ pub enum HumanColor {
 pub struct GameConfig {
     /// The human's colour.
     pub human: HumanColor,
+    /// The clocks of a new game ("10+5": minutes + increment seconds, or "untimed").
+    pub time_control: crate::clock::TimeControl,
 }
 
 impl Default for GameConfig {
     fn default() -> Self {
         GameConfig {
             human: HumanColor::White,
+            time_control: crate::clock::TimeControl::Untimed,
         }
     }
 }
@@ -955,5 +958,30 @@ mod tests {
         c.ui.pieces = PieceStyle::Ascii;
         let back = Config::from_toml(&c.to_toml(), None).unwrap();
         assert_eq!(back, c);
+    }
+}
+
+#[cfg(test)]
+mod time_control_tests {
+    use super::*;
+
+    /// Issue 26: `[game] time_control` takes "10+5" or "untimed"; anything else is refused with
+    /// the file, line and column, the value and the forms it takes.
+    #[test]
+    fn time_control_is_read_and_a_bad_one_is_refused_clearly() {
+        let p = Path::new("k.toml");
+        let ok = Config::from_toml("[game]\ntime_control = \"3+2\"\n", Some(p)).unwrap();
+        assert_eq!(
+            ok.game.time_control,
+            crate::clock::TimeControl::minutes(3, 2)
+        );
+        let e = Config::from_toml("[game]\ntime_control = \"blitz\"\n", Some(p))
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("k.toml:2:"), "{e}");
+        assert!(
+            e.contains("\"blitz\"") && e.contains("10+5") && e.contains("untimed"),
+            "{e}"
+        );
     }
 }

@@ -51,6 +51,12 @@ pub enum EndReason {
     FiftyMoveRule,
     /// A player resigned.
     Resignation,
+    /// A player's time ran out (the other side could mate).
+    Timeout,
+    /// A player's time ran out, but the other side cannot possibly mate: a draw.
+    TimeoutVsInsufficientMaterial,
+    /// Both players agreed to a draw.
+    Agreement,
 }
 
 impl EndReason {
@@ -63,6 +69,9 @@ impl EndReason {
             EndReason::ThreefoldRepetition => "threefold repetition",
             EndReason::FiftyMoveRule => "fifty-move rule",
             EndReason::Resignation => "resignation",
+            EndReason::Timeout => "timeout",
+            EndReason::TimeoutVsInsufficientMaterial => "timeout vs insufficient material",
+            EndReason::Agreement => "agreement",
         }
     }
 }
@@ -149,6 +158,10 @@ pub struct Game {
     start_fen: Option<String>,
     /// A resignation, recorded at the cursor where it happened.
     resigned: Option<(usize, Color)>,
+    /// The ply at which a player's time ran out, and who.
+    flagged: Option<(usize, Color)>,
+    /// The ply at which the players agreed to a draw.
+    agreed: Option<usize>,
     /// Whether threefold repetition and the fifty-move rule end the game by themselves.
     automatic_draws: bool,
     /// A comment before the first move (PGN `{…}` ahead of the movetext), if any.
@@ -190,6 +203,8 @@ impl Game {
             cursor: 0,
             start_fen,
             resigned: None,
+            flagged: None,
+            agreed: None,
             automatic_draws: true,
             start_comment: None,
         }
@@ -351,6 +366,13 @@ impl Game {
             self.resigned = None;
             return true;
         }
+        if self.flagged.is_some_and(|(at, _)| at == self.cursor) {
+            self.flagged = None;
+        }
+        if self.agreed == Some(self.cursor) {
+            self.agreed = None;
+            return true;
+        }
         if self.cursor == 0 {
             return false;
         }
@@ -381,6 +403,12 @@ impl Game {
         if self.resigned.is_some_and(|(at, _)| at > ply) {
             self.resigned = None;
         }
+        if self.flagged.is_some_and(|(at, _)| at > ply) {
+            self.flagged = None;
+        }
+        if self.agreed.is_some_and(|at| at > ply) {
+            self.agreed = None;
+        }
     }
 
     /// Whether there is a move to redo.
@@ -392,6 +420,21 @@ impl Game {
     pub fn resign(&mut self, color: Color) {
         if self.outcome().is_none() {
             self.resigned = Some((self.cursor, color));
+        }
+    }
+
+    /// Records that `color`'s time ran out at the current position: the other side wins, or
+    /// it is a draw when the other side has no mating material (FIDE Laws 6.9).
+    pub fn flag(&mut self, color: Color) {
+        if self.outcome().is_none() {
+            self.flagged = Some((self.cursor, color));
+        }
+    }
+
+    /// Records a draw agreed at the current position.
+    pub fn agree_draw(&mut self) {
+        if self.outcome().is_none() {
+            self.agreed = Some(self.cursor);
         }
     }
 
@@ -415,6 +458,25 @@ impl Game {
             return Some(GameOutcome {
                 outcome: KnownOutcome::Decisive { winner: !color },
                 reason: EndReason::Resignation,
+            });
+        }
+        if let Some((at, color)) = self.flagged
+            && at == self.cursor
+        {
+            let (outcome, reason) = if self.position().has_insufficient_material(!color) {
+                (KnownOutcome::Draw, EndReason::TimeoutVsInsufficientMaterial)
+            } else {
+                (
+                    KnownOutcome::Decisive { winner: !color },
+                    EndReason::Timeout,
+                )
+            };
+            return Some(GameOutcome { outcome, reason });
+        }
+        if self.agreed == Some(self.cursor) {
+            return Some(GameOutcome {
+                outcome: KnownOutcome::Draw,
+                reason: EndReason::Agreement,
             });
         }
         let pos = self.position();

@@ -9,6 +9,7 @@
 pub mod analysis;
 pub mod app;
 pub mod cli;
+pub mod clock;
 pub mod config;
 pub mod echo;
 pub mod editor;
@@ -16,6 +17,7 @@ pub mod engine;
 pub mod explain;
 pub mod game;
 pub mod job;
+pub mod material;
 pub mod opening;
 pub mod options;
 pub mod perft;

@@ -172,7 +172,7 @@ macro_rules! into_slot {
 into_slot!(Int: u8, u32, u64, i32);
 into_slot!(Bool: bool);
 into_slot!(Text: String);
-into_slot!(Choice: HumanColor, EvalPreset, ExplainLevel, PieceStyle, Language);
+into_slot!(Choice: HumanColor, EvalPreset, ExplainLevel, PieceStyle, Language, crate::clock::TimeControl);
 
 /// One option: its names, type, where its value lives and what it is for.
 #[derive(Clone, Copy)]
@@ -247,6 +247,7 @@ macro_rules! opt {
 #[rustfmt::skip]
 pub static OPTIONS: &[Opt] = &[
     opt!(game.human, combo(&["white", "black", "random"], "colour"), "your colour (you are MAX)"),
+    opt!(game.time_control, Kind::Text, "the clock: \"10+5\" (minutes + seconds a move) or \"untimed\""),
     opt!(engine.level as "Level", spin!(Level::MIN, Level::MAX), "difficulty (assets/levels.toml)"),
     opt!(engine.depth, spin!(0, 64), "maximum search depth in plies; 0 = as the level says"),
     opt!(engine.movetime_ms, spin!(0, 3_600_000), "ms per engine move; 0 = as the level says"),

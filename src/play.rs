@@ -77,10 +77,12 @@ pub fn prepare(options: &StartOptions, config: &Config, dirs: &Dirs) -> Result<P
     };
     if let Some(fen) = &options.fen {
         let game = Game::from_fen(fen).map_err(|e| anyhow::anyhow!("--fen: {e}"))?;
+        let turn = game.turn();
         prepared.snapshot = Some(Snapshot {
             game,
             human,
             level: config.engine.level,
+            clock: crate::clock::Clock::new(config.game.time_control, turn),
         });
     } else if let Some(path) = &options.pgn {
         prepared.snapshot = Some(persist::load(path, persist::GamePick::Only)?);

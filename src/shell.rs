@@ -407,6 +407,7 @@ mod tests {
             game,
             human: Color::White,
             level: 3,
+            clock: None,
         };
         let (app, _) = App::new(config, Some(snapshot), 1);
         let mut shell = Shell::play(app);

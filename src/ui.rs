@@ -12,6 +12,7 @@ use shakmaty::{Chess, Color, Move, Position as _, Square};
 use crate::app::App;
 
 pub mod board;
+pub mod clock;
 pub mod dialogs;
 pub mod editor;
 pub mod explanation;
@@ -146,6 +147,7 @@ pub fn render(frame: &mut Frame, app: &App, theme: &Theme) {
         return;
     }
     board::draw(frame, &layout, app, theme);
+    clock::draw(frame, &layout, app, theme);
     move_list::draw(frame, layout.moves, app, theme);
     explanation::draw(frame, layout.explanation, app, theme);
     explanation::draw_engine(frame, layout.engine, app, theme);

@@ -287,3 +287,50 @@ fn the_engine_replies_and_a_takeback_removes_both_moves() {
     tmux.wait_for("EXIT=0");
     terminal_restored(&tmux);
 }
+
+/// Issue 26: a short timed game in a real terminal: the human plays one move, then lets the
+/// clock run out; the game ends "Black wins by timeout" and the archived PGN says 0-1 with its
+/// time control and clock comments.
+#[test]
+fn the_humans_flag_falls_in_a_short_timed_game() {
+    let Some(tmux) = Tmux::start("flag", 100, 30) else {
+        return;
+    };
+    std::fs::create_dir_all(tmux.config_dir()).unwrap();
+    std::fs::write(
+        tmux.config_dir().join("config.toml"),
+        "[game]\ntime_control = \"4s+0\"\n[engine]\nlevel = 1\n",
+    )
+    .unwrap();
+    tmux.launch("--new");
+    tmux.wait_for("White (you)");
+    tmux.keys(&[":"]);
+    tmux.send_literal("e4");
+    tmux.keys(&["Enter"]);
+    // The engine answers within its own clock, then White's clock runs out.
+    tmux.wait_for("1. e4");
+    let screen = tmux.wait_for("Black wins by timeout");
+    assert!(screen.contains("0-1"), "{screen}");
+    // The archive waits for the moves' analyses: poll for it.
+    let games = tmux.data_dir().join("games");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let archived = loop {
+        let found = std::fs::read_dir(&games).ok().and_then(|dir| {
+            dir.filter_map(|e| std::fs::read_to_string(e.ok()?.path()).ok())
+                .find(|pgn| pgn.contains("[Result \"0-1\"]"))
+        });
+        if let Some(pgn) = found {
+            break pgn;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the game was not archived"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    };
+    assert!(archived.contains("[TimeControl \"4+0\"]"), "{archived}");
+    assert!(archived.contains("[%clk 0:00:0"), "{archived}");
+    assert!(archived.contains("timeout"), "{archived}");
+    tmux.keys(&["q"]);
+    tmux.wait_for("EXIT=0");
+}

@@ -60,6 +60,7 @@ fn app_from(game: Game, human: Color) -> App {
             game,
             human,
             level: 5,
+            clock: None,
         }),
         1,
     )
@@ -91,21 +92,26 @@ fn thinking(app: &App, line: &str, cp: i32) -> Thinking {
     }
 }
 
-/// The engine answers with `san`, with a real depth-3 search of the position behind it; the
-/// full-strength background analysis that explains a weakened level's move runs too.
-fn engine_plays(app: &mut App, san: &str) {
-    let id = app.search.as_ref().unwrap().id;
-    let mut t = thinking(app, san, -25);
-    let mv = t.pv[0];
+/// A real depth-3 search of the live position (deterministic).
+fn search_live(app: &App) -> kibitzer::engine::SearchResult {
     let keys = app.game.history_keys();
-    t.result = Some(Box::new(analysis::search_position(
+    analysis::search_position(
         app.game.position(),
         &keys[..keys.len() - 1],
         &SearchLimits::depth(3),
         &EvalParams::default(),
         &mut SearchMemory::new(1),
         &AtomicBool::new(false),
-    )));
+    )
+}
+
+/// The engine answers with `san`, with a real depth-3 search of the position behind it; the
+/// full-strength background analysis that explains a weakened level's move runs too.
+fn engine_plays(app: &mut App, san: &str) {
+    let id = app.search.as_ref().unwrap().id;
+    let mut t = thinking(app, san, -25);
+    let mv = t.pv[0];
+    t.result = Some(Box::new(search_live(app)));
     let fx = app.update(Event::EngineDone(id, Some(mv), t));
     run_analyses(app, fx);
 }
@@ -440,4 +446,111 @@ fn browsing_and_long_messages_are_readable_at_80x24_and_120x40() {
         app.update(Event::Loaded("x.pgn".into(), Err(long.to_owned())));
         app
     });
+}
+
+/// Issue 26 item 1: a hint's panel showed its score twice (the explanation's and the search's).
+#[test]
+fn a_hint_shows_its_score_once() {
+    let mut app = mid_game();
+    key(&mut app, KeyCode::Char('t'));
+    let id = app.search.as_ref().unwrap().id;
+    let mut t = thinking(&app, "Bb5 a6 Ba4", 30);
+    t.result = Some(Box::new(search_live(&app)));
+    let mv = t.pv[0];
+    app.update(Event::EngineDone(id, Some(mv), t));
+    assert!(app.hint.as_ref().unwrap().explanation.is_some());
+    for size in SIZES {
+        let screen = format!("{:?}", draw(&mut app, size, ColorMode::TrueColor).backend());
+        assert_eq!(screen.matches("score ").count(), 1, "{size:?}: {screen}");
+    }
+}
+
+/// Issue 26 item 1: at 80×24 the explanation panel cut the engine's line of a full-strength
+/// move; the score and the line now come before the sentences.
+#[test]
+fn the_engine_line_is_visible_at_80x24() {
+    let mut config = Config::default();
+    config.engine.level = 10;
+    let mut app = App::new(config, None, 1).0;
+    prompt(&mut app, "e4");
+    engine_plays(&mut app, "e5");
+    prompt(&mut app, "Nf3");
+    engine_plays(&mut app, "Nc6");
+    let screen = format!(
+        "{:?}",
+        draw(&mut app, (80, 24), ColorMode::TrueColor).backend()
+    );
+    assert!(screen.contains("The engine played 2… Nc6"), "{screen}");
+    assert!(screen.contains("line 2… Nc6"), "{screen}");
+    assert!(screen.contains(" for you"), "{screen}");
+}
+
+/// Issue 26 item 1: browsing showed the live side to move on the status line.
+#[test]
+fn browsing_names_the_viewed_positions_side_to_move() {
+    let mut app = mid_game();
+    key(&mut app, KeyCode::Char(','));
+    let screen = format!(
+        "{:?}",
+        draw(&mut app, (120, 40), ColorMode::TrueColor).backend()
+    );
+    assert!(
+        screen.contains("viewing move 3 of 4 (End: back to the game) · Black to move"),
+        "{screen}"
+    );
+    assert!(!screen.contains("(your move)"), "{screen}");
+}
+
+/// Issue 26: both clocks beside the board, the running one highlighted, tenths under 10 s.
+#[test]
+fn clocks() {
+    screens("clocks", || {
+        let mut config = Config::default();
+        config.game.time_control = "3+2".parse().unwrap();
+        let mut app = App::new(config, None, 1).0;
+        let time = kibitzer::clock::TimeSource::fake();
+        app.set_time_source(time.clone());
+        time.advance(std::time::Duration::from_secs(12));
+        prompt(&mut app, "e4");
+        time.advance(std::time::Duration::from_millis(174_700));
+        app
+    });
+    let mut config = Config::default();
+    config.game.time_control = "1+0".parse().unwrap();
+    let mut app = App::new(config, None, 1).0;
+    let time = kibitzer::clock::TimeSource::fake();
+    app.set_time_source(time.clone());
+    time.advance(std::time::Duration::from_millis(50_750));
+    let screen = format!(
+        "{:?}",
+        draw(&mut app, (80, 24), ColorMode::TrueColor).backend()
+    );
+    assert!(screen.contains(" 0:09.2 "), "{screen}");
+    assert!(screen.contains(" 1:00 "), "{screen}");
+}
+
+/// Issue 26: the pieces each side has won and its lead in points beside the board, with the
+/// clocks in a timed game.
+#[test]
+fn material_beside_the_board() {
+    screens("material", || {
+        let mut config = Config::default();
+        config.game.time_control = "10+5".parse().unwrap();
+        let mut app = App::new(config, None, 1).0;
+        app.set_time_source(kibitzer::clock::TimeSource::fake());
+        prompt(&mut app, "e4");
+        engine_plays(&mut app, "d5");
+        prompt(&mut app, "exd5");
+        engine_plays(&mut app, "Nf6");
+        app
+    });
+    let mut app = mid_game();
+    prompt(&mut app, "Bb5");
+    engine_plays(&mut app, "a6");
+    prompt(&mut app, "Bxc6");
+    let screen = format!(
+        "{:?}",
+        draw(&mut app, (80, 24), ColorMode::TrueColor).backend()
+    );
+    assert!(screen.contains(" ♞ +3"), "{screen}");
 }

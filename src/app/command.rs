@@ -24,6 +24,10 @@ pub enum Command {
     Load(PathBuf, GamePick),
     /// `:resign`.
     Resign,
+    /// `:draw`: offer the engine a draw.
+    Draw,
+    /// `:pgn`: show the game's PGN and copy it to the clipboard.
+    Pgn,
     /// `:quit` or `:q`.
     Quit,
     /// `:hint`.
@@ -64,6 +68,8 @@ pub fn parse(text: &str) -> Result<Command, String> {
         "new" => no_args(Command::New),
         "flip" => no_args(Command::Flip),
         "resign" => no_args(Command::Resign),
+        "draw" => no_args(Command::Draw),
+        "pgn" => no_args(Command::Pgn),
         "quit" | "q" => no_args(Command::Quit),
         "hint" => no_args(Command::Hint),
         "help" => no_args(Command::Help),

@@ -25,6 +25,8 @@ pub struct Snapshot {
     pub human: Color,
     /// The engine level.
     pub level: u8,
+    /// The clocks of a timed game (PGN: the `TimeControl` tag and `[%clk]` comments).
+    pub clock: Option<crate::clock::Clock>,
 }
 
 impl PartialEq for Snapshot {
@@ -77,12 +79,13 @@ pub fn explanation_comment(lines: &[String]) -> Option<String> {
 /// Whether a comment is one of ours ([`explanation_comment`]), which may be replaced.
 #[must_use]
 pub fn is_explanation_comment(comment: &str) -> bool {
-    comment.starts_with(EXPLANATION_PREFIX)
+    crate::clock::strip_clk(comment).starts_with(EXPLANATION_PREFIX)
 }
 
 /// The panel's lines from a comment written by [`explanation_comment`].
 #[must_use]
 pub fn read_explanation(comment: &str) -> Option<Vec<String>> {
+    let comment = crate::clock::strip_clk(comment);
     let text = comment.strip_prefix(EXPLANATION_PREFIX)?;
     Some(text.split(LINE_SEPARATOR).map(str::to_owned).collect())
 }
@@ -239,6 +242,9 @@ pub fn encode(snapshot: &Snapshot) -> String {
     tags.set("Date", &date_tag(std::time::SystemTime::now()));
     tags.set("White", white);
     tags.set("Black", black);
+    if let Some(clock) = &snapshot.clock {
+        tags.set("TimeControl", &clock.control.pgn_tag());
+    }
     pgn::export(&snapshot.game, &tags)
 }
 
@@ -316,7 +322,44 @@ pub fn decode_game(text: &str, pick: GamePick) -> Result<Snapshot> {
     let level = level_of(tags.get("White"))
         .or_else(|| level_of(tags.get("Black")))
         .unwrap_or(0);
-    Ok(Snapshot { game, human, level })
+    let clock = tags
+        .get("TimeControl")
+        .and_then(crate::clock::TimeControl::from_pgn_tag)
+        .and_then(|control| clock_from_comments(control, &game));
+    Ok(Snapshot {
+        game,
+        human,
+        level,
+        clock,
+    })
+}
+
+/// The clocks of a timed game read back from its moves' `[%clk]` comments (a move without
+/// one keeps the mover's time from before it), stopped, the side to move's turn.
+fn clock_from_comments(
+    control: crate::clock::TimeControl,
+    game: &Game,
+) -> Option<crate::clock::Clock> {
+    let crate::clock::TimeControl::Timed { base, .. } = control else {
+        return None;
+    };
+    let mut times = vec![[base, base]];
+    for ply in 0..game.ply() {
+        let mut next = times.last().copied().unwrap_or([base, base]);
+        let mover = game
+            .position_at(ply)
+            .map_or(Color::White, shakmaty::Position::turn);
+        let clk = game
+            .all_moves()
+            .get(ply)
+            .and_then(|m| m.comment.as_deref())
+            .and_then(crate::clock::read_clk);
+        if let Some(left) = clk {
+            next[usize::from(mover == Color::Black)] = left;
+        }
+        times.push(next);
+    }
+    crate::clock::Clock::resumed(control, times, game.turn())
 }
 
 /// The PGN `Date` value (`YYYY.MM.DD`, UTC) of a time.
@@ -549,6 +592,7 @@ mod tests {
             game,
             human: Color::Black,
             level: 7,
+            clock: None,
         };
         assert_eq!(decode(&encode(&s)).unwrap(), s);
     }
@@ -562,6 +606,7 @@ mod tests {
             game,
             human: Color::White,
             level: 3,
+            clock: None,
         }
     }
 
@@ -699,6 +744,7 @@ mod tests {
             game,
             human: Color::White,
             level: 3,
+            clock: None,
         };
         write_autosave(dir.path(), &s).unwrap();
         assert_eq!(read_autosave(dir.path()).unwrap().snapshot, Some(s));
@@ -743,6 +789,7 @@ mod tests {
             game: Game::new(),
             human: Color::Black,
             level: 4,
+            clock: None,
         };
         let text = encode(&s);
         assert!(text.contains("[White \"kibitzer level 4\"]"), "{text}");

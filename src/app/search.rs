@@ -2,7 +2,7 @@
 //! in. The runner translates between these and the engine's own types, so the model stays
 //! testable with synthetic reports.
 
-use shakmaty::{Chess, Move};
+use shakmaty::{Chess, Move, Position};
 
 /// Identifies one search; reports carrying another id are stale and dropped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -32,6 +32,9 @@ pub struct SearchRequest {
     pub engine: crate::config::EngineConfig,
     /// The evaluation settings in force (the config file may change them between moves).
     pub eval: crate::config::EvalConfig,
+    /// The engine's clock in a timed game (its own moves only): its time manager budgets from
+    /// it, on top of the level's limits.
+    pub clock: Option<crate::engine::Clock>,
 }
 
 /// A score from one side's point of view (centipawns or mate), shared with the explanations.
@@ -93,11 +96,22 @@ pub struct MoveAnalysis {
 impl MoveAnalysis {
     /// The panel's text lines: the explanation's ([`crate::explain::Explanation::panel_lines`]),
     /// else the saved ones.
+    /// A move that mates says "checkmate" instead of a mate score ("score #1 for you").
     #[must_use]
     pub fn lines(&self) -> Vec<String> {
-        match &self.explanation {
+        let mut lines = match &self.explanation {
             Some(e) => e.panel_lines(),
             None => self.saved.clone(),
+        };
+        let mut after = self.root.clone();
+        if after.is_legal(self.mv) {
+            after.play_unchecked(self.mv);
+            if after.is_checkmate() {
+                for line in lines.iter_mut().filter(|l| l.starts_with("score ")) {
+                    "checkmate".clone_into(line);
+                }
+            }
         }
+        lines
     }
 }

@@ -104,6 +104,7 @@ fn white_at_level_3(game: Game) -> App {
             game,
             human: Color::White,
             level: 3,
+            clock: None,
         }),
         1,
     )
@@ -355,13 +356,18 @@ fn browsing_and_returning_to_the_live_position() {
 #[test]
 fn checkmate_opens_the_game_over_dialog_and_archives() {
     let mut app = new_app();
-    prompt(&mut app, "f3");
-    engine_plays(&mut app, "e5");
-    prompt(&mut app, "g4");
-    let fx = engine_plays(&mut app, "Qh4#");
+    let mut fx = prompt(&mut app, "f3");
+    fx.extend(engine_plays(&mut app, "e5"));
+    fx.extend(prompt(&mut app, "g4"));
+    fx.extend(engine_plays(&mut app, "Qh4#"));
     assert_eq!(app.mode, Mode::GameOver { choice: None });
-    assert!(fx.iter().any(|e| matches!(e, Effect::Archive(_))));
-    assert!(!fx.iter().any(|e| matches!(e, Effect::Autosave(_))));
+    let fx = run_analyses(&mut app, fx, 2);
+    // The game is archived last, and no autosave follows its end.
+    let saves: Vec<&Effect> = fx
+        .iter()
+        .filter(|e| matches!(e, Effect::Archive(_) | Effect::Autosave(_)))
+        .collect();
+    assert!(matches!(saves.last(), Some(Effect::Archive(_))), "{fx:?}");
     // Review opens the review screen for the game, then play resumes with the game kept.
     let fx = app.update(key(KeyCode::Char('v')));
     assert!(
@@ -398,7 +404,8 @@ fn new_game_dialog_sets_colour_and_level_and_cancels_the_search() {
         app.mode,
         Mode::NewGame {
             color: HumanColor::Black,
-            level: 7
+            level: 7,
+            time: TimeControl::Untimed,
         }
     );
     let fx = app.update(key(KeyCode::Enter));
@@ -1103,4 +1110,320 @@ fn resuming_names_the_last_move_played() {
     let app = white_at_level_3(game);
     let text = &app.message.as_ref().unwrap().text;
     assert_eq!(text, "resumed your game after 3… a6");
+}
+
+/// Issue 26 item 7: in a quick game the archive was written as soon as the game ended, before
+/// the queued analyses of the moves were done, so most moves had no verdict in it.
+#[test]
+fn a_finished_game_is_archived_once_every_queued_analysis_is_done() {
+    let mut app = new_app();
+    app.config.engine.level = 2; // the engine's moves are analysed in the background too
+    let mut waiting = prompt(&mut app, "f3");
+    waiting.extend(engine_plays(&mut app, "e5"));
+    waiting.extend(prompt(&mut app, "g4"));
+    let fx = engine_plays(&mut app, "Qh4#");
+    assert_eq!(app.mode, Mode::GameOver { choice: None });
+    assert!(
+        !fx.iter().any(|e| matches!(e, Effect::Archive(_))),
+        "archived before the analyses ended: {fx:?}"
+    );
+    assert_eq!(app.analyses_pending(), 4);
+    waiting.extend(fx);
+    let fx = run_analyses(&mut app, waiting, 2);
+    let archived: Vec<&Snapshot> = fx
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Archive(s) => Some(s),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(archived.len(), 1, "{fx:?}");
+    let comments: Vec<bool> = archived[0]
+        .game
+        .moves()
+        .iter()
+        .map(|m| {
+            m.comment
+                .as_deref()
+                .is_some_and(persist::is_explanation_comment)
+        })
+        .collect();
+    assert_eq!(comments, vec![true; 4]);
+    // The mating move says so instead of a mate score.
+    let mate = app.analysis_at(3).unwrap().lines();
+    assert!(mate.iter().any(|l| l == "checkmate"), "{mate:?}");
+    assert!(!mate.iter().any(|l| l.starts_with("score #")), "{mate:?}");
+}
+
+/// Issue 26 item 7: a new game or quitting while a finished game waits for its analyses
+/// archives it at once and says how many moves stay unexplained.
+#[test]
+fn a_game_waiting_for_its_analyses_is_archived_by_a_new_game_or_quit() {
+    for how in ["new", "quit"] {
+        let mut app = new_app();
+        prompt(&mut app, "f3");
+        engine_plays(&mut app, "e5");
+        prompt(&mut app, "g4");
+        let fx = engine_plays(&mut app, "Qh4#");
+        assert!(!fx.iter().any(|e| matches!(e, Effect::Archive(_))));
+        let pending = app.analyses_pending();
+        assert!(pending > 0);
+        let fx = prompt(&mut app, how);
+        assert!(
+            fx.iter()
+                .any(|e| matches!(e, Effect::Archive(s) if s.game.ply() == 4)),
+            "{how}: {fx:?}"
+        );
+        if how == "new" {
+            let text = &app.message.as_ref().unwrap().text;
+            assert!(
+                text.contains(&format!("{pending} move(s) not analysed")),
+                "{text}"
+            );
+        }
+    }
+}
+
+/// A game at `control` whose clocks read a fake time source (returned to move it).
+fn timed_app(control: &str) -> (App, TimeSource) {
+    let mut config = Config::default();
+    config.game.time_control = control.parse().unwrap();
+    let (mut app, _) = App::new(config, None, 1);
+    let time = TimeSource::fake();
+    app.set_time_source(time.clone());
+    (app, time)
+}
+
+fn left(app: &App, color: Color) -> std::time::Duration {
+    app.clock.as_ref().unwrap().remaining(color, app.time.now())
+}
+
+const SECS: fn(u64) -> std::time::Duration = std::time::Duration::from_secs;
+
+#[test]
+fn a_timed_game_runs_the_clock_of_the_side_to_move_and_the_engine_plays_by_its_own() {
+    let (mut app, time) = timed_app("3+2");
+    time.advance(SECS(10));
+    assert_eq!(left(&app, Color::White), SECS(170));
+    let fx = prompt(&mut app, "e4");
+    assert_eq!(
+        left(&app, Color::White),
+        SECS(172),
+        "the increment is added"
+    );
+    let request = started(&fx).expect("the engine moves");
+    let clock = request.clock.expect("the engine's search gets its clock");
+    assert_eq!(clock.remaining, SECS(180));
+    assert_eq!(clock.increment, SECS(2));
+    time.advance(SECS(4));
+    engine_plays(&mut app, "e5");
+    assert_eq!(left(&app, Color::Black), SECS(178));
+    assert_eq!(left(&app, Color::White), SECS(172));
+    time.advance(SECS(1));
+    assert_eq!(
+        left(&app, Color::White),
+        SECS(171),
+        "White's clock runs again"
+    );
+    // An untimed game has no clock and sends none to the engine.
+    let mut untimed = new_app();
+    let fx = prompt(&mut untimed, "e4");
+    assert!(untimed.clock.is_none());
+    assert_eq!(started(&fx).unwrap().clock, None);
+}
+
+#[test]
+fn the_humans_flag_falls_and_the_engine_wins_on_time() {
+    let (mut app, time) = timed_app("1+0");
+    let fx = prompt(&mut app, "e4");
+    run_analyses(&mut app, fx, 1);
+    engine_plays(&mut app, "e5");
+    time.advance(SECS(59));
+    assert!(app.update(Event::Tick).is_empty());
+    assert!(app.outcome().is_none());
+    time.advance(SECS(2));
+    app.update(Event::Tick);
+    let outcome = app.outcome().expect("the flag fell");
+    assert_eq!(outcome.to_string(), "Black wins by timeout");
+    assert_eq!(app.mode, Mode::GameOver { choice: None });
+    assert!(
+        app.message
+            .as_ref()
+            .unwrap()
+            .text
+            .contains("White ran out of time")
+    );
+    // A move after the flag fell is refused.
+    let before = app.game.ply();
+    prompt(&mut app, "Nf3");
+    assert_eq!(app.game.ply(), before);
+    // The clocks stop at game over.
+    time.advance(SECS(30));
+    assert_eq!(left(&app, Color::Black), SECS(60));
+}
+
+#[test]
+fn a_flag_fall_against_a_lone_king_is_a_draw() {
+    let (mut app, time) = timed_app("1+0");
+    prompt(&mut app, "fen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+    assert!(app.clock.is_some());
+    time.advance(SECS(61));
+    app.update(Event::Tick);
+    let outcome = app.outcome().expect("the flag fell");
+    assert_eq!(outcome.result_token(), "1/2-1/2");
+    assert_eq!(
+        outcome.reason,
+        crate::game::EndReason::TimeoutVsInsufficientMaterial
+    );
+}
+
+#[test]
+fn a_takeback_restores_both_clocks_and_help_pauses_them() {
+    let (mut app, time) = timed_app("5+3");
+    time.advance(SECS(20));
+    prompt(&mut app, "e4");
+    time.advance(SECS(7));
+    engine_plays(&mut app, "e5");
+    time.advance(SECS(30));
+    prompt(&mut app, "Nf3");
+    assert_eq!(left(&app, Color::White), SECS(256));
+    app.update(key(KeyCode::Char('u')));
+    assert_eq!(app.game.ply(), 2);
+    assert_eq!(
+        left(&app, Color::White),
+        SECS(283),
+        "back to the time before Nf3"
+    );
+    assert_eq!(left(&app, Color::Black), SECS(296));
+    app.update(key(KeyCode::Char('u')));
+    assert_eq!(left(&app, Color::White), SECS(300));
+    assert_eq!(left(&app, Color::Black), SECS(300));
+    // Help pauses the clock; closing it resumes.
+    app.update(key(KeyCode::Char('?')));
+    time.advance(SECS(100));
+    assert_eq!(left(&app, Color::White), SECS(300));
+    app.update(key(KeyCode::Char('x')));
+    time.advance(SECS(1));
+    assert_eq!(left(&app, Color::White), SECS(299));
+    // So does quitting (the times left are saved with the game).
+    app.update(key(KeyCode::Char('q')));
+    time.advance(SECS(100));
+    assert_eq!(left(&app, Color::White), SECS(299));
+}
+
+#[test]
+fn the_new_game_dialog_offers_the_time_control() {
+    let mut app = new_app();
+    app.update(key(KeyCode::Char('n')));
+    keys(&mut app, "ttt");
+    assert!(matches!(app.mode, Mode::NewGame { time, .. } if time == TimeControl::minutes(5, 3)));
+    app.update(key(KeyCode::Enter));
+    assert_eq!(app.config.game.time_control, TimeControl::minutes(5, 3));
+    assert_eq!(
+        app.clock.as_ref().map(|c| c.control),
+        Some(TimeControl::minutes(5, 3))
+    );
+}
+
+/// Issue 26: the times left are saved with the game (`TimeControl` tag, `[%clk]` comments
+/// beside the explanations) and a resumed game continues with them.
+#[test]
+fn a_resumed_timed_game_keeps_the_times_left() {
+    let (mut app, time) = timed_app("5+3");
+    time.advance(SECS(20));
+    let fx = prompt(&mut app, "e4");
+    run_analyses(&mut app, fx, 1);
+    time.advance(SECS(7));
+    engine_plays(&mut app, "e5");
+    time.advance(SECS(12));
+    let text = persist::encode(&app.snapshot());
+    assert!(text.contains("[TimeControl \"300+3\"]"), "{text}");
+    assert!(text.contains("[%clk 0:04:43] kibitzer: "), "{text}");
+    assert!(text.contains("[%clk 0:04:56]"), "{text}");
+    let snapshot = persist::decode(&text).unwrap();
+    let (mut resumed, _) = App::new(Config::default(), Some(snapshot), 1);
+    resumed.set_time_source(TimeSource::fake());
+    assert_eq!(left(&resumed, Color::Black), SECS(296));
+    assert_eq!(
+        resumed.clock.as_ref().map(|c| c.control),
+        Some(TimeControl::minutes(5, 3))
+    );
+    // White's time is the one saved after its last move: the 12 s spent on the move in
+    // progress when the game was saved are not written to the PGN.
+    assert_eq!(left(&resumed, Color::White), SECS(283));
+    // The explanation of 1. e4 is still read back from its comment.
+    assert!(!resumed.analysis_at(0).unwrap().saved.is_empty());
+    // Untimed games write no clock.
+    let mut untimed = new_app();
+    prompt(&mut untimed, "e4");
+    let text = persist::encode(&untimed.snapshot());
+    assert!(
+        !text.contains("TimeControl") && !text.contains("%clk"),
+        "{text}"
+    );
+}
+
+/// Issue 26: `:draw` offers a draw; the engine accepts when its judgement of the live position
+/// says dead equal or worse for it, declines when it stands better, and says why.
+#[test]
+fn the_engine_accepts_a_draw_only_when_equal_or_worse_and_says_why() {
+    // The engine (Black) has a queen against nothing: it declines.
+    let mut app = new_app();
+    app.config.engine.level = 10;
+    prompt(&mut app, "fen 3qk3/8/8/8/8/8/8/4K3 w - - 0 1");
+    prompt(&mut app, "Kf2");
+    engine_plays(&mut app, "Qd7");
+    // Played at full strength, the engine's move is judged by its own search.
+    prompt(&mut app, "draw");
+    let text = app.message.as_ref().unwrap().text.clone();
+    assert!(
+        text.contains("declines") && text.contains("for it"),
+        "{text}"
+    );
+    assert!(app.outcome().is_none());
+    // The engine is a queen down: it accepts, standing worse.
+    let mut app = new_app();
+    app.config.engine.level = 10;
+    prompt(&mut app, "fen 4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
+    prompt(&mut app, "Qd2");
+    engine_plays(&mut app, "Ke7");
+    prompt(&mut app, "draw");
+    let text = app.message.as_ref().unwrap().text.clone();
+    assert!(text.contains("accepts the draw: it stands worse"), "{text}");
+    let outcome = app.outcome().unwrap();
+    assert_eq!(outcome.to_string(), "Draw by agreement");
+    assert_eq!(app.mode, Mode::GameOver { choice: None });
+    // Takeback undoes the agreement.
+    app.update(key(KeyCode::Char('u')));
+    assert!(app.outcome().is_none());
+    // Before any move there is no judgement: the engine says so.
+    let mut app = new_app();
+    prompt(&mut app, "draw");
+    assert!(
+        app.message.as_ref().unwrap().text.contains("not judged"),
+        "{:?}",
+        app.message
+    );
+}
+
+/// Issue 26: `:pgn` shows the game as PGN and copies it (OSC 52), as the FEN is copied.
+#[test]
+fn pgn_shows_and_copies_the_game() {
+    let mut app = new_app();
+    prompt(&mut app, "e4");
+    let fx = prompt(&mut app, "pgn");
+    let copied = fx
+        .iter()
+        .find_map(|e| match e {
+            Effect::Copy(text) => Some(text.clone()),
+            _ => None,
+        })
+        .expect("copied");
+    assert!(
+        copied.contains("1. e4") && copied.contains("[White \"You\"]"),
+        "{copied}"
+    );
+    assert_eq!(app.mode, Mode::Text(copied));
+    app.update(key(KeyCode::Char('x')));
+    assert_eq!(app.mode, Mode::Board);
 }

@@ -121,7 +121,10 @@ pub(crate) fn outcome_comment(outcome: GameOutcome) -> Option<String> {
         | EndReason::InsufficientMaterial
         | EndReason::ThreefoldRepetition
         | EndReason::FiftyMoveRule
-        | EndReason::Resignation => Some(outcome.to_string()),
+        | EndReason::Resignation
+        | EndReason::Timeout
+        | EndReason::TimeoutVsInsufficientMaterial
+        | EndReason::Agreement => Some(outcome.to_string()),
     }
 }
 

@@ -55,11 +55,17 @@ impl EngineLink {
 pub fn engine_request(request: &SearchRequest) -> engine::SearchRequest {
     let level = Level::get(request.engine.level);
     let own_move = request.purpose == Purpose::Move;
-    let limits = if own_move {
+    let mut limits = if own_move {
         level.limits(&request.engine)
     } else {
         Level::strongest().limits(&request.engine)
     };
+    if let Some(clock) = request.clock.filter(|_| own_move) {
+        // A timed game: the level's limits still cap the search, the clock keeps it in time
+        // (a reserve for the trip through the channels and the redraw).
+        limits.clock = Some(clock);
+        limits.overhead = std::time::Duration::from_millis(50);
+    }
     engine::SearchRequest {
         position: request.position.clone(),
         // The App's keys end with the position's own; the search wants those before it.
@@ -124,7 +130,30 @@ mod tests {
                 ..EngineConfig::default()
             },
             eval: EvalConfig::default(),
+            clock: None,
         }
+    }
+
+    /// Issue 26: in a timed game the engine's own move is budgeted from its clock (at every
+    /// level, the level's limits still capping it); a hint never is.
+    #[test]
+    fn a_timed_game_gives_the_engines_own_move_its_clock() {
+        let clock = engine::Clock {
+            remaining: std::time::Duration::from_secs(60),
+            increment: std::time::Duration::from_secs(1),
+            moves_to_go: None,
+        };
+        for level in 1..=10 {
+            let mut own = request(Purpose::Move, false);
+            own.engine.level = level;
+            own.clock = Some(clock);
+            let limits = engine_request(&own).limits;
+            assert_eq!(limits.clock, Some(clock), "level {level}");
+            assert!(limits.overhead > std::time::Duration::ZERO);
+        }
+        let mut hint = request(Purpose::Hint, false);
+        hint.clock = Some(clock);
+        assert_eq!(engine_request(&hint).limits.clock, None);
     }
 
     #[test]

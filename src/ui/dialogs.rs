@@ -26,7 +26,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("u", "take back your move and the engine's reply"),
     ("r", "redo a taken-back move"),
     ("f", "flip the board"),
-    ("n", "new game (colour, level)"),
+    ("n", "new game (colour, level, clock)"),
     (
         "e / :edit",
         "board editor: set up a position, play or analyse it",
@@ -44,7 +44,8 @@ pub const HELP: &[(&str, &str)] = &[
     (":level N", "engine level 1-10 from its next move"),
     (":fen [FEN]", "show the FEN, or set up a position"),
     (":save [PATH] :load PATH", "save or load a game"),
-    (":resign :quit", "resign, quit"),
+    (":resign :draw :quit", "resign, offer a draw, quit"),
+    (":pgn", "show the game as PGN (copied to the clipboard)"),
 ];
 
 pub(crate) fn centered(area: Rect, width: u16, height: u16) -> Rect {
@@ -74,7 +75,22 @@ pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
     let area = layout.area;
     match &app.mode {
         Mode::Help => draw_help(frame, area, "Keys", HELP, theme),
-        Mode::NewGame { color, level } => {
+        Mode::Text(text) => {
+            let rect = centered(
+                area,
+                area.width.saturating_sub(8),
+                area.height.saturating_sub(4),
+            );
+            frame.render_widget(Clear, rect);
+            frame.render_widget(
+                Paragraph::new(text.as_str())
+                    .style(theme.fg("text"))
+                    .wrap(ratatui::widgets::Wrap { trim: false })
+                    .block(dialog("PGN (copied)", theme)),
+                rect,
+            );
+        }
+        Mode::NewGame { color, level, time } => {
             let options = [
                 (HumanColor::White, "White"),
                 (HumanColor::Black, "Black"),
@@ -97,12 +113,17 @@ pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
                     Span::styled(format!(" {level} "), chosen(theme)),
                     Span::styled("  (1 weakest – 10 strongest)", theme.fg("dim")),
                 ]),
+                Line::from(vec![
+                    Span::styled("Clock     ", theme.fg("dim")),
+                    Span::styled(format!(" {time} "), chosen(theme)),
+                    Span::styled("  (t next · T previous)", theme.fg("dim")),
+                ]),
                 Line::styled(
                     "Enter starts · e sets up a position · Esc cancels",
                     theme.fg("dim"),
                 ),
             ];
-            let rect = centered(area, 52, 5);
+            let rect = centered(area, 56, 6);
             frame.render_widget(Clear, rect);
             frame.render_widget(Paragraph::new(lines).block(dialog("New game", theme)), rect);
         }

@@ -80,7 +80,10 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             Span::styled(san.to_string(), theme.fg("text")),
         ]));
         if let Some(e) = &hint.explanation {
-            lines.extend(text_lines(&e.panel_lines(), theme));
+            // The score is the search's, shown once below with its depth.
+            let mut text = e.panel_lines();
+            text.retain(|l| !l.starts_with("score "));
+            lines.extend(text_lines(&text, theme));
         }
         lines.extend(thinking_lines(app, root, &hint.thinking, theme));
     } else if ply == 0 {
@@ -120,40 +123,37 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         match analysis {
             Some(analysis) => {
                 let mut text = analysis.lines();
-                // A small panel (80×24) shows the score before the sentences, which it may cut.
-                if inner.height < 8
-                    && let Some(i) = text.iter().position(|l| l.starts_with("score "))
-                {
-                    let score = text.remove(i);
-                    text.insert(0, score);
-                    lines.extend(
-                        text_lines(&text, theme)
-                            .into_iter()
-                            .enumerate()
-                            .map(|(i, l)| {
-                                if i == 0 {
-                                    l.style(theme.fg("accent"))
-                                } else if i == 1 {
-                                    l.style(theme.fg("text"))
-                                } else {
-                                    l
-                                }
-                            }),
-                    );
-                } else {
-                    lines.extend(text_lines(&text, theme));
-                }
+                let small = inner.height < 8;
                 // The search's line is shown only when it is the played move's line: a book
                 // move or a level's deliberate choice differs from the search's best move.
-                if let Some(t) = analysis
+                let line = analysis
                     .thinking
                     .as_ref()
                     .filter(|t| t.pv.first() == Some(&played.mv))
-                {
-                    lines.push(Line::from(vec![
-                        Span::styled(format!("depth {} · line ", t.depth), theme.fg("dim")),
-                        Span::styled(line_san(&analysis.root, &t.pv, 6), theme.fg("text")),
-                    ]));
+                    .map(|t| {
+                        Line::from(vec![
+                            Span::styled(format!("depth {} · line ", t.depth), theme.fg("dim")),
+                            Span::styled(
+                                line_san(&analysis.root, &t.pv, if small { 4 } else { 6 }),
+                                theme.fg("text"),
+                            ),
+                        ])
+                    });
+                // A small panel (80×24) shows the score and the line before the sentences,
+                // which it may cut.
+                if small {
+                    let score = text
+                        .iter()
+                        .position(|l| l.starts_with("score ") || l == "checkmate")
+                        .map(|i| text.remove(i));
+                    lines.extend(score.map(|s| Line::styled(s, theme.fg("accent"))));
+                    lines.extend(line);
+                    lines.extend(text.into_iter().enumerate().map(|(i, l)| {
+                        Line::styled(l, theme.fg(if i == 0 { "text" } else { "dim" }))
+                    }));
+                } else {
+                    lines.extend(text_lines(&text, theme));
+                    lines.extend(line);
                 }
             }
             None if app.analysis_pending(ply - 1) => {

@@ -7,6 +7,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::{Layout, Theme};
+use shakmaty::Position;
+
 use crate::app::{App, Message, MessageKind, Mode, color_name};
 
 /// The key hints for the promotion picker (every screen that has one).
@@ -19,11 +21,12 @@ pub fn key_hints(mode: &Mode) -> &'static str {
             "hjkl/arrows move · ⏎ pick · : cmd · u undo · t hint · f flip · ? keys · q quit"
         }
         Mode::Prompt(_) => {
-            "⏎ run · esc cancel · e4 Nf3 O-O e7e8q · new level N fen edit save load resign quit"
+            "⏎ run · esc · e4 Nf3 O-O · new level fen edit save load pgn draw resign quit"
         }
         Mode::Help => "any key closes the help",
+        Mode::Text(_) => "any key closes · the text is on the clipboard (OSC 52)",
         Mode::NewGame { .. } => {
-            "w/b/r ←/→ colour · ↑/↓ 1-9 0 level · ⏎ start · e set up · esc cancel"
+            "w/b/r ←/→ colour · ↑/↓ 1-9 0 level · t clock · ⏎ start · e set up · esc"
         }
         Mode::GameOver { .. } => {
             "←/→ then ⏎ · N new game · v review · u take back · : cmd · esc close · q quit"
@@ -60,26 +63,34 @@ pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
     let line = if let Mode::Prompt(text) = &app.mode {
         prompt_line(":", text, "", theme)
     } else {
-        let state = match app.outcome() {
-            Some(outcome) => format!("{outcome} ({})", outcome.result_token()),
-            None => {
-                let turn = if app.game.turn() == app.human {
-                    "your move".to_owned()
-                } else {
-                    "engine to move".to_owned()
-                };
-                format!("{} to move ({turn})", color_name(app.game.turn()))
-            }
-        };
-        // Browsing says so first, whatever the size of the panels.
+        // Browsing names the position on the board (its side to move), not the live one.
         let state = if app.browsing() {
             format!(
-                "viewing move {} of {} (End: back to the game) · {state}",
+                "viewing move {} of {} (End: back to the game) · {} to move",
                 app.shown_ply(),
-                app.game.ply()
+                app.game.ply(),
+                color_name(app.shown_position().turn())
             )
         } else {
-            state
+            match app.outcome() {
+                Some(outcome) => format!("{outcome} ({})", outcome.result_token()),
+                None => {
+                    let turn = if app.game.turn() == app.human {
+                        "your move".to_owned()
+                    } else {
+                        "engine to move".to_owned()
+                    };
+                    format!("{} to move ({turn})", color_name(app.game.turn()))
+                }
+            }
+        };
+        // Moves still waiting for their verdicts are never dropped silently (one move in
+        // play is said by the explanation panel; a finished game is archived after them).
+        let state = match app.analyses_pending() {
+            0 => state,
+            1 if app.outcome().is_none() => state,
+            1 => format!("{state} · analysing 1 move"),
+            n => format!("{state} · analysing {n} moves"),
         };
         let state = Span::styled(state, theme.fg("text").add_modifier(Modifier::BOLD));
         let spans = match &app.message {
