@@ -11,6 +11,8 @@ use crate::explain::board::{self, value};
 use crate::explain::quality::Score;
 use crate::explain::themes::Theme;
 
+mod themed;
+
 fn ser_sq<S: Serializer>(sq: &Square, s: S) -> Result<S::Ok, S::Error> {
     s.collect_str(sq)
 }
@@ -274,6 +276,153 @@ pub enum Fact {
         /// The castling move (king to rook square, as shakmaty's UCI in standard mode).
         uci: String,
     },
+    /// `uci` (legal, the side to move's pawn) leaves the shield of its king on `king`: the king
+    /// stands on its back rank off the d and e files, the pawn starts on the king's file or
+    /// next to it, on its second or third rank, and the enemy has a queen.
+    ShieldPawn {
+        /// The pawn move.
+        uci: String,
+        /// The king it shielded.
+        #[serde(serialize_with = "ser_sq")]
+        king: Square,
+    },
+    /// `uci` (legal, a king move that is not castling, six or fewer pieces other than kings
+    /// and pawns on the board) brings the king nearer (king steps) to `toward`: a central
+    /// square (d4, e4, d5, e5) or a passed pawn (of either side).
+    KingCloser {
+        /// The king move.
+        uci: String,
+        /// The square it heads for.
+        #[serde(serialize_with = "ser_sq")]
+        toward: Square,
+    },
+    /// The king on `king` (the side to move's) stands on its own three home ranks with no own
+    /// pawn on the three squares in front of it, and playing `line` (legal) the other side
+    /// gives it check.
+    ExposedKing {
+        /// The exposed king.
+        #[serde(serialize_with = "ser_sq")]
+        king: Square,
+        /// The line, UCI, side to move first.
+        line: Vec<String>,
+    },
+    /// The enemy king on `king` stands on its back rank on the wing `corner` belongs to (a-c
+    /// or g-h file), and playing `line` (legal, side to move first) `hits` (two or more) of
+    /// the side to move's moves give check or capture within three king steps of `corner`.
+    WingAttack {
+        /// The enemy king.
+        #[serde(serialize_with = "ser_sq")]
+        king: Square,
+        /// The corner of its wing.
+        #[serde(serialize_with = "ser_sq")]
+        corner: Square,
+        /// The line, UCI.
+        line: Vec<String>,
+        /// Checks and captures near the corner.
+        hits: usize,
+    },
+    /// The rook or queen on `square` stands on a file with no pawn of the enemy king's colour,
+    /// on the king's (on `king`) file or next to it.
+    OpenLine {
+        /// The rook or queen.
+        #[serde(serialize_with = "ser_sq")]
+        square: Square,
+        /// The enemy king.
+        #[serde(serialize_with = "ser_sq")]
+        king: Square,
+    },
+    /// The king on `king` (on its back rank) has `square` in front of it (next to it, one rank
+    /// up) empty and not attacked by the other side: a flight square.
+    Luft {
+        /// The king.
+        #[serde(serialize_with = "ser_sq")]
+        king: Square,
+        /// The free square.
+        #[serde(serialize_with = "ser_sq")]
+        square: Square,
+    },
+    /// `uci` (legal, not castling) leaves the side to move with fewer castling rights.
+    GivesUpCastling {
+        /// The move.
+        uci: String,
+    },
+    /// The king on `king` stands on its back rank with no free square (empty, unattacked) on
+    /// the rank in front of it, and an enemy rook or queen attacks a square of that back rank.
+    BackRank {
+        /// The king.
+        #[serde(serialize_with = "ser_sq")]
+        king: Square,
+    },
+    /// Only kings and pawns on the board; the kings on `kings` face each other on a file or
+    /// rank with an odd number of squares between them, and the side to move must give way.
+    Opposition {
+        /// The two kings.
+        #[serde(serialize_with = "ser_sqs")]
+        kings: Vec<Square>,
+    },
+    /// The rook on `rook` stands on the file of the passed pawn on `pawn`, behind it (seen from
+    /// the pawn's side), nothing between them.
+    RookBehind {
+        /// The rook.
+        #[serde(serialize_with = "ser_sq")]
+        rook: Square,
+        /// The passed pawn.
+        #[serde(serialize_with = "ser_sq")]
+        pawn: Square,
+    },
+    /// The rook on `rook` stands on a file strictly between the enemy king on `king` and the
+    /// rook side's passed pawn on `pawn`.
+    CutsOff {
+        /// The rook.
+        #[serde(serialize_with = "ser_sq")]
+        rook: Square,
+        /// The enemy king.
+        #[serde(serialize_with = "ser_sq")]
+        king: Square,
+        /// The passed pawn.
+        #[serde(serialize_with = "ser_sq")]
+        pawn: Square,
+    },
+    /// The knight or bishop on `square` stands on its side's fourth to sixth rank, defended by
+    /// an own pawn, and no enemy pawn stands on an adjacent file ahead of it (none can ever
+    /// attack it): an outpost.
+    Outpost {
+        /// The piece.
+        #[serde(serialize_with = "ser_sq")]
+        square: Square,
+    },
+    /// The bishop on `square` stands on a long diagonal (a1-h8 or h1-a8) and attacks at least
+    /// four squares of it.
+    LongDiagonal {
+        /// The bishop.
+        #[serde(serialize_with = "ser_sq")]
+        square: Square,
+    },
+    /// `side` (white or black) has bishops on both square colours and the other side has not.
+    BishopPair {
+        /// The side with the pair.
+        side: String,
+    },
+    /// After `uci` (legal) the side to move has `after` pawn islands, more than the `before` it
+    /// has in the FEN.
+    PawnIslands {
+        /// The move.
+        uci: String,
+        /// Islands in the FEN.
+        before: u32,
+        /// Islands after the move.
+        after: u32,
+    },
+    /// `uci` (legal, no capture, no check) moves a knight, bishop, rook or queen that is not on
+    /// an initial square of its kind, while the side to move's knights or bishops on `waiting`
+    /// (one or more) still stand on their initial squares.
+    MovesAgain {
+        /// The move.
+        uci: String,
+        /// Minor pieces still at home.
+        #[serde(serialize_with = "ser_sqs")]
+        waiting: Vec<Square>,
+    },
     /// The judgement of the move from the search's scores (mover's view): the numbers behind
     /// every quality, score and "better was" sentence.
     Quality {
@@ -336,13 +485,29 @@ impl Fact {
             Fact::KingZone { .. } => "king_zone",
             Fact::AdvancedPawn { .. } => "advanced_pawn",
             Fact::CanCastle { .. } => "can_castle",
+            Fact::ShieldPawn { .. } => "shield_pawn",
+            Fact::KingCloser { .. } => "king_closer",
+            Fact::ExposedKing { .. } => "exposed_king",
+            Fact::WingAttack { .. } => "wing_attack",
+            Fact::OpenLine { .. } => "open_line",
+            Fact::Luft { .. } => "luft",
+            Fact::GivesUpCastling { .. } => "gives_up_castling",
+            Fact::BackRank { .. } => "back_rank",
+            Fact::Opposition { .. } => "opposition",
+            Fact::RookBehind { .. } => "rook_behind",
+            Fact::CutsOff { .. } => "cuts_off",
+            Fact::Outpost { .. } => "outpost",
+            Fact::LongDiagonal { .. } => "long_diagonal",
+            Fact::BishopPair { .. } => "bishop_pair",
+            Fact::PawnIslands { .. } => "pawn_islands",
+            Fact::MovesAgain { .. } => "moves_again",
             Fact::Quality { .. } => "quality",
             Fact::Book { .. } => "book",
         }
     }
 
     /// Every kind name, in declaration order (for the template coverage test).
-    pub const KINDS: [&'static str; 31] = [
+    pub const KINDS: [&'static str; 47] = [
         "attacks",
         "defends",
         "captures",
@@ -372,6 +537,22 @@ impl Fact {
         "king_zone",
         "advanced_pawn",
         "can_castle",
+        "shield_pawn",
+        "king_closer",
+        "exposed_king",
+        "wing_attack",
+        "open_line",
+        "luft",
+        "gives_up_castling",
+        "back_rank",
+        "opposition",
+        "rook_behind",
+        "cuts_off",
+        "outpost",
+        "long_diagonal",
+        "bishop_pair",
+        "pawn_islands",
+        "moves_again",
         "quality",
         "book",
     ];
@@ -398,6 +579,17 @@ impl Fact {
             | Fact::AttacksDefender { target, .. } => Some(*target),
             Fact::Controls { square, .. } | Fact::KingZone { square, .. } => Some(*square),
             Fact::AdvancedPawn { square } => Some(*square),
+            Fact::ShieldPawn { king, .. }
+            | Fact::ExposedKing { king, .. }
+            | Fact::WingAttack { king, .. }
+            | Fact::BackRank { king }
+            | Fact::CutsOff { king, .. } => Some(*king),
+            Fact::KingCloser { toward, .. } => Some(*toward),
+            Fact::OpenLine { square, .. }
+            | Fact::Luft { square, .. }
+            | Fact::Outpost { square }
+            | Fact::LongDiagonal { square } => Some(*square),
+            Fact::RookBehind { pawn, .. } => Some(*pawn),
             Fact::Pins { pinned, .. } => Some(*pinned),
             Fact::Forks { from, .. } => Some(*from),
             Fact::Hangs { square }
@@ -577,10 +769,13 @@ pub fn derive(
     );
     let mut line = vec![mv];
     line.extend_from_slice(pv);
-    for t in themes
-        .iter()
-        .filter(|t| t.ply == 0 || matches!(t.id, "mate" | "wins_material" | "material_gain"))
-    {
+    for t in themes.iter().filter(|t| {
+        t.ply == 0
+            || matches!(
+                t.id,
+                "mate" | "wins_material" | "material_gain" | "exposed_king"
+            )
+    }) {
         match t.id {
             "development" => push(&fb, Fact::Develops { uci: uci(mv) }),
             "advanced_pawn" => {
@@ -715,7 +910,11 @@ pub fn derive(
                     );
                 }
             }
-            _ => {}
+            _ => {
+                for (at, fact) in themed::derive(before, mv, after, pv, t) {
+                    push(if at == At::Before { &fb } else { &fa }, fact);
+                }
+            }
         }
     }
     for c in crate::explain::purpose::derive(before, mv, after, pv) {

@@ -496,6 +496,8 @@ impl Templates {
                 put("behind_piece", role_on(*behind));
             }
             Fact::Controls { square, .. } => put("central_sq", Some(square.to_string())),
+            Fact::KingCloser { toward, .. } => put("toward", Some(toward.to_string())),
+            Fact::Luft { square, .. } => put("luft_sq", Some(square.to_string())),
             _ => {}
         }
     }
