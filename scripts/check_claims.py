@@ -163,6 +163,10 @@ def quality_holds(c):
     drop = max(0.0, wc(c["best"]) - wc(c["played"]))
     if abs(drop - c["drop"]) > 1e-6:
         return False
+    if c["quality"] == "book":
+        # Theory is not judged against the best move (no only-move flag either); the book
+        # claim beside it is checked.
+        return not c["only_move"]
     if c["second"] is not None:
         # The alternatives change the result: the second best neither keeps the mover winning
         # (winning chances >= 0.5, about +3, or mating) nor does the best leave it lost.
@@ -174,9 +178,6 @@ def quality_holds(c):
     elif c["only_move"]:
         return False
     q = c["quality"]
-    if q == "book":
-        # Theory is not judged against the best move; the book claim beside it is checked.
-        return not c["only_move"]
     mates = any("mate" in c[x] for x in ("best", "played"))
     if q == "best" or mates:
         return q in ("best", "excellent", "good", "inaccuracy", "mistake", "blunder")
@@ -431,7 +432,112 @@ def t_moves_again(board, c):
     return True
 
 
-THEMED = {"shield_pawn": t_shield_pawn, "king_closer": t_king_closer, "exposed_king": t_exposed_king,
+def t_opens_file(board, c):
+    m, after = played(board, c)
+    us = board.turn
+    r = sq(c["rook"])
+    if m is None or board.piece_type_at(m.from_square) != chess.PAWN or m.from_square == r:
+        return False
+    if board.piece_at(r) != chess.Piece(chess.ROOK, us) or after.piece_at(r) != chess.Piece(chess.ROOK, us):
+        return False
+    on_file = lambda b: any(chess.square_file(x) == chess.square_file(r) for x in b.pieces(chess.PAWN, us))
+    return on_file(board) and not on_file(after)
+
+
+def lever_counts(board, push, us):
+    """For the pawn push `push` (legal on board, us to move): whether it is a lever (no capture,
+    its square attacks an enemy pawn) and the counts of our and enemy attackers of its square
+    with the pawn lifted."""
+    if board.piece_type_at(push.from_square) != chess.PAWN or board.is_capture(push) or push.promotion:
+        return None
+    b = board.copy()
+    b.remove_piece_at(push.from_square)
+    b.set_piece_at(push.to_square, chess.Piece(chess.PAWN, us))
+    if not any(b.piece_at(x) == chess.Piece(chess.PAWN, not us) for x in b.attacks(push.to_square)):
+        return None
+    b.remove_piece_at(push.to_square)
+    return len(b.attackers(us, push.to_square)), len(b.attackers(not us, push.to_square))
+
+
+def t_prepares_break(board, c):
+    m, after = played(board, c)
+    us = board.turn
+    if m is None or board.piece_type_at(m.from_square) == chess.PAWN or board.is_capture(m) or after.is_check():
+        return False
+    push = legal(board, c["push"])
+    if push is None:
+        return False
+    was = lever_counts(board, push, us)
+    if was is None or was[0] >= was[1]:
+        return False
+    passed = pass_turn(after)
+    push = legal(passed, c["push"]) if passed is not None else None
+    if push is None:
+        return False
+    now = lever_counts(passed, push, us)
+    return now is not None and now[0] >= now[1]
+
+
+def to_queen(s, color):
+    r = rel_rank(s, color)
+    return 5 if r == 1 else 7 - r
+
+
+def free_passers(board, color):
+    out = []
+    for p in board.pieces(chess.PAWN, color):
+        q = chess.square(chess.square_file(p), 7 if color == chess.WHITE else 0)
+        path = list(chess.SquareSet.between(p, q)) + [q]
+        if passed(board, p) and not any(board.piece_at(x) for x in path):
+            out.append((p, to_queen(p, color)))
+    return out
+
+
+def t_race(board, c):
+    if others(board):
+        return False
+    them, runner = board.turn, not board.turn
+    p, q, k = sq(c["pawn"]), sq(c["queens_on"]), sq(c["king"])
+    mine = dict(free_passers(board, runner))
+    if board.piece_at(p) != chess.Piece(chess.PAWN, runner) or p not in mine or mine[p] != c["moves"]:
+        return False
+    if q != chess.square(chess.square_file(p), 7 if runner == chess.WHITE else 0):
+        return False
+    if board.king(them) != k or chess.square_distance(k, q) <= c["moves"]:
+        return False
+    theirs = [n for _, n in free_passers(board, them)]
+    fastest = min(theirs) if theirs else None
+    return fastest == c["their_moves"] and (fastest is None or fastest > c["moves"])
+
+
+def safe_count(board, s):
+    color = board.color_at(s)
+    enemy_pawn = set()
+    for x in board.pieces(chess.PAWN, not color):
+        enemy_pawn |= set(board.attacks(x))
+    return sum(1 for t in board.attacks(s) if board.color_at(t) != color and t not in enemy_pawn)
+
+
+def t_improves_piece(board, c):
+    m, after = played(board, c)
+    us = board.turn
+    f = sq(c["from"])
+    if m is None or m.from_square != f or board.is_capture(m) or after.is_check():
+        return False
+    if board.piece_type_at(f) not in (chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN):
+        return False
+    if chess.square_rank(f) == back_rank(us) and chess.square_file(f) in (1, 2, 5, 6):
+        return False
+    pieces = [s for s in chess.SQUARES if board.color_at(s) == us
+              and board.piece_type_at(s) in (chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN)]
+    if safe_count(board, f) != c["before"] or any(safe_count(board, s) < c["before"] for s in pieces):
+        return False
+    return safe_count(after, m.to_square) == c["after"] and c["after"] >= c["before"] + 3
+
+
+THEMED = {"opens_file": t_opens_file, "prepares_break": t_prepares_break, "race": t_race,
+          "improves_piece": t_improves_piece,
+          "shield_pawn": t_shield_pawn, "king_closer": t_king_closer, "exposed_king": t_exposed_king,
           "wing_attack": t_wing_attack, "open_line": t_open_line, "luft": t_luft,
           "gives_up_castling": t_gives_up_castling, "back_rank": t_back_rank, "opposition": t_opposition,
           "rook_behind": t_rook_behind, "cuts_off": t_cuts_off, "outpost": t_outpost,
@@ -618,6 +724,8 @@ def check(c):
         adj = [x for x in (f - 1, f + 1) if 0 <= x < 8]
         if k == "passed_pawn":
             ahead = lambda rr: rr > r if col == chess.WHITE else rr < r
+            if sq(c["queens_on"]) != chess.square(f, 7 if col == chess.WHITE else 0):
+                return False
             return not any(chess.square_file(e) in adj + [f] and ahead(chess.square_rank(e)) for e in enemy)
         if k == "isolated_pawn":
             return not any(chess.square_file(o) in adj for o in own)
@@ -726,7 +834,12 @@ def perturbations(c):
         out.append(remove(c, c.get("from", c.get("square"))))
     elif k == "controls":
         out.append(remove(c, c["from"]))
-    elif k in ("shield_pawn", "king_closer", "gives_up_castling", "pawn_islands", "moves_again"):
+    elif k == "opens_file":
+        out.append(remove(c, c["rook"]))
+    elif k == "race":
+        out.append(remove(c, c["pawn"]))
+    elif k in ("shield_pawn", "king_closer", "gives_up_castling", "pawn_islands", "moves_again",
+               "prepares_break", "improves_piece"):
         out.append(remove(c, c["uci"][:2]))
     elif k == "exposed_king":
         # A pawn in front of the king covers it.

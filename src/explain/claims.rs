@@ -88,11 +88,15 @@ pub enum Fact {
         #[serde(serialize_with = "ser_sq")]
         square: Square,
     },
-    /// The pawn on `square` has no enemy pawn ahead of it on its own or an adjacent file.
+    /// The pawn on `square` has no enemy pawn ahead of it on its own or an adjacent file; it
+    /// promotes on `queens_on`.
     PassedPawn {
         /// The pawn.
         #[serde(serialize_with = "ser_sq")]
         square: Square,
+        /// Its promotion square.
+        #[serde(serialize_with = "ser_sq")]
+        queens_on: Square,
     },
     /// The pawn on `square` has no friendly pawn on an adjacent file.
     IsolatedPawn {
@@ -423,6 +427,62 @@ pub enum Fact {
         #[serde(serialize_with = "ser_sqs")]
         waiting: Vec<Square>,
     },
+    /// `uci` (legal, a pawn move) leaves the side to move's rook on `rook` (not moved) on a file
+    /// that held a pawn of the side to move before the move and holds none after it.
+    OpensFile {
+        /// The pawn move.
+        uci: String,
+        /// The rook whose file opens.
+        #[serde(serialize_with = "ser_sq")]
+        rook: Square,
+    },
+    /// `uci` (legal, a piece move, no capture, no check) prepares the pawn lever `push`: in the
+    /// FEN `push` is a legal pawn push (no capture) whose square attacks an enemy pawn, and that
+    /// square (with the pushed pawn lifted) is attacked more often by the enemy than by the
+    /// side to move; after `uci` and a pass, `push` is legal and the square is attacked at
+    /// least as often by the side to move as by the enemy.
+    PreparesBreak {
+        /// The preparing move.
+        uci: String,
+        /// The pawn push it prepares.
+        push: String,
+    },
+    /// Only kings and pawns on the board, the side to move's opponent has the passed pawn on
+    /// `pawn` whose path to `queens_on` is empty and which needs `moves` moves (two squares
+    /// from its second rank); the side to move's king on `king` is more than `moves` king
+    /// steps from `queens_on` (outside the square); and the side to move's fastest passed pawn
+    /// with an empty path needs `their_moves` (more than `moves`), or there is none.
+    Race {
+        /// The runner.
+        #[serde(serialize_with = "ser_sq")]
+        pawn: Square,
+        /// Its promotion square.
+        #[serde(serialize_with = "ser_sq")]
+        queens_on: Square,
+        /// Moves it needs.
+        moves: u32,
+        /// The king that cannot catch it.
+        #[serde(serialize_with = "ser_sq")]
+        king: Square,
+        /// Moves the other side's fastest free passed pawn needs, if any.
+        their_moves: Option<u32>,
+    },
+    /// `uci` (legal, no capture, no check) moves the side to move's knight, bishop, rook or
+    /// queen from `from` (not a knight's or bishop's initial square), which has `before` safe
+    /// squares (attacked by it, holding no own piece, attacked by no enemy pawn) and no other
+    /// of those pieces of its side has fewer; after the move it has `after` (at least three
+    /// more).
+    ImprovesPiece {
+        /// The move.
+        uci: String,
+        /// The piece's square before it.
+        #[serde(serialize_with = "ser_sq")]
+        from: Square,
+        /// Safe squares before.
+        before: u32,
+        /// Safe squares after.
+        after: u32,
+    },
     /// The judgement of the move from the search's scores (mover's view): the numbers behind
     /// every quality, score and "better was" sentence.
     Quality {
@@ -501,13 +561,17 @@ impl Fact {
             Fact::BishopPair { .. } => "bishop_pair",
             Fact::PawnIslands { .. } => "pawn_islands",
             Fact::MovesAgain { .. } => "moves_again",
+            Fact::OpensFile { .. } => "opens_file",
+            Fact::PreparesBreak { .. } => "prepares_break",
+            Fact::Race { .. } => "race",
+            Fact::ImprovesPiece { .. } => "improves_piece",
             Fact::Quality { .. } => "quality",
             Fact::Book { .. } => "book",
         }
     }
 
     /// Every kind name, in declaration order (for the template coverage test).
-    pub const KINDS: [&'static str; 47] = [
+    pub const KINDS: [&'static str; 51] = [
         "attacks",
         "defends",
         "captures",
@@ -553,6 +617,10 @@ impl Fact {
         "bishop_pair",
         "pawn_islands",
         "moves_again",
+        "opens_file",
+        "prepares_break",
+        "race",
+        "improves_piece",
         "quality",
         "book",
     ];
@@ -562,6 +630,11 @@ impl Fact {
     pub fn sub(&self) -> Option<&str> {
         match self {
             Fact::ThreatMet { how, mate, .. } => Some(if *mate { "mate" } else { how.as_str() }),
+            Fact::Race { their_moves, .. } => Some(if their_moves.is_some() {
+                "first"
+            } else {
+                "free"
+            }),
             _ => None,
         }
     }
@@ -589,11 +662,13 @@ impl Fact {
             | Fact::Luft { square, .. }
             | Fact::Outpost { square }
             | Fact::LongDiagonal { square } => Some(*square),
-            Fact::RookBehind { pawn, .. } => Some(*pawn),
+            Fact::RookBehind { pawn, .. } | Fact::Race { pawn, .. } => Some(*pawn),
+            Fact::OpensFile { rook, .. } => Some(*rook),
+            Fact::ImprovesPiece { from, .. } => Some(*from),
             Fact::Pins { pinned, .. } => Some(*pinned),
             Fact::Forks { from, .. } => Some(*from),
             Fact::Hangs { square }
-            | Fact::PassedPawn { square }
+            | Fact::PassedPawn { square, .. }
             | Fact::IsolatedPawn { square }
             | Fact::DoubledPawn { square }
             | Fact::BackwardPawn { square }
@@ -838,7 +913,13 @@ pub fn derive(
                 for s in &t.squares {
                     let pawn = b.piece_at(*s).filter(|p| p.role == Role::Pawn);
                     if pawn.is_some_and(|p| board::is_passed(b, *s, p.color)) {
-                        push(&fa, Fact::PassedPawn { square: *s });
+                        push(
+                            &fa,
+                            Fact::PassedPawn {
+                                square: *s,
+                                queens_on: crate::explain::purpose::plans::queening_square(*s, us),
+                            },
+                        );
                     }
                 }
             }
