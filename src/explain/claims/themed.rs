@@ -202,28 +202,11 @@ mod tests {
     use super::*;
     use crate::explain::claims::derive as all_claims;
     use crate::explain::themes;
-    use shakmaty::fen::Fen;
-    use shakmaty::san::San;
 
-    fn claims(fen: &str, san: &str, pv: &[&str]) -> Vec<Fact> {
-        let before: Chess = fen
-            .parse::<Fen>()
-            .unwrap()
-            .into_position(shakmaty::CastlingMode::Standard)
-            .unwrap();
-        let mv = san.parse::<San>().unwrap().to_move(&before).unwrap();
-        let after = board::play(&before, mv).unwrap();
-        let mut pos = after.clone();
-        let mut line = Vec::new();
-        for s in pv {
-            let m = s.parse::<San>().unwrap().to_move(&pos).unwrap();
-            pos = board::play(&pos, m).unwrap();
-            line.push(m);
-        }
-        let mut full = vec![mv];
-        full.extend_from_slice(&line);
-        let th = themes::detect_line_after(None, &before, &full);
-        all_claims(&before, mv, &after, &line, &th)
+    fn claims(fen: &str, san: &str) -> Vec<Fact> {
+        let (before, mv, after) = board::before_move_after(fen, san);
+        let th = themes::detect_line_after(None, &before, &[mv]);
+        all_claims(&before, mv, &after, &[], &th)
             .into_iter()
             .map(|c| c.fact)
             .collect()
@@ -231,7 +214,7 @@ mod tests {
 
     #[test]
     fn luft_names_the_free_square() {
-        let f = claims("3r2k1/8/8/8/8/8/5PPP/R5K1 w - - 0 1", "h3", &[]);
+        let f = claims("3r2k1/8/8/8/8/8/5PPP/R5K1 w - - 0 1", "h3");
         assert!(
             f.contains(&Fact::Luft {
                 king: Square::G1,
@@ -243,7 +226,7 @@ mod tests {
 
     #[test]
     fn opposition_and_king_walk_in_a_pawn_endgame() {
-        let f = claims("8/8/3k4/8/8/3K4/3P4/8 w - - 0 1", "Kd4", &[]);
+        let f = claims("8/8/3k4/8/8/3K4/3P4/8 w - - 0 1", "Kd4");
         assert!(
             f.contains(&Fact::Opposition {
                 kings: vec![Square::D4, Square::D6]
@@ -261,11 +244,7 @@ mod tests {
 
     #[test]
     fn a_shield_pawn_leaving_is_named_with_its_king() {
-        let f = claims(
-            "r4rk1/ppp2ppp/2n5/3q4/8/8/PPP2PPP/R2Q1RK1 w - - 0 1",
-            "g4",
-            &[],
-        );
+        let f = claims("r4rk1/ppp2ppp/2n5/3q4/8/8/PPP2PPP/R2Q1RK1 w - - 0 1", "g4");
         assert!(
             f.contains(&Fact::ShieldPawn {
                 uci: "g2g4".to_owned(),
@@ -281,7 +260,6 @@ mod tests {
         let f = claims(
             "r1bq1rk1/pp3ppp/3p4/8/4P3/2N5/PPP2PPP/R2QKB1R w KQ - 0 10",
             "Nd5",
-            &[],
         );
         assert!(f.contains(&Fact::Outpost { square: Square::D5 }), "{f:?}");
     }

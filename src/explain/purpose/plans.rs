@@ -249,17 +249,9 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess) -> Vec<(At, Fact)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::fen::Fen;
-    use shakmaty::san::San;
 
     fn facts(fen: &str, san: &str) -> Vec<Fact> {
-        let before: Chess = fen
-            .parse::<Fen>()
-            .unwrap()
-            .into_position(shakmaty::CastlingMode::Standard)
-            .unwrap();
-        let mv = san.parse::<San>().unwrap().to_move(&before).unwrap();
-        let after = board::play(&before, mv).unwrap();
+        let (before, mv, after) = board::before_move_after(fen, san);
         derive(&before, mv, &after)
             .into_iter()
             .map(|(_, f)| f)
