@@ -163,6 +163,10 @@ def quality_holds(c):
     drop = max(0.0, wc(c["best"]) - wc(c["played"]))
     if abs(drop - c["drop"]) > 1e-6:
         return False
+    if c["quality"] == "book":
+        # Theory is not judged against the best move (no only-move flag either); the book
+        # claim beside it is checked.
+        return not c["only_move"]
     if c["second"] is not None:
         # The alternatives change the result: the second best neither keeps the mover winning
         # (winning chances >= 0.5, about +3, or mating) nor does the best leave it lost.
@@ -174,15 +178,371 @@ def quality_holds(c):
     elif c["only_move"]:
         return False
     q = c["quality"]
-    if q == "book":
-        # Theory is not judged against the best move; the book claim beside it is checked.
-        return not c["only_move"]
     mates = any("mate" in c[x] for x in ("best", "played"))
     if q == "best" or mates:
         return q in ("best", "excellent", "good", "inaccuracy", "mistake", "blunder")
     by_drop = ("blunder" if drop >= 0.3 else "mistake" if drop >= 0.2 else "inaccuracy" if drop >= 0.1
                else "excellent" if drop <= 0.02 else "good")
     return q == by_drop
+
+
+def rel_rank(s, color):
+    r = chess.square_rank(s)
+    return r if color == chess.WHITE else 7 - r
+
+
+def back_rank(color):
+    return 0 if color == chess.WHITE else 7
+
+
+def others(board):
+    """Pieces other than kings and pawns."""
+    return [s for s in chess.SQUARES if board.piece_at(s) and board.piece_type_at(s) not in (chess.KING, chess.PAWN)]
+
+
+def front_of_king(k, color):
+    """The (up to) three squares directly in front of a king of `color` on k."""
+    r = chess.square_rank(k) + (1 if color == chess.WHITE else -1)
+    if not 0 <= r < 8:
+        return []
+    f = chess.square_file(k)
+    return [chess.square(x, r) for x in (f - 1, f, f + 1) if 0 <= x < 8]
+
+
+def passed(board, s):
+    p = board.piece_at(s)
+    if p is None or p.piece_type != chess.PAWN:
+        return False
+    f, r = chess.square_file(s), chess.square_rank(s)
+    for e in board.pieces(chess.PAWN, not p.color):
+        ahead = chess.square_rank(e) > r if p.color == chess.WHITE else chess.square_rank(e) < r
+        if abs(chess.square_file(e) - f) <= 1 and ahead:
+            return False
+    return True
+
+
+def islands(board, color):
+    files = sorted({chess.square_file(s) for s in board.pieces(chess.PAWN, color)})
+    return sum(1 for i, f in enumerate(files) if i == 0 or files[i - 1] != f - 1)
+
+
+def played(board, c):
+    m = legal(board, c["uci"])
+    if m is None:
+        return None, None
+    after = board.copy()
+    after.push(m)
+    return m, after
+
+
+def t_shield_pawn(board, c):
+    m, _ = played(board, c)
+    k = sq(c["king"])
+    us = board.turn
+    if m is None or board.piece_type_at(m.from_square) != chess.PAWN or board.king(us) != k:
+        return False
+    return (chess.square_rank(k) == back_rank(us) and chess.square_file(k) not in (3, 4)
+            and abs(chess.square_file(m.from_square) - chess.square_file(k)) <= 1
+            and rel_rank(m.from_square, us) in (1, 2) and bool(board.pieces(chess.QUEEN, not us)))
+
+
+def t_king_closer(board, c):
+    m, _ = played(board, c)
+    if m is None or board.piece_type_at(m.from_square) != chess.KING or board.is_castling(m) or len(others(board)) > 6:
+        return False
+    t = sq(c["toward"])
+    if c["toward"] not in ("d4", "e4", "d5", "e5") and not passed(board, t):
+        return False
+    return chess.square_distance(m.to_square, t) < chess.square_distance(m.from_square, t)
+
+
+def t_exposed_king(board, c):
+    k = sq(c["king"])
+    color = board.turn
+    if board.king(color) != k or rel_rank(k, color) > 2:
+        return False
+    if any(board.piece_at(x) == chess.Piece(chess.PAWN, color) for x in front_of_king(k, color)):
+        return False
+    b = board.copy()
+    checked = False
+    for u in c["line"]:
+        m = legal(b, u)
+        if m is None:
+            return False
+        mover = b.turn
+        b.push(m)
+        checked = checked or (mover != color and b.is_check())
+    return checked
+
+
+def t_wing_attack(board, c):
+    k, corner = sq(c["king"]), sq(c["corner"])
+    them = not board.turn
+    if board.king(them) != k or chess.square_rank(k) != back_rank(them) or chess.square_rank(corner) != back_rank(them):
+        return False
+    kf, cf = chess.square_file(k), chess.square_file(corner)
+    if not (cf == 7 and kf >= 6 or cf == 0 and kf <= 2):
+        return False
+    b = board.copy()
+    hits = 0
+    for i, u in enumerate(c["line"]):
+        m = legal(b, u)
+        if m is None:
+            return False
+        capture = b.is_capture(m)
+        b.push(m)
+        if i % 2 == 0 and (b.is_check() or capture) and chess.square_distance(m.to_square, corner) <= 3:
+            hits += 1
+    return hits == c["hits"] and hits >= 2
+
+
+def t_open_line(board, c):
+    s, k = sq(c["square"]), sq(c["king"])
+    p, pk = board.piece_at(s), board.piece_at(k)
+    if p is None or pk is None or pk.piece_type != chess.KING or p.color == pk.color:
+        return False
+    if p.piece_type not in (chess.ROOK, chess.QUEEN) or abs(chess.square_file(s) - chess.square_file(k)) > 1:
+        return False
+    return not any(chess.square_file(x) == chess.square_file(s) for x in board.pieces(chess.PAWN, pk.color))
+
+
+def t_luft(board, c):
+    k, s = sq(c["king"]), sq(c["square"])
+    pk = board.piece_at(k)
+    if pk is None or pk.piece_type != chess.KING or chess.square_rank(k) != back_rank(pk.color):
+        return False
+    return (s in front_of_king(k, pk.color) and board.piece_at(s) is None
+            and not board.attackers(not pk.color, s))
+
+
+def t_gives_up_castling(board, c):
+    m, after = played(board, c)
+    if m is None or board.is_castling(m):
+        return False
+    rights = lambda b: sum(1 for x in chess.SquareSet(b.castling_rights) if chess.square_rank(x) == back_rank(board.turn))
+    return rights(after) < rights(board)
+
+
+def t_back_rank(board, c):
+    k = sq(c["king"])
+    pk = board.piece_at(k)
+    if pk is None or pk.piece_type != chess.KING or chess.square_rank(k) != back_rank(pk.color):
+        return False
+    if any(board.piece_at(x) is None and not board.attackers(not pk.color, x) for x in front_of_king(k, pk.color)):
+        return False
+    rank = chess.SquareSet(chess.BB_RANKS[back_rank(pk.color)])
+    heavy = [s for s in chess.SQUARES if board.piece_at(s) and board.piece_at(s).color != pk.color
+             and board.piece_type_at(s) in (chess.ROOK, chess.QUEEN)]
+    return any(board.attacks(s) & rank for s in heavy)
+
+
+def t_opposition(board, c):
+    a, z = (sq(x) for x in c["kings"])
+    if others(board) or board.piece_type_at(a) != chess.KING or board.piece_type_at(z) != chess.KING:
+        return False
+    if board.color_at(a) == board.color_at(z):
+        return False
+    if chess.square_file(a) == chess.square_file(z):
+        gap = abs(chess.square_rank(a) - chess.square_rank(z))
+    elif chess.square_rank(a) == chess.square_rank(z):
+        gap = abs(chess.square_file(a) - chess.square_file(z))
+    else:
+        return False
+    return gap >= 2 and gap % 2 == 0
+
+
+def t_rook_behind(board, c):
+    r, p = sq(c["rook"]), sq(c["pawn"])
+    pr, pp = board.piece_at(r), board.piece_at(p)
+    if pr is None or pr.piece_type != chess.ROOK or not passed(board, p):
+        return False
+    if chess.square_file(r) != chess.square_file(p) or rel_rank(r, pp.color) >= rel_rank(p, pp.color):
+        return False
+    return not any(board.piece_at(x) for x in chess.SquareSet.between(r, p))
+
+
+def t_cuts_off(board, c):
+    r, k, p = sq(c["rook"]), sq(c["king"]), sq(c["pawn"])
+    pr, pk, pp = board.piece_at(r), board.piece_at(k), board.piece_at(p)
+    if None in (pr, pk, pp) or pr.piece_type != chess.ROOK or pk.piece_type != chess.KING or pk.color == pr.color:
+        return False
+    if pp.color != pr.color or not passed(board, p):
+        return False
+    f, kf, pf = chess.square_file(r), chess.square_file(k), chess.square_file(p)
+    return min(kf, pf) < f < max(kf, pf)
+
+
+def t_outpost(board, c):
+    s = sq(c["square"])
+    p = board.piece_at(s)
+    if p is None or p.piece_type not in (chess.KNIGHT, chess.BISHOP) or rel_rank(s, p.color) not in (3, 4, 5):
+        return False
+    if not any(board.piece_at(a) == chess.Piece(chess.PAWN, p.color) for a in board.attackers(p.color, s)):
+        return False
+    f, r = chess.square_file(s), chess.square_rank(s)
+    for e in board.pieces(chess.PAWN, not p.color):
+        ahead = chess.square_rank(e) > r if p.color == chess.WHITE else chess.square_rank(e) < r
+        if abs(chess.square_file(e) - f) == 1 and ahead:
+            return False
+    return True
+
+
+def t_long_diagonal(board, c):
+    s = sq(c["square"])
+    if board.piece_type_at(s) != chess.BISHOP:
+        return False
+    for a, z in ((chess.A1, chess.H8), (chess.H1, chess.A8)):
+        diag = chess.SquareSet.ray(a, z)
+        if s in diag and len(board.attacks(s) & diag) >= 4:
+            return True
+    return False
+
+
+def t_bishop_pair(board, c):
+    color = chess.WHITE if c["side"] == "white" else chess.BLACK
+    pair = lambda col: ({chess.square_file(s) + chess.square_rank(s) & 1 for s in board.pieces(chess.BISHOP, col)} == {0, 1})
+    return pair(color) and not pair(not color)
+
+
+def t_pawn_islands(board, c):
+    m, after = played(board, c)
+    return (m is not None and islands(board, board.turn) == c["before"]
+            and islands(after, board.turn) == c["after"] and c["after"] > c["before"])
+
+
+def t_moves_again(board, c):
+    m, after = played(board, c)
+    us = board.turn
+    if m is None or board.is_capture(m) or after.is_check():
+        return False
+    kind = board.piece_type_at(m.from_square)
+    homes = {chess.KNIGHT: ("b", "g"), chess.BISHOP: ("c", "f"), chess.ROOK: ("a", "h"), chess.QUEEN: ("d",)}
+    if kind not in homes:
+        return False
+    rank = "1" if us == chess.WHITE else "8"
+    if chess.square_name(m.from_square) in [f + rank for f in homes[kind]]:
+        return False
+    waiting = [sq(x) for x in c["waiting"]]
+    if not waiting:
+        return False
+    for w in waiting:
+        t = board.piece_type_at(w)
+        if board.color_at(w) != us or t not in (chess.KNIGHT, chess.BISHOP) or chess.square_name(w) not in [f + rank for f in homes[t]]:
+            return False
+    return True
+
+
+def t_opens_file(board, c):
+    m, after = played(board, c)
+    us = board.turn
+    r = sq(c["rook"])
+    if m is None or board.piece_type_at(m.from_square) != chess.PAWN or m.from_square == r:
+        return False
+    if board.piece_at(r) != chess.Piece(chess.ROOK, us) or after.piece_at(r) != chess.Piece(chess.ROOK, us):
+        return False
+    on_file = lambda b: any(chess.square_file(x) == chess.square_file(r) for x in b.pieces(chess.PAWN, us))
+    return on_file(board) and not on_file(after)
+
+
+def lever_counts(board, push, us):
+    """For the pawn push `push` (legal on board, us to move): whether it is a lever (no capture,
+    its square attacks an enemy pawn) and the counts of our and enemy attackers of its square
+    with the pawn lifted."""
+    if board.piece_type_at(push.from_square) != chess.PAWN or board.is_capture(push) or push.promotion:
+        return None
+    b = board.copy()
+    b.remove_piece_at(push.from_square)
+    b.set_piece_at(push.to_square, chess.Piece(chess.PAWN, us))
+    if not any(b.piece_at(x) == chess.Piece(chess.PAWN, not us) for x in b.attacks(push.to_square)):
+        return None
+    b.remove_piece_at(push.to_square)
+    return len(b.attackers(us, push.to_square)), len(b.attackers(not us, push.to_square))
+
+
+def t_prepares_break(board, c):
+    m, after = played(board, c)
+    us = board.turn
+    if m is None or board.piece_type_at(m.from_square) == chess.PAWN or board.is_capture(m) or after.is_check():
+        return False
+    push = legal(board, c["push"])
+    if push is None:
+        return False
+    was = lever_counts(board, push, us)
+    if was is None or was[0] >= was[1]:
+        return False
+    passed = pass_turn(after)
+    push = legal(passed, c["push"]) if passed is not None else None
+    if push is None:
+        return False
+    now = lever_counts(passed, push, us)
+    return now is not None and now[0] >= now[1]
+
+
+def to_queen(s, color):
+    r = rel_rank(s, color)
+    return 5 if r == 1 else 7 - r
+
+
+def free_passers(board, color):
+    out = []
+    for p in board.pieces(chess.PAWN, color):
+        q = chess.square(chess.square_file(p), 7 if color == chess.WHITE else 0)
+        path = list(chess.SquareSet.between(p, q)) + [q]
+        if passed(board, p) and not any(board.piece_at(x) for x in path):
+            out.append((p, to_queen(p, color)))
+    return out
+
+
+def t_race(board, c):
+    if others(board):
+        return False
+    them, runner = board.turn, not board.turn
+    p, q, k = sq(c["pawn"]), sq(c["queens_on"]), sq(c["king"])
+    mine = dict(free_passers(board, runner))
+    if board.piece_at(p) != chess.Piece(chess.PAWN, runner) or p not in mine or mine[p] != c["moves"]:
+        return False
+    if q != chess.square(chess.square_file(p), 7 if runner == chess.WHITE else 0):
+        return False
+    if board.king(them) != k or chess.square_distance(k, q) <= c["moves"]:
+        return False
+    theirs = [n for _, n in free_passers(board, them)]
+    fastest = min(theirs) if theirs else None
+    return fastest == c["their_moves"] and (fastest is None or fastest > c["moves"])
+
+
+def safe_count(board, s):
+    color = board.color_at(s)
+    enemy_pawn = set()
+    for x in board.pieces(chess.PAWN, not color):
+        enemy_pawn |= set(board.attacks(x))
+    return sum(1 for t in board.attacks(s) if board.color_at(t) != color and t not in enemy_pawn)
+
+
+def t_improves_piece(board, c):
+    m, after = played(board, c)
+    us = board.turn
+    f = sq(c["from"])
+    if m is None or m.from_square != f or board.is_capture(m) or after.is_check():
+        return False
+    if board.piece_type_at(f) not in (chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN):
+        return False
+    if chess.square_rank(f) == back_rank(us) and chess.square_file(f) in (1, 2, 5, 6):
+        return False
+    pieces = [s for s in chess.SQUARES if board.color_at(s) == us
+              and board.piece_type_at(s) in (chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN)]
+    if safe_count(board, f) != c["before"] or any(safe_count(board, s) < c["before"] for s in pieces):
+        return False
+    return safe_count(after, m.to_square) == c["after"] and c["after"] >= c["before"] + 3
+
+
+THEMED = {"opens_file": t_opens_file, "prepares_break": t_prepares_break, "race": t_race,
+          "improves_piece": t_improves_piece,
+          "shield_pawn": t_shield_pawn, "king_closer": t_king_closer, "exposed_king": t_exposed_king,
+          "wing_attack": t_wing_attack, "open_line": t_open_line, "luft": t_luft,
+          "gives_up_castling": t_gives_up_castling, "back_rank": t_back_rank, "opposition": t_opposition,
+          "rook_behind": t_rook_behind, "cuts_off": t_cuts_off, "outpost": t_outpost,
+          "long_diagonal": t_long_diagonal, "bishop_pair": t_bishop_pair, "pawn_islands": t_pawn_islands,
+          "moves_again": t_moves_again}
 
 
 def check(c):
@@ -345,6 +705,8 @@ def check(c):
         passed = pass_turn(board)
         m = legal(passed, c["uci"]) if passed is not None else None
         return m is not None and passed.is_castling(m)
+    if k in THEMED:
+        return THEMED[k](board, c)
     if k == "quality":
         return quality_holds(c)
     if k == "book":
@@ -362,6 +724,8 @@ def check(c):
         adj = [x for x in (f - 1, f + 1) if 0 <= x < 8]
         if k == "passed_pawn":
             ahead = lambda rr: rr > r if col == chess.WHITE else rr < r
+            if sq(c["queens_on"]) != chess.square(f, 7 if col == chess.WHITE else 0):
+                return False
             return not any(chess.square_file(e) in adj + [f] and ahead(chess.square_rank(e)) for e in enemy)
         if k == "isolated_pawn":
             return not any(chess.square_file(o) in adj for o in own)
@@ -470,6 +834,42 @@ def perturbations(c):
         out.append(remove(c, c.get("from", c.get("square"))))
     elif k == "controls":
         out.append(remove(c, c["from"]))
+    elif k == "opens_file":
+        out.append(remove(c, c["rook"]))
+    elif k == "race":
+        out.append(remove(c, c["pawn"]))
+    elif k in ("shield_pawn", "king_closer", "gives_up_castling", "pawn_islands", "moves_again",
+               "prepares_break", "improves_piece"):
+        out.append(remove(c, c["uci"][:2]))
+    elif k == "exposed_king":
+        # A pawn in front of the king covers it.
+        color = chess.Board(c["fen"]).turn
+        front = [x for x in front_of_king(sq(c["king"]), color) if chess.Board(c["fen"]).piece_at(x) is None]
+        if front:
+            out.append(with_board(c, lambda b: b.set_piece_at(front[0], chess.Piece(chess.PAWN, color))))
+    elif k == "wing_attack":
+        out.append(remove(c, c["line"][0][:2]))
+    elif k == "open_line":
+        out.append(remove(c, c["square"]))
+    elif k == "luft":
+        out.append(with_board(c, lambda b: b.set_piece_at(sq(c["square"]), chess.Piece(chess.KNIGHT, chess.WHITE))))
+    elif k == "back_rank":
+        color = chess.Board(c["fen"]).color_at(sq(c["king"]))
+        def strip(b):
+            for s in list(b.pieces(chess.ROOK, not color)) + list(b.pieces(chess.QUEEN, not color)):
+                b.remove_piece_at(s)
+        out.append(with_board(c, strip))
+    elif k == "opposition":
+        out.append(remove(c, c["kings"][0]))
+    elif k in ("rook_behind", "cuts_off"):
+        out.append(remove(c, c["rook"]))
+        out.append(remove(c, c["pawn"]))
+    elif k in ("outpost", "long_diagonal"):
+        out.append(remove(c, c["square"]))
+    elif k == "bishop_pair":
+        board = chess.Board(c["fen"])
+        color = chess.WHITE if c["side"] == "white" else chess.BLACK
+        out.append(remove(c, chess.square_name(next(iter(board.pieces(chess.BISHOP, color))))))
     elif k == "quality":
         d = dict(c)
         d["drop"] = c["drop"] + 0.5

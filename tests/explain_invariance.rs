@@ -42,17 +42,25 @@ fn mirror_claim(v: &Value) -> Value {
                     .collect();
             }
             (
-                "from" | "target" | "square" | "pinner" | "pinned" | "behind" | "defender",
+                "from" | "target" | "square" | "pinner" | "pinned" | "behind" | "defender" | "king"
+                | "corner" | "toward" | "rook" | "pawn" | "queens_on",
                 Value::String(s),
             ) => *s = mirror_square_name(s),
-            ("targets", Value::Array(a)) => {
+            ("targets" | "waiting" | "kings", Value::Array(a)) => {
                 for x in a.iter_mut() {
                     if let Value::String(s) = x {
                         *s = mirror_square_name(s);
                     }
                 }
+                // `kings` lists White's king first: the mirror swaps the colours.
+                if k == "kings" {
+                    a.reverse();
+                }
             }
-            ("uci" | "threat", Value::String(s)) => {
+            ("side", Value::String(s)) => {
+                *s = if s == "white" { "black" } else { "white" }.to_owned();
+            }
+            ("uci" | "threat" | "push", Value::String(s)) => {
                 *s = format!(
                     "{}{}{}",
                     mirror_square_name(&s[..2]),

@@ -258,6 +258,27 @@ pub fn safe_mobility(board: &Board, color: Color) -> u32 {
         .sum()
 }
 
+/// Test helper: the position of `fen`, the move `san` in it and the position after it.
+///
+/// # Panics
+/// On a bad FEN or an illegal move (tests only).
+#[cfg(test)]
+#[must_use]
+pub fn before_move_after(fen: &str, san: &str) -> (Chess, Move, Chess) {
+    let before: Chess = fen
+        .parse::<shakmaty::fen::Fen>()
+        .unwrap()
+        .into_position(shakmaty::CastlingMode::Standard)
+        .unwrap();
+    let mv = san
+        .parse::<shakmaty::san::San>()
+        .unwrap()
+        .to_move(&before)
+        .unwrap();
+    let after = play(&before, mv).unwrap();
+    (before, mv, after)
+}
+
 /// Plays `m` on a copy of `pos`; `None` if the move is illegal there.
 #[must_use]
 pub fn play(pos: &Chess, m: Move) -> Option<Chess> {

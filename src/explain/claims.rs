@@ -11,6 +11,8 @@ use crate::explain::board::{self, value};
 use crate::explain::quality::Score;
 use crate::explain::themes::Theme;
 
+mod themed;
+
 fn ser_sq<S: Serializer>(sq: &Square, s: S) -> Result<S::Ok, S::Error> {
     s.collect_str(sq)
 }
@@ -86,11 +88,15 @@ pub enum Fact {
         #[serde(serialize_with = "ser_sq")]
         square: Square,
     },
-    /// The pawn on `square` has no enemy pawn ahead of it on its own or an adjacent file.
+    /// The pawn on `square` has no enemy pawn ahead of it on its own or an adjacent file; it
+    /// promotes on `queens_on`.
     PassedPawn {
         /// The pawn.
         #[serde(serialize_with = "ser_sq")]
         square: Square,
+        /// Its promotion square.
+        #[serde(serialize_with = "ser_sq")]
+        queens_on: Square,
     },
     /// The pawn on `square` has no friendly pawn on an adjacent file.
     IsolatedPawn {
@@ -274,6 +280,209 @@ pub enum Fact {
         /// The castling move (king to rook square, as shakmaty's UCI in standard mode).
         uci: String,
     },
+    /// `uci` (legal, the side to move's pawn) leaves the shield of its king on `king`: the king
+    /// stands on its back rank off the d and e files, the pawn starts on the king's file or
+    /// next to it, on its second or third rank, and the enemy has a queen.
+    ShieldPawn {
+        /// The pawn move.
+        uci: String,
+        /// The king it shielded.
+        #[serde(serialize_with = "ser_sq")]
+        king: Square,
+    },
+    /// `uci` (legal, a king move that is not castling, six or fewer pieces other than kings
+    /// and pawns on the board) brings the king nearer (king steps) to `toward`: a central
+    /// square (d4, e4, d5, e5) or a passed pawn (of either side).
+    KingCloser {
+        /// The king move.
+        uci: String,
+        /// The square it heads for.
+        #[serde(serialize_with = "ser_sq")]
+        toward: Square,
+    },
+    /// The king on `king` (the side to move's) stands on its own three home ranks with no own
+    /// pawn on the three squares in front of it, and playing `line` (legal) the other side
+    /// gives it check.
+    ExposedKing {
+        /// The exposed king.
+        #[serde(serialize_with = "ser_sq")]
+        king: Square,
+        /// The line, UCI, side to move first.
+        line: Vec<String>,
+    },
+    /// The enemy king on `king` stands on its back rank on the wing `corner` belongs to (a-c
+    /// or g-h file), and playing `line` (legal, side to move first) `hits` (two or more) of
+    /// the side to move's moves give check or capture within three king steps of `corner`.
+    WingAttack {
+        /// The enemy king.
+        #[serde(serialize_with = "ser_sq")]
+        king: Square,
+        /// The corner of its wing.
+        #[serde(serialize_with = "ser_sq")]
+        corner: Square,
+        /// The line, UCI.
+        line: Vec<String>,
+        /// Checks and captures near the corner.
+        hits: usize,
+    },
+    /// The rook or queen on `square` stands on a file with no pawn of the enemy king's colour,
+    /// on the king's (on `king`) file or next to it.
+    OpenLine {
+        /// The rook or queen.
+        #[serde(serialize_with = "ser_sq")]
+        square: Square,
+        /// The enemy king.
+        #[serde(serialize_with = "ser_sq")]
+        king: Square,
+    },
+    /// The king on `king` (on its back rank) has `square` in front of it (next to it, one rank
+    /// up) empty and not attacked by the other side: a flight square.
+    Luft {
+        /// The king.
+        #[serde(serialize_with = "ser_sq")]
+        king: Square,
+        /// The free square.
+        #[serde(serialize_with = "ser_sq")]
+        square: Square,
+    },
+    /// `uci` (legal, not castling) leaves the side to move with fewer castling rights.
+    GivesUpCastling {
+        /// The move.
+        uci: String,
+    },
+    /// The king on `king` stands on its back rank with no free square (empty, unattacked) on
+    /// the rank in front of it, and an enemy rook or queen attacks a square of that back rank.
+    BackRank {
+        /// The king.
+        #[serde(serialize_with = "ser_sq")]
+        king: Square,
+    },
+    /// Only kings and pawns on the board; the kings on `kings` face each other on a file or
+    /// rank with an odd number of squares between them, and the side to move must give way.
+    Opposition {
+        /// The two kings.
+        #[serde(serialize_with = "ser_sqs")]
+        kings: Vec<Square>,
+    },
+    /// The rook on `rook` stands on the file of the passed pawn on `pawn`, behind it (seen from
+    /// the pawn's side), nothing between them.
+    RookBehind {
+        /// The rook.
+        #[serde(serialize_with = "ser_sq")]
+        rook: Square,
+        /// The passed pawn.
+        #[serde(serialize_with = "ser_sq")]
+        pawn: Square,
+    },
+    /// The rook on `rook` stands on a file strictly between the enemy king on `king` and the
+    /// rook side's passed pawn on `pawn`.
+    CutsOff {
+        /// The rook.
+        #[serde(serialize_with = "ser_sq")]
+        rook: Square,
+        /// The enemy king.
+        #[serde(serialize_with = "ser_sq")]
+        king: Square,
+        /// The passed pawn.
+        #[serde(serialize_with = "ser_sq")]
+        pawn: Square,
+    },
+    /// The knight or bishop on `square` stands on its side's fourth to sixth rank, defended by
+    /// an own pawn, and no enemy pawn stands on an adjacent file ahead of it (none can ever
+    /// attack it): an outpost.
+    Outpost {
+        /// The piece.
+        #[serde(serialize_with = "ser_sq")]
+        square: Square,
+    },
+    /// The bishop on `square` stands on a long diagonal (a1-h8 or h1-a8) and attacks at least
+    /// four squares of it.
+    LongDiagonal {
+        /// The bishop.
+        #[serde(serialize_with = "ser_sq")]
+        square: Square,
+    },
+    /// `side` (white or black) has bishops on both square colours and the other side has not.
+    BishopPair {
+        /// The side with the pair.
+        side: String,
+    },
+    /// After `uci` (legal) the side to move has `after` pawn islands, more than the `before` it
+    /// has in the FEN.
+    PawnIslands {
+        /// The move.
+        uci: String,
+        /// Islands in the FEN.
+        before: u32,
+        /// Islands after the move.
+        after: u32,
+    },
+    /// `uci` (legal, no capture, no check) moves a knight, bishop, rook or queen that is not on
+    /// an initial square of its kind, while the side to move's knights or bishops on `waiting`
+    /// (one or more) still stand on their initial squares.
+    MovesAgain {
+        /// The move.
+        uci: String,
+        /// Minor pieces still at home.
+        #[serde(serialize_with = "ser_sqs")]
+        waiting: Vec<Square>,
+    },
+    /// `uci` (legal, a pawn move) leaves the side to move's rook on `rook` (not moved) on a file
+    /// that held a pawn of the side to move before the move and holds none after it.
+    OpensFile {
+        /// The pawn move.
+        uci: String,
+        /// The rook whose file opens.
+        #[serde(serialize_with = "ser_sq")]
+        rook: Square,
+    },
+    /// `uci` (legal, a piece move, no capture, no check) prepares the pawn lever `push`: in the
+    /// FEN `push` is a legal pawn push (no capture) whose square attacks an enemy pawn, and that
+    /// square (with the pushed pawn lifted) is attacked more often by the enemy than by the
+    /// side to move; after `uci` and a pass, `push` is legal and the square is attacked at
+    /// least as often by the side to move as by the enemy.
+    PreparesBreak {
+        /// The preparing move.
+        uci: String,
+        /// The pawn push it prepares.
+        push: String,
+    },
+    /// Only kings and pawns on the board, the side to move's opponent has the passed pawn on
+    /// `pawn` whose path to `queens_on` is empty and which needs `moves` moves (two squares
+    /// from its second rank); the side to move's king on `king` is more than `moves` king
+    /// steps from `queens_on` (outside the square); and the side to move's fastest passed pawn
+    /// with an empty path needs `their_moves` (more than `moves`), or there is none.
+    Race {
+        /// The runner.
+        #[serde(serialize_with = "ser_sq")]
+        pawn: Square,
+        /// Its promotion square.
+        #[serde(serialize_with = "ser_sq")]
+        queens_on: Square,
+        /// Moves it needs.
+        moves: u32,
+        /// The king that cannot catch it.
+        #[serde(serialize_with = "ser_sq")]
+        king: Square,
+        /// Moves the other side's fastest free passed pawn needs, if any.
+        their_moves: Option<u32>,
+    },
+    /// `uci` (legal, no capture, no check) moves the side to move's knight, bishop, rook or
+    /// queen from `from` (not a knight's or bishop's initial square), which has `before` safe
+    /// squares (attacked by it, holding no own piece, attacked by no enemy pawn) and no other
+    /// of those pieces of its side has fewer; after the move it has `after` (at least three
+    /// more).
+    ImprovesPiece {
+        /// The move.
+        uci: String,
+        /// The piece's square before it.
+        #[serde(serialize_with = "ser_sq")]
+        from: Square,
+        /// Safe squares before.
+        before: u32,
+        /// Safe squares after.
+        after: u32,
+    },
     /// The judgement of the move from the search's scores (mover's view): the numbers behind
     /// every quality, score and "better was" sentence.
     Quality {
@@ -336,13 +545,33 @@ impl Fact {
             Fact::KingZone { .. } => "king_zone",
             Fact::AdvancedPawn { .. } => "advanced_pawn",
             Fact::CanCastle { .. } => "can_castle",
+            Fact::ShieldPawn { .. } => "shield_pawn",
+            Fact::KingCloser { .. } => "king_closer",
+            Fact::ExposedKing { .. } => "exposed_king",
+            Fact::WingAttack { .. } => "wing_attack",
+            Fact::OpenLine { .. } => "open_line",
+            Fact::Luft { .. } => "luft",
+            Fact::GivesUpCastling { .. } => "gives_up_castling",
+            Fact::BackRank { .. } => "back_rank",
+            Fact::Opposition { .. } => "opposition",
+            Fact::RookBehind { .. } => "rook_behind",
+            Fact::CutsOff { .. } => "cuts_off",
+            Fact::Outpost { .. } => "outpost",
+            Fact::LongDiagonal { .. } => "long_diagonal",
+            Fact::BishopPair { .. } => "bishop_pair",
+            Fact::PawnIslands { .. } => "pawn_islands",
+            Fact::MovesAgain { .. } => "moves_again",
+            Fact::OpensFile { .. } => "opens_file",
+            Fact::PreparesBreak { .. } => "prepares_break",
+            Fact::Race { .. } => "race",
+            Fact::ImprovesPiece { .. } => "improves_piece",
             Fact::Quality { .. } => "quality",
             Fact::Book { .. } => "book",
         }
     }
 
     /// Every kind name, in declaration order (for the template coverage test).
-    pub const KINDS: [&'static str; 31] = [
+    pub const KINDS: [&'static str; 51] = [
         "attacks",
         "defends",
         "captures",
@@ -372,6 +601,26 @@ impl Fact {
         "king_zone",
         "advanced_pawn",
         "can_castle",
+        "shield_pawn",
+        "king_closer",
+        "exposed_king",
+        "wing_attack",
+        "open_line",
+        "luft",
+        "gives_up_castling",
+        "back_rank",
+        "opposition",
+        "rook_behind",
+        "cuts_off",
+        "outpost",
+        "long_diagonal",
+        "bishop_pair",
+        "pawn_islands",
+        "moves_again",
+        "opens_file",
+        "prepares_break",
+        "race",
+        "improves_piece",
         "quality",
         "book",
     ];
@@ -381,6 +630,11 @@ impl Fact {
     pub fn sub(&self) -> Option<&str> {
         match self {
             Fact::ThreatMet { how, mate, .. } => Some(if *mate { "mate" } else { how.as_str() }),
+            Fact::Race { their_moves, .. } => Some(if their_moves.is_some() {
+                "first"
+            } else {
+                "free"
+            }),
             _ => None,
         }
     }
@@ -398,10 +652,23 @@ impl Fact {
             | Fact::AttacksDefender { target, .. } => Some(*target),
             Fact::Controls { square, .. } | Fact::KingZone { square, .. } => Some(*square),
             Fact::AdvancedPawn { square } => Some(*square),
+            Fact::ShieldPawn { king, .. }
+            | Fact::ExposedKing { king, .. }
+            | Fact::WingAttack { king, .. }
+            | Fact::BackRank { king }
+            | Fact::CutsOff { king, .. } => Some(*king),
+            Fact::KingCloser { toward, .. } => Some(*toward),
+            Fact::OpenLine { square, .. }
+            | Fact::Luft { square, .. }
+            | Fact::Outpost { square }
+            | Fact::LongDiagonal { square } => Some(*square),
+            Fact::RookBehind { pawn, .. } | Fact::Race { pawn, .. } => Some(*pawn),
+            Fact::OpensFile { rook, .. } => Some(*rook),
+            Fact::ImprovesPiece { from, .. } => Some(*from),
             Fact::Pins { pinned, .. } => Some(*pinned),
             Fact::Forks { from, .. } => Some(*from),
             Fact::Hangs { square }
-            | Fact::PassedPawn { square }
+            | Fact::PassedPawn { square, .. }
             | Fact::IsolatedPawn { square }
             | Fact::DoubledPawn { square }
             | Fact::BackwardPawn { square }
@@ -577,10 +844,13 @@ pub fn derive(
     );
     let mut line = vec![mv];
     line.extend_from_slice(pv);
-    for t in themes
-        .iter()
-        .filter(|t| t.ply == 0 || matches!(t.id, "mate" | "wins_material" | "material_gain"))
-    {
+    for t in themes.iter().filter(|t| {
+        t.ply == 0
+            || matches!(
+                t.id,
+                "mate" | "wins_material" | "material_gain" | "exposed_king"
+            )
+    }) {
         match t.id {
             "development" => push(&fb, Fact::Develops { uci: uci(mv) }),
             "advanced_pawn" => {
@@ -643,7 +913,13 @@ pub fn derive(
                 for s in &t.squares {
                     let pawn = b.piece_at(*s).filter(|p| p.role == Role::Pawn);
                     if pawn.is_some_and(|p| board::is_passed(b, *s, p.color)) {
-                        push(&fa, Fact::PassedPawn { square: *s });
+                        push(
+                            &fa,
+                            Fact::PassedPawn {
+                                square: *s,
+                                queens_on: crate::explain::purpose::plans::queening_square(*s, us),
+                            },
+                        );
                     }
                 }
             }
@@ -715,7 +991,11 @@ pub fn derive(
                     );
                 }
             }
-            _ => {}
+            _ => {
+                for (at, fact) in themed::derive(before, mv, after, pv, t) {
+                    push(if at == At::Before { &fb } else { &fa }, fact);
+                }
+            }
         }
     }
     for c in crate::explain::purpose::derive(before, mv, after, pv) {

@@ -8,7 +8,8 @@
 //! - [`targets`]: the defender of an attacked piece ([`Fact::AttacksDefender`]), a weak f7/f2/
 //!   h7/h2 pawn ([`Fact::WeakPoint`]), a pin the move creates ([`Fact::Pins`]);
 //! - [`plan`]: a central square a pawn fights for ([`Fact::Controls`]), castling made possible
-//!   ([`Fact::CanCastle`]);
+//!   ([`Fact::CanCastle`]), and the plan detectors of [`plans`] (a file opened for a rook, an
+//!   outpost, a pawn break prepared, the promotion race, the worst piece improved);
 //! - [`watch_out`]: the opponent's reply in the line and what it threatens.
 //!
 //! A threat is found by enumerating the legal moves after a pass (mates in one first), a won
@@ -18,6 +19,8 @@
 
 use shakmaty::san::San;
 use shakmaty::{Bitboard, CastlingSide, Chess, Color, Move, Position, Role, Square, attacks};
+
+pub mod plans;
 
 use crate::explain::board::{self, value};
 use crate::explain::claims::{At, Claim, Fact, Supports, fen};
@@ -291,7 +294,8 @@ pub fn targets(before: &Chess, mv: Move, after: &Chess) -> Vec<Fact> {
     out
 }
 
-/// What plan the move serves: a central square a pawn fights for, castling made possible.
+/// What plan the move serves: a central square a pawn fights for, castling made possible
+/// (the other plans are in [`plans`]).
 #[must_use]
 pub fn plan(before: &Chess, mv: Move, after: &Chess) -> Vec<Fact> {
     let us = before.turn();
@@ -371,6 +375,9 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Vec<Claim
     }
     for f in plan(before, mv, after) {
         out.push(claim(&fa, At::After, f));
+    }
+    for (at, f) in plans::derive(before, mv, after) {
+        out.push(claim(if at == At::Before { &fb } else { &fa }, at, f));
     }
     if let Some(reply) = pv.first()
         && let Some((next, f)) = watch_out(after, *reply)

@@ -48,6 +48,10 @@ pub struct Words {
     pub pawn_unit: String,
     /// "pawns" as a unit of material.
     pub pawn_units: String,
+    /// "move" as a count ("in 1 move").
+    pub move_unit: String,
+    /// "moves" as a count ("in 3 moves").
+    pub move_units: String,
 }
 
 impl Words {
@@ -496,6 +500,51 @@ impl Templates {
                 put("behind_piece", role_on(*behind));
             }
             Fact::Controls { square, .. } => put("central_sq", Some(square.to_string())),
+            Fact::KingCloser { toward, .. } => put("toward", Some(toward.to_string())),
+            Fact::PassedPawn { queens_on, .. } => put("queen_sq", Some(queens_on.to_string())),
+            Fact::OpensFile { rook, .. } => {
+                put("rook_sq", Some(rook.to_string()));
+                put("rook_file", Some(rook.file().char().to_string()));
+            }
+            Fact::Outpost { square } => {
+                put("outpost_sq", Some(square.to_string()));
+                put("outpost_piece", role_on(*square));
+            }
+            Fact::PreparesBreak { push, .. } => put("break", push.get(2..4).map(str::to_owned)),
+            Fact::Race {
+                pawn,
+                queens_on,
+                moves,
+                king,
+                their_moves,
+            } => {
+                let count = |n: u32| {
+                    let unit = if n == 1 { &w.move_unit } else { &w.move_units };
+                    format!("{n} {unit}")
+                };
+                put("race_pawn", Some(pawn.to_string()));
+                put("queen_sq", Some(queens_on.to_string()));
+                put("race_moves", Some(count(*moves)));
+                put("race_king", Some(king.to_string()));
+                put("their_moves", their_moves.map(count));
+                put(
+                    "their_side",
+                    board_of(c)
+                        .and_then(|b| b.color_at(*king))
+                        .map(|k| w.side(k).to_owned()),
+                );
+            }
+            Fact::ImprovesPiece {
+                from,
+                before,
+                after,
+                ..
+            } => {
+                put("worst_piece", role_on(*from));
+                put("worst_before", Some(before.to_string()));
+                put("worst_after", Some(after.to_string()));
+            }
+            Fact::Luft { square, .. } => put("luft_sq", Some(square.to_string())),
             _ => {}
         }
     }
@@ -751,6 +800,8 @@ mod tests {
                                 | "check"
                                 | "stops"
                                 | "mate"
+                                | "first"
+                                | "free"
                         ),
                         "unknown variant {sub} of {kind}"
                     );

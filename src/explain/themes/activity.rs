@@ -159,7 +159,8 @@ pub(crate) fn is_opening(pos: &Chess) -> bool {
     pos.fullmoves().get() <= 12 && pieces >= 12
 }
 
-fn minor_homes(color: Color) -> Bitboard {
+/// Initial squares of `color`'s knights and bishops.
+pub(crate) fn minor_homes(color: Color) -> Bitboard {
     let rank = Bitboard::from_rank(color.backrank());
     rank & (Bitboard::from_file(File::B)
         | Bitboard::from_file(File::C)
@@ -169,15 +170,18 @@ fn minor_homes(color: Color) -> Bitboard {
 
 /// Minor pieces of `color` still on their initial squares.
 fn undeveloped(b: &shakmaty::Board, color: Color) -> usize {
-    let minors = (b.knights() | b.bishops()) & b.by_color(color);
+    undeveloped_squares(b, color).count()
+}
+
+/// The squares of `color`'s knights and bishops still on their initial squares.
+pub(crate) fn undeveloped_squares(b: &shakmaty::Board, color: Color) -> Bitboard {
     let knights_home = b.by_piece(Role::Knight.of(color))
         & Bitboard::from_rank(color.backrank())
         & (Bitboard::from_file(File::B) | Bitboard::from_file(File::G));
     let bishops_home = b.by_piece(Role::Bishop.of(color))
         & Bitboard::from_rank(color.backrank())
         & (Bitboard::from_file(File::C) | Bitboard::from_file(File::F));
-    let _ = minors;
-    (knights_home | bishops_home).count()
+    knights_home | bishops_home
 }
 
 fn development(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
@@ -306,7 +310,8 @@ fn knight_centralisation(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) 
     gained.then(|| Hit::on(after.board(), vec![mv.to()]))
 }
 
-fn long_diagonals() -> Bitboard {
+/// The squares of the two long diagonals.
+pub(crate) fn long_diagonals() -> Bitboard {
     attacks::ray(Square::A1, Square::H8) | attacks::ray(Square::H1, Square::A8)
 }
 

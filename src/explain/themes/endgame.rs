@@ -141,11 +141,13 @@ pub const SPECS: &[ThemeSpec] = &[
     ),
 ];
 
-fn pieces(b: &shakmaty::Board) -> usize {
+/// Pieces other than kings and pawns on the board.
+pub(crate) fn pieces(b: &shakmaty::Board) -> usize {
     (b.occupied() & !b.pawns() & !b.kings()).count()
 }
 
-fn is_endgame(pos: &Chess) -> bool {
+/// Six or fewer pieces other than kings and pawns.
+pub(crate) fn is_endgame(pos: &Chess) -> bool {
     pieces(pos.board()) <= 6
 }
 
@@ -199,7 +201,8 @@ fn queen_rook_endgame(b: &Chess, mv: Move, a: &Chess, _pv: &[Move]) -> Option<Hi
     endgame_of(b, mv, a, &[Role::Queen, Role::Rook])
 }
 
-fn centre_distance(sq: Square) -> u32 {
+/// King steps from `sq` to the nearest central square.
+pub(crate) fn centre_distance(sq: Square) -> u32 {
     [Square::D4, Square::E4, Square::D5, Square::E5]
         .iter()
         .map(|c| c.distance(sq))
@@ -207,7 +210,8 @@ fn centre_distance(sq: Square) -> u32 {
         .unwrap_or(0)
 }
 
-fn passers(b: &shakmaty::Board, c: Color) -> Vec<Square> {
+/// Passed pawns (of either colour), in `c`'s order.
+pub(crate) fn passers(b: &shakmaty::Board, c: Color) -> Vec<Square> {
     board::relative(b.pawns(), c)
         .into_iter()
         .filter(|s| b.color_at(*s).is_some_and(|c| board::is_passed(b, *s, c)))

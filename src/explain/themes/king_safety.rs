@@ -120,7 +120,7 @@ fn castling(_b: &Chess, mv: Move, _a: &Chess, _pv: &[Move]) -> Option<Hit> {
 }
 
 /// Squares directly in front of a king of `color` on `k`.
-fn front_squares(k: Square, color: Color) -> Bitboard {
+pub(crate) fn front_squares(k: Square, color: Color) -> Bitboard {
     let forward = if color.is_white() { 8 } else { -8 };
     match k.offset(forward) {
         Some(f) => (attacks::king_attacks(k) & attacks::king_attacks(f)).with(f) & board_rank_of(f),
@@ -170,7 +170,13 @@ fn side_attack(before: &Chess, mv: Move, pv: &[Move], files: &[File], men: usize
     let corner = Square::from_coords(corner_file, them.backrank());
     let mut line = vec![mv];
     line.extend_from_slice(pv);
-    let positions = board::positions(before, &line);
+    (wing_hits(before, &line, corner) >= 2).then(|| Hit::at(vec![k]))
+}
+
+/// How many of the side to move's moves in `line` (played from `before`) give check or
+/// capture within three king steps of `corner`.
+pub(crate) fn wing_hits(before: &Chess, line: &[Move], corner: Square) -> usize {
+    let positions = board::positions(before, line);
     let mut score = 0;
     for (i, m) in line.iter().enumerate().step_by(2) {
         let Some(p) = positions.get(i + 1) else { break };
@@ -178,7 +184,7 @@ fn side_attack(before: &Chess, mv: Move, pv: &[Move], files: &[File], men: usize
             score += 1;
         }
     }
-    (score >= 2).then(|| Hit::at(vec![k]))
+    score
 }
 
 fn kingside_attack(b: &Chess, mv: Move, _a: &Chess, pv: &[Move]) -> Option<Hit> {
@@ -239,18 +245,23 @@ fn open_line_to_king(before: &Chess, _mv: Move, after: &Chess, _pv: &[Move]) -> 
 }
 
 /// Free forward squares of the king of `color` (empty and not attacked).
-fn has_luft(b: &shakmaty::Board, color: Color) -> bool {
+pub(crate) fn luft_squares(b: &shakmaty::Board, color: Color) -> Bitboard {
     let Some(k) = b.king_of(color) else {
-        return false;
+        return Bitboard::EMPTY;
     };
     let forward = if color.is_white() { 8 } else { -8 };
     let Some(f) = k.offset(forward) else {
-        return false;
+        return Bitboard::EMPTY;
     };
     let front = attacks::king_attacks(k) & Bitboard::from_rank(f.rank());
     front
         .into_iter()
-        .any(|s| b.piece_at(s).is_none() && !board::is_attacked(b, s, !color))
+        .filter(|s| b.piece_at(*s).is_none() && !board::is_attacked(b, *s, !color))
+        .collect()
+}
+
+fn has_luft(b: &shakmaty::Board, color: Color) -> bool {
+    luft_squares(b, color).any()
 }
 
 fn heavy_enemy(b: &shakmaty::Board, color: Color) -> bool {

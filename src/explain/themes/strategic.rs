@@ -39,7 +39,8 @@ pub const SPECS: &[ThemeSpec] = &[
     ),
 ];
 
-fn has_pair(b: &shakmaty::Board, c: shakmaty::Color) -> bool {
+/// Whether `c` has bishops on both square colours.
+pub(crate) fn has_pair(b: &shakmaty::Board, c: shakmaty::Color) -> bool {
     let bishops = b.by_piece(Role::Bishop.of(c));
     bishops.into_iter().any(|s| s.is_light()) && bishops.into_iter().any(|s| s.is_dark())
 }

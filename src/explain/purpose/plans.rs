@@ -1,0 +1,342 @@
+//! Plan detectors: the longer-term purpose of a quiet move, each a pure function of the
+//! position before the move, the move and the position after it, returning a fact the
+//! independent checker verifies on the board:
+//!
+//! - [`opens_file`]: a pawn leaves (or is taken off) the file of one of our rooks, which had
+//!   our pawn on it before ([`Fact::OpensFile`]);
+//! - [`outpost`]: a knight or bishop lands on an outpost — a square on the fourth to sixth
+//!   rank that a pawn supports and no enemy pawn can ever attack ([`Fact::Outpost`]);
+//! - [`prepares_break`]: a piece move makes a pawn lever (a push that attacks an enemy pawn)
+//!   safe, the push square now defended at least as often as attacked ([`Fact::PreparesBreak`]);
+//! - [`race`]: in a pawn endgame, our passed pawn runs home, the enemy king outside its square,
+//!   and queens before the opponent's fastest passed pawn ([`Fact::Race`]);
+//! - [`improves_worst`]: the piece with the fewest safe squares (squares it attacks that hold no
+//!   own piece and no enemy pawn attacks: the chess definition of a badly placed piece) moves
+//!   and gains at least three of them ([`Fact::ImprovesPiece`]).
+
+use shakmaty::{Bitboard, Chess, Color, Move, Position, Role, Square, attacks};
+
+use crate::explain::board;
+use crate::explain::claims::{At, Fact};
+use crate::explain::themes::activity;
+use crate::explain::themes::util::dest;
+
+fn uci(m: Move) -> String {
+    m.to_uci(shakmaty::CastlingMode::Standard).to_string()
+}
+
+/// Whether `color` has a pawn on `file`.
+fn own_pawn_on_file(b: &shakmaty::Board, file: shakmaty::File, color: Color) -> bool {
+    (Bitboard::from_file(file) & b.by_piece(Role::Pawn.of(color))).any()
+}
+
+/// A rook of ours (not the moved piece) whose file loses our last pawn with this move.
+#[must_use]
+pub fn opens_file(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
+    let us = before.turn();
+    if mv.role() != Role::Pawn {
+        return None;
+    }
+    let (b0, b1) = (before.board(), after.board());
+    board::relative(b1.by_piece(Role::Rook.of(us)), us)
+        .into_iter()
+        .find(|r| {
+            b0.piece_at(*r) == Some(Role::Rook.of(us))
+                && own_pawn_on_file(b0, r.file(), us)
+                && !own_pawn_on_file(b1, r.file(), us)
+        })
+        .map(|rook| Fact::OpensFile { uci: uci(mv), rook })
+}
+
+/// A knight or bishop that lands on an outpost it did not stand on.
+#[must_use]
+pub fn outpost(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
+    let us = before.turn();
+    if !matches!(mv.role(), Role::Knight | Role::Bishop) || mv.is_promotion() {
+        return None;
+    }
+    let to = mv.to();
+    (activity::is_outpost(after.board(), to, us)
+        && !mv
+            .from()
+            .is_some_and(|f| activity::is_outpost(before.board(), f, us)))
+    .then_some(Fact::Outpost { square: to })
+}
+
+/// How many pieces of `color` attack `sq`.
+fn count(b: &shakmaty::Board, sq: Square, color: Color) -> usize {
+    board::attackers(b, sq, color).count()
+}
+
+/// The pawn levers of `us` in `pos` (pushes, not captures, that attack an enemy pawn), with
+/// whether each push square is defended at least as often as the enemy attacks it.
+fn levers(pos: &Chess, us: Color) -> Vec<(Move, bool)> {
+    let b = pos.board();
+    let ours = if pos.turn() == us {
+        Some(pos.clone())
+    } else {
+        super::pass(pos)
+    };
+    let Some(ours) = ours else {
+        return Vec::new();
+    };
+    ours.legal_moves()
+        .into_iter()
+        .filter(|m| m.role() == Role::Pawn && !m.is_capture() && !m.is_promotion())
+        .filter(|m| (attacks::pawn_attacks(us, m.to()) & b.by_piece(Role::Pawn.of(!us))).any())
+        .map(|m| {
+            let mut lifted = b.clone();
+            if let Some(f) = m.from() {
+                lifted.discard_piece_at(f);
+            }
+            (m, count(&lifted, m.to(), us) >= count(&lifted, m.to(), !us))
+        })
+        .collect()
+}
+
+/// A piece move after which a pawn lever that was not safe before is safe: the move prepares
+/// the break.
+#[must_use]
+pub fn prepares_break(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
+    let us = before.turn();
+    if mv.role() == Role::Pawn || mv.is_capture() || after.is_check() {
+        return None;
+    }
+    let was: Vec<(Move, bool)> = levers(before, us);
+    levers(after, us)
+        .into_iter()
+        .filter(|(m, safe)| *safe && was.iter().any(|(w, s)| w == m && !s))
+        .map(|(m, _)| m)
+        .next()
+        .map(|push| Fact::PreparesBreak {
+            uci: uci(mv),
+            push: uci(push),
+        })
+}
+
+/// Moves a pawn of `color` on `sq` needs to promote (a pawn on its second rank may step two).
+#[must_use]
+pub fn moves_to_queen(sq: Square, color: Color) -> u32 {
+    let r = board::rel_rank(sq, color);
+    (7 - r).min(if r == 1 { 5 } else { 7 })
+}
+
+/// The promotion square of a pawn of `color` on `sq`.
+#[must_use]
+pub fn queening_square(sq: Square, color: Color) -> Square {
+    Square::from_coords(
+        sq.file(),
+        color.fold_wb(shakmaty::Rank::Eighth, shakmaty::Rank::First),
+    )
+}
+
+/// The fastest passed pawn of `color` whose path to promotion is empty, and its moves.
+fn runner(b: &shakmaty::Board, color: Color) -> Option<(Square, u32)> {
+    board::relative(b.by_piece(Role::Pawn.of(color)), color)
+        .into_iter()
+        .filter(|p| board::is_passed(b, *p, color))
+        .filter(|p| {
+            let q = queening_square(*p, color);
+            (attacks::between(*p, q).with(q) & b.occupied()).is_empty()
+        })
+        .map(|p| (p, moves_to_queen(p, color)))
+        .min_by_key(|(_, n)| *n)
+}
+
+/// In a pawn endgame after our move (the opponent to move): our fastest free passed pawn, the
+/// enemy king outside its square, queening before the opponent's fastest free passed pawn.
+/// Said when the move pushes that pawn or the race was not won before the move.
+#[must_use]
+pub fn race(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
+    let us = before.turn();
+    let won = |pos: &Chess| -> Option<Fact> {
+        let b = pos.board();
+        if (b.occupied() & !b.pawns() & !b.kings()).any() {
+            return None;
+        }
+        let (pawn, moves) = runner(b, us)?;
+        let queens_on = queening_square(pawn, us);
+        let king = b.king_of(!us)?;
+        // The opponent moves first: its king catches the pawn when it reaches the queening
+        // square within the pawn's number of moves.
+        if king.distance(queens_on) <= moves {
+            return None;
+        }
+        let theirs = runner(b, !us).map(|(_, n)| n);
+        if theirs.is_some_and(|n| n <= moves) {
+            return None;
+        }
+        Some(Fact::Race {
+            pawn,
+            queens_on,
+            moves,
+            king,
+            their_moves: theirs,
+        })
+    };
+    let now = won(after)?;
+    let pushed =
+        matches!(now, Fact::Race { pawn, .. } if mv.role() == Role::Pawn && dest(mv, us) == pawn);
+    let before_won = super::pass(before)
+        .filter(|_| !pushed)
+        .and_then(|p| won(&p))
+        .is_some();
+    (!before_won).then_some(now)
+}
+
+/// Safe squares of the piece on `sq`: attacked by it, holding no piece of its side, and not
+/// attacked by an enemy pawn.
+#[must_use]
+pub fn safe_squares(b: &shakmaty::Board, sq: Square) -> u32 {
+    let Some(color) = b.color_at(sq) else {
+        return 0;
+    };
+    let unsafe_sq = board::pawn_attack_span(b, !color) | b.by_color(color);
+    (b.attacks_from(sq) & !unsafe_sq).count() as u32
+}
+
+/// Minimum gain of safe squares for "improves the worst piece".
+const MIN_IMPROVEMENT: u32 = 3;
+
+/// The move takes our worst piece (the knight, bishop, rook or queen with the fewest safe
+/// squares; none has fewer) off a square that is not its initial one and gains it at least
+/// three safe squares.
+#[must_use]
+pub fn improves_worst(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
+    let us = before.turn();
+    let from = mv.from()?;
+    if !matches!(
+        mv.role(),
+        Role::Knight | Role::Bishop | Role::Rook | Role::Queen
+    ) || mv.is_capture()
+        || after.is_check()
+        || activity::minor_homes(us).contains(from)
+    {
+        return None;
+    }
+    let b0 = before.board();
+    let pieces = b0.by_color(us) & !b0.pawns() & !b0.kings();
+    let n0 = safe_squares(b0, from);
+    if pieces.into_iter().any(|s| safe_squares(b0, s) < n0) {
+        return None;
+    }
+    let n1 = safe_squares(after.board(), mv.to());
+    (n1 >= n0 + MIN_IMPROVEMENT).then(|| Fact::ImprovesPiece {
+        uci: uci(mv),
+        from,
+        before: n0,
+        after: n1,
+    })
+}
+
+/// Every plan fact of `mv`, with the position it speaks of: the move's own facts (a file
+/// opened, a break prepared, a piece improved) about the position before it, the outpost and
+/// the race about the position after it.
+#[must_use]
+pub fn derive(before: &Chess, mv: Move, after: &Chess) -> Vec<(At, Fact)> {
+    [
+        opens_file(before, mv, after).map(|f| (At::Before, f)),
+        outpost(before, mv, after).map(|f| (At::After, f)),
+        prepares_break(before, mv, after).map(|f| (At::Before, f)),
+        race(before, mv, after).map(|f| (At::After, f)),
+        improves_worst(before, mv, after).map(|f| (At::Before, f)),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn facts(fen: &str, san: &str) -> Vec<Fact> {
+        let (before, mv, after) = board::before_move_after(fen, san);
+        derive(&before, mv, &after)
+            .into_iter()
+            .map(|(_, f)| f)
+            .collect()
+    }
+
+    #[test]
+    fn a_pawn_capture_opens_the_file_of_the_rook_behind_it() {
+        // Queen's Gambit structure: cxd5 leaves the c-file to the rook on c1.
+        let fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/2RQKB1R w K - 0 8";
+        assert!(facts(fen, "cxd5").contains(&Fact::OpensFile {
+            uci: "c4d5".to_owned(),
+            rook: Square::C1
+        }));
+        // A push along the file opens nothing.
+        assert!(
+            !facts(fen, "c5")
+                .iter()
+                .any(|f| matches!(f, Fact::OpensFile { .. }))
+        );
+    }
+
+    #[test]
+    fn a_knight_on_a_hole_backed_by_a_pawn_takes_an_outpost() {
+        let fen = "r1bq1rk1/pp3ppp/3p4/8/4P3/2N5/PPP2PPP/R2QKB1R w KQ - 0 10";
+        assert!(facts(fen, "Nd5").contains(&Fact::Outpost { square: Square::D5 }));
+        // With a black c-pawn that can still reach c6, d5 is no outpost.
+        let fen = "r1bq1rk1/pp3ppp/2pp4/8/4P3/2N5/PPP2PPP/R2QKB1R w KQ - 0 10";
+        assert!(!facts(fen, "Nd5").contains(&Fact::Outpost { square: Square::D5 }));
+    }
+
+    #[test]
+    fn a_rook_behind_the_b_pawn_prepares_the_minority_break() {
+        // b4 would be taken twice (a5 pawn, b8 rook) and defended once (c3): Rb1 evens it.
+        let fen = "1r4k1/5ppp/8/p7/8/2P5/PP3PPP/R5K1 w - - 0 1";
+        assert!(facts(fen, "Rb1").contains(&Fact::PreparesBreak {
+            uci: "a1b1".to_owned(),
+            push: "b2b4".to_owned()
+        }));
+        assert!(
+            !facts(fen, "Rc1")
+                .iter()
+                .any(|f| matches!(f, Fact::PreparesBreak { .. }))
+        );
+    }
+
+    #[test]
+    fn the_promotion_race_counts_moves_and_the_square() {
+        // b5: the pawn queens on b8 in three moves, the king on h5 is outside its square and
+        // Black's g-pawn needs four.
+        let fen = "8/8/8/6pk/1P6/8/8/K7 w - - 0 1";
+        assert!(facts(fen, "b5").contains(&Fact::Race {
+            pawn: Square::B5,
+            queens_on: Square::B8,
+            moves: 3,
+            king: Square::H5,
+            their_moves: Some(4),
+        }));
+        // With the black king on e5 the pawn is caught: no race claim.
+        let fen = "8/8/8/4k1p1/1P6/8/8/K7 w - - 0 1";
+        assert!(
+            !facts(fen, "b5")
+                .iter()
+                .any(|f| matches!(f, Fact::Race { .. }))
+        );
+        // From the second rank a pawn needs five moves (the double step).
+        assert_eq!(moves_to_queen(Square::B2, Color::White), 5);
+        assert_eq!(moves_to_queen(Square::B7, Color::Black), 5);
+        assert_eq!(moves_to_queen(Square::B3, Color::White), 5);
+    }
+
+    #[test]
+    fn the_cornered_knight_is_the_worst_piece_and_nc2_improves_it() {
+        let fen = "6k1/pp3ppp/8/8/8/8/PP3PPP/N2R2K1 w - - 0 1";
+        assert!(facts(fen, "Nc2").contains(&Fact::ImprovesPiece {
+            uci: "a1c2".to_owned(),
+            from: Square::A1,
+            before: 2,
+            after: 6
+        }));
+        // The rook is not the worst piece: moving it improves nothing of the kind.
+        assert!(
+            !facts(fen, "Rd7")
+                .iter()
+                .any(|f| matches!(f, Fact::ImprovesPiece { .. }))
+        );
+    }
+}
