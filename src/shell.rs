@@ -1,8 +1,9 @@
 //! The application shell: every screen of the terminal interface (play, the review of a game,
-//! the game picker of a file) is a [`Screen`] on one stack, fed by one [`Event`] type and
-//! answering with one [`Effect`] type. [`Shell::update`] routes each event (keys and the mouse
-//! to the screen on top, reports to the screen that asked for them, by id) and turns what a
-//! screen asks for (open a review, close the screen) into screens and effects; the runner
+//! the game picker of a file, the board editor) is a [`Screen`] on one stack, fed by one
+//! [`Event`] type and answering with one [`Effect`] type. [`Shell::update`] routes each event
+//! (keys and the mouse to the screen on top, reports to the screen that asked for them, by id)
+//! and turns what a screen asks for (open a review or the editor, close the screen, play a
+//! set-up position) into screens and effects; the runner
 //! (`crate::play::run_shell`) executes the effects in one loop with one input thread.
 //!
 //! Like [`App`], the shell does no I/O and starts no thread: it is driven headless in tests.
@@ -13,8 +14,9 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use shakmaty::Color;
 
-use crate::app::{App, Effect, Event};
+use crate::app::{AnalysisId, App, EditFrom, Effect, Event};
 use crate::config::Config;
+use crate::editor::{Editor, EditorAction, EditorOutcome};
 use crate::game::Game;
 use crate::pgn::PgnGame;
 use crate::review::learn::TryVerdict;
@@ -41,6 +43,17 @@ pub enum Screen {
     Review(Box<ReviewScreen>),
     /// The list of the games of a file.
     Picker(Box<Picker>),
+    /// The board editor (opened from play).
+    Editor(Box<EditorScreen>),
+}
+
+/// The board editor's screen: the editor and its analysis in flight.
+#[derive(Debug)]
+pub struct EditorScreen {
+    /// The editor's model.
+    pub editor: Editor,
+    /// The id of the "analyse from here" running for it, whose report the shell routes here.
+    analysis: Option<AnalysisId>,
 }
 
 /// A report for the review screens: an analysis, a verdict on a try, the scan of a file, a game
@@ -220,6 +233,33 @@ impl Shell {
         })
     }
 
+    /// The board editor, if its screen is open.
+    pub fn editor(&self) -> Option<&Editor> {
+        self.screens.iter().find_map(|s| match s {
+            Screen::Editor(e) => Some(&e.editor),
+            _ => None,
+        })
+    }
+
+    fn editor_mut(&mut self) -> Option<&mut EditorScreen> {
+        self.screens.iter_mut().find_map(|s| match s {
+            Screen::Editor(e) => Some(e.as_mut()),
+            _ => None,
+        })
+    }
+
+    /// Opens the board editor over play on the position shown (`kibitzer --edit`); returns
+    /// the effects to execute.
+    pub fn open_editor(&mut self) -> Vec<Effect> {
+        match self.app_mut() {
+            Some(app) => {
+                let ask = app.ask_editor(false);
+                self.carry_out(vec![ask])
+            }
+            None => Vec::new(),
+        }
+    }
+
     fn area(&self) -> Rect {
         Rect::new(0, 0, self.size.0, self.size.1)
     }
@@ -238,6 +278,26 @@ impl Shell {
                 let area = self.area();
                 match self.screens.last_mut() {
                     Some(Screen::Play(app)) => fx.extend(app.update(event)),
+                    Some(Screen::Editor(_)) if is_interrupt(&event) => {
+                        // Ctrl-C quits the program from the editor as from play.
+                        if let Some(app) = self.app_mut() {
+                            fx.extend(app.update(event));
+                        }
+                    }
+                    Some(Screen::Editor(screen)) => {
+                        let editor = &screen.editor;
+                        let action = match event {
+                            Event::Key(k) => crate::editor::input::key_action(editor, k),
+                            Event::Mouse(m) => {
+                                let layout = crate::ui::editor::EditorLayout::new(area, editor);
+                                crate::editor::input::mouse_action(editor, &layout, m)
+                            }
+                            _ => None,
+                        };
+                        if let Some(action) = action {
+                            self.editor_action(action, &mut fx);
+                        }
+                    }
                     Some(Screen::Review(review)) => fx.extend(review.update(event, area)),
                     Some(Screen::Picker(picker)) => {
                         let choice = match event {
@@ -257,6 +317,18 @@ impl Shell {
                 }
             }
             Event::ReviewReport(report) => self.route(report, &mut fx),
+            Event::Analysed(id, analysis) if self.editor_waits_for(id) => {
+                if let Some(screen) = self.editor_mut() {
+                    screen.analysis = None;
+                    screen.editor.analysed(Ok(*analysis));
+                }
+            }
+            Event::AnalysisFailed(id, why) if self.editor_waits_for(id) => {
+                if let Some(screen) = self.editor_mut() {
+                    screen.analysis = None;
+                    screen.editor.analysed(Err(why));
+                }
+            }
             other => {
                 if let Some(app) = self.app_mut() {
                     fx.extend(app.update(other));
@@ -264,6 +336,56 @@ impl Shell {
             }
         }
         self.carry_out(fx)
+    }
+
+    /// Whether the editor screen's analysis is the one with this id.
+    fn editor_waits_for(&self, id: AnalysisId) -> bool {
+        self.screens
+            .iter()
+            .any(|s| matches!(s, Screen::Editor(e) if e.analysis == Some(id)))
+    }
+
+    /// Applies an action to the editor on top and carries out what it asks for: copy the FEN,
+    /// close, analyse with play's engine settings, or hand the set-up to play.
+    fn editor_action(&mut self, action: EditorAction, fx: &mut Vec<Effect>) {
+        let Some(Screen::Editor(screen)) = self.screens.last_mut() else {
+            return;
+        };
+        match screen.editor.apply(action) {
+            EditorOutcome::Stay => {}
+            EditorOutcome::CopyFen(fen) => fx.push(Effect::Copy(fen)),
+            EditorOutcome::Close => fx.push(Effect::CloseScreen),
+            EditorOutcome::Analyse { fen } => {
+                let Ok(before) = crate::game::fen::parse(&fen) else {
+                    return;
+                };
+                if let Some(id) = screen.analysis.take() {
+                    fx.push(Effect::CancelAnalysis(id));
+                }
+                let Some(job) = self.app_mut().map(|app| app.analysis_for(before)) else {
+                    return;
+                };
+                if let Some(screen) = self.editor_mut() {
+                    screen.analysis = Some(job.id);
+                }
+                fx.push(Effect::Analyse(Box::new(job)));
+            }
+            EditorOutcome::Play { fen, human, level } => match Game::from_fen(&fen) {
+                Ok(game) => {
+                    // The editor closes (its analysis cancelled), then play takes the set-up.
+                    self.close_screen(fx);
+                    if let Some(app) = self.app_mut() {
+                        fx.extend(app.update(Event::PlayFrom(Box::new(game), human, level)));
+                    }
+                }
+                Err(e) => {
+                    screen.editor.note = Some(crate::editor::Note {
+                        text: e.to_string(),
+                        error: true,
+                    });
+                }
+            },
+        }
     }
 
     /// A report to the screen that asked for it.
@@ -353,23 +475,43 @@ impl Shell {
                         }
                     }
                 }
-                Effect::CloseScreen => {
-                    if let Some(Screen::Review(r)) = self.screens.pop() {
-                        out.push(Effect::ReviewWork(ReviewWork::Cancel(r.id())));
-                    }
-                    if self.screens.is_empty() {
-                        self.closed = true;
-                        out.push(Effect::Quit);
-                    } else if let Some(app) = self.app_mut() {
-                        // The game's screen is drawn again at its size.
-                        let (w, h) = app.size;
-                        out.extend(app.update(Event::Resize(w, h)));
-                    }
+                Effect::OpenEditor(from) => {
+                    let EditFrom {
+                        setup,
+                        orientation,
+                        level,
+                        human,
+                    } = *from;
+                    self.screens.push(Screen::Editor(Box::new(EditorScreen {
+                        editor: Editor::new(setup, orientation, level, human),
+                        analysis: None,
+                    })));
                 }
+                Effect::CloseScreen => self.close_screen(&mut out),
                 other => out.push(other),
             }
         }
         out
+    }
+
+    /// Closes the screen on top: its work in flight is cancelled, and the screen below is
+    /// shown (or the program ends with the last screen).
+    fn close_screen(&mut self, out: &mut Vec<Effect>) {
+        match self.screens.pop() {
+            Some(Screen::Review(r)) => {
+                out.push(Effect::ReviewWork(ReviewWork::Cancel(r.id())));
+            }
+            Some(Screen::Editor(e)) => out.extend(e.analysis.map(Effect::CancelAnalysis)),
+            _ => {}
+        }
+        if self.screens.is_empty() {
+            self.closed = true;
+            out.push(Effect::Quit);
+        } else if let Some(app) = self.app_mut() {
+            // The game's screen is drawn again at its size.
+            let (w, h) = app.size;
+            out.extend(app.update(Event::Resize(w, h)));
+        }
     }
 
     /// Draws the screen on top; `play_theme` colours the game's screen (it follows the
@@ -379,9 +521,20 @@ impl Shell {
             Some(Screen::Play(app)) => crate::ui::render(frame, app, play_theme),
             Some(Screen::Review(r)) => r.render(frame),
             Some(Screen::Picker(p)) => p.render(frame, &self.look.theme),
+            Some(Screen::Editor(e)) => {
+                let ui = self.app().map(|a| a.config.ui.clone()).unwrap_or_default();
+                crate::ui::editor::render(frame, &e.editor, &ui, play_theme);
+            }
             None => {}
         }
     }
+}
+
+/// Whether the event is Ctrl-C.
+fn is_interrupt(event: &Event) -> bool {
+    use ratatui::crossterm::event::{KeyCode, KeyModifiers};
+    matches!(event, Event::Key(k)
+        if k.modifiers.contains(KeyModifiers::CONTROL) && k.code == KeyCode::Char('c'))
 }
 
 #[cfg(test)]
