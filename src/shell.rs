@@ -607,6 +607,145 @@ mod tests {
         );
     }
 
+    /// Play mode after 1. e4 e5 (the human White, level 3), at 100×30.
+    fn playing_e4_e5() -> Shell {
+        let mut game = Game::new();
+        for san in ["e4", "e5"] {
+            let mv = game.parse_move(san).unwrap();
+            game.play(mv).unwrap();
+        }
+        let snapshot = crate::app::Snapshot {
+            game,
+            human: Color::White,
+            level: 3,
+        };
+        let (app, _) = App::new(Config::default(), Some(snapshot), 1);
+        let mut shell = Shell::play(app);
+        shell.update(Event::Resize(100, 30));
+        shell
+    }
+
+    fn typing(shell: &mut Shell, text: &str) -> Vec<Effect> {
+        text.chars()
+            .flat_map(|c| shell.update(key(KeyCode::Char(c))))
+            .collect()
+    }
+
+    #[test]
+    fn the_editor_opens_over_play_and_escape_leaves_play_unchanged() {
+        let mut shell = playing_e4_e5();
+        let app = shell.app().unwrap();
+        let before = (app.game.fen(), app.game.moves().to_vec(), app.human);
+        let level = app.config.engine.level;
+        let fx = typing(&mut shell, "e");
+        assert!(fx.is_empty(), "opening the editor starts nothing: {fx:?}");
+        assert!(matches!(
+            shell.screens(),
+            [Screen::Play(_), Screen::Editor(_)]
+        ));
+        // The editor starts on the position shown and takes the keys: clear, a king on e1.
+        assert_eq!(shell.editor().unwrap().fen(), before.0);
+        typing(&mut shell, "zK");
+        assert_eq!(shell.editor().unwrap().fen(), "8/8/8/8/8/8/8/4K3 w - - 0 2");
+        // Esc closes it; the game is as it was and takes the keys again.
+        let fx = shell.update(key(KeyCode::Esc));
+        assert!(
+            !fx.iter().any(|e| matches!(e, Effect::CancelAnalysis(_))),
+            "no analysis ran: {fx:?}"
+        );
+        assert!(matches!(shell.screens(), [Screen::Play(_)]));
+        assert!(shell.editor().is_none());
+        assert!(!shell.quit());
+        let app = shell.app().unwrap();
+        assert_eq!(
+            (app.game.fen(), app.game.moves().to_vec(), app.human),
+            before
+        );
+        assert_eq!(app.config.engine.level, level);
+        assert_eq!(app.mode, Mode::Board);
+        typing(&mut shell, "?");
+        assert_eq!(shell.app().unwrap().mode, Mode::Help);
+    }
+
+    #[test]
+    fn play_from_here_hands_the_set_up_to_play_and_the_engine_moves() {
+        let mut shell = playing_e4_e5();
+        typing(&mut shell, "e");
+        // The start position; play it as Black at level 2: White (the engine) moves first.
+        typing(&mut shell, "s");
+        shell.update(key(KeyCode::Enter));
+        let fx = typing(&mut shell, "b2");
+        assert!(fx.is_empty(), "{fx:?}");
+        let fx = shell.update(key(KeyCode::Enter));
+        assert!(matches!(shell.screens(), [Screen::Play(_)]));
+        let app = shell.app().unwrap();
+        assert_eq!(app.game.fen(), Game::new().fen());
+        assert_eq!((app.human, app.config.engine.level), (Color::Black, 2));
+        // The unfinished game is archived, as `:fen` does; the engine forgets it and moves.
+        assert!(
+            fx.iter()
+                .any(|e| matches!(e, Effect::Archive(s) if s.game.ply() == 2)),
+            "{fx:?}"
+        );
+        assert!(fx.contains(&Effect::NewEngineGame));
+        assert!(
+            fx.iter()
+                .any(|e| matches!(e, Effect::StartSearch(r) if r.position == *app.game.position())),
+            "the engine is asked to move: {fx:?}"
+        );
+    }
+
+    #[test]
+    fn the_editor_analysis_is_routed_to_it_and_cancelled_when_it_closes() {
+        let mut shell = playing_e4_e5();
+        typing(&mut shell, "e");
+        let fx = typing(&mut shell, "a");
+        let id = fx
+            .iter()
+            .find_map(|e| match e {
+                Effect::Analyse(job) => Some(job.id),
+                _ => None,
+            })
+            .expect("an analysis is asked for");
+        // Another id is play's, not the editor's.
+        let other = crate::app::AnalysisId(id.0 + 100);
+        shell.update(Event::AnalysisFailed(other, "not this one".to_owned()));
+        assert_eq!(
+            shell.editor().unwrap().analysis,
+            Some(crate::editor::AnalysisView::Running)
+        );
+        shell.update(Event::AnalysisFailed(id, "no engine".to_owned()));
+        assert_eq!(
+            shell.editor().unwrap().analysis,
+            Some(crate::editor::AnalysisView::Failed("no engine".to_owned()))
+        );
+        // Asked again and left running: closing the screen cancels it.
+        let fx = typing(&mut shell, "a");
+        let again = fx
+            .iter()
+            .find_map(|e| match e {
+                Effect::Analyse(job) => Some(job.id),
+                _ => None,
+            })
+            .expect("asked again");
+        assert_ne!(again, id);
+        let fx = shell.update(key(KeyCode::Esc));
+        assert!(fx.contains(&Effect::CancelAnalysis(again)), "{fx:?}");
+        assert!(matches!(shell.screens(), [Screen::Play(_)]));
+    }
+
+    #[test]
+    fn ctrl_c_quits_from_the_editor() {
+        let mut shell = playing_e4_e5();
+        typing(&mut shell, "e");
+        let fx = shell.update(Event::Key(KeyEvent::new(
+            KeyCode::Char('c'),
+            KeyModifiers::CONTROL,
+        )));
+        assert!(fx.contains(&Effect::Quit), "{fx:?}");
+        assert!(shell.quit());
+    }
+
     #[test]
     fn a_failed_last_autosave_takes_the_quit_back() {
         let (app, _) = App::new(Config::default(), None, 1);
