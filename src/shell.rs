@@ -547,12 +547,10 @@ mod tests {
         Event::Key(KeyEvent::new(c, KeyModifiers::NONE))
     }
 
-    /// A finished game in play mode (Fool's mate, the human White), its game-over dialog open.
-    fn finished_play() -> Shell {
-        let mut config = Config::default();
-        config.game.human = crate::config::HumanColor::White;
+    /// Play mode after the moves `sans` (the human White, level 3, with `config`), at 100×30.
+    fn playing_after(sans: &[&str], config: Config) -> Shell {
         let mut game = Game::new();
-        for san in ["f3", "e5", "g4", "Qh4#"] {
+        for san in sans {
             let mv = game.parse_move(san).unwrap();
             game.play(mv).unwrap();
         }
@@ -565,6 +563,13 @@ mod tests {
         let mut shell = Shell::play(app);
         shell.update(Event::Resize(100, 30));
         shell
+    }
+
+    /// A finished game in play mode (Fool's mate, the human White), its game-over dialog open.
+    fn finished_play() -> Shell {
+        let mut config = Config::default();
+        config.game.human = crate::config::HumanColor::White;
+        playing_after(&["f3", "e5", "g4", "Qh4#"], config)
     }
 
     #[test]
@@ -609,20 +614,7 @@ mod tests {
 
     /// Play mode after 1. e4 e5 (the human White, level 3), at 100×30.
     fn playing_e4_e5() -> Shell {
-        let mut game = Game::new();
-        for san in ["e4", "e5"] {
-            let mv = game.parse_move(san).unwrap();
-            game.play(mv).unwrap();
-        }
-        let snapshot = crate::app::Snapshot {
-            game,
-            human: Color::White,
-            level: 3,
-        };
-        let (app, _) = App::new(Config::default(), Some(snapshot), 1);
-        let mut shell = Shell::play(app);
-        shell.update(Event::Resize(100, 30));
-        shell
+        playing_after(&["e4", "e5"], Config::default())
     }
 
     fn typing(shell: &mut Shell, text: &str) -> Vec<Effect> {
@@ -695,18 +687,21 @@ mod tests {
         );
     }
 
-    #[test]
-    fn the_editor_analysis_is_routed_to_it_and_cancelled_when_it_closes() {
-        let mut shell = playing_e4_e5();
-        typing(&mut shell, "e");
-        let fx = typing(&mut shell, "a");
-        let id = fx
-            .iter()
+    /// The id of the analysis `fx` asks for.
+    fn analysis_asked(fx: &[Effect]) -> crate::app::AnalysisId {
+        fx.iter()
             .find_map(|e| match e {
                 Effect::Analyse(job) => Some(job.id),
                 _ => None,
             })
-            .expect("an analysis is asked for");
+            .expect("an analysis is asked for")
+    }
+
+    #[test]
+    fn the_editor_analysis_is_routed_to_it_and_cancelled_when_it_closes() {
+        let mut shell = playing_e4_e5();
+        typing(&mut shell, "e");
+        let id = analysis_asked(&typing(&mut shell, "a"));
         // Another id is play's, not the editor's.
         let other = crate::app::AnalysisId(id.0 + 100);
         shell.update(Event::AnalysisFailed(other, "not this one".to_owned()));
@@ -720,14 +715,7 @@ mod tests {
             Some(crate::editor::AnalysisView::Failed("no engine".to_owned()))
         );
         // Asked again and left running: closing the screen cancels it.
-        let fx = typing(&mut shell, "a");
-        let again = fx
-            .iter()
-            .find_map(|e| match e {
-                Effect::Analyse(job) => Some(job.id),
-                _ => None,
-            })
-            .expect("asked again");
+        let again = analysis_asked(&typing(&mut shell, "a"));
         assert_ne!(again, id);
         let fx = shell.update(key(KeyCode::Esc));
         assert!(fx.contains(&Effect::CancelAnalysis(again)), "{fx:?}");
