@@ -10,7 +10,7 @@ use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use ratatui::layout::Rect;
-use shakmaty::{Chess, Color, Move, Position, Square};
+use shakmaty::{Chess, Color, Move, Position, Setup, Square};
 
 use crate::clock::{Clock, TimeControl, TimeSource};
 use crate::config::{Config, ConfigError, HumanColor};
@@ -69,6 +69,9 @@ pub enum Event {
     AnalysisFailed(AnalysisId, String),
     /// A report for a review screen (routed by the shell to the screen that asked).
     ReviewReport(crate::shell::ReviewReport),
+    /// Play this set-up position (the board editor's "play from here", handed over by the
+    /// shell): the human plays `Color` against the engine at the level.
+    PlayFrom(Box<Game>, Color, u8),
 }
 
 /// Something the runner must do.
@@ -106,6 +109,22 @@ pub enum Effect {
     ReviewWork(crate::shell::ReviewWork),
     /// Close the screen on top (the shell returns to the one below, or ends the program).
     CloseScreen,
+    /// Open the board editor screen on this set-up (`e`, `:edit`, the new-game dialog's `e`,
+    /// `--edit`); play resumes unchanged when the user leaves it.
+    OpenEditor(Box<EditFrom>),
+}
+
+/// What play mode opens the board editor on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EditFrom {
+    /// The position to edit (the one shown, or the start position).
+    pub setup: Setup,
+    /// The board's orientation.
+    pub orientation: Color,
+    /// The engine level "play from here" offers first.
+    pub level: u8,
+    /// The colour "play from here" offers first.
+    pub human: Color,
 }
 
 /// What the keyboard is talking to.
@@ -295,10 +314,6 @@ pub struct App {
     pub spinner: usize,
     /// Set when the program should end.
     pub quit: bool,
-    /// The board editor, while it is open (it takes the keys, the mouse and the screen).
-    pub editor: Option<Box<crate::editor::Editor>>,
-    /// The editor's analysis in flight ("analyse from here").
-    editor_analysis: Option<AnalysisId>,
     next_id: u64,
     rng: u64,
 }
@@ -331,8 +346,6 @@ impl App {
             size: (80, 24),
             spinner: 0,
             quit: false,
-            editor: None,
-            editor_analysis: None,
             next_id: 0,
             rng: seed,
             game: Game::new(),
@@ -448,18 +461,6 @@ impl App {
             }
             Event::Warning(text) => self.error(text),
             Event::Saved(Ok(path)) => self.info(format!("saved {}", path.display())),
-            Event::Analysed(id, analysis) if self.editor_analysis == Some(id) => {
-                self.editor_analysis = None;
-                if let Some(editor) = self.editor.as_mut() {
-                    editor.analysed(Ok(*analysis));
-                }
-            }
-            Event::AnalysisFailed(id, why) if self.editor_analysis == Some(id) => {
-                self.editor_analysis = None;
-                if let Some(editor) = self.editor.as_mut() {
-                    editor.analysed(Err(why));
-                }
-            }
             Event::Analysed(id, analysis) => self.on_analysed(id, *analysis, &mut fx),
             Event::AnalysisFailed(id, why) => {
                 if self.analysing.take_if(|(a, _)| *a == id).is_some() {
@@ -470,6 +471,15 @@ impl App {
             }
             // The review screens' reports never reach the game's screen.
             Event::ReviewReport(_) => {}
+            Event::PlayFrom(game, human, level) => {
+                self.config.engine.level = level;
+                let note = self.set_up(*game, human, &mut fx);
+                self.info(format!(
+                    "{note}position set up: you play {}, level {level}",
+                    color_name(human)
+                ));
+                self.after_change(&mut fx, true);
+            }
         }
         fx
     }
@@ -597,12 +607,6 @@ impl App {
             self.do_quit(fx);
             return;
         }
-        if let Some(editor) = &self.editor {
-            if let Some(action) = crate::editor::input::key_action(editor, key) {
-                self.editor_action(action, fx);
-            }
-            return;
-        }
         if self.input.promotion.is_some() {
             let step = self.input.promotion_key(self.game.position(), key);
             return self.on_step(step, fx);
@@ -670,7 +674,7 @@ impl App {
             KeyCode::Char('r') => self.redo(fx),
             KeyCode::Char('f') => self.flip(),
             KeyCode::Char('n') => self.open_new_game(),
-            KeyCode::Char('e') => self.open_editor(false),
+            KeyCode::Char('e') => fx.push(self.ask_editor(false)),
             KeyCode::Char('t') => self.ask_hint(fx),
             KeyCode::Char('s') => self.move_now(fx),
             KeyCode::Char(',') => self.browse_back(),
@@ -743,7 +747,7 @@ impl App {
             KeyCode::Char('e') => {
                 self.config.engine.level = level;
                 self.mode = Mode::Board;
-                self.open_editor(true);
+                fx.push(self.ask_editor(true));
                 return;
             }
             KeyCode::Char('w') => (HumanColor::White, level, time),
@@ -823,14 +827,6 @@ impl App {
     // ----- mouse ------------------------------------------------------------------------
 
     fn on_mouse(&mut self, mouse: MouseEvent, fx: &mut Vec<Effect>) {
-        if let Some(editor) = &self.editor {
-            let area = Rect::new(0, 0, self.size.0, self.size.1);
-            let layout = crate::ui::editor::EditorLayout::new(area, editor);
-            if let Some(action) = crate::editor::input::mouse_action(editor, &layout, mouse) {
-                self.editor_action(action, fx);
-            }
-            return;
-        }
         if self.input.promotion.is_some() {
             if let MouseEventKind::Down(MouseButton::Left) = mouse.kind {
                 let at = Rect::new(mouse.column, mouse.row, 1, 1);
@@ -987,7 +983,7 @@ impl App {
                 }
                 Err(e) => self.error(e.to_string()),
             },
-            Command::Edit => self.open_editor(false),
+            Command::Edit => fx.push(self.ask_editor(false)),
             Command::Save(path) => fx.push(Effect::Save(path, self.snapshot())),
             Command::Load(path, pick) => fx.push(Effect::Load(path, pick)),
             Command::Resign => {
@@ -1122,73 +1118,36 @@ impl App {
 
     // ----- board editor -------------------------------------------------------------------
 
-    /// Opens the board editor on the position shown (`start`: on the standard start
-    /// position, from the new-game dialog). The game is unchanged until "play from here".
-    pub fn open_editor(&mut self, start: bool) {
+    /// Asks the shell for the board editor screen on the position shown (`start`: on the
+    /// standard start position, from the new-game dialog). The game is unchanged until the
+    /// editor hands back a set-up ([`Event::PlayFrom`]).
+    pub fn ask_editor(&mut self, start: bool) -> Effect {
         let pos = if start {
             Chess::default()
         } else {
             self.shown_position().clone()
         };
         self.input.clear();
-        self.editor = Some(Box::new(crate::editor::Editor::from_position(
-            &pos,
-            self.orientation,
-            self.config.engine.level,
-            self.human,
-        )));
+        Effect::OpenEditor(Box::new(EditFrom {
+            setup: pos.to_setup(shakmaty::EnPassantMode::Legal),
+            orientation: self.orientation,
+            level: self.config.engine.level,
+            human: self.human,
+        }))
     }
 
-    /// Applies an editor action and runs what it asks for: the one hook between the editor and
-    /// play mode.
-    fn editor_action(&mut self, action: crate::editor::EditorAction, fx: &mut Vec<Effect>) {
-        use crate::editor::EditorOutcome;
-        let Some(editor) = self.editor.as_mut() else {
-            return;
-        };
-        match editor.apply(action) {
-            EditorOutcome::Stay => {}
-            EditorOutcome::CopyFen(fen) => fx.push(Effect::Copy(fen)),
-            EditorOutcome::Close => self.close_editor(fx),
-            EditorOutcome::Analyse { fen } => {
-                let Ok(before) = crate::game::fen::parse(&fen) else {
-                    return;
-                };
-                if let Some(id) = self.editor_analysis.take() {
-                    fx.push(Effect::CancelAnalysis(id));
-                }
-                let mut request = self.base_request(before.clone());
-                request.human = before.turn();
-                self.next_id += 1;
-                let id = AnalysisId(self.next_id);
-                self.editor_analysis = Some(id);
-                fx.push(Effect::Analyse(Box::new(AnalysisRequest {
-                    id,
-                    ply: 0,
-                    request,
-                    hash_mb: self.config.engine.hash_mb,
-                })));
-            }
-            EditorOutcome::Play { fen, human, level } => match Game::from_fen(&fen) {
-                Ok(game) => {
-                    self.close_editor(fx);
-                    self.config.engine.level = level;
-                    let note = self.set_up(game, human, fx);
-                    self.info(format!(
-                        "{note}position set up: you play {}, level {level}",
-                        color_name(human)
-                    ));
-                    self.after_change(fx, true);
-                }
-                Err(e) => self.error(e.to_string()),
-            },
-        }
-    }
-
-    fn close_editor(&mut self, fx: &mut Vec<Effect>) {
-        self.editor = None;
-        if let Some(id) = self.editor_analysis.take() {
-            fx.push(Effect::CancelAnalysis(id));
+    /// A background analysis of `before` (the best move and its explanation) for another
+    /// screen (the editor's "analyse from here"): play's configured limits and explanation
+    /// level, and a fresh id from play's counter, so the shell can route its report back.
+    pub fn analysis_for(&mut self, before: Chess) -> AnalysisRequest {
+        let mut request = self.base_request(before.clone());
+        request.human = before.turn();
+        self.next_id += 1;
+        AnalysisRequest {
+            id: AnalysisId(self.next_id),
+            ply: 0,
+            request,
+            hash_mb: self.config.engine.hash_mb,
         }
     }
 

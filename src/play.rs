@@ -183,9 +183,10 @@ pub fn run(
         edit,
         lock,
     } = prepared;
-    let (mut app, first) = App::new(config, snapshot, seed);
+    let (app, mut first) = App::new(config, snapshot, seed);
+    let mut shell = Shell::play(app);
     if edit {
-        app.open_editor(false);
+        first.extend(shell.open_editor());
     }
     let play = PlayContext {
         dirs: dirs.clone(),
@@ -194,7 +195,7 @@ pub fn run(
         _lock: lock,
     };
     let tui = Tui::enter().context("cannot set up the terminal")?;
-    run_shell(tui, Shell::play(app), first, Some(play))
+    run_shell(tui, shell, first, Some(play))
 }
 
 /// The one loop of the terminal interface: one input thread and the workers (engine, background
@@ -391,7 +392,7 @@ impl Runner {
                 }
                 Effect::ReviewWork(work) => events.extend(self.reviews.execute(work)),
                 // The shell turns these into screens before they reach the runner.
-                Effect::Review(_) | Effect::CloseScreen => {}
+                Effect::Review(_) | Effect::CloseScreen | Effect::OpenEditor(_) => {}
                 Effect::Analyse(job) => {
                     self.analyses.retain(|_, j| !j.is_finished());
                     let tx = self.events.clone();

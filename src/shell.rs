@@ -1,8 +1,9 @@
 //! The application shell: every screen of the terminal interface (play, the review of a game,
-//! the game picker of a file) is a [`Screen`] on one stack, fed by one [`Event`] type and
-//! answering with one [`Effect`] type. [`Shell::update`] routes each event (keys and the mouse
-//! to the screen on top, reports to the screen that asked for them, by id) and turns what a
-//! screen asks for (open a review, close the screen) into screens and effects; the runner
+//! the game picker of a file, the board editor) is a [`Screen`] on one stack, fed by one
+//! [`Event`] type and answering with one [`Effect`] type. [`Shell::update`] routes each event
+//! (keys and the mouse to the screen on top, reports to the screen that asked for them, by id)
+//! and turns what a screen asks for (open a review or the editor, close the screen, play a
+//! set-up position) into screens and effects; the runner
 //! (`crate::play::run_shell`) executes the effects in one loop with one input thread.
 //!
 //! Like [`App`], the shell does no I/O and starts no thread: it is driven headless in tests.
@@ -13,8 +14,9 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use shakmaty::Color;
 
-use crate::app::{App, Effect, Event};
+use crate::app::{AnalysisId, App, EditFrom, Effect, Event};
 use crate::config::Config;
+use crate::editor::{Editor, EditorAction, EditorOutcome};
 use crate::game::Game;
 use crate::pgn::PgnGame;
 use crate::review::learn::TryVerdict;
@@ -41,6 +43,17 @@ pub enum Screen {
     Review(Box<ReviewScreen>),
     /// The list of the games of a file.
     Picker(Box<Picker>),
+    /// The board editor (opened from play).
+    Editor(Box<EditorScreen>),
+}
+
+/// The board editor's screen: the editor and its analysis in flight.
+#[derive(Debug)]
+pub struct EditorScreen {
+    /// The editor's model.
+    pub editor: Editor,
+    /// The id of the "analyse from here" running for it, whose report the shell routes here.
+    analysis: Option<AnalysisId>,
 }
 
 /// A report for the review screens: an analysis, a verdict on a try, the scan of a file, a game
@@ -220,6 +233,33 @@ impl Shell {
         })
     }
 
+    /// The board editor, if its screen is open.
+    pub fn editor(&self) -> Option<&Editor> {
+        self.screens.iter().find_map(|s| match s {
+            Screen::Editor(e) => Some(&e.editor),
+            _ => None,
+        })
+    }
+
+    fn editor_mut(&mut self) -> Option<&mut EditorScreen> {
+        self.screens.iter_mut().find_map(|s| match s {
+            Screen::Editor(e) => Some(e.as_mut()),
+            _ => None,
+        })
+    }
+
+    /// Opens the board editor over play on the position shown (`kibitzer --edit`); returns
+    /// the effects to execute.
+    pub fn open_editor(&mut self) -> Vec<Effect> {
+        match self.app_mut() {
+            Some(app) => {
+                let ask = app.ask_editor(false);
+                self.carry_out(vec![ask])
+            }
+            None => Vec::new(),
+        }
+    }
+
     fn area(&self) -> Rect {
         Rect::new(0, 0, self.size.0, self.size.1)
     }
@@ -238,6 +278,26 @@ impl Shell {
                 let area = self.area();
                 match self.screens.last_mut() {
                     Some(Screen::Play(app)) => fx.extend(app.update(event)),
+                    Some(Screen::Editor(_)) if is_interrupt(&event) => {
+                        // Ctrl-C quits the program from the editor as from play.
+                        if let Some(app) = self.app_mut() {
+                            fx.extend(app.update(event));
+                        }
+                    }
+                    Some(Screen::Editor(screen)) => {
+                        let editor = &screen.editor;
+                        let action = match event {
+                            Event::Key(k) => crate::editor::input::key_action(editor, k),
+                            Event::Mouse(m) => {
+                                let layout = crate::ui::editor::EditorLayout::new(area, editor);
+                                crate::editor::input::mouse_action(editor, &layout, m)
+                            }
+                            _ => None,
+                        };
+                        if let Some(action) = action {
+                            self.editor_action(action, &mut fx);
+                        }
+                    }
                     Some(Screen::Review(review)) => fx.extend(review.update(event, area)),
                     Some(Screen::Picker(picker)) => {
                         let choice = match event {
@@ -257,6 +317,18 @@ impl Shell {
                 }
             }
             Event::ReviewReport(report) => self.route(report, &mut fx),
+            Event::Analysed(id, analysis) if self.editor_waits_for(id) => {
+                if let Some(screen) = self.editor_mut() {
+                    screen.analysis = None;
+                    screen.editor.analysed(Ok(*analysis));
+                }
+            }
+            Event::AnalysisFailed(id, why) if self.editor_waits_for(id) => {
+                if let Some(screen) = self.editor_mut() {
+                    screen.analysis = None;
+                    screen.editor.analysed(Err(why));
+                }
+            }
             other => {
                 if let Some(app) = self.app_mut() {
                     fx.extend(app.update(other));
@@ -264,6 +336,56 @@ impl Shell {
             }
         }
         self.carry_out(fx)
+    }
+
+    /// Whether the editor screen's analysis is the one with this id.
+    fn editor_waits_for(&self, id: AnalysisId) -> bool {
+        self.screens
+            .iter()
+            .any(|s| matches!(s, Screen::Editor(e) if e.analysis == Some(id)))
+    }
+
+    /// Applies an action to the editor on top and carries out what it asks for: copy the FEN,
+    /// close, analyse with play's engine settings, or hand the set-up to play.
+    fn editor_action(&mut self, action: EditorAction, fx: &mut Vec<Effect>) {
+        let Some(Screen::Editor(screen)) = self.screens.last_mut() else {
+            return;
+        };
+        match screen.editor.apply(action) {
+            EditorOutcome::Stay => {}
+            EditorOutcome::CopyFen(fen) => fx.push(Effect::Copy(fen)),
+            EditorOutcome::Close => fx.push(Effect::CloseScreen),
+            EditorOutcome::Analyse { fen } => {
+                let Ok(before) = crate::game::fen::parse(&fen) else {
+                    return;
+                };
+                if let Some(id) = screen.analysis.take() {
+                    fx.push(Effect::CancelAnalysis(id));
+                }
+                let Some(job) = self.app_mut().map(|app| app.analysis_for(before)) else {
+                    return;
+                };
+                if let Some(screen) = self.editor_mut() {
+                    screen.analysis = Some(job.id);
+                }
+                fx.push(Effect::Analyse(Box::new(job)));
+            }
+            EditorOutcome::Play { fen, human, level } => match Game::from_fen(&fen) {
+                Ok(game) => {
+                    // The editor closes (its analysis cancelled), then play takes the set-up.
+                    self.close_screen(fx);
+                    if let Some(app) = self.app_mut() {
+                        fx.extend(app.update(Event::PlayFrom(Box::new(game), human, level)));
+                    }
+                }
+                Err(e) => {
+                    screen.editor.note = Some(crate::editor::Note {
+                        text: e.to_string(),
+                        error: true,
+                    });
+                }
+            },
+        }
     }
 
     /// A report to the screen that asked for it.
@@ -353,23 +475,43 @@ impl Shell {
                         }
                     }
                 }
-                Effect::CloseScreen => {
-                    if let Some(Screen::Review(r)) = self.screens.pop() {
-                        out.push(Effect::ReviewWork(ReviewWork::Cancel(r.id())));
-                    }
-                    if self.screens.is_empty() {
-                        self.closed = true;
-                        out.push(Effect::Quit);
-                    } else if let Some(app) = self.app_mut() {
-                        // The game's screen is drawn again at its size.
-                        let (w, h) = app.size;
-                        out.extend(app.update(Event::Resize(w, h)));
-                    }
+                Effect::OpenEditor(from) => {
+                    let EditFrom {
+                        setup,
+                        orientation,
+                        level,
+                        human,
+                    } = *from;
+                    self.screens.push(Screen::Editor(Box::new(EditorScreen {
+                        editor: Editor::new(setup, orientation, level, human),
+                        analysis: None,
+                    })));
                 }
+                Effect::CloseScreen => self.close_screen(&mut out),
                 other => out.push(other),
             }
         }
         out
+    }
+
+    /// Closes the screen on top: its work in flight is cancelled, and the screen below is
+    /// shown (or the program ends with the last screen).
+    fn close_screen(&mut self, out: &mut Vec<Effect>) {
+        match self.screens.pop() {
+            Some(Screen::Review(r)) => {
+                out.push(Effect::ReviewWork(ReviewWork::Cancel(r.id())));
+            }
+            Some(Screen::Editor(e)) => out.extend(e.analysis.map(Effect::CancelAnalysis)),
+            _ => {}
+        }
+        if self.screens.is_empty() {
+            self.closed = true;
+            out.push(Effect::Quit);
+        } else if let Some(app) = self.app_mut() {
+            // The game's screen is drawn again at its size.
+            let (w, h) = app.size;
+            out.extend(app.update(Event::Resize(w, h)));
+        }
     }
 
     /// Draws the screen on top; `play_theme` colours the game's screen (it follows the
@@ -379,9 +521,20 @@ impl Shell {
             Some(Screen::Play(app)) => crate::ui::render(frame, app, play_theme),
             Some(Screen::Review(r)) => r.render(frame),
             Some(Screen::Picker(p)) => p.render(frame, &self.look.theme),
+            Some(Screen::Editor(e)) => {
+                let ui = self.app().map(|a| a.config.ui.clone()).unwrap_or_default();
+                crate::ui::editor::render(frame, &e.editor, &ui, play_theme);
+            }
             None => {}
         }
     }
+}
+
+/// Whether the event is Ctrl-C.
+fn is_interrupt(event: &Event) -> bool {
+    use ratatui::crossterm::event::{KeyCode, KeyModifiers};
+    matches!(event, Event::Key(k)
+        if k.modifiers.contains(KeyModifiers::CONTROL) && k.code == KeyCode::Char('c'))
 }
 
 #[cfg(test)]
@@ -394,12 +547,10 @@ mod tests {
         Event::Key(KeyEvent::new(c, KeyModifiers::NONE))
     }
 
-    /// A finished game in play mode (Fool's mate, the human White), its game-over dialog open.
-    fn finished_play() -> Shell {
-        let mut config = Config::default();
-        config.game.human = crate::config::HumanColor::White;
+    /// Play mode after the moves `sans` (the human White, level 3, with `config`), at 100×30.
+    fn playing_after(sans: &[&str], config: Config) -> Shell {
         let mut game = Game::new();
-        for san in ["f3", "e5", "g4", "Qh4#"] {
+        for san in sans {
             let mv = game.parse_move(san).unwrap();
             game.play(mv).unwrap();
         }
@@ -413,6 +564,13 @@ mod tests {
         let mut shell = Shell::play(app);
         shell.update(Event::Resize(100, 30));
         shell
+    }
+
+    /// A finished game in play mode (Fool's mate, the human White), its game-over dialog open.
+    fn finished_play() -> Shell {
+        let mut config = Config::default();
+        config.game.human = crate::config::HumanColor::White;
+        playing_after(&["f3", "e5", "g4", "Qh4#"], config)
     }
 
     #[test]
@@ -453,6 +611,128 @@ mod tests {
             shell.app().unwrap().game.moves().len(),
             before.moves().len()
         );
+    }
+
+    /// Play mode after 1. e4 e5 (the human White, level 3), at 100×30.
+    fn playing_e4_e5() -> Shell {
+        playing_after(&["e4", "e5"], Config::default())
+    }
+
+    fn typing(shell: &mut Shell, text: &str) -> Vec<Effect> {
+        text.chars()
+            .flat_map(|c| shell.update(key(KeyCode::Char(c))))
+            .collect()
+    }
+
+    #[test]
+    fn the_editor_opens_over_play_and_escape_leaves_play_unchanged() {
+        let mut shell = playing_e4_e5();
+        let app = shell.app().unwrap();
+        let before = (app.game.fen(), app.game.moves().to_vec(), app.human);
+        let level = app.config.engine.level;
+        let fx = typing(&mut shell, "e");
+        assert!(fx.is_empty(), "opening the editor starts nothing: {fx:?}");
+        assert!(matches!(
+            shell.screens(),
+            [Screen::Play(_), Screen::Editor(_)]
+        ));
+        // The editor starts on the position shown and takes the keys: clear, a king on e1.
+        assert_eq!(shell.editor().unwrap().fen(), before.0);
+        typing(&mut shell, "zK");
+        assert_eq!(shell.editor().unwrap().fen(), "8/8/8/8/8/8/8/4K3 w - - 0 2");
+        // Esc closes it; the game is as it was and takes the keys again.
+        let fx = shell.update(key(KeyCode::Esc));
+        assert!(
+            !fx.iter().any(|e| matches!(e, Effect::CancelAnalysis(_))),
+            "no analysis ran: {fx:?}"
+        );
+        assert!(matches!(shell.screens(), [Screen::Play(_)]));
+        assert!(shell.editor().is_none());
+        assert!(!shell.quit());
+        let app = shell.app().unwrap();
+        assert_eq!(
+            (app.game.fen(), app.game.moves().to_vec(), app.human),
+            before
+        );
+        assert_eq!(app.config.engine.level, level);
+        assert_eq!(app.mode, Mode::Board);
+        typing(&mut shell, "?");
+        assert_eq!(shell.app().unwrap().mode, Mode::Help);
+    }
+
+    #[test]
+    fn play_from_here_hands_the_set_up_to_play_and_the_engine_moves() {
+        let mut shell = playing_e4_e5();
+        typing(&mut shell, "e");
+        // The start position; play it as Black at level 2: White (the engine) moves first.
+        typing(&mut shell, "s");
+        shell.update(key(KeyCode::Enter));
+        let fx = typing(&mut shell, "b2");
+        assert!(fx.is_empty(), "{fx:?}");
+        let fx = shell.update(key(KeyCode::Enter));
+        assert!(matches!(shell.screens(), [Screen::Play(_)]));
+        let app = shell.app().unwrap();
+        assert_eq!(app.game.fen(), Game::new().fen());
+        assert_eq!((app.human, app.config.engine.level), (Color::Black, 2));
+        // The unfinished game is archived, as `:fen` does; the engine forgets it and moves.
+        assert!(
+            fx.iter()
+                .any(|e| matches!(e, Effect::Archive(s) if s.game.ply() == 2)),
+            "{fx:?}"
+        );
+        assert!(fx.contains(&Effect::NewEngineGame));
+        assert!(
+            fx.iter()
+                .any(|e| matches!(e, Effect::StartSearch(r) if r.position == *app.game.position())),
+            "the engine is asked to move: {fx:?}"
+        );
+    }
+
+    /// The id of the analysis `fx` asks for.
+    fn analysis_asked(fx: &[Effect]) -> crate::app::AnalysisId {
+        fx.iter()
+            .find_map(|e| match e {
+                Effect::Analyse(job) => Some(job.id),
+                _ => None,
+            })
+            .expect("an analysis is asked for")
+    }
+
+    #[test]
+    fn the_editor_analysis_is_routed_to_it_and_cancelled_when_it_closes() {
+        let mut shell = playing_e4_e5();
+        typing(&mut shell, "e");
+        let id = analysis_asked(&typing(&mut shell, "a"));
+        // Another id is play's, not the editor's.
+        let other = crate::app::AnalysisId(id.0 + 100);
+        shell.update(Event::AnalysisFailed(other, "not this one".to_owned()));
+        assert_eq!(
+            shell.editor().unwrap().analysis,
+            Some(crate::editor::AnalysisView::Running)
+        );
+        shell.update(Event::AnalysisFailed(id, "no engine".to_owned()));
+        assert_eq!(
+            shell.editor().unwrap().analysis,
+            Some(crate::editor::AnalysisView::Failed("no engine".to_owned()))
+        );
+        // Asked again and left running: closing the screen cancels it.
+        let again = analysis_asked(&typing(&mut shell, "a"));
+        assert_ne!(again, id);
+        let fx = shell.update(key(KeyCode::Esc));
+        assert!(fx.contains(&Effect::CancelAnalysis(again)), "{fx:?}");
+        assert!(matches!(shell.screens(), [Screen::Play(_)]));
+    }
+
+    #[test]
+    fn ctrl_c_quits_from_the_editor() {
+        let mut shell = playing_e4_e5();
+        typing(&mut shell, "e");
+        let fx = shell.update(Event::Key(KeyEvent::new(
+            KeyCode::Char('c'),
+            KeyModifiers::CONTROL,
+        )));
+        assert!(fx.contains(&Effect::Quit), "{fx:?}");
+        assert!(shell.quit());
     }
 
     #[test]

@@ -142,10 +142,6 @@ pub fn render(frame: &mut Frame, app: &App, theme: &Theme) {
         draw_too_small(frame, area, theme);
         return;
     }
-    if let Some(editor) = &app.editor {
-        editor::render(frame, editor, &app.config.ui, theme);
-        return;
-    }
     board::draw(frame, &layout, app, theme);
     clock::draw(frame, &layout, app, theme);
     move_list::draw(frame, layout.moves, app, theme);
