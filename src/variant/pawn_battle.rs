@@ -54,6 +54,48 @@ impl fmt::Display for WinReason {
     }
 }
 
+/// Why a game of Pawn Battle ended: a win by the position, a draw by the history, or a
+/// resignation (what `Game<PawnBattle>::outcome` reports).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GameEnd {
+    /// The position decided it.
+    Win(WinReason),
+    /// The same position occurred for the third time.
+    ThreefoldRepetition,
+    /// Fifty moves by each side without a capture or pawn move.
+    FiftyMoveRule,
+    /// A player resigned.
+    Resignation,
+}
+
+impl From<WinReason> for GameEnd {
+    fn from(reason: WinReason) -> Self {
+        GameEnd::Win(reason)
+    }
+}
+
+impl crate::game::GameEnd for GameEnd {
+    const THREEFOLD_REPETITION: Self = GameEnd::ThreefoldRepetition;
+    const FIFTY_MOVE_RULE: Self = GameEnd::FiftyMoveRule;
+    const RESIGNATION: Self = GameEnd::Resignation;
+    fn shown_by_san(self) -> bool {
+        false
+    }
+}
+
+impl fmt::Display for GameEnd {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameEnd::Win(reason) => reason.fmt(f),
+            GameEnd::ThreefoldRepetition => {
+                f.write_str(crate::game::EndReason::ThreefoldRepetition.describe())
+            }
+            GameEnd::FiftyMoveRule => f.write_str(crate::game::EndReason::FiftyMoveRule.describe()),
+            GameEnd::Resignation => f.write_str(crate::game::EndReason::Resignation.describe()),
+        }
+    }
+}
+
 /// A Pawn Battle position: pieces, side to move, en-passant square, move counters and key.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PawnBattle {
@@ -127,11 +169,6 @@ impl PawnBattle {
             .iter()
             .fold(0, |key, (sq, piece)| key ^ piece_key(sq, piece));
         pieces ^ state_key(self.turn, self.ep_square)
-    }
-
-    /// The move number (1 for the first move, incremented after Black's move).
-    pub fn fullmoves(&self) -> u32 {
-        self.fullmoves
     }
 
     /// The en-passant square, when a pawn of the side to move can capture there.
@@ -295,6 +332,7 @@ fn from_setup(setup: Setup) -> Result<PawnBattle, FenError> {
 
 impl VariantPosition for PawnBattle {
     type EndReason = WinReason;
+    type GameEnd = GameEnd;
     const VARIANT: Variant = Variant::PawnBattle;
 
     fn start() -> Self {
@@ -323,6 +361,10 @@ impl VariantPosition for PawnBattle {
 
     fn halfmoves(&self) -> u32 {
         self.halfmoves
+    }
+
+    fn fullmoves(&self) -> u32 {
+        self.fullmoves
     }
 
     fn key(&self) -> u64 {
@@ -380,6 +422,12 @@ impl VariantPosition for PawnBattle {
             }
         }
         self.key = key ^ state_key(self.turn, self.ep_square);
+    }
+
+    fn play_san(&mut self, mv: Move) -> shakmaty::san::SanPlus {
+        let san = notation::san(self, mv);
+        self.play_unchecked(mv);
+        shakmaty::san::SanPlus { san, suffix: None }
     }
 
     fn is_check(&self) -> bool {
