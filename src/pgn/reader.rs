@@ -289,10 +289,9 @@ impl<P: PgnVariant> Collector<P> {
         let variant = variant_of_tag(self.tags.get("Variant")).map_err(tag_failure)?;
         if variant != P::VARIANT {
             return Err(tag_failure(format!(
-                "the game is {}, but {} was expected here; open it where {} games are read",
+                "the game is {}, but only {} games are read here",
                 variant_name(variant),
                 variant_name(P::VARIANT),
-                variant_name(variant),
             )));
         }
         let mut game = match self.tags.get("FEN") {
@@ -1265,8 +1264,8 @@ mod tests {
             let chess = import("[Variant \"Pawn Battle\"]\n\n1. e4 *\n");
             assert_eq!(
                 chess.errors[0].to_string(),
-                "game 1 (line 1): the game is Pawn Battle, but standard chess was expected \
-                 here; open it where Pawn Battle games are read"
+                "game 1 (line 1): the game is Pawn Battle, but only standard chess games are \
+                 read here"
             );
             let unknown = import_as::<PawnBattle>("[Variant \"Atomic\"]\n\n1. e4 *\n");
             assert!(
