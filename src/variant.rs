@@ -234,8 +234,9 @@ impl<R: fmt::Display> fmt::Display for LineError<R> {
 impl<R: fmt::Debug + fmt::Display> std::error::Error for LineError<R> {}
 
 /// A game's history: every position and key from the start, so repetitions and the fifty-move
-/// rule can be judged. The future generic `Game` (undo/redo, SAN, comments) keeps exactly these
-/// two vectors; until the seam is in place, Pawn Battle's tests and tools use `Line` directly.
+/// rule can be judged. `game::Game<P>` is the full game model (undo/redo, SAN, comments,
+/// resignation); `Line` is the lean one the match arena plays thousands of games with (no SAN
+/// per move).
 #[derive(Debug, Clone)]
 pub struct Line<P: VariantPosition> {
     positions: Vec<P>,

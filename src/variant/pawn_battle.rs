@@ -7,7 +7,8 @@
 //! last rank (the game ends on arrival: the pawn is not promoted, it stays a pawn on that square,
 //! and the move is written `e8`, `e7e8`), or by capturing all the opponent's pawns. A side with
 //! no legal move loses. Threefold repetition and fifty moves without a pawn move or capture are
-//! draws (judged by [`crate::variant::Line`], which has the history).
+//! draws (judged by `game::Game<PawnBattle>` and [`crate::variant::Line`], which have the
+//! history).
 //!
 //! Squares, pieces, moves and attacks are shakmaty's (`Board`, `Square`, `Move`,
 //! `attacks::rook_attacks`, `attacks::pawn_attacks`); the Zobrist key uses shakmaty's
