@@ -1,14 +1,18 @@
 //! The game model: a start position, the moves played (with SAN), a cursor for undo/redo, and the
 //! outcome. [`Game::play`] is the one function that applies a move; every caller (human, engine,
 //! prompt, PGN import, redo) goes through it.
+//!
+//! `Game<P = Chess>` is generic over the variant ([`VariantPosition`]): the rules, keys, SAN and
+//! the end of the game come from the position type, so chess and Pawn Battle share this model.
 
 use std::fmt;
 
-use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, KnownOutcome, Move, Position};
+
+use crate::variant::VariantPosition;
 
 pub mod fen;
 pub mod notation;
@@ -82,16 +86,50 @@ impl fmt::Display for EndReason {
     }
 }
 
-/// The result of a finished game and why it ended.
+/// Why a game of some variant ended: the variant's own reasons plus the three every game has.
+/// [`EndReason`] is chess's; Pawn Battle's is `variant::pawn_battle::GameEnd`.
+pub trait GameEnd:
+    Copy + fmt::Debug + fmt::Display + PartialEq + Eq + Send + Sync + 'static
+{
+    /// The same position occurred for the third time.
+    const THREEFOLD_REPETITION: Self;
+    /// Fifty moves by each side without a capture or pawn move.
+    const FIFTY_MOVE_RULE: Self;
+    /// A player resigned.
+    const RESIGNATION: Self;
+    /// A player's flag fell.
+    const TIMEOUT: Self;
+    /// A player's flag fell and the other side could not win (a draw).
+    const TIMEOUT_VS_INSUFFICIENT_MATERIAL: Self;
+    /// The players agreed a draw.
+    const AGREEMENT: Self;
+    /// Whether the last move's SAN already shows the end (chess's `#`), so PGN export needs no
+    /// closing comment saying why the game ended.
+    fn shown_by_san(self) -> bool;
+}
+
+impl GameEnd for EndReason {
+    const THREEFOLD_REPETITION: Self = EndReason::ThreefoldRepetition;
+    const FIFTY_MOVE_RULE: Self = EndReason::FiftyMoveRule;
+    const RESIGNATION: Self = EndReason::Resignation;
+    const TIMEOUT: Self = EndReason::Timeout;
+    const TIMEOUT_VS_INSUFFICIENT_MATERIAL: Self = EndReason::TimeoutVsInsufficientMaterial;
+    const AGREEMENT: Self = EndReason::Agreement;
+    fn shown_by_san(self) -> bool {
+        self == EndReason::Checkmate
+    }
+}
+
+/// The result of a finished game and why it ended (`R`: the variant's [`GameEnd`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct GameOutcome {
+pub struct GameOutcome<R = EndReason> {
     /// Who won, or a draw.
     pub outcome: KnownOutcome,
     /// Why.
-    pub reason: EndReason,
+    pub reason: R,
 }
 
-impl GameOutcome {
+impl<R> GameOutcome<R> {
     /// The PGN result token: `1-0`, `0-1` or `1/2-1/2`.
     pub fn result_token(&self) -> &'static str {
         match self.outcome {
@@ -106,32 +144,28 @@ impl GameOutcome {
     }
 }
 
-impl fmt::Display for GameOutcome {
+impl<R: fmt::Display> fmt::Display for GameOutcome<R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.outcome {
             KnownOutcome::Decisive { winner } => {
-                let name = if winner == Color::White {
-                    "White"
-                } else {
-                    "Black"
-                };
-                write!(f, "{name} wins by {}", self.reason.describe())
+                let name = crate::variant::capitalised(winner);
+                write!(f, "{name} wins by {}", self.reason)
             }
-            KnownOutcome::Draw => write!(f, "Draw by {}", self.reason.describe()),
+            KnownOutcome::Draw => write!(f, "Draw by {}", self.reason),
         }
     }
 }
 
 /// Why [`Game::play`] refused a move.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum PlayError {
+pub enum PlayError<R = EndReason> {
     /// The move is not legal in the current position.
     Illegal(Move),
     /// The game is already over.
-    GameOver(GameOutcome),
+    GameOver(GameOutcome<R>),
 }
 
-impl fmt::Display for PlayError {
+impl<R: fmt::Display> fmt::Display for PlayError<R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PlayError::Illegal(m) => write!(f, "{m} is not legal here"),
@@ -140,14 +174,14 @@ impl fmt::Display for PlayError {
     }
 }
 
-impl std::error::Error for PlayError {}
+impl<R: fmt::Debug + fmt::Display> std::error::Error for PlayError<R> {}
 
-/// A game of chess from a start position, with undo/redo.
+/// A game of chess (or of another variant `P`) from a start position, with undo/redo.
 #[derive(Debug, Clone)]
-pub struct Game {
+pub struct Game<P: VariantPosition = Chess> {
     /// Every position from the start: `positions[i]` is the position after `i` moves.
     /// Covers the redo tail too, so `positions.len() == moves.len() + 1`.
-    positions: Vec<Chess>,
+    positions: Vec<P>,
     /// Zobrist keys of `positions`, for repetition detection.
     keys: Vec<u64>,
     /// All moves, including the redo tail beyond the cursor.
@@ -168,34 +202,49 @@ pub struct Game {
     start_comment: Option<String>,
 }
 
-impl Default for Game {
+impl<P: VariantPosition> Default for Game<P> {
     fn default() -> Self {
-        Game::new()
+        Game::starting()
     }
 }
 
 impl Game {
-    /// A new game from the standard start position.
+    /// A new game of chess from the standard start position.
     pub fn new() -> Game {
-        Game::from_position(Chess::default(), None)
+        Game::starting()
     }
 
-    /// A new game from a FEN.
+    /// A new game of chess from a FEN.
     ///
     /// # Errors
     /// A [`FenError`] naming the offending field and why.
     pub fn from_fen(text: &str) -> Result<Game, FenError> {
-        let pos = fen::parse(text)?;
-        let normalized = Fen::from_position(&pos, EnPassantMode::Legal).to_string();
-        let standard = Fen::from_position(&Chess::default(), EnPassantMode::Legal).to_string();
+        Game::from_variant_fen(text)
+    }
+}
+
+impl<P: VariantPosition> Game<P> {
+    /// A new game of the variant `P` from its start position.
+    pub fn starting() -> Game<P> {
+        Game::from_position(P::start(), None)
+    }
+
+    /// A new game of the variant `P` from a FEN of that variant.
+    ///
+    /// # Errors
+    /// A [`FenError`] naming the offending field and why.
+    pub fn from_variant_fen(text: &str) -> Result<Game<P>, FenError> {
+        let pos = P::from_fen(text)?;
+        let normalized = pos.fen();
+        let standard = P::start().fen();
         Ok(Game::from_position(
             pos,
             (normalized != standard).then_some(normalized),
         ))
     }
 
-    fn from_position(pos: Chess, start_fen: Option<String>) -> Game {
-        let key = zobrist(&pos);
+    fn from_position(pos: P, start_fen: Option<String>) -> Game<P> {
+        let key = pos.key();
         Game {
             positions: vec![pos],
             keys: vec![key],
@@ -239,17 +288,17 @@ impl Game {
     }
 
     /// The start position.
-    pub fn start_position(&self) -> &Chess {
+    pub fn start_position(&self) -> &P {
         &self.positions[0]
     }
 
     /// The current position (at the cursor).
-    pub fn position(&self) -> &Chess {
+    pub fn position(&self) -> &P {
         &self.positions[self.cursor]
     }
 
     /// The position after `ply` moves, for browsing (including the redo tail).
-    pub fn position_at(&self, ply: usize) -> Option<&Chess> {
+    pub fn position_at(&self, ply: usize) -> Option<&P> {
         self.positions.get(ply)
     }
 
@@ -260,7 +309,7 @@ impl Game {
 
     /// The current position as FEN.
     pub fn fen(&self) -> String {
-        Fen::from_position(self.position(), EnPassantMode::Legal).to_string()
+        self.position().fen()
     }
 
     /// How many moves are applied (the cursor).
@@ -291,7 +340,7 @@ impl Game {
 
     /// The full-move number of the first move (from the start position).
     pub fn first_move_number(&self) -> u32 {
-        self.positions[0].fullmoves().get()
+        self.positions[0].fullmoves()
     }
 
     /// Applies a legal move at the cursor. This is the one path by which a move enters the
@@ -300,7 +349,7 @@ impl Game {
     ///
     /// # Errors
     /// [`PlayError::GameOver`] when the game has ended, [`PlayError::Illegal`] for an illegal move.
-    pub fn play(&mut self, mv: Move) -> Result<&PlayedMove, PlayError> {
+    pub fn play(&mut self, mv: Move) -> Result<&PlayedMove, PlayError<P::GameEnd>> {
         if let Some(outcome) = self.outcome() {
             return Err(PlayError::GameOver(outcome));
         }
@@ -317,11 +366,11 @@ impl Game {
             return Ok(&self.moves[self.cursor - 1]);
         }
         let mut after = pos.clone();
-        let san = SanPlus::from_move_and_play_unchecked(&mut after, mv);
+        let san = after.play_san(mv);
         self.moves.truncate(self.cursor);
         self.positions.truncate(self.cursor + 1);
         self.keys.truncate(self.cursor + 1);
-        self.keys.push(zobrist(&after));
+        self.keys.push(after.key());
         self.positions.push(after);
         self.moves.push(PlayedMove {
             mv,
@@ -340,11 +389,11 @@ impl Game {
     /// [`MoveError::GameOver`].
     pub fn play_text(&mut self, text: &str) -> Result<&PlayedMove, MoveError> {
         if let Some(outcome) = self.outcome() {
-            return Err(MoveError::GameOver(outcome));
+            return Err(MoveError::GameOver(outcome.to_string()));
         }
         let mv = self.parse_move(text)?;
         self.play(mv).map_err(|e| match e {
-            PlayError::GameOver(o) => MoveError::GameOver(o),
+            PlayError::GameOver(o) => MoveError::GameOver(o.to_string()),
             PlayError::Illegal(_) => MoveError::Malformed {
                 input: text.to_owned(),
                 reason: "the move is not legal".to_owned(),
@@ -355,9 +404,9 @@ impl Game {
     /// Parses a move in the current position.
     ///
     /// # Errors
-    /// See [`notation::parse_move`].
+    /// See [`VariantPosition::parse_move`] (for chess, [`notation::parse_move`]).
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        notation::parse_move(self.position(), text)
+        self.position().parse_move(text)
     }
 
     /// Takes back one move. Returns false at the start of the game.
@@ -451,24 +500,27 @@ impl Game {
     /// The outcome, if the game is over at the cursor. Threefold repetition and the fifty-move
     /// rule end the game automatically, as online sites do against the computer, unless
     /// [`Game::set_automatic_draws`] turned that off.
-    pub fn outcome(&self) -> Option<GameOutcome> {
+    pub fn outcome(&self) -> Option<GameOutcome<P::GameEnd>> {
         if let Some((at, color)) = self.resigned
             && at == self.cursor
         {
             return Some(GameOutcome {
                 outcome: KnownOutcome::Decisive { winner: !color },
-                reason: EndReason::Resignation,
+                reason: P::GameEnd::RESIGNATION,
             });
         }
         if let Some((at, color)) = self.flagged
             && at == self.cursor
         {
-            let (outcome, reason) = if self.position().has_insufficient_material(!color) {
-                (KnownOutcome::Draw, EndReason::TimeoutVsInsufficientMaterial)
-            } else {
+            let (outcome, reason) = if self.position().can_win(!color) {
                 (
                     KnownOutcome::Decisive { winner: !color },
-                    EndReason::Timeout,
+                    P::GameEnd::TIMEOUT,
+                )
+            } else {
+                (
+                    KnownOutcome::Draw,
+                    P::GameEnd::TIMEOUT_VS_INSUFFICIENT_MATERIAL,
                 )
             };
             return Some(GameOutcome { outcome, reason });
@@ -476,35 +528,27 @@ impl Game {
         if self.agreed == Some(self.cursor) {
             return Some(GameOutcome {
                 outcome: KnownOutcome::Draw,
-                reason: EndReason::Agreement,
+                reason: P::GameEnd::AGREEMENT,
             });
         }
         let pos = self.position();
+        if let Some((outcome, reason)) = pos.end() {
+            return Some(GameOutcome {
+                outcome,
+                reason: reason.into(),
+            });
+        }
         let draw = |reason| {
             Some(GameOutcome {
                 outcome: KnownOutcome::Draw,
                 reason,
             })
         };
-        if pos.is_checkmate() {
-            return Some(GameOutcome {
-                outcome: KnownOutcome::Decisive {
-                    winner: !pos.turn(),
-                },
-                reason: EndReason::Checkmate,
-            });
-        }
-        if pos.is_stalemate() {
-            return draw(EndReason::Stalemate);
-        }
-        if pos.is_insufficient_material() {
-            return draw(EndReason::InsufficientMaterial);
-        }
         if self.automatic_draws && self.repetitions() >= 3 {
-            return draw(EndReason::ThreefoldRepetition);
+            return draw(P::GameEnd::THREEFOLD_REPETITION);
         }
         if self.automatic_draws && pos.halfmoves() >= 100 {
-            return draw(EndReason::FiftyMoveRule);
+            return draw(P::GameEnd::FIFTY_MOVE_RULE);
         }
         None
     }
@@ -640,5 +684,96 @@ mod tests {
         assert_eq!(g.start_fen(), None);
         let g = Game::from_fen("8/8/8/4k3/8/8/3RK3/8 w - - 0 1").unwrap();
         assert_eq!(g.start_fen(), Some("8/8/8/4k3/8/8/3RK3/8 w - - 0 1"));
+    }
+
+    mod pawn_battle {
+        use super::super::*;
+        use crate::variant::pawn_battle::{GameEnd, PawnBattle, WinReason};
+
+        fn game_from(fen: &str, moves: &str) -> Game<PawnBattle> {
+            let mut g = Game::<PawnBattle>::from_variant_fen(fen).unwrap();
+            for m in moves.split_whitespace() {
+                g.play_text(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+            }
+            g
+        }
+
+        #[test]
+        fn moves_undo_redo_and_san_go_through_the_variant() {
+            let mut g = Game::<PawnBattle>::starting();
+            assert_eq!(g.start_fen(), None);
+            for m in ["e4", "d5", "exd5", "h8g8"] {
+                g.play_text(m).unwrap();
+            }
+            let sans: Vec<String> = g.moves().iter().map(|m| m.san.to_string()).collect();
+            assert_eq!(sans, ["e4", "d5", "exd5", "Rhg8"]);
+            assert_eq!(g.moves()[3].uci().to_string(), "h8g8");
+            assert!(g.undo());
+            assert!(g.redo());
+            assert_eq!(g.ply(), 4);
+            assert_eq!(g.first_move_number(), 1);
+            // Chess moves are refused with the variant's reason.
+            let err = g.play_text("Nc6").unwrap_err();
+            assert!(
+                matches!(err, MoveError::Malformed { .. } | MoveError::Illegal { .. }),
+                "{err:?}"
+            );
+            assert_eq!(g.outcome(), None);
+        }
+
+        #[test]
+        fn a_pawn_on_the_last_rank_wins() {
+            let g = game_from("8/4P3/8/8/8/8/p7/8 w - - 0 1", "e8");
+            let o = g.outcome().unwrap();
+            assert_eq!(
+                o.reason,
+                GameEnd::Win(WinReason::Promotion(shakmaty::Square::E8))
+            );
+            assert_eq!(o.result_token(), "1-0");
+            assert_eq!(o.to_string(), "White wins by promotion on e8");
+            assert_eq!(g.moves()[0].san.to_string(), "e8");
+            let mut g = g;
+            assert!(matches!(g.play_text("a1"), Err(MoveError::GameOver(_))));
+        }
+
+        #[test]
+        fn capturing_all_pawns_and_no_legal_move_win() {
+            let g = game_from("8/8/8/3p4/4P3/8/8/8 w - - 0 1", "exd5");
+            let o = g.outcome().unwrap();
+            assert_eq!(o.reason, GameEnd::Win(WinReason::AllPawnsCaptured));
+            assert_eq!(o.result_token(), "1-0");
+            let g = game_from("8/8/8/3p4/8/3P4/8/8 w - - 0 1", "d4");
+            let o = g.outcome().unwrap();
+            assert_eq!(o.reason, GameEnd::Win(WinReason::NoLegalMove));
+            assert_eq!(
+                o.to_string(),
+                "White wins by leaving the opponent no legal move"
+            );
+        }
+
+        #[test]
+        fn repetition_fifty_moves_and_resignation() {
+            let start = crate::variant::pawn_battle::START_FEN;
+            let mut g = game_from(start, "Rab1 Rab8 Ra1 Ra8 Rab1 Rab8 Ra1");
+            assert_eq!(g.outcome(), None);
+            g.play_text("Ra8").unwrap();
+            let o = g.outcome().unwrap();
+            assert_eq!(o.reason, GameEnd::ThreefoldRepetition);
+            assert_eq!(o.to_string(), "Draw by threefold repetition");
+            g.undo();
+            g.set_automatic_draws(false);
+            g.play_text("Ra8").unwrap();
+            assert_eq!(g.outcome(), None);
+            let g = game_from("r6r/pppppppp/8/8/8/8/PPPPPPPP/R6R w - - 99 80", "Rab1");
+            assert_eq!(g.outcome().unwrap().reason, GameEnd::FiftyMoveRule);
+            assert_eq!(
+                g.start_fen(),
+                Some("r6r/pppppppp/8/8/8/8/PPPPPPPP/R6R w - - 99 80")
+            );
+            let mut g = game_from(start, "e4");
+            g.resign(Color::Black);
+            let o = g.outcome().unwrap();
+            assert_eq!((o.reason, o.result_token()), (GameEnd::Resignation, "1-0"));
+        }
     }
 }

@@ -14,10 +14,11 @@
 
 use std::fmt;
 
+use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
 use shakmaty::{Board, CastlingMode, Chess, Color, KnownOutcome, Move, MoveList, Position};
 
-use crate::game::{EndReason, FenError, MoveError, fen, notation};
+use crate::game::{EndReason, FenError, GameEnd, MoveError, fen, notation};
 
 pub mod pawn_battle;
 
@@ -39,6 +40,9 @@ pub enum Variant {
 pub trait VariantPosition: Clone + fmt::Debug + Send + Sync + 'static {
     /// Why a position by itself ends the game (checkmate, a pawn on the last rank, …).
     type EndReason: Copy + fmt::Debug + fmt::Display + PartialEq + Eq;
+    /// Why a game of this variant ended: [`VariantPosition::EndReason`] plus repetition, the
+    /// fifty-move rule and resignation (what `Game::outcome` reports).
+    type GameEnd: GameEnd + From<Self::EndReason>;
 
     /// Which game this is.
     const VARIANT: Variant;
@@ -58,6 +62,8 @@ pub trait VariantPosition: Clone + fmt::Debug + Send + Sync + 'static {
     fn board(&self) -> &Board;
     /// Plies since the last capture or pawn move.
     fn halfmoves(&self) -> u32;
+    /// The move number (1 for the first move, incremented after Black's move).
+    fn fullmoves(&self) -> u32;
     /// The Zobrist key of the position (pieces, side to move, en-passant possibility).
     fn key(&self) -> u64;
     /// Every legal move; empty when the game is over by [`VariantPosition::end`].
@@ -66,6 +72,9 @@ pub trait VariantPosition: Clone + fmt::Debug + Send + Sync + 'static {
     fn is_legal(&self, mv: Move) -> bool;
     /// Plays a move known to be legal; anything else leaves an unspecified position.
     fn play_unchecked(&mut self, mv: Move);
+    /// Plays a legal move and returns its SAN with the check or mate mark (none in a game
+    /// without kings), as the game's move list keeps it.
+    fn play_san(&mut self, mv: Move) -> SanPlus;
     /// Whether the side to move is in check (never, in a game without kings).
     fn is_check(&self) -> bool;
     /// Whether quiescence must look at the move: captures, and moves that change the material
@@ -74,6 +83,9 @@ pub trait VariantPosition: Clone + fmt::Debug + Send + Sync + 'static {
     /// The end of the game decided by this position alone (not repetition or the fifty-move
     /// rule, which need the history: see [`Line`]), with the reason.
     fn end(&self) -> Option<(KnownOutcome, Self::EndReason)>;
+    /// Whether `color` could still win if the game went on: when the other side's flag falls,
+    /// a side that cannot win draws instead (chess: mating material).
+    fn can_win(&self, color: Color) -> bool;
     /// Parses a move typed by a player (SAN, tolerant SAN or UCI).
     ///
     /// # Errors
@@ -90,6 +102,7 @@ pub trait VariantPosition: Clone + fmt::Debug + Send + Sync + 'static {
 
 impl VariantPosition for Chess {
     type EndReason = EndReason;
+    type GameEnd = EndReason;
     const VARIANT: Variant = Variant::Chess;
 
     fn start() -> Self {
@@ -110,6 +123,9 @@ impl VariantPosition for Chess {
     fn halfmoves(&self) -> u32 {
         Position::halfmoves(self)
     }
+    fn fullmoves(&self) -> u32 {
+        Position::fullmoves(self).get()
+    }
     fn key(&self) -> u64 {
         crate::game::zobrist(self)
     }
@@ -122,11 +138,17 @@ impl VariantPosition for Chess {
     fn play_unchecked(&mut self, mv: Move) {
         Position::play_unchecked(self, mv);
     }
+    fn play_san(&mut self, mv: Move) -> SanPlus {
+        SanPlus::from_move_and_play_unchecked(self, mv)
+    }
     fn is_check(&self) -> bool {
         Position::is_check(self)
     }
     fn is_noisy(&self, mv: Move) -> bool {
         mv.is_capture() || mv.is_promotion()
+    }
+    fn can_win(&self, color: Color) -> bool {
+        !self.has_insufficient_material(color)
     }
     fn end(&self) -> Option<(KnownOutcome, EndReason)> {
         if self.is_checkmate() {
@@ -218,8 +240,9 @@ impl<R: fmt::Display> fmt::Display for LineError<R> {
 impl<R: fmt::Debug + fmt::Display> std::error::Error for LineError<R> {}
 
 /// A game's history: every position and key from the start, so repetitions and the fifty-move
-/// rule can be judged. The future generic `Game` (undo/redo, SAN, comments) keeps exactly these
-/// two vectors; until the seam is in place, Pawn Battle's tests and tools use `Line` directly.
+/// rule can be judged. `game::Game<P>` is the full game model (undo/redo, SAN, comments,
+/// resignation); `Line` is the lean one the match arena plays thousands of games with (no SAN
+/// per move).
 #[derive(Debug, Clone)]
 pub struct Line<P: VariantPosition> {
     positions: Vec<P>,

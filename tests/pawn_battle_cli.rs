@@ -128,3 +128,27 @@ fn eval_prints_each_term_for_both_presets() {
         "{default}"
     );
 }
+
+/// `kibitzer review` reads chess only for now (the analysis is chess-typed): a Pawn Battle PGN
+/// is refused with exit status 2 and a message naming the variant, never read as chess.
+#[test]
+fn review_refuses_a_pawn_battle_game_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("pawn-battle.pgn");
+    std::fs::write(&file, "[Variant \"Pawn Battle\"]\n\n1. e4 d5 2. exd5 *\n").unwrap();
+    let out = Command::new(BIN)
+        .arg("review")
+        .arg(&file)
+        .arg("--json")
+        .env("KIBITZER_CONFIG_DIR", dir.path())
+        .env("KIBITZER_DATA_DIR", dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("the game is Pawn Battle, but only standard chess games are read here"),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty());
+}

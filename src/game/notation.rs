@@ -12,8 +12,6 @@ use shakmaty::{
     Role, Square,
 };
 
-use super::GameOutcome;
-
 /// Why a text could not be turned into a legal move.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MoveError {
@@ -42,8 +40,9 @@ pub enum MoveError {
         /// The matching legal moves in SAN.
         candidates: Vec<String>,
     },
-    /// The game is over; no move can be played.
-    GameOver(GameOutcome),
+    /// The game is over; no move can be played. Holds the outcome as text (`White wins by
+    /// checkmate`), so chess and Pawn Battle share this error.
+    GameOver(String),
 }
 
 impl fmt::Display for MoveError {

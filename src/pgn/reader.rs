@@ -12,29 +12,39 @@ use std::path::Path;
 use anyhow::Context as _;
 use pgn_reader::{Nag, RawComment, RawTag, Reader, SanPlus, Visitor};
 use shakmaty::san::San;
-use shakmaty::{Color, KnownOutcome, Outcome, Position};
+use shakmaty::{Chess, Color, KnownOutcome, Outcome};
 
 use super::scan::{Chunk, Splitter, Token, movetext_tokens};
 use super::writer::{RESULTS, outcome_comment};
-use super::{PgnGame, Tags};
-use crate::game::{Game, MoveError, PlayError, notation};
+use super::{PgnGame, PgnVariant, Tags, variant_name, variant_of_tag};
+use crate::game::{Game, MoveError, PlayError};
+use crate::variant::VariantPosition;
 
 /// Everything read from a PGN text: the games that loaded and the ones that did not.
-#[derive(Debug, Clone, Default)]
-pub struct ImportReport {
+#[derive(Debug, Clone)]
+pub struct ImportReport<P: PgnVariant = Chess> {
     /// The games that loaded, in file order.
-    pub games: Vec<ImportedGame>,
+    pub games: Vec<ImportedGame<P>>,
     /// One entry per malformed game, in file order.
-    pub errors: Vec<ImportError>,
+    pub errors: Vec<ImportError<P>>,
+}
+
+impl<P: PgnVariant> Default for ImportReport<P> {
+    fn default() -> Self {
+        ImportReport {
+            games: Vec::new(),
+            errors: Vec::new(),
+        }
+    }
 }
 
 /// A game that loaded.
 #[derive(Debug, Clone)]
-pub struct ImportedGame {
+pub struct ImportedGame<P: PgnVariant = Chess> {
     /// The game's 1-based position in the file (malformed games count too).
     pub number: usize,
     /// The game.
-    pub pgn: PgnGame,
+    pub pgn: PgnGame<P>,
 }
 
 /// A malformed game: where, which move, and why.
@@ -42,7 +52,7 @@ pub struct ImportedGame {
 /// Displays as `game 7 (line 312): move 23... Nxe4 is illegal: …`, or, when no move is to
 /// blame (a bad `FEN` tag, say), as `game 3 (line 40): invalid FEN (castling): …`.
 #[derive(Debug, Clone)]
-pub struct ImportError {
+pub struct ImportError<P: PgnVariant = Chess> {
     /// The game's 1-based position in the file.
     pub number: usize,
     /// The 1-based line of the offending move (or tag, or comment).
@@ -55,10 +65,10 @@ pub struct ImportError {
     /// `is not a move`, `cannot be played: …`); otherwise it is a sentence of its own.
     pub message: String,
     /// The game up to the move before the error (result `*`), when the tags were usable.
-    pub partial: Option<PgnGame>,
+    pub partial: Option<PgnGame<P>>,
 }
 
-impl fmt::Display for ImportError {
+impl<P: PgnVariant> fmt::Display for ImportError<P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "game {} (line {}): ", self.number, self.line)?;
         match (&self.move_number, &self.san) {
@@ -71,7 +81,7 @@ impl fmt::Display for ImportError {
     }
 }
 
-impl std::error::Error for ImportError {}
+impl<P: PgnVariant> std::error::Error for ImportError<P> {}
 
 /// PGN bytes as text: UTF-8 (a leading byte-order mark dropped) when they are, else Latin-1
 /// (ISO-8859-1, the PGN standard's own character set, which old collections still use). Every
@@ -105,8 +115,23 @@ pub fn decode_text(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
 /// assert_eq!(report.errors[0].partial.as_ref().unwrap().game.ply(), 2);
 /// ```
 pub fn import(text: &str) -> ImportReport {
+    import_as(text)
+}
+
+/// Reads every game of a PGN text as games of the variant `P` (`import_as::<PawnBattle>`),
+/// like [`import`]. A game whose `Variant` tag names another variant, or one we do not play,
+/// is reported as an error naming it.
+///
+/// ```
+/// use kibitzer::variant::pawn_battle::PawnBattle;
+/// let text = "[Variant \"Pawn Battle\"]\n\n1. e4 d5 2. exd5 *\n";
+/// let report = kibitzer::pgn::import_as::<PawnBattle>(text);
+/// assert_eq!(report.games[0].pgn.game.ply(), 3);
+/// assert!(kibitzer::pgn::import(text).errors[0].message.contains("Pawn Battle"));
+/// ```
+pub fn import_as<P: PgnVariant>(text: &str) -> ImportReport<P> {
     let mut report = ImportReport::default();
-    for item in stream(text.as_bytes()) {
+    for item in Games::<_, P>::new(text.as_bytes()) {
         match item {
             Ok(game) => report.games.push(game),
             Err(e) => report.errors.push(e),
@@ -122,7 +147,7 @@ pub fn import(text: &str) -> ImportReport {
 pub fn import_file(path: &Path) -> anyhow::Result<ImportReport> {
     let file =
         File::open(path).with_context(|| format!("cannot open PGN file {}", path.display()))?;
-    let mut games = Games::new(file);
+    let mut games = Games::<_, Chess>::new(file);
     let mut report = ImportReport::default();
     for item in games.by_ref() {
         match item {
@@ -143,7 +168,7 @@ pub fn import_file(path: &Path) -> anyhow::Result<ImportReport> {
 /// Reads games one at a time, as they are needed, so a long file opens at once. A read error
 /// ends the stream with an [`ImportError`] saying so.
 pub fn stream(reader: impl Read) -> impl Iterator<Item = Result<ImportedGame, ImportError>> {
-    Games::new(reader)
+    Games::<_, Chess>::new(reader)
 }
 
 /// Reads only game `number` (1-based) of a PGN stream: the games before it are split off
@@ -167,26 +192,28 @@ pub fn nth(reader: impl Read, number: usize) -> Option<Result<ImportedGame, Impo
     Some(read_chunk(&chunk, number))
 }
 
-/// The iterator behind [`stream`].
-struct Games<R> {
+/// The iterator behind [`stream`] and [`import_as`], reading games of the variant `P`.
+struct Games<R, P> {
     splitter: Splitter<BufReader<R>>,
     /// Games seen so far (loaded or not).
     number: usize,
     io_error: Option<io::Error>,
+    variant: std::marker::PhantomData<P>,
 }
 
-impl<R: Read> Games<R> {
+impl<R: Read, P: PgnVariant> Games<R, P> {
     fn new(reader: R) -> Self {
         Games {
             splitter: Splitter::new(BufReader::new(reader)),
             number: 0,
             io_error: None,
+            variant: std::marker::PhantomData,
         }
     }
 }
 
-impl<R: Read> Iterator for Games<R> {
-    type Item = Result<ImportedGame, ImportError>;
+impl<R: Read, P: PgnVariant> Iterator for Games<R, P> {
+    type Item = Result<ImportedGame<P>, ImportError<P>>;
 
     fn next(&mut self) -> Option<Self::Item> {
         if self.io_error.is_some() {
@@ -231,36 +258,48 @@ enum Failure {
 
 /// The visitor. pgn-reader hands it one game at a time; its state survives parse errors, so a
 /// half-read game can still be reported.
-#[derive(Debug, Default)]
-struct Collector {
+#[derive(Debug)]
+struct Collector<P: PgnVariant> {
     tags: Tags,
-    game: Option<Game>,
+    game: Option<Game<P>>,
     result: Option<String>,
     failure: Option<Failure>,
     /// A comment longer than pgn-reader's buffer, arriving in pieces.
     comment: Vec<u8>,
 }
 
-impl Collector {
-    fn start(&self) -> Result<Game, Failure> {
-        if let Some(variant) = self.tags.get("Variant") {
-            let v = variant.trim().to_ascii_lowercase();
-            if !matches!(v.as_str(), "" | "standard" | "chess" | "from position") {
-                return Err(Failure::Tag {
-                    name: "Variant",
-                    message: format!(
-                        "the variant \"{}\" is not supported (only standard chess)",
-                        echo(variant)
-                    ),
-                });
-            }
+impl<P: PgnVariant> Default for Collector<P> {
+    fn default() -> Self {
+        Collector {
+            tags: Tags::default(),
+            game: None,
+            result: None,
+            failure: None,
+            comment: Vec::new(),
+        }
+    }
+}
+
+impl<P: PgnVariant> Collector<P> {
+    fn start(&self) -> Result<Game<P>, Failure> {
+        let tag_failure = |message| Failure::Tag {
+            name: "Variant",
+            message,
+        };
+        let variant = variant_of_tag(self.tags.get("Variant")).map_err(tag_failure)?;
+        if variant != P::VARIANT {
+            return Err(tag_failure(format!(
+                "the game is {}, but only {} games are read here",
+                variant_name(variant),
+                variant_name(P::VARIANT),
+            )));
         }
         let mut game = match self.tags.get("FEN") {
-            Some(fen) => Game::from_fen(fen).map_err(|e| Failure::Tag {
+            Some(fen) => Game::from_variant_fen(fen).map_err(|e| Failure::Tag {
                 name: "FEN",
                 message: format!("the FEN tag is unusable: {e}"),
             })?,
-            None => Game::new(),
+            None => Game::starting(),
         };
         game.set_automatic_draws(false);
         Ok(game)
@@ -293,7 +332,7 @@ impl Collector {
     }
 }
 
-impl Visitor for Collector {
+impl<P: PgnVariant> Visitor for Collector<P> {
     type Tags = ();
     type Movetext = ();
     type Output = ();
@@ -395,7 +434,7 @@ impl Visitor for Collector {
 
 /// Plays a move read from the file: as written first, then through the tolerant parser
 /// (a needless capture mark, say). The error is the predicate of the message.
-fn play_san(game: &mut Game, san: San, text: &str) -> Result<(), String> {
+fn play_san<P: PgnVariant>(game: &mut Game<P>, san: San, text: &str) -> Result<(), String> {
     let over = |o| format!("cannot be played: the game is already over ({o})");
     if let Some(o) = game.outcome() {
         return Err(over(o));
@@ -404,9 +443,8 @@ fn play_san(game: &mut Game, san: San, text: &str) -> Result<(), String> {
         return Err("is a null move, which a game cannot contain".to_owned());
     }
     let pos = game.position();
-    let mv = san
-        .to_move(pos)
-        .or_else(|_| notation::parse_move(pos, text))
+    let mv = pos
+        .read_san(&san, text)
         .map_err(|e| move_error_message(&e))?;
     match game.play(mv) {
         Ok(_) => Ok(()),
@@ -433,8 +471,11 @@ fn move_error_message(e: &MoveError) -> String {
     clippy::result_large_err,
     reason = "the error carries the partial game, as large as a loaded one"
 )]
-fn read_chunk(chunk: &Chunk, number: usize) -> Result<ImportedGame, ImportError> {
-    let mut collector = Collector::default();
+fn read_chunk<P: PgnVariant>(
+    chunk: &Chunk,
+    number: usize,
+) -> Result<ImportedGame<P>, ImportError<P>> {
+    let mut collector = Collector::<P>::default();
     // Room for the longest tag line, so a long (terminated) value is not "unterminated".
     let longest_tag_line = chunk.text[..chunk.movetext_offset]
         .split(|&b| b == b'\n')
@@ -588,9 +629,9 @@ fn read_chunk(chunk: &Chunk, number: usize) -> Result<ImportedGame, ImportError>
 /// The first text pgn-reader dropped without an error (a token that is no move, or the rest of
 /// the game after an unclosed `(`), as (line, move number, token, message); `game` is cut to
 /// the moves before it, so the partial game never claims more than was read.
-fn silent_drop(
+fn silent_drop<P: VariantPosition>(
     tokens: &[Token],
-    game: Option<&mut Game>,
+    game: Option<&mut Game<P>>,
 ) -> Option<(usize, Option<String>, Option<String>, String)> {
     let mut ply = 0;
     for t in tokens {
@@ -648,7 +689,7 @@ fn junk_before(tokens: &[Token], ply: usize) -> Option<(&str, usize)> {
 
 /// Removes the closing comment our writer adds for an outcome the game itself shows, so that a
 /// game reads back exactly as it was before export.
-fn strip_outcome_comment(game: &mut Game) {
+fn strip_outcome_comment<P: VariantPosition>(game: &mut Game<P>) {
     let Some(text) = game.outcome().and_then(outcome_comment) else {
         return;
     };
@@ -919,7 +960,8 @@ mod tests {
             ),
             (
                 "[Variant \"Atomic\"]\n\n1. e4 *",
-                "game 1 (line 1): the variant \"Atomic\" is not supported (only standard chess)",
+                "game 1 (line 1): the variant \"Atomic\" is not supported (kibitzer plays \
+                 standard chess and \"Pawn Battle\")",
             ),
             (
                 "1. e4 e5\n2. Nf3 {never\nclosed *\n",
@@ -1001,8 +1043,8 @@ mod tests {
                  (White wins by checkmate)",
                 "game 41 (line 695): the FEN tag is unusable: invalid FEN (position): the board \
                  is empty",
-                "game 60 (line 1014): the variant \"Crazyhouse\" is not supported (only standard \
-                 chess)",
+                "game 60 (line 1014): the variant \"Crazyhouse\" is not supported (kibitzer \
+                 plays standard chess and \"Pawn Battle\")",
                 "game 77 (line 1319): move 20... -- is a null move, which a game cannot contain",
                 "game 90 (line 1544): the PGN is malformed: unterminated comment",
             ]
@@ -1043,7 +1085,7 @@ mod tests {
             let mut number = 0;
             while let Some(chunk) = splitter.next_chunk().unwrap() {
                 number += 1;
-                let game = read_chunk(&chunk, number).unwrap();
+                let game = read_chunk::<Chess>(&chunk, number).unwrap();
                 let tokens = movetext_tokens(&chunk);
                 let sans = tokens
                     .iter()
@@ -1118,5 +1160,125 @@ mod tests {
         assert_eq!(e.number, 3);
         assert!(e.message.contains("disk on fire"), "{e}");
         assert!(games.next().is_none());
+    }
+
+    mod pawn_battle {
+        use super::super::*;
+        use crate::pgn::export;
+        use crate::variant::pawn_battle::{GameEnd, PawnBattle, WinReason};
+
+        fn read(text: &str) -> PgnGame<PawnBattle> {
+            let mut report = import_as::<PawnBattle>(text);
+            assert!(report.errors.is_empty(), "{:?}", report.errors);
+            report.games.remove(0).pgn
+        }
+
+        fn sans(game: &Game<PawnBattle>) -> Vec<String> {
+            game.moves().iter().map(|m| m.san.to_string()).collect()
+        }
+
+        #[test]
+        fn the_tag_is_read_in_any_spelling() {
+            for tag in ["Pawn Battle", "pawnbattle", "PAWN-BATTLE"] {
+                let pgn = read(&format!("[Variant \"{tag}\"]\n\n1. e4 d5 2. exd5 Rab8 *\n"));
+                assert_eq!(sans(&pgn.game), ["e4", "d5", "exd5", "Rab8"]);
+            }
+        }
+
+        #[test]
+        fn round_trips_from_the_start_and_from_a_fen() {
+            let mut game = Game::<PawnBattle>::starting();
+            for m in ["e4", "d5", "exd5", "h8g8", "a1b1"] {
+                game.play_text(m).unwrap();
+            }
+            game.move_mut(1).unwrap().comment = Some("a gambit".to_owned());
+            let text = export(&game, &Tags::default());
+            assert!(text.contains("[Variant \"Pawn Battle\"]\n"), "{text}");
+            assert!(!text.contains("SetUp"), "{text}");
+            assert!(
+                text.ends_with("1. e4 d5 {a gambit} 2. exd5 Rhg8 3. Rab1 *\n"),
+                "{text}"
+            );
+            let back = read(&text);
+            assert_eq!(sans(&back.game), sans(&game));
+            assert_eq!(export(&back.game, &back.tags), text);
+
+            let fen = "r6r/1p6/8/2pP4/8/8/1P6/R6R w - c6 0 30";
+            let mut game = Game::<PawnBattle>::from_variant_fen(fen).unwrap();
+            game.play_text("dxc6").unwrap();
+            let text = export(&game, &Tags::default());
+            assert!(
+                text.contains("[SetUp \"1\"]\n[FEN \"r6r/1p6/8/2pP4/8/8/1P6/R6R w - c6 0 30\"]"),
+                "{text}"
+            );
+            assert!(text.contains("30. dxc6 *"), "{text}");
+            let back = read(&text);
+            assert_eq!(back.game.start_fen(), Some(fen));
+            assert_eq!(export(&back.game, &back.tags), text);
+        }
+
+        #[test]
+        fn a_finished_game_keeps_its_result_and_reason() {
+            let fen = "8/4P3/8/8/8/8/p7/8 w - - 0 1";
+            let mut game = Game::<PawnBattle>::from_variant_fen(fen).unwrap();
+            game.play_text("e8").unwrap();
+            let text = export(&game, &Tags::default());
+            assert!(text.contains("[Result \"1-0\"]"), "{text}");
+            assert!(text.contains("[Termination \"normal\"]"), "{text}");
+            assert!(
+                text.ends_with("1. e8 {White wins by promotion on e8} 1-0\n"),
+                "{text}"
+            );
+            let back = read(&text);
+            assert_eq!(back.result, "1-0");
+            let outcome = back.game.outcome().unwrap();
+            assert_eq!(
+                outcome.reason,
+                GameEnd::Win(WinReason::Promotion(shakmaty::Square::E8))
+            );
+            assert_eq!(
+                back.game.moves()[0].comment,
+                None,
+                "the closing comment is ours"
+            );
+            assert_eq!(export(&back.game, &back.tags), text);
+        }
+
+        #[test]
+        fn illegal_moves_and_wrong_variants_are_named() {
+            let report =
+                import_as::<PawnBattle>("[Variant \"Pawn Battle\"]\n\n1. e4 d5 2. Nf3 *\n");
+            assert_eq!(
+                report.errors[0].to_string(),
+                "game 1 (line 3): move 2. Nf3 is illegal: Pawn Battle has only pawns and rooks, no knight"
+            );
+            assert_eq!(report.errors[0].partial.as_ref().unwrap().game.ply(), 2);
+            let report = import_as::<PawnBattle>(
+                "[Variant \"Pawn Battle\"]\n[SetUp \"1\"]\n[FEN \"8/4P3/8/8/8/8/p7/8 w - - 0 1\"]\n\n1. e8 a1 1-0\n",
+            );
+            assert_eq!(
+                report.errors[0].to_string(),
+                "game 1 (line 5): move 1... a1 cannot be played: the game is already over \
+                 (White wins by promotion on e8)"
+            );
+            let chess = import("[Variant \"Pawn Battle\"]\n\n1. e4 *\n");
+            assert_eq!(
+                chess.errors[0].to_string(),
+                "game 1 (line 1): the game is Pawn Battle, but only standard chess games are \
+                 read here"
+            );
+            let unknown = import_as::<PawnBattle>("[Variant \"Atomic\"]\n\n1. e4 *\n");
+            assert!(
+                unknown.errors[0]
+                    .message
+                    .contains("standard chess and \"Pawn Battle\"")
+            );
+            let chess_as_pb = import_as::<PawnBattle>("1. e4 e5 *\n");
+            assert!(
+                chess_as_pb.errors[0]
+                    .message
+                    .contains("the game is standard chess")
+            );
+        }
     }
 }

@@ -1,10 +1,11 @@
 //! PGN output: the seven-tag roster and other tags, then the movetext (SAN with check marks,
 //! comments, NAGs, the result) wrapped at 80 columns.
 
-use shakmaty::{Color, Position};
+use shakmaty::Color;
 
-use super::{PgnGame, Tags};
-use crate::game::{EndReason, Game, GameOutcome};
+use super::{PgnGame, PgnVariant, Tags};
+use crate::game::{Game, GameEnd, GameOutcome};
+use crate::variant::VariantPosition;
 
 /// The widest a movetext line may be (a single longer token gets a line of its own).
 const WIDTH: usize = 80;
@@ -27,7 +28,8 @@ pub(crate) const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 ///
 /// The seven-tag roster comes first (missing tags get `?`, `????.??.??`); the result is the
 /// game's outcome when it is over, otherwise the `Result` tag, otherwise `*`. A non-standard
-/// start adds `SetUp "1"` and `FEN`. Without a `Termination` tag, one is added: `normal` when
+/// start adds `SetUp "1"` and `FEN`; a variant other than chess adds its `Variant` tag
+/// (`[Variant "Pawn Battle"]`). Without a `Termination` tag, one is added: `normal` when
 /// the game is over by the rules or by resignation, `unterminated` when the result is `*`. A draw
 /// by rule or a resignation also gets a closing comment such as `{Draw by threefold repetition}`.
 /// A game that reached a named opening gets `ECO` and `Opening` tags ([`crate::opening::of_game`])
@@ -44,7 +46,7 @@ pub(crate) const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 /// assert!(pgn.contains("[Result \"0-1\"]\n[Termination \"normal\"]\n"));
 /// assert!(pgn.ends_with("\n1. f3 e5 2. g4 Qh4# 0-1\n"));
 /// ```
-pub fn export(game: &Game, tags: &Tags) -> String {
+pub fn export<P: PgnVariant>(game: &Game<P>, tags: &Tags) -> String {
     let outcome = game.outcome();
     let result = match outcome {
         Some(o) => o.result_token(),
@@ -63,6 +65,9 @@ pub fn export(game: &Game, tags: &Tags) -> String {
         };
         push_tag(&mut out, name, value);
     }
+    if let Some(variant) = P::TAG {
+        push_tag(&mut out, "Variant", variant);
+    }
     if let Some(fen) = game.start_fen() {
         push_tag(&mut out, "SetUp", "1");
         push_tag(&mut out, "FEN", fen);
@@ -78,7 +83,10 @@ pub fn export(game: &Game, tags: &Tags) -> String {
         }
     }
     for (name, value) in &tags.0 {
-        let written = ROSTER.iter().any(|(r, _)| r == name) || name == "SetUp" || name == "FEN";
+        let written = ROSTER.iter().any(|(r, _)| r == name)
+            || name == "SetUp"
+            || name == "FEN"
+            || (name == "Variant" && P::TAG.is_some());
         if !written {
             push_tag(&mut out, name, value);
         }
@@ -86,10 +94,10 @@ pub fn export(game: &Game, tags: &Tags) -> String {
     // Our opening name, unless the game brings its own (a foreign file's tags are kept).
     if tags.get("ECO").is_none()
         && tags.get("Opening").is_none()
-        && let Some(o) = crate::opening::of_game(game)
+        && let Some((eco, name)) = P::opening(game)
     {
-        push_tag(&mut out, "ECO", o.eco);
-        push_tag(&mut out, "Opening", o.name);
+        push_tag(&mut out, "ECO", eco);
+        push_tag(&mut out, "Opening", name);
     }
     out.push('\n');
     for line in wrap(&movetext(game, outcome, result)) {
@@ -100,7 +108,7 @@ pub fn export(game: &Game, tags: &Tags) -> String {
 }
 
 /// Writes many games, separated by blank lines, each with its own result.
-pub fn export_all(games: &[PgnGame]) -> String {
+pub fn export_all<P: PgnVariant>(games: &[PgnGame<P>]) -> String {
     let mut out = String::new();
     for (i, pgn) in games.iter().enumerate() {
         if i > 0 {
@@ -114,18 +122,8 @@ pub fn export_all(games: &[PgnGame]) -> String {
 }
 
 /// The text of the closing comment for an outcome that SAN does not show by itself.
-pub(crate) fn outcome_comment(outcome: GameOutcome) -> Option<String> {
-    match outcome.reason {
-        EndReason::Checkmate => None,
-        EndReason::Stalemate
-        | EndReason::InsufficientMaterial
-        | EndReason::ThreefoldRepetition
-        | EndReason::FiftyMoveRule
-        | EndReason::Resignation
-        | EndReason::Timeout
-        | EndReason::TimeoutVsInsufficientMaterial
-        | EndReason::Agreement => Some(outcome.to_string()),
-    }
+pub(crate) fn outcome_comment<R: GameEnd>(outcome: GameOutcome<R>) -> Option<String> {
+    (!outcome.reason.shown_by_san()).then(|| outcome.to_string())
 }
 
 fn push_tag(out: &mut String, name: &str, value: &str) {
@@ -144,7 +142,11 @@ fn push_tag(out: &mut String, name: &str, value: &str) {
 }
 
 /// The movetext as tokens: move numbers, SAN, NAGs, comment words and the result.
-fn movetext(game: &Game, outcome: Option<GameOutcome>, result: &str) -> Vec<String> {
+fn movetext<P: VariantPosition>(
+    game: &Game<P>,
+    outcome: Option<GameOutcome<P::GameEnd>>,
+    result: &str,
+) -> Vec<String> {
     let mut tokens = Vec::new();
     if let Some(c) = game.start_comment() {
         push_comment(&mut tokens, c);

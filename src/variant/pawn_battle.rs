@@ -7,7 +7,8 @@
 //! last rank (the game ends on arrival: the pawn is not promoted, it stays a pawn on that square,
 //! and the move is written `e8`, `e7e8`), or by capturing all the opponent's pawns. A side with
 //! no legal move loses. Threefold repetition and fifty moves without a pawn move or capture are
-//! draws (judged by [`crate::variant::Line`], which has the history).
+//! draws (judged by `game::Game<PawnBattle>` and [`crate::variant::Line`], which have the
+//! history).
 //!
 //! Squares, pieces, moves and attacks are shakmaty's (`Board`, `Square`, `Move`,
 //! `attacks::rook_attacks`, `attacks::pawn_attacks`); the Zobrist key uses shakmaty's
@@ -50,6 +51,62 @@ impl fmt::Display for WinReason {
             WinReason::Promotion(sq) => write!(f, "promotion on {sq}"),
             WinReason::AllPawnsCaptured => write!(f, "capturing all the opponent's pawns"),
             WinReason::NoLegalMove => write!(f, "leaving the opponent no legal move"),
+        }
+    }
+}
+
+/// Why a game of Pawn Battle ended: a win by the position, a draw by the history, or a
+/// resignation (what `Game<PawnBattle>::outcome` reports).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GameEnd {
+    /// The position decided it.
+    Win(WinReason),
+    /// The same position occurred for the third time.
+    ThreefoldRepetition,
+    /// Fifty moves by each side without a capture or pawn move.
+    FiftyMoveRule,
+    /// A player resigned.
+    Resignation,
+    /// A player's flag fell.
+    Timeout,
+    /// A player's flag fell, but the other side had nothing left to win with.
+    TimeoutVsInsufficientMaterial,
+    /// The players agreed a draw.
+    Agreement,
+}
+
+impl From<WinReason> for GameEnd {
+    fn from(reason: WinReason) -> Self {
+        GameEnd::Win(reason)
+    }
+}
+
+impl crate::game::GameEnd for GameEnd {
+    const THREEFOLD_REPETITION: Self = GameEnd::ThreefoldRepetition;
+    const FIFTY_MOVE_RULE: Self = GameEnd::FiftyMoveRule;
+    const RESIGNATION: Self = GameEnd::Resignation;
+    const TIMEOUT: Self = GameEnd::Timeout;
+    const TIMEOUT_VS_INSUFFICIENT_MATERIAL: Self = GameEnd::TimeoutVsInsufficientMaterial;
+    const AGREEMENT: Self = GameEnd::Agreement;
+    fn shown_by_san(self) -> bool {
+        false
+    }
+}
+
+impl fmt::Display for GameEnd {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameEnd::Win(reason) => reason.fmt(f),
+            GameEnd::ThreefoldRepetition => {
+                f.write_str(crate::game::EndReason::ThreefoldRepetition.describe())
+            }
+            GameEnd::FiftyMoveRule => f.write_str(crate::game::EndReason::FiftyMoveRule.describe()),
+            GameEnd::Resignation => f.write_str(crate::game::EndReason::Resignation.describe()),
+            GameEnd::Timeout => f.write_str(crate::game::EndReason::Timeout.describe()),
+            GameEnd::TimeoutVsInsufficientMaterial => {
+                f.write_str(crate::game::EndReason::TimeoutVsInsufficientMaterial.describe())
+            }
+            GameEnd::Agreement => f.write_str(crate::game::EndReason::Agreement.describe()),
         }
     }
 }
@@ -127,11 +184,6 @@ impl PawnBattle {
             .iter()
             .fold(0, |key, (sq, piece)| key ^ piece_key(sq, piece));
         pieces ^ state_key(self.turn, self.ep_square)
-    }
-
-    /// The move number (1 for the first move, incremented after Black's move).
-    pub fn fullmoves(&self) -> u32 {
-        self.fullmoves
     }
 
     /// The en-passant square, when a pawn of the side to move can capture there.
@@ -295,6 +347,7 @@ fn from_setup(setup: Setup) -> Result<PawnBattle, FenError> {
 
 impl VariantPosition for PawnBattle {
     type EndReason = WinReason;
+    type GameEnd = GameEnd;
     const VARIANT: Variant = Variant::PawnBattle;
 
     fn start() -> Self {
@@ -323,6 +376,10 @@ impl VariantPosition for PawnBattle {
 
     fn halfmoves(&self) -> u32 {
         self.halfmoves
+    }
+
+    fn fullmoves(&self) -> u32 {
+        self.fullmoves
     }
 
     fn key(&self) -> u64 {
@@ -382,12 +439,23 @@ impl VariantPosition for PawnBattle {
         self.key = key ^ state_key(self.turn, self.ep_square);
     }
 
+    fn play_san(&mut self, mv: Move) -> shakmaty::san::SanPlus {
+        let san = notation::san(self, mv);
+        self.play_unchecked(mv);
+        shakmaty::san::SanPlus { san, suffix: None }
+    }
+
     fn is_check(&self) -> bool {
         false
     }
 
     fn is_noisy(&self, mv: Move) -> bool {
         mv.is_capture() || (mv.role() == Role::Pawn && mv.to().rank() == (!self.turn).backrank())
+    }
+
+    /// Any man left can still win: a pawn by promoting, a rook by taking every enemy pawn.
+    fn can_win(&self, color: Color) -> bool {
+        self.board.by_color(color).any()
     }
 
     fn end(&self) -> Option<(KnownOutcome, WinReason)> {
