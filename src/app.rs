@@ -432,14 +432,10 @@ impl App {
                 ));
             }
             Event::Loaded(path, Ok(game)) => {
-                self.cancel_search(&mut fx);
                 let human = self.human;
-                let note = self.archive_unfinished(&mut fx).unwrap_or_default();
-                self.cancel_analyses(&mut fx);
-                self.set_game(*game, human);
+                let note = self.replace_game(*game, human, &mut fx);
                 self.engine_opponent = self.game.ply() == 0;
                 self.restore_explanations();
-                fx.push(Effect::NewEngineGame);
                 self.info(format!("{note}loaded {}", path.display()));
                 self.after_change(&mut fx, true);
             }
@@ -1099,19 +1095,26 @@ impl App {
         })
     }
 
-    /// Replaces the game with a set-up position (`:fen`, the editor's "play from here"): the
-    /// engine forgets the old game, an unfinished one is archived. The caller says so and
-    /// calls [`App::after_change`].
-    /// Returns the note of [`App::archive_unfinished`] (empty when there is none), to start
-    /// the message with.
+    /// Starts playing `game` against the engine (a new game, `:fen`, the editor's "play from
+    /// here") with a fresh clock of the configured time control ([`App::replace_game`] does the
+    /// rest). The caller says so, starting with the returned note, and calls
+    /// [`App::after_change`].
     fn set_up(&mut self, game: Game, human: Color, fx: &mut Vec<Effect>) -> String {
+        let turn = game.turn();
+        let note = self.replace_game(game, human, fx);
+        self.clock = Clock::new(self.config.game.time_control, turn);
+        self.engine_opponent = true;
+        note
+    }
+
+    /// Replaces the game (a new game, a set-up, `:load`): the search and the background
+    /// analyses of the old one are cancelled, an unfinished one is archived, the engine forgets
+    /// it. Returns the note of [`App::archive_unfinished`] (empty when there is none).
+    fn replace_game(&mut self, game: Game, human: Color, fx: &mut Vec<Effect>) -> String {
         self.cancel_search(fx);
         let note = self.archive_unfinished(fx).unwrap_or_default();
         self.cancel_analyses(fx);
-        let turn = game.turn();
         self.set_game(game, human);
-        self.clock = Clock::new(self.config.game.time_control, turn);
-        self.engine_opponent = true;
         fx.push(Effect::NewEngineGame);
         note
     }
@@ -1152,14 +1155,8 @@ impl App {
     }
 
     fn start_new_game(&mut self, color: HumanColor, fx: &mut Vec<Effect>) {
-        self.cancel_search(fx);
-        let note = self.archive_unfinished(fx).unwrap_or_default();
-        self.cancel_analyses(fx);
-        self.engine_opponent = true;
         let human = self.pick_color(color);
-        self.set_game(Game::new(), human);
-        self.clock = Clock::new(self.config.game.time_control, Color::White);
-        fx.push(Effect::NewEngineGame);
+        let note = self.set_up(Game::new(), human, fx);
         self.info(format!(
             "{note}new game: you play {}, level {}",
             color_name(human),

@@ -758,14 +758,17 @@ mod tests {
             assert_eq!(g.outcome(), None);
             g.play_text("Ra8").unwrap();
             let o = g.outcome().unwrap();
-            assert_eq!(o.reason, GameEnd::ThreefoldRepetition);
+            assert_eq!(o.reason, GameEnd::Shared(EndReason::ThreefoldRepetition));
             assert_eq!(o.to_string(), "Draw by threefold repetition");
             g.undo();
             g.set_automatic_draws(false);
             g.play_text("Ra8").unwrap();
             assert_eq!(g.outcome(), None);
             let g = game_from("r6r/pppppppp/8/8/8/8/PPPPPPPP/R6R w - - 99 80", "Rab1");
-            assert_eq!(g.outcome().unwrap().reason, GameEnd::FiftyMoveRule);
+            assert_eq!(
+                g.outcome().unwrap().reason,
+                GameEnd::Shared(EndReason::FiftyMoveRule)
+            );
             assert_eq!(
                 g.start_fen(),
                 Some("r6r/pppppppp/8/8/8/8/PPPPPPPP/R6R w - - 99 80")
@@ -773,7 +776,10 @@ mod tests {
             let mut g = game_from(start, "e4");
             g.resign(Color::Black);
             let o = g.outcome().unwrap();
-            assert_eq!((o.reason, o.result_token()), (GameEnd::Resignation, "1-0"));
+            assert_eq!(
+                (o.reason, o.result_token()),
+                (GameEnd::Shared(EndReason::Resignation), "1-0")
+            );
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The material balance of a position, as chess sites show it beside the board: the pieces
 //! each side has won on balance (role by role, so promotions and set-up positions count
-//! right) and the difference in points (pawn 1, knight and bishop 3, rook 5, queen 9).
+//! right) and the difference in points (pawn 1, knight and bishop 3, rook 5, queen 9: the
+//! values of [`crate::explain::board`]).
 
 use shakmaty::{Board, Color, Role};
 
@@ -11,18 +12,6 @@ pub struct Balance {
     pub ahead: [Vec<Role>; 2],
     /// White's points minus Black's.
     pub points: i32,
-}
-
-/// The conventional value of a piece in points (the king counts 0).
-#[must_use]
-pub fn points(role: Role) -> i32 {
-    match role {
-        Role::Pawn => 1,
-        Role::Knight | Role::Bishop => 3,
-        Role::Rook => 5,
-        Role::Queen => 9,
-        Role::King => 0,
-    }
 }
 
 /// The balance on `board`.
@@ -49,8 +38,8 @@ pub fn balance(board: &Board) -> Balance {
         let diff = white.abs_diff(black);
         let side = usize::from(black > white);
         out.ahead[side].extend(std::iter::repeat_n(role, diff));
-        out.points += points(role) * (white as i32 - black as i32);
     }
+    out.points = crate::explain::board::balance(board, Color::White);
     out
 }
 

@@ -5,7 +5,7 @@
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
-use shakmaty::{CastlingSide, Color, Piece, Role};
+use shakmaty::{CastlingSide, Color, Piece};
 
 use super::{Editor, EditorAction, EditorMode};
 use crate::ui::editor::EditorLayout;
@@ -61,7 +61,7 @@ fn board_action(code: KeyCode, ctrl: bool) -> Option<EditorAction> {
         KeyCode::Enter => EditorAction::OpenPlay,
         KeyCode::Esc => EditorAction::Cancel,
         KeyCode::Char(c) => {
-            if let Some(piece) = piece_of_letter(c) {
+            if let Some(piece) = Piece::from_char(c) {
                 return Some(EditorAction::Place(piece));
             }
             match c {
@@ -92,26 +92,6 @@ fn board_action(code: KeyCode, ctrl: bool) -> Option<EditorAction> {
         }
         _ => return None,
     })
-}
-
-/// The piece a letter names, as in FEN: uppercase White, lowercase Black.
-///
-/// ```
-/// use kibitzer::editor::input::piece_of_letter;
-/// use shakmaty::{Color, Role};
-/// assert_eq!(piece_of_letter('N').map(|p| (p.color, p.role)), Some((Color::White, Role::Knight)));
-/// assert_eq!(piece_of_letter('k').map(|p| (p.color, p.role)), Some((Color::Black, Role::King)));
-/// assert_eq!(piece_of_letter('x'), None);
-/// ```
-#[must_use]
-pub fn piece_of_letter(c: char) -> Option<Piece> {
-    let role = Role::from_char(c.to_ascii_lowercase())?;
-    let color = if c.is_ascii_uppercase() {
-        Color::White
-    } else {
-        Color::Black
-    };
-    Some(Piece { color, role })
 }
 
 /// The action a mouse event asks for, with the editor drawn in `layout`.

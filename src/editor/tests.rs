@@ -18,7 +18,7 @@ fn from_fen(fen: &str) -> Editor {
 }
 
 fn piece(c: char) -> Piece {
-    input::piece_of_letter(c).unwrap()
+    shakmaty::Piece::from_char(c).unwrap()
 }
 
 fn at(e: &Editor, sq: Square) -> Option<Piece> {
@@ -451,4 +451,19 @@ fn an_illegal_set_up_names_its_reason_and_refuses_play() {
             .is_some_and(|n| n.text.contains("checkmated"))
     );
     assert_eq!(e.mode, EditorMode::Board);
+}
+
+/// The piece keys are FEN letters: uppercase White, lowercase Black, anything else no piece.
+#[test]
+fn piece_keys_are_fen_letters() {
+    use shakmaty::{Color, Piece, Role};
+    assert_eq!(
+        Piece::from_char('N').map(|p| (p.color, p.role)),
+        Some((Color::White, Role::Knight))
+    );
+    assert_eq!(
+        Piece::from_char('k').map(|p| (p.color, p.role)),
+        Some((Color::Black, Role::King))
+    );
+    assert_eq!(Piece::from_char('x'), None);
 }

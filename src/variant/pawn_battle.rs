@@ -55,24 +55,18 @@ impl fmt::Display for WinReason {
     }
 }
 
-/// Why a game of Pawn Battle ended: a win by the position, a draw by the history, or a
-/// resignation (what `Game<PawnBattle>::outcome` reports).
+/// Why a game of Pawn Battle ended: a win by the position, or one of the ends every game shares
+/// with chess (repetition, fifty moves, resignation, time, agreement: chess's [`EndReason`]
+/// values, worded the same) — what `Game<PawnBattle>::outcome` reports.
+///
+/// [`EndReason`]: crate::game::EndReason
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum GameEnd {
     /// The position decided it.
     Win(WinReason),
-    /// The same position occurred for the third time.
-    ThreefoldRepetition,
-    /// Fifty moves by each side without a capture or pawn move.
-    FiftyMoveRule,
-    /// A player resigned.
-    Resignation,
-    /// A player's flag fell.
-    Timeout,
-    /// A player's flag fell, but the other side had nothing left to win with.
-    TimeoutVsInsufficientMaterial,
-    /// The players agreed a draw.
-    Agreement,
+    /// An end that does not depend on the game's rules (never a chess-only reason such as
+    /// checkmate or stalemate).
+    Shared(crate::game::EndReason),
 }
 
 impl From<WinReason> for GameEnd {
@@ -82,12 +76,13 @@ impl From<WinReason> for GameEnd {
 }
 
 impl crate::game::GameEnd for GameEnd {
-    const THREEFOLD_REPETITION: Self = GameEnd::ThreefoldRepetition;
-    const FIFTY_MOVE_RULE: Self = GameEnd::FiftyMoveRule;
-    const RESIGNATION: Self = GameEnd::Resignation;
-    const TIMEOUT: Self = GameEnd::Timeout;
-    const TIMEOUT_VS_INSUFFICIENT_MATERIAL: Self = GameEnd::TimeoutVsInsufficientMaterial;
-    const AGREEMENT: Self = GameEnd::Agreement;
+    const THREEFOLD_REPETITION: Self = GameEnd::Shared(crate::game::EndReason::ThreefoldRepetition);
+    const FIFTY_MOVE_RULE: Self = GameEnd::Shared(crate::game::EndReason::FiftyMoveRule);
+    const RESIGNATION: Self = GameEnd::Shared(crate::game::EndReason::Resignation);
+    const TIMEOUT: Self = GameEnd::Shared(crate::game::EndReason::Timeout);
+    const TIMEOUT_VS_INSUFFICIENT_MATERIAL: Self =
+        GameEnd::Shared(crate::game::EndReason::TimeoutVsInsufficientMaterial);
+    const AGREEMENT: Self = GameEnd::Shared(crate::game::EndReason::Agreement);
     fn shown_by_san(self) -> bool {
         false
     }
@@ -97,16 +92,7 @@ impl fmt::Display for GameEnd {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             GameEnd::Win(reason) => reason.fmt(f),
-            GameEnd::ThreefoldRepetition => {
-                f.write_str(crate::game::EndReason::ThreefoldRepetition.describe())
-            }
-            GameEnd::FiftyMoveRule => f.write_str(crate::game::EndReason::FiftyMoveRule.describe()),
-            GameEnd::Resignation => f.write_str(crate::game::EndReason::Resignation.describe()),
-            GameEnd::Timeout => f.write_str(crate::game::EndReason::Timeout.describe()),
-            GameEnd::TimeoutVsInsufficientMaterial => {
-                f.write_str(crate::game::EndReason::TimeoutVsInsufficientMaterial.describe())
-            }
-            GameEnd::Agreement => f.write_str(crate::game::EndReason::Agreement.describe()),
+            GameEnd::Shared(reason) => f.write_str(reason.describe()),
         }
     }
 }
