@@ -1145,10 +1145,19 @@ impl App {
     pub fn analysis_for(&mut self, before: Chess) -> AnalysisRequest {
         let mut request = self.base_request(before.clone());
         request.human = before.turn();
+        self.numbered_analysis(0, request)
+    }
+
+    /// `request` for the move at `ply` with a fresh id from play's counter.
+    fn numbered_analysis(
+        &mut self,
+        ply: usize,
+        request: crate::analysis::Request,
+    ) -> AnalysisRequest {
         self.next_id += 1;
         AnalysisRequest {
             id: AnalysisId(self.next_id),
-            ply: 0,
+            ply,
             request,
             hash_mb: self.config.engine.hash_mb,
         }
@@ -1472,15 +1481,9 @@ impl App {
             let Some(request) = self.analysis_request(ply, Some(played)) else {
                 continue;
             };
-            self.next_id += 1;
-            let id = AnalysisId(self.next_id);
-            self.analysing = Some((id, ply));
-            fx.push(Effect::Analyse(Box::new(AnalysisRequest {
-                id,
-                ply,
-                request,
-                hash_mb: self.config.engine.hash_mb,
-            })));
+            let analysis = self.numbered_analysis(ply, request);
+            self.analysing = Some((analysis.id, ply));
+            fx.push(Effect::Analyse(Box::new(analysis)));
         }
     }
 
