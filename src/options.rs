@@ -173,6 +173,7 @@ into_slot!(Int: u8, u32, u64, i32);
 into_slot!(Bool: bool);
 into_slot!(Text: String);
 into_slot!(Choice: HumanColor, EvalPreset, ExplainLevel, PieceStyle, Language, crate::clock::TimeControl);
+into_slot!(Choice: crate::variant::pawn_battle::eval::PresetName);
 
 /// One option: its names, type, where its value lives and what it is for.
 #[derive(Clone, Copy)]
@@ -236,6 +237,17 @@ macro_rules! opt {
             doc: $doc,
         }
     };
+    ($section:ident . $sub:ident . $key:ident, $kind:expr, $doc:literal) => {
+        Opt {
+            config_key: Some(concat!(
+                stringify!($section), ".", stringify!($sub), ".", stringify!($key)
+            )),
+            uci_name: None,
+            kind: $kind,
+            slot: |s| s.config.$section.$sub.$key.slot(),
+            doc: $doc,
+        }
+    };
     (@name $uci:literal) => { Some($uci) };
     (@name) => { None };
 }
@@ -283,6 +295,13 @@ pub static OPTIONS: &[Opt] = &[
     opt!(database.max_mb, spin!(*DATABASE_MB.start(), *DATABASE_MB.end()), "its size in MiB"),
     opt!(analysis.engine, Kind::Text, "the analyst: builtin or a UCI engine's command line"),
     opt!(analysis.timeout_ms, spin!(100, 600_000), "ms beyond its move time before it is hung"),
+    opt!(pawn_battle.eval.preset, combo(&["default", "seed"], "preset"), "Pawn Battle's evaluation"),
+    opt!(pawn_battle.eval.material, spin!(0, 500), "Pawn Battle: pawns and rooks, %"),
+    opt!(pawn_battle.eval.advance, spin!(0, 500), "Pawn Battle: ranks advanced by the pawns, %"),
+    opt!(pawn_battle.eval.passed, spin!(0, 500), "Pawn Battle: passed pawns by rank, %"),
+    opt!(pawn_battle.eval.race, spin!(0, 500), "Pawn Battle: the promotion race, %"),
+    opt!(pawn_battle.eval.structure, spin!(0, 500), "Pawn Battle: blocked and backward pawns, %"),
+    opt!(pawn_battle.eval.rooks, spin!(0, 500), "Pawn Battle: rook placement and mobility, %"),
     opt!(uci ponder as "Ponder", Kind::Check, "the GUI may let the engine think on your time"),
     opt!(uci limit_strength as "UCI_LimitStrength", Kind::Check, "play at UCI_Elo, not Level"),
     opt!(uci explain as "Explain", Kind::Check, "explanations as info string before bestmove"),
@@ -329,14 +348,19 @@ mod tests {
     #[test]
     fn every_configuration_key_has_a_row() {
         let defaults: toml::Table = toml::from_str(&Config::default().to_toml()).unwrap();
-        let mut keys = Vec::new();
-        for (section, table) in &defaults {
-            for (key, value) in table.as_table().unwrap() {
-                if !value.is_table() {
-                    keys.push(format!("{section}.{key}"));
+        // Every scalar key, nested sections (`[pawn_battle.eval]`) by their dotted name.
+        fn scalars(prefix: &str, table: &toml::Table, keys: &mut Vec<String>) {
+            for (key, value) in table {
+                let key = format!("{prefix}{key}");
+                match value.as_table() {
+                    Some(inner) => scalars(&format!("{key}."), inner, keys),
+                    None if !prefix.is_empty() => keys.push(key),
+                    None => {}
                 }
             }
         }
+        let mut keys = Vec::new();
+        scalars("", &defaults, &mut keys);
         for key in &keys {
             assert!(by_config_key(key).is_some(), "no row for {key}");
         }
@@ -356,8 +380,10 @@ mod tests {
             assert!(o.config_key.is_some() || o.uci_name.is_some(), "{o:?}");
             let shown = o.show(&mut s);
             if let Some(key) = o.config_key {
-                let (section, k) = key.split_once('.').unwrap();
-                let value = &defaults[section][k];
+                let (section, k) = key.rsplit_once('.').unwrap();
+                let value = &section
+                    .split('.')
+                    .fold(&defaults, |t, part| t[part].as_table().unwrap())[k];
                 let expected = value
                     .as_str()
                     .map_or_else(|| value.to_string(), str::to_owned);

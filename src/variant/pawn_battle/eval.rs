@@ -483,15 +483,16 @@ impl Default for EvalConfig {
 }
 
 impl EvalConfig {
-    /// Every term's percentage with its configuration key, in the order of [`Term::ALL`].
-    pub fn percents(&self) -> [(&'static str, u32); 6] {
+    /// Every term's percentage, in the order of [`Term::ALL`] (their configuration keys and
+    /// range are rows of `crate::options::OPTIONS`).
+    pub fn percents(&self) -> [u32; 6] {
         [
-            ("pawn_battle.eval.material", self.material),
-            ("pawn_battle.eval.advance", self.advance),
-            ("pawn_battle.eval.passed", self.passed),
-            ("pawn_battle.eval.race", self.race),
-            ("pawn_battle.eval.structure", self.structure),
-            ("pawn_battle.eval.rooks", self.rooks),
+            self.material,
+            self.advance,
+            self.passed,
+            self.race,
+            self.structure,
+            self.rooks,
         ]
     }
 }
@@ -517,7 +518,7 @@ impl Evaluation {
         };
         Evaluation {
             preset,
-            percent: c.percents().map(|(_, p)| p as i32),
+            percent: c.percents().map(|p| p as i32),
             values: [pawn, 0, 0, rook, 0, 0],
         }
     }
