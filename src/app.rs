@@ -52,8 +52,8 @@ pub enum Event {
     EngineCrashed(SearchId, String),
     /// The watched config file changed: the new settings, or why they were rejected.
     ConfigReloaded(Result<Box<Config>, ConfigError>),
-    /// A `:load` finished.
-    Loaded(PathBuf, Result<Box<Game>, String>),
+    /// A `:load` finished: the game read, with its clocks when the PGN has a `TimeControl`.
+    Loaded(PathBuf, Result<Box<Snapshot>, String>),
     /// A `:save` finished: the path written, or why not.
     Saved(Result<PathBuf, String>),
     /// A `:save` found the file already there and wrote nothing (the user is asked).
@@ -431,12 +431,20 @@ impl App {
                     "config not reloaded, keeping the old settings: {e}"
                 ));
             }
-            Event::Loaded(path, Ok(game)) => {
+            Event::Loaded(path, Ok(loaded)) => {
                 let human = self.human;
-                let note = self.replace_game(*game, human, &mut fx);
+                let Snapshot { game, clock, .. } = *loaded;
+                let note = self.replace_game(game, human, &mut fx);
                 self.engine_opponent = self.game.ply() == 0;
                 self.restore_explanations();
-                self.info(format!("{note}loaded {}", path.display()));
+                // A timed game goes on with its time control and the times of its last
+                // `[%clk]` comments (persist::decode_game reads them).
+                let timed = clock
+                    .as_ref()
+                    .map(|c| format!(" · clock {}: resumed with the times saved in it", c.control))
+                    .unwrap_or_default();
+                self.clock = clock;
+                self.info(format!("{note}loaded {}{timed}", path.display()));
                 self.after_change(&mut fx, true);
             }
             Event::Loaded(_, Err(e)) | Event::Saved(Err(e)) => self.error(e),
@@ -575,6 +583,11 @@ impl App {
         }
     }
 
+    /// The game as PGN, as `:save` writes it (what `c` and `:pgn` copy).
+    pub fn pgn(&self) -> String {
+        persist::encode(&self.snapshot())
+    }
+
     /// What is known about the move at `ply` (0 = the first move), if it is still the game's.
     pub fn analysis_at(&self, ply: usize) -> Option<&MoveAnalysis> {
         let played = self.game.all_moves().get(ply)?;
@@ -673,6 +686,10 @@ impl App {
             KeyCode::Char('e') => fx.push(self.ask_editor(false)),
             KeyCode::Char('t') => self.ask_hint(fx),
             KeyCode::Char('s') => self.move_now(fx),
+            KeyCode::Char('c') => {
+                fx.push(Effect::Copy(self.pgn()));
+                self.info("the game's PGN is on the clipboard (OSC 52) · :pgn shows it");
+            }
             KeyCode::Char(',') => self.browse_back(),
             KeyCode::Char('.') => self.browse_forward(),
             KeyCode::Home => {
@@ -993,7 +1010,7 @@ impl App {
             }
             Command::Draw => self.offer_draw(fx),
             Command::Pgn => {
-                let pgn = persist::encode(&self.snapshot());
+                let pgn = self.pgn();
                 fx.push(Effect::Copy(pgn.clone()));
                 self.mode = Mode::Text(pgn);
             }

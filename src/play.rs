@@ -383,7 +383,7 @@ impl Runner {
                 }
                 Effect::Load(path, pick) => {
                     let result = persist::load(&path, pick)
-                        .map(|s| Box::new(s.game))
+                        .map(Box::new)
                         .map_err(|e| format!("{e:#}"));
                     events.push_back(Event::Loaded(path, result));
                 }

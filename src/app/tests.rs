@@ -964,7 +964,15 @@ fn a_new_game_archives_the_unfinished_one() {
         "{fx:?}"
     );
     prompt(&mut app, "e4");
-    let fx = app.update(Event::Loaded("x.pgn".into(), Ok(Box::new(Game::new()))));
+    let fx = app.update(Event::Loaded(
+        "x.pgn".into(),
+        Ok(Box::new(Snapshot {
+            game: Game::new(),
+            human: Color::White,
+            level: 0,
+            clock: None,
+        })),
+    ));
     assert!(
         fx.iter()
             .any(|e| matches!(e, Effect::Archive(s) if s.game.ply() == 1)),
@@ -1426,4 +1434,61 @@ fn pgn_shows_and_copies_the_game() {
     assert_eq!(app.mode, Mode::Text(copied));
     app.update(key(KeyCode::Char('x')));
     assert_eq!(app.mode, Mode::Board);
+}
+
+/// Issue 26: `c` copies the game's PGN (OSC 52) in one key and says so; the board stays.
+#[test]
+fn c_copies_the_pgn_and_says_so() {
+    let mut app = new_app();
+    prompt(&mut app, "e4");
+    let fx = app.update(key(KeyCode::Char('c')));
+    let copied = fx
+        .iter()
+        .find_map(|e| match e {
+            Effect::Copy(text) => Some(text.clone()),
+            _ => None,
+        })
+        .expect("copied");
+    assert_eq!(copied, app.pgn());
+    assert!(copied.contains("1. e4"), "{copied}");
+    assert_eq!(app.mode, Mode::Board);
+    let text = &app.message.as_ref().unwrap().text;
+    assert!(text.contains("PGN") && text.contains("clipboard"), "{text}");
+}
+
+/// Issue 26: `:load` of a timed game keeps its time control and the times of its last
+/// `[%clk]` comments (it played untimed before), and the engine plays by its clock.
+#[test]
+fn loading_a_timed_game_keeps_its_clocks() {
+    let (mut app, time) = timed_app("5+3");
+    time.advance(SECS(20));
+    let fx = prompt(&mut app, "e4");
+    run_analyses(&mut app, fx, 1);
+    time.advance(SECS(7));
+    engine_plays(&mut app, "e5");
+    let text = persist::encode(&app.snapshot());
+    // Loaded into an untimed game with the human to move: White, its clock running.
+    let mut other = new_app();
+    other.set_time_source(TimeSource::fake());
+    assert!(other.clock.is_none());
+    let loaded = persist::decode(&text).unwrap();
+    other.update(Event::Loaded("timed.pgn".into(), Ok(Box::new(loaded))));
+    let clock = other.clock.as_ref().expect("the loaded game keeps its clock");
+    assert_eq!(clock.control, TimeControl::minutes(5, 3));
+    assert_eq!(left(&other, Color::White), SECS(283));
+    assert_eq!(left(&other, Color::Black), SECS(296));
+    assert!(clock.running() && clock.turn() == Color::White);
+    let message = &other.message.as_ref().unwrap().text;
+    assert!(message.contains("clock 5+3"), "{message}");
+    // The engine's next search gets its clock.
+    let fx = prompt(&mut other, "Nf3");
+    let request = started(&fx).expect("the engine moves");
+    assert_eq!(request.clock.map(|c| c.remaining), Some(SECS(296)));
+    // An untimed PGN loads untimed.
+    let mut untimed = new_app();
+    prompt(&mut untimed, "e4");
+    let plain = persist::decode(&persist::encode(&untimed.snapshot())).unwrap();
+    let (mut timed, _) = timed_app("1+0");
+    timed.update(Event::Loaded("plain.pgn".into(), Ok(Box::new(plain))));
+    assert!(timed.clock.is_none());
 }

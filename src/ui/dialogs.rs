@@ -33,6 +33,7 @@ pub const HELP: &[(&str, &str)] = &[
     ),
     ("t", "hint: the engine's suggestion"),
     ("s", "engine moves now (on your turn: it takes your side)"),
+    ("c", "copy the game's PGN to the clipboard (OSC 52)"),
     (", / .", "step back / forward through the game"),
     ("Home / End", "the start / the live position"),
     ("?", "this help"),
