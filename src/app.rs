@@ -525,7 +525,10 @@ impl App {
 
     /// The layout for the current terminal size.
     pub fn layout(&self) -> Layout {
-        Layout::new(Rect::new(0, 0, self.size.0, self.size.1))
+        Layout::with_eval_bar(
+            Rect::new(0, 0, self.size.0, self.size.1),
+            self.config.ui.eval_bar,
+        )
     }
 
     /// The outcome when the live game is over.
@@ -686,6 +689,22 @@ impl App {
             KeyCode::Char('e') => fx.push(self.ask_editor(false)),
             KeyCode::Char('t') => self.ask_hint(fx),
             KeyCode::Char('s') => self.move_now(fx),
+            KeyCode::Char('b') => {
+                self.config.ui.eval_bar = !self.config.ui.eval_bar;
+                self.info(if self.config.ui.eval_bar {
+                    "evaluation bar on (b hides it; [ui] eval_bar in the config)"
+                } else {
+                    "evaluation bar off (b shows it; [ui] eval_bar in the config)"
+                });
+            }
+            KeyCode::Char('m') => {
+                self.config.ui.marks = !self.config.ui.marks;
+                self.info(if self.config.ui.marks {
+                    "numbered marks of the best line on (m hides them)"
+                } else {
+                    "numbered marks of the best line off (m shows them)"
+                });
+            }
             KeyCode::Char('c') => {
                 fx.push(Effect::Copy(self.pgn()));
                 self.info("the game's PGN is on the clipboard (OSC 52) · :pgn shows it");
@@ -1241,27 +1260,31 @@ impl App {
         self.after_change(fx, true);
     }
 
-    /// The latest full-strength score of the live position, from the human's side: the
-    /// explanation of the last move (its score after the move), else the engine's own search
-    /// of it.
+    /// The latest full-strength score of the live position, from the human's side (see
+    /// [`App::score_at`]).
     fn live_score(&self) -> Option<Score> {
-        let last = self.game.ply().checked_sub(1)?;
+        self.score_at(self.game.ply())
+    }
+
+    /// The latest full-strength score of the position at `ply`, from the human's side: the
+    /// explanation of the move that led there (its score after the move), else the engine's
+    /// own full-strength search of that move. Never a weakened level's search (its moves are
+    /// explained by a full-strength analysis, and its own search is not kept). `None` at the
+    /// start or while the move waits for its analysis.
+    #[must_use]
+    pub fn score_at(&self, ply: usize) -> Option<Score> {
+        let last = ply.checked_sub(1)?;
         let analysis = self.analysis_at(last)?;
-        if let Some(score) = analysis
+        // Both are the mover's score after the move (the search's: at the root, best play).
+        let mover_score = match analysis
             .explanation
             .as_ref()
             .and_then(|e| e.score_after.as_ref())
         {
-            return Some(score.human);
-        }
-        let thinking = analysis.thinking.as_ref()?;
-        // The search's score is the mover's (the engine's) at the root, best play after it.
-        let mover = analysis.root.turn();
-        Some(if mover == self.human {
-            thinking.score
-        } else {
-            thinking.score.flip()
-        })
+            Some(score) => score.mover,
+            None => analysis.thinking.as_ref()?.score,
+        };
+        Some(self.score_for_human(mover_score, &analysis.root))
     }
 
     fn move_now(&mut self, fx: &mut Vec<Effect>) {
@@ -1820,4 +1843,4 @@ pub fn color_name(color: Color) -> &'static str {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

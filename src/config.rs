@@ -301,6 +301,11 @@ pub struct UiConfig {
     pub legal_hints: bool,
     /// Highlight the squares of the last move.
     pub last_move: bool,
+    /// The evaluation bar beside the board, when the terminal is wide enough (`b` toggles it).
+    pub eval_bar: bool,
+    /// Number the squares of the best line's first moves (the hint's line, or the line of the
+    /// position viewed while stepping back) and list them in the panel (`m` toggles it).
+    pub marks: bool,
 }
 
 impl Default for UiConfig {
@@ -311,6 +316,8 @@ impl Default for UiConfig {
             coordinates: true,
             legal_hints: true,
             last_move: true,
+            eval_bar: true,
+            marks: true,
         }
     }
 }

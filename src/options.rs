@@ -291,6 +291,8 @@ pub static OPTIONS: &[Opt] = &[
     opt!(ui.coordinates, Kind::Check, "draw file and rank labels"),
     opt!(ui.legal_hints, Kind::Check, "mark the legal destinations of the selected piece"),
     opt!(ui.last_move, Kind::Check, "highlight the last move"),
+    opt!(ui.eval_bar, Kind::Check, "the evaluation bar beside the board (key b)"),
+    opt!(ui.marks, Kind::Check, "number the best line's moves on the board (key m)"),
     opt!(database.enabled, Kind::Check, "read and write the position database"),
     opt!(database.max_mb, spin!(*DATABASE_MB.start(), *DATABASE_MB.end()), "its size in MiB"),
     opt!(analysis.engine, Kind::Text, "the analyst: builtin or a UCI engine's command line"),

@@ -15,7 +15,9 @@ pub mod board;
 pub mod clock;
 pub mod dialogs;
 pub mod editor;
+pub mod eval_bar;
 pub mod explanation;
+pub mod marks;
 pub mod move_list;
 pub mod status;
 pub mod theme;
@@ -30,6 +32,9 @@ pub const MIN_HEIGHT: u16 = 19;
 const RIGHT_MIN: u16 = 28;
 /// Rows of the status area (message line and key hints).
 const STATUS_ROWS: u16 = 2;
+/// Columns the evaluation bar takes between the board and the right column (a space, the bar
+/// two cells wide); its score is written under or over it, four characters at most.
+const EVAL_BAR_COLUMNS: u16 = 2;
 
 /// Where everything goes for one terminal size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,6 +45,8 @@ pub struct Layout {
     pub too_small: bool,
     /// The 8×8 squares (without labels).
     pub board: Rect,
+    /// The evaluation bar beside the board (empty when it is off or the terminal too narrow).
+    pub eval_bar: Rect,
     /// Width of a square in cells.
     pub square_w: u16,
     /// Height of a square in cells.
@@ -57,13 +64,21 @@ pub struct Layout {
 }
 
 impl Layout {
-    /// Lays out a terminal of `area`'s size.
+    /// Lays out a terminal of `area`'s size, without the evaluation bar.
     pub fn new(area: Rect) -> Layout {
+        Layout::with_eval_bar(area, false)
+    }
+
+    /// Lays out a terminal of `area`'s size, with the evaluation bar beside the board when
+    /// `eval_bar` asks for it and the right column keeps its minimum width beside it (the
+    /// squares are sized as without it, so the board never shrinks for the bar).
+    pub fn with_eval_bar(area: Rect, eval_bar: bool) -> Layout {
         let empty = Rect::new(area.x, area.y, 0, 0);
         let mut layout = Layout {
             area,
             too_small: area.width < MIN_WIDTH || area.height < MIN_HEIGHT,
             board: empty,
+            eval_bar: empty,
             square_w: 0,
             square_h: 0,
             moves: empty,
@@ -88,7 +103,11 @@ impl Layout {
         layout.square_w = sw;
         layout.square_h = sh;
         layout.board = Rect::new(area.x + 3, top, 8 * sw, board_h);
-        let right_x = layout.board.right() + 2;
+        let mut right_x = layout.board.right() + 2;
+        if eval_bar && area.right() >= right_x + EVAL_BAR_COLUMNS + 1 + RIGHT_MIN {
+            layout.eval_bar = Rect::new(layout.board.right() + 1, top, EVAL_BAR_COLUMNS, board_h);
+            right_x += EVAL_BAR_COLUMNS + 1;
+        }
         let right = Rect::new(right_x, area.y, area.right() - right_x, main_h);
         let moves_h = (main_h * 2 / 5).max(5);
         let engine_h = ((main_h - moves_h) / 2).max(5);
@@ -137,12 +156,13 @@ impl Layout {
 /// Draws the whole screen for `app` with `theme`.
 pub fn render(frame: &mut Frame, app: &App, theme: &Theme) {
     let area = frame.area();
-    let layout = Layout::new(area);
+    let layout = Layout::with_eval_bar(area, app.config.ui.eval_bar);
     if layout.too_small {
         draw_too_small(frame, area, theme);
         return;
     }
     board::draw(frame, &layout, app, theme);
+    eval_bar::draw(frame, &layout, app, theme);
     clock::draw(frame, &layout, app, theme);
     move_list::draw(frame, layout.moves, app, theme);
     explanation::draw(frame, layout.explanation, app, theme);
@@ -223,6 +243,24 @@ mod tests {
         assert!(Layout::new(Rect::new(0, 0, 61, 30)).too_small);
         assert!(Layout::new(Rect::new(0, 0, 100, 18)).too_small);
         assert!(!Layout::new(Rect::new(0, 0, MIN_WIDTH, MIN_HEIGHT)).too_small);
+    }
+
+    #[test]
+    fn the_eval_bar_sits_between_the_board_and_the_panels_without_shrinking_the_board() {
+        for size in [(MIN_WIDTH, MIN_HEIGHT), (80, 24), (120, 40), (200, 60)] {
+            let area = Rect::new(0, 0, size.0, size.1);
+            let (without, with) = (Layout::new(area), Layout::with_eval_bar(area, true));
+            assert_eq!(without.board, with.board, "{size:?}");
+            assert!(without.eval_bar.is_empty());
+            assert_eq!(with.eval_bar.height, with.board.height);
+            assert!(with.eval_bar.x > with.board.right(), "{size:?}");
+            assert!(with.eval_bar.right() < with.moves.x, "{size:?}");
+            assert!(with.moves.width >= RIGHT_MIN, "{size:?}");
+        }
+        // Too narrow for the bar and the right column's minimum: no bar.
+        let narrow = Layout::with_eval_bar(Rect::new(0, 0, 80, 30), true);
+        assert_eq!(narrow.square_h, 3);
+        assert!(narrow.eval_bar.is_empty());
     }
 
     #[test]

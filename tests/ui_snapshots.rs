@@ -554,3 +554,60 @@ fn material_beside_the_board() {
     );
     assert!(screen.contains(" ♞ +3"), "{screen}");
 }
+
+/// Issue 26: the evaluation bar beside the board with clocks and material (a timed game, a
+/// pawn up), then stepping back: the viewed position's best line numbered on its squares.
+#[test]
+fn eval_bar_with_clocks_material_and_numbered_line() {
+    let build = || {
+        let mut config = Config::default();
+        config.game.time_control = "10+5".parse().unwrap();
+        let mut app = App::new(config, None, 1).0;
+        app.set_time_source(kibitzer::clock::TimeSource::fake());
+        prompt(&mut app, "e4");
+        engine_plays(&mut app, "d5");
+        prompt(&mut app, "exd5");
+        engine_plays(&mut app, "Nf6");
+        app
+    };
+    screens("eval_bar", build);
+    screens("eval_bar_browsing", || {
+        let mut app = build();
+        key(&mut app, KeyCode::Char(','));
+        app
+    });
+    // The bar's score is the human's, written under the bar; `b` hides the bar and the panels
+    // take its columns back.
+    let mut app = build();
+    let value = ui::eval_bar::value(&app).expect("the last move is analysed");
+    let terminal = draw(&mut app, (80, 24), ColorMode::TrueColor);
+    let layout = app.layout();
+    let buf = terminal.backend().buffer();
+    let label = value.label();
+    let row: String = (layout.eval_bar.right() - label.chars().count() as u16
+        ..layout.eval_bar.right())
+        .map(|x| buf[(x, layout.eval_bar.bottom())].symbol().to_owned())
+        .collect();
+    assert_eq!(row, label);
+    // 256 colours: the bar uses the palette.
+    let terminal = draw(&mut app, (80, 24), ColorMode::Ansi256);
+    let cell = &terminal.backend().buffer()[(layout.eval_bar.x, layout.eval_bar.bottom() - 1)];
+    assert!(matches!(cell.fg, TermColor::Indexed(_)), "{cell:?}");
+    key(&mut app, KeyCode::Char('b'));
+    assert!(app.layout().eval_bar.is_empty());
+    assert!(app.layout().moves.x < layout.moves.x);
+    let screen = format!(
+        "{:?}",
+        draw(&mut app, (80, 24), ColorMode::TrueColor).backend()
+    );
+    assert!(!screen.contains('█'), "{screen}");
+    // Without colours the numbered marks stay readable (reversed digits).
+    let mut app = build();
+    key(&mut app, KeyCode::Char(','));
+    let line = ui::marks::line(&app);
+    assert!(!line.is_empty());
+    let terminal = draw(&mut app, (80, 24), ColorMode::None);
+    let r = app.layout().square_rect(line[0].from().unwrap(), Color::White);
+    let cell = &terminal.backend().buffer()[(r.right() - 1, r.y)];
+    assert_eq!(cell.symbol(), "1");
+}

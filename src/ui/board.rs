@@ -1,7 +1,7 @@
 //! The board widget, shared by every screen that shows one: [`BoardGeometry`] (where the squares
 //! are, and which square a cell belongs to), [`BoardView`] (the position and its highlights:
-//! cursor, selection, legal destinations, last move, check, hint) and [`draw_view`]. Without
-//! colours the highlights are drawn as marks.
+//! cursor, selection, legal destinations, last move, check, hint, the numbered line of
+//! [`super::marks`]) and [`draw_view`]. Without colours the highlights are drawn as marks.
 
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -169,6 +169,9 @@ pub struct BoardView<'a> {
     pub cursor: Option<Square>,
     /// A suggested move.
     pub hint: Option<&'a Move>,
+    /// The best line's first moves, numbered 1, 2, 3 on their from and to squares
+    /// ([`super::marks`]).
+    pub line: Vec<Move>,
     /// Piece glyphs.
     pub pieces: PieceStyle,
     /// Rank and file labels around the board.
@@ -199,6 +202,7 @@ impl<'a> BoardView<'a> {
             targets: Vec::new(),
             cursor: None,
             hint: None,
+            line: Vec::new(),
             pieces: PieceStyle::Ascii,
             coordinates: true,
         }
@@ -207,8 +211,15 @@ impl<'a> BoardView<'a> {
 
 /// Draws the board for `app` into `layout.board` (and the labels around it).
 pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
+    draw_view(frame, &layout.board_geometry(), &view(app), theme);
+}
+
+/// What play's board shows for `app`: the position on the board, its highlights, the hint and
+/// the numbered line.
+#[must_use]
+pub fn view(app: &App) -> BoardView<'_> {
     let ui = &app.config.ui;
-    let view = BoardView {
+    BoardView {
         bottom: app.orientation,
         last_move: app.shown_last_move().filter(|_| ui.last_move),
         selected: app.input.selected.filter(|_| !app.browsing()),
@@ -220,11 +231,11 @@ pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
         cursor: (app.mode == crate::app::Mode::Board && app.input.promotion.is_none())
             .then_some(app.cursor),
         hint: app.hint.as_ref().filter(|_| !app.browsing()).map(|h| &h.mv),
+        line: super::marks::line(app),
         pieces: ui.pieces,
         coordinates: ui.coordinates,
         ..BoardView::new(app.shown_position())
-    };
-    draw_view(frame, &layout.board_geometry(), &view, theme);
+    }
 }
 
 /// Draws `view` on the squares of `geometry` (and the labels around them).
@@ -344,8 +355,38 @@ pub fn draw_view(frame: &mut Frame, geometry: &BoardGeometry, view: &BoardView, 
             }
         }
     }
+    draw_line_marks(buf, geometry, view, theme, area);
     if view.coordinates {
         draw_labels(buf, geometry, bottom, theme, area);
+    }
+}
+
+/// The numbers of the line's moves in the top-right corner of their from and to squares: a
+/// dark digit on a badge of the theme's `line` colour (reversed without colours). The lowest
+/// number wins a square two moves share.
+fn draw_line_marks(
+    buf: &mut Buffer,
+    geometry: &BoardGeometry,
+    view: &BoardView,
+    theme: &Theme,
+    area: Rect,
+) {
+    let style = if theme.colored() {
+        Style::new()
+            .fg(theme.color("black_piece"))
+            .bg(theme.color("line"))
+            .add_modifier(Modifier::BOLD)
+    } else {
+        Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)
+    };
+    for (i, mv) in view.line.iter().enumerate().rev() {
+        let number = (i + 1).to_string();
+        for sq in mv.from().into_iter().chain([target(mv)]) {
+            let rect = geometry.square_rect(sq, view.bottom).intersection(area);
+            if !rect.is_empty() {
+                put(buf, rect.right() - 1, rect.y, &number, style);
+            }
+        }
     }
 }
 

@@ -85,7 +85,15 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             text.retain(|l| !l.starts_with("score "));
             lines.extend(text_lines(&text, theme));
         }
-        lines.extend(thinking_lines(app, root, &hint.thinking, theme));
+        let mut thinking = thinking_lines(app, root, &hint.thinking, theme);
+        // With the marks on, the line is the one numbered on the board: its legend replaces
+        // it, so a small panel keeps the score.
+        let marked = super::marks::line(app);
+        if !marked.is_empty() {
+            thinking.pop();
+            thinking.push(legend_line(app, &marked, theme));
+        }
+        lines.extend(thinking);
     } else if ply == 0 {
         let start = if *app.game.start_position() == shakmaty::Chess::default() {
             "Start position."
@@ -166,6 +174,11 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             None => {}
         }
     }
+    // While browsing, the legend of the numbered squares (`ui::marks`) under the headline.
+    let marked = super::marks::line(app);
+    if app.browsing() && !marked.is_empty() {
+        lines.insert(1.min(lines.len()), legend_line(app, &marked, theme));
+    }
     if app.browsing() {
         lines.push(Line::styled(
             format!(
@@ -223,6 +236,17 @@ pub fn draw_engine(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         }
     }
     draw_panel(frame, area, "Engine", lines, theme);
+}
+
+/// The legend of the squares numbered on the board (`line 1 Bb5 · 2 a6 · 3 Ba4`).
+fn legend_line(app: &App, marked: &[shakmaty::Move], theme: &Theme) -> Line<'static> {
+    Line::from(vec![
+        Span::styled("line on the board ", theme.fg("dim")),
+        Span::styled(
+            super::marks::legend(app.shown_position(), marked),
+            theme.fg("text"),
+        ),
+    ])
 }
 
 /// The explanation panel's text ([`crate::app::MoveAnalysis::lines`]): the first line (the

@@ -73,6 +73,7 @@ pub const KEYS: &[&str] = &[
     "last_move",
     "check",
     "hint",
+    "line",
     "text",
     "dim",
     "accent",
@@ -262,6 +263,27 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    /// The numbered marks of the best line (`ui::marks`): a `black_piece` digit on a `line`
+    /// badge, legible like the pieces (3:1) in truecolor and in 256 colours.
+    #[test]
+    fn every_line_mark_is_legible_in_truecolor_and_256() {
+        for (name, text) in FILES {
+            let file: ThemeFile = toml::from_str(text).unwrap();
+            let rgb = |key: &str| parse_hex(&file.0[key]).unwrap();
+            let (badge, digit) = (rgb("line"), rgb("black_piece"));
+            let true_ratio = contrast(badge, digit);
+            let indexed = contrast(
+                palette_rgb(nearest_256(badge.0, badge.1, badge.2)),
+                palette_rgb(nearest_256(digit.0, digit.1, digit.2)),
+            );
+            assert!(
+                true_ratio >= 3.0 && indexed >= 3.0,
+                "theme {name}: the line mark's digit is {true_ratio:.2}:1 \
+                 (256 colours {indexed:.2}:1), needs 3:1"
+            );
         }
     }
 
