@@ -607,7 +607,9 @@ fn eval_bar_with_clocks_material_and_numbered_line() {
     let line = ui::marks::line(&app);
     assert!(!line.is_empty());
     let terminal = draw(&mut app, (80, 24), ColorMode::None);
-    let r = app.layout().square_rect(line[0].from().unwrap(), Color::White);
+    let r = app
+        .layout()
+        .square_rect(line[0].from().unwrap(), Color::White);
     let cell = &terminal.backend().buffer()[(r.right() - 1, r.y)];
     assert_eq!(cell.symbol(), "1");
 }

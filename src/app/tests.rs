@@ -1473,7 +1473,10 @@ fn loading_a_timed_game_keeps_its_clocks() {
     assert!(other.clock.is_none());
     let loaded = persist::decode(&text).unwrap();
     other.update(Event::Loaded("timed.pgn".into(), Ok(Box::new(loaded))));
-    let clock = other.clock.as_ref().expect("the loaded game keeps its clock");
+    let clock = other
+        .clock
+        .as_ref()
+        .expect("the loaded game keeps its clock");
     assert_eq!(clock.control, TimeControl::minutes(5, 3));
     assert_eq!(left(&other, Color::White), SECS(283));
     assert_eq!(left(&other, Color::Black), SECS(296));

@@ -32,7 +32,10 @@ pub const HELP: &[(&str, &str)] = &[
     ),
     ("t / :hint", "hint: the engine's suggestion"),
     ("s", "engine moves now (on your turn: it takes your side)"),
-    (", . Home End", "back, forward, the start, the live position"),
+    (
+        ", . Home End",
+        "back, forward, the start, the live position",
+    ),
     ("b", "evaluation bar: your win% (? = no score yet)"),
     ("m", "numbered squares: the hint's or the viewed line"),
     ("c", "copy the game's PGN to the clipboard (OSC 52)"),
@@ -41,7 +44,10 @@ pub const HELP: &[(&str, &str)] = &[
         "q / Ctrl-C",
         "quit (the game is saved and resumes next time)",
     ),
-    (":level N :new :flip", "engine level 1-10, new game, flip the board"),
+    (
+        ":level N :new :flip",
+        "engine level 1-10, new game, flip the board",
+    ),
     (":fen [FEN]", "show the FEN, or set up a position"),
     (":save [PATH] :load PATH", "save or load a game"),
     (":resign :draw :quit", "resign, offer a draw, quit"),

@@ -132,7 +132,9 @@ pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
                 100.0 - v.win_percent
             };
             let filled = filled_eighths(bottom_win, bar.height);
-            let style = Style::new().fg(piece_colour(bottom)).bg(piece_colour(!bottom));
+            let style = Style::new()
+                .fg(piece_colour(bottom))
+                .bg(piece_colour(!bottom));
             for row in 0..bar.height {
                 let y = bar.bottom() - 1 - row;
                 let below = u32::from(row) * 8;
@@ -205,7 +207,10 @@ mod tests {
         assert_eq!(value(&app), None);
         run_analyses(&mut app, fx, 3);
         let white = value(&app).expect("the analysis of Qd2 gives a score");
-        assert!(matches!(white.score, Score::Cp(cp) if cp > 500), "{white:?}");
+        assert!(
+            matches!(white.score, Score::Cp(cp) if cp > 500),
+            "{white:?}"
+        );
         assert!(white.win_percent > 90.0, "{white:?}");
         assert_eq!(white.label().chars().next(), Some('+'));
 

@@ -79,21 +79,32 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             Span::styled("Hint: ", theme.fg("accent")),
             Span::styled(san.to_string(), theme.fg("text")),
         ]));
+        let mut text = Vec::new();
         if let Some(e) = &hint.explanation {
-            // The score is the search's, shown once below with its depth.
-            let mut text = e.panel_lines();
-            text.retain(|l| !l.starts_with("score "));
-            lines.extend(text_lines(&text, theme));
+            // The score is the search's, shown once with its depth.
+            let mut why = e.panel_lines();
+            why.retain(|l| !l.starts_with("score "));
+            text = text_lines(&why, theme);
         }
         let mut thinking = thinking_lines(app, root, &hint.thinking, theme);
         // With the marks on, the line is the one numbered on the board: its legend replaces
-        // it, so a small panel keeps the score.
+        // it.
         let marked = super::marks::line(app);
         if !marked.is_empty() {
             thinking.pop();
             thinking.push(legend_line(app, &marked, theme));
         }
-        lines.extend(thinking);
+        if inner.height < 8 {
+            // A small panel (80×24) shows the score and the line (the numbered squares'
+            // legend) before the sentences, which it may cut; the node count goes.
+            let mut thinking = thinking.into_iter();
+            lines.extend(thinking.next());
+            lines.extend(thinking.last());
+            lines.extend(text);
+        } else {
+            lines.extend(text);
+            lines.extend(thinking);
+        }
     } else if ply == 0 {
         let start = if *app.game.start_position() == shakmaty::Chess::default() {
             "Start position."

@@ -40,7 +40,11 @@ pub fn line(app: &App) -> Vec<Move> {
 /// The best line from the viewed position: the engine's own search of the move that led
 /// there (its line after the move), else the explanation's line after the move.
 fn viewed_line(app: &App, shown: &Chess) -> Vec<Move> {
-    let Some(analysis) = app.shown_ply().checked_sub(1).and_then(|p| app.analysis_at(p)) else {
+    let Some(analysis) = app
+        .shown_ply()
+        .checked_sub(1)
+        .and_then(|p| app.analysis_at(p))
+    else {
         return Vec::new();
     };
     if let Some(t) = analysis
@@ -130,7 +134,10 @@ mod tests {
         assert!(line(&app).is_empty());
         let t = hinted(&mut app, "g1f3 b8c6 f1b5 a7a6");
         assert_eq!(line(&app), t.pv[..3].to_vec());
-        assert_eq!(legend(app.game.position(), &line(&app)), "1 Nf3 · 2 Nc6 · 3 Bb5");
+        assert_eq!(
+            legend(app.game.position(), &line(&app)),
+            "1 Nf3 · 2 Nc6 · 3 Bb5"
+        );
         app.update(key(KeyCode::Char('m')));
         assert!(!app.config.ui.marks);
         assert!(line(&app).is_empty());
