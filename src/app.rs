@@ -690,20 +690,10 @@ impl App {
             KeyCode::Char('t') => self.ask_hint(fx),
             KeyCode::Char('s') => self.move_now(fx),
             KeyCode::Char('b') => {
-                self.config.ui.eval_bar = !self.config.ui.eval_bar;
-                self.info(if self.config.ui.eval_bar {
-                    "evaluation bar on (b hides it; [ui] eval_bar in the config)"
-                } else {
-                    "evaluation bar off (b shows it; [ui] eval_bar in the config)"
-                });
+                self.toggle_view(|ui| &mut ui.eval_bar, "evaluation bar", 'b', "eval_bar");
             }
             KeyCode::Char('m') => {
-                self.config.ui.marks = !self.config.ui.marks;
-                self.info(if self.config.ui.marks {
-                    "numbered marks of the best line on (m hides them)"
-                } else {
-                    "numbered marks of the best line off (m shows them)"
-                });
+                self.toggle_view(|ui| &mut ui.marks, "numbered best line", 'm', "marks");
             }
             KeyCode::Char('c') => {
                 fx.push(Effect::Copy(self.pgn()));
@@ -718,6 +708,23 @@ impl App {
             KeyCode::End => self.view_ply = None,
             _ => {}
         }
+    }
+
+    /// Turns a display setting of `[ui]` on or off for this session (`b`, `m`) and says so,
+    /// naming the key and the config key that keeps it.
+    fn toggle_view(
+        &mut self,
+        setting: fn(&mut crate::config::UiConfig) -> &mut bool,
+        what: &str,
+        key: char,
+        config_key: &str,
+    ) {
+        let value = setting(&mut self.config.ui);
+        *value = !*value;
+        let (now, other) = if *value { ("on", "off") } else { ("off", "on") };
+        self.info(format!(
+            "{what}: {now} ({key} turns it {other}; [ui] {config_key} in the config file)"
+        ));
     }
 
     fn prompt_key(&mut self, mut text: String, key: KeyEvent, fx: &mut Vec<Effect>) {

@@ -529,21 +529,24 @@ fn clocks() {
     assert!(screen.contains(" 1:00 "), "{screen}");
 }
 
+/// A 10+5 game on a fake clock after 1. e4 d5 2. exd5 Nf6: White a pawn up.
+fn timed_pawn_up() -> App {
+    let mut config = Config::default();
+    config.game.time_control = "10+5".parse().unwrap();
+    let mut app = App::new(config, None, 1).0;
+    app.set_time_source(kibitzer::clock::TimeSource::fake());
+    prompt(&mut app, "e4");
+    engine_plays(&mut app, "d5");
+    prompt(&mut app, "exd5");
+    engine_plays(&mut app, "Nf6");
+    app
+}
+
 /// Issue 26: the pieces each side has won and its lead in points beside the board, with the
 /// clocks in a timed game.
 #[test]
 fn material_beside_the_board() {
-    screens("material", || {
-        let mut config = Config::default();
-        config.game.time_control = "10+5".parse().unwrap();
-        let mut app = App::new(config, None, 1).0;
-        app.set_time_source(kibitzer::clock::TimeSource::fake());
-        prompt(&mut app, "e4");
-        engine_plays(&mut app, "d5");
-        prompt(&mut app, "exd5");
-        engine_plays(&mut app, "Nf6");
-        app
-    });
+    screens("material", timed_pawn_up);
     let mut app = mid_game();
     prompt(&mut app, "Bb5");
     engine_plays(&mut app, "a6");
@@ -559,17 +562,7 @@ fn material_beside_the_board() {
 /// pawn up), then stepping back: the viewed position's best line numbered on its squares.
 #[test]
 fn eval_bar_with_clocks_material_and_numbered_line() {
-    let build = || {
-        let mut config = Config::default();
-        config.game.time_control = "10+5".parse().unwrap();
-        let mut app = App::new(config, None, 1).0;
-        app.set_time_source(kibitzer::clock::TimeSource::fake());
-        prompt(&mut app, "e4");
-        engine_plays(&mut app, "d5");
-        prompt(&mut app, "exd5");
-        engine_plays(&mut app, "Nf6");
-        app
-    };
+    let build = timed_pawn_up;
     screens("eval_bar", build);
     screens("eval_bar_browsing", || {
         let mut app = build();

@@ -1333,16 +1333,22 @@ fn the_new_game_dialog_offers_the_time_control() {
     );
 }
 
-/// Issue 26: the times left are saved with the game (`TimeControl` tag, `[%clk]` comments
-/// beside the explanations) and a resumed game continues with them.
-#[test]
-fn a_resumed_timed_game_keeps_the_times_left() {
+/// A 5+3 game after 1. e4 (20 s) e5 (7 s), its analyses done.
+fn timed_e4_e5() -> (App, TimeSource) {
     let (mut app, time) = timed_app("5+3");
     time.advance(SECS(20));
     let fx = prompt(&mut app, "e4");
     run_analyses(&mut app, fx, 1);
     time.advance(SECS(7));
     engine_plays(&mut app, "e5");
+    (app, time)
+}
+
+/// Issue 26: the times left are saved with the game (`TimeControl` tag, `[%clk]` comments
+/// beside the explanations) and a resumed game continues with them.
+#[test]
+fn a_resumed_timed_game_keeps_the_times_left() {
+    let (app, time) = timed_e4_e5();
     time.advance(SECS(12));
     let text = persist::encode(&app.snapshot());
     assert!(text.contains("[TimeControl \"300+3\"]"), "{text}");
@@ -1420,13 +1426,7 @@ fn pgn_shows_and_copies_the_game() {
     let mut app = new_app();
     prompt(&mut app, "e4");
     let fx = prompt(&mut app, "pgn");
-    let copied = fx
-        .iter()
-        .find_map(|e| match e {
-            Effect::Copy(text) => Some(text.clone()),
-            _ => None,
-        })
-        .expect("copied");
+    let copied = copied(&fx).expect("copied");
     assert!(
         copied.contains("1. e4") && copied.contains("[White \"You\"]"),
         "{copied}"
@@ -1436,19 +1436,21 @@ fn pgn_shows_and_copies_the_game() {
     assert_eq!(app.mode, Mode::Board);
 }
 
+/// The text an effect puts on the clipboard.
+fn copied(fx: &[Effect]) -> Option<String> {
+    fx.iter().find_map(|e| match e {
+        Effect::Copy(text) => Some(text.clone()),
+        _ => None,
+    })
+}
+
 /// Issue 26: `c` copies the game's PGN (OSC 52) in one key and says so; the board stays.
 #[test]
 fn c_copies_the_pgn_and_says_so() {
     let mut app = new_app();
     prompt(&mut app, "e4");
     let fx = app.update(key(KeyCode::Char('c')));
-    let copied = fx
-        .iter()
-        .find_map(|e| match e {
-            Effect::Copy(text) => Some(text.clone()),
-            _ => None,
-        })
-        .expect("copied");
+    let copied = copied(&fx).expect("copied");
     assert_eq!(copied, app.pgn());
     assert!(copied.contains("1. e4"), "{copied}");
     assert_eq!(app.mode, Mode::Board);
@@ -1460,12 +1462,7 @@ fn c_copies_the_pgn_and_says_so() {
 /// `[%clk]` comments (it played untimed before), and the engine plays by its clock.
 #[test]
 fn loading_a_timed_game_keeps_its_clocks() {
-    let (mut app, time) = timed_app("5+3");
-    time.advance(SECS(20));
-    let fx = prompt(&mut app, "e4");
-    run_analyses(&mut app, fx, 1);
-    time.advance(SECS(7));
-    engine_plays(&mut app, "e5");
+    let (app, _time) = timed_e4_e5();
     let text = persist::encode(&app.snapshot());
     // Loaded into an untimed game with the human to move: White, its clock running.
     let mut other = new_app();

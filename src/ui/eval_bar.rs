@@ -258,6 +258,12 @@ mod tests {
         ));
         assert!(!app.config.ui.eval_bar);
         assert!(app.layout().eval_bar.is_empty());
-        assert!(app.message.as_ref().unwrap().text.contains("bar off"));
+        assert!(
+            app.message
+                .as_ref()
+                .unwrap()
+                .text
+                .contains("evaluation bar: off")
+        );
     }
 }

@@ -243,47 +243,35 @@ mod tests {
         assert_eq!(palette_rgb(232), (8, 8, 8));
     }
 
+    /// The contrast of two theme colours in truecolor and in 256 colours (their nearest
+    /// palette entries).
+    fn ratios(a: (u8, u8, u8), b: (u8, u8, u8)) -> (f64, f64) {
+        let palette = |c: (u8, u8, u8)| palette_rgb(nearest_256(c.0, c.1, c.2));
+        (contrast(a, b), contrast(palette(a), palette(b)))
+    }
+
+    /// Every piece colour on both squares, and the numbered marks of the best line
+    /// (`ui::marks`: a `black_piece` digit on a `line` badge), at least 3:1 in truecolor and in
+    /// 256 colours.
     #[test]
     fn every_piece_colour_stands_out_on_both_squares_in_truecolor_and_256() {
         for (name, text) in FILES {
             let file: ThemeFile = toml::from_str(text).unwrap();
             let rgb = |key: &str| parse_hex(&file.0[key]).unwrap();
+            let mut pairs = vec![("black_piece", "line")];
             for square in ["light", "dark"] {
                 for piece in ["white_piece", "black_piece"] {
-                    let (s, p) = (rgb(square), rgb(piece));
-                    let true_ratio = contrast(s, p);
-                    let indexed = contrast(
-                        palette_rgb(nearest_256(s.0, s.1, s.2)),
-                        palette_rgb(nearest_256(p.0, p.1, p.2)),
-                    );
-                    assert!(
-                        true_ratio >= 3.0 && indexed >= 3.0,
-                        "theme {name}: {piece} on {square} is {true_ratio:.2}:1 \
-                         (256 colours {indexed:.2}:1), needs 3:1"
-                    );
+                    pairs.push((piece, square));
                 }
             }
-        }
-    }
-
-    /// The numbered marks of the best line (`ui::marks`): a `black_piece` digit on a `line`
-    /// badge, legible like the pieces (3:1) in truecolor and in 256 colours.
-    #[test]
-    fn every_line_mark_is_legible_in_truecolor_and_256() {
-        for (name, text) in FILES {
-            let file: ThemeFile = toml::from_str(text).unwrap();
-            let rgb = |key: &str| parse_hex(&file.0[key]).unwrap();
-            let (badge, digit) = (rgb("line"), rgb("black_piece"));
-            let true_ratio = contrast(badge, digit);
-            let indexed = contrast(
-                palette_rgb(nearest_256(badge.0, badge.1, badge.2)),
-                palette_rgb(nearest_256(digit.0, digit.1, digit.2)),
-            );
-            assert!(
-                true_ratio >= 3.0 && indexed >= 3.0,
-                "theme {name}: the line mark's digit is {true_ratio:.2}:1 \
-                 (256 colours {indexed:.2}:1), needs 3:1"
-            );
+            for (fg, bg) in pairs {
+                let (true_ratio, indexed) = ratios(rgb(fg), rgb(bg));
+                assert!(
+                    true_ratio >= 3.0 && indexed >= 3.0,
+                    "theme {name}: {fg} on {bg} is {true_ratio:.2}:1 \
+                     (256 colours {indexed:.2}:1), needs 3:1"
+                );
+            }
         }
     }
 
