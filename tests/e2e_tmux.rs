@@ -14,7 +14,8 @@ use tmux::Tmux;
 fn file_labels(screen: &str) -> Option<String> {
     screen.lines().find_map(|line| {
         let board_part = line.split('│').next()?;
-        let letters: String = board_part.split_whitespace().collect();
+        // The first eight words (the evaluation bar's score may follow the labels).
+        let letters: String = board_part.split_whitespace().take(8).collect();
         (letters.len() == 8 && letters.chars().all(|c| ('a'..='h').contains(&c))).then_some(letters)
     })
 }

@@ -2,7 +2,8 @@
 //! that side's Lichess win% of the latest full-strength score known for the position shown
 //! (the hint's search, else the explanation of the move that led there: [`App::score_at`];
 //! never a weakened level's own search), with the score from the human's side written at the
-//! human's end (`+1.3`, `#4`). While no score is known the bar is shaded and says `?`.
+//! human's end (`+1.3`, `#4`; the result after a mate). While no score is known the bar is
+//! shaded and says `?`.
 
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -19,24 +20,24 @@ const EIGHTHS: [&str; 7] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇"];
 /// What the bar shows: the score from the human's side and the human's win%.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct EvalBarValue {
-    /// The score for the human (a mate delivered on the board: `Mate(0)` for the winner's
-    /// side, see [`EvalBarValue::label`]).
+    /// The score for the human (a mate on the board: `Mate(1)` when the human mated,
+    /// `Mate(-1)` when mated; the label gives the result).
     pub score: Score,
     /// The human's winning chances in percent, 0 to 100 (Lichess win%).
     pub win_percent: f64,
-    /// The position shown is checkmate.
-    pub mated: bool,
+    /// The position shown is checkmate: the winner.
+    pub checkmate: Option<Color>,
 }
 
 impl EvalBarValue {
     /// The score as the bar writes it, four characters at most: one decimal under ten pawns
     /// (`+1.3`, `0.0` when it rounds to nothing), whole pawns above (`+12`), mates as `#4` /
-    /// `#-4`, `#` for a mate on the board.
+    /// `#-4`, the result (`1-0`, `0-1`) for a mate on the board.
     ///
     /// ```
     /// use kibitzer::explain::quality::Score;
     /// use kibitzer::ui::eval_bar::EvalBarValue;
-    /// let label = |score| EvalBarValue { score, win_percent: 50.0, mated: false }.label();
+    /// let label = |score| EvalBarValue { score, win_percent: 50.0, checkmate: None }.label();
     /// assert_eq!(label(Score::Cp(130)), "+1.3");
     /// assert_eq!(label(Score::Cp(-4)), "0.0");
     /// assert_eq!(label(Score::Cp(5)), "+0.1");
@@ -46,8 +47,10 @@ impl EvalBarValue {
     /// ```
     #[must_use]
     pub fn label(&self) -> String {
-        if self.mated {
-            return "#".to_owned();
+        match self.checkmate {
+            Some(Color::White) => return "1-0".to_owned(),
+            Some(Color::Black) => return "0-1".to_owned(),
+            None => {}
         }
         match self.score {
             // Within ±0.05 it rounds to an even `0.0` (no `-0.0`).
@@ -70,7 +73,7 @@ pub fn value(app: &App) -> Option<EvalBarValue> {
         return Some(EvalBarValue {
             score: if won { Score::Mate(1) } else { Score::Mate(-1) },
             win_percent: if won { 100.0 } else { 0.0 },
-            mated: true,
+            checkmate: Some(!shown.turn()),
         });
     }
     let hint = app
@@ -82,7 +85,7 @@ pub fn value(app: &App) -> Option<EvalBarValue> {
     Some(EvalBarValue {
         score,
         win_percent: crate::review::accuracy::win_percent(score),
-        mated: false,
+        checkmate: None,
     })
 }
 
@@ -246,6 +249,18 @@ mod tests {
         assert_eq!(value(&app), None, "a5 waits for its analysis");
         run_analyses(&mut app, fx, 2);
         assert!(value(&app).is_some());
+    }
+
+    /// After a mate the bar is full for the winner and gives the result.
+    #[test]
+    fn a_mate_on_the_board_fills_the_bar_for_the_winner() {
+        let mut app = new_app();
+        prompt(&mut app, "f3");
+        engine_plays(&mut app, "e5");
+        prompt(&mut app, "g4");
+        engine_plays(&mut app, "Qh4#");
+        let v = value(&app).expect("a mate is known");
+        assert_eq!((v.win_percent, v.label().as_str()), (0.0, "0-1"));
     }
 
     #[test]
