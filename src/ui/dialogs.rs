@@ -10,8 +10,10 @@ use shakmaty::Piece;
 
 use super::board::{BoardGeometry, glyph};
 use super::{Layout, Theme, title_style};
-use crate::app::{App, GAME_OVER_CHOICES, Mode, PROMOTION_ROLES};
+use crate::app::{App, GAME_OVER_CHOICES, Mode, PROMOTION_ROLES, Playable};
 use crate::config::HumanColor;
+use crate::variant::Variant;
+use crate::variant::pawn_battle::PawnBattle;
 
 /// Every key, for the help overlay: (keys, what they do).
 pub const HELP: &[(&str, &str)] = &[
@@ -48,6 +50,45 @@ pub const HELP: &[(&str, &str)] = &[
     (":pgn", "show the game as PGN (copied to the clipboard)"),
 ];
 
+/// Pawn Battle's rules, shown first in the help overlay of a Pawn Battle game.
+pub const PAWN_BATTLE_RULES: &[(&str, &str)] = &[
+    (
+        "Pawn Battle",
+        "each side has its 8 pawns and 2 rooks; no kings",
+    ),
+    (
+        "",
+        "pawns and rooks move and capture as in chess, double step and",
+    ),
+    (
+        "",
+        "en passant included; no check, no castling; White moves first",
+    ),
+    (
+        "you win",
+        "when a pawn of yours reaches the last rank, or you capture",
+    ),
+    (
+        "",
+        "all the opponent's pawns (rooks left over do not count)",
+    ),
+    ("you lose", "when you have no legal move"),
+    (
+        "draw",
+        "threefold repetition, or fifty moves without a pawn move",
+    ),
+    ("", "or a capture"),
+];
+
+/// The rows of the help overlay for a game of `P`: its rules first when they are not chess's.
+fn help_rows<P: Playable>() -> Vec<(&'static str, &'static str)> {
+    let rules: &[(&str, &str)] = match P::VARIANT {
+        Variant::Chess => &[],
+        Variant::PawnBattle => PAWN_BATTLE_RULES,
+    };
+    rules.iter().chain(HELP).copied().collect()
+}
+
 pub(crate) fn centered(area: Rect, width: u16, height: u16) -> Rect {
     let w = width.min(area.width);
     let h = height.min(area.height);
@@ -71,10 +112,16 @@ fn chosen(theme: &Theme) -> Style {
 }
 
 /// Draws the overlay for the current mode, if any.
-pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
+pub fn draw<P: Playable>(frame: &mut Frame, layout: &Layout, app: &App<P>, theme: &Theme) {
     let area = layout.area;
     match &app.mode {
-        Mode::Help => draw_help(frame, area, "Keys", HELP, theme),
+        Mode::Help => {
+            let title = match P::VARIANT {
+                Variant::Chess => "Keys",
+                Variant::PawnBattle => "Pawn Battle: rules and keys",
+            };
+            draw_help(frame, area, title, &help_rows::<P>(), theme);
+        }
         Mode::Text(text) => {
             let rect = centered(
                 area,
@@ -90,7 +137,26 @@ pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
                 rect,
             );
         }
-        Mode::NewGame { color, level, time } => {
+        Mode::NewGame {
+            variant,
+            color,
+            level,
+            time,
+        } => {
+            let mut game_spans = vec![Span::styled("Game      ", theme.fg("dim"))];
+            for (v, name) in [
+                (Variant::Chess, <shakmaty::Chess as Playable>::NAME),
+                (Variant::PawnBattle, <PawnBattle as Playable>::NAME),
+            ] {
+                let style = if v == *variant {
+                    chosen(theme)
+                } else {
+                    theme.fg("text")
+                };
+                game_spans.push(Span::styled(format!(" {name} "), style));
+                game_spans.push(Span::raw(" "));
+            }
+            game_spans.push(Span::styled(" (v)", theme.fg("dim")));
             let options = [
                 (HumanColor::White, "White"),
                 (HumanColor::Black, "Black"),
@@ -107,6 +173,7 @@ pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
                 colour_spans.push(Span::raw(" "));
             }
             let lines = vec![
+                Line::from(game_spans),
                 Line::from(colour_spans),
                 Line::from(vec![
                     Span::styled("Level     ", theme.fg("dim")),
@@ -123,7 +190,7 @@ pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
                     theme.fg("dim"),
                 ),
             ];
-            let rect = centered(area, 56, 6);
+            let rect = centered(area, 56, 7);
             frame.render_widget(Clear, rect);
             frame.render_widget(Paragraph::new(lines).block(dialog("New game", theme)), rect);
         }
