@@ -400,8 +400,8 @@ impl<P: Playable> App<P> {
                     let dots = if turn == Color::White { "." } else { "…" };
                     let san = app.game.moves().get(last).map(|m| m.san.to_string());
                     app.info(format!(
-                        "resumed your {} game after {number}{dots} {}",
-                        game_name::<P>(),
+                        "resumed your {} after {number}{dots} {}",
+                        named_game::<P>(),
                         san.unwrap_or_default()
                     ));
                 }
@@ -429,8 +429,8 @@ impl<P: Playable> App<P> {
         app.set_time_source(time);
         app.size = size;
         app.info(format!(
-            "new {} game: you play {}, level {}",
-            game_name::<P>(),
+            "new {}: you play {}, level {}",
+            named_game::<P>(),
             color_name(app.human),
             app.config.engine.level
         ));
@@ -1095,7 +1095,7 @@ impl<P: Playable> App<P> {
             }
             Command::Load(..) => self.error(format!(
                 ":load reads chess games for now; a {} game resumes from its autosave by itself",
-                game_name::<P>()
+                P::NAME
             )),
             Command::Resign => {
                 if self.outcome().is_some() {
@@ -1245,7 +1245,7 @@ impl<P: Playable> App<P> {
             return self.error(format!(
                 "the board editor sets up chess positions only; set up a {} position with \
                  :fen FEN (or kibitzer play --variant pawn-battle --fen FEN)",
-                game_name::<P>()
+                P::NAME
             ));
         };
         self.input.clear();
@@ -1276,8 +1276,8 @@ impl<P: Playable> App<P> {
         let human = self.pick_color(color);
         let note = self.set_up(Game::starting(), human, fx);
         self.info(format!(
-            "{note}new {} game: you play {}, level {}",
-            game_name::<P>(),
+            "{note}new {}: you play {}, level {}",
+            named_game::<P>(),
             color_name(human),
             self.config.engine.level
         ));
@@ -1936,10 +1936,13 @@ impl App {
     }
 }
 
-/// The game's name as the screens show it ("Chess", "Pawn Battle").
-#[must_use]
-pub fn game_name<P: Playable>() -> &'static str {
-    P::NAME
+/// "game" for chess, "Pawn Battle game" for the others: how messages name the game played
+/// (chess's messages read as they always did).
+fn named_game<P: Playable>() -> String {
+    match P::VARIANT {
+        Variant::Chess => "game".to_owned(),
+        Variant::PawnBattle => format!("{} game", P::NAME),
+    }
 }
 
 /// "White" or "Black".
