@@ -1240,8 +1240,14 @@ impl<P: Playable> App<P> {
     /// `e`, `:edit`, the new-game dialog's `e`: asks the shell for the board editor, which
     /// sets up chess positions only (a Pawn Battle game says how to set one up instead).
     fn edit(&mut self, start: bool, fx: &mut Vec<Effect>) {
-        let shown = self.shown_position().as_chess().cloned();
-        let Some(pos) = (if start { Some(Chess::default()) } else { shown }) else {
+        let chess = self.shown_position().as_chess();
+        let Some(pos) = chess.map(|shown| {
+            if start {
+                Chess::default()
+            } else {
+                shown.clone()
+            }
+        }) else {
             return self.error(format!(
                 "the board editor sets up chess positions only; set up a {} position with \
                  :fen FEN (or kibitzer play --variant pawn-battle --fen FEN)",
@@ -1953,5 +1959,7 @@ pub fn color_name(color: Color) -> &'static str {
     }
 }
 
+#[cfg(test)]
+mod pawn_battle_tests;
 #[cfg(test)]
 mod tests;

@@ -28,7 +28,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("u", "take back your move and the engine's reply"),
     ("r", "redo a taken-back move"),
     ("f", "flip the board"),
-    ("n", "new game (colour, level, clock)"),
+    ("n", "new game (chess or Pawn Battle, colour, level, clock)"),
     (
         "e / :edit",
         "board editor: set up a position, play or analyse it",
@@ -86,7 +86,13 @@ fn help_rows<P: Playable>() -> Vec<(&'static str, &'static str)> {
         Variant::Chess => &[],
         Variant::PawnBattle => PAWN_BATTLE_RULES,
     };
-    rules.iter().chain(HELP).copied().collect()
+    // The board editor sets up chess positions only.
+    let editor = |(keys, _): &&(&str, &str)| P::VARIANT == Variant::Chess || *keys != "e / :edit";
+    rules
+        .iter()
+        .chain(HELP.iter().filter(editor))
+        .copied()
+        .collect()
 }
 
 pub(crate) fn centered(area: Rect, width: u16, height: u16) -> Rect {
