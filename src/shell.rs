@@ -881,4 +881,55 @@ mod tests {
         assert!(shell.quit());
         assert_eq!(fx, vec![Effect::Quit]);
     }
+
+    /// Issue 25: the new-game dialog's game choice replaces the play screen by one of the other
+    /// game, which plays, renders and switches back.
+    #[test]
+    fn the_new_game_dialog_switches_between_chess_and_pawn_battle() {
+        let mut shell = playing_after(&["e4", "e5"], Config::default());
+        shell.update(key(KeyCode::Char('n')));
+        shell.update(key(KeyCode::Char('v')));
+        shell.update(key(KeyCode::Char('w')));
+        let fx = shell.update(key(KeyCode::Enter));
+        assert!(matches!(shell.screens(), [Screen::PawnBattle(_)]));
+        assert!(
+            fx.iter()
+                .any(|e| matches!(e, Effect::Archive(s) if s.variant() == Variant::Chess)),
+            "the unfinished chess game is archived: {fx:?}"
+        );
+        assert!(fx.contains(&Effect::NewEngineGame), "{fx:?}");
+        let Some(Screen::PawnBattle(app)) = shell.screens().first() else {
+            unreachable!()
+        };
+        assert_eq!(app.game.ply(), 0);
+        assert_eq!(app.size, (100, 30), "drawn at the terminal's size");
+        assert_eq!(
+            app.message.as_ref().map(|m| m.text.as_str()),
+            Some("new Pawn Battle game: you play White, level 3")
+        );
+        // It plays: the move goes through the same prompt; the engine is asked for Pawn Battle.
+        shell.update(key(KeyCode::Char(':')));
+        for c in "e4".chars() {
+            shell.update(key(KeyCode::Char(c)));
+        }
+        let fx = shell.update(key(KeyCode::Enter));
+        assert!(
+            fx.iter().any(|e| matches!(e,
+                Effect::StartSearch(r) if matches!(r.position, crate::app::SearchPosition::PawnBattle(..)))),
+            "{fx:?}"
+        );
+        let backend = ratatui::backend::TestBackend::new(100, 30);
+        let mut terminal = ratatui::Terminal::new(backend).unwrap();
+        terminal
+            .draw(|f| shell.render(f, &Theme::named("default", crate::ui::ColorMode::None)))
+            .unwrap();
+        let screen = format!("{:?}", terminal.backend());
+        assert!(screen.contains("Pawn Battle"), "{screen}");
+        // And back to chess.
+        shell.update(key(KeyCode::Char('n')));
+        shell.update(key(KeyCode::Char('v')));
+        shell.update(key(KeyCode::Enter));
+        assert!(matches!(shell.screens(), [Screen::Play(_)]));
+        assert!(!shell.quit());
+    }
 }

@@ -483,6 +483,41 @@ mod tests {
         }
     }
 
+    /// Issue 25: the engine thread searches a Pawn Battle position with its own evaluation
+    /// (the chess position of the request is not looked at) and the level picks the move.
+    #[test]
+    fn a_pawn_battle_request_is_searched_as_pawn_battle() {
+        use crate::variant::VariantPosition;
+        let (mut engine, rx) = EngineHandle::spawn(4).unwrap();
+        let position = PawnBattle::start();
+        let mut req = request(SearchLimits::depth(5));
+        req.level = Some(Level::get(10));
+        req.pawn_battle = Some(Box::new(PawnBattleSearch {
+            position: position.clone(),
+            eval: Evaluation::preset(crate::variant::pawn_battle::eval::PresetName::Default),
+        }));
+        engine.search(SearchId(7), req);
+        loop {
+            match rx.recv_timeout(Duration::from_secs(60)).unwrap() {
+                EngineReport::Progress { .. } => {}
+                EngineReport::Done {
+                    id,
+                    chosen,
+                    result,
+                    book,
+                } => {
+                    assert_eq!(id, SearchId(7));
+                    assert!(!book);
+                    assert_eq!(result.depth, 5);
+                    let mv = chosen.expect("a move");
+                    assert!(position.is_legal(mv), "{mv:?} is a Pawn Battle move");
+                    break;
+                }
+                EngineReport::Failed { message, .. } => panic!("{message}"),
+            }
+        }
+    }
+
     /// Issue 23: `isready` was answered before a `Hash` resize had finished.
     #[test]
     fn wait_idle_returns_after_the_resize() {

@@ -181,6 +181,27 @@ mod tests {
         assert_eq!(engine_request(&request(Purpose::Move, false)).book, None);
     }
 
+    /// Issue 25: a Pawn Battle search carries its position and `[pawn_battle.eval]`, never the
+    /// chess book.
+    #[test]
+    fn a_pawn_battle_request_carries_its_position_and_evaluation_and_no_book() {
+        use crate::variant::VariantPosition;
+        use crate::variant::pawn_battle::PawnBattle;
+        let mut req = request(Purpose::Move, true);
+        let mut eval = crate::variant::pawn_battle::eval::EvalConfig::default();
+        eval.race = 150;
+        req.position = SearchPosition::PawnBattle(PawnBattle::start(), eval.clone());
+        let engine = engine_request(&req);
+        assert_eq!(engine.book, None);
+        assert!(
+            engine.level.is_some(),
+            "the level weakens its own moves as in chess"
+        );
+        let pb = engine.pawn_battle.expect("a Pawn Battle search");
+        assert_eq!(pb.position, PawnBattle::start());
+        assert_eq!(pb.eval, Evaluation::from_config(&eval));
+    }
+
     /// The App sends the keys up to and including the position; the search wants the keys
     /// before it. Passed on whole, every game position sat one place off, so the search never
     /// saw a repetition of the game (it walked into threefold repetitions while winning).

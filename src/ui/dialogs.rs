@@ -28,7 +28,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("u", "take back your move and the engine's reply"),
     ("r", "redo a taken-back move"),
     ("f", "flip the board"),
-    ("n", "new game (chess or Pawn Battle, colour, level, clock)"),
+    ("n", "new game (game, colour, level, clock)"),
     (
         "e / :edit",
         "board editor: set up a position, play or analyse it",
@@ -54,30 +54,15 @@ pub const HELP: &[(&str, &str)] = &[
 pub const PAWN_BATTLE_RULES: &[(&str, &str)] = &[
     (
         "Pawn Battle",
-        "each side has its 8 pawns and 2 rooks; no kings",
+        "8 pawns and 2 rooks a side; no kings, no check",
     ),
-    (
-        "",
-        "pawns and rooks move and capture as in chess, double step and",
-    ),
-    (
-        "",
-        "en passant included; no check, no castling; White moves first",
-    ),
-    (
-        "you win",
-        "when a pawn of yours reaches the last rank, or you capture",
-    ),
-    (
-        "",
-        "all the opponent's pawns (rooks left over do not count)",
-    ),
+    ("", "pawns and rooks move and capture as in chess"),
+    ("", "(double step, en passant); no castling"),
+    ("you win", "when a pawn of yours reaches the last rank,"),
+    ("", "or when you capture all the opponent's pawns"),
     ("you lose", "when you have no legal move"),
-    (
-        "draw",
-        "threefold repetition, or fifty moves without a pawn move",
-    ),
-    ("", "or a capture"),
+    ("draw", "threefold repetition, or fifty moves without"),
+    ("", "a pawn move or a capture"),
 ];
 
 /// The rows of the help overlay for a game of `P`: its rules first when they are not chess's.
