@@ -1237,8 +1237,17 @@ impl<P: Playable> App<P> {
 
     // ----- board editor -------------------------------------------------------------------
 
-    /// `e`, `:edit`, the new-game dialog's `e`: asks the shell for the board editor, which
-    /// sets up chess positions only (a Pawn Battle game says how to set one up instead).
+    /// Asks the shell for the board editor screen on the position shown (`start`: on the
+    /// standard start position, from the new-game dialog; `kibitzer --edit`). The game is
+    /// unchanged until the editor hands back a set-up ([`Event::PlayFrom`]). The editor sets up
+    /// chess positions only: a Pawn Battle game says how to set one up instead (no effect).
+    pub fn ask_editor(&mut self, start: bool) -> Vec<Effect> {
+        let mut fx = Vec::new();
+        self.edit(start, &mut fx);
+        fx
+    }
+
+    /// `e`, `:edit`, the new-game dialog's `e`: [`App::ask_editor`].
     fn edit(&mut self, start: bool, fx: &mut Vec<Effect>) {
         let chess = self.shown_position().as_chess();
         let Some(pos) = chess.map(|shown| {
@@ -1930,15 +1939,6 @@ impl App {
         let mut request = self.base_request(before.clone());
         request.human = Position::turn(&before);
         self.numbered_analysis(0, request)
-    }
-
-    /// Asks the shell for the board editor screen on the position shown (`start`: on the
-    /// standard start position, from the new-game dialog). The game is unchanged until the
-    /// editor hands back a set-up ([`Event::PlayFrom`]).
-    pub fn ask_editor(&mut self, start: bool) -> Option<Effect> {
-        let mut fx = Vec::new();
-        self.edit(start, &mut fx);
-        fx.pop()
     }
 }
 

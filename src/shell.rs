@@ -40,6 +40,8 @@ pub trait PlayScreen {
     fn size(&self) -> (u16, u16);
     /// A seed for the next game's random colour, and where its clocks read the time.
     fn next_game(&self) -> (u64, crate::clock::TimeSource);
+    /// [`App::ask_editor`] on the position shown.
+    fn ask_editor(&mut self) -> Vec<Effect>;
 }
 
 impl<P: Playable> PlayScreen for App<P> {
@@ -57,6 +59,9 @@ impl<P: Playable> PlayScreen for App<P> {
     }
     fn next_game(&self) -> (u64, crate::clock::TimeSource) {
         (self.seed(), self.time.clone())
+    }
+    fn ask_editor(&mut self) -> Vec<Effect> {
+        App::ask_editor(self, false)
     }
 }
 
@@ -329,10 +334,11 @@ impl Shell {
     /// Opens the board editor over play on the position shown (`kibitzer --edit`); returns
     /// the effects to execute.
     pub fn open_editor(&mut self) -> Vec<Effect> {
-        match self.app_mut().and_then(|app| app.ask_editor(false)) {
-            Some(ask) => self.carry_out(vec![ask]),
-            None => Vec::new(),
-        }
+        let ask = self
+            .play_screen_mut()
+            .map(PlayScreen::ask_editor)
+            .unwrap_or_default();
+        self.carry_out(ask)
     }
 
     fn area(&self) -> Rect {

@@ -151,7 +151,8 @@ fn variant_chooses_the_game_and_the_autosave_resumes_as_its_own_game() {
     drop(p);
 
     // A Pawn Battle autosave resumes as Pawn Battle with no flag at all.
-    let pb = "[White \"You\"]\n[Black \"kibitzer level 4\"]\n[Variant \"Pawn Battle\"]\n\n1. e4 d5 *\n";
+    let pb =
+        "[White \"You\"]\n[Black \"kibitzer level 4\"]\n[Variant \"Pawn Battle\"]\n\n1. e4 d5 *\n";
     std::fs::write(&autosave, pb).unwrap();
     let p = prepare(&StartOptions::default(), &config, &dirs).unwrap();
     assert!(matches!(&p.snapshot, Some(Saved::PawnBattle(s)) if s.game.ply() == 2 && s.level == 4));

@@ -354,3 +354,61 @@ fn the_new_game_dialog_offers_the_other_game() {
         "new Pawn Battle game: you play White, level 5"
     );
 }
+
+#[test]
+fn mouse_clicks_and_drags_move_pawns_and_rooks() {
+    use ratatui::crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+    let mouse = |kind, app: &PbApp, sq: Square| {
+        let r = app.layout().square_rect(sq, app.orientation);
+        Event::Mouse(MouseEvent {
+            kind,
+            column: r.x + 1,
+            row: r.y,
+            modifiers: KeyModifiers::NONE,
+        })
+    };
+    let down = MouseEventKind::Down(MouseButton::Left);
+    let up = MouseEventKind::Up(MouseButton::Left);
+    let mut app = new_game();
+    app.update(Event::Resize(120, 40));
+    // Click, click: a2-a4.
+    app.update(mouse(down, &app, Square::A2));
+    app.update(mouse(up, &app, Square::A2));
+    assert_eq!(app.legal_targets(), vec![Square::A3, Square::A4]);
+    app.update(mouse(down, &app, Square::A4));
+    app.update(mouse(up, &app, Square::A4));
+    assert_eq!(app.game.moves()[0].san.to_string(), "a4");
+    engine_plays(&mut app, "h7h5");
+    // Drag and drop: the rook up the opened file.
+    app.update(mouse(down, &app, Square::A1));
+    app.update(mouse(
+        MouseEventKind::Drag(MouseButton::Left),
+        &app,
+        Square::A3,
+    ));
+    app.update(mouse(up, &app, Square::A3));
+    assert_eq!(app.game.moves()[2].san.to_string(), "Ra3");
+}
+
+#[test]
+fn a_timed_pawn_battle_game_ends_on_the_flag() {
+    let mut config = Config::default();
+    config.game.time_control = "1+0".parse().unwrap();
+    let (mut app, _) = PbApp::starting(config, None, 1);
+    let time = crate::clock::TimeSource::fake();
+    app.set_time_source(time.clone());
+    prompt(&mut app, "e4");
+    engine_plays(&mut app, "d7d5");
+    time.advance(std::time::Duration::from_secs(61));
+    app.update(Event::Tick);
+    assert_eq!(
+        app.outcome().map(|o| o.to_string()).as_deref(),
+        Some("Black wins by timeout")
+    );
+    assert_eq!(
+        app.message.as_ref().unwrap().text,
+        "White ran out of time: Black wins by timeout"
+    );
+    // The autosave and the archive name the game.
+    assert!(matches!(app.saved(), Saved::PawnBattle(s) if s.clock.is_some()));
+}
