@@ -5,7 +5,7 @@
 use ratatui::crossterm::event::KeyCode;
 use shakmaty::{Color, Square};
 
-use super::tests::{key, thinking};
+use super::tests::{key, mouse, thinking};
 use super::*;
 use crate::variant::pawn_battle::PawnBattle;
 
@@ -357,16 +357,7 @@ fn the_new_game_dialog_offers_the_other_game() {
 
 #[test]
 fn mouse_clicks_and_drags_move_pawns_and_rooks() {
-    use ratatui::crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
-    let mouse = |kind, app: &PbApp, sq: Square| {
-        let r = app.layout().square_rect(sq, app.orientation);
-        Event::Mouse(MouseEvent {
-            kind,
-            column: r.x + 1,
-            row: r.y,
-            modifiers: KeyModifiers::NONE,
-        })
-    };
+    use ratatui::crossterm::event::{MouseButton, MouseEventKind};
     let down = MouseEventKind::Down(MouseButton::Left);
     let up = MouseEventKind::Up(MouseButton::Left);
     let mut app = new_game();

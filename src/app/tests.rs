@@ -111,7 +111,7 @@ fn white_at_level_3(game: Game) -> App {
     .0
 }
 
-fn mouse(kind: MouseEventKind, app: &App, sq: Square) -> Event {
+pub(crate) fn mouse<P: Playable>(kind: MouseEventKind, app: &App<P>, sq: Square) -> Event {
     let r = app.layout().square_rect(sq, app.orientation);
     Event::Mouse(MouseEvent {
         kind,

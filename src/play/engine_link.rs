@@ -188,8 +188,10 @@ mod tests {
         use crate::variant::VariantPosition;
         use crate::variant::pawn_battle::PawnBattle;
         let mut req = request(Purpose::Move, true);
-        let mut eval = crate::variant::pawn_battle::eval::EvalConfig::default();
-        eval.race = 150;
+        let eval = crate::variant::pawn_battle::eval::EvalConfig {
+            race: 150,
+            ..Default::default()
+        };
         req.position = SearchPosition::PawnBattle(PawnBattle::start(), eval.clone());
         let engine = engine_request(&req);
         assert_eq!(engine.book, None);

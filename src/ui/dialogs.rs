@@ -134,35 +134,18 @@ pub fn draw<P: Playable>(frame: &mut Frame, layout: &Layout, app: &App<P>, theme
             level,
             time,
         } => {
-            let mut game_spans = vec![Span::styled("Game      ", theme.fg("dim"))];
-            for (v, name) in [
+            let games = [
                 (Variant::Chess, <shakmaty::Chess as Playable>::NAME),
                 (Variant::PawnBattle, <PawnBattle as Playable>::NAME),
-            ] {
-                let style = if v == *variant {
-                    chosen(theme)
-                } else {
-                    theme.fg("text")
-                };
-                game_spans.push(Span::styled(format!(" {name} "), style));
-                game_spans.push(Span::raw(" "));
-            }
+            ];
+            let mut game_spans = choice_row("Game      ", &games, variant, theme);
             game_spans.push(Span::styled(" (v)", theme.fg("dim")));
-            let options = [
+            let colours = [
                 (HumanColor::White, "White"),
                 (HumanColor::Black, "Black"),
                 (HumanColor::Random, "Random"),
             ];
-            let mut colour_spans = vec![Span::styled("You play  ", theme.fg("dim"))];
-            for (c, name) in options {
-                let style = if c == *color {
-                    chosen(theme)
-                } else {
-                    theme.fg("text")
-                };
-                colour_spans.push(Span::styled(format!(" {name} "), style));
-                colour_spans.push(Span::raw(" "));
-            }
+            let colour_spans = choice_row("You play  ", &colours, color, theme);
             let lines = vec![
                 Line::from(game_spans),
                 Line::from(colour_spans),
@@ -251,6 +234,26 @@ pub fn draw<P: Playable>(frame: &mut Frame, layout: &Layout, app: &App<P>, theme
             theme,
         );
     }
+}
+
+/// A dialog row: `label`, then each option's name, `current` highlighted.
+fn choice_row<T: PartialEq>(
+    label: &'static str,
+    options: &[(T, &'static str)],
+    current: &T,
+    theme: &Theme,
+) -> Vec<Span<'static>> {
+    let mut spans = vec![Span::styled(label, theme.fg("dim"))];
+    for (option, name) in options {
+        let style = if option == current {
+            chosen(theme)
+        } else {
+            theme.fg("text")
+        };
+        spans.push(Span::styled(format!(" {name} "), style));
+        spans.push(Span::raw(" "));
+    }
+    spans
 }
 
 /// The help overlay: every key of a screen and what it does, centred on `area`; any key closes
