@@ -26,7 +26,7 @@ pub fn key_hints(mode: &Mode) -> &'static str {
         Mode::Help => "any key closes the help",
         Mode::Text(_) => "any key closes · the text is on the clipboard (OSC 52)",
         Mode::NewGame { .. } => {
-            "w/b/r ←/→ colour · ↑/↓ 1-9 0 level · t clock · ⏎ start · e set up · esc"
+            "v game · w/b/r ←/→ colour · ↑/↓ 1-9 0 level · t clock · ⏎ start · e edit · esc"
         }
         Mode::GameOver { .. } => {
             "←/→ then ⏎ · N new game · v review · u take back · : cmd · esc close · q quit"
