@@ -403,3 +403,25 @@ fn a_timed_pawn_battle_game_ends_on_the_flag() {
     // The autosave and the archive name the game.
     assert!(matches!(app.saved(), Saved::PawnBattle(s) if s.clock.is_some()));
 }
+
+#[test]
+fn a_draw_offer_rests_on_the_engines_own_full_strength_score() {
+    let mut app = new_game();
+    prompt(&mut app, "e4");
+    prompt(&mut app, "draw");
+    assert_eq!(
+        app.message.as_ref().unwrap().text,
+        "the engine declines for now: it has not judged this position yet (it judges from its \
+         own moves at levels that play at full strength)"
+    );
+    // Its own move at full strength, judged dead equal: accepted.
+    app.config.engine.level = 10;
+    let id = app.search.as_ref().unwrap().id;
+    let mv = app.game.position().parse_move("e5").unwrap();
+    app.update(Event::EngineDone(id, Some(mv), thinking(9, 5, vec![mv])));
+    prompt(&mut app, "draw");
+    assert_eq!(
+        app.outcome().map(|o| o.to_string()).as_deref(),
+        Some("Draw by agreement")
+    );
+}
