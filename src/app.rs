@@ -15,19 +15,23 @@ use shakmaty::{Chess, Color, Move, Position, Setup, Square};
 use crate::clock::{Clock, TimeControl, TimeSource};
 use crate::config::{Config, ConfigError, HumanColor};
 use crate::engine::Level;
-use crate::game::{Game, GameOutcome};
+use crate::game::{Game, GameEnd, GameOutcome};
 use crate::ui::Layout;
+use crate::variant::{Variant, VariantPosition};
 
 pub mod command;
 pub mod move_input;
 pub mod persist;
+pub mod playable;
 pub mod search;
 
 use command::Command;
 pub use move_input::{MoveInput, PROMOTION_ROLES, Promotion, Step, target};
-pub use persist::Snapshot;
+pub use persist::{Saved, Snapshot};
+pub use playable::Playable;
 pub use search::{
-    AnalysisId, AnalysisRequest, MoveAnalysis, Purpose, Score, SearchId, SearchRequest, Thinking,
+    AnalysisId, AnalysisRequest, MoveAnalysis, Purpose, Score, SearchId, SearchPosition,
+    SearchRequest, Thinking,
 };
 
 /// Something that happened.
@@ -88,14 +92,14 @@ pub enum Effect {
     /// Cancel a background analysis (its result never arrives).
     CancelAnalysis(AnalysisId),
     /// Write the autosave.
-    Autosave(Snapshot),
+    Autosave(Saved),
     /// The game is over: archive it in the data directory and remove the autosave.
-    Archive(Snapshot),
+    Archive(Saved),
     /// Save the game to this path (`None`: a new file in the data directory); an existing file
     /// is left alone and reported with [`Event::SaveWouldOverwrite`].
-    Save(Option<PathBuf>, Snapshot),
+    Save(Option<PathBuf>, Saved),
     /// Save the game to this path, replacing the file there (the user said yes).
-    Overwrite(PathBuf, Snapshot),
+    Overwrite(PathBuf, Saved),
     /// Load a game from a file (which one of a file of several).
     Load(PathBuf, persist::GamePick),
     /// Put text on the terminal's clipboard (OSC 52).
@@ -112,6 +116,22 @@ pub enum Effect {
     /// Open the board editor screen on this set-up (`e`, `:edit`, the new-game dialog's `e`,
     /// `--edit`); play resumes unchanged when the user leaves it.
     OpenEditor(Box<EditFrom>),
+    /// The new-game dialog chose the other game: the shell replaces the play screen by a new
+    /// one of that game (the old game was already archived, its search and analyses cancelled).
+    NewGameOf(NewGame),
+}
+
+/// A new game as the new-game dialog describes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NewGame {
+    /// Chess or Pawn Battle.
+    pub variant: Variant,
+    /// The colour the human will play.
+    pub color: HumanColor,
+    /// The engine level.
+    pub level: u8,
+    /// The clocks.
+    pub time: TimeControl,
 }
 
 /// What play mode opens the board editor on.
@@ -140,6 +160,8 @@ pub enum Mode {
     Text(String),
     /// The new game dialog.
     NewGame {
+        /// The game: chess or Pawn Battle.
+        variant: Variant,
         /// The colour the human will play.
         color: HumanColor,
         /// The engine level.
@@ -244,26 +266,27 @@ pub struct Hint {
 
 /// The search in flight, if any.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Search {
+pub struct Search<P = Chess> {
     /// Its id.
     pub id: SearchId,
     /// Why it runs.
     pub purpose: Purpose,
     /// The position it searches (for printing the line in SAN).
-    pub root: Chess,
+    pub root: P,
     /// The latest report.
     pub thinking: Option<Thinking>,
     /// A stop was requested ("move now").
     pub stopping: bool,
 }
 
-/// The whole UI state.
+/// The whole UI state of the play screen, for a game of chess (`App`, the default) or of Pawn
+/// Battle (`App<PawnBattle>`): one model and one update for both ([`Playable`]).
 #[derive(Debug, Clone)]
-pub struct App {
+pub struct App<P: Playable = Chess> {
     /// The settings in force.
     pub config: Config,
     /// The game.
-    pub game: Game,
+    pub game: Game<P>,
     /// The colour the human plays.
     pub human: Color,
     /// The colour the human played from each ply on (`(first ply, colour)`, in order; `s` on
@@ -283,11 +306,11 @@ pub struct App {
     /// The status-line message.
     pub message: Option<Message>,
     /// The search in flight.
-    pub search: Option<Search>,
+    pub search: Option<Search<P>>,
     /// What is known about the game's moves, by ply index (0 = the first move): the engine's
     /// from its own search, the human's from a background analysis, a resumed game's from the
     /// saved comments.
-    pub analyses: HashMap<usize, MoveAnalysis>,
+    pub analyses: HashMap<usize, MoveAnalysis<P>>,
     /// Plies whose moves wait for a background analysis, next first.
     pub analysis_queue: VecDeque<usize>,
     /// The background analysis in flight: its id and ply.
@@ -318,11 +341,15 @@ pub struct App {
     rng: u64,
 }
 
-impl App {
-    /// A new App for `game` (a fresh one, a resumed autosave, a `--fen` or `--pgn` start).
-    /// `seed` drives the random colour choice. Returns the effects to run first (the engine
-    /// starts if it is its turn).
-    pub fn new(config: Config, snapshot: Option<Snapshot>, seed: u64) -> (App, Vec<Effect>) {
+impl<P: Playable> App<P> {
+    /// A new App of the game `P` for `snapshot` (a fresh game when `None`, a resumed
+    /// autosave, a `--fen` or `--pgn` start). `seed` drives the random colour choice. Returns
+    /// the effects to run first (the engine starts if it is its turn). [`App::new`] is chess's.
+    pub fn starting(
+        config: Config,
+        snapshot: Option<Snapshot<P>>,
+        seed: u64,
+    ) -> (App<P>, Vec<Effect>) {
         let mut app = App {
             human: Color::White,
             human_from: vec![(0, Color::White)],
@@ -348,7 +375,7 @@ impl App {
             quit: false,
             next_id: 0,
             rng: seed,
-            game: Game::new(),
+            game: Game::starting(),
             config,
         };
         let mut fx = vec![Effect::NewEngineGame];
@@ -366,28 +393,54 @@ impl App {
                 if resumed {
                     // Named by its last move ("after 3… Nc6"), which the move list shows too.
                     let last = app.game.ply() - 1;
-                    let before = app.game.position_at(last).cloned().unwrap_or_default();
-                    let dots = if before.turn() == Color::White {
-                        "."
-                    } else {
-                        "…"
-                    };
+                    let (turn, number) = app
+                        .game
+                        .position_at(last)
+                        .map_or((Color::White, 1), |p| (p.turn(), p.fullmoves()));
+                    let dots = if turn == Color::White { "." } else { "…" };
                     let san = app.game.moves().get(last).map(|m| m.san.to_string());
                     app.info(format!(
-                        "resumed your game after {}{dots} {}",
-                        before.fullmoves(),
+                        "resumed your {} after {number}{dots} {}",
+                        named_game::<P>(),
                         san.unwrap_or_default()
                     ));
                 }
             }
             None => {
                 let human = app.pick_color(app.config.game.human);
-                app.set_game(Game::new(), human);
+                app.set_game(Game::starting(), human);
                 app.clock = Clock::new(app.config.game.time_control, Color::White);
             }
         }
         app.after_change(&mut fx, false);
         (app, fx)
+    }
+
+    /// A new game of this variant chosen in the other game's new-game dialog, as the shell's
+    /// screen in place of that one: `config` carries the dialog's colour, level and clock;
+    /// `seed` continues the random colour choice, `time` is where the clocks read the time.
+    pub fn switched(
+        config: Config,
+        seed: u64,
+        time: TimeSource,
+        size: (u16, u16),
+    ) -> (crate::shell::Screen, Vec<Effect>) {
+        let (mut app, fx) = App::<P>::starting(config, None, seed);
+        app.set_time_source(time);
+        app.size = size;
+        app.info(format!(
+            "new {}: you play {}, level {}",
+            named_game::<P>(),
+            color_name(app.human),
+            app.config.engine.level
+        ));
+        (P::screen(app), fx)
+    }
+
+    /// The seed of the random colour choice (a game that follows continues it).
+    #[must_use]
+    pub fn seed(&self) -> u64 {
+        self.rng
     }
 
     /// Applies one event; returns the side effects to execute, in order.
@@ -432,8 +485,15 @@ impl App {
                 ));
             }
             Event::Loaded(path, Ok(loaded)) => {
-                let human = self.human;
                 let Snapshot { game, clock, .. } = *loaded;
+                let Some(game) = P::from_chess(game) else {
+                    self.error(format!(
+                        "{} is a chess game: start a chess game (n, then v) to load it",
+                        path.display()
+                    ));
+                    return fx;
+                };
+                let human = self.human;
                 let note = self.replace_game(game, human, &mut fx);
                 self.engine_opponent = self.game.ply() == 0;
                 self.restore_explanations();
@@ -476,8 +536,11 @@ impl App {
             // The review screens' reports never reach the game's screen.
             Event::ReviewReport(_) => {}
             Event::PlayFrom(game, human, level) => {
+                let Some(game) = P::from_chess(*game) else {
+                    return fx; // the editor sets up chess and is opened from chess only
+                };
                 self.config.engine.level = level;
-                let note = self.set_up(*game, human, &mut fx);
+                let note = self.set_up(game, human, &mut fx);
                 self.info(format!(
                     "{note}position set up: you play {}, level {level}",
                     color_name(human)
@@ -501,7 +564,7 @@ impl App {
     }
 
     /// The position shown on the board.
-    pub fn shown_position(&self) -> &Chess {
+    pub fn shown_position(&self) -> &P {
         self.game
             .position_at(self.shown_ply())
             .unwrap_or_else(|| self.game.position())
@@ -532,7 +595,7 @@ impl App {
     }
 
     /// The outcome when the live game is over.
-    pub fn outcome(&self) -> Option<GameOutcome> {
+    pub fn outcome(&self) -> Option<GameOutcome<P::GameEnd>> {
         self.game.outcome()
     }
 
@@ -545,7 +608,7 @@ impl App {
 
     /// A snapshot for saving: the game with each explained move's panel text as its PGN
     /// comment ([`persist::explanation_comment`]), so a resumed game shows it at once.
-    pub fn snapshot(&self) -> Snapshot {
+    pub fn snapshot(&self) -> Snapshot<P> {
         let mut game = self.game.clone();
         // The clocks as they stand now (the running side's time used so far taken).
         let mut clock = self.clock.clone();
@@ -554,7 +617,7 @@ impl App {
         }
         for ply in 0..game.ply() {
             let lines = self.analysis_at(ply).map(MoveAnalysis::lines);
-            let mover = game.position_at(ply).map(Position::turn);
+            let mover = game.position_at(ply).map(VariantPosition::turn);
             let clk = clock
                 .as_ref()
                 .zip(mover)
@@ -591,8 +654,13 @@ impl App {
         persist::encode(&self.snapshot())
     }
 
+    /// [`App::snapshot`] as the effects carry it (the game named).
+    pub fn saved(&self) -> Saved {
+        P::saved(self.snapshot())
+    }
+
     /// What is known about the move at `ply` (0 = the first move), if it is still the game's.
-    pub fn analysis_at(&self, ply: usize) -> Option<&MoveAnalysis> {
+    pub fn analysis_at(&self, ply: usize) -> Option<&MoveAnalysis<P>> {
         let played = self.game.all_moves().get(ply)?;
         self.analyses.get(&ply).filter(|a| a.mv == played.mv)
     }
@@ -634,8 +702,19 @@ impl App {
                 self.run_clock();
             }
             Mode::Text(_) => self.mode = Mode::Board,
-            Mode::NewGame { color, level, time } => {
-                self.new_game_key(color, level, time, key, fx);
+            Mode::NewGame {
+                variant,
+                color,
+                level,
+                time,
+            } => {
+                let chosen = NewGame {
+                    variant,
+                    color,
+                    level,
+                    time,
+                };
+                self.new_game_key(chosen, key, fx);
             }
             Mode::GameOver { choice } => self.game_over_key(choice, key, fx),
             Mode::Confirm(question) => self.confirm_key(question, key, fx),
@@ -646,7 +725,7 @@ impl App {
         match (question, key.code) {
             (Confirm::Overwrite(path), KeyCode::Char('y')) => {
                 self.mode = Mode::Board;
-                fx.push(Effect::Overwrite(path, self.snapshot()));
+                fx.push(Effect::Overwrite(path, self.saved()));
             }
             (Confirm::QuitUnsaved(_), KeyCode::Char('y')) => {
                 self.mode = Mode::Board;
@@ -686,7 +765,7 @@ impl App {
             KeyCode::Char('r') => self.redo(fx),
             KeyCode::Char('f') => self.flip(),
             KeyCode::Char('n') => self.open_new_game(),
-            KeyCode::Char('e') => fx.push(self.ask_editor(false)),
+            KeyCode::Char('e') => self.edit(false, fx),
             KeyCode::Char('t') => self.ask_hint(fx),
             KeyCode::Char('s') => self.move_now(fx),
             KeyCode::Char('b') => {
@@ -750,20 +829,32 @@ impl App {
         }
     }
 
-    fn new_game_key(
-        &mut self,
-        color: HumanColor,
-        level: u8,
-        time: TimeControl,
-        key: KeyEvent,
-        fx: &mut Vec<Effect>,
-    ) {
+    fn new_game_key(&mut self, chosen: NewGame, key: KeyEvent, fx: &mut Vec<Effect>) {
         let cycle = |c: HumanColor, forward: bool| match (c, forward) {
             (HumanColor::White, true) | (HumanColor::Random, false) => HumanColor::Black,
             (HumanColor::Black, true) | (HumanColor::White, false) => HumanColor::Random,
             (HumanColor::Random, true) | (HumanColor::Black, false) => HumanColor::White,
         };
+        let NewGame {
+            variant,
+            color,
+            level,
+            time,
+        } = chosen;
         let (color, level, time) = match key.code {
+            KeyCode::Char('v') => {
+                let variant = match variant {
+                    Variant::Chess => Variant::PawnBattle,
+                    Variant::PawnBattle => Variant::Chess,
+                };
+                self.mode = Mode::NewGame {
+                    variant,
+                    color,
+                    level,
+                    time,
+                };
+                return;
+            }
             KeyCode::Char('t') => (color, level, time.cycle(true)),
             KeyCode::Char('T') => (color, level, time.cycle(false)),
             KeyCode::Esc | KeyCode::Char('q') => {
@@ -778,7 +869,16 @@ impl App {
             KeyCode::Enter => {
                 self.config.engine.level = level;
                 self.config.game.time_control = time;
-                self.start_new_game(color, fx);
+                if variant == P::VARIANT {
+                    self.start_new_game(color, fx);
+                } else {
+                    // The other game: this one is put away here, the shell opens the new one.
+                    self.cancel_search(fx);
+                    self.archive_unfinished(fx);
+                    self.cancel_analyses(fx);
+                    self.mode = Mode::Board;
+                    fx.push(Effect::NewGameOf(chosen));
+                }
                 return;
             }
             KeyCode::Left | KeyCode::Char('h') => (cycle(color, false), level, time),
@@ -786,7 +886,7 @@ impl App {
             KeyCode::Char('e') => {
                 self.config.engine.level = level;
                 self.mode = Mode::Board;
-                fx.push(self.ask_editor(true));
+                self.edit(true, fx);
                 return;
             }
             KeyCode::Char('w') => (HumanColor::White, level, time),
@@ -802,7 +902,12 @@ impl App {
             KeyCode::Char(c @ '1'..='9') => (color, c as u8 - b'0', time),
             _ => return,
         };
-        self.mode = Mode::NewGame { color, level, time };
+        self.mode = Mode::NewGame {
+            variant,
+            color,
+            level,
+            time,
+        };
     }
 
     fn game_over_key(&mut self, choice: Option<usize>, key: KeyEvent, fx: &mut Vec<Effect>) {
@@ -856,8 +961,16 @@ impl App {
             0 => self.open_new_game(),
             1 => {
                 self.mode = Mode::Board;
-                self.info("back from the review: n starts a new game, u takes back");
-                fx.push(Effect::Review(self.snapshot()));
+                match self.saved() {
+                    Saved::Chess(snapshot) => {
+                        self.info("back from the review: n starts a new game, u takes back");
+                        fx.push(Effect::Review(snapshot));
+                    }
+                    Saved::PawnBattle(_) => self.error(
+                        "the review screen reads chess games only for now; the moves stay in \
+                         the move list (, and . step through them)",
+                    ),
+                }
             }
             _ => self.do_quit(fx),
         }
@@ -1003,17 +1116,13 @@ impl App {
             }
             Command::ShowFen => {
                 let fen = match self.view_ply {
-                    Some(_) => shakmaty::fen::Fen::from_position(
-                        self.shown_position(),
-                        shakmaty::EnPassantMode::Legal,
-                    )
-                    .to_string(),
+                    Some(_) => self.shown_position().fen(),
                     None => self.game.fen(),
                 };
                 fx.push(Effect::Copy(fen.clone()));
                 self.info(format!("{fen} (copied)"));
             }
-            Command::SetFen(fen) => match Game::from_fen(&fen) {
+            Command::SetFen(fen) => match Game::<P>::from_variant_fen(&fen) {
                 Ok(game) => {
                     let human = self.human;
                     let note = self.set_up(game, human, fx);
@@ -1022,9 +1131,15 @@ impl App {
                 }
                 Err(e) => self.error(e.to_string()),
             },
-            Command::Edit => fx.push(self.ask_editor(false)),
-            Command::Save(path) => fx.push(Effect::Save(path, self.snapshot())),
-            Command::Load(path, pick) => fx.push(Effect::Load(path, pick)),
+            Command::Edit => self.edit(false, fx),
+            Command::Save(path) => fx.push(Effect::Save(path, self.saved())),
+            Command::Load(path, pick) if P::VARIANT == Variant::Chess => {
+                fx.push(Effect::Load(path, pick));
+            }
+            Command::Load(..) => self.error(format!(
+                ":load reads chess games for now; a {} game resumes from its autosave by itself",
+                P::NAME
+            )),
             Command::Resign => {
                 if self.outcome().is_some() {
                     self.error("the game is already over");
@@ -1075,7 +1190,7 @@ impl App {
         }
         let resigned = self
             .outcome()
-            .is_some_and(|o| o.reason == crate::game::EndReason::Resignation);
+            .is_some_and(|o| o.reason == P::GameEnd::RESIGNATION);
         if !self.game.undo() {
             self.error("nothing to take back");
             return;
@@ -1115,6 +1230,7 @@ impl App {
     fn open_new_game(&mut self) {
         self.pause_clock();
         self.mode = Mode::NewGame {
+            variant: P::VARIANT,
             color: self.config.game.human,
             level: self.config.engine.level,
             time: self.config.game.time_control,
@@ -1131,7 +1247,7 @@ impl App {
             return None;
         }
         self.archive_when_analysed = false;
-        fx.push(Effect::Archive(self.snapshot()));
+        fx.push(Effect::Archive(self.saved()));
         let missing = self.analyses_pending();
         (missing > 0).then(|| {
             format!("the last game was archived with {missing} move(s) not analysed yet · ")
@@ -1142,7 +1258,7 @@ impl App {
     /// here") with a fresh clock of the configured time control ([`App::replace_game`] does the
     /// rest). The caller says so, starting with the returned note, and calls
     /// [`App::after_change`].
-    fn set_up(&mut self, game: Game, human: Color, fx: &mut Vec<Effect>) -> String {
+    fn set_up(&mut self, game: Game<P>, human: Color, fx: &mut Vec<Effect>) -> String {
         let turn = game.turn();
         let note = self.replace_game(game, human, fx);
         self.clock = Clock::new(self.config.game.time_control, turn);
@@ -1153,7 +1269,7 @@ impl App {
     /// Replaces the game (a new game, a set-up, `:load`): the search and the background
     /// analyses of the old one are cancelled, an unfinished one is archived, the engine forgets
     /// it. Returns the note of [`App::archive_unfinished`] (empty when there is none).
-    fn replace_game(&mut self, game: Game, human: Color, fx: &mut Vec<Effect>) -> String {
+    fn replace_game(&mut self, game: Game<P>, human: Color, fx: &mut Vec<Effect>) -> String {
         self.cancel_search(fx);
         let note = self.archive_unfinished(fx).unwrap_or_default();
         self.cancel_analyses(fx);
@@ -1165,30 +1281,38 @@ impl App {
     // ----- board editor -------------------------------------------------------------------
 
     /// Asks the shell for the board editor screen on the position shown (`start`: on the
-    /// standard start position, from the new-game dialog). The game is unchanged until the
-    /// editor hands back a set-up ([`Event::PlayFrom`]).
-    pub fn ask_editor(&mut self, start: bool) -> Effect {
-        let pos = if start {
-            Chess::default()
-        } else {
-            self.shown_position().clone()
+    /// standard start position, from the new-game dialog; `kibitzer --edit`). The game is
+    /// unchanged until the editor hands back a set-up ([`Event::PlayFrom`]). The editor sets up
+    /// chess positions only: a Pawn Battle game says how to set one up instead (no effect).
+    pub fn ask_editor(&mut self, start: bool) -> Vec<Effect> {
+        let mut fx = Vec::new();
+        self.edit(start, &mut fx);
+        fx
+    }
+
+    /// `e`, `:edit`, the new-game dialog's `e`: [`App::ask_editor`].
+    fn edit(&mut self, start: bool, fx: &mut Vec<Effect>) {
+        let chess = self.shown_position().as_chess();
+        let Some(pos) = chess.map(|shown| {
+            if start {
+                Chess::default()
+            } else {
+                shown.clone()
+            }
+        }) else {
+            return self.error(format!(
+                "the board editor sets up chess positions only; set up a {} position with \
+                 :fen FEN (or kibitzer play --variant pawn-battle --fen FEN)",
+                P::NAME
+            ));
         };
         self.input.clear();
-        Effect::OpenEditor(Box::new(EditFrom {
+        fx.push(Effect::OpenEditor(Box::new(EditFrom {
             setup: pos.to_setup(shakmaty::EnPassantMode::Legal),
             orientation: self.orientation,
             level: self.config.engine.level,
             human: self.human,
-        }))
-    }
-
-    /// A background analysis of `before` (the best move and its explanation) for another
-    /// screen (the editor's "analyse from here"): play's configured limits and explanation
-    /// level, and a fresh id from play's counter, so the shell can route its report back.
-    pub fn analysis_for(&mut self, before: Chess) -> AnalysisRequest {
-        let mut request = self.base_request(before.clone());
-        request.human = before.turn();
-        self.numbered_analysis(0, request)
+        })));
     }
 
     /// `request` for the move at `ply` with a fresh id from play's counter.
@@ -1208,9 +1332,10 @@ impl App {
 
     fn start_new_game(&mut self, color: HumanColor, fx: &mut Vec<Effect>) {
         let human = self.pick_color(color);
-        let note = self.set_up(Game::new(), human, fx);
+        let note = self.set_up(Game::starting(), human, fx);
         self.info(format!(
-            "{note}new game: you play {}, level {}",
+            "{note}new {}: you play {}, level {}",
+            named_game::<P>(),
             color_name(human),
             self.config.engine.level
         ));
@@ -1239,10 +1364,15 @@ impl App {
             return self.error(format!("the game is already over ({outcome})"));
         }
         let Some(human_view) = self.live_score() else {
-            return self.info(
-                "the engine declines for now: it has not judged this position yet \
-                 (offer again once the last move is analysed)",
-            );
+            // Only chess's moves are analysed in the background; elsewhere the engine judges
+            // from its own full-strength searches alone.
+            let when = match self.game.position().as_chess() {
+                Some(_) => "offer again once the last move is analysed",
+                None => "it judges from its own moves at levels that play at full strength",
+            };
+            return self.info(format!(
+                "the engine declines for now: it has not judged this position yet ({when})"
+            ));
         };
         let engine_view = human_view.flip();
         let accepts = match engine_view {
@@ -1358,7 +1488,7 @@ impl App {
                 return;
             }
             // If this last autosave fails, `Event::Autosaved` takes the quit back and asks.
-            fx.push(Effect::Autosave(self.snapshot()));
+            fx.push(Effect::Autosave(self.saved()));
         }
         self.quit = true;
         fx.push(Effect::Quit);
@@ -1375,11 +1505,12 @@ impl App {
     fn start_search(&mut self, purpose: Purpose, fx: &mut Vec<Effect>) {
         self.next_id += 1;
         let id = SearchId(self.next_id);
-        let position = self.game.position().clone();
+        let root = self.game.position().clone();
+        let position = root.search_position(&self.config);
         self.search = Some(Search {
             id,
             purpose,
-            root: position.clone(),
+            root,
             thinking: None,
             stopping: false,
         });
@@ -1413,7 +1544,7 @@ impl App {
         };
         match search.purpose {
             Purpose::Hint => {
-                let san = shakmaty::san::SanPlus::from_move(search.root.clone(), mv);
+                let san = search.root.clone().play_san(mv);
                 self.info(format!(
                     "hint: {san} ({} for you)",
                     self.score_for_human(thinking.score, &search.root)
@@ -1472,7 +1603,9 @@ impl App {
         ply: usize,
         played: Option<Move>,
     ) -> Option<crate::analysis::Request> {
-        let before = self.game.position_at(ply)?.clone();
+        // Explanations are chess's (`explain` reads chess positions): other games show the
+        // move and the engine's score without one.
+        let before = self.game.position_at(ply)?.as_chess()?.clone();
         let mut req = self.base_request(before);
         req.history = self.game.history_keys().get(..ply)?.to_vec();
         req.played = played;
@@ -1577,7 +1710,7 @@ impl App {
                 },
             );
             if ply < self.game.ply() && self.outcome().is_none() {
-                fx.push(Effect::Autosave(self.snapshot()));
+                fx.push(Effect::Autosave(self.saved()));
             }
         }
         self.next_analysis(fx);
@@ -1595,7 +1728,7 @@ impl App {
     fn archive_when_done(&mut self, fx: &mut Vec<Effect>) {
         if self.archive_when_analysed && self.analyses_pending() == 0 {
             self.archive_when_analysed = false;
-            fx.push(Effect::Archive(self.snapshot()));
+            fx.push(Effect::Archive(self.saved()));
         }
     }
 
@@ -1663,7 +1796,7 @@ impl App {
     }
 
     /// A score reported for the side to move in `root`, seen from the human's side.
-    pub fn score_for_human(&self, score: Score, root: &Chess) -> Score {
+    pub fn score_for_human(&self, score: Score, root: &P) -> Score {
         if root.turn() == self.human {
             score
         } else {
@@ -1673,7 +1806,9 @@ impl App {
 
     fn on_config(&mut self, config: Config) {
         let old = &self.config.engine;
-        let engine_changed = *old != config.engine || self.config.eval != config.eval;
+        let engine_changed = *old != config.engine
+            || self.config.eval != config.eval
+            || self.config.pawn_battle != config.pawn_battle;
         let text = if engine_changed {
             format!(
                 "config reloaded: level {} from the engine's next move",
@@ -1789,7 +1924,7 @@ impl App {
         }
     }
 
-    fn set_game(&mut self, game: Game, human: Color) {
+    fn set_game(&mut self, game: Game<P>, human: Color) {
         self.game = game;
         self.human = human;
         self.human_from = vec![(0, human)];
@@ -1833,11 +1968,38 @@ impl App {
         }
         self.archive_when_analysed = false;
         if save {
-            fx.push(Effect::Autosave(self.snapshot()));
+            fx.push(Effect::Autosave(self.saved()));
         }
         if self.game.turn() != self.human && self.search.is_none() && self.engine_error.is_none() {
             self.start_search(Purpose::Move, fx);
         }
+    }
+}
+
+impl App {
+    /// A new chess App for `game` (a fresh one, a resumed autosave, a `--fen` or `--pgn`
+    /// start): [`App::starting`] for chess. `seed` drives the random colour choice. Returns
+    /// the effects to run first (the engine starts if it is its turn).
+    pub fn new(config: Config, snapshot: Option<Snapshot>, seed: u64) -> (App, Vec<Effect>) {
+        App::starting(config, snapshot, seed)
+    }
+
+    /// A background analysis of `before` (the best move and its explanation) for another
+    /// screen (the editor's "analyse from here"): play's configured limits and explanation
+    /// level, and a fresh id from play's counter, so the shell can route its report back.
+    pub fn analysis_for(&mut self, before: Chess) -> AnalysisRequest {
+        let mut request = self.base_request(before.clone());
+        request.human = Position::turn(&before);
+        self.numbered_analysis(0, request)
+    }
+}
+
+/// "game" for chess, "Pawn Battle game" for the others: how messages name the game played
+/// (chess's messages read as they always did).
+fn named_game<P: Playable>() -> String {
+    match P::VARIANT {
+        Variant::Chess => "game".to_owned(),
+        Variant::PawnBattle => format!("{} game", P::NAME),
     }
 }
 
@@ -1849,5 +2011,7 @@ pub fn color_name(color: Color) -> &'static str {
     }
 }
 
+#[cfg(test)]
+mod pawn_battle_tests;
 #[cfg(test)]
 pub(crate) mod tests;

@@ -40,6 +40,10 @@ pub struct PlayArgs {
     /// Open the board editor first, on the starting position (Esc goes to the game).
     #[arg(long)]
     pub edit: bool,
+    /// The game to play: a new game of it (or `--fen` of it); a saved game of the other one is
+    /// moved to `games/`. Without it, the saved game resumes as the game it is.
+    #[arg(long, value_enum)]
+    pub variant: Option<crate::variant::Variant>,
 }
 
 /// The subcommands.

@@ -205,6 +205,7 @@ fn play(args: &PlayArgs, explicit: Option<&Path>, dirs: &Dirs, no_db: bool) -> E
         fen: args.fen.clone(),
         pgn: args.pgn.clone(),
         edit: args.edit,
+        variant: args.variant,
     };
     let prepared = match kibitzer::play::prepare(&options, &config, dirs) {
         Ok(p) => p,

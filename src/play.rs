@@ -11,16 +11,18 @@ use std::time::{Duration, Instant, SystemTime};
 
 use anyhow::{Context, Result};
 use ratatui::crossterm::event::{Event as TermEvent, KeyEventKind};
-use shakmaty::Color;
+use shakmaty::{Chess, Color};
 
 use crate::analysis;
-use crate::app::persist::{self, Snapshot};
-use crate::app::{AnalysisId, App, Effect, Event};
+use crate::app::persist::{self, Saved, Snapshot};
+use crate::app::{AnalysisId, App, Effect, Event, Playable};
 use crate::config::{Config, Dirs};
 use crate::game::Game;
 use crate::shell::Shell;
 use crate::tui::Tui;
 use crate::ui::{ColorMode, Theme};
+use crate::variant::Variant;
+use crate::variant::pawn_battle::PawnBattle;
 
 mod engine_link;
 
@@ -37,14 +39,20 @@ pub struct StartOptions {
     pub pgn: Option<PathBuf>,
     /// Open the board editor first.
     pub edit: bool,
+    /// The game asked for (`--variant`): a fresh game or `--fen` of it; an autosave of the
+    /// other game is then put away instead of resumed. `None`: resume whatever was saved, else
+    /// chess.
+    pub variant: Option<Variant>,
 }
 
 /// The starting game, decided before the screen opens, and the lock on the data directory's
 /// autosave, held until [`run`] returns.
 #[derive(Debug)]
 pub struct Prepared {
-    /// The game to start with (`None`: a fresh game).
-    pub snapshot: Option<Snapshot>,
+    /// The game to start with (`None`: a fresh game of [`Prepared::variant`]).
+    pub snapshot: Option<Saved>,
+    /// The game a fresh start plays.
+    pub variant: Variant,
     /// Things the user must hear about once the screen is up (a damaged autosave, an unfinished
     /// game moved to `games/`).
     pub notes: Vec<String>,
@@ -69,28 +77,30 @@ pub fn prepare(options: &StartOptions, config: &Config, dirs: &Dirs) -> Result<P
         crate::config::HumanColor::Black => Color::Black,
         _ => Color::White,
     };
+    let variant = options.variant.unwrap_or_default();
     let mut prepared = Prepared {
         snapshot: None,
+        variant,
         notes: Vec::new(),
         edit: options.edit,
         lock,
     };
     if let Some(fen) = &options.fen {
-        let game = Game::from_fen(fen).map_err(|e| anyhow::anyhow!("--fen: {e}"))?;
-        let turn = game.turn();
-        prepared.snapshot = Some(Snapshot {
-            game,
-            human,
-            level: config.engine.level,
-            clock: crate::clock::Clock::new(config.game.time_control, turn),
+        prepared.snapshot = Some(match variant {
+            Variant::Chess => Saved::Chess(from_fen(fen, human, config)?),
+            Variant::PawnBattle => Saved::PawnBattle(from_fen(fen, human, config)?),
         });
     } else if let Some(path) = &options.pgn {
-        prepared.snapshot = Some(persist::load(path, persist::GamePick::Only)?);
+        prepared.snapshot = Some(persist::load_saved(path, persist::GamePick::Only)?);
     } else if !options.new {
         let resume = persist::read_autosave(&dirs.data_dir)?;
         prepared.notes.extend(resume.warning);
-        // A finished game left as the autosave (its archiving failed) is archived below.
-        prepared.snapshot = resume.snapshot.filter(|s| s.game.outcome().is_none());
+        // A finished game left as the autosave (its archiving failed) is archived below; so is
+        // a game of another variant than `--variant` asked for.
+        prepared.snapshot = resume
+            .snapshot
+            .filter(|s| !s.finished())
+            .filter(|s| options.variant.is_none_or(|v| v == s.variant()));
         if prepared.snapshot.is_some() {
             return Ok(prepared);
         }
@@ -102,6 +112,28 @@ pub fn prepare(options: &StartOptions, config: &Config, dirs: &Dirs) -> Result<P
         ));
     }
     Ok(prepared)
+}
+
+/// A game of `P` set up from `--fen`, the human playing `human`.
+fn from_fen<P: Playable>(fen: &str, human: Color, config: &Config) -> Result<Snapshot<P>> {
+    let game = Game::<P>::from_variant_fen(fen).map_err(|e| anyhow::anyhow!("--fen: {e}"))?;
+    let turn = game.turn();
+    Ok(Snapshot {
+        game,
+        human,
+        level: config.engine.level,
+        clock: crate::clock::Clock::new(config.game.time_control, turn),
+    })
+}
+
+/// The shell of play mode on `snapshot` (a fresh game when `None`) and its first effects.
+fn play_shell<P: Playable>(
+    config: Config,
+    snapshot: Option<Snapshot<P>>,
+    seed: u64,
+) -> (Shell, Vec<Effect>) {
+    let (app, first) = App::<P>::starting(config, snapshot, seed);
+    (Shell::play(app), first)
 }
 
 /// Polls the config file's modification time and reloads it when it changes.
@@ -179,12 +211,17 @@ pub fn run(
         .map_or(7, |d| d.as_nanos() as u64);
     let Prepared {
         snapshot,
+        variant,
         notes,
         edit,
         lock,
     } = prepared;
-    let (app, mut first) = App::new(config, snapshot, seed);
-    let mut shell = Shell::play(app);
+    let (mut shell, mut first) = match (snapshot, variant) {
+        (Some(Saved::Chess(s)), _) => play_shell::<Chess>(config, Some(s), seed),
+        (Some(Saved::PawnBattle(s)), _) => play_shell::<PawnBattle>(config, Some(s), seed),
+        (None, Variant::Chess) => play_shell::<Chess>(config, None, seed),
+        (None, Variant::PawnBattle) => play_shell::<PawnBattle>(config, None, seed),
+    };
     if edit {
         first.extend(shell.open_editor());
     }
@@ -215,8 +252,8 @@ pub fn run_shell(
     let mode = ColorMode::from_env();
     let play_theme = |shell: &Shell| {
         shell
-            .app()
-            .map_or_else(String::new, |a| a.config.ui.theme.clone())
+            .play_screen()
+            .map_or_else(String::new, |a| a.config().ui.theme.clone())
     };
     let mut theme_name = play_theme(&shell);
     let mut theme = Theme::named(&theme_name, mode);
@@ -226,7 +263,7 @@ pub fn run_shell(
     let stop = Arc::new(AtomicBool::new(false));
     let input = crate::tui::spawn_input(tx.clone(), Arc::clone(&stop), term_input);
     let mut pending: VecDeque<Event> = VecDeque::new();
-    let engine = match shell.app().map(|a| a.config.engine.hash_mb) {
+    let engine = match shell.play_screen().map(|a| a.config().engine.hash_mb) {
         Some(hash_mb) => match EngineLink::spawn(hash_mb, tx.clone()) {
             Ok(link) => Some(link),
             Err(e) => {
@@ -392,7 +429,10 @@ impl Runner {
                 }
                 Effect::ReviewWork(work) => events.extend(self.reviews.execute(work)),
                 // The shell turns these into screens before they reach the runner.
-                Effect::Review(_) | Effect::CloseScreen | Effect::OpenEditor(_) => {}
+                Effect::Review(_)
+                | Effect::CloseScreen
+                | Effect::OpenEditor(_)
+                | Effect::NewGameOf(_) => {}
                 Effect::Analyse(job) => {
                     self.analyses.retain(|_, j| !j.is_finished());
                     let tx = self.events.clone();

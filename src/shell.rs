@@ -14,7 +14,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use shakmaty::Color;
 
-use crate::app::{AnalysisId, App, EditFrom, Effect, Event};
+use crate::app::{AnalysisId, App, EditFrom, Effect, Event, NewGame, Playable};
 use crate::config::Config;
 use crate::editor::{Editor, EditorAction, EditorOutcome};
 use crate::game::Game;
@@ -24,6 +24,46 @@ use crate::review::picker::{Choice, Picker, ScanEvent};
 use crate::review::screen::Screen as ReviewScreen;
 use crate::review::{ReviewEvent, Settings};
 use crate::ui::Theme;
+use crate::variant::Variant;
+use crate::variant::pawn_battle::PawnBattle;
+
+/// What the shell asks of the play screen whatever its game ([`App`] of chess or of Pawn
+/// Battle): events in, effects out, its settings, its size, drawing.
+pub trait PlayScreen {
+    /// [`App::update`].
+    fn update(&mut self, event: Event) -> Vec<Effect>;
+    /// The settings in force.
+    fn config(&self) -> &Config;
+    /// Whether the player quit.
+    fn quits(&self) -> bool;
+    /// The terminal size it knows.
+    fn size(&self) -> (u16, u16);
+    /// A seed for the next game's random colour, and where its clocks read the time.
+    fn next_game(&self) -> (u64, crate::clock::TimeSource);
+    /// [`App::ask_editor`] on the position shown.
+    fn ask_editor(&mut self) -> Vec<Effect>;
+}
+
+impl<P: Playable> PlayScreen for App<P> {
+    fn update(&mut self, event: Event) -> Vec<Effect> {
+        App::update(self, event)
+    }
+    fn config(&self) -> &Config {
+        &self.config
+    }
+    fn quits(&self) -> bool {
+        self.quit
+    }
+    fn size(&self) -> (u16, u16) {
+        self.size
+    }
+    fn next_game(&self) -> (u64, crate::clock::TimeSource) {
+        (self.seed(), self.time.clone())
+    }
+    fn ask_editor(&mut self) -> Vec<Effect> {
+        App::ask_editor(self, false)
+    }
+}
 
 /// How the review and picker screens look.
 #[derive(Debug, Clone)]
@@ -37,8 +77,10 @@ pub struct Look {
 /// One screen of the stack.
 #[derive(Debug)]
 pub enum Screen {
-    /// Play against the engine.
+    /// Play chess against the engine.
     Play(Box<App>),
+    /// Play Pawn Battle against the engine (the same App, for the other game).
+    PawnBattle(Box<App<PawnBattle>>),
     /// The review of one game (with learn-from-your-mistakes).
     Review(Box<ReviewScreen>),
     /// The list of the games of a file.
@@ -166,14 +208,14 @@ impl Shell {
         }
     }
 
-    /// The shell of `kibitzer play`: the game's screen.
-    pub fn play(app: App) -> Shell {
+    /// The shell of `kibitzer play`: the game's screen (chess or Pawn Battle).
+    pub fn play<P: Playable>(app: App<P>) -> Shell {
         let look = Look {
             pieces: app.config.ui.pieces,
             theme: Theme::named(&app.config.ui.theme, crate::ui::ColorMode::from_env()),
         };
         let mut shell = Shell::empty(Settings::default(), look);
-        shell.screens.push(Screen::Play(Box::new(app)));
+        shell.screens.push(P::screen(app));
         shell
     }
 
@@ -210,7 +252,7 @@ impl Shell {
     /// Whether the program should end: the last screen was closed, or play mode quits (which
     /// it may take back, when the last autosave fails, to ask first).
     pub fn quit(&self) -> bool {
-        self.closed || self.app().is_some_and(|a| a.quit)
+        self.closed || self.play_screen().is_some_and(PlayScreen::quits)
     }
 
     /// The screens, bottom first.
@@ -233,6 +275,47 @@ impl Shell {
         })
     }
 
+    /// The play screen, whatever its game, if play mode runs.
+    pub fn play_screen(&self) -> Option<&dyn PlayScreen> {
+        self.screens.iter().find_map(|s| match s {
+            Screen::Play(app) => Some(app.as_ref() as &dyn PlayScreen),
+            Screen::PawnBattle(app) => Some(app.as_ref() as &dyn PlayScreen),
+            _ => None,
+        })
+    }
+
+    fn play_screen_mut(&mut self) -> Option<&mut dyn PlayScreen> {
+        self.screens.iter_mut().find_map(|s| match s {
+            Screen::Play(app) => Some(app.as_mut() as &mut dyn PlayScreen),
+            Screen::PawnBattle(app) => Some(app.as_mut() as &mut dyn PlayScreen),
+            _ => None,
+        })
+    }
+
+    /// The new-game dialog chose the other game: the play screen is replaced by a new one of
+    /// that game, with the old one's settings (the old game is already put away).
+    fn switch_game(&mut self, new: NewGame, out: &mut Vec<Effect>) {
+        let Some(old) = self.play_screen() else {
+            return;
+        };
+        let mut config = old.config().clone();
+        config.game.human = new.color;
+        let (seed, time) = old.next_game();
+        let size = old.size();
+        let (screen, fx) = match new.variant {
+            Variant::Chess => App::<shakmaty::Chess>::switched(config, seed, time, size),
+            Variant::PawnBattle => App::<PawnBattle>::switched(config, seed, time, size),
+        };
+        if let Some(slot) = self
+            .screens
+            .iter_mut()
+            .find(|s| matches!(s, Screen::Play(_) | Screen::PawnBattle(_)))
+        {
+            *slot = screen;
+        }
+        out.extend(fx);
+    }
+
     /// The board editor, if its screen is open.
     pub fn editor(&self) -> Option<&Editor> {
         self.screens.iter().find_map(|s| match s {
@@ -251,13 +334,11 @@ impl Shell {
     /// Opens the board editor over play on the position shown (`kibitzer --edit`); returns
     /// the effects to execute.
     pub fn open_editor(&mut self) -> Vec<Effect> {
-        match self.app_mut() {
-            Some(app) => {
-                let ask = app.ask_editor(false);
-                self.carry_out(vec![ask])
-            }
-            None => Vec::new(),
-        }
+        let ask = self
+            .play_screen_mut()
+            .map(PlayScreen::ask_editor)
+            .unwrap_or_default();
+        self.carry_out(ask)
     }
 
     fn area(&self) -> Rect {
@@ -270,7 +351,7 @@ impl Shell {
         match event {
             Event::Resize(w, h) => {
                 self.size = (w, h);
-                if let Some(app) = self.app_mut() {
+                if let Some(app) = self.play_screen_mut() {
                     fx.extend(app.update(Event::Resize(w, h)));
                 }
             }
@@ -278,9 +359,10 @@ impl Shell {
                 let area = self.area();
                 match self.screens.last_mut() {
                     Some(Screen::Play(app)) => fx.extend(app.update(event)),
+                    Some(Screen::PawnBattle(app)) => fx.extend(app.update(event)),
                     Some(Screen::Editor(_)) if is_interrupt(&event) => {
                         // Ctrl-C quits the program from the editor as from play.
-                        if let Some(app) = self.app_mut() {
+                        if let Some(app) = self.play_screen_mut() {
                             fx.extend(app.update(event));
                         }
                     }
@@ -330,7 +412,7 @@ impl Shell {
                 }
             }
             other => {
-                if let Some(app) = self.app_mut() {
+                if let Some(app) = self.play_screen_mut() {
                     fx.extend(app.update(other));
                 }
             }
@@ -464,7 +546,10 @@ impl Shell {
         for effect in effects {
             match effect {
                 Effect::Review(snapshot) => {
-                    let config = self.app().map(|a| a.config.clone()).unwrap_or_default();
+                    let config = self
+                        .play_screen()
+                        .map(|a| a.config().clone())
+                        .unwrap_or_default();
                     match self.review_played(&snapshot, &config) {
                         Some(more) => out.extend(self.carry_out(more)),
                         None => {
@@ -488,6 +573,7 @@ impl Shell {
                     })));
                 }
                 Effect::CloseScreen => self.close_screen(&mut out),
+                Effect::NewGameOf(new) => self.switch_game(new, &mut out),
                 other => out.push(other),
             }
         }
@@ -507,9 +593,9 @@ impl Shell {
         if self.screens.is_empty() {
             self.closed = true;
             out.push(Effect::Quit);
-        } else if let Some(app) = self.app_mut() {
+        } else if let Some(app) = self.play_screen_mut() {
             // The game's screen is drawn again at its size.
-            let (w, h) = app.size;
+            let (w, h) = app.size();
             out.extend(app.update(Event::Resize(w, h)));
         }
     }
@@ -519,10 +605,14 @@ impl Shell {
     pub fn render(&self, frame: &mut Frame, play_theme: &Theme) {
         match self.screens.last() {
             Some(Screen::Play(app)) => crate::ui::render(frame, app, play_theme),
+            Some(Screen::PawnBattle(app)) => crate::ui::render(frame, app, play_theme),
             Some(Screen::Review(r)) => r.render(frame),
             Some(Screen::Picker(p)) => p.render(frame, &self.look.theme),
             Some(Screen::Editor(e)) => {
-                let ui = self.app().map(|a| a.config.ui.clone()).unwrap_or_default();
+                let ui = self
+                    .play_screen()
+                    .map(|a| a.config().ui.clone())
+                    .unwrap_or_default();
                 crate::ui::editor::render(frame, &e.editor, &ui, play_theme);
             }
             None => {}
@@ -677,13 +767,13 @@ mod tests {
         // The unfinished game is archived, as `:fen` does; the engine forgets it and moves.
         assert!(
             fx.iter()
-                .any(|e| matches!(e, Effect::Archive(s) if s.game.ply() == 2)),
+                .any(|e| matches!(e, Effect::Archive(s) if s.ply() == 2)),
             "{fx:?}"
         );
         assert!(fx.contains(&Effect::NewEngineGame));
         assert!(
             fx.iter()
-                .any(|e| matches!(e, Effect::StartSearch(r) if r.position == *app.game.position())),
+                .any(|e| matches!(e, Effect::StartSearch(r) if r.position == crate::app::SearchPosition::Chess(app.game.position().clone()))),
             "the engine is asked to move: {fx:?}"
         );
     }
@@ -796,5 +886,56 @@ mod tests {
         let fx = shell.update(key(KeyCode::Esc));
         assert!(shell.quit());
         assert_eq!(fx, vec![Effect::Quit]);
+    }
+
+    /// Issue 25: the new-game dialog's game choice replaces the play screen by one of the other
+    /// game, which plays, renders and switches back.
+    #[test]
+    fn the_new_game_dialog_switches_between_chess_and_pawn_battle() {
+        let mut shell = playing_after(&["e4", "e5"], Config::default());
+        shell.update(key(KeyCode::Char('n')));
+        shell.update(key(KeyCode::Char('v')));
+        shell.update(key(KeyCode::Char('w')));
+        let fx = shell.update(key(KeyCode::Enter));
+        assert!(matches!(shell.screens(), [Screen::PawnBattle(_)]));
+        assert!(
+            fx.iter()
+                .any(|e| matches!(e, Effect::Archive(s) if s.variant() == Variant::Chess)),
+            "the unfinished chess game is archived: {fx:?}"
+        );
+        assert!(fx.contains(&Effect::NewEngineGame), "{fx:?}");
+        let Some(Screen::PawnBattle(app)) = shell.screens().first() else {
+            unreachable!()
+        };
+        assert_eq!(app.game.ply(), 0);
+        assert_eq!(app.size, (100, 30), "drawn at the terminal's size");
+        assert_eq!(
+            app.message.as_ref().map(|m| m.text.as_str()),
+            Some("new Pawn Battle game: you play White, level 3")
+        );
+        // It plays: the move goes through the same prompt; the engine is asked for Pawn Battle.
+        shell.update(key(KeyCode::Char(':')));
+        for c in "e4".chars() {
+            shell.update(key(KeyCode::Char(c)));
+        }
+        let fx = shell.update(key(KeyCode::Enter));
+        assert!(
+            fx.iter().any(|e| matches!(e,
+                Effect::StartSearch(r) if matches!(r.position, crate::app::SearchPosition::PawnBattle(..)))),
+            "{fx:?}"
+        );
+        let backend = ratatui::backend::TestBackend::new(100, 30);
+        let mut terminal = ratatui::Terminal::new(backend).unwrap();
+        terminal
+            .draw(|f| shell.render(f, &Theme::named("default", crate::ui::ColorMode::None)))
+            .unwrap();
+        let screen = format!("{:?}", terminal.backend());
+        assert!(screen.contains("Pawn Battle"), "{screen}");
+        // And back to chess.
+        shell.update(key(KeyCode::Char('n')));
+        shell.update(key(KeyCode::Char('v')));
+        shell.update(key(KeyCode::Enter));
+        assert!(matches!(shell.screens(), [Screen::Play(_)]));
+        assert!(!shell.quit());
     }
 }

@@ -501,6 +501,7 @@ impl<W: Write> Session<'_, W> {
             // Never while analysing (`go infinite`, pondering): the GUI wants a search then.
             book: (self.settings.config.engine.book && !hold)
                 .then(|| level.book(self.settings.config.engine.book_depth)),
+            pawn_battle: None,
         };
         let saved = request.clone();
         if go.ponder {

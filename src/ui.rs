@@ -7,9 +7,10 @@ use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use ratatui::text::Line;
 use ratatui::widgets::{Clear, Paragraph};
-use shakmaty::{Chess, Color, Move, Position as _, Square};
+use shakmaty::{Color, Move, Square};
 
-use crate::app::App;
+use crate::app::{App, Playable};
+use crate::variant::VariantPosition;
 
 pub mod board;
 pub mod clock;
@@ -154,7 +155,7 @@ impl Layout {
 }
 
 /// Draws the whole screen for `app` with `theme`.
-pub fn render(frame: &mut Frame, app: &App, theme: &Theme) {
+pub fn render<P: Playable>(frame: &mut Frame, app: &App<P>, theme: &Theme) {
     let area = frame.area();
     let layout = Layout::with_eval_bar(area, app.config.ui.eval_bar);
     if layout.too_small {
@@ -193,21 +194,20 @@ pub(crate) fn draw_too_small(frame: &mut Frame, area: Rect, theme: &Theme) {
 
 /// A line of moves in SAN with move numbers, played from `root` (stops at the first move that is
 /// not legal, which a stale or corrupt line could contain).
-pub fn line_san(root: &Chess, pv: &[Move], max_moves: usize) -> String {
+pub fn line_san<P: VariantPosition>(root: &P, pv: &[Move], max_moves: usize) -> String {
     let mut pos = root.clone();
     let mut out = Vec::new();
     for (i, &mv) in pv.iter().take(max_moves).enumerate() {
         if !pos.is_legal(mv) {
             break;
         }
-        let number = pos.fullmoves().get();
+        let number = pos.fullmoves();
         if pos.turn() == shakmaty::Color::White {
             out.push(format!("{number}."));
         } else if i == 0 {
             out.push(format!("{number}…"));
         }
-        let san = shakmaty::san::SanPlus::from_move_and_play_unchecked(&mut pos, mv);
-        out.push(san.to_string());
+        out.push(pos.play_san(mv).to_string());
     }
     out.join(" ")
 }
@@ -282,7 +282,7 @@ mod tests {
     }
 
     /// Parses UCI moves played in sequence from `root`.
-    pub(crate) fn uci_line(root: &Chess, moves: &str) -> Vec<Move> {
+    pub(crate) fn uci_line(root: &shakmaty::Chess, moves: &str) -> Vec<Move> {
         let mut pos = root.clone();
         moves
             .split_whitespace()
@@ -292,7 +292,7 @@ mod tests {
                     .unwrap()
                     .to_move(&pos)
                     .unwrap();
-                pos.play_unchecked(mv);
+                shakmaty::Position::play_unchecked(&mut pos, mv);
                 mv
             })
             .collect()
@@ -300,7 +300,7 @@ mod tests {
 
     #[test]
     fn lines_print_with_move_numbers() {
-        let root = Chess::default();
+        let root = shakmaty::Chess::default();
         let pv = uci_line(&root, "e2e4 e7e5 g1f3");
         assert_eq!(line_san(&root, &pv, 10), "1. e4 e5 2. Nf3");
         assert_eq!(line_san(&root, &pv, 1), "1. e4");

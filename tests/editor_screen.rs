@@ -164,7 +164,7 @@ fn play_from_here_starts_the_game_and_the_engine_moves() {
     assert!(fx.contains(&Effect::NewEngineGame));
     assert!(
         fx.iter()
-            .any(|e| matches!(e, Effect::StartSearch(r) if r.position == *game.position())),
+            .any(|e| matches!(e, Effect::StartSearch(r) if r.position == kibitzer::app::SearchPosition::Chess(game.position().clone()))),
         "the engine is asked to move: {fx:?}"
     );
 }

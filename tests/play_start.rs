@@ -102,3 +102,58 @@ fn fen_and_pgn_conflict() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("cannot be used with"));
 }
+
+/// Issue 25: `--variant pawn-battle` starts Pawn Battle (`--fen` takes a kingless FEN), puts
+/// away a chess autosave instead of resuming it, and a Pawn Battle autosave resumes as Pawn
+/// Battle without the flag.
+#[test]
+fn variant_chooses_the_game_and_the_autosave_resumes_as_its_own_game() {
+    use kibitzer::app::Saved;
+    use kibitzer::config::{Config, Dirs};
+    use kibitzer::play::{StartOptions, prepare};
+    use kibitzer::variant::Variant;
+    let dir = tempfile::tempdir().unwrap();
+    let dirs = Dirs {
+        config_dir: dir.path().join("config"),
+        data_dir: dir.path().join("data"),
+    };
+    let config = Config::default();
+    let pawn_battle = StartOptions {
+        variant: Some(Variant::PawnBattle),
+        ..StartOptions::default()
+    };
+
+    // A kingless FEN is Pawn Battle's; without the flag it is a bad chess FEN.
+    let fen = "r6r/pppppppp/8/8/8/8/PPPPPPPP/R6R b - - 0 1";
+    let with_fen = StartOptions {
+        fen: Some(fen.to_owned()),
+        ..pawn_battle.clone()
+    };
+    let p = prepare(&with_fen, &config, &dirs).unwrap();
+    assert!(matches!(&p.snapshot, Some(Saved::PawnBattle(s)) if s.game.fen() == fen));
+    drop(p);
+    let as_chess = StartOptions {
+        fen: Some(fen.to_owned()),
+        ..StartOptions::default()
+    };
+    let err = prepare(&as_chess, &config, &dirs).unwrap_err().to_string();
+    assert!(err.starts_with("--fen:"), "{err}");
+
+    // A chess autosave is moved to games/ when Pawn Battle is asked for.
+    std::fs::create_dir_all(&dirs.data_dir).unwrap();
+    let autosave = dirs.data_dir.join("autosave.pgn");
+    std::fs::write(&autosave, "[White \"You\"]\n\n1. e4 e5 *\n").unwrap();
+    let p = prepare(&pawn_battle, &config, &dirs).unwrap();
+    assert!(p.snapshot.is_none());
+    assert_eq!(p.variant, Variant::PawnBattle);
+    assert!(p.notes.iter().any(|n| n.contains("games")), "{:?}", p.notes);
+    assert!(!autosave.exists());
+    drop(p);
+
+    // A Pawn Battle autosave resumes as Pawn Battle with no flag at all.
+    let pb =
+        "[White \"You\"]\n[Black \"kibitzer level 4\"]\n[Variant \"Pawn Battle\"]\n\n1. e4 d5 *\n";
+    std::fs::write(&autosave, pb).unwrap();
+    let p = prepare(&StartOptions::default(), &config, &dirs).unwrap();
+    assert!(matches!(&p.snapshot, Some(Saved::PawnBattle(s)) if s.game.ply() == 2 && s.level == 4));
+}

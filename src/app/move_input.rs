@@ -10,7 +10,9 @@ use std::fmt;
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Move, Position, Role, Square};
+use shakmaty::{CastlingMode, Move, Role, Square};
+
+use crate::variant::VariantPosition;
 
 /// The promotion choices in picker order.
 pub const PROMOTION_ROLES: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
@@ -94,7 +96,7 @@ pub fn target(mv: &Move) -> Square {
 /// The legal moves from `from` to `to` in `pos`: `to` is the destination as the user sees it
 /// ([`target`]), or the rook's square for castling (the king put onto its own rook). Several
 /// moves are the promotions of one pawn move.
-pub fn moves_between(pos: &Chess, from: Square, to: Square) -> Vec<Move> {
+pub fn moves_between<P: VariantPosition>(pos: &P, from: Square, to: Square) -> Vec<Move> {
     pos.legal_moves()
         .into_iter()
         .filter(|m| m.from() == Some(from) && (target(m) == to || (m.is_castle() && m.to() == to)))
@@ -108,7 +110,7 @@ impl MoveInput {
     }
 
     /// Legal destinations of the picked piece (castling as the king's destination).
-    pub fn targets(&self, pos: &Chess) -> Vec<Square> {
+    pub fn targets<P: VariantPosition>(&self, pos: &P) -> Vec<Square> {
         match self.selected {
             Some(from) => pos
                 .legal_moves()
@@ -122,7 +124,7 @@ impl MoveInput {
 
     /// A press on `sq` (Enter on the cursor's square, or a click): picks a piece of the side
     /// to move, puts the picked one back, or finishes a move there.
-    pub fn press(&mut self, pos: &Chess, sq: Square) -> Step {
+    pub fn press<P: VariantPosition>(&mut self, pos: &P, sq: Square) -> Step {
         self.drag_from = None;
         let own = pos.board().color_at(sq) == Some(pos.turn());
         match self.selected {
@@ -144,7 +146,7 @@ impl MoveInput {
 
     /// The mouse button went down on `sq`: as [`MoveInput::press`], and a piece picked up
     /// this way may be dragged to its destination ([`MoveInput::mouse_up`]).
-    pub fn mouse_down(&mut self, pos: &Chess, sq: Square) -> Step {
+    pub fn mouse_down<P: VariantPosition>(&mut self, pos: &P, sq: Square) -> Step {
         let step = self.press(pos, sq);
         if let Step::Picked(from) = step {
             self.drag_from = Some(from);
@@ -154,7 +156,7 @@ impl MoveInput {
 
     /// The mouse button came up on `sq` (`None`: off the board): finishes a drag that ends on
     /// another square.
-    pub fn mouse_up(&mut self, pos: &Chess, sq: Option<Square>) -> Step {
+    pub fn mouse_up<P: VariantPosition>(&mut self, pos: &P, sq: Option<Square>) -> Step {
         match (self.drag_from.take(), sq) {
             (Some(from), Some(to)) if to != from && self.selected == Some(from) => {
                 self.finish(pos, from, to)
@@ -165,7 +167,7 @@ impl MoveInput {
 
     /// A key while the promotion picker is open: arrows (and hjkl) move the highlight, Enter
     /// or Space takes it, `q r b n` choose directly, Esc closes the picker.
-    pub fn promotion_key(&mut self, pos: &Chess, key: KeyEvent) -> Step {
+    pub fn promotion_key<P: VariantPosition>(&mut self, pos: &P, key: KeyEvent) -> Step {
         let Some(p) = self.promotion else {
             return Step::Nothing;
         };
@@ -201,7 +203,7 @@ impl MoveInput {
 
     /// A click while the promotion picker is open: on choice `choice` (an index in
     /// [`PROMOTION_ROLES`]) takes it, elsewhere (`None`) closes the picker.
-    pub fn promotion_click(&mut self, pos: &Chess, choice: Option<usize>) -> Step {
+    pub fn promotion_click<P: VariantPosition>(&mut self, pos: &P, choice: Option<usize>) -> Step {
         match choice.and_then(|c| PROMOTION_ROLES.get(c)) {
             Some(&role) => self.promote(pos, role),
             None => {
@@ -211,7 +213,7 @@ impl MoveInput {
         }
     }
 
-    fn promote(&mut self, pos: &Chess, role: Role) -> Step {
+    fn promote<P: VariantPosition>(&mut self, pos: &P, role: Role) -> Step {
         let Some(p) = self.promotion else {
             return Step::Nothing;
         };
@@ -222,7 +224,7 @@ impl MoveInput {
             .map_or(Step::Refused(Refusal::Promotion), Step::Move)
     }
 
-    fn finish(&mut self, pos: &Chess, from: Square, to: Square) -> Step {
+    fn finish<P: VariantPosition>(&mut self, pos: &P, from: Square, to: Square) -> Step {
         match moves_between(pos, from, to).as_slice() {
             [] => {
                 self.clear();
@@ -250,6 +252,7 @@ impl MoveInput {
 mod tests {
     use super::*;
     use ratatui::crossterm::event::KeyModifiers;
+    use shakmaty::Chess;
 
     fn pos(fen: &str) -> Chess {
         crate::game::fen::parse(fen).unwrap()

@@ -7,10 +7,12 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
-use shakmaty::Color;
+use shakmaty::{Chess, Color};
 
 use crate::game::Game;
-use crate::pgn::{self, PgnGame, Tags};
+use crate::pgn::{self, PgnGame, PgnVariant, Tags};
+use crate::variant::pawn_battle::PawnBattle;
+use crate::variant::{Variant, VariantPosition};
 
 mod lock;
 
@@ -18,9 +20,9 @@ pub use lock::{AutosaveLock, LockError, lock_path};
 
 /// What is saved about a game besides its moves.
 #[derive(Debug, Clone)]
-pub struct Snapshot {
+pub struct Snapshot<P: VariantPosition = Chess> {
     /// The game (moves up to the cursor are saved).
-    pub game: Game,
+    pub game: Game<P>,
     /// The human's colour.
     pub human: Color,
     /// The engine level.
@@ -29,13 +31,82 @@ pub struct Snapshot {
     pub clock: Option<crate::clock::Clock>,
 }
 
-impl PartialEq for Snapshot {
+impl<P: VariantPosition> PartialEq for Snapshot<P> {
     fn eq(&self, other: &Self) -> bool {
         self.human == other.human
             && self.level == other.level
             && self.game.fen() == other.game.fen()
             && self.game.moves() == other.game.moves()
             && self.game.start_fen() == other.game.start_fen()
+    }
+}
+
+/// A saved game of either variant: what the effects carry to the runner (autosave, archive,
+/// `:save`) and what a resumed autosave gives back, so each game resumes as the game it is.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Saved {
+    /// A chess game.
+    Chess(Snapshot),
+    /// A Pawn Battle game (its PGN has `[Variant "Pawn Battle"]`).
+    PawnBattle(Snapshot<PawnBattle>),
+}
+
+impl Saved {
+    /// Which game it is.
+    #[must_use]
+    pub fn variant(&self) -> Variant {
+        match self {
+            Saved::Chess(_) => Variant::Chess,
+            Saved::PawnBattle(_) => Variant::PawnBattle,
+        }
+    }
+
+    /// The number of moves played up to the cursor.
+    #[must_use]
+    pub fn ply(&self) -> usize {
+        match self {
+            Saved::Chess(s) => s.game.ply(),
+            Saved::PawnBattle(s) => s.game.ply(),
+        }
+    }
+
+    /// Whether the game is over.
+    #[must_use]
+    pub fn finished(&self) -> bool {
+        match self {
+            Saved::Chess(s) => s.game.outcome().is_some(),
+            Saved::PawnBattle(s) => s.game.outcome().is_some(),
+        }
+    }
+
+    /// The chess game, when it is one (the review screen reads chess).
+    #[must_use]
+    pub fn chess(&self) -> Option<&Snapshot> {
+        match self {
+            Saved::Chess(s) => Some(s),
+            Saved::PawnBattle(_) => None,
+        }
+    }
+}
+
+/// A game that can be written as PGN: a [`Snapshot`] of any variant, or a [`Saved`].
+pub trait ToPgn {
+    /// The PGN text ([`encode`]).
+    fn to_pgn(&self) -> String;
+}
+
+impl<P: PgnVariant> ToPgn for Snapshot<P> {
+    fn to_pgn(&self) -> String {
+        encode(self)
+    }
+}
+
+impl ToPgn for Saved {
+    fn to_pgn(&self) -> String {
+        match self {
+            Saved::Chess(s) => encode(s),
+            Saved::PawnBattle(s) => encode(s),
+        }
     }
 }
 
@@ -230,7 +301,7 @@ fn temporary_file(dir: &Path, path: &Path) -> std::io::Result<(PathBuf, std::fs:
 }
 
 /// The game as PGN, with the players named and today's date.
-pub fn encode(snapshot: &Snapshot) -> String {
+pub fn encode<P: PgnVariant>(snapshot: &Snapshot<P>) -> String {
     let engine = format!("{ENGINE_PREFIX}{}", snapshot.level);
     let (white, black) = match snapshot.human {
         Color::White => (HUMAN_NAME, engine.as_str()),
@@ -275,7 +346,38 @@ pub enum GamePick {
 /// As [`decode`]; also when `pick` is [`GamePick::Only`] and there are several games (the
 /// message says how many and how to pick one), or the numbered game does not exist.
 pub fn decode_game(text: &str, pick: GamePick) -> Result<Snapshot> {
-    let report = pgn::import(text);
+    decode_game_as(text, pick)
+}
+
+/// The game named by the first `Variant` tag of a PGN text (chess without one, or when the
+/// tag names a game we do not play: the chess reader then reports it).
+fn variant_in(text: &str) -> Variant {
+    text.lines()
+        .map(str::trim_start)
+        .find_map(|l| l.strip_prefix("[Variant "))
+        .and_then(|rest| rest.split('"').nth(1))
+        .and_then(|value| pgn::variant_of_tag(Some(value)).ok())
+        .unwrap_or_default()
+}
+
+/// Reads one game of a PGN text as the game its `Variant` tag names ([`decode_game`] for
+/// chess).
+///
+/// # Errors
+/// As [`decode`].
+pub fn decode_saved(text: &str, pick: GamePick) -> Result<Saved> {
+    Ok(match variant_in(text) {
+        Variant::Chess => Saved::Chess(decode_game_as(text, pick)?),
+        Variant::PawnBattle => Saved::PawnBattle(decode_game_as(text, pick)?),
+    })
+}
+
+/// Reads one game of a PGN text as a game of the variant `P` (see [`decode_game`]).
+///
+/// # Errors
+/// As [`decode_game`].
+pub fn decode_game_as<P: PgnVariant>(text: &str, pick: GamePick) -> Result<Snapshot<P>> {
+    let report = pgn::import_as::<P>(text);
     let count = report.games.len();
     let chosen = match pick {
         GamePick::Only if count > 1 => bail!(
@@ -336,9 +438,9 @@ pub fn decode_game(text: &str, pick: GamePick) -> Result<Snapshot> {
 
 /// The clocks of a timed game read back from its moves' `[%clk]` comments (a move without
 /// one keeps the mover's time from before it), stopped, the side to move's turn.
-fn clock_from_comments(
+fn clock_from_comments<P: VariantPosition>(
     control: crate::clock::TimeControl,
-    game: &Game,
+    game: &Game<P>,
 ) -> Option<crate::clock::Clock> {
     let crate::clock::TimeControl::Timed { base, .. } = control else {
         return None;
@@ -348,7 +450,7 @@ fn clock_from_comments(
         let mut next = times.last().copied().unwrap_or([base, base]);
         let mover = game
             .position_at(ply)
-            .map_or(Color::White, shakmaty::Position::turn);
+            .map_or(Color::White, VariantPosition::turn);
         let clk = game
             .all_moves()
             .get(ply)
@@ -399,10 +501,10 @@ fn civil(time: std::time::SystemTime) -> (i64, i64, i64, u64) {
 ///
 /// # Errors
 /// When the autosave cannot be written.
-pub fn write_autosave(data_dir: &Path, snapshot: &Snapshot) -> Result<()> {
+pub fn write_autosave(data_dir: &Path, snapshot: &impl ToPgn) -> Result<()> {
     let path = autosave_path(data_dir);
     let previous = std::fs::read(&path).ok();
-    write_atomic(&path, &encode(snapshot))?;
+    write_atomic(&path, &snapshot.to_pgn())?;
     if let Some(previous) = previous {
         let _ = write_file(&backup_path(data_dir), &previous, true);
     }
@@ -412,8 +514,9 @@ pub fn write_autosave(data_dir: &Path, snapshot: &Snapshot) -> Result<()> {
 /// What was found in the data directory at start-up.
 #[derive(Debug, Default)]
 pub struct Resume {
-    /// The game to continue (`None`: no autosave, or nothing usable in it).
-    pub snapshot: Option<Snapshot>,
+    /// The game to continue, as the game it is (`None`: no autosave, or nothing usable in
+    /// it).
+    pub snapshot: Option<Saved>,
     /// What went wrong with a damaged autosave and where it was kept, to show the user.
     pub warning: Option<String>,
 }
@@ -432,12 +535,26 @@ pub fn read_autosave(data_dir: &Path) -> Result<Resume> {
         Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
     };
     let text = pgn::decode_text(&bytes);
-    let report = pgn::import(&text);
+    match variant_in(&text) {
+        Variant::Chess => resume_as::<Chess>(data_dir, &text, Saved::Chess),
+        Variant::PawnBattle => resume_as::<PawnBattle>(data_dir, &text, Saved::PawnBattle),
+    }
+}
+
+/// [`read_autosave`] for a game of the variant `P` (`saved` wraps it).
+fn resume_as<P: PgnVariant>(
+    data_dir: &Path,
+    text: &str,
+    saved: fn(Snapshot<P>) -> Saved,
+) -> Result<Resume> {
+    let path = autosave_path(data_dir);
+    let read = |text: &str| decode_game_as::<P>(text, GamePick::Last);
+    let report = pgn::import_as::<P>(text);
     if report.errors.is_empty()
-        && let Ok(snapshot) = decode(&text)
+        && let Ok(snapshot) = read(text)
     {
         return Ok(Resume {
-            snapshot: Some(snapshot),
+            snapshot: Some(saved(snapshot)),
             warning: None,
         });
     }
@@ -461,8 +578,8 @@ pub fn read_autosave(data_dir: &Path) -> Result<Resume> {
         .errors
         .into_iter()
         .find_map(|e| e.partial)
-        .and_then(|p| decode(&pgn::export(&p.game, &p.tags)).ok())
-        .or_else(|| decode(&text).ok())
+        .and_then(|p| read(&pgn::export(&p.game, &p.tags)).ok())
+        .or_else(|| read(text).ok())
         .filter(|s| s.game.ply() > 0);
     let warning = match &partial {
         Some(s) => format!(
@@ -477,7 +594,7 @@ pub fn read_autosave(data_dir: &Path) -> Result<Resume> {
         ),
     };
     Ok(Resume {
-        snapshot: partial,
+        snapshot: partial.map(saved),
         warning: Some(warning),
     })
 }
@@ -555,8 +672,8 @@ pub fn new_game_path(data_dir: &Path) -> PathBuf {
 ///
 /// # Errors
 /// When the file cannot be written.
-pub fn save(path: &Path, snapshot: &Snapshot) -> Result<()> {
-    write_atomic(path, &encode(snapshot))
+pub fn save(path: &Path, snapshot: &impl ToPgn) -> Result<()> {
+    write_atomic(path, &snapshot.to_pgn())
 }
 
 /// Saves a game to a new file: an existing `path` is left alone ([`WriteError::Exists`]), so
@@ -564,8 +681,8 @@ pub fn save(path: &Path, snapshot: &Snapshot) -> Result<()> {
 ///
 /// # Errors
 /// [`WriteError::Exists`], or why the file cannot be written.
-pub fn save_new(path: &Path, snapshot: &Snapshot) -> std::result::Result<(), WriteError> {
-    write_new(path, &encode(snapshot))
+pub fn save_new(path: &Path, snapshot: &impl ToPgn) -> std::result::Result<(), WriteError> {
+    write_new(path, &snapshot.to_pgn())
 }
 
 /// Loads a game from a file (`:load`, `--pgn`); a file that is not UTF-8 is read as Latin-1.
@@ -576,6 +693,16 @@ pub fn save_new(path: &Path, snapshot: &Snapshot) -> std::result::Result<(), Wri
 pub fn load(path: &Path, pick: GamePick) -> Result<Snapshot> {
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
     decode_game(&pgn::decode_text(&bytes), pick)
+        .with_context(|| format!("cannot load {}", path.display()))
+}
+
+/// [`load`] of a game of either variant, as its `Variant` tag says (`--pgn`).
+///
+/// # Errors
+/// As [`load`].
+pub fn load_saved(path: &Path, pick: GamePick) -> Result<Saved> {
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    decode_saved(&pgn::decode_text(&bytes), pick)
         .with_context(|| format!("cannot load {}", path.display()))
 }
 
@@ -669,7 +796,7 @@ mod tests {
         let damaged = text.replace("Nc6", "Nc9");
         std::fs::write(&path, &damaged).unwrap();
         let resume = read_autosave(dir.path()).unwrap();
-        assert_eq!(resume.snapshot.unwrap().game.ply(), 3);
+        assert_eq!(resume.snapshot.unwrap().ply(), 3);
         let warning = resume.warning.unwrap();
         assert!(
             warning.contains("line ") && warning.contains("Nc9"),
@@ -747,7 +874,10 @@ mod tests {
             clock: None,
         };
         write_autosave(dir.path(), &s).unwrap();
-        assert_eq!(read_autosave(dir.path()).unwrap().snapshot, Some(s));
+        assert_eq!(
+            read_autosave(dir.path()).unwrap().snapshot,
+            Some(Saved::Chess(s))
+        );
         clear_autosave(dir.path()).unwrap();
         assert!(read_autosave(dir.path()).unwrap().snapshot.is_none());
     }

@@ -2,7 +2,10 @@
 //! in. The runner translates between these and the engine's own types, so the model stays
 //! testable with synthetic reports.
 
-use shakmaty::{Chess, Move, Position};
+use shakmaty::{Chess, Move};
+
+use crate::variant::VariantPosition;
+use crate::variant::pawn_battle::PawnBattle;
 
 /// Identifies one search; reports carrying another id are stale and dropped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -24,8 +27,8 @@ pub struct SearchRequest {
     pub id: SearchId,
     /// A move to play (at the configured level's strength) or a hint (full strength).
     pub purpose: Purpose,
-    /// The position to search.
-    pub position: Chess,
+    /// The position to search, of the game played.
+    pub position: SearchPosition,
     /// Zobrist keys of every position from the start up to and including `position`.
     pub history: Vec<u64>,
     /// The engine settings in force (level, depth and time limits, hash size).
@@ -35,6 +38,16 @@ pub struct SearchRequest {
     /// The engine's clock in a timed game (its own moves only): its time manager budgets from
     /// it, on top of the level's limits.
     pub clock: Option<crate::engine::Clock>,
+}
+
+/// The position a [`SearchRequest`] searches: the one place the engine conversation names the
+/// game, so the engine thread runs the search monomorphised for it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SearchPosition {
+    /// A chess position (searched with `[eval]`, the book and the position database).
+    Chess(Chess),
+    /// A Pawn Battle position (searched with `[pawn_battle.eval]`).
+    PawnBattle(PawnBattle, crate::variant::pawn_battle::eval::EvalConfig),
 }
 
 /// A score from one side's point of view (centipawns or mate), shared with the explanations.
@@ -80,20 +93,20 @@ pub struct AnalysisRequest {
 
 /// What is known about one move of the game, kept for the explanation panel.
 #[derive(Debug, Clone)]
-pub struct MoveAnalysis {
+pub struct MoveAnalysis<P = Chess> {
     /// The move it is about (an entry whose move no longer matches the game is dropped).
     pub mv: Move,
     /// The search report at the end (for the engine's own moves).
     pub thinking: Option<Thinking>,
     /// The position the move was played from.
-    pub root: Chess,
+    pub root: P,
     /// The explanation of the move.
     pub explanation: Option<crate::explain::Explanation>,
     /// The panel's text read back from a saved game (when there is no live explanation).
     pub saved: Vec<String>,
 }
 
-impl MoveAnalysis {
+impl<P: VariantPosition> MoveAnalysis<P> {
     /// The panel's text lines: the explanation's ([`crate::explain::Explanation::panel_lines`]),
     /// else the saved ones.
     /// A move that mates says "checkmate" instead of a mate score ("score #1 for you").
@@ -106,7 +119,7 @@ impl MoveAnalysis {
         let mut after = self.root.clone();
         if after.is_legal(self.mv) {
             after.play_unchecked(self.mv);
-            if after.is_checkmate() {
+            if after.is_check() && after.end().is_some() {
                 for line in lines.iter_mut().filter(|l| l.starts_with("score ")) {
                     "checkmate".clone_into(line);
                 }

@@ -111,7 +111,7 @@ fn white_at_level_3(game: Game) -> App {
     .0
 }
 
-fn mouse(kind: MouseEventKind, app: &App, sq: Square) -> Event {
+pub(crate) fn mouse<P: Playable>(kind: MouseEventKind, app: &App<P>, sq: Square) -> Event {
     let r = app.layout().square_rect(sq, app.orientation);
     Event::Mouse(MouseEvent {
         kind,
@@ -128,7 +128,10 @@ fn a_prompt_move_is_played_saved_and_the_engine_starts() {
     assert_eq!(app.game.ply(), 1);
     assert!(fx.iter().any(|e| matches!(e, Effect::Autosave(_))));
     let req = started(&fx).expect("the engine searches");
-    assert_eq!(req.position, *app.game.position());
+    assert_eq!(
+        req.position,
+        SearchPosition::Chess(app.game.position().clone())
+    );
     assert_eq!(req.history.len(), 2);
     assert_eq!(req.engine.level, app.config.engine.level);
     assert_eq!(req.purpose, Purpose::Move);
@@ -403,6 +406,7 @@ fn new_game_dialog_sets_colour_and_level_and_cancels_the_search() {
     assert_eq!(
         app.mode,
         Mode::NewGame {
+            variant: crate::variant::Variant::Chess,
             color: HumanColor::Black,
             level: 7,
             time: TimeControl::Untimed,
@@ -597,9 +601,7 @@ fn a_long_game_scrolls_the_move_list_to_the_latest_move() {
     // the game going and has not been seen.
     let mut seen = std::collections::HashSet::new();
     while game.ply() < 60 {
-        let mv = game
-            .position()
-            .legal_moves()
+        let mv = shakmaty::Position::legal_moves(game.position())
             .into_iter()
             .find(|&m| {
                 let mut g = game.clone();
@@ -905,7 +907,7 @@ fn saving_over_an_existing_file_asks_first() {
     app.update(Event::SaveWouldOverwrite(path.clone()));
     let fx = app.update(key(KeyCode::Char('y')));
     assert!(
-        matches!(&fx[..], [Effect::Overwrite(p, s)] if *p == path && s.game.ply() == 1),
+        matches!(&fx[..], [Effect::Overwrite(p, s)] if *p == path && s.ply() == 1),
         "{fx:?}"
     );
 }
@@ -951,7 +953,7 @@ fn a_new_game_archives_the_unfinished_one() {
     prompt(&mut app, "e4");
     let fx = prompt(&mut app, "new");
     let archived = fx.iter().find_map(|e| match e {
-        Effect::Archive(s) => Some(s.game.ply()),
+        Effect::Archive(s) => Some(s.ply()),
         _ => None,
     });
     assert_eq!(archived, Some(1), "{fx:?}");
@@ -960,7 +962,7 @@ fn a_new_game_archives_the_unfinished_one() {
     let fx = prompt(&mut app, "fen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
     assert!(
         fx.iter()
-            .any(|e| matches!(e, Effect::Archive(s) if s.game.ply() == 1)),
+            .any(|e| matches!(e, Effect::Archive(s) if s.ply() == 1)),
         "{fx:?}"
     );
     prompt(&mut app, "e4");
@@ -975,7 +977,7 @@ fn a_new_game_archives_the_unfinished_one() {
     ));
     assert!(
         fx.iter()
-            .any(|e| matches!(e, Effect::Archive(s) if s.game.ply() == 1)),
+            .any(|e| matches!(e, Effect::Archive(s) if s.ply() == 1)),
         "{fx:?}"
     );
 }
@@ -1141,7 +1143,7 @@ fn a_finished_game_is_archived_once_every_queued_analysis_is_done() {
     let archived: Vec<&Snapshot> = fx
         .iter()
         .filter_map(|e| match e {
-            Effect::Archive(s) => Some(s),
+            Effect::Archive(s) => s.chess(),
             _ => None,
         })
         .collect();
@@ -1179,7 +1181,7 @@ fn a_game_waiting_for_its_analyses_is_archived_by_a_new_game_or_quit() {
         let fx = prompt(&mut app, how);
         assert!(
             fx.iter()
-                .any(|e| matches!(e, Effect::Archive(s) if s.game.ply() == 4)),
+                .any(|e| matches!(e, Effect::Archive(s) if s.ply() == 4)),
             "{how}: {fx:?}"
         );
         if how == "new" {

@@ -24,6 +24,8 @@ use super::levels::{Level, Rng};
 use super::limits::SearchLimits;
 use super::memory::SearchMemory;
 use super::search::{SearchInfo, SearchResult, search};
+use crate::variant::pawn_battle::PawnBattle;
+use crate::variant::pawn_battle::eval::Evaluation;
 
 /// Identifies one search request; reports carry it so stale ones can be recognised.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -46,6 +48,19 @@ pub struct SearchRequest {
     /// When set, a book move is played while the position is in the opening book (the
     /// engine's own moves only: hints and analyses never set it).
     pub book: Option<BookUse>,
+    /// When set, this Pawn Battle position is searched instead of `position` (with its own
+    /// evaluation; `params`, the book and the position database are chess's and unused).
+    pub pawn_battle: Option<Box<PawnBattleSearch>>,
+}
+
+/// A Pawn Battle position to search and the evaluation to search it with: the same generic
+/// search, monomorphised for Pawn Battle (chess's path is unchanged).
+#[derive(Debug, Clone)]
+pub struct PawnBattleSearch {
+    /// The position.
+    pub position: PawnBattle,
+    /// Its evaluation (a preset with the configured weights).
+    pub eval: Evaluation,
 }
 
 /// A message from the worker.
@@ -249,6 +264,42 @@ fn worker(
                     continue; // Superseded before it started.
                 }
                 let mut last: Option<Instant> = None;
+                let mut progress = |info: &SearchInfo| {
+                    if last.is_none_or(|t| t.elapsed() >= PROGRESS_INTERVAL)
+                        && current.load(Ordering::SeqCst) == id.0
+                    {
+                        last = Some(Instant::now());
+                        sink(EngineReport::Progress {
+                            id,
+                            info: info.clone(),
+                        });
+                    }
+                };
+                if let Some(pb) = &request.pawn_battle {
+                    let searched = guarded(|| {
+                        search(
+                            &pb.position,
+                            &request.history,
+                            &request.limits,
+                            &pb.eval,
+                            &mut memory,
+                            &stop,
+                            &mut progress,
+                        )
+                    });
+                    finish(
+                        id,
+                        &request,
+                        searched,
+                        None,
+                        &mut memory,
+                        hash_mb,
+                        current,
+                        &mut rng,
+                        &mut sink,
+                    );
+                    continue;
+                }
                 // A search restricted to some moves (UCI `searchmoves`) never takes a book move.
                 let book_move = request
                     .book
@@ -286,17 +337,7 @@ fn worker(
                             &request.params,
                             &mut memory,
                             &stop,
-                            &mut |info| {
-                                if last.is_none_or(|t| t.elapsed() >= PROGRESS_INTERVAL)
-                                    && current.load(Ordering::SeqCst) == id.0
-                                {
-                                    last = Some(Instant::now());
-                                    sink(EngineReport::Progress {
-                                        id,
-                                        info: info.clone(),
-                                    });
-                                }
-                            },
+                            &mut progress,
                         )
                     })
                     .inspect(|result| {
@@ -311,32 +352,60 @@ fn worker(
                         }
                     }),
                 };
-                let result = match searched {
-                    Ok(result) => result,
-                    Err(message) => {
-                        // The tables may be half-written: start again from fresh ones.
-                        reallocate(&mut memory, hash_mb);
-                        if current.load(Ordering::SeqCst) == id.0 {
-                            sink(EngineReport::Failed { id, message });
-                        }
-                        continue;
-                    }
-                };
-                if current.load(Ordering::SeqCst) == id.0 {
-                    let chosen = match (book_move, &request.level) {
-                        (Some(m), _) => Some(m),
-                        (None, Some(level)) => level.choose(&result, &mut || rng.next_f64()),
-                        (None, None) => result.best_move,
-                    };
-                    sink(EngineReport::Done {
-                        id,
-                        result,
-                        chosen,
-                        book: book_move.is_some(),
-                    });
-                }
+                finish(
+                    id,
+                    &request,
+                    searched,
+                    book_move,
+                    &mut memory,
+                    hash_mb,
+                    current,
+                    &mut rng,
+                    &mut sink,
+                );
             }
         }
+    }
+}
+
+/// Reports a finished search (unless its id went stale): the move to play is the book's, the
+/// level's choice or the best move. A search that panicked is reported as failed and the
+/// memory rebuilt.
+#[allow(clippy::too_many_arguments)]
+fn finish(
+    id: SearchId,
+    request: &SearchRequest,
+    searched: Result<SearchResult, String>,
+    book_move: Option<Move>,
+    memory: &mut SearchMemory,
+    hash_mb: u32,
+    current: &AtomicU64,
+    rng: &mut Rng,
+    sink: &mut impl FnMut(EngineReport),
+) {
+    let result = match searched {
+        Ok(result) => result,
+        Err(message) => {
+            // The tables may be half-written: start again from fresh ones.
+            reallocate(memory, hash_mb);
+            if current.load(Ordering::SeqCst) == id.0 {
+                sink(EngineReport::Failed { id, message });
+            }
+            return;
+        }
+    };
+    if current.load(Ordering::SeqCst) == id.0 {
+        let chosen = match (book_move, &request.level) {
+            (Some(m), _) => Some(m),
+            (None, Some(level)) => level.choose(&result, &mut || rng.next_f64()),
+            (None, None) => result.best_move,
+        };
+        sink(EngineReport::Done {
+            id,
+            result,
+            chosen,
+            book: book_move.is_some(),
+        });
     }
 }
 
@@ -390,6 +459,7 @@ mod tests {
             params: EvalParams::default(),
             level: None,
             book: None,
+            pawn_battle: None,
         }
     }
 
@@ -406,6 +476,41 @@ mod tests {
                     assert_eq!(id, SearchId(1));
                     assert!(chosen.is_some());
                     assert_eq!(result.depth, 4);
+                    break;
+                }
+                EngineReport::Failed { message, .. } => panic!("{message}"),
+            }
+        }
+    }
+
+    /// Issue 25: the engine thread searches a Pawn Battle position with its own evaluation
+    /// (the chess position of the request is not looked at) and the level picks the move.
+    #[test]
+    fn a_pawn_battle_request_is_searched_as_pawn_battle() {
+        use crate::variant::VariantPosition;
+        let (mut engine, rx) = EngineHandle::spawn(4).unwrap();
+        let position = PawnBattle::start();
+        let mut req = request(SearchLimits::depth(5));
+        req.level = Some(Level::get(10));
+        req.pawn_battle = Some(Box::new(PawnBattleSearch {
+            position: position.clone(),
+            eval: Evaluation::preset(crate::variant::pawn_battle::eval::PresetName::Default),
+        }));
+        engine.search(SearchId(7), req);
+        loop {
+            match rx.recv_timeout(Duration::from_secs(60)).unwrap() {
+                EngineReport::Progress { .. } => {}
+                EngineReport::Done {
+                    id,
+                    chosen,
+                    result,
+                    book,
+                } => {
+                    assert_eq!(id, SearchId(7));
+                    assert!(!book);
+                    assert_eq!(result.depth, 5);
+                    let mv = chosen.expect("a move");
+                    assert!(position.is_legal(mv), "{mv:?} is a Pawn Battle move");
                     break;
                 }
                 EngineReport::Failed { message, .. } => panic!("{message}"),

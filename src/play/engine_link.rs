@@ -4,8 +4,9 @@
 use std::sync::mpsc::Sender;
 
 use crate::analysis::convert::score;
-use crate::app::{Event, Purpose, SearchId, SearchRequest, Thinking};
-use crate::engine::{self, EngineHandle, EngineReport, EvalParams, Level};
+use crate::app::{Event, Purpose, SearchId, SearchPosition, SearchRequest, Thinking};
+use crate::engine::{self, EngineHandle, EngineReport, EvalParams, Level, PawnBattleSearch};
+use crate::variant::pawn_battle::eval::Evaluation;
 
 /// The engine thread, seen from the runner.
 pub struct EngineLink {
@@ -66,8 +67,20 @@ pub fn engine_request(request: &SearchRequest) -> engine::SearchRequest {
         limits.clock = Some(clock);
         limits.overhead = std::time::Duration::from_millis(50);
     }
+    let (position, pawn_battle) = match &request.position {
+        SearchPosition::Chess(pos) => (pos.clone(), None),
+        SearchPosition::PawnBattle(pos, eval) => (
+            shakmaty::Chess::default(),
+            Some(Box::new(PawnBattleSearch {
+                position: pos.clone(),
+                eval: Evaluation::from_config(eval),
+            })),
+        ),
+    };
+    // The opening book is chess's.
+    let book = own_move && request.engine.book && pawn_battle.is_none();
     engine::SearchRequest {
-        position: request.position.clone(),
+        position,
         // The App's keys end with the position's own; the search wants those before it.
         history: request
             .history
@@ -76,7 +89,8 @@ pub fn engine_request(request: &SearchRequest) -> engine::SearchRequest {
         limits,
         params: EvalParams::from_config(&request.eval),
         level: own_move.then_some(level),
-        book: (own_move && request.engine.book).then(|| level.book(request.engine.book_depth)),
+        book: book.then(|| level.book(request.engine.book_depth)),
+        pawn_battle,
     }
 }
 
@@ -123,7 +137,7 @@ mod tests {
         SearchRequest {
             id: SearchId(1),
             purpose,
-            position: shakmaty::Chess::default(),
+            position: SearchPosition::Chess(shakmaty::Chess::default()),
             history: Vec::new(),
             engine: EngineConfig {
                 book,
@@ -167,6 +181,29 @@ mod tests {
         assert_eq!(engine_request(&request(Purpose::Move, false)).book, None);
     }
 
+    /// Issue 25: a Pawn Battle search carries its position and `[pawn_battle.eval]`, never the
+    /// chess book.
+    #[test]
+    fn a_pawn_battle_request_carries_its_position_and_evaluation_and_no_book() {
+        use crate::variant::VariantPosition;
+        use crate::variant::pawn_battle::PawnBattle;
+        let mut req = request(Purpose::Move, true);
+        let eval = crate::variant::pawn_battle::eval::EvalConfig {
+            race: 150,
+            ..Default::default()
+        };
+        req.position = SearchPosition::PawnBattle(PawnBattle::start(), eval.clone());
+        let engine = engine_request(&req);
+        assert_eq!(engine.book, None);
+        assert!(
+            engine.level.is_some(),
+            "the level weakens its own moves as in chess"
+        );
+        let pb = engine.pawn_battle.expect("a Pawn Battle search");
+        assert_eq!(pb.position, PawnBattle::start());
+        assert_eq!(pb.eval, Evaluation::from_config(&eval));
+    }
+
     /// The App sends the keys up to and including the position; the search wants the keys
     /// before it. Passed on whole, every game position sat one place off, so the search never
     /// saw a repetition of the game (it walked into threefold repetitions while winning).
@@ -177,11 +214,11 @@ mod tests {
             game.play_text(m).unwrap();
         }
         let mut req = request(Purpose::Move, false);
-        req.position = game.position().clone();
+        req.position = SearchPosition::Chess(game.position().clone());
         req.history = game.history_keys().to_vec();
         let history = engine_request(&req).history;
         assert_eq!(history, game.history_keys()[..4]);
-        assert_eq!(history[0], crate::engine::zobrist(&req.position));
+        assert_eq!(history[0], crate::engine::zobrist(game.position()));
     }
 
     #[test]

@@ -7,11 +7,12 @@ use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::{Color as TermColor, Modifier, Style};
-use shakmaty::{Board, Chess, Color, File, Move, Piece, Position as _, Rank, Role, Square};
+use shakmaty::{Board, Color, File, Move, Piece, Rank, Role, Square};
 
 use super::{Layout, Theme};
-use crate::app::{App, target};
+use crate::app::{App, Playable, target};
 use crate::config::PieceStyle;
+use crate::variant::VariantPosition;
 
 /// The glyph for a piece. Unicode uses the solid glyphs for both sides when colours show the
 /// side, and outline glyphs for White without colours.
@@ -181,7 +182,7 @@ pub struct BoardView<'a> {
 impl<'a> BoardView<'a> {
     /// `position` (its king marked when in check) with White at the bottom, no other
     /// highlights, ASCII pieces with labels.
-    pub fn new(position: &'a Chess) -> BoardView<'a> {
+    pub fn new<P: VariantPosition>(position: &'a P) -> BoardView<'a> {
         BoardView {
             check: position
                 .is_check()
@@ -210,14 +211,14 @@ impl<'a> BoardView<'a> {
 }
 
 /// Draws the board for `app` into `layout.board` (and the labels around it).
-pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
+pub fn draw<P: Playable>(frame: &mut Frame, layout: &Layout, app: &App<P>, theme: &Theme) {
     draw_view(frame, &layout.board_geometry(), &view(app), theme);
 }
 
 /// What play's board shows for `app`: the position on the board, its highlights, the hint and
 /// the numbered line.
 #[must_use]
-pub fn view(app: &App) -> BoardView<'_> {
+pub fn view<P: Playable>(app: &App<P>) -> BoardView<'_> {
     let ui = &app.config.ui;
     BoardView {
         bottom: app.orientation,

@@ -7,10 +7,10 @@ use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
-use shakmaty::{Color, Position};
+use shakmaty::Color;
 
 use super::{Layout, Theme};
-use crate::app::{App, color_name};
+use crate::app::{App, Playable, color_name};
 
 /// The rows the clocks use: above the board and below its file labels (`None` when the
 /// terminal leaves no row there).
@@ -26,7 +26,7 @@ pub fn rows(layout: &Layout) -> (Option<Rect>, Option<Rect>) {
 
 /// Draws both players' rows: the clock when the game is timed, then the pieces that side is
 /// up in the position on the board and its lead in points (`+2`).
-pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
+pub fn draw<P: Playable>(frame: &mut Frame, layout: &Layout, app: &App<P>, theme: &Theme) {
     let now = app.time.now();
     let (top, bottom) = rows(layout);
     let balance = crate::material::balance(app.shown_position().board());

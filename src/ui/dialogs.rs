@@ -10,8 +10,10 @@ use shakmaty::Piece;
 
 use super::board::{BoardGeometry, glyph};
 use super::{Layout, Theme, title_style};
-use crate::app::{App, GAME_OVER_CHOICES, Mode, PROMOTION_ROLES};
+use crate::app::{App, GAME_OVER_CHOICES, Mode, PROMOTION_ROLES, Playable};
 use crate::config::HumanColor;
+use crate::variant::Variant;
+use crate::variant::pawn_battle::PawnBattle;
 
 /// Every key, for the help overlay: (keys, what they do).
 pub const HELP: &[(&str, &str)] = &[
@@ -25,7 +27,7 @@ pub const HELP: &[(&str, &str)] = &[
     (":", "prompt: a move (e4, Nf3, O-O, e7e8q) or a command"),
     ("u / r", "take back your move and the reply / redo it"),
     ("f", "flip the board"),
-    ("n", "new game (colour, level, clock)"),
+    ("n", "new game (game, colour, level, clock)"),
     (
         "e / :edit",
         "board editor: set up a position, play or analyse it",
@@ -54,6 +56,36 @@ pub const HELP: &[(&str, &str)] = &[
     (":pgn", "show the game as PGN (copied to the clipboard)"),
 ];
 
+/// Pawn Battle's rules, shown first in the help overlay of a Pawn Battle game.
+pub const PAWN_BATTLE_RULES: &[(&str, &str)] = &[
+    (
+        "Pawn Battle",
+        "8 pawns and 2 rooks a side; no kings, no check",
+    ),
+    ("", "pawns and rooks move and capture as in chess"),
+    ("", "(double step, en passant); no castling"),
+    ("you win", "when a pawn of yours reaches the last rank,"),
+    ("", "or when you capture all the opponent's pawns"),
+    ("you lose", "when you have no legal move"),
+    ("draw", "threefold repetition, or fifty moves without"),
+    ("", "a pawn move or a capture"),
+];
+
+/// The rows of the help overlay for a game of `P`: its rules first when they are not chess's.
+fn help_rows<P: Playable>() -> Vec<(&'static str, &'static str)> {
+    let rules: &[(&str, &str)] = match P::VARIANT {
+        Variant::Chess => &[],
+        Variant::PawnBattle => PAWN_BATTLE_RULES,
+    };
+    // The board editor sets up chess positions only.
+    let editor = |(keys, _): &&(&str, &str)| P::VARIANT == Variant::Chess || *keys != "e / :edit";
+    rules
+        .iter()
+        .chain(HELP.iter().filter(editor))
+        .copied()
+        .collect()
+}
+
 pub(crate) fn centered(area: Rect, width: u16, height: u16) -> Rect {
     let w = width.min(area.width);
     let h = height.min(area.height);
@@ -77,10 +109,16 @@ fn chosen(theme: &Theme) -> Style {
 }
 
 /// Draws the overlay for the current mode, if any.
-pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
+pub fn draw<P: Playable>(frame: &mut Frame, layout: &Layout, app: &App<P>, theme: &Theme) {
     let area = layout.area;
     match &app.mode {
-        Mode::Help => draw_help(frame, area, "Keys", HELP, theme),
+        Mode::Help => {
+            let title = match P::VARIANT {
+                Variant::Chess => "Keys",
+                Variant::PawnBattle => "Pawn Battle: rules and keys",
+            };
+            draw_help(frame, area, title, &help_rows::<P>(), theme);
+        }
         Mode::Text(text) => {
             let rect = centered(
                 area,
@@ -96,23 +134,26 @@ pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
                 rect,
             );
         }
-        Mode::NewGame { color, level, time } => {
-            let options = [
+        Mode::NewGame {
+            variant,
+            color,
+            level,
+            time,
+        } => {
+            let games = [
+                (Variant::Chess, <shakmaty::Chess as Playable>::NAME),
+                (Variant::PawnBattle, <PawnBattle as Playable>::NAME),
+            ];
+            let mut game_spans = choice_row("Game      ", &games, variant, theme);
+            game_spans.push(Span::styled(" (v)", theme.fg("dim")));
+            let colours = [
                 (HumanColor::White, "White"),
                 (HumanColor::Black, "Black"),
                 (HumanColor::Random, "Random"),
             ];
-            let mut colour_spans = vec![Span::styled("You play  ", theme.fg("dim"))];
-            for (c, name) in options {
-                let style = if c == *color {
-                    chosen(theme)
-                } else {
-                    theme.fg("text")
-                };
-                colour_spans.push(Span::styled(format!(" {name} "), style));
-                colour_spans.push(Span::raw(" "));
-            }
+            let colour_spans = choice_row("You play  ", &colours, color, theme);
             let lines = vec![
+                Line::from(game_spans),
                 Line::from(colour_spans),
                 Line::from(vec![
                     Span::styled("Level     ", theme.fg("dim")),
@@ -129,7 +170,7 @@ pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
                     theme.fg("dim"),
                 ),
             ];
-            let rect = centered(area, 56, 6);
+            let rect = centered(area, 56, 7);
             frame.render_widget(Clear, rect);
             frame.render_widget(Paragraph::new(lines).block(dialog("New game", theme)), rect);
         }
@@ -199,6 +240,26 @@ pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
             theme,
         );
     }
+}
+
+/// A dialog row: `label`, then each option's name, `current` highlighted.
+fn choice_row<T: PartialEq>(
+    label: &'static str,
+    options: &[(T, &'static str)],
+    current: &T,
+    theme: &Theme,
+) -> Vec<Span<'static>> {
+    let mut spans = vec![Span::styled(label, theme.fg("dim"))];
+    for (option, name) in options {
+        let style = if option == current {
+            chosen(theme)
+        } else {
+            theme.fg("text")
+        };
+        spans.push(Span::styled(format!(" {name} "), style));
+        spans.push(Span::raw(" "));
+    }
+    spans
 }
 
 /// The help overlay: every key of a screen and what it does, centred on `area`; any key closes

@@ -9,10 +9,10 @@ use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::{Modifier, Style};
-use shakmaty::{Color, Position as _};
+use shakmaty::{Color, KnownOutcome};
 
 use super::{Layout, Theme};
-use crate::app::{App, Score};
+use crate::app::{App, Playable, Score};
 
 /// Partial cells, filled from the bottom: one to seven eighths.
 const EIGHTHS: [&str; 7] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇"];
@@ -25,7 +25,7 @@ pub struct EvalBarValue {
     pub score: Score,
     /// The human's winning chances in percent, 0 to 100 (Lichess win%).
     pub win_percent: f64,
-    /// The position shown is checkmate: the winner.
+    /// The position shown decided the game (checkmate, a Pawn Battle win): the winner.
     pub checkmate: Option<Color>,
 }
 
@@ -65,15 +65,15 @@ impl EvalBarValue {
 /// The bar's value for the position on the board, from the human's side; `None` while no
 /// full-strength score of it is known.
 #[must_use]
-pub fn value(app: &App) -> Option<EvalBarValue> {
+pub fn value<P: Playable>(app: &App<P>) -> Option<EvalBarValue> {
     let shown = app.shown_position();
-    if shown.is_checkmate() {
-        // The side to move is mated: the human won when it is the engine's turn.
-        let won = shown.turn() != app.human;
+    if let Some((KnownOutcome::Decisive { winner }, _)) = shown.end() {
+        // The position decided the game (a mate, a Pawn Battle win): the result.
+        let won = winner == app.human;
         return Some(EvalBarValue {
             score: if won { Score::Mate(1) } else { Score::Mate(-1) },
             win_percent: if won { 100.0 } else { 0.0 },
-            checkmate: Some(!shown.turn()),
+            checkmate: Some(winner),
         });
     }
     let hint = app
@@ -113,7 +113,7 @@ fn put(buf: &mut Buffer, x: u16, y: u16, symbol: &str, style: Style) {
 
 /// Draws the bar into `layout.eval_bar` (nothing when the layout has none) and its score at
 /// the human's end: under the bar when the human is at the bottom, over it otherwise.
-pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
+pub fn draw<P: Playable>(frame: &mut Frame, layout: &Layout, app: &App<P>, theme: &Theme) {
     let bar = layout.eval_bar.intersection(frame.area());
     if bar.is_empty() {
         return;

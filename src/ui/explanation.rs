@@ -7,10 +7,8 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use shakmaty::Position;
-
 use super::{Theme, line_san, panel};
-use crate::app::{App, Purpose, Thinking, color_name};
+use crate::app::{App, Playable, Purpose, Thinking, color_name};
 
 const SPINNER: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
 
@@ -31,9 +29,9 @@ pub fn short_count(n: u64) -> String {
     }
 }
 
-fn thinking_lines(
-    app: &App,
-    root: &shakmaty::Chess,
+fn thinking_lines<P: Playable>(
+    app: &App<P>,
+    root: &P,
     t: &Thinking,
     theme: &Theme,
 ) -> Vec<Line<'static>> {
@@ -68,13 +66,13 @@ pub fn draw_panel(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, 
 }
 
 /// Draws the explanation panel for the ply on the board.
-pub fn draw(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
+pub fn draw<P: Playable>(frame: &mut Frame, area: Rect, app: &App<P>, theme: &Theme) {
     let inner = panel("Explanation", theme).inner(area);
     let mut lines: Vec<Line> = Vec::new();
     let ply = app.shown_ply();
     if let Some(hint) = app.hint.as_ref().filter(|_| !app.browsing()) {
         let root = app.game.position();
-        let san = shakmaty::san::SanPlus::from_move(root.clone(), hint.mv);
+        let san = root.clone().play_san(hint.mv);
         lines.push(Line::from(vec![
             Span::styled("Hint: ", theme.fg("accent")),
             Span::styled(san.to_string(), theme.fg("text")),
@@ -106,7 +104,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             lines.extend(thinking);
         }
     } else if ply == 0 {
-        let start = if *app.game.start_position() == shakmaty::Chess::default() {
+        let start = if *app.game.start_position() == P::start() {
             "Start position."
         } else {
             "Position set up from a FEN."
@@ -121,7 +119,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             .position_at(ply - 1)
             .unwrap_or(app.game.start_position());
         let mover = root.turn();
-        let number = root.fullmoves().get();
+        let number = root.fullmoves();
         let dots = if mover == shakmaty::Color::White {
             "."
         } else {
@@ -142,6 +140,16 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         match analysis {
             Some(analysis) => {
                 let mut text = analysis.lines();
+                // No explanation (Pawn Battle has none yet; they would be shown here): what is
+                // true without one, the engine's score of its move.
+                if text.is_empty()
+                    && let Some(t) = &analysis.thinking
+                {
+                    text.push(format!(
+                        "score {} for you",
+                        app.score_for_human(t.score, &analysis.root)
+                    ));
+                }
                 let small = inner.height < 8;
                 // The search's line is shown only when it is the played move's line: a book
                 // move or a level's deliberate choice differs from the search's best move.
@@ -203,7 +211,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
 }
 
 /// Draws the engine panel: the live search, or what the engine is waiting for.
-pub fn draw_engine(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
+pub fn draw_engine<P: Playable>(frame: &mut Frame, area: Rect, app: &App<P>, theme: &Theme) {
     let level = app.config.engine.level;
     let mut lines: Vec<Line> = Vec::new();
     match &app.search {
@@ -250,7 +258,11 @@ pub fn draw_engine(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
 }
 
 /// The legend of the squares numbered on the board (`line 1 Bb5 · 2 a6 · 3 Ba4`).
-fn legend_line(app: &App, marked: &[shakmaty::Move], theme: &Theme) -> Line<'static> {
+fn legend_line<P: Playable>(
+    app: &App<P>,
+    marked: &[shakmaty::Move],
+    theme: &Theme,
+) -> Line<'static> {
     Line::from(vec![
         Span::styled("line on the board ", theme.fg("dim")),
         Span::styled(

@@ -12,9 +12,10 @@
 //! that led there). On the live position without a hint nothing is numbered: the best line
 //! there would be a hint nobody asked for.
 
-use shakmaty::{Chess, Move, Position as _};
+use shakmaty::Move;
 
-use crate::app::App;
+use crate::app::{App, Playable};
+use crate::variant::VariantPosition;
 
 /// How many of the line's moves are numbered.
 pub const LINE_MOVES: usize = 3;
@@ -22,7 +23,7 @@ pub const LINE_MOVES: usize = 3;
 /// The line numbered on the board for `app` (at most [`LINE_MOVES`] legal moves from the
 /// position shown), empty when the marks are off or there is none.
 #[must_use]
-pub fn line(app: &App) -> Vec<Move> {
+pub fn line<P: Playable>(app: &App<P>) -> Vec<Move> {
     if !app.config.ui.marks {
         return Vec::new();
     }
@@ -39,7 +40,7 @@ pub fn line(app: &App) -> Vec<Move> {
 
 /// The best line from the viewed position: the engine's own search of the move that led
 /// there (its line after the move), else the explanation's line after the move.
-fn viewed_line(app: &App, shown: &Chess) -> Vec<Move> {
+fn viewed_line<P: Playable>(app: &App<P>, shown: &P) -> Vec<Move> {
     let Some(analysis) = app
         .shown_ply()
         .checked_sub(1)
@@ -60,11 +61,7 @@ fn viewed_line(app: &App, shown: &Chess) -> Vec<Move> {
     let mut pos = shown.clone();
     let mut out = Vec::new();
     for san in explanation.pv_san.iter().skip(1).take(LINE_MOVES) {
-        let Some(mv) = san
-            .parse::<shakmaty::san::SanPlus>()
-            .ok()
-            .and_then(|s| s.san.to_move(&pos).ok())
-        else {
+        let Ok(mv) = pos.parse_move(san) else {
             break;
         };
         pos.play_unchecked(mv);
@@ -74,7 +71,7 @@ fn viewed_line(app: &App, shown: &Chess) -> Vec<Move> {
 }
 
 /// The first [`LINE_MOVES`] moves of `moves` that are legal one after the other from `root`.
-fn legal_prefix(root: &Chess, moves: &[Move]) -> Vec<Move> {
+fn legal_prefix<P: VariantPosition>(root: &P, moves: &[Move]) -> Vec<Move> {
     let mut pos = root.clone();
     let mut out = Vec::new();
     for &mv in moves.iter().take(LINE_MOVES) {
@@ -99,11 +96,11 @@ fn legal_prefix(root: &Chess, moves: &[Move]) -> Vec<Move> {
 /// assert_eq!(legend(&root, &[mv]), "1 e4");
 /// ```
 #[must_use]
-pub fn legend(root: &Chess, line: &[Move]) -> String {
-    crate::explain::explanation::san_line(root, line)
-        .iter()
+pub fn legend<P: VariantPosition>(root: &P, line: &[Move]) -> String {
+    let mut pos = root.clone();
+    line.iter()
         .enumerate()
-        .map(|(i, san)| format!("{} {san}", i + 1))
+        .map(|(i, &mv)| format!("{} {}", i + 1, pos.play_san(mv)))
         .collect::<Vec<_>>()
         .join(" · ")
 }

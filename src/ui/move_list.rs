@@ -7,10 +7,10 @@ use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
-use shakmaty::{Color, Position};
+use shakmaty::Color;
 
 use super::{Theme, panel};
-use crate::app::App;
+use crate::app::{App, Playable};
 
 /// The rows of the move list: (move number, white's move index, black's move index), where an
 /// index is a ply index into the game's moves.
@@ -99,7 +99,7 @@ impl MoveListView {
 }
 
 /// Draws the move list panel for `app`.
-pub fn draw(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
+pub fn draw<P: Playable>(frame: &mut Frame, area: Rect, app: &App<P>, theme: &Theme) {
     let text = theme.fg("text");
     let view = MoveListView {
         first_number: app.game.first_move_number(),

@@ -7,9 +7,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::{Layout, Theme};
-use shakmaty::Position;
+use crate::variant::Variant;
 
-use crate::app::{App, Message, MessageKind, Mode, color_name};
+use crate::app::{App, Message, MessageKind, Mode, Playable, color_name};
 
 /// The key hints for the promotion picker (every screen that has one).
 pub const PROMOTION_KEYS: &str = "q r b n, or ←/→ then ⏎ · esc cancel";
@@ -26,7 +26,7 @@ pub fn key_hints(mode: &Mode) -> &'static str {
         Mode::Help => "any key closes the help",
         Mode::Text(_) => "any key closes · the text is on the clipboard (OSC 52)",
         Mode::NewGame { .. } => {
-            "w/b/r ←/→ colour · ↑/↓ 1-9 0 level · t clock · ⏎ start · e set up · esc"
+            "v game · w/b/r ←/→ colour · ↑/↓ 1-9 0 level · t clock · ⏎ start · e edit · esc"
         }
         Mode::GameOver { .. } => {
             "←/→ then ⏎ · N new game · v review · u take back · : cmd · esc close · q quit"
@@ -59,7 +59,7 @@ pub fn message_line(message: &Message, theme: &Theme) -> Line<'static> {
 }
 
 /// Draws the status and key-hint lines.
-pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
+pub fn draw<P: Playable>(frame: &mut Frame, layout: &Layout, app: &App<P>, theme: &Theme) {
     let line = if let Mode::Prompt(text) = &app.mode {
         prompt_line(":", text, "", theme)
     } else {
@@ -104,14 +104,19 @@ pub fn draw(frame: &mut Frame, layout: &Layout, app: &App, theme: &Theme) {
             }
             None => {
                 // The opening of the position shown (the deepest named one reached so far).
-                let opening = crate::opening::at(&app.game, app.shown_ply())
+                let opening = P::opening_at(&app.game, app.shown_ply())
                     .map(|o| format!(" · {o}"))
                     .unwrap_or_default();
+                // A game other than chess is named.
+                let game = match P::VARIANT {
+                    Variant::Chess => String::new(),
+                    Variant::PawnBattle => format!(" · {}", P::NAME),
+                };
                 vec![
                     state,
                     Span::styled(
                         format!(
-                            " · you: {} · level {}{opening}",
+                            "{game} · you: {} · level {}{opening}",
                             color_name(app.human),
                             app.config.engine.level
                         ),

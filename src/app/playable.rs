@@ -1,0 +1,103 @@
+//! [`Playable`]: what the play screen needs from a game beyond its rules, so one [`App`] serves
+//! chess and Pawn Battle (STYLE.md rule 15). The App is generic over it (monomorphised: chess's
+//! path is the code it always was); the few services that exist for chess only (explanations,
+//! the opening book, the board editor, the review screen) are reached through
+//! [`Playable::as_chess`], and the places where a game crosses to the runner (a search request,
+//! a saved game) name the game in an enum there.
+//!
+
+use shakmaty::Chess;
+
+use crate::app::App;
+use crate::app::persist::{Saved, Snapshot};
+use crate::app::search::SearchPosition;
+use crate::config::Config;
+use crate::engine::rules::SearchRules;
+use crate::game::Game;
+use crate::pgn::PgnVariant;
+use crate::shell::Screen;
+use crate::variant::pawn_battle::PawnBattle;
+
+/// A game the play screen plays: its rules, its PGN and its search, plus the edges where the
+/// game leaves the App.
+pub trait Playable: PgnVariant + SearchRules + PartialEq {
+    /// The game's name as the status line and the new-game dialog show it.
+    const NAME: &'static str;
+
+    /// The engine's request for a search of this position with the configured evaluation.
+    fn search_position(&self, config: &Config) -> SearchPosition;
+
+    /// This position as chess, when the game is chess: explanations, the opening book, the
+    /// board editor and the review screen exist for chess only, and are offered only then.
+    fn as_chess(&self) -> Option<&Chess>;
+
+    /// A saved game of this variant, as the effects carry it.
+    fn saved(snapshot: Snapshot<Self>) -> Saved;
+
+    /// A chess game handed to the App (a `:load`, the board editor's "play from here") as a
+    /// game of this variant: itself for chess, `None` for the others (the runner and the
+    /// shell hand a game only to an App of its own variant).
+    fn from_chess(game: Game) -> Option<Game<Self>>;
+
+    /// The name of the opening the game has reached by `ply` (chess's book; none elsewhere).
+    fn opening_at(game: &Game<Self>, ply: usize) -> Option<String>;
+
+    /// The shell's screen for a play screen of this game.
+    fn screen(app: App<Self>) -> Screen;
+}
+
+impl Playable for Chess {
+    const NAME: &'static str = "Chess";
+
+    fn search_position(&self, _config: &Config) -> SearchPosition {
+        SearchPosition::Chess(self.clone())
+    }
+
+    fn as_chess(&self) -> Option<&Chess> {
+        Some(self)
+    }
+
+    fn saved(snapshot: Snapshot) -> Saved {
+        Saved::Chess(snapshot)
+    }
+
+    fn from_chess(game: Game) -> Option<Game> {
+        Some(game)
+    }
+
+    fn opening_at(game: &Game, ply: usize) -> Option<String> {
+        crate::opening::at(game, ply).map(|o| o.to_string())
+    }
+
+    fn screen(app: App) -> Screen {
+        Screen::Play(Box::new(app))
+    }
+}
+
+impl Playable for PawnBattle {
+    const NAME: &'static str = "Pawn Battle";
+
+    fn search_position(&self, config: &Config) -> SearchPosition {
+        SearchPosition::PawnBattle(self.clone(), config.pawn_battle.eval.clone())
+    }
+
+    fn as_chess(&self) -> Option<&Chess> {
+        None
+    }
+
+    fn saved(snapshot: Snapshot<PawnBattle>) -> Saved {
+        Saved::PawnBattle(snapshot)
+    }
+
+    fn from_chess(_game: Game) -> Option<Game<PawnBattle>> {
+        None
+    }
+
+    fn opening_at(_game: &Game<PawnBattle>, _ply: usize) -> Option<String> {
+        None
+    }
+
+    fn screen(app: App<PawnBattle>) -> Screen {
+        Screen::PawnBattle(Box::new(app))
+    }
+}
