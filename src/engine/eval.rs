@@ -47,11 +47,13 @@ pub enum Term {
     Rooks,
     /// The side to move's bonus (`eval.tempo`).
     Tempo,
+    /// Castling rights kept and a king left in the centre without them (`eval.castling`).
+    Castling,
 }
 
 impl Term {
     /// Every term, in display order.
-    pub const ALL: [Term; 10] = [
+    pub const ALL: [Term; 11] = [
         Term::Material,
         Term::Placement,
         Term::Mobility,
@@ -62,6 +64,7 @@ impl Term {
         Term::BishopPair,
         Term::Rooks,
         Term::Tempo,
+        Term::Castling,
     ];
 
     /// A short English name for tables.
@@ -77,6 +80,7 @@ impl Term {
             Term::BishopPair => "bishop pair",
             Term::Rooks => "rooks",
             Term::Tempo => "tempo",
+            Term::Castling => "castling",
         }
     }
 }
@@ -115,6 +119,7 @@ pub(crate) fn term_percent(c: &EvalConfig, term: Term) -> u32 {
         Term::BishopPair => c.bishop_pair,
         Term::Rooks => c.rooks,
         Term::Tempo => c.tempo,
+        Term::Castling => c.castling,
     }
 }
 
@@ -208,7 +213,7 @@ pub(crate) fn add_scaled<S: Sink>(
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Trace {
     /// Values indexed by `Term as usize` and side.
-    pub terms: [[Tapered; 2]; 10],
+    pub terms: [[Tapered; 2]; Term::ALL.len()],
     /// Game phase, 0 (endgame) to 24 (middlegame).
     pub phase: i32,
 }
@@ -522,6 +527,7 @@ fn collect<S: Sink>(pos: &Chess, params: &EvalParams, sink: &mut S) -> i32 {
     let attacks = pieces::mobility_and_attacks(board, params, sink);
     pawns::evaluate(board, params, &attacks, sink);
     king::evaluate(board, params, &attacks, sink);
+    king::castling(pos, params, sink);
     pieces::threats_and_defences(board, params, &attacks, sink);
     pieces::bishops_and_rooks(board, params, sink);
     pieces::balance_and_protectors(board, params, sink);
