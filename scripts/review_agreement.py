@@ -229,6 +229,100 @@ def run_review(kibitzer: str, pgn: Path, number: int, review_args: List[str]) ->
     return json.loads(proc.stdout)
 
 
+class Referee:
+    """Stockfish's score (side to move's view) and best move of positions of one game: one
+    thread, ``depth``, the hash cleared once per game (``key``), results cached per game."""
+
+    def __init__(self, stockfish: str, depth: int, hash_mb: int, cache: Cache, key: str):
+        self.stockfish = stockfish
+        self.depth = depth
+        self.hash_mb = hash_mb
+        self.cache = cache
+        self.key = key
+        self.cached = cache.get(key)
+        self.fresh: Dict[str, List] = {}
+        self.engine: Optional[chess.engine.SimpleEngine] = None
+
+    def evaluate(self, b: chess.Board) -> Tuple[int, str]:
+        """Stockfish's score (side to move's view) and best move (UCI, "" when none)."""
+        fen = b.fen()
+        hit = self.cached.get(fen) or self.fresh.get(fen)
+        if hit:
+            return hit[0], hit[1]
+        if b.is_game_over(claim_draw=False):
+            result = (-MATE_CP, "") if b.is_checkmate() else (0, "")
+        else:
+            if self.engine is None:
+                self.engine = chess.engine.SimpleEngine.popen_uci(self.stockfish)
+                self.engine.configure({"Threads": 1, "Hash": self.hash_mb})
+            info = self.engine.analyse(b, chess.engine.Limit(depth=self.depth), game=self.key)
+            best = info.get("pv", [None])[0]
+            result = (score_cp(info["score"], b.turn), best.uci() if best else "")
+        self.fresh[fen] = list(result)
+        return result
+
+    def close(self) -> None:
+        """Stops Stockfish and stores the new results in the cache."""
+        if self.engine is not None:
+            self.engine.quit()
+            self.engine = None
+        if self.fresh:
+            self.cache.put(self.key, self.fresh)
+            self.fresh = {}
+
+
+def referee_verdict(
+    before: chess.Board,
+    before_eval: Tuple[int, str],
+    after_eval: Tuple[int, str],
+    name: str,
+    ply: int,
+    san: str,
+    uci: str,
+    kibitzer_class: str,
+    kibitzer_drop: float,
+    better_uci: Optional[str],
+    better_san: Optional[str],
+    book: bool,
+    referee: Referee,
+) -> Verdict:
+    """The verdict of the move ``uci`` played in ``before``: kibitzer's (given) against the
+    referee's, from Stockfish's evaluations of the positions before and after the move (the
+    way Lichess analyses a game: one search per position; the best move played drops 0)."""
+    mover = before.turn
+    best_cp, best_uci = before_eval
+    played_cp = best_cp if uci == best_uci else -after_eval[0]
+    drop = max(0.0, winning_chances(best_cp) - winning_chances(played_cp))
+    if better_uci == uci:
+        better_uci = None
+    move_no = before.fullmove_number
+    label = f"{move_no}. {san}" if mover == chess.WHITE else f"{move_no}... {san}"
+    v = Verdict(
+        game=name,
+        ply=ply,
+        label=label,
+        uci=uci,
+        kibitzer_class=kibitzer_class,
+        kibitzer_better=better_uci,
+        kibitzer_better_san=better_san if better_uci else None,
+        kibitzer_drop=kibitzer_drop,
+        sf_best=before.san(chess.Move.from_uci(best_uci)) if best_uci else "-",
+        sf_best_cp=best_cp,
+        sf_played_cp=played_cp,
+        sf_drop=drop,
+        sf_class=referee_class(drop),
+        book=book,
+    )
+    if better_uci:
+        if better_uci == best_uci:
+            v.sf_better_cp = best_cp
+        else:
+            child = before.copy()
+            child.push(chess.Move.from_uci(better_uci))
+            v.sf_better_cp = -referee.evaluate(child)[0]
+    return v
+
+
 def judge_game(
     args: argparse.Namespace, stockfish: str, sf_id: str, cache: Cache, pgn: Path, number: int
 ) -> Tuple[str, List[Verdict]]:
@@ -239,32 +333,7 @@ def judge_game(
         return name, []
     board = start_board(review)
     key = f"{pgn.resolve()}:{number}:d{args.depth}:{sf_id}"
-    cached = cache.get(key)
-    fresh: Dict[str, List] = {}
-    engine: Optional[chess.engine.SimpleEngine] = None
-
-    def evaluate(b: chess.Board) -> Tuple[int, str]:
-        """Stockfish's score (side to move's view) and best move of a position."""
-        nonlocal engine
-        fen = b.fen()
-        hit = cached.get(fen) or fresh.get(fen)
-        if hit:
-            return hit[0], hit[1]
-        if b.is_game_over(claim_draw=False):
-            if b.is_checkmate():
-                result = (-MATE_CP, "")
-            else:
-                result = (0, "")
-        else:
-            if engine is None:
-                engine = chess.engine.SimpleEngine.popen_uci(stockfish)
-                engine.configure({"Threads": 1, "Hash": args.hash})
-            info = engine.analyse(b, chess.engine.Limit(depth=args.depth), game=key)
-            best = info.get("pv", [None])[0]
-            result = (score_cp(info["score"], b.turn), best.uci() if best else "")
-        fresh[fen] = list(result)
-        return result
-
+    referee = Referee(stockfish, args.depth, args.hash, cache, key)
     verdicts: List[Verdict] = []
     try:
         positions = [board.copy()]
@@ -275,53 +344,29 @@ def judge_game(
             board.push(move)
             positions.append(board.copy())
         # One search per position, in game order, the hash cleared once per game (game=key).
-        evals = [evaluate(b) for b in positions]
+        evals = [referee.evaluate(b) for b in positions]
         for i, p in enumerate(plies):
-            before = positions[i]
-            mover = before.turn
-            best_cp, best_uci = evals[i]
-            after_cp = -evals[i + 1][0]
-            if p["uci"] == best_uci:
-                played_cp = best_cp
-            else:
-                played_cp = after_cp
-            drop = max(0.0, winning_chances(best_cp) - winning_chances(played_cp))
             classification = p.get("classification") or {}
             k_class = classification.get("quality", "good")
-            better_uci = p.get("best_uci") if k_class in FLAGGED else None
-            if better_uci == p["uci"]:
-                better_uci = None
-            move_no = p["move_number"]
-            label = f"{move_no}. {p['san']}" if mover == chess.WHITE else f"{move_no}... {p['san']}"
-            v = Verdict(
-                game=name,
-                ply=p["ply"],
-                label=label,
-                uci=p["uci"],
-                kibitzer_class=k_class,
-                kibitzer_better=better_uci,
-                kibitzer_better_san=p.get("best_move") if better_uci else None,
-                kibitzer_drop=float(classification.get("drop") or 0.0),
-                sf_best=before.san(chess.Move.from_uci(best_uci)) if best_uci else "-",
-                sf_best_cp=best_cp,
-                sf_played_cp=played_cp,
-                sf_drop=drop,
-                sf_class=referee_class(drop),
-                book=k_class == "book" or bool(p.get("book")) or bool(classification.get("book")),
+            verdicts.append(
+                referee_verdict(
+                    positions[i],
+                    evals[i],
+                    evals[i + 1],
+                    name,
+                    p["ply"],
+                    p["san"],
+                    p["uci"],
+                    k_class,
+                    float(classification.get("drop") or 0.0),
+                    p.get("best_uci") if k_class in FLAGGED else None,
+                    p.get("best_move"),
+                    k_class == "book" or bool(p.get("book")) or bool(classification.get("book")),
+                    referee,
+                )
             )
-            if better_uci:
-                if better_uci == best_uci:
-                    v.sf_better_cp = best_cp
-                else:
-                    child = before.copy()
-                    child.push(chess.Move.from_uci(better_uci))
-                    v.sf_better_cp = -evaluate(child)[0]
-            verdicts.append(v)
     finally:
-        if engine is not None:
-            engine.quit()
-        if fresh:
-            cache.put(key, fresh)
+        referee.close()
     return name, verdicts
 
 

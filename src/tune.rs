@@ -275,12 +275,17 @@ pub fn run(args: &TuneArgs, eval: &EvalConfig, log: &mut dyn Write) -> Result<Pr
              Each weight is a middlegame (`mg`) and endgame (`eg`) value in centipawns; 64-entry tables\n\
              are piece-square tables from the owner's side, a1..h1 on the first line, a8..h8 on the last.\n\
              Written by `kibitzer tune` (see docs/EVAL.md): {} positions, {} epochs, rate {},\n\
-             result weight {}, regularise {}; loss {before:.6} -> {after:.6}.",
+             result weight {}, regularise {}; loss {before:.6} -> {after:.6}.{}",
             positions.len(),
             args.epochs,
             args.rate,
             args.result_weight,
-            args.regularise
+            args.regularise,
+            if args.only.is_empty() {
+                String::new()
+            } else {
+                format!("\nOnly these groups were fitted: {}.", args.only.join(", "))
+            }
         );
         crate::app::persist::write_atomic(out, &tuned.to_toml(&header))?;
         writeln!(log, "wrote {}", out.display())?;
