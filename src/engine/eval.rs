@@ -729,6 +729,56 @@ mod tests {
         assert!(b.to_string().contains("king safety"));
     }
 
+    fn position(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
+    }
+
+    fn castling_term(fen: &str) -> (i32, i32) {
+        let b = evaluate_breakdown(&position(fen), &EvalParams::default());
+        let t = b.terms.iter().find(|t| t.0 == Term::Castling).unwrap();
+        (t.1, t.2)
+    }
+
+    #[test]
+    fn castling_rights_count_and_a_king_left_in_the_centre_costs() {
+        let w = &weights::DEFAULT.weights;
+        let (right, centre) = (w[weights::CASTLING].mg, w[weights::CASTLING + 1].mg);
+        assert!(right > 0 && centre < 0, "right {right}, centre {centre}");
+        // Middlegame material on the board: the mg part dominates the blend.
+        let rest = "r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R";
+        let (both, _) = castling_term(&format!("{rest} w KQkq - 0 9"));
+        let (one, _) = castling_term(&format!("{rest} w Qkq - 0 9"));
+        let (none, black) = castling_term(&format!("{rest} w kq - 0 9"));
+        assert!(both > one && one > 0, "both {both}, one {one}");
+        assert!(none < 0, "a king on e1 without rights: {none}");
+        assert_eq!(black, both, "Black keeps both rights");
+        // Castled: no right left, the king off the centre files: nothing either way.
+        let castled = "r4rk1/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R4RK1 w - - 0 9";
+        assert_eq!(castling_term(castled), (0, 0));
+    }
+
+    /// Issue 21: the engine's lines went `1.d4 Nf6 2.Nf3 d5 3.Rg1` because the rook table valued
+    /// g1 about 40 cp above h1 and nothing valued the castling right `Rg1` gives up.
+    #[test]
+    fn a_rook_stepping_off_h1_before_castling_loses_value() {
+        let p = EvalParams::default();
+        let before = position("rnbqkb1r/ppp1pppp/5n2/3p4/3P4/5N2/PPP1PPPP/RNBQKB1R w KQkq - 2 3");
+        // White's view, the side-to-move bonus left out.
+        let white = |pos: &Chess| {
+            let b = evaluate_breakdown(pos, &p);
+            let tempo = b.terms.iter().find(|t| t.0 == Term::Tempo).unwrap();
+            b.white - (tempo.1 - tempo.2)
+        };
+        let change = |fen: &str| white(&position(fen)) - white(&before);
+        let rook = change("rnbqkb1r/ppp1pppp/5n2/3p4/3P4/5N2/PPP1PPPP/RNBQKBR1 b Qkq - 3 3");
+        let pawn = change("rnbqkb1r/ppp1pppp/5n2/3p4/3P4/4PN2/PPP2PPP/RNBQKB1R b KQkq - 0 3");
+        assert!(rook < 0, "Rg1 gains {rook} cp");
+        assert!(rook < pawn, "Rg1 {rook} cp, e3 {pawn} cp");
+    }
+
     #[test]
     fn material_dominates() {
         let p = EvalParams::default();
