@@ -156,6 +156,7 @@ def main() -> int:
     parser.add_argument("--hash", type=int, default=64, help="the referee's hash in MB")
     parser.add_argument("--data-dir", help="KIBITZER_DATA_DIR for explain (default: a fresh one)")
     parser.add_argument("--cache", default=str(ROOT / "target" / "review_agreement_cache.json"))
+    parser.add_argument("--json-out", help="write every judged move here (after each game)")
     parser.add_argument("--quiet", action="store_true", help="figures only, no disagreements")
     args = parser.parse_args()
 
@@ -176,6 +177,7 @@ def main() -> int:
         env.setdefault("KIBITZER_CONFIG_DIR", scratch.name)
 
     tally = Tally()
+    judged: List[dict] = []
     games = 0
     try:
         if not args.reuse:
@@ -198,7 +200,15 @@ def main() -> int:
                     referee.close()
                 for v in verdicts:
                     tally.add(v)
-                print(f"judged game {games}: {len(verdicts)} moves of {human}", file=sys.stderr)
+                    judged.append(v.__dict__ | {"better_ok": v.better_ok()})
+                if args.json_out:
+                    Path(args.json_out).write_text(json.dumps(judged, indent=1))
+                print(
+                    f"judged game {games}: {len(verdicts)} moves of {human}; so far precision "
+                    f"{ratio(tally.flagged_confirmed, tally.flagged)}, recall "
+                    f"{ratio(tally.severe_caught, tally.severe)}",
+                    file=sys.stderr,
+                )
     finally:
         if scratch is not None:
             scratch.cleanup()
