@@ -48,15 +48,15 @@ import chess.pgn
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from review_agreement import (  # noqa: E402
     FLAGGED,
-    Cache,
     Referee,
     Tally,
     Verdict,
+    print_report,
     ratio,
+    referee_arguments,
     referee_verdict,
-    stockfish_id,
+    start_referee,
 )
-from uci_engines import find_stockfish  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPTS = Path(__file__).resolve().parent
@@ -141,8 +141,7 @@ def judge_game(
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--kibitzer", default=str(ROOT / "target" / "release" / "kibitzer"))
-    parser.add_argument("--stockfish", help="Stockfish binary (default: PATH, then /usr/games)")
+    referee_arguments(parser)
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--level", type=int, default=3, help="the judged side's level (3)")
     parser.add_argument("--opponent-level", type=int, default=6, help="its opponent's level (6)")
@@ -153,19 +152,11 @@ def main() -> int:
     limit.add_argument("--depth", type=int, default=10, help="kibitzer's judgement depth (10)")
     limit.add_argument("--movetime", type=int, help="kibitzer's judgement time in ms instead")
     parser.add_argument("--referee-depth", type=int, default=14, help="Stockfish's depth (14)")
-    parser.add_argument("--hash", type=int, default=64, help="the referee's hash in MB")
     parser.add_argument("--data-dir", help="KIBITZER_DATA_DIR for explain (default: a fresh one)")
-    parser.add_argument("--cache", default=str(ROOT / "target" / "review_agreement_cache.json"))
-    parser.add_argument("--json-out", help="write every judged move here (after each game)")
-    parser.add_argument("--quiet", action="store_true", help="figures only, no disagreements")
     args = parser.parse_args()
 
-    if not os.access(args.kibitzer, os.X_OK):
-        raise SystemExit(f"error: {args.kibitzer} is not an executable; run cargo build --release")
+    stockfish, sf_id, cache = start_referee(args)
     pgn = Path(args.pgn)
-    stockfish = find_stockfish(args.stockfish)
-    sf_id = stockfish_id(stockfish)
-    cache = Cache(Path(args.cache))
     human = f"level{args.level}"
     scratch: Optional[tempfile.TemporaryDirectory] = None
     env = dict(os.environ)
@@ -213,18 +204,16 @@ def main() -> int:
         if scratch is not None:
             scratch.cleanup()
 
-    if not args.quiet:
-        for line in tally.disagreements:
-            print(line)
-        print()
     budget = f"depth {args.depth}" if args.movetime is None else f"movetime {args.movetime} ms"
-    print(f"games {games}, level {args.level} vs level {args.opponent_level}, "
-          f"{tally.plies} moves of level {args.level} judged")
-    print(f"judgement: kibitzer explain --json, {budget}; referee {sf_id} depth {args.referee_depth}")
-    print(f"flagged precision:    {ratio(tally.flagged_confirmed, tally.flagged)}")
-    print(f"severe recall:        {ratio(tally.severe_caught, tally.severe)}")
-    print(f"better-move accuracy: {ratio(tally.better_ok, tally.better)}")
-    print(f"book moves flagged:   {tally.book_flagged} of {tally.book_moves}")
+    print_report(
+        tally,
+        args.quiet,
+        [
+            f"games {games}, level {args.level} vs level {args.opponent_level}, "
+            f"{tally.plies} moves of level {args.level} judged",
+            f"judgement: kibitzer explain --json, {budget}; referee {sf_id} depth {args.referee_depth}",
+        ],
+    )
     return 0
 
 

@@ -415,12 +415,43 @@ def stockfish_id(path: str) -> str:
         engine.quit()
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def referee_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options every referee script shares: the binaries, the referee's hash and cache,
+    where to write every judged ply, and whether to list the disagreements."""
     parser.add_argument("--kibitzer", default=str(ROOT / "target" / "release" / "kibitzer"))
     parser.add_argument("--stockfish", help="Stockfish binary (default: PATH, then /usr/games)")
-    parser.add_argument("--depth", type=int, default=14, help="the referee's depth (default 14)")
     parser.add_argument("--hash", type=int, default=64, help="the referee's hash in MB")
+    parser.add_argument("--cache", default=str(ROOT / "target" / "review_agreement_cache.json"))
+    parser.add_argument("--json-out", help="write every judged ply here")
+    parser.add_argument("--quiet", action="store_true", help="figures only, no disagreements")
+
+
+def start_referee(args: argparse.Namespace, use_cache: bool = True) -> Tuple[str, str, Cache]:
+    """Checks ``--kibitzer`` and finds Stockfish: (its path, its name, the cache)."""
+    if not os.access(args.kibitzer, os.X_OK):
+        raise SystemExit(f"error: {args.kibitzer} is not an executable; run cargo build --release")
+    stockfish = find_stockfish(args.stockfish)
+    return stockfish, stockfish_id(stockfish), Cache(Path(args.cache) if use_cache else None)
+
+
+def print_report(tally: Tally, quiet: bool, header: List[str]) -> None:
+    """The disagreements (unless ``quiet``), the ``header`` lines, then the four figures."""
+    if not quiet:
+        for line in tally.disagreements:
+            print(line)
+        print()
+    for line in header:
+        print(line)
+    print(f"flagged precision:    {ratio(tally.flagged_confirmed, tally.flagged)}")
+    print(f"severe recall:        {ratio(tally.severe_caught, tally.severe)}")
+    print(f"better-move accuracy: {ratio(tally.better_ok, tally.better)}")
+    print(f"book moves flagged:   {tally.book_flagged} of {tally.book_moves}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    referee_arguments(parser)
+    parser.add_argument("--depth", type=int, default=14, help="the referee's depth (default 14)")
     parser.add_argument("--pgn", action="append", default=[], help="PGN file (repeatable)")
     parser.add_argument("--game", action="append", default=[], help="FILE:N, a game (repeatable)")
     parser.add_argument("--games-per-file", type=int, default=3)
@@ -429,17 +460,10 @@ def main() -> int:
         "--review-arg", action="append", default=[], help="an argument for kibitzer review"
     )
     parser.add_argument("--jobs", type=int, default=1, help="games judged at once")
-    parser.add_argument("--cache", default=str(ROOT / "target" / "review_agreement_cache.json"))
     parser.add_argument("--no-cache", action="store_true")
-    parser.add_argument("--json-out", help="write every judged ply here")
-    parser.add_argument("--quiet", action="store_true", help="figures only, no disagreements")
     args = parser.parse_args()
 
-    if not os.access(args.kibitzer, os.X_OK):
-        raise SystemExit(f"error: {args.kibitzer} is not an executable; run cargo build --release")
-    stockfish = find_stockfish(args.stockfish)
-    sf_id = stockfish_id(stockfish)
-    cache = Cache(None if args.no_cache else Path(args.cache))
+    stockfish, sf_id, cache = start_referee(args, use_cache=not args.no_cache)
     games = select_games(args)
 
     tally = Tally()
@@ -463,16 +487,14 @@ def main() -> int:
 
     if args.json_out:
         Path(args.json_out).write_text(json.dumps(everything, indent=1))
-    if not args.quiet:
-        for line in tally.disagreements:
-            print(line)
-        print()
-    print(f"games {len(games) - len(failures)}, plies {tally.plies}, referee {sf_id} depth {args.depth}")
-    print(f"review arguments: {' '.join(args.review_arg) or '(default)'}")
-    print(f"flagged precision:    {ratio(tally.flagged_confirmed, tally.flagged)}")
-    print(f"severe recall:        {ratio(tally.severe_caught, tally.severe)}")
-    print(f"better-move accuracy: {ratio(tally.better_ok, tally.better)}")
-    print(f"book moves flagged:   {tally.book_flagged} of {tally.book_moves}")
+    print_report(
+        tally,
+        args.quiet,
+        [
+            f"games {len(games) - len(failures)}, plies {tally.plies}, referee {sf_id} depth {args.depth}",
+            f"review arguments: {' '.join(args.review_arg) or '(default)'}",
+        ],
+    )
     return 1 if failures else 0
 
 
