@@ -14,9 +14,10 @@ Stockfish as referee.
    the same code path as play mode's background analysis of a human's move
    (``analysis::analyse``: a search with exact root scores, the book check, the verification
    search of a move that looks like an error, the search after the move), with ``--depth``
-   (default 10, about what play's ``[explain] analysis_ms`` of 1000 ms reaches in a
-   middlegame on the shared machine; 12-13 on a quiet one) instead of the time, so the figures
-   do not depend on the machine's load (``--movetime`` gives play's time budget instead). Two
+   (default 6, the depth of the review's load-independent figures in docs/BENCHMARKS.md)
+   instead of play's ``[explain] analysis_ms`` (1000 ms, which reaches depth 9-11 in a
+   middlegame on the loaded shared machine, more on a quiet one), so the figures do not depend
+   on the machine's load (``--movetime`` gives play's time budget instead). Two
    differences from play: ``explain`` knows the position, not the game's earlier positions
    (repetitions are not seen), and every call starts with an empty transposition table, as
    each background analysis does. ``KIBITZER_DATA_DIR`` is a fresh directory (no stored
@@ -27,7 +28,7 @@ Stockfish as referee.
    precision, severe recall, better-move accuracy, book moves flagged, then each disagreement.
 
     cargo build --release
-    python3 scripts/play_verdicts.py                              # 20 games, depth 10 judgement
+    python3 scripts/play_verdicts.py                              # 20 games, depth 6 judgement
     python3 scripts/play_verdicts.py --reuse --movetime 1000      # play's own budget, same games
 """
 
@@ -149,7 +150,7 @@ def main() -> int:
                         help="where the games are written (or read with --reuse)")
     parser.add_argument("--reuse", action="store_true", help="judge the games already in --pgn")
     limit = parser.add_mutually_exclusive_group()
-    limit.add_argument("--depth", type=int, default=10, help="kibitzer's judgement depth (10)")
+    limit.add_argument("--depth", type=int, default=6, help="kibitzer's judgement depth (6)")
     limit.add_argument("--movetime", type=int, help="kibitzer's judgement time in ms instead")
     parser.add_argument("--referee-depth", type=int, default=14, help="Stockfish's depth (14)")
     parser.add_argument("--data-dir", help="KIBITZER_DATA_DIR for explain (default: a fresh one)")
