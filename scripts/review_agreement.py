@@ -229,6 +229,100 @@ def run_review(kibitzer: str, pgn: Path, number: int, review_args: List[str]) ->
     return json.loads(proc.stdout)
 
 
+class Referee:
+    """Stockfish's score (side to move's view) and best move of positions of one game: one
+    thread, ``depth``, the hash cleared once per game (``key``), results cached per game."""
+
+    def __init__(self, stockfish: str, depth: int, hash_mb: int, cache: Cache, key: str):
+        self.stockfish = stockfish
+        self.depth = depth
+        self.hash_mb = hash_mb
+        self.cache = cache
+        self.key = key
+        self.cached = cache.get(key)
+        self.fresh: Dict[str, List] = {}
+        self.engine: Optional[chess.engine.SimpleEngine] = None
+
+    def evaluate(self, b: chess.Board) -> Tuple[int, str]:
+        """Stockfish's score (side to move's view) and best move (UCI, "" when none)."""
+        fen = b.fen()
+        hit = self.cached.get(fen) or self.fresh.get(fen)
+        if hit:
+            return hit[0], hit[1]
+        if b.is_game_over(claim_draw=False):
+            result = (-MATE_CP, "") if b.is_checkmate() else (0, "")
+        else:
+            if self.engine is None:
+                self.engine = chess.engine.SimpleEngine.popen_uci(self.stockfish)
+                self.engine.configure({"Threads": 1, "Hash": self.hash_mb})
+            info = self.engine.analyse(b, chess.engine.Limit(depth=self.depth), game=self.key)
+            best = info.get("pv", [None])[0]
+            result = (score_cp(info["score"], b.turn), best.uci() if best else "")
+        self.fresh[fen] = list(result)
+        return result
+
+    def close(self) -> None:
+        """Stops Stockfish and stores the new results in the cache."""
+        if self.engine is not None:
+            self.engine.quit()
+            self.engine = None
+        if self.fresh:
+            self.cache.put(self.key, self.fresh)
+            self.fresh = {}
+
+
+def referee_verdict(
+    before: chess.Board,
+    before_eval: Tuple[int, str],
+    after_eval: Tuple[int, str],
+    name: str,
+    ply: int,
+    san: str,
+    uci: str,
+    kibitzer_class: str,
+    kibitzer_drop: float,
+    better_uci: Optional[str],
+    better_san: Optional[str],
+    book: bool,
+    referee: Referee,
+) -> Verdict:
+    """The verdict of the move ``uci`` played in ``before``: kibitzer's (given) against the
+    referee's, from Stockfish's evaluations of the positions before and after the move (the
+    way Lichess analyses a game: one search per position; the best move played drops 0)."""
+    mover = before.turn
+    best_cp, best_uci = before_eval
+    played_cp = best_cp if uci == best_uci else -after_eval[0]
+    drop = max(0.0, winning_chances(best_cp) - winning_chances(played_cp))
+    if better_uci == uci:
+        better_uci = None
+    move_no = before.fullmove_number
+    label = f"{move_no}. {san}" if mover == chess.WHITE else f"{move_no}... {san}"
+    v = Verdict(
+        game=name,
+        ply=ply,
+        label=label,
+        uci=uci,
+        kibitzer_class=kibitzer_class,
+        kibitzer_better=better_uci,
+        kibitzer_better_san=better_san if better_uci else None,
+        kibitzer_drop=kibitzer_drop,
+        sf_best=before.san(chess.Move.from_uci(best_uci)) if best_uci else "-",
+        sf_best_cp=best_cp,
+        sf_played_cp=played_cp,
+        sf_drop=drop,
+        sf_class=referee_class(drop),
+        book=book,
+    )
+    if better_uci:
+        if better_uci == best_uci:
+            v.sf_better_cp = best_cp
+        else:
+            child = before.copy()
+            child.push(chess.Move.from_uci(better_uci))
+            v.sf_better_cp = -referee.evaluate(child)[0]
+    return v
+
+
 def judge_game(
     args: argparse.Namespace, stockfish: str, sf_id: str, cache: Cache, pgn: Path, number: int
 ) -> Tuple[str, List[Verdict]]:
@@ -239,32 +333,7 @@ def judge_game(
         return name, []
     board = start_board(review)
     key = f"{pgn.resolve()}:{number}:d{args.depth}:{sf_id}"
-    cached = cache.get(key)
-    fresh: Dict[str, List] = {}
-    engine: Optional[chess.engine.SimpleEngine] = None
-
-    def evaluate(b: chess.Board) -> Tuple[int, str]:
-        """Stockfish's score (side to move's view) and best move of a position."""
-        nonlocal engine
-        fen = b.fen()
-        hit = cached.get(fen) or fresh.get(fen)
-        if hit:
-            return hit[0], hit[1]
-        if b.is_game_over(claim_draw=False):
-            if b.is_checkmate():
-                result = (-MATE_CP, "")
-            else:
-                result = (0, "")
-        else:
-            if engine is None:
-                engine = chess.engine.SimpleEngine.popen_uci(stockfish)
-                engine.configure({"Threads": 1, "Hash": args.hash})
-            info = engine.analyse(b, chess.engine.Limit(depth=args.depth), game=key)
-            best = info.get("pv", [None])[0]
-            result = (score_cp(info["score"], b.turn), best.uci() if best else "")
-        fresh[fen] = list(result)
-        return result
-
+    referee = Referee(stockfish, args.depth, args.hash, cache, key)
     verdicts: List[Verdict] = []
     try:
         positions = [board.copy()]
@@ -275,53 +344,29 @@ def judge_game(
             board.push(move)
             positions.append(board.copy())
         # One search per position, in game order, the hash cleared once per game (game=key).
-        evals = [evaluate(b) for b in positions]
+        evals = [referee.evaluate(b) for b in positions]
         for i, p in enumerate(plies):
-            before = positions[i]
-            mover = before.turn
-            best_cp, best_uci = evals[i]
-            after_cp = -evals[i + 1][0]
-            if p["uci"] == best_uci:
-                played_cp = best_cp
-            else:
-                played_cp = after_cp
-            drop = max(0.0, winning_chances(best_cp) - winning_chances(played_cp))
             classification = p.get("classification") or {}
             k_class = classification.get("quality", "good")
-            better_uci = p.get("best_uci") if k_class in FLAGGED else None
-            if better_uci == p["uci"]:
-                better_uci = None
-            move_no = p["move_number"]
-            label = f"{move_no}. {p['san']}" if mover == chess.WHITE else f"{move_no}... {p['san']}"
-            v = Verdict(
-                game=name,
-                ply=p["ply"],
-                label=label,
-                uci=p["uci"],
-                kibitzer_class=k_class,
-                kibitzer_better=better_uci,
-                kibitzer_better_san=p.get("best_move") if better_uci else None,
-                kibitzer_drop=float(classification.get("drop") or 0.0),
-                sf_best=before.san(chess.Move.from_uci(best_uci)) if best_uci else "-",
-                sf_best_cp=best_cp,
-                sf_played_cp=played_cp,
-                sf_drop=drop,
-                sf_class=referee_class(drop),
-                book=k_class == "book" or bool(p.get("book")) or bool(classification.get("book")),
+            verdicts.append(
+                referee_verdict(
+                    positions[i],
+                    evals[i],
+                    evals[i + 1],
+                    name,
+                    p["ply"],
+                    p["san"],
+                    p["uci"],
+                    k_class,
+                    float(classification.get("drop") or 0.0),
+                    p.get("best_uci") if k_class in FLAGGED else None,
+                    p.get("best_move"),
+                    k_class == "book" or bool(p.get("book")) or bool(classification.get("book")),
+                    referee,
+                )
             )
-            if better_uci:
-                if better_uci == best_uci:
-                    v.sf_better_cp = best_cp
-                else:
-                    child = before.copy()
-                    child.push(chess.Move.from_uci(better_uci))
-                    v.sf_better_cp = -evaluate(child)[0]
-            verdicts.append(v)
     finally:
-        if engine is not None:
-            engine.quit()
-        if fresh:
-            cache.put(key, fresh)
+        referee.close()
     return name, verdicts
 
 
@@ -370,12 +415,43 @@ def stockfish_id(path: str) -> str:
         engine.quit()
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def referee_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options every referee script shares: the binaries, the referee's hash and cache,
+    where to write every judged ply, and whether to list the disagreements."""
     parser.add_argument("--kibitzer", default=str(ROOT / "target" / "release" / "kibitzer"))
     parser.add_argument("--stockfish", help="Stockfish binary (default: PATH, then /usr/games)")
-    parser.add_argument("--depth", type=int, default=14, help="the referee's depth (default 14)")
     parser.add_argument("--hash", type=int, default=64, help="the referee's hash in MB")
+    parser.add_argument("--cache", default=str(ROOT / "target" / "review_agreement_cache.json"))
+    parser.add_argument("--json-out", help="write every judged ply here")
+    parser.add_argument("--quiet", action="store_true", help="figures only, no disagreements")
+
+
+def start_referee(args: argparse.Namespace, use_cache: bool = True) -> Tuple[str, str, Cache]:
+    """Checks ``--kibitzer`` and finds Stockfish: (its path, its name, the cache)."""
+    if not os.access(args.kibitzer, os.X_OK):
+        raise SystemExit(f"error: {args.kibitzer} is not an executable; run cargo build --release")
+    stockfish = find_stockfish(args.stockfish)
+    return stockfish, stockfish_id(stockfish), Cache(Path(args.cache) if use_cache else None)
+
+
+def print_report(tally: Tally, quiet: bool, header: List[str]) -> None:
+    """The disagreements (unless ``quiet``), the ``header`` lines, then the four figures."""
+    if not quiet:
+        for line in tally.disagreements:
+            print(line)
+        print()
+    for line in header:
+        print(line)
+    print(f"flagged precision:    {ratio(tally.flagged_confirmed, tally.flagged)}")
+    print(f"severe recall:        {ratio(tally.severe_caught, tally.severe)}")
+    print(f"better-move accuracy: {ratio(tally.better_ok, tally.better)}")
+    print(f"book moves flagged:   {tally.book_flagged} of {tally.book_moves}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    referee_arguments(parser)
+    parser.add_argument("--depth", type=int, default=14, help="the referee's depth (default 14)")
     parser.add_argument("--pgn", action="append", default=[], help="PGN file (repeatable)")
     parser.add_argument("--game", action="append", default=[], help="FILE:N, a game (repeatable)")
     parser.add_argument("--games-per-file", type=int, default=3)
@@ -384,17 +460,10 @@ def main() -> int:
         "--review-arg", action="append", default=[], help="an argument for kibitzer review"
     )
     parser.add_argument("--jobs", type=int, default=1, help="games judged at once")
-    parser.add_argument("--cache", default=str(ROOT / "target" / "review_agreement_cache.json"))
     parser.add_argument("--no-cache", action="store_true")
-    parser.add_argument("--json-out", help="write every judged ply here")
-    parser.add_argument("--quiet", action="store_true", help="figures only, no disagreements")
     args = parser.parse_args()
 
-    if not os.access(args.kibitzer, os.X_OK):
-        raise SystemExit(f"error: {args.kibitzer} is not an executable; run cargo build --release")
-    stockfish = find_stockfish(args.stockfish)
-    sf_id = stockfish_id(stockfish)
-    cache = Cache(None if args.no_cache else Path(args.cache))
+    stockfish, sf_id, cache = start_referee(args, use_cache=not args.no_cache)
     games = select_games(args)
 
     tally = Tally()
@@ -418,16 +487,14 @@ def main() -> int:
 
     if args.json_out:
         Path(args.json_out).write_text(json.dumps(everything, indent=1))
-    if not args.quiet:
-        for line in tally.disagreements:
-            print(line)
-        print()
-    print(f"games {len(games) - len(failures)}, plies {tally.plies}, referee {sf_id} depth {args.depth}")
-    print(f"review arguments: {' '.join(args.review_arg) or '(default)'}")
-    print(f"flagged precision:    {ratio(tally.flagged_confirmed, tally.flagged)}")
-    print(f"severe recall:        {ratio(tally.severe_caught, tally.severe)}")
-    print(f"better-move accuracy: {ratio(tally.better_ok, tally.better)}")
-    print(f"book moves flagged:   {tally.book_flagged} of {tally.book_moves}")
+    print_report(
+        tally,
+        args.quiet,
+        [
+            f"games {len(games) - len(failures)}, plies {tally.plies}, referee {sf_id} depth {args.depth}",
+            f"review arguments: {' '.join(args.review_arg) or '(default)'}",
+        ],
+    )
     return 1 if failures else 0
 
 

@@ -151,6 +151,8 @@ pub struct EvalConfig {
     pub rooks: u32,
     /// Weight of the side-to-move bonus, in percent.
     pub tempo: u32,
+    /// Weight of castling rights kept and of a king left in the centre without them, in percent.
+    pub castling: u32,
 }
 
 impl Default for EvalConfig {
@@ -171,6 +173,7 @@ impl Default for EvalConfig {
             bishop_pair: 100,
             rooks: 100,
             tempo: 100,
+            castling: 100,
         }
     }
 }

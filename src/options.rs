@@ -283,6 +283,7 @@ pub static OPTIONS: &[Opt] = &[
     opt!(eval.bishop_pair as "Bishop Pair", spin!(0, 500), "weight of the bishop pair, %"),
     opt!(eval.rooks as "Rooks", spin!(0, 500), "weight of rook placement, %"),
     opt!(eval.tempo as "Tempo", spin!(0, 500), "weight of the side-to-move bonus, %"),
+    opt!(eval.castling as "Castling", spin!(0, 500), "castling rights, king left in the centre, %"),
     opt!(explain.level, combo(&["basic", "medium", "advanced"], "level"), "how much is said"),
     opt!(explain.language, Kind::Text, "language of the texts (assets/explanations/<code>.toml)"),
     opt!(explain.analysis_ms, spin!(10, 600_000), "ms of the analysis of each of your moves"),

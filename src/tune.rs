@@ -48,6 +48,32 @@ pub struct TuneArgs {
     /// Pull toward the starting weights (per weight, per centipawn squared).
     #[arg(long, default_value_t = 0.0)]
     pub regularise: f64,
+    /// Fit only these weight groups (names under `[weights]` of the preset, comma-separated,
+    /// e.g. `pst_rook,castling`); every other weight keeps its starting value. Default: all.
+    #[arg(long, value_name = "GROUP", value_delimiter = ',')]
+    pub only: Vec<String>,
+}
+
+/// For each weight, whether the fit may move it: every weight, or those of the `--only` groups.
+///
+/// # Errors
+/// If a name is not a weight group (the message lists the groups).
+fn free_weights(only: &[String]) -> Result<Vec<bool>> {
+    if only.is_empty() {
+        return Ok(vec![true; COUNT]);
+    }
+    let mut free = vec![false; COUNT];
+    for name in only {
+        let Some(g) = GROUPS.iter().find(|g| g.name == name) else {
+            let names: Vec<&str> = GROUPS.iter().map(|g| g.name).collect();
+            bail!(
+                "--only: `{name}` is not a weight group; the groups are {}",
+                names.join(", ")
+            );
+        };
+        free[g.start..g.start + g.len].fill(true);
+    }
+    Ok(free)
 }
 
 /// One training position.
@@ -179,6 +205,7 @@ pub fn run(args: &TuneArgs, eval: &EvalConfig, log: &mut dyn Write) -> Result<Pr
             Box::leak(Box::new(preset))
         }
     };
+    let free = free_weights(&args.only)?;
     let params = EvalParams::with_preset(&config, start);
     let (positions, bad) = read_data(&args.data, args.result_weight)?;
     if positions.is_empty() {
@@ -216,7 +243,7 @@ pub fn run(args: &TuneArgs, eval: &EvalConfig, log: &mut dyn Write) -> Result<Pr
         model_loss(&test, &x0, scale)
     )?;
 
-    let x = adam(&train, &x0, scale, args, log)?;
+    let x = adam(&train, &x0, &free, scale, args, log)?;
     writeln!(
         log,
         "after:  model loss training {:.6}, held out {:.6}",
@@ -224,11 +251,12 @@ pub fn run(args: &TuneArgs, eval: &EvalConfig, log: &mut dyn Write) -> Result<Pr
         model_loss(&test, &x, scale)
     )?;
 
-    // Back to weights at 100 %, rounded; terms switched off keep their stored values.
+    // Back to weights at 100 %, rounded; terms switched off and groups left out of `--only`
+    // keep their stored values (a round trip through the percentage could round them).
     let mut tuned = start.clone();
     for g in GROUPS {
         let p = term_percent(&config, g.term);
-        if p == 0 {
+        if p == 0 || !free[g.start] {
             continue;
         }
         let at100 = |v: f64| (v * 100.0 / f64::from(p)).round() as i32;
@@ -247,12 +275,17 @@ pub fn run(args: &TuneArgs, eval: &EvalConfig, log: &mut dyn Write) -> Result<Pr
              Each weight is a middlegame (`mg`) and endgame (`eg`) value in centipawns; 64-entry tables\n\
              are piece-square tables from the owner's side, a1..h1 on the first line, a8..h8 on the last.\n\
              Written by `kibitzer tune` (see docs/EVAL.md): {} positions, {} epochs, rate {},\n\
-             result weight {}, regularise {}; loss {before:.6} -> {after:.6}.",
+             result weight {}, regularise {}; loss {before:.6} -> {after:.6}.{}",
             positions.len(),
             args.epochs,
             args.rate,
             args.result_weight,
-            args.regularise
+            args.regularise,
+            if args.only.is_empty() {
+                String::new()
+            } else {
+                format!("\nOnly these groups were fitted: {}.", args.only.join(", "))
+            }
         );
         crate::app::persist::write_atomic(out, &tuned.to_toml(&header))?;
         writeln!(log, "wrote {}", out.display())?;
@@ -260,10 +293,11 @@ pub fn run(args: &TuneArgs, eval: &EvalConfig, log: &mut dyn Write) -> Result<Pr
     Ok(tuned)
 }
 
-/// Full-batch Adam from `x0`.
+/// Full-batch Adam from `x0`, moving only the weights marked in `free`.
 fn adam(
     train: &[Sample],
     x0: &[[f64; 2]],
+    free: &[bool],
     scale: f64,
     args: &TuneArgs,
     log: &mut dyn Write,
@@ -285,7 +319,7 @@ fn adam(
                 g[1] += d * f64::from(k) * sample.to_eg;
             }
         }
-        for i in 0..COUNT {
+        for i in (0..COUNT).filter(|&i| free[i]) {
             for j in 0..2 {
                 let g = grad[i][j] + 2.0 * args.regularise * (x[i][j] - x0[i][j]);
                 m[i][j] = B1 * m[i][j] + (1.0 - B1) * g;
@@ -363,6 +397,7 @@ mod tests {
             rate: 2.0,
             result_weight: 0.0,
             regularise: 0.0,
+            only: Vec::new(),
         };
         let mut log = Vec::new();
         run(&args, &EvalConfig::default(), &mut log).unwrap();
@@ -375,5 +410,44 @@ mod tests {
         assert!(loss("after:  loss ") < loss("before: loss "), "{log}");
         Preset::parse(&std::fs::read_to_string(&out).unwrap()).unwrap();
         std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn only_the_named_groups_move() {
+        let dir = tempfile::tempdir().unwrap();
+        let data = dir.path().join("data.txt");
+        // Labels that like keeping the castling rights more than the evaluation does.
+        std::fs::write(
+            &data,
+            "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQ - 0 1;300;1\n\
+             r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b kq - 0 1;-300;0\n\
+             r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w - - 0 1;0;0.5\n",
+        )
+        .unwrap();
+        let args = TuneArgs {
+            data,
+            out: None,
+            start: None,
+            epochs: 50,
+            rate: 2.0,
+            result_weight: 0.0,
+            regularise: 0.0,
+            only: vec!["castling".to_owned()],
+        };
+        let tuned = run(&args, &EvalConfig::default(), &mut Vec::new()).unwrap();
+        let start = &*weights::DEFAULT;
+        for g in GROUPS {
+            let range = g.start..g.start + g.len;
+            let same = tuned.weights[range.clone()] == start.weights[range];
+            assert_eq!(same, g.name != "castling", "{}", g.name);
+        }
+        assert!(tuned.weights[weights::CASTLING].mg > start.weights[weights::CASTLING].mg);
+
+        let bad = TuneArgs {
+            only: vec!["rook_table".to_owned()],
+            ..args
+        };
+        let err = run(&bad, &EvalConfig::default(), &mut Vec::new()).unwrap_err();
+        assert!(format!("{err:#}").contains("pst_rook"), "{err:#}");
     }
 }

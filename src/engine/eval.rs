@@ -47,11 +47,13 @@ pub enum Term {
     Rooks,
     /// The side to move's bonus (`eval.tempo`).
     Tempo,
+    /// Castling rights kept and a king left in the centre without them (`eval.castling`).
+    Castling,
 }
 
 impl Term {
     /// Every term, in display order.
-    pub const ALL: [Term; 10] = [
+    pub const ALL: [Term; 11] = [
         Term::Material,
         Term::Placement,
         Term::Mobility,
@@ -62,6 +64,7 @@ impl Term {
         Term::BishopPair,
         Term::Rooks,
         Term::Tempo,
+        Term::Castling,
     ];
 
     /// A short English name for tables.
@@ -77,6 +80,7 @@ impl Term {
             Term::BishopPair => "bishop pair",
             Term::Rooks => "rooks",
             Term::Tempo => "tempo",
+            Term::Castling => "castling",
         }
     }
 }
@@ -115,6 +119,7 @@ pub(crate) fn term_percent(c: &EvalConfig, term: Term) -> u32 {
         Term::BishopPair => c.bishop_pair,
         Term::Rooks => c.rooks,
         Term::Tempo => c.tempo,
+        Term::Castling => c.castling,
     }
 }
 
@@ -208,7 +213,7 @@ pub(crate) fn add_scaled<S: Sink>(
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Trace {
     /// Values indexed by `Term as usize` and side.
-    pub terms: [[Tapered; 2]; 10],
+    pub terms: [[Tapered; 2]; Term::ALL.len()],
     /// Game phase, 0 (endgame) to 24 (middlegame).
     pub phase: i32,
 }
@@ -522,6 +527,7 @@ fn collect<S: Sink>(pos: &Chess, params: &EvalParams, sink: &mut S) -> i32 {
     let attacks = pieces::mobility_and_attacks(board, params, sink);
     pawns::evaluate(board, params, &attacks, sink);
     king::evaluate(board, params, &attacks, sink);
+    king::castling(pos, params, sink);
     pieces::threats_and_defences(board, params, &attacks, sink);
     pieces::bishops_and_rooks(board, params, sink);
     pieces::balance_and_protectors(board, params, sink);
@@ -721,6 +727,56 @@ mod tests {
             }
         }
         assert!(b.to_string().contains("king safety"));
+    }
+
+    fn position(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
+    }
+
+    fn castling_term(fen: &str) -> (i32, i32) {
+        let b = evaluate_breakdown(&position(fen), &EvalParams::default());
+        let t = b.terms.iter().find(|t| t.0 == Term::Castling).unwrap();
+        (t.1, t.2)
+    }
+
+    #[test]
+    fn castling_rights_count_and_a_king_left_in_the_centre_costs() {
+        let w = &weights::DEFAULT.weights;
+        let (right, centre) = (w[weights::CASTLING].mg, w[weights::CASTLING + 1].mg);
+        assert!(right > 0 && centre < 0, "right {right}, centre {centre}");
+        // Middlegame material on the board: the mg part dominates the blend.
+        let rest = "r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R";
+        let (both, _) = castling_term(&format!("{rest} w KQkq - 0 9"));
+        let (one, _) = castling_term(&format!("{rest} w Qkq - 0 9"));
+        let (none, black) = castling_term(&format!("{rest} w kq - 0 9"));
+        assert!(both > one && one > 0, "both {both}, one {one}");
+        assert!(none < 0, "a king on e1 without rights: {none}");
+        assert_eq!(black, both, "Black keeps both rights");
+        // Castled: no right left, the king off the centre files: nothing either way.
+        let castled = "r4rk1/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R4RK1 w - - 0 9";
+        assert_eq!(castling_term(castled), (0, 0));
+    }
+
+    /// Issue 21: the engine's lines went `1.d4 Nf6 2.Nf3 d5 3.Rg1` because the rook table valued
+    /// g1 about 40 cp above h1 and nothing valued the castling right `Rg1` gives up.
+    #[test]
+    fn a_rook_stepping_off_h1_before_castling_loses_value() {
+        let p = EvalParams::default();
+        let before = position("rnbqkb1r/ppp1pppp/5n2/3p4/3P4/5N2/PPP1PPPP/RNBQKB1R w KQkq - 2 3");
+        // White's view, the side-to-move bonus left out.
+        let white = |pos: &Chess| {
+            let b = evaluate_breakdown(pos, &p);
+            let tempo = b.terms.iter().find(|t| t.0 == Term::Tempo).unwrap();
+            b.white - (tempo.1 - tempo.2)
+        };
+        let change = |fen: &str| white(&position(fen)) - white(&before);
+        let rook = change("rnbqkb1r/ppp1pppp/5n2/3p4/3P4/5N2/PPP1PPPP/RNBQKBR1 b Qkq - 3 3");
+        let pawn = change("rnbqkb1r/ppp1pppp/5n2/3p4/3P4/4PN2/PPP2PPP/RNBQKB1R b KQkq - 0 3");
+        assert!(rook < 0, "Rg1 gains {rook} cp");
+        assert!(rook < pawn, "Rg1 {rook} cp, e3 {pawn} cp");
     }
 
     #[test]

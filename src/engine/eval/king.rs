@@ -11,10 +11,18 @@
 //! attacked by the king's side) and weak zone squares (`weak_square` each: attacked by the enemy
 //! and defended by no pawn, minor piece or rook); the penalty is units² / 5, capped at 500,
 //! halved with a single attacker and quartered without an enemy queen.
+//!
+//! Castling (its own term, `eval.castling`): `castling` holds two weights, one per castling
+//! right a side still has (king side and queen side count once each), and one for a king on the
+//! d, e or f file that has lost both rights (it can no longer castle out of the centre). Without
+//! them the piece-square tables carried "not castled yet" on their own (the rook on h1 was
+//! valued far below g1), and the engine's lines played `Rg1` in ordinary openings.
 
-use shakmaty::{Bitboard, Board, Color, Rank, Square, attacks};
+use shakmaty::{
+    Bitboard, Board, CastlingSide, Chess, Color, File, Position, Rank, Square, attacks,
+};
 
-use super::weights::{KING_ATTACK, KING_FILE, SHIELD, STORM};
+use super::weights::{CASTLING, KING_ATTACK, KING_FILE, SHIELD, STORM};
 use super::{Attacks, EvalParams, Sink, Term, add, add_scaled, side};
 
 pub(crate) fn evaluate<S: Sink>(board: &Board, params: &EvalParams, a: &Attacks, t: &mut S) {
@@ -104,6 +112,28 @@ pub(crate) fn evaluate<S: Sink>(board: &Board, params: &EvalParams, a: &Attacks,
                 -penalty,
                 100,
             );
+        }
+    }
+}
+
+/// Castling rights kept (per side of the board) and a king left in the centre without any:
+/// the `castling` weights, for both colours.
+pub(crate) fn castling<S: Sink>(pos: &Chess, params: &EvalParams, t: &mut S) {
+    let centre =
+        Bitboard::from_file(File::D) | Bitboard::from_file(File::E) | Bitboard::from_file(File::F);
+    for color in Color::ALL {
+        let rights = CastlingSide::ALL
+            .into_iter()
+            .filter(|&side| pos.castles().has(color, side))
+            .count() as i32;
+        if rights > 0 {
+            add(t, params, Term::Castling, color, CASTLING, rights);
+        } else if pos
+            .board()
+            .king_of(color)
+            .is_some_and(|k| centre.contains(k))
+        {
+            add(t, params, Term::Castling, color, CASTLING + 1, 1);
         }
     }
 }

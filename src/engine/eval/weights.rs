@@ -82,6 +82,7 @@ groups! {
     ROOK_PAWNS "rook_pawns" 1 Placement;
     KING_PROTECTOR "king_protector" 2 KingSafety;
     KING_THREAT "king_threat" 1 Threats;
+    CASTLING "castling" 2 Castling;
 }
 
 /// Every tunable weight, indexed by the group constants of this module.
