@@ -72,6 +72,13 @@ pub enum Event {
     /// Play this set-up position (the board editor's "play from here", handed over by the
     /// shell): the human plays `Color` against the engine at the level.
     PlayFrom(Box<Game>, Color, u8),
+    /// The analysis board's engine reported the best lines at one more depth (or failed).
+    Lines(
+        AnalysisId,
+        Result<Box<crate::analysis_board::Lines>, String>,
+    ),
+    /// The analysis board's save ended.
+    PgnWritten(crate::analysis_board::Written),
 }
 
 /// Something the runner must do.
@@ -112,6 +119,22 @@ pub enum Effect {
     /// Open the board editor screen on this set-up (`e`, `:edit`, the new-game dialog's `e`,
     /// `--edit`); play resumes unchanged when the user leaves it.
     OpenEditor(Box<EditFrom>),
+    /// Open the analysis board on this game and ply (`a`); play resumes unchanged when the
+    /// user leaves it.
+    OpenAnalysisBoard(Box<crate::analysis_board::AnalyseFrom>),
+    /// Start the analysis board's engine on a position (answered by [`Event::Lines`] at each
+    /// depth until cancelled with [`Effect::CancelAnalysis`]).
+    AnalyseLines(Box<AnalysisRequest>),
+    /// Write a PGN text to `path`; an existing file is replaced only when `replace` (answered
+    /// by [`Event::PgnWritten`]).
+    WritePgn {
+        /// The file.
+        path: PathBuf,
+        /// The PGN.
+        text: String,
+        /// Replace an existing file (the user said yes).
+        replace: bool,
+    },
 }
 
 /// What play mode opens the board editor on.
@@ -465,8 +488,9 @@ impl App {
                     self.archive_when_done(&mut fx);
                 }
             }
-            // The review screens' reports never reach the game's screen.
-            Event::ReviewReport(_) => {}
+            // The review screens' and the analysis board's reports never reach the game's
+            // screen.
+            Event::ReviewReport(_) | Event::Lines(..) | Event::PgnWritten(_) => {}
             Event::PlayFrom(game, human, level) => {
                 self.config.engine.level = level;
                 let note = self.set_up(*game, human, &mut fx);
@@ -671,6 +695,7 @@ impl App {
             KeyCode::Char('f') => self.flip(),
             KeyCode::Char('n') => self.open_new_game(),
             KeyCode::Char('e') => fx.push(self.ask_editor(false)),
+            KeyCode::Char('a') => fx.push(self.ask_analysis_board()),
             KeyCode::Char('t') => self.ask_hint(fx),
             KeyCode::Char('s') => self.move_now(fx),
             KeyCode::Char(',') => self.browse_back(),
@@ -1135,6 +1160,17 @@ impl App {
             setup: pos.to_setup(shakmaty::EnPassantMode::Legal),
             orientation: self.orientation,
             level: self.config.engine.level,
+            human: self.human,
+        }))
+    }
+
+    /// Asks the shell for the analysis board on the game, at the position shown.
+    pub fn ask_analysis_board(&mut self) -> Effect {
+        self.input.clear();
+        Effect::OpenAnalysisBoard(Box::new(crate::analysis_board::AnalyseFrom {
+            game: self.game.clone(),
+            ply: self.shown_ply(),
+            orientation: self.orientation,
             human: self.human,
         }))
     }

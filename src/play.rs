@@ -392,7 +392,40 @@ impl Runner {
                 }
                 Effect::ReviewWork(work) => events.extend(self.reviews.execute(work)),
                 // The shell turns these into screens before they reach the runner.
-                Effect::Review(_) | Effect::CloseScreen | Effect::OpenEditor(_) => {}
+                Effect::Review(_)
+                | Effect::CloseScreen
+                | Effect::OpenEditor(_)
+                | Effect::OpenAnalysisBoard(_) => {}
+                Effect::AnalyseLines(job) => {
+                    self.analyses.retain(|_, j| !j.is_finished());
+                    let tx = self.events.clone();
+                    let id = job.id;
+                    match crate::analysis_board::lines::spawn(job.request, job.hash_mb, move |l| {
+                        let _ = tx.send(Event::Lines(id, l.map(Box::new)));
+                    }) {
+                        Ok(j) => {
+                            self.analyses.insert(id, j);
+                        }
+                        Err(e) => events.push_back(Event::Lines(id, Err(e.to_string()))),
+                    }
+                }
+                Effect::WritePgn {
+                    path,
+                    text,
+                    replace,
+                } => {
+                    use crate::analysis_board::Written;
+                    let written = if replace {
+                        persist::write_atomic(&path, &text).map_err(|e| persist::WriteError::Io(e))
+                    } else {
+                        persist::write_new(&path, &text)
+                    };
+                    events.push_back(Event::PgnWritten(match written {
+                        Ok(()) => Written::Done(path),
+                        Err(persist::WriteError::Exists(path)) => Written::Exists(path),
+                        Err(e) => Written::Failed(e.to_string()),
+                    }));
+                }
                 Effect::Analyse(job) => {
                     self.analyses.retain(|_, j| !j.is_finished());
                     let tx = self.events.clone();

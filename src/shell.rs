@@ -14,6 +14,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use shakmaty::Color;
 
+use crate::analysis_board::AnalysisBoard;
 use crate::app::{AnalysisId, App, EditFrom, Effect, Event};
 use crate::config::Config;
 use crate::editor::{Editor, EditorAction, EditorOutcome};
@@ -45,6 +46,8 @@ pub enum Screen {
     Picker(Box<Picker>),
     /// The board editor (opened from play).
     Editor(Box<EditorScreen>),
+    /// The analysis board (opened from play or a review).
+    Analysis(Box<AnalysisBoard>),
 }
 
 /// The board editor's screen: the editor and its analysis in flight.
@@ -278,7 +281,7 @@ impl Shell {
                 let area = self.area();
                 match self.screens.last_mut() {
                     Some(Screen::Play(app)) => fx.extend(app.update(event)),
-                    Some(Screen::Editor(_)) if is_interrupt(&event) => {
+                    Some(Screen::Editor(_) | Screen::Analysis(_)) if is_interrupt(&event) => {
                         // Ctrl-C quits the program from the editor as from play.
                         if let Some(app) = self.app_mut() {
                             fx.extend(app.update(event));
@@ -297,6 +300,10 @@ impl Shell {
                         if let Some(action) = action {
                             self.editor_action(action, &mut fx);
                         }
+                    }
+                    Some(Screen::Analysis(board)) => {
+                        let layout = crate::ui::analysis_board::BoardLayout::new(area);
+                        fx.extend(board.update(&event, &layout));
                     }
                     Some(Screen::Review(review)) => fx.extend(review.update(event, area)),
                     Some(Screen::Picker(picker)) => {
@@ -329,13 +336,88 @@ impl Shell {
                     screen.editor.analysed(Err(why));
                 }
             }
+            Event::Lines(id, report) => {
+                if let Some(board) = self.board_waiting_for(id) {
+                    board.lines(id, report.map(|l| *l));
+                }
+            }
+            Event::AnalysisFailed(id, why) if self.board_waiting_for(id).is_some() => {
+                if let Some(board) = self.board_waiting_for(id) {
+                    board.lines(id, Err(why));
+                }
+            }
+            Event::PgnWritten(written) => {
+                if let Some(Screen::Analysis(board)) = self.screens.last_mut() {
+                    board.written(written);
+                }
+            }
             other => {
                 if let Some(app) = self.app_mut() {
                     fx.extend(app.update(other));
                 }
             }
         }
-        self.carry_out(fx)
+        let mut fx = self.carry_out(fx);
+        self.restart_lines(&mut fx);
+        fx
+    }
+
+    /// The analysis board whose engine report has this id.
+    fn board_waiting_for(&mut self, id: AnalysisId) -> Option<&mut AnalysisBoard> {
+        self.screens.iter_mut().find_map(|s| match s {
+            Screen::Analysis(b) if b.waits_for(id) => Some(b.as_mut()),
+            _ => None,
+        })
+    }
+
+    /// The analysis board on top, if it is open.
+    pub fn analysis_board(&self) -> Option<&AnalysisBoard> {
+        match self.screens.last() {
+            Some(Screen::Analysis(b)) => Some(b),
+            _ => None,
+        }
+    }
+
+    /// Restarts the analysis board's engine when its position changed (or it was turned on):
+    /// the old analysis is cancelled, a new one asked for with play's engine settings and an id
+    /// from play's counter (the review's settings without play).
+    fn restart_lines(&mut self, fx: &mut Vec<Effect>) {
+        let Some(Screen::Analysis(board)) = self.screens.last_mut() else {
+            return;
+        };
+        let Some(old) = board.take_restart() else {
+            return;
+        };
+        fx.extend(old.map(Effect::CancelAnalysis));
+        if !board.engine.on {
+            return;
+        }
+        let position = board.position().clone();
+        let mut job = match self.app_mut() {
+            Some(app) => app.analysis_for(position),
+            None => {
+                self.last_id += 1;
+                let settings = &self.review_settings;
+                let mut request = crate::analysis::Request::new(
+                    position,
+                    settings.limits.clone(),
+                    settings.params.clone(),
+                );
+                request.level = settings.level;
+                request.language = settings.language;
+                crate::app::AnalysisRequest {
+                    id: AnalysisId(self.last_id),
+                    ply: 0,
+                    request,
+                    hash_mb: settings.hash_mb,
+                }
+            }
+        };
+        if let Some(Screen::Analysis(board)) = self.screens.last_mut() {
+            job.request = board.request(job.request);
+            board.lines_started(job.id);
+            fx.push(Effect::AnalyseLines(Box::new(job)));
+        }
     }
 
     /// Whether the editor screen's analysis is the one with this id.
@@ -487,6 +569,10 @@ impl Shell {
                         analysis: None,
                     })));
                 }
+                Effect::OpenAnalysisBoard(from) => {
+                    self.screens
+                        .push(Screen::Analysis(Box::new(AnalysisBoard::new(&from))));
+                }
                 Effect::CloseScreen => self.close_screen(&mut out),
                 other => out.push(other),
             }
@@ -502,6 +588,7 @@ impl Shell {
                 out.push(Effect::ReviewWork(ReviewWork::Cancel(r.id())));
             }
             Some(Screen::Editor(e)) => out.extend(e.analysis.map(Effect::CancelAnalysis)),
+            Some(Screen::Analysis(b)) => out.extend(b.engine.running.map(Effect::CancelAnalysis)),
             _ => {}
         }
         if self.screens.is_empty() {
@@ -524,6 +611,15 @@ impl Shell {
             Some(Screen::Editor(e)) => {
                 let ui = self.app().map(|a| a.config.ui.clone()).unwrap_or_default();
                 crate::ui::editor::render(frame, &e.editor, &ui, play_theme);
+            }
+            Some(Screen::Analysis(b)) => {
+                let ui = self.app().map(|a| a.config.ui.clone()).unwrap_or_default();
+                let theme = if self.app().is_some() {
+                    play_theme
+                } else {
+                    &self.look.theme
+                };
+                crate::ui::analysis_board::render(frame, b, &ui, theme);
             }
             None => {}
         }

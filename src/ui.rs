@@ -11,6 +11,7 @@ use shakmaty::{Chess, Color, Move, Position as _, Square};
 
 use crate::app::App;
 
+pub mod analysis_board;
 pub mod board;
 pub mod clock;
 pub mod dialogs;

@@ -31,6 +31,7 @@ pub const HELP: &[(&str, &str)] = &[
         "e / :edit",
         "board editor: set up a position, play or analyse it",
     ),
+    ("a", "analysis board: variations, the engine's best 3 lines"),
     ("t", "hint: the engine's suggestion"),
     ("s", "engine moves now (on your turn: it takes your side)"),
     (", / .", "step back / forward through the game"),
