@@ -25,7 +25,7 @@ pub const SAVE_LABEL: &str = "save as: ";
 pub const PROMPT_LABEL: &str = ":";
 /// The key-hint line on the board.
 pub const KEYS_BOARD: &str =
-    ",/. step · [ ] variation · o out · p promote · x del · g engine · w save · q back · ? all";
+    ",/. step · [ ] variation · p promote · x del · g engine · w save · q back · ?";
 /// The key-hint line at the prompt.
 pub const KEYS_PROMPT: &str = "a move (e4, Nf3) or save [FILE] · ⏎ run · esc cancel";
 /// The key-hint line at the save prompt.
