@@ -819,6 +819,92 @@ mod tests {
         assert!(matches!(shell.screens(), [Screen::Play(_)]));
     }
 
+    /// The id of the analysis board's engine `fx` starts.
+    fn lines_asked(fx: &[Effect]) -> crate::app::AnalysisRequest {
+        fx.iter()
+            .find_map(|e| match e {
+                Effect::AnalyseLines(job) => Some((**job).clone()),
+                _ => None,
+            })
+            .expect("the board's engine starts")
+    }
+
+    #[test]
+    fn the_analysis_board_opens_over_play_and_q_returns_to_the_game_unchanged() {
+        let mut shell = playing_e4_e5();
+        let app = shell.app().unwrap();
+        let before = (
+            app.game.fen(),
+            app.game.moves().to_vec(),
+            app.human,
+            app.mode.clone(),
+        );
+        let fx = typing(&mut shell, "a");
+        assert!(matches!(
+            shell.screens(),
+            [Screen::Play(_), Screen::Analysis(_)]
+        ));
+        // Its engine starts at once on the position shown, with an id of play's counter.
+        let first = lines_asked(&fx);
+        assert_eq!(first.request.before, *shell.app().unwrap().game.position());
+        assert_eq!(first.request.human, Color::White);
+        // Two moves, one for each side, by the prompt: each restarts the engine.
+        typing(&mut shell, ":Nf3");
+        let fx = shell.update(key(KeyCode::Enter));
+        assert!(fx.contains(&Effect::CancelAnalysis(first.id)), "{fx:?}");
+        let second = lines_asked(&fx);
+        typing(&mut shell, ":Nc6");
+        let fx = shell.update(key(KeyCode::Enter));
+        assert!(fx.contains(&Effect::CancelAnalysis(second.id)), "{fx:?}");
+        let third = lines_asked(&fx);
+        let board = shell.analysis_board().unwrap();
+        assert_eq!(board.tree.game().ply(), 4);
+        // A report of the engine reaches the board; play's game never hears of it.
+        let lines = crate::analysis_board::lines::lines_at(
+            &third.request,
+            2,
+            &mut crate::engine::SearchMemory::new(1),
+            &std::sync::atomic::AtomicBool::new(false),
+        );
+        let fx = shell.update(Event::Lines(third.id, Ok(Box::new(lines))));
+        assert!(fx.is_empty(), "{fx:?}");
+        let shown = shell.analysis_board().unwrap().engine.lines.as_ref();
+        assert_eq!(shown.map(|l| l.lines.len()), Some(3));
+        // q leaves: the engine is cancelled and the game is as it was.
+        let fx = shell.update(key(KeyCode::Char('q')));
+        assert!(fx.contains(&Effect::CancelAnalysis(third.id)), "{fx:?}");
+        assert!(matches!(shell.screens(), [Screen::Play(_)]));
+        assert!(!shell.quit());
+        let app = shell.app().unwrap();
+        assert_eq!(
+            (
+                app.game.fen(),
+                app.game.moves().to_vec(),
+                app.human,
+                app.mode.clone()
+            ),
+            before
+        );
+        // A late report of the closed board goes nowhere.
+        let fx = shell.update(Event::Lines(third.id, Err("late".to_owned())));
+        assert!(fx.is_empty());
+    }
+
+    #[test]
+    fn the_review_opens_the_analysis_board_on_the_move_shown() {
+        let mut shell = finished_play();
+        shell.update(key(KeyCode::Char('v')));
+        shell.update(key(KeyCode::Right));
+        shell.update(key(KeyCode::Right));
+        let fx = shell.update(key(KeyCode::Char('a')));
+        lines_asked(&fx);
+        let board = shell.analysis_board().expect("the board is on top");
+        assert_eq!(board.tree.game().ply(), 2);
+        assert_eq!(board.tree.main_line().len(), 4);
+        shell.update(key(KeyCode::Esc));
+        assert!(matches!(shell.screens().last(), Some(Screen::Review(_))));
+    }
+
     #[test]
     fn ctrl_c_quits_from_the_editor() {
         let mut shell = playing_e4_e5();
