@@ -127,6 +127,12 @@ impl Tree {
         &self.nodes[id.0].played
     }
 
+    /// The continuations of `of` (`None`: the start), the main one first.
+    #[must_use]
+    pub fn continuations(&self, of: Option<NodeId>) -> &[NodeId] {
+        self.children(of)
+    }
+
     fn children(&self, of: Option<NodeId>) -> &[NodeId] {
         match of {
             Some(id) => &self.nodes[id.0].children,
