@@ -773,7 +773,7 @@ impl Screen {
             return status::message_line(m, &self.theme);
         }
         let keys =
-            ", . ← → step  n/p mistake  w/b side  a analyse  ↑↓ ⏎  g go to  f flip  ? help  q quit";
+            ", . ← → step  n/p mistake  w/b side  a analyse  ↑↓⏎ list  g goto  ? help  q quit";
         match self.learnable() {
             Some(_) => Line::styled(format!("t try a better move · {keys}"), dim),
             None => Line::styled(keys, dim),
