@@ -343,10 +343,8 @@ impl AnalysisBoard {
                     self.error(text::ON_MAIN_LINE);
                 }
             }
-            KeyCode::Char('x') | KeyCode::Delete => {
-                if self.navigate(Tree::delete, text::AT_START) {
-                    self.info(text::DELETED);
-                }
+            KeyCode::Char('x') | KeyCode::Delete if self.navigate(Tree::delete, text::AT_START) => {
+                self.info(text::DELETED);
             }
             _ => {}
         }

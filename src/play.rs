@@ -416,7 +416,7 @@ impl Runner {
                 } => {
                     use crate::analysis_board::Written;
                     let written = if replace {
-                        persist::write_atomic(&path, &text).map_err(|e| persist::WriteError::Io(e))
+                        persist::write_atomic(&path, &text).map_err(persist::WriteError::Io)
                     } else {
                         persist::write_new(&path, &text)
                     };
