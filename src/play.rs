@@ -241,6 +241,7 @@ pub fn run_shell(
         engine,
         events: tx.clone(),
         analyses: HashMap::new(),
+        cancelled: Vec::new(),
         reviews: crate::review::session::Workers::new(tx),
     };
     pending.push_back(Event::Resize(size.width, size.height));
@@ -315,6 +316,9 @@ struct Runner {
     events: Sender<Event>,
     /// The background analyses started and not yet cancelled (dropping one cancels it).
     analyses: HashMap<AnalysisId, analysis::Job>,
+    /// Cancelled analyses still ending (joined when finished or when the runner goes, never
+    /// waited for on the interface thread: the analysis board cancels one on every move).
+    cancelled: Vec<analysis::Job>,
     /// The review screens' analyses, tries and file reading.
     reviews: crate::review::session::Workers,
 }
@@ -443,7 +447,11 @@ impl Runner {
                     }
                 }
                 Effect::CancelAnalysis(id) => {
-                    self.analyses.remove(&id); // Drop cancels and joins
+                    if let Some(job) = self.analyses.remove(&id) {
+                        job.cancel();
+                        self.cancelled.push(job);
+                    }
+                    self.cancelled.retain(|j| !j.is_finished());
                 }
                 Effect::Quit => {}
             }

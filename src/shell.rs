@@ -612,15 +612,19 @@ impl Shell {
                 let ui = self.app().map(|a| a.config.ui.clone()).unwrap_or_default();
                 crate::ui::editor::render(frame, &e.editor, &ui, play_theme);
             }
-            Some(Screen::Analysis(b)) => {
-                let ui = self.app().map(|a| a.config.ui.clone()).unwrap_or_default();
-                let theme = if self.app().is_some() {
-                    play_theme
-                } else {
-                    &self.look.theme
-                };
-                crate::ui::analysis_board::render(frame, b, &ui, theme);
-            }
+            Some(Screen::Analysis(b)) => match self.app() {
+                Some(app) => {
+                    crate::ui::analysis_board::render(frame, b, &app.config.ui, play_theme)
+                }
+                None => {
+                    // Over `kibitzer review`: the review's look.
+                    let ui = crate::config::UiConfig {
+                        pieces: self.look.pieces,
+                        ..crate::config::UiConfig::default()
+                    };
+                    crate::ui::analysis_board::render(frame, b, &ui, &self.look.theme);
+                }
+            },
             None => {}
         }
     }

@@ -109,12 +109,20 @@ pub fn not_understood(input: &str, why: &str) -> String {
     )
 }
 
-/// The engine panel's heading: depth, and whose side the scores are from.
+/// The engine panel's heading: depth, whose side the scores are from, and whether the engine
+/// is still deepening (`running`), done, or stopped by the user (`on` false).
 #[must_use]
-pub fn engine_heading(depth: u32, side: &str, running: bool) -> String {
-    let state = if running { "" } else { " · stopped (g)" };
-    format!("depth {depth} · scores for {side}{state}")
+pub fn engine_heading(depth: u32, side: &str, on: bool, running: bool) -> String {
+    let state = match (on, running) {
+        (false, _) => " · stopped (g)",
+        (true, true) => "…",
+        (true, false) => " · final",
+    };
+    format!("depth {depth}{state} · scores for {side}")
 }
+
+/// The heading over the best line's whole explanation.
+pub const BEST_EXPLAINED: &str = "Best line:";
 
 /// The engine failed.
 #[must_use]

@@ -223,9 +223,8 @@ fn draw_lines(frame: &mut Frame, layout: &BoardLayout, board: &AnalysisBoard, th
             lines.push(Line::styled(text::NO_MOVES, theme.fg("dim")));
         }
         (Some(found), None) => {
-            let running = engine.running.is_some();
             lines.push(Line::styled(
-                text::engine_heading(found.depth, side, running || !engine.on),
+                text::engine_heading(found.depth, side, engine.on, engine.running.is_some()),
                 theme.fg("dim"),
             ));
             for (i, line) in found.lines.iter().enumerate() {
@@ -245,9 +244,6 @@ fn draw_lines(frame: &mut Frame, layout: &BoardLayout, board: &AnalysisBoard, th
             lines.push(Line::styled(text::ENGINE_STARTING, theme.fg("dim")));
         }
         (None, None) => lines.push(Line::styled(text::ENGINE_STOPPED, theme.fg("dim"))),
-    }
-    if !engine.on && engine.lines.is_some() {
-        lines.push(Line::styled(text::ENGINE_STOPPED, theme.fg("dim")));
     }
     let area = layout.base.engine;
     let block = panel(text::ENGINE_TITLE, theme);
@@ -274,6 +270,17 @@ fn draw_explanations(
                 Span::styled(format!("{} {}: ", i + 1, e.san), theme.fg("accent")),
                 Span::styled(said.to_owned(), theme.fg("text")),
             ]));
+        }
+        // Below the first sentences, where there is room: the best line's whole explanation.
+        if let Some(best) = found.lines.first()
+            && best.explanation.sentences.len() > 1
+        {
+            lines.push(Line::default());
+            lines.push(Line::styled(text::BEST_EXPLAINED, theme.fg("accent")));
+            lines.push(Line::styled(
+                best.explanation.text.clone(),
+                theme.fg("text"),
+            ));
         }
     }
     draw_panel(
