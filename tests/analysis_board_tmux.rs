@@ -3,16 +3,12 @@
 //! engine's live lines, a save, and back to the game unchanged. The test waits for text on the
 //! screen instead of sleeping.
 
-use std::process::Command;
-
 #[path = "support/tmux.rs"]
 mod tmux;
 use tmux::Tmux;
 
 #[path = "support/python.rs"]
 mod python;
-
-const SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/py/variations_check.py");
 
 #[test]
 fn the_board_opens_from_play_takes_two_moves_and_returns_to_the_game() {
@@ -51,16 +47,5 @@ fn the_board_opens_from_play_takes_two_moves_and_returns_to_the_game() {
     tmux.keys(&["q"]);
     tmux.wait_for("EXIT=0");
 
-    python::require_python_chess();
-    let out = Command::new("python3")
-        .arg(SCRIPT)
-        .arg(&file)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stdout)
-    );
-    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "e2e4(e7e5())");
+    assert_eq!(python::variations_of(&file), "e2e4(e7e5())");
 }
