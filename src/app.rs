@@ -76,6 +76,13 @@ pub enum Event {
     /// Play this set-up position (the board editor's "play from here", handed over by the
     /// shell): the human plays `Color` against the engine at the level.
     PlayFrom(Box<Game>, Color, u8),
+    /// The analysis board's engine reported the best lines at one more depth (or failed).
+    Lines(
+        AnalysisId,
+        Result<Box<crate::analysis_board::Lines>, String>,
+    ),
+    /// The analysis board's save ended.
+    PgnWritten(crate::analysis_board::Written),
 }
 
 /// Something the runner must do.
@@ -119,6 +126,22 @@ pub enum Effect {
     /// The new-game dialog chose the other game: the shell replaces the play screen by a new
     /// one of that game (the old game was already archived, its search and analyses cancelled).
     NewGameOf(NewGame),
+    /// Open the analysis board on this game and ply (`a`); play resumes unchanged when the
+    /// user leaves it.
+    OpenAnalysisBoard(Box<crate::analysis_board::AnalyseFrom>),
+    /// Start the analysis board's engine on a position (answered by [`Event::Lines`] at each
+    /// depth until cancelled with [`Effect::CancelAnalysis`]).
+    AnalyseLines(Box<AnalysisRequest>),
+    /// Write a PGN text to `path`; an existing file is replaced only when `replace` (answered
+    /// by [`Event::PgnWritten`]).
+    WritePgn {
+        /// The file.
+        path: PathBuf,
+        /// The PGN.
+        text: String,
+        /// Replace an existing file (the user said yes).
+        replace: bool,
+    },
 }
 
 /// A new game as the new-game dialog describes it.
@@ -533,8 +556,9 @@ impl<P: Playable> App<P> {
                     self.archive_when_done(&mut fx);
                 }
             }
-            // The review screens' reports never reach the game's screen.
-            Event::ReviewReport(_) => {}
+            // The review screens' and the analysis board's reports never reach the game's
+            // screen.
+            Event::ReviewReport(_) | Event::Lines(..) | Event::PgnWritten(_) => {}
             Event::PlayFrom(game, human, level) => {
                 let Some(game) = P::from_chess(*game) else {
                     return fx; // the editor sets up chess and is opened from chess only
@@ -766,6 +790,7 @@ impl<P: Playable> App<P> {
             KeyCode::Char('f') => self.flip(),
             KeyCode::Char('n') => self.open_new_game(),
             KeyCode::Char('e') => self.edit(false, fx),
+            KeyCode::Char('a') => self.open_analysis_board(fx),
             KeyCode::Char('t') => self.ask_hint(fx),
             KeyCode::Char('s') => self.move_now(fx),
             KeyCode::Char('b') => {
@@ -1313,6 +1338,26 @@ impl<P: Playable> App<P> {
             level: self.config.engine.level,
             human: self.human,
         })));
+    }
+
+    /// `a`: asks the shell for the analysis board on the game, at the position shown. The
+    /// board analyses chess only: a Pawn Battle game says so instead (no effect).
+    fn open_analysis_board(&mut self, fx: &mut Vec<Effect>) {
+        let Saved::Chess(snapshot) = self.saved() else {
+            return self.error(
+                "the analysis board analyses chess games only for now; t asks for a hint, \
+                 , and . step through the moves",
+            );
+        };
+        self.input.clear();
+        fx.push(Effect::OpenAnalysisBoard(Box::new(
+            crate::analysis_board::AnalyseFrom {
+                game: snapshot.game,
+                ply: self.shown_ply(),
+                orientation: self.orientation,
+                human: self.human,
+            },
+        )));
     }
 
     /// `request` for the move at `ply` with a fresh id from play's counter.

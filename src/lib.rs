@@ -7,6 +7,7 @@
 #![warn(missing_docs)]
 
 pub mod analysis;
+pub mod analysis_board;
 pub mod app;
 pub mod cli;
 pub mod clock;

@@ -26,7 +26,9 @@ pub use reader::{
     stream,
 };
 pub use tags::Tags;
-pub use writer::{export, export_all};
+pub use writer::{
+    Variation, VariationMove, export, export_all, export_with_variations, line_tokens,
+};
 pub(crate) use writer::{push_comment, wrap};
 
 /// A game with its PGN tags and result.

@@ -278,6 +278,7 @@ pub fn run_shell(
         engine,
         events: tx.clone(),
         analyses: HashMap::new(),
+        cancelled: Vec::new(),
         reviews: crate::review::session::Workers::new(tx),
     };
     pending.push_back(Event::Resize(size.width, size.height));
@@ -352,6 +353,9 @@ struct Runner {
     events: Sender<Event>,
     /// The background analyses started and not yet cancelled (dropping one cancels it).
     analyses: HashMap<AnalysisId, analysis::Job>,
+    /// Cancelled analyses still ending (joined when finished or when the runner goes, never
+    /// waited for on the interface thread: the analysis board cancels one on every move).
+    cancelled: Vec<analysis::Job>,
     /// The review screens' analyses, tries and file reading.
     reviews: crate::review::session::Workers,
 }
@@ -432,7 +436,38 @@ impl Runner {
                 Effect::Review(_)
                 | Effect::CloseScreen
                 | Effect::OpenEditor(_)
-                | Effect::NewGameOf(_) => {}
+                | Effect::NewGameOf(_)
+                | Effect::OpenAnalysisBoard(_) => {}
+                Effect::AnalyseLines(job) => {
+                    self.analyses.retain(|_, j| !j.is_finished());
+                    let tx = self.events.clone();
+                    let id = job.id;
+                    match crate::analysis_board::lines::spawn(job.request, job.hash_mb, move |l| {
+                        let _ = tx.send(Event::Lines(id, l.map(Box::new)));
+                    }) {
+                        Ok(j) => {
+                            self.analyses.insert(id, j);
+                        }
+                        Err(e) => events.push_back(Event::Lines(id, Err(e.to_string()))),
+                    }
+                }
+                Effect::WritePgn {
+                    path,
+                    text,
+                    replace,
+                } => {
+                    use crate::analysis_board::Written;
+                    let written = if replace {
+                        persist::write_atomic(&path, &text).map_err(persist::WriteError::Io)
+                    } else {
+                        persist::write_new(&path, &text)
+                    };
+                    events.push_back(Event::PgnWritten(match written {
+                        Ok(()) => Written::Done(path),
+                        Err(persist::WriteError::Exists(path)) => Written::Exists(path),
+                        Err(e) => Written::Failed(e.to_string()),
+                    }));
+                }
                 Effect::Analyse(job) => {
                     self.analyses.retain(|_, j| !j.is_finished());
                     let tx = self.events.clone();
@@ -450,7 +485,11 @@ impl Runner {
                     }
                 }
                 Effect::CancelAnalysis(id) => {
-                    self.analyses.remove(&id); // Drop cancels and joins
+                    if let Some(job) = self.analyses.remove(&id) {
+                        job.cancel();
+                        self.cancelled.push(job);
+                    }
+                    self.cancelled.retain(|j| !j.is_finished());
                 }
                 Effect::Quit => {}
             }

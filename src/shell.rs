@@ -14,6 +14,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use shakmaty::Color;
 
+use crate::analysis_board::AnalysisBoard;
 use crate::app::{AnalysisId, App, EditFrom, Effect, Event, NewGame, Playable};
 use crate::config::Config;
 use crate::editor::{Editor, EditorAction, EditorOutcome};
@@ -87,6 +88,8 @@ pub enum Screen {
     Picker(Box<Picker>),
     /// The board editor (opened from play).
     Editor(Box<EditorScreen>),
+    /// The analysis board (opened from play or a review).
+    Analysis(Box<AnalysisBoard>),
 }
 
 /// The board editor's screen: the editor and its analysis in flight.
@@ -360,7 +363,7 @@ impl Shell {
                 match self.screens.last_mut() {
                     Some(Screen::Play(app)) => fx.extend(app.update(event)),
                     Some(Screen::PawnBattle(app)) => fx.extend(app.update(event)),
-                    Some(Screen::Editor(_)) if is_interrupt(&event) => {
+                    Some(Screen::Editor(_) | Screen::Analysis(_)) if is_interrupt(&event) => {
                         // Ctrl-C quits the program from the editor as from play.
                         if let Some(app) = self.play_screen_mut() {
                             fx.extend(app.update(event));
@@ -379,6 +382,10 @@ impl Shell {
                         if let Some(action) = action {
                             self.editor_action(action, &mut fx);
                         }
+                    }
+                    Some(Screen::Analysis(board)) => {
+                        let layout = crate::ui::analysis_board::BoardLayout::new(area);
+                        fx.extend(board.update(&event, &layout));
                     }
                     Some(Screen::Review(review)) => fx.extend(review.update(event, area)),
                     Some(Screen::Picker(picker)) => {
@@ -411,13 +418,88 @@ impl Shell {
                     screen.editor.analysed(Err(why));
                 }
             }
+            Event::Lines(id, report) => {
+                if let Some(board) = self.board_waiting_for(id) {
+                    board.lines(id, report.map(|l| *l));
+                }
+            }
+            Event::AnalysisFailed(id, why) if self.board_waiting_for(id).is_some() => {
+                if let Some(board) = self.board_waiting_for(id) {
+                    board.lines(id, Err(why));
+                }
+            }
+            Event::PgnWritten(written) => {
+                if let Some(Screen::Analysis(board)) = self.screens.last_mut() {
+                    board.written(written);
+                }
+            }
             other => {
                 if let Some(app) = self.play_screen_mut() {
                     fx.extend(app.update(other));
                 }
             }
         }
-        self.carry_out(fx)
+        let mut fx = self.carry_out(fx);
+        self.restart_lines(&mut fx);
+        fx
+    }
+
+    /// The analysis board whose engine report has this id.
+    fn board_waiting_for(&mut self, id: AnalysisId) -> Option<&mut AnalysisBoard> {
+        self.screens.iter_mut().find_map(|s| match s {
+            Screen::Analysis(b) if b.waits_for(id) => Some(b.as_mut()),
+            _ => None,
+        })
+    }
+
+    /// The analysis board on top, if it is open.
+    pub fn analysis_board(&self) -> Option<&AnalysisBoard> {
+        match self.screens.last() {
+            Some(Screen::Analysis(b)) => Some(b),
+            _ => None,
+        }
+    }
+
+    /// Restarts the analysis board's engine when its position changed (or it was turned on):
+    /// the old analysis is cancelled, a new one asked for with play's engine settings and an id
+    /// from play's counter (the review's settings without play).
+    fn restart_lines(&mut self, fx: &mut Vec<Effect>) {
+        let Some(Screen::Analysis(board)) = self.screens.last_mut() else {
+            return;
+        };
+        let Some(old) = board.take_restart() else {
+            return;
+        };
+        fx.extend(old.map(Effect::CancelAnalysis));
+        if !board.engine.on {
+            return;
+        }
+        let position = board.position().clone();
+        let mut job = match self.app_mut() {
+            Some(app) => app.analysis_for(position),
+            None => {
+                self.last_id += 1;
+                let settings = &self.review_settings;
+                let mut request = crate::analysis::Request::new(
+                    position,
+                    settings.limits.clone(),
+                    settings.params.clone(),
+                );
+                request.level = settings.level;
+                request.language = settings.language;
+                crate::app::AnalysisRequest {
+                    id: AnalysisId(self.last_id),
+                    ply: 0,
+                    request,
+                    hash_mb: settings.hash_mb,
+                }
+            }
+        };
+        if let Some(Screen::Analysis(board)) = self.screens.last_mut() {
+            job.request = board.request(job.request);
+            board.lines_started(job.id);
+            fx.push(Effect::AnalyseLines(Box::new(job)));
+        }
     }
 
     /// Whether the editor screen's analysis is the one with this id.
@@ -572,6 +654,10 @@ impl Shell {
                         analysis: None,
                     })));
                 }
+                Effect::OpenAnalysisBoard(from) => {
+                    self.screens
+                        .push(Screen::Analysis(Box::new(AnalysisBoard::new(&from))));
+                }
                 Effect::CloseScreen => self.close_screen(&mut out),
                 Effect::NewGameOf(new) => self.switch_game(new, &mut out),
                 other => out.push(other),
@@ -588,6 +674,7 @@ impl Shell {
                 out.push(Effect::ReviewWork(ReviewWork::Cancel(r.id())));
             }
             Some(Screen::Editor(e)) => out.extend(e.analysis.map(Effect::CancelAnalysis)),
+            Some(Screen::Analysis(b)) => out.extend(b.engine.running.map(Effect::CancelAnalysis)),
             _ => {}
         }
         if self.screens.is_empty() {
@@ -615,6 +702,19 @@ impl Shell {
                     .unwrap_or_default();
                 crate::ui::editor::render(frame, &e.editor, &ui, play_theme);
             }
+            Some(Screen::Analysis(b)) => match self.app() {
+                Some(app) => {
+                    crate::ui::analysis_board::render(frame, b, &app.config.ui, play_theme)
+                }
+                None => {
+                    // Over `kibitzer review`: the review's look.
+                    let ui = crate::config::UiConfig {
+                        pieces: self.look.pieces,
+                        ..crate::config::UiConfig::default()
+                    };
+                    crate::ui::analysis_board::render(frame, b, &ui, &self.look.theme);
+                }
+            },
             None => {}
         }
     }
@@ -811,6 +911,92 @@ mod tests {
         let fx = shell.update(key(KeyCode::Esc));
         assert!(fx.contains(&Effect::CancelAnalysis(again)), "{fx:?}");
         assert!(matches!(shell.screens(), [Screen::Play(_)]));
+    }
+
+    /// The id of the analysis board's engine `fx` starts.
+    fn lines_asked(fx: &[Effect]) -> crate::app::AnalysisRequest {
+        fx.iter()
+            .find_map(|e| match e {
+                Effect::AnalyseLines(job) => Some((**job).clone()),
+                _ => None,
+            })
+            .expect("the board's engine starts")
+    }
+
+    #[test]
+    fn the_analysis_board_opens_over_play_and_q_returns_to_the_game_unchanged() {
+        let mut shell = playing_e4_e5();
+        let app = shell.app().unwrap();
+        let before = (
+            app.game.fen(),
+            app.game.moves().to_vec(),
+            app.human,
+            app.mode.clone(),
+        );
+        let fx = typing(&mut shell, "a");
+        assert!(matches!(
+            shell.screens(),
+            [Screen::Play(_), Screen::Analysis(_)]
+        ));
+        // Its engine starts at once on the position shown, with an id of play's counter.
+        let first = lines_asked(&fx);
+        assert_eq!(first.request.before, *shell.app().unwrap().game.position());
+        assert_eq!(first.request.human, Color::White);
+        // Two moves, one for each side, by the prompt: each restarts the engine.
+        typing(&mut shell, ":Nf3");
+        let fx = shell.update(key(KeyCode::Enter));
+        assert!(fx.contains(&Effect::CancelAnalysis(first.id)), "{fx:?}");
+        let second = lines_asked(&fx);
+        typing(&mut shell, ":Nc6");
+        let fx = shell.update(key(KeyCode::Enter));
+        assert!(fx.contains(&Effect::CancelAnalysis(second.id)), "{fx:?}");
+        let third = lines_asked(&fx);
+        let board = shell.analysis_board().unwrap();
+        assert_eq!(board.tree.game().ply(), 4);
+        // A report of the engine reaches the board; play's game never hears of it.
+        let lines = crate::analysis_board::lines::lines_at(
+            &third.request,
+            2,
+            &mut crate::engine::SearchMemory::new(1),
+            &std::sync::atomic::AtomicBool::new(false),
+        );
+        let fx = shell.update(Event::Lines(third.id, Ok(Box::new(lines))));
+        assert!(fx.is_empty(), "{fx:?}");
+        let shown = shell.analysis_board().unwrap().engine.lines.as_ref();
+        assert_eq!(shown.map(|l| l.lines.len()), Some(3));
+        // q leaves: the engine is cancelled and the game is as it was.
+        let fx = shell.update(key(KeyCode::Char('q')));
+        assert!(fx.contains(&Effect::CancelAnalysis(third.id)), "{fx:?}");
+        assert!(matches!(shell.screens(), [Screen::Play(_)]));
+        assert!(!shell.quit());
+        let app = shell.app().unwrap();
+        assert_eq!(
+            (
+                app.game.fen(),
+                app.game.moves().to_vec(),
+                app.human,
+                app.mode.clone()
+            ),
+            before
+        );
+        // A late report of the closed board goes nowhere.
+        let fx = shell.update(Event::Lines(third.id, Err("late".to_owned())));
+        assert!(fx.is_empty());
+    }
+
+    #[test]
+    fn the_review_opens_the_analysis_board_on_the_move_shown() {
+        let mut shell = finished_play();
+        shell.update(key(KeyCode::Char('v')));
+        shell.update(key(KeyCode::Right));
+        shell.update(key(KeyCode::Right));
+        let fx = shell.update(key(KeyCode::Char('a')));
+        lines_asked(&fx);
+        let board = shell.analysis_board().expect("the board is on top");
+        assert_eq!(board.tree.game().ply(), 2);
+        assert_eq!(board.tree.main_line().len(), 4);
+        shell.update(key(KeyCode::Esc));
+        assert!(matches!(shell.screens().last(), Some(Screen::Review(_))));
     }
 
     #[test]

@@ -12,6 +12,7 @@ use shakmaty::{Color, Move, Square};
 use crate::app::{App, Playable};
 use crate::variant::VariantPosition;
 
+pub mod analysis_board;
 pub mod board;
 pub mod clock;
 pub mod dialogs;

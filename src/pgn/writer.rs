@@ -4,7 +4,7 @@
 use shakmaty::Color;
 
 use super::{PgnGame, PgnVariant, Tags};
-use crate::game::{Game, GameEnd, GameOutcome};
+use crate::game::{Game, GameEnd, GameOutcome, PlayedMove};
 use crate::variant::VariantPosition;
 
 /// The widest a movetext line may be (a single longer token gets a line of its own).
@@ -47,6 +47,17 @@ pub(crate) const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 /// assert!(pgn.ends_with("\n1. f3 e5 2. g4 Qh4# 0-1\n"));
 /// ```
 pub fn export<P: PgnVariant>(game: &Game<P>, tags: &Tags) -> String {
+    export_with_variations(game, &[], tags)
+}
+
+/// [`export`] with variations: `alternatives[i]` are the lines played instead of the game's
+/// move `i` (each may hold variations of its own), written in parentheses after that move.
+/// python-chess and every PGN reader read them back as the same tree.
+pub fn export_with_variations<P: PgnVariant>(
+    game: &Game<P>,
+    alternatives: &[Vec<Variation>],
+    tags: &Tags,
+) -> String {
     let outcome = game.outcome();
     let result = match outcome {
         Some(o) => o.result_token(),
@@ -100,7 +111,7 @@ pub fn export<P: PgnVariant>(game: &Game<P>, tags: &Tags) -> String {
         push_tag(&mut out, "Opening", name);
     }
     out.push('\n');
-    for line in wrap(&movetext(game, outcome, result)) {
+    for line in wrap(&movetext(game, alternatives, outcome, result)) {
         out.push_str(&line);
         out.push('\n');
     }
@@ -141,9 +152,99 @@ fn push_tag(out: &mut String, name: &str, value: &str) {
     out.push_str("\"]\n");
 }
 
-/// The movetext as tokens: move numbers, SAN, NAGs, comment words and the result.
+/// A line of moves with, at each move, the lines played instead of it (PGN's recursive
+/// annotation variations), for [`export_with_variations`] and for screens that list a tree of
+/// moves the way PGN writes it ([`line_tokens`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Variation {
+    /// The moves, from the position where the line starts.
+    pub moves: Vec<VariationMove>,
+}
+
+/// One move of a [`Variation`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VariationMove {
+    /// The move with its SAN, comment and NAGs.
+    pub played: PlayedMove,
+    /// A number the caller chooses to recognise the move by in [`line_tokens`] (the writer
+    /// ignores it).
+    pub id: usize,
+    /// The lines played instead of this move, from the same position, in order.
+    pub alternatives: Vec<Variation>,
+}
+
+/// The movetext tokens of `line` (move numbers, SAN, NAGs, comment words, variations in
+/// parentheses), starting at move `number` with White to move when `white`; each SAN token comes
+/// with its move's [`VariationMove::id`], every other token with `None`.
+///
+/// ```
+/// use kibitzer::game::Game;
+/// use kibitzer::pgn::{Variation, VariationMove, line_tokens};
+/// let mut game = Game::new();
+/// let e4 = game.play_text("e4").unwrap().clone();
+/// let mut other = Game::new();
+/// let d4 = other.play_text("d4").unwrap().clone();
+/// let alternative = Variation { moves: vec![VariationMove { played: d4, id: 2, alternatives: vec![] }] };
+/// let line = Variation { moves: vec![VariationMove { played: e4, id: 1, alternatives: vec![alternative] }] };
+/// let text: Vec<String> = line_tokens(&line, 1, true).into_iter().map(|(t, _)| t).collect();
+/// assert_eq!(text.join(" "), "1. e4 (1. d4)");
+/// ```
+#[must_use]
+pub fn line_tokens(line: &Variation, number: u32, white: bool) -> Vec<(String, Option<usize>)> {
+    let mut tokens = Vec::new();
+    push_line(&mut tokens, line, number, white);
+    tokens
+}
+
+/// Appends the tokens of `line` (see [`line_tokens`]).
+fn push_line(
+    tokens: &mut Vec<(String, Option<usize>)>,
+    line: &Variation,
+    number: u32,
+    white: bool,
+) {
+    let mut number = number;
+    let mut white = white;
+    let mut need_number = true;
+    for m in &line.moves {
+        if white {
+            tokens.push((format!("{number}."), None));
+        } else if need_number {
+            tokens.push((format!("{number}..."), None));
+        }
+        tokens.push((m.played.san.to_string(), Some(m.id)));
+        tokens.extend(m.played.nags.iter().map(|n| (format!("${n}"), None)));
+        need_number = false;
+        if let Some(c) = &m.played.comment {
+            let mut words = Vec::new();
+            if push_comment(&mut words, c) {
+                tokens.extend(words.into_iter().map(|w| (w, None)));
+                need_number = true;
+            }
+        }
+        for alternative in &m.alternatives {
+            let first = tokens.len();
+            push_line(tokens, alternative, number, white);
+            if tokens.len() > first {
+                tokens[first].0.insert(0, '(');
+                if let Some(last) = tokens.last_mut() {
+                    last.0.push(')');
+                }
+                need_number = true;
+            }
+        }
+        if !white {
+            number += 1;
+        }
+        white = !white;
+    }
+}
+
+/// The movetext as tokens: move numbers, SAN, NAGs, comment words, the variations at each
+/// main-line ply (`alternatives[i]` replace the game's move `i`) and the result.
 fn movetext<P: VariantPosition>(
     game: &Game<P>,
+    alternatives: &[Vec<Variation>],
     outcome: Option<GameOutcome<P::GameEnd>>,
     result: &str,
 ) -> Vec<String> {
@@ -151,28 +252,24 @@ fn movetext<P: VariantPosition>(
     if let Some(c) = game.start_comment() {
         push_comment(&mut tokens, c);
     }
-    let mut number = game.first_move_number();
-    let mut white = game.start_position().turn() == Color::White;
-    let mut need_number = true;
-    for m in game.moves() {
-        if white {
-            tokens.push(format!("{number}."));
-        } else if need_number {
-            tokens.push(format!("{number}..."));
-        }
-        tokens.push(m.san.to_string());
-        tokens.extend(m.nags.iter().map(|n| format!("${n}")));
-        need_number = false;
-        if let Some(c) = &m.comment
-            && push_comment(&mut tokens, c)
-        {
-            need_number = true;
-        }
-        if !white {
-            number += 1;
-        }
-        white = !white;
-    }
+    let main = Variation {
+        moves: game
+            .moves()
+            .iter()
+            .enumerate()
+            .map(|(ply, played)| VariationMove {
+                played: played.clone(),
+                id: ply,
+                alternatives: alternatives.get(ply).cloned().unwrap_or_default(),
+            })
+            .collect(),
+    };
+    let white = game.start_position().turn() == Color::White;
+    tokens.extend(
+        line_tokens(&main, game.first_move_number(), white)
+            .into_iter()
+            .map(|(t, _)| t),
+    );
     if let Some(text) = outcome.and_then(outcome_comment) {
         let said = game
             .moves()
@@ -497,5 +594,78 @@ mod tests {
         assert!(text.contains("\n1. e4 1-0\n\n[Event \"?\"]\n"), "{text}");
         assert!(text.ends_with("\n1. d4 1/2-1/2\n"));
         assert_eq!(text.matches("[Event ").count(), 2);
+    }
+}
+
+#[cfg(test)]
+mod variation_tests {
+    use super::*;
+
+    /// The moves `sans` played from the start, as a line (ids 100, 101, …).
+    fn line(before: &[&str], sans: &[&str], alternatives: Vec<Vec<Variation>>) -> Variation {
+        let mut game = Game::new();
+        for san in before {
+            game.play_text(san).unwrap();
+        }
+        let mut moves = Vec::new();
+        for (i, san) in sans.iter().enumerate() {
+            let played = game.play_text(san).unwrap().clone();
+            moves.push(VariationMove {
+                played,
+                id: 100 + i,
+                alternatives: alternatives.get(i).cloned().unwrap_or_default(),
+            });
+        }
+        Variation { moves }
+    }
+
+    #[test]
+    fn variations_are_written_in_parentheses_with_their_numbers() {
+        let mut game = Game::new();
+        for san in ["e4", "e5", "Nf3"] {
+            game.play_text(san).unwrap();
+        }
+        // Instead of 1... e5: 1... c5 2. Nf3 (2. c3); instead of 2. Nf3: 2. Bc4.
+        let sicilian = line(
+            &["e4"],
+            &["c5", "Nf3"],
+            vec![vec![], vec![line(&["e4", "c5"], &["c3"], vec![])]],
+        );
+        let bishop = line(&["e4", "e5"], &["Bc4"], vec![]);
+        let pgn = export_with_variations(
+            &game,
+            &[vec![], vec![sicilian], vec![bishop]],
+            &Tags::default(),
+        );
+        assert!(
+            pgn.ends_with("\n1. e4 e5 (1... c5 2. Nf3 (2. c3)) 2. Nf3 (2. Bc4) *\n"),
+            "{pgn}"
+        );
+        // Without variations it is the plain export.
+        assert_eq!(
+            export_with_variations(&game, &[], &Tags::default()),
+            export(&game, &Tags::default())
+        );
+    }
+
+    #[test]
+    fn line_tokens_name_each_move_by_its_id() {
+        let l = line(
+            &[],
+            &["e4", "e5"],
+            vec![vec![], vec![line(&["e4"], &["c5"], vec![])]],
+        );
+        let tokens = line_tokens(&l, 1, true);
+        let ids: Vec<(String, Option<usize>)> = tokens;
+        assert_eq!(
+            ids,
+            vec![
+                ("1.".to_owned(), None),
+                ("e4".to_owned(), Some(100)),
+                ("e5".to_owned(), Some(101)),
+                ("(1...".to_owned(), None),
+                ("c5)".to_owned(), Some(100)),
+            ]
+        );
     }
 }

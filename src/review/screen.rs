@@ -152,7 +152,11 @@ impl Learn {
 const HELP: &[(&str, &str)] = &[
     (", ← / . →", "one ply back / forward"),
     ("n / p", "next / previous mistake of the chosen side"),
-    ("w / b / a", "choose White / Black / both for n, p and t"),
+    ("w / b", "choose White / Black for n, p and t (again: both)"),
+    (
+        "a",
+        "analysis board on this position (variations, best 3 lines)",
+    ),
     ("Home / End", "start / end of the game"),
     ("↑ ↓ Enter", "pick a move in the list, jump there"),
     ("click", "a move in the list or a point of the graph"),
@@ -181,6 +185,8 @@ pub struct Screen {
     /// [`Screen::update`] returns.
     submitted: Option<(usize, Move)>,
     help: bool,
+    /// `a` was pressed: the analysis board opens on the position shown.
+    analyse: bool,
     /// This review's id (reports carry it).
     id: u64,
     /// How tries are judged.
@@ -213,6 +219,7 @@ impl Screen {
             learn: None,
             submitted: None,
             help: false,
+            analyse: false,
             id: 0,
             settings: Settings::default(),
             attempts: 0,
@@ -306,10 +313,25 @@ impl Screen {
                 hash_mb: self.settings.hash_mb.min(64),
             }));
         }
+        if std::mem::take(&mut self.analyse) {
+            fx.push(Effect::OpenAnalysisBoard(Box::new(
+                crate::analysis_board::AnalyseFrom {
+                    game: self.game.game.clone(),
+                    ply: self.browser.cursor,
+                    orientation: self.bottom(),
+                    human: self.browser.side.unwrap_or(self.bottom()),
+                },
+            )));
+        }
         if !stay {
             fx.push(Effect::CloseScreen);
         }
         fx
+    }
+
+    /// `w`/`b`: visit that side's mistakes; the same key again visits both sides'.
+    fn choose_side(&mut self, side: Color) {
+        self.browser.side = (self.browser.side != Some(side)).then_some(side);
     }
 
     fn nav(&mut self, nav: Nav) {
@@ -544,9 +566,9 @@ impl Screen {
             KeyCode::End => self.nav(Nav::End),
             KeyCode::Char('f') => self.nav(Nav::Flip),
             KeyCode::Char('g') => self.goto = Some(String::new()),
-            KeyCode::Char('w') => self.browser.side = Some(Color::White),
-            KeyCode::Char('b') => self.browser.side = Some(Color::Black),
-            KeyCode::Char('a') => self.browser.side = None,
+            KeyCode::Char('w') => self.choose_side(Color::White),
+            KeyCode::Char('b') => self.choose_side(Color::Black),
+            KeyCode::Char('a') => self.analyse = true,
             KeyCode::Char('t') => self.start_learning(),
             KeyCode::Char('?') => self.help = true,
             KeyCode::Up | KeyCode::Down => self.pick_in_list(k.code == KeyCode::Up),
@@ -751,7 +773,7 @@ impl Screen {
             return status::message_line(m, &self.theme);
         }
         let keys =
-            ", . ← → step  n/p mistake  w/b/a side  ↑↓ Enter  g go to  f flip  ? help  q quit";
+            ", . ← → step  n/p mistake  w/b side  a analyse  ↑↓⏎ list  g goto  ? help  q quit";
         match self.learnable() {
             Some(_) => Line::styled(format!("t try a better move · {keys}"), dim),
             None => Line::styled(keys, dim),

@@ -29,8 +29,8 @@ pub const HELP: &[(&str, &str)] = &[
     ("f", "flip the board"),
     ("n", "new game (game, colour, level, clock)"),
     (
-        "e / :edit",
-        "board editor: set up a position, play or analyse it",
+        "e / :edit, a",
+        "board editor; a: analysis board (variations, 3 lines)",
     ),
     ("t / :hint", "hint: the engine's suggestion"),
     ("s", "engine moves now (on your turn: it takes your side)"),

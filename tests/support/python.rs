@@ -1,6 +1,8 @@
 //! python-chess, the independent reader and UCI client several tests check against.
 //! Included with `#[path]`.
+#![allow(dead_code)] // each test crate uses its own subset
 
+use std::path::Path;
 use std::process::Command;
 
 /// Fails the test, saying how to install it, when python3 with python-chess is missing.
@@ -14,4 +16,24 @@ pub fn require_python_chess() {
         "this test needs python3 with the `chess` package (python-chess): run `bash scripts/test`, \
          which installs it"
     );
+}
+
+/// The tree of moves python-chess reads from the first game of `pgn`, in the notation of
+/// `tests/py/variations_check.py` (`e2e4(e7e5() c7c5())`); fails the test with the script's
+/// complaint when python-chess reports an error.
+pub fn variations_of(pgn: &Path) -> String {
+    require_python_chess();
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/py/variations_check.py");
+    let out = Command::new("python3")
+        .arg(script)
+        .arg(pgn)
+        .output()
+        .expect("python3 runs");
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).trim().to_owned()
 }

@@ -1,0 +1,522 @@
+//! The analysis board: a screen of the shell (opened with `a` from play or from a review) for
+//! free analysis of a position. Moves for both sides go in through the shared
+//! [`MoveInput`] (keys, clicks, drags) or the prompt; they grow a [`Tree`] of variations (the
+//! game it was opened on is the main line); the engine's best [`lines::LINES`] lines of the
+//! position shown run in the background ([`lines::spawn`]) and restart on every move and every
+//! step through the tree; the tree is saved as PGN with its variations.
+//!
+//! [`AnalysisBoard::update`] is the only place the board changes; it returns [`Effect`]s. What
+//! it needs from outside (a fresh analysis id and the engine settings) it asks the shell for
+//! with [`AnalysisBoard::take_restart`]. Chess only: Pawn Battle games do not open it.
+
+use std::path::PathBuf;
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use shakmaty::{Chess, Color, Move, Square};
+
+use crate::app::{AnalysisId, Effect, Message, MoveInput, Step};
+use crate::game::Game;
+
+pub mod lines;
+pub mod text;
+pub mod tree;
+
+pub use lines::Lines;
+pub use tree::{Added, NodeId, Tree};
+
+/// What play (or a review) opens the board on.
+#[derive(Debug, Clone)]
+pub struct AnalyseFrom {
+    /// The game: its moves become the main line.
+    pub game: Game,
+    /// The ply shown (the board starts there).
+    pub ply: usize,
+    /// The board's orientation.
+    pub orientation: Color,
+    /// The colour scores are given for.
+    pub human: Color,
+}
+
+/// Two openings are the same when they show the same moves from the same start at the same ply
+/// the same way (what tests compare; [`Game`] has no equality of its own).
+impl PartialEq for AnalyseFrom {
+    fn eq(&self, other: &AnalyseFrom) -> bool {
+        self.game.start_fen() == other.game.start_fen()
+            && self.game.moves() == other.game.moves()
+            && (self.ply, self.orientation, self.human)
+                == (other.ply, other.orientation, other.human)
+    }
+}
+
+/// How a save ended (the runner's answer to [`Effect::WritePgn`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Written {
+    /// The file was written.
+    Done(PathBuf),
+    /// The file exists and replacing it was not asked for: nothing was written.
+    Exists(PathBuf),
+    /// Writing failed (why, with the file named).
+    Failed(String),
+}
+
+/// What the keyboard is talking to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BoardMode {
+    /// The board: cursor, moves, navigation.
+    Board,
+    /// The `:` prompt (a move or a command) with the text typed so far.
+    Prompt(String),
+    /// The file name prompt of a save.
+    SaveAs(String),
+    /// The file exists: replace it?
+    Replace(PathBuf),
+    /// The help overlay.
+    Help,
+}
+
+/// The engine's side of the board.
+#[derive(Debug, Clone, Default)]
+pub struct EngineView {
+    /// Whether the engine should analyse (`g` toggles it).
+    pub on: bool,
+    /// The analysis in flight, whose reports are this board's.
+    pub running: Option<AnalysisId>,
+    /// The latest lines of the position shown.
+    pub lines: Option<Lines>,
+    /// Why the last analysis failed.
+    pub failed: Option<String>,
+}
+
+/// The analysis board.
+#[derive(Debug, Clone)]
+pub struct AnalysisBoard {
+    /// The moves and variations, and the position shown.
+    pub tree: Tree,
+    /// A move being entered on the board.
+    pub input: MoveInput,
+    /// The keyboard cursor.
+    pub cursor: Square,
+    /// The colour at the bottom.
+    pub orientation: Color,
+    /// The colour the scores are given for.
+    pub human: Color,
+    /// What the keyboard is talking to.
+    pub mode: BoardMode,
+    /// The status-line message.
+    pub message: Option<Message>,
+    /// The engine.
+    pub engine: EngineView,
+    /// The position changed (or the engine was turned on) since the shell last asked.
+    restart: bool,
+}
+
+/// Where the board's clickable parts are, for the mouse (computed by the board's renderer from
+/// the terminal size alone).
+pub trait Hits {
+    /// The square under a cell, for a board with `bottom` at the bottom.
+    fn square_at(&self, column: u16, row: u16, bottom: Color) -> Option<Square>;
+    /// The promotion choice under a cell, if the picker is open there.
+    fn promotion_at(&self, column: u16, row: u16) -> Option<usize>;
+    /// The move of the move list under a cell.
+    fn node_at(&self, board: &AnalysisBoard, column: u16, row: u16) -> Option<NodeId>;
+}
+
+impl AnalysisBoard {
+    /// A board on `from`, with the engine on.
+    #[must_use]
+    pub fn new(from: &AnalyseFrom) -> AnalysisBoard {
+        let tree = Tree::from_game(&from.game, from.ply);
+        let cursor = if from.orientation == Color::White {
+            Square::E2
+        } else {
+            Square::E7
+        };
+        AnalysisBoard {
+            tree,
+            input: MoveInput::default(),
+            cursor,
+            orientation: from.orientation,
+            human: from.human,
+            mode: BoardMode::Board,
+            message: None,
+            engine: EngineView {
+                on: true,
+                ..EngineView::default()
+            },
+            restart: true,
+        }
+    }
+
+    /// The position shown.
+    #[must_use]
+    pub fn position(&self) -> &Chess {
+        self.tree.game().position()
+    }
+
+    /// Whether the shell must (re)start the engine: the position changed or the engine was
+    /// turned on since the last call. The analysis in flight, if any, is forgotten here; the
+    /// shell cancels it (the returned id) and starts the next one with
+    /// [`AnalysisBoard::lines_started`] when the engine is on.
+    pub fn take_restart(&mut self) -> Option<Option<AnalysisId>> {
+        if !std::mem::take(&mut self.restart) {
+            return None;
+        }
+        self.engine.lines = None;
+        self.engine.failed = None;
+        Some(self.engine.running.take())
+    }
+
+    /// The analysis the shell started for the position shown.
+    pub fn lines_started(&mut self, id: AnalysisId) {
+        self.engine.running = Some(id);
+    }
+
+    /// The analysis request of the position shown: its history for repetitions, the move that
+    /// led to it, scores for the board's colour; limits and settings are the caller's.
+    #[must_use]
+    pub fn request(&self, base: crate::analysis::Request) -> crate::analysis::Request {
+        let game = self.tree.game();
+        let keys = game.history_keys();
+        crate::analysis::Request {
+            before: game.position().clone(),
+            history: keys[..keys.len().saturating_sub(1)].to_vec(),
+            played: None,
+            previous: game.moves().last().map(|m| m.mv),
+            ply: game.ply(),
+            human: self.human,
+            ..base
+        }
+    }
+
+    /// A report of the analysis `id`: kept when it is this board's analysis of the position
+    /// shown.
+    pub fn lines(&mut self, id: AnalysisId, report: Result<Lines, String>) {
+        if self.engine.running != Some(id) {
+            return;
+        }
+        match report {
+            Ok(lines) if lines.position == *self.position() => {
+                if lines.finished || lines.lines.is_empty() {
+                    self.engine.running = None;
+                }
+                self.engine.lines = Some(lines);
+            }
+            Ok(_) => {}
+            Err(why) => {
+                self.engine.running = None;
+                self.engine.failed = Some(why);
+            }
+        }
+    }
+
+    /// The runner's answer to a save.
+    pub fn written(&mut self, written: Written) {
+        match written {
+            Written::Done(path) => self.message = Some(Message::info(text::saved(&path))),
+            Written::Exists(path) => {
+                self.message = Some(Message::info(text::replace_question(&path)));
+                self.mode = BoardMode::Replace(path);
+            }
+            Written::Failed(why) => self.message = Some(Message::error(text::save_failed(&why))),
+        }
+    }
+
+    /// Whether a report with this id is this board's.
+    #[must_use]
+    pub fn waits_for(&self, id: AnalysisId) -> bool {
+        self.engine.running == Some(id)
+    }
+
+    /// Applies a key or a mouse event (`hits`: where things are on screen); returns the effects
+    /// to execute.
+    pub fn update(&mut self, event: &crate::app::Event, hits: &dyn Hits) -> Vec<Effect> {
+        let mut fx = Vec::new();
+        match event {
+            crate::app::Event::Key(key) => self.key(*key, &mut fx),
+            crate::app::Event::Mouse(mouse) => self.mouse(*mouse, hits),
+            _ => {}
+        }
+        fx
+    }
+
+    fn info(&mut self, text: impl Into<String>) {
+        self.message = Some(Message::info(text));
+    }
+
+    fn error(&mut self, text: impl Into<String>) {
+        self.message = Some(Message::error(text));
+    }
+
+    fn key(&mut self, key: KeyEvent, fx: &mut Vec<Effect>) {
+        if self.input.promotion.is_some() {
+            let step = self.input.promotion_key(&self.position().clone(), key);
+            return self.on_step(step);
+        }
+        match self.mode.clone() {
+            BoardMode::Board => self.board_key(key, fx),
+            BoardMode::Help => self.mode = BoardMode::Board,
+            BoardMode::Prompt(mut line) => match typed(&mut line, key) {
+                Typing::Done => {
+                    self.mode = BoardMode::Board;
+                    self.run_prompt(&line, fx);
+                }
+                Typing::Cancelled => self.mode = BoardMode::Board,
+                Typing::Editing => self.mode = BoardMode::Prompt(line),
+            },
+            BoardMode::SaveAs(mut line) => match typed(&mut line, key) {
+                Typing::Done => {
+                    self.mode = BoardMode::Board;
+                    self.save(line.trim(), false, fx);
+                }
+                Typing::Cancelled => self.mode = BoardMode::Board,
+                Typing::Editing => self.mode = BoardMode::SaveAs(line),
+            },
+            BoardMode::Replace(path) => match key.code {
+                KeyCode::Char('y') => {
+                    self.mode = BoardMode::Board;
+                    self.save(&path.to_string_lossy(), true, fx);
+                }
+                KeyCode::Char('n') | KeyCode::Esc => {
+                    self.mode = BoardMode::Board;
+                    self.info(text::kept(&path));
+                }
+                _ => {}
+            },
+        }
+    }
+
+    fn board_key(&mut self, key: KeyEvent, fx: &mut Vec<Effect>) {
+        let flipped = self.orientation;
+        match key.code {
+            KeyCode::Left | KeyCode::Char('h') => self.move_cursor(-1, 0, flipped),
+            KeyCode::Right | KeyCode::Char('l') => self.move_cursor(1, 0, flipped),
+            KeyCode::Up | KeyCode::Char('k') => self.move_cursor(0, 1, flipped),
+            KeyCode::Down | KeyCode::Char('j') => self.move_cursor(0, -1, flipped),
+            KeyCode::Enter | KeyCode::Char(' ') => {
+                let step = self.input.press(&self.position().clone(), self.cursor);
+                self.on_step(step);
+            }
+            KeyCode::Esc if self.input.selected.is_some() => self.input.clear(),
+            KeyCode::Esc | KeyCode::Char('q') => fx.push(Effect::CloseScreen),
+            KeyCode::Char(':') => self.mode = BoardMode::Prompt(String::new()),
+            KeyCode::Char('?') => self.mode = BoardMode::Help,
+            KeyCode::Char('w') => self.mode = BoardMode::SaveAs(text::DEFAULT_FILE.to_owned()),
+            KeyCode::Char('f') => self.orientation = !self.orientation,
+            KeyCode::Char('g') => self.toggle_engine(fx),
+            KeyCode::Char(',') | KeyCode::Backspace => {
+                self.navigate(Tree::back, text::AT_START);
+            }
+            KeyCode::Char('.') => {
+                self.navigate(Tree::forward, text::AT_END);
+            }
+            KeyCode::Home => {
+                self.navigate(
+                    |t| {
+                        t.to_start();
+                        true
+                    },
+                    "",
+                );
+            }
+            KeyCode::End => {
+                self.navigate(
+                    |t| {
+                        t.to_end();
+                        true
+                    },
+                    "",
+                );
+            }
+            KeyCode::Char('[') => {
+                self.navigate(|t| t.sibling(-1), text::NO_SIBLING);
+            }
+            KeyCode::Char(']') => {
+                self.navigate(|t| t.sibling(1), text::NO_SIBLING);
+            }
+            KeyCode::Char('o') => {
+                self.navigate(Tree::leave_variation, text::ON_MAIN_LINE);
+            }
+            KeyCode::Char('p') => {
+                if self.tree.promote() {
+                    self.info(text::PROMOTED);
+                } else {
+                    self.error(text::ON_MAIN_LINE);
+                }
+            }
+            KeyCode::Char('x') | KeyCode::Delete if self.navigate(Tree::delete, text::AT_START) => {
+                self.info(text::DELETED);
+            }
+            _ => {}
+        }
+    }
+
+    fn move_cursor(&mut self, dx: i32, dy: i32, bottom: Color) {
+        self.cursor = crate::ui::board::step(self.cursor, dx, dy, bottom);
+    }
+
+    /// Moves through the tree with `step`; the position changed when it returns true,
+    /// otherwise `refusal` is said (when not empty).
+    fn navigate(&mut self, step: impl FnOnce(&mut Tree) -> bool, refusal: &str) -> bool {
+        let before = self.tree.current();
+        let moved = step(&mut self.tree);
+        self.input.clear();
+        if moved {
+            self.message = None;
+            if self.tree.current() != before {
+                self.restart = true;
+            }
+        } else if !refusal.is_empty() {
+            self.error(refusal);
+        }
+        moved
+    }
+
+    fn toggle_engine(&mut self, fx: &mut Vec<Effect>) {
+        self.engine.on = !self.engine.on;
+        if self.engine.on {
+            self.restart = true;
+        } else if let Some(id) = self.engine.running.take() {
+            fx.push(Effect::CancelAnalysis(id));
+        }
+    }
+
+    fn on_step(&mut self, step: Step) {
+        match step {
+            Step::Move(mv) => self.play(mv),
+            Step::Refused(why) => self.error(why.to_string()),
+            Step::Nothing | Step::Picked(_) | Step::Cancelled | Step::ChoosePromotion => {}
+        }
+    }
+
+    /// Plays `mv` at the cursor of the tree.
+    fn play(&mut self, mv: Move) {
+        self.input.clear();
+        match self.tree.play(mv) {
+            Ok(added) => {
+                self.message =
+                    (added == Added::Variation).then(|| Message::info(text::NEW_VARIATION));
+                self.restart = true;
+            }
+            Err(e) => self.error(e.to_string()),
+        }
+    }
+
+    fn mouse(&mut self, mouse: MouseEvent, hits: &dyn Hits) {
+        let position = self.position().clone();
+        if self.input.promotion.is_some() {
+            if let MouseEventKind::Down(MouseButton::Left) = mouse.kind {
+                let step = self
+                    .input
+                    .promotion_click(&position, hits.promotion_at(mouse.column, mouse.row));
+                self.on_step(step);
+            }
+            return;
+        }
+        if self.mode != BoardMode::Board {
+            return;
+        }
+        let square = hits.square_at(mouse.column, mouse.row, self.orientation);
+        match mouse.kind {
+            MouseEventKind::Down(MouseButton::Left) => match square {
+                Some(sq) => {
+                    self.cursor = sq;
+                    let step = self.input.mouse_down(&position, sq);
+                    self.on_step(step);
+                }
+                None => {
+                    self.input.drag_from = None;
+                    if let Some(node) = hits.node_at(self, mouse.column, mouse.row) {
+                        self.navigate(|t| t.go(node), "");
+                    }
+                }
+            },
+            MouseEventKind::Up(MouseButton::Left) if self.input.drag_from.is_some() => {
+                self.cursor = square.unwrap_or(self.cursor);
+                let step = self.input.mouse_up(&position, square);
+                self.on_step(step);
+            }
+            _ => {}
+        }
+    }
+
+    fn run_prompt(&mut self, line: &str, fx: &mut Vec<Effect>) {
+        let line = line.trim();
+        if line.is_empty() {
+            return;
+        }
+        let mut words = line.splitn(2, ' ');
+        if let (Some("save" | "w"), rest) = (words.next(), words.next()) {
+            let file = rest.map(str::trim).filter(|f| !f.is_empty());
+            match file {
+                Some(f) => self.save(f, false, fx),
+                None => self.mode = BoardMode::SaveAs(text::DEFAULT_FILE.to_owned()),
+            }
+            return;
+        }
+        match self.tree.game().parse_move(line) {
+            Ok(mv) => self.play(mv),
+            Err(e) => self.error(text::not_understood(line, &e.to_string())),
+        }
+    }
+
+    /// Asks the runner to write the tree as PGN to `file` (replacing it only when `replace`).
+    fn save(&mut self, file: &str, replace: bool, fx: &mut Vec<Effect>) {
+        if file.is_empty() {
+            return self.error(text::save_failed("no file name was given"));
+        }
+        fx.push(Effect::WritePgn {
+            path: PathBuf::from(file),
+            text: self.pgn(),
+            replace,
+        });
+    }
+
+    /// The tree as PGN: the main line with every variation.
+    #[must_use]
+    pub fn pgn(&self) -> String {
+        let (game, alternatives) = self.tree.for_pgn();
+        let mut tags = crate::pgn::Tags::default();
+        tags.set("Event", "kibitzer analysis");
+        tags.set("Annotator", "kibitzer");
+        crate::pgn::export_with_variations(&game, &alternatives, &tags)
+    }
+
+    /// The key hints for the current mode.
+    #[must_use]
+    pub fn key_hints(&self) -> &'static str {
+        match self.mode {
+            BoardMode::Board => text::KEYS_BOARD,
+            BoardMode::Prompt(_) => text::KEYS_PROMPT,
+            BoardMode::SaveAs(_) => text::KEYS_SAVE,
+            BoardMode::Replace(_) => text::KEYS_REPLACE,
+            BoardMode::Help => text::KEYS_HELP,
+        }
+    }
+}
+
+/// Where a line being typed stands after a key.
+enum Typing {
+    /// Enter: the line is finished.
+    Done,
+    /// Esc, or Backspace on an empty line.
+    Cancelled,
+    /// Still typing.
+    Editing,
+}
+
+/// Applies one key to a line being typed.
+fn typed(line: &mut String, key: KeyEvent) -> Typing {
+    match key.code {
+        KeyCode::Enter => Typing::Done,
+        KeyCode::Esc => Typing::Cancelled,
+        KeyCode::Backspace if line.pop().is_none() => Typing::Cancelled,
+        KeyCode::Char(c) => {
+            line.push(c);
+            Typing::Editing
+        }
+        _ => Typing::Editing,
+    }
+}
+
+#[cfg(test)]
+mod tests;

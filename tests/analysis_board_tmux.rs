@@ -1,0 +1,51 @@
+//! End-to-end: the analysis board in the real binary in a real 80×24 terminal (tmux on a
+//! private socket, temporary config and data directories): opened from play, two moves, the
+//! engine's live lines, a save, and back to the game unchanged. The test waits for text on the
+//! screen instead of sleeping.
+
+#[path = "support/tmux.rs"]
+mod tmux;
+use tmux::Tmux;
+
+#[path = "support/python.rs"]
+mod python;
+
+#[test]
+fn the_board_opens_from_play_takes_two_moves_and_returns_to_the_game() {
+    let Some(tmux) = Tmux::start("anaboard", 80, 24) else {
+        return;
+    };
+    tmux.launch("--new");
+    tmux.wait_for("no moves yet");
+
+    tmux.keys(&["a"]);
+    tmux.wait_for("Engine · best 3");
+    tmux.wait_for("scores for White");
+
+    // Two moves, one per side: by the board's cursor (e2 is under it) and by the prompt.
+    tmux.keys(&["Enter", "Up", "Up", "Enter"]);
+    tmux.wait_for("1. e4");
+    tmux.keys(&[":"]);
+    tmux.send_literal("e5");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("1. e4 e5");
+    // The engine restarted on the new position: its lines start with White's second move.
+    tmux.wait_until("the engine's lines after 1... e5", |s| {
+        s.contains("scores for White") && s.lines().any(|l| l.contains("│1 ") && l.contains("2."))
+    });
+
+    // Save it.
+    let file = tmux.data_dir().join("analysis.pgn");
+    tmux.keys(&[":"]);
+    tmux.send_literal(&format!("save {}", file.display()));
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("saved the analysis");
+
+    // Back to the game, exactly as it was: no move was played there.
+    tmux.keys(&["q"]);
+    tmux.wait_for("no moves yet");
+    tmux.keys(&["q"]);
+    tmux.wait_for("EXIT=0");
+
+    assert_eq!(python::variations_of(&file), "e2e4(e7e5())");
+}
