@@ -111,7 +111,7 @@ pub fn variant_of_tag(tag: Option<&str>) -> Result<Variant, String> {
 }
 
 /// The name of a variant as a `Variant` tag would give it.
-fn variant_name(variant: Variant) -> &'static str {
+pub(crate) fn variant_name(variant: Variant) -> &'static str {
     match variant {
         Variant::Chess => "standard chess",
         Variant::PawnBattle => "Pawn Battle",
