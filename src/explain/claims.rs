@@ -733,11 +733,13 @@ impl Fact {
     pub fn sub(&self) -> Option<&str> {
         match self {
             Fact::ThreatMet { how, mate, .. } => Some(if *mate { "mate" } else { how.as_str() }),
-            Fact::Race { their_moves, .. } => Some(if their_moves.is_some() {
+            Fact::Race { their_moves, .. } | Fact::PbRace { their_moves, .. } => {
+                Some(if their_moves.is_some() {
                 "first"
             } else {
                 "free"
-            }),
+                })
+            }
             Fact::PbRookFile { open, .. } => Some(if *open { "open" } else { "half_open" }),
             Fact::PbWins { how, .. } => Some(how.as_str()),
             _ => None,

@@ -242,16 +242,21 @@ pub fn explain(input: &ExplainInput<PawnBattle>) -> Explanation {
         let mut bl = vec![best];
         bl.extend_from_slice(&input.best_pv);
         let pv_san = san_line(before, &bl);
-        let mut best_claims = derive(before, best, &play(best));
-        for c in &mut best_claims {
-            c.supports = Supports::Better;
-        }
+        // The reason is found among the better move's claims as if it were played, then they
+        // are marked as the better move's.
+        let best_claims = derive(before, best, &play(best));
         if let Some((text, rests)) = templates
             .as_ref()
             .and_then(|t| better_reason(t, &pv_san, mover, &[], &best_claims))
         {
             reason = Some(text);
-            better_claims = rests;
+            better_claims = rests
+                .into_iter()
+                .map(|c| Claim {
+                    supports: Supports::Better,
+                    ..c
+                })
+                .collect();
         }
         best_line = Some(BestLine {
             san: pv_san.first().cloned().unwrap_or_default(),
