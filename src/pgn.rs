@@ -23,7 +23,7 @@ mod writer;
 
 pub use reader::{
     ImportError, ImportReport, ImportedGame, decode_text, import, import_as, import_file, nth,
-    stream,
+    stream, stream_as, variant_of_game,
 };
 pub use tags::Tags;
 pub use writer::{export, export_all};
