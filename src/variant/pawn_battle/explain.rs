@@ -320,3 +320,6 @@ pub fn explain(input: &ExplainInput<PawnBattle>) -> Explanation {
     e
 }
 
+
+#[cfg(test)]
+mod tests;
