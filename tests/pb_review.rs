@@ -178,3 +178,17 @@ fn explain_a_pawn_battle_move() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("only pawns and rooks"), "{}", stderr(&o));
 }
+
+#[test]
+fn the_review_screen_says_it_shows_chess_games_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("race.pgn");
+    std::fs::write(&file, RACE).unwrap();
+    let o = kibitzer(dir.path(), &["review", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("is a Pawn Battle game") && stderr(&o).contains("--json"),
+        "{}",
+        stderr(&o)
+    );
+}

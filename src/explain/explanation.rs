@@ -218,6 +218,40 @@ pub(crate) fn better_reason(
     Some((text, claims))
 }
 
+/// What the sentences about the move itself may draw on: its line (the move first), the better
+/// line and the reason it is better, the themes and claims, the judgement, the phrasing seed;
+/// the score from `medium` on. No opening (a book move's caller sets it).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn move_facts<'a, P: crate::variant::VariantPosition>(
+    input: &ExplainInput<P>,
+    line_san: &[String],
+    best_line: Option<&BestLine>,
+    reason: Option<String>,
+    themes: &'a [Theme],
+    claims: &'a [Claim],
+    judgement: Option<Judgement>,
+    seed: String,
+) -> Facts<'a> {
+    Facts {
+        san: line_san.first().cloned().unwrap_or_default(),
+        mover: crate::variant::VariantPosition::turn(&input.before),
+        better: best_line.map(|b| b.san.clone()),
+        reason,
+        line: line_san.join(" "),
+        score: input
+            .score_after
+            .filter(|_| input.level != ExplainLevel::Basic)
+            .map(|s| s.to_string()),
+        themes,
+        claims,
+        quality: judgement.map(|j| j.quality),
+        mate: judgement.and_then(|j| j.mate),
+        only_move: judgement.is_some_and(|j| j.only_move),
+        seed,
+        opening: None,
+    }
+}
+
 /// How many sentences a level says.
 pub(crate) fn sentence_limit(level: ExplainLevel) -> usize {
     match level {
@@ -375,24 +409,17 @@ pub fn explain(input: &ExplainInput) -> Explanation {
     let fen_before = claims::fen(before);
     let mut sentences = match (&templates, legal) {
         (Some(t), true) => {
-            let f = Facts {
-                san: san.clone(),
-                mover,
-                better: best_line.as_ref().map(|b| b.san.clone()),
+            let mut f = move_facts(
+                input,
+                &line_san,
+                best_line.as_ref(),
                 reason,
-                line: line_san.join(" "),
-                score: input
-                    .score_after
-                    .filter(|_| input.level != ExplainLevel::Basic)
-                    .map(|s| s.to_string()),
-                themes: &root_themes,
-                claims: &claims,
-                quality: judgement.map(|j| j.quality),
-                mate: judgement.and_then(|j| j.mate),
-                only_move: judgement.is_some_and(|j| j.only_move),
-                seed: format!("{fen_before}|{uci}"),
-                opening: opening.map(|o| o.name.to_owned()),
-            };
+                &root_themes,
+                &claims,
+                judgement,
+                format!("{fen_before}|{uci}"),
+            );
+            f.opening = opening.map(|o| o.name.to_owned());
             select(t.render(&f, 5), input.level, max)
         }
         _ => Vec::new(),

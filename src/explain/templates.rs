@@ -522,10 +522,7 @@ impl Templates {
                 king,
                 their_moves,
             } => {
-                let count = |n: u32| {
-                    let unit = if n == 1 { &w.move_unit } else { &w.move_units };
-                    format!("{n} {unit}")
-                };
+                let count = |n: u32| self.moves_count(n);
                 put("race_pawn", Some(pawn.to_string()));
                 put("queen_sq", Some(queens_on.to_string()));
                 put("race_moves", Some(count(*moves)));
@@ -575,10 +572,7 @@ impl Templates {
                 moves,
                 their_moves,
             } => {
-                let count = |n: u32| {
-                    let unit = if n == 1 { &w.move_unit } else { &w.move_units };
-                    format!("{n} {unit}")
-                };
+                let count = |n: u32| self.moves_count(n);
                 put("race_pawn", Some(pawn.to_string()));
                 put("goal_sq", Some(goal.to_string()));
                 put("race_moves", Some(count(*moves)));
@@ -612,6 +606,13 @@ impl Templates {
             }
             _ => {}
         }
+    }
+
+    /// "1 move", "3 moves".
+    fn moves_count(&self, n: u32) -> String {
+        let w = &self.words;
+        let unit = if n == 1 { &w.move_unit } else { &w.move_units };
+        format!("{n} {unit}")
     }
 
     fn fill(pattern: &str, values: &BTreeMap<&'static str, String>) -> Option<String> {

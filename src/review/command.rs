@@ -201,6 +201,20 @@ pub struct ReviewDocument<'a> {
 /// Bad input (status 2) or a failed write (status 1).
 pub fn run(args: &ReviewArgs, config: &Config, out: &mut dyn Write) -> Result<(), CommandError> {
     let screen = !args.json && args.annotate.is_none();
+    let number = args.game.unwrap_or(1);
+    // The game's `Variant` tag decides how the file is read; a file that cannot be read or has
+    // no such game is reported by the chess reading below.
+    let variant = std::fs::File::open(&args.file)
+        .ok()
+        .and_then(|f| pgn::variant_of_game(f, number))
+        .and_then(Result::ok);
+    if screen && variant == Some(Variant::PawnBattle) {
+        return Err(CommandError::input(format!(
+            "{}: game {number} is a Pawn Battle game, and the review screen shows chess games \
+             only for now; use --json or --annotate OUT.pgn",
+            args.file.display()
+        )));
+    }
     if screen && !std::io::stdout().is_terminal() {
         return Err(CommandError::input(
             "the review screen needs a terminal; use --json or --annotate OUT.pgn",
@@ -223,13 +237,6 @@ pub fn run(args: &ReviewArgs, config: &Config, out: &mut dyn Write) -> Result<()
     if let Some(path) = &args.annotate {
         check_annotate_target(&args.file, path, args.force)?;
     }
-    let number = args.game.unwrap_or(1);
-    // The game's `Variant` tag decides how the file is read; a file that cannot be read or has
-    // no such game is reported by the chess reading below.
-    let variant = std::fs::File::open(&args.file)
-        .ok()
-        .and_then(|f| pgn::variant_of_game(f, number))
-        .and_then(Result::ok);
     match variant {
         Some(Variant::PawnBattle) => {
             review_file::<PawnBattle>(args, &settings, &limits, number, out)

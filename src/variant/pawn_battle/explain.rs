@@ -16,11 +16,11 @@ use super::PawnBattle;
 use super::eval::{self, Evaluation, Term};
 use crate::explain::claims::{At, Claim, Fact, Supports};
 use crate::explain::explanation::{
-    BestLine, attach_reason, better_reason, eval_deltas, human_view, judgement_of, quality_claim,
-    san_line, select, sentence_limit,
+    BestLine, attach_reason, better_reason, eval_deltas, human_view, judgement_of, move_facts,
+    quality_claim, san_line, select, sentence_limit,
 };
 use crate::explain::quality::Quality;
-use crate::explain::templates::{Facts, Templates};
+use crate::explain::templates::Templates;
 use crate::explain::{ExplainInput, Explanation};
 use crate::variant::VariantPosition;
 
@@ -267,25 +267,18 @@ pub fn explain(input: &ExplainInput<PawnBattle>) -> Explanation {
 
     let mut sentences = match (&templates, legal) {
         (Some(t), true) => {
-            let f = Facts {
-                san: san.clone(),
-                mover,
-                better: best_line.as_ref().map(|b| b.san.clone()),
+            let mut f = move_facts(
+                input,
+                &line_san,
+                best_line.as_ref(),
                 reason,
-                line: line_san.join(" "),
-                score: input
-                    .score_after
-                    .filter(|_| input.level != crate::config::ExplainLevel::Basic)
-                    .map(|s| s.to_string()),
-                themes: &[],
-                claims: &claims,
-                quality: judgement.map(|j| j.quality),
-                // A forced win is no mate: the verdict counts it, no sentence names a mate.
-                mate: None,
-                only_move: judgement.is_some_and(|j| j.only_move),
-                seed: format!("{fen_before}|{uci}"),
-                opening: None,
-            };
+                &[],
+                &claims,
+                judgement,
+                format!("{fen_before}|{uci}"),
+            );
+            // A forced win is no mate: the verdict counts it, no sentence names a mate.
+            f.mate = None;
             select(t.render(&f, 5), input.level, sentence_limit(input.level))
         }
         _ => Vec::new(),
