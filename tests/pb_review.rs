@@ -35,13 +35,7 @@ fn review(dir: &std::path::Path) -> serde_json::Value {
     std::fs::write(&file, RACE).unwrap();
     json(&kibitzer(
         dir,
-        &[
-            "review",
-            file.to_str().unwrap(),
-            "--json",
-            "--depth",
-            "8",
-        ],
+        &["review", file.to_str().unwrap(), "--json", "--depth", "8"],
     ))
 }
 
@@ -60,25 +54,32 @@ fn a_pawn_battle_game_is_reviewed_like_a_chess_game() {
     assert_eq!(b6["best_move"], "b5");
     assert!(b6["better"]["text"].is_string(), "{b6}");
     let text = b6["explanation"]["text"].as_str().unwrap();
-    assert!(text.contains("Better was b5") || text.contains("b5 was stronger"), "{text}");
+    assert!(
+        text.contains("Better was b5") || text.contains("b5 was stronger"),
+        "{text}"
+    );
     // Per-ply verdicts and graph values (White's win %, from Black's sure win to White's).
     assert!(b6["win_before"].as_f64().unwrap() < 1.0, "{b6}");
     for p in plies {
         let w = p["win_after"].as_f64().unwrap();
         assert!((0.0..=100.0).contains(&w), "{p}");
-        assert!(p["explanation"]["sentences"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .all(|s| !s["claims"].as_array().unwrap().is_empty()));
+        assert!(
+            p["explanation"]["sentences"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|s| !s["claims"].as_array().unwrap().is_empty())
+        );
     }
     let last = plies.last().unwrap();
     assert_eq!(last["san"], "g8");
     assert_eq!(last["win_after"], 100.0);
-    assert!(last["explanation"]["text"]
-        .as_str()
-        .unwrap()
-        .contains("reaches the last rank and wins the game"));
+    assert!(
+        last["explanation"]["text"]
+            .as_str()
+            .unwrap()
+            .contains("reaches the last rank and wins the game")
+    );
     // Accuracy: White played only best moves, Black one blunder.
     assert_eq!(d["summary"]["white"]["accuracy"], 100.0);
     assert_eq!(d["summary"]["black"]["blunders"], 1);
@@ -101,8 +102,11 @@ fn pawn_battle_review_snapshot() {
             .to_owned();
         lines.push(format!(
             "{} {} {} [{}] {}",
-            p["move_number"], p["san"].as_str().unwrap(), p["score_text"].as_str().unwrap(),
-            p["label"].as_str().unwrap(), first
+            p["move_number"],
+            p["san"].as_str().unwrap(),
+            p["score_text"].as_str().unwrap(),
+            p["label"].as_str().unwrap(),
+            first
         ));
     }
     insta::assert_snapshot!(lines.join("\n"));
@@ -162,8 +166,15 @@ fn explain_a_pawn_battle_move() {
         .iter()
         .map(|c| c["kind"].as_str().unwrap())
         .collect();
-    assert!(kinds.contains(&"pb_race") && kinds.contains(&"pb_passed"), "{kinds:?}");
-    assert!(e["text"].as_str().unwrap().contains("in 4 moves"), "{}", e["text"]);
+    assert!(
+        kinds.contains(&"pb_race") && kinds.contains(&"pb_passed"),
+        "{kinds:?}"
+    );
+    assert!(
+        e["text"].as_str().unwrap().contains("in 4 moves"),
+        "{}",
+        e["text"]
+    );
     // A chess FEN is no Pawn Battle position: the error names the field and the reason.
     let o = kibitzer(
         dir.path(),
@@ -176,7 +187,11 @@ fn explain_a_pawn_battle_move() {
         ],
     );
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("only pawns and rooks"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("only pawns and rooks"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]

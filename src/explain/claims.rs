@@ -735,9 +735,9 @@ impl Fact {
             Fact::ThreatMet { how, mate, .. } => Some(if *mate { "mate" } else { how.as_str() }),
             Fact::Race { their_moves, .. } | Fact::PbRace { their_moves, .. } => {
                 Some(if their_moves.is_some() {
-                "first"
-            } else {
-                "free"
+                    "first"
+                } else {
+                    "free"
                 })
             }
             Fact::PbRookFile { open, .. } => Some(if *open { "open" } else { "half_open" }),

@@ -313,6 +313,5 @@ pub fn explain(input: &ExplainInput<PawnBattle>) -> Explanation {
     e
 }
 
-
 #[cfg(test)]
 mod tests;
