@@ -252,6 +252,36 @@ pub(crate) fn move_facts<'a, P: crate::variant::VariantPosition>(
     }
 }
 
+/// The better move to show, with its line (the move first) and the line's SAN: the engine's
+/// best when it is another legal move and the judgement is an inaccuracy or worse ("Better was
+/// X" only for a confirmed error, STYLE rule 16).
+pub(crate) fn better_move<P: crate::variant::VariantPosition>(
+    input: &ExplainInput<P>,
+    judgement: Option<Judgement>,
+) -> Option<(Move, Vec<Move>, Vec<String>)> {
+    let confirmed_error = judgement.is_some_and(|j| j.quality >= quality::Quality::Inaccuracy);
+    let best = input.best.filter(|b| {
+        *b != input.mv
+            && confirmed_error
+            && crate::variant::VariantPosition::is_legal(&input.before, *b)
+    })?;
+    let mut line = vec![best];
+    line.extend_from_slice(&input.best_pv);
+    let line_san = san_line(&input.before, &line);
+    Some((best, line, line_san))
+}
+
+impl BestLine {
+    /// The better move `best` and its line in SAN (`best` first).
+    pub(crate) fn new(best: Move, pv_san: Vec<String>) -> BestLine {
+        BestLine {
+            san: pv_san.first().cloned().unwrap_or_default(),
+            uci: best.to_uci(CastlingMode::Standard).to_string(),
+            pv_san,
+        }
+    }
+}
+
 /// How many sentences a level says.
 pub(crate) fn sentence_limit(level: ExplainLevel) -> usize {
     match level {
@@ -371,15 +401,7 @@ pub fn explain(input: &ExplainInput) -> Explanation {
     // claims only after the move's own sentences are rendered: those must rest on claims about
     // the move itself, never on facts of the better move's position.
     let mut better_claims = Vec::new();
-    // "Better was X" only when the judgement is an inaccuracy or worse (STYLE rule 16).
-    let confirmed_error = judgement.is_some_and(|j| j.quality >= quality::Quality::Inaccuracy);
-    if let Some(best) = input
-        .best
-        .filter(|b| *b != mv && confirmed_error && before.is_legal(*b))
-    {
-        let mut bl = vec![best];
-        bl.extend_from_slice(&input.best_pv);
-        let pv_san = san_line(before, &bl);
+    if let Some((best, bl, pv_san)) = better_move(input, judgement) {
         best_themes = themes::detect_line_after(input.previous, before, &bl);
         let bt: Vec<Theme> = best_themes
             .iter()
@@ -398,11 +420,7 @@ pub fn explain(input: &ExplainInput) -> Explanation {
             reason = Some(text);
             better_claims = rests;
         }
-        best_line = Some(BestLine {
-            san: pv_san.first().cloned().unwrap_or_default(),
-            uci: best.to_uci(CastlingMode::Standard).to_string(),
-            pv_san,
-        });
+        best_line = Some(BestLine::new(best, pv_san));
     }
 
     let max = sentence_limit(input.level);

@@ -16,10 +16,9 @@ use super::PawnBattle;
 use super::eval::{self, Evaluation, Term};
 use crate::explain::claims::{At, Claim, Fact, Supports};
 use crate::explain::explanation::{
-    BestLine, attach_reason, better_reason, eval_deltas, human_view, judgement_of, move_facts,
-    quality_claim, san_line, select, sentence_limit,
+    BestLine, attach_reason, better_move, better_reason, eval_deltas, human_view, judgement_of,
+    move_facts, quality_claim, san_line, select, sentence_limit,
 };
-use crate::explain::quality::Quality;
 use crate::explain::templates::Templates;
 use crate::explain::{ExplainInput, Explanation};
 use crate::variant::VariantPosition;
@@ -234,14 +233,7 @@ pub fn explain(input: &ExplainInput<PawnBattle>) -> Explanation {
     let mut best_line = None;
     let mut reason = None;
     let mut better_claims = Vec::new();
-    let confirmed_error = judgement.is_some_and(|j| j.quality >= Quality::Inaccuracy);
-    if let Some(best) = input
-        .best
-        .filter(|b| *b != mv && confirmed_error && before.is_legal(*b))
-    {
-        let mut bl = vec![best];
-        bl.extend_from_slice(&input.best_pv);
-        let pv_san = san_line(before, &bl);
+    if let Some((best, _, pv_san)) = better_move(input, judgement) {
         // The reason is found among the better move's claims as if it were played, then they
         // are marked as the better move's.
         let best_claims = derive(before, best, &play(best));
@@ -258,11 +250,7 @@ pub fn explain(input: &ExplainInput<PawnBattle>) -> Explanation {
                 })
                 .collect();
         }
-        best_line = Some(BestLine {
-            san: pv_san.first().cloned().unwrap_or_default(),
-            uci: best.to_uci(CastlingMode::Standard).to_string(),
-            pv_san,
-        });
+        best_line = Some(BestLine::new(best, pv_san));
     }
 
     let mut sentences = match (&templates, legal) {

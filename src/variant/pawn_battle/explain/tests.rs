@@ -7,6 +7,7 @@ use super::*;
 use crate::analysis::{Analyst, Request, analyse, judged_search, search_position};
 use crate::config::ExplainLevel;
 use crate::engine::{SearchLimits, SearchMemory};
+use crate::explain::quality::Quality;
 use crate::variant::pawn_battle::eval::PresetName;
 
 fn pos(fen: &str) -> PawnBattle {
