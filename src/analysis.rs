@@ -17,14 +17,19 @@
 //! of a game and [`assemble`] for each ply, so that the search of the position after a move
 //! doubles as the line after it.
 
+use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use shakmaty::{Chess, Color, Move};
 
 use crate::config::{ExplainLevel, Language};
-use crate::engine::{EvalParams, SearchLimits, SearchMemory, SearchResult, search, zobrist};
+use crate::engine::rules::{Evaluator, SearchRules};
+use crate::engine::{EvalParams, SearchLimits, SearchMemory, SearchResult, search};
 use crate::explain::quality::{self, Score};
 use crate::explain::{ExplainInput, Explanation, explain};
+use crate::variant::VariantPosition;
+use crate::variant::pawn_battle::PawnBattle;
+use crate::variant::pawn_battle::eval::Evaluation;
 
 pub mod background;
 pub mod command;
@@ -36,11 +41,148 @@ pub use background::{Job, spawn};
 pub use external::{AnalystError, AnalystSpec};
 pub use uci::{uci_lines, uci_lines_for};
 
+/// What the analysis needs from a game beyond the search's rules: its evaluation, how a
+/// position is searched (chess through the position database and, when configured, an
+/// external UCI analyst), its opening book and its explanation. Implemented by chess and Pawn
+/// Battle; every function of this module is generic over it, so both games get the same
+/// searches and the same judgement ([`judged_search`]).
+pub trait Analysed: SearchRules {
+    /// The evaluation the searches use ([`EvalParams`] for chess).
+    type Eval: Evaluator<Self> + Clone + fmt::Debug + PartialEq + Send + Sync + 'static;
+
+    /// Whether an external UCI engine can analyse this game (chess only).
+    const EXTERNAL_ANALYST: bool;
+
+    /// Searches `before` with `limits` (exact root scores already on), through the position
+    /// database when the game has one (see [`search_position`]).
+    fn search_stored(
+        before: &Self,
+        history: &[u64],
+        limits: &SearchLimits,
+        eval: &Self::Eval,
+        memory: &mut SearchMemory,
+        stop: &AtomicBool,
+    ) -> SearchResult;
+
+    /// The search of `before` by an external engine, `must_score` with an exact score; `None`
+    /// when the game cannot be analysed by one.
+    fn search_external(
+        engine: &mut external::UciAnalyst,
+        before: &Self,
+        limits: &SearchLimits,
+        must_score: Option<Move>,
+        stop: &AtomicBool,
+    ) -> Option<Result<SearchResult, AnalystError>>;
+
+    /// Whether `mv` is theory here (never judged against the engine's best).
+    fn is_book_move(&self, mv: Move) -> bool;
+
+    /// The evaluation terms before and after `mv` (name, before, after; mover's view).
+    fn eval_terms(&self, mv: Move, eval: &Self::Eval) -> Vec<(String, i32, i32)>;
+
+    /// The explanation of `input.mv`, every sentence resting on claims checked on the board.
+    fn explain(input: &ExplainInput<Self>) -> Explanation;
+}
+
+impl Analysed for Chess {
+    type Eval = EvalParams;
+    const EXTERNAL_ANALYST: bool = true;
+
+    fn search_stored(
+        before: &Chess,
+        history: &[u64],
+        limits: &SearchLimits,
+        params: &EvalParams,
+        memory: &mut SearchMemory,
+        stop: &AtomicBool,
+    ) -> SearchResult {
+        let store = crate::posdb::installed();
+        if let Some(known) = store
+            .as_ref()
+            .and_then(|s| s.recall(before, limits, params))
+        {
+            return known;
+        }
+        let result = search(before, history, limits, params, memory, stop, &mut |_| {});
+        if let Some(s) = store {
+            s.remember(
+                before,
+                limits,
+                params,
+                &result,
+                stop.load(Ordering::Relaxed),
+            );
+        }
+        result
+    }
+
+    fn search_external(
+        engine: &mut external::UciAnalyst,
+        before: &Chess,
+        limits: &SearchLimits,
+        must_score: Option<Move>,
+        stop: &AtomicBool,
+    ) -> Option<Result<SearchResult, AnalystError>> {
+        Some(external_search(engine, before, limits, must_score, stop))
+    }
+
+    fn is_book_move(&self, mv: Move) -> bool {
+        crate::opening::book_move(self, mv).is_some()
+    }
+
+    fn eval_terms(&self, mv: Move, params: &EvalParams) -> Vec<(String, i32, i32)> {
+        convert::eval_terms(self, mv, params)
+    }
+
+    fn explain(input: &ExplainInput) -> Explanation {
+        explain(input)
+    }
+}
+
+impl Analysed for PawnBattle {
+    type Eval = Evaluation;
+    const EXTERNAL_ANALYST: bool = false;
+
+    /// A plain search: the position database keeps chess positions only.
+    fn search_stored(
+        before: &PawnBattle,
+        history: &[u64],
+        limits: &SearchLimits,
+        eval: &Evaluation,
+        memory: &mut SearchMemory,
+        stop: &AtomicBool,
+    ) -> SearchResult {
+        search(before, history, limits, eval, memory, stop, &mut |_| {})
+    }
+
+    fn search_external(
+        _engine: &mut external::UciAnalyst,
+        _before: &PawnBattle,
+        _limits: &SearchLimits,
+        _must_score: Option<Move>,
+        _stop: &AtomicBool,
+    ) -> Option<Result<SearchResult, AnalystError>> {
+        None
+    }
+
+    fn is_book_move(&self, _mv: Move) -> bool {
+        false
+    }
+
+    fn eval_terms(&self, mv: Move, eval: &Evaluation) -> Vec<(String, i32, i32)> {
+        crate::variant::pawn_battle::explain::eval_terms(self, mv, eval)
+    }
+
+    fn explain(input: &ExplainInput<PawnBattle>) -> Explanation {
+        crate::variant::pawn_battle::explain::explain(input)
+    }
+}
+
 /// What to analyse and how.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Request {
+pub struct Request<P: Analysed = Chess> {
     /// The position before the move.
-    pub before: Chess,
+    pub before: P,
     /// Zobrist keys ([`crate::engine::zobrist`]) of the game's positions before `before`,
     /// oldest first (`before` itself excluded), for repetition detection.
     pub history: Vec<u64>,
@@ -53,7 +195,7 @@ pub struct Request {
     /// Search limits (exact root scores are always turned on).
     pub limits: SearchLimits,
     /// Evaluation parameters of the engine.
-    pub params: EvalParams,
+    pub params: P::Eval,
     /// The human's colour (scores are also given from its side).
     pub human: Color,
     /// How much to say.
@@ -62,11 +204,11 @@ pub struct Request {
     pub language: Language,
 }
 
-impl Request {
+impl<P: Analysed> Request<P> {
     /// A request with the defaults: no history, the engine's own choice, ply 0, White as the
     /// human, medium level, English.
     #[must_use]
-    pub fn new(before: Chess, limits: SearchLimits, params: EvalParams) -> Request {
+    pub fn new(before: P, limits: SearchLimits, params: P::Eval) -> Request<P> {
         Request {
             before,
             history: Vec::new(),
@@ -101,13 +243,13 @@ pub struct Analysis {
 }
 
 /// Searches `before` as the analysis does: `limits` with exact root scores, `history` as in
-/// [`Request::history`]. A search in the position database ([`crate::posdb`]) that went at
-/// least as far is used instead, and a new search is written there.
-pub fn search_position(
-    before: &Chess,
+/// [`Request::history`]. For chess, a search in the position database ([`crate::posdb`]) that
+/// went at least as far is used instead, and a new search is written there.
+pub fn search_position<P: Analysed>(
+    before: &P,
     history: &[u64],
     limits: &SearchLimits,
-    params: &EvalParams,
+    params: &P::Eval,
     memory: &mut SearchMemory,
     stop: &AtomicBool,
 ) -> SearchResult {
@@ -115,36 +257,28 @@ pub fn search_position(
         exact_root_scores: true,
         ..limits.clone()
     };
-    let store = crate::posdb::installed();
-    if let Some(known) = store
-        .as_ref()
-        .and_then(|s| s.recall(before, &limits, params))
-    {
-        return known;
-    }
-    let result = search(before, history, &limits, params, memory, stop, &mut |_| {});
-    if let Some(s) = store {
-        s.remember(
-            before,
-            &limits,
-            params,
-            &result,
-            stop.load(Ordering::Relaxed),
-        );
-    }
-    result
+    P::search_stored(before, history, &limits, params, memory, stop)
+}
+
+/// The position after `mv` when it is legal in `pos`.
+fn play<P: VariantPosition>(pos: &P, mv: Move) -> Option<P> {
+    VariantPosition::is_legal(pos, mv).then(|| {
+        let mut after = pos.clone();
+        after.play_unchecked(mv);
+        after
+    })
 }
 
 /// Searches the position after `mv` (legal in `req.before`); `None` when it is illegal.
-pub fn search_after(
-    req: &Request,
+pub fn search_after<P: Analysed>(
+    req: &Request<P>,
     mv: Move,
     memory: &mut SearchMemory,
     stop: &AtomicBool,
 ) -> Option<SearchResult> {
-    let after = crate::explain::board::play(&req.before, mv)?;
+    let after = play(&req.before, mv)?;
     let mut history = req.history.clone();
-    history.push(zobrist(&req.before));
+    history.push(req.before.key());
     Some(search_position(
         &after,
         &history,
@@ -218,25 +352,46 @@ impl Analyst {
         self.external = None;
     }
 
+    /// The analyst of `spec` for games of `P`: [`Analyst::start`] when an external engine
+    /// can analyse `P`; otherwise the built-in engine, with a notice when `spec` names an
+    /// external one (it does not play this game).
+    #[must_use]
+    pub fn start_for<P: Analysed>(spec: &AnalystSpec) -> Analyst {
+        if P::EXTERNAL_ANALYST || spec.is_builtin() {
+            return Analyst::start(spec);
+        }
+        Analyst {
+            external: None,
+            notices: vec![format!(
+                "the external analysis engine ({}) does not play {}; the built-in engine \
+                 analyses instead",
+                crate::echo::echo(&spec.command),
+                crate::pgn::variant_name(P::VARIANT)
+            )],
+        }
+    }
+
     /// Searches `before` as [`search_position`] does; an external engine gives its
     /// [`external::MULTI_PV`] best lines, and an exact score for `must_score` (a `searchmoves`
     /// search of that move alone when it is not among them). On an external engine's error,
-    /// the built-in engine searches, now and from then on.
+    /// the built-in engine searches, now and from then on. A game no external engine plays
+    /// ([`Analysed::EXTERNAL_ANALYST`]) is always searched by the built-in engine.
     #[allow(clippy::too_many_arguments)]
-    pub fn search(
+    pub fn search<P: Analysed>(
         &mut self,
-        before: &Chess,
+        before: &P,
         history: &[u64],
         limits: &SearchLimits,
-        params: &EvalParams,
+        params: &P::Eval,
         must_score: Option<Move>,
         memory: &mut SearchMemory,
         stop: &AtomicBool,
     ) -> SearchResult {
         if let Some(e) = self.external.as_mut() {
-            match external_search(e, before, limits, must_score, stop) {
-                Ok(r) => return r,
-                Err(err) => self.fail(&err),
+            match P::search_external(e, before, limits, must_score, stop) {
+                Some(Ok(r)) => return r,
+                Some(Err(err)) => self.fail(&err),
+                None => {}
             }
         }
         search_position(before, history, limits, params, memory, stop)
@@ -256,7 +411,7 @@ fn external_search(
     stop: &AtomicBool,
 ) -> Result<SearchResult, AnalystError> {
     use shakmaty::Position;
-    let lines = before.legal_moves().len().min(external::MULTI_PV);
+    let lines = Position::legal_moves(before).len().min(external::MULTI_PV);
     let mut result = engine.search(before, limits, lines, &[], stop)?;
     if let Some(m) = must_score.filter(|m| convert::played_score(&result, *m, None).is_none()) {
         let single = engine.search(before, limits, 1, &[m], stop)?;
@@ -321,24 +476,22 @@ fn needs_verifying(first: &SearchResult, played: Move) -> bool {
 /// better. The verification goes through the position database like every analysis search (a
 /// second review reuses it). A verification cut short by `stop` without the played move's
 /// exact score leaves `first`.
-pub fn judged_search(
-    req: &Request,
+pub fn judged_search<P: Analysed>(
+    req: &Request<P>,
     first: SearchResult,
     analyst: &mut Analyst,
     memory: &mut SearchMemory,
     stop: &AtomicBool,
 ) -> SearchResult {
     match req.played {
-        Some(p) if crate::opening::book_move(&req.before, p).is_none() => {
-            verify(req, p, first, analyst, memory, stop)
-        }
+        Some(p) if !req.before.is_book_move(p) => verify(req, p, first, analyst, memory, stop),
         _ => first,
     }
 }
 
 /// [`judged_search`] without the book: the judgement of the searches alone.
-fn verify(
-    req: &Request,
+fn verify<P: Analysed>(
+    req: &Request<P>,
     played: Move,
     first: SearchResult,
     analyst: &mut Analyst,
@@ -366,13 +519,17 @@ fn verify(
 /// Analyses `req`: searches (once, or twice when the played move is not the best), verifies
 /// the judgement ([`judged_search`]), then explains. Synchronous; `stop` cuts the searches
 /// short (their results still count, from the last completed depth).
-pub fn analyse(req: &Request, memory: &mut SearchMemory, stop: &AtomicBool) -> Analysis {
+pub fn analyse<P: Analysed>(
+    req: &Request<P>,
+    memory: &mut SearchMemory,
+    stop: &AtomicBool,
+) -> Analysis {
     analyse_with(req, &mut Analyst::builtin(), memory, stop)
 }
 
 /// [`analyse`] with the searches made by `analyst` (`kibitzer explain --engine`).
-pub fn analyse_with(
-    req: &Request,
+pub fn analyse_with<P: Analysed>(
+    req: &Request<P>,
     analyst: &mut Analyst,
     memory: &mut SearchMemory,
     stop: &AtomicBool,
@@ -388,9 +545,9 @@ pub fn analyse_with(
     );
     let before = judged_search(req, first, analyst, memory, stop);
     let after = match (req.played, before.best_move) {
-        (Some(p), Some(b)) if p != b => crate::explain::board::play(&req.before, p).map(|after| {
+        (Some(p), Some(b)) if p != b => play(&req.before, p).map(|after| {
             let mut history = req.history.clone();
-            history.push(zobrist(&req.before));
+            history.push(req.before.key());
             analyst.search(
                 &after,
                 &history,
@@ -410,7 +567,11 @@ pub fn analyse_with(
 /// of the position after the played move when there is one (it gives the line after the move,
 /// and its score when `before` has no exact score for it). Pure.
 #[must_use]
-pub fn assemble(req: &Request, before: &SearchResult, after: Option<&SearchResult>) -> Analysis {
+pub fn assemble<P: Analysed>(
+    req: &Request<P>,
+    before: &SearchResult,
+    after: Option<&SearchResult>,
+) -> Analysis {
     let mv = req.played.or(before.best_move);
     let best_score = before.best_move.map(|_| convert::score(before.score));
     let second_score = convert::second_score(before);
@@ -430,8 +591,8 @@ pub fn assemble(req: &Request, before: &SearchResult, after: Option<&SearchResul
 /// that is not the best, the search `after` of the position after it (for its line and score).
 /// Pure. The review uses it for the better move too (`mv` = the best move, `after` = `None`).
 #[must_use]
-pub fn explain_move(
-    req: &Request,
+pub fn explain_move<P: Analysed>(
+    req: &Request<P>,
     before: &SearchResult,
     mv: Move,
     after: Option<&SearchResult>,
@@ -454,13 +615,13 @@ pub fn explain_move(
         best_score: before.best_move.map(|_| convert::score(before.score)),
         second_score: convert::second_score(before),
         facts: Some(convert::facts(before)),
-        eval_terms: convert::eval_terms(&req.before, mv, &req.params),
+        eval_terms: req.before.eval_terms(mv, &req.params),
         human: req.human,
         ply: req.ply,
         level: req.level,
         language: req.language,
     };
-    explain(&input)
+    P::explain(&input)
 }
 
 #[cfg(test)]

@@ -129,6 +129,9 @@ pub enum Command {
     Tune(crate::tune::TuneArgs),
     /// Explain the engine's choice in a position, or the quality of a given move.
     Explain {
+        /// The game of the position (a Pawn Battle FEN has no kings).
+        #[arg(long, value_enum, default_value_t)]
+        variant: crate::variant::Variant,
         /// The position.
         #[arg(long, value_name = "FEN")]
         fen: String,

@@ -104,6 +104,7 @@ fn main() -> ExitCode {
             })
         }
         Some(Command::Explain {
+            variant,
             fen,
             mv,
             limits,
@@ -113,6 +114,7 @@ fn main() -> ExitCode {
         }) => with_config(cli.config.as_deref(), &dirs, |c| {
             let _db = open_db(c, &dirs, cli.no_db);
             let args = kibitzer::analysis::command::ExplainArgs {
+                variant,
                 fen,
                 mv,
                 depth: limits.depth,

@@ -23,7 +23,7 @@ mod writer;
 
 pub use reader::{
     ImportError, ImportReport, ImportedGame, decode_text, import, import_as, import_file, nth,
-    stream,
+    stream, stream_as, variant_of_game,
 };
 pub use tags::Tags;
 pub use writer::{
@@ -113,7 +113,7 @@ pub fn variant_of_tag(tag: Option<&str>) -> Result<Variant, String> {
 }
 
 /// The name of a variant as a `Variant` tag would give it.
-fn variant_name(variant: Variant) -> &'static str {
+pub(crate) fn variant_name(variant: Variant) -> &'static str {
     match variant {
         Variant::Chess => "standard chess",
         Variant::PawnBattle => "Pawn Battle",

@@ -14,15 +14,18 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
-use shakmaty::{CastlingMode, Color, Position};
+use shakmaty::{CastlingMode, Chess, Color};
 
-use crate::analysis;
+use crate::analysis::{self, Analysed};
 use crate::config::{ExplainLevel, Language};
 use crate::engine::{EvalParams, SearchLimits, SearchMemory, SearchResult};
 use crate::explain::Explanation;
 use crate::explain::quality::{Quality, Score};
 use crate::game::Game;
 use crate::opening::Opening;
+use crate::pgn::PgnVariant;
+use crate::variant::pawn_battle::PawnBattle;
+use crate::variant::pawn_battle::eval::Evaluation;
 
 pub mod accuracy;
 pub mod annotate;
@@ -48,6 +51,8 @@ pub struct Settings {
     pub limits: SearchLimits,
     /// The engine's evaluation parameters.
     pub params: EvalParams,
+    /// The evaluation of Pawn Battle games (`[pawn_battle.eval]`).
+    pub pawn_battle: Evaluation,
     /// Explanation level.
     pub level: ExplainLevel,
     /// Explanation language.
@@ -63,6 +68,7 @@ impl Default for Settings {
         Settings {
             limits: SearchLimits::movetime(Duration::from_millis(200)),
             params: EvalParams::default(),
+            pawn_battle: Evaluation::from_config(&Default::default()),
             level: ExplainLevel::Medium,
             language: Language::default(),
             hash_mb: 64,
@@ -82,11 +88,47 @@ impl Settings {
         Settings {
             limits,
             params: EvalParams::from_config(&config.eval),
+            pawn_battle: Evaluation::from_config(&config.pawn_battle.eval),
             level,
             language: config.explain.language,
             hash_mb: config.engine.hash_mb,
             analyst: config.analysis.spec(),
         }
+    }
+}
+
+/// What the review needs from a game beyond the analysis ([`Analysed`]) and PGN: its
+/// evaluation in the review's [`Settings`] and the opening a game has reached.
+pub trait Reviewed: Analysed + PgnVariant {
+    /// The evaluation the review's searches use.
+    fn eval(settings: &Settings) -> Self::Eval;
+    /// The opening `game` has reached after `ply` moves (chess only).
+    fn opening_at(game: &Game<Self>, ply: usize) -> Option<Opening>;
+    /// The classification's label for people ([`Classification::label`]).
+    fn label(c: &Classification) -> String {
+        c.label()
+    }
+}
+
+impl Reviewed for Chess {
+    fn eval(settings: &Settings) -> EvalParams {
+        settings.params.clone()
+    }
+    fn opening_at(game: &Game, ply: usize) -> Option<Opening> {
+        crate::opening::at(game, ply)
+    }
+}
+
+impl Reviewed for PawnBattle {
+    fn eval(settings: &Settings) -> Evaluation {
+        settings.pawn_battle.clone()
+    }
+    fn opening_at(_game: &Game<PawnBattle>, _ply: usize) -> Option<Opening> {
+        None
+    }
+    /// A mate score is a forced win: no "mate" in the label.
+    fn label(c: &Classification) -> String {
+        c.label_forced_win()
     }
 }
 
@@ -275,8 +317,8 @@ fn white_view(mover: Color, s: Score) -> Score {
 /// next position searched, and its line is the line after the move), with one transposition
 /// table; a move that looks like an error or an only move is judged on a deeper verification
 /// search ([`analysis::judged_search`], the same judgement as play mode's). Returns false when `stop` cut the review short (nothing more is reported then).
-pub fn review_game(
-    game: &Game,
+pub fn review_game<P: Reviewed>(
+    game: &Game<P>,
     settings: &Settings,
     stop: &AtomicBool,
     on_event: &mut dyn FnMut(ReviewEvent),
@@ -285,8 +327,9 @@ pub fn review_game(
     let moves = game.moves();
     let total = moves.len();
     let keys = game.history_keys();
+    let eval = P::eval(settings);
     let mut memory = SearchMemory::new(settings.hash_mb);
-    let mut analyst = analysis::Analyst::start(&settings.analyst);
+    let mut analyst = analysis::Analyst::start_for::<P>(&settings.analyst);
     analyst.new_game();
     let search = |i: usize,
                   analyst: &mut analysis::Analyst,
@@ -298,7 +341,7 @@ pub fn review_game(
             pos,
             &keys[..i],
             &settings.limits,
-            &settings.params,
+            &eval,
             played,
             memory,
             stop,
@@ -354,8 +397,8 @@ pub fn review_game(
 /// The review of ply `i` from the searches of the positions before (`before`, the search the
 /// judgement rests on: see [`analysis::judged_search`]) and after (`after`) it. Pure. `None` when the game has no such ply.
 #[must_use]
-pub fn review_ply(
-    game: &Game,
+pub fn review_ply<P: Reviewed>(
+    game: &Game<P>,
     i: usize,
     before: &SearchResult,
     after: &SearchResult,
@@ -390,7 +433,7 @@ pub fn review_ply(
     let best_line = crate::explain::explanation::san_line(pos, &before.pv);
     Some(PlyReview {
         ply: i,
-        move_number: pos.fullmoves().get(),
+        move_number: pos.fullmoves(),
         mover,
         san: played.san.to_string(),
         uci: played.uci().to_string(),
@@ -401,7 +444,7 @@ pub fn review_ply(
         best_uci: best.to_uci(CastlingMode::Standard).to_string(),
         best_line,
         line: explanation.pv_san.clone(),
-        label: classification.label(),
+        label: P::label(&classification),
         classification,
         win_before,
         win_after,
@@ -409,7 +452,7 @@ pub fn review_ply(
         depth: before.depth,
         explanation,
         better,
-        opening: crate::opening::at(game, i + 1),
+        opening: P::opening_at(game, i + 1),
         judged_by: analysis::BUILTIN_NAME.to_owned(),
     })
 }

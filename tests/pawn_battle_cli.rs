@@ -129,10 +129,10 @@ fn eval_prints_each_term_for_both_presets() {
     );
 }
 
-/// `kibitzer review` reads chess only for now (the analysis is chess-typed): a Pawn Battle PGN
-/// is refused with exit status 2 and a message naming the variant, never read as chess.
+/// `kibitzer review` reads a Pawn Battle PGN as Pawn Battle (by its `Variant` tag), never as
+/// chess: every ply is reviewed (the whole review is `tests/pb_review.rs`).
 #[test]
-fn review_refuses_a_pawn_battle_game_by_name() {
+fn review_reads_a_pawn_battle_game_as_pawn_battle() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("pawn-battle.pgn");
     std::fs::write(&file, "[Variant \"Pawn Battle\"]\n\n1. e4 d5 2. exd5 *\n").unwrap();
@@ -140,15 +140,19 @@ fn review_refuses_a_pawn_battle_game_by_name() {
         .arg("review")
         .arg(&file)
         .arg("--json")
+        .args(["--depth", "2"])
         .env("KIBITZER_CONFIG_DIR", dir.path())
         .env("KIBITZER_DATA_DIR", dir.path())
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        stderr.contains("the game is Pawn Battle, but only standard chess games are read here"),
-        "{stderr}"
-    );
-    assert!(out.stdout.is_empty());
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let sans: Vec<&str> = doc["plies"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["san"].as_str().unwrap())
+        .collect();
+    assert_eq!(sans, ["e4", "d5", "exd5"]);
 }

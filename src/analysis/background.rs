@@ -5,20 +5,21 @@
 use std::io;
 use std::sync::atomic::Ordering;
 
-use super::{Analysis, Request, analyse};
+use super::{Analysed, Analysis, Request, analyse};
 use crate::engine::SearchMemory;
 
 /// A running analysis. Dropping it cancels the analysis and joins its thread.
 pub type Job = crate::job::Job<()>;
 
-/// Starts analysing `request` on a new thread with a transposition table of `hash_mb` MiB;
-/// `deliver` receives the analysis unless the job was cancelled first, or the message of a
-/// panic inside it (caught, so an interface can say so instead of waiting for ever).
+/// Starts analysing `request` (a position of any game [`Analysed`]: chess or Pawn Battle) on a
+/// new thread with a transposition table of `hash_mb` MiB; `deliver` receives the analysis
+/// unless the job was cancelled first, or the message of a panic inside it (caught, so an
+/// interface can say so instead of waiting for ever).
 ///
 /// # Errors
 /// When the operating system cannot start a thread.
-pub fn spawn(
-    request: Request,
+pub fn spawn<P: Analysed>(
+    request: Request<P>,
     hash_mb: u32,
     deliver: impl FnOnce(Result<Analysis, String>) + Send + 'static,
 ) -> io::Result<Job> {
@@ -54,6 +55,29 @@ mod tests {
         job.wait();
         let a = rx.recv().unwrap().unwrap();
         assert!(a.explanation.is_some());
+    }
+
+    #[test]
+    fn delivers_a_pawn_battle_analysis() {
+        use crate::variant::VariantPosition;
+        use crate::variant::pawn_battle::PawnBattle;
+        use crate::variant::pawn_battle::eval::{Evaluation, PresetName};
+        let (tx, rx) = mpsc::channel();
+        let before = PawnBattle::from_fen("8/6p1/8/8/8/8/P7/8 w - - 0 1").unwrap();
+        let mut req = Request::new(
+            before.clone(),
+            SearchLimits::depth(3),
+            Evaluation::preset(PresetName::Default),
+        );
+        req.played = before.parse_move("a4").ok();
+        let job = spawn(req, 1, move |a| {
+            let _ = tx.send(a);
+        })
+        .unwrap();
+        job.wait();
+        let e = rx.recv().unwrap().unwrap().explanation.unwrap();
+        assert_eq!(e.san, "a4");
+        assert!(e.claims.iter().any(|c| c.fact.kind() == "pb_race"), "{e:?}");
     }
 
     #[test]

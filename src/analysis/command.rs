@@ -5,10 +5,16 @@ use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use super::{Analyst, Request, analyse_with};
+use shakmaty::{Chess, Move};
+
+use super::{Analysed, Analyst, Request, analyse_with};
 use crate::config::{Config, ExplainLevel};
 use crate::engine::{EvalParams, SearchLimits, SearchMemory};
 use crate::game::Game;
+use crate::opening::Opening;
+use crate::variant::pawn_battle::PawnBattle;
+use crate::variant::pawn_battle::eval::Evaluation;
+use crate::variant::{Variant, VariantPosition};
 
 /// The movetime when neither `--depth` nor `--movetime` is given.
 pub const DEFAULT_MOVETIME_MS: u64 = 1000;
@@ -16,6 +22,8 @@ pub const DEFAULT_MOVETIME_MS: u64 = 1000;
 /// The arguments of `kibitzer explain`.
 #[derive(Debug, Clone, Default)]
 pub struct ExplainArgs {
+    /// The game the position belongs to (`--variant`).
+    pub variant: Variant,
     /// The position.
     pub fen: String,
     /// The move (SAN or UCI), or `None` for the engine's choice.
@@ -93,7 +101,35 @@ pub fn level(name: Option<&str>, config: &Config) -> Result<ExplainLevel, Comman
 /// A bad FEN, a bad or illegal move, a position without legal moves (status 2), or a failed
 /// write (status 1).
 pub fn run(args: &ExplainArgs, config: &Config, out: &mut dyn Write) -> Result<(), CommandError> {
-    let game = Game::from_fen(&args.fen).map_err(|e| CommandError::input(format!("--fen: {e}")))?;
+    match args.variant {
+        Variant::Chess => {
+            let params = EvalParams::from_config(&config.eval);
+            run_for::<Chess>(args, config, params, &chess_opening, out)
+        }
+        Variant::PawnBattle => {
+            let eval = Evaluation::from_config(&config.pawn_battle.eval);
+            run_for::<PawnBattle>(args, config, eval, &|_, _| None, out)
+        }
+    }
+}
+
+/// The opening reached in chess: the deepest named of the position and the one after the move.
+fn chess_opening(before: &Chess, mv: Option<Move>) -> Option<Opening> {
+    let after = mv.and_then(|m| crate::explain::board::play(before, m));
+    crate::opening::classify(std::iter::once(before).chain(after.as_ref()))
+}
+
+/// [`run`] for the game `P`, evaluated with `params`; `opening` names the opening reached by
+/// the position and the explained move (chess only).
+fn run_for<P: Analysed>(
+    args: &ExplainArgs,
+    config: &Config,
+    params: P::Eval,
+    opening: &dyn Fn(&P, Option<Move>) -> Option<Opening>,
+    out: &mut dyn Write,
+) -> Result<(), CommandError> {
+    let game = Game::<P>::from_variant_fen(&args.fen)
+        .map_err(|e| CommandError::input(format!("--fen: {e}")))?;
     let before = game.position().clone();
     let played = match &args.mv {
         Some(text) => Some(
@@ -106,10 +142,10 @@ pub fn run(args: &ExplainArgs, config: &Config, out: &mut dyn Write) -> Result<(
     let mut req = Request::new(
         before.clone(),
         limits(args.depth, args.movetime_ms, DEFAULT_MOVETIME_MS),
-        EvalParams::from_config(&config.eval),
+        params,
     );
     req.played = played;
-    req.human = shakmaty::Position::turn(&before);
+    req.human = before.turn();
     req.ply = ply_of(&before);
     req.level = level;
     req.language = config.explain.language;
@@ -118,7 +154,7 @@ pub fn run(args: &ExplainArgs, config: &Config, out: &mut dyn Write) -> Result<(
         Some(engine) => config.analysis.spec_of(engine),
         None => config.analysis.spec(),
     };
-    let mut analyst = Analyst::start(&spec);
+    let mut analyst = Analyst::start_for::<P>(&spec);
     let analysis = analyse_with(&req, &mut analyst, &mut memory, &AtomicBool::new(false));
     for notice in analyst.take_notices() {
         eprintln!("kibitzer: warning: {notice}");
@@ -129,11 +165,7 @@ pub fn run(args: &ExplainArgs, config: &Config, out: &mut dyn Write) -> Result<(
             "--fen: the side to move has no legal move (the game is over)",
         ));
     };
-    // The opening reached: the deepest named of the position and the one after the move.
-    let after = analysis
-        .mv
-        .and_then(|m| crate::explain::board::play(&before, m));
-    let opening = crate::opening::classify(std::iter::once(&before).chain(after.as_ref()));
+    let opening = opening(&before, analysis.mv);
     let write = |out: &mut dyn Write| -> std::io::Result<()> {
         if args.json {
             let doc = ExplainDocument {
@@ -171,8 +203,7 @@ struct ExplainDocument<'a> {
 }
 
 /// The ply of the next move from the FEN's move number and side to move.
-fn ply_of(pos: &shakmaty::Chess) -> usize {
-    use shakmaty::Position;
-    let full = pos.fullmoves().get() as usize;
+fn ply_of<P: VariantPosition>(pos: &P) -> usize {
+    let full = pos.fullmoves() as usize;
     2 * full.saturating_sub(1) + usize::from(pos.turn().is_black())
 }

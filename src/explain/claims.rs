@@ -483,6 +483,93 @@ pub enum Fact {
         /// Safe squares after.
         after: u32,
     },
+    /// Pawn Battle: White has `white_pawns` pawns and `white_rooks` rooks, Black `black_pawns`
+    /// and `black_rooks` (the only pieces of the game).
+    PbMaterial {
+        /// White's pawns.
+        white_pawns: u32,
+        /// White's rooks.
+        white_rooks: u32,
+        /// Black's pawns.
+        black_pawns: u32,
+        /// Black's rooks.
+        black_rooks: u32,
+    },
+    /// Pawn Battle: the pawn on `square` has no enemy pawn ahead of it on its own or an
+    /// adjacent file; its last-rank square is `goal`.
+    PbPassed {
+        /// The pawn.
+        #[serde(serialize_with = "ser_sq")]
+        square: Square,
+        /// The last-rank square of its file.
+        #[serde(serialize_with = "ser_sq")]
+        goal: Square,
+    },
+    /// Pawn Battle, in a position where the side to move is the runner's opponent: the
+    /// runner's passed pawn on `pawn` has an empty path to `goal` that no enemy rook attacks
+    /// (nor its own square), and needs `moves` moves (a double step counts once); the side to
+    /// move's fastest passed pawn with an empty path needs `their_moves`, more than `moves`,
+    /// or it has none.
+    PbRace {
+        /// The runner.
+        #[serde(serialize_with = "ser_sq")]
+        pawn: Square,
+        /// Its last-rank square.
+        #[serde(serialize_with = "ser_sq")]
+        goal: Square,
+        /// Moves it needs.
+        moves: u32,
+        /// Moves the other side's fastest free passed pawn needs, if it has one.
+        their_moves: Option<u32>,
+    },
+    /// Pawn Battle: the piece on `blocker` stands on the square in front of the enemy passed
+    /// pawn on `pawn` (the next square on its way), so the pawn cannot advance.
+    PbBlockade {
+        /// The blockaded passed pawn.
+        #[serde(serialize_with = "ser_sq")]
+        pawn: Square,
+        /// The blocking piece.
+        #[serde(serialize_with = "ser_sq")]
+        blocker: Square,
+    },
+    /// Pawn Battle: the rook on `rook` stands on a file without pawns of its own colour;
+    /// `open` says whether there are no pawns at all on it.
+    PbRookFile {
+        /// The rook.
+        #[serde(serialize_with = "ser_sq")]
+        rook: Square,
+        /// No pawns at all on the file.
+        open: bool,
+    },
+    /// Pawn Battle: the rook on `rook` stands on the file of the passed pawn on `pawn` (of
+    /// either side), behind it as the pawn runs, with nothing between them.
+    PbRookBehind {
+        /// The rook.
+        #[serde(serialize_with = "ser_sq")]
+        rook: Square,
+        /// The passed pawn.
+        #[serde(serialize_with = "ser_sq")]
+        pawn: Square,
+    },
+    /// Pawn Battle, in a position where the side to move is the pawn's opponent: the pawn on
+    /// `pawn` stands on its seventh rank and can reach the last-rank square `goal` with its
+    /// next move (a step onto an empty square or a capture), so the side to move must stop it.
+    PbThreat {
+        /// The pawn.
+        #[serde(serialize_with = "ser_sq")]
+        pawn: Square,
+        /// A last-rank square it can reach.
+        #[serde(serialize_with = "ser_sq")]
+        goal: Square,
+    },
+    /// Pawn Battle: `uci` is legal and wins the game at once: `how` is `last_rank` (a pawn
+    /// reaches the last rank) or `last_pawn` (it captures the opponent's last pawn).
+    PbWins {
+        /// The move.
+        uci: String,
+        /// How it wins.
+        how: String,
+    },
     /// The judgement of the move from the search's scores (mover's view): the numbers behind
     /// every quality, score and "better was" sentence.
     Quality {
@@ -565,13 +652,21 @@ impl Fact {
             Fact::PreparesBreak { .. } => "prepares_break",
             Fact::Race { .. } => "race",
             Fact::ImprovesPiece { .. } => "improves_piece",
+            Fact::PbMaterial { .. } => "pb_material",
+            Fact::PbPassed { .. } => "pb_passed",
+            Fact::PbRace { .. } => "pb_race",
+            Fact::PbBlockade { .. } => "pb_blockade",
+            Fact::PbRookFile { .. } => "pb_rook_file",
+            Fact::PbRookBehind { .. } => "pb_rook_behind",
+            Fact::PbThreat { .. } => "pb_threat",
+            Fact::PbWins { .. } => "pb_wins",
             Fact::Quality { .. } => "quality",
             Fact::Book { .. } => "book",
         }
     }
 
     /// Every kind name, in declaration order (for the template coverage test).
-    pub const KINDS: [&'static str; 51] = [
+    pub const KINDS: [&'static str; 59] = [
         "attacks",
         "defends",
         "captures",
@@ -621,6 +716,14 @@ impl Fact {
         "prepares_break",
         "race",
         "improves_piece",
+        "pb_material",
+        "pb_passed",
+        "pb_race",
+        "pb_blockade",
+        "pb_rook_file",
+        "pb_rook_behind",
+        "pb_threat",
+        "pb_wins",
         "quality",
         "book",
     ];
@@ -630,11 +733,15 @@ impl Fact {
     pub fn sub(&self) -> Option<&str> {
         match self {
             Fact::ThreatMet { how, mate, .. } => Some(if *mate { "mate" } else { how.as_str() }),
-            Fact::Race { their_moves, .. } => Some(if their_moves.is_some() {
-                "first"
-            } else {
-                "free"
-            }),
+            Fact::Race { their_moves, .. } | Fact::PbRace { their_moves, .. } => {
+                Some(if their_moves.is_some() {
+                    "first"
+                } else {
+                    "free"
+                })
+            }
+            Fact::PbRookFile { open, .. } => Some(if *open { "open" } else { "half_open" }),
+            Fact::PbWins { how, .. } => Some(how.as_str()),
             _ => None,
         }
     }
@@ -665,6 +772,11 @@ impl Fact {
             Fact::RookBehind { pawn, .. } | Fact::Race { pawn, .. } => Some(*pawn),
             Fact::OpensFile { rook, .. } => Some(*rook),
             Fact::ImprovesPiece { from, .. } => Some(*from),
+            Fact::PbPassed { square, .. } => Some(*square),
+            Fact::PbRace { pawn, .. }
+            | Fact::PbBlockade { pawn, .. }
+            | Fact::PbThreat { pawn, .. } => Some(*pawn),
+            Fact::PbRookFile { rook, .. } | Fact::PbRookBehind { rook, .. } => Some(*rook),
             Fact::Pins { pinned, .. } => Some(*pinned),
             Fact::Forks { from, .. } => Some(*from),
             Fact::Hangs { square }

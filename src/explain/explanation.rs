@@ -2,7 +2,6 @@
 //! ([`ExplainInput`]) so that any engine can feed it.
 
 use serde::Serialize;
-use shakmaty::san::SanPlus;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 
 use crate::config::{ExplainLevel, Language};
@@ -15,11 +14,12 @@ use crate::explain::themes::{self, Theme};
 use crate::opening::{self, Opening};
 
 /// Everything the explanation needs, as plain data. Scores are from the mover's point of
-/// view (the side to move in `before`).
+/// view (the side to move in `before`). `P` is the game (chess by default; Pawn Battle's
+/// explanation is `variant::pawn_battle::explain`).
 #[derive(Debug, Clone)]
-pub struct ExplainInput {
+pub struct ExplainInput<P = Chess> {
     /// Position before the move.
-    pub before: Chess,
+    pub before: P,
     /// The move to explain (legal in `before`).
     pub mv: Move,
     /// The opponent's move that led to `before`, when known (sharpens a few detectors).
@@ -130,25 +130,208 @@ pub struct Explanation {
     pub text: String,
 }
 
-fn human_view(mover: Color, human: Color, s: Score) -> ScorePair {
+pub(crate) fn human_view(mover: Color, human: Color, s: Score) -> ScorePair {
     ScorePair {
         mover: s,
         human: if mover == human { s } else { s.flip() },
     }
 }
 
-/// SAN of each move of `line` from `pos` (stops at the first illegal move).
+/// SAN of each move of `line` from `pos` (stops at the first illegal move), in any game.
 #[must_use]
-pub fn san_line(pos: &Chess, line: &[Move]) -> Vec<String> {
+pub fn san_line<P: crate::variant::VariantPosition>(pos: &P, line: &[Move]) -> Vec<String> {
     let mut cur = pos.clone();
     let mut out = Vec::new();
     for m in line {
-        if !cur.is_legal(*m) {
+        if !crate::variant::VariantPosition::is_legal(&cur, *m) {
             break;
         }
-        out.push(SanPlus::from_move_and_play_unchecked(&mut cur, *m).to_string());
+        out.push(crate::variant::VariantPosition::play_san(&mut cur, *m).to_string());
     }
     out
+}
+
+/// The judgement of `input.mv` from the input's scores (`is_best`: it is the engine's best),
+/// before any book label.
+pub(crate) fn judgement_of<P>(input: &ExplainInput<P>, is_best: bool) -> Option<Judgement> {
+    match (input.best_score, input.score_after) {
+        (Some(b), Some(p)) => Some(quality::judge(is_best, b, p, input.second_score)),
+        (None, Some(p)) if is_best => Some(quality::judge(true, p, p, input.second_score)),
+        _ => None,
+    }
+}
+
+/// The claim behind every quality, score and "better was" sentence: the judgement `j` of the
+/// move from the position `fen_before`, with the input's scores.
+pub(crate) fn quality_claim<P>(
+    input: &ExplainInput<P>,
+    fen_before: &str,
+    j: Judgement,
+) -> Option<Claim> {
+    let best = input.best_score.or(input.score_after)?;
+    let played = input.score_after?;
+    Some(Claim {
+        fen: fen_before.to_owned(),
+        at: At::Before,
+        supports: Supports::Played,
+        fact: Fact::Quality {
+            quality: j.quality.as_str().to_owned(),
+            best,
+            played,
+            second: input.second_score,
+            drop: j.drop,
+            only_move: j.only_move,
+        },
+    })
+}
+
+/// Why the better move (its line `pv_san`, its themes and claims, every claim supporting
+/// the better move) is better: the reason phrase of "Better was X, which …" and the claims it
+/// rests on.
+pub(crate) fn better_reason(
+    t: &Templates,
+    pv_san: &[String],
+    mover: Color,
+    themes: &[Theme],
+    best_claims: &[Claim],
+) -> Option<(String, Vec<Claim>)> {
+    let f = Facts {
+        san: pv_san.first().cloned().unwrap_or_default(),
+        mover,
+        better: None,
+        reason: None,
+        line: pv_san.join(" "),
+        score: None,
+        themes,
+        claims: best_claims,
+        quality: None,
+        mate: None,
+        only_move: false,
+        seed: String::new(),
+        opening: None,
+    };
+    let (text, rests) = t.reason(&f)?;
+    let claims = rests
+        .into_iter()
+        .filter_map(|i| best_claims.get(i).cloned())
+        .collect();
+    Some((text, claims))
+}
+
+/// What the sentences about the move itself may draw on: its line (the move first), the better
+/// line and the reason it is better, the themes and claims, the judgement, the phrasing seed;
+/// the score from `medium` on. No opening (a book move's caller sets it).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn move_facts<'a, P: crate::variant::VariantPosition>(
+    input: &ExplainInput<P>,
+    line_san: &[String],
+    best_line: Option<&BestLine>,
+    reason: Option<String>,
+    themes: &'a [Theme],
+    claims: &'a [Claim],
+    judgement: Option<Judgement>,
+    seed: String,
+) -> Facts<'a> {
+    Facts {
+        san: line_san.first().cloned().unwrap_or_default(),
+        mover: crate::variant::VariantPosition::turn(&input.before),
+        better: best_line.map(|b| b.san.clone()),
+        reason,
+        line: line_san.join(" "),
+        score: input
+            .score_after
+            .filter(|_| input.level != ExplainLevel::Basic)
+            .map(|s| s.to_string()),
+        themes,
+        claims,
+        quality: judgement.map(|j| j.quality),
+        mate: judgement.and_then(|j| j.mate),
+        only_move: judgement.is_some_and(|j| j.only_move),
+        seed,
+        opening: None,
+    }
+}
+
+/// The better move to show, with its line (the move first) and the line's SAN: the engine's
+/// best when it is another legal move and the judgement is an inaccuracy or worse ("Better was
+/// X" only for a confirmed error, STYLE rule 16).
+pub(crate) fn better_move<P: crate::variant::VariantPosition>(
+    input: &ExplainInput<P>,
+    judgement: Option<Judgement>,
+) -> Option<(Move, Vec<Move>, Vec<String>)> {
+    let confirmed_error = judgement.is_some_and(|j| j.quality >= quality::Quality::Inaccuracy);
+    let best = input.best.filter(|b| {
+        *b != input.mv
+            && confirmed_error
+            && crate::variant::VariantPosition::is_legal(&input.before, *b)
+    })?;
+    let mut line = vec![best];
+    line.extend_from_slice(&input.best_pv);
+    let line_san = san_line(&input.before, &line);
+    Some((best, line, line_san))
+}
+
+impl BestLine {
+    /// The better move `best` and its line in SAN (`best` first).
+    pub(crate) fn new(best: Move, pv_san: Vec<String>) -> BestLine {
+        BestLine {
+            san: pv_san.first().cloned().unwrap_or_default(),
+            uci: best.to_uci(CastlingMode::Standard).to_string(),
+            pv_san,
+        }
+    }
+}
+
+/// How many sentences a level says.
+pub(crate) fn sentence_limit(level: ExplainLevel) -> usize {
+    match level {
+        ExplainLevel::Basic => 2,
+        ExplainLevel::Medium => 3,
+        ExplainLevel::Advanced => 5,
+    }
+}
+
+/// Adds the claims behind "Better was X, which …" to `claims` (once each) after the move's own
+/// sentences are rendered, and lists them on that sentence.
+pub(crate) fn attach_reason(
+    claims: &mut Vec<Claim>,
+    sentences: &mut [Sentence],
+    better_claims: Vec<Claim>,
+) {
+    let mut reason_rests = Vec::new();
+    for c in better_claims {
+        let i = claims.iter().position(|x| *x == c).unwrap_or_else(|| {
+            claims.push(c);
+            claims.len() - 1
+        });
+        reason_rests.push(i);
+    }
+    for s in sentences
+        .iter_mut()
+        .filter(|s| s.template == "q_better_was")
+    {
+        s.claims.extend(reason_rests.iter().copied());
+    }
+}
+
+/// The evaluation terms as deltas, the largest change first.
+pub(crate) fn eval_deltas(terms: &[(String, i32, i32)]) -> Vec<EvalDelta> {
+    let mut deltas: Vec<EvalDelta> = terms
+        .iter()
+        .map(|(term, b, a)| EvalDelta {
+            term: term.clone(),
+            before: *b,
+            after: *a,
+            delta: a - b,
+        })
+        .collect();
+    deltas.sort_by(|x, y| {
+        y.delta
+            .abs()
+            .cmp(&x.delta.abs())
+            .then_with(|| x.term.cmp(&y.term))
+    });
+    deltas
 }
 
 /// Builds the explanation of `input.mv`. Pure: the same input gives the same output.
@@ -185,34 +368,15 @@ pub fn explain(input: &ExplainInput) -> Explanation {
     let is_best = input.best.is_none_or(|b| b == mv);
     // A book move is theory: labelled `book`, named first, never judged against the best.
     let opening = legal.then(|| opening::book_move(before, mv)).flatten();
-    let judgement = match (input.best_score, input.score_after) {
-        (Some(b), Some(p)) => Some(quality::judge(is_best, b, p, input.second_score)),
-        (None, Some(p)) if is_best => Some(quality::judge(true, p, p, input.second_score)),
-        _ => None,
-    }
-    .map(|j| match opening {
+    let judgement = judgement_of(input, is_best).map(|j| match opening {
         Some(_) => quality::Judgement::book(j),
         None => j,
     });
-    if let (Some(j), Some(best), Some(played)) = (
-        judgement,
-        input.best_score.or(input.score_after),
-        input.score_after,
-    ) && legal
+    if let Some(c) = judgement
+        .filter(|_| legal)
+        .and_then(|j| quality_claim(input, &claims::fen(before), j))
     {
-        claims.push(Claim {
-            fen: claims::fen(before),
-            at: At::Before,
-            supports: Supports::Played,
-            fact: Fact::Quality {
-                quality: j.quality.as_str().to_owned(),
-                best,
-                played,
-                second: input.second_score,
-                drop: j.drop,
-                only_move: j.only_move,
-            },
-        });
+        claims.push(c);
     }
     if let Some(line) = opening {
         claims.push(Claim {
@@ -237,15 +401,7 @@ pub fn explain(input: &ExplainInput) -> Explanation {
     // claims only after the move's own sentences are rendered: those must rest on claims about
     // the move itself, never on facts of the better move's position.
     let mut better_claims = Vec::new();
-    // "Better was X" only when the judgement is an inaccuracy or worse (STYLE rule 16).
-    let confirmed_error = judgement.is_some_and(|j| j.quality >= quality::Quality::Inaccuracy);
-    if let Some(best) = input
-        .best
-        .filter(|b| *b != mv && confirmed_error && before.is_legal(*b))
-    {
-        let mut bl = vec![best];
-        bl.extend_from_slice(&input.best_pv);
-        let pv_san = san_line(before, &bl);
+    if let Some((best, bl, pv_san)) = better_move(input, judgement) {
         best_themes = themes::detect_line_after(input.previous, before, &bl);
         let bt: Vec<Theme> = best_themes
             .iter()
@@ -257,100 +413,39 @@ pub fn explain(input: &ExplainInput) -> Explanation {
         for c in &mut best_claims {
             c.supports = Supports::Better;
         }
-        if let Some(t) = &templates {
-            let f = Facts {
-                san: pv_san.first().cloned().unwrap_or_default(),
-                mover,
-                better: None,
-                reason: None,
-                line: pv_san.join(" "),
-                score: None,
-                themes: &bt,
-                claims: &best_claims,
-                quality: None,
-                mate: None,
-                only_move: false,
-                seed: String::new(),
-                opening: None,
-            };
-            if let Some((text, rests)) = t.reason(&f) {
-                reason = Some(text);
-                better_claims = rests
-                    .into_iter()
-                    .filter_map(|i| best_claims.get(i).cloned())
-                    .collect();
-            }
+        if let Some((text, rests)) = templates
+            .as_ref()
+            .and_then(|t| better_reason(t, &pv_san, mover, &bt, &best_claims))
+        {
+            reason = Some(text);
+            better_claims = rests;
         }
-        best_line = Some(BestLine {
-            san: pv_san.first().cloned().unwrap_or_default(),
-            uci: best.to_uci(CastlingMode::Standard).to_string(),
-            pv_san,
-        });
+        best_line = Some(BestLine::new(best, pv_san));
     }
 
-    let max = match input.level {
-        ExplainLevel::Basic => 2,
-        ExplainLevel::Medium => 3,
-        ExplainLevel::Advanced => 5,
-    };
+    let max = sentence_limit(input.level);
     let fen_before = claims::fen(before);
     let mut sentences = match (&templates, legal) {
         (Some(t), true) => {
-            let f = Facts {
-                san: san.clone(),
-                mover,
-                better: best_line.as_ref().map(|b| b.san.clone()),
+            let mut f = move_facts(
+                input,
+                &line_san,
+                best_line.as_ref(),
                 reason,
-                line: line_san.join(" "),
-                score: input
-                    .score_after
-                    .filter(|_| input.level != ExplainLevel::Basic)
-                    .map(|s| s.to_string()),
-                themes: &root_themes,
-                claims: &claims,
-                quality: judgement.map(|j| j.quality),
-                mate: judgement.and_then(|j| j.mate),
-                only_move: judgement.is_some_and(|j| j.only_move),
-                seed: format!("{fen_before}|{uci}"),
-                opening: opening.map(|o| o.name.to_owned()),
-            };
+                &root_themes,
+                &claims,
+                judgement,
+                format!("{fen_before}|{uci}"),
+            );
+            f.opening = opening.map(|o| o.name.to_owned());
             select(t.render(&f, 5), input.level, max)
         }
         _ => Vec::new(),
     };
     // The claims behind "Better was X, which …" join the explanation after the move's own
     // sentences are rendered, and that sentence lists them.
-    let mut reason_rests = Vec::new();
-    for c in better_claims {
-        let i = claims.iter().position(|x| *x == c).unwrap_or_else(|| {
-            claims.push(c);
-            claims.len() - 1
-        });
-        reason_rests.push(i);
-    }
-    for s in sentences
-        .iter_mut()
-        .filter(|s| s.template == "q_better_was")
-    {
-        s.claims.extend(reason_rests.iter().copied());
-    }
-
-    let mut eval_deltas: Vec<EvalDelta> = input
-        .eval_terms
-        .iter()
-        .map(|(term, b, a)| EvalDelta {
-            term: term.clone(),
-            before: *b,
-            after: *a,
-            delta: a - b,
-        })
-        .collect();
-    eval_deltas.sort_by(|x, y| {
-        y.delta
-            .abs()
-            .cmp(&x.delta.abs())
-            .then_with(|| x.term.cmp(&y.term))
-    });
+    attach_reason(&mut claims, &mut sentences, better_claims);
+    let eval_deltas = eval_deltas(&input.eval_terms);
 
     let mut e = Explanation {
         san,
@@ -386,7 +481,7 @@ fn is_line_theme(t: &Theme) -> bool {
 
 /// Keeps the sentences a level allows: basic = the most important non-quality sentence plus
 /// the quality sentence; medium = three; advanced = five.
-fn select(all: Vec<Sentence>, level: ExplainLevel, max: usize) -> Vec<Sentence> {
+pub(crate) fn select(all: Vec<Sentence>, level: ExplainLevel, max: usize) -> Vec<Sentence> {
     match level {
         ExplainLevel::Basic => {
             let first = all.iter().find(|s| s.category != "move_quality").cloned();

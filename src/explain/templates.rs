@@ -52,6 +52,10 @@ pub struct Words {
     pub move_unit: String,
     /// "moves" as a count ("in 3 moves").
     pub move_units: String,
+    /// "rook" as a count ("1 rook").
+    pub rook_unit: String,
+    /// "rooks" as a count ("2 rooks").
+    pub rook_units: String,
 }
 
 impl Words {
@@ -518,10 +522,7 @@ impl Templates {
                 king,
                 their_moves,
             } => {
-                let count = |n: u32| {
-                    let unit = if n == 1 { &w.move_unit } else { &w.move_units };
-                    format!("{n} {unit}")
-                };
+                let count = |n: u32| self.moves_count(n);
                 put("race_pawn", Some(pawn.to_string()));
                 put("queen_sq", Some(queens_on.to_string()));
                 put("race_moves", Some(count(*moves)));
@@ -545,8 +546,73 @@ impl Templates {
                 put("worst_after", Some(after.to_string()));
             }
             Fact::Luft { square, .. } => put("luft_sq", Some(square.to_string())),
+            Fact::PbMaterial {
+                white_pawns,
+                white_rooks,
+                black_pawns,
+                black_rooks,
+            } => {
+                let count = |n: u32, one: &str, many: &str| {
+                    format!("{n} {}", if n == 1 { one } else { many })
+                };
+                let pawns = |n: u32| count(n, &w.pawn_unit, &w.pawn_units);
+                let rooks = |n: u32| count(n, &w.rook_unit, &w.rook_units);
+                put("white_pawns", Some(pawns(*white_pawns)));
+                put("white_rooks", Some(rooks(*white_rooks)));
+                put("black_pawns", Some(pawns(*black_pawns)));
+                put("black_rooks", Some(rooks(*black_rooks)));
+            }
+            Fact::PbPassed { square, goal } => {
+                put("passer_sq", Some(square.to_string()));
+                put("goal_sq", Some(goal.to_string()));
+            }
+            Fact::PbRace {
+                pawn,
+                goal,
+                moves,
+                their_moves,
+            } => {
+                let count = |n: u32| self.moves_count(n);
+                put("race_pawn", Some(pawn.to_string()));
+                put("goal_sq", Some(goal.to_string()));
+                put("race_moves", Some(count(*moves)));
+                put("their_moves", their_moves.map(count));
+                // The side to move in the claim's position is the runner's opponent.
+                put(
+                    "their_side",
+                    c.fen
+                        .split_whitespace()
+                        .nth(1)
+                        .map(|t| w.side(if t == "b" { Color::Black } else { Color::White }))
+                        .map(str::to_owned),
+                );
+            }
+            Fact::PbBlockade { pawn, blocker } => {
+                put("blocked_sq", Some(pawn.to_string()));
+                put("blocker_sq", Some(blocker.to_string()));
+                put("blocker_piece", role_on(*blocker));
+            }
+            Fact::PbRookFile { rook, .. } => {
+                put("rook_sq", Some(rook.to_string()));
+                put("rook_file", Some(rook.file().char().to_string()));
+            }
+            Fact::PbRookBehind { rook, pawn } => {
+                put("rook_sq", Some(rook.to_string()));
+                put("passer_sq", Some(pawn.to_string()));
+            }
+            Fact::PbThreat { pawn, goal } => {
+                put("threat_pawn", Some(pawn.to_string()));
+                put("goal_sq", Some(goal.to_string()));
+            }
             _ => {}
         }
+    }
+
+    /// "1 move", "3 moves".
+    fn moves_count(&self, n: u32) -> String {
+        let w = &self.words;
+        let unit = if n == 1 { &w.move_unit } else { &w.move_units };
+        format!("{n} {unit}")
     }
 
     fn fill(pattern: &str, values: &BTreeMap<&'static str, String>) -> Option<String> {
@@ -802,6 +868,10 @@ mod tests {
                                 | "mate"
                                 | "first"
                                 | "free"
+                                | "open"
+                                | "half_open"
+                                | "last_rank"
+                                | "last_pawn"
                         ),
                         "unknown variant {sub} of {kind}"
                     );
@@ -851,6 +921,8 @@ mod tests {
                                 | "claim:mate_in"
                                 | "claim:threat_wins"
                                 | "watch:threat_wins"
+                                | "claim:pb_wins/last_rank"
+                                | "claim:pb_wins/last_pawn"
                         )),
                         "{}: {text}",
                         x.id

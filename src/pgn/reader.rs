@@ -168,7 +168,46 @@ pub fn import_file(path: &Path) -> anyhow::Result<ImportReport> {
 /// Reads games one at a time, as they are needed, so a long file opens at once. A read error
 /// ends the stream with an [`ImportError`] saying so.
 pub fn stream(reader: impl Read) -> impl Iterator<Item = Result<ImportedGame, ImportError>> {
-    Games::<_, Chess>::new(reader)
+    stream_as::<Chess>(reader)
+}
+
+/// [`stream`] for games of the variant `P`: a game of another variant is reported as an error
+/// naming it.
+pub fn stream_as<P: PgnVariant>(
+    reader: impl Read,
+) -> impl Iterator<Item = Result<ImportedGame<P>, ImportError<P>>> {
+    Games::<_, P>::new(reader)
+}
+
+/// The variant game `number` (1-based) of a PGN stream names in its `Variant` tag (chess
+/// without one), read from its tags alone; `None` when the stream has fewer games.
+///
+/// # Errors
+/// The tag names a variant we do not play (the sentence of [`variant_of_tag`]).
+///
+/// ```
+/// use kibitzer::variant::Variant;
+/// let text = "1. e4 e5 *\n\n[Variant \"Pawn Battle\"]\n\n1. e4 d5 *\n";
+/// assert_eq!(kibitzer::pgn::variant_of_game(text.as_bytes(), 1), Some(Ok(Variant::Chess)));
+/// assert_eq!(kibitzer::pgn::variant_of_game(text.as_bytes(), 2), Some(Ok(Variant::PawnBattle)));
+/// assert_eq!(kibitzer::pgn::variant_of_game(text.as_bytes(), 3), None);
+/// ```
+pub fn variant_of_game(
+    reader: impl Read,
+    number: usize,
+) -> Option<Result<crate::variant::Variant, String>> {
+    let mut splitter = Splitter::new(BufReader::new(reader));
+    for _ in 1..number {
+        splitter.next_chunk().ok()??;
+    }
+    let chunk = splitter.next_chunk().ok()??;
+    let tags = decode_text(&chunk.text[..chunk.movetext_offset]).into_owned();
+    let value = tags.lines().find_map(|line| {
+        let rest = line.trim_start().strip_prefix("[Variant")?;
+        let (_, quoted) = rest.split_once('"')?;
+        quoted.rsplit_once('"').map(|(v, _)| v.to_owned())
+    });
+    Some(variant_of_tag(value.as_deref()))
 }
 
 /// Reads only game `number` (1-based) of a PGN stream: the games before it are split off

@@ -7,12 +7,12 @@
 //! reuses the PGN module's pieces: the tag section and result come from `export`, comments and
 //! line wrapping from its `push_comment` and `wrap`.
 
-use shakmaty::{Color, Position};
+use shakmaty::Color;
 
 use super::PlyReview;
 use crate::explain::Explanation;
 use crate::explain::quality::Score;
-use crate::pgn::{self, PgnGame, push_comment, wrap};
+use crate::pgn::{self, PgnGame, PgnVariant, push_comment, wrap};
 
 /// How many plies of the better line the variation shows.
 pub const VARIATION_PLIES: usize = 6;
@@ -44,7 +44,7 @@ fn first_sentence(e: &Explanation) -> Option<&str> {
 /// Writes `game` with the annotations of `plies` (indexed by [`PlyReview::ply`]; plies not
 /// analysed stay as they are). The tags gain `Annotator "kibitzer"`.
 #[must_use]
-pub fn annotated(game: &PgnGame, plies: &[PlyReview]) -> String {
+pub fn annotated<P: PgnVariant>(game: &PgnGame<P>, plies: &[PlyReview]) -> String {
     let mut tags = game.tags.clone();
     tags.set("Result", &game.result);
     tags.set("Annotator", "kibitzer");
@@ -60,7 +60,7 @@ pub fn annotated(game: &PgnGame, plies: &[PlyReview]) -> String {
     let mut need_number = true;
     for (i, m) in g.moves().iter().enumerate() {
         let Some(pos) = g.position_at(i) else { break };
-        let number = pos.fullmoves().get();
+        let number = pos.fullmoves();
         let white = pos.turn() == Color::White;
         if white {
             tokens.push(format!("{number}."));

@@ -112,12 +112,23 @@ impl Classification {
     /// The label for people: `blunder`, `mistake (missed win)`, `best (only move)`, ….
     #[must_use]
     pub fn label(&self) -> String {
+        self.label_worded("missed mate", "allows mate")
+    }
+
+    /// [`label`](Self::label) with the mate notes worded for a game without mate (Pawn
+    /// Battle's forced wins).
+    #[must_use]
+    pub fn label_forced_win(&self) -> String {
+        self.label_worded("missed forced win", "allows a forced win")
+    }
+
+    fn label_worded(&self, missed_mate: &str, allows_mate: &str) -> String {
         let mut s = self.quality.as_str().to_owned();
         let notes: Vec<&str> = [
             (self.only_move, "only move"),
-            (self.missed_mate, "missed mate"),
+            (self.missed_mate, missed_mate),
             (self.missed_win, "missed win"),
-            (self.allowed_mate, "allows mate"),
+            (self.allowed_mate, allows_mate),
         ]
         .iter()
         .filter(|(on, _)| *on)

@@ -9,12 +9,16 @@ use std::sync::atomic::AtomicBool;
 
 use serde::Serialize;
 
-use super::{PlyReview, ReviewEvent, Settings, Summary, annotate, review_game};
+use shakmaty::Chess;
+
+use super::{PlyReview, ReviewEvent, Reviewed, Settings, Summary, annotate, review_game};
 use crate::analysis::command::{CommandError, level, limits};
 use crate::app::persist;
 use crate::config::Config;
 use crate::pgn::{self, PgnGame};
 use crate::ui::{ColorMode, Theme};
+use crate::variant::Variant;
+use crate::variant::pawn_battle::PawnBattle;
 
 /// The movetime per position when neither `--depth` nor `--movetime` is given.
 pub const DEFAULT_MOVETIME_MS: u64 = 200;
@@ -45,9 +49,9 @@ pub struct ReviewArgs {
 
 /// A game picked from a file.
 #[derive(Debug, Clone)]
-pub struct Loaded {
+pub struct Loaded<P: pgn::PgnVariant = Chess> {
     /// The game (for a game with an illegal move: up to the move before).
-    pub game: PgnGame,
+    pub game: PgnGame<P>,
     /// Why the game stops early, when it does.
     pub stopped: Option<String>,
     /// The file's malformed games (`game 3 (line 40): …`).
@@ -59,13 +63,25 @@ pub struct Loaded {
 /// # Errors
 /// The file cannot be read, has fewer games, or the game is unusable (exit status 2).
 pub fn load(file: &std::path::Path, number: usize) -> Result<Loaded, CommandError> {
+    load_as::<Chess>(file, number)
+}
+
+/// [`load`] for a game of the variant `P` (the other games of the file are read as `P` too:
+/// a game of another variant is listed among the malformed ones).
+///
+/// # Errors
+/// As [`load`].
+pub fn load_as<P: pgn::PgnVariant>(
+    file: &std::path::Path,
+    number: usize,
+) -> Result<Loaded<P>, CommandError> {
     let f = std::fs::File::open(file)
         .map_err(|e| CommandError::input(format!("cannot open {}: {e}", file.display())))?;
-    let mut picked: Option<(PgnGame, Option<String>)> = None;
+    let mut picked: Option<(PgnGame<P>, Option<String>)> = None;
     let mut bad_games = Vec::new();
     let mut count = 0;
     let mut unusable = None;
-    for item in pgn::stream(f) {
+    for item in pgn::stream_as::<P>(f) {
         count += 1;
         match item {
             Ok(g) if g.number == number => picked = Some((g.pgn, None)),
@@ -185,6 +201,20 @@ pub struct ReviewDocument<'a> {
 /// Bad input (status 2) or a failed write (status 1).
 pub fn run(args: &ReviewArgs, config: &Config, out: &mut dyn Write) -> Result<(), CommandError> {
     let screen = !args.json && args.annotate.is_none();
+    let number = args.game.unwrap_or(1);
+    // The game's `Variant` tag decides how the file is read; a file that cannot be read or has
+    // no such game is reported by the chess reading below.
+    let variant = std::fs::File::open(&args.file)
+        .ok()
+        .and_then(|f| pgn::variant_of_game(f, number))
+        .and_then(Result::ok);
+    if screen && variant == Some(Variant::PawnBattle) {
+        return Err(CommandError::input(format!(
+            "{}: game {number} is a Pawn Battle game, and the review screen shows chess games \
+             only for now; use --json or --annotate OUT.pgn",
+            args.file.display()
+        )));
+    }
     if screen && !std::io::stdout().is_terminal() {
         return Err(CommandError::input(
             "the review screen needs a terminal; use --json or --annotate OUT.pgn",
@@ -207,8 +237,23 @@ pub fn run(args: &ReviewArgs, config: &Config, out: &mut dyn Write) -> Result<()
     if let Some(path) = &args.annotate {
         check_annotate_target(&args.file, path, args.force)?;
     }
-    let number = args.game.unwrap_or(1);
-    let loaded = load(&args.file, number)?;
+    match variant {
+        Some(Variant::PawnBattle) => {
+            review_file::<PawnBattle>(args, &settings, &limits, number, out)
+        }
+        _ => review_file::<Chess>(args, &settings, &limits, number, out),
+    }
+}
+
+/// The review of game `number` of `args.file`, read as a game of `P`, written as `args` asks.
+fn review_file<P: Reviewed>(
+    args: &ReviewArgs,
+    settings: &Settings,
+    limits: &crate::engine::SearchLimits,
+    number: usize,
+    out: &mut dyn Write,
+) -> Result<(), CommandError> {
+    let loaded = load_as::<P>(&args.file, number)?;
     for bad in &loaded.bad_games {
         eprintln!("kibitzer: warning: {}: {bad}", args.file.display());
     }
@@ -224,7 +269,7 @@ pub fn run(args: &ReviewArgs, config: &Config, out: &mut dyn Write) -> Result<()
     let mut notices = Vec::new();
     review_game(
         &loaded.game.game,
-        &settings,
+        settings,
         &AtomicBool::new(false),
         &mut |e| match e {
             ReviewEvent::Ply(p) => plies.push(*p),

@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 
 use shakmaty::{Color, Move};
 
-use super::Settings;
+use super::{Reviewed, Settings};
 use crate::analysis::{Analysis, Request, analyse};
 use crate::engine::SearchMemory;
 use crate::game::Game;
@@ -30,12 +30,12 @@ pub struct TryVerdict {
 /// ply `ply` of `game` (its history, the opponent's previous move), with the review's settings.
 /// `None` when the game has no such ply.
 #[must_use]
-pub fn request(
-    game: &Game,
+pub fn request<P: Reviewed>(
+    game: &Game<P>,
     ply: usize,
     played: Option<Move>,
     settings: &Settings,
-) -> Option<Request> {
+) -> Option<Request<P>> {
     let before = game.position_at(ply)?.clone();
     let history = game.history_keys().get(..ply)?.to_vec();
     Some(Request {
@@ -48,7 +48,7 @@ pub fn request(
             .map(|m| m.mv),
         ply,
         limits: settings.limits.clone(),
-        params: settings.params.clone(),
+        params: P::eval(settings),
         human: Color::White,
         level: settings.level,
         language: settings.language,

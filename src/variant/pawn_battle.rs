@@ -28,6 +28,7 @@ use crate::game::{FenError, MoveError};
 
 pub mod arena;
 pub mod eval;
+pub mod explain;
 pub mod notation;
 mod search;
 

@@ -304,7 +304,7 @@ fn seed(pos: &PawnBattle, w: &SeedWeights) -> Breakdown {
 }
 
 /// The squares strictly ahead of `sq` for `color`, on the given files.
-fn ahead(color: Color, sq: Square, files: Bitboard) -> Bitboard {
+pub(crate) fn ahead(color: Color, sq: Square, files: Bitboard) -> Bitboard {
     let own = color.relative_rank(sq.rank());
     Rank::ALL
         .into_iter()
@@ -322,13 +322,13 @@ fn file_and_neighbours(file: File) -> Bitboard {
 }
 
 /// Whether a pawn of `color` on `sq` is passed: no enemy pawn ahead on its file or beside it.
-fn is_passed(pos: &PawnBattle, color: Color, sq: Square) -> bool {
+pub(crate) fn is_passed(pos: &PawnBattle, color: Color, sq: Square) -> bool {
     let enemy_pawns = pos.board().by_piece((!color).pawn());
     (ahead(color, sq, file_and_neighbours(sq.file())) & enemy_pawns).is_empty()
 }
 
 /// Moves a pawn needs to reach the last rank on an empty path (a double step counts once).
-fn moves_to_promote(color: Color, sq: Square) -> u32 {
+pub(crate) fn moves_to_promote(color: Color, sq: Square) -> u32 {
     let rank = color.relative_rank(sq.rank()).to_u32();
     let n = 7 - rank;
     if rank == 1 { n - 1 } else { n }

@@ -14,7 +14,7 @@ use crate::variant::VariantPosition;
 impl PawnBattle {
     /// The squares a pawn of `color` on its 7th rank at `sq` can move to next: the last-rank
     /// square ahead when empty, and the diagonal ones holding an enemy piece.
-    fn promotion_squares(&self, color: Color, sq: Square) -> Bitboard {
+    pub(crate) fn promotion_squares(&self, color: Color, sq: Square) -> Bitboard {
         let ahead = sq
             .offset(color.fold_wb(8, -8))
             .map_or(Bitboard::EMPTY, Bitboard::from_square)

@@ -1,0 +1,237 @@
+//! Each detector on hand-made positions, where its claim holds and where it must not be
+//! made; and the explanation of a Pawn Battle move through the shared analysis and judgement.
+
+use std::sync::atomic::AtomicBool;
+
+use super::*;
+use crate::analysis::{Analyst, Request, analyse, judged_search, search_position};
+use crate::config::ExplainLevel;
+use crate::engine::{SearchLimits, SearchMemory};
+use crate::explain::quality::Quality;
+use crate::variant::pawn_battle::eval::PresetName;
+
+fn pos(fen: &str) -> PawnBattle {
+    PawnBattle::from_fen(fen).unwrap()
+}
+
+/// The facts `derive` finds for `mv` (UCI) in `fen`.
+fn facts(fen: &str, mv: &str) -> Vec<Fact> {
+    let before = pos(fen);
+    let m = before.parse_move(mv).unwrap();
+    let mut after = before.clone();
+    after.play_unchecked(m);
+    derive(&before, m, &after)
+        .into_iter()
+        .map(|c| c.fact)
+        .collect()
+}
+
+fn sq(name: &str) -> Square {
+    name.parse().unwrap()
+}
+
+#[test]
+fn a_pawn_on_the_seventh_with_a_free_square_threatens_to_reach_the_last_rank() {
+    let f = facts("8/7p/P7/8/8/8/8/8 w - - 0 1", "a6a7");
+    assert!(f.contains(&Fact::PbThreat {
+        pawn: sq("a7"),
+        goal: sq("a8")
+    }));
+    // A rook on a8 and nothing to capture: no threat.
+    let f = facts("r7/7p/P7/8/8/8/8/8 w - - 0 1", "a6a7");
+    assert!(
+        !f.iter().any(|x| matches!(x, Fact::PbThreat { .. })),
+        "{f:?}"
+    );
+    // The rook on b8 can be captured: the threat goes there.
+    let f = facts("rr6/7p/P7/8/8/8/8/8 w - - 0 1", "a6a7");
+    assert!(f.contains(&Fact::PbThreat {
+        pawn: sq("a7"),
+        goal: sq("b8")
+    }));
+}
+
+#[test]
+fn the_race_counts_moves_for_both_sides_and_rooks_on_the_path_stop_it() {
+    let f = facts("8/6p1/8/8/8/8/P7/8 w - - 0 1", "a2a4");
+    assert!(
+        f.contains(&Fact::PbRace {
+            pawn: sq("a4"),
+            goal: sq("a8"),
+            moves: 4,
+            their_moves: Some(5),
+        }),
+        "{f:?}"
+    );
+    // A black rook on the a-file covers the path: no race claim.
+    let f = facts("r7/6p1/8/8/8/8/P7/8 w - - 0 1", "a2a4");
+    assert!(!f.iter().any(|x| matches!(x, Fact::PbRace { .. })), "{f:?}");
+    // Black is faster (three moves, Black to move next): no race claim for White.
+    let f = facts("8/8/8/8/6p1/8/P7/8 w - - 0 1", "a2a4");
+    assert!(!f.iter().any(|x| matches!(x, Fact::PbRace { .. })), "{f:?}");
+}
+
+#[test]
+fn passed_pawns_are_claimed_only_when_no_enemy_pawn_can_stop_them() {
+    let f = facts("8/7p/8/8/8/8/P7/8 w - - 0 1", "a2a3");
+    assert!(f.contains(&Fact::PbPassed {
+        square: sq("a3"),
+        goal: sq("a8")
+    }));
+    let f = facts("8/1p6/8/8/8/8/P7/8 w - - 0 1", "a2a4");
+    assert!(
+        !f.iter().any(|x| matches!(x, Fact::PbPassed { .. })),
+        "{f:?}"
+    );
+}
+
+#[test]
+fn a_piece_in_front_of_an_enemy_passer_blockades_it() {
+    let f = facts("8/8/8/8/3p4/7R/P7/8 w - - 0 1", "h3d3");
+    assert!(f.contains(&Fact::PbBlockade {
+        pawn: sq("d4"),
+        blocker: sq("d3")
+    }));
+    assert!(f.contains(&Fact::PbRookFile {
+        rook: sq("d3"),
+        open: false
+    }));
+    // Beside the pawn is no blockade.
+    let f = facts("8/8/8/8/3p4/7R/P7/8 w - - 0 1", "h3e3");
+    assert!(
+        !f.iter().any(|x| matches!(x, Fact::PbBlockade { .. })),
+        "{f:?}"
+    );
+    assert!(f.contains(&Fact::PbRookFile {
+        rook: sq("e3"),
+        open: true
+    }));
+}
+
+#[test]
+fn a_rook_behind_a_passed_pawn_and_not_on_a_file_of_its_own_pawns() {
+    let f = facts("8/7p/8/P7/8/8/8/7R w - - 0 1", "h1a1");
+    assert!(f.contains(&Fact::PbRookBehind {
+        rook: sq("a1"),
+        pawn: sq("a5")
+    }));
+    assert!(
+        !f.iter().any(|x| matches!(x, Fact::PbRookFile { .. })),
+        "the a-file holds White's pawn: {f:?}"
+    );
+    // In front of the pawn is not behind it.
+    let f = facts("8/7p/8/P7/8/8/8/7R w - - 0 1", "h1h6");
+    assert!(
+        !f.iter().any(|x| matches!(x, Fact::PbRookBehind { .. })),
+        "{f:?}"
+    );
+}
+
+#[test]
+fn the_winning_move_says_how_it_wins_and_captures_give_the_material() {
+    assert_eq!(
+        facts("8/P6p/8/8/8/8/7P/8 w - - 0 1", "a7a8"),
+        vec![Fact::PbWins {
+            uci: "a7a8".to_owned(),
+            how: "last_rank".to_owned()
+        }]
+    );
+    assert_eq!(
+        facts("8/8/8/3p4/8/8/P7/3R4 w - - 0 1", "d1d5"),
+        vec![Fact::PbWins {
+            uci: "d1d5".to_owned(),
+            how: "last_pawn".to_owned()
+        }]
+    );
+    let f = facts("8/7p/8/3p4/4P3/8/8/R7 w - - 0 1", "e4d5");
+    assert!(f.contains(&Fact::PbMaterial {
+        white_pawns: 1,
+        white_rooks: 1,
+        black_pawns: 1,
+        black_rooks: 0
+    }));
+    // A quiet move says nothing of the material.
+    let f = facts("8/7p/8/3p4/4P3/8/8/R7 w - - 0 1", "a1b1");
+    assert!(
+        !f.iter().any(|x| matches!(x, Fact::PbMaterial { .. })),
+        "{f:?}"
+    );
+}
+
+#[test]
+fn a_lost_race_is_a_verified_blunder_with_the_better_move_and_its_reason() {
+    let p = pos("8/6p1/8/8/8/8/P7/8 w - - 0 1");
+    let played = p.parse_move("a3").unwrap();
+    let mut req = Request::new(
+        p.clone(),
+        SearchLimits::depth(4),
+        Evaluation::preset(PresetName::Default),
+    );
+    req.played = Some(played);
+    req.level = ExplainLevel::Advanced;
+    let mut memory = SearchMemory::new(1);
+    let stop = AtomicBool::new(false);
+    // The same judgement as chess: the suspect move is verified by a deeper search.
+    let first = search_position(&p, &[], &req.limits, &req.params, &mut memory, &stop);
+    let judged = judged_search(&req, first, &mut Analyst::builtin(), &mut memory, &stop);
+    assert_eq!(judged.depth, 4 + crate::analysis::VERIFY_EXTRA_DEPTH);
+    let e = analyse(&req, &mut memory, &stop).explanation.unwrap();
+    assert_eq!(e.quality.map(|q| q.quality), Some(Quality::Blunder));
+    assert_eq!(e.best.as_ref().map(|b| b.san.as_str()), Some("a4"));
+    let better = e
+        .sentences
+        .iter()
+        .find(|s| s.template == "q_better_was")
+        .unwrap_or_else(|| panic!("{:?}", e.sentences));
+    assert!(better.text.contains("in 4 moves"), "{}", better.text);
+    // The reason rests on the better move's race claim.
+    assert!(better.claims.iter().any(|&i| matches!(
+        (&e.claims[i].fact, e.claims[i].supports),
+        (Fact::PbRace { .. }, Supports::Better)
+    )));
+    assert!(
+        e.sentences.iter().all(|s| !s.claims.is_empty()),
+        "{:?}",
+        e.sentences
+    );
+    assert!(!e.text.to_lowercase().contains("mate"), "{}", e.text);
+    assert!(e.eval_deltas.iter().any(|d| d.term == "promotion race"));
+}
+
+#[test]
+fn an_illegal_move_gives_an_empty_explanation() {
+    let p = pos("8/6p1/8/8/8/8/P7/8 w - - 0 1");
+    let mv = Move::Normal {
+        role: Role::Pawn,
+        from: sq("a2"),
+        capture: None,
+        to: sq("a5"),
+        promotion: None,
+    };
+    let mut req = Request::new(
+        p,
+        SearchLimits::depth(1),
+        Evaluation::preset(PresetName::Default),
+    );
+    req.played = Some(mv);
+    let input = ExplainInput {
+        before: req.before.clone(),
+        mv,
+        previous: None,
+        pv: Vec::new(),
+        best: None,
+        best_pv: Vec::new(),
+        score_before: None,
+        score_after: None,
+        best_score: None,
+        second_score: None,
+        facts: None,
+        eval_terms: Vec::new(),
+        human: Color::White,
+        ply: 0,
+        level: ExplainLevel::Medium,
+        language: crate::config::Language::default(),
+    };
+    let e = explain(&input);
+    assert!(e.claims.is_empty() && e.sentences.is_empty());
+}
