@@ -23,6 +23,7 @@ use crate::tui::Tui;
 use crate::ui::{ColorMode, Theme};
 
 mod engine_link;
+pub mod headless;
 
 use engine_link::EngineLink;
 
