@@ -14,7 +14,10 @@ use kibitzer::play::headless::{play_game, random_move};
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let usage = "usage: clock_match LEVEL GAMES [TIME_CONTROL] [SEED]";
-    let level: u8 = args.first().ok_or_else(|| anyhow::anyhow!(usage))?.parse()?;
+    let level: u8 = args
+        .first()
+        .ok_or_else(|| anyhow::anyhow!(usage))?
+        .parse()?;
     let games: u32 = args.get(1).ok_or_else(|| anyhow::anyhow!(usage))?.parse()?;
     let control = args.get(2).map_or("1+0", String::as_str);
     let seed: u64 = args.get(3).map(|s| s.parse()).transpose()?.unwrap_or(1);
@@ -37,13 +40,9 @@ fn main() -> anyhow::Result<()> {
         };
         std::fs::create_dir_all(&dirs.data_dir)?;
         let mut state = seed.wrapping_mul(1000).wrapping_add(u64::from(n));
-        let game = play_game(
-            config,
-            Some(dirs),
-            state,
-            Duration::from_secs(600),
-            |pos| random_move(pos, &mut state),
-        )?;
+        let game = play_game(config, Some(dirs), state, Duration::from_secs(600), |pos| {
+            random_move(pos, &mut state)
+        })?;
         let engine = if n % 2 == 0 { "black" } else { "white" };
         println!(
             "{{\"level\": {level}, \"game\": {n}, \"engine\": \"{engine}\", \"plies\": {}, \
@@ -51,7 +50,8 @@ fn main() -> anyhow::Result<()> {
              \"engine_least_left_ms\": {}}}",
             game.plies,
             game.result,
-            game.reason.map_or_else(|| "unfinished".to_owned(), |r| format!("{r:?}")),
+            game.reason
+                .map_or_else(|| "unfinished".to_owned(), |r| format!("{r:?}")),
             game.flagged
                 .map_or("none", |c| kibitzer::game::notation::color_name(c)),
             game.engine_least_left

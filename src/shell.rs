@@ -436,7 +436,7 @@ impl Shell {
 
     /// Play mode's "Review this game": the finished game of `snapshot` as saved (players named,
     /// dated), read back, reviewed with the configuration's engine, explanation level and
-    /// theme (200 ms per position), visiting the human's mistakes.
+    /// theme (the review's default limits), visiting the human's mistakes.
     fn review_played(
         &mut self,
         snapshot: &crate::app::Snapshot,
@@ -444,9 +444,7 @@ impl Shell {
     ) -> Option<Vec<Effect>> {
         let text = crate::app::persist::encode(snapshot);
         let game = crate::pgn::import(&text).games.into_iter().next()?;
-        let limits = crate::engine::SearchLimits::movetime(std::time::Duration::from_millis(
-            crate::review::command::DEFAULT_MOVETIME_MS,
-        ));
+        let limits = crate::review::command::default_limits();
         self.review_settings = Settings::from_config(config, limits, config.explain.level);
         self.look = Look {
             pieces: config.ui.pieces,

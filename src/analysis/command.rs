@@ -61,13 +61,13 @@ impl CommandError {
     }
 }
 
-/// Search limits from `--depth` / `--movetime`, or `default_ms` of move time.
+/// Search limits from `--depth` / `--movetime`, or `default` without either.
 #[must_use]
-pub fn limits(depth: Option<u32>, movetime_ms: Option<u64>, default_ms: u64) -> SearchLimits {
+pub fn limits(depth: Option<u32>, movetime_ms: Option<u64>, default: SearchLimits) -> SearchLimits {
     match (depth, movetime_ms) {
         (Some(d), _) => SearchLimits::depth(d),
         (None, Some(ms)) => SearchLimits::movetime(Duration::from_millis(ms)),
-        (None, None) => SearchLimits::movetime(Duration::from_millis(default_ms)),
+        (None, None) => default,
     }
 }
 
@@ -105,7 +105,11 @@ pub fn run(args: &ExplainArgs, config: &Config, out: &mut dyn Write) -> Result<(
     let level = level(args.level.as_deref(), config)?;
     let mut req = Request::new(
         before.clone(),
-        limits(args.depth, args.movetime_ms, DEFAULT_MOVETIME_MS),
+        limits(
+            args.depth,
+            args.movetime_ms,
+            SearchLimits::movetime(Duration::from_millis(DEFAULT_MOVETIME_MS)),
+        ),
         EvalParams::from_config(&config.eval),
     );
     req.played = played;

@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use shakmaty::{Chess, Color, Move, Position};
 
-use super::engine_link::EngineLink;
 use super::Runner;
+use super::engine_link::EngineLink;
 use crate::app::{App, Event, Mode};
 use crate::config::{Config, Dirs};
 use crate::game::EndReason;
@@ -113,7 +113,12 @@ pub fn play_game(
     let outcome = app.game.outcome();
     let reason = outcome.as_ref().map(|o| o.reason);
     let flagged = reason
-        .filter(|r| matches!(r, EndReason::Timeout | EndReason::TimeoutVsInsufficientMaterial))
+        .filter(|r| {
+            matches!(
+                r,
+                EndReason::Timeout | EndReason::TimeoutVsInsufficientMaterial
+            )
+        })
         .map(|_| app.game.turn());
     Ok(ScriptedGame {
         plies: app.game.ply(),
