@@ -39,10 +39,11 @@ def main() -> int:
     ap.add_argument("--tc", default="1+0", help="time control, minutes+seconds (default 1+0)")
     ap.add_argument("--seed", type=int, default=1, help="the random human's seed")
     ap.add_argument("--json-out", help="write every game as a JSON line here")
+    ap.add_argument("--no-build", action="store_true", help="use the clock_match already built")
     args = ap.parse_args()
 
     build = ["cargo", "build", "--release", "--locked", "--quiet", "--example", "clock_match"]
-    if subprocess.run(build, cwd=ROOT).returncode != 0:
+    if not args.no_build and subprocess.run(build, cwd=ROOT).returncode != 0:
         print("cannot build the clock_match example", file=sys.stderr)
         return 2
     binary = ROOT / "target" / "release" / "examples" / "clock_match"
