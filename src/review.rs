@@ -59,7 +59,16 @@ pub struct Settings {
     /// How many positions are searched at once (`[analysis] threads`); 0 = one per core, at
     /// most [`MAX_AUTO_THREADS`] (see [`Settings::workers`]).
     pub threads: usize,
+    /// The external engine the review screen offers beside the built-in one (its `e` key): the
+    /// configured one (`[analysis] engine`, `--engine`), else [`DEFAULT_EXTERNAL`] with the
+    /// `[analysis]` options.
+    pub external: analysis::AnalystSpec,
 }
+
+/// The external engine the review screen offers when none is configured (found on the `PATH`
+/// or in `/usr/games` when installed; when it is not, the screen says so and the built-in
+/// engine goes on).
+pub const DEFAULT_EXTERNAL: &str = "stockfish";
 
 impl Default for Settings {
     fn default() -> Self {
@@ -71,6 +80,7 @@ impl Default for Settings {
             hash_mb: 64,
             analyst: analysis::AnalystSpec::default(),
             threads: 0,
+            external: analysis::AnalystSpec::new(DEFAULT_EXTERNAL, Vec::new()),
         }
     }
 }
@@ -89,9 +99,22 @@ impl Settings {
             level,
             language: config.explain.language,
             hash_mb: config.engine.hash_mb,
-            analyst: config.analysis.spec(),
+            analyst: analysis::AnalystSpec::default(),
             threads: config.analysis.threads as usize,
+            external: config.analysis.spec_of(DEFAULT_EXTERNAL),
         }
+        .with_analyst(config.analysis.spec())
+    }
+
+    /// These settings analysed by `analyst`; an external one also becomes the screen's
+    /// [`external`](Self::external) choice.
+    #[must_use]
+    pub fn with_analyst(mut self, analyst: analysis::AnalystSpec) -> Settings {
+        if !analyst.is_builtin() {
+            self.external = analyst.clone();
+        }
+        self.analyst = analyst;
+        self
     }
 }
 

@@ -204,7 +204,7 @@ pub fn run(args: &ReviewArgs, config: &Config, out: &mut dyn Write) -> Result<()
     let limits = limits(args.depth, args.movetime_ms, default_limits());
     let mut settings = Settings::from_config(config, limits.clone(), level);
     if let Some(engine) = &args.engine {
-        settings.analyst = config.analysis.spec_of(engine);
+        settings = settings.with_analyst(config.analysis.spec_of(engine));
     }
     if screen {
         let look = crate::shell::Look {
