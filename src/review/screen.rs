@@ -1004,10 +1004,7 @@ impl Screen {
                 || analyst_label(&self.settings.analyst),
                 |r| r.judged_by.clone(),
             );
-        lines.push(Line::styled(
-            format!("Judged by: {judged_by}  (e: other analyst)"),
-            text,
-        ));
+        lines.push(Line::styled(format!("Judged by: {judged_by}"), text));
         for n in &self.notices {
             lines.push(Line::styled(n.clone(), self.theme.fg("error")));
         }
