@@ -357,6 +357,9 @@ pub struct AnalysisConfig {
     /// How long the engine may take to answer the handshake, and beyond a search's move time,
     /// before it counts as hung (milliseconds).
     pub timeout_ms: u64,
+    /// How many positions `kibitzer review` and the review screen search at once with the
+    /// built-in engine; 0 = one per core, at most 4.
+    pub threads: u32,
 }
 
 /// The value of a UCI option in the configuration: a number, a boolean or a string.
@@ -387,6 +390,7 @@ impl Default for AnalysisConfig {
             engine: "builtin".to_owned(),
             options: std::collections::BTreeMap::new(),
             timeout_ms: 10_000,
+            threads: 0,
         }
     }
 }

@@ -298,6 +298,7 @@ pub static OPTIONS: &[Opt] = &[
     opt!(database.max_mb, spin!(*DATABASE_MB.start(), *DATABASE_MB.end()), "its size in MiB"),
     opt!(analysis.engine, Kind::Text, "the analyst: builtin or a UCI engine's command line"),
     opt!(analysis.timeout_ms, spin!(100, 600_000), "ms beyond its move time before it is hung"),
+    opt!(analysis.threads, spin!(0, 64), "positions a review searches at once; 0 = one per core"),
     opt!(pawn_battle.eval.preset, combo(&["default", "seed"], "preset"), "Pawn Battle's evaluation"),
     opt!(pawn_battle.eval.material, spin!(0, 500), "Pawn Battle: pawns and rooks, %"),
     opt!(pawn_battle.eval.advance, spin!(0, 500), "Pawn Battle: ranks advanced by the pawns, %"),

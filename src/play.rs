@@ -25,6 +25,7 @@ use crate::variant::Variant;
 use crate::variant::pawn_battle::PawnBattle;
 
 mod engine_link;
+pub mod headless;
 
 use engine_link::EngineLink;
 
@@ -273,14 +274,7 @@ pub fn run_shell(
         },
         None => None,
     };
-    let mut runner = Runner {
-        dirs: play.as_ref().map(|p| p.dirs.clone()),
-        engine,
-        events: tx.clone(),
-        analyses: HashMap::new(),
-        cancelled: Vec::new(),
-        reviews: crate::review::session::Workers::new(tx),
-    };
+    let mut runner = Runner::new(play.as_ref().map(|p| p.dirs.clone()), engine, tx);
     pending.push_back(Event::Resize(size.width, size.height));
     runner.execute(first, &mut pending);
     if let Some(p) = play.as_mut() {
@@ -361,6 +355,19 @@ struct Runner {
 }
 
 impl Runner {
+    /// A runner with no analysis in flight: `dirs` for play mode's files, `engine` its link,
+    /// `events` where reports go.
+    fn new(dirs: Option<Dirs>, engine: Option<EngineLink>, events: Sender<Event>) -> Runner {
+        Runner {
+            dirs,
+            engine,
+            events: events.clone(),
+            analyses: HashMap::new(),
+            cancelled: Vec::new(),
+            reviews: crate::review::session::Workers::new(events),
+        }
+    }
+
     fn execute(&mut self, effects: Vec<Effect>, events: &mut VecDeque<Event>) {
         for effect in effects {
             // Only play mode's screen asks for files in the data directory, and play mode

@@ -61,7 +61,19 @@ pub struct Settings {
     pub hash_mb: u32,
     /// Which engine analyses (`[analysis] engine`, `--engine`): built-in by default.
     pub analyst: analysis::AnalystSpec,
+    /// How many positions are searched at once (`[analysis] threads`); 0 = one per core, at
+    /// most [`MAX_AUTO_THREADS`] (see [`Settings::workers`]).
+    pub threads: usize,
+    /// The external engine the review screen offers beside the built-in one (its `e` key): the
+    /// configured one (`[analysis] engine`, `--engine`), else [`DEFAULT_EXTERNAL`] with the
+    /// `[analysis]` options.
+    pub external: analysis::AnalystSpec,
 }
+
+/// The external engine the review screen offers when none is configured (found on the `PATH`
+/// or in `/usr/games` when installed; when it is not, the screen says so and the built-in
+/// engine goes on).
+pub const DEFAULT_EXTERNAL: &str = "stockfish";
 
 impl Default for Settings {
     fn default() -> Self {
@@ -73,6 +85,8 @@ impl Default for Settings {
             language: Language::default(),
             hash_mb: 64,
             analyst: analysis::AnalystSpec::default(),
+            threads: 0,
+            external: analysis::AnalystSpec::new(DEFAULT_EXTERNAL, Vec::new()),
         }
     }
 }
@@ -92,8 +106,22 @@ impl Settings {
             level,
             language: config.explain.language,
             hash_mb: config.engine.hash_mb,
-            analyst: config.analysis.spec(),
+            analyst: analysis::AnalystSpec::default(),
+            threads: config.analysis.threads as usize,
+            external: config.analysis.spec_of(DEFAULT_EXTERNAL),
         }
+        .with_analyst(config.analysis.spec())
+    }
+
+    /// These settings analysed by `analyst`; an external one also becomes the screen's
+    /// [`external`](Self::external) choice.
+    #[must_use]
+    pub fn with_analyst(mut self, analyst: analysis::AnalystSpec) -> Settings {
+        if !analyst.is_builtin() {
+            self.external = analyst.clone();
+        }
+        self.analyst = analyst;
+        self
     }
 }
 
@@ -312,86 +340,265 @@ fn white_view(mover: Color, s: Score) -> Score {
     if mover.is_white() { s } else { s.flip() }
 }
 
+/// The most review workers the automatic choice ([`Settings::threads`] = 0) takes.
+pub const MAX_AUTO_THREADS: usize = 4;
+
+/// The searches one position of a game gets (see [`review_game`]).
+#[derive(Debug)]
+struct Searched {
+    /// The search at the review's limits (also the line after the move before it).
+    first: SearchResult,
+    /// The search the verdict on the move played from here rests on
+    /// ([`analysis::judged_search`]); `first` when nothing needed verifying.
+    judged: SearchResult,
+    /// The analyst's notices while it searched this position.
+    notices: Vec<String>,
+    /// The engine that searched it.
+    judged_by: String,
+}
+
+/// Searches position `i` of `game` (the one before move `i`; `i` = the number of moves: the
+/// final position) as the review does: `memory` cleared first, so the result depends on the
+/// position alone and not on which worker searched what before (a depth-limited review gives
+/// the same plies with any number of workers); then the verification of the move played there.
+/// `None` when the game has no such position.
+fn search_position_of<P: Reviewed>(
+    game: &Game<P>,
+    i: usize,
+    settings: &Settings,
+    analyst: &mut analysis::Analyst,
+    memory: &mut SearchMemory,
+    stop: &AtomicBool,
+) -> Option<Searched> {
+    let pos = game.position_at(i)?;
+    let keys = game.history_keys();
+    let played = game.moves().get(i).map(|m| m.mv);
+    memory.clear();
+    let first = analyst.search(
+        pos,
+        keys.get(..i)?,
+        &settings.limits,
+        &P::eval(settings),
+        played,
+        memory,
+        stop,
+    );
+    let judged = match learn::request(game, i, played, settings).filter(|_| played.is_some()) {
+        Some(req) => analysis::judged_search(&req, first.clone(), analyst, memory, stop),
+        None => first.clone(),
+    };
+    Some(Searched {
+        first,
+        judged,
+        notices: analyst.take_notices(),
+        judged_by: analyst.name(),
+    })
+}
+
+impl Settings {
+    /// How many workers review a game: [`Settings::threads`], or when it is 0 the machine's
+    /// cores up to [`MAX_AUTO_THREADS`]; always 1 for an external analyst (one engine process,
+    /// which has its own `Threads` option).
+    #[must_use]
+    pub fn workers(&self) -> usize {
+        if !self.analyst.is_builtin() {
+            return 1;
+        }
+        match self.threads {
+            0 => std::thread::available_parallelism()
+                .map_or(1, std::num::NonZeroUsize::get)
+                .min(MAX_AUTO_THREADS),
+            n => n,
+        }
+    }
+}
+
 /// Reviews every move of `game` (its moves up to the cursor), calling `on_event` as plies are
-/// ready (see [`ReviewEvent`]). Searches each position once (the position after a move is the
-/// next position searched, and its line is the line after the move), with one transposition
-/// table; a move that looks like an error or an only move is judged on a deeper verification
-/// search ([`analysis::judged_search`], the same judgement as play mode's). Returns false when `stop` cut the review short (nothing more is reported then).
+/// ready (see [`ReviewEvent`]), in the order of the game whatever the number of workers
+/// ([`Settings::workers`]). Each position is searched once (the position after a move is the
+/// next position searched, and its line is the line after the move), by one of the workers with
+/// its own analyst and transposition table, cleared before each position so that the plies do
+/// not depend on how the positions were shared out; a move that looks like an error or an only
+/// move is judged on a deeper verification search ([`analysis::judged_search`], the same
+/// judgement as play mode's). Returns false when `stop` cut the review short (nothing more is
+/// reported then). The workers end before it returns.
 pub fn review_game<P: Reviewed>(
     game: &Game<P>,
     settings: &Settings,
     stop: &AtomicBool,
     on_event: &mut dyn FnMut(ReviewEvent),
 ) -> bool {
-    let started = Instant::now();
-    let moves = game.moves();
-    let total = moves.len();
-    let keys = game.history_keys();
-    let eval = P::eval(settings);
-    let mut memory = SearchMemory::new(settings.hash_mb);
-    let mut analyst = analysis::Analyst::start_for::<P>(&settings.analyst);
-    analyst.new_game();
-    let search = |i: usize,
-                  analyst: &mut analysis::Analyst,
-                  memory: &mut SearchMemory|
-     -> Option<SearchResult> {
-        let pos = game.position_at(i)?;
-        let played = moves.get(i).map(|m| m.mv);
-        Some(analyst.search(
-            pos,
-            &keys[..i],
-            &settings.limits,
-            &eval,
-            played,
-            memory,
-            stop,
-        ))
+    let positions = game.moves().len() + 1;
+    let workers = settings.workers().clamp(1, positions);
+    let mut emitter = Emitter::new(game, settings, stop, on_event);
+    let start_worker = || {
+        let mut analyst = analysis::Analyst::start_for::<P>(&settings.analyst);
+        analyst.new_game();
+        (analyst, SearchMemory::new(settings.hash_mb))
     };
-    let Some(mut current) = search(0, &mut analyst, &mut memory) else {
-        return true;
-    };
-    for i in 0..total {
-        if stop.load(Ordering::Relaxed) {
-            return false;
+    if workers == 1 {
+        let (mut analyst, mut memory) = start_worker();
+        for i in 0..positions {
+            if stop.load(Ordering::Relaxed) {
+                return false;
+            }
+            let searched = search_position_of(game, i, settings, &mut analyst, &mut memory, stop);
+            if !emitter.add(i, searched) {
+                return emitter.finished();
+            }
         }
-        let Some(next) = search(i + 1, &mut analyst, &mut memory) else {
-            return true;
-        };
-        if stop.load(Ordering::Relaxed) {
-            return false;
-        }
-        let played = game.moves().get(i).map(|m| m.mv);
-        let judged = match learn::request(game, i, played, settings) {
-            Some(req) => analysis::judged_search(&req, current, &mut analyst, &mut memory, stop),
-            None => current,
-        };
-        if stop.load(Ordering::Relaxed) {
-            return false;
-        }
-        for notice in analyst.take_notices() {
-            on_event(ReviewEvent::Notice(notice));
-        }
-        if let Some(mut p) = review_ply(game, i, &judged, &next, settings) {
-            p.judged_by = analyst.name();
-            on_event(ReviewEvent::Ply(Box::new(p)));
-        }
-        let done = i + 1;
-        let elapsed = started.elapsed();
-        // `mul_f64` panics on overflow; the estimate is only shown, so it saturates to none.
-        let eta = Duration::try_from_secs_f64(
-            elapsed.as_secs_f64() * (total.saturating_sub(done)) as f64 / done as f64,
-        )
-        .ok();
-        on_event(ReviewEvent::Progress(Progress {
-            done,
-            total,
-            elapsed,
-            eta,
-        }));
-        current = next;
+        return emitter.finished();
     }
-    on_event(ReviewEvent::Finished);
-    true
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        let (tx, rx) = std::sync::mpsc::channel();
+        for _ in 0..workers {
+            let tx = tx.clone();
+            let (next, start_worker) = (&next, &start_worker);
+            scope.spawn(move || {
+                let (mut analyst, mut memory) = start_worker();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= positions || stop.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    let searched =
+                        search_position_of(game, i, settings, &mut analyst, &mut memory, stop);
+                    if tx.send((i, searched)).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for (i, searched) in rx {
+            if !emitter.add(i, searched) {
+                // Tell the workers to go: nothing more is reported.
+                next.store(positions, Ordering::Relaxed);
+                break;
+            }
+        }
+        emitter.finished()
+    })
+}
+
+/// Puts the searched positions back in the game's order and reports each ply as soon as the
+/// searches of the positions before and after its move are known.
+struct Emitter<'a, P: Reviewed> {
+    game: &'a Game<P>,
+    settings: &'a Settings,
+    stop: &'a AtomicBool,
+    on_event: &'a mut dyn FnMut(ReviewEvent),
+    started: Instant,
+    /// The searches known and not yet used, by position.
+    waiting: std::collections::BTreeMap<usize, Searched>,
+    /// The next ply to report.
+    ply: usize,
+    /// The search of position `ply` once it has arrived (moved out of `waiting`).
+    current: Option<Searched>,
+    /// Every ply was reported, or the game has no more positions.
+    done: bool,
+}
+
+impl<'a, P: Reviewed> Emitter<'a, P> {
+    fn new(
+        game: &'a Game<P>,
+        settings: &'a Settings,
+        stop: &'a AtomicBool,
+        on_event: &'a mut dyn FnMut(ReviewEvent),
+    ) -> Emitter<'a, P> {
+        Emitter {
+            game,
+            settings,
+            stop,
+            on_event,
+            started: Instant::now(),
+            waiting: std::collections::BTreeMap::new(),
+            ply: 0,
+            current: None,
+            done: false,
+        }
+    }
+
+    /// Takes the searches of position `i` (`None`: the game has no such position) and reports
+    /// every ply that is now complete. False when the review must end (stopped, or done).
+    fn add(&mut self, i: usize, searched: Option<Searched>) -> bool {
+        let total = self.game.moves().len();
+        match searched {
+            Some(s) => {
+                self.waiting.insert(i, s);
+            }
+            None => {
+                self.done = true;
+                return false;
+            }
+        }
+        if self.current.is_none() {
+            self.current = self.waiting.remove(&self.ply);
+        }
+        while let Some(current) = self.current.take() {
+            if self.stop.load(Ordering::Relaxed) {
+                return false;
+            }
+            if self.ply >= total {
+                self.done = true;
+                return false;
+            }
+            let Some(next) = self.waiting.remove(&(self.ply + 1)) else {
+                self.current = Some(current);
+                return true;
+            };
+            for notice in current.notices.iter().chain(
+                // The final position's notices come with the last ply.
+                (self.ply + 1 == total)
+                    .then_some(&next.notices)
+                    .into_iter()
+                    .flatten(),
+            ) {
+                (self.on_event)(ReviewEvent::Notice(notice.clone()));
+            }
+            if let Some(mut p) = review_ply(
+                self.game,
+                self.ply,
+                &current.judged,
+                &next.first,
+                self.settings,
+            ) {
+                p.judged_by = current.judged_by.clone();
+                (self.on_event)(ReviewEvent::Ply(Box::new(p)));
+            }
+            self.ply += 1;
+            let done = self.ply;
+            let elapsed = self.started.elapsed();
+            // `mul_f64` panics on overflow; the estimate is only shown, so it saturates to none.
+            let eta = Duration::try_from_secs_f64(
+                elapsed.as_secs_f64() * (total.saturating_sub(done)) as f64 / done as f64,
+            )
+            .ok();
+            (self.on_event)(ReviewEvent::Progress(Progress {
+                done,
+                total,
+                elapsed,
+                eta,
+            }));
+            self.current = Some(next);
+        }
+        true
+    }
+
+    /// The review's end: reports [`ReviewEvent::Finished`] and gives true when every ply was
+    /// reported; false (and nothing more) when it was stopped.
+    fn finished(&mut self) -> bool {
+        if self.stop.load(Ordering::Relaxed) {
+            return false;
+        }
+        let total = self.game.moves().len();
+        if self.ply >= total || self.done {
+            (self.on_event)(ReviewEvent::Finished);
+            return true;
+        }
+        false
+    }
 }
 
 /// The review of ply `i` from the searches of the positions before (`before`, the search the
@@ -593,6 +800,97 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Every event of a review as text (plies as their JSON), in the order reported.
+    fn events(g: &Game, settings: &Settings) -> Vec<String> {
+        let mut out = Vec::new();
+        let finished = review_game(g, settings, &AtomicBool::new(false), &mut |e| {
+            out.push(match e {
+                ReviewEvent::Ply(p) => serde_json::to_string(&*p).unwrap(),
+                ReviewEvent::Progress(p) => format!("progress {}/{}", p.done, p.total),
+                ReviewEvent::Finished => "finished".to_owned(),
+                ReviewEvent::Notice(n) => format!("notice {n}"),
+            });
+        });
+        assert!(finished);
+        out
+    }
+
+    #[test]
+    fn workers_give_the_plies_of_one_worker_in_the_same_order() {
+        // A game with a blunder (verified), a capture and mate, at a fixed depth.
+        let g = game("e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7#");
+        let one = events(
+            &g,
+            &Settings {
+                threads: 1,
+                ..settings()
+            },
+        );
+        assert_eq!(one.len(), 7 * 2 + 1);
+        for threads in [2, 3, 8] {
+            let many = events(
+                &g,
+                &Settings {
+                    threads,
+                    ..settings()
+                },
+            );
+            assert_eq!(many, one, "{threads} workers");
+        }
+        assert_eq!(one.last().map(String::as_str), Some("finished"));
+        assert_eq!(one[1], "progress 1/7");
+    }
+
+    #[test]
+    fn a_game_without_moves_finishes_at_once() {
+        let g = Game::new();
+        for threads in [1, 2] {
+            assert_eq!(
+                events(
+                    &g,
+                    &Settings {
+                        threads,
+                        ..settings()
+                    }
+                ),
+                ["finished"]
+            );
+        }
+    }
+
+    #[test]
+    fn the_automatic_worker_count_is_capped_and_an_external_analyst_has_one() {
+        let auto = Settings::default();
+        assert!((1..=MAX_AUTO_THREADS).contains(&auto.workers()));
+        assert_eq!(
+            Settings {
+                threads: 3,
+                ..Settings::default()
+            }
+            .workers(),
+            3
+        );
+        let external = Settings {
+            threads: 3,
+            analyst: analysis::AnalystSpec::new("stockfish", Vec::new()),
+            ..Settings::default()
+        };
+        assert_eq!(external.workers(), 1);
+    }
+
+    #[test]
+    fn a_stopped_review_with_workers_reports_nothing_more() {
+        let g = game("e4 e5 Nf3 Nc6");
+        let stop = AtomicBool::new(true);
+        let mut n = 0;
+        let settings = Settings {
+            threads: 2,
+            ..settings()
+        };
+        assert!(!review_game(&g, &settings, &stop, &mut |_| n += 1));
+        assert_eq!(n, 0);
     }
 
     #[test]

@@ -387,7 +387,18 @@ impl Shell {
                         let layout = crate::ui::analysis_board::BoardLayout::new(area);
                         fx.extend(board.update(&event, &layout));
                     }
-                    Some(Screen::Review(review)) => fx.extend(review.update(event, area)),
+                    Some(Screen::Review(review)) => {
+                        for mut effect in review.update(event, area) {
+                            // A review started again (another analyst) gets a new id, so the
+                            // old one's reports still in the channel are dropped.
+                            if let Effect::ReviewWork(ReviewWork::Start { id, .. }) = &mut effect {
+                                self.last_id += 1;
+                                *id = self.last_id;
+                                review.renumber(self.last_id);
+                            }
+                            fx.push(effect);
+                        }
+                    }
                     Some(Screen::Picker(picker)) => {
                         let choice = match event {
                             Event::Key(k) => picker.key(k, area),
@@ -600,7 +611,7 @@ impl Shell {
 
     /// Play mode's "Review this game": the finished game of `snapshot` as saved (players named,
     /// dated), read back, reviewed with the configuration's engine, explanation level and
-    /// theme (200 ms per position), visiting the human's mistakes.
+    /// theme (the review's default limits), visiting the human's mistakes.
     fn review_played(
         &mut self,
         snapshot: &crate::app::Snapshot,
@@ -608,9 +619,7 @@ impl Shell {
     ) -> Option<Vec<Effect>> {
         let text = crate::app::persist::encode(snapshot);
         let game = crate::pgn::import(&text).games.into_iter().next()?;
-        let limits = crate::engine::SearchLimits::movetime(std::time::Duration::from_millis(
-            crate::review::command::DEFAULT_MOVETIME_MS,
-        ));
+        let limits = crate::review::command::default_limits();
         self.review_settings = Settings::from_config(config, limits, config.explain.level);
         self.look = Look {
             pieces: config.ui.pieces,
@@ -801,6 +810,53 @@ mod tests {
             shell.app().unwrap().game.moves().len(),
             before.moves().len()
         );
+    }
+
+    #[test]
+    fn e_in_the_review_switches_the_analyst_and_reviews_again_under_a_new_id() {
+        let mut shell = finished_play();
+        let started = shell
+            .update(key(KeyCode::Char('v')))
+            .iter()
+            .find_map(|e| match e {
+                Effect::ReviewWork(ReviewWork::Start { id, .. }) => Some(*id),
+                _ => None,
+            })
+            .expect("the review's analysis starts");
+        let review = |shell: &Shell| match shell.screens().last() {
+            Some(Screen::Review(r)) => r.as_ref().clone(),
+            _ => panic!("the review is on top"),
+        };
+        assert!(review(&shell).analyst().is_builtin());
+        let fx = shell.update(key(KeyCode::Char('e')));
+        let (again, settings) = fx
+            .iter()
+            .find_map(|e| match e {
+                Effect::ReviewWork(ReviewWork::Start { id, settings, .. }) => {
+                    Some((*id, settings.clone()))
+                }
+                _ => None,
+            })
+            .expect("the review starts again");
+        assert_eq!(fx[0], Effect::ReviewWork(ReviewWork::Cancel(started)));
+        assert_ne!(again, started);
+        assert_eq!(settings.analyst.command, crate::review::DEFAULT_EXTERNAL);
+        assert_eq!(review(&shell).id(), again);
+        // The old review's reports are dropped; the new one's notices are shown.
+        shell.update(Event::ReviewReport(ReviewReport::Analysis(
+            started,
+            ReviewEvent::Notice("old".to_owned()),
+        )));
+        shell.update(Event::ReviewReport(ReviewReport::Analysis(
+            again,
+            ReviewEvent::Notice("cannot start stockfish".to_owned()),
+        )));
+        assert_eq!(review(&shell).notices(), ["cannot start stockfish"]);
+        // e again: back to the built-in engine, notices cleared.
+        let fx = shell.update(key(KeyCode::Char('e')));
+        assert_eq!(fx[0], Effect::ReviewWork(ReviewWork::Cancel(again)));
+        assert!(review(&shell).analyst().is_builtin());
+        assert!(review(&shell).notices().is_empty());
     }
 
     /// Play mode after 1. e4 e5 (the human White, level 3), at 100×30.

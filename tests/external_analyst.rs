@@ -189,3 +189,83 @@ fn stockfish_as_the_analyst_when_installed() {
         plies[8]
     );
 }
+
+/// The review screen's `e`: the game reviewed again by the external engine (the fake one,
+/// which crashes after four searches); the panel says which engine judged each move and shows
+/// the notice of the crash, after which the built-in engine judged.
+#[test]
+fn the_review_screen_switches_to_the_external_engine_and_shows_its_failure() {
+    use kibitzer::app::{Effect, Event};
+    use kibitzer::review::screen::Screen;
+    use kibitzer::review::{Settings, runner};
+    use kibitzer::shell::{ReviewReport, ReviewWork};
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    use ratatui::layout::Rect;
+
+    require_python_chess();
+    let pgn = kibitzer::pgn::import(GAME).games.remove(0).pgn;
+    let settings = Settings {
+        limits: kibitzer::engine::SearchLimits::depth(2),
+        hash_mb: 1,
+        external: kibitzer::analysis::AnalystSpec::new(
+            &format!("python3 {FAKE} --mode crash --after 4"),
+            Vec::new(),
+        ),
+        ..Settings::default()
+    };
+    let theme = kibitzer::ui::Theme::named("mono", kibitzer::ui::ColorMode::None);
+    let mut screen =
+        Screen::new(pgn, kibitzer::config::PieceStyle::Ascii, theme).with_review(1, settings);
+    let area = Rect::new(0, 0, 110, 32);
+    let key = |c| Event::Key(KeyEvent::new(c, KeyModifiers::NONE));
+    let fx = screen.update(key(KeyCode::Char('e')), area);
+    let Some(Effect::ReviewWork(ReviewWork::Start { game, settings, .. })) = fx.get(1) else {
+        panic!("the review starts again: {fx:?}");
+    };
+    assert!(settings.analyst.command.contains("fake_uci.py"));
+    let (tx, rx) = std::sync::mpsc::channel();
+    let job = runner::spawn((**game).clone(), (**settings).clone(), move |e| {
+        let _ = tx.send(e);
+    })
+    .unwrap();
+    assert_eq!(job.wait(), Some(true));
+    let mut judged_by = Vec::new();
+    for e in rx.try_iter() {
+        if let kibitzer::review::ReviewEvent::Ply(p) = &e {
+            judged_by.push(p.judged_by.clone());
+        }
+        screen.update(Event::ReviewReport(ReviewReport::Analysis(1, e)), area);
+    }
+    assert_eq!(judged_by.first().map(String::as_str), Some("FakeUCI"));
+    assert_eq!(judged_by.last().map(String::as_str), Some("kibitzer"));
+    assert_eq!(screen.notices().len(), 1, "{:?}", screen.notices());
+    assert!(
+        screen.notices()[0].contains("the built-in engine analyses instead"),
+        "{:?}",
+        screen.notices()
+    );
+    let text = |screen: &Screen| {
+        let mut t = Terminal::new(TestBackend::new(area.width, area.height)).unwrap();
+        t.draw(|f| screen.render(f)).unwrap();
+        let buf = t.backend().buffer().clone();
+        (0..area.height)
+            .map(|y| {
+                (0..area.width)
+                    .map(|x| buf[(x, y)].symbol())
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    // The first move was judged by the fake engine, the last by the built-in one.
+    screen.update(key(KeyCode::Right), area);
+    let first = text(&screen);
+    assert!(first.contains("Judged by: FakeUCI"), "{first}");
+    // The notice, wrapped in the panel: its first words.
+    assert!(first.contains("the analysis engine `python3"), "{first}");
+    screen.update(key(KeyCode::End), area);
+    let last = text(&screen);
+    assert!(last.contains("Judged by: kibitzer"), "{last}");
+}

@@ -69,13 +69,13 @@ impl CommandError {
     }
 }
 
-/// Search limits from `--depth` / `--movetime`, or `default_ms` of move time.
+/// Search limits from `--depth` / `--movetime`, or `default` without either.
 #[must_use]
-pub fn limits(depth: Option<u32>, movetime_ms: Option<u64>, default_ms: u64) -> SearchLimits {
+pub fn limits(depth: Option<u32>, movetime_ms: Option<u64>, default: SearchLimits) -> SearchLimits {
     match (depth, movetime_ms) {
         (Some(d), _) => SearchLimits::depth(d),
         (None, Some(ms)) => SearchLimits::movetime(Duration::from_millis(ms)),
-        (None, None) => SearchLimits::movetime(Duration::from_millis(default_ms)),
+        (None, None) => default,
     }
 }
 
@@ -141,7 +141,11 @@ fn run_for<P: Analysed>(
     let level = level(args.level.as_deref(), config)?;
     let mut req = Request::new(
         before.clone(),
-        limits(args.depth, args.movetime_ms, DEFAULT_MOVETIME_MS),
+        limits(
+            args.depth,
+            args.movetime_ms,
+            SearchLimits::movetime(Duration::from_millis(DEFAULT_MOVETIME_MS)),
+        ),
         params,
     );
     req.played = played;

@@ -20,8 +20,18 @@ use crate::ui::{ColorMode, Theme};
 use crate::variant::Variant;
 use crate::variant::pawn_battle::PawnBattle;
 
-/// The movetime per position when neither `--depth` nor `--movetime` is given.
-pub const DEFAULT_MOVETIME_MS: u64 = 200;
+/// The depth of each position's search when neither `--depth` nor `--movetime` is given
+/// (verification [`crate::analysis::VERIFY_EXTRA_DEPTH`] plies deeper): reproducible on any
+/// machine and load, and a 100-move game's review stays under a minute on two cores (see
+/// docs/BENCHMARKS.md, "Review speed").
+pub const DEFAULT_DEPTH: u32 = 8;
+
+/// The review's limits when neither `--depth` nor `--movetime` is given (`kibitzer review`,
+/// and play mode's "Review this game"): [`DEFAULT_DEPTH`].
+#[must_use]
+pub fn default_limits() -> crate::engine::SearchLimits {
+    crate::engine::SearchLimits::depth(DEFAULT_DEPTH)
+}
 
 /// The arguments of `kibitzer review`.
 #[derive(Debug, Clone, Default)]
@@ -221,10 +231,10 @@ pub fn run(args: &ReviewArgs, config: &Config, out: &mut dyn Write) -> Result<()
         ));
     }
     let level = level(args.level.as_deref(), config)?;
-    let limits = limits(args.depth, args.movetime_ms, DEFAULT_MOVETIME_MS);
+    let limits = limits(args.depth, args.movetime_ms, default_limits());
     let mut settings = Settings::from_config(config, limits.clone(), level);
     if let Some(engine) = &args.engine {
-        settings.analyst = config.analysis.spec_of(engine);
+        settings = settings.with_analyst(config.analysis.spec_of(engine));
     }
     if screen {
         let look = crate::shell::Look {

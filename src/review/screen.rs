@@ -22,7 +22,7 @@ use shakmaty::{Color, Move, Position};
 use super::browse::{Browser, Nav};
 use super::graph::{EvalGraph, GraphColors};
 use super::learn;
-use super::{ReviewState, Settings};
+use super::{ReviewEvent, ReviewState, Settings};
 use crate::app::{Effect, Event, Message, MoveInput, Step};
 use crate::config::PieceStyle;
 use crate::explain::quality::Quality;
@@ -164,9 +164,24 @@ const HELP: &[(&str, &str)] = &[
     ("t", "at a mistake: try a better move (type it, or click"),
     ("", "or drag it; then t again, r reveal, n next)"),
     ("f", "flip the board"),
+    ("e", "review again with the other analyst (built-in or"),
+    (
+        "",
+        "the external engine: [analysis] engine, else stockfish)",
+    ),
     ("?", "this help"),
     ("q Esc", "leave (back to the game list or the game)"),
 ];
+
+/// How the screen names an analyst before its engine has answered: `kibitzer` for the
+/// built-in engine, else the command line.
+fn analyst_label(spec: &crate::analysis::AnalystSpec) -> String {
+    if spec.is_builtin() {
+        crate::analysis::BUILTIN_NAME.to_owned()
+    } else {
+        spec.command.clone()
+    }
+}
 
 /// The review screen's model.
 #[derive(Debug, Clone)]
@@ -193,6 +208,12 @@ pub struct Screen {
     settings: Settings,
     /// Number of the latest try sent for judging (verdicts on older ones are dropped).
     attempts: u64,
+    /// The analyst's notices of this review (an external engine failed: the built-in one took
+    /// over), shown in the panel.
+    notices: Vec<String>,
+    /// The analyst was switched during the current update: the review starts again
+    /// ([`ReviewWork::Cancel`] and [`ReviewWork::Start`], which the shell gives a new id).
+    restart: bool,
 }
 
 impl Screen {
@@ -223,6 +244,8 @@ impl Screen {
             id: 0,
             settings: Settings::default(),
             attempts: 0,
+            notices: Vec::new(),
+            restart: false,
             game,
         }
     }
@@ -247,6 +270,43 @@ impl Screen {
     #[must_use]
     pub fn id(&self) -> u64 {
         self.id
+    }
+
+    /// The review started again under a new `id` (the shell's; reports of the old one are
+    /// no longer this screen's).
+    pub fn renumber(&mut self, id: u64) {
+        self.id = id;
+    }
+
+    /// The analyst of this review (`e` switches it).
+    #[must_use]
+    pub fn analyst(&self) -> &crate::analysis::AnalystSpec {
+        &self.settings.analyst
+    }
+
+    /// The analyst's notices so far (an external engine failed and the built-in one took over).
+    #[must_use]
+    pub fn notices(&self) -> &[String] {
+        &self.notices
+    }
+
+    /// `e`: the other analyst (the built-in engine, or [`Settings::external`]) reviews the game
+    /// again from the start; the plies analysed so far are dropped.
+    fn switch_analyst(&mut self) {
+        let next = if self.settings.analyst.is_builtin() {
+            self.settings.external.clone()
+        } else {
+            crate::analysis::AnalystSpec::default()
+        };
+        self.settings.analyst = next;
+        self.state = ReviewState::new(self.game.game.moves().len());
+        self.notices.clear();
+        self.learn = None;
+        self.restart = true;
+        self.say(format!(
+            "reviewing again with {}",
+            analyst_label(&self.settings.analyst)
+        ));
     }
 
     /// The game under review.
@@ -282,6 +342,10 @@ impl Screen {
     /// judge a try ([`ReviewWork::Judge`]), or [`Effect::CloseScreen`] when the user leaves.
     pub fn update(&mut self, event: Event, area: Rect) -> Vec<Effect> {
         let stay = match event {
+            Event::ReviewReport(ReviewReport::Analysis(_, ReviewEvent::Notice(n))) => {
+                self.notices.push(n);
+                true
+            }
             Event::ReviewReport(ReviewReport::Analysis(_, e)) => {
                 self.state.apply(e);
                 true
@@ -302,6 +366,14 @@ impl Screen {
             _ => true,
         };
         let mut fx = Vec::new();
+        if std::mem::take(&mut self.restart) {
+            fx.push(Effect::ReviewWork(ReviewWork::Cancel(self.id)));
+            fx.push(Effect::ReviewWork(ReviewWork::Start {
+                id: self.id,
+                game: Box::new(self.game.game.clone()),
+                settings: Box::new(self.settings.clone()),
+            }));
+        }
         if let Some((ply, mv)) = self.submitted.take()
             && let Some(request) = learn::request(&self.game.game, ply, Some(mv), &self.settings)
         {
@@ -570,6 +642,7 @@ impl Screen {
             KeyCode::Char('b') => self.choose_side(Color::Black),
             KeyCode::Char('a') => self.analyse = true,
             KeyCode::Char('t') => self.start_learning(),
+            KeyCode::Char('e') => self.switch_analyst(),
             KeyCode::Char('?') => self.help = true,
             KeyCode::Up | KeyCode::Down => self.pick_in_list(k.code == KeyCode::Up),
             KeyCode::Enter => {
@@ -941,6 +1014,21 @@ impl Screen {
             .or_else(|| crate::opening::of_game(&self.game.game))
         {
             lines.push(Line::styled(format!("Opening: {o}"), text));
+        }
+        // Which engine judged: the shown ply's, else the latest analysed ply's, else the one
+        // asked for; then what went wrong with it.
+        let judged_by = self
+            .browser
+            .ply()
+            .and_then(|p| self.state.ply(p))
+            .or_else(|| (0..self.state.len()).rev().find_map(|p| self.state.ply(p)))
+            .map_or_else(
+                || analyst_label(&self.settings.analyst),
+                |r| r.judged_by.clone(),
+            );
+        lines.push(Line::styled(format!("Judged by: {judged_by}"), text));
+        for n in &self.notices {
+            lines.push(Line::styled(n.clone(), self.theme.fg("error")));
         }
         lines.push(Line::from(""));
         match self.browser.ply() {
