@@ -1183,16 +1183,15 @@ mod tests {
         );
         assert!(!out.contains("error"), "{out}");
         assert!(out.contains("info depth 4 seldepth"), "{out}");
-        let best = out
-            .lines()
-            .last()
-            .unwrap()
-            .strip_prefix("bestmove ")
-            .unwrap();
-        let m = best.split_whitespace().next().unwrap();
+        assert!(
+            out.lines().last().unwrap().starts_with("bestmove "),
+            "{out}"
+        );
         let game: Game<PawnBattle> = parse_game("startpos moves e2e4 d7d5").unwrap();
-        let uci = m.parse::<shakmaty::uci::UciMove>().unwrap();
-        assert!(game.position().move_of_uci(&uci).is_some(), "{out}");
+        assert!(
+            game.position().move_of_uci(&bestmoves(&out)[0]).is_some(),
+            "{out}"
+        );
         // The winning arrival, written without a promotion letter, found as a mate.
         let out = session(
             "setoption name uci_variant value pawnbattle\n\
@@ -1214,19 +1213,9 @@ mod tests {
             "{out}"
         );
         assert!(errors[1].ends_with("illegal move \"e2e5\""), "{out}");
-        let reply = out
-            .lines()
-            .find_map(|l| l.strip_prefix("bestmove "))
-            .unwrap();
-        let reply = reply
-            .split_whitespace()
-            .next()
-            .unwrap()
-            .parse::<UciMove>()
-            .unwrap();
         let after: Game<PawnBattle> = parse_game("startpos moves a2a4").unwrap();
         assert!(
-            after.position().move_of_uci(&reply).is_some(),
+            after.position().move_of_uci(&bestmoves(&out)[0]).is_some(),
             "Black's reply: {out}"
         );
         // Back to chess: the start position of chess.
@@ -1238,18 +1227,16 @@ mod tests {
             out.contains("option UCI_Variant: unknown variant \"shogi\" (chess or pawnbattle)"),
             "{out}"
         );
-        let m = out
-            .lines()
-            .find_map(|l| l.strip_prefix("bestmove "))
-            .unwrap();
         let (chess, _) = parse_position("startpos").unwrap();
-        let uci = m
-            .split_whitespace()
-            .next()
-            .unwrap()
-            .parse::<UciMove>()
-            .unwrap();
-        assert!(uci.to_move(&chess).is_ok(), "{out}");
+        assert!(bestmoves(&out)[0].to_move(&chess).is_ok(), "{out}");
+    }
+
+    /// The moves of every `bestmove` line of a session's output.
+    fn bestmoves(out: &str) -> Vec<UciMove> {
+        out.lines()
+            .filter_map(|l| l.strip_prefix("bestmove "))
+            .map(|m| m.split_whitespace().next().unwrap().parse().unwrap())
+            .collect()
     }
 
     /// A Pawn Battle `go` during a search is queued and answered in order, `stop` ends an
@@ -1260,16 +1247,11 @@ mod tests {
             "setoption name UCI_Variant value pawnbattle\nposition startpos\ngo infinite\n\
              go depth 2\nstop\nsetoption name Level value 1\ngo depth 3\n",
         );
-        assert_eq!(out.matches("bestmove ").count(), 3, "{out}");
+        let moves = bestmoves(&out);
+        assert_eq!(moves.len(), 3, "{out}");
         let start = PawnBattle::start();
-        for m in out.lines().filter_map(|l| l.strip_prefix("bestmove ")) {
-            let uci = m
-                .split_whitespace()
-                .next()
-                .unwrap()
-                .parse::<UciMove>()
-                .unwrap();
-            assert!(start.move_of_uci(&uci).is_some(), "{m}: {out}");
+        for m in moves {
+            assert!(start.move_of_uci(&m).is_some(), "{m}: {out}");
         }
     }
 }

@@ -27,8 +27,12 @@ fn python_chess_plays_a_short_game() {
     );
 }
 
-#[test]
-fn binary_answers_isready_during_a_search_and_stops() {
+/// `kibitzer uci` with pipes: the process, its input and its output's lines.
+fn spawn_uci() -> (
+    std::process::Child,
+    std::process::ChildStdin,
+    std::io::Lines<BufReader<std::process::ChildStdout>>,
+) {
     let mut child = Command::new(BIN)
         .arg("uci")
         .env("KIBITZER_CONFIG_DIR", env!("CARGO_TARGET_TMPDIR"))
@@ -37,8 +41,14 @@ fn binary_answers_isready_during_a_search_and_stops() {
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let stdin = child.stdin.take().unwrap();
+    let lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    (child, stdin, lines)
+}
+
+#[test]
+fn binary_answers_isready_during_a_search_and_stops() {
+    let (mut child, mut stdin, mut lines) = spawn_uci();
     writeln!(stdin, "uci").unwrap();
     while lines.next().unwrap().unwrap() != "uciok" {}
     writeln!(stdin, "position startpos moves e2e4\ngo infinite\nisready").unwrap();
@@ -72,16 +82,7 @@ fn binary_plays_a_pawn_battle_game_to_its_end() {
     use kibitzer::variant::VariantPosition;
     use kibitzer::variant::pawn_battle::PawnBattle;
 
-    let mut child = Command::new(BIN)
-        .arg("uci")
-        .env("KIBITZER_CONFIG_DIR", env!("CARGO_TARGET_TMPDIR"))
-        .env("KIBITZER_DATA_DIR", env!("CARGO_TARGET_TMPDIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let (mut child, mut stdin, mut lines) = spawn_uci();
     writeln!(stdin, "uci").unwrap();
     let mut offered = false;
     loop {
