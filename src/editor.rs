@@ -6,8 +6,11 @@
 //! [`input`], drawing is `ui::editor`, and the host (today play mode's `App`) runs the
 //! outcomes.
 //!
-//! Whether a set-up is legal is shakmaty's judgement ([`Chess::from_setup`]), worded by
-//! [`crate::game::fen::position_errors`].
+//! The editor sets up a position of either game ([`Editor::variant`], switched with
+//! [`EditorAction::SwitchVariant`]): chess, or Pawn Battle (only rooks and pawns, no castling).
+//! Whether a chess set-up is legal is shakmaty's judgement ([`Chess::from_setup`]), worded by
+//! [`crate::game::fen::position_errors`]; a Pawn Battle set-up's is
+//! [`pawn_battle::position_from_setup`]'s, worded the same way (one line per broken rule).
 
 use std::num::NonZeroU32;
 
@@ -18,6 +21,8 @@ use shakmaty::{
 };
 
 use crate::game::fen::{self, FenError};
+use crate::variant::pawn_battle::{self, PawnBattle};
+use crate::variant::{Variant, VariantPosition};
 
 pub mod input;
 pub mod text;
@@ -34,6 +39,26 @@ pub const ALL_ROLES: [Role; 6] = [
     Role::Knight,
     Role::Pawn,
 ];
+
+/// Pawn Battle's piece kinds, in palette order.
+pub const PAWN_BATTLE_ROLES: [Role; 2] = [Role::Rook, Role::Pawn];
+
+/// The piece kinds a set-up of `variant` may hold, in palette order.
+#[must_use]
+pub fn roles_of(variant: Variant) -> Vec<Role> {
+    match variant {
+        Variant::Chess => ALL_ROLES.to_vec(),
+        Variant::PawnBattle => PAWN_BATTLE_ROLES.to_vec(),
+    }
+}
+
+/// The start position of `variant` as a set-up.
+fn start_of(variant: Variant) -> Setup {
+    match variant {
+        Variant::Chess => Setup::initial(),
+        Variant::PawnBattle => PawnBattle::start().setup(),
+    }
+}
 
 /// What the mouse puts on a clicked square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -87,8 +112,10 @@ pub enum EditorAction {
     Erase(Square),
     /// Empties the board.
     Clear,
-    /// The standard start position.
+    /// The start position of the game set up.
     Start,
+    /// Sets up the other game (chess ↔ Pawn Battle), from its start position.
+    SwitchVariant,
     /// Swaps the colours: pieces change sides, ranks flip, the side to move and the castling
     /// rights go with them.
     Mirror,
@@ -143,9 +170,12 @@ pub enum EditorAction {
 pub enum EditorOutcome {
     /// Nothing: the editor stays open.
     Stay,
-    /// Start a game from `fen` (a legal position), the human playing `human` against `level`.
+    /// Start a game of `variant` from `fen` (a legal position of it), the human playing `human`
+    /// against `level`.
     Play {
-        /// The position, a legal FEN.
+        /// The game.
+        variant: Variant,
+        /// The position, a legal FEN of `variant`.
         fen: String,
         /// The human's colour.
         human: Color,
@@ -209,19 +239,22 @@ pub struct Editor {
     pub note: Option<Note>,
     /// The analysis of the set-up it was asked for (cleared when the set-up changes).
     pub analysis: Option<AnalysisView>,
-    /// The piece kinds the editor offers (a variant may offer fewer).
+    /// The game set up.
+    pub variant: Variant,
+    /// The piece kinds the editor offers ([`roles_of`] the variant).
     pub roles: Vec<Role>,
     /// The level "play from here" offers first.
     pub level: u8,
     /// The colour "play from here" offers first.
     pub human: Color,
-    undo: Vec<Setup>,
-    redo: Vec<Setup>,
+    /// Earlier set-ups with their game, the latest last.
+    undo: Vec<(Setup, Variant)>,
+    redo: Vec<(Setup, Variant)>,
 }
 
 impl Editor {
-    /// An editor on `setup`, the board seen from `orientation`'s side, offering `level` and
-    /// `human` for "play from here".
+    /// An editor on a chess `setup`, the board seen from `orientation`'s side, offering `level`
+    /// and `human` for "play from here".
     #[must_use]
     pub fn new(setup: Setup, orientation: Color, level: u8, human: Color) -> Editor {
         let cursor = match orientation {
@@ -238,6 +271,7 @@ impl Editor {
             mode: EditorMode::Board,
             note: None,
             analysis: None,
+            variant: Variant::Chess,
             roles: ALL_ROLES.to_vec(),
             level,
             human,
@@ -257,24 +291,63 @@ impl Editor {
         )
     }
 
+    /// An editor on a Pawn Battle position.
+    #[must_use]
+    pub fn from_pawn_battle(
+        pos: &PawnBattle,
+        orientation: Color,
+        level: u8,
+        human: Color,
+    ) -> Editor {
+        let mut editor = Editor::new(pos.setup(), orientation, level, human);
+        editor.variant = Variant::PawnBattle;
+        editor.roles = roles_of(Variant::PawnBattle);
+        editor
+    }
+
     /// The set-up being edited.
     #[must_use]
     pub fn setup(&self) -> &Setup {
         &self.setup
     }
 
-    /// The set-up as FEN text (also when it is illegal).
+    /// The set-up as FEN text of its game (also when it is illegal).
     #[must_use]
     pub fn fen(&self) -> String {
-        match self.position() {
-            Ok(pos) => Fen::from_position(&pos, EnPassantMode::Legal).to_string(),
-            Err(_) => Fen::try_from_setup(self.setup.clone())
+        let legal = match self.variant {
+            Variant::Chess => self
+                .position()
+                .ok()
+                .map(|pos| Fen::from_position(&pos, EnPassantMode::Legal).to_string()),
+            Variant::PawnBattle => self.pawn_battle().ok().map(|pos| pos.fen()),
+        };
+        legal.unwrap_or_else(|| {
+            Fen::try_from_setup(self.setup.clone())
                 .unwrap_or_else(|e| e.ignore())
-                .to_string(),
+                .to_string()
+        })
+    }
+
+    /// Whether the set-up is a legal position of its game, or every reason it is not.
+    ///
+    /// # Errors
+    /// The reasons, worded as a FEN of that game is refused.
+    pub fn legality(&self) -> Result<(), Vec<FenError>> {
+        match self.variant {
+            Variant::Chess => self.position().map(drop),
+            Variant::PawnBattle => self.pawn_battle().map(drop),
         }
     }
 
-    /// The set-up as a legal position, or every reason it is not one.
+    /// The set-up as a legal Pawn Battle position, or every rule it breaks.
+    ///
+    /// # Errors
+    /// The reasons, one per rule ([`pawn_battle::position_from_setup`]).
+    pub fn pawn_battle(&self) -> Result<PawnBattle, Vec<FenError>> {
+        pawn_battle::position_from_setup(self.setup.clone())
+    }
+
+    /// The set-up as a legal chess position, or every reason it is not one.
     ///
     /// # Errors
     /// The reasons, worded as [`fen::parse`] words them.
@@ -289,10 +362,13 @@ impl Editor {
         u8::try_from(crate::engine::levels::levels().len()).unwrap_or(u8::MAX)
     }
 
-    /// Whether the castling right of `color` on `side` can be given: the king and that rook
-    /// stand on their starting squares.
+    /// Whether the castling right of `color` on `side` can be given: a game of chess, and the
+    /// king and that rook stand on their starting squares.
     #[must_use]
     pub fn castling_possible(&self, color: Color, side: CastlingSide) -> bool {
+        if self.variant != Variant::Chess {
+            return false;
+        }
         let back = Rank::new(if color == Color::White { 0 } else { 7 });
         let rook_file = if side == CastlingSide::KingSide {
             File::H
@@ -324,8 +400,12 @@ impl Editor {
             .filter(|&sq| {
                 let mut setup = self.setup.clone();
                 setup.ep_square = Some(sq);
-                Chess::from_setup(setup, CastlingMode::Standard)
-                    .is_ok_and(|pos| pos.ep_square(EnPassantMode::Legal) == Some(sq))
+                match self.variant {
+                    Variant::Chess => Chess::from_setup(setup, CastlingMode::Standard)
+                        .is_ok_and(|pos| pos.ep_square(EnPassantMode::Legal) == Some(sq)),
+                    Variant::PawnBattle => pawn_battle::position_from_setup(setup)
+                        .is_ok_and(|pos| pos.ep_square() == Some(sq)),
+                }
             })
             .collect()
     }
@@ -412,10 +492,27 @@ impl Editor {
                 s.castling_rights = Bitboard::EMPTY;
                 s.ep_square = None;
             }),
-            EditorAction::Start => self.edit(|s| *s = Setup::initial()),
+            EditorAction::Start => {
+                let start = start_of(self.variant);
+                self.edit(|s| *s = start);
+            }
+            EditorAction::SwitchVariant => {
+                let next = match self.variant {
+                    Variant::Chess => Variant::PawnBattle,
+                    Variant::PawnBattle => Variant::Chess,
+                };
+                self.undo.push((self.setup.clone(), self.variant));
+                self.redo.clear();
+                self.setup = start_of(next);
+                self.set_variant(next);
+                self.inform(text::variant_set(next));
+            }
             EditorAction::Mirror => self.edit(Setup::mirror),
             EditorAction::Flip => self.orientation = !self.orientation,
             EditorAction::ToggleTurn => self.edit(|s| s.turn = !s.turn),
+            EditorAction::ToggleCastling(..) if self.variant == Variant::PawnBattle => {
+                self.refuse(text::NO_CASTLING_PAWN_BATTLE);
+            }
             EditorAction::ToggleCastling(color, side) => {
                 if self.castling_possible(color, side) {
                     let rook = rook_home(color, side);
@@ -449,15 +546,15 @@ impl Editor {
             }
             EditorAction::Undo => match self.undo.pop() {
                 Some(before) => {
-                    self.redo.push(std::mem::replace(&mut self.setup, before));
-                    self.analysis = None;
+                    let now = self.restore(before);
+                    self.redo.push(now);
                 }
                 None => self.refuse(text::NOTHING_TO_UNDO),
             },
             EditorAction::Redo => match self.redo.pop() {
                 Some(after) => {
-                    self.undo.push(std::mem::replace(&mut self.setup, after));
-                    self.analysis = None;
+                    let now = self.restore(after);
+                    self.undo.push(now);
                 }
                 None => self.refuse(text::NOTHING_TO_REDO),
             },
@@ -514,13 +611,20 @@ impl Editor {
             EditorAction::ConfirmPlay => {
                 if let EditorMode::Play { human, level } = self.mode.clone() {
                     self.mode = EditorMode::Board;
-                    if let (true, Ok(pos)) = (self.playable(), self.position()) {
+                    if self.playable() {
                         self.human = human;
                         self.level = level;
-                        let fen = Fen::from_position(&pos, EnPassantMode::Legal).to_string();
-                        return EditorOutcome::Play { fen, human, level };
+                        return EditorOutcome::Play {
+                            variant: self.variant,
+                            fen: self.fen(),
+                            human,
+                            level,
+                        };
                     }
                 }
+            }
+            EditorAction::Analyse if self.variant == Variant::PawnBattle => {
+                self.refuse(text::NO_ANALYSIS_PAWN_BATTLE);
             }
             EditorAction::Analyse => {
                 if self.playable() {
@@ -541,7 +645,19 @@ impl Editor {
 
     /// Whether a game can start from the set-up; says why not when it cannot.
     fn playable(&mut self) -> bool {
-        match self.position() {
+        let no_move = match self.variant {
+            Variant::Chess => self.position().map(|pos| {
+                Position::legal_moves(&pos)
+                    .is_empty()
+                    .then(|| text::no_move(Position::turn(&pos), Position::is_check(&pos)))
+            }),
+            Variant::PawnBattle => self.pawn_battle().map(|pos| {
+                pos.legal_moves()
+                    .is_empty()
+                    .then(|| text::no_move_pawn_battle(pos.turn()))
+            }),
+        };
+        match no_move {
             Err(reasons) => {
                 let why = reasons
                     .iter()
@@ -551,12 +667,32 @@ impl Editor {
                 self.refuse(text::illegal(&why));
                 false
             }
-            Ok(pos) if pos.legal_moves().is_empty() => {
-                self.refuse(text::no_move(pos.turn(), pos.is_check()));
+            Ok(Some(why)) => {
+                self.refuse(why);
                 false
             }
-            Ok(_) => true,
+            Ok(None) => true,
         }
+    }
+
+    /// Sets the game and what goes with it: the pieces offered, a brush of a piece it lacks
+    /// put down, the analysis forgotten.
+    fn set_variant(&mut self, variant: Variant) {
+        self.variant = variant;
+        self.roles = roles_of(variant);
+        if let Some(Brush::Piece(piece)) = self.brush
+            && !self.roles.contains(&piece.role)
+        {
+            self.brush = None;
+        }
+        self.analysis = None;
+    }
+
+    /// Puts back an undone or redone state; returns the state it replaces.
+    fn restore(&mut self, (setup, variant): (Setup, Variant)) -> (Setup, Variant) {
+        let now = (std::mem::replace(&mut self.setup, setup), self.variant);
+        self.set_variant(variant);
+        now
     }
 
     fn move_cursor(&mut self, right: i8, up: i8) {
@@ -647,7 +783,7 @@ impl Editor {
             self.drop_impossible_rights();
         }
         if self.setup != before {
-            self.undo.push(before);
+            self.undo.push((before, self.variant));
             self.redo.clear();
             self.analysis = None;
         }

@@ -396,7 +396,7 @@ fn pawn_battle_eval(
 fn uci(config: &Config) -> ExitCode {
     let stdin = std::io::BufReader::new(std::io::stdin());
     let mut stdout = std::io::stdout().lock();
-    match kibitzer::uci::run(stdin, &mut stdout, &config.engine, Level::MAX, &config.eval) {
+    match kibitzer::uci::run(stdin, &mut stdout, config, Level::MAX) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => fail(1, &format!("uci: {e}")),
     }

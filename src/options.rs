@@ -59,6 +59,8 @@ pub struct UciSettings {
     /// `Explain`: print the explanation and search metrics as `info string` lines before
     /// `bestmove`.
     pub explain: bool,
+    /// `UCI_Variant`: the game the session plays (`chess` or `pawnbattle`).
+    pub variant: crate::variant::Variant,
 }
 
 impl UciSettings {
@@ -71,6 +73,7 @@ impl UciSettings {
             elo: Level::get(level).elo,
             overhead_ms: 30,
             explain: false,
+            variant: crate::variant::Variant::Chess,
         }
     }
 }
@@ -174,6 +177,30 @@ into_slot!(Bool: bool);
 into_slot!(Text: String);
 into_slot!(Choice: HumanColor, EvalPreset, ExplainLevel, PieceStyle, Language, crate::clock::TimeControl);
 into_slot!(Choice: crate::variant::pawn_battle::eval::PresetName);
+into_slot!(Choice: crate::variant::Variant);
+
+/// The variants by their `UCI_Variant` names (lowercase, one word, as UCI engines name them).
+const VARIANT_NAMES: [(crate::variant::Variant, &str); 2] = [
+    (crate::variant::Variant::Chess, "chess"),
+    (crate::variant::Variant::PawnBattle, "pawnbattle"),
+];
+
+impl ChoiceField for crate::variant::Variant {
+    fn name(&self) -> String {
+        VARIANT_NAMES
+            .iter()
+            .find(|(v, _)| v == self)
+            .map_or_else(String::new, |(_, name)| (*name).to_owned())
+    }
+
+    fn choose(&mut self, name: &str) -> bool {
+        VARIANT_NAMES
+            .iter()
+            .find(|(_, n)| *n == name)
+            .map(|(v, _)| *self = *v)
+            .is_some()
+    }
+}
 
 /// One option: its names, type, where its value lives and what it is for.
 #[derive(Clone, Copy)]
@@ -312,6 +339,8 @@ pub static OPTIONS: &[Opt] = &[
     opt!(uci elo as "UCI_Elo", spin!(Level::elo_range().0, Level::elo_range().1),
         "the strength asked for when UCI_LimitStrength is on"),
     opt!(uci overhead_ms as "Move Overhead", spin!(0, 5000), "ms kept back per move for delays"),
+    opt!(uci variant as "UCI_Variant", combo(&["chess", "pawnbattle"], "variant"),
+        "the game: chess or Pawn Battle (kingless FENs, README \"Pawn Battle\")"),
 ];
 
 /// The range of `database.max_mb`, shared with `kibitzer db prune --max-mb`.

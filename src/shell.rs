@@ -545,7 +545,22 @@ impl Shell {
                 }
                 fx.push(Effect::Analyse(Box::new(job)));
             }
-            EditorOutcome::Play { fen, human, level } => match Game::from_fen(&fen) {
+            EditorOutcome::Play {
+                variant: crate::variant::Variant::PawnBattle,
+                ..
+            } => {
+                // Play mode plays chess only until it plays Pawn Battle too: the set-up stays.
+                screen.editor.note = Some(crate::editor::Note {
+                    text: crate::editor::text::PLAY_PAWN_BATTLE_LATER.to_owned(),
+                    error: true,
+                });
+            }
+            EditorOutcome::Play {
+                variant: crate::variant::Variant::Chess,
+                fen,
+                human,
+                level,
+            } => match Game::from_fen(&fen) {
                 Ok(game) => {
                     // The editor closes (its analysis cancelled), then play takes the set-up.
                     self.close_screen(fx);

@@ -6,14 +6,19 @@
 //! produces `info string error: …`. End of input is `quit` (a running finite search is allowed to
 //! finish and print its `bestmove` first). `quit` during a search stops it at once and prints the
 //! `bestmove` found so far before returning, so a GUI waiting for one gets it.
+//!
+//! `UCI_Variant` chooses the game: chess (the default) or Pawn Battle (`pawnbattle`: kingless
+//! FENs, its start position, its rules; a pawn reaching the last rank is written without a
+//! promotion letter). Pawn Battle searches run on [`pawn_battle`]'s worker and report like the
+//! chess engine's, so everything after `go` is shared.
 
 use std::io::{self, BufRead, Write};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use shakmaty::{CastlingMode, Chess, Color, Move, Position};
+use shakmaty::{CastlingMode, Chess, Color, Move};
 
-use crate::config::EvalConfig;
+use crate::config::Config;
 use crate::echo::echo;
 use crate::engine::levels::Level;
 use crate::engine::{
@@ -22,10 +27,15 @@ use crate::engine::{
 };
 use crate::game::Game;
 use crate::options::{self, Kind, OPTIONS, Settings, Slot, UciSettings};
+use crate::variant::pawn_battle::PawnBattle;
+use crate::variant::pawn_battle::eval::Evaluation;
+use crate::variant::{Variant, VariantPosition};
 
 mod command;
+mod pawn_battle;
 
-pub use command::{Go, UciCommand, parse_game};
+pub use command::{Go, UciCommand, UciGame, parse_game};
+use pawn_battle::{PawnBattleEngine, PawnBattleRequest};
 
 /// The engine's name in `id name`.
 pub const NAME: &str = concat!("kibitzer ", env!("CARGO_PKG_VERSION"));
@@ -45,16 +55,52 @@ struct Running {
     hold: bool,
     ponder: bool,
     /// The request, kept for `ponderhit` (restarted as a timed search).
-    request: SearchRequest,
+    request: Request,
     /// A finished result held back while `hold` is set.
     held: Option<(Option<Move>, Option<Move>)>,
+}
+
+/// One search of either game.
+#[derive(Clone)]
+enum Request {
+    Chess(Box<SearchRequest>),
+    PawnBattle(Box<PawnBattleRequest>),
+}
+
+impl Request {
+    /// The position searched, for positions of any game.
+    fn legal_moves(&self) -> shakmaty::MoveList {
+        match self {
+            Request::Chess(r) => VariantPosition::legal_moves(&r.position),
+            Request::PawnBattle(r) => r.position.legal_moves(),
+        }
+    }
+
+    /// The limits, to change for `go ponder`.
+    fn limits_mut(&mut self) -> &mut crate::engine::SearchLimits {
+        match self {
+            Request::Chess(r) => &mut r.limits,
+            Request::PawnBattle(r) => &mut r.limits,
+        }
+    }
+}
+
+/// The position a `go` searches (kept with a queued `go`).
+enum Searched {
+    Chess(Chess),
+    PawnBattle(PawnBattle),
 }
 
 struct Session<'w, W: Write> {
     out: &'w mut W,
     engine: EngineHandle,
-    /// The game of the last `position` (its moves played through `Game::play`).
-    game: Game,
+    /// Pawn Battle's searches (`UCI_Variant pawnbattle`).
+    pawn_battle: PawnBattleEngine,
+    /// Where Pawn Battle's reports go (the session's own channel).
+    reports: mpsc::Sender<Event>,
+    /// The game of the last `position` (its moves played through `Game::play`), in the variant
+    /// of `UCI_Variant`.
+    game: UciGame,
     /// Every option's value (the table of `crate::options`).
     settings: Settings,
     params: EvalParams,
@@ -66,36 +112,30 @@ struct Session<'w, W: Write> {
     /// The `go`s that arrived while a search ran, with the positions they were sent for, in
     /// order: the next starts as soon as the running search has printed its `bestmove` (one
     /// `bestmove` per `go`).
-    queued: std::collections::VecDeque<(Go, Chess, Vec<u64>)>,
+    queued: std::collections::VecDeque<(Go, Searched, Vec<u64>)>,
 }
 
-/// Runs the protocol until `quit` or the end of `input`. `engine.hash_mb`, `level` and
-/// `engine.book` are the starting values of the `Hash`, `Level` and `OwnBook` options;
-/// `engine.book_depth` limits the book (from the configuration).
+/// Runs the protocol until `quit` or the end of `input`. The configuration's `engine.hash_mb`,
+/// `engine.book`, its weights (`[eval]`, `[pawn_battle.eval]`) and `level` are the starting
+/// values of the options (`Hash`, `OwnBook`, `Level`, …); `engine.book_depth` limits the book.
 ///
 /// # Errors
 /// When writing to `output` fails or the engine thread cannot start.
-pub fn run<R, W>(
-    input: R,
-    output: &mut W,
-    engine: &crate::config::EngineConfig,
-    level: u8,
-    eval: &EvalConfig,
-) -> io::Result<()>
+pub fn run<R, W>(input: R, output: &mut W, config: &Config, level: u8) -> io::Result<()>
 where
     R: BufRead + Send + 'static,
     W: Write,
 {
     let (tx, rx) = mpsc::channel::<Event>();
     let engine_tx = tx.clone();
+    let reports = tx.clone();
     let settings = Settings {
-        config: crate::config::Config {
+        config: Config {
             engine: crate::config::EngineConfig {
                 level,
-                ..engine.clone()
+                ..config.engine.clone()
             },
-            eval: eval.clone(),
-            ..crate::config::Config::default()
+            ..config.clone()
         },
         uci: UciSettings::new(level),
     };
@@ -130,9 +170,11 @@ where
     let mut s = Session {
         out: output,
         engine,
-        game: Game::new(),
+        pawn_battle: PawnBattleEngine::new(settings.config.engine.hash_mb),
+        reports,
+        game: UciGame::start(Variant::Chess),
+        params: EvalParams::from_config(&settings.config.eval),
         settings,
-        params: EvalParams::from_config(eval),
         next_id: 1,
         running: None,
         debug: false,
@@ -239,12 +281,12 @@ pub fn info_line(info: &SearchInfo) -> String {
 /// # Errors
 /// A message naming the bad FEN or the first illegal move.
 pub fn parse_position(args: &str) -> Result<(Chess, Vec<u64>), String> {
-    let game = parse_game(args)?;
+    let game: Game = parse_game(args)?;
     Ok((game.position().clone(), keys_before(&game)))
 }
 
 /// The keys of the game's positions before the current one (the search's `history`).
-fn keys_before(game: &Game) -> Vec<u64> {
+fn keys_before<P: VariantPosition>(game: &Game<P>) -> Vec<u64> {
     let keys = game.history_keys();
     keys[..keys.len() - 1].to_vec()
 }
@@ -258,7 +300,7 @@ fn parse_go(args: &str, pos: &Chess) -> Result<Go, String> {
 impl<W: Write> Session<'_, W> {
     /// Handles one line; `false` means quit.
     fn command(&mut self, line: &str) -> io::Result<bool> {
-        let command = match line.parse::<UciCommand>() {
+        let command = match UciCommand::parse(line, self.settings.uci.variant) {
             Ok(c) => c,
             Err(e) => {
                 error(self.out, &e)?;
@@ -280,9 +322,10 @@ impl<W: Write> Session<'_, W> {
             UciCommand::UciNewGame => {
                 self.cancel();
                 self.engine.new_game();
-                self.game = Game::new();
+                self.pawn_battle.new_game();
+                self.game = UciGame::start(self.settings.uci.variant);
             }
-            UciCommand::Position(game) => self.game = *game,
+            UciCommand::Position(game) => self.game = game,
             UciCommand::Go(go) => self.go(go)?,
             UciCommand::Stop => self.stop()?,
             UciCommand::PonderHit => self.ponderhit()?,
@@ -292,8 +335,17 @@ impl<W: Write> Session<'_, W> {
                 }
             }
             UciCommand::Eval => {
-                let b = evaluate_breakdown(self.game.position(), &self.params);
-                for l in b.to_string().lines() {
+                let text = match &self.game {
+                    UciGame::Chess(game) => {
+                        evaluate_breakdown(game.position(), &self.params).to_string()
+                    }
+                    UciGame::PawnBattle(game) => {
+                        let preset = self.settings.config.pawn_battle.eval.preset.preset();
+                        crate::variant::pawn_battle::eval::breakdown(game.position(), preset)
+                            .to_string()
+                    }
+                };
+                for l in text.lines() {
                     writeln!(self.out, "info string {l}")?;
                 }
                 self.out.flush()?;
@@ -354,6 +406,7 @@ impl<W: Write> Session<'_, W> {
             .filter(|v| !v.is_empty())
             .ok_or_else(|| format!("option {name} needs a value"));
         let hash_mb = self.settings.config.engine.hash_mb;
+        let variant = self.settings.uci.variant;
         match ((option.slot)(&mut self.settings), option.kind) {
             (Slot::Int(field), Kind::Spin(bounds)) => {
                 let (lo, hi) = bounds();
@@ -410,6 +463,13 @@ impl<W: Write> Session<'_, W> {
         }
         if self.settings.config.engine.hash_mb != hash_mb {
             self.engine.set_hash(self.settings.config.engine.hash_mb);
+            self.pawn_battle
+                .set_hash(self.settings.config.engine.hash_mb);
+        }
+        if self.settings.uci.variant != variant {
+            // The other game's position means nothing now: start from this one's.
+            self.cancel();
+            self.game = UciGame::start(self.settings.uci.variant);
         }
         self.params = EvalParams::from_config(&self.settings.config.eval);
         Ok(())
@@ -425,11 +485,22 @@ impl<W: Write> Session<'_, W> {
     }
 
     fn go(&mut self, go: Go) -> io::Result<()> {
-        let go = match go.resolve(self.game.position()) {
+        let (resolved, position, history) = match &self.game {
+            UciGame::Chess(game) => (
+                go.resolve(game.position()),
+                Searched::Chess(game.position().clone()),
+                keys_before(game),
+            ),
+            UciGame::PawnBattle(game) => (
+                go.resolve(game.position()),
+                Searched::PawnBattle(game.position().clone()),
+                keys_before(game),
+            ),
+        };
+        let go = match resolved {
             Ok(g) => g,
             Err(e) => return error(self.out, &e),
         };
-        let (position, history) = (self.game.position().clone(), keys_before(&self.game));
         if self.running.is_some() {
             // A `go` during a search (a GUI that did not wait): the running search is stopped
             // and answers first; this one starts after its `bestmove`.
@@ -458,11 +529,15 @@ impl<W: Write> Session<'_, W> {
         Ok(())
     }
 
-    fn start(&mut self, go: Go, position: Chess, history: Vec<u64>) -> io::Result<()> {
+    fn start(&mut self, go: Go, position: Searched, history: Vec<u64>) -> io::Result<()> {
         self.cancel();
         let mut limits = go.limits;
         limits.overhead = Duration::from_millis(self.settings.uci.overhead_ms);
-        let (time, inc) = match position.turn() {
+        let turn = match &position {
+            Searched::Chess(p) => VariantPosition::turn(p),
+            Searched::PawnBattle(p) => p.turn(),
+        };
+        let (time, inc) = match turn {
             Color::White => (go.wtime, go.winc),
             Color::Black => (go.btime, go.binc),
         };
@@ -492,24 +567,35 @@ impl<W: Write> Session<'_, W> {
             limits.exact_root_scores = true;
         }
         let hold = limits.infinite || go.ponder;
-        let mut request = SearchRequest {
-            position,
-            history,
-            limits,
-            params: self.params.clone(),
-            level: (weakened && level.is_imperfect()).then_some(level),
-            // Never while analysing (`go infinite`, pondering): the GUI wants a search then.
-            book: (self.settings.config.engine.book && !hold)
-                .then(|| level.book(self.settings.config.engine.book_depth)),
-            pawn_battle: None,
+        // Never while analysing (`go infinite`, pondering): the GUI wants a search then.
+        let book = (self.settings.config.engine.book && !hold)
+            .then(|| level.book(self.settings.config.engine.book_depth));
+        let level = (weakened && level.is_imperfect()).then_some(level);
+        let mut request = match position {
+            Searched::Chess(position) => Request::Chess(Box::new(SearchRequest {
+                position,
+                history,
+                limits,
+                params: self.params.clone(),
+                level,
+                book,
+                pawn_battle: None,
+            })),
+            Searched::PawnBattle(position) => Request::PawnBattle(Box::new(PawnBattleRequest {
+                position,
+                history,
+                limits,
+                eval: Evaluation::from_config(&self.settings.config.pawn_battle.eval),
+                level,
+            })),
         };
         let saved = request.clone();
         if go.ponder {
-            request.limits.infinite = true;
+            request.limits_mut().infinite = true;
         }
         let id = SearchId(self.next_id);
         self.next_id += 1;
-        self.engine.search(id, request);
+        self.launch(id, request)?;
         self.running = Some(Running {
             id,
             hold,
@@ -520,10 +606,26 @@ impl<W: Write> Session<'_, W> {
         Ok(())
     }
 
+    /// Sends a search to the engine of its game.
+    fn launch(&mut self, id: SearchId, request: Request) -> io::Result<()> {
+        match request {
+            Request::Chess(r) => self.engine.search(id, *r),
+            Request::PawnBattle(r) => {
+                let reports = self.reports.clone();
+                self.pawn_battle.search(id, *r, move |report| {
+                    let _ = reports.send(Event::Report(report));
+                })?;
+            }
+        }
+        Ok(())
+    }
+
     fn cancel(&mut self) {
         self.queued.clear();
         if self.running.take().is_some() {
+            // A stale id's reports are dropped by `report`.
             self.engine.cancel();
+            self.pawn_battle.stop();
         }
     }
 
@@ -537,6 +639,7 @@ impl<W: Write> Session<'_, W> {
             return self.bestmove(best, ponder);
         }
         self.engine.stop();
+        self.pawn_battle.stop();
         Ok(())
     }
 
@@ -550,15 +653,17 @@ impl<W: Write> Session<'_, W> {
         }
         // Restart as the timed search the GUI now wants, keeping the warm table.
         self.engine.cancel();
+        self.pawn_battle.stop();
         let id = SearchId(self.next_id);
         self.next_id += 1;
-        let hold = r.request.limits.infinite;
-        self.engine.search(id, r.request.clone());
+        let mut request = r.request;
+        let hold = request.limits_mut().infinite;
+        self.launch(id, request.clone())?;
         self.running = Some(Running {
             id,
             hold,
             ponder: false,
-            request: r.request,
+            request,
             held: None,
         });
         Ok(())
@@ -607,9 +712,10 @@ impl<W: Write> Session<'_, W> {
                     };
                     writeln!(self.out, "{}", info_line(&info))?;
                 }
-                if let Some(o) = chosen
-                    .filter(|_| book)
-                    .and_then(|m| crate::opening::book_move(&r.request.position, m))
+                if let Request::Chess(request) = &r.request
+                    && let Some(o) = chosen
+                        .filter(|_| book)
+                        .and_then(|m| crate::opening::book_move(&request.position, m))
                 {
                     writeln!(self.out, "info string book move: {} {}", o.eco, o.name)?;
                 }
@@ -625,9 +731,10 @@ impl<W: Write> Session<'_, W> {
                         result.best_move, chosen
                     )?;
                 }
-                if self.settings.uci.explain {
+                // Explanations are chess's (Pawn Battle's are not in the UCI session yet).
+                if let (true, Request::Chess(request)) = (self.settings.uci.explain, &r.request) {
                     let lines = crate::analysis::uci_lines_for(
-                        &r.request.position,
+                        &request.position,
                         &result,
                         chosen,
                         &self.params,
@@ -654,7 +761,7 @@ impl<W: Write> Session<'_, W> {
                     ),
                 )?;
                 // A GUI waits for a `bestmove`: give the first legal move rather than none.
-                let fallback = r.request.position.legal_moves().first().copied();
+                let fallback = r.request.legal_moves().first().copied();
                 if r.hold {
                     r.held = Some((fallback, None));
                 } else {
@@ -675,12 +782,11 @@ mod tests {
     use shakmaty::uci::UciMove;
     use std::io::Cursor;
 
-    /// The configuration's engine settings with a small hash table.
-    fn small_engine() -> crate::config::EngineConfig {
-        crate::config::EngineConfig {
-            hash_mb: 8,
-            ..crate::config::EngineConfig::default()
-        }
+    /// The default configuration with a small hash table.
+    fn small_engine() -> Config {
+        let mut config = Config::default();
+        config.engine.hash_mb = 8;
+        config
     }
 
     fn session(input: &str) -> String {
@@ -690,7 +796,6 @@ mod tests {
             &mut out,
             &small_engine(),
             10,
-            &EvalConfig::default(),
         )
         .unwrap();
         String::from_utf8(out).unwrap()
@@ -807,14 +912,7 @@ mod tests {
     fn a_line_that_is_not_utf8_is_reported_and_the_session_goes_on() {
         let mut out = Vec::new();
         let input = b"isready\n\xff\x1b[2J\nisready\ngo depth 1\n".to_vec();
-        run(
-            Cursor::new(input),
-            &mut out,
-            &small_engine(),
-            10,
-            &EvalConfig::default(),
-        )
-        .unwrap();
+        run(Cursor::new(input), &mut out, &small_engine(), 10).unwrap();
         let out = String::from_utf8(out).unwrap();
         assert_eq!(out.matches("readyok").count(), 2, "{out}");
         assert!(
@@ -918,14 +1016,7 @@ mod tests {
             close,
         });
         let mut out = Vec::new();
-        run(
-            reader,
-            &mut out,
-            &small_engine(),
-            10,
-            &EvalConfig::default(),
-        )
-        .unwrap();
+        run(reader, &mut out, &small_engine(), 10).unwrap();
         drop(keep_open);
         String::from_utf8(out).unwrap()
     }
@@ -1073,5 +1164,95 @@ mod tests {
             bad.contains("info string error: option Explain: \"maybe\" is not true or false"),
             "{bad}"
         );
+    }
+
+    /// `UCI_Variant pawnbattle`: the start position, kingless FENs, searches through the
+    /// generic search with `info` lines, `bestmove` in UCI without a promotion letter, `eval`
+    /// term by term; back to chess with `UCI_Variant chess`.
+    #[test]
+    fn uci_variant_plays_pawn_battle() {
+        let out = session("uci\n");
+        assert!(
+            out.contains(
+                "option name UCI_Variant type combo default chess var chess var pawnbattle\n"
+            ),
+            "{out}"
+        );
+        let out = session(
+            "setoption name UCI_Variant value pawnbattle\nposition startpos moves e2e4 d7d5\n\
+             go depth 4\n",
+        );
+        assert!(!out.contains("error"), "{out}");
+        assert!(out.contains("info depth 4 seldepth"), "{out}");
+        assert!(
+            out.lines().last().unwrap().starts_with("bestmove "),
+            "{out}"
+        );
+        let game: Game<PawnBattle> = parse_game("startpos moves e2e4 d7d5").unwrap();
+        assert!(
+            game.position().move_of_uci(&bestmoves(&out)[0]).is_some(),
+            "{out}"
+        );
+        // The winning arrival, written without a promotion letter, found as a mate.
+        let out = session(
+            "setoption name uci_variant value pawnbattle\n\
+             position fen 8/1P6/8/8/8/8/p7/8 w - - 0 1\ngo depth 3\neval\n",
+        );
+        assert!(out.contains("score mate 1"), "{out}");
+        assert!(out.contains("bestmove b7b8\n"), "{out}");
+        assert!(out.contains("info string promotion race"), "{out}");
+        // Errors name the FEN and the move, and keep the position.
+        let out = session(
+            "setoption name UCI_Variant value pawnbattle\nposition startpos moves a2a4\n\
+             position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
+             position startpos moves e2e5\ngo depth 2\n",
+        );
+        let errors: Vec<&str> = out.lines().filter(|l| l.contains("error")).collect();
+        assert_eq!(errors.len(), 2, "{out}");
+        assert!(
+            errors[0].contains("bad FEN") && errors[0].contains("only pawns and rooks"),
+            "{out}"
+        );
+        assert!(errors[1].ends_with("illegal move \"e2e5\""), "{out}");
+        let after: Game<PawnBattle> = parse_game("startpos moves a2a4").unwrap();
+        assert!(
+            after.position().move_of_uci(&bestmoves(&out)[0]).is_some(),
+            "Black's reply: {out}"
+        );
+        // Back to chess: the start position of chess.
+        let out = session(
+            "setoption name UCI_Variant value pawnbattle\nsetoption name UCI_Variant value chess\n\
+             go depth 2\nsetoption name UCI_Variant value shogi\n",
+        );
+        assert!(
+            out.contains("option UCI_Variant: unknown variant \"shogi\" (chess or pawnbattle)"),
+            "{out}"
+        );
+        let (chess, _) = parse_position("startpos").unwrap();
+        assert!(bestmoves(&out)[0].to_move(&chess).is_ok(), "{out}");
+    }
+
+    /// The moves of every `bestmove` line of a session's output.
+    fn bestmoves(out: &str) -> Vec<UciMove> {
+        out.lines()
+            .filter_map(|l| l.strip_prefix("bestmove "))
+            .map(|m| m.split_whitespace().next().unwrap().parse().unwrap())
+            .collect()
+    }
+
+    /// A Pawn Battle `go` during a search is queued and answered in order, `stop` ends an
+    /// infinite one, and a weak level still answers with a legal move.
+    #[test]
+    fn pawn_battle_searches_stop_queue_and_weaken() {
+        let out = session(
+            "setoption name UCI_Variant value pawnbattle\nposition startpos\ngo infinite\n\
+             go depth 2\nstop\nsetoption name Level value 1\ngo depth 3\n",
+        );
+        let moves = bestmoves(&out);
+        assert_eq!(moves.len(), 3, "{out}");
+        let start = PawnBattle::start();
+        for m in moves {
+            assert!(start.move_of_uci(&m).is_some(), "{m}: {out}");
+        }
     }
 }

@@ -98,6 +98,12 @@ pub trait VariantPosition: Clone + fmt::Debug + Send + Sync + 'static {
     fn uci(&self, mv: Move) -> UciMove {
         mv.to_uci(CastlingMode::Standard)
     }
+    /// The legal move a UCI text names (as a GUI sends it), if any.
+    fn move_of_uci(&self, uci: &UciMove) -> Option<Move> {
+        self.legal_moves()
+            .into_iter()
+            .find(|m| self.uci(*m) == *uci)
+    }
 }
 
 impl VariantPosition for Chess {
@@ -168,6 +174,9 @@ impl VariantPosition for Chess {
     }
     fn san(&self, mv: Move) -> String {
         notation::san_of(self, mv)
+    }
+    fn move_of_uci(&self, uci: &UciMove) -> Option<Move> {
+        uci.to_move(self).ok()
     }
 }
 

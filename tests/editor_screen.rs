@@ -301,3 +301,36 @@ fn palette_pieces_are_drawn_on_a_square_colour() {
     let drawn = &terminal.backend().buffer()[(cell.x + 1, cell.y)];
     assert_eq!(drawn.bg, theme.selected().bg.unwrap());
 }
+
+/// Pawn Battle set-ups: `g` switches the game (the panel names it), a king is refused with the
+/// reason, the illegal set-up (a pawn on the last rank, Black without pawns) lists every rule it
+/// breaks, and "play from here" keeps the editor open while play mode plays chess only.
+#[test]
+fn a_pawn_battle_set_up() {
+    screens("editor_pawn_battle", || {
+        let mut shell = editing();
+        typing(&mut shell, "g");
+        assert_eq!(
+            editor(&shell).fen(),
+            "r6r/pppppppp/8/8/8/8/PPPPPPPP/R6R w - - 0 1"
+        );
+        typing(&mut shell, "K"); // refused: no kings
+        assert_eq!(editor(&shell).setup().board.kings().count(), 0);
+        typing(&mut shell, ":8/8/8/8/8/8/1P6/3P4 w - - 0 1");
+        press(&mut shell, KeyCode::Enter);
+        press(&mut shell, KeyCode::Enter); // play refused, with the reasons
+        assert_eq!(editor(&shell).mode, EditorMode::Board);
+        shell
+    });
+    let mut shell = editing();
+    typing(&mut shell, "g");
+    press(&mut shell, KeyCode::Enter);
+    let effects = press(&mut shell, KeyCode::Enter);
+    assert!(effects.is_empty(), "{effects:?}");
+    let note = editor(&shell).note.clone().unwrap();
+    assert!(
+        note.text.contains("cannot start a Pawn Battle game"),
+        "{note:?}"
+    );
+    assert!(shell.editor().is_some(), "the set-up stays in the editor");
+}

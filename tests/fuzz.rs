@@ -11,7 +11,7 @@
 
 use std::io::Cursor;
 
-use kibitzer::config::{Config, EXAMPLE, EvalConfig};
+use kibitzer::config::{Config, EXAMPLE};
 use kibitzer::engine::levels::Rng;
 use kibitzer::game::Game;
 use shakmaty::{CastlingMode, Chess, Position};
@@ -414,18 +414,9 @@ fn fuzz_uci() {
         }
         input.extend_from_slice(b"stop\nisready\nposition startpos moves e2e4\ngo depth 1\n");
         let mut out = Vec::new();
-        let engine = kibitzer::config::EngineConfig {
-            hash_mb: 1,
-            ..Default::default()
-        };
-        kibitzer::uci::run(
-            Cursor::new(input),
-            &mut out,
-            &engine,
-            10,
-            &EvalConfig::default(),
-        )
-        .expect("the session runs");
+        let mut config = kibitzer::config::Config::default();
+        config.engine.hash_mb = 1;
+        kibitzer::uci::run(Cursor::new(input), &mut out, &config, 10).expect("the session runs");
         let out = String::from_utf8(out).expect("the output is UTF-8");
         for line in out.lines() {
             assert!(

@@ -27,8 +27,12 @@ fn python_chess_plays_a_short_game() {
     );
 }
 
-#[test]
-fn binary_answers_isready_during_a_search_and_stops() {
+/// `kibitzer uci` with pipes: the process, its input and its output's lines.
+fn spawn_uci() -> (
+    std::process::Child,
+    std::process::ChildStdin,
+    std::io::Lines<BufReader<std::process::ChildStdout>>,
+) {
     let mut child = Command::new(BIN)
         .arg("uci")
         .env("KIBITZER_CONFIG_DIR", env!("CARGO_TARGET_TMPDIR"))
@@ -37,8 +41,14 @@ fn binary_answers_isready_during_a_search_and_stops() {
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let stdin = child.stdin.take().unwrap();
+    let lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    (child, stdin, lines)
+}
+
+#[test]
+fn binary_answers_isready_during_a_search_and_stops() {
+    let (mut child, mut stdin, mut lines) = spawn_uci();
     writeln!(stdin, "uci").unwrap();
     while lines.next().unwrap().unwrap() != "uciok" {}
     writeln!(stdin, "position startpos moves e2e4\ngo infinite\nisready").unwrap();
@@ -59,6 +69,76 @@ fn binary_answers_isready_during_a_search_and_stops() {
             break;
         }
     }
+    writeln!(stdin, "quit").unwrap();
+    assert!(child.wait().unwrap().success());
+}
+
+/// `UCI_Variant pawnbattle` over pipes: the binary plays both sides of a Pawn Battle game to its
+/// end (depth for White, nodes for Black), each `bestmove` checked against the rules by the
+/// library's own game and sent back in `position startpos moves …`.
+#[test]
+fn binary_plays_a_pawn_battle_game_to_its_end() {
+    use kibitzer::game::Game;
+    use kibitzer::variant::VariantPosition;
+    use kibitzer::variant::pawn_battle::PawnBattle;
+
+    let (mut child, mut stdin, mut lines) = spawn_uci();
+    writeln!(stdin, "uci").unwrap();
+    let mut offered = false;
+    loop {
+        let l = lines.next().unwrap().unwrap();
+        offered |= l.starts_with("option name UCI_Variant type combo default chess");
+        if l == "uciok" {
+            break;
+        }
+    }
+    assert!(offered, "UCI_Variant is offered");
+    writeln!(
+        stdin,
+        "setoption name UCI_Variant value pawnbattle\nucinewgame\nisready"
+    )
+    .unwrap();
+    assert_eq!(lines.next().unwrap().unwrap(), "readyok");
+    let mut game: Game<PawnBattle> = Game::starting();
+    let mut moves: Vec<String> = Vec::new();
+    while game.outcome().is_none() && moves.len() < 400 {
+        let limit = if game.turn() == shakmaty::Color::White {
+            "depth 3"
+        } else {
+            "nodes 3000"
+        };
+        writeln!(
+            stdin,
+            "position startpos moves {}\ngo {limit}",
+            moves.join(" ")
+        )
+        .unwrap();
+        let best = loop {
+            let l = lines.next().unwrap().unwrap();
+            assert!(!l.contains("error"), "{l} after {moves:?}");
+            if let Some(rest) = l.strip_prefix("bestmove ") {
+                break rest.split_whitespace().next().unwrap().to_owned();
+            }
+        };
+        let uci = best.parse().unwrap();
+        let m = game
+            .position()
+            .move_of_uci(&uci)
+            .unwrap_or_else(|| panic!("{best} is not legal after {moves:?}"));
+        game.play(m).unwrap();
+        moves.push(best);
+    }
+    let outcome = game.outcome().expect("the game ended by the rules");
+    // After the end nothing more is accepted, and the session still answers.
+    writeln!(
+        stdin,
+        "position startpos moves {} a1a2\nisready",
+        moves.join(" ")
+    )
+    .unwrap();
+    let l = lines.next().unwrap().unwrap();
+    assert!(l.contains("the game is already over"), "{l} ({outcome})");
+    assert_eq!(lines.next().unwrap().unwrap(), "readyok");
     writeln!(stdin, "quit").unwrap();
     assert!(child.wait().unwrap().success());
 }

@@ -69,6 +69,7 @@ fn board_action(code: KeyCode, ctrl: bool) -> Option<EditorAction> {
                 'v' => EditorAction::Paste,
                 'z' => EditorAction::Clear,
                 's' => EditorAction::Start,
+                'g' => EditorAction::SwitchVariant,
                 'm' => EditorAction::Mirror,
                 'f' => EditorAction::Flip,
                 't' => EditorAction::ToggleTurn,

@@ -305,6 +305,7 @@ fn play_from_here_chooses_colour_and_level() {
     assert_eq!(
         e.apply(EditorAction::ConfirmPlay),
         EditorOutcome::Play {
+            variant: Variant::Chess,
             fen: "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1".to_owned(),
             human: Color::Black,
             level: 1
@@ -466,4 +467,184 @@ fn piece_keys_are_fen_letters() {
         Some((Color::Black, Role::King))
     );
     assert_eq!(Piece::from_char('x'), None);
+}
+
+const PAWN_BATTLE_START: &str = "r6r/pppppppp/8/8/8/8/PPPPPPPP/R6R w - - 0 1";
+
+/// An editor switched to Pawn Battle (`g`), on its start position.
+fn pawn_battle() -> Editor {
+    let mut e = start();
+    e.apply(EditorAction::SwitchVariant);
+    e
+}
+
+fn note(e: &Editor) -> String {
+    e.note.as_ref().map(|n| n.text.clone()).unwrap_or_default()
+}
+
+#[test]
+fn g_switches_the_game_to_its_start_position_and_undo_switches_back() {
+    let mut e = from_fen("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
+    e.apply(EditorAction::SwitchVariant);
+    assert_eq!(e.variant, Variant::PawnBattle);
+    assert_eq!(e.roles, [Role::Rook, Role::Pawn]);
+    assert_eq!(e.fen(), PAWN_BATTLE_START);
+    assert_eq!(e.legality(), Ok(()));
+    assert!(note(&e).starts_with("Pawn Battle"), "{}", note(&e));
+    e.apply(EditorAction::Undo);
+    assert_eq!(e.variant, Variant::Chess);
+    assert_eq!(e.roles, ALL_ROLES);
+    assert_eq!(e.fen(), "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
+    e.apply(EditorAction::Redo);
+    assert_eq!(e.variant, Variant::PawnBattle);
+    assert_eq!(e.fen(), PAWN_BATTLE_START);
+    e.apply(EditorAction::SwitchVariant);
+    assert_eq!((e.variant, e.fen().as_str()), (Variant::Chess, START));
+    // A Pawn Battle position opens as one.
+    let pos = PawnBattle::from_fen("8/1P6/8/8/8/8/p7/8 w - - 0 1").unwrap();
+    let e = Editor::from_pawn_battle(&pos, Color::Black, 3, Color::Black);
+    assert_eq!(e.variant, Variant::PawnBattle);
+    assert_eq!(e.fen(), "8/1P6/8/8/8/8/p7/8 w - - 0 1");
+}
+
+#[test]
+fn pawn_battle_places_only_rooks_and_pawns_and_says_why() {
+    let mut e = pawn_battle();
+    e.apply(EditorAction::CursorTo(Square::D4));
+    for c in ['K', 'q', 'B', 'n'] {
+        e.apply(EditorAction::Place(piece(c)));
+        assert_eq!(at(&e, Square::D4), None, "{c}");
+        let role = piece(c).role;
+        let expected = format!("Pawn Battle has no {}s", text::role_name(role));
+        assert!(note(&e).starts_with(&expected), "{c}: {}", note(&e));
+    }
+    e.apply(EditorAction::Place(piece('r')));
+    assert_eq!(at(&e, Square::D4), Some(piece('r')));
+    // The brush of a piece the game lacks is put down when switching.
+    let mut e = start();
+    e.apply(EditorAction::Brush(Some(Brush::Piece(piece('Q')))));
+    e.apply(EditorAction::SwitchVariant);
+    assert_eq!(e.brush, None);
+    // Castling does not exist; the analysis explains chess only.
+    let mut e = pawn_battle();
+    e.apply(EditorAction::ToggleCastling(
+        Color::White,
+        CastlingSide::KingSide,
+    ));
+    assert_eq!(note(&e), text::NO_CASTLING_PAWN_BATTLE);
+    assert!(!e.castling_possible(Color::White, CastlingSide::KingSide));
+    assert_eq!(e.apply(EditorAction::Analyse), EditorOutcome::Stay);
+    assert_eq!(note(&e), text::NO_ANALYSIS_PAWN_BATTLE);
+    assert_eq!(e.apply(EditorAction::Start), EditorOutcome::Stay);
+    assert_eq!(e.fen(), PAWN_BATTLE_START);
+}
+
+#[test]
+fn pawn_battle_mirror_delete_cut_and_paste() {
+    let mut e = pawn_battle();
+    e.apply(EditorAction::SetFen(
+        "r7/1p6/8/8/4P3/8/8/7R b - - 3 9".to_owned(),
+    ));
+    assert_eq!(e.legality(), Ok(()));
+    // Mirror: colours swapped, the board flipped, the other side to move.
+    e.apply(EditorAction::Mirror);
+    assert_eq!(e.fen(), "7r/8/8/4p3/8/8/1P6/R7 w - - 3 9");
+    e.apply(EditorAction::Mirror);
+    assert_eq!(e.fen(), "r7/1p6/8/8/4P3/8/8/7R b - - 3 9");
+    // Cut the white rook, paste it twice, delete one.
+    e.apply(EditorAction::CursorTo(Square::H1));
+    e.apply(EditorAction::Cut);
+    assert_eq!(e.clipboard, Some(piece('R')));
+    assert_eq!(at(&e, Square::H1), None);
+    e.apply(EditorAction::CursorTo(Square::E1));
+    e.apply(EditorAction::Paste);
+    e.apply(EditorAction::CursorTo(Square::A1));
+    e.apply(EditorAction::Paste);
+    assert_eq!(e.fen(), "r7/1p6/8/8/4P3/8/8/R3R3 b - - 3 9");
+    e.apply(EditorAction::Delete);
+    assert_eq!(e.fen(), "r7/1p6/8/8/4P3/8/8/4R3 b - - 3 9");
+    e.apply(EditorAction::Undo);
+    assert_eq!(at(&e, Square::A1), Some(piece('R')));
+    // En passant: only where a pawn just made a double step beside one of the side to move.
+    e.apply(EditorAction::SetFen(
+        "8/8/8/8/3pP3/8/8/8 b - - 0 1".to_owned(),
+    ));
+    assert_eq!(e.en_passant_choices(), [Square::E3]);
+    e.apply(EditorAction::NextEnPassant);
+    assert_eq!(e.fen(), "8/8/8/8/3pP3/8/8/8 b - e3 0 1");
+}
+
+/// Each illegal Pawn Battle set-up lists every rule it breaks, worded as a FEN is refused,
+/// and play is refused with the reasons.
+#[test]
+fn an_illegal_pawn_battle_set_up_names_its_reasons_and_refuses_play() {
+    let cases: [(&str, &[&str]); 5] = [
+        (
+            "4k3/pppppppp/8/8/8/8/PPPPPPPP/R6R w - - 0 1",
+            &["Pawn Battle has only pawns and rooks, and there is a black king on e8"],
+        ),
+        (
+            "P7/p7/8/8/8/8/8/8 w - - 0 1",
+            &["pawns cannot stand on the 1st or 8th rank (there is one on a8)"],
+        ),
+        (
+            "r6r/pppppppp/8/8/8/8/8/R6R w - - 0 1",
+            &["White has no pawns: each side needs at least one"],
+        ),
+        (
+            "8/8/8/8/8/8/8/8 w - - 0 1",
+            &["White has no pawns", "Black has no pawns"],
+        ),
+        (
+            "8/p7/8/8/8/8/P7/p7 w - - 0 1",
+            &["pawns cannot stand on the 1st or 8th rank (there is one on a1)"],
+        ),
+    ];
+    for (fen, expected) in cases {
+        let mut e = pawn_battle();
+        e.apply(EditorAction::SetFen(fen.to_owned()));
+        let reasons: Vec<String> = e
+            .legality()
+            .unwrap_err()
+            .into_iter()
+            .map(|r| r.reason)
+            .collect();
+        assert_eq!(reasons.len(), expected.len(), "{fen}: {reasons:?}");
+        for (r, x) in reasons.iter().zip(expected) {
+            assert!(r.starts_with(x), "{fen}: {r}");
+        }
+        e.apply(EditorAction::OpenPlay);
+        assert_eq!(e.mode, EditorMode::Board, "{fen}");
+        assert!(
+            note(&e).starts_with("not a legal position: ") && note(&e).contains(expected[0]),
+            "{fen}: {}",
+            note(&e)
+        );
+    }
+    // A side with no move has lost: nothing to play.
+    let mut e = pawn_battle();
+    e.apply(EditorAction::SetFen(
+        "8/8/8/8/8/p7/P7/8 w - - 0 1".to_owned(),
+    ));
+    assert_eq!(e.legality(), Ok(()));
+    e.apply(EditorAction::OpenPlay);
+    assert_eq!(e.mode, EditorMode::Board);
+    assert_eq!(note(&e), text::no_move_pawn_battle(Color::White));
+}
+
+/// "Play from here" hands the host the game with its FEN.
+#[test]
+fn pawn_battle_play_from_here_carries_the_variant() {
+    let mut e = pawn_battle();
+    e.apply(EditorAction::OpenPlay);
+    e.apply(EditorAction::PlayColor(Color::Black));
+    assert_eq!(
+        e.apply(EditorAction::ConfirmPlay),
+        EditorOutcome::Play {
+            variant: Variant::PawnBattle,
+            fen: PAWN_BATTLE_START.to_owned(),
+            human: Color::Black,
+            level: 5
+        }
+    );
 }

@@ -4,6 +4,7 @@
 use shakmaty::{CastlingSide, Color, Piece, Role, Square};
 
 use crate::app::color_name;
+use crate::variant::Variant;
 
 /// The panel's title.
 pub const TITLE: &str = "Board editor";
@@ -22,6 +23,18 @@ pub const NO_EN_PASSANT: &str = "no en-passant capture is possible here: it need
                                  just made a double step beside a pawn of the side to move";
 /// The panel's line when the set-up is legal.
 pub const LEGAL: &str = "legal position: ⏎ play from here · a analyse";
+/// The panel's line when a Pawn Battle set-up is legal.
+pub const LEGAL_PAWN_BATTLE: &str = "legal position: ⏎ play from here";
+/// Castling asked for in Pawn Battle.
+pub const NO_CASTLING_PAWN_BATTLE: &str = "Pawn Battle has no castling (and no kings)";
+/// The panel's castling line in Pawn Battle.
+pub const CASTLING_PAWN_BATTLE: &str = "castling: none in Pawn Battle";
+/// "Play from here" of a Pawn Battle set-up while play mode plays chess only.
+pub const PLAY_PAWN_BATTLE_LATER: &str =
+    "play mode cannot start a Pawn Battle game from a set-up yet: c copies its FEN";
+/// Analysis asked for in Pawn Battle.
+pub const NO_ANALYSIS_PAWN_BATTLE: &str =
+    "the analysis explains chess positions only: ⏎ plays this Pawn Battle set-up instead";
 /// The panel's heading over the reasons of an illegal set-up.
 pub const ILLEGAL: &str = "not a legal position (play refused until fixed):";
 /// The analysis is running.
@@ -29,6 +42,9 @@ pub const ANALYSING: &str = "analysing…";
 /// The key-hint line on the board.
 pub const KEYS_BOARD: &str =
     "KQRBNP White · kqrbnp Black · d del · x/v cut/paste · ⏎ play · a analyse · ? all";
+/// The key-hint line on a Pawn Battle board.
+pub const KEYS_BOARD_PAWN_BATTLE: &str =
+    "RP White · rp Black · d del · x/v cut/paste · m mirror · g chess · ⏎ play · ? all";
 /// The key-hint line at the FEN prompt.
 pub const KEYS_FEN: &str = "type or paste a FEN · ⏎ set up · esc cancel";
 /// The key-hint line in "play from here".
@@ -58,6 +74,10 @@ pub const HELP: &[(&str, &str)] = &[
         "pick a piece in the palette, click squares; drag pieces; right click empties",
     ),
     ("z / s", "clear the board / the start position"),
+    (
+        "g",
+        "the game: chess or Pawn Battle (rooks and pawns only), from its start",
+    ),
     ("m / f", "mirror the colours (sides swap) / flip the view"),
     ("t", "the other side moves"),
     (
@@ -136,7 +156,31 @@ pub fn castling_impossible(color: Color, side: CastlingSide) -> String {
 /// A piece kind the editor does not offer (a variant's set-up).
 #[must_use]
 pub fn role_not_offered(role: Role) -> String {
-    format!("this game has no {} pieces", role_name(role))
+    format!(
+        "Pawn Battle has no {}s: only rooks (R r) and pawns (P p); g sets up chess",
+        role_name(role)
+    )
+}
+
+/// A game's name.
+#[must_use]
+pub fn variant_name(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Chess => "Chess",
+        Variant::PawnBattle => "Pawn Battle",
+    }
+}
+
+/// The panel's game line.
+#[must_use]
+pub fn variant_line(variant: Variant) -> String {
+    format!("game: {} (g)", variant_name(variant))
+}
+
+/// After the game was switched.
+#[must_use]
+pub fn variant_set(variant: Variant) -> String {
+    format!("{}: its start position (u undoes)", variant_name(variant))
 }
 
 /// After the FEN was copied.
@@ -157,6 +201,15 @@ pub fn no_move(turn: Color, check: bool) -> String {
     let what = if check { "checkmated" } else { "stalemated" };
     format!(
         "{} to move is {what}: there is nothing to play",
+        color_name(turn)
+    )
+}
+
+/// Play refused in Pawn Battle: the side to move has no move (and so has lost).
+#[must_use]
+pub fn no_move_pawn_battle(turn: Color) -> String {
+    format!(
+        "{} to move has no move and so has lost: there is nothing to play",
         color_name(turn)
     )
 }

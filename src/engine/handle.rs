@@ -104,7 +104,7 @@ enum Command {
 }
 
 /// The minimum interval between two progress reports.
-const PROGRESS_INTERVAL: Duration = Duration::from_millis(100);
+pub const PROGRESS_INTERVAL: Duration = Duration::from_millis(100);
 
 /// Owner of the engine's worker thread.
 pub struct EngineHandle {

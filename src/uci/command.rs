@@ -1,16 +1,18 @@
 //! UCI input as types: each line is parsed once ([`UciCommand`]'s `FromStr`) and the session
 //! matches on the result. A malformed line is an `Err` with the message the session prints after
-//! `info string error: `; it never reaches the session's state.
+//! `info string error: `; it never reaches the session's state. A `position` is read in the
+//! variant the session plays (`UCI_Variant`, [`UciCommand::parse`]).
 
 use std::str::FromStr;
 use std::time::Duration;
 
-use shakmaty::Chess;
 use shakmaty::uci::UciMove;
 
 use crate::echo::echo;
 use crate::engine::SearchLimits;
 use crate::game::{Game, PlayError};
+use crate::variant::pawn_battle::PawnBattle;
+use crate::variant::{Variant, VariantPosition};
 
 /// One line from the GUI.
 #[derive(Debug, Clone)]
@@ -35,9 +37,9 @@ pub enum UciCommand {
     Register,
     /// `ucinewgame`.
     UciNewGame,
-    /// `position startpos|fen <FEN> [moves …]`: the game those moves make, every move played
-    /// through [`Game::play`].
-    Position(Box<Game>),
+    /// `position startpos|fen <FEN> [moves …]`: the game those moves make in the session's
+    /// variant, every move played through [`Game::play`].
+    Position(UciGame),
     /// `go …`.
     Go(Go),
     /// `stop`.
@@ -50,15 +52,66 @@ pub enum UciCommand {
     Eval,
 }
 
+/// The game of a `position` command, in the variant the session plays.
+#[derive(Debug, Clone)]
+pub enum UciGame {
+    /// A game of chess.
+    Chess(Box<Game>),
+    /// A game of Pawn Battle (`UCI_Variant pawnbattle`).
+    PawnBattle(Box<Game<PawnBattle>>),
+}
+
+impl UciGame {
+    /// The start position of `variant` (`position startpos`, `ucinewgame`).
+    #[must_use]
+    pub fn start(variant: Variant) -> UciGame {
+        match variant {
+            Variant::Chess => UciGame::Chess(Box::default()),
+            Variant::PawnBattle => UciGame::PawnBattle(Box::default()),
+        }
+    }
+
+    /// Parses `startpos|fen <FEN> [moves …]` in `variant` (see [`parse_game`]).
+    ///
+    /// # Errors
+    /// As [`parse_game`].
+    pub fn parse(args: &str, variant: Variant) -> Result<UciGame, String> {
+        Ok(match variant {
+            Variant::Chess => UciGame::Chess(Box::new(parse_game(args)?)),
+            Variant::PawnBattle => UciGame::PawnBattle(Box::new(parse_game(args)?)),
+        })
+    }
+
+    /// The game's variant.
+    #[must_use]
+    pub fn variant(&self) -> Variant {
+        match self {
+            UciGame::Chess(_) => Variant::Chess,
+            UciGame::PawnBattle(_) => Variant::PawnBattle,
+        }
+    }
+}
+
 impl FromStr for UciCommand {
     type Err = String;
 
-    /// Parses one line (without its line break).
+    /// Parses one line of a chess session (without its line break): [`UciCommand::parse`] in
+    /// chess.
+    ///
+    /// # Errors
+    /// As [`UciCommand::parse`].
+    fn from_str(line: &str) -> Result<UciCommand, String> {
+        UciCommand::parse(line, Variant::Chess)
+    }
+}
+
+impl UciCommand {
+    /// Parses one line (without its line break); a `position` is a game of `variant`.
     ///
     /// # Errors
     /// The message for an unknown command or bad arguments, with the input quoted through
     /// [`echo`].
-    fn from_str(line: &str) -> Result<UciCommand, String> {
+    pub fn parse(line: &str, variant: Variant) -> Result<UciCommand, String> {
         let line = line.trim();
         let (word, args) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let args = args.trim();
@@ -74,7 +127,7 @@ impl FromStr for UciCommand {
             "setoption" => parse_setoption(args)?,
             "register" => UciCommand::Register,
             "ucinewgame" => UciCommand::UciNewGame,
-            "position" => UciCommand::Position(Box::new(parse_game(args)?)),
+            "position" => UciCommand::Position(UciGame::parse(args, variant)?),
             "go" => UciCommand::Go(args.parse()?),
             "stop" => UciCommand::Stop,
             "ponderhit" => UciCommand::PonderHit,
@@ -104,24 +157,27 @@ fn parse_setoption(args: &str) -> Result<UciCommand, String> {
     })
 }
 
-/// Parses `startpos|fen <FEN> [moves …]` into a game, each move through [`Game::play`]. The
-/// GUI is the arbiter: a repetition or the fifty-move rule ends nothing (automatic draws off, as
-/// for a PGN), but no move is accepted after the game has ended by the rules.
+/// Parses `startpos|fen <FEN> [moves …]` into a game of the variant `P` (`startpos` is its
+/// start position, the FEN one of its FENs: kingless for Pawn Battle), each move through
+/// [`Game::play`]. The GUI is the arbiter: a repetition or the fifty-move rule ends nothing
+/// (automatic draws off, as for a PGN), but no move is accepted after the game has ended by the
+/// rules.
 ///
 /// # Errors
 /// A message naming the bad FEN, the first move that is not a move or not legal, or the move
 /// played after the end of the game.
-pub fn parse_game(args: &str) -> Result<Game, String> {
+pub fn parse_game<P: VariantPosition>(args: &str) -> Result<Game<P>, String> {
     let mut tokens = args.split_whitespace().peekable();
     let mut game = match tokens.next() {
-        Some("startpos") => Game::new(),
+        Some("startpos") => Game::<P>::starting(),
         Some("fen") => {
             let mut fen = Vec::new();
             while let Some(t) = tokens.next_if(|t| *t != "moves") {
                 fen.push(t);
             }
             let text = fen.join(" ");
-            Game::from_fen(&text).map_err(|e| format!("bad FEN \"{}\": {e}", echo(&text)))?
+            Game::<P>::from_variant_fen(&text)
+                .map_err(|e| format!("bad FEN \"{}\": {e}", echo(&text)))?
         }
         Some(other) => return Err(format!("expected startpos or fen, got \"{}\"", echo(other))),
         None => return Err("position needs startpos or fen".to_owned()),
@@ -131,11 +187,20 @@ pub fn parse_game(args: &str) -> Result<Game, String> {
         None => {}
         Some("moves") => {
             for t in tokens {
-                let m = t
+                let uci = t
                     .parse::<UciMove>()
-                    .map_err(|_| format!("\"{}\" is not a move", echo(t)))?
-                    .to_move(game.position())
-                    .map_err(|_| format!("illegal move \"{}\"", echo(t)))?;
+                    .map_err(|_| format!("\"{}\" is not a move", echo(t)))?;
+                let m = game
+                    .position()
+                    .move_of_uci(&uci)
+                    .ok_or_else(|| match game.outcome() {
+                        // No move is legal after a mate or a pawn's arrival: say why.
+                        Some(o) => format!(
+                            "\"{}\" cannot be played: the game is already over ({o})",
+                            echo(t)
+                        ),
+                        None => format!("illegal move \"{}\"", echo(t)),
+                    })?;
                 game.play(m).map_err(|e| match e {
                     PlayError::Illegal(_) => format!("illegal move \"{}\"", echo(t)),
                     PlayError::GameOver(o) => format!(
@@ -244,15 +309,15 @@ impl FromStr for Go {
 }
 
 impl Go {
-    /// Checks `searchmoves` against `pos` and moves them into the limits.
+    /// Checks `searchmoves` against `pos` (of any variant) and moves them into the limits.
     ///
     /// # Errors
     /// The first `searchmoves` entry that is not legal in `pos`.
-    pub fn resolve(mut self, pos: &Chess) -> Result<Go, String> {
+    pub fn resolve<P: VariantPosition>(mut self, pos: &P) -> Result<Go, String> {
         for m in std::mem::take(&mut self.searchmoves) {
-            let mv = m
-                .to_move(pos)
-                .map_err(|_| format!("searchmoves: illegal move \"{}\"", echo(&m.to_string())))?;
+            let mv = pos
+                .move_of_uci(&m)
+                .ok_or_else(|| format!("searchmoves: illegal move \"{}\"", echo(&m.to_string())))?;
             self.limits.searchmoves.push(mv);
         }
         Ok(self)
@@ -263,6 +328,7 @@ impl Go {
 mod tests {
     use super::*;
     use crate::game::EndReason;
+    use shakmaty::Chess;
 
     #[test]
     fn lines_parse_into_commands() {
@@ -314,27 +380,83 @@ mod tests {
     /// ends nothing: the GUI is the arbiter.
     #[test]
     fn position_moves_are_played_through_the_game() {
-        let game =
-            parse_game("startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 e2e4").unwrap();
+        let game: Game =
+            parse_game::<Chess>("startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 e2e4")
+                .unwrap();
         assert_eq!(game.ply(), 9);
         assert_eq!(game.history_keys()[0], game.history_keys()[8]);
         assert_eq!(game.outcome(), None);
         assert_eq!(
-            parse_game("startpos moves e2e4 e2e4").unwrap_err(),
+            parse_game::<Chess>("startpos moves e2e4 e2e4").unwrap_err(),
             "illegal move \"e2e4\""
         );
         assert_eq!(
-            parse_game("startpos moves e2e4 zz").unwrap_err(),
+            parse_game::<Chess>("startpos moves e2e4 zz").unwrap_err(),
             "\"zz\" is not a move"
         );
-        let bare = parse_game("fen 8/8/8/4k3/8/8/3pK3/8 w - - 0 1 moves e2d2").unwrap();
+        let bare = parse_game::<Chess>("fen 8/8/8/4k3/8/8/3pK3/8 w - - 0 1 moves e2d2").unwrap();
         assert_eq!(
             bare.outcome().map(|o| o.reason),
             Some(EndReason::InsufficientMaterial)
         );
         assert_eq!(
-            parse_game("fen 8/8/8/4k3/8/8/3pK3/8 w - - 0 1 moves e2d2 e5e4").unwrap_err(),
+            parse_game::<Chess>("fen 8/8/8/4k3/8/8/3pK3/8 w - - 0 1 moves e2d2 e5e4").unwrap_err(),
             "\"e5e4\" cannot be played: the game is already over (Draw by insufficient material)"
+        );
+    }
+
+    /// A `position` is read in the session's variant: Pawn Battle's start position and
+    /// kingless FENs, its moves through `Game::play` (a pawn reaching the last rank is written
+    /// without a promotion letter and ends the game), and errors worded as chess's.
+    #[test]
+    fn pawn_battle_positions_parse_in_their_variant() {
+        let pb = |args: &str| match UciCommand::parse(
+            &format!("position {args}"),
+            Variant::PawnBattle,
+        ) {
+            Ok(UciCommand::Position(UciGame::PawnBattle(game))) => Ok(game),
+            Ok(other) => panic!("{other:?}"),
+            Err(e) => Err(e),
+        };
+        let game = pb("startpos moves e2e4 d7d5 e4d5").unwrap();
+        assert_eq!(game.ply(), 3);
+        assert_eq!(game.fen(), "r6r/ppp1pppp/8/3P4/8/8/PPPP1PPP/R6R b - - 0 2");
+        let game = pb("fen 8/1P6/8/8/8/8/p7/8 w - - 0 1 moves b7b8").unwrap();
+        assert!(game.outcome().is_some(), "the arrival wins");
+        assert_eq!(
+            pb("fen 8/1P6/8/8/8/8/p7/8 w - - 0 1 moves b7b8q").unwrap_err(),
+            "illegal move \"b7b8q\""
+        );
+        assert_eq!(
+            pb("fen 8/1P6/8/8/8/8/p7/8 w - - 0 1 moves b7b8 a2a1").unwrap_err(),
+            "\"a2a1\" cannot be played: the game is already over (White wins by promotion on b8)"
+        );
+        let e = pb("fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap_err();
+        assert!(e.starts_with("bad FEN \"rnbqkbnr/"), "{e}");
+        assert!(e.contains("Pawn Battle has only pawns and rooks"), "{e}");
+        assert_eq!(
+            pb("startpos moves e1g1").unwrap_err(),
+            "illegal move \"e1g1\""
+        );
+        // The same FEN is no chess position (no kings), and chess stays the default.
+        let e = "position fen 8/1P6/8/8/8/8/p7/8 w - - 0 1"
+            .parse::<UciCommand>()
+            .unwrap_err();
+        assert!(e.starts_with("bad FEN"), "{e}");
+        let go = "searchmoves a2a4 depth 2".parse::<Go>().unwrap();
+        let pos = PawnBattle::start();
+        assert_eq!(
+            go.clone().resolve(&pos).unwrap().limits.searchmoves.len(),
+            1
+        );
+        let after = pb("startpos moves a2a4").unwrap();
+        assert_eq!(
+            go.resolve(after.position()).unwrap_err(),
+            "searchmoves: illegal move \"a2a4\""
+        );
+        assert_eq!(
+            UciGame::start(Variant::PawnBattle).variant(),
+            Variant::PawnBattle
         );
     }
 }

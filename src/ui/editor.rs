@@ -15,6 +15,7 @@ use super::{Layout, Theme, title_style};
 use crate::app::color_name;
 use crate::config::UiConfig;
 use crate::editor::{AnalysisView, Brush, Editor, EditorMode, text};
+use crate::variant::Variant;
 
 /// Columns of one palette cell.
 const CELL_W: u16 = 3;
@@ -168,7 +169,10 @@ fn draw_panel(
     let setup = editor.setup();
     let dim = theme.fg("dim");
     let body = theme.fg("text");
-    let mut lines = vec![Line::styled(text::side_to_move(setup.turn), body)];
+    let mut lines = vec![
+        Line::styled(text::variant_line(editor.variant), body),
+        Line::styled(text::side_to_move(setup.turn), body),
+    ];
     let mut castling = vec![Span::styled("castling ", body)];
     for (key, color, side) in [
         ('1', Color::White, CastlingSide::KingSide),
@@ -187,10 +191,14 @@ fn draw_panel(
         castling.push(Span::styled(format!("{key} {who} {name}"), style));
         castling.push(Span::raw(" "));
     }
-    if castling.len() == 1 {
-        castling.push(Span::styled("none possible", dim));
+    if editor.variant == Variant::PawnBattle {
+        lines.push(Line::styled(text::CASTLING_PAWN_BATTLE, dim));
+    } else {
+        if castling.len() == 1 {
+            castling.push(Span::styled("none possible", dim));
+        }
+        lines.push(Line::from(castling));
     }
-    lines.push(Line::from(castling));
     lines.push(Line::styled(
         text::en_passant(setup.ep_square, editor.en_passant_choices().len()),
         body,
@@ -207,8 +215,12 @@ fn draw_panel(
         ])),
         _ => lines.push(Line::styled(editor.fen(), dim)),
     }
-    match editor.position() {
-        Ok(_) => lines.push(Line::styled(text::LEGAL, theme.fg("accent"))),
+    let legal = match editor.variant {
+        Variant::Chess => text::LEGAL,
+        Variant::PawnBattle => text::LEGAL_PAWN_BATTLE,
+    };
+    match editor.legality() {
+        Ok(()) => lines.push(Line::styled(legal, theme.fg("accent"))),
         Err(reasons) => {
             lines.push(Line::styled(text::ILLEGAL, theme.error()));
             for r in reasons {
@@ -237,7 +249,7 @@ fn draw_panel(
 
 fn draw_status(frame: &mut Frame, layout: &EditorLayout, editor: &Editor, theme: &Theme) {
     let state = Span::styled(
-        text::status(editor.setup().turn, editor.position().is_ok()),
+        text::status(editor.setup().turn, editor.legality().is_ok()),
         theme.fg("text").add_modifier(Modifier::BOLD),
     );
     let status = layout.base.status;
@@ -268,6 +280,7 @@ fn draw_status(frame: &mut Frame, layout: &EditorLayout, editor: &Editor, theme:
     };
     frame.render_widget(Paragraph::new(line), status);
     let keys = match editor.mode {
+        EditorMode::Board if editor.variant == Variant::PawnBattle => text::KEYS_BOARD_PAWN_BATTLE,
         EditorMode::Board => text::KEYS_BOARD,
         EditorMode::Fen(_) => text::KEYS_FEN,
         EditorMode::Play { .. } => text::KEYS_PLAY,

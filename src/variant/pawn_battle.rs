@@ -245,8 +245,9 @@ impl PawnBattle {
         }
     }
 
-    /// The setup shakmaty's FEN writer takes.
-    fn setup(&self) -> Setup {
+    /// The set-up (pieces, side to move, en-passant square, move counters): what shakmaty's
+    /// FEN writer and the board editor take.
+    pub fn setup(&self) -> Setup {
         let mut setup = Setup::empty();
         setup.board = self.board.clone();
         setup.turn = self.turn;
@@ -270,24 +271,42 @@ fn normal(role: Role, from: Square, capture: Option<Role>, to: Square) -> Move {
 
 /// Checks a parsed FEN against Pawn Battle's set-up rules and builds the position.
 fn from_setup(setup: Setup) -> Result<PawnBattle, FenError> {
-    for (sq, piece) in setup.board.iter() {
-        if !matches!(piece.role, Role::Pawn | Role::Rook) {
-            return Err(err(
-                "piece placement",
-                format!(
-                    "Pawn Battle has only pawns and rooks, and there is a {} {} on {sq}",
-                    crate::game::notation::color_name(piece.color),
-                    crate::game::notation::role_name(piece.role)
-                ),
-            ));
-        }
+    position_from_setup(setup).map_err(|reasons| {
+        reasons
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| err("position", "the position is not legal"))
+    })
+}
+
+/// Checks a set-up against Pawn Battle's rules (only pawns and rooks, no castling, no pawn on
+/// the 1st or 8th rank, pawns for both sides, a possible en-passant square) and builds the
+/// position. The board editor lists every reason; a FEN reports the first.
+///
+/// # Errors
+/// Every rule the set-up breaks, one [`FenError`] per rule, in the order above (never empty).
+pub fn position_from_setup(setup: Setup) -> Result<PawnBattle, Vec<FenError>> {
+    let mut reasons = Vec::new();
+    if let Some((sq, piece)) = setup
+        .board
+        .iter()
+        .find(|(_, piece)| !matches!(piece.role, Role::Pawn | Role::Rook))
+    {
+        reasons.push(err(
+            "piece placement",
+            format!(
+                "Pawn Battle has only pawns and rooks, and there is a {} {} on {sq}",
+                crate::game::notation::color_name(piece.color),
+                crate::game::notation::role_name(piece.role)
+            ),
+        ));
     }
     if setup.castling_rights.any() {
-        return Err(err("castling", "Pawn Battle has no castling: write \"-\""));
+        reasons.push(err("castling", "Pawn Battle has no castling: write \"-\""));
     }
     let back_ranks = Bitboard::from_rank(Rank::First) | Bitboard::from_rank(Rank::Eighth);
     if let Some(sq) = (setup.board.pawns() & back_ranks).first() {
-        return Err(err(
+        reasons.push(err(
             "piece placement",
             format!(
                 "pawns cannot stand on the 1st or 8th rank (there is one on {sq}): a pawn that \
@@ -297,7 +316,7 @@ fn from_setup(setup: Setup) -> Result<PawnBattle, FenError> {
     }
     for color in Color::ALL {
         if setup.board.by_piece(color.pawn()).is_empty() {
-            return Err(err(
+            reasons.push(err(
                 "piece placement",
                 format!(
                     "{} has no pawns: each side needs at least one (a side without pawns has lost)",
@@ -317,11 +336,14 @@ fn from_setup(setup: Setup) -> Result<PawnBattle, FenError> {
             && !setup.board.occupied().contains(ep)
             && origin.is_some_and(|sq| !setup.board.occupied().contains(sq));
         if !possible {
-            return Err(err(
+            reasons.push(err(
                 "en passant",
                 "no pawn can have just made a double step to give that en-passant square",
             ));
         }
+    }
+    if !reasons.is_empty() {
+        return Err(reasons);
     }
     Ok(PawnBattle::new(
         setup.board,

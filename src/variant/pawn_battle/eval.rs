@@ -4,9 +4,9 @@
 //! - `seed`: the seed design's function (`march × Σ ranks advanced + ranks advanced by the most
 //!   advanced pawn + brutality × pawns + artillery × rooks` per side, side to move minus
 //!   opponent);
-//! - `default`: material, the march of every pawn, passed pawns by rank, the promotion race by
-//!   the square rule, blocked and backward pawns, rooks behind passers, on open files and their
-//!   mobility.
+//! - `default`: material (the last pawns worth more: losing them all loses), the march of every
+//!   pawn, passed pawns by rank, the promotion race by the square rule, blocked and backward
+//!   pawns, rooks behind passers, on open files and their mobility.
 //!
 //! The functions assume a game still in progress: an ended game is scored by the search
 //! (a win or loss), not here. [`Evaluation`] is what the search uses: a preset with the
@@ -49,6 +49,9 @@ pub struct Weights {
     pub pawn: i32,
     /// A rook.
     pub rook: i32,
+    /// A side's last pawns, by how many it has (index = pawns left, 0 to 8): capturing every
+    /// pawn wins, so each of the last few is worth more than `pawn` (usually negative for few).
+    pub pawns_left: [i32; 9],
     /// Every pawn by its relative rank (index 0 = the owner's 1st rank).
     pub advance: [i32; 8],
     /// A passed pawn by its relative rank.
@@ -391,7 +394,9 @@ fn default(pos: &PawnBattle, w: &Weights) -> Breakdown {
         b.add(
             Term::Material,
             color,
-            w.pawn * pawns.count() as i32 + w.rook * rooks.count() as i32,
+            w.pawn * pawns.count() as i32
+                + w.rook * rooks.count() as i32
+                + w.pawns_left[pawns.count().min(8)],
         );
         let forward: i32 = color.fold_wb(8, -8);
         let mut passers = Bitboard::EMPTY;

@@ -101,9 +101,23 @@ fn material_counts_pawns_and_rooks() {
     assert_eq!(
         term("r7/pp6/8/8/8/8/PPP5/R6R w - - 0 1", Term::Material),
         ByColor {
-            white: 3 * w.pawn + 2 * w.rook,
-            black: 2 * w.pawn + w.rook
+            white: 3 * w.pawn + 2 * w.rook + w.pawns_left[3],
+            black: 2 * w.pawn + w.rook + w.pawns_left[2]
         }
+    );
+}
+
+/// The last pawns are worth more than their material: losing every pawn loses the game.
+#[test]
+fn the_last_pawns_are_worth_more() {
+    let w = weights();
+    assert!(w.pawns_left[1] < w.pawns_left[2] && w.pawns_left[2] <= w.pawns_left[3]);
+    assert_eq!(w.pawns_left[8], 0);
+    let one = term("8/p7/8/8/8/8/PP6/8 w - - 0 1", Term::Material);
+    assert_eq!(one.black, w.pawn + w.pawns_left[1]);
+    assert_eq!(
+        one.white - one.black,
+        w.pawn + w.pawns_left[2] - w.pawns_left[1]
     );
 }
 
