@@ -74,8 +74,9 @@ pub enum Event {
     /// A report for a review screen (routed by the shell to the screen that asked).
     ReviewReport(crate::shell::ReviewReport),
     /// Play this set-up position (the board editor's "play from here", handed over by the
-    /// shell): the human plays `Color` against the engine at the level.
-    PlayFrom(Box<Game>, Color, u8),
+    /// shell); a set-up of the other game puts this one away and asks the shell for a play
+    /// screen of that game ([`Effect::PlayOther`]).
+    PlayFrom(Box<SetUp>),
     /// The analysis board's engine reported the best lines at one more depth (or failed).
     Lines(
         AnalysisId,
@@ -126,6 +127,10 @@ pub enum Effect {
     /// The new-game dialog chose the other game: the shell replaces the play screen by a new
     /// one of that game (the old game was already archived, its search and analyses cancelled).
     NewGameOf(NewGame),
+    /// A set-up of the other game to play (the board editor's "play from here"): the shell
+    /// replaces the play screen by one of that game and hands it the set-up (this game was
+    /// already put away).
+    PlayOther(Box<SetUp>),
     /// Open the analysis board on this game and ply (`a`); play resumes unchanged when the
     /// user leaves it.
     OpenAnalysisBoard(Box<crate::analysis_board::AnalyseFrom>),
@@ -157,9 +162,24 @@ pub struct NewGame {
     pub time: TimeControl,
 }
 
+/// A position set up in the board editor to play from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetUp {
+    /// Its game.
+    pub variant: Variant,
+    /// The position (a legal one of that game: the editor checked it).
+    pub fen: String,
+    /// The colour the human plays.
+    pub human: Color,
+    /// The engine level.
+    pub level: u8,
+}
+
 /// What play mode opens the board editor on.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EditFrom {
+    /// The game the set-up belongs to.
+    pub variant: Variant,
     /// The position to edit (the one shown, or the start position).
     pub setup: Setup,
     /// The board's orientation.
@@ -559,10 +579,24 @@ impl<P: Playable> App<P> {
             // The review screens' and the analysis board's reports never reach the game's
             // screen.
             Event::ReviewReport(_) | Event::Lines(..) | Event::PgnWritten(_) => {}
-            Event::PlayFrom(game, human, level) => {
-                let Some(game) = P::from_chess(*game) else {
-                    return fx; // the editor sets up chess and is opened from chess only
+            Event::PlayFrom(setup) => {
+                if setup.variant != P::VARIANT {
+                    // The other game: this one is put away here, the shell opens the new one.
+                    self.cancel_search(&mut fx);
+                    self.archive_unfinished(&mut fx);
+                    self.cancel_analyses(&mut fx);
+                    self.mode = Mode::Board;
+                    fx.push(Effect::PlayOther(setup));
+                    return fx;
+                }
+                let game = match Game::<P>::from_variant_fen(&setup.fen) {
+                    Ok(game) => game,
+                    Err(e) => {
+                        self.error(format!("cannot play the set-up {}: {e}", setup.fen));
+                        return fx;
+                    }
                 };
+                let (human, level) = (setup.human, setup.level);
                 self.config.engine.level = level;
                 let note = self.set_up(game, human, &mut fx);
                 self.info(format!(
@@ -1307,8 +1341,8 @@ impl<P: Playable> App<P> {
 
     /// Asks the shell for the board editor screen on the position shown (`start`: on the
     /// standard start position, from the new-game dialog; `kibitzer --edit`). The game is
-    /// unchanged until the editor hands back a set-up ([`Event::PlayFrom`]). The editor sets up
-    /// chess positions only: a Pawn Battle game says how to set one up instead (no effect).
+    /// unchanged until the editor hands back a set-up ([`Event::PlayFrom`]); the editor opens
+    /// on this game's set-ups (and can switch to the other game's).
     pub fn ask_editor(&mut self, start: bool) -> Vec<Effect> {
         let mut fx = Vec::new();
         self.edit(start, &mut fx);
@@ -1317,23 +1351,15 @@ impl<P: Playable> App<P> {
 
     /// `e`, `:edit`, the new-game dialog's `e`: [`App::ask_editor`].
     fn edit(&mut self, start: bool, fx: &mut Vec<Effect>) {
-        let chess = self.shown_position().as_chess();
-        let Some(pos) = chess.map(|shown| {
-            if start {
-                Chess::default()
-            } else {
-                shown.clone()
-            }
-        }) else {
-            return self.error(format!(
-                "the board editor sets up chess positions only; set up a {} position with \
-                 :fen FEN (or kibitzer play --variant pawn-battle --fen FEN)",
-                P::NAME
-            ));
+        let pos = if start {
+            P::start()
+        } else {
+            self.shown_position().clone()
         };
         self.input.clear();
         fx.push(Effect::OpenEditor(Box::new(EditFrom {
-            setup: pos.to_setup(shakmaty::EnPassantMode::Legal),
+            variant: P::VARIANT,
+            setup: pos.editor_setup(),
             orientation: self.orientation,
             level: self.config.engine.level,
             human: self.human,

@@ -299,9 +299,21 @@ impl Editor {
         level: u8,
         human: Color,
     ) -> Editor {
-        let mut editor = Editor::new(pos.setup(), orientation, level, human);
-        editor.variant = Variant::PawnBattle;
-        editor.roles = roles_of(Variant::PawnBattle);
+        Editor::of_variant(Variant::PawnBattle, pos.setup(), orientation, level, human)
+    }
+
+    /// An editor on `setup`, a set-up of `variant` (its pieces offered, its rules checked).
+    #[must_use]
+    pub fn of_variant(
+        variant: Variant,
+        setup: Setup,
+        orientation: Color,
+        level: u8,
+        human: Color,
+    ) -> Editor {
+        let mut editor = Editor::new(setup, orientation, level, human);
+        editor.variant = variant;
+        editor.roles = roles_of(variant);
         editor
     }
 

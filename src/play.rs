@@ -444,6 +444,7 @@ impl Runner {
                 | Effect::CloseScreen
                 | Effect::OpenEditor(_)
                 | Effect::NewGameOf(_)
+                | Effect::PlayOther(_)
                 | Effect::OpenAnalysisBoard(_) => {}
                 Effect::AnalyseLines(job) => {
                     self.analyses.retain(|_, j| !j.is_finished());

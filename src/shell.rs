@@ -15,8 +15,9 @@ use ratatui::layout::Rect;
 use shakmaty::Color;
 
 use crate::analysis_board::AnalysisBoard;
-use crate::app::{AnalysisId, App, EditFrom, Effect, Event, NewGame, Playable};
+use crate::app::{AnalysisId, App, EditFrom, Effect, Event, NewGame, Playable, SetUp};
 use crate::config::Config;
+use crate::config::HumanColor;
 use crate::editor::{Editor, EditorAction, EditorOutcome};
 use crate::game::Game;
 use crate::pgn::PgnGame;
@@ -546,35 +547,35 @@ impl Shell {
                 fx.push(Effect::Analyse(Box::new(job)));
             }
             EditorOutcome::Play {
-                variant: crate::variant::Variant::PawnBattle,
-                ..
-            } => {
-                // Play mode plays chess only until it plays Pawn Battle too: the set-up stays.
-                screen.editor.note = Some(crate::editor::Note {
-                    text: crate::editor::text::PLAY_PAWN_BATTLE_LATER.to_owned(),
-                    error: true,
-                });
-            }
-            EditorOutcome::Play {
-                variant: crate::variant::Variant::Chess,
+                variant,
                 fen,
                 human,
                 level,
-            } => match Game::from_fen(&fen) {
-                Ok(game) => {
-                    // The editor closes (its analysis cancelled), then play takes the set-up.
-                    self.close_screen(fx);
-                    if let Some(app) = self.app_mut() {
-                        fx.extend(app.update(Event::PlayFrom(Box::new(game), human, level)));
-                    }
-                }
-                Err(e) => {
+            } => {
+                let checked = match variant {
+                    Variant::Chess => Game::<shakmaty::Chess>::from_variant_fen(&fen).map(drop),
+                    Variant::PawnBattle => Game::<PawnBattle>::from_variant_fen(&fen).map(drop),
+                };
+                if let Err(e) = checked {
                     screen.editor.note = Some(crate::editor::Note {
                         text: e.to_string(),
                         error: true,
                     });
+                    return;
                 }
-            },
+                // The editor closes (its analysis cancelled), then play takes the set-up (a
+                // play screen of the other game puts its game away and asks for one of this).
+                self.close_screen(fx);
+                let setup = Box::new(SetUp {
+                    variant,
+                    fen,
+                    human,
+                    level,
+                });
+                if let Some(app) = self.play_screen_mut() {
+                    fx.extend(app.update(Event::PlayFrom(setup)));
+                }
+            }
         }
     }
 
@@ -668,13 +669,14 @@ impl Shell {
                 }
                 Effect::OpenEditor(from) => {
                     let EditFrom {
+                        variant,
                         setup,
                         orientation,
                         level,
                         human,
                     } = *from;
                     self.screens.push(Screen::Editor(Box::new(EditorScreen {
-                        editor: Editor::new(setup, orientation, level, human),
+                        editor: Editor::of_variant(variant, setup, orientation, level, human),
                         analysis: None,
                     })));
                 }
@@ -684,6 +686,27 @@ impl Shell {
                 }
                 Effect::CloseScreen => self.close_screen(&mut out),
                 Effect::NewGameOf(new) => self.switch_game(new, &mut out),
+                Effect::PlayOther(setup) => {
+                    let Some(time) = self.play_screen().map(|a| a.config().game.time_control)
+                    else {
+                        continue;
+                    };
+                    let color = match setup.human {
+                        Color::White => HumanColor::White,
+                        Color::Black => HumanColor::Black,
+                    };
+                    let new = NewGame {
+                        variant: setup.variant,
+                        color,
+                        level: setup.level,
+                        time,
+                    };
+                    self.switch_game(new, &mut out);
+                    if let Some(app) = self.play_screen_mut() {
+                        let more = app.update(Event::PlayFrom(setup));
+                        out.extend(self.carry_out(more));
+                    }
+                }
                 other => out.push(other),
             }
         }
@@ -947,6 +970,52 @@ mod tests {
                 .any(|e| matches!(e, Effect::StartSearch(r) if r.position == crate::app::SearchPosition::Chess(app.game.position().clone()))),
             "the engine is asked to move: {fx:?}"
         );
+    }
+
+    #[test]
+    fn a_pawn_battle_set_up_from_a_chess_game_switches_play_to_pawn_battle() {
+        let mut shell = playing_e4_e5();
+        typing(&mut shell, "e");
+        // g: the editor switches to Pawn Battle's start; play it as White at level 2.
+        typing(&mut shell, "g");
+        assert_eq!(
+            shell.editor().unwrap().fen(),
+            crate::variant::pawn_battle::START_FEN
+        );
+        shell.update(key(KeyCode::Enter));
+        typing(&mut shell, "w2");
+        let fx = shell.update(key(KeyCode::Enter));
+        // The chess game is put away (archived), and play is Pawn Battle from the set-up.
+        assert!(
+            fx.iter()
+                .any(|e| matches!(e, Effect::Archive(s) if s.ply() == 2)),
+            "{fx:?}"
+        );
+        let [Screen::PawnBattle(app)] = shell.screens() else {
+            panic!("a Pawn Battle play screen: {:?}", shell.screens().len());
+        };
+        assert_eq!(app.game.fen(), crate::variant::pawn_battle::START_FEN);
+        assert_eq!((app.human, app.config.engine.level), (Color::White, 2));
+        // The Pawn Battle game's editor opens on its own set-ups, and a chess set-up from it
+        // switches back to chess.
+        typing(&mut shell, "e");
+        assert!(matches!(
+            shell.screens(),
+            [Screen::PawnBattle(_), Screen::Editor(_)]
+        ));
+        assert_eq!(
+            shell.editor().unwrap().variant,
+            crate::variant::Variant::PawnBattle
+        );
+        typing(&mut shell, "g");
+        shell.update(key(KeyCode::Enter));
+        typing(&mut shell, "b3");
+        shell.update(key(KeyCode::Enter));
+        let [Screen::Play(app)] = shell.screens() else {
+            panic!("a chess play screen");
+        };
+        assert_eq!(app.game.fen(), Game::new().fen());
+        assert_eq!((app.human, app.config.engine.level), (Color::Black, 3));
     }
 
     /// The id of the analysis `fx` asks for.

@@ -280,7 +280,7 @@ fn game_over_says_why_for_every_way_a_game_ends() {
 }
 
 #[test]
-fn fen_sets_up_a_kingless_position_and_the_editor_says_how_instead() {
+fn fen_sets_up_a_kingless_position_and_the_editor_opens_on_it() {
     let mut app = new_game();
     prompt(
         &mut app,
@@ -291,17 +291,13 @@ fn fen_sets_up_a_kingless_position_and_the_editor_says_how_instead() {
     assert!(app.search.is_some(), "the engine is to move");
     prompt(&mut app, "fen 8/8/8/8/8/8/8/8 w - - 0 1");
     assert_eq!(app.message.as_ref().unwrap().kind, MessageKind::Error);
+    // The board editor opens on the position shown, as a Pawn Battle set-up.
     let fx = app.update(key(KeyCode::Char('e')));
-    assert!(fx.is_empty(), "{fx:?}");
-    assert!(
-        app.message
-            .as_ref()
-            .unwrap()
-            .text
-            .contains("--variant pawn-battle --fen"),
-        "{:?}",
-        app.message
-    );
+    let [Effect::OpenEditor(from)] = &fx[..] else {
+        panic!("the editor is asked for: {fx:?}");
+    };
+    assert_eq!(from.variant, crate::variant::Variant::PawnBattle);
+    assert_eq!(from.setup, app.game.position().setup());
 }
 
 #[test]

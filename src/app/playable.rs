@@ -6,7 +6,7 @@
 //! a saved game) name the game in an enum there.
 //!
 
-use shakmaty::Chess;
+use shakmaty::{Chess, EnPassantMode, Position as _, Setup};
 
 use crate::app::App;
 use crate::app::persist::{Saved, Snapshot};
@@ -44,6 +44,9 @@ pub trait Playable: PgnVariant + SearchRules + PartialEq {
 
     /// The shell's screen for a play screen of this game.
     fn screen(app: App<Self>) -> Screen;
+
+    /// This position as the board editor's set-up.
+    fn editor_setup(&self) -> Setup;
 }
 
 impl Playable for Chess {
@@ -55,6 +58,10 @@ impl Playable for Chess {
 
     fn as_chess(&self) -> Option<&Chess> {
         Some(self)
+    }
+
+    fn editor_setup(&self) -> Setup {
+        self.to_setup(EnPassantMode::Legal)
     }
 
     fn saved(snapshot: Snapshot) -> Saved {
@@ -83,6 +90,10 @@ impl Playable for PawnBattle {
 
     fn as_chess(&self) -> Option<&Chess> {
         None
+    }
+
+    fn editor_setup(&self) -> Setup {
+        self.setup()
     }
 
     fn saved(snapshot: Snapshot<PawnBattle>) -> Saved {

@@ -29,9 +29,6 @@ pub const LEGAL_PAWN_BATTLE: &str = "legal position: ⏎ play from here";
 pub const NO_CASTLING_PAWN_BATTLE: &str = "Pawn Battle has no castling (and no kings)";
 /// The panel's castling line in Pawn Battle.
 pub const CASTLING_PAWN_BATTLE: &str = "castling: none in Pawn Battle";
-/// "Play from here" of a Pawn Battle set-up while play mode plays chess only.
-pub const PLAY_PAWN_BATTLE_LATER: &str =
-    "play mode cannot start a Pawn Battle game from a set-up yet: c copies its FEN";
 /// Analysis asked for in Pawn Battle.
 pub const NO_ANALYSIS_PAWN_BATTLE: &str =
     "the analysis explains chess positions only: ⏎ plays this Pawn Battle set-up instead";
