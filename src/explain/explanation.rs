@@ -52,6 +52,32 @@ pub struct ExplainInput<P = Chess> {
     pub language: Language,
 }
 
+impl<P> ExplainInput<P> {
+    /// An input that knows only the position and the move (no search: no scores, lines or
+    /// facts), the human White, ply 0, at `level`: what the board alone says of `mv`.
+    #[must_use]
+    pub fn board_only(before: P, mv: Move, level: ExplainLevel) -> ExplainInput<P> {
+        ExplainInput {
+            before,
+            mv,
+            previous: None,
+            pv: Vec::new(),
+            best: None,
+            best_pv: Vec::new(),
+            score_before: None,
+            score_after: None,
+            best_score: None,
+            second_score: None,
+            facts: None,
+            eval_terms: Vec::new(),
+            human: Color::White,
+            ply: 0,
+            level,
+            language: Language::default(),
+        }
+    }
+}
+
 /// A score from the mover's side and from the human's (MAX) side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct ScorePair {
@@ -587,24 +613,7 @@ mod tests {
     }
 
     fn input(before: Chess, m: Move) -> ExplainInput {
-        ExplainInput {
-            before,
-            mv: m,
-            previous: None,
-            pv: Vec::new(),
-            best: None,
-            best_pv: Vec::new(),
-            score_before: None,
-            score_after: None,
-            best_score: None,
-            second_score: None,
-            facts: None,
-            eval_terms: Vec::new(),
-            human: Color::White,
-            ply: 0,
-            level: ExplainLevel::Advanced,
-            language: Language::default(),
-        }
+        ExplainInput::board_only(before, m, ExplainLevel::Advanced)
     }
 
     #[test]

@@ -214,24 +214,7 @@ fn an_illegal_move_gives_an_empty_explanation() {
         Evaluation::preset(PresetName::Default),
     );
     req.played = Some(mv);
-    let input = ExplainInput {
-        before: req.before.clone(),
-        mv,
-        previous: None,
-        pv: Vec::new(),
-        best: None,
-        best_pv: Vec::new(),
-        score_before: None,
-        score_after: None,
-        best_score: None,
-        second_score: None,
-        facts: None,
-        eval_terms: Vec::new(),
-        human: Color::White,
-        ply: 0,
-        level: ExplainLevel::Medium,
-        language: crate::config::Language::default(),
-    };
+    let input = ExplainInput::board_only(req.before.clone(), mv, ExplainLevel::Medium);
     let e = explain(&input);
     assert!(e.claims.is_empty() && e.sentences.is_empty());
 }
