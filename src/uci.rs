@@ -22,8 +22,8 @@ use crate::config::Config;
 use crate::echo::echo;
 use crate::engine::levels::Level;
 use crate::engine::{
-    Bound, Clock, EngineHandle, EngineReport, EvalParams, Score, SearchId, SearchInfo,
-    SearchRequest, evaluate_breakdown,
+    Bound, Clock, EngineHandle, EngineReport, EvalParams, PawnBattleSearch, Score, SearchId,
+    SearchInfo, SearchRequest, evaluate_breakdown,
 };
 use crate::game::Game;
 use crate::options::{self, Kind, OPTIONS, Settings, Slot, UciSettings};
@@ -32,10 +32,8 @@ use crate::variant::pawn_battle::eval::Evaluation;
 use crate::variant::{Variant, VariantPosition};
 
 mod command;
-mod pawn_battle;
 
 pub use command::{Go, UciCommand, UciGame, parse_game};
-use pawn_battle::{PawnBattleEngine, PawnBattleRequest};
 
 /// The engine's name in `id name`.
 pub const NAME: &str = concat!("kibitzer ", env!("CARGO_PKG_VERSION"));
@@ -55,34 +53,9 @@ struct Running {
     hold: bool,
     ponder: bool,
     /// The request, kept for `ponderhit` (restarted as a timed search).
-    request: Request,
+    request: SearchRequest,
     /// A finished result held back while `hold` is set.
     held: Option<(Option<Move>, Option<Move>)>,
-}
-
-/// One search of either game.
-#[derive(Clone)]
-enum Request {
-    Chess(Box<SearchRequest>),
-    PawnBattle(Box<PawnBattleRequest>),
-}
-
-impl Request {
-    /// The position searched, for positions of any game.
-    fn legal_moves(&self) -> shakmaty::MoveList {
-        match self {
-            Request::Chess(r) => VariantPosition::legal_moves(&r.position),
-            Request::PawnBattle(r) => r.position.legal_moves(),
-        }
-    }
-
-    /// The limits, to change for `go ponder`.
-    fn limits_mut(&mut self) -> &mut crate::engine::SearchLimits {
-        match self {
-            Request::Chess(r) => &mut r.limits,
-            Request::PawnBattle(r) => &mut r.limits,
-        }
-    }
 }
 
 /// The position a `go` searches (kept with a queued `go`).
@@ -95,9 +68,6 @@ struct Session<'w, W: Write> {
     out: &'w mut W,
     engine: EngineHandle,
     /// Pawn Battle's searches (`UCI_Variant pawnbattle`).
-    pawn_battle: PawnBattleEngine,
-    /// Where Pawn Battle's reports go (the session's own channel).
-    reports: mpsc::Sender<Event>,
     /// The game of the last `position` (its moves played through `Game::play`), in the variant
     /// of `UCI_Variant`.
     game: UciGame,
@@ -128,7 +98,6 @@ where
 {
     let (tx, rx) = mpsc::channel::<Event>();
     let engine_tx = tx.clone();
-    let reports = tx.clone();
     let settings = Settings {
         config: Config {
             engine: crate::config::EngineConfig {
@@ -170,8 +139,6 @@ where
     let mut s = Session {
         out: output,
         engine,
-        pawn_battle: PawnBattleEngine::new(settings.config.engine.hash_mb),
-        reports,
         game: UciGame::start(Variant::Chess),
         params: EvalParams::from_config(&settings.config.eval),
         settings,
@@ -322,7 +289,6 @@ impl<W: Write> Session<'_, W> {
             UciCommand::UciNewGame => {
                 self.cancel();
                 self.engine.new_game();
-                self.pawn_battle.new_game();
                 self.game = UciGame::start(self.settings.uci.variant);
             }
             UciCommand::Position(game) => self.game = game,
@@ -463,8 +429,6 @@ impl<W: Write> Session<'_, W> {
         }
         if self.settings.config.engine.hash_mb != hash_mb {
             self.engine.set_hash(self.settings.config.engine.hash_mb);
-            self.pawn_battle
-                .set_hash(self.settings.config.engine.hash_mb);
         }
         if self.settings.uci.variant != variant {
             // The other game's position means nothing now: start from this one's.
@@ -571,31 +535,35 @@ impl<W: Write> Session<'_, W> {
         let book = (self.settings.config.engine.book && !hold)
             .then(|| level.book(self.settings.config.engine.book_depth));
         let level = (weakened && level.is_imperfect()).then_some(level);
-        let mut request = match position {
-            Searched::Chess(position) => Request::Chess(Box::new(SearchRequest {
-                position,
-                history,
-                limits,
-                params: self.params.clone(),
-                level,
-                book,
-                pawn_battle: None,
-            })),
-            Searched::PawnBattle(position) => Request::PawnBattle(Box::new(PawnBattleRequest {
-                position,
-                history,
-                limits,
-                eval: Evaluation::from_config(&self.settings.config.pawn_battle.eval),
-                level,
-            })),
+        // Pawn Battle goes through the same engine thread, with its own evaluation (the
+        // chess position and the book unused).
+        let (position, pawn_battle, book) = match position {
+            Searched::Chess(position) => (position, None, book),
+            Searched::PawnBattle(position) => (
+                Chess::default(),
+                Some(Box::new(PawnBattleSearch {
+                    position,
+                    eval: Evaluation::from_config(&self.settings.config.pawn_battle.eval),
+                })),
+                None,
+            ),
+        };
+        let mut request = SearchRequest {
+            position,
+            history,
+            limits,
+            params: self.params.clone(),
+            level,
+            book,
+            pawn_battle,
         };
         let saved = request.clone();
         if go.ponder {
-            request.limits_mut().infinite = true;
+            request.limits.infinite = true;
         }
         let id = SearchId(self.next_id);
         self.next_id += 1;
-        self.launch(id, request)?;
+        self.engine.search(id, request);
         self.running = Some(Running {
             id,
             hold,
@@ -606,26 +574,11 @@ impl<W: Write> Session<'_, W> {
         Ok(())
     }
 
-    /// Sends a search to the engine of its game.
-    fn launch(&mut self, id: SearchId, request: Request) -> io::Result<()> {
-        match request {
-            Request::Chess(r) => self.engine.search(id, *r),
-            Request::PawnBattle(r) => {
-                let reports = self.reports.clone();
-                self.pawn_battle.search(id, *r, move |report| {
-                    let _ = reports.send(Event::Report(report));
-                })?;
-            }
-        }
-        Ok(())
-    }
-
     fn cancel(&mut self) {
         self.queued.clear();
         if self.running.take().is_some() {
             // A stale id's reports are dropped by `report`.
             self.engine.cancel();
-            self.pawn_battle.stop();
         }
     }
 
@@ -639,7 +592,6 @@ impl<W: Write> Session<'_, W> {
             return self.bestmove(best, ponder);
         }
         self.engine.stop();
-        self.pawn_battle.stop();
         Ok(())
     }
 
@@ -653,12 +605,11 @@ impl<W: Write> Session<'_, W> {
         }
         // Restart as the timed search the GUI now wants, keeping the warm table.
         self.engine.cancel();
-        self.pawn_battle.stop();
         let id = SearchId(self.next_id);
         self.next_id += 1;
-        let mut request = r.request;
-        let hold = request.limits_mut().infinite;
-        self.launch(id, request.clone())?;
+        let request = r.request;
+        let hold = request.limits.infinite;
+        self.engine.search(id, request.clone());
         self.running = Some(Running {
             id,
             hold,
@@ -712,10 +663,9 @@ impl<W: Write> Session<'_, W> {
                     };
                     writeln!(self.out, "{}", info_line(&info))?;
                 }
-                if let Request::Chess(request) = &r.request
-                    && let Some(o) = chosen
-                        .filter(|_| book)
-                        .and_then(|m| crate::opening::book_move(&request.position, m))
+                if let Some(o) = chosen
+                    .filter(|_| book)
+                    .and_then(|m| crate::opening::book_move(&r.request.position, m))
                 {
                     writeln!(self.out, "info string book move: {} {}", o.eco, o.name)?;
                 }
@@ -732,9 +682,9 @@ impl<W: Write> Session<'_, W> {
                     )?;
                 }
                 // Explanations are chess's (Pawn Battle's are not in the UCI session yet).
-                if let (true, Request::Chess(request)) = (self.settings.uci.explain, &r.request) {
+                if self.settings.uci.explain && r.request.pawn_battle.is_none() {
                     let lines = crate::analysis::uci_lines_for(
-                        &request.position,
+                        &r.request.position,
                         &result,
                         chosen,
                         &self.params,

@@ -53,6 +53,17 @@ pub struct SearchRequest {
     pub pawn_battle: Option<Box<PawnBattleSearch>>,
 }
 
+impl SearchRequest {
+    /// The legal moves of the position searched (the Pawn Battle one when there is one).
+    #[must_use]
+    pub fn legal_moves(&self) -> shakmaty::MoveList {
+        match &self.pawn_battle {
+            Some(pb) => crate::variant::VariantPosition::legal_moves(&pb.position),
+            None => crate::variant::VariantPosition::legal_moves(&self.position),
+        }
+    }
+}
+
 /// A Pawn Battle position to search and the evaluation to search it with: the same generic
 /// search, monomorphised for Pawn Battle (chess's path is unchanged).
 #[derive(Debug, Clone)]
