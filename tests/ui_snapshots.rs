@@ -5,7 +5,7 @@ use insta::assert_snapshot;
 use std::sync::atomic::AtomicBool;
 
 use kibitzer::analysis;
-use kibitzer::app::{App, Effect, Event, Score, Snapshot, Thinking};
+use kibitzer::app::{AnalysisJob, App, Effect, Event, Score, Snapshot, Thinking};
 use kibitzer::config::{Config, PieceStyle};
 use kibitzer::engine::{EvalParams, SearchLimits, SearchMemory};
 use kibitzer::game::Game;
@@ -44,7 +44,7 @@ fn prompt(app: &mut App, text: &str) {
 /// results back as the runner does.
 fn run_analyses(app: &mut App, mut todo: Vec<Effect>) {
     while let Some(effect) = todo.pop() {
-        if let Effect::Analyse(job) = effect {
+        if let Effect::Analyse(AnalysisJob::Chess(job)) = effect {
             let mut req = job.request.clone();
             req.limits = SearchLimits::depth(3);
             let a = analysis::analyse(&req, &mut SearchMemory::new(1), &AtomicBool::new(false));
