@@ -5,8 +5,12 @@
 
 use insta::assert_snapshot;
 
-use kibitzer::app::{App, Effect, Event, Purpose, Score, Snapshot, Thinking};
+use std::sync::atomic::AtomicBool;
+
+use kibitzer::analysis;
+use kibitzer::app::{AnalysisJob, App, Effect, Event, Purpose, Score, Snapshot, Thinking};
 use kibitzer::config::Config;
+use kibitzer::engine::{SearchLimits, SearchMemory};
 use kibitzer::game::Game;
 use kibitzer::ui::{self, ColorMode, Theme};
 use kibitzer::variant::VariantPosition;
@@ -24,12 +28,27 @@ fn key(app: &mut PbApp, code: KeyCode) -> Vec<Effect> {
     app.update(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)))
 }
 
+/// Types `:text` Enter and runs the background analyses it starts (the human's move judged),
+/// at a fixed depth (deterministic), feeding their results back as the runner does.
 fn prompt(app: &mut PbApp, text: &str) {
-    key(app, KeyCode::Char(':'));
+    let mut fx = key(app, KeyCode::Char(':'));
     for c in text.chars() {
-        key(app, KeyCode::Char(c));
+        fx.extend(key(app, KeyCode::Char(c)));
     }
-    key(app, KeyCode::Enter);
+    fx.extend(key(app, KeyCode::Enter));
+    run_analyses(app, fx);
+}
+
+/// Runs the background analyses among `todo` at a fixed depth, feeding their results back.
+fn run_analyses(app: &mut PbApp, mut todo: Vec<Effect>) {
+    while let Some(effect) = todo.pop() {
+        if let Effect::Analyse(AnalysisJob::PawnBattle(job)) = effect {
+            let mut req = job.request.clone();
+            req.limits = SearchLimits::depth(3);
+            let a = analysis::analyse(&req, &mut SearchMemory::new(1), &AtomicBool::new(false));
+            todo.extend(app.update(Event::Analysed(job.id, Box::new(a))));
+        }
+    }
 }
 
 /// The engine's search in flight answers with `uci`, a depth-8 search scoring it `cp` for
@@ -48,7 +67,8 @@ fn engine_plays(app: &mut PbApp, uci: &str, cp: i32) {
         pv: vec![mv],
         result: None,
     };
-    app.update(Event::EngineDone(id, Some(mv), thinking));
+    let fx = app.update(Event::EngineDone(id, Some(mv), thinking));
+    run_analyses(app, fx);
 }
 
 /// A fresh game at level 10 (full strength: the engine's moves show its score).
