@@ -1409,15 +1409,10 @@ impl<P: Playable> App<P> {
             return self.error(format!("the game is already over ({outcome})"));
         }
         let Some(human_view) = self.live_score() else {
-            // Only chess's moves are analysed in the background; elsewhere the engine judges
-            // from its own full-strength searches alone.
-            let when = match self.game.position().as_chess() {
-                Some(_) => "offer again once the last move is analysed",
-                None => "it judges from its own moves at levels that play at full strength",
-            };
-            return self.info(format!(
-                "the engine declines for now: it has not judged this position yet ({when})"
-            ));
+            return self.info(
+                "the engine declines for now: it has not judged this position yet (offer again \
+                 once the last move is analysed)",
+            );
         };
         let engine_view = human_view.flip();
         let accepts = match engine_view {

@@ -482,14 +482,14 @@ fn a_timed_pawn_battle_game_ends_on_the_flag() {
 }
 
 #[test]
-fn a_draw_offer_rests_on_the_engines_own_full_strength_score() {
+fn a_draw_offer_rests_on_the_engines_judgement_of_the_position() {
     let mut app = new_game();
     prompt(&mut app, "e4");
     prompt(&mut app, "draw");
     assert_eq!(
         app.message.as_ref().unwrap().text,
-        "the engine declines for now: it has not judged this position yet (it judges from its \
-         own moves at levels that play at full strength)"
+        "the engine declines for now: it has not judged this position yet (offer again once \
+         the last move is analysed)"
     );
     // Its own move at full strength, judged dead equal: accepted.
     app.config.engine.level = 10;
