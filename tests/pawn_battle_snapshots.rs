@@ -5,12 +5,8 @@
 
 use insta::assert_snapshot;
 
-use std::sync::atomic::AtomicBool;
-
-use kibitzer::analysis;
-use kibitzer::app::{AnalysisJob, App, Effect, Event, Purpose, Score, Snapshot, Thinking};
+use kibitzer::app::{App, Effect, Event, Purpose, Score, Snapshot, Thinking};
 use kibitzer::config::Config;
-use kibitzer::engine::{SearchLimits, SearchMemory};
 use kibitzer::game::Game;
 use kibitzer::ui::{self, ColorMode, Theme};
 use kibitzer::variant::VariantPosition;
@@ -19,6 +15,10 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use shakmaty::Color;
+
+#[path = "support/analyses.rs"]
+mod analyses;
+use analyses::run_analyses;
 
 const SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];
 
@@ -37,18 +37,6 @@ fn prompt(app: &mut PbApp, text: &str) {
     }
     fx.extend(key(app, KeyCode::Enter));
     run_analyses(app, fx);
-}
-
-/// Runs the background analyses among `todo` at a fixed depth, feeding their results back.
-fn run_analyses(app: &mut PbApp, mut todo: Vec<Effect>) {
-    while let Some(effect) = todo.pop() {
-        if let Effect::Analyse(AnalysisJob::PawnBattle(job)) = effect {
-            let mut req = job.request.clone();
-            req.limits = SearchLimits::depth(3);
-            let a = analysis::analyse(&req, &mut SearchMemory::new(1), &AtomicBool::new(false));
-            todo.extend(app.update(Event::Analysed(job.id, Box::new(a))));
-        }
-    }
 }
 
 /// The engine's search in flight answers with `uci`, a depth-8 search scoring it `cp` for
