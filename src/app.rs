@@ -30,8 +30,8 @@ pub use move_input::{MoveInput, PROMOTION_ROLES, Promotion, Step, target};
 pub use persist::{Saved, Snapshot};
 pub use playable::Playable;
 pub use search::{
-    AnalysisId, AnalysisRequest, MoveAnalysis, Purpose, Score, SearchId, SearchPosition,
-    SearchRequest, Thinking,
+    AnalysisId, AnalysisJob, AnalysisRequest, MoveAnalysis, Purpose, Score, SearchId,
+    SearchPosition, SearchRequest, Thinking,
 };
 
 /// Something that happened.
@@ -96,7 +96,7 @@ pub enum Effect {
     /// Tell the engine a new game starts (forget cached results).
     NewEngineGame,
     /// Analyse a move in the background (answered by [`Event::Analysed`]).
-    Analyse(Box<AnalysisRequest>),
+    Analyse(AnalysisJob),
     /// Cancel a background analysis (its result never arrives).
     CancelAnalysis(AnalysisId),
     /// Write the autosave.
@@ -1390,8 +1390,8 @@ impl<P: Playable> App<P> {
     fn numbered_analysis(
         &mut self,
         ply: usize,
-        request: crate::analysis::Request,
-    ) -> AnalysisRequest {
+        request: crate::analysis::Request<P>,
+    ) -> AnalysisRequest<P> {
         self.next_id += 1;
         AnalysisRequest {
             id: AnalysisId(self.next_id),
@@ -1435,15 +1435,10 @@ impl<P: Playable> App<P> {
             return self.error(format!("the game is already over ({outcome})"));
         }
         let Some(human_view) = self.live_score() else {
-            // Only chess's moves are analysed in the background; elsewhere the engine judges
-            // from its own full-strength searches alone.
-            let when = match self.game.position().as_chess() {
-                Some(_) => "offer again once the last move is analysed",
-                None => "it judges from its own moves at levels that play at full strength",
-            };
-            return self.info(format!(
-                "the engine declines for now: it has not judged this position yet ({when})"
-            ));
+            return self.info(
+                "the engine declines for now: it has not judged this position yet (offer again \
+                 once the last move is analysed)",
+            );
         };
         let engine_view = human_view.flip();
         let accepts = match engine_view {
@@ -1673,10 +1668,8 @@ impl<P: Playable> App<P> {
         &self,
         ply: usize,
         played: Option<Move>,
-    ) -> Option<crate::analysis::Request> {
-        // Explanations are chess's (`explain` reads chess positions): other games show the
-        // move and the engine's score without one.
-        let before = self.game.position_at(ply)?.as_chess()?.clone();
+    ) -> Option<crate::analysis::Request<P>> {
+        let before = self.game.position_at(ply)?.clone();
         let mut req = self.base_request(before);
         req.history = self.game.history_keys().get(..ply)?.to_vec();
         req.played = played;
@@ -1689,15 +1682,15 @@ impl<P: Playable> App<P> {
         Some(req)
     }
 
-    /// An analysis request for `before` with the configured time, evaluation and explanation
-    /// settings (no history, no move: the engine's choice).
-    fn base_request(&self, before: Chess) -> crate::analysis::Request {
+    /// An analysis request for `before` with the configured time, the game's evaluation and
+    /// the explanation settings (no history, no move: the engine's choice).
+    fn base_request(&self, before: P) -> crate::analysis::Request<P> {
         let mut req = crate::analysis::Request::new(
             before,
             crate::engine::SearchLimits::movetime(std::time::Duration::from_millis(
                 self.config.explain.analysis_ms,
             )),
-            crate::engine::EvalParams::from_config(&self.config.eval),
+            P::evaluation(&self.config),
         );
         req.level = self.config.explain.level;
         req.language = self.config.explain.language;
@@ -1734,7 +1727,7 @@ impl<P: Playable> App<P> {
             };
             let analysis = self.numbered_analysis(ply, request);
             self.analysing = Some((analysis.id, ply));
-            fx.push(Effect::Analyse(Box::new(analysis)));
+            fx.push(Effect::Analyse(P::analysis_job(analysis)));
         }
     }
 

@@ -15,7 +15,7 @@ use shakmaty::{Chess, Color};
 
 use crate::analysis;
 use crate::app::persist::{self, Saved, Snapshot};
-use crate::app::{AnalysisId, App, Effect, Event, Playable};
+use crate::app::{AnalysisId, AnalysisJob, AnalysisRequest, App, Effect, Event, Playable};
 use crate::config::{Config, Dirs};
 use crate::game::Game;
 use crate::shell::Shell;
@@ -368,6 +368,29 @@ impl Runner {
         }
     }
 
+    /// Starts a background analysis of either game; its report (or why it could not start)
+    /// comes back as an event.
+    fn analyse<P: analysis::Analysed>(
+        &mut self,
+        job: AnalysisRequest<P>,
+        events: &mut VecDeque<Event>,
+    ) {
+        self.analyses.retain(|_, j| !j.is_finished());
+        let tx = self.events.clone();
+        let id = job.id;
+        match analysis::spawn(job.request, job.hash_mb, move |a| {
+            let _ = tx.send(match a {
+                Ok(a) => Event::Analysed(id, Box::new(a)),
+                Err(why) => Event::AnalysisFailed(id, format!("internal error: {why}")),
+            });
+        }) {
+            Ok(j) => {
+                self.analyses.insert(id, j);
+            }
+            Err(e) => events.push_back(Event::AnalysisFailed(id, e.to_string())),
+        }
+    }
+
     fn execute(&mut self, effects: Vec<Effect>, events: &mut VecDeque<Event>) {
         for effect in effects {
             // Only play mode's screen asks for files in the data directory, and play mode
@@ -476,22 +499,10 @@ impl Runner {
                         Err(e) => Written::Failed(e.to_string()),
                     }));
                 }
-                Effect::Analyse(job) => {
-                    self.analyses.retain(|_, j| !j.is_finished());
-                    let tx = self.events.clone();
-                    let id = job.id;
-                    match analysis::spawn(job.request, job.hash_mb, move |a| {
-                        let _ = tx.send(match a {
-                            Ok(a) => Event::Analysed(id, Box::new(a)),
-                            Err(why) => Event::AnalysisFailed(id, format!("internal error: {why}")),
-                        });
-                    }) {
-                        Ok(j) => {
-                            self.analyses.insert(id, j);
-                        }
-                        Err(e) => events.push_back(Event::AnalysisFailed(id, e.to_string())),
-                    }
-                }
+                Effect::Analyse(job) => match job {
+                    AnalysisJob::Chess(job) => self.analyse(*job, events),
+                    AnalysisJob::PawnBattle(job) => self.analyse(*job, events),
+                },
                 Effect::CancelAnalysis(id) => {
                     if let Some(job) = self.analyses.remove(&id) {
                         job.cancel();

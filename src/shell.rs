@@ -544,7 +544,9 @@ impl Shell {
                 if let Some(screen) = self.editor_mut() {
                     screen.analysis = Some(job.id);
                 }
-                fx.push(Effect::Analyse(Box::new(job)));
+                fx.push(Effect::Analyse(crate::app::AnalysisJob::Chess(Box::new(
+                    job,
+                ))));
             }
             EditorOutcome::Play {
                 variant,
@@ -1022,7 +1024,7 @@ mod tests {
     fn analysis_asked(fx: &[Effect]) -> crate::app::AnalysisId {
         fx.iter()
             .find_map(|e| match e {
-                Effect::Analyse(job) => Some(job.id),
+                Effect::Analyse(job) => Some(job.id()),
                 _ => None,
             })
             .expect("an analysis is asked for")

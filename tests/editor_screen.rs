@@ -200,7 +200,7 @@ fn analyse_from_here_runs_through_the_shell_and_shows_the_best_move() {
     let job = fx
         .iter()
         .find_map(|e| match e {
-            Effect::Analyse(job) => Some(job.clone()),
+            Effect::Analyse(kibitzer::app::AnalysisJob::Chess(job)) => Some(job.clone()),
             _ => None,
         })
         .expect("an analysis is asked for");

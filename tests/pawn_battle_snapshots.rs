@@ -16,6 +16,10 @@ use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use shakmaty::Color;
 
+#[path = "support/analyses.rs"]
+mod analyses;
+use analyses::run_analyses;
+
 const SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];
 
 type PbApp = App<PawnBattle>;
@@ -24,12 +28,15 @@ fn key(app: &mut PbApp, code: KeyCode) -> Vec<Effect> {
     app.update(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)))
 }
 
+/// Types `:text` Enter and runs the background analyses it starts (the human's move judged),
+/// at a fixed depth (deterministic), feeding their results back as the runner does.
 fn prompt(app: &mut PbApp, text: &str) {
-    key(app, KeyCode::Char(':'));
+    let mut fx = key(app, KeyCode::Char(':'));
     for c in text.chars() {
-        key(app, KeyCode::Char(c));
+        fx.extend(key(app, KeyCode::Char(c)));
     }
-    key(app, KeyCode::Enter);
+    fx.extend(key(app, KeyCode::Enter));
+    run_analyses(app, fx);
 }
 
 /// The engine's search in flight answers with `uci`, a depth-8 search scoring it `cp` for
@@ -48,7 +55,8 @@ fn engine_plays(app: &mut PbApp, uci: &str, cp: i32) {
         pv: vec![mv],
         result: None,
     };
-    app.update(Event::EngineDone(id, Some(mv), thinking));
+    let fx = app.update(Event::EngineDone(id, Some(mv), thinking));
+    run_analyses(app, fx);
 }
 
 /// A fresh game at level 10 (full strength: the engine's moves show its score).

@@ -32,7 +32,7 @@ fn a_whole_pawn_battle_game_against_level_1_in_the_terminal() {
     // Short searches for both sides, so the game runs quickly.
     std::fs::write(
         tmux.config_dir().join("config.toml"),
-        "[engine]\nlevel = 1\ndepth = 3\n\n[game]\nhuman = \"white\"\n",
+        "[engine]\nlevel = 1\ndepth = 3\n\n[game]\nhuman = \"white\"\n\n[explain]\nanalysis_ms = 100\n",
     )
     .unwrap();
     tmux.launch("play --variant pawn-battle --new");
@@ -57,6 +57,8 @@ fn a_whole_pawn_battle_game_against_level_1_in_the_terminal() {
         moves += 1;
     }
     assert!(screen.contains("Pawn Battle"), "{screen}");
+    // Every move is explained in the background; the game is archived once they all are.
+    tmux.wait_until("the moves analysed", |s| !s.contains("analysing"));
 
     // The finished game is archived as Pawn Battle, the autosave gone.
     let games = tmux.data_dir().join("games");
@@ -68,6 +70,10 @@ fn a_whole_pawn_battle_game_against_level_1_in_the_terminal() {
     let pgn = &archived[0];
     assert!(pgn.contains("[Variant \"Pawn Battle\"]"), "{pgn}");
     assert!(!pgn.contains("[Result \"*\"]"), "{pgn}");
+    assert!(
+        pgn.contains("{kibitzer: "),
+        "the explanations are saved: {pgn}"
+    );
     assert!(!tmux.data_dir().join("autosave.pgn").exists());
 
     tmux.keys(&["q"]);

@@ -17,6 +17,10 @@ use ratatui::layout::Rect;
 use ratatui::style::Color as TermColor;
 use shakmaty::{Color, Move, Square};
 
+#[path = "support/analyses.rs"]
+mod analyses;
+use analyses::run_analyses;
+
 const SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];
 
 fn key(app: &mut App, code: KeyCode) -> Vec<Effect> {
@@ -38,19 +42,6 @@ fn prompt_pending(app: &mut App, text: &str) -> Vec<Effect> {
 fn prompt(app: &mut App, text: &str) {
     let fx = prompt_pending(app, text);
     run_analyses(app, fx);
-}
-
-/// Runs the background analyses among `todo` at a fixed depth (deterministic), feeding their
-/// results back as the runner does.
-fn run_analyses(app: &mut App, mut todo: Vec<Effect>) {
-    while let Some(effect) = todo.pop() {
-        if let Effect::Analyse(job) = effect {
-            let mut req = job.request.clone();
-            req.limits = SearchLimits::depth(3);
-            let a = analysis::analyse(&req, &mut SearchMemory::new(1), &AtomicBool::new(false));
-            todo.extend(app.update(Event::Analysed(job.id, Box::new(a))));
-        }
-    }
 }
 
 fn app_from(game: Game, human: Color) -> App {

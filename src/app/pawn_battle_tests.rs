@@ -5,7 +5,7 @@
 use ratatui::crossterm::event::KeyCode;
 use shakmaty::{Color, Square};
 
-use super::tests::{key, mouse, thinking};
+use super::tests::{key, mouse, run_analyses, search_live, thinking};
 use super::*;
 use crate::variant::pawn_battle::PawnBattle;
 
@@ -76,15 +76,32 @@ fn a_pawn_battle_game_played_by_keys_to_a_win() {
         fx.iter()
             .any(|e| matches!(e, Effect::Autosave(Saved::PawnBattle(_))))
     );
-    engine_plays(&mut app, "a7a6");
-    press(&mut app, &[Enter, Up, Enter]); // e4-e5
-    engine_plays(&mut app, "a6a5");
-    press(&mut app, &[Enter, Up, Enter]); // e5-e6
-    engine_plays(&mut app, "a5a4");
-    press(&mut app, &[Enter, Up, Left, Enter]); // e6xd7
+    // Every move is analysed in the background (the human's, and the weakened engine's).
+    let step = |app: &mut PbApp, fx: Vec<Effect>| run_analyses(app, fx, 2);
+    step(&mut app, fx);
+    let fx = engine_plays(&mut app, "a7a6");
+    step(&mut app, fx);
+    let fx = press(&mut app, &[Enter, Up, Enter]); // e4-e5
+    step(&mut app, fx);
+    let fx = engine_plays(&mut app, "a6a5");
+    step(&mut app, fx);
+    let fx = press(&mut app, &[Enter, Up, Enter]); // e5-e6
+    step(&mut app, fx);
+    let fx = engine_plays(&mut app, "a5a4");
+    step(&mut app, fx);
+    let fx = press(&mut app, &[Enter, Up, Left, Enter]); // e6xd7
+    step(&mut app, fx);
     assert_eq!(app.game.moves()[6].san.to_string(), "exd7");
-    engine_plays(&mut app, "a4a3");
+    let fx = engine_plays(&mut app, "a4a3");
+    step(&mut app, fx);
     let fx = press(&mut app, &[Enter, Up, Enter]); // d7-d8: the pawn arrives
+    let fx = step(&mut app, fx);
+    assert!(
+        (0..9).all(|ply| app
+            .analysis_at(ply)
+            .is_some_and(|a| a.explanation.is_some())),
+        "every move of the game is explained"
+    );
     let outcome = app.outcome().expect("the game is over");
     assert_eq!(outcome.to_string(), "White wins by promotion on d8");
     assert_eq!(outcome.result_token(), "1-0");
@@ -159,12 +176,31 @@ fn a_hint_is_the_engines_move_and_score_without_an_explanation() {
     );
     let hint = app.hint.as_ref().unwrap();
     assert_eq!(hint.mv, mv);
-    // Pawn Battle has no explanations yet: the seam is `Playable::as_chess`.
+    // A search report without the engine's whole result has nothing to explain from.
     assert!(hint.explanation.is_none());
 }
 
 #[test]
-fn the_engines_move_is_shown_with_its_score_and_never_analysed_as_chess() {
+fn a_hint_comes_with_its_reason_from_the_engines_search() {
+    let mut app = new_game();
+    app.update(key(KeyCode::Char('t')));
+    let id = app.search.as_ref().unwrap().id;
+    let result = search_live(&app, 4);
+    let best = result.best_move.unwrap();
+    let mut t = thinking(4, 20, result.pv.clone());
+    t.result = Some(Box::new(result.clone()));
+    app.update(Event::EngineDone(id, Some(best), t));
+    let hint = app.hint.as_ref().unwrap();
+    assert_eq!(hint.mv, best);
+    let explanation = hint.explanation.as_ref().expect("the hint is explained");
+    let req = app.analysis_request(0, Some(best)).unwrap();
+    let same = crate::analysis::assemble(&req, &result, None).explanation;
+    assert_eq!(Some(explanation), same.as_ref());
+    assert!(!explanation.panel_lines().is_empty());
+}
+
+#[test]
+fn the_engines_move_is_explained_and_the_humans_move_gets_a_verdict() {
     let mut config = Config::default();
     config.engine.level = 10; // full strength: the engine's search explains its own move
     let game = Game::<PawnBattle>::starting();
@@ -179,21 +215,62 @@ fn the_engines_move_is_shown_with_its_score_and_never_analysed_as_chess() {
         searches_the_game(&app, &fx),
         "the engine opens as White: {fx:?}"
     );
-    let fx = engine_plays(&mut app, "e2e4");
+    let id = app.search.as_ref().unwrap().id;
+    let result = search_live(&app, 4);
+    let best = result.best_move.unwrap();
+    let mut t = thinking(4, 20, result.pv.clone());
+    t.result = Some(Box::new(result.clone()));
+    let fx = app.update(Event::EngineDone(id, Some(best), t));
     assert!(
         !fx.iter().any(|e| matches!(e, Effect::Analyse(_))),
-        "{fx:?}"
+        "a full-strength move is explained from its own search: {fx:?}"
     );
     let analysis = app.analysis_at(0).unwrap();
-    assert!(analysis.explanation.is_none());
     assert!(analysis.thinking.is_some());
-    // The human's move is not sent to the chess analysis either.
-    let fx = prompt(&mut app, "e5");
+    let explanation = analysis
+        .explanation
+        .as_ref()
+        .expect("the move is explained");
+    let req = app.analysis_request(0, Some(best)).unwrap();
+    assert_eq!(req.before, PawnBattle::default());
+    let same = crate::analysis::assemble(&req, &result, None).explanation;
+    assert_eq!(Some(explanation), same.as_ref());
+    // The panel shows it.
+    assert!(!analysis.lines().is_empty());
+    // The human's move goes to a Pawn Battle background analysis ...
+    let reply = app.game.position().parse_move("a7a6").unwrap();
+    let fx = prompt(&mut app, "a6");
+    let job = fx
+        .iter()
+        .find_map(|e| match e {
+            Effect::Analyse(j) => match j {
+                AnalysisJob::PawnBattle(j) => Some(j.clone()),
+                AnalysisJob::Chess(_) => None,
+            },
+            _ => None,
+        })
+        .expect("the human's move is analysed in the background as Pawn Battle");
+    assert_eq!(job.ply, 1);
+    assert_eq!(job.request.played, Some(reply));
+    assert_eq!(job.request.human, Color::Black);
+    assert_eq!(app.analyses_pending(), 1);
+    // ... whose verdict reaches the panel.
+    let analysed = super::tests::analyse_job(&AnalysisJob::PawnBattle(job.clone()), 3);
     assert!(
-        !fx.iter().any(|e| matches!(e, Effect::Analyse(_))),
-        "{fx:?}"
+        analysed
+            .explanation
+            .as_ref()
+            .is_some_and(|e| e.quality.is_some()),
+        "the move is judged: {analysed:?}"
     );
+    app.update(Event::Analysed(job.id, Box::new(analysed.clone())));
     assert_eq!(app.analyses_pending(), 0);
+    let judged = app.analysis_at(1).expect("the human's move is judged");
+    assert_eq!(judged.mv, reply);
+    assert_eq!(judged.explanation, analysed.explanation);
+    let verdict = analysed.explanation.unwrap().panel_lines();
+    assert!(!verdict.is_empty());
+    assert_eq!(judged.lines(), verdict);
 }
 
 #[test]
@@ -401,14 +478,14 @@ fn a_timed_pawn_battle_game_ends_on_the_flag() {
 }
 
 #[test]
-fn a_draw_offer_rests_on_the_engines_own_full_strength_score() {
+fn a_draw_offer_rests_on_the_engines_judgement_of_the_position() {
     let mut app = new_game();
     prompt(&mut app, "e4");
     prompt(&mut app, "draw");
     assert_eq!(
         app.message.as_ref().unwrap().text,
-        "the engine declines for now: it has not judged this position yet (it judges from its \
-         own moves at levels that play at full strength)"
+        "the engine declines for now: it has not judged this position yet (offer again once \
+         the last move is analysed)"
     );
     // Its own move at full strength, judged dead equal: accepted.
     app.config.engine.level = 10;

@@ -1,34 +1,46 @@
 //! [`Playable`]: what the play screen needs from a game beyond its rules, so one [`App`] serves
 //! chess and Pawn Battle (STYLE.md rule 15). The App is generic over it (monomorphised: chess's
-//! path is the code it always was); the few services that exist for chess only (explanations,
-//! the opening book, the board editor, the review screen) are reached through
+//! path is the code it always was). Explanations are every game's ([`Analysed`]: the game's
+//! evaluation from [`Playable::evaluation`]); the few services that exist for chess only (the
+//! opening book, the board editor, the review screen) are reached through
 //! [`Playable::as_chess`], and the places where a game crosses to the runner (a search request,
-//! a saved game) name the game in an enum there.
+//! a background analysis, a saved game) name the game in an enum there.
 //!
 
 use shakmaty::{Chess, EnPassantMode, Position as _, Setup};
 
+use crate::analysis::Analysed;
 use crate::app::App;
 use crate::app::persist::{Saved, Snapshot};
 use crate::app::search::SearchPosition;
+use crate::app::search::{AnalysisJob, AnalysisRequest};
 use crate::config::Config;
+use crate::engine::EvalParams;
 use crate::engine::rules::SearchRules;
 use crate::game::Game;
 use crate::pgn::PgnVariant;
 use crate::shell::Screen;
 use crate::variant::pawn_battle::PawnBattle;
+use crate::variant::pawn_battle::eval::Evaluation;
 
 /// A game the play screen plays: its rules, its PGN and its search, plus the edges where the
 /// game leaves the App.
-pub trait Playable: PgnVariant + SearchRules + PartialEq {
+pub trait Playable: PgnVariant + SearchRules + Analysed + PartialEq {
     /// The game's name as the status line and the new-game dialog show it.
     const NAME: &'static str;
 
     /// The engine's request for a search of this position with the configured evaluation.
     fn search_position(&self, config: &Config) -> SearchPosition;
 
-    /// This position as chess, when the game is chess: explanations, the opening book, the
-    /// board editor and the review screen exist for chess only, and are offered only then.
+    /// The evaluation the analysis uses for this game, from the config (the engine's own
+    /// searches read the same settings through [`Playable::search_position`]).
+    fn evaluation(config: &Config) -> Self::Eval;
+
+    /// A background analysis of this game, as the effects carry it.
+    fn analysis_job(job: AnalysisRequest<Self>) -> AnalysisJob;
+
+    /// This position as chess, when the game is chess: the opening book, the board editor and
+    /// the review screen exist for chess only, and are offered only then.
     fn as_chess(&self) -> Option<&Chess>;
 
     /// A saved game of this variant, as the effects carry it.
@@ -54,6 +66,14 @@ impl Playable for Chess {
 
     fn search_position(&self, _config: &Config) -> SearchPosition {
         SearchPosition::Chess(self.clone())
+    }
+
+    fn evaluation(config: &Config) -> EvalParams {
+        EvalParams::from_config(&config.eval)
+    }
+
+    fn analysis_job(job: AnalysisRequest) -> AnalysisJob {
+        AnalysisJob::Chess(Box::new(job))
     }
 
     fn as_chess(&self) -> Option<&Chess> {
@@ -86,6 +106,14 @@ impl Playable for PawnBattle {
 
     fn search_position(&self, config: &Config) -> SearchPosition {
         SearchPosition::PawnBattle(self.clone(), config.pawn_battle.eval.clone())
+    }
+
+    fn evaluation(config: &Config) -> Evaluation {
+        Evaluation::from_config(&config.pawn_battle.eval)
+    }
+
+    fn analysis_job(job: AnalysisRequest<PawnBattle>) -> AnalysisJob {
+        AnalysisJob::PawnBattle(Box::new(job))
     }
 
     fn as_chess(&self) -> Option<&Chess> {

@@ -77,18 +77,48 @@ pub struct Thinking {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct AnalysisId(pub u64);
 
-/// A background analysis of one move of the game (the runner starts
+/// A background analysis of one move of a game of `P` (the runner starts
 /// [`crate::analysis::spawn`] and answers with [`crate::app::Event::Analysed`]).
 #[derive(Debug, Clone, PartialEq)]
-pub struct AnalysisRequest {
+pub struct AnalysisRequest<P: crate::analysis::Analysed = Chess> {
     /// The analysis id.
     pub id: AnalysisId,
     /// The ply of the move (0 = the first move of the game).
     pub ply: usize,
     /// What to analyse: the position before the move, the move, limits and settings.
-    pub request: crate::analysis::Request,
+    pub request: crate::analysis::Request<P>,
     /// Transposition table size in MiB.
     pub hash_mb: u32,
+}
+
+/// A background analysis of either game, as [`crate::app::Effect::Analyse`] carries it to the
+/// runner (the game named at the edge, like [`SearchPosition`]).
+#[derive(Debug, Clone, PartialEq)]
+pub enum AnalysisJob {
+    /// A chess move (or the editor's position).
+    Chess(Box<AnalysisRequest>),
+    /// A Pawn Battle move.
+    PawnBattle(Box<AnalysisRequest<PawnBattle>>),
+}
+
+impl AnalysisJob {
+    /// The analysis id.
+    #[must_use]
+    pub fn id(&self) -> AnalysisId {
+        match self {
+            AnalysisJob::Chess(job) => job.id,
+            AnalysisJob::PawnBattle(job) => job.id,
+        }
+    }
+
+    /// The ply of the move analysed.
+    #[must_use]
+    pub fn ply(&self) -> usize {
+        match self {
+            AnalysisJob::Chess(job) => job.ply,
+            AnalysisJob::PawnBattle(job) => job.ply,
+        }
+    }
 }
 
 /// What is known about one move of the game, kept for the explanation panel.

@@ -44,34 +44,52 @@ pub(crate) fn thinking(depth: u32, cp: i32, pv: Vec<Move>) -> Thinking {
 }
 
 /// A real search of the live position at a fixed depth (deterministic).
-pub(crate) fn search_live(app: &App, depth: u32) -> crate::engine::SearchResult {
+pub(crate) fn search_live<P: Playable>(app: &App<P>, depth: u32) -> crate::engine::SearchResult {
     let keys = app.game.history_keys();
     crate::analysis::search_position(
         app.game.position(),
         &keys[..keys.len() - 1],
         &crate::engine::SearchLimits::depth(depth),
-        &crate::engine::EvalParams::from_config(&app.config.eval),
+        &P::evaluation(&app.config),
         &mut crate::engine::SearchMemory::new(1),
         &std::sync::atomic::AtomicBool::new(false),
     )
 }
 
+/// The analysis `job` asks for, searched at a fixed `depth` (instead of the configured time).
+pub(crate) fn analyse_job(job: &AnalysisJob, depth: u32) -> crate::analysis::Analysis {
+    fn at_depth<P: crate::analysis::Analysed>(
+        job: &AnalysisRequest<P>,
+        depth: u32,
+    ) -> crate::analysis::Analysis {
+        let mut req = job.request.clone();
+        req.limits = crate::engine::SearchLimits::depth(depth);
+        crate::analysis::analyse(
+            &req,
+            &mut crate::engine::SearchMemory::new(1),
+            &std::sync::atomic::AtomicBool::new(false),
+        )
+    }
+    match job {
+        AnalysisJob::Chess(job) => at_depth(job, depth),
+        AnalysisJob::PawnBattle(job) => at_depth(job, depth),
+    }
+}
+
 /// Runs the background analyses among `fx` synchronously at a fixed depth (instead of the
 /// configured time), feeding their results back, until none is left; returns the other effects.
-pub(crate) fn run_analyses(app: &mut App, fx: Vec<Effect>, depth: u32) -> Vec<Effect> {
+pub(crate) fn run_analyses<P: Playable>(
+    app: &mut App<P>,
+    fx: Vec<Effect>,
+    depth: u32,
+) -> Vec<Effect> {
     let mut out = Vec::new();
     let mut todo: std::collections::VecDeque<Effect> = fx.into();
     while let Some(e) = todo.pop_front() {
         match e {
             Effect::Analyse(job) => {
-                let mut req = job.request.clone();
-                req.limits = crate::engine::SearchLimits::depth(depth);
-                let a = crate::analysis::analyse(
-                    &req,
-                    &mut crate::engine::SearchMemory::new(1),
-                    &std::sync::atomic::AtomicBool::new(false),
-                );
-                todo.extend(app.update(Event::Analysed(job.id, Box::new(a))));
+                let a = analyse_job(&job, depth);
+                todo.extend(app.update(Event::Analysed(job.id(), Box::new(a))));
             }
             other => out.push(other),
         }
@@ -751,7 +769,10 @@ fn a_human_move_is_analysed_in_the_background_then_explained() {
     let job = fx
         .iter()
         .find_map(|e| match e {
-            Effect::Analyse(j) => Some(j.clone()),
+            Effect::Analyse(j) => match j {
+                AnalysisJob::Chess(j) => Some(j.clone()),
+                AnalysisJob::PawnBattle(_) => None,
+            },
             _ => None,
         })
         .expect("the human's move is analysed in the background");
@@ -879,7 +900,7 @@ fn a_foreign_game_is_analysed_latest_move_first() {
     let snapshot = persist::decode("[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Nf3 *\n").unwrap();
     let (app, fx) = App::new(Config::default(), Some(snapshot), 1);
     let first = fx.iter().find_map(|e| match e {
-        Effect::Analyse(j) => Some(j.ply),
+        Effect::Analyse(j) => Some(j.ply()),
         _ => None,
     });
     assert_eq!(first, Some(2));
