@@ -304,7 +304,7 @@ fn palette_pieces_are_drawn_on_a_square_colour() {
 
 /// Pawn Battle set-ups: `g` switches the game (the panel names it), a king is refused with the
 /// reason, the illegal set-up (a pawn on the last rank, Black without pawns) lists every rule it
-/// breaks, and "play from here" keeps the editor open while play mode plays chess only.
+/// breaks, and "play from here" of a legal one switches play mode to Pawn Battle.
 #[test]
 fn a_pawn_battle_set_up() {
     screens("editor_pawn_battle", || {
@@ -326,11 +326,13 @@ fn a_pawn_battle_set_up() {
     typing(&mut shell, "g");
     press(&mut shell, KeyCode::Enter);
     let effects = press(&mut shell, KeyCode::Enter);
-    assert!(effects.is_empty(), "{effects:?}");
-    let note = editor(&shell).note.clone().unwrap();
-    assert!(
-        note.text.contains("cannot start a Pawn Battle game"),
-        "{note:?}"
+    assert!(shell.editor().is_none(), "the editor closed");
+    let [Screen::PawnBattle(app)] = shell.screens() else {
+        panic!("play mode plays Pawn Battle: {effects:?}");
+    };
+    assert_eq!(
+        app.game.fen(),
+        "r6r/pppppppp/8/8/8/8/PPPPPPPP/R6R w - - 0 1"
     );
-    assert!(shell.editor().is_some(), "the set-up stays in the editor");
+    assert!(effects.contains(&Effect::NewEngineGame), "{effects:?}");
 }
