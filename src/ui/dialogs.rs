@@ -77,13 +77,7 @@ fn help_rows<P: Playable>() -> Vec<(&'static str, &'static str)> {
         Variant::Chess => &[],
         Variant::PawnBattle => PAWN_BATTLE_RULES,
     };
-    // The board editor sets up chess positions only.
-    let editor = |(keys, _): &&(&str, &str)| P::VARIANT == Variant::Chess || *keys != "e / :edit";
-    rules
-        .iter()
-        .chain(HELP.iter().filter(editor))
-        .copied()
-        .collect()
+    rules.iter().chain(HELP.iter()).copied().collect()
 }
 
 pub(crate) fn centered(area: Rect, width: u16, height: u16) -> Rect {
