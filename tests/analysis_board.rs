@@ -15,24 +15,16 @@ use kibitzer::ui::analysis_board::BoardLayout;
 use kibitzer::ui::{ColorMode, Theme};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{
-    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
-};
+use ratatui::crossterm::event::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 use shakmaty::{Color, Square};
 
+#[path = "support/shell_keys.rs"]
+mod shell_keys;
+use shell_keys::{press, typing};
+
 #[path = "support/python.rs"]
 mod python;
-
-fn press(shell: &mut Shell, code: KeyCode) -> Vec<Effect> {
-    shell.update(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)))
-}
-
-fn typing(shell: &mut Shell, text: &str) -> Vec<Effect> {
-    text.chars()
-        .flat_map(|c| press(shell, KeyCode::Char(c)))
-        .collect()
-}
 
 /// Plays `san` on the board by the prompt; returns the effects of Enter.
 fn prompt_move(shell: &mut Shell, san: &str) -> Vec<Effect> {

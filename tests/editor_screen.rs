@@ -15,22 +15,13 @@ use kibitzer::ui::editor::EditorLayout;
 use kibitzer::ui::{ColorMode, Theme};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{
-    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
-};
+use ratatui::crossterm::event::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 use shakmaty::{Color, Position, Square};
 
-fn press(shell: &mut Shell, code: KeyCode) -> Vec<Effect> {
-    shell.update(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)))
-}
-
-/// Types each character as a key press.
-fn typing(shell: &mut Shell, text: &str) -> Vec<Effect> {
-    text.chars()
-        .flat_map(|c| press(shell, KeyCode::Char(c)))
-        .collect()
-}
+#[path = "support/shell_keys.rs"]
+mod shell_keys;
+use shell_keys::{press, typing};
 
 /// The shell of a fresh game (the human plays White).
 fn playing() -> Shell {
