@@ -1861,11 +1861,7 @@ impl<P: Playable> App<P> {
 
     /// A score reported for the side to move in `root`, seen from the human's side.
     pub fn score_for_human(&self, score: Score, root: &P) -> Score {
-        if root.turn() == self.human {
-            score
-        } else {
-            score.flip()
-        }
+        score.seen_by(root.turn(), self.human)
     }
 
     fn on_config(&mut self, config: Config) {

@@ -337,7 +337,7 @@ fn serialize_color<S: serde::Serializer>(color: &Color, s: S) -> Result<S::Ok, S
 }
 
 fn white_view(mover: Color, s: Score) -> Score {
-    if mover.is_white() { s } else { s.flip() }
+    s.seen_by(mover, Color::White)
 }
 
 /// The most review workers the automatic choice ([`Settings::threads`] = 0) takes.

@@ -90,11 +90,7 @@ pub fn lines_at(req: &Request, depth: u32, memory: &mut SearchMemory, stop: &Ato
         };
         lines.push(Line {
             mv,
-            score: if mover == req.human {
-                score
-            } else {
-                score.flip()
-            },
+            score: score.seen_by(mover, req.human),
             pv,
             explanation: explain_move(req, &before, mv, after.as_ref()),
         });

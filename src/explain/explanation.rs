@@ -159,7 +159,7 @@ pub struct Explanation {
 pub(crate) fn human_view(mover: Color, human: Color, s: Score) -> ScorePair {
     ScorePair {
         mover: s,
-        human: if mover == human { s } else { s.flip() },
+        human: s.seen_by(mover, human),
     }
 }
 

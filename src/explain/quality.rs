@@ -30,6 +30,20 @@ impl Score {
         }
     }
 
+    /// This score of `mover`'s seen from `viewer`'s side: itself when they are the same side,
+    /// flipped otherwise.
+    ///
+    /// ```
+    /// use kibitzer::explain::quality::Score;
+    /// use shakmaty::Color;
+    /// assert_eq!(Score::Cp(35).seen_by(Color::White, Color::White), Score::Cp(35));
+    /// assert_eq!(Score::Mate(2).seen_by(Color::Black, Color::White), Score::Mate(-2));
+    /// ```
+    #[must_use]
+    pub fn seen_by(self, mover: shakmaty::Color, viewer: shakmaty::Color) -> Score {
+        if mover == viewer { self } else { self.flip() }
+    }
+
     /// Centipawns, mates mapped to ±100 000 minus the distance (for ordering and spreads).
     #[must_use]
     pub fn as_cp(self) -> i32 {
