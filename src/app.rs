@@ -201,17 +201,8 @@ pub enum Mode {
     Help,
     /// A text shown over the board (`:pgn`); any key closes it.
     Text(String),
-    /// The new game dialog.
-    NewGame {
-        /// The game: chess or Pawn Battle.
-        variant: Variant,
-        /// The colour the human will play.
-        color: HumanColor,
-        /// The engine level.
-        level: u8,
-        /// The clocks.
-        time: TimeControl,
-    },
+    /// The new game dialog, with the choices made so far.
+    NewGame(NewGame),
     /// The game-end dialog.
     GameOver {
         /// The highlighted choice (index in [`GAME_OVER_CHOICES`]); none until an arrow key
@@ -760,18 +751,7 @@ impl<P: Playable> App<P> {
                 self.run_clock();
             }
             Mode::Text(_) => self.mode = Mode::Board,
-            Mode::NewGame {
-                variant,
-                color,
-                level,
-                time,
-            } => {
-                let chosen = NewGame {
-                    variant,
-                    color,
-                    level,
-                    time,
-                };
+            Mode::NewGame(chosen) => {
                 self.new_game_key(chosen, key, fx);
             }
             Mode::GameOver { choice } => self.game_over_key(choice, key, fx),
@@ -906,12 +886,12 @@ impl<P: Playable> App<P> {
                     Variant::Chess => Variant::PawnBattle,
                     Variant::PawnBattle => Variant::Chess,
                 };
-                self.mode = Mode::NewGame {
+                self.mode = Mode::NewGame(NewGame {
                     variant,
                     color,
                     level,
                     time,
-                };
+                });
                 return;
             }
             KeyCode::Char('t') => (color, level, time.cycle(true)),
@@ -961,12 +941,12 @@ impl<P: Playable> App<P> {
             KeyCode::Char(c @ '1'..='9') => (color, c as u8 - b'0', time),
             _ => return,
         };
-        self.mode = Mode::NewGame {
+        self.mode = Mode::NewGame(NewGame {
             variant,
             color,
             level,
             time,
-        };
+        });
     }
 
     fn game_over_key(&mut self, choice: Option<usize>, key: KeyEvent, fx: &mut Vec<Effect>) {
@@ -1288,12 +1268,12 @@ impl<P: Playable> App<P> {
 
     fn open_new_game(&mut self) {
         self.pause_clock();
-        self.mode = Mode::NewGame {
+        self.mode = Mode::NewGame(NewGame {
             variant: P::VARIANT,
             color: self.config.game.human,
             level: self.config.engine.level,
             time: self.config.game.time_control,
-        };
+        });
     }
 
     /// Before the game is replaced (new game, `:load`, `:fen`): an unfinished game with moves is
@@ -1906,7 +1886,7 @@ impl<P: Playable> App<P> {
     fn run_clock(&mut self) {
         let now = self.time.now();
         let playing =
-            self.outcome().is_none() && !matches!(self.mode, Mode::Help | Mode::NewGame { .. });
+            self.outcome().is_none() && !matches!(self.mode, Mode::Help | Mode::NewGame(_));
         if let Some(clock) = self.clock.as_mut().filter(|_| playing) {
             clock.start(now);
         }

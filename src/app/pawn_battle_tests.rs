@@ -384,20 +384,20 @@ fn the_new_game_dialog_offers_the_other_game() {
     app.update(key(KeyCode::Char('n')));
     assert!(matches!(
         app.mode,
-        Mode::NewGame {
+        Mode::NewGame(crate::app::NewGame {
             variant: Variant::PawnBattle,
             ..
-        }
+        })
     ));
     app.update(key(KeyCode::Char('v')));
     app.update(key(KeyCode::Char('b')));
     assert!(matches!(
         app.mode,
-        Mode::NewGame {
+        Mode::NewGame(crate::app::NewGame {
             variant: Variant::Chess,
             color: HumanColor::Black,
             ..
-        }
+        })
     ));
     let fx = app.update(key(KeyCode::Enter));
     // The unfinished game is archived, its search stopped; the shell opens the chess game.

@@ -399,7 +399,7 @@ fn checkmate_opens_the_game_over_dialog_and_archives() {
     keys(&mut app, ",");
     assert_eq!(app.shown_ply(), 3);
     app.update(key(KeyCode::Char('n')));
-    assert!(matches!(app.mode, Mode::NewGame { .. }));
+    assert!(matches!(app.mode, Mode::NewGame(_)));
 }
 
 #[test]
@@ -423,12 +423,12 @@ fn new_game_dialog_sets_colour_and_level_and_cancels_the_search() {
     keys(&mut app, "b7");
     assert_eq!(
         app.mode,
-        Mode::NewGame {
+        Mode::NewGame(crate::app::NewGame {
             variant: crate::variant::Variant::Chess,
             color: HumanColor::Black,
             level: 7,
             time: TimeControl::Untimed,
-        }
+        })
     );
     let fx = app.update(key(KeyCode::Enter));
     assert_eq!(fx[0], Effect::StopSearch(id));
@@ -1071,12 +1071,12 @@ fn the_game_over_dialog_acts_only_on_its_own_keys() {
     app.update(key(KeyCode::Right));
     assert_eq!(app.mode, Mode::GameOver { choice: Some(0) });
     app.update(key(KeyCode::Enter));
-    assert!(matches!(app.mode, Mode::NewGame { .. }));
+    assert!(matches!(app.mode, Mode::NewGame(_)));
     // N is the explicit new-game key.
     app.update(key(KeyCode::Esc));
     assert_eq!(app.mode, Mode::GameOver { choice: None });
     app.update(key(KeyCode::Char('N')));
-    assert!(matches!(app.mode, Mode::NewGame { .. }));
+    assert!(matches!(app.mode, Mode::NewGame(_)));
     // `:` still opens the prompt.
     app.update(key(KeyCode::Esc));
     app.update(key(KeyCode::Char(':')));
@@ -1347,7 +1347,9 @@ fn the_new_game_dialog_offers_the_time_control() {
     let mut app = new_app();
     app.update(key(KeyCode::Char('n')));
     keys(&mut app, "ttt");
-    assert!(matches!(app.mode, Mode::NewGame { time, .. } if time == TimeControl::minutes(5, 3)));
+    assert!(
+        matches!(app.mode, Mode::NewGame(crate::app::NewGame { time, .. }) if time == TimeControl::minutes(5, 3))
+    );
     app.update(key(KeyCode::Enter));
     assert_eq!(app.config.game.time_control, TimeControl::minutes(5, 3));
     assert_eq!(

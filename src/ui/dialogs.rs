@@ -128,12 +128,12 @@ pub fn draw<P: Playable>(frame: &mut Frame, layout: &Layout, app: &App<P>, theme
                 rect,
             );
         }
-        Mode::NewGame {
+        Mode::NewGame(crate::app::NewGame {
             variant,
             color,
             level,
             time,
-        } => {
+        }) => {
             let games = [
                 (Variant::Chess, <shakmaty::Chess as Playable>::NAME),
                 (Variant::PawnBattle, <PawnBattle as Playable>::NAME),

@@ -25,7 +25,7 @@ pub fn key_hints(mode: &Mode) -> &'static str {
         }
         Mode::Help => "any key closes the help",
         Mode::Text(_) => "any key closes · the text is on the clipboard (OSC 52)",
-        Mode::NewGame { .. } => {
+        Mode::NewGame(_) => {
             "v game · w/b/r ←/→ colour · ↑/↓ 1-9 0 level · t clock · ⏎ start · e edit · esc"
         }
         Mode::GameOver { .. } => {
