@@ -10,10 +10,13 @@ each move judged by Stockfish.
    is taken, as the explanation panel would show it.
 3. Every move of that line is scored by Stockfish at ``--depth`` (14) with a search restricted to
    that move, against Stockfish's best move at the same depth; a move that loses ``--threshold``
-   (100) centipawns or more is counted and printed.
+   (100) centipawns or more is counted and printed with its ply in the line.
 
-The figure is the number of such moves (and of lines containing one): the evaluation should not
-make its lines pass through moves no player would consider (``3.Rg1`` after ``1.d4 Nf6 2.Nf3 d5``).
+The figures are the number of such moves (and of lines containing one), in the first
+``--shown-plies`` (8) plies, which are what the program shows of a line (``SHOWN_LINE_PLIES`` in
+``src/ui.rs``), and in the whole principal variation (whose tail comes from ever shallower
+searches): the evaluation should not make its lines pass through moves no player would consider
+(``3.Rg1`` after ``1.d4 Nf6 2.Nf3 d5``).
 
     cargo build --release
     python3 scripts/opening_lines.py                      # 100 openings, 1 s, depth 14
@@ -108,6 +111,12 @@ def main() -> int:
     parser.add_argument("--depth", type=int, default=14, help="Stockfish's depth per move")
     parser.add_argument("--threshold", type=int, default=100, help="a bad move loses this many cp")
     parser.add_argument("--option", action="append", default=[], help="NAME=VALUE for kibitzer")
+    parser.add_argument(
+        "--shown-plies",
+        type=int,
+        default=8,
+        help="plies of a line the program shows (SHOWN_LINE_PLIES in src/ui.rs)",
+    )
     args = parser.parse_args()
 
     named = named_positions()
@@ -121,6 +130,8 @@ def main() -> int:
 
     bad_moves = 0
     bad_lines = 0
+    shown_bad_moves = 0
+    shown_bad_lines = 0
     judged = 0
     try:
         for games, epd in openings:
@@ -138,7 +149,8 @@ def main() -> int:
             line_board = board.copy()
             sans: List[str] = []
             flagged: List[str] = []
-            for move in pv:
+            shown_flagged = 0
+            for ply, move in enumerate(pv):
                 if move not in line_board.legal_moves:
                     break
                 side = line_board.turn
@@ -153,8 +165,15 @@ def main() -> int:
                 if loss >= args.threshold:
                     bad_moves += 1
                     best_san = line_board.san(best["pv"][0]) if best.get("pv") else "?"
-                    flagged.append(f"{san} loses {loss} cp (Stockfish: {best_san})")
+                    shown = ply < args.shown_plies
+                    shown_flagged += shown
+                    where = "shown" if shown else "beyond the shown plies"
+                    flagged.append(
+                        f"{san} (ply {ply + 1}, {where}) loses {loss} cp (Stockfish: {best_san})"
+                    )
                 line_board.push(move)
+            shown_bad_moves += shown_flagged
+            shown_bad_lines += shown_flagged > 0
             if flagged:
                 bad_lines += 1
                 print(f"{eco} {name} ({games} games): {' '.join(sans)}")
@@ -166,6 +185,10 @@ def main() -> int:
     print(
         f"{len(openings)} openings, {judged} line moves judged at depth {args.depth}: "
         f"{bad_moves} moves lose >= {args.threshold} cp, in {bad_lines} lines"
+    )
+    print(
+        f"in the first {args.shown_plies} plies of each line (what the program shows): "
+        f"{shown_bad_moves} such moves, in {shown_bad_lines} lines"
     )
     return 0
 
