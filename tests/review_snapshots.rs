@@ -56,6 +56,65 @@ fn review_screen_before_the_analysis() {
     }
 }
 
+/// Issue 25: a Pawn Battle game's review screen before the analysis: rooks and pawns, no
+/// kings, the game named over the panel.
+#[test]
+fn pawn_battle_review_screen_before_the_analysis() {
+    use kibitzer::variant::pawn_battle::PawnBattle;
+    let pgn = kibitzer::pgn::import_as::<PawnBattle>(
+        "[White \"A\"]\n[Black \"B\"]\n[Variant \"Pawn Battle\"]\n\n1. h4 a5 2. Rh3 Ra6 *\n",
+    )
+    .games
+    .remove(0)
+    .pgn;
+    let mut screen = Screen::new(pgn, PieceStyle::Ascii, mono());
+    screen.update(Event::Key(key(KeyCode::End)), Rect::new(0, 0, 80, 24));
+    let shown = draw(80, 24, |f| screen.render(f));
+    let board: String = shown
+        .lines()
+        .take(8)
+        .map(|l| l.chars().take(28).collect::<String>())
+        .collect();
+    assert!(board.contains('R') && board.contains('r'), "{shown}");
+    assert!(!board.contains('K') && !board.contains('k'), "{shown}");
+    assert_snapshot!("pawn_battle_review_80x24", shown);
+}
+
+/// Issue 25: the review of a Pawn Battle race at its blunder, after a depth-8 analysis (every
+/// score a forced win): the graph, the verdict, the better move and the explanation.
+#[test]
+fn pawn_battle_review_screen_at_the_blunder() {
+    use kibitzer::engine::SearchLimits;
+    use kibitzer::review::{Settings, review_game};
+    use kibitzer::variant::pawn_battle::PawnBattle;
+    use std::sync::atomic::AtomicBool;
+    let pgn = kibitzer::pgn::import_as::<PawnBattle>(
+        "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n[Variant \"Pawn Battle\"]\n\
+         [SetUp \"1\"]\n[FEN \"8/1p6/8/8/8/8/6P1/8 b - - 0 1\"]\n\n\
+         1... b6 2. g4 b5 3. g5 b4 4. g6 b3 5. g7 b2 6. g8 1-0\n",
+    )
+    .games
+    .remove(0)
+    .pgn;
+    let settings = Settings {
+        limits: SearchLimits::depth(8),
+        hash_mb: 1,
+        ..Settings::default()
+    };
+    let area = Rect::new(0, 0, 100, 30);
+    let mut screen = Screen::new(pgn, PieceStyle::Ascii, mono()).with_review(1, settings.clone());
+    let game = screen.game().game.clone();
+    review_game(&game, &settings, &AtomicBool::new(false), &mut |e| {
+        screen.update(Event::ReviewReport(ReviewReport::Analysis(1, e)), area);
+    });
+    screen.update(Event::Key(key(KeyCode::Char('n'))), area);
+    let shown = draw(100, 30, |f| screen.render(f));
+    for part in ["1... b6??", "Better: b5", "Evaluation", "analysis complete"] {
+        assert!(shown.contains(part), "{part:?} missing:\n{shown}");
+    }
+    assert_snapshot!("pawn_battle_blunder_100x30", shown);
+}
+
 fn key(c: KeyCode) -> KeyEvent {
     KeyEvent::new(c, KeyModifiers::NONE)
 }
@@ -98,7 +157,7 @@ fn game_picker_with_a_bad_game_and_a_filter() {
 #[test]
 fn learn_prompt_and_verdicts() {
     use kibitzer::engine::{SearchLimits, SearchMemory};
-    use kibitzer::review::{Settings, learn, review_game};
+    use kibitzer::review::{Settings, review_game};
     use std::sync::atomic::AtomicBool;
     let pgn = kibitzer::pgn::import(
         "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n",
@@ -142,7 +201,7 @@ fn learn_prompt_and_verdicts() {
         else {
             panic!("Enter must hand the try out");
         };
-        let v = learn::judge_try(&request, &mut SearchMemory::new(1), &AtomicBool::new(false));
+        let v = request.judge(&mut SearchMemory::new(1), &AtomicBool::new(false));
         s.update(
             Event::ReviewReport(ReviewReport::Verdict {
                 review,

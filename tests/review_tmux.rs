@@ -3,7 +3,8 @@
 //! from error to error until 17... g4, and `q` restores the shell; a file of three
 //! games (one malformed) opens the picker, a filter and Enter open a game, `n` reaches its
 //! first blunder and `t` tries a move there, `q` returns to the picker; play mode's game-over
-//! "Review" opens the review screen and `q` returns to the game. The test waits for
+//! "Review" opens the review screen and `q` returns to the game; a Pawn Battle PGN opens in the
+//! same review screen and is browsed (issue 25). The test waits for
 //! text on the screen instead of sleeping; the harness is `tests/support/tmux.rs`.
 
 const MORPHY: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/pgn/Morphy.pgn");
@@ -141,6 +142,37 @@ fn review_this_game_from_play_mode_and_back() {
     assert!(s.contains("1. Ra8#"), "{s}");
     t.keys(&["q"]);
     t.wait_for("back from the review");
+    t.keys(&["q"]);
+    t.wait_for("EXIT=0");
+}
+
+/// Issue 25: a Pawn Battle race (tests/pb_review.rs) reviewed on the screen: its blunder with
+/// the better move, browsing, and the analysis board's notice.
+#[test]
+fn review_a_pawn_battle_game_and_browse_it() {
+    let Some(t) = Tmux::start("review-pb", 110, 32) else {
+        return;
+    };
+    let file = t.dir.path().join("race.pgn");
+    std::fs::write(
+        &file,
+        "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n[Variant \"Pawn Battle\"]\n\
+         [SetUp \"1\"]\n[FEN \"8/1p6/8/8/8/8/6P1/8 b - - 0 1\"]\n\n\
+         1... b6 2. g4 b5 3. g5 b4 4. g6 b3 5. g7 b2 6. g8 1-0\n",
+    )
+    .unwrap();
+    t.launch(&format!("review '{}' --depth 8", file.display()));
+    let s = t.wait_for("analysis complete");
+    assert!(s.contains("Explanation · Pawn Battle"), "{s}");
+    t.keys(&["n"]);
+    let s = t.wait_for("Better: b5");
+    assert!(s.contains("1... b6??"), "{s}");
+    assert!(s.contains("blunder"), "{s}");
+    t.keys(&["Right"]);
+    let s = t.wait_until("the panel of 2. g4", |s| !s.contains("Better: b5"));
+    assert!(s.contains("2. g4"), "{s}");
+    t.keys(&["a"]);
+    t.wait_for("not yet for Pawn Battle");
     t.keys(&["q"]);
     t.wait_for("EXIT=0");
 }
