@@ -154,6 +154,24 @@ fn game_picker_with_a_bad_game_and_a_filter() {
     assert!(draw(80, 12, |f| reading.render(f, &mono())).contains("reading… 0 games so far"));
 }
 
+/// Issue 25: a file of chess and Pawn Battle games names each row's game.
+#[test]
+fn game_picker_of_a_mixed_file() {
+    use kibitzer::review::picker::{Picker, scan};
+    let text = "[White \"Morphy, Paul\"]\n[Black \"Duke\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n\
+                [White \"Pawn, Ada\"]\n[Black \"Rook, Bo\"]\n[Result \"*\"]\n\
+                [Variant \"Pawn Battle\"]\n\n1. e4 d5 2. exd5 *\n";
+    let mut picker = Picker::new("mixed.pgn");
+    scan(
+        text.as_bytes(),
+        &std::sync::atomic::AtomicBool::new(false),
+        &mut |e| picker.apply(e),
+    );
+    let shown = draw(80, 8, |f| picker.render(f, &mono()));
+    assert!(shown.contains("Pawn Battle") && shown.contains("chess"), "{shown}");
+    assert_snapshot!("picker_mixed_80x8", shown);
+}
+
 #[test]
 fn learn_prompt_and_verdicts() {
     use kibitzer::engine::{SearchLimits, SearchMemory};

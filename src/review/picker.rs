@@ -201,6 +201,8 @@ pub struct Picker {
     top: usize,
     done: bool,
     message: Option<String>,
+    /// Some game read so far is not chess: the list shows each game's name.
+    mixed: bool,
 }
 
 impl Picker {
@@ -216,6 +218,7 @@ impl Picker {
             top: 0,
             done: false,
             message: None,
+            mixed: false,
         }
     }
 
@@ -224,6 +227,7 @@ impl Picker {
         match event {
             ScanEvent::Entries(more) => {
                 for e in more {
+                    self.mixed |= e.variant != Variant::Chess;
                     if e.matches(&self.filter) {
                         self.shown.push(self.entries.len());
                     }
@@ -386,13 +390,31 @@ impl Picker {
             return;
         }
         let width = usize::from(inner.width);
-        let player = (width.saturating_sub(48) / 3).clamp(6, 24);
+        // A file with games other than chess names each row's game in a column of its own.
+        let game_column = |name: &str| {
+            if self.mixed {
+                format!("{name:<11}  ")
+            } else {
+                String::new()
+            }
+        };
+        let player = (width.saturating_sub(35 + game_column("").len()) / 3).clamp(6, 24);
         let header = format!(
-            " {:>5}  {:<11}  {:<player$}  {:<player$}  {:<7}  {:<10}  opening",
-            "#", "game", "White", "Black", "result", "date"
+            " {:>5}  {}{:<player$}  {:<player$}  {:<7}  {:<10}  opening",
+            "#",
+            game_column("game"),
+            "White",
+            "Black",
+            "result",
+            "date"
         );
         let filter_line = if self.filter.is_empty() {
-            Line::styled("type to filter by player, event or game", theme.fg("dim"))
+            let hint = if self.mixed {
+                "type to filter by player, event or game"
+            } else {
+                "type to filter by player or event"
+            };
+            Line::styled(hint, theme.fg("dim"))
         } else {
             Line::from(vec![
                 Span::styled("filter: ", theme.fg("dim")),
@@ -426,9 +448,9 @@ impl Picker {
                 let (text, mut style) = match &e.error {
                     None => (
                         format!(
-                            "{marker}{:>5}  {:<11}  {:<player$}  {:<player$}  {:<7}  {:<10}  {}",
+                            "{marker}{:>5}  {}{:<player$}  {:<player$}  {:<7}  {:<10}  {}",
                             e.number,
-                            e.game_name(),
+                            game_column(e.game_name()),
                             cut(&e.white, player),
                             cut(&e.black, player),
                             cut(&e.result, 7),
@@ -438,7 +460,7 @@ impl Picker {
                         theme.fg("text"),
                     ),
                     Some(err) => (
-                        format!("{marker}{:>5}  {:<11}  ✗ {err}", e.number, e.game_name()),
+                        format!("{marker}{:>5}  {}✗ {err}", e.number, game_column(e.game_name())),
                         theme.fg("error"),
                     ),
                 };
