@@ -21,9 +21,9 @@ use crate::config::HumanColor;
 use crate::editor::{Editor, EditorAction, EditorOutcome};
 use crate::game::Game;
 use crate::pgn::PgnGame;
+use crate::review::learn::TryRequest;
 use crate::review::learn::TryVerdict;
 use crate::review::picker::{Choice, Picker, ScanEvent};
-use crate::review::learn::TryRequest;
 use crate::review::screen::{AnyScreen, OnScreen, Screen as ReviewScreen};
 use crate::review::{ReviewEvent, ReviewGame, Settings};
 use crate::ui::Theme;
@@ -1300,7 +1300,8 @@ mod tests {
         for e in scanned {
             shell.update(Event::ReviewReport(ReviewReport::Scan(e)));
         }
-        let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).unwrap();
+        let mut terminal =
+            ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).unwrap();
         let theme = Theme::named("mono", crate::ui::ColorMode::None);
         terminal.draw(|f| shell.render(f, &theme)).unwrap();
         let screen = format!("{:?}", terminal.backend());
@@ -1308,19 +1309,31 @@ mod tests {
         assert!(screen.contains("Pawn Battle"), "{screen}");
         shell.update(key(KeyCode::Down));
         let fx = shell.update(key(KeyCode::Enter));
-        assert_eq!(fx, vec![Effect::ReviewWork(ReviewWork::Read(path.clone(), 2))]);
+        assert_eq!(
+            fx,
+            vec![Effect::ReviewWork(ReviewWork::Read(path.clone(), 2))]
+        );
         // The runner reads it as the game its Variant tag names.
         let read = crate::review::session::read_game(&path, 2).map_err(|e| format!("{e:#}"));
-        assert!(matches!(&read, Ok((ReviewGame::PawnBattle(_), None))), "{read:?}");
+        assert!(
+            matches!(&read, Ok((ReviewGame::PawnBattle(_), None))),
+            "{read:?}"
+        );
         let fx = shell.update(Event::ReviewReport(ReviewReport::GameRead(2, read)));
         assert!(matches!(
             fx.as_slice(),
-            [Effect::ReviewWork(ReviewWork::Start { game: ReviewGame::PawnBattle(_), .. })]
+            [Effect::ReviewWork(ReviewWork::Start {
+                game: ReviewGame::PawnBattle(_),
+                ..
+            })]
         ));
         let Some(Screen::Review(r)) = shell.screens().last() else {
             panic!("the review is on top");
         };
-        assert_eq!(r.pawn_battle().map(|s| s.game().game.moves().len()), Some(3));
+        assert_eq!(
+            r.pawn_battle().map(|s| s.game().game.moves().len()),
+            Some(3)
+        );
         terminal.draw(|f| shell.render(f, &theme)).unwrap();
         let screen = format!("{:?}", terminal.backend());
         assert!(screen.contains("Pawn Battle"), "{screen}");

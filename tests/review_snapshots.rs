@@ -168,7 +168,10 @@ fn game_picker_of_a_mixed_file() {
         &mut |e| picker.apply(e),
     );
     let shown = draw(80, 8, |f| picker.render(f, &mono()));
-    assert!(shown.contains("Pawn Battle") && shown.contains("chess"), "{shown}");
+    assert!(
+        shown.contains("Pawn Battle") && shown.contains("chess"),
+        "{shown}"
+    );
     assert_snapshot!("picker_mixed_80x8", shown);
 }
 

@@ -460,7 +460,11 @@ impl Picker {
                         theme.fg("text"),
                     ),
                     Some(err) => (
-                        format!("{marker}{:>5}  {}✗ {err}", e.number, game_column(e.game_name())),
+                        format!(
+                            "{marker}{:>5}  {}✗ {err}",
+                            e.number,
+                            game_column(e.game_name())
+                        ),
                         theme.fg("error"),
                     ),
                 };
@@ -599,7 +603,11 @@ mod tests {
             .collect();
         assert_eq!(
             games,
-            [("chess", false), ("Pawn Battle", false), ("Pawn Battle", true)]
+            [
+                ("chess", false),
+                ("Pawn Battle", false),
+                ("Pawn Battle", true)
+            ]
         );
         assert_eq!(got[0].opening, "C20 King's Pawn Game");
         assert_eq!(got[1].opening, "", "no openings in Pawn Battle");

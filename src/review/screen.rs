@@ -36,12 +36,12 @@ use crate::config::PieceStyle;
 use crate::explain::quality::Quality;
 use crate::game::Game;
 use crate::pgn::PgnGame;
-use crate::variant::pawn_battle::PawnBattle;
 use crate::shell::{ReviewReport, ReviewWork};
 use crate::ui::Theme;
 use crate::ui::board::{BoardGeometry, BoardView};
 use crate::ui::move_list::MoveListView;
 use crate::ui::{dialogs, explanation, move_list, status};
+use crate::variant::pawn_battle::PawnBattle;
 
 /// The areas of the screen, shared by drawing and mouse hit-testing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -1806,7 +1806,10 @@ mod pawn_battle_tests {
     fn the_external_analyst_and_the_analysis_board_say_why_not() {
         let mut s = reviewed();
         assert!(press(&mut s, KeyCode::Char('e')).is_empty());
-        assert!(s.analyst().is_builtin(), "Stockfish does not play Pawn Battle");
+        assert!(
+            s.analyst().is_builtin(),
+            "Stockfish does not play Pawn Battle"
+        );
         assert!(s.state().is_finished(), "the review is kept");
         assert!(
             text(&s).contains("no external engine plays Pawn Battle"),
@@ -1829,7 +1832,10 @@ mod pawn_battle_tests {
             press(&mut s, KeyCode::Char(c));
         }
         assert!(press(&mut s, KeyCode::Enter).is_empty());
-        assert!(matches!(s.learn(), Some(Learn::Prompt { error: Some(_), .. })));
+        assert!(matches!(
+            s.learn(),
+            Some(Learn::Prompt { error: Some(_), .. })
+        ));
         for _ in 0..3 {
             press(&mut s, KeyCode::Backspace);
         }
