@@ -1193,6 +1193,19 @@ mod tests {
         ));
     }
 
+    /// The picker's scan of `text`, reported to `shell` as the runner's scan would.
+    fn scan_into(shell: &mut Shell, text: &str) {
+        let mut scanned = Vec::new();
+        crate::review::picker::scan(
+            text.as_bytes(),
+            &std::sync::atomic::AtomicBool::new(false),
+            &mut |e| scanned.push(e),
+        );
+        for e in scanned {
+            shell.update(Event::ReviewReport(ReviewReport::Scan(e)));
+        }
+    }
+
     #[test]
     fn the_picker_opens_a_game_and_leaving_it_quits() {
         let look = Look {
@@ -1207,15 +1220,7 @@ mod tests {
         );
         shell.update(Event::Resize(80, 24));
         let text = "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 *\n\n[White \"C\"]\n[Black \"D\"]\n\n1. d4 *\n";
-        let mut scanned = Vec::new();
-        crate::review::picker::scan(
-            text.as_bytes(),
-            &std::sync::atomic::AtomicBool::new(false),
-            &mut |e| scanned.push(e),
-        );
-        for e in scanned {
-            shell.update(Event::ReviewReport(ReviewReport::Scan(e)));
-        }
+        scan_into(&mut shell, text);
         let fx = shell.update(key(KeyCode::Enter));
         assert_eq!(
             fx,
@@ -1291,15 +1296,7 @@ mod tests {
         std::fs::write(&path, text).unwrap();
         let (mut shell, _) = Shell::picker(path.clone(), "mixed.pgn", Settings::default(), look);
         shell.update(Event::Resize(80, 24));
-        let mut scanned = Vec::new();
-        crate::review::picker::scan(
-            text.as_bytes(),
-            &std::sync::atomic::AtomicBool::new(false),
-            &mut |e| scanned.push(e),
-        );
-        for e in scanned {
-            shell.update(Event::ReviewReport(ReviewReport::Scan(e)));
-        }
+        scan_into(&mut shell, text);
         let mut terminal =
             ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).unwrap();
         let theme = Theme::named("mono", crate::ui::ColorMode::None);

@@ -1345,12 +1345,17 @@ mod tests {
         .games
         .remove(0)
         .pgn;
+        reviewed_at(pgn, 3)
+    }
+
+    /// The review screen of `pgn` (review id 0) with every ply of a review at `depth` fed to
+    /// it; tries are judged at the same fixed depth (deterministic).
+    pub(super) fn reviewed_at<P: OnScreen>(pgn: PgnGame<P>, depth: u32) -> Screen<P> {
         let settings = Settings {
-            limits: SearchLimits::depth(3),
+            limits: SearchLimits::depth(depth),
             hash_mb: 1,
             ..Settings::default()
         };
-        // Tries are judged at the same fixed depth (deterministic).
         let mut s = Screen::new(pgn, PieceStyle::Ascii, mono()).with_review(0, settings.clone());
         let game = s.game.game.clone();
         let mut events = Vec::new();
@@ -1718,8 +1723,6 @@ mod move_input_tests {
 #[cfg(test)]
 mod pawn_battle_tests {
     use super::*;
-    use crate::engine::SearchLimits;
-    use crate::review::review_game;
     use ratatui::crossterm::event::KeyModifiers;
     use std::sync::atomic::AtomicBool;
 
@@ -1738,26 +1741,7 @@ mod pawn_battle_tests {
             .games
             .remove(0)
             .pgn;
-        let settings = Settings {
-            limits: SearchLimits::depth(8),
-            hash_mb: 1,
-            ..Settings::default()
-        };
-        let mut s = Screen::new(
-            pgn,
-            PieceStyle::Ascii,
-            Theme::named("mono", crate::ui::ColorMode::None),
-        )
-        .with_review(0, settings.clone());
-        let game = s.game.game.clone();
-        let mut events = Vec::new();
-        review_game(&game, &settings, &AtomicBool::new(false), &mut |e| {
-            events.push(e);
-        });
-        for e in events {
-            s.update(Event::ReviewReport(ReviewReport::Analysis(0, e)), AREA);
-        }
-        s
+        super::tests::reviewed_at(pgn, 8)
     }
 
     fn press(s: &mut Screen<PawnBattle>, c: KeyCode) -> Vec<Effect> {
