@@ -4,7 +4,8 @@
 //! games (one malformed) opens the picker, a filter and Enter open a game, `n` reaches its
 //! first blunder and `t` tries a move there, `q` returns to the picker; play mode's game-over
 //! "Review" opens the review screen and `q` returns to the game; a Pawn Battle PGN opens in the
-//! same review screen and is browsed (issue 25). The test waits for
+//! same review screen and is browsed, and a finished Pawn Battle game of play opens its review
+//! (issue 25). The test waits for
 //! text on the screen instead of sleeping; the harness is `tests/support/tmux.rs`.
 
 const MORPHY: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/pgn/Morphy.pgn");
@@ -173,6 +174,30 @@ fn review_a_pawn_battle_game_and_browse_it() {
     assert!(s.contains("2. g4"), "{s}");
     t.keys(&["a"]);
     t.wait_for("not yet for Pawn Battle");
+    t.keys(&["q"]);
+    t.wait_for("EXIT=0");
+}
+
+/// Issue 25: play mode's game-over "Review" of a finished Pawn Battle game opens its review
+/// screen, and `q` returns to the game.
+#[test]
+fn review_a_finished_pawn_battle_game_from_play_mode_and_back() {
+    let Some(t) = Tmux::start("review-pb-play", 110, 34) else {
+        return;
+    };
+    // White wins at once: 1. d8 reaches the last rank.
+    t.launch("play --new --variant pawn-battle --fen 'r7/3P4/8/8/8/p7/8/7R w - - 0 1'");
+    t.wait_for("White to move");
+    t.keys(&[":"]);
+    t.send_literal("d8");
+    t.keys(&["Enter"]);
+    t.wait_for("Game over");
+    t.keys(&["v"]);
+    let s = t.wait_for("analysis complete");
+    assert!(s.contains("Explanation · Pawn Battle"), "{s}");
+    assert!(s.contains("1. d8"), "{s}");
+    t.keys(&["q"]);
+    t.wait_for("back from the review");
     t.keys(&["q"]);
     t.wait_for("EXIT=0");
 }
