@@ -126,25 +126,37 @@ fn pick_a_game_of_a_file_jump_to_the_blunder_and_try_a_move() {
     t.wait_for("EXIT=0");
 }
 
-#[test]
-fn review_this_game_from_play_mode_and_back() {
-    let Some(t) = Tmux::start("review-play", 110, 34) else {
-        return;
-    };
-    // White mates at once: 1. Ra8#.
-    t.launch("play --new --fen '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1'");
+/// Play mode started with `play_args` (White to move), the human's move `mv` ending the game,
+/// then the game-over "Review": returns the review screen once its analysis is complete, then
+/// `q` returns to the game and `q` quits (`None` where the harness cannot start tmux).
+fn review_from_play(name: &str, play_args: &str, mv: &str) -> Option<String> {
+    let t = Tmux::start(name, 110, 34)?;
+    t.launch(play_args);
     t.wait_for("White to move");
     t.keys(&[":"]);
-    t.send_literal("Ra8");
+    t.send_literal(mv);
     t.keys(&["Enter"]);
     t.wait_for("Game over");
     t.keys(&["v"]);
-    let s = t.wait_for("analysis complete");
-    assert!(s.contains("1. Ra8#"), "{s}");
+    let review = t.wait_for("analysis complete");
     t.keys(&["q"]);
     t.wait_for("back from the review");
     t.keys(&["q"]);
     t.wait_for("EXIT=0");
+    Some(review)
+}
+
+#[test]
+fn review_this_game_from_play_mode_and_back() {
+    // White mates at once: 1. Ra8#.
+    let Some(s) = review_from_play(
+        "review-play",
+        "play --new --fen '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1'",
+        "Ra8",
+    ) else {
+        return;
+    };
+    assert!(s.contains("1. Ra8#"), "{s}");
 }
 
 /// Issue 25: a Pawn Battle race (tests/pb_review.rs) reviewed on the screen: its blunder with
@@ -182,22 +194,14 @@ fn review_a_pawn_battle_game_and_browse_it() {
 /// screen, and `q` returns to the game.
 #[test]
 fn review_a_finished_pawn_battle_game_from_play_mode_and_back() {
-    let Some(t) = Tmux::start("review-pb-play", 110, 34) else {
+    // White wins at once: 1. d8 reaches the last rank.
+    let Some(s) = review_from_play(
+        "review-pb-play",
+        "play --new --variant pawn-battle --fen 'r7/3P4/8/8/8/p7/8/7R w - - 0 1'",
+        "d8",
+    ) else {
         return;
     };
-    // White wins at once: 1. d8 reaches the last rank.
-    t.launch("play --new --variant pawn-battle --fen 'r7/3P4/8/8/8/p7/8/7R w - - 0 1'");
-    t.wait_for("White to move");
-    t.keys(&[":"]);
-    t.send_literal("d8");
-    t.keys(&["Enter"]);
-    t.wait_for("Game over");
-    t.keys(&["v"]);
-    let s = t.wait_for("analysis complete");
     assert!(s.contains("Explanation · Pawn Battle"), "{s}");
     assert!(s.contains("1. d8"), "{s}");
-    t.keys(&["q"]);
-    t.wait_for("back from the review");
-    t.keys(&["q"]);
-    t.wait_for("EXIT=0");
 }
