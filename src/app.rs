@@ -112,9 +112,9 @@ pub enum Effect {
     Load(PathBuf, persist::GamePick),
     /// Put text on the terminal's clipboard (OSC 52).
     Copy(String),
-    /// Open the review screen for this game (the game-over dialog's "Review"); play resumes
-    /// when the user leaves it.
-    Review(Snapshot),
+    /// Open the review screen for this game, chess or Pawn Battle (the game-over dialog's
+    /// "Review"); play resumes when the user leaves it.
+    Review(Saved),
     /// Leave the program.
     Quit,
     /// Work for a review screen (its analysis, a try to judge, a file to read).
@@ -1000,16 +1000,8 @@ impl<P: Playable> App<P> {
             0 => self.open_new_game(),
             1 => {
                 self.mode = Mode::Board;
-                match self.saved() {
-                    Saved::Chess(snapshot) => {
-                        self.info("back from the review: n starts a new game, u takes back");
-                        fx.push(Effect::Review(snapshot));
-                    }
-                    Saved::PawnBattle(_) => self.error(
-                        "the review screen reads chess games only for now; the moves stay in \
-                         the move list (, and . step through them)",
-                    ),
-                }
+                self.info("back from the review: n starts a new game, u takes back");
+                fx.push(Effect::Review(self.saved()));
             }
             _ => self.do_quit(fx),
         }

@@ -160,6 +160,36 @@ impl Reviewed for PawnBattle {
     }
 }
 
+/// A game to review, of either variant: what the shell's review work and reports carry (a
+/// game read from a file, a finished game of play, the analysis to start).
+#[derive(Debug, Clone)]
+pub enum ReviewGame {
+    /// A chess game.
+    Chess(Box<crate::pgn::PgnGame>),
+    /// A Pawn Battle game.
+    PawnBattle(Box<crate::pgn::PgnGame<PawnBattle>>),
+}
+
+impl ReviewGame {
+    /// Which game it is.
+    #[must_use]
+    pub fn variant(&self) -> crate::variant::Variant {
+        match self {
+            ReviewGame::Chess(_) => crate::variant::Variant::Chess,
+            ReviewGame::PawnBattle(_) => crate::variant::Variant::PawnBattle,
+        }
+    }
+
+    /// Its number of moves.
+    #[must_use]
+    pub fn plies(&self) -> usize {
+        match self {
+            ReviewGame::Chess(g) => g.game.moves().len(),
+            ReviewGame::PawnBattle(g) => g.game.moves().len(),
+        }
+    }
+}
+
 /// The review of one ply (one move of the game).
 #[derive(Debug, Clone, Serialize)]
 pub struct PlyReview {

@@ -21,10 +21,11 @@ use crate::config::HumanColor;
 use crate::editor::{Editor, EditorAction, EditorOutcome};
 use crate::game::Game;
 use crate::pgn::PgnGame;
+use crate::review::learn::TryRequest;
 use crate::review::learn::TryVerdict;
 use crate::review::picker::{Choice, Picker, ScanEvent};
-use crate::review::screen::Screen as ReviewScreen;
-use crate::review::{ReviewEvent, Settings};
+use crate::review::screen::{AnyScreen, OnScreen, Screen as ReviewScreen};
+use crate::review::{ReviewEvent, ReviewGame, Settings};
 use crate::ui::Theme;
 use crate::variant::Variant;
 use crate::variant::pawn_battle::PawnBattle;
@@ -83,8 +84,8 @@ pub enum Screen {
     Play(Box<App>),
     /// Play Pawn Battle against the engine (the same App, for the other game).
     PawnBattle(Box<App<PawnBattle>>),
-    /// The review of one game (with learn-from-your-mistakes).
-    Review(Box<ReviewScreen>),
+    /// The review of one game, chess or Pawn Battle (with learn-from-your-mistakes).
+    Review(Box<AnyScreen>),
     /// The list of the games of a file.
     Picker(Box<Picker>),
     /// The board editor (opened from play).
@@ -121,7 +122,7 @@ pub enum ReviewReport {
     Scan(ScanEvent),
     /// Game `number` of the picker's file: the game (and a note when it was cut at an illegal
     /// move), or why it cannot be reviewed.
-    GameRead(usize, Result<(Box<PgnGame>, Option<String>), String>),
+    GameRead(usize, Result<(ReviewGame, Option<String>), String>),
 }
 
 /// Work for the review screens, done off the interface thread by the runner.
@@ -132,7 +133,7 @@ pub enum ReviewWork {
         /// The review's id.
         id: u64,
         /// The game.
-        game: Box<Game>,
+        game: ReviewGame,
         /// How to analyse.
         settings: Box<Settings>,
     },
@@ -145,7 +146,7 @@ pub enum ReviewWork {
         /// The try's number in that review.
         attempt: u64,
         /// The analysis of the try.
-        request: Box<crate::analysis::Request>,
+        request: TryRequest,
         /// Transposition table size, MB.
         hash_mb: u32,
     },
@@ -242,7 +243,7 @@ impl Shell {
     /// The shell of `kibitzer review FILE` on one game: its review screen (with `message` on
     /// its bottom line), whose analysis starts with the returned effects.
     pub fn review(
-        game: PgnGame,
+        game: ReviewGame,
         message: Option<String>,
         settings: Settings,
         look: Look,
@@ -599,7 +600,7 @@ impl Shell {
                 }
             }
             ReviewReport::GameRead(_, Ok((game, message))) => {
-                self.open_review(*game, message, fx);
+                self.open_review(game, message, fx);
             }
             ReviewReport::GameRead(_, Err(why)) => {
                 if let Some(Screen::Picker(p)) = self.screens.last_mut() {
@@ -609,13 +610,26 @@ impl Shell {
         }
     }
 
-    /// Opens a review of `game` on top of the stack, with its analysis.
-    fn open_review(&mut self, game: PgnGame, message: Option<String>, fx: &mut Vec<Effect>) {
+    /// Opens a review of `game` (either game) on top of the stack, with its analysis.
+    fn open_review(&mut self, game: ReviewGame, message: Option<String>, fx: &mut Vec<Effect>) {
+        match game {
+            ReviewGame::Chess(g) => self.open_review_of(*g, message, fx),
+            ReviewGame::PawnBattle(g) => self.open_review_of(*g, message, fx),
+        }
+    }
+
+    /// [`Shell::open_review`] of a game of `P`.
+    fn open_review_of<P: OnScreen>(
+        &mut self,
+        game: PgnGame<P>,
+        message: Option<String>,
+        fx: &mut Vec<Effect>,
+    ) {
         self.last_id += 1;
         let id = self.last_id;
         fx.push(Effect::ReviewWork(ReviewWork::Start {
             id,
-            game: Box::new(game.game.clone()),
+            game: P::review_game(game.clone()),
             settings: Box::new(self.review_settings.clone()),
         }));
         let mut screen = ReviewScreen::new(game, self.look.pieces, self.look.theme.clone())
@@ -624,28 +638,29 @@ impl Shell {
         if let Some(m) = message {
             screen.say(m);
         }
-        self.screens.push(Screen::Review(Box::new(screen)));
+        self.screens
+            .push(Screen::Review(Box::new(P::any_screen(screen))));
     }
 
     /// Play mode's "Review this game": the finished game of `snapshot` as saved (players named,
     /// dated), read back, reviewed with the configuration's engine, explanation level and
     /// theme (the review's default limits), visiting the human's mistakes.
-    fn review_played(
-        &mut self,
-        snapshot: &crate::app::Snapshot,
-        config: &Config,
-    ) -> Option<Vec<Effect>> {
-        let text = crate::app::persist::encode(snapshot);
-        let game = crate::pgn::import(&text).games.into_iter().next()?;
+    fn review_played(&mut self, saved: &crate::app::Saved, config: &Config) -> Option<Vec<Effect>> {
+        let (game, human) = match saved {
+            crate::app::Saved::Chess(s) => (ReviewGame::Chess(Box::new(read_back(s)?)), s.human),
+            crate::app::Saved::PawnBattle(s) => {
+                (ReviewGame::PawnBattle(Box::new(read_back(s)?)), s.human)
+            }
+        };
         let limits = crate::review::command::default_limits();
         self.review_settings = Settings::from_config(config, limits, config.explain.level);
         self.look = Look {
             pieces: config.ui.pieces,
             theme: Theme::named(&config.ui.theme, crate::ui::ColorMode::from_env()),
         };
-        self.side = Some(snapshot.human);
+        self.side = Some(human);
         let mut fx = Vec::new();
-        self.open_review(game.pgn, None, &mut fx);
+        self.open_review(game, None, &mut fx);
         Some(fx)
     }
 
@@ -767,6 +782,14 @@ impl Shell {
             None => {}
         }
     }
+}
+
+/// A finished game of play as saved (players named, dated), read back; `None` when it cannot
+/// be read.
+fn read_back<P: crate::pgn::PgnVariant>(snapshot: &crate::app::Snapshot<P>) -> Option<PgnGame<P>> {
+    let text = crate::app::persist::encode(snapshot);
+    let game = crate::pgn::import_as::<P>(&text).games.into_iter().next()?;
+    Some(game.pgn)
 }
 
 /// Whether the event is Ctrl-C.
@@ -1170,6 +1193,19 @@ mod tests {
         ));
     }
 
+    /// The picker's scan of `text`, reported to `shell` as the runner's scan would.
+    fn scan_into(shell: &mut Shell, text: &str) {
+        let mut scanned = Vec::new();
+        crate::review::picker::scan(
+            text.as_bytes(),
+            &std::sync::atomic::AtomicBool::new(false),
+            &mut |e| scanned.push(e),
+        );
+        for e in scanned {
+            shell.update(Event::ReviewReport(ReviewReport::Scan(e)));
+        }
+    }
+
     #[test]
     fn the_picker_opens_a_game_and_leaving_it_quits() {
         let look = Look {
@@ -1184,15 +1220,7 @@ mod tests {
         );
         shell.update(Event::Resize(80, 24));
         let text = "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 *\n\n[White \"C\"]\n[Black \"D\"]\n\n1. d4 *\n";
-        let mut scanned = Vec::new();
-        crate::review::picker::scan(
-            text.as_bytes(),
-            &std::sync::atomic::AtomicBool::new(false),
-            &mut |e| scanned.push(e),
-        );
-        for e in scanned {
-            shell.update(Event::ReviewReport(ReviewReport::Scan(e)));
-        }
+        scan_into(&mut shell, text);
         let fx = shell.update(key(KeyCode::Enter));
         assert_eq!(
             fx,
@@ -1201,7 +1229,7 @@ mod tests {
         let game = crate::pgn::import(text).games.remove(0).pgn;
         let fx = shell.update(Event::ReviewReport(ReviewReport::GameRead(
             1,
-            Ok((Box::new(game), None)),
+            Ok((ReviewGame::Chess(Box::new(game)), None)),
         )));
         assert!(matches!(
             fx.as_slice(),
@@ -1214,6 +1242,100 @@ mod tests {
         let fx = shell.update(key(KeyCode::Esc));
         assert!(shell.quit());
         assert_eq!(fx, vec![Effect::Quit]);
+    }
+
+    /// Issue 25: a finished Pawn Battle game of play opens its review (the Pawn Battle review
+    /// screen, visiting the human's mistakes), and leaving it returns to the game.
+    #[test]
+    fn a_finished_pawn_battle_game_opens_its_review() {
+        let game = Game::<PawnBattle>::from_variant_fen("r7/3P4/8/8/8/p7/8/7R w - - 0 1").unwrap();
+        let snapshot = crate::app::Snapshot {
+            game,
+            human: Color::White,
+            level: 3,
+            clock: None,
+        };
+        let (app, _) = App::<PawnBattle>::starting(Config::default(), Some(snapshot), 1);
+        let mut shell = Shell::play(app);
+        shell.update(Event::Resize(100, 30));
+        for k in [":", "d", "8"] {
+            shell.update(key(KeyCode::Char(k.chars().next().unwrap())));
+        }
+        shell.update(key(KeyCode::Enter));
+        let fx = shell.update(key(KeyCode::Char('v')));
+        let started = fx.iter().find_map(|e| match e {
+            Effect::ReviewWork(ReviewWork::Start { id, game, .. }) => Some((*id, game.variant())),
+            _ => None,
+        });
+        assert!(
+            matches!(started, Some((_, Variant::PawnBattle))),
+            "the Pawn Battle review starts: {fx:?}"
+        );
+        let Some(Screen::Review(r)) = shell.screens().last() else {
+            panic!("the review is on top");
+        };
+        let review = r.pawn_battle().expect("a Pawn Battle review");
+        assert_eq!(review.game().game.moves().len(), 1);
+        assert_eq!(review.browser().side, Some(Color::White));
+        shell.update(key(KeyCode::Char('q')));
+        assert!(matches!(shell.screens(), [Screen::PawnBattle(_)]));
+    }
+
+    /// Issue 25: a file mixing chess and Pawn Battle lists both, each with its game, and
+    /// opens the Pawn Battle one in its review screen.
+    #[test]
+    fn the_picker_of_a_mixed_file_opens_a_pawn_battle_game() {
+        let look = Look {
+            pieces: crate::config::PieceStyle::Ascii,
+            theme: Theme::named("mono", crate::ui::ColorMode::None),
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("mixed.pgn");
+        let text = "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 *\n\n\
+                    [White \"C\"]\n[Black \"D\"]\n[Variant \"Pawn Battle\"]\n\n1. e4 d5 2. exd5 *\n";
+        std::fs::write(&path, text).unwrap();
+        let (mut shell, _) = Shell::picker(path.clone(), "mixed.pgn", Settings::default(), look);
+        shell.update(Event::Resize(80, 24));
+        scan_into(&mut shell, text);
+        let mut terminal =
+            ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).unwrap();
+        let theme = Theme::named("mono", crate::ui::ColorMode::None);
+        terminal.draw(|f| shell.render(f, &theme)).unwrap();
+        let screen = format!("{:?}", terminal.backend());
+        assert!(screen.contains("chess"), "{screen}");
+        assert!(screen.contains("Pawn Battle"), "{screen}");
+        shell.update(key(KeyCode::Down));
+        let fx = shell.update(key(KeyCode::Enter));
+        assert_eq!(
+            fx,
+            vec![Effect::ReviewWork(ReviewWork::Read(path.clone(), 2))]
+        );
+        // The runner reads it as the game its Variant tag names.
+        let read = crate::review::session::read_game(&path, 2).map_err(|e| format!("{e:#}"));
+        assert!(
+            matches!(&read, Ok((ReviewGame::PawnBattle(_), None))),
+            "{read:?}"
+        );
+        let fx = shell.update(Event::ReviewReport(ReviewReport::GameRead(2, read)));
+        assert!(matches!(
+            fx.as_slice(),
+            [Effect::ReviewWork(ReviewWork::Start {
+                game: ReviewGame::PawnBattle(_),
+                ..
+            })]
+        ));
+        let Some(Screen::Review(r)) = shell.screens().last() else {
+            panic!("the review is on top");
+        };
+        assert_eq!(
+            r.pawn_battle().map(|s| s.game().game.moves().len()),
+            Some(3)
+        );
+        terminal.draw(|f| shell.render(f, &theme)).unwrap();
+        let screen = format!("{:?}", terminal.backend());
+        assert!(screen.contains("Pawn Battle"), "{screen}");
+        shell.update(key(KeyCode::Char('q')));
+        assert!(matches!(shell.screens().last(), Some(Screen::Picker(_))));
     }
 
     /// Issue 25: the new-game dialog's game choice replaces the play screen by one of the other

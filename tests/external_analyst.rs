@@ -226,7 +226,10 @@ fn the_review_screen_switches_to_the_external_engine_and_shows_its_failure() {
     };
     assert!(settings.analyst.command.contains("fake_uci.py"));
     let (tx, rx) = std::sync::mpsc::channel();
-    let job = runner::spawn((**game).clone(), (**settings).clone(), move |e| {
+    let kibitzer::review::ReviewGame::Chess(game) = game else {
+        panic!("a chess game: {game:?}");
+    };
+    let job = runner::spawn(game.game.clone(), (**settings).clone(), move |e| {
         let _ = tx.send(e);
     })
     .unwrap();

@@ -194,16 +194,19 @@ fn explain_a_pawn_battle_move() {
     );
 }
 
+/// Issue 25: the review screen takes a Pawn Battle game as it takes a chess one: without a
+/// terminal the only refusal is the chess game's (the screen itself: tests/review_tmux.rs).
 #[test]
-fn the_review_screen_says_it_shows_chess_games_only() {
+fn the_review_screen_takes_a_pawn_battle_game() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("race.pgn");
     std::fs::write(&file, RACE).unwrap();
     let o = kibitzer(dir.path(), &["review", file.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("is a Pawn Battle game") && stderr(&o).contains("--json"),
+        stderr(&o).contains("the review screen needs a terminal"),
         "{}",
         stderr(&o)
     );
+    assert!(!stderr(&o).contains("Pawn Battle"), "{}", stderr(&o));
 }

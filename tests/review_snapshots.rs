@@ -8,13 +8,17 @@
 use insta::assert_snapshot;
 use kibitzer::app::{Effect, Event};
 use kibitzer::config::PieceStyle;
-use kibitzer::review::screen::Screen;
+use kibitzer::engine::SearchLimits;
+use kibitzer::pgn::PgnGame;
+use kibitzer::review::screen::{OnScreen, Screen};
+use kibitzer::review::{Settings, review_game};
 use kibitzer::shell::{ReviewReport, ReviewWork};
 use kibitzer::ui::{ColorMode, Theme};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
+use std::sync::atomic::AtomicBool;
 
 fn text(screen: &Screen, w: u16, h: u16) -> String {
     draw(w, h, |f| screen.render(f))
@@ -56,6 +60,69 @@ fn review_screen_before_the_analysis() {
     }
 }
 
+/// Issue 25: a Pawn Battle game's review screen before the analysis: rooks and pawns, no
+/// kings, the game named over the panel.
+#[test]
+fn pawn_battle_review_screen_before_the_analysis() {
+    use kibitzer::variant::pawn_battle::PawnBattle;
+    let pgn = kibitzer::pgn::import_as::<PawnBattle>(
+        "[White \"A\"]\n[Black \"B\"]\n[Variant \"Pawn Battle\"]\n\n1. h4 a5 2. Rh3 Ra6 *\n",
+    )
+    .games
+    .remove(0)
+    .pgn;
+    let mut screen = Screen::new(pgn, PieceStyle::Ascii, mono());
+    screen.update(Event::Key(key(KeyCode::End)), Rect::new(0, 0, 80, 24));
+    let shown = draw(80, 24, |f| screen.render(f));
+    let board: String = shown
+        .lines()
+        .take(8)
+        .map(|l| l.chars().take(28).collect::<String>())
+        .collect();
+    assert!(board.contains('R') && board.contains('r'), "{shown}");
+    assert!(!board.contains('K') && !board.contains('k'), "{shown}");
+    assert_snapshot!("pawn_battle_review_80x24", shown);
+}
+
+/// Issue 25: the review of a Pawn Battle race at its blunder, after a depth-8 analysis (every
+/// score a forced win): the graph, the verdict, the better move and the explanation.
+#[test]
+fn pawn_battle_review_screen_at_the_blunder() {
+    use kibitzer::variant::pawn_battle::PawnBattle;
+    let pgn = kibitzer::pgn::import_as::<PawnBattle>(
+        "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n[Variant \"Pawn Battle\"]\n\
+         [SetUp \"1\"]\n[FEN \"8/1p6/8/8/8/8/6P1/8 b - - 0 1\"]\n\n\
+         1... b6 2. g4 b5 3. g5 b4 4. g6 b3 5. g7 b2 6. g8 1-0\n",
+    )
+    .games
+    .remove(0)
+    .pgn;
+    let area = Rect::new(0, 0, 100, 30);
+    let mut screen = reviewed_at(pgn, 8, area);
+    screen.update(Event::Key(key(KeyCode::Char('n'))), area);
+    let shown = draw(100, 30, |f| screen.render(f));
+    for part in ["1... b6??", "Better: b5", "Evaluation", "analysis complete"] {
+        assert!(shown.contains(part), "{part:?} missing:\n{shown}");
+    }
+    assert_snapshot!("pawn_battle_blunder_100x30", shown);
+}
+
+/// The review screen of `pgn` (review id 1) with every ply of a review at `depth` fed to it;
+/// tries are judged at the same fixed depth (deterministic).
+fn reviewed_at<P: OnScreen>(pgn: PgnGame<P>, depth: u32, area: Rect) -> Screen<P> {
+    let settings = Settings {
+        limits: SearchLimits::depth(depth),
+        hash_mb: 1,
+        ..Settings::default()
+    };
+    let mut screen = Screen::new(pgn, PieceStyle::Ascii, mono()).with_review(1, settings.clone());
+    let game = screen.game().game.clone();
+    review_game(&game, &settings, &AtomicBool::new(false), &mut |e| {
+        screen.update(Event::ReviewReport(ReviewReport::Analysis(1, e)), area);
+    });
+    screen
+}
+
 fn key(c: KeyCode) -> KeyEvent {
     KeyEvent::new(c, KeyModifiers::NONE)
 }
@@ -95,28 +162,38 @@ fn game_picker_with_a_bad_game_and_a_filter() {
     assert!(draw(80, 12, |f| reading.render(f, &mono())).contains("reading… 0 games so far"));
 }
 
+/// Issue 25: a file of chess and Pawn Battle games names each row's game.
+#[test]
+fn game_picker_of_a_mixed_file() {
+    use kibitzer::review::picker::{Picker, scan};
+    let text = "[White \"Morphy, Paul\"]\n[Black \"Duke\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n\
+                [White \"Pawn, Ada\"]\n[Black \"Rook, Bo\"]\n[Result \"*\"]\n\
+                [Variant \"Pawn Battle\"]\n\n1. e4 d5 2. exd5 *\n";
+    let mut picker = Picker::new("mixed.pgn");
+    scan(
+        text.as_bytes(),
+        &std::sync::atomic::AtomicBool::new(false),
+        &mut |e| picker.apply(e),
+    );
+    let shown = draw(80, 8, |f| picker.render(f, &mono()));
+    assert!(
+        shown.contains("Pawn Battle") && shown.contains("chess"),
+        "{shown}"
+    );
+    assert_snapshot!("picker_mixed_80x8", shown);
+}
+
 #[test]
 fn learn_prompt_and_verdicts() {
-    use kibitzer::engine::{SearchLimits, SearchMemory};
-    use kibitzer::review::{Settings, learn, review_game};
-    use std::sync::atomic::AtomicBool;
+    use kibitzer::engine::SearchMemory;
     let pgn = kibitzer::pgn::import(
         "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n",
     )
     .games
     .remove(0)
     .pgn;
-    let settings = Settings {
-        limits: SearchLimits::depth(3),
-        hash_mb: 1,
-        ..Settings::default()
-    };
     let area = Rect::new(0, 0, 100, 30);
-    let mut screen = Screen::new(pgn, PieceStyle::Ascii, mono()).with_review(1, settings.clone());
-    let game = screen.game().game.clone();
-    review_game(&game, &settings, &AtomicBool::new(false), &mut |e| {
-        screen.update(Event::ReviewReport(ReviewReport::Analysis(1, e)), area);
-    });
+    let mut screen = reviewed_at(pgn, 3, area);
     let press = |s: &mut Screen, c: KeyCode| s.update(Event::Key(key(c)), area);
     // `n` steps through the mistakes (3. Qh5?! is an inaccuracy at depth 3) to 3... Nf6??.
     for _ in 0..6 {
@@ -142,7 +219,7 @@ fn learn_prompt_and_verdicts() {
         else {
             panic!("Enter must hand the try out");
         };
-        let v = learn::judge_try(&request, &mut SearchMemory::new(1), &AtomicBool::new(false));
+        let v = request.judge(&mut SearchMemory::new(1), &AtomicBool::new(false));
         s.update(
             Event::ReviewReport(ReviewReport::Verdict {
                 review,

@@ -3,7 +3,9 @@
 //! from error to error until 17... g4, and `q` restores the shell; a file of three
 //! games (one malformed) opens the picker, a filter and Enter open a game, `n` reaches its
 //! first blunder and `t` tries a move there, `q` returns to the picker; play mode's game-over
-//! "Review" opens the review screen and `q` returns to the game. The test waits for
+//! "Review" opens the review screen and `q` returns to the game; a Pawn Battle PGN opens in the
+//! same review screen and is browsed, and a finished Pawn Battle game of play opens its review
+//! (issue 25). The test waits for
 //! text on the screen instead of sleeping; the harness is `tests/support/tmux.rs`.
 
 const MORPHY: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/pgn/Morphy.pgn");
@@ -124,23 +126,82 @@ fn pick_a_game_of_a_file_jump_to_the_blunder_and_try_a_move() {
     t.wait_for("EXIT=0");
 }
 
-#[test]
-fn review_this_game_from_play_mode_and_back() {
-    let Some(t) = Tmux::start("review-play", 110, 34) else {
-        return;
-    };
-    // White mates at once: 1. Ra8#.
-    t.launch("play --new --fen '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1'");
+/// Play mode started with `play_args` (White to move), the human's move `mv` ending the game,
+/// then the game-over "Review": returns the review screen once its analysis is complete, then
+/// `q` returns to the game and `q` quits (`None` where the harness cannot start tmux).
+fn review_from_play(name: &str, play_args: &str, mv: &str) -> Option<String> {
+    let t = Tmux::start(name, 110, 34)?;
+    t.launch(play_args);
     t.wait_for("White to move");
     t.keys(&[":"]);
-    t.send_literal("Ra8");
+    t.send_literal(mv);
     t.keys(&["Enter"]);
     t.wait_for("Game over");
     t.keys(&["v"]);
-    let s = t.wait_for("analysis complete");
-    assert!(s.contains("1. Ra8#"), "{s}");
+    let review = t.wait_for("analysis complete");
     t.keys(&["q"]);
     t.wait_for("back from the review");
     t.keys(&["q"]);
     t.wait_for("EXIT=0");
+    Some(review)
+}
+
+#[test]
+fn review_this_game_from_play_mode_and_back() {
+    // White mates at once: 1. Ra8#.
+    let Some(s) = review_from_play(
+        "review-play",
+        "play --new --fen '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1'",
+        "Ra8",
+    ) else {
+        return;
+    };
+    assert!(s.contains("1. Ra8#"), "{s}");
+}
+
+/// Issue 25: a Pawn Battle race (tests/pb_review.rs) reviewed on the screen: its blunder with
+/// the better move, browsing, and the analysis board's notice.
+#[test]
+fn review_a_pawn_battle_game_and_browse_it() {
+    let Some(t) = Tmux::start("review-pb", 110, 32) else {
+        return;
+    };
+    let file = t.dir.path().join("race.pgn");
+    std::fs::write(
+        &file,
+        "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n[Variant \"Pawn Battle\"]\n\
+         [SetUp \"1\"]\n[FEN \"8/1p6/8/8/8/8/6P1/8 b - - 0 1\"]\n\n\
+         1... b6 2. g4 b5 3. g5 b4 4. g6 b3 5. g7 b2 6. g8 1-0\n",
+    )
+    .unwrap();
+    t.launch(&format!("review '{}' --depth 8", file.display()));
+    let s = t.wait_for("analysis complete");
+    assert!(s.contains("Explanation · Pawn Battle"), "{s}");
+    t.keys(&["n"]);
+    let s = t.wait_for("Better: b5");
+    assert!(s.contains("1... b6??"), "{s}");
+    assert!(s.contains("blunder"), "{s}");
+    t.keys(&["Right"]);
+    let s = t.wait_until("the panel of 2. g4", |s| !s.contains("Better: b5"));
+    assert!(s.contains("2. g4"), "{s}");
+    t.keys(&["a"]);
+    t.wait_for("not yet for Pawn Battle");
+    t.keys(&["q"]);
+    t.wait_for("EXIT=0");
+}
+
+/// Issue 25: play mode's game-over "Review" of a finished Pawn Battle game opens its review
+/// screen, and `q` returns to the game.
+#[test]
+fn review_a_finished_pawn_battle_game_from_play_mode_and_back() {
+    // White wins at once: 1. d8 reaches the last rank.
+    let Some(s) = review_from_play(
+        "review-pb-play",
+        "play --new --variant pawn-battle --fen 'r7/3P4/8/8/8/p7/8/7R w - - 0 1'",
+        "d8",
+    ) else {
+        return;
+    };
+    assert!(s.contains("Explanation · Pawn Battle"), "{s}");
+    assert!(s.contains("1. d8"), "{s}");
 }

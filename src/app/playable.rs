@@ -2,7 +2,7 @@
 //! chess and Pawn Battle (STYLE.md rule 15). The App is generic over it (monomorphised: chess's
 //! path is the code it always was). Explanations are every game's ([`Analysed`]: the game's
 //! evaluation from [`Playable::evaluation`]); the few services that exist for chess only (the
-//! opening book, the board editor, the review screen) are reached through
+//! opening book, the analysis board) are reached through
 //! [`Playable::as_chess`], and the places where a game crosses to the runner (a search request,
 //! a background analysis, a saved game) name the game in an enum there.
 //!
@@ -39,8 +39,8 @@ pub trait Playable: PgnVariant + SearchRules + Analysed + PartialEq {
     /// A background analysis of this game, as the effects carry it.
     fn analysis_job(job: AnalysisRequest<Self>) -> AnalysisJob;
 
-    /// This position as chess, when the game is chess: the opening book, the board editor and
-    /// the review screen exist for chess only, and are offered only then.
+    /// This position as chess, when the game is chess: the opening book and the analysis board
+    /// exist for chess only, and are offered only then.
     fn as_chess(&self) -> Option<&Chess>;
 
     /// A saved game of this variant, as the effects carry it.

@@ -393,7 +393,7 @@ fn checkmate_opens_the_game_over_dialog_and_archives() {
     let fx = app.update(key(KeyCode::Char('v')));
     assert!(
         fx.iter()
-            .any(|e| matches!(e, Effect::Review(s) if s.game.ply() == 4))
+            .any(|e| matches!(e, Effect::Review(Saved::Chess(s)) if s.game.ply() == 4))
     );
     assert_eq!(app.mode, Mode::Board);
     keys(&mut app, ",");

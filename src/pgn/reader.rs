@@ -19,6 +19,7 @@ use super::writer::{RESULTS, outcome_comment};
 use super::{PgnGame, PgnVariant, Tags, variant_name, variant_of_tag};
 use crate::game::{Game, MoveError, PlayError};
 use crate::variant::VariantPosition;
+use crate::variant::pawn_battle::PawnBattle;
 
 /// Everything read from a PGN text: the games that loaded and the ones that did not.
 #[derive(Debug, Clone)]
@@ -201,13 +202,80 @@ pub fn variant_of_game(
         splitter.next_chunk().ok()??;
     }
     let chunk = splitter.next_chunk().ok()??;
+    Some(variant_of_chunk(&chunk))
+}
+
+/// The variant a game's `Variant` tag names (chess without one), read from its tags alone.
+fn variant_of_chunk(chunk: &Chunk) -> Result<crate::variant::Variant, String> {
     let tags = decode_text(&chunk.text[..chunk.movetext_offset]).into_owned();
     let value = tags.lines().find_map(|line| {
         let rest = line.trim_start().strip_prefix("[Variant")?;
         let (_, quoted) = rest.split_once('"')?;
         quoted.rsplit_once('"').map(|(v, _)| v.to_owned())
     });
-    Some(variant_of_tag(value.as_deref()))
+    variant_of_tag(value.as_deref())
+}
+
+/// A game of a file that mixes variants, read as the game its `Variant` tag names (a tag
+/// naming a variant we do not play is read as chess, which reports it as the game's error).
+#[derive(Debug, Clone)]
+pub enum AnyGame {
+    /// A chess game (no `Variant` tag, or a standard one).
+    Chess(Result<ImportedGame, ImportError>),
+    /// A Pawn Battle game.
+    PawnBattle(Result<ImportedGame<PawnBattle>, ImportError<PawnBattle>>),
+}
+
+impl AnyGame {
+    /// Reads `chunk` (game `number` of its file) as the game its tags name.
+    fn read(chunk: &Chunk, number: usize) -> AnyGame {
+        match variant_of_chunk(chunk) {
+            Ok(crate::variant::Variant::PawnBattle) => {
+                AnyGame::PawnBattle(read_chunk(chunk, number))
+            }
+            _ => AnyGame::Chess(read_chunk(chunk, number)),
+        }
+    }
+}
+
+/// Reads every game of a stream as the game its `Variant` tag names ([`AnyGame`]), one at a
+/// time as [`stream`] does; a read error ends the stream with a chess [`ImportError`] saying
+/// so.
+pub fn stream_any(reader: impl Read) -> impl Iterator<Item = AnyGame> {
+    let mut splitter = Splitter::new(BufReader::new(reader));
+    let mut number = 0;
+    let mut failed = false;
+    std::iter::from_fn(move || {
+        if failed {
+            return None;
+        }
+        number += 1;
+        match splitter.next_chunk() {
+            Ok(Some(chunk)) => Some(AnyGame::read(&chunk, number)),
+            Ok(None) => None,
+            Err(e) => {
+                failed = true;
+                Some(AnyGame::Chess(Err(ImportError {
+                    number,
+                    line: splitter.lines_read() + 1,
+                    move_number: None,
+                    san: None,
+                    message: format!("reading stopped: {e}"),
+                    partial: None,
+                })))
+            }
+        }
+    })
+}
+
+/// [`nth`] read as the game its `Variant` tag names ([`AnyGame`]).
+pub fn nth_any(reader: impl Read, number: usize) -> Option<AnyGame> {
+    let mut splitter = Splitter::new(BufReader::new(reader));
+    for _ in 1..number {
+        splitter.next_chunk().ok()??;
+    }
+    let chunk = splitter.next_chunk().ok()??;
+    Some(AnyGame::read(&chunk, number))
 }
 
 /// Reads only game `number` (1-based) of a PGN stream: the games before it are split off

@@ -218,13 +218,6 @@ pub fn run(args: &ReviewArgs, config: &Config, out: &mut dyn Write) -> Result<()
         .ok()
         .and_then(|f| pgn::variant_of_game(f, number))
         .and_then(Result::ok);
-    if screen && variant == Some(Variant::PawnBattle) {
-        return Err(CommandError::input(format!(
-            "{}: game {number} is a Pawn Battle game, and the review screen shows chess games \
-             only for now; use --json or --annotate OUT.pgn",
-            args.file.display()
-        )));
-    }
     if screen && !std::io::stdout().is_terminal() {
         return Err(CommandError::input(
             "the review screen needs a terminal; use --json or --annotate OUT.pgn",

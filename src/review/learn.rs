@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use shakmaty::{Color, Move};
 
 use super::{Reviewed, Settings};
-use crate::analysis::{Analysis, Request, analyse};
+use crate::analysis::{Analysed, Analysis, Request, analyse};
 use crate::engine::SearchMemory;
 use crate::game::Game;
 
@@ -57,7 +57,11 @@ pub fn request<P: Reviewed>(
 
 /// Judges `request.played` (the try; the engine's choice when `None`) in `request.before`.
 /// Synchronous: run it where searches run (see [`crate::analysis::spawn`] for a thread).
-pub fn judge_try(request: &Request, memory: &mut SearchMemory, stop: &AtomicBool) -> TryVerdict {
+pub fn judge_try<P: Analysed>(
+    request: &Request<P>,
+    memory: &mut SearchMemory,
+    stop: &AtomicBool,
+) -> TryVerdict {
     let analysis = analyse(request, memory, stop);
     let is_best = analysis.mv.is_some() && analysis.mv == analysis.search.best_move;
     let drop = match (analysis.best_score, analysis.played_score) {
@@ -69,6 +73,25 @@ pub fn judge_try(request: &Request, memory: &mut SearchMemory, stop: &AtomicBool
         good: drop < GOOD_TRY,
         drop,
         analysis,
+    }
+}
+
+/// A try to judge, of either game: what the shell's review work carries.
+#[derive(Debug, Clone)]
+pub enum TryRequest {
+    /// A try in a chess game.
+    Chess(Box<Request>),
+    /// A try in a Pawn Battle game.
+    PawnBattle(Box<Request<crate::variant::pawn_battle::PawnBattle>>),
+}
+
+impl TryRequest {
+    /// [`judge_try`] of the request, whatever its game.
+    pub fn judge(&self, memory: &mut SearchMemory, stop: &AtomicBool) -> TryVerdict {
+        match self {
+            TryRequest::Chess(r) => judge_try(r, memory, stop),
+            TryRequest::PawnBattle(r) => judge_try(r, memory, stop),
+        }
     }
 }
 

@@ -1,7 +1,9 @@
 //! The game picker of `kibitzer review FILE.pgn` for a file with several games: one row per game
-//! (players, result, date, opening), filled in while [`scan`] reads the file on a background
+//! (game, players, result, date, opening), filled in while [`scan`] reads the file on a background
 //! thread, so a file of any size opens at once and a game can be picked before the scan ends.
-//! Games that cannot be read are listed with their error. Typing filters by player or event.
+//! Games that cannot be read are listed with their error. A file may mix chess and Pawn Battle
+//! games: each is read as the game its `Variant` tag names, and its row says which game it is.
+//! Typing filters by player, event or game.
 //!
 //! [`Picker`] is the model ([`Picker::key`] and [`Picker::mouse`] take keys and clicks,
 //! [`Picker::apply`] the scan's batches) and [`Picker::render`] draws it without I/O.
@@ -19,8 +21,10 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 
-use crate::pgn::{self, Tags};
+use super::Reviewed;
+use crate::pgn::{self, AnyGame, Tags};
 use crate::ui::Theme;
+use crate::variant::Variant;
 
 /// One game of the file, as the picker lists it (a few short strings, so that the list of a
 /// very long file stays small; the game itself is read again when it is opened).
@@ -28,6 +32,8 @@ use crate::ui::Theme;
 pub struct Entry {
     /// The game's 1-based number in the file.
     pub number: usize,
+    /// Which game it is (its `Variant` tag).
+    pub variant: Variant,
     /// The `White` tag (`?` when missing).
     pub white: String,
     /// The `Black` tag.
@@ -45,16 +51,26 @@ pub struct Entry {
 }
 
 impl Entry {
-    /// Fills [`Entry::opening`] from the game's moves ([`crate::opening::of_game`]) when its
-    /// tags name no opening.
+    /// Fills [`Entry::opening`] from the game's moves (its opening book, chess's
+    /// [`crate::opening::of_game`]) when its tags name no opening, and [`Entry::variant`].
     #[must_use]
-    pub fn named_by(mut self, game: &crate::game::Game) -> Entry {
+    pub fn named_by<P: Reviewed>(mut self, game: &crate::game::Game<P>) -> Entry {
+        self.variant = P::VARIANT;
         if self.opening.is_empty()
-            && let Some(o) = crate::opening::of_game(game)
+            && let Some(o) = P::opening_at(game, game.ply())
         {
             self.opening = o.to_string();
         }
         self
+    }
+
+    /// The game's name as the list shows it: `chess` or `Pawn Battle`.
+    #[must_use]
+    pub fn game_name(&self) -> &'static str {
+        match self.variant {
+            Variant::Chess => "chess",
+            Variant::PawnBattle => "Pawn Battle",
+        }
     }
 
     /// The entry of game `number` with these tags.
@@ -69,6 +85,7 @@ impl Entry {
             .join(" ");
         Entry {
             number,
+            variant: Variant::Chess,
             white: tag("White"),
             black: tag("Black"),
             result: tag("Result"),
@@ -79,21 +96,30 @@ impl Entry {
         }
     }
 
-    /// Whether the entry matches a filter (case-insensitive, in the players or the event).
+    /// Whether the entry matches a filter (case-insensitive, in the players, the event or
+    /// the game's name).
     ///
     /// ```
     /// use kibitzer::review::picker::Entry;
+    /// use kibitzer::variant::Variant;
     /// let e = Entry { white: "Morphy, Paul".into(), event: "Paris".into(), ..Entry::default() };
     /// assert!(e.matches("morphy"));
     /// assert!(e.matches("PARIS"));
     /// assert!(!e.matches("tal"));
+    /// assert!(!e.matches("pawn"));
+    /// assert!(Entry { variant: Variant::PawnBattle, ..e }.matches("pawn"));
     /// ```
     #[must_use]
     pub fn matches(&self, filter: &str) -> bool {
         let f = filter.to_lowercase();
-        [&self.white, &self.black, &self.event]
-            .iter()
-            .any(|t| t.to_lowercase().contains(&f))
+        [
+            self.white.as_str(),
+            self.black.as_str(),
+            self.event.as_str(),
+            self.game_name(),
+        ]
+        .iter()
+        .any(|t| t.to_lowercase().contains(&f))
     }
 }
 
@@ -106,29 +132,19 @@ pub enum ScanEvent {
     Done,
 }
 
-/// Reads every game of `reader` and reports an [`Entry`] for each, in batches (every 200
-/// games or 50 ms), then [`ScanEvent::Done`]; stops early (without `Done`) when `stop` is set.
+/// Reads every game of `reader` (each as the game its `Variant` tag names) and reports an
+/// [`Entry`] for each, in batches (every 200 games or 50 ms), then [`ScanEvent::Done`]; stops
+/// early (without `Done`) when `stop` is set.
 pub fn scan(reader: impl Read, stop: &AtomicBool, on_event: &mut dyn FnMut(ScanEvent)) {
     let mut batch = Vec::new();
     let mut sent = Instant::now();
-    for item in pgn::stream(reader) {
+    for item in pgn::stream_any(reader) {
         if stop.load(Ordering::Relaxed) {
             return;
         }
         batch.push(match item {
-            Ok(g) => Entry::from_tags(g.number, &g.pgn.tags, None).named_by(&g.pgn.game),
-            Err(e) => {
-                let tags = e
-                    .partial
-                    .as_ref()
-                    .map(|p| p.tags.clone())
-                    .unwrap_or_default();
-                let entry = Entry::from_tags(e.number, &tags, Some(e.to_string()));
-                match &e.partial {
-                    Some(p) => entry.named_by(&p.game),
-                    None => entry,
-                }
-            }
+            AnyGame::Chess(read) => entry_of(read),
+            AnyGame::PawnBattle(read) => entry_of(read),
         });
         if batch.len() >= 200 || sent.elapsed() >= Duration::from_millis(50) {
             on_event(ScanEvent::Entries(std::mem::take(&mut batch)));
@@ -139,6 +155,25 @@ pub fn scan(reader: impl Read, stop: &AtomicBool, on_event: &mut dyn FnMut(ScanE
         on_event(ScanEvent::Entries(batch));
     }
     on_event(ScanEvent::Done);
+}
+
+/// The picker's row of a game read from the file (with its error when it is malformed).
+fn entry_of<P: Reviewed>(read: Result<pgn::ImportedGame<P>, pgn::ImportError<P>>) -> Entry {
+    match read {
+        Ok(g) => Entry::from_tags(g.number, &g.pgn.tags, None).named_by(&g.pgn.game),
+        Err(e) => {
+            let tags = e
+                .partial
+                .as_ref()
+                .map(|p| p.tags.clone())
+                .unwrap_or_default();
+            let entry = Entry::from_tags(e.number, &tags, Some(e.to_string()));
+            match &e.partial {
+                Some(p) => entry.named_by(&p.game),
+                None => entry,
+            }
+        }
+    }
 }
 
 /// What the user chose in the picker.
@@ -166,6 +201,8 @@ pub struct Picker {
     top: usize,
     done: bool,
     message: Option<String>,
+    /// Some game read so far is not chess: the list shows each game's name.
+    mixed: bool,
 }
 
 impl Picker {
@@ -181,6 +218,7 @@ impl Picker {
             top: 0,
             done: false,
             message: None,
+            mixed: false,
         }
     }
 
@@ -189,6 +227,7 @@ impl Picker {
         match event {
             ScanEvent::Entries(more) => {
                 for e in more {
+                    self.mixed |= e.variant != Variant::Chess;
                     if e.matches(&self.filter) {
                         self.shown.push(self.entries.len());
                     }
@@ -351,13 +390,31 @@ impl Picker {
             return;
         }
         let width = usize::from(inner.width);
-        let player = (width.saturating_sub(35) / 3).clamp(6, 24);
+        // A file with games other than chess names each row's game in a column of its own.
+        let game_column = |name: &str| {
+            if self.mixed {
+                format!("{name:<11}  ")
+            } else {
+                String::new()
+            }
+        };
+        let player = (width.saturating_sub(35 + game_column("").len()) / 3).clamp(6, 24);
         let header = format!(
-            " {:>5}  {:<player$}  {:<player$}  {:<7}  {:<10}  opening",
-            "#", "White", "Black", "result", "date"
+            " {:>5}  {}{:<player$}  {:<player$}  {:<7}  {:<10}  opening",
+            "#",
+            game_column("game"),
+            "White",
+            "Black",
+            "result",
+            "date"
         );
         let filter_line = if self.filter.is_empty() {
-            Line::styled("type to filter by player or event", theme.fg("dim"))
+            let hint = if self.mixed {
+                "type to filter by player, event or game"
+            } else {
+                "type to filter by player or event"
+            };
+            Line::styled(hint, theme.fg("dim"))
         } else {
             Line::from(vec![
                 Span::styled("filter: ", theme.fg("dim")),
@@ -391,8 +448,9 @@ impl Picker {
                 let (text, mut style) = match &e.error {
                     None => (
                         format!(
-                            "{marker}{:>5}  {:<player$}  {:<player$}  {:<7}  {:<10}  {}",
+                            "{marker}{:>5}  {}{:<player$}  {:<player$}  {:<7}  {:<10}  {}",
                             e.number,
+                            game_column(e.game_name()),
                             cut(&e.white, player),
                             cut(&e.black, player),
                             cut(&e.result, 7),
@@ -402,7 +460,11 @@ impl Picker {
                         theme.fg("text"),
                     ),
                     Some(err) => (
-                        format!("{marker}{:>5}  ✗ {err}", e.number),
+                        format!(
+                            "{marker}{:>5}  {}✗ {err}",
+                            e.number,
+                            game_column(e.game_name())
+                        ),
                         theme.fg("error"),
                     ),
                 };
@@ -520,6 +582,43 @@ mod tests {
             modifiers: KeyModifiers::NONE,
         };
         assert_eq!(p.mouse(click, area), Choice::Open(5));
+    }
+
+    /// Issue 25: each game is read as the game its `Variant` tag names, and says which it is;
+    /// a bad Pawn Battle move is that game's error, not the file's.
+    #[test]
+    fn scan_lists_chess_and_pawn_battle_games_of_one_file() {
+        let text = "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 1-0\n\n\
+                    [White \"C\"]\n[Black \"D\"]\n[Variant \"Pawn Battle\"]\n\n1. e4 d5 2. exd5 *\n\n\
+                    [White \"E\"]\n[Black \"F\"]\n[Variant \"Pawn Battle\"]\n\n1. Nf3 *\n";
+        let mut got = Vec::new();
+        scan(text.as_bytes(), &AtomicBool::new(false), &mut |e| {
+            if let ScanEvent::Entries(v) = e {
+                got.extend(v);
+            }
+        });
+        let games: Vec<(&str, bool)> = got
+            .iter()
+            .map(|e| (e.game_name(), e.error.is_some()))
+            .collect();
+        assert_eq!(
+            games,
+            [
+                ("chess", false),
+                ("Pawn Battle", false),
+                ("Pawn Battle", true)
+            ]
+        );
+        assert_eq!(got[0].opening, "C20 King's Pawn Game");
+        assert_eq!(got[1].opening, "", "no openings in Pawn Battle");
+        let mut p = Picker::new("mixed.pgn");
+        let area = Rect::new(0, 0, 80, 15);
+        p.apply(ScanEvent::Entries(got));
+        for c in "pawn".chars() {
+            p.key(key(KeyCode::Char(c)), area);
+        }
+        assert_eq!(p.shown().map(|e| e.number).collect::<Vec<_>>(), [2, 3]);
+        assert_eq!(p.key(key(KeyCode::Enter), area), Choice::Open(2));
     }
 
     #[test]

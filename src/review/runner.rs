@@ -6,7 +6,7 @@
 use std::io;
 use std::sync::atomic::Ordering;
 
-use super::{ReviewEvent, Settings, review_game};
+use super::{ReviewEvent, Reviewed, Settings, review_game};
 use crate::game::Game;
 
 /// A running review. Dropping it cancels the review and joins its thread; `wait` gives true
@@ -18,8 +18,8 @@ pub type ReviewJob = crate::job::Job<bool>;
 ///
 /// # Errors
 /// When the operating system cannot start a thread.
-pub fn spawn(
-    game: Game,
+pub fn spawn<P: Reviewed>(
+    game: Game<P>,
     settings: Settings,
     mut on_event: impl FnMut(ReviewEvent) + Send + 'static,
 ) -> io::Result<ReviewJob> {

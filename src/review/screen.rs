@@ -6,7 +6,14 @@
 //! review's reports and verdicts on tries, routed here by the shell by this screen's id) and
 //! returns [`Effect`]s (a try to judge, closing the screen); it is the only place state changes.
 //! [`Screen::render`] draws it without I/O. The screen is one of the shell's
-//! ([`crate::shell`]).
+//! ([`crate::shell`]), held as an [`AnyScreen`].
+//!
+//! One screen serves every game: [`Screen<P>`] is generic over the game ([`OnScreen`]: chess
+//! or Pawn Battle), as play's `App<P>` is. The board, move list, graph, verdicts, explanations
+//! and learn-from-your-mistakes are every game's; [`OnScreen`] says how a game's work travels
+//! to the runner and which services it lacks (Pawn Battle: no external analyst, and the
+//! analysis board only when [`OnScreen::analysis_board`] opens one), which the screen then says
+//! when their key is pressed.
 
 use ratatui::Frame;
 use ratatui::crossterm::event::{
@@ -16,22 +23,25 @@ use ratatui::layout::{Constraint, Direction, Layout, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Gauge, Paragraph};
-use shakmaty::san::SanPlus;
-use shakmaty::{Color, Move, Position};
+use shakmaty::{Chess, Color, Move};
 
 use super::browse::{Browser, Nav};
 use super::graph::{EvalGraph, GraphColors};
 use super::learn;
-use super::{ReviewEvent, ReviewState, Settings};
+use super::learn::TryRequest;
+use super::{ReviewEvent, ReviewGame, ReviewState, Reviewed, Settings};
+use crate::analysis::Request;
 use crate::app::{Effect, Event, Message, MoveInput, Step};
 use crate::config::PieceStyle;
 use crate::explain::quality::Quality;
+use crate::game::Game;
 use crate::pgn::PgnGame;
 use crate::shell::{ReviewReport, ReviewWork};
 use crate::ui::Theme;
 use crate::ui::board::{BoardGeometry, BoardView};
 use crate::ui::move_list::MoveListView;
 use crate::ui::{dialogs, explanation, move_list, status};
+use crate::variant::pawn_battle::PawnBattle;
 
 /// The areas of the screen, shared by drawing and mouse hit-testing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -183,10 +193,95 @@ fn analyst_label(spec: &crate::analysis::AnalystSpec) -> String {
     }
 }
 
-/// The review screen's model.
+/// What the review screen needs from a game beyond its review ([`Reviewed`]): how its work
+/// and its screen travel through the shell, and the analysis board where the game has one.
+pub trait OnScreen: Reviewed {
+    /// The game as the shell's review work carries it.
+    fn review_game(game: PgnGame<Self>) -> ReviewGame;
+
+    /// A try to judge as the shell's review work carries it.
+    fn try_request(request: Request<Self>) -> TryRequest;
+
+    /// This game's review screen as the shell holds it.
+    fn any_screen(screen: Screen<Self>) -> AnyScreen;
+
+    /// The effect opening the analysis board on position `ply` of `game` (seen with
+    /// `orientation` at the bottom, `human`'s side judged), or the sentence saying why this
+    /// game has none.
+    ///
+    /// # Errors
+    /// The game has no analysis board: the sentence the screen shows instead.
+    fn analysis_board(
+        game: &Game<Self>,
+        ply: usize,
+        orientation: Color,
+        human: Color,
+    ) -> Result<Effect, String>;
+}
+
+impl OnScreen for Chess {
+    fn review_game(game: PgnGame) -> ReviewGame {
+        ReviewGame::Chess(Box::new(game))
+    }
+
+    fn try_request(request: Request) -> TryRequest {
+        TryRequest::Chess(Box::new(request))
+    }
+
+    fn any_screen(screen: Screen) -> AnyScreen {
+        AnyScreen::Chess(Box::new(screen))
+    }
+
+    fn analysis_board(
+        game: &Game,
+        ply: usize,
+        orientation: Color,
+        human: Color,
+    ) -> Result<Effect, String> {
+        Ok(Effect::OpenAnalysisBoard(Box::new(
+            crate::analysis_board::AnalyseFrom {
+                game: game.clone(),
+                ply,
+                orientation,
+                human,
+            },
+        )))
+    }
+}
+
+impl OnScreen for PawnBattle {
+    fn review_game(game: PgnGame<PawnBattle>) -> ReviewGame {
+        ReviewGame::PawnBattle(Box::new(game))
+    }
+
+    fn try_request(request: Request<PawnBattle>) -> TryRequest {
+        TryRequest::PawnBattle(Box::new(request))
+    }
+
+    fn any_screen(screen: Screen<PawnBattle>) -> AnyScreen {
+        AnyScreen::PawnBattle(Box::new(screen))
+    }
+
+    /// Not yet: the analysis board analyses chess only (the one place to open it for Pawn
+    /// Battle once the board plays it).
+    fn analysis_board(
+        _game: &Game<PawnBattle>,
+        _ply: usize,
+        _orientation: Color,
+        _human: Color,
+    ) -> Result<Effect, String> {
+        Err(NO_PB_ANALYSIS_BOARD.to_owned())
+    }
+}
+
+/// What `a` says in a Pawn Battle review while the analysis board is chess only.
+pub const NO_PB_ANALYSIS_BOARD: &str =
+    "the analysis board is not yet for Pawn Battle; the panel shows each move's best line";
+
+/// The review screen's model, for a game of `P` (chess by default).
 #[derive(Debug, Clone)]
-pub struct Screen {
-    game: PgnGame,
+pub struct Screen<P: OnScreen = Chess> {
+    game: PgnGame<P>,
     state: ReviewState,
     browser: Browser,
     goto: Option<String>,
@@ -216,11 +311,11 @@ pub struct Screen {
     restart: bool,
 }
 
-impl Screen {
+impl<P: OnScreen> Screen<P> {
     /// A screen for `game`, before any ply is analysed, at the start position, drawn with
     /// `theme`; `n`, `p` and `t` visit the mistakes of both sides.
     #[must_use]
-    pub fn new(game: PgnGame, pieces: PieceStyle, theme: Theme) -> Screen {
+    pub fn new(game: PgnGame<P>, pieces: PieceStyle, theme: Theme) -> Screen<P> {
         let g = &game.game;
         let plies = g.moves().len();
         let browser = Browser::new(
@@ -252,7 +347,7 @@ impl Screen {
 
     /// Visits the mistakes of `side` (the board is seen from Black's side for Black).
     #[must_use]
-    pub fn with_side(mut self, side: Option<Color>) -> Screen {
+    pub fn with_side(mut self, side: Option<Color>) -> Screen<P> {
         self.browser.side = side;
         self.browser.flipped = side == Some(Color::Black);
         self
@@ -260,7 +355,7 @@ impl Screen {
 
     /// The review `id` (its reports carry it), judging tries with `settings`.
     #[must_use]
-    pub fn with_review(mut self, id: u64, settings: Settings) -> Screen {
+    pub fn with_review(mut self, id: u64, settings: Settings) -> Screen<P> {
         self.id = id;
         self.settings = settings;
         self
@@ -293,6 +388,14 @@ impl Screen {
     /// `e`: the other analyst (the built-in engine, or [`Settings::external`]) reviews the game
     /// again from the start; the plies analysed so far are dropped.
     fn switch_analyst(&mut self) {
+        if !P::EXTERNAL_ANALYST {
+            self.say(format!(
+                "no external engine plays {} (Stockfish knows chess only): the built-in engine \
+                 reviews this game",
+                crate::pgn::variant_name(P::VARIANT)
+            ));
+            return;
+        }
         let next = if self.settings.analyst.is_builtin() {
             self.settings.external.clone()
         } else {
@@ -311,7 +414,7 @@ impl Screen {
 
     /// The game under review.
     #[must_use]
-    pub fn game(&self) -> &PgnGame {
+    pub fn game(&self) -> &PgnGame<P> {
         &self.game
     }
 
@@ -370,7 +473,7 @@ impl Screen {
             fx.push(Effect::ReviewWork(ReviewWork::Cancel(self.id)));
             fx.push(Effect::ReviewWork(ReviewWork::Start {
                 id: self.id,
-                game: Box::new(self.game.game.clone()),
+                game: P::review_game(self.game.clone()),
                 settings: Box::new(self.settings.clone()),
             }));
         }
@@ -381,19 +484,20 @@ impl Screen {
             fx.push(Effect::ReviewWork(ReviewWork::Judge {
                 review: self.id,
                 attempt: self.attempts,
-                request: Box::new(request),
+                request: P::try_request(request),
                 hash_mb: self.settings.hash_mb.min(64),
             }));
         }
         if std::mem::take(&mut self.analyse) {
-            fx.push(Effect::OpenAnalysisBoard(Box::new(
-                crate::analysis_board::AnalyseFrom {
-                    game: self.game.game.clone(),
-                    ply: self.browser.cursor,
-                    orientation: self.bottom(),
-                    human: self.browser.side.unwrap_or(self.bottom()),
-                },
-            )));
+            match P::analysis_board(
+                &self.game.game,
+                self.browser.cursor,
+                self.bottom(),
+                self.browser.side.unwrap_or(self.bottom()),
+            ) {
+                Ok(open) => fx.push(open),
+                Err(why) => self.message = Some(Message::info(why)),
+            }
         }
         if !stay {
             fx.push(Effect::CloseScreen);
@@ -447,7 +551,7 @@ impl Screen {
         let Some(pos) = self.game.game.position_at(ply) else {
             return;
         };
-        match crate::game::notation::parse_move(pos, text.trim()) {
+        match pos.parse_move(text.trim()) {
             Ok(mv) => self.submit_move(ply, mv),
             Err(e) => {
                 self.learn = Some(Learn::Prompt {
@@ -465,7 +569,7 @@ impl Screen {
         let Some(pos) = self.game.game.position_at(ply) else {
             return;
         };
-        let san = SanPlus::from_move(pos.clone(), mv).to_string();
+        let san = pos.san(mv);
         self.submitted = Some((ply, mv));
         self.learn = Some(Learn::Judging { ply, san });
     }
@@ -925,7 +1029,7 @@ impl Screen {
         match learn {
             Learn::Prompt { error, .. } => {
                 lines.push(Line::styled(
-                    "Type your move below (like Nf3 or g1f3), or click or drag it on the board.",
+                    "Type your move below (like e4 or e2e4), or click or drag it on the board.",
                     self.theme.fg("text"),
                 ));
                 if let Some(e) = error {
@@ -985,7 +1089,7 @@ impl Screen {
             explanation::draw_panel(
                 frame,
                 area,
-                "Explanation",
+                &panel_title::<P>(),
                 self.learn_lines(learn),
                 &self.theme,
             );
@@ -1010,9 +1114,8 @@ impl Screen {
         ];
         // The opening reached so far: the game's at the end, the position's when browsing.
         let shown = self.browser.ply().map_or(0, |p| p + 1);
-        if let Some(o) = crate::opening::at(&self.game.game, shown)
-            .or_else(|| crate::opening::of_game(&self.game.game))
-        {
+        let game = &self.game.game;
+        if let Some(o) = P::opening_at(game, shown).or_else(|| P::opening_at(game, game.ply())) {
             lines.push(Line::styled(format!("Opening: {o}"), text));
         }
         // Which engine judged: the shown ply's, else the latest analysed ply's, else the one
@@ -1080,7 +1183,7 @@ impl Screen {
                 }
             },
         }
-        explanation::draw_panel(frame, area, "Explanation", lines, &self.theme);
+        explanation::draw_panel(frame, area, &panel_title::<P>(), lines, &self.theme);
     }
 
     fn render_progress(&self, frame: &mut Frame, area: Rect) {
@@ -1109,6 +1212,121 @@ impl Screen {
     }
 }
 
+/// The explanation panel's title: the game's name beside it when the game is not chess.
+fn panel_title<P: OnScreen>() -> String {
+    match P::VARIANT {
+        crate::variant::Variant::Chess => "Explanation".to_owned(),
+        other => format!("Explanation · {}", crate::pgn::variant_name(other)),
+    }
+}
+
+/// A review screen of either game, as the shell's stack holds it: every call goes to the
+/// game's [`Screen`].
+#[derive(Debug, Clone)]
+pub enum AnyScreen {
+    /// The review of a chess game.
+    Chess(Box<Screen>),
+    /// The review of a Pawn Battle game.
+    PawnBattle(Box<Screen<PawnBattle>>),
+}
+
+impl AnyScreen {
+    /// [`Screen::id`].
+    #[must_use]
+    pub fn id(&self) -> u64 {
+        match self {
+            AnyScreen::Chess(s) => s.id(),
+            AnyScreen::PawnBattle(s) => s.id(),
+        }
+    }
+
+    /// [`Screen::renumber`].
+    pub fn renumber(&mut self, id: u64) {
+        match self {
+            AnyScreen::Chess(s) => s.renumber(id),
+            AnyScreen::PawnBattle(s) => s.renumber(id),
+        }
+    }
+
+    /// [`Screen::update`].
+    pub fn update(&mut self, event: Event, area: Rect) -> Vec<Effect> {
+        match self {
+            AnyScreen::Chess(s) => s.update(event, area),
+            AnyScreen::PawnBattle(s) => s.update(event, area),
+        }
+    }
+
+    /// [`Screen::render`].
+    pub fn render(&self, frame: &mut Frame) {
+        match self {
+            AnyScreen::Chess(s) => s.render(frame),
+            AnyScreen::PawnBattle(s) => s.render(frame),
+        }
+    }
+
+    /// [`Screen::say`].
+    pub fn say(&mut self, message: String) {
+        match self {
+            AnyScreen::Chess(s) => s.say(message),
+            AnyScreen::PawnBattle(s) => s.say(message),
+        }
+    }
+
+    /// [`Screen::browser`].
+    #[must_use]
+    pub fn browser(&self) -> &Browser {
+        match self {
+            AnyScreen::Chess(s) => s.browser(),
+            AnyScreen::PawnBattle(s) => s.browser(),
+        }
+    }
+
+    /// [`Screen::state`].
+    #[must_use]
+    pub fn state(&self) -> &ReviewState {
+        match self {
+            AnyScreen::Chess(s) => s.state(),
+            AnyScreen::PawnBattle(s) => s.state(),
+        }
+    }
+
+    /// [`Screen::analyst`].
+    #[must_use]
+    pub fn analyst(&self) -> &crate::analysis::AnalystSpec {
+        match self {
+            AnyScreen::Chess(s) => s.analyst(),
+            AnyScreen::PawnBattle(s) => s.analyst(),
+        }
+    }
+
+    /// [`Screen::notices`].
+    #[must_use]
+    pub fn notices(&self) -> &[String] {
+        match self {
+            AnyScreen::Chess(s) => s.notices(),
+            AnyScreen::PawnBattle(s) => s.notices(),
+        }
+    }
+
+    /// The chess review, when the game is chess.
+    #[must_use]
+    pub fn chess(&self) -> Option<&Screen> {
+        match self {
+            AnyScreen::Chess(s) => Some(s),
+            AnyScreen::PawnBattle(_) => None,
+        }
+    }
+
+    /// The Pawn Battle review, when the game is Pawn Battle.
+    #[must_use]
+    pub fn pawn_battle(&self) -> Option<&Screen<PawnBattle>> {
+        match self {
+            AnyScreen::PawnBattle(s) => Some(s),
+            AnyScreen::Chess(_) => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1127,12 +1345,17 @@ mod tests {
         .games
         .remove(0)
         .pgn;
+        reviewed_at(pgn, 3)
+    }
+
+    /// The review screen of `pgn` (review id 0) with every ply of a review at `depth` fed to
+    /// it; tries are judged at the same fixed depth (deterministic).
+    pub(super) fn reviewed_at<P: OnScreen>(pgn: PgnGame<P>, depth: u32) -> Screen<P> {
         let settings = Settings {
-            limits: SearchLimits::depth(3),
+            limits: SearchLimits::depth(depth),
             hash_mb: 1,
             ..Settings::default()
         };
-        // Tries are judged at the same fixed depth (deterministic).
         let mut s = Screen::new(pgn, PieceStyle::Ascii, mono()).with_review(0, settings.clone());
         let game = s.game.game.clone();
         let mut events = Vec::new();
@@ -1260,11 +1483,11 @@ mod tests {
     }
 
     /// The try to judge among the effects of an update.
-    fn try_of(fx: &[Effect]) -> Option<(u64, &crate::analysis::Request)> {
+    fn try_of(fx: &[Effect]) -> Option<(u64, &TryRequest)> {
         fx.iter().find_map(|e| match e {
             Effect::ReviewWork(ReviewWork::Judge {
                 attempt, request, ..
-            }) => Some((*attempt, request.as_ref())),
+            }) => Some((*attempt, request)),
             _ => None,
         })
     }
@@ -1275,7 +1498,7 @@ mod tests {
         let (attempt, req) = try_of(&fx).expect("a try to judge");
         assert!(matches!(s.learn(), Some(Learn::Judging { .. })));
         let mut memory = crate::engine::SearchMemory::new(1);
-        let v = crate::review::learn::judge_try(req, &mut memory, &AtomicBool::new(false));
+        let v = req.judge(&mut memory, &AtomicBool::new(false));
         s.update(
             Event::ReviewReport(ReviewReport::Verdict {
                 review: 0,
@@ -1492,5 +1715,143 @@ mod move_input_tests {
             "{:?}",
             s.learn()
         );
+    }
+}
+
+/// Issue 25: the review screen of a Pawn Battle game (board, verdicts, explanations, learn from
+/// your mistakes, the keys that have no meaning there).
+#[cfg(test)]
+mod pawn_battle_tests {
+    use super::*;
+    use ratatui::crossterm::event::KeyModifiers;
+    use std::sync::atomic::AtomicBool;
+
+    const AREA: Rect = Rect::new(0, 0, 100, 30);
+
+    /// A pawn race (tests/pb_review.rs): Black wins it with 1...b5 but plays 1...b6??.
+    const RACE: &str = "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\
+                        [Variant \"Pawn Battle\"]\n[SetUp \"1\"]\n\
+                        [FEN \"8/1p6/8/8/8/8/6P1/8 b - - 0 1\"]\n\n\
+                        1... b6 2. g4 b5 3. g5 b4 4. g6 b3 5. g7 b2 6. g8 1-0\n";
+
+    /// The race reviewed at depth 8, where every score is a forced win (as in
+    /// tests/pb_review.rs), its plies fed to the screen.
+    fn reviewed() -> Screen<PawnBattle> {
+        let pgn = crate::pgn::import_as::<PawnBattle>(RACE)
+            .games
+            .remove(0)
+            .pgn;
+        super::tests::reviewed_at(pgn, 8)
+    }
+
+    fn press(s: &mut Screen<PawnBattle>, c: KeyCode) -> Vec<Effect> {
+        s.update(Event::Key(KeyEvent::new(c, KeyModifiers::NONE)), AREA)
+    }
+
+    fn text(s: &Screen<PawnBattle>) -> String {
+        let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(100, 30)).unwrap();
+        t.draw(|f| s.render(f)).unwrap();
+        let buf = t.backend().buffer().clone();
+        (0..30)
+            .map(|y| (0..100).map(|x| buf[(x, y)].symbol()).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn the_blunder_of_a_pawn_race_is_shown_with_its_explanation() {
+        let mut s = reviewed();
+        assert!(s.state().is_finished());
+        assert!(press(&mut s, KeyCode::Char('n')).is_empty());
+        assert_eq!(s.browser().ply(), Some(0));
+        let shown = text(&s);
+        for part in [
+            "Explanation · Pawn Battle",
+            "1... b6??",
+            "blunder",
+            "best: b5",
+            "Better: b5",
+            "analysis complete",
+            "White to move",
+        ] {
+            assert!(shown.contains(part), "{part:?} missing:\n{shown}");
+        }
+        // No opening in Pawn Battle; the mark in the move list; browse to the end.
+        assert!(!shown.contains("Opening:"), "{shown}");
+        assert!(shown.contains("b6??"), "{shown}");
+        press(&mut s, KeyCode::End);
+        assert_eq!(s.browser().ply(), Some(9));
+        assert!(text(&s).contains("6. g8"), "{}", text(&s));
+        press(&mut s, KeyCode::Char('f'));
+        assert!(s.browser().flipped);
+    }
+
+    #[test]
+    fn the_external_analyst_and_the_analysis_board_say_why_not() {
+        let mut s = reviewed();
+        assert!(press(&mut s, KeyCode::Char('e')).is_empty());
+        assert!(
+            s.analyst().is_builtin(),
+            "Stockfish does not play Pawn Battle"
+        );
+        assert!(s.state().is_finished(), "the review is kept");
+        assert!(
+            text(&s).contains("no external engine plays Pawn Battle"),
+            "{}",
+            text(&s)
+        );
+        assert!(press(&mut s, KeyCode::Char('a')).is_empty());
+        assert!(text(&s).contains(NO_PB_ANALYSIS_BOARD), "{}", text(&s));
+    }
+
+    #[test]
+    fn learn_from_a_pawn_battle_mistake() {
+        let mut s = reviewed();
+        press(&mut s, KeyCode::Char('n'));
+        press(&mut s, KeyCode::Char('t'));
+        assert!(matches!(s.learn(), Some(Learn::Prompt { ply: 0, .. })));
+        assert!(text(&s).contains("Learn: find a better move than 1... b6??"));
+        // A king move is no Pawn Battle move: the error says so, and the prompt stays.
+        for c in "Kb8".chars() {
+            press(&mut s, KeyCode::Char(c));
+        }
+        assert!(press(&mut s, KeyCode::Enter).is_empty());
+        assert!(matches!(
+            s.learn(),
+            Some(Learn::Prompt { error: Some(_), .. })
+        ));
+        for _ in 0..3 {
+            press(&mut s, KeyCode::Backspace);
+        }
+        for c in "b7b5".chars() {
+            press(&mut s, KeyCode::Char(c));
+        }
+        let fx = press(&mut s, KeyCode::Enter);
+        let Some(Effect::ReviewWork(ReviewWork::Judge {
+            attempt, request, ..
+        })) = fx.first()
+        else {
+            panic!("the try is handed out: {fx:?}");
+        };
+        assert!(matches!(request, TryRequest::PawnBattle(_)));
+        assert!(matches!(s.learn(), Some(Learn::Judging { san, .. }) if san == "b5"));
+        let verdict = request.judge(
+            &mut crate::engine::SearchMemory::new(1),
+            &AtomicBool::new(false),
+        );
+        s.update(
+            Event::ReviewReport(ReviewReport::Verdict {
+                review: 0,
+                attempt: *attempt,
+                verdict: Box::new(verdict),
+            }),
+            AREA,
+        );
+        assert!(
+            matches!(s.learn(), Some(Learn::Verdict { good: true, .. })),
+            "{:?}",
+            s.learn()
+        );
+        assert!(text(&s).contains("b5: good!"), "{}", text(&s));
     }
 }

@@ -13,11 +13,12 @@ use std::sync::mpsc::Sender;
 use anyhow::{Context, Result};
 
 use super::picker::scan;
-use super::{ReviewJob, Settings, learn};
+use super::screen::OnScreen;
+use super::{ReviewGame, ReviewJob, Settings};
 use crate::app::Event;
 use crate::engine::SearchMemory;
 use crate::job::Job;
-use crate::pgn::{self, PgnGame};
+use crate::pgn::{self, AnyGame};
 use crate::shell::{Look, ReviewReport, ReviewWork, Shell};
 use crate::tui::Tui;
 
@@ -46,9 +47,14 @@ impl Workers {
         match work {
             ReviewWork::Start { id, game, settings } => {
                 let tx = self.tx.clone();
-                match super::runner::spawn(*game, *settings, move |e| {
+                let report = move |e| {
                     let _ = tx.send(Event::ReviewReport(ReviewReport::Analysis(id, e)));
-                }) {
+                };
+                let started = match game {
+                    ReviewGame::Chess(g) => super::runner::spawn(g.game, *settings, report),
+                    ReviewGame::PawnBattle(g) => super::runner::spawn(g.game, *settings, report),
+                };
+                match started {
                     Ok(job) => {
                         self.reviews.insert(id, job);
                     }
@@ -69,7 +75,7 @@ impl Workers {
                 let tx = self.tx.clone();
                 let job = Job::spawn("kibitzer-try", move |stop| {
                     let mut memory = SearchMemory::new(hash_mb);
-                    let verdict = learn::judge_try(&request, &mut memory, stop);
+                    let verdict = request.judge(&mut memory, stop);
                     if !stop.load(Ordering::Relaxed) {
                         let _ = tx.send(Event::ReviewReport(ReviewReport::Verdict {
                             review,
@@ -113,9 +119,7 @@ impl Workers {
                 }
             }
             ReviewWork::Read(path, number) => {
-                let read = read_game(&path, number)
-                    .map(|(game, message)| (Box::new(game), message))
-                    .map_err(|e| format!("{e:#}"));
+                let read = read_game(&path, number).map_err(|e| format!("{e:#}"));
                 return Some(Event::ReviewReport(ReviewReport::GameRead(number, read)));
             }
         }
@@ -131,19 +135,31 @@ fn notice(id: u64, text: &str) -> Event {
     ))
 }
 
-/// Reads game `number` of `path` for the screen: a game with an illegal move up to the move
-/// before it (the message says where it stopped).
+/// Reads game `number` of `path` for the screen, as the game its `Variant` tag names (chess
+/// or Pawn Battle): a game with an illegal move up to the move before it (the message says
+/// where it stopped).
 ///
 /// # Errors
 /// The file cannot be read, has no such game, or the game cannot be read at all.
-pub fn read_game(path: &Path, number: usize) -> Result<(PgnGame, Option<String>)> {
+pub fn read_game(path: &Path, number: usize) -> Result<(ReviewGame, Option<String>)> {
     let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
-    match pgn::nth(file, number) {
+    match pgn::nth_any(file, number) {
         None => anyhow::bail!("{}: there is no game {number}", path.display()),
-        Some(Ok(g)) => Ok((g.pgn, None)),
-        Some(Err(e)) => match e.partial.clone() {
+        Some(AnyGame::Chess(read)) => readable(read, number),
+        Some(AnyGame::PawnBattle(read)) => readable(read, number),
+    }
+}
+
+/// A game as read for the screen ([`read_game`]): whole, or up to the move before its error.
+fn readable<P: OnScreen>(
+    read: Result<pgn::ImportedGame<P>, pgn::ImportError<P>>,
+    number: usize,
+) -> Result<(ReviewGame, Option<String>)> {
+    match read {
+        Ok(g) => Ok((P::review_game(g.pgn), None)),
+        Err(e) => match e.partial.clone() {
             Some(p) => Ok((
-                p,
+                P::review_game(p),
                 Some(format!("reviewed up to the move before the error: {e}")),
             )),
             None => anyhow::bail!("game {number} cannot be reviewed: {e}"),
