@@ -391,6 +391,26 @@ impl Runner {
         }
     }
 
+    /// Starts the analysis board's engine ([`crate::analysis_board::lines::spawn`]) for a
+    /// position of either game; its reports come back as [`Event::Lines`].
+    fn analyse_lines<P: analysis::Analysed>(
+        &mut self,
+        job: AnalysisRequest<P>,
+        events: &mut VecDeque<Event>,
+    ) {
+        self.analyses.retain(|_, j| !j.is_finished());
+        let tx = self.events.clone();
+        let id = job.id;
+        match crate::analysis_board::lines::spawn(job.request, job.hash_mb, move |l| {
+            let _ = tx.send(Event::Lines(id, l.map(Box::new)));
+        }) {
+            Ok(j) => {
+                self.analyses.insert(id, j);
+            }
+            Err(e) => events.push_back(Event::Lines(id, Err(e.to_string()))),
+        }
+    }
+
     fn execute(&mut self, effects: Vec<Effect>, events: &mut VecDeque<Event>) {
         for effect in effects {
             // Only play mode's screen asks for files in the data directory, and play mode
@@ -468,20 +488,12 @@ impl Runner {
                 | Effect::OpenEditor(_)
                 | Effect::NewGameOf(_)
                 | Effect::PlayOther(_)
-                | Effect::OpenAnalysisBoard(_) => {}
-                Effect::AnalyseLines(job) => {
-                    self.analyses.retain(|_, j| !j.is_finished());
-                    let tx = self.events.clone();
-                    let id = job.id;
-                    match crate::analysis_board::lines::spawn(job.request, job.hash_mb, move |l| {
-                        let _ = tx.send(Event::Lines(id, l.map(Box::new)));
-                    }) {
-                        Ok(j) => {
-                            self.analyses.insert(id, j);
-                        }
-                        Err(e) => events.push_back(Event::Lines(id, Err(e.to_string()))),
-                    }
-                }
+                | Effect::OpenAnalysisBoard(_)
+                | Effect::OpenPawnBattleBoard(_) => {}
+                Effect::AnalyseLines(job) => match job {
+                    AnalysisJob::Chess(job) => self.analyse_lines(*job, events),
+                    AnalysisJob::PawnBattle(job) => self.analyse_lines(*job, events),
+                },
                 Effect::WritePgn {
                     path,
                     text,
