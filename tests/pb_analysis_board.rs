@@ -70,12 +70,7 @@ fn game_state(shell: &Shell) -> (String, usize, Vec<String>) {
     let [Screen::PawnBattle(app), ..] = shell.screens() else {
         panic!("Pawn Battle play is at the bottom");
     };
-    let sans = app
-        .game
-        .moves()
-        .iter()
-        .map(|m| m.san.to_string())
-        .collect();
+    let sans = app.game.moves().iter().map(|m| m.san.to_string()).collect();
     (app.game.fen(), app.game.ply(), sans)
 }
 
@@ -96,7 +91,7 @@ fn a_opens_the_pawn_battle_board_and_q_returns_to_the_game_unchanged() {
     let fx = prompt_move(&mut shell, "exd5");
     assert!(fx.contains(&Effect::CancelAnalysis(first.id)), "{fx:?}");
     let second = lines_asked(&fx);
-    let fx = prompt_move(&mut shell, "Rb8");
+    let fx = prompt_move(&mut shell, "Rab8");
     assert!(fx.contains(&Effect::CancelAnalysis(second.id)), "{fx:?}");
     let third = lines_asked(&fx);
     // A chess move is refused with Pawn Battle's reason; nothing is played.
@@ -185,5 +180,8 @@ fn a_finished_pawn_battle_line_shows_the_result_instead_of_lines() {
         text.contains("game over: White wins by promotion on d8"),
         "{text}"
     );
-    assert!(text.contains("White wins by promotion on d8 · ply"), "{text}");
+    assert!(
+        text.contains("White wins by promotion on d8 · ply"),
+        "{text}"
+    );
 }

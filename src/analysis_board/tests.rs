@@ -324,7 +324,7 @@ mod pawn_battle {
     fn pawn_battle_moves_for_both_sides_grow_a_tree_with_its_notation() {
         let mut board = pb_board(None, &["e4", "d5"]);
         prompt(&mut board, "exd5");
-        prompt(&mut board, "Rb8");
+        prompt(&mut board, "Rab8");
         assert_eq!(board.tree.game().ply(), 4);
         // Back two moves: another capture starts a variation.
         press(&mut board, KeyCode::Char(','));
@@ -335,12 +335,15 @@ mod pawn_battle {
             Some(text::NEW_VARIATION)
         );
         assert!(!board.tree.on_main_line());
-        assert_eq!(pgn_moves(&board), "1. e4 d5 2. exd5 (2. e5) 2... Rb8 *");
+        assert_eq!(pgn_moves(&board), "1. e4 d5 2. exd5 (2. e5) 2... Rab8 *");
         // Moves by the board's cursor too: a2-a4 for White in the variation.
         prompt(&mut board, "c5");
         enter_on(&mut board, Square::A2);
         enter_on(&mut board, Square::A4);
-        assert_eq!(pgn_moves(&board), "1. e4 d5 2. exd5 (2. e5 c5 3. a4) 2... Rb8 *");
+        assert_eq!(
+            pgn_moves(&board),
+            "1. e4 d5 2. exd5 (2. e5 c5 3. a4) 2... Rab8 *"
+        );
     }
 
     #[test]
@@ -349,14 +352,17 @@ mod pawn_battle {
         prompt(&mut board, "Nf3");
         let said = error_of(&board);
         assert!(said.contains("Pawn Battle"), "{said}");
-        assert!(said.contains("e4 or Rb1"), "the example is a Pawn Battle move: {said}");
+        assert!(
+            said.contains("e4 or Rab1"),
+            "the example is a Pawn Battle move: {said}"
+        );
         assert_eq!(pgn_moves(&board), "*", "nothing was played");
         prompt(&mut board, "e5");
         let said = error_of(&board);
         assert!(said.starts_with("e5:"), "{said}");
         // The prompt's key hints name Pawn Battle moves.
         typing(&mut board, ":");
-        assert!(board.key_hints().contains("Rb1"), "{}", board.key_hints());
+        assert!(board.key_hints().contains("Rab1"), "{}", board.key_hints());
     }
 
     #[test]
@@ -374,7 +380,10 @@ mod pawn_battle {
         assert!(said.contains(", steps back"), "{said}");
         // The saved tree ends with the result and its reason.
         let pgn = board.pgn();
-        assert!(pgn.contains("20. d8 {White wins by promotion on d8} 1-0"), "{pgn}");
+        assert!(
+            pgn.contains("20. d8 {White wins by promotion on d8} 1-0"),
+            "{pgn}"
+        );
         // Back one move: another move is a variation, and the engine runs again.
         press(&mut board, KeyCode::Char(','));
         assert!(board.wants_engine());
@@ -385,7 +394,7 @@ mod pawn_battle {
     #[test]
     fn repetition_and_fifty_moves_end_a_pawn_battle_line() {
         let mut board = pb_board(Some("r6r/p7/8/8/8/8/P7/R6R w - - 0 1"), &[]);
-        for san in ["Rb1", "Rb8", "Ra1", "Ra8", "Rb1", "Rb8", "Ra1", "Ra8"] {
+        for san in ["Rab1", "Rab8", "Ra1", "Ra8", "Rab1", "Rab8", "Ra1", "Ra8"] {
             prompt(&mut board, san);
         }
         let over = board.tree.game().outcome().expect("threefold repetition");
@@ -393,10 +402,10 @@ mod pawn_battle {
         assert!(over.to_string().contains("repetition"), "{over}");
         assert!(!board.wants_engine());
         let mut fifty = pb_board(Some("r6r/p7/8/8/8/8/P7/R6R w - - 99 60"), &[]);
-        prompt(&mut fifty, "Rb1");
+        prompt(&mut fifty, "Rab1");
         let over = fifty.tree.game().outcome().expect("fifty moves");
         assert!(over.to_string().contains("fifty"), "{over}");
-        prompt(&mut fifty, "Rb8");
+        prompt(&mut fifty, "Rab8");
         assert!(error_of(&fifty).contains("the game is over here"));
     }
 
@@ -447,13 +456,23 @@ mod pawn_battle {
         let fx = press(&mut board, KeyCode::Char('w'));
         assert!(fx.is_empty());
         let fx = press(&mut board, KeyCode::Enter);
-        let [Effect::WritePgn { replace: false, text: written, .. }] = fx.as_slice() else {
+        let [
+            Effect::WritePgn {
+                replace: false,
+                text: written,
+                ..
+            },
+        ] = fx.as_slice()
+        else {
             panic!("{fx:?}");
         };
         assert_eq!(written, &text);
         board.written(Written::Exists(PathBuf::from("analysis.pgn")));
         let fx = press(&mut board, KeyCode::Char('y'));
-        assert!(matches!(fx.as_slice(), [Effect::WritePgn { replace: true, .. }]), "{fx:?}");
+        assert!(
+            matches!(fx.as_slice(), [Effect::WritePgn { replace: true, .. }]),
+            "{fx:?}"
+        );
     }
 
     fn pb_request(fen: &str, human: Color) -> crate::analysis::Request<PawnBattle> {

@@ -34,7 +34,7 @@ pub const KEYS_BOARD: &str =
 pub fn keys_prompt(variant: Variant) -> &'static str {
     match variant {
         Variant::Chess => "a move (e4, Nf3) or save [FILE] · ⏎ run · esc cancel",
-        Variant::PawnBattle => "a move (e4, Rb1, exd5) or save [FILE] · ⏎ run · esc cancel",
+        Variant::PawnBattle => "a move (e4, exd5, Rab1) or save [FILE] · ⏎ run · esc cancel",
     }
 }
 
@@ -43,7 +43,7 @@ pub fn keys_prompt(variant: Variant) -> &'static str {
 pub fn move_example(variant: Variant) -> &'static str {
     match variant {
         Variant::Chess => "Nf3",
-        Variant::PawnBattle => "e4 or Rb1",
+        Variant::PawnBattle => "e4 or Rab1",
     }
 }
 /// The key-hint line at the save prompt.
