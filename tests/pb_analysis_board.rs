@@ -27,11 +27,16 @@ use shell_keys::{press, typing};
 
 /// Pawn Battle play after 1. e4 d5 (the human White, to move: no engine search in flight), at
 /// `size`.
-fn playing((w, h): (u16, u16)) -> Shell {
+fn playing(size: (u16, u16)) -> Shell {
     let mut game = Game::<PawnBattle>::starting();
     for san in ["e4", "d5"] {
         game.play_text(san).unwrap();
     }
+    playing_game(game, size)
+}
+
+/// Pawn Battle play of `game` (the human White) at `size`.
+fn playing_game(game: Game<PawnBattle>, (w, h): (u16, u16)) -> Shell {
     let snapshot = Snapshot {
         game,
         human: Color::White,
@@ -157,15 +162,7 @@ fn a_finished_pawn_battle_line_shows_the_result_instead_of_lines() {
     let size = (100, 30);
     let game =
         Game::<PawnBattle>::from_variant_fen("r6r/p2P1ppp/8/8/8/8/PP3PPP/R6R w - - 0 20").unwrap();
-    let snapshot = Snapshot {
-        game,
-        human: Color::White,
-        level: 5,
-        clock: None,
-    };
-    let (app, _) = App::<PawnBattle>::starting(Config::default(), Some(snapshot), 1);
-    let mut shell = Shell::play(app);
-    shell.update(Event::Resize(size.0, size.1));
+    let mut shell = playing_game(game, size);
     press(&mut shell, KeyCode::Char('a'));
     let fx = prompt_move(&mut shell, "d8");
     assert!(
