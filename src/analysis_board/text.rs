@@ -80,10 +80,7 @@ pub const HELP: &[(&str, &str)] = &[
         "mouse",
         "click a piece then a square, or drag; click a move",
     ),
-    (
-        ":",
-        "prompt: a move (e4, Nf3, O-O; Pawn Battle: e4, Rb1) or save [FILE]",
-    ),
+    (":", "prompt: a move (e4, Nf3, O-O) or save [FILE]"),
     (", / .", "one move back / forward"),
     ("Home / End", "the start / the end of the line"),
     ("[ / ]", "the previous / next move tried here"),
