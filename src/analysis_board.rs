@@ -7,15 +7,17 @@
 //!
 //! [`AnalysisBoard::update`] is the only place the board changes; it returns [`Effect`]s. What
 //! it needs from outside (a fresh analysis id and the engine settings) it asks the shell for
-//! with [`AnalysisBoard::take_restart`]. Chess only: Pawn Battle games do not open it.
+//! with [`AnalysisBoard::take_restart`]. The board is generic over the game
+//! ([`Playable`]: chess and Pawn Battle, monomorphised like the play screen): its moves, move
+//! errors, endings, engine, explanations and PGN are the game's.
 
 use std::path::PathBuf;
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use shakmaty::{Chess, Color, Move, Square};
 
-use crate::app::{AnalysisId, Effect, Message, MoveInput, Step};
-use crate::game::Game;
+use crate::app::{AnalysisId, Effect, Message, MoveInput, Playable, Step};
+use crate::game::{Game, PlayError};
 
 pub mod lines;
 pub mod text;
@@ -26,9 +28,9 @@ pub use tree::{Added, NodeId, Tree};
 
 /// What play (or a review) opens the board on.
 #[derive(Debug, Clone)]
-pub struct AnalyseFrom {
+pub struct AnalyseFrom<P: Playable = Chess> {
     /// The game: its moves become the main line.
-    pub game: Game,
+    pub game: Game<P>,
     /// The ply shown (the board starts there).
     pub ply: usize,
     /// The board's orientation.
@@ -39,8 +41,8 @@ pub struct AnalyseFrom {
 
 /// Two openings are the same when they show the same moves from the same start at the same ply
 /// the same way (what tests compare; [`Game`] has no equality of its own).
-impl PartialEq for AnalyseFrom {
-    fn eq(&self, other: &AnalyseFrom) -> bool {
+impl<P: Playable> PartialEq for AnalyseFrom<P> {
+    fn eq(&self, other: &AnalyseFrom<P>) -> bool {
         self.game.start_fen() == other.game.start_fen()
             && self.game.moves() == other.game.moves()
             && (self.ply, self.orientation, self.human)
@@ -87,11 +89,11 @@ pub struct EngineView {
     pub failed: Option<String>,
 }
 
-/// The analysis board.
+/// The analysis board of a game of `P`.
 #[derive(Debug, Clone)]
-pub struct AnalysisBoard {
+pub struct AnalysisBoard<P: Playable = Chess> {
     /// The moves and variations, and the position shown.
-    pub tree: Tree,
+    pub tree: Tree<P>,
     /// A move being entered on the board.
     pub input: MoveInput,
     /// The keyboard cursor.
@@ -112,19 +114,32 @@ pub struct AnalysisBoard {
 
 /// Where the board's clickable parts are, for the mouse (computed by the board's renderer from
 /// the terminal size alone).
-pub trait Hits {
+pub trait Hits<P: Playable> {
     /// The square under a cell, for a board with `bottom` at the bottom.
     fn square_at(&self, column: u16, row: u16, bottom: Color) -> Option<Square>;
     /// The promotion choice under a cell, if the picker is open there.
     fn promotion_at(&self, column: u16, row: u16) -> Option<usize>;
     /// The move of the move list under a cell.
-    fn node_at(&self, board: &AnalysisBoard, column: u16, row: u16) -> Option<NodeId>;
+    fn node_at(&self, board: &AnalysisBoard<P>, column: u16, row: u16) -> Option<NodeId>;
 }
 
-impl AnalysisBoard {
+impl<P: Playable> AnalysisBoard<P> {
+    /// The effect that asks the shell for a board on `game` at `ply` (the position shown there;
+    /// `orientation` at the bottom, scores for `human`): the one way play and the review open
+    /// it, for either game ([`Playable::open_analysis_board`]).
+    #[must_use]
+    pub fn open(game: Game<P>, ply: usize, orientation: Color, human: Color) -> Effect {
+        P::open_analysis_board(AnalyseFrom {
+            game,
+            ply,
+            orientation,
+            human,
+        })
+    }
+
     /// A board on `from`, with the engine on.
     #[must_use]
-    pub fn new(from: &AnalyseFrom) -> AnalysisBoard {
+    pub fn new(from: &AnalyseFrom<P>) -> AnalysisBoard<P> {
         let tree = Tree::from_game(&from.game, from.ply);
         let cursor = if from.orientation == Color::White {
             Square::E2
@@ -149,7 +164,7 @@ impl AnalysisBoard {
 
     /// The position shown.
     #[must_use]
-    pub fn position(&self) -> &Chess {
+    pub fn position(&self) -> &P {
         self.tree.game().position()
     }
 
@@ -166,6 +181,13 @@ impl AnalysisBoard {
         Some(self.engine.running.take())
     }
 
+    /// Whether the shell should run the engine on the position shown: it is on and the game
+    /// is not over there (a finished position has no lines; the panel says how it ended).
+    #[must_use]
+    pub fn wants_engine(&self) -> bool {
+        self.engine.on && self.tree.game().outcome().is_none()
+    }
+
     /// The analysis the shell started for the position shown.
     pub fn lines_started(&mut self, id: AnalysisId) {
         self.engine.running = Some(id);
@@ -174,7 +196,7 @@ impl AnalysisBoard {
     /// The analysis request of the position shown: its history for repetitions, the move that
     /// led to it, scores for the board's colour; limits and settings are the caller's.
     #[must_use]
-    pub fn request(&self, base: crate::analysis::Request) -> crate::analysis::Request {
+    pub fn request(&self, base: crate::analysis::Request<P>) -> crate::analysis::Request<P> {
         let game = self.tree.game();
         let keys = game.history_keys();
         crate::analysis::Request {
@@ -195,7 +217,7 @@ impl AnalysisBoard {
             return;
         }
         match report {
-            Ok(lines) if lines.position == *self.position() => {
+            Ok(lines) if lines.fen == self.position().fen() => {
                 if lines.finished || lines.lines.is_empty() {
                     self.engine.running = None;
                 }
@@ -229,7 +251,7 @@ impl AnalysisBoard {
 
     /// Applies a key or a mouse event (`hits`: where things are on screen); returns the effects
     /// to execute.
-    pub fn update(&mut self, event: &crate::app::Event, hits: &dyn Hits) -> Vec<Effect> {
+    pub fn update(&mut self, event: &crate::app::Event, hits: &dyn Hits<P>) -> Vec<Effect> {
         let mut fx = Vec::new();
         match event {
             crate::app::Event::Key(key) => self.key(*key, &mut fx),
@@ -356,7 +378,7 @@ impl AnalysisBoard {
 
     /// Moves through the tree with `step`; the position changed when it returns true,
     /// otherwise `refusal` is said (when not empty).
-    fn navigate(&mut self, step: impl FnOnce(&mut Tree) -> bool, refusal: &str) -> bool {
+    fn navigate(&mut self, step: impl FnOnce(&mut Tree<P>) -> bool, refusal: &str) -> bool {
         let before = self.tree.current();
         let moved = step(&mut self.tree);
         self.input.clear();
@@ -397,11 +419,12 @@ impl AnalysisBoard {
                     (added == Added::Variation).then(|| Message::info(text::NEW_VARIATION));
                 self.restart = true;
             }
+            Err(PlayError::GameOver(outcome)) => self.error(text::game_over_here(&outcome)),
             Err(e) => self.error(e.to_string()),
         }
     }
 
-    fn mouse(&mut self, mouse: MouseEvent, hits: &dyn Hits) {
+    fn mouse(&mut self, mouse: MouseEvent, hits: &dyn Hits<P>) {
         let position = self.position().clone();
         if self.input.promotion.is_some() {
             if let MouseEventKind::Down(MouseButton::Left) = mouse.kind {
@@ -453,9 +476,16 @@ impl AnalysisBoard {
             }
             return;
         }
+        if let Some(outcome) = self.tree.game().outcome() {
+            return self.error(text::game_over_here(&outcome));
+        }
         match self.tree.game().parse_move(line) {
             Ok(mv) => self.play(mv),
-            Err(e) => self.error(text::not_understood(line, &e.to_string())),
+            Err(e) => self.error(text::not_understood(
+                line,
+                &e.to_string(),
+                text::move_example(P::VARIANT),
+            )),
         }
     }
 
@@ -486,7 +516,7 @@ impl AnalysisBoard {
     pub fn key_hints(&self) -> &'static str {
         match self.mode {
             BoardMode::Board => text::KEYS_BOARD,
-            BoardMode::Prompt(_) => text::KEYS_PROMPT,
+            BoardMode::Prompt(_) => text::keys_prompt(P::VARIANT),
             BoardMode::SaveAs(_) => text::KEYS_SAVE,
             BoardMode::Replace(_) => text::KEYS_REPLACE,
             BoardMode::Help => text::KEYS_HELP,

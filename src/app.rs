@@ -10,7 +10,7 @@ use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use ratatui::layout::Rect;
-use shakmaty::{Chess, Color, Move, Position, Setup, Square};
+use shakmaty::{Chess, Color, Move, Setup, Square};
 
 use crate::clock::{Clock, TimeControl, TimeSource};
 use crate::config::{Config, ConfigError, HumanColor};
@@ -132,11 +132,15 @@ pub enum Effect {
     /// already put away).
     PlayOther(Box<SetUp>),
     /// Open the analysis board on this game and ply (`a`); play resumes unchanged when the
-    /// user leaves it.
+    /// user leaves it. Made by [`crate::analysis_board::AnalysisBoard::open`].
     OpenAnalysisBoard(Box<crate::analysis_board::AnalyseFrom>),
-    /// Start the analysis board's engine on a position (answered by [`Event::Lines`] at each
-    /// depth until cancelled with [`Effect::CancelAnalysis`]).
-    AnalyseLines(Box<AnalysisRequest>),
+    /// [`Effect::OpenAnalysisBoard`] for a Pawn Battle game.
+    OpenPawnBattleBoard(
+        Box<crate::analysis_board::AnalyseFrom<crate::variant::pawn_battle::PawnBattle>>,
+    ),
+    /// Start the analysis board's engine on a position of either game (answered by
+    /// [`Event::Lines`] at each depth until cancelled with [`Effect::CancelAnalysis`]).
+    AnalyseLines(AnalysisJob),
     /// Write a PGN text to `path`; an existing file is replaced only when `replace` (answered
     /// by [`Event::PgnWritten`]).
     WritePgn {
@@ -1338,24 +1342,26 @@ impl<P: Playable> App<P> {
         })));
     }
 
-    /// `a`: asks the shell for the analysis board on the game, at the position shown. The
-    /// board analyses chess only: a Pawn Battle game says so instead (no effect).
+    /// `a`: asks the shell for the analysis board on the game (either game), at the position
+    /// shown.
     fn open_analysis_board(&mut self, fx: &mut Vec<Effect>) {
-        let Saved::Chess(snapshot) = self.saved() else {
-            return self.error(
-                "the analysis board analyses chess games only for now; t asks for a hint, \
-                 , and . step through the moves",
-            );
-        };
         self.input.clear();
-        fx.push(Effect::OpenAnalysisBoard(Box::new(
-            crate::analysis_board::AnalyseFrom {
-                game: snapshot.game,
-                ply: self.shown_ply(),
-                orientation: self.orientation,
-                human: self.human,
-            },
-        )));
+        fx.push(crate::analysis_board::AnalysisBoard::open(
+            self.snapshot().game,
+            self.shown_ply(),
+            self.orientation,
+            self.human,
+        ));
+    }
+
+    /// A background analysis of `before` (the best move and its explanation) for another
+    /// screen (the editor's "analyse from here", the analysis board's engine): play's
+    /// configured limits, evaluation and explanation level, and a fresh id from play's counter,
+    /// so the shell can route its report back.
+    pub fn analysis_for(&mut self, before: P) -> AnalysisRequest<P> {
+        let mut request = self.base_request(before.clone());
+        request.human = VariantPosition::turn(&before);
+        self.numbered_analysis(0, request)
     }
 
     /// `request` for the move at `ply` with a fresh id from play's counter.
@@ -2014,15 +2020,6 @@ impl App {
     /// the effects to run first (the engine starts if it is its turn).
     pub fn new(config: Config, snapshot: Option<Snapshot>, seed: u64) -> (App, Vec<Effect>) {
         App::starting(config, snapshot, seed)
-    }
-
-    /// A background analysis of `before` (the best move and its explanation) for another
-    /// screen (the editor's "analyse from here"): play's configured limits and explanation
-    /// level, and a fresh id from play's counter, so the shell can route its report back.
-    pub fn analysis_for(&mut self, before: Chess) -> AnalysisRequest {
-        let mut request = self.base_request(before.clone());
-        request.human = Position::turn(&before);
-        self.numbered_analysis(0, request)
     }
 }
 

@@ -375,19 +375,47 @@ impl Runner {
         job: AnalysisRequest<P>,
         events: &mut VecDeque<Event>,
     ) {
-        self.analyses.retain(|_, j| !j.is_finished());
         let tx = self.events.clone();
         let id = job.id;
-        match analysis::spawn(job.request, job.hash_mb, move |a| {
+        let started = analysis::spawn(job.request, job.hash_mb, move |a| {
             let _ = tx.send(match a {
                 Ok(a) => Event::Analysed(id, Box::new(a)),
                 Err(why) => Event::AnalysisFailed(id, format!("internal error: {why}")),
             });
-        }) {
+        });
+        self.keep_analysis(id, started, |why| Event::AnalysisFailed(id, why), events);
+    }
+
+    /// Starts the analysis board's engine ([`crate::analysis_board::lines::spawn`]) for a
+    /// position of either game; its reports come back as [`Event::Lines`].
+    fn analyse_lines<P: analysis::Analysed>(
+        &mut self,
+        job: AnalysisRequest<P>,
+        events: &mut VecDeque<Event>,
+    ) {
+        let tx = self.events.clone();
+        let id = job.id;
+        let started = crate::analysis_board::lines::spawn(job.request, job.hash_mb, move |l| {
+            let _ = tx.send(Event::Lines(id, l.map(Box::new)));
+        });
+        self.keep_analysis(id, started, |why| Event::Lines(id, Err(why)), events);
+    }
+
+    /// Keeps a started analysis job under its id (so a cancel finds it), forgetting the
+    /// finished ones; a job that could not start is reported with `failed`.
+    fn keep_analysis(
+        &mut self,
+        id: AnalysisId,
+        started: std::io::Result<analysis::Job>,
+        failed: impl FnOnce(String) -> Event,
+        events: &mut VecDeque<Event>,
+    ) {
+        self.analyses.retain(|_, j| !j.is_finished());
+        match started {
             Ok(j) => {
                 self.analyses.insert(id, j);
             }
-            Err(e) => events.push_back(Event::AnalysisFailed(id, e.to_string())),
+            Err(e) => events.push_back(failed(e.to_string())),
         }
     }
 
@@ -468,20 +496,12 @@ impl Runner {
                 | Effect::OpenEditor(_)
                 | Effect::NewGameOf(_)
                 | Effect::PlayOther(_)
-                | Effect::OpenAnalysisBoard(_) => {}
-                Effect::AnalyseLines(job) => {
-                    self.analyses.retain(|_, j| !j.is_finished());
-                    let tx = self.events.clone();
-                    let id = job.id;
-                    match crate::analysis_board::lines::spawn(job.request, job.hash_mb, move |l| {
-                        let _ = tx.send(Event::Lines(id, l.map(Box::new)));
-                    }) {
-                        Ok(j) => {
-                            self.analyses.insert(id, j);
-                        }
-                        Err(e) => events.push_back(Event::Lines(id, Err(e.to_string()))),
-                    }
-                }
+                | Effect::OpenAnalysisBoard(_)
+                | Effect::OpenPawnBattleBoard(_) => {}
+                Effect::AnalyseLines(job) => match job {
+                    AnalysisJob::Chess(job) => self.analyse_lines(*job, events),
+                    AnalysisJob::PawnBattle(job) => self.analyse_lines(*job, events),
+                },
                 Effect::WritePgn {
                     path,
                     text,

@@ -92,6 +92,8 @@ pub enum Screen {
     Editor(Box<EditorScreen>),
     /// The analysis board (opened from play or a review).
     Analysis(Box<AnalysisBoard>),
+    /// The analysis board of a Pawn Battle game (opened from its play screen).
+    PawnBattleAnalysis(Box<AnalysisBoard<PawnBattle>>),
 }
 
 /// The board editor's screen: the editor and its analysis in flight.
@@ -365,7 +367,9 @@ impl Shell {
                 match self.screens.last_mut() {
                     Some(Screen::Play(app)) => fx.extend(app.update(event)),
                     Some(Screen::PawnBattle(app)) => fx.extend(app.update(event)),
-                    Some(Screen::Editor(_) | Screen::Analysis(_)) if is_interrupt(&event) => {
+                    Some(
+                        Screen::Editor(_) | Screen::Analysis(_) | Screen::PawnBattleAnalysis(_),
+                    ) if is_interrupt(&event) => {
                         // Ctrl-C quits the program from the editor as from play.
                         if let Some(app) = self.play_screen_mut() {
                             fx.extend(app.update(event));
@@ -386,6 +390,10 @@ impl Shell {
                         }
                     }
                     Some(Screen::Analysis(board)) => {
+                        let layout = crate::ui::analysis_board::BoardLayout::new(area);
+                        fx.extend(board.update(&event, &layout));
+                    }
+                    Some(Screen::PawnBattleAnalysis(board)) => {
                         let layout = crate::ui::analysis_board::BoardLayout::new(area);
                         fx.extend(board.update(&event, &layout));
                     }
@@ -431,21 +439,15 @@ impl Shell {
                     screen.editor.analysed(Err(why));
                 }
             }
-            Event::Lines(id, report) => {
-                if let Some(board) = self.board_waiting_for(id) {
-                    board.lines(id, report.map(|l| *l));
-                }
+            Event::Lines(id, report) => self.board_lines(id, report.map(|l| *l)),
+            Event::AnalysisFailed(id, why) if self.board_waits_for(id) => {
+                self.board_lines(id, Err(why));
             }
-            Event::AnalysisFailed(id, why) if self.board_waiting_for(id).is_some() => {
-                if let Some(board) = self.board_waiting_for(id) {
-                    board.lines(id, Err(why));
-                }
-            }
-            Event::PgnWritten(written) => {
-                if let Some(Screen::Analysis(board)) = self.screens.last_mut() {
-                    board.written(written);
-                }
-            }
+            Event::PgnWritten(written) => match self.screens.last_mut() {
+                Some(Screen::Analysis(board)) => board.written(written),
+                Some(Screen::PawnBattleAnalysis(board)) => board.written(written),
+                _ => {}
+            },
             other => {
                 if let Some(app) = self.play_screen_mut() {
                     fx.extend(app.update(other));
@@ -457,12 +459,28 @@ impl Shell {
         fx
     }
 
-    /// The analysis board whose engine report has this id.
-    fn board_waiting_for(&mut self, id: AnalysisId) -> Option<&mut AnalysisBoard> {
-        self.screens.iter_mut().find_map(|s| match s {
-            Screen::Analysis(b) if b.waits_for(id) => Some(b.as_mut()),
-            _ => None,
+    /// Whether an analysis board waits for the engine report with this id.
+    fn board_waits_for(&self, id: AnalysisId) -> bool {
+        self.screens.iter().any(|s| match s {
+            Screen::Analysis(b) => b.waits_for(id),
+            Screen::PawnBattleAnalysis(b) => b.waits_for(id),
+            _ => false,
         })
+    }
+
+    /// Hands an engine report to the analysis board that waits for it.
+    fn board_lines(
+        &mut self,
+        id: AnalysisId,
+        report: Result<crate::analysis_board::Lines, String>,
+    ) {
+        for screen in &mut self.screens {
+            match screen {
+                Screen::Analysis(b) if b.waits_for(id) => return b.lines(id, report),
+                Screen::PawnBattleAnalysis(b) if b.waits_for(id) => return b.lines(id, report),
+                _ => {}
+            }
+        }
     }
 
     /// The analysis board on top, if it is open.
@@ -473,22 +491,39 @@ impl Shell {
         }
     }
 
-    /// Restarts the analysis board's engine when its position changed (or it was turned on):
-    /// the old analysis is cancelled, a new one asked for with play's engine settings and an id
-    /// from play's counter (the review's settings without play).
+    /// The Pawn Battle analysis board on top, if it is open.
+    pub fn pawn_battle_board(&self) -> Option<&AnalysisBoard<PawnBattle>> {
+        match self.screens.last() {
+            Some(Screen::PawnBattleAnalysis(b)) => Some(b),
+            _ => None,
+        }
+    }
+
+    /// Restarts the engine of the analysis board on top (either game) when needed.
     fn restart_lines(&mut self, fx: &mut Vec<Effect>) {
-        let Some(Screen::Analysis(board)) = self.screens.last_mut() else {
+        match self.screens.last() {
+            Some(Screen::Analysis(_)) => self.restart_board_lines::<shakmaty::Chess>(fx),
+            Some(Screen::PawnBattleAnalysis(_)) => self.restart_board_lines::<PawnBattle>(fx),
+            _ => {}
+        }
+    }
+
+    /// Restarts the engine of the analysis board of `P` on top when its position changed (or
+    /// it was turned on): the old analysis is cancelled, a new one asked for with play's
+    /// engine settings and an id from play's counter (the review's settings without play).
+    fn restart_board_lines<P: Playable + crate::review::Reviewed>(&mut self, fx: &mut Vec<Effect>) {
+        let Some(board) = self.screens.last_mut().and_then(P::board_of) else {
             return;
         };
         let Some(old) = board.take_restart() else {
             return;
         };
         fx.extend(old.map(Effect::CancelAnalysis));
-        if !board.engine.on {
+        if !board.wants_engine() {
             return;
         }
         let position = board.position().clone();
-        let mut job = match self.app_mut() {
+        let mut job = match self.screens.iter_mut().find_map(P::app_of) {
             Some(app) => app.analysis_for(position),
             None => {
                 self.last_id += 1;
@@ -496,7 +531,7 @@ impl Shell {
                 let mut request = crate::analysis::Request::new(
                     position,
                     settings.limits.clone(),
-                    settings.params.clone(),
+                    P::eval(settings),
                 );
                 request.level = settings.level;
                 request.language = settings.language;
@@ -508,10 +543,10 @@ impl Shell {
                 }
             }
         };
-        if let Some(Screen::Analysis(board)) = self.screens.last_mut() {
+        if let Some(board) = self.screens.last_mut().and_then(P::board_of) {
             job.request = board.request(job.request);
             board.lines_started(job.id);
-            fx.push(Effect::AnalyseLines(Box::new(job)));
+            fx.push(Effect::AnalyseLines(P::analysis_job(job)));
         }
     }
 
@@ -701,6 +736,10 @@ impl Shell {
                     self.screens
                         .push(Screen::Analysis(Box::new(AnalysisBoard::new(&from))));
                 }
+                Effect::OpenPawnBattleBoard(from) => {
+                    self.screens
+                        .push(PawnBattle::board_screen(AnalysisBoard::new(&from)));
+                }
                 Effect::CloseScreen => self.close_screen(&mut out),
                 Effect::NewGameOf(new) => self.switch_game(new, &mut out),
                 Effect::PlayOther(setup) => {
@@ -739,6 +778,9 @@ impl Shell {
             }
             Some(Screen::Editor(e)) => out.extend(e.analysis.map(Effect::CancelAnalysis)),
             Some(Screen::Analysis(b)) => out.extend(b.engine.running.map(Effect::CancelAnalysis)),
+            Some(Screen::PawnBattleAnalysis(b)) => {
+                out.extend(b.engine.running.map(Effect::CancelAnalysis));
+            }
             _ => {}
         }
         if self.screens.is_empty() {
@@ -766,20 +808,33 @@ impl Shell {
                     .unwrap_or_default();
                 crate::ui::editor::render(frame, &e.editor, &ui, play_theme);
             }
-            Some(Screen::Analysis(b)) => match self.app() {
-                Some(app) => {
-                    crate::ui::analysis_board::render(frame, b, &app.config.ui, play_theme)
-                }
-                None => {
-                    // Over `kibitzer review`: the review's look.
-                    let ui = crate::config::UiConfig {
-                        pieces: self.look.pieces,
-                        ..crate::config::UiConfig::default()
-                    };
-                    crate::ui::analysis_board::render(frame, b, &ui, &self.look.theme);
-                }
-            },
+            Some(Screen::Analysis(b)) => self.render_board(frame, b, play_theme),
+            Some(Screen::PawnBattleAnalysis(b)) => self.render_board(frame, b, play_theme),
             None => {}
+        }
+    }
+}
+
+impl Shell {
+    /// Draws an analysis board of either game: with play's look over play, the review's look
+    /// over `kibitzer review`.
+    fn render_board<P: Playable>(
+        &self,
+        frame: &mut Frame,
+        board: &AnalysisBoard<P>,
+        play_theme: &Theme,
+    ) {
+        match self.play_screen() {
+            Some(app) => {
+                crate::ui::analysis_board::render(frame, board, &app.config().ui, play_theme);
+            }
+            None => {
+                let ui = crate::config::UiConfig {
+                    pieces: self.look.pieces,
+                    ..crate::config::UiConfig::default()
+                };
+                crate::ui::analysis_board::render(frame, board, &ui, &self.look.theme);
+            }
         }
     }
 }
@@ -1082,7 +1137,7 @@ mod tests {
     fn lines_asked(fx: &[Effect]) -> crate::app::AnalysisRequest {
         fx.iter()
             .find_map(|e| match e {
-                Effect::AnalyseLines(job) => Some((**job).clone()),
+                Effect::AnalyseLines(crate::app::AnalysisJob::Chess(job)) => Some((**job).clone()),
                 _ => None,
             })
             .expect("the board's engine starts")

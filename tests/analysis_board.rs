@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use insta::assert_snapshot;
 use kibitzer::analysis_board::lines::lines_at;
 use kibitzer::analysis_board::{AnalysisBoard, NodeId, Tree};
-use kibitzer::app::{App, Effect, Event};
+use kibitzer::app::{AnalysisJob, App, Effect, Event};
 use kibitzer::config::Config;
 use kibitzer::engine::SearchMemory;
 use kibitzer::shell::{Screen, Shell};
@@ -68,7 +68,7 @@ fn with_variation(size: (u16, u16)) -> Shell {
     let job = fx
         .iter()
         .find_map(|e| match e {
-            Effect::AnalyseLines(job) => Some(job.clone()),
+            Effect::AnalyseLines(AnalysisJob::Chess(job)) => Some(job.clone()),
             _ => None,
         })
         .expect("the engine restarts");

@@ -184,8 +184,13 @@ fn review_a_pawn_battle_game_and_browse_it() {
     t.keys(&["Right"]);
     let s = t.wait_until("the panel of 2. g4", |s| !s.contains("Better: b5"));
     assert!(s.contains("2. g4"), "{s}");
+    // `a` opens the analysis board on the position shown; its engine's lines arrive; `q` comes
+    // back to the review.
     t.keys(&["a"]);
-    t.wait_for("not yet for Pawn Battle");
+    t.wait_for("Engine · best 3");
+    t.wait_for("scores for");
+    t.keys(&["q"]);
+    t.wait_for("Explanation · Pawn Battle");
     t.keys(&["q"]);
     t.wait_for("EXIT=0");
 }

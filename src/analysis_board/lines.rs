@@ -8,14 +8,15 @@
 //! ([`crate::analysis::search_position`]: the best moves and their scores from one search), a
 //! search after each of the other moves for its line ([`crate::analysis::search_after`]), and
 //! the explanation of each first move by [`crate::analysis::explain_move`], the path every
-//! other explanation takes.
+//! other explanation takes. Any game the analysis knows ([`Analysed`]: chess, Pawn Battle) is
+//! analysed the same way, with its own rules, evaluation and explanations.
 
 use std::io;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use shakmaty::{Chess, Move, Position};
+use shakmaty::Move;
 
-use crate::analysis::{Request, convert, explain_move, search_after, search_position};
+use crate::analysis::{Analysed, Request, convert, explain_move, search_after, search_position};
 use crate::engine::{SearchLimits, SearchMemory};
 use crate::explain::Explanation;
 use crate::explain::quality::Score;
@@ -42,8 +43,9 @@ pub struct Line {
 /// The best lines of a position at one depth.
 #[derive(Debug, Clone)]
 pub struct Lines {
-    /// The position analysed.
-    pub position: Chess,
+    /// The FEN of the position analysed (which position of the board the lines belong to,
+    /// whatever the game).
+    pub fen: String,
     /// The depth searched.
     pub depth: u32,
     /// The best moves, best first (fewer than [`LINES`] when the position has fewer moves;
@@ -53,10 +55,24 @@ pub struct Lines {
     pub finished: bool,
 }
 
-/// The best [`LINES`] lines of `req.before` at `depth` (scores from `req.human`'s side).
-/// Synchronous; `stop` cuts the searches short.
+/// The best [`LINES`] lines of `req.before` at `depth` (scores from `req.human`'s side); none
+/// when the position itself ends the game (a Pawn Battle pawn on its last rank, all pawns
+/// captured). Synchronous; `stop` cuts the searches short.
 #[must_use]
-pub fn lines_at(req: &Request, depth: u32, memory: &mut SearchMemory, stop: &AtomicBool) -> Lines {
+pub fn lines_at<P: Analysed>(
+    req: &Request<P>,
+    depth: u32,
+    memory: &mut SearchMemory,
+    stop: &AtomicBool,
+) -> Lines {
+    if req.before.end().is_some() {
+        return Lines {
+            fen: req.before.fen(),
+            depth,
+            lines: Vec::new(),
+            finished: true,
+        };
+    }
     let limits = SearchLimits::depth(depth);
     let before = search_position(
         &req.before,
@@ -96,7 +112,7 @@ pub fn lines_at(req: &Request, depth: u32, memory: &mut SearchMemory, stop: &Ato
         });
     }
     Lines {
-        position: req.before.clone(),
+        fen: req.before.fen(),
         depth: before.depth,
         lines,
         finished: depth >= MAX_DEPTH,
@@ -113,8 +129,8 @@ pub type Job = crate::job::Job<()>;
 ///
 /// # Errors
 /// When the operating system cannot start a thread.
-pub fn spawn(
-    req: Request,
+pub fn spawn<P: Analysed>(
+    req: Request<P>,
     hash_mb: u32,
     mut deliver: impl FnMut(Result<Lines, String>) + Send + 'static,
 ) -> io::Result<Job> {

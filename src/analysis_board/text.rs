@@ -1,9 +1,12 @@
 //! Every text the analysis board shows (titles, messages, key hints, the help), in one place so
 //! a second language is a change of this file only.
 
+use std::fmt;
 use std::path::Path;
 
 use shakmaty::Color;
+
+use crate::variant::Variant;
 
 /// The board's title in the move list panel.
 pub const MOVES_TITLE: &str = "Analysis";
@@ -26,8 +29,23 @@ pub const PROMPT_LABEL: &str = ":";
 /// The key-hint line on the board.
 pub const KEYS_BOARD: &str =
     ",/. step · [ ] variation · p promote · x del · g engine · w save · q back · ?";
-/// The key-hint line at the prompt.
-pub const KEYS_PROMPT: &str = "a move (e4, Nf3) or save [FILE] · ⏎ run · esc cancel";
+/// The key-hint line at the prompt, for a game of `variant`.
+#[must_use]
+pub fn keys_prompt(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Chess => "a move (e4, Nf3) or save [FILE] · ⏎ run · esc cancel",
+        Variant::PawnBattle => "a move (e4, exd5, Rab1) or save [FILE] · ⏎ run · esc cancel",
+    }
+}
+
+/// A move to give as an example in messages, for a game of `variant`.
+#[must_use]
+pub fn move_example(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Chess => "Nf3",
+        Variant::PawnBattle => "e4 or Rab1",
+    }
+}
 /// The key-hint line at the save prompt.
 pub const KEYS_SAVE: &str = "the PGN file to write · ⏎ save · esc cancel";
 /// The key-hint line when asked to replace a file.
@@ -100,13 +118,25 @@ pub fn kept(path: &Path) -> String {
     format!("{} kept; nothing was written", path.display())
 }
 
-/// A prompt line that is neither a move nor a command.
+/// A prompt line that is neither a move nor a command (`example`: [`move_example`]).
 #[must_use]
-pub fn not_understood(input: &str, why: &str) -> String {
+pub fn not_understood(input: &str, why: &str, example: &str) -> String {
     format!(
-        "{}: {why} (type a move such as Nf3, or save FILE)",
+        "{}: {why} (type a move such as {example}, or save FILE)",
         crate::echo::echo(input)
     )
+}
+
+/// A move asked for where the game is over (`outcome`: who won and why, or the draw).
+#[must_use]
+pub fn game_over_here(outcome: &impl fmt::Display) -> String {
+    format!("the game is over here ({outcome}); , steps back, [ ] and x change the line")
+}
+
+/// The engine panel where the game is over: the outcome instead of lines.
+#[must_use]
+pub fn game_over_panel(outcome: &impl fmt::Display) -> String {
+    format!("game over: {outcome}")
 }
 
 /// The engine panel's heading: depth, whose side the scores are from, and whether the engine
@@ -130,10 +160,21 @@ pub fn engine_failed(why: &str) -> String {
     format!("the engine failed: {why}; g starts it again")
 }
 
-/// The status line without a message: whose move it is, the ply, main line or variation.
+/// The status line without a message: whose move it is (or how the game ended there), the
+/// ply, main line or variation.
 #[must_use]
-pub fn position(turn: Color, ply: usize, main_line: bool) -> String {
-    let side = crate::app::color_name(turn);
+pub fn position(
+    turn: Color,
+    ply: usize,
+    main_line: bool,
+    over: Option<&dyn fmt::Display>,
+) -> String {
     let line = if main_line { "main line" } else { "variation" };
-    format!("{side} to move · ply {ply} · {line}")
+    match over {
+        Some(outcome) => format!("{outcome} · ply {ply} · {line}"),
+        None => {
+            let side = crate::app::color_name(turn);
+            format!("{side} to move · ply {ply} · {line}")
+        }
+    }
 }

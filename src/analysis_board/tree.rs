@@ -1,12 +1,14 @@
 //! The analysis board's tree of moves: the game it was opened on is the main line, and every
 //! move that differs from the continuation already there starts a variation. The current
 //! node's position is a [`Game`] rebuilt by [`Game::play`] along the path from the root, so the
-//! tree never applies a move any other way.
+//! tree never applies a move any other way. The tree holds a game of any variant (chess or
+//! Pawn Battle): its moves, its notation and its endings are the game's.
 
-use shakmaty::Move;
+use shakmaty::{Chess, Move};
 
 use crate::game::{Game, PlayError, PlayedMove};
 use crate::pgn::{Variation, VariationMove};
+use crate::variant::{Variant, VariantPosition};
 
 /// A move in the tree (an index into its nodes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -39,11 +41,12 @@ pub enum Added {
     Variation,
 }
 
-/// A tree of moves from one start position, with a cursor on one node (or the start).
+/// A tree of moves from one start position of the game `P`, with a cursor on one node (or the
+/// start).
 #[derive(Debug, Clone)]
-pub struct Tree {
+pub struct Tree<P: VariantPosition = Chess> {
     /// The start position, no move played.
-    start: Game,
+    start: Game<P>,
     /// Every node ever added; deleted ones are unlinked, not removed, so ids stay valid.
     nodes: Vec<Node>,
     /// The first moves, the main one first.
@@ -51,18 +54,27 @@ pub struct Tree {
     /// The node the board shows (`None`: the start position).
     current: Option<NodeId>,
     /// The game at the cursor: the start and the path to it, played through [`Game::play`].
-    game: Game,
+    game: Game<P>,
 }
 
-impl Tree {
+/// Whether threefold repetition and the fifty-move rule end a line of the tree. Not in chess:
+/// over the board those draws must be claimed, so the analysis goes on (as in a PGN read from
+/// a file). In Pawn Battle they are draws by the rules (issue 25), so the line ends there and
+/// the board says so.
+#[must_use]
+pub fn draws_end_lines(variant: Variant) -> bool {
+    variant != Variant::Chess
+}
+
+impl<P: VariantPosition> Tree<P> {
     /// The tree of `game`'s moves (up to its cursor) as the main line, the cursor after
-    /// `ply` moves. Repetitions and the fifty-move rule do not end a line (as in a PGN read
-    /// from a file): the analysis goes on.
+    /// `ply` moves. Repetitions and the fifty-move rule end a line only where the game's rules
+    /// say so ([`draws_end_lines`]).
     #[must_use]
-    pub fn from_game(game: &Game, ply: usize) -> Tree {
+    pub fn from_game(game: &Game<P>, ply: usize) -> Tree<P> {
         let fresh = match game.start_fen() {
-            Some(fen) => Game::from_fen(fen),
-            None => Ok(Game::new()),
+            Some(fen) => Game::from_variant_fen(fen),
+            None => Ok(Game::starting()),
         };
         // A set-up the game accepted parses again; if it ever did not, its own start serves.
         let mut start = fresh.unwrap_or_else(|_| {
@@ -70,7 +82,7 @@ impl Tree {
             g.truncate(0);
             g
         });
-        start.set_automatic_draws(false);
+        start.set_automatic_draws(draws_end_lines(P::VARIANT));
         let mut tree = Tree {
             game: start.clone(),
             start,
@@ -93,13 +105,13 @@ impl Tree {
 
     /// The game from the start to the cursor (its position is the one shown).
     #[must_use]
-    pub fn game(&self) -> &Game {
+    pub fn game(&self) -> &Game<P> {
         &self.game
     }
 
     /// The start position's game (no move played).
     #[must_use]
-    pub fn start(&self) -> &Game {
+    pub fn start(&self) -> &Game<P> {
         &self.start
     }
 
@@ -198,7 +210,7 @@ impl Tree {
     ///
     /// # Errors
     /// [`Game::play`]'s error when the move is illegal or the game is over at the cursor.
-    pub fn play(&mut self, mv: Move) -> Result<Added, PlayError<crate::game::EndReason>> {
+    pub fn play(&mut self, mv: Move) -> Result<Added, PlayError<P::GameEnd>> {
         if let Some(&existing) = self
             .children(self.current)
             .iter()
@@ -344,7 +356,7 @@ impl Tree {
     /// The whole tree for the PGN writer: the main line as a game (for its tags and outcome)
     /// and, for each of its moves, the variations that replace it.
     #[must_use]
-    pub fn for_pgn(&self) -> (Game, Vec<Vec<Variation>>) {
+    pub fn for_pgn(&self) -> (Game<P>, Vec<Vec<Variation>>) {
         let main = self.main_line();
         let mut game = self.start.clone();
         for &id in &main {

@@ -10,10 +10,11 @@
 use shakmaty::{Chess, EnPassantMode, Position as _, Setup};
 
 use crate::analysis::Analysed;
-use crate::app::App;
+use crate::analysis_board::{AnalyseFrom, AnalysisBoard};
 use crate::app::persist::{Saved, Snapshot};
 use crate::app::search::SearchPosition;
 use crate::app::search::{AnalysisJob, AnalysisRequest};
+use crate::app::{App, Effect};
 use crate::config::Config;
 use crate::engine::EvalParams;
 use crate::engine::rules::SearchRules;
@@ -59,6 +60,18 @@ pub trait Playable: PgnVariant + SearchRules + Analysed + PartialEq {
 
     /// This position as the board editor's set-up.
     fn editor_setup(&self) -> Setup;
+
+    /// The effect that opens the analysis board on `from` (the shell makes the screen).
+    fn open_analysis_board(from: AnalyseFrom<Self>) -> Effect;
+
+    /// The shell's screen for an analysis board of this game.
+    fn board_screen(board: AnalysisBoard<Self>) -> Screen;
+
+    /// The analysis board of this game a screen holds, if it is one.
+    fn board_of(screen: &mut Screen) -> Option<&mut AnalysisBoard<Self>>;
+
+    /// The play screen of this game a screen holds, if it is one.
+    fn app_of(screen: &mut Screen) -> Option<&mut App<Self>>;
 }
 
 impl Playable for Chess {
@@ -99,6 +112,28 @@ impl Playable for Chess {
     fn screen(app: App) -> Screen {
         Screen::Play(Box::new(app))
     }
+
+    fn open_analysis_board(from: AnalyseFrom) -> Effect {
+        Effect::OpenAnalysisBoard(Box::new(from))
+    }
+
+    fn board_screen(board: AnalysisBoard) -> Screen {
+        Screen::Analysis(Box::new(board))
+    }
+
+    fn board_of(screen: &mut Screen) -> Option<&mut AnalysisBoard> {
+        match screen {
+            Screen::Analysis(board) => Some(board),
+            _ => None,
+        }
+    }
+
+    fn app_of(screen: &mut Screen) -> Option<&mut App> {
+        match screen {
+            Screen::Play(app) => Some(app),
+            _ => None,
+        }
+    }
 }
 
 impl Playable for PawnBattle {
@@ -138,5 +173,27 @@ impl Playable for PawnBattle {
 
     fn screen(app: App<PawnBattle>) -> Screen {
         Screen::PawnBattle(Box::new(app))
+    }
+
+    fn open_analysis_board(from: AnalyseFrom<PawnBattle>) -> Effect {
+        Effect::OpenPawnBattleBoard(Box::new(from))
+    }
+
+    fn board_screen(board: AnalysisBoard<PawnBattle>) -> Screen {
+        Screen::PawnBattleAnalysis(Box::new(board))
+    }
+
+    fn board_of(screen: &mut Screen) -> Option<&mut AnalysisBoard<PawnBattle>> {
+        match screen {
+            Screen::PawnBattleAnalysis(board) => Some(board),
+            _ => None,
+        }
+    }
+
+    fn app_of(screen: &mut Screen) -> Option<&mut App<PawnBattle>> {
+        match screen {
+            Screen::PawnBattle(app) => Some(app),
+            _ => None,
+        }
     }
 }

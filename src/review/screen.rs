@@ -195,7 +195,7 @@ fn analyst_label(spec: &crate::analysis::AnalystSpec) -> String {
 
 /// What the review screen needs from a game beyond its review ([`Reviewed`]): how its work
 /// and its screen travel through the shell, and the analysis board where the game has one.
-pub trait OnScreen: Reviewed {
+pub trait OnScreen: Reviewed + crate::app::Playable {
     /// The game as the shell's review work carries it.
     fn review_game(game: PgnGame<Self>) -> ReviewGame;
 
@@ -204,19 +204,6 @@ pub trait OnScreen: Reviewed {
 
     /// This game's review screen as the shell holds it.
     fn any_screen(screen: Screen<Self>) -> AnyScreen;
-
-    /// The effect opening the analysis board on position `ply` of `game` (seen with
-    /// `orientation` at the bottom, `human`'s side judged), or the sentence saying why this
-    /// game has none.
-    ///
-    /// # Errors
-    /// The game has no analysis board: the sentence the screen shows instead.
-    fn analysis_board(
-        game: &Game<Self>,
-        ply: usize,
-        orientation: Color,
-        human: Color,
-    ) -> Result<Effect, String>;
 }
 
 impl OnScreen for Chess {
@@ -230,22 +217,6 @@ impl OnScreen for Chess {
 
     fn any_screen(screen: Screen) -> AnyScreen {
         AnyScreen::Chess(Box::new(screen))
-    }
-
-    fn analysis_board(
-        game: &Game,
-        ply: usize,
-        orientation: Color,
-        human: Color,
-    ) -> Result<Effect, String> {
-        Ok(Effect::OpenAnalysisBoard(Box::new(
-            crate::analysis_board::AnalyseFrom {
-                game: game.clone(),
-                ply,
-                orientation,
-                human,
-            },
-        )))
     }
 }
 
@@ -261,22 +232,7 @@ impl OnScreen for PawnBattle {
     fn any_screen(screen: Screen<PawnBattle>) -> AnyScreen {
         AnyScreen::PawnBattle(Box::new(screen))
     }
-
-    /// Not yet: the analysis board analyses chess only (the one place to open it for Pawn
-    /// Battle once the board plays it).
-    fn analysis_board(
-        _game: &Game<PawnBattle>,
-        _ply: usize,
-        _orientation: Color,
-        _human: Color,
-    ) -> Result<Effect, String> {
-        Err(NO_PB_ANALYSIS_BOARD.to_owned())
-    }
 }
-
-/// What `a` says in a Pawn Battle review while the analysis board is chess only.
-pub const NO_PB_ANALYSIS_BOARD: &str =
-    "the analysis board is not yet for Pawn Battle; the panel shows each move's best line";
 
 /// The review screen's model, for a game of `P` (chess by default).
 #[derive(Debug, Clone)]
@@ -489,15 +445,12 @@ impl<P: OnScreen> Screen<P> {
             }));
         }
         if std::mem::take(&mut self.analyse) {
-            match P::analysis_board(
-                &self.game.game,
+            fx.push(crate::analysis_board::AnalysisBoard::<P>::open(
+                self.game.game.clone(),
                 self.browser.cursor,
                 self.bottom(),
                 self.browser.side.unwrap_or(self.bottom()),
-            ) {
-                Ok(open) => fx.push(open),
-                Err(why) => self.message = Some(Message::info(why)),
-            }
+            ));
         }
         if !stay {
             fx.push(Effect::CloseScreen);
@@ -1800,8 +1753,10 @@ mod pawn_battle_tests {
             "{}",
             text(&s)
         );
-        assert!(press(&mut s, KeyCode::Char('a')).is_empty());
-        assert!(text(&s).contains(NO_PB_ANALYSIS_BOARD), "{}", text(&s));
+        assert!(matches!(
+            press(&mut s, KeyCode::Char('a')).as_slice(),
+            [Effect::OpenPawnBattleBoard(_)]
+        ));
     }
 
     #[test]

@@ -9,13 +9,15 @@ use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
-use shakmaty::{Color, Position as _, Square};
+use shakmaty::{Color, Square};
 
 use super::board::{BoardView, draw_view};
 use super::explanation::draw_panel;
 use super::{Layout, Theme, panel};
 use crate::analysis_board::{AnalysisBoard, BoardMode, Hits, NodeId, text};
+use crate::app::Playable;
 use crate::config::UiConfig;
+use crate::variant::VariantPosition;
 
 /// Where the board's parts go for one terminal size: play's layout (board on the left; the
 /// move tree, the explanations and the engine's lines on the right; status and keys below).
@@ -42,7 +44,7 @@ impl BoardLayout {
     }
 }
 
-impl Hits for BoardLayout {
+impl<P: Playable> Hits<P> for BoardLayout {
     fn square_at(&self, column: u16, row: u16, bottom: Color) -> Option<Square> {
         self.base.square_at(column, row, bottom)
     }
@@ -55,7 +57,7 @@ impl Hits for BoardLayout {
             .position(|r| r.intersects(at))
     }
 
-    fn node_at(&self, board: &AnalysisBoard, column: u16, row: u16) -> Option<NodeId> {
+    fn node_at(&self, board: &AnalysisBoard<P>, column: u16, row: u16) -> Option<NodeId> {
         let inner = self.moves_inner();
         if self.base.too_small || !inner.contains(ratatui::layout::Position::new(column, row)) {
             return None;
@@ -80,10 +82,10 @@ struct Cell {
 }
 
 /// The move tree's tokens wrapped into rows of `width` columns.
-fn move_rows(board: &AnalysisBoard, width: u16) -> Vec<Vec<Cell>> {
+fn move_rows<P: Playable>(board: &AnalysisBoard<P>, width: u16) -> Vec<Vec<Cell>> {
     let tree = &board.tree;
     let start = tree.start();
-    let white = start.start_position().turn() == Color::White;
+    let white = VariantPosition::turn(start.start_position()) == Color::White;
     let tokens =
         crate::pgn::line_tokens(&tree.variation_from(None), start.first_move_number(), white);
     let width = usize::from(width.max(1));
@@ -121,7 +123,12 @@ fn first_row(rows: &[Vec<Cell>], current: Option<NodeId>, height: u16) -> usize 
 }
 
 /// Draws the analysis board over the whole frame.
-pub fn render(frame: &mut Frame, board: &AnalysisBoard, ui: &UiConfig, theme: &Theme) {
+pub fn render<P: Playable>(
+    frame: &mut Frame,
+    board: &AnalysisBoard<P>,
+    ui: &UiConfig,
+    theme: &Theme,
+) {
     let layout = BoardLayout::new(frame.area());
     if layout.base.too_small {
         super::draw_too_small(frame, frame.area(), theme);
@@ -167,7 +174,7 @@ pub fn render(frame: &mut Frame, board: &AnalysisBoard, ui: &UiConfig, theme: &T
             frame,
             &geometry,
             layout.base.area,
-            position.turn(),
+            VariantPosition::turn(position),
             p.choice,
             ui.pieces,
             theme,
@@ -178,7 +185,12 @@ pub fn render(frame: &mut Frame, board: &AnalysisBoard, ui: &UiConfig, theme: &T
     }
 }
 
-fn draw_moves(frame: &mut Frame, layout: &BoardLayout, board: &AnalysisBoard, theme: &Theme) {
+fn draw_moves<P: Playable>(
+    frame: &mut Frame,
+    layout: &BoardLayout,
+    board: &AnalysisBoard<P>,
+    theme: &Theme,
+) {
     let area = layout.base.moves;
     let block = panel(text::MOVES_TITLE, theme);
     let inner = block.inner(area);
@@ -213,37 +225,49 @@ fn draw_moves(frame: &mut Frame, layout: &BoardLayout, board: &AnalysisBoard, th
     frame.render_widget(Paragraph::new(lines), inner);
 }
 
-fn draw_lines(frame: &mut Frame, layout: &BoardLayout, board: &AnalysisBoard, theme: &Theme) {
+fn draw_lines<P: Playable>(
+    frame: &mut Frame,
+    layout: &BoardLayout,
+    board: &AnalysisBoard<P>,
+    theme: &Theme,
+) {
     let engine = &board.engine;
     let side = crate::app::color_name(board.human);
     let mut lines = Vec::new();
-    match (&engine.lines, &engine.failed) {
-        (_, Some(why)) => lines.push(Line::styled(text::engine_failed(why), theme.error())),
-        (Some(found), None) if found.lines.is_empty() => {
-            lines.push(Line::styled(text::NO_MOVES, theme.fg("dim")));
-        }
-        (Some(found), None) => {
-            lines.push(Line::styled(
-                text::engine_heading(found.depth, side, engine.on, engine.running.is_some()),
-                theme.fg("dim"),
-            ));
-            for (i, line) in found.lines.iter().enumerate() {
-                lines.push(Line::from(vec![
-                    Span::styled(
-                        format!("{} {:>6} ", i + 1, line.score.to_string()),
-                        theme.fg("accent").add_modifier(Modifier::BOLD),
-                    ),
-                    Span::styled(
-                        super::line_san(&found.position, &line.pv, 8),
-                        theme.fg("text"),
-                    ),
-                ]));
+    if let Some(outcome) = board.tree.game().outcome() {
+        lines.push(Line::styled(
+            text::game_over_panel(&outcome),
+            theme.fg("accent"),
+        ));
+    } else {
+        match (&engine.lines, &engine.failed) {
+            (_, Some(why)) => lines.push(Line::styled(text::engine_failed(why), theme.error())),
+            (Some(found), None) if found.lines.is_empty() => {
+                lines.push(Line::styled(text::NO_MOVES, theme.fg("dim")));
             }
+            (Some(found), None) => {
+                lines.push(Line::styled(
+                    text::engine_heading(found.depth, side, engine.on, engine.running.is_some()),
+                    theme.fg("dim"),
+                ));
+                for (i, line) in found.lines.iter().enumerate() {
+                    lines.push(Line::from(vec![
+                        Span::styled(
+                            format!("{} {:>6} ", i + 1, line.score.to_string()),
+                            theme.fg("accent").add_modifier(Modifier::BOLD),
+                        ),
+                        Span::styled(
+                            super::line_san(board.position(), &line.pv, 8),
+                            theme.fg("text"),
+                        ),
+                    ]));
+                }
+            }
+            (None, None) if engine.on => {
+                lines.push(Line::styled(text::ENGINE_STARTING, theme.fg("dim")));
+            }
+            (None, None) => lines.push(Line::styled(text::ENGINE_STOPPED, theme.fg("dim"))),
         }
-        (None, None) if engine.on => {
-            lines.push(Line::styled(text::ENGINE_STARTING, theme.fg("dim")));
-        }
-        (None, None) => lines.push(Line::styled(text::ENGINE_STOPPED, theme.fg("dim"))),
     }
     let area = layout.base.engine;
     let block = panel(text::ENGINE_TITLE, theme);
@@ -252,10 +276,10 @@ fn draw_lines(frame: &mut Frame, layout: &BoardLayout, board: &AnalysisBoard, th
     frame.render_widget(Paragraph::new(lines), inner);
 }
 
-fn draw_explanations(
+fn draw_explanations<P: Playable>(
     frame: &mut Frame,
     layout: &BoardLayout,
-    board: &AnalysisBoard,
+    board: &AnalysisBoard<P>,
     theme: &Theme,
 ) {
     let mut lines = Vec::new();
@@ -292,7 +316,12 @@ fn draw_explanations(
     );
 }
 
-fn draw_status(frame: &mut Frame, layout: &BoardLayout, board: &AnalysisBoard, theme: &Theme) {
+fn draw_status<P: Playable>(
+    frame: &mut Frame,
+    layout: &BoardLayout,
+    board: &AnalysisBoard<P>,
+    theme: &Theme,
+) {
     let status = layout.base.status;
     let line = match &board.mode {
         BoardMode::Prompt(t) => super::status::prompt_line(text::PROMPT_LABEL, t, "", theme),
@@ -320,7 +349,13 @@ fn draw_status(frame: &mut Frame, layout: &BoardLayout, board: &AnalysisBoard, t
 }
 
 /// The status line without a message: whose move it is and where in the tree the board is.
-fn position_status(board: &AnalysisBoard) -> String {
+fn position_status<P: Playable>(board: &AnalysisBoard<P>) -> String {
     let game = board.tree.game();
-    text::position(game.turn(), game.ply(), board.tree.on_main_line())
+    let outcome = game.outcome();
+    text::position(
+        game.turn(),
+        game.ply(),
+        board.tree.on_main_line(),
+        outcome.as_ref().map(|o| o as &dyn std::fmt::Display),
+    )
 }
