@@ -34,7 +34,6 @@ use crate::analysis::Request;
 use crate::app::{Effect, Event, Message, MoveInput, Step};
 use crate::config::PieceStyle;
 use crate::explain::quality::Quality;
-use crate::game::Game;
 use crate::pgn::PgnGame;
 use crate::shell::{ReviewReport, ReviewWork};
 use crate::ui::Theme;
@@ -1068,7 +1067,9 @@ impl<P: OnScreen> Screen<P> {
         // The opening reached so far: the game's at the end, the position's when browsing.
         let shown = self.browser.ply().map_or(0, |p| p + 1);
         let game = &self.game.game;
-        if let Some(o) = P::opening_at(game, shown).or_else(|| P::opening_at(game, game.ply())) {
+        if let Some(o) = <P as Reviewed>::opening_at(game, shown)
+            .or_else(|| <P as Reviewed>::opening_at(game, game.ply()))
+        {
             lines.push(Line::styled(format!("Opening: {o}"), text));
         }
         // Which engine judged: the shown ply's, else the latest analysed ply's, else the one
