@@ -1741,7 +1741,7 @@ mod pawn_battle_tests {
     }
 
     #[test]
-    fn the_external_analyst_and_the_analysis_board_say_why_not() {
+    fn the_external_analyst_says_why_not_and_a_opens_the_board() {
         let mut s = reviewed();
         assert!(press(&mut s, KeyCode::Char('e')).is_empty());
         assert!(
