@@ -193,6 +193,11 @@ pub(crate) fn draw_too_small(frame: &mut Frame, area: Rect, theme: &Theme) {
     );
 }
 
+/// How many plies of an engine's line the play screen and the analysis board show: the tail of a
+/// principal variation comes from ever shallower searches (`scripts/opening_lines.py` judges the
+/// moves within these plies).
+pub const SHOWN_LINE_PLIES: usize = 8;
+
 /// A line of moves in SAN with move numbers, played from `root` (stops at the first move that is
 /// not legal, which a stale or corrupt line could contain).
 pub fn line_san<P: VariantPosition>(root: &P, pv: &[Move], max_moves: usize) -> String {

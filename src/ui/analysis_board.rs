@@ -257,7 +257,7 @@ fn draw_lines<P: Playable>(
                             theme.fg("accent").add_modifier(Modifier::BOLD),
                         ),
                         Span::styled(
-                            super::line_san(board.position(), &line.pv, 8),
+                            super::line_san(board.position(), &line.pv, super::SHOWN_LINE_PLIES),
                             theme.fg("text"),
                         ),
                     ]));

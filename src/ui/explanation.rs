@@ -7,7 +7,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use super::{Theme, line_san, panel};
+use super::{SHOWN_LINE_PLIES, Theme, line_san, panel};
 use crate::app::{App, Playable, Purpose, Thinking, color_name};
 
 const SPINNER: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
@@ -51,7 +51,7 @@ fn thinking_lines<P: Playable>(
         ]),
         Line::from(vec![
             Span::styled("line ", theme.fg("dim")),
-            Span::styled(line_san(root, &t.pv, 8), theme.fg("text")),
+            Span::styled(line_san(root, &t.pv, SHOWN_LINE_PLIES), theme.fg("text")),
         ]),
     ]
 }
