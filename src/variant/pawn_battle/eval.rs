@@ -5,8 +5,10 @@
 //!   advanced pawn + brutality × pawns + artillery × rooks` per side, side to move minus
 //!   opponent);
 //! - `default`: material (the last pawns worth more: losing them all loses), the march of every
-//!   pawn, passed pawns by rank, the promotion race by the square rule, blocked and backward
-//!   pawns, rooks behind passers, on open files and their mobility.
+//!   pawn, passed pawns by rank (protected, connected) and candidate passers, the promotion
+//!   race by the square rule and the tempo, blocked, backward, isolated and doubled pawns,
+//!   rooks behind passers (not in front of their own), in front of enemy passers, on open
+//!   files, attacking undefended pawns, and their mobility.
 //!
 //! The functions assume a game still in progress: an ended game is scored by the search
 //! (a win or loss), not here. [`Evaluation`] is what the search uses: a preset with the
@@ -72,6 +74,10 @@ pub struct Weights {
     pub blocked: i32,
     /// Penalty for a backward pawn.
     pub backward: i32,
+    /// Penalty for an isolated pawn (no pawn of its own on the adjacent files).
+    pub isolated: i32,
+    /// Penalty for each pawn behind another of its own on the same file (doubled).
+    pub doubled: i32,
     /// A rook behind its own passed pawn on the same file.
     pub rook_behind_passer: i32,
     /// A rook on a file without pawns.
@@ -176,13 +182,14 @@ pub enum Term {
     Material,
     /// Ranks advanced by the pawns (the seed's march and its most advanced pawn).
     Advance,
-    /// Passed pawns by rank.
+    /// Passed pawns by rank, protected and connected passers, candidate passers.
     Passed,
-    /// The promotion race.
+    /// The promotion race and the side to move's tempo.
     Race,
-    /// Blocked and backward pawns.
+    /// Blocked, backward, isolated and doubled pawns.
     Structure,
-    /// Rooks behind passers, on open files, and their mobility.
+    /// Rooks behind, before and in front of passers, on open files, against undefended
+    /// pawns, and their mobility.
     Rooks,
 }
 
@@ -455,6 +462,12 @@ fn default(pos: &PawnBattle, w: &Weights) -> Breakdown {
             if attacked && !supporters {
                 b.add(Term::Structure, color, -w.backward);
             }
+            if (neighbours & pawns).is_empty() {
+                b.add(Term::Structure, color, -w.isolated);
+            }
+            if (ahead(color, sq, Bitboard::from_file(sq.file())) & pawns).any() {
+                b.add(Term::Structure, color, -w.doubled);
+            }
         }
         let enemy_passers = *passers.get(!color);
         let defended_enemy_pawns = enemy_pawns
@@ -525,13 +538,14 @@ pub struct EvalConfig {
     pub material: u32,
     /// Ranks advanced by the pawns, in percent.
     pub advance: u32,
-    /// Passed pawns by rank, in percent.
+    /// Passed pawns by rank, protected and connected passers, candidate passers, in percent.
     pub passed: u32,
-    /// The promotion race by the square rule, in percent.
+    /// The promotion race by the square rule and the tempo, in percent.
     pub race: u32,
-    /// Blocked and backward pawns, in percent.
+    /// Blocked, backward, isolated and doubled pawns, in percent.
     pub structure: u32,
-    /// Rooks behind passers, on open files, and their mobility, in percent.
+    /// Rooks behind, before and in front of passers, on open files, against undefended pawns,
+    /// and their mobility, in percent.
     pub rooks: u32,
 }
 

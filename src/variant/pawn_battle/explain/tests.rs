@@ -218,3 +218,49 @@ fn an_illegal_move_gives_an_empty_explanation() {
     let e = explain(&input);
     assert!(e.claims.is_empty() && e.sentences.is_empty());
 }
+
+/// The explanation of `mv` in `fen` at the advanced level, from a depth-4 analysis.
+fn analysed(fen: &str, mv: &str) -> Explanation {
+    let p = pos(fen);
+    let played = p.parse_move(mv).unwrap();
+    let mut req = Request::new(
+        p,
+        SearchLimits::depth(4),
+        Evaluation::preset(PresetName::Default),
+    );
+    req.played = Some(played);
+    req.level = ExplainLevel::Advanced;
+    let mut memory = SearchMemory::new(1);
+    let stop = AtomicBool::new(false);
+    analyse(&req, &mut memory, &stop).explanation.unwrap()
+}
+
+#[test]
+fn a_forced_win_is_said_in_pawn_battle_terms_not_as_a_mate_score() {
+    // The move that wins: no "#1", the game is said won.
+    let e = analysed("8/1P6/8/8/8/8/p7/8 w - - 0 1", "b8");
+    let panel = e.panel_lines().join("\n");
+    assert!(
+        !e.text.contains('#') && !panel.contains('#'),
+        "{e:?}\n{panel}"
+    );
+    assert!(panel.contains("you won"), "{panel}");
+    // A move after which the mover promotes next move.
+    let e = analysed("8/8/1P6/8/8/p7/8/8 w - - 0 1", "b7");
+    assert!(
+        e.text.contains("White promotes on b8 next move and wins."),
+        "{}",
+        e.text
+    );
+    assert!(!e.text.contains('#'), "{}", e.text);
+    // A move after which the opponent promotes next move.
+    let e = analysed("8/8/1P6/8/8/8/p7/8 w - - 0 1", "b7");
+    assert!(
+        e.text.contains("Black promotes on a1 next move and wins."),
+        "{}",
+        e.text
+    );
+    let panel = e.panel_lines().join("\n");
+    assert!(!e.text.contains('#') && !panel.contains('#'), "{panel}");
+    assert!(panel.contains("score loss in 1 for you"), "{panel}");
+}
