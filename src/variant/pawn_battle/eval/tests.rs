@@ -245,3 +245,60 @@ fn the_side_to_move_view_flips_the_sign() {
     assert!(evaluate(&white, &DEFAULT) > 0, "White's e-pawn has marched");
     assert!(evaluate(&black, &DEFAULT) < 0);
 }
+
+/// What `set`'s weights add to `term` in `fen` for (White, Black) (the shipped preset has
+/// them at 0, so the difference is their contribution alone).
+fn added(fen: &str, term: Term, set: impl Fn(&mut Weights)) -> (i32, i32) {
+    let mut w = weights();
+    set(&mut w);
+    let p = pos(fen);
+    let with = breakdown(&p, &Preset::Default(w)).term(term);
+    let without = breakdown(&p, &DEFAULT).term(term);
+    (with.white - without.white, with.black - without.black)
+}
+
+#[test]
+fn protected_connected_and_candidate_passers() {
+    // b3, c4 and d4 are passed and connected; b3 defends c4. Black's h7 is alone.
+    let t = added("8/7p/8/8/2PP4/1P6/8/8 w - - 0 1", Term::Passed, |w| {
+        w.passed_protected = 1;
+        w.passed_connected = 10;
+    });
+    assert_eq!(t, (31, 0));
+    // b2 is a candidate (a7 is the only enemy pawn beside it ahead, a2 supports it); a2 and
+    // a7 block each other's file.
+    let t = added("8/p7/8/8/8/8/PP6/8 w - - 0 1", Term::Passed, |w| {
+        w.candidate = [0, 1, 2, 3, 4, 5, 6, 0];
+    });
+    assert_eq!(t, (1, 0));
+}
+
+#[test]
+fn rooks_against_weak_pawns_and_in_front_of_passers() {
+    let rook_terms = |w: &mut Weights| {
+        w.rook_attacks_weak_pawn = 1;
+        w.rook_stops_passer = 10;
+        w.rook_ahead_of_passer = 100;
+    };
+    // The a1 rook attacks the undefended a5 pawn and stands in front of that passer.
+    assert_eq!(
+        added("8/8/8/p7/8/8/7P/R7 w - - 0 1", Term::Rooks, rook_terms),
+        (11, 0)
+    );
+    // The a4 rook stands in the way of its own a3 passer.
+    assert_eq!(
+        added("8/7p/8/8/R7/P7/8/8 w - - 0 1", Term::Rooks, rook_terms),
+        (-100, 0)
+    );
+}
+
+#[test]
+fn isolated_and_doubled_pawns_and_the_tempo() {
+    let t = added("8/7p/8/8/8/P7/P7/8 w - - 0 1", Term::Structure, |w| {
+        w.isolated = 1;
+        w.doubled = 10;
+    });
+    assert_eq!(t, (-12, -1));
+    let t = added("8/7p/8/8/8/P7/P7/8 b - - 0 1", Term::Race, |w| w.tempo = 7);
+    assert_eq!(t, (0, 7));
+}

@@ -158,17 +158,24 @@ fn the_winning_move_says_how_it_wins_and_captures_give_the_material() {
     );
 }
 
-#[test]
-fn a_lost_race_is_a_verified_blunder_with_the_better_move_and_its_reason() {
-    let p = pos("8/6p1/8/8/8/8/P7/8 w - - 0 1");
-    let played = p.parse_move("a3").unwrap();
+/// A depth-4 analysis request of `mv` in `fen`, explained at the advanced level.
+fn advanced_request(fen: &str, mv: &str) -> Request<PawnBattle> {
+    let p = pos(fen);
+    let played = p.parse_move(mv).unwrap();
     let mut req = Request::new(
-        p.clone(),
+        p,
         SearchLimits::depth(4),
         Evaluation::preset(PresetName::Default),
     );
     req.played = Some(played);
     req.level = ExplainLevel::Advanced;
+    req
+}
+
+#[test]
+fn a_lost_race_is_a_verified_blunder_with_the_better_move_and_its_reason() {
+    let req = advanced_request("8/6p1/8/8/8/8/P7/8 w - - 0 1", "a3");
+    let p = req.before.clone();
     let mut memory = SearchMemory::new(1);
     let stop = AtomicBool::new(false);
     // The same judgement as chess: the suspect move is verified by a deeper search.
@@ -221,15 +228,7 @@ fn an_illegal_move_gives_an_empty_explanation() {
 
 /// The explanation of `mv` in `fen` at the advanced level, from a depth-4 analysis.
 fn analysed(fen: &str, mv: &str) -> Explanation {
-    let p = pos(fen);
-    let played = p.parse_move(mv).unwrap();
-    let mut req = Request::new(
-        p,
-        SearchLimits::depth(4),
-        Evaluation::preset(PresetName::Default),
-    );
-    req.played = Some(played);
-    req.level = ExplainLevel::Advanced;
+    let req = advanced_request(fen, mv);
     let mut memory = SearchMemory::new(1);
     let stop = AtomicBool::new(false);
     analyse(&req, &mut memory, &stop).explanation.unwrap()
