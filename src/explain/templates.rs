@@ -859,6 +859,7 @@ mod tests {
         let quality_needs = |n: &str| {
             n.starts_with("quality:")
                 || n.starts_with("mate:")
+                || n.starts_with("forced_win:")
                 || matches!(n, "only_move" | "better" | "worse" | "score" | "sound")
         };
         for kind in Fact::KINDS {
@@ -954,6 +955,9 @@ mod tests {
                                 | "watch:threat_wins"
                                 | "claim:pb_wins/last_rank"
                                 | "claim:pb_wins/last_pawn"
+                                | "forced_win:promotes_next"
+                                | "forced_win:next"
+                                | "forced_win:in"
                         )),
                         "{}: {text}",
                         x.id

@@ -231,8 +231,12 @@ fn rooks_behind_passers_on_open_files_and_mobile() {
     let t = term("8/7p/8/P7/8/8/8/1R6 w - - 0 1", Term::Rooks);
     assert_eq!(t.white, w.rook_open_file + 14 * w.rook_mobility);
     // Half-open: only an enemy pawn on the h-file; h1 sees h2..h7 (6) + a1..g1 (7).
+    // It also attacks the h7 pawn, which no pawn defends.
     let t = term("8/7p/8/P7/8/8/8/7R w - - 0 1", Term::Rooks);
-    assert_eq!(t.white, w.rook_half_open_file + 13 * w.rook_mobility);
+    assert_eq!(
+        t.white,
+        w.rook_half_open_file + 13 * w.rook_mobility + w.rook_attacks_weak_pawn
+    );
 }
 
 #[test]
@@ -246,14 +250,16 @@ fn the_side_to_move_view_flips_the_sign() {
     assert!(evaluate(&black, &DEFAULT) < 0);
 }
 
-/// What `set`'s weights add to `term` in `fen` for (White, Black) (the shipped preset has
-/// them at 0, so the difference is their contribution alone).
+/// What `set`'s weights add to `term` in `fen` for (White, Black): the shipped weights with
+/// the terms of session 16 at 0, then with `set` applied, the difference.
 fn added(fen: &str, term: Term, set: impl Fn(&mut Weights)) -> (i32, i32) {
-    let mut w = weights();
+    let mut base = weights();
+    base.rook_attacks_weak_pawn = 0;
+    let mut w = base.clone();
     set(&mut w);
     let p = pos(fen);
     let with = breakdown(&p, &Preset::Default(w)).term(term);
-    let without = breakdown(&p, &DEFAULT).term(term);
+    let without = breakdown(&p, &Preset::Default(base)).term(term);
     (with.white - without.white, with.black - without.black)
 }
 
