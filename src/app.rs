@@ -1592,6 +1592,7 @@ impl<P: Playable> App<P> {
                 self.info(format!(
                     "hint: {san} ({} for you)",
                     self.score_for_human(thinking.score, &search.root)
+                        .text(P::VARIANT)
                 ));
                 let explanation = self.explain_search(self.game.ply(), mv, &thinking);
                 self.hint = Some(Hint {

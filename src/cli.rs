@@ -123,6 +123,11 @@ pub enum Command {
         /// Thinking time per move of level players in milliseconds (instead of the level's).
         #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=600_000))]
         movetime: Option<u64>,
+        /// A `default` preset file (every key of assets/pawn_battle/default.toml) for the
+        /// default:DEPTH players instead of the shipped preset (for tuning:
+        /// scripts/pb_tune.py).
+        #[arg(long, value_name = "FILE")]
+        weights: Option<std::path::PathBuf>,
     },
     /// Fit the default evaluation's weights to labelled positions (a development tool; see
     /// docs/EVAL.md).

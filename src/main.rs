@@ -66,30 +66,34 @@ fn main() -> ExitCode {
             opening_plies,
             seed,
             movetime,
+            weights,
             ..
         }) => with_config(cli.config.as_deref(), &dirs, |c| {
-            use kibitzer::variant::pawn_battle::{arena, eval::Evaluation};
-            let eval = Evaluation::from_config(&c.pawn_battle.eval);
-            let tally = arena::run(
-                first,
-                second,
+            use kibitzer::variant::pawn_battle::{arena, eval};
+            let default_preset = match weights.as_deref().map(read_pawn_battle_weights) {
+                None => eval::PresetName::Default.preset(),
+                Some(Ok(preset)) => preset,
+                Some(Err(e)) => return fail(1, &format!("{e:#}")),
+            };
+            let settings = arena::Settings {
                 games,
-                opening_plies as usize,
+                opening_plies: opening_plies as usize,
                 seed,
-                &eval,
-                movetime.map(std::time::Duration::from_millis),
-                &mut |n, colour, winner, tally| {
-                    let result = match winner {
-                        Some(w) if w == colour => "win",
-                        Some(_) => "loss",
-                        None => "draw",
-                    };
-                    println!(
-                        "game {n:>4}: {first} ({}) {result}; {first} {tally}",
-                        kibitzer::game::notation::color_name(colour)
-                    );
-                },
-            );
+                level_eval: eval::Evaluation::from_config(&c.pawn_battle.eval),
+                default_preset,
+                movetime: movetime.map(std::time::Duration::from_millis),
+            };
+            let tally = arena::run(first, second, &settings, &mut |n, colour, winner, tally| {
+                let result = match winner {
+                    Some(w) if w == colour => "win",
+                    Some(_) => "loss",
+                    None => "draw",
+                };
+                println!(
+                    "game {n:>4}: {first} ({}) {result}; {first} {tally}",
+                    kibitzer::game::notation::color_name(colour)
+                );
+            });
             println!("{first} vs {second}: {tally}");
             ExitCode::SUCCESS
         }),
@@ -376,6 +380,23 @@ fn eval(config: &Config, fen: Option<&str>) -> ExitCode {
     let params = kibitzer::engine::EvalParams::from_config(&config.eval);
     println!("{}", kibitzer::engine::evaluate_breakdown(&pos, &params));
     ExitCode::SUCCESS
+}
+
+/// Reads a `default` Pawn Battle preset file for `kibitzer match --weights`. The preset lives
+/// as long as the process (leaked once: the evaluation holds presets by `'static` reference).
+fn read_pawn_battle_weights(
+    path: &Path,
+) -> Result<&'static kibitzer::variant::pawn_battle::eval::Preset> {
+    use anyhow::Context;
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read the weights file {}", path.display()))?;
+    let preset = kibitzer::variant::pawn_battle::eval::parse_default(&text).with_context(|| {
+        format!(
+            "{}: not a `default` preset (write every key of assets/pawn_battle/default.toml)",
+            path.display()
+        )
+    })?;
+    Ok(Box::leak(Box::new(preset)))
 }
 
 fn pawn_battle_eval(

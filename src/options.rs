@@ -331,7 +331,7 @@ pub static OPTIONS: &[Opt] = &[
     opt!(pawn_battle.eval.advance, spin!(0, 500), "Pawn Battle: ranks advanced by the pawns, %"),
     opt!(pawn_battle.eval.passed, spin!(0, 500), "Pawn Battle: passed pawns by rank, %"),
     opt!(pawn_battle.eval.race, spin!(0, 500), "Pawn Battle: the promotion race, %"),
-    opt!(pawn_battle.eval.structure, spin!(0, 500), "Pawn Battle: blocked and backward pawns, %"),
+    opt!(pawn_battle.eval.structure, spin!(0, 500), "Pawn Battle: blocked, backward, isolated, doubled pawns, %"),
     opt!(pawn_battle.eval.rooks, spin!(0, 500), "Pawn Battle: rook placement and mobility, %"),
     opt!(uci ponder as "Ponder", Kind::Check, "the GUI may let the engine think on your time"),
     opt!(uci limit_strength as "UCI_LimitStrength", Kind::Check, "play at UCI_Elo, not Level"),

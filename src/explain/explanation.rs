@@ -111,6 +111,11 @@ pub struct EvalDelta {
     pub delta: i32,
 }
 
+/// The score line after a Pawn Battle move that won the game, for the human who made it.
+pub const RESULT_WON: &str = "won";
+/// The score line after a Pawn Battle move that won the game, for the human's opponent.
+pub const RESULT_LOST: &str = "lost";
+
 /// The explanation of one move.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Explanation {
@@ -154,6 +159,10 @@ pub struct Explanation {
     pub level: ExplainLevel,
     /// The rendered text for `level`.
     pub text: String,
+    /// The game, which says how a forced win is written (`#3` in chess, `win in 3` in Pawn
+    /// Battle: [`Score::text`]).
+    #[serde(skip)]
+    pub variant: crate::variant::Variant,
 }
 
 pub(crate) fn human_view(mover: Color, human: Color, s: Score) -> ScorePair {
@@ -235,6 +244,7 @@ pub(crate) fn better_reason(
         only_move: false,
         seed: String::new(),
         opening: None,
+        forced_win: None,
     };
     let (text, rests) = t.reason(&f)?;
     let claims = rests
@@ -275,6 +285,7 @@ pub(crate) fn move_facts<'a, P: crate::variant::VariantPosition>(
         only_move: judgement.is_some_and(|j| j.only_move),
         seed,
         opening: None,
+        forced_win: None,
     }
 }
 
@@ -496,6 +507,7 @@ pub fn explain(input: &ExplainInput) -> Explanation {
         sentences,
         level: input.level,
         text: String::new(),
+        variant: crate::variant::Variant::Chess,
     };
     e.text = e.render();
     e
@@ -532,7 +544,10 @@ impl Explanation {
         let mut details = Vec::new();
         for l in lines {
             if let Some(score) = l.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
-                out.push(format!("score {score} for you"));
+                out.push(match score {
+                    RESULT_WON | RESULT_LOST => format!("you {score}"),
+                    _ => format!("score {score} for you"),
+                });
             } else if let Some(line) = l.strip_prefix("> ") {
                 out.push(format!("better: {line}"));
             } else {
@@ -551,6 +566,25 @@ impl Explanation {
         out
     }
 
+    /// A score after the move from the human's side, as the game writes it. In Pawn Battle a
+    /// forced win counts the moves still to play (the mover's score counts the move played):
+    /// a move that won is [`RESULT_WON`] or [`RESULT_LOST`], not a mate score.
+    fn score_text(&self, s: &ScorePair) -> String {
+        // A mate score flips its sign between the sides: equal means the human moved.
+        let human_moved = s.human == s.mover;
+        match (self.variant, s.mover) {
+            (crate::variant::Variant::PawnBattle, Score::Mate(1)) if human_moved => {
+                RESULT_WON.to_owned()
+            }
+            (crate::variant::Variant::PawnBattle, Score::Mate(1)) => RESULT_LOST.to_owned(),
+            (crate::variant::Variant::PawnBattle, Score::Mate(n)) if n > 1 => {
+                let left = if human_moved { n - 1 } else { 1 - n };
+                Score::Mate(left).text(self.variant)
+            }
+            _ => s.human.text(self.variant),
+        }
+    }
+
     /// The text for the explanation's level: sentences; for medium also the score and the best
     /// line; for advanced also themes with confidence, metrics, evaluation deltas and the PV.
     #[must_use]
@@ -561,7 +595,7 @@ impl Explanation {
         }
         let mut out = lines.join(" ");
         if let Some(s) = &self.score_after {
-            out.push_str(&format!("\n[{}]", s.human));
+            out.push_str(&format!("\n[{}]", self.score_text(s)));
         }
         if let Some(b) = &self.best {
             out.push_str(&format!("\n> {}", b.pv_san.join(" ")));

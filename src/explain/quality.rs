@@ -87,6 +87,32 @@ impl std::fmt::Display for Score {
     }
 }
 
+impl Score {
+    /// The score as `variant` writes it: chess's `+0.30`, `#3` and `#-2`; Pawn Battle has no
+    /// mate, so its forced win reads `win in 3` and `loss in 2` (moves of the side that wins,
+    /// as in chess's `#3`).
+    ///
+    /// ```
+    /// use kibitzer::explain::quality::Score;
+    /// use kibitzer::variant::Variant;
+    /// assert_eq!(Score::Mate(3).text(Variant::Chess), "#3");
+    /// assert_eq!(Score::Mate(3).text(Variant::PawnBattle), "win in 3");
+    /// assert_eq!(Score::Mate(-2).text(Variant::PawnBattle), "loss in 2");
+    /// assert_eq!(Score::Cp(30).text(Variant::PawnBattle), "+0.30");
+    /// ```
+    #[must_use]
+    pub fn text(self, variant: crate::variant::Variant) -> String {
+        match (variant, self) {
+            (crate::variant::Variant::PawnBattle, Score::Mate(n)) if n > 0 => format!("win in {n}"),
+            (crate::variant::Variant::PawnBattle, Score::Mate(0)) => "lost".to_owned(),
+            (crate::variant::Variant::PawnBattle, Score::Mate(n)) => {
+                format!("loss in {}", n.unsigned_abs())
+            }
+            _ => self.to_string(),
+        }
+    }
+}
+
 /// Lichess winning chances: `2 / (1 + exp(-0.00368208 * cp)) - 1`, `cp` clamped to ±1000.
 ///
 /// ```

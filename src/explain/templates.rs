@@ -187,6 +187,22 @@ pub struct Facts<'a> {
     pub seed: String,
     /// For a book move, the name of its opening line (`{opening}`).
     pub opening: Option<String>,
+    /// A forced win in a game without mate (Pawn Battle), said in the game's terms instead
+    /// of a mate score (`forced_win:*` needs).
+    pub forced_win: Option<ForcedWin>,
+}
+
+/// A forced win the search found after the move, in a game without mate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ForcedWin {
+    /// The side that wins (`{winner}`).
+    pub winner: Color,
+    /// The winner's moves still to play, the winning one included (`{win_moves}`; 1 = its
+    /// next move).
+    pub moves: u32,
+    /// The square its pawn reaches on the last rank with the winning move, when the line
+    /// shows it (`{win_goal}`).
+    pub goal: Option<shakmaty::Square>,
 }
 
 /// 64-bit FNV-1a, stable across platforms and Rust versions.
@@ -268,6 +284,13 @@ impl Templates {
             self.claim_for(need, f, &[]).is_some()
         } else if let Some(q) = need.strip_prefix("quality:") {
             f.quality.is_some_and(|x| x.as_str() == q)
+        } else if let Some(how) = need.strip_prefix("forced_win:") {
+            f.forced_win.is_some_and(|w| match how {
+                "promotes_next" => w.moves == 1 && w.goal.is_some(),
+                "next" => w.moves == 1 && w.goal.is_none(),
+                "in" => w.moves > 1,
+                _ => false,
+            })
         } else if let Some(m) = need.strip_prefix("mate:") {
             matches!(
                 (m, f.mate),
@@ -350,6 +373,7 @@ impl Templates {
                 self.claim_for(n, f, prefer)
             } else if n.starts_with("quality:")
                 || n.starts_with("mate:")
+                || n.starts_with("forced_win:")
                 || matches!(
                     n.as_str(),
                     "only_move" | "better" | "worse" | "score" | "sound"
@@ -403,6 +427,13 @@ impl Templates {
         }
         if let Some(o) = &f.opening {
             v.insert("opening", o.clone());
+        }
+        if let Some(win) = &f.forced_win {
+            v.insert("winner", w.side(win.winner).to_owned());
+            v.insert("win_moves", win.moves.to_string());
+            if let Some(goal) = win.goal {
+                v.insert("win_goal", goal.to_string());
+            }
         }
         if let Some(th) = self.theme_for(t, f) {
             for (i, key) in ["s0", "s1", "s2"].into_iter().enumerate() {
@@ -828,6 +859,7 @@ mod tests {
         let quality_needs = |n: &str| {
             n.starts_with("quality:")
                 || n.starts_with("mate:")
+                || n.starts_with("forced_win:")
                 || matches!(n, "only_move" | "better" | "worse" | "score" | "sound")
         };
         for kind in Fact::KINDS {
@@ -923,6 +955,9 @@ mod tests {
                                 | "watch:threat_wins"
                                 | "claim:pb_wins/last_rank"
                                 | "claim:pb_wins/last_pawn"
+                                | "forced_win:promotes_next"
+                                | "forced_win:next"
+                                | "forced_win:in"
                         )),
                         "{}: {text}",
                         x.id

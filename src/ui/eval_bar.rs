@@ -2,7 +2,7 @@
 //! that side's Lichess win% of the latest full-strength score known for the position shown
 //! (the hint's search, else the explanation of the move that led there: [`App::score_at`];
 //! never a weakened level's own search), with the score from the human's side written at the
-//! human's end (`+1.3`, `#4`; the result after a mate). While no score is known the bar is
+//! human's end (`+1.3`, `#4`, in Pawn Battle `W4`; the result after a mate). While no score is known the bar is
 //! shaded and says `?`.
 
 use ratatui::Frame;
@@ -13,6 +13,7 @@ use shakmaty::{Color, KnownOutcome};
 
 use super::{Layout, Theme};
 use crate::app::{App, Playable, Score};
+use crate::variant::Variant;
 
 /// Partial cells, filled from the bottom: one to seven eighths.
 const EIGHTHS: [&str; 7] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇"];
@@ -27,23 +28,31 @@ pub struct EvalBarValue {
     pub win_percent: f64,
     /// The position shown decided the game (checkmate, a Pawn Battle win): the winner.
     pub checkmate: Option<Color>,
+    /// The game, which says how a forced win is written (`#4` in chess, `W4` in Pawn Battle).
+    pub variant: Variant,
 }
 
 impl EvalBarValue {
     /// The score as the bar writes it, four characters at most: one decimal under ten pawns
     /// (`+1.3`, `0.0` when it rounds to nothing), whole pawns above (`+12`), mates as `#4` /
-    /// `#-4`, the result (`1-0`, `0-1`) for a mate on the board.
+    /// `#-4` (Pawn Battle has no mate: its forced wins are `W4` and `L4`, a win or loss in
+    /// four moves), the result (`1-0`, `0-1`) for a mate on the board.
     ///
     /// ```
     /// use kibitzer::explain::quality::Score;
     /// use kibitzer::ui::eval_bar::EvalBarValue;
-    /// let label = |score| EvalBarValue { score, win_percent: 50.0, checkmate: None }.label();
+    /// use kibitzer::variant::Variant;
+    /// let value = |score, variant| EvalBarValue { score, win_percent: 50.0, checkmate: None, variant };
+    /// let label = |score| value(score, Variant::Chess).label();
     /// assert_eq!(label(Score::Cp(130)), "+1.3");
     /// assert_eq!(label(Score::Cp(-4)), "0.0");
     /// assert_eq!(label(Score::Cp(5)), "+0.1");
     /// assert_eq!(label(Score::Cp(-1250)), "-12");
     /// assert_eq!(label(Score::Mate(4)), "#4");
     /// assert_eq!(label(Score::Mate(-3)), "#-3");
+    /// assert_eq!(value(Score::Mate(4), Variant::PawnBattle).label(), "W4");
+    /// assert_eq!(value(Score::Mate(-3), Variant::PawnBattle).label(), "L3");
+    /// assert_eq!(value(Score::Cp(130), Variant::PawnBattle).label(), "+1.3");
     /// ```
     #[must_use]
     pub fn label(&self) -> String {
@@ -57,6 +66,13 @@ impl EvalBarValue {
             Score::Cp(cp) if cp.abs() < 5 => "0.0".to_owned(),
             Score::Cp(cp) if cp.abs() < 1000 => format!("{:+.1}", f64::from(cp) / 100.0),
             Score::Cp(cp) => format!("{:+}", cp / 100),
+            Score::Mate(n) if self.variant == Variant::PawnBattle => {
+                format!(
+                    "{}{}",
+                    if n > 0 { 'W' } else { 'L' },
+                    n.unsigned_abs().max(1)
+                )
+            }
             mate => mate.to_string(),
         }
     }
@@ -74,6 +90,7 @@ pub fn value<P: Playable>(app: &App<P>) -> Option<EvalBarValue> {
             score: if won { Score::Mate(1) } else { Score::Mate(-1) },
             win_percent: if won { 100.0 } else { 0.0 },
             checkmate: Some(winner),
+            variant: P::VARIANT,
         });
     }
     let hint = app
@@ -86,6 +103,7 @@ pub fn value<P: Playable>(app: &App<P>) -> Option<EvalBarValue> {
         score,
         win_percent: crate::review::accuracy::win_percent(score),
         checkmate: None,
+        variant: P::VARIANT,
     })
 }
 

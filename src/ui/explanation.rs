@@ -39,7 +39,7 @@ fn thinking_lines<P: Playable>(
     vec![
         Line::from(vec![
             Span::styled("score ", theme.fg("dim")),
-            Span::styled(format!("{score}"), theme.fg("accent")),
+            Span::styled(score.text(P::VARIANT), theme.fg("accent")),
             Span::styled(" for you · depth ", theme.fg("dim")),
             Span::styled(format!("{}/{}", t.depth, t.seldepth), theme.fg("text")),
         ]),
@@ -148,6 +148,7 @@ pub fn draw<P: Playable>(frame: &mut Frame, area: Rect, app: &App<P>, theme: &Th
                     text.push(format!(
                         "score {} for you",
                         app.score_for_human(t.score, &analysis.root)
+                            .text(P::VARIANT)
                     ));
                 }
                 let small = inner.height < 8;

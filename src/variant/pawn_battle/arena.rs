@@ -12,7 +12,7 @@ use std::time::Duration;
 use shakmaty::{Color, KnownOutcome, Move};
 
 use super::PawnBattle;
-use super::eval::{Evaluation, PresetName, SEED, evaluate};
+use super::eval::{Evaluation, Preset, PresetName, SEED, evaluate};
 use crate::config::EngineConfig;
 use crate::engine::levels::Rng;
 use crate::engine::rules::SearchRules;
@@ -81,16 +81,17 @@ struct Player {
 }
 
 impl Player {
-    fn new(spec: PlayerSpec, eval: &Evaluation, movetime: Option<Duration>) -> Player {
+    fn new(spec: PlayerSpec, settings: &Settings) -> Player {
         let eval = match spec {
+            PlayerSpec::Preset(PresetName::Default, _) => Evaluation::of(settings.default_preset),
             PlayerSpec::Preset(name, _) => Evaluation::preset(name),
-            _ => eval.clone(),
+            _ => settings.level_eval.clone(),
         };
         Player {
             spec,
             eval,
             memory: SearchMemory::new(16),
-            movetime,
+            movetime: settings.movetime,
         }
     }
 
@@ -258,28 +259,39 @@ fn play_game(
 /// colour (`None` for a draw) and the tally so far.
 pub type GameReport<'a> = dyn FnMut(u32, Color, Option<Color>, &Tally) + 'a;
 
-/// Plays `games` games (rounded up to pairs: each opening of `opening_plies` random plies with
-/// both colours) between `first` and `second`, calling `each` after every game with the game's
-/// number, the first player's colour, the result and the tally so far. `eval` is the
-/// configured evaluation of level players.
-#[allow(clippy::too_many_arguments)]
+/// How a match is played, beside its two players.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// Number of games (rounded up to pairs: each opening is played with both colours).
+    pub games: u32,
+    /// Random plies from the start before the players take over.
+    pub opening_plies: usize,
+    /// Seed of the random openings (and of weak levels' choices).
+    pub seed: u64,
+    /// The configured evaluation of level players (`[pawn_battle.eval]`).
+    pub level_eval: Evaluation,
+    /// The `default` preset of `default:DEPTH` players: the shipped one, or a file's
+    /// (`--weights`, for tuning).
+    pub default_preset: &'static Preset,
+    /// Thinking time per move of level players instead of the level's.
+    pub movetime: Option<Duration>,
+}
+
+/// Plays `settings.games` games between `first` and `second`, calling `each` after every
+/// game with the game's number, the first player's colour, the result and the tally so far.
 pub fn run(
     first: PlayerSpec,
     second: PlayerSpec,
-    games: u32,
-    opening_plies: usize,
-    seed: u64,
-    eval: &Evaluation,
-    movetime: Option<Duration>,
+    settings: &Settings,
     each: &mut GameReport<'_>,
 ) -> Tally {
-    let mut rng = Rng::new(seed);
-    let mut a = Player::new(first, eval, movetime);
-    let mut b = Player::new(second, eval, movetime);
+    let mut rng = Rng::new(settings.seed);
+    let mut a = Player::new(first, settings);
+    let mut b = Player::new(second, settings);
     let mut tally = Tally::default();
     let mut n = 0;
-    while n < games {
-        let moves = opening(opening_plies, &mut rng);
+    while n < settings.games {
+        let moves = opening(settings.opening_plies, &mut rng);
         for a_color in [Color::White, Color::Black] {
             let winner = if a_color == Color::White {
                 play_game(&mut a, &mut b, &moves, &mut rng)
@@ -335,17 +347,20 @@ mod tests {
 
     #[test]
     fn a_short_match_is_reproducible_and_counts_every_game() {
-        let eval = Evaluation::preset(PresetName::Default);
+        let settings = Settings {
+            games: 4,
+            opening_plies: 4,
+            seed: 7,
+            level_eval: Evaluation::preset(PresetName::Default),
+            default_preset: PresetName::Default.preset(),
+            movetime: None,
+        };
         let play = || {
             let mut results = Vec::new();
             let t = run(
                 PlayerSpec::Preset(PresetName::Default, 2),
                 PlayerSpec::Plain(1),
-                4,
-                4,
-                7,
-                &eval,
-                None,
+                &settings,
                 &mut |n, _, w, _| results.push((n, w)),
             );
             (t, results)

@@ -5,8 +5,10 @@
 //!   advanced pawn + brutality × pawns + artillery × rooks` per side, side to move minus
 //!   opponent);
 //! - `default`: material (the last pawns worth more: losing them all loses), the march of every
-//!   pawn, passed pawns by rank, the promotion race by the square rule, blocked and backward
-//!   pawns, rooks behind passers, on open files and their mobility.
+//!   pawn, passed pawns by rank (protected, connected) and candidate passers, the promotion
+//!   race by the square rule and the tempo, blocked, backward, isolated and doubled pawns,
+//!   rooks behind passers (not in front of their own), in front of enemy passers, on open
+//!   files, attacking undefended pawns, and their mobility.
 //!
 //! The functions assume a game still in progress: an ended game is scored by the search
 //! (a win or loss), not here. [`Evaluation`] is what the search uses: a preset with the
@@ -56,12 +58,26 @@ pub struct Weights {
     pub advance: [i32; 8],
     /// A passed pawn by its relative rank.
     pub passed: [i32; 8],
+    /// A passed pawn another pawn of its own defends.
+    pub passed_protected: i32,
+    /// A passed pawn with a passed pawn of its own on an adjacent file (connected passers).
+    pub passed_connected: i32,
+    /// A candidate passer by its relative rank: no enemy pawn ahead on its file, and at least
+    /// as many own pawns on the adjacent files as enemy pawns ahead on them (a majority that
+    /// can make a passer).
+    pub candidate: [i32; 8],
     /// Winning the promotion race.
     pub race: i32,
+    /// The side to move (a tempo counts in races of pawns).
+    pub tempo: i32,
     /// Penalty for a pawn whose square ahead is occupied.
     pub blocked: i32,
     /// Penalty for a backward pawn.
     pub backward: i32,
+    /// Penalty for an isolated pawn (no pawn of its own on the adjacent files).
+    pub isolated: i32,
+    /// Penalty for each pawn behind another of its own on the same file (doubled).
+    pub doubled: i32,
     /// A rook behind its own passed pawn on the same file.
     pub rook_behind_passer: i32,
     /// A rook on a file without pawns.
@@ -70,6 +86,12 @@ pub struct Weights {
     pub rook_half_open_file: i32,
     /// Each square a rook attacks that does not hold one of its own pieces.
     pub rook_mobility: i32,
+    /// Each enemy pawn a rook attacks that no enemy pawn defends.
+    pub rook_attacks_weak_pawn: i32,
+    /// Penalty for a rook in front of its own passed pawn on the same file (in its way).
+    pub rook_ahead_of_passer: i32,
+    /// A rook in front of an enemy passed pawn on its file (stopping it).
+    pub rook_stops_passer: i32,
 }
 
 /// The shipped presets by name (`--preset seed`, `--preset default`).
@@ -140,7 +162,11 @@ pub fn parse_seed(text: &str) -> Result<Preset> {
 /// rank (no pawn stands there while the game goes on).
 pub fn parse_default(text: &str) -> Result<Preset> {
     let w: Weights = toml::from_str(text).context("invalid default preset")?;
-    for (name, table) in [("advance", w.advance), ("passed", w.passed)] {
+    for (name, table) in [
+        ("advance", w.advance),
+        ("passed", w.passed),
+        ("candidate", w.candidate),
+    ] {
         ensure!(
             table[0] == 0 && table[7] == 0,
             "`{name}`: the 1st and 8th rank entries must be 0 (no pawn stands there)"
@@ -156,13 +182,14 @@ pub enum Term {
     Material,
     /// Ranks advanced by the pawns (the seed's march and its most advanced pawn).
     Advance,
-    /// Passed pawns by rank.
+    /// Passed pawns by rank, protected and connected passers, candidate passers.
     Passed,
-    /// The promotion race.
+    /// The promotion race and the side to move's tempo.
     Race,
-    /// Blocked and backward pawns.
+    /// Blocked, backward, isolated and doubled pawns.
     Structure,
-    /// Rooks behind passers, on open files, and their mobility.
+    /// Rooks behind, before and in front of passers, on open files, against undefended
+    /// pawns, and their mobility.
     Rooks,
 }
 
@@ -387,10 +414,18 @@ fn default(pos: &PawnBattle, w: &Weights) -> Breakdown {
     let mut b = Breakdown::empty(pos.turn());
     let board = pos.board();
     let occupied = board.occupied();
+    let passers = ByColor::new_with(|color| {
+        board
+            .by_piece(color.pawn())
+            .into_iter()
+            .filter(|&sq| is_passed(pos, color, sq))
+            .collect::<Bitboard>()
+    });
     for color in Color::ALL {
         let pawns = board.by_piece(color.pawn());
         let enemy_pawns = board.by_piece((!color).pawn());
         let rooks = board.by_piece(color.rook());
+        let own_passers = *passers.get(color);
         b.add(
             Term::Material,
             color,
@@ -399,13 +434,20 @@ fn default(pos: &PawnBattle, w: &Weights) -> Breakdown {
                 + w.pawns_left[pawns.count().min(8)],
         );
         let forward: i32 = color.fold_wb(8, -8);
-        let mut passers = Bitboard::EMPTY;
         for sq in pawns {
             let rank = color.relative_rank(sq.rank()).to_usize();
             b.add(Term::Advance, color, w.advance[rank]);
-            if is_passed(pos, color, sq) {
-                passers.add(sq);
+            let neighbours = file_and_neighbours(sq.file()) & !Bitboard::from_file(sq.file());
+            if own_passers.contains(sq) {
                 b.add(Term::Passed, color, w.passed[rank]);
+                if (attacks::pawn_attacks(!color, sq) & pawns).any() {
+                    b.add(Term::Passed, color, w.passed_protected);
+                }
+                if (neighbours & own_passers).any() {
+                    b.add(Term::Passed, color, w.passed_connected);
+                }
+            } else if is_candidate(color, sq, pawns, enemy_pawns) {
+                b.add(Term::Passed, color, w.candidate[rank]);
             }
             let Some(stop) = sq.offset(forward) else {
                 continue;
@@ -414,15 +456,24 @@ fn default(pos: &PawnBattle, w: &Weights) -> Breakdown {
                 b.add(Term::Structure, color, -w.blocked);
             }
             let attacked = (attacks::pawn_attacks(color, stop) & enemy_pawns).any();
-            let neighbours = file_and_neighbours(sq.file()) & !Bitboard::from_file(sq.file());
             let supporters = (neighbours & pawns)
                 .into_iter()
                 .any(|p| color.relative_rank(p.rank()) <= color.relative_rank(sq.rank()));
             if attacked && !supporters {
                 b.add(Term::Structure, color, -w.backward);
             }
+            if (neighbours & pawns).is_empty() {
+                b.add(Term::Structure, color, -w.isolated);
+            }
+            if (ahead(color, sq, Bitboard::from_file(sq.file())) & pawns).any() {
+                b.add(Term::Structure, color, -w.doubled);
+            }
         }
-        let own_pawn_files = pawns;
+        let enemy_passers = *passers.get(!color);
+        let defended_enemy_pawns = enemy_pawns
+            .into_iter()
+            .filter(|&sq| (attacks::pawn_attacks(color, sq) & enemy_pawns).any())
+            .collect::<Bitboard>();
         for rook in rooks {
             let file = Bitboard::from_file(rook.file());
             let reach = attacks::rook_attacks(rook, occupied);
@@ -433,16 +484,26 @@ fn default(pos: &PawnBattle, w: &Weights) -> Breakdown {
             );
             if (file & board.pawns()).is_empty() {
                 b.add(Term::Rooks, color, w.rook_open_file);
-            } else if (file & own_pawn_files).is_empty() {
+            } else if (file & pawns).is_empty() {
                 b.add(Term::Rooks, color, w.rook_half_open_file);
             }
-            let behind = (reach & passers & ahead(color, rook, file)).any();
-            if behind {
+            if (reach & own_passers & ahead(color, rook, file)).any() {
                 b.add(Term::Rooks, color, w.rook_behind_passer);
             }
+            // Its own passer behind it on the file: the rook stands in the pawn's way.
+            if (own_passers & file & ahead(!color, rook, file)).any() {
+                b.add(Term::Rooks, color, -w.rook_ahead_of_passer);
+            }
+            // An enemy passer on the file coming towards it.
+            if (enemy_passers & file & ahead(color, rook, file)).any() {
+                b.add(Term::Rooks, color, w.rook_stops_passer);
+            }
+            let weak = (reach & enemy_pawns & !defended_enemy_pawns).count() as i32;
+            b.add(Term::Rooks, color, w.rook_attacks_weak_pawn * weak);
         }
     }
     let us = pos.turn();
+    b.add(Term::Race, us, w.tempo);
     match (fastest_unstoppable(pos, us), fastest_unstoppable(pos, !us)) {
         (Some(ours), Some(theirs)) if ours <= theirs => b.add(Term::Race, us, w.race),
         (Some(_), Some(_)) | (None, Some(_)) => b.add(Term::Race, !us, w.race),
@@ -450,6 +511,20 @@ fn default(pos: &PawnBattle, w: &Weights) -> Breakdown {
         (None, None) => {}
     }
     b
+}
+
+/// Whether a pawn of `color` on `sq` (not passed) is a candidate passer: no enemy pawn ahead
+/// on its file, and at least as many pawns of its own on the adjacent files (beside or behind
+/// it, able to support its advance) as enemy pawns ahead of it on those files.
+fn is_candidate(color: Color, sq: Square, pawns: Bitboard, enemy_pawns: Bitboard) -> bool {
+    let file = Bitboard::from_file(sq.file());
+    if (ahead(color, sq, file) & enemy_pawns).any() {
+        return false;
+    }
+    let sides = file_and_neighbours(sq.file()) & !file;
+    let enemies_ahead = (ahead(color, sq, sides) & enemy_pawns).count();
+    let helpers = (sides & pawns & !ahead(color, sq, sides)).count();
+    helpers >= enemies_ahead
 }
 
 /// `[pawn_battle.eval]` in the configuration: the preset and each term's weight in percent (100
@@ -463,13 +538,14 @@ pub struct EvalConfig {
     pub material: u32,
     /// Ranks advanced by the pawns, in percent.
     pub advance: u32,
-    /// Passed pawns by rank, in percent.
+    /// Passed pawns by rank, protected and connected passers, candidate passers, in percent.
     pub passed: u32,
-    /// The promotion race by the square rule, in percent.
+    /// The promotion race by the square rule and the tempo, in percent.
     pub race: u32,
-    /// Blocked and backward pawns, in percent.
+    /// Blocked, backward, isolated and doubled pawns, in percent.
     pub structure: u32,
-    /// Rooks behind passers, on open files, and their mobility, in percent.
+    /// Rooks behind, before and in front of passers, on open files, against undefended pawns,
+    /// and their mobility, in percent.
     pub rooks: u32,
 }
 
@@ -516,24 +592,29 @@ pub struct Evaluation {
 impl Evaluation {
     /// The evaluation of a configuration.
     pub fn from_config(c: &EvalConfig) -> Evaluation {
-        let preset = c.preset.preset();
+        Evaluation {
+            percent: c.percents().map(|p| p as i32),
+            ..Evaluation::of(c.preset.preset())
+        }
+    }
+
+    /// A shipped preset at its own weights (every term at 100 %).
+    pub fn preset(name: PresetName) -> Evaluation {
+        Evaluation::of(name.preset())
+    }
+
+    /// Any preset at its own weights (every term at 100 %): a shipped one, or one read from a
+    /// file (`kibitzer match --weights`).
+    pub fn of(preset: &'static Preset) -> Evaluation {
         let (pawn, rook) = match preset {
             Preset::Seed(w) => (w.brutality, w.artillery),
             Preset::Default(w) => (w.pawn, w.rook),
         };
         Evaluation {
             preset,
-            percent: c.percents().map(|p| p as i32),
+            percent: [100; 6],
             values: [pawn, 0, 0, rook, 0, 0],
         }
-    }
-
-    /// A preset at its own weights (every term at 100 %).
-    pub fn preset(name: PresetName) -> Evaluation {
-        Evaluation::from_config(&EvalConfig {
-            preset: name,
-            ..EvalConfig::default()
-        })
     }
 
     /// The score from the side to move's view, each term weighted.

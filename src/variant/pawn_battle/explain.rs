@@ -19,7 +19,8 @@ use crate::explain::explanation::{
     BestLine, attach_reason, better_move, better_reason, eval_deltas, human_view, judgement_of,
     move_facts, quality_claim, san_line, select, sentence_limit,
 };
-use crate::explain::templates::Templates;
+use crate::explain::quality::Score;
+use crate::explain::templates::{ForcedWin, Templates};
 use crate::explain::{ExplainInput, Explanation};
 use crate::variant::VariantPosition;
 
@@ -265,8 +266,13 @@ pub fn explain(input: &ExplainInput<PawnBattle>) -> Explanation {
                 judgement,
                 format!("{fen_before}|{uci}"),
             );
-            // A forced win is no mate: the verdict counts it, no sentence names a mate.
+            // A forced win is no mate: the verdict counts it, no sentence names a mate, and
+            // the win is said in the game's terms instead of a mate score.
             f.mate = None;
+            if matches!(input.score_after, Some(Score::Mate(_))) {
+                f.score = None;
+                f.forced_win = forced_win(before, &line, input.score_after);
+            }
             select(t.render(&f, 5), input.level, sentence_limit(input.level))
         }
         _ => Vec::new(),
@@ -296,9 +302,64 @@ pub fn explain(input: &ExplainInput<PawnBattle>) -> Explanation {
         sentences,
         level: input.level,
         text: String::new(),
+        variant: crate::variant::Variant::PawnBattle,
     };
     e.text = e.render();
     e
+}
+
+/// The forced win after the first move of `line` (played from `before`) that the mover's
+/// score `after` (a mate-style score: the mover's n-th move wins, the played one counted)
+/// says, with the square the winner's pawn arrives on when the line ends with that win.
+/// `None` when the played move itself won (its own claim says so) or the score is no win.
+fn forced_win(before: &PawnBattle, line: &[Move], after: Option<Score>) -> Option<ForcedWin> {
+    let mover = before.turn();
+    let (winner, moves) = match after? {
+        Score::Mate(n) if n > 1 => (mover, n.unsigned_abs() - 1),
+        Score::Mate(n) if n <= 0 => (!mover, n.unsigned_abs().max(1)),
+        _ => return None,
+    };
+    // The line's last move, when it wins for the winner by arrival on the last rank, on the
+    // winner's `moves`-th move after the played one.
+    let mut pos = before.clone();
+    let mut winner_moves = 0;
+    let mut goal = None;
+    let mut ended = false;
+    for (i, &m) in line.iter().enumerate() {
+        if !pos.is_legal(m) {
+            break;
+        }
+        let side = pos.turn();
+        if i > 0 && side == winner {
+            winner_moves += 1;
+        }
+        if pos.wins_with(m) {
+            ended = true;
+            let arrival = m.role() == Role::Pawn && m.to().rank() == (!side).backrank();
+            if side == winner && winner_moves == moves && arrival {
+                goal = Some(m.to());
+            }
+            break;
+        }
+        pos.play_unchecked(m);
+    }
+    // A line that stops before the win (the search scored it one ply early): the winner's
+    // arrival from where the line ends.
+    if !ended && pos.turn() == winner && winner_moves + 1 == moves {
+        goal = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|&m| {
+                pos.wins_with(m) && m.role() == Role::Pawn && m.to().rank() == (!winner).backrank()
+            })
+            .map(|m| m.to())
+            .min();
+    }
+    Some(ForcedWin {
+        winner,
+        moves,
+        goal,
+    })
 }
 
 #[cfg(test)]

@@ -231,8 +231,12 @@ fn rooks_behind_passers_on_open_files_and_mobile() {
     let t = term("8/7p/8/P7/8/8/8/1R6 w - - 0 1", Term::Rooks);
     assert_eq!(t.white, w.rook_open_file + 14 * w.rook_mobility);
     // Half-open: only an enemy pawn on the h-file; h1 sees h2..h7 (6) + a1..g1 (7).
+    // It also attacks the h7 pawn, which no pawn defends.
     let t = term("8/7p/8/P7/8/8/8/7R w - - 0 1", Term::Rooks);
-    assert_eq!(t.white, w.rook_half_open_file + 13 * w.rook_mobility);
+    assert_eq!(
+        t.white,
+        w.rook_half_open_file + 13 * w.rook_mobility + w.rook_attacks_weak_pawn
+    );
 }
 
 #[test]
@@ -244,4 +248,63 @@ fn the_side_to_move_view_flips_the_sign() {
     assert_eq!(evaluate(&white, &DEFAULT), b.score(Color::White));
     assert!(evaluate(&white, &DEFAULT) > 0, "White's e-pawn has marched");
     assert!(evaluate(&black, &DEFAULT) < 0);
+}
+
+/// What `set`'s weights add to `term` in `fen` for (White, Black): the shipped weights with
+/// the terms of session 16 at 0, then with `set` applied, the difference.
+fn added(fen: &str, term: Term, set: impl Fn(&mut Weights)) -> (i32, i32) {
+    let mut base = weights();
+    base.rook_attacks_weak_pawn = 0;
+    let mut w = base.clone();
+    set(&mut w);
+    let p = pos(fen);
+    let with = breakdown(&p, &Preset::Default(w)).term(term);
+    let without = breakdown(&p, &Preset::Default(base)).term(term);
+    (with.white - without.white, with.black - without.black)
+}
+
+#[test]
+fn protected_connected_and_candidate_passers() {
+    // b3, c4 and d4 are passed and connected; b3 defends c4. Black's h7 is alone.
+    let t = added("8/7p/8/8/2PP4/1P6/8/8 w - - 0 1", Term::Passed, |w| {
+        w.passed_protected = 1;
+        w.passed_connected = 10;
+    });
+    assert_eq!(t, (31, 0));
+    // b2 is a candidate (a7 is the only enemy pawn beside it ahead, a2 supports it); a2 and
+    // a7 block each other's file.
+    let t = added("8/p7/8/8/8/8/PP6/8 w - - 0 1", Term::Passed, |w| {
+        w.candidate = [0, 1, 2, 3, 4, 5, 6, 0];
+    });
+    assert_eq!(t, (1, 0));
+}
+
+#[test]
+fn rooks_against_weak_pawns_and_in_front_of_passers() {
+    let rook_terms = |w: &mut Weights| {
+        w.rook_attacks_weak_pawn = 1;
+        w.rook_stops_passer = 10;
+        w.rook_ahead_of_passer = 100;
+    };
+    // The a1 rook attacks the undefended a5 pawn and stands in front of that passer.
+    assert_eq!(
+        added("8/8/8/p7/8/8/7P/R7 w - - 0 1", Term::Rooks, rook_terms),
+        (11, 0)
+    );
+    // The a4 rook stands in the way of its own a3 passer.
+    assert_eq!(
+        added("8/7p/8/8/R7/P7/8/8 w - - 0 1", Term::Rooks, rook_terms),
+        (-100, 0)
+    );
+}
+
+#[test]
+fn isolated_and_doubled_pawns_and_the_tempo() {
+    let t = added("8/7p/8/8/8/P7/P7/8 w - - 0 1", Term::Structure, |w| {
+        w.isolated = 1;
+        w.doubled = 10;
+    });
+    assert_eq!(t, (-12, -1));
+    let t = added("8/7p/8/8/8/P7/P7/8 b - - 0 1", Term::Race, |w| w.tempo = 7);
+    assert_eq!(t, (0, 7));
 }

@@ -158,17 +158,24 @@ fn the_winning_move_says_how_it_wins_and_captures_give_the_material() {
     );
 }
 
-#[test]
-fn a_lost_race_is_a_verified_blunder_with_the_better_move_and_its_reason() {
-    let p = pos("8/6p1/8/8/8/8/P7/8 w - - 0 1");
-    let played = p.parse_move("a3").unwrap();
+/// A depth-4 analysis request of `mv` in `fen`, explained at the advanced level.
+fn advanced_request(fen: &str, mv: &str) -> Request<PawnBattle> {
+    let p = pos(fen);
+    let played = p.parse_move(mv).unwrap();
     let mut req = Request::new(
-        p.clone(),
+        p,
         SearchLimits::depth(4),
         Evaluation::preset(PresetName::Default),
     );
     req.played = Some(played);
     req.level = ExplainLevel::Advanced;
+    req
+}
+
+#[test]
+fn a_lost_race_is_a_verified_blunder_with_the_better_move_and_its_reason() {
+    let req = advanced_request("8/6p1/8/8/8/8/P7/8 w - - 0 1", "a3");
+    let p = req.before.clone();
     let mut memory = SearchMemory::new(1);
     let stop = AtomicBool::new(false);
     // The same judgement as chess: the suspect move is verified by a deeper search.
@@ -217,4 +224,42 @@ fn an_illegal_move_gives_an_empty_explanation() {
     let input = ExplainInput::board_only(req.before.clone(), mv, ExplainLevel::Medium);
     let e = explain(&input);
     assert!(e.claims.is_empty() && e.sentences.is_empty());
+}
+
+/// The explanation of `mv` in `fen` at the advanced level, from a depth-4 analysis.
+fn analysed(fen: &str, mv: &str) -> Explanation {
+    let req = advanced_request(fen, mv);
+    let mut memory = SearchMemory::new(1);
+    let stop = AtomicBool::new(false);
+    analyse(&req, &mut memory, &stop).explanation.unwrap()
+}
+
+/// Whether `e` says that `side` promotes on `goal` next move and wins ("White promotes on e8
+/// next move and wins", or the other phrasing).
+fn says_win(e: &Explanation, side: &str, goal: &str) -> bool {
+    e.sentences.iter().any(|s| {
+        s.template == "pb_win_promotes_next" && s.text.contains(side) && s.text.contains(goal)
+    })
+}
+
+#[test]
+fn a_forced_win_is_said_in_pawn_battle_terms_not_as_a_mate_score() {
+    // The move that wins: no "#1", the game is said won.
+    let e = analysed("8/1P6/8/8/8/8/p7/8 w - - 0 1", "b8");
+    let panel = e.panel_lines().join("\n");
+    assert!(
+        !e.text.contains('#') && !panel.contains('#'),
+        "{e:?}\n{panel}"
+    );
+    assert!(panel.contains("you won"), "{panel}");
+    // A move after which the mover promotes next move.
+    let e = analysed("8/8/1P6/8/8/p7/8/8 w - - 0 1", "b7");
+    assert!(says_win(&e, "White", "b8"), "{}", e.text);
+    assert!(!e.text.contains('#'), "{}", e.text);
+    // A move after which the opponent promotes next move.
+    let e = analysed("8/8/1P6/8/8/8/p7/8 w - - 0 1", "b7");
+    assert!(says_win(&e, "Black", "a1"), "{}", e.text);
+    let panel = e.panel_lines().join("\n");
+    assert!(!e.text.contains('#') && !panel.contains('#'), "{panel}");
+    assert!(panel.contains("score loss in 1 for you"), "{panel}");
 }
