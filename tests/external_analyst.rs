@@ -70,6 +70,52 @@ fn a_uci_engine_judges_the_review() {
     assert_eq!(plies[9]["classification"]["quality"], "best");
 }
 
+/// The external engine searches as the referee (`scripts/review_agreement.py`) does: the
+/// analysis options set, each position sent with the game's moves that reach it and searched
+/// once, in the order of the game, for its best line; a played move that is not the best is
+/// scored by the search of the position after it (the next position), so a ply's score is the
+/// next ply's best score.
+#[test]
+fn the_external_engine_searches_each_position_once_as_the_referee_does() {
+    require_python_chess();
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("fake.log");
+    let (doc, err) = review(
+        dir.path(),
+        &format!("python3 {FAKE} --log {}", log.display()),
+    );
+    assert!(
+        doc["analyst_notices"].as_array().unwrap().is_empty(),
+        "{err}"
+    );
+    let sent = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = sent.lines().collect();
+    for option in [
+        "setoption name UCI_AnalyseMode value true",
+        "setoption name MultiPV value 1",
+        "setoption name Hash value 64",
+    ] {
+        assert!(lines.contains(&option), "{option}: {sent}");
+    }
+    let start = "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert!(lines.contains(&start), "{sent}");
+    assert!(
+        lines.contains(&format!("{start} moves e2e4 e7e5 g1f3").as_str()),
+        "{sent}"
+    );
+    let positions: Vec<&&str> = lines.iter().filter(|l| l.starts_with("position")).collect();
+    let mut unique = positions.clone();
+    unique.dedup();
+    assert_eq!(positions.len(), unique.len(), "searched twice in a row: {sent}");
+    assert!(!sent.contains("searchmoves"), "{sent}");
+    let plies = doc["plies"].as_array().unwrap();
+    for pair in plies.windows(2) {
+        if pair[0]["uci"] != pair[0]["best_uci"] {
+            assert_eq!(pair[0]["score"], pair[1]["best_score"], "{}", pair[0]["san"]);
+        }
+    }
+}
+
 #[test]
 fn an_engine_that_crashes_mid_review_hands_over_to_the_builtin_engine() {
     require_python_chess();
