@@ -296,12 +296,25 @@ pub fn search_after<P: Analysed>(
 #[derive(Debug, Default)]
 pub struct Analyst {
     external: Option<external::UciAnalyst>,
+    /// The external engine's second process, for verification searches (started when the
+    /// first is needed), and the spec it is started from.
+    verifier: Option<external::UciAnalyst>,
+    spec: Option<AnalystSpec>,
     notices: Vec<String>,
     /// The game whose positions are searched ([`Analyst::new_game`]), when known.
     game: Option<GameLine>,
     /// The external engine's searches of positions after a played move, kept for when that
     /// position is asked for next (at most [`KEPT`]).
     kept: Vec<Kept>,
+}
+
+/// Which process of an external engine searches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Process {
+    /// The first: every position of the game once, in order.
+    First,
+    /// The second: verification searches.
+    Verifier,
 }
 
 /// How many searches of positions after a move an [`Analyst`] keeps.
@@ -388,6 +401,7 @@ impl Analyst {
         match external::UciAnalyst::start(spec) {
             Ok(e) => Analyst {
                 external: Some(e),
+                spec: Some(spec.clone()),
                 ..Analyst::default()
             },
             Err(e) => Analyst {
@@ -415,7 +429,8 @@ impl Analyst {
     pub fn new_game(&mut self, game: Option<GameLine>) {
         self.game = game;
         self.kept.clear();
-        if let Some(Err(e)) = self.external.as_mut().map(external::UciAnalyst::new_game) {
+        let started = self.external.iter_mut().chain(self.verifier.as_mut());
+        if let Some(Err(e)) = started.map(external::UciAnalyst::new_game).find(Result::is_err) {
             self.fail(&e);
         }
     }
@@ -423,6 +438,7 @@ impl Analyst {
     fn fail(&mut self, e: &AnalystError) {
         self.notices.push(fallback_notice(e));
         self.external = None;
+        self.verifier = None;
     }
 
     /// The analyst of `spec` for games of `P`: [`Analyst::start`] when an external engine
@@ -463,7 +479,7 @@ impl Analyst {
         memory: &mut SearchMemory,
         stop: &AtomicBool,
     ) -> SearchResult {
-        match self.search_external(before, history, limits, must_score, stop) {
+        match self.search_external(Process::First, before, history, limits, must_score, stop) {
             Some(Ok(r)) => return r,
             Some(Err(err)) => self.fail(&err),
             None => {}
@@ -471,24 +487,73 @@ impl Analyst {
         search_position(before, history, limits, params, memory, stop)
     }
 
+    /// [`Analyst::search`] for a verification: an external engine verifies in a second
+    /// process, so that its first process's hash table holds what the referee's would (each
+    /// position of the game searched once, in order, and nothing else).
+    #[allow(clippy::too_many_arguments)]
+    pub fn search_to_verify<P: Analysed>(
+        &mut self,
+        before: &P,
+        history: &[u64],
+        limits: &SearchLimits,
+        params: &P::Eval,
+        must_score: Option<Move>,
+        memory: &mut SearchMemory,
+        stop: &AtomicBool,
+    ) -> SearchResult {
+        match self.search_external(Process::Verifier, before, history, limits, must_score, stop) {
+            Some(Ok(r)) => return r,
+            Some(Err(err)) => self.fail(&err),
+            None => {}
+        }
+        search_position(before, history, limits, params, memory, stop)
+    }
+
+    /// The external engine's process for `process` (the verifier started when first needed);
+    /// `None` without an external engine.
+    fn process(
+        &mut self,
+        process: Process,
+    ) -> Option<Result<&mut external::UciAnalyst, AnalystError>> {
+        self.external.as_ref()?;
+        if process == Process::First {
+            return self.external.as_mut().map(Ok);
+        }
+        if self.verifier.is_none() {
+            let spec = self.spec.as_ref()?;
+            match external::UciAnalyst::start(spec).and_then(|mut v| v.new_game().map(|()| v)) {
+                Ok(v) => self.verifier = Some(v),
+                Err(e) => return Some(Err(e)),
+            }
+        }
+        self.verifier.as_mut().map(Ok)
+    }
+
     /// [`Analyst::search`] by the external engine; `None` without one (or for a game it does
     /// not play).
     fn search_external<P: Analysed>(
         &mut self,
+        process: Process,
         before: &P,
         history: &[u64],
         limits: &SearchLimits,
         must_score: Option<Move>,
         stop: &AtomicBool,
     ) -> Option<Result<SearchResult, AnalystError>> {
-        let engine = self.external.as_mut()?;
+        if !P::EXTERNAL_ANALYST {
+            return None;
+        }
         let key = before.key();
-        let setup = self.game.as_ref().and_then(|g| g.setup(key, history));
         let kept = self
             .kept
             .iter()
             .position(|k| k.key == key && k.history == history && k.limits == *limits)
             .map(|i| self.kept.remove(i).result);
+        let setup = self.game.as_ref().and_then(|g| g.setup(key, history));
+        let engine = match self.process(process)? {
+            Ok(e) => e,
+            Err(e) => return Some(Err(e)),
+        };
         let mut result = match kept {
             Some(r) => r,
             None => match P::search_external(engine, before, setup.as_deref(), limits, stop)? {
@@ -618,7 +683,7 @@ fn verify<P: Analysed>(
     if !needs_verifying(&first, played) {
         return first;
     }
-    let deeper = analyst.search(
+    let deeper = analyst.search_to_verify(
         &req.before,
         &req.history,
         &verification_limits(&req.limits),

@@ -707,10 +707,10 @@ mod tests {
 
     #[test]
     fn a_position_without_a_legal_move_is_scored_without_the_engine() {
-        let mated = crate::game::fen::parse("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+        let mated = crate::game::fen::parse("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1").unwrap();
         let r = terminal(&mated);
         assert_eq!((r.best_move, r.score.mate_in()), (None, Some(0)));
-        let stalemate = crate::game::fen::parse("7k/5Q2/5K2/8/8/8/8/8 b - - 0 1").unwrap();
+        let stalemate = crate::game::fen::parse("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
         assert_eq!(terminal(&stalemate).score, Score(0));
     }
 
