@@ -24,7 +24,9 @@ use shakmaty::{Chess, Color, Move};
 
 use crate::config::{ExplainLevel, Language};
 use crate::engine::rules::{Evaluator, SearchRules};
-use crate::engine::{Bound, EvalParams, RootMove, SearchLimits, SearchMemory, SearchResult, search};
+use crate::engine::{
+    Bound, EvalParams, RootMove, SearchLimits, SearchMemory, SearchResult, search,
+};
 use crate::explain::quality::{self, Score};
 use crate::explain::{ExplainInput, Explanation, explain};
 use crate::variant::VariantPosition;
@@ -300,6 +302,8 @@ pub struct Analyst {
     /// first is needed), and the spec it is started from.
     verifier: Option<external::UciAnalyst>,
     spec: Option<AnalystSpec>,
+    /// The external engine's own limits per position ([`AnalystSpec::budget`]).
+    budget: Option<SearchLimits>,
     notices: Vec<String>,
     /// The game whose positions are searched ([`Analyst::new_game`]), when known.
     game: Option<GameLine>,
@@ -402,6 +406,7 @@ impl Analyst {
             Ok(e) => Analyst {
                 external: Some(e),
                 spec: Some(spec.clone()),
+                budget: spec.budget.clone(),
                 ..Analyst::default()
             },
             Err(e) => Analyst {
@@ -430,7 +435,10 @@ impl Analyst {
         self.game = game;
         self.kept.clear();
         let started = self.external.iter_mut().chain(self.verifier.as_mut());
-        if let Some(Err(e)) = started.map(external::UciAnalyst::new_game).find(Result::is_err) {
+        if let Some(Err(e)) = started
+            .map(external::UciAnalyst::new_game)
+            .find(Result::is_err)
+        {
             self.fail(&e);
         }
     }
@@ -460,7 +468,8 @@ impl Analyst {
         }
     }
 
-    /// Searches `before` as [`search_position`] does. An external engine searches as the
+    /// Searches `before` as [`search_position`] does (an external engine with its own
+    /// [`AnalystSpec::budget`] when it has one). An external engine searches as the
     /// referee does (`scripts/review_agreement.py`, a Lichess-style analysis): its best line,
     /// and `must_score`'s exact score, when it is not the best move, from its search of the
     /// position after it (kept, so that position is not searched again when it is asked for
@@ -479,7 +488,8 @@ impl Analyst {
         memory: &mut SearchMemory,
         stop: &AtomicBool,
     ) -> SearchResult {
-        match self.search_external(Process::First, before, history, limits, must_score, stop) {
+        let budget = self.budget.clone().unwrap_or_else(|| limits.clone());
+        match self.search_external(Process::First, before, history, &budget, must_score, stop) {
             Some(Ok(r)) => return r,
             Some(Err(err)) => self.fail(&err),
             None => {}
@@ -487,7 +497,8 @@ impl Analyst {
         search_position(before, history, limits, params, memory, stop)
     }
 
-    /// [`Analyst::search`] for a verification: an external engine verifies in a second
+    /// [`Analyst::search`] for a verification (`limits`: [`verification_limits`] of the
+    /// review's; an external engine with its own budget gets that budget's): it verifies in a second
     /// process, so that its first process's hash table holds what the referee's would (each
     /// position of the game searched once, in order, and nothing else).
     #[allow(clippy::too_many_arguments)]
@@ -501,7 +512,18 @@ impl Analyst {
         memory: &mut SearchMemory,
         stop: &AtomicBool,
     ) -> SearchResult {
-        match self.search_external(Process::Verifier, before, history, limits, must_score, stop) {
+        let budget = self
+            .budget
+            .as_ref()
+            .map_or_else(|| limits.clone(), verification_limits);
+        match self.search_external(
+            Process::Verifier,
+            before,
+            history,
+            &budget,
+            must_score,
+            stop,
+        ) {
             Some(Ok(r)) => return r,
             Some(Err(err)) => self.fail(&err),
             None => {}
@@ -572,8 +594,7 @@ impl Analyst {
             &setup.unwrap_or_else(|| format!("fen {}", before.fen())),
             &uci,
         );
-        let searched = match P::search_external(engine, &after, Some(&setup_after), limits, stop)?
-        {
+        let searched = match P::search_external(engine, &after, Some(&setup_after), limits, stop)? {
             Ok(r) => r,
             Err(e) => return Some(Err(e)),
         };
@@ -1028,10 +1049,7 @@ mod tests {
         // Another position, or the same one reached another way, is sent by its FEN.
         assert_eq!(line.setup(keys[2], &keys[..1]), None);
         assert_eq!(line.setup(keys[1], &keys[..2]), None);
-        assert_eq!(
-            setup_then(start, "e2e4"),
-            format!("{start} moves e2e4")
-        );
+        assert_eq!(setup_then(start, "e2e4"), format!("{start} moves e2e4"));
         assert_eq!(
             setup_then(&format!("{start} moves e2e4"), "e7e5"),
             format!("{start} moves e2e4 e7e5")

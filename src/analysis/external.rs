@@ -29,6 +29,11 @@ use crate::engine::{
 /// engine has a `Hash` option: the referee's (`scripts/review_agreement.py --hash`).
 pub const DEFAULT_HASH_MB: u32 = 64;
 
+/// An external analyst's depth per position when `review` or `explain` is given neither
+/// `--depth` nor `--movetime`: the referee's (`scripts/review_agreement.py`), load-independent,
+/// and a 100-move game reviewed by Stockfish in about 40 s of one core (docs/REVIEW.md).
+pub const DEFAULT_DEPTH: u32 = 14;
+
 /// The default time-out of the handshake, and the grace beyond a timed search's move time.
 pub const DEFAULT_GRACE: Duration = Duration::from_secs(10);
 
@@ -48,6 +53,10 @@ pub struct AnalystSpec {
     pub options: Vec<(String, String)>,
     /// The handshake's time-out and the grace beyond a search's move time.
     pub grace: Duration,
+    /// The external engine's limits per position, instead of the review's (which the built-in
+    /// engine keeps, also when it takes over); `None`: the review's. [`AnalystSpec::new`] gives
+    /// depth [`DEFAULT_DEPTH`]; `--depth` and `--movetime` set `None`.
+    pub budget: Option<SearchLimits>,
 }
 
 impl Default for AnalystSpec {
@@ -56,18 +65,29 @@ impl Default for AnalystSpec {
             command: String::new(),
             options: Vec::new(),
             grace: DEFAULT_GRACE,
+            budget: None,
         }
     }
 }
 
 impl AnalystSpec {
-    /// The spec of `command` with `options` and the default grace.
+    /// The spec of `command` with `options`, the default grace and depth [`DEFAULT_DEPTH`].
     #[must_use]
     pub fn new(command: &str, options: Vec<(String, String)>) -> AnalystSpec {
         AnalystSpec {
             command: command.trim().to_owned(),
             options,
             grace: DEFAULT_GRACE,
+            budget: Some(SearchLimits::depth(DEFAULT_DEPTH)),
+        }
+    }
+
+    /// This spec searching with the review's own limits (`--depth`, `--movetime` given).
+    #[must_use]
+    pub fn with_review_limits(self) -> AnalystSpec {
+        AnalystSpec {
+            budget: None,
+            ..self
         }
     }
 
@@ -488,7 +508,11 @@ fn analysis_defaults(offered: &[String], configured: &[(String, String)]) -> Vec
 
 /// The result of a position without a legal move: mated (score `-MATE`) or stalemate (0).
 fn terminal(pos: &Chess) -> SearchResult {
-    let score = if pos.is_check() { Score(-MATE) } else { Score(0) };
+    let score = if pos.is_check() {
+        Score(-MATE)
+    } else {
+        Score(0)
+    };
     SearchResult {
         best_move: None,
         ponder: None,
@@ -691,7 +715,11 @@ mod tests {
         let offered: Vec<String> = ["Threads", "Hash", "MultiPV", "UCI_AnalyseMode"]
             .map(String::from)
             .to_vec();
-        let names = |d: Vec<(String, String)>| d.into_iter().map(|(n, v)| format!("{n}={v}")).collect::<Vec<_>>();
+        let names = |d: Vec<(String, String)>| {
+            d.into_iter()
+                .map(|(n, v)| format!("{n}={v}"))
+                .collect::<Vec<_>>()
+        };
         assert_eq!(
             names(analysis_defaults(&offered, &[])),
             ["UCI_AnalyseMode=true", "MultiPV=1", "Hash=64"]
