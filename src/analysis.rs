@@ -489,41 +489,43 @@ impl Analyst {
         stop: &AtomicBool,
     ) -> SearchResult {
         let budget = self.budget.clone().unwrap_or_else(|| limits.clone());
-        match self.search_external(Process::First, before, history, &budget, must_score, stop) {
-            Some(Ok(r)) => return r,
-            Some(Err(err)) => self.fail(&err),
-            None => {}
-        }
-        search_position(before, history, limits, params, memory, stop)
+        let searched = (before, history, params, must_score);
+        self.search_by(Process::First, searched, limits, &budget, memory, stop)
     }
 
-    /// [`Analyst::search`] for a verification (`limits`: [`verification_limits`] of the
-    /// review's; an external engine with its own budget gets that budget's): it verifies in a second
-    /// process, so that its first process's hash table holds what the referee's would (each
-    /// position of the game searched once, in order, and nothing else).
-    #[allow(clippy::too_many_arguments)]
+    /// The verification search of `req.played`'s judgement ([`verification_limits`] of
+    /// `req.limits`, or of an external engine's own budget): an external engine verifies in a
+    /// second process, so that its first process's hash table holds what the referee's would
+    /// (each position of the game searched once, in order, and nothing else).
     pub fn search_to_verify<P: Analysed>(
         &mut self,
-        before: &P,
-        history: &[u64],
-        limits: &SearchLimits,
-        params: &P::Eval,
-        must_score: Option<Move>,
+        req: &Request<P>,
         memory: &mut SearchMemory,
         stop: &AtomicBool,
     ) -> SearchResult {
+        let limits = verification_limits(&req.limits);
         let budget = self
             .budget
             .as_ref()
             .map_or_else(|| limits.clone(), verification_limits);
-        match self.search_external(
-            Process::Verifier,
-            before,
-            history,
-            &budget,
-            must_score,
-            stop,
-        ) {
+        let searched = (&req.before, req.history.as_slice(), &req.params, req.played);
+        self.search_by(Process::Verifier, searched, &limits, &budget, memory, stop)
+    }
+
+    /// The search of `searched` (the position, its history, the evaluation, the move to
+    /// score) by the external engine's `process` with `budget`, or by the built-in engine
+    /// with `limits` (without an external engine, or after its failure).
+    fn search_by<P: Analysed>(
+        &mut self,
+        process: Process,
+        searched: (&P, &[u64], &P::Eval, Option<Move>),
+        limits: &SearchLimits,
+        budget: &SearchLimits,
+        memory: &mut SearchMemory,
+        stop: &AtomicBool,
+    ) -> SearchResult {
+        let (before, history, params, must_score) = searched;
+        match self.search_external(process, before, history, budget, must_score, stop) {
             Some(Ok(r)) => return r,
             Some(Err(err)) => self.fail(&err),
             None => {}
@@ -704,15 +706,7 @@ fn verify<P: Analysed>(
     if !needs_verifying(&first, played) {
         return first;
     }
-    let deeper = analyst.search_to_verify(
-        &req.before,
-        &req.history,
-        &verification_limits(&req.limits),
-        &req.params,
-        Some(played),
-        memory,
-        stop,
-    );
+    let deeper = analyst.search_to_verify(req, memory, stop);
     if deeper.best_move.is_none() || convert::played_score(&deeper, played, None).is_none() {
         return first;
     }

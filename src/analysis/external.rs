@@ -508,26 +508,11 @@ fn analysis_defaults(offered: &[String], configured: &[(String, String)]) -> Vec
 
 /// The result of a position without a legal move: mated (score `-MATE`) or stalemate (0).
 fn terminal(pos: &Chess) -> SearchResult {
-    let score = if pos.is_check() {
-        Score(-MATE)
-    } else {
-        Score(0)
-    };
-    SearchResult {
-        best_move: None,
-        ponder: None,
-        score,
-        pv: Vec::new(),
-        depth: 0,
-        seldepth: 0,
-        nodes: 0,
-        time: Duration::ZERO,
-        nps: 0,
-        hashfull: 0,
-        iterations: Vec::new(),
-        root_moves: Vec::new(),
-        stopped: false,
+    let mut nothing = result(None, Vec::new(), Duration::ZERO, false);
+    if pos.is_check() {
+        nothing.score = Score(-MATE);
     }
+    nothing
 }
 
 /// One `multipv` line of an `info` answer.
