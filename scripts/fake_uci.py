@@ -6,7 +6,8 @@ analyst (`kibitzer review --engine "python3 scripts/fake_uci.py"`, tests/externa
 
 It answers `go` with `MultiPV` lines (default 1; `searchmoves` restricts them) whose
 scores are the material balance after the move (mover's view, centipawns), best first, and
-plays the first; with `--random` it plays a random legal move instead. After `--after N`
+plays the first; with `--random` it plays a random legal move instead; with `--log FILE` it
+appends every line it receives to FILE, after its process id and a space. After `--after N`
 searches it misbehaves according to `--mode`:
   ok       never misbehaves
   illegal  answers with an illegal move (a1a1-style null or a blocked pawn push)
@@ -19,6 +20,7 @@ searches it misbehaves according to `--mode`:
 """
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -48,12 +50,17 @@ def main() -> int:
     parser.add_argument("--after", type=int, default=3)
     parser.add_argument("--sleep", type=float, default=5.0)
     parser.add_argument("--random", action="store_true", help="play random legal moves")
+    parser.add_argument("--log", help="write every line received to this file")
     args = parser.parse_args()
+    log = open(args.log, "a", encoding="utf-8") if args.log else None
     multipv = 1
     board = chess.Board()
     moves_made = 0
     rng = random.Random(1)
     for line in sys.stdin:
+        if log:
+            log.write(f"{os.getpid()} {line}")
+            log.flush()
         tokens = line.split()
         if not tokens:
             continue
@@ -63,6 +70,9 @@ def main() -> int:
         elif cmd == "uci":
             print("id name FakeUCI", flush=True)
             print("option name Mode type string default ok", flush=True)
+            print("option name Hash type spin default 16 min 1 max 1024", flush=True)
+            print("option name MultiPV type spin default 1 min 1 max 500", flush=True)
+            print("option name UCI_AnalyseMode type check default false", flush=True)
             print("uciok", flush=True)
         elif cmd == "setoption" and len(tokens) >= 5 and tokens[2] == "MultiPV":
             multipv = max(1, int(tokens[4]))

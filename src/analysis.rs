@@ -24,7 +24,9 @@ use shakmaty::{Chess, Color, Move};
 
 use crate::config::{ExplainLevel, Language};
 use crate::engine::rules::{Evaluator, SearchRules};
-use crate::engine::{EvalParams, SearchLimits, SearchMemory, SearchResult, search};
+use crate::engine::{
+    Bound, EvalParams, RootMove, SearchLimits, SearchMemory, SearchResult, search,
+};
 use crate::explain::quality::{self, Score};
 use crate::explain::{ExplainInput, Explanation, explain};
 use crate::variant::VariantPosition;
@@ -64,13 +66,14 @@ pub trait Analysed: SearchRules {
         stop: &AtomicBool,
     ) -> SearchResult;
 
-    /// The search of `before` by an external engine, `must_score` with an exact score; `None`
-    /// when the game cannot be analysed by one.
+    /// The search of `before` by an external engine (its best line), `setup` the `position`
+    /// argument that reaches it with the game's moves (see [`external::UciAnalyst::search`]);
+    /// `None` when the game cannot be analysed by one.
     fn search_external(
         engine: &mut external::UciAnalyst,
         before: &Self,
+        setup: Option<&str>,
         limits: &SearchLimits,
-        must_score: Option<Move>,
         stop: &AtomicBool,
     ) -> Option<Result<SearchResult, AnalystError>>;
 
@@ -119,11 +122,11 @@ impl Analysed for Chess {
     fn search_external(
         engine: &mut external::UciAnalyst,
         before: &Chess,
+        setup: Option<&str>,
         limits: &SearchLimits,
-        must_score: Option<Move>,
         stop: &AtomicBool,
     ) -> Option<Result<SearchResult, AnalystError>> {
-        Some(external_search(engine, before, limits, must_score, stop))
+        Some(engine.search(before, setup, limits, stop))
     }
 
     fn is_book_move(&self, mv: Move) -> bool {
@@ -158,8 +161,8 @@ impl Analysed for PawnBattle {
     fn search_external(
         _engine: &mut external::UciAnalyst,
         _before: &PawnBattle,
+        _setup: Option<&str>,
         _limits: &SearchLimits,
-        _must_score: Option<Move>,
         _stop: &AtomicBool,
     ) -> Option<Result<SearchResult, AnalystError>> {
         None
@@ -295,7 +298,91 @@ pub fn search_after<P: Analysed>(
 #[derive(Debug, Default)]
 pub struct Analyst {
     external: Option<external::UciAnalyst>,
+    /// The external engine's second process, for verification searches (started when the
+    /// first is needed), and the spec it is started from.
+    verifier: Option<external::UciAnalyst>,
+    spec: Option<AnalystSpec>,
+    /// The external engine's own limits per position ([`AnalystSpec::budget`]).
+    budget: Option<SearchLimits>,
     notices: Vec<String>,
+    /// The game whose positions are searched ([`Analyst::new_game`]), when known.
+    game: Option<GameLine>,
+    /// The external engine's searches of positions after a played move, kept for when that
+    /// position is asked for next (at most [`KEPT`]).
+    kept: Vec<Kept>,
+}
+
+/// Which process of an external engine searches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Process {
+    /// The first: every position of the game once, in order.
+    First,
+    /// The second: verification searches.
+    Verifier,
+}
+
+/// How many searches of positions after a move an [`Analyst`] keeps.
+const KEPT: usize = 2;
+
+/// An external engine's search of the position after a played move (its key and history, the
+/// limits), kept so that the position is not searched again when it is asked for next: the
+/// review's next position, `explain`'s line after the move.
+#[derive(Debug)]
+struct Kept {
+    key: u64,
+    history: Vec<u64>,
+    limits: SearchLimits,
+    result: SearchResult,
+}
+
+/// A game whose positions an external analyst searches: each is sent with the moves that
+/// reach it (`position fen START moves …`), as the referee sends them, so the engine knows the
+/// game's earlier positions.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GameLine {
+    /// The FEN of the start position.
+    pub start: String,
+    /// The moves, UCI.
+    pub moves: Vec<String>,
+    /// The Zobrist keys of the positions, the start first (one more than the moves).
+    pub keys: Vec<u64>,
+}
+
+impl GameLine {
+    /// The line of `game` up to its cursor.
+    #[must_use]
+    pub fn of<P: VariantPosition>(game: &crate::game::Game<P>) -> GameLine {
+        GameLine {
+            start: game.start_position().fen(),
+            moves: game.moves().iter().map(|m| m.uci().to_string()).collect(),
+            keys: game.history_keys().to_vec(),
+        }
+    }
+
+    /// The `position` argument of the game's position `key` reached after the positions
+    /// `history`; `None` when the game does not reach it that way.
+    fn setup(&self, key: u64, history: &[u64]) -> Option<String> {
+        let i = history.len();
+        if self.keys.get(..i)? != history || self.keys.get(i) != Some(&key) {
+            return None;
+        }
+        let moves = self.moves.get(..i)?;
+        let mut setup = format!("fen {}", self.start);
+        if !moves.is_empty() {
+            setup.push_str(" moves ");
+            setup.push_str(&moves.join(" "));
+        }
+        Some(setup)
+    }
+}
+
+/// `setup` (a `position` argument) followed by one more move.
+fn setup_then(setup: &str, mv: &str) -> String {
+    if setup.contains(" moves ") {
+        format!("{setup} {mv}")
+    } else {
+        format!("{setup} moves {mv}")
+    }
 }
 
 /// The name the built-in engine judges under.
@@ -318,11 +405,13 @@ impl Analyst {
         match external::UciAnalyst::start(spec) {
             Ok(e) => Analyst {
                 external: Some(e),
-                notices: Vec::new(),
+                spec: Some(spec.clone()),
+                budget: spec.budget.clone(),
+                ..Analyst::default()
             },
             Err(e) => Analyst {
-                external: None,
                 notices: vec![fallback_notice(&e)],
+                ..Analyst::default()
             },
         }
     }
@@ -340,9 +429,16 @@ impl Analyst {
         std::mem::take(&mut self.notices)
     }
 
-    /// Tells an external engine that a new game starts.
-    pub fn new_game(&mut self) {
-        if let Some(Err(e)) = self.external.as_mut().map(external::UciAnalyst::new_game) {
+    /// Tells an external engine that a new game starts: `game`, when given, is the game whose
+    /// positions come next (sent with the moves that reach them).
+    pub fn new_game(&mut self, game: Option<GameLine>) {
+        self.game = game;
+        self.kept.clear();
+        let started = self.external.iter_mut().chain(self.verifier.as_mut());
+        if let Some(Err(e)) = started
+            .map(external::UciAnalyst::new_game)
+            .find(Result::is_err)
+        {
             self.fail(&e);
         }
     }
@@ -350,6 +446,7 @@ impl Analyst {
     fn fail(&mut self, e: &AnalystError) {
         self.notices.push(fallback_notice(e));
         self.external = None;
+        self.verifier = None;
     }
 
     /// The analyst of `spec` for games of `P`: [`Analyst::start`] when an external engine
@@ -361,21 +458,25 @@ impl Analyst {
             return Analyst::start(spec);
         }
         Analyst {
-            external: None,
             notices: vec![format!(
                 "the external analysis engine ({}) does not play {}; the built-in engine \
                  analyses instead",
                 crate::echo::echo(&spec.command),
                 crate::pgn::variant_name(P::VARIANT)
             )],
+            ..Analyst::default()
         }
     }
 
-    /// Searches `before` as [`search_position`] does; an external engine gives its
-    /// [`external::MULTI_PV`] best lines, and an exact score for `must_score` (a `searchmoves`
-    /// search of that move alone when it is not among them). On an external engine's error,
-    /// the built-in engine searches, now and from then on. A game no external engine plays
-    /// ([`Analysed::EXTERNAL_ANALYST`]) is always searched by the built-in engine.
+    /// Searches `before` as [`search_position`] does (an external engine with its own
+    /// [`AnalystSpec::budget`] when it has one). An external engine searches as the
+    /// referee does (`scripts/review_agreement.py`, a Lichess-style analysis): its best line,
+    /// and `must_score`'s exact score, when it is not the best move, from its search of the
+    /// position after it (kept, so that position is not searched again when it is asked for
+    /// next: each position of a reviewed game is searched once, in the order of the game). On
+    /// an external engine's error, the built-in engine searches, now and from then on. A game
+    /// no external engine plays ([`Analysed::EXTERNAL_ANALYST`]) is always searched by the
+    /// built-in engine.
     #[allow(clippy::too_many_arguments)]
     pub fn search<P: Analysed>(
         &mut self,
@@ -387,39 +488,143 @@ impl Analyst {
         memory: &mut SearchMemory,
         stop: &AtomicBool,
     ) -> SearchResult {
-        if let Some(e) = self.external.as_mut() {
-            match P::search_external(e, before, limits, must_score, stop) {
-                Some(Ok(r)) => return r,
-                Some(Err(err)) => self.fail(&err),
-                None => {}
-            }
+        let budget = self.budget.clone().unwrap_or_else(|| limits.clone());
+        let searched = (before, history, params, must_score);
+        self.search_by(Process::First, searched, limits, &budget, memory, stop)
+    }
+
+    /// The verification search of `req.played`'s judgement ([`verification_limits`] of
+    /// `req.limits`, or of an external engine's own budget): an external engine verifies in a
+    /// second process, so that its first process's hash table holds what the referee's would
+    /// (each position of the game searched once, in order, and nothing else).
+    pub fn search_to_verify<P: Analysed>(
+        &mut self,
+        req: &Request<P>,
+        memory: &mut SearchMemory,
+        stop: &AtomicBool,
+    ) -> SearchResult {
+        let limits = verification_limits(&req.limits);
+        let budget = self
+            .budget
+            .as_ref()
+            .map_or_else(|| limits.clone(), verification_limits);
+        let searched = (&req.before, req.history.as_slice(), &req.params, req.played);
+        self.search_by(Process::Verifier, searched, &limits, &budget, memory, stop)
+    }
+
+    /// The search of `searched` (the position, its history, the evaluation, the move to
+    /// score) by the external engine's `process` with `budget`, or by the built-in engine
+    /// with `limits` (without an external engine, or after its failure).
+    fn search_by<P: Analysed>(
+        &mut self,
+        process: Process,
+        searched: (&P, &[u64], &P::Eval, Option<Move>),
+        limits: &SearchLimits,
+        budget: &SearchLimits,
+        memory: &mut SearchMemory,
+        stop: &AtomicBool,
+    ) -> SearchResult {
+        let (before, history, params, must_score) = searched;
+        match self.search_external(process, before, history, budget, must_score, stop) {
+            Some(Ok(r)) => return r,
+            Some(Err(err)) => self.fail(&err),
+            None => {}
         }
         search_position(before, history, limits, params, memory, stop)
+    }
+
+    /// The external engine's process for `process` (the verifier started when first needed);
+    /// `None` without an external engine.
+    fn process(
+        &mut self,
+        process: Process,
+    ) -> Option<Result<&mut external::UciAnalyst, AnalystError>> {
+        self.external.as_ref()?;
+        if process == Process::First {
+            return self.external.as_mut().map(Ok);
+        }
+        if self.verifier.is_none() {
+            let spec = self.spec.as_ref()?;
+            match external::UciAnalyst::start(spec).and_then(|mut v| v.new_game().map(|()| v)) {
+                Ok(v) => self.verifier = Some(v),
+                Err(e) => return Some(Err(e)),
+            }
+        }
+        self.verifier.as_mut().map(Ok)
+    }
+
+    /// [`Analyst::search`] by the external engine; `None` without one (or for a game it does
+    /// not play).
+    fn search_external<P: Analysed>(
+        &mut self,
+        process: Process,
+        before: &P,
+        history: &[u64],
+        limits: &SearchLimits,
+        must_score: Option<Move>,
+        stop: &AtomicBool,
+    ) -> Option<Result<SearchResult, AnalystError>> {
+        if !P::EXTERNAL_ANALYST {
+            return None;
+        }
+        let key = before.key();
+        let kept = self
+            .kept
+            .iter()
+            .position(|k| k.key == key && k.history == history && k.limits == *limits)
+            .map(|i| self.kept.remove(i).result);
+        let setup = self.game.as_ref().and_then(|g| g.setup(key, history));
+        let engine = match self.process(process)? {
+            Ok(e) => e,
+            Err(e) => return Some(Err(e)),
+        };
+        let mut result = match kept {
+            Some(r) => r,
+            None => match P::search_external(engine, before, setup.as_deref(), limits, stop)? {
+                Ok(r) => r,
+                Err(e) => return Some(Err(e)),
+            },
+        };
+        let unscored = must_score.filter(|m| {
+            result.best_move != Some(*m) && convert::exact_root_score(&result, *m).is_none()
+        });
+        let Some((mv, after)) = unscored.and_then(|m| play(before, m).map(|a| (m, a))) else {
+            return Some(Ok(result));
+        };
+        let uci = mv.to_uci(shakmaty::CastlingMode::Standard).to_string();
+        let setup_after = setup_then(
+            &setup.unwrap_or_else(|| format!("fen {}", before.fen())),
+            &uci,
+        );
+        let searched = match P::search_external(engine, &after, Some(&setup_after), limits, stop)? {
+            Ok(r) => r,
+            Err(e) => return Some(Err(e)),
+        };
+        if !searched.stopped {
+            result.root_moves.push(RootMove {
+                mv,
+                score: convert::engine_score_before_move(searched.score),
+                bound: Bound::Exact,
+                depth: searched.depth.max(1),
+            });
+            let mut history = history.to_vec();
+            history.push(key);
+            if self.kept.len() >= KEPT {
+                self.kept.remove(0);
+            }
+            self.kept.push(Kept {
+                key: after.key(),
+                history,
+                limits: limits.clone(),
+                result: searched,
+            });
+        }
+        Some(Ok(result))
     }
 }
 
 fn fallback_notice(e: &AnalystError) -> String {
     format!("{e}; the built-in engine analyses instead")
-}
-
-/// One position's search by an external engine, with `must_score`'s exact score merged in.
-fn external_search(
-    engine: &mut external::UciAnalyst,
-    before: &Chess,
-    limits: &SearchLimits,
-    must_score: Option<Move>,
-    stop: &AtomicBool,
-) -> Result<SearchResult, AnalystError> {
-    use shakmaty::Position;
-    let lines = Position::legal_moves(before).len().min(external::MULTI_PV);
-    let mut result = engine.search(before, limits, lines, &[], stop)?;
-    if let Some(m) = must_score.filter(|m| convert::played_score(&result, *m, None).is_none()) {
-        let single = engine.search(before, limits, 1, &[m], stop)?;
-        if let Some(r) = single.root_moves.into_iter().find(|r| r.mv == m) {
-            result.root_moves.push(r);
-        }
-    }
-    Ok(result)
 }
 
 /// How many times the per-position budget (move time, nodes) a verification search gets.
@@ -501,15 +706,7 @@ fn verify<P: Analysed>(
     if !needs_verifying(&first, played) {
         return first;
     }
-    let deeper = analyst.search(
-        &req.before,
-        &req.history,
-        &verification_limits(&req.limits),
-        &req.params,
-        Some(played),
-        memory,
-        stop,
-    );
+    let deeper = analyst.search_to_verify(req, memory, stop);
     if deeper.best_move.is_none() || convert::played_score(&deeper, played, None).is_none() {
         return first;
     }
@@ -827,6 +1024,30 @@ mod tests {
             let (c, _) = verdict(&p, played, 5);
             assert!(!c.is_error(), "{moves} {played}: {c:?}");
         }
+    }
+
+    #[test]
+    fn a_game_line_reaches_its_positions_with_their_moves() {
+        let mut g = crate::game::Game::new();
+        for m in ["e4", "e5", "Nf3"] {
+            g.play_text(m).unwrap();
+        }
+        let line = GameLine::of(&g);
+        let keys = g.history_keys();
+        let start = "fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert_eq!(line.setup(keys[0], &[]).as_deref(), Some(start));
+        assert_eq!(
+            line.setup(keys[2], &keys[..2]),
+            Some(format!("{start} moves e2e4 e7e5"))
+        );
+        // Another position, or the same one reached another way, is sent by its FEN.
+        assert_eq!(line.setup(keys[2], &keys[..1]), None);
+        assert_eq!(line.setup(keys[1], &keys[..2]), None);
+        assert_eq!(setup_then(start, "e2e4"), format!("{start} moves e2e4"));
+        assert_eq!(
+            setup_then(&format!("{start} moves e2e4"), "e7e5"),
+            format!("{start} moves e2e4 e7e5")
+        );
     }
 
     #[test]

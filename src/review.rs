@@ -463,7 +463,7 @@ pub fn review_game<P: Reviewed>(
     let mut emitter = Emitter::new(game, settings, stop, on_event);
     let start_worker = || {
         let mut analyst = analysis::Analyst::start_for::<P>(&settings.analyst);
-        analyst.new_game();
+        analyst.new_game(Some(analysis::GameLine::of(game)));
         (analyst, SearchMemory::new(settings.hash_mb))
     };
     if workers == 1 {

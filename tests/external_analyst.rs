@@ -13,6 +13,21 @@ use python::require_python_chess;
 use std::path::Path;
 
 const FAKE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/fake_uci.py");
+
+/// The lines each process of the fake engine received (`--log`), by process, the first
+/// process first.
+fn logged(log: &Path) -> Vec<Vec<String>> {
+    let text = std::fs::read_to_string(log).unwrap();
+    let mut processes: Vec<(String, Vec<String>)> = Vec::new();
+    for line in text.lines() {
+        let (pid, said) = line.split_once(' ').unwrap();
+        match processes.iter_mut().find(|(p, _)| p == pid) {
+            Some((_, lines)) => lines.push(said.to_owned()),
+            None => processes.push((pid.to_owned(), vec![said.to_owned()])),
+        }
+    }
+    processes.into_iter().map(|(_, lines)| lines).collect()
+}
 const GAME: &str = "[Event \"t\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n\n\
                     1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. Kf1 Nxe4 6. Qe2 *\n";
 
@@ -68,6 +83,109 @@ fn a_uci_engine_judges_the_review() {
     assert_eq!(plies.len(), 11);
     assert_eq!(plies[9]["best_move"], "Nxe4");
     assert_eq!(plies[9]["classification"]["quality"], "best");
+}
+
+/// The external engine searches as the referee (`scripts/review_agreement.py`) does: the
+/// analysis options set, each position sent with the game's moves that reach it and searched
+/// once, in the order of the game, for its best line; a played move that is not the best is
+/// scored by the search of the position after it (the next position), so a ply's score is the
+/// next ply's best score.
+#[test]
+fn the_external_engine_searches_each_position_once_as_the_referee_does() {
+    require_python_chess();
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("fake.log");
+    let (doc, err) = review(
+        dir.path(),
+        &format!("python3 {FAKE} --log {}", log.display()),
+    );
+    assert!(
+        doc["analyst_notices"].as_array().unwrap().is_empty(),
+        "{err}"
+    );
+    let processes = logged(&log);
+    // The first process searches the game; a second one verifies suspect moves.
+    assert_eq!(processes.len(), 2, "{processes:?}");
+    let sent = processes[0].join("\n");
+    let lines: Vec<&str> = processes[0].iter().map(String::as_str).collect();
+    for option in [
+        "setoption name UCI_AnalyseMode value true",
+        "setoption name MultiPV value 1",
+        "setoption name Hash value 64",
+    ] {
+        assert!(lines.contains(&option), "{option}: {sent}");
+    }
+    let start = "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert!(lines.contains(&start), "{sent}");
+    assert!(
+        lines.contains(&format!("{start} moves e2e4 e7e5 g1f3").as_str()),
+        "{sent}"
+    );
+    let positions: Vec<&&str> = lines.iter().filter(|l| l.starts_with("position")).collect();
+    let mut unique = positions.clone();
+    unique.dedup();
+    assert_eq!(
+        positions.len(),
+        unique.len(),
+        "searched twice in a row: {sent}"
+    );
+    assert!(!sent.contains("searchmoves"), "{sent}");
+    let plies = doc["plies"].as_array().unwrap();
+    for pair in plies.windows(2) {
+        if pair[0]["uci"] != pair[0]["best_uci"] {
+            assert_eq!(
+                pair[0]["score"], pair[1]["best_score"],
+                "{}",
+                pair[0]["san"]
+            );
+        }
+    }
+}
+
+/// Without `--depth` or `--movetime` an external engine searches to depth 14 (the referee's),
+/// not to the built-in engine's default depth; limits given are every engine's.
+#[test]
+fn an_external_engine_has_its_own_default_depth() {
+    require_python_chess();
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("g.pgn");
+    std::fs::write(&pgn, GAME).unwrap();
+    let log = dir.path().join("fake.log");
+    let engine = format!("python3 {FAKE} --log {}", log.display());
+    let run = |limits: &[&str]| {
+        let mut args = vec![
+            "review",
+            pgn.to_str().unwrap(),
+            "--json",
+            "--engine",
+            &engine,
+        ];
+        args.extend_from_slice(limits);
+        let o = kibitzer(dir.path(), &args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        let gos: Vec<String> = logged(&log)
+            .concat()
+            .into_iter()
+            .filter(|l| l.starts_with("go"))
+            .collect();
+        std::fs::remove_file(&log).unwrap();
+        (doc, gos)
+    };
+    let (doc, gos) = run(&[]);
+    assert_eq!(doc["depth"], 14);
+    assert!(gos.contains(&"go depth 14".to_owned()), "{gos:?}");
+    assert!(
+        gos.iter().all(|g| g == "go depth 14" || g == "go depth 16"),
+        "{gos:?}"
+    );
+    let (doc, gos) = run(&["--movetime", "40"]);
+    assert_eq!(doc["movetime_ms"], 40);
+    assert!(
+        gos.iter()
+            .all(|g| g == "go movetime 40" || g == "go movetime 120"),
+        "{gos:?}"
+    );
 }
 
 #[test]

@@ -158,6 +158,12 @@ fn run_for<P: Analysed>(
         Some(engine) => config.analysis.spec_of(engine),
         None => config.analysis.spec(),
     };
+    // Limits given on the command line are every engine's.
+    let spec = if args.depth.is_some() || args.movetime_ms.is_some() {
+        spec.with_review_limits()
+    } else {
+        spec
+    };
     let mut analyst = Analyst::start_for::<P>(&spec);
     let analysis = analyse_with(&req, &mut analyst, &mut memory, &AtomicBool::new(false));
     for notice in analyst.take_notices() {

@@ -48,6 +48,26 @@ pub fn score_before_move(s: engine::Score) -> Score {
     }
 }
 
+/// [`score_before_move`] as an engine score: the score of a search of the position after a
+/// move (the opponent's view) as the root score of that move (the mover's view, a mate one ply
+/// further away).
+///
+/// ```
+/// use kibitzer::analysis::convert::{engine_score_before_move, score, score_before_move};
+/// use kibitzer::engine::{Score as EngineScore, MATE};
+/// for s in [EngineScore(-40), EngineScore(-MATE), EngineScore(MATE - 1), EngineScore(-MATE + 4)] {
+///     assert_eq!(score(engine_score_before_move(s)), score_before_move(s));
+/// }
+/// ```
+#[must_use]
+pub fn engine_score_before_move(s: engine::Score) -> engine::Score {
+    match s.mate_in() {
+        Some(n) if n > 0 => engine::Score(-s.0 + 1),
+        Some(_) => engine::Score(-s.0 - 1),
+        None => s.negate(),
+    }
+}
+
 /// The exact root score of `mv` in `result`, when the last completed iteration proved one.
 #[must_use]
 pub fn exact_root_score(result: &SearchResult, mv: Move) -> Option<Score> {

@@ -4,11 +4,13 @@
 //! [`AnalystError`] instead of a hang. [`super::Analyst`] falls back to the built-in engine on
 //! any error.
 //!
-//! A search sends `position fen …` and `go` with the limits (`depth`, `movetime`, `nodes`),
-//! `MultiPV` [`MULTI_PV`] (the best move and the next ones with exact scores) and, to score one
-//! move exactly, `searchmoves` with that move alone. The answer is turned into a
-//! [`SearchResult`] (each `multipv` line an exact root move), so the judgement and the
-//! explanations read it like a search of the built-in engine.
+//! The engine searches as the referee of `scripts/review_agreement.py` (and a Lichess-style
+//! analysis) does: `UCI_AnalyseMode` on and a [`DEFAULT_HASH_MB`] table unless `[analysis]
+//! options` say otherwise, one line (`MultiPV 1`), and a position sent with the game's moves
+//! that reach it (`position fen START moves …`, so the engine knows the earlier positions for
+//! its repetition rules). A search sends `go` with the limits (`depth`, `movetime`, `nodes`).
+//! The answer is turned into a [`SearchResult`] (the best line an exact root move), so the
+//! judgement and the explanations read it like a search of the built-in engine.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -17,14 +19,20 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Move, Position};
+use shakmaty::{Chess, Move, Position};
 
 use crate::engine::{
     Bound, Iteration, MATE, MATE_BOUND, RootMove, Score, SearchLimits, SearchResult,
 };
 
-/// How many best lines an external analyst reports per position (`MultiPV`).
-pub const MULTI_PV: usize = 3;
+/// The hash table (MiB) of an external analyst whose `[analysis] options` set none, when the
+/// engine has a `Hash` option: the referee's (`scripts/review_agreement.py --hash`).
+pub const DEFAULT_HASH_MB: u32 = 64;
+
+/// An external analyst's depth per position when `review` or `explain` is given neither
+/// `--depth` nor `--movetime`: the referee's (`scripts/review_agreement.py`), load-independent,
+/// and a 100-move game reviewed by Stockfish in about 40 s of one core (docs/REVIEW.md).
+pub const DEFAULT_DEPTH: u32 = 14;
 
 /// The default time-out of the handshake, and the grace beyond a timed search's move time.
 pub const DEFAULT_GRACE: Duration = Duration::from_secs(10);
@@ -45,6 +53,10 @@ pub struct AnalystSpec {
     pub options: Vec<(String, String)>,
     /// The handshake's time-out and the grace beyond a search's move time.
     pub grace: Duration,
+    /// The external engine's limits per position, instead of the review's (which the built-in
+    /// engine keeps, also when it takes over); `None`: the review's. [`AnalystSpec::new`] gives
+    /// depth [`DEFAULT_DEPTH`]; `--depth` and `--movetime` set `None`.
+    pub budget: Option<SearchLimits>,
 }
 
 impl Default for AnalystSpec {
@@ -53,18 +65,29 @@ impl Default for AnalystSpec {
             command: String::new(),
             options: Vec::new(),
             grace: DEFAULT_GRACE,
+            budget: None,
         }
     }
 }
 
 impl AnalystSpec {
-    /// The spec of `command` with `options` and the default grace.
+    /// The spec of `command` with `options`, the default grace and depth [`DEFAULT_DEPTH`].
     #[must_use]
     pub fn new(command: &str, options: Vec<(String, String)>) -> AnalystSpec {
         AnalystSpec {
             command: command.trim().to_owned(),
             options,
             grace: DEFAULT_GRACE,
+            budget: Some(SearchLimits::depth(DEFAULT_DEPTH)),
+        }
+    }
+
+    /// This spec searching with the review's own limits (`--depth`, `--movetime` given).
+    #[must_use]
+    pub fn with_review_limits(self) -> AnalystSpec {
+        AnalystSpec {
+            budget: None,
+            ..self
         }
     }
 
@@ -167,7 +190,8 @@ pub struct UciAnalyst {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
-    multipv: usize,
+    /// The names of the options the engine offers (`option name …`).
+    offered: Vec<String>,
 }
 
 impl std::fmt::Debug for UciAnalyst {
@@ -238,7 +262,7 @@ impl UciAnalyst {
             child,
             stdin,
             lines,
-            multipv: 1,
+            offered: Vec::new(),
         };
         analyst.handshake(&spec.options)?;
         Ok(analyst)
@@ -277,6 +301,10 @@ impl UciAnalyst {
             if let Some(name) = line.strip_prefix("id name ") {
                 self.name = name.trim().to_owned();
             }
+            if let Some(option) = line.strip_prefix("option name ") {
+                let name = option.split(" type ").next().unwrap_or(option);
+                self.offered.push(name.trim().to_owned());
+            }
             if first.is_none() && !line.is_empty() {
                 first = Some(line);
             }
@@ -284,7 +312,10 @@ impl UciAnalyst {
         if self.name.is_empty() {
             self.name.clone_from(&self.command);
         }
-        for (name, value) in options {
+        for (name, value) in analysis_defaults(&self.offered, options)
+            .iter()
+            .chain(options)
+        {
             self.send(&format!("setoption name {name} value {value}"))?;
         }
         self.ready("starting")
@@ -343,25 +374,26 @@ impl UciAnalyst {
         }
     }
 
-    /// Searches `pos` with `limits` (depth, move time, nodes), `multipv` lines, restricted to
-    /// `searchmoves` when not empty. `stop` sends `stop` to the engine (the lines so far count).
-    /// Every wait is bounded: the move time plus the grace, or twelve graces without a move
-    /// time.
+    /// Searches `pos` with `limits` (depth, move time, nodes) for its best line. `setup` is what follows `position` to reach `pos` with the
+    /// game's earlier moves (`fen START moves …`); without it the engine gets `pos`'s FEN.
+    /// `stop` sends `stop` to the engine (the lines so far count). Every wait is bounded: the
+    /// move time plus the grace, or twelve graces without a move time. A position without a
+    /// legal move is not sent: its score is mate (checkmate) or 0 (stalemate), without a best
+    /// move.
     pub fn search(
         &mut self,
         pos: &Chess,
+        setup: Option<&str>,
         limits: &SearchLimits,
-        multipv: usize,
-        searchmoves: &[Move],
         stop: &AtomicBool,
     ) -> Result<SearchResult, AnalystError> {
-        let multipv = multipv.max(1);
-        if multipv != self.multipv {
-            self.send(&format!("setoption name MultiPV value {multipv}"))?;
-            self.multipv = multipv;
+        if pos.legal_moves().is_empty() {
+            return Ok(terminal(pos));
         }
-        let fen = shakmaty::fen::Fen::from_position(pos, shakmaty::EnPassantMode::Legal);
-        self.send(&format!("position fen {fen}"))?;
+        match setup {
+            Some(setup) => self.send(&format!("position {setup}"))?,
+            None => self.send(&format!("position fen {}", fen(pos)))?,
+        }
         let mut go = String::from("go");
         if let Some(d) = limits.depth {
             go.push_str(&format!(" depth {d}"));
@@ -375,12 +407,6 @@ impl UciAnalyst {
         if go == "go" {
             go.push_str(" depth 12");
         }
-        if !searchmoves.is_empty() {
-            go.push_str(" searchmoves");
-            for m in searchmoves {
-                go.push_str(&format!(" {}", m.to_uci(CastlingMode::Standard)));
-            }
-        }
         self.send(&go)?;
         let allowed = match limits.movetime {
             Some(t) => t + self.grace,
@@ -389,7 +415,7 @@ impl UciAnalyst {
         let started = Instant::now();
         let mut deadline = started + allowed;
         let mut stopped = false;
-        let mut lines: Vec<Option<PvLine>> = vec![None; multipv];
+        let mut lines: Vec<Option<PvLine>> = vec![None; 1];
         let best = loop {
             if !stopped && stop.load(Ordering::Relaxed) {
                 self.send("stop")?;
@@ -454,6 +480,39 @@ impl Drop for UciAnalyst {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// The FEN of `pos` as sent to an engine (en passant square only when a capture is legal).
+#[must_use]
+pub fn fen(pos: &Chess) -> String {
+    shakmaty::fen::Fen::from_position(pos, shakmaty::EnPassantMode::Legal).to_string()
+}
+
+/// The options an analysis sets before the user's (`configured`), when the engine offers them
+/// (`offered`) and the user sets none of the same name: `UCI_AnalyseMode` on, one line
+/// (`MultiPV 1`) and a [`DEFAULT_HASH_MB`] hash table, as the referee does.
+fn analysis_defaults(offered: &[String], configured: &[(String, String)]) -> Vec<(String, String)> {
+    [
+        ("UCI_AnalyseMode", "true".to_owned()),
+        ("MultiPV", "1".to_owned()),
+        ("Hash", DEFAULT_HASH_MB.to_string()),
+    ]
+    .into_iter()
+    .filter(|(name, _)| {
+        offered.iter().any(|o| o.eq_ignore_ascii_case(name))
+            && !configured.iter().any(|(c, _)| c.eq_ignore_ascii_case(name))
+    })
+    .map(|(name, value)| (name.to_owned(), value))
+    .collect()
+}
+
+/// The result of a position without a legal move: mated (score `-MATE`) or stalemate (0).
+fn terminal(pos: &Chess) -> SearchResult {
+    let mut nothing = result(None, Vec::new(), Duration::ZERO, false);
+    if pos.is_check() {
+        nothing.score = Score(-MATE);
+    }
+    nothing
 }
 
 /// One `multipv` line of an `info` answer.
@@ -634,6 +693,38 @@ mod tests {
         let err = parse_info(&pos, "score cp 1 pv e2e4 e2e4".split_whitespace()).unwrap_err();
         assert_eq!(err, "`e2e4` in the pv is not a legal move there");
         assert!(parse_info(&pos, "score mtae 3".split_whitespace()).is_err());
+    }
+
+    #[test]
+    fn the_analysis_options_are_set_unless_the_user_sets_them() {
+        let offered: Vec<String> = ["Threads", "Hash", "MultiPV", "UCI_AnalyseMode"]
+            .map(String::from)
+            .to_vec();
+        let names = |d: Vec<(String, String)>| {
+            d.into_iter()
+                .map(|(n, v)| format!("{n}={v}"))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            names(analysis_defaults(&offered, &[])),
+            ["UCI_AnalyseMode=true", "MultiPV=1", "Hash=64"]
+        );
+        let configured = [("hash".to_owned(), "256".to_owned())];
+        assert_eq!(
+            names(analysis_defaults(&offered, &configured)),
+            ["UCI_AnalyseMode=true", "MultiPV=1"]
+        );
+        // An engine that offers none of them gets none.
+        assert!(analysis_defaults(&["Threads".to_owned()], &[]).is_empty());
+    }
+
+    #[test]
+    fn a_position_without_a_legal_move_is_scored_without_the_engine() {
+        let mated = crate::game::fen::parse("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1").unwrap();
+        let r = terminal(&mated);
+        assert_eq!((r.best_move, r.score.mate_in()), (None, Some(0)));
+        let stalemate = crate::game::fen::parse("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+        assert_eq!(terminal(&stalemate).score, Score(0));
     }
 
     #[test]

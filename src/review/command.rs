@@ -229,6 +229,11 @@ pub fn run(args: &ReviewArgs, config: &Config, out: &mut dyn Write) -> Result<()
     if let Some(engine) = &args.engine {
         settings = settings.with_analyst(config.analysis.spec_of(engine));
     }
+    if args.depth.is_some() || args.movetime_ms.is_some() {
+        // Limits given on the command line are every engine's.
+        settings.analyst = settings.analyst.with_review_limits();
+        settings.external = settings.external.with_review_limits();
+    }
     if screen {
         let look = crate::shell::Look {
             pieces: config.ui.pieces,
@@ -256,6 +261,10 @@ fn review_file<P: Reviewed>(
     number: usize,
     out: &mut dyn Write,
 ) -> Result<(), CommandError> {
+    let limits = match &settings.analyst.budget {
+        Some(budget) if P::EXTERNAL_ANALYST && !settings.analyst.is_builtin() => budget,
+        _ => limits,
+    };
     let loaded = load_as::<P>(&args.file, number)?;
     for bad in &loaded.bad_games {
         eprintln!("kibitzer: warning: {}: {bad}", args.file.display());
