@@ -101,6 +101,21 @@ def score_cp(score: chess.engine.PovScore, pov: chess.Color) -> int:
     return score.pov(pov).score(mate_score=MATE_CP)
 
 
+def review_score_cp(score: Optional[dict], mover_is_white: bool) -> Optional[int]:
+    """A score of ``kibitzer review --json`` (White's view: ``{"cp": 35}`` or ``{"mate": -2}``)
+    as centipawns from the mover's side, mates as +-(MATE_CP - distance); None when absent."""
+    if not isinstance(score, dict):
+        return None
+    if "cp" in score:
+        cp = int(score["cp"])
+    elif "mate" in score:
+        n = int(score["mate"])
+        cp = MATE_CP - n if n > 0 else -MATE_CP - n
+    else:
+        return None
+    return cp if mover_is_white else -cp
+
+
 def cp_text(cp: int) -> str:
     if cp >= MATE_CP // 2:
         return f"#{MATE_CP - cp}"
@@ -128,6 +143,9 @@ class Verdict:
     sf_class: str
     book: bool = False  # kibitzer says the move is a book move
     sf_better_cp: Optional[int] = None  # Stockfish's score of kibitzer's better move, mover's view
+    kibitzer_best_cp: Optional[int] = None  # kibitzer's score of its best move, mover's view
+    kibitzer_played_cp: Optional[int] = None  # kibitzer's score of the move played, mover's view
+    kibitzer_depth: Optional[int] = None  # the depth of the search the verdict rests on
 
     def better_ok(self) -> Optional[bool]:
         if self.kibitzer_better is None or self.sf_better_cp is None:
@@ -348,23 +366,26 @@ def judge_game(
         for i, p in enumerate(plies):
             classification = p.get("classification") or {}
             k_class = classification.get("quality", "good")
-            verdicts.append(
-                referee_verdict(
-                    positions[i],
-                    evals[i],
-                    evals[i + 1],
-                    name,
-                    p["ply"],
-                    p["san"],
-                    p["uci"],
-                    k_class,
-                    float(classification.get("drop") or 0.0),
-                    p.get("best_uci") if k_class in FLAGGED else None,
-                    p.get("best_move"),
-                    k_class == "book" or bool(p.get("book")) or bool(classification.get("book")),
-                    referee,
-                )
+            white = positions[i].turn == chess.WHITE
+            v = referee_verdict(
+                positions[i],
+                evals[i],
+                evals[i + 1],
+                name,
+                p["ply"],
+                p["san"],
+                p["uci"],
+                k_class,
+                float(classification.get("drop") or 0.0),
+                p.get("best_uci") if k_class in FLAGGED else None,
+                p.get("best_move"),
+                k_class == "book" or bool(p.get("book")) or bool(classification.get("book")),
+                referee,
             )
+            v.kibitzer_best_cp = review_score_cp(p.get("best_score"), white)
+            v.kibitzer_played_cp = review_score_cp(p.get("score"), white)
+            v.kibitzer_depth = p.get("depth")
+            verdicts.append(v)
     finally:
         referee.close()
     return name, verdicts

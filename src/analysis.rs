@@ -424,6 +424,12 @@ impl Analyst {
             .map_or_else(|| BUILTIN_NAME.to_owned(), |e| e.name().to_owned())
     }
 
+    /// Whether the built-in engine judges now (no external engine, or it failed).
+    #[must_use]
+    pub fn is_builtin(&self) -> bool {
+        self.external.is_none()
+    }
+
     /// The notices since the last call (an external engine's failure and the fall-back).
     pub fn take_notices(&mut self) -> Vec<String> {
         std::mem::take(&mut self.notices)
@@ -633,10 +639,12 @@ pub const VERIFY_FACTOR: u32 = 3;
 /// How many plies deeper than the per-position depth a depth-limited verification searches.
 pub const VERIFY_EXTRA_DEPTH: u32 = 2;
 
-/// The drop in winning chances (mover's view) from which a first judgement is verified: the
-/// inaccuracy threshold, so every move the first search would flag is confirmed or downgraded
-/// (a lower value would verify more moves for a little recall: slower reviews).
-pub const SUSPECT_DROP: f64 = 0.1;
+/// The drop in winning chances (mover's view) from which a first judgement is verified: half
+/// the inaccuracy threshold, so every move the first search would flag is confirmed or
+/// downgraded, and a move it finds a little worse than the best gets the deeper look that may
+/// show the tactic the first search missed (severe errors the first search scores as small
+/// drops; measured in docs/BENCHMARKS.md, "Confirmation of flagged moves").
+pub const SUSPECT_DROP: f64 = 0.05;
 
 /// The limits of a verification search: [`VERIFY_FACTOR`] times the move time and nodes,
 /// [`VERIFY_EXTRA_DEPTH`] more plies.
@@ -650,6 +658,41 @@ pub fn verification_limits(limits: &SearchLimits) -> SearchLimits {
         movetime: limits.movetime.map(|t| t * VERIFY_FACTOR),
         ..limits.clone()
     }
+}
+
+/// The limits of the confirmation of a move the verification still flags (built-in analyst
+/// only): the root restricted to `moves` (the verification's best move and the move played),
+/// so that only these two are compared; [`VERIFY_EXTRA_DEPTH`] plies deeper than the
+/// verification, in the verification's time and nodes (two moves go much deeper than all of
+/// them in the same budget). A depth-limited confirmation costs a few searches of the review's
+/// own depth per flagged move; a timed one (play mode) no more than the verification.
+#[must_use]
+pub fn confirmation_limits(limits: &SearchLimits, moves: [Move; 2]) -> SearchLimits {
+    let verification = verification_limits(limits);
+    SearchLimits {
+        searchmoves: moves.to_vec(),
+        exact_root_scores: true,
+        depth: verification.depth.map(|d| d + VERIFY_EXTRA_DEPTH),
+        ..verification
+    }
+}
+
+/// Whether `search` judges `played` an inaccuracy or worse.
+fn flags(search: &SearchResult, played: Move) -> bool {
+    let (Some(best), Some(played_score)) = (
+        search.best_move,
+        convert::played_score(search, played, None),
+    ) else {
+        return false;
+    };
+    quality::judge(
+        best == played,
+        convert::score(search.score),
+        played_score,
+        convert::second_score(search),
+    )
+    .quality
+        >= quality::Quality::Inaccuracy
 }
 
 /// Whether the first search's judgement of `played` needs a verification: the move looks like
@@ -678,9 +721,12 @@ fn needs_verifying(first: &SearchResult, played: Move) -> bool {
 /// move; otherwise a verification search with [`verification_limits`] and exact root scores,
 /// so the played move, the best move and the second best are compared inside one deeper
 /// search: an error it does not confirm is downgraded, and its best move is the one shown as
-/// better. The verification goes through the position database like every analysis search (a
-/// second review reuses it). A verification cut short by `stop` without the played move's
-/// exact score leaves `first`.
+/// better. With the built-in analyst, a move the verification still flags is confirmed once
+/// more ([`confirmation_limits`]: its best move and the played move alone, deeper), and the
+/// verdict and the better move rest on that comparison ([`merge_confirmation`]). The
+/// verification goes through the position database like every analysis search (a second
+/// review reuses it; the confirmation, restricted to two moves, is not stored). A verification
+/// cut short by `stop` without the played move's exact score leaves `first`.
 pub fn judged_search<P: Analysed>(
     req: &Request<P>,
     first: SearchResult,
@@ -710,7 +756,92 @@ fn verify<P: Analysed>(
     if deeper.best_move.is_none() || convert::played_score(&deeper, played, None).is_none() {
         return first;
     }
-    deeper
+    confirm(req, played, deeper, analyst, memory, stop)
+}
+
+/// The last step of the judgement, for the built-in analyst: a move the verification
+/// (`deeper`) still flags is confirmed by a search of its best move and the played move alone
+/// ([`confirmation_limits`]); the verdict and the "better was" rest on that comparison
+/// ([`merge_confirmation`]). `deeper` when nothing is flagged, for an external analyst (its
+/// searches are trusted as they are), or when the confirmation lacks an exact score of either
+/// move (cut short by `stop`).
+fn confirm<P: Analysed>(
+    req: &Request<P>,
+    played: Move,
+    deeper: SearchResult,
+    analyst: &mut Analyst,
+    memory: &mut SearchMemory,
+    stop: &AtomicBool,
+) -> SearchResult {
+    let Some(best) = deeper.best_move else {
+        return deeper;
+    };
+    if best == played || !analyst.is_builtin() || !flags(&deeper, played) {
+        return deeper;
+    }
+    let confirmation = analyst.search(
+        &req.before,
+        &req.history,
+        &confirmation_limits(&req.limits, [best, played]),
+        &req.params,
+        Some(played),
+        memory,
+        stop,
+    );
+    merge_confirmation(deeper, &confirmation, best, played)
+}
+
+/// The verification `deeper` with the confirmation's comparison of `best` (its best move) and
+/// `played`: the confirmation's best of the two becomes the best move, with its score, line
+/// and iterations, and both moves take their exact scores from it; every other move keeps the
+/// verification's score (they were not compared again). `deeper` unchanged when the
+/// confirmation has no exact score for one of the two moves. Pure.
+#[must_use]
+pub fn merge_confirmation(
+    deeper: SearchResult,
+    confirmation: &SearchResult,
+    best: Move,
+    played: Move,
+) -> SearchResult {
+    let compared = [best, played];
+    let Some(winner) = confirmation.best_move.filter(|m| compared.contains(m)) else {
+        return deeper;
+    };
+    if compared
+        .iter()
+        .any(|&m| convert::played_score(confirmation, m, None).is_none())
+    {
+        return deeper;
+    }
+    let mut root_moves: Vec<_> = confirmation
+        .root_moves
+        .iter()
+        .filter(|r| compared.contains(&r.mv))
+        .cloned()
+        .chain(
+            deeper
+                .root_moves
+                .into_iter()
+                .filter(|r| !compared.contains(&r.mv)),
+        )
+        .collect();
+    // The winner first (the confirmation gives it first already; a stable sort keeps the rest).
+    root_moves.sort_by_key(|r| r.mv != winner);
+    SearchResult {
+        best_move: Some(winner),
+        ponder: confirmation.ponder,
+        score: confirmation.score,
+        pv: confirmation.pv.clone(),
+        depth: confirmation.depth,
+        seldepth: confirmation.seldepth,
+        nodes: deeper.nodes + confirmation.nodes,
+        time: deeper.time + confirmation.time,
+        nps: confirmation.nps,
+        hashfull: confirmation.hashfull,
+        iterations: confirmation.iterations.clone(),
+        root_moves,
+        stopped: confirmation.stopped,
+    }
 }
 
 /// Analyses `req`: searches (once, or twice when the played move is not the best), verifies
@@ -963,7 +1094,99 @@ mod tests {
         let stop = AtomicBool::new(false);
         let first = search_position(&p, &[], &req.limits, &req.params, &mut memory, &stop);
         let judged = judged_search(&req, first, &mut Analyst::builtin(), &mut memory, &stop);
-        assert_eq!(judged.depth, 3 + VERIFY_EXTRA_DEPTH);
+        // ... and the confirmation of the flagged move deeper still.
+        assert_eq!(judged.depth, 3 + 2 * VERIFY_EXTRA_DEPTH);
+        assert_eq!(judged.best_move, Some(mv(&p, "d2d5")));
+    }
+
+    #[test]
+    fn the_confirmation_compares_two_moves_one_verification_step_deeper() {
+        let p = Chess::default();
+        let moves = [mv(&p, "e2e4"), mv(&p, "a2a3")];
+        let c = confirmation_limits(&SearchLimits::depth(8), moves);
+        assert_eq!(c.depth, Some(8 + 2 * VERIFY_EXTRA_DEPTH));
+        assert_eq!(c.searchmoves, moves.to_vec());
+        assert!(c.exact_root_scores);
+        let timed = confirmation_limits(
+            &SearchLimits::movetime(std::time::Duration::from_millis(100)),
+            moves,
+        );
+        assert_eq!(
+            timed.movetime,
+            Some(std::time::Duration::from_millis(100) * VERIFY_FACTOR)
+        );
+    }
+
+    /// A search of `p` at `depth` with exact root scores, restricted to `only` when not empty.
+    fn exact_search(p: &Chess, depth: u32, only: &[Move]) -> SearchResult {
+        let limits = SearchLimits {
+            searchmoves: only.to_vec(),
+            ..SearchLimits::depth(depth)
+        };
+        search_position(
+            p,
+            &[],
+            &limits,
+            &EvalParams::default(),
+            &mut SearchMemory::new(1),
+            &AtomicBool::new(false),
+        )
+    }
+
+    #[test]
+    fn a_confirmation_that_prefers_the_played_move_clears_it() {
+        // The verification (pretended) preferred Kf1 to Rxd5; the confirmation of the two
+        // finds Rxd5 best: the played Rxd5 is the best move, no error, and every other move
+        // keeps the verification's score.
+        let p = pos("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");
+        let (played, wrong) = (mv(&p, "d2d5"), mv(&p, "e1f1"));
+        let mut deeper = exact_search(&p, 3, &[]);
+        let others = deeper.root_moves.len() - 2;
+        deeper.best_move = Some(wrong);
+        let confirmation = exact_search(&p, 4, &[wrong, played]);
+        let merged = merge_confirmation(deeper.clone(), &confirmation, wrong, played);
+        assert_eq!(merged.best_move, Some(played));
+        assert_eq!(merged.root_moves.first().map(|r| r.mv), Some(played));
+        assert_eq!(merged.depth, 4);
+        assert_eq!(merged.pv, confirmation.pv);
+        assert!(!flags(&merged, played));
+        for r in deeper
+            .root_moves
+            .iter()
+            .filter(|r| r.mv != played && r.mv != wrong)
+        {
+            assert!(merged.root_moves.contains(r), "{r:?} kept");
+        }
+        assert_eq!(merged.root_moves.len(), others + 2);
+    }
+
+    #[test]
+    fn a_confirmed_error_keeps_its_better_move_and_takes_the_deeper_scores() {
+        let p = pos("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");
+        let (best, played) = (mv(&p, "d2d5"), mv(&p, "e1f1"));
+        let deeper = exact_search(&p, 3, &[]);
+        let confirmation = exact_search(&p, 5, &[best, played]);
+        let merged = merge_confirmation(deeper, &confirmation, best, played);
+        assert_eq!(merged.best_move, Some(best));
+        assert_eq!(merged.score, confirmation.score);
+        assert_eq!(
+            convert::played_score(&merged, played, None),
+            convert::exact_root_score(&confirmation, played)
+        );
+        assert!(flags(&merged, played));
+    }
+
+    #[test]
+    fn a_confirmation_without_both_scores_leaves_the_verification() {
+        let p = pos("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");
+        let (best, played) = (mv(&p, "d2d5"), mv(&p, "e1f1"));
+        let deeper = exact_search(&p, 3, &[]);
+        let mut confirmation = exact_search(&p, 5, &[best, played]);
+        confirmation.root_moves.retain(|r| r.mv != played);
+        assert_eq!(
+            merge_confirmation(deeper.clone(), &confirmation, best, played),
+            deeper
+        );
     }
 
     #[test]

@@ -90,7 +90,8 @@ const DETAIL_FORMAT: u8 = 2;
 impl Entry {
     /// The entry for `result`, a search of the position with key `key` under `limits`;
     /// `cancelled`: a stop flag ended it before its limits. `None` when the position has no
-    /// legal move (nothing to remember).
+    /// legal move (nothing to remember), or when the search was restricted to some root moves
+    /// (its best move is the best of those, not of the position).
     #[must_use]
     pub fn from_search(
         key: u64,
@@ -100,6 +101,9 @@ impl Entry {
         cancelled: bool,
         analysed_at: u64,
     ) -> Option<Entry> {
+        if !limits.searchmoves.is_empty() {
+            return None;
+        }
         let best = result.best_move?;
         let pv = if result.pv.first() == Some(&best) {
             result.pv.clone()
@@ -485,6 +489,27 @@ mod tests {
             "a cancelled search only counts its time"
         );
         assert!(!entry(true).covers(&timed));
+    }
+
+    #[test]
+    fn a_search_restricted_to_some_root_moves_is_not_remembered() {
+        // Its best move is the best of the moves it was given, not of the position: stored,
+        // it would answer a later search of all the moves (a review's confirmation of a
+        // flagged move searches the best and the played move alone).
+        let pos = Chess::default();
+        let mv = |uci: &str| {
+            shakmaty::uci::UciMove::from_ascii(uci.as_bytes())
+                .unwrap()
+                .to_move(&pos)
+                .unwrap()
+        };
+        let restricted = SearchLimits {
+            searchmoves: vec![mv("a2a3"), mv("h2h3")],
+            exact_root_scores: true,
+            ..SearchLimits::depth(2)
+        };
+        let result = searched(&pos, &restricted);
+        assert!(Entry::from_search(1, 7, &restricted, &result, false, 1).is_none());
     }
 
     #[test]

@@ -178,10 +178,11 @@ fn a_lost_race_is_a_verified_blunder_with_the_better_move_and_its_reason() {
     let p = req.before.clone();
     let mut memory = SearchMemory::new(1);
     let stop = AtomicBool::new(false);
-    // The same judgement as chess: the suspect move is verified by a deeper search.
+    // The same judgement as chess: the suspect move is verified by a deeper search, and the
+    // flagged move confirmed by a deeper one still.
     let first = search_position(&p, &[], &req.limits, &req.params, &mut memory, &stop);
     let judged = judged_search(&req, first, &mut Analyst::builtin(), &mut memory, &stop);
-    assert_eq!(judged.depth, 4 + crate::analysis::VERIFY_EXTRA_DEPTH);
+    assert_eq!(judged.depth, 4 + 2 * crate::analysis::VERIFY_EXTRA_DEPTH);
     let e = analyse(&req, &mut memory, &stop).explanation.unwrap();
     assert_eq!(e.quality.map(|q| q.quality), Some(Quality::Blunder));
     assert_eq!(e.best.as_ref().map(|b| b.san.as_str()), Some("a4"));
