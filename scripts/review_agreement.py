@@ -29,7 +29,8 @@ Printed figures:
 then every disagreement (game, move, both verdicts, both scores). ``--json-out`` writes every
 judged ply.
 
-Stockfish's results are cached (``--cache``, default ``target/review_agreement_cache.json``) per
+Each review runs on empty ``KIBITZER_CONFIG_DIR``/``KIBITZER_DATA_DIR`` directories unless they are
+set (the user's position database would lend it earlier, deeper results). Stockfish's results are cached (``--cache``, default ``target/review_agreement_cache.json``) per
 game, depth and Stockfish version, so a second run with other review settings costs only the
 review itself.
 
@@ -54,6 +55,7 @@ import os
 import random
 import subprocess
 import sys
+import tempfile
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -241,7 +243,13 @@ class Cache:
 def run_review(kibitzer: str, pgn: Path, number: int, review_args: List[str]) -> dict:
     cmd = [kibitzer, "review", str(pgn), "--game", str(number), "--json", *review_args]
     env = dict(os.environ)
-    proc = subprocess.run(cmd, capture_output=True, text=True, env=env)
+    # Each review on its own empty config and data directories unless the caller set them: the
+    # user's position database would hand the review deeper results of earlier runs, and the
+    # user's config other settings, so the figures would depend on who ran the script before.
+    with tempfile.TemporaryDirectory(prefix="review-agreement-") as scratch:
+        env.setdefault("KIBITZER_CONFIG_DIR", str(Path(scratch) / "config"))
+        env.setdefault("KIBITZER_DATA_DIR", str(Path(scratch) / "data"))
+        proc = subprocess.run(cmd, capture_output=True, text=True, env=env)
     if proc.returncode != 0:
         raise RuntimeError(f"{' '.join(cmd)} exited {proc.returncode}: {proc.stderr.strip()[:500]}")
     return json.loads(proc.stdout)
