@@ -761,8 +761,9 @@ fn verify<P: Analysed>(
 
 /// The last step of the judgement, for the built-in analyst: a move the verification
 /// (`deeper`) still flags is confirmed by a search of its best move and the played move alone
-/// ([`confirmation_limits`]); the verdict and the "better was" rest on that comparison
-/// ([`merge_confirmation`]). `deeper` when nothing is flagged, for an external analyst (its
+/// ([`confirmation_limits`]) on a cleared table (so it gives the same answer whether the
+/// searches before it ran or came from the position database); the verdict and the "better
+/// was" rest on that comparison ([`merge_confirmation`]). `deeper` when nothing is flagged, for an external analyst (its
 /// searches are trusted as they are), or when the confirmation lacks an exact score of either
 /// move (cut short by `stop`).
 fn confirm<P: Analysed>(
@@ -779,6 +780,10 @@ fn confirm<P: Analysed>(
     if best == played || !analyst.is_builtin() || !flags(&deeper, played) {
         return deeper;
     }
+    // On a cleared table: the searches before it may have come from the position database
+    // (a second explain or review of the same game), and the confirmation, which is not
+    // stored there, must then give what it gave the first time.
+    memory.clear();
     let confirmation = analyst.search(
         &req.before,
         &req.history,
