@@ -68,6 +68,10 @@ pub struct Settings {
     /// configured one (`[analysis] engine`, `--engine`), else [`DEFAULT_EXTERNAL`] with the
     /// `[analysis]` options.
     pub external: analysis::AnalystSpec,
+    /// Whether [`external`](Self::external)'s program was found when the settings were made
+    /// from the configuration ([`AnalystSpec::is_installed`](analysis::AnalystSpec::is_installed)),
+    /// so the review screen offers it while the built-in engine judges; `false` by default.
+    pub external_installed: bool,
 }
 
 /// The external engine the review screen offers when none is configured (found on the `PATH`
@@ -87,6 +91,7 @@ impl Default for Settings {
             analyst: analysis::AnalystSpec::default(),
             threads: 0,
             external: analysis::AnalystSpec::new(DEFAULT_EXTERNAL, Vec::new()),
+            external_installed: false,
         }
     }
 }
@@ -109,8 +114,18 @@ impl Settings {
             analyst: analysis::AnalystSpec::default(),
             threads: config.analysis.threads as usize,
             external: config.analysis.spec_of(DEFAULT_EXTERNAL),
+            external_installed: false,
         }
         .with_analyst(config.analysis.spec())
+        .looking_for_external()
+    }
+
+    /// These settings with [`external_installed`](Self::external_installed) found out (a look
+    /// in the `PATH`; nothing is started).
+    #[must_use]
+    pub fn looking_for_external(mut self) -> Settings {
+        self.external_installed = self.external.is_installed();
+        self
     }
 
     /// These settings analysed by `analyst`; an external one also becomes the screen's
@@ -119,6 +134,7 @@ impl Settings {
     pub fn with_analyst(mut self, analyst: analysis::AnalystSpec) -> Settings {
         if !analyst.is_builtin() {
             self.external = analyst.clone();
+            self.external_installed = false;
         }
         self.analyst = analyst;
         self

@@ -390,3 +390,39 @@ fn the_review_screen_switches_to_the_external_engine_and_shows_its_failure() {
     let last = text(&screen);
     assert!(last.contains("Judged by: kibitzer"), "{last}");
 }
+
+/// While the built-in engine judges, the review screen offers the external engine when its
+/// program is found (here `python3`, with the fake engine), and says nothing of one that is
+/// not installed.
+#[test]
+fn the_review_screen_offers_an_installed_external_engine() {
+    use kibitzer::review::Settings;
+    use kibitzer::review::screen::Screen;
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+
+    let text = |external: &str| {
+        let settings = Settings {
+            external: kibitzer::analysis::AnalystSpec::new(external, Vec::new()),
+            ..Settings::default()
+        }
+        .looking_for_external();
+        let pgn = kibitzer::pgn::import(GAME).games.remove(0).pgn;
+        let theme = kibitzer::ui::Theme::named("mono", kibitzer::ui::ColorMode::None);
+        let screen =
+            Screen::new(pgn, kibitzer::config::PieceStyle::Ascii, theme).with_review(1, settings);
+        let mut t = Terminal::new(TestBackend::new(110, 32)).unwrap();
+        t.draw(|f| screen.render(f)).unwrap();
+        let buf = t.backend().buffer().clone();
+        (0..32)
+            .map(|y| (0..110).map(|x| buf[(x, y)].symbol()).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let found = text(&format!("python3 {FAKE}"));
+    assert!(found.contains("Judged by: kibitzer"), "{found}");
+    assert!(found.contains("e: judge with python3"), "{found}");
+    let missing = text("/nonexistent/kibitzer-test-engine");
+    assert!(missing.contains("Judged by: kibitzer"), "{missing}");
+    assert!(!missing.contains("e: judge with"), "{missing}");
+}

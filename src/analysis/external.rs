@@ -13,6 +13,7 @@
 //! judgement and the explanations read it like a search of the built-in engine.
 
 use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -95,6 +96,19 @@ impl AnalystSpec {
     #[must_use]
     pub fn is_builtin(&self) -> bool {
         self.command.is_empty() || self.command == "builtin"
+    }
+
+    /// Whether this external engine's program can be found (as [`spawn`] looks for it), so a
+    /// screen may offer it; `false` for the built-in engine. It does not start the program.
+    #[must_use]
+    pub fn is_installed(&self) -> bool {
+        !self.is_builtin()
+            && self
+                .command
+                .split_whitespace()
+                .next()
+                .and_then(locate)
+                .is_some()
     }
 }
 
@@ -203,23 +217,33 @@ impl std::fmt::Debug for UciAnalyst {
     }
 }
 
-/// Spawns `program` with `args`; a bare program name not on the `PATH` is also looked for in
-/// `/usr/games` (where Debian installs Stockfish).
-fn spawn(program: &str, args: &[&str]) -> std::io::Result<Child> {
-    let run = |p: &str| {
-        Command::new(p)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-    };
-    match run(program) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound && !program.contains('/') => {
-            run(&format!("/usr/games/{program}")).map_err(|_| e)
-        }
-        other => other,
+/// Where Debian installs Stockfish, looked in after the `PATH` for a bare program name.
+const GAMES_DIR: &str = "/usr/games";
+
+/// The file `program` names: a path (it contains `/`) when it is a file; a bare name, the
+/// first file of that name in the `PATH`'s directories, then in [`GAMES_DIR`].
+fn locate(program: &str) -> Option<PathBuf> {
+    if program.contains('/') {
+        let path = PathBuf::from(program);
+        return path.is_file().then_some(path);
     }
+    let path_dirs = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path_dirs)
+        .chain(std::iter::once(PathBuf::from(GAMES_DIR)))
+        .map(|dir| dir.join(program))
+        .find(|candidate| candidate.is_file())
+}
+
+/// Spawns `program` with `args`: the file [`locate`] finds (a bare name not on the `PATH`
+/// is also looked for in [`GAMES_DIR`]), else `program` as given (so the system's error says
+/// why it cannot start).
+fn spawn(program: &str, args: &[&str]) -> std::io::Result<Child> {
+    Command::new(locate(program).unwrap_or_else(|| PathBuf::from(program)))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
 }
 
 impl UciAnalyst {
@@ -664,6 +688,15 @@ fn result(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_engine_is_installed_when_its_program_is_found() {
+        assert!(AnalystSpec::new("sh -c true", Vec::new()).is_installed());
+        assert!(AnalystSpec::new("/bin/sh", Vec::new()).is_installed());
+        assert!(!AnalystSpec::new("kibitzer-no-such-engine", Vec::new()).is_installed());
+        assert!(!AnalystSpec::new("/nonexistent/engine", Vec::new()).is_installed());
+        assert!(!AnalystSpec::default().is_installed());
+    }
 
     #[test]
     fn info_lines_are_read_or_refused_with_the_reason() {

@@ -227,7 +227,9 @@ pub fn run(args: &ReviewArgs, config: &Config, out: &mut dyn Write) -> Result<()
     let limits = limits(args.depth, args.movetime_ms, default_limits());
     let mut settings = Settings::from_config(config, limits.clone(), level);
     if let Some(engine) = &args.engine {
-        settings = settings.with_analyst(config.analysis.spec_of(engine));
+        settings = settings
+            .with_analyst(config.analysis.spec_of(engine))
+            .looking_for_external();
     }
     if args.depth.is_some() || args.movetime_ms.is_some() {
         // Limits given on the command line are every engine's.

@@ -1084,6 +1084,20 @@ impl<P: OnScreen> Screen<P> {
                 |r| r.judged_by.clone(),
             );
         lines.push(Line::styled(format!("Judged by: {judged_by}"), text));
+        if P::EXTERNAL_ANALYST
+            && self.settings.analyst.is_builtin()
+            && self.settings.external_installed
+        {
+            // The built-in engine's verdicts are right less often than a strong engine's
+            // (docs/REVIEW.md): say that one is at hand.
+            lines.push(Line::styled(
+                format!(
+                    "e: judge with {}, a stronger engine",
+                    analyst_label(&self.settings.external)
+                ),
+                self.theme.fg("dim"),
+            ));
+        }
         for n in &self.notices {
             lines.push(Line::styled(n.clone(), self.theme.fg("error")));
         }
