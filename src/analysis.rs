@@ -99,24 +99,7 @@ impl Analysed for Chess {
         memory: &mut SearchMemory,
         stop: &AtomicBool,
     ) -> SearchResult {
-        let store = crate::posdb::installed();
-        if let Some(known) = store
-            .as_ref()
-            .and_then(|s| s.recall(before, limits, params))
-        {
-            return known;
-        }
-        let result = search(before, history, limits, params, memory, stop, &mut |_| {});
-        if let Some(s) = store {
-            s.remember(
-                before,
-                limits,
-                params,
-                &result,
-                stop.load(Ordering::Relaxed),
-            );
-        }
-        result
+        search_through_database(before, history, limits, params, memory, stop)
     }
 
     fn search_external(
@@ -146,7 +129,6 @@ impl Analysed for PawnBattle {
     type Eval = Evaluation;
     const EXTERNAL_ANALYST: bool = false;
 
-    /// A plain search: the position database keeps chess positions only.
     fn search_stored(
         before: &PawnBattle,
         history: &[u64],
@@ -155,7 +137,7 @@ impl Analysed for PawnBattle {
         memory: &mut SearchMemory,
         stop: &AtomicBool,
     ) -> SearchResult {
-        search(before, history, limits, eval, memory, stop, &mut |_| {})
+        search_through_database(before, history, limits, eval, memory, stop)
     }
 
     fn search_external(
@@ -179,6 +161,28 @@ impl Analysed for PawnBattle {
     fn explain(input: &ExplainInput<PawnBattle>) -> Explanation {
         crate::variant::pawn_battle::explain::explain(input)
     }
+}
+
+/// A search of `before` through the position database ([`crate::posdb`], when one is
+/// installed): a stored search that went at least as far is returned at once; a new one is
+/// stored (its game in the variant column, its evaluation in the version).
+fn search_through_database<P: Analysed>(
+    before: &P,
+    history: &[u64],
+    limits: &SearchLimits,
+    eval: &P::Eval,
+    memory: &mut SearchMemory,
+    stop: &AtomicBool,
+) -> SearchResult {
+    let store = crate::posdb::installed();
+    if let Some(known) = store.as_ref().and_then(|s| s.recall(before, limits, eval)) {
+        return known;
+    }
+    let result = search(before, history, limits, eval, memory, stop, &mut |_| {});
+    if let Some(s) = store {
+        s.remember(before, limits, eval, &result, stop.load(Ordering::Relaxed));
+    }
+    result
 }
 
 /// What to analyse and how.

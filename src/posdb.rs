@@ -24,9 +24,11 @@ use std::thread::JoinHandle;
 use std::time::{Duration, SystemTime};
 
 use rusqlite::Connection;
-use shakmaty::{Chess, Move, Position};
+use shakmaty::Move;
 
-use crate::engine::{EvalParams, SearchLimits, SearchResult, zobrist};
+use crate::engine::{EvalParams, SearchLimits, SearchResult};
+use crate::variant::VariantPosition;
+use crate::variant::pawn_battle::eval::Evaluation;
 
 pub mod command;
 pub mod entry;
@@ -50,9 +52,10 @@ pub fn path_in(data_dir: &Path) -> PathBuf {
 /// The evaluation version of `params`: a 64-bit FNV-1a hash of every weight actually applied
 /// (the preset's tables with the configured percentages) and of [`SEARCH_VERSION`]. Two
 /// configurations with the same effective evaluation share entries; any other difference keeps
-/// them apart.
+/// them apart. Any game's evaluation (chess's [`EvalParams`], Pawn Battle's [`Evaluation`]):
+/// the variant column keeps the games apart.
 #[must_use]
-pub fn eval_version(params: &EvalParams) -> u64 {
+pub fn eval_version<E: std::fmt::Debug + ?Sized>(params: &E) -> u64 {
     let text = format!("search {SEARCH_VERSION}; {params:?}");
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for byte in text.bytes() {
@@ -193,7 +196,7 @@ impl Store {
             let broken = Arc::clone(&broken);
             let problem = Arc::clone(&problem);
             let counters = Arc::clone(&counters);
-            let version = eval_version(&EvalParams::default());
+            let versions = default_versions();
             std::thread::Builder::new()
                 .name("kibitzer-posdb".to_owned())
                 .spawn(move || {
@@ -203,7 +206,7 @@ impl Store {
                         broken,
                         problem,
                         counters,
-                        current_version: version,
+                        current_versions: versions,
                     };
                     writer.run(&rx);
                 })
@@ -235,17 +238,21 @@ impl Store {
         self.options
     }
 
-    /// The stored entry of `pos` for the evaluation `params`, if any.
+    /// The stored entry of `pos` (of any game) for the evaluation `params`, if any.
     #[must_use]
-    pub fn get(&self, pos: &Chess, params: &EvalParams) -> Option<Entry> {
+    pub fn get<P: VariantPosition, E: std::fmt::Debug + ?Sized>(
+        &self,
+        pos: &P,
+        params: &E,
+    ) -> Option<Entry> {
         if self.broken.load(Ordering::Relaxed) {
             return None;
         }
         let conn = self.reader.lock().unwrap_or_else(PoisonError::into_inner);
         match file::read(
             &conn,
-            Variant::Chess,
-            zobrist(pos),
+            Variant::of(P::VARIANT),
+            pos.key(),
             eval_version(params),
             pos,
         ) {
@@ -355,7 +362,9 @@ struct Writer {
     broken: Arc<AtomicBool>,
     problem: Arc<Mutex<Option<String>>>,
     counters: Arc<Counters>,
-    current_version: u64,
+    /// Each game's evaluation version of the latest entry written (at first the defaults'):
+    /// eviction takes rows of other evaluations first.
+    current_versions: Vec<(Variant, u64)>,
 }
 
 impl Writer {
@@ -376,8 +385,15 @@ impl Writer {
                 }
             }
             if !batch.is_empty() && !self.broken.load(Ordering::Relaxed) {
-                if let Some(e) = batch.last() {
-                    self.current_version = e.eval_version;
+                for e in &batch {
+                    match self
+                        .current_versions
+                        .iter_mut()
+                        .find(|(v, _)| *v == e.variant)
+                    {
+                        Some(current) => current.1 = e.eval_version,
+                        None => self.current_versions.push((e.variant, e.eval_version)),
+                    }
                 }
                 match self.write(&batch) {
                     Ok(()) => {
@@ -423,10 +439,22 @@ impl Writer {
             return;
         }
         let path = self.conn.path().map(PathBuf::from).unwrap_or_default();
-        if let Err(e) = file::evict(&self.conn, self.options.max_bytes(), self.current_version) {
+        let versions: Vec<u64> = self.current_versions.iter().map(|&(_, v)| v).collect();
+        if let Err(e) = file::evict(&self.conn, self.options.max_bytes(), &versions) {
             note(&self.broken, &self.problem, &path, &e);
         }
     }
+}
+
+/// Each game's evaluation version with the default settings.
+fn default_versions() -> Vec<(Variant, u64)> {
+    vec![
+        (Variant::Chess, eval_version(&EvalParams::default())),
+        (
+            Variant::PawnBattle,
+            eval_version(&Evaluation::from_config(&Default::default())),
+        ),
+    ]
 }
 
 static INSTALLED: RwLock<Option<Arc<Store>>> = RwLock::new(None);
@@ -479,11 +507,11 @@ impl Store {
     /// A stored search of `pos` that went at least as far as a search under `limits` would
     /// ([`Entry::covers`]).
     #[must_use]
-    pub fn recall(
+    pub fn recall<P: VariantPosition, E: std::fmt::Debug + ?Sized>(
         &self,
-        pos: &Chess,
+        pos: &P,
         limits: &SearchLimits,
-        params: &EvalParams,
+        params: &E,
     ) -> Option<SearchResult> {
         let found = self
             .get(pos, params)
@@ -500,16 +528,17 @@ impl Store {
 
     /// Queues `result`, a search of `pos` under `limits`; `cancelled`: a stop flag ended the
     /// search before its limits.
-    pub fn remember(
+    pub fn remember<P: VariantPosition, E: std::fmt::Debug + ?Sized>(
         &self,
-        pos: &Chess,
+        pos: &P,
         limits: &SearchLimits,
-        params: &EvalParams,
+        params: &E,
         result: &SearchResult,
         cancelled: bool,
     ) {
         if let Some(entry) = Entry::from_search(
-            zobrist(pos),
+            Variant::of(P::VARIANT),
+            pos.key(),
             eval_version(params),
             limits,
             result,
@@ -525,9 +554,9 @@ impl Store {
     /// deliberate imperfection passes false and keeps its imperfection: it only gets the move
     /// ordering).
     #[must_use]
-    pub fn seed(
+    pub fn seed<P: VariantPosition>(
         &self,
-        pos: &Chess,
+        pos: &P,
         history: &[u64],
         limits: &SearchLimits,
         params: &EvalParams,
@@ -540,7 +569,7 @@ impl Store {
         let repeats = |m: Move| {
             let mut after = pos.clone();
             after.play_unchecked(m);
-            history.contains(&zobrist(&after)) || history.contains(&zobrist(pos))
+            history.contains(&after.key()) || history.contains(&pos.key())
         };
         let known = (full_strength && entry.covers(limits) && !first_move.is_some_and(repeats))
             .then(|| entry.to_search(pos))

@@ -156,3 +156,57 @@ fn review_reads_a_pawn_battle_game_as_pawn_battle() {
         .collect();
     assert_eq!(sans, ["e4", "d5", "exd5"]);
 }
+
+/// The position database keeps a Pawn Battle review's positions as Pawn Battle's
+/// (`kibitzer db stats` shows both games), and a second review takes them from it.
+#[test]
+fn a_pawn_battle_review_feeds_the_position_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("pawn-battle.pgn");
+    std::fs::write(&file, "[Variant \"Pawn Battle\"]\n\n1. e4 d5 2. exd5 *\n").unwrap();
+    let kibitzer = |args: &[&str]| {
+        let out = Command::new(BIN)
+            .args(args)
+            .env("KIBITZER_CONFIG_DIR", dir.path())
+            .env("KIBITZER_DATA_DIR", dir.path())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let path = file.to_str().unwrap();
+    let first = kibitzer(&["review", path, "--json", "--depth", "3"]);
+    let stats = kibitzer(&["db", "stats"]);
+    let line = |game: &str| {
+        stats
+            .lines()
+            .find(|l| l.starts_with(&format!("{game}:")))
+            .unwrap_or_else(|| panic!("no {game} line in:\n{stats}"))
+            .to_owned()
+    };
+    assert!(line("chess").starts_with("chess: 0 positions"), "{stats}");
+    let pb = line("pawn battle");
+    let stored: u64 = pb
+        .trim_start_matches("pawn battle: ")
+        .split(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{pb}"));
+    assert!(stored >= 3, "{stats}");
+    // The second review reads the same verdicts from the database.
+    let second = kibitzer(&["review", path, "--json", "--depth", "3"]);
+    let verdicts = |doc: &str| -> Vec<serde_json::Value> {
+        let v: serde_json::Value = serde_json::from_str(doc).unwrap();
+        v["plies"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["classification"].clone())
+            .collect()
+    };
+    assert_eq!(verdicts(&first), verdicts(&second));
+}

@@ -12,6 +12,7 @@ use crate::analysis::command::CommandError;
 use crate::cli::DbCommand;
 use crate::config::Config;
 use crate::engine::EvalParams;
+use crate::variant::pawn_battle::eval::Evaluation;
 
 /// Runs `kibitzer db …` on the database at `path`, writing to `out` and reading the
 /// confirmation of `clear` from `answers`. Notices (a file moved aside) go to `err`.
@@ -51,7 +52,12 @@ pub fn run(
         writeln!(err, "kibitzer: {notice}").map_err(io)?;
     }
     let store = opened.store;
-    let version = eval_version(&EvalParams::from_config(&config.eval));
+    // Each game's evaluation under this configuration: its rows are "of this evaluation".
+    let versions = [
+        eval_version(&EvalParams::from_config(&config.eval)),
+        eval_version(&Evaluation::from_config(&config.pawn_battle.eval)),
+    ];
+    let version = &versions[..];
     let sql = |what: &str, e: rusqlite::Error| {
         CommandError::failure(format!("{what} {}: {e}", path.display()))
     };
@@ -196,7 +202,12 @@ enum Failure {
     Sql(rusqlite::Error),
 }
 
-fn stats(store: &Store, config: &Config, version: u64, out: &mut dyn Write) -> Result<(), Failure> {
+fn stats(
+    store: &Store,
+    config: &Config,
+    version: &[u64],
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
     let (counts, used) = store
         .with_connection(|c| Ok((file::counts(c, version)?, file::used_bytes(c)?)))
         .map_err(Failure::Sql)?;

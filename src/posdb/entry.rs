@@ -7,7 +7,9 @@ use std::fmt::Write as _;
 use std::time::Duration;
 
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Move, Position, Role, Square};
+use shakmaty::{CastlingMode, Move};
+
+use crate::variant::VariantPosition;
 
 use crate::engine::{Bound, Iteration, RootMove, Score, SearchLimits, SearchResult};
 
@@ -17,17 +19,29 @@ use crate::engine::{Bound, Iteration, RootMove, Score, SearchLimits, SearchResul
 pub enum Variant {
     /// Standard chess.
     Chess,
+    /// Pawn Battle (issue 25).
+    PawnBattle,
 }
 
 impl Variant {
     /// Every variant, in column order.
-    pub const ALL: [Variant; 1] = [Variant::Chess];
+    pub const ALL: [Variant; 2] = [Variant::Chess, Variant::PawnBattle];
+
+    /// The column's variant of a game.
+    #[must_use]
+    pub fn of(game: crate::variant::Variant) -> Variant {
+        match game {
+            crate::variant::Variant::Chess => Variant::Chess,
+            crate::variant::Variant::PawnBattle => Variant::PawnBattle,
+        }
+    }
 
     /// The value stored in the `variant` column.
     #[must_use]
     pub fn code(self) -> i64 {
         match self {
             Variant::Chess => 0,
+            Variant::PawnBattle => 1,
         }
     }
 
@@ -42,6 +56,7 @@ impl Variant {
     pub fn name(self) -> &'static str {
         match self {
             Variant::Chess => "chess",
+            Variant::PawnBattle => "pawn battle",
         }
     }
 }
@@ -94,6 +109,7 @@ impl Entry {
     /// (its best move is the best of those, not of the position).
     #[must_use]
     pub fn from_search(
+        variant: Variant,
         key: u64,
         eval_version: u64,
         limits: &SearchLimits,
@@ -111,7 +127,7 @@ impl Entry {
             vec![best]
         };
         Some(Entry {
-            variant: Variant::Chess,
+            variant,
             key,
             eval_version,
             depth: result.depth,
@@ -161,7 +177,7 @@ impl Entry {
     /// The search result this entry stands for in `pos`, or `None` when a stored move is not
     /// legal there (a damaged row or a key collision).
     #[must_use]
-    pub fn to_search(&self, pos: &Chess) -> Option<SearchResult> {
+    pub fn to_search<P: VariantPosition>(&self, pos: &P) -> Option<SearchResult> {
         let best = *self.pv.first()?;
         let mut line = pos.clone();
         for &m in &self.pv {
@@ -258,9 +274,9 @@ impl Entry {
 
 /// What [`Entry::detail`] stores, read back against the position: root moves and iterations,
 /// or `None` for bytes that are not a detail record of a legal position.
-pub(crate) fn read_detail(
+pub(crate) fn read_detail<P: VariantPosition>(
     bytes: &[u8],
-    pos: &Chess,
+    pos: &P,
 ) -> Option<(Vec<RootMove>, Vec<StoredIteration>)> {
     let mut r = Reader(bytes);
     if r.u8()? != DETAIL_FORMAT {
@@ -289,11 +305,14 @@ pub(crate) fn read_detail(
 }
 
 /// The moves of a UCI line legal one after the other from `pos`, or `None`.
-pub(crate) fn read_line(text: &str, pos: &Chess) -> Option<Vec<Move>> {
+pub(crate) fn read_line<P: VariantPosition>(text: &str, pos: &P) -> Option<Vec<Move>> {
     let mut line = pos.clone();
     let mut moves = Vec::new();
     for word in text.split_whitespace() {
-        let m = word.parse::<UciMove>().ok()?.to_move(&line).ok()?;
+        let m = line
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.to_uci(CastlingMode::Standard).to_string() == word)?;
         line.play_unchecked(m);
         moves.push(m);
     }
@@ -340,18 +359,12 @@ fn move_code(m: Move) -> u16 {
     }
 }
 
-fn decode_move(code: u16, pos: &Chess) -> Option<Move> {
-    let square = |bits: u16| Square::try_from(u32::from(bits & 63)).ok();
-    let promotion = match code >> 12 {
-        0 => None,
-        r => Some(Role::try_from(u32::from(r)).ok()?),
-    };
-    let uci = UciMove::Normal {
-        from: square(code)?,
-        to: square(code >> 6)?,
-        promotion,
-    };
-    uci.to_move(pos).ok()
+/// The legal move of `pos` whose [`move_code`] is `code` (a game's moves are decoded by
+/// its own rules: Pawn Battle's pawn on the last rank has no promotion piece).
+fn decode_move<P: VariantPosition>(code: u16, pos: &P) -> Option<Move> {
+    pos.legal_moves()
+        .into_iter()
+        .find(|&m| move_code(m) == code)
 }
 
 struct Reader<'a>(&'a [u8]);
@@ -377,6 +390,7 @@ impl Reader<'_> {
 mod tests {
     use super::*;
     use crate::engine::{EvalParams, SearchMemory, search, zobrist};
+    use shakmaty::Chess;
     use std::sync::atomic::AtomicBool;
 
     fn searched(pos: &Chess, limits: &SearchLimits) -> SearchResult {
@@ -401,7 +415,9 @@ mod tests {
             ..SearchLimits::depth(4)
         };
         let result = searched(&pos, &limits);
-        let entry = Entry::from_search(zobrist(&pos), 7, &limits, &result, false, 1).unwrap();
+        let entry =
+            Entry::from_search(Variant::Chess, zobrist(&pos), 7, &limits, &result, false, 1)
+                .unwrap();
         let (root, iterations) = read_detail(&entry.detail(), &pos).unwrap();
         assert_eq!(root, entry.root_moves);
         assert_eq!(iterations, entry.iterations);
@@ -419,6 +435,7 @@ mod tests {
         let pos = Chess::default();
         let limits = SearchLimits::depth(2);
         let entry = Entry::from_search(
+            Variant::Chess,
             zobrist(&pos),
             7,
             &limits,
@@ -480,7 +497,9 @@ mod tests {
         let mut result = searched(&pos, &SearchLimits::depth(2));
         result.time = Duration::from_millis(120);
         let timed = SearchLimits::movetime(Duration::from_millis(200));
-        let entry = |cancelled| Entry::from_search(1, 7, &timed, &result, cancelled, 1).unwrap();
+        let entry = |cancelled| {
+            Entry::from_search(Variant::Chess, 1, 7, &timed, &result, cancelled, 1).unwrap()
+        };
         assert_eq!(entry(false).time_ms, 200);
         assert!(entry(false).covers(&timed));
         assert_eq!(
@@ -509,7 +528,7 @@ mod tests {
             ..SearchLimits::depth(2)
         };
         let result = searched(&pos, &restricted);
-        assert!(Entry::from_search(1, 7, &restricted, &result, false, 1).is_none());
+        assert!(Entry::from_search(Variant::Chess, 1, 7, &restricted, &result, false, 1).is_none());
     }
 
     #[test]

@@ -8,8 +8,8 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use crate::variant::VariantPosition;
 use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior, params};
-use shakmaty::Chess;
 
 use super::entry::{Entry, Variant, bound_code, bound_from, read_detail, read_line};
 
@@ -24,7 +24,7 @@ pub const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS positions (
-    variant      INTEGER NOT NULL,  -- 0 = chess (Variant::code)
+    variant      INTEGER NOT NULL,  -- 0 = chess, 1 = Pawn Battle (Variant::code)
     key          INTEGER NOT NULL,  -- Zobrist key, as the 64 bits of a signed integer
     eval_version INTEGER NOT NULL,  -- posdb::eval_version of the evaluation used
     depth        INTEGER NOT NULL,
@@ -247,12 +247,12 @@ pub fn write_batch(conn: &mut Connection, entries: &[Entry]) -> rusqlite::Result
 ///
 /// # Errors
 /// Any SQLite error. A row whose moves are not legal in `pos` is `Ok(None)`.
-pub fn read(
+pub fn read<P: VariantPosition>(
     conn: &Connection,
     variant: Variant,
     key: u64,
     eval_version: u64,
-    pos: &Chess,
+    pos: &P,
 ) -> rusqlite::Result<Option<Entry>> {
     let mut stmt = conn.prepare(
         "SELECT depth, seldepth, nodes, time_ms, exact_root, score, bound, pv, detail,
@@ -319,13 +319,14 @@ pub fn used_bytes(conn: &Connection) -> rusqlite::Result<u64> {
     .map(|b| u64::try_from(b).unwrap_or(0))
 }
 
-/// Deletes rows until the rows take at most `max_bytes`: rows of other evaluations first,
-/// then the shallowest, then the oldest. Frees the pages to the file system. Returns the
-/// number of rows deleted.
+/// Deletes rows until the rows take at most `max_bytes`: rows of evaluations other than
+/// `current` (each game's current evaluation version) first, then the shallowest, then the
+/// oldest. Frees the pages to the file system. Returns the number of rows deleted.
 ///
 /// # Errors
 /// Any SQLite error.
-pub fn evict(conn: &Connection, max_bytes: u64, eval_version: u64) -> rusqlite::Result<u64> {
+pub fn evict(conn: &Connection, max_bytes: u64, current: &[u64]) -> rusqlite::Result<u64> {
+    let is_current = is_current_sql(current);
     let mut deleted = 0;
     for _ in 0..8 {
         let used = used_bytes(conn)?;
@@ -341,13 +342,12 @@ pub fn evict(conn: &Connection, max_bytes: u64, eval_version: u64) -> rusqlite::
         let keep = (max_bytes / 10 * 9) / per_row;
         let excess = (rows as u64).saturating_sub(keep).max(1);
         let n = conn.execute(
-            "DELETE FROM positions WHERE (variant, key, eval_version) IN (
-                 SELECT variant, key, eval_version FROM positions
-                 ORDER BY eval_version = ?1, depth, analysed_at LIMIT ?2)",
-            params![
-                eval_version as i64,
-                i64::try_from(excess).unwrap_or(i64::MAX)
-            ],
+            &format!(
+                "DELETE FROM positions WHERE (variant, key, eval_version) IN (
+                     SELECT variant, key, eval_version FROM positions
+                     ORDER BY {is_current}, depth, analysed_at LIMIT ?1)"
+            ),
+            params![i64::try_from(excess).unwrap_or(i64::MAX)],
         )?;
         deleted += n as u64;
         conn.execute_batch("PRAGMA incremental_vacuum")?;
@@ -355,16 +355,25 @@ pub fn evict(conn: &Connection, max_bytes: u64, eval_version: u64) -> rusqlite::
     Ok(deleted)
 }
 
-/// Counts per variant: `(variant code, entries of this evaluation, entries of others)`.
+/// An SQL test of a row's `eval_version` against `current` (the versions are numbers, written
+/// into the text: no user input reaches it).
+fn is_current_sql(current: &[u64]) -> String {
+    let list: Vec<String> = current.iter().map(|&v| (v as i64).to_string()).collect();
+    format!("eval_version IN ({})", list.join(", "))
+}
+
+/// Counts per variant: `(variant code, entries of a `current` evaluation, entries of others)`
+/// (`current`: each game's current evaluation version).
 ///
 /// # Errors
 /// Any SQLite error.
-pub fn counts(conn: &Connection, eval_version: u64) -> rusqlite::Result<Vec<(i64, u64, u64)>> {
-    let mut stmt = conn.prepare(
-        "SELECT variant, sum(eval_version = ?1), sum(eval_version != ?1)
-         FROM positions GROUP BY variant ORDER BY variant",
-    )?;
-    let rows = stmt.query_map(params![eval_version as i64], |r| {
+pub fn counts(conn: &Connection, current: &[u64]) -> rusqlite::Result<Vec<(i64, u64, u64)>> {
+    let is_current = is_current_sql(current);
+    let mut stmt = conn.prepare(&format!(
+        "SELECT variant, sum({is_current}), sum(NOT ({is_current}))
+         FROM positions GROUP BY variant ORDER BY variant"
+    ))?;
+    let rows = stmt.query_map([], |r| {
         Ok((
             r.get::<_, i64>(0)?,
             r.get::<_, i64>(1)?.max(0) as u64,

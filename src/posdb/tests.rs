@@ -7,7 +7,7 @@ use shakmaty::Chess;
 
 use super::*;
 use crate::engine::{SearchMemory, search};
-use crate::game::fen;
+use crate::game::{fen, zobrist};
 
 fn searched(pos: &Chess, limits: &SearchLimits, params: &EvalParams) -> SearchResult {
     search(
@@ -123,7 +123,7 @@ fn entries_of_another_evaluation_are_ignored() {
     store.flush();
     assert!(store.recall(&pos, &exact(3), &old).is_some());
     assert!(store.recall(&pos, &exact(3), &new).is_none());
-    let counts = store.with_connection(|c| file::counts(c, eval_version(&new)).unwrap());
+    let counts = store.with_connection(|c| file::counts(c, &[eval_version(&new)]).unwrap());
     assert_eq!(counts, vec![(Variant::Chess.code(), 0, 1)]);
 }
 
@@ -134,6 +134,7 @@ fn eviction_removes_other_evaluations_then_the_shallowest_then_the_oldest() {
     let pos = Chess::default();
     let params = EvalParams::default();
     let template = Entry::from_search(
+        Variant::Chess,
         1,
         eval_version(&params),
         &exact(3),
@@ -158,7 +159,7 @@ fn eviction_removes_other_evaluations_then_the_shallowest_then_the_oldest() {
     store.with_connection(|c| file::write_batch(c, &batch).unwrap());
     let before = store.with_connection(|c| file::used_bytes(c).unwrap());
     let limit = before / 3;
-    let deleted = store.with_connection(|c| file::evict(c, limit, current).unwrap());
+    let deleted = store.with_connection(|c| file::evict(c, limit, &[current]).unwrap());
     assert!(deleted > 0);
     let after = store.with_connection(|c| file::used_bytes(c).unwrap());
     assert!(after <= limit, "{after} > {limit}");
@@ -383,4 +384,54 @@ fn export_and_import_merge_with_the_deeper_rule() {
         second.with_connection(|c| file::import(c, &junk)),
         Err(file::OpenError::Unusable(_))
     ));
+}
+
+/// Pawn Battle positions are kept beside chess's (the variant column): a search of a Pawn
+/// Battle position is remembered, recalled with its moves decoded by Pawn Battle's rules (a
+/// pawn reaching the last rank has no promotion piece), and counted as the game's own.
+#[test]
+fn pawn_battle_positions_are_kept_apart_from_chess() {
+    use crate::variant::pawn_battle::PawnBattle;
+    use crate::variant::pawn_battle::eval::Evaluation;
+    let dir = tempfile::tempdir().unwrap();
+    let store = open(dir.path(), Options::default());
+    // White's b7 pawn promotes next move (and wins).
+    let pos = PawnBattle::from_fen("r7/1P6/8/8/8/8/p7/7R w - - 0 1").unwrap();
+    let eval = Evaluation::from_config(&Default::default());
+    let limits = exact(4);
+    let result = search(
+        &pos,
+        &[],
+        &limits,
+        &eval,
+        &mut SearchMemory::new(1),
+        &AtomicBool::new(false),
+        &mut |_| {},
+    );
+    assert!(result.best_move.is_some());
+    store.remember(&pos, &limits, &eval, &result, false);
+    store.flush();
+    let back = store.recall(&pos, &limits, &eval).expect("recalled");
+    assert_eq!(back.best_move, result.best_move);
+    assert_eq!(back.pv, result.pv);
+    assert_eq!(back.root_moves, result.root_moves);
+    // Not a chess position's entry, nor one of another evaluation.
+    assert!(
+        store
+            .get(&Chess::default(), &EvalParams::default())
+            .is_none()
+    );
+    let other = Evaluation::from_config(&crate::variant::pawn_battle::eval::EvalConfig {
+        material: 50,
+        ..Default::default()
+    });
+    assert!(store.recall(&pos, &limits, &other).is_none());
+    let counts = store.with_connection(|c| {
+        file::counts(
+            c,
+            &[eval_version(&EvalParams::default()), eval_version(&eval)],
+        )
+        .unwrap()
+    });
+    assert_eq!(counts, vec![(Variant::PawnBattle.code(), 1, 0)]);
 }
