@@ -104,6 +104,17 @@ def rook_attacks(board, r, c):
     return out
 
 
+def hits(board, r, c, tr, tc):
+    """Whether the piece on (r, c) attacks (tr, tc): a pawn diagonally forward, a rook along
+    its lines up to the first piece."""
+    p = board[r][c]
+    if p in ("P", "p"):
+        return tr == r + forward(is_white(p)) and abs(tc - c) == 1
+    if p in ("R", "r"):
+        return (tr, tc) in rook_attacks(board, r, c)
+    return False
+
+
 def free_passers(board, white):
     """(square, moves) of every passed pawn of `white` whose path is empty."""
     out = []
@@ -208,6 +219,43 @@ def check(c):
         if gc == col:
             return target is None
         return abs(gc - col) == 1 and target is not None and is_white(target) != w
+    if k == "pb_attack":
+        ar, ac = sq(c["attacker"])
+        tr, tc = sq(c["target"])
+        attacker, target = board[ar][ac], board[tr][tc]
+        if attacker is None or target is None or is_white(attacker) == is_white(target):
+            return False
+        w = is_white(attacker)
+        if white == w:
+            return False
+        if not hits(board, ar, ac, tr, tc):
+            return False
+        if c["target_role"] == "rook":
+            return target == rook_of(not w)
+        if c["target_role"] != "pawn" or target != pawn_of(not w):
+            return False
+        # No pawn of the target's side defends it: none diagonally behind it.
+        behind = tr - forward(not w)
+        return not any(0 <= behind < 8 and 0 <= cc < 8 and board[behind][cc] == pawn_of(not w)
+                       for cc in (tc - 1, tc + 1))
+    if k == "pb_defend":
+        dr, dc = sq(c["defender"])
+        pr, pc = sq(c["pawn"])
+        ar, ac = sq(c["attacker"])
+        defender, pawn, attacker = board[dr][dc], board[pr][pc], board[ar][ac]
+        if defender is None or attacker is None or pawn is None:
+            return False
+        w = is_white(defender)
+        return (white != w and pawn == pawn_of(w) and is_white(attacker) != w
+                and hits(board, dr, dc, pr, pc) and hits(board, ar, ac, pr, pc))
+    if k == "pb_advance":
+        r, col = sq(c["pawn"])
+        p = board[r][col]
+        if p not in ("P", "p"):
+            return False
+        w = is_white(p)
+        return (white != w and c["goal"] == name((last_row(w), col))
+                and c["moves"] == moves_needed(r, w))
     if k == "pb_wins":
         legal = {rules.uci(m): m for m in rules.moves(board, white, ep)}
         m = legal.get(c["uci"])
@@ -280,6 +328,28 @@ def perturbations(c):
         r, col = sq(c["pawn"])
         w = is_white(board[r][col])
         out.append(edit(c, {(gr, gc): rook_of(w) if gc == col else None}))
+    if k == "pb_attack":
+        # The target gone, or (a pawn) defended by a pawn of its own side.
+        tr, tc = sq(c["target"])
+        out.append(edit(c, {(tr, tc): None}))
+        if c["target_role"] == "pawn":
+            w_target = is_white(board[tr][tc])
+            behind = tr - forward(w_target)
+            for cc in (tc - 1, tc + 1):
+                if 0 <= behind < 8 and 0 <= cc < 8 and board[behind][cc] is None:
+                    out.append(edit(c, {(behind, cc): pawn_of(w_target)}))
+                    break
+    if k == "pb_defend":
+        # The defender gone, or the attacker gone.
+        out.append(edit(c, {sq(c["defender"]): None}))
+        out.append(edit(c, {sq(c["attacker"]): None}))
+    if k == "pb_advance":
+        # The pawn one rank further back needs one more move (unless that is its start rank).
+        r, col = sq(c["pawn"])
+        w = is_white(board[r][col])
+        back = r - forward(w)
+        if back not in (0, 7) and board[back][col] is None and back != (1 if w else 6):
+            out.append(edit(c, {(r, col): None, (back, col): pawn_of(w)}))
     if k == "pb_wins":
         fr, fc = sq(c["uci"][:2])
         out.append(edit(c, {(fr, fc): None}))

@@ -562,6 +562,49 @@ pub enum Fact {
         #[serde(serialize_with = "ser_sq")]
         goal: Square,
     },
+    /// Pawn Battle, in a position where the side to move is the attacker's opponent: the
+    /// piece on `attacker` attacks the enemy piece on `target` (a pawn diagonally forward, a
+    /// rook along its file or rank with nothing between), whose role is `target_role`
+    /// (`rook`, or `pawn` when no pawn of its own side defends it): it can be taken next move
+    /// and no pawn takes back.
+    PbAttack {
+        /// The attacking piece.
+        #[serde(serialize_with = "ser_sq")]
+        attacker: Square,
+        /// The attacked piece.
+        #[serde(serialize_with = "ser_sq")]
+        target: Square,
+        /// `rook` or `pawn`.
+        target_role: String,
+    },
+    /// Pawn Battle, in a position where the side to move is the defender's opponent: the
+    /// piece on `defender` defends its side's pawn on `pawn` (a pawn diagonally forward, a rook
+    /// along its file or rank with nothing between), which the enemy piece on `attacker`
+    /// attacks: if it is taken, it is taken back.
+    PbDefend {
+        /// The defending piece.
+        #[serde(serialize_with = "ser_sq")]
+        defender: Square,
+        /// The defended pawn.
+        #[serde(serialize_with = "ser_sq")]
+        pawn: Square,
+        /// An enemy piece attacking it.
+        #[serde(serialize_with = "ser_sq")]
+        attacker: Square,
+    },
+    /// Pawn Battle, in a position where the side to move is the pawn's opponent: the pawn on
+    /// `pawn` needs `moves` moves to reach `goal`, the last-rank square of its file, if its
+    /// path were free (a double step from its start counts once).
+    PbAdvance {
+        /// The pawn.
+        #[serde(serialize_with = "ser_sq")]
+        pawn: Square,
+        /// The last-rank square of its file.
+        #[serde(serialize_with = "ser_sq")]
+        goal: Square,
+        /// Moves it needs.
+        moves: u32,
+    },
     /// Pawn Battle: `uci` is legal and wins the game at once: `how` is `last_rank` (a pawn
     /// reaches the last rank) or `last_pawn` (it captures the opponent's last pawn).
     PbWins {
@@ -660,13 +703,16 @@ impl Fact {
             Fact::PbRookBehind { .. } => "pb_rook_behind",
             Fact::PbThreat { .. } => "pb_threat",
             Fact::PbWins { .. } => "pb_wins",
+            Fact::PbAttack { .. } => "pb_attack",
+            Fact::PbAdvance { .. } => "pb_advance",
+            Fact::PbDefend { .. } => "pb_defend",
             Fact::Quality { .. } => "quality",
             Fact::Book { .. } => "book",
         }
     }
 
     /// Every kind name, in declaration order (for the template coverage test).
-    pub const KINDS: [&'static str; 59] = [
+    pub const KINDS: [&'static str; 62] = [
         "attacks",
         "defends",
         "captures",
@@ -724,6 +770,9 @@ impl Fact {
         "pb_rook_behind",
         "pb_threat",
         "pb_wins",
+        "pb_attack",
+        "pb_defend",
+        "pb_advance",
         "quality",
         "book",
     ];
@@ -742,6 +791,7 @@ impl Fact {
             }
             Fact::PbRookFile { open, .. } => Some(if *open { "open" } else { "half_open" }),
             Fact::PbWins { how, .. } => Some(how.as_str()),
+            Fact::PbAttack { target_role, .. } => Some(target_role.as_str()),
             _ => None,
         }
     }
@@ -777,6 +827,9 @@ impl Fact {
             | Fact::PbBlockade { pawn, .. }
             | Fact::PbThreat { pawn, .. } => Some(*pawn),
             Fact::PbRookFile { rook, .. } | Fact::PbRookBehind { rook, .. } => Some(*rook),
+            Fact::PbAttack { attacker, .. } => Some(*attacker),
+            Fact::PbAdvance { pawn, .. } => Some(*pawn),
+            Fact::PbDefend { defender, .. } => Some(*defender),
             Fact::Pins { pinned, .. } => Some(*pinned),
             Fact::Forks { from, .. } => Some(*from),
             Fact::Hangs { square }

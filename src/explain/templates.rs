@@ -635,6 +635,16 @@ impl Templates {
                 put("threat_pawn", Some(pawn.to_string()));
                 put("goal_sq", Some(goal.to_string()));
             }
+            Fact::PbAttack { target, .. } => put("target_sq", Some(target.to_string())),
+            Fact::PbDefend { pawn, attacker, .. } => {
+                put("defended_sq", Some(pawn.to_string()));
+                put("attacker_sq", Some(attacker.to_string()));
+                put("attacker_piece", role_on(*attacker));
+            }
+            Fact::PbAdvance { goal, moves, .. } => {
+                put("goal_sq", Some(goal.to_string()));
+                put("advance_moves", Some(self.moves_count(*moves)));
+            }
             _ => {}
         }
     }
@@ -904,6 +914,8 @@ mod tests {
                                 | "half_open"
                                 | "last_rank"
                                 | "last_pawn"
+                                | "rook"
+                                | "pawn"
                         ),
                         "unknown variant {sub} of {kind}"
                     );

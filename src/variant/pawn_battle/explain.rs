@@ -36,6 +36,16 @@ fn free_run(pos: &PawnBattle, color: Color, sq: Square) -> Option<u32> {
         .then(|| eval::moves_to_promote(color, sq))
 }
 
+/// The squares the `color` piece on `sq` of `pos` attacks (a pawn diagonally forward, a rook
+/// along its lines up to the first piece); empty for an empty square.
+fn piece_attacks(pos: &PawnBattle, sq: Square, color: Color) -> Bitboard {
+    match pos.board().role_at(sq) {
+        Some(Role::Pawn) => attacks::pawn_attacks(color, sq),
+        Some(Role::Rook) => attacks::rook_attacks(sq, pos.board().occupied()),
+        _ => Bitboard::EMPTY,
+    }
+}
+
 /// The material of `pos` as a fact.
 fn material(pos: &PawnBattle) -> Fact {
     let board = pos.board();
@@ -87,8 +97,10 @@ fn race(pos: &PawnBattle, runner: Color) -> Option<Fact> {
 
 /// The claims of `mv` played in `before` (reaching `after`), all supporting the move: a win at
 /// once; otherwise the mover's threats to reach the last rank, the promotion race, the moved
-/// pawn passed, the moved rook on an open or half-open file it moved to, or behind a passed
-/// pawn, the moved piece blockading an enemy passed pawn, and the material after a capture.
+/// pawn passed (else how far it is from the last rank), the moved rook on an open or
+/// half-open file it moved to, or behind a passed pawn, an enemy rook or undefended pawn the
+/// moved piece newly attacks, an attacked pawn of its own it newly defends, the moved piece blockading an enemy passed pawn, and the
+/// material after a capture.
 #[must_use]
 pub fn derive(before: &PawnBattle, mv: Move, after: &PawnBattle) -> Vec<Claim> {
     let us = before.turn();
@@ -155,6 +167,57 @@ pub fn derive(before: &PawnBattle, mv: Move, after: &PawnBattle) -> Vec<Claim> {
             }
         }
         _ => {}
+    }
+    // Enemy pieces the moved piece attacks from its new square and did not from its old
+    // one: a rook, or a pawn no pawn of its own defends.
+    for target in piece_attacks(after, to, us)
+        & !from.map_or(Bitboard::EMPTY, |f| piece_attacks(before, f, us))
+        & board.by_color(!us)
+    {
+        let rook = board.role_at(target) == Some(Role::Rook);
+        let defenders = attacks::pawn_attacks(us, target) & board.by_piece((!us).pawn());
+        if rook || defenders.is_empty() {
+            out.push(claim(
+                &fen_after,
+                Fact::PbAttack {
+                    attacker: to,
+                    target,
+                    target_role: if rook { "rook" } else { "pawn" }.to_owned(),
+                },
+            ));
+        }
+    }
+    // Its own attacked pawns the moved piece newly defends (each with one attacker).
+    for pawn in piece_attacks(after, to, us)
+        & !from.map_or(Bitboard::EMPTY, |f| piece_attacks(before, f, us))
+        & board.by_piece(us.pawn())
+    {
+        let attacker = board
+            .by_color(!us)
+            .into_iter()
+            .find(|&a| piece_attacks(after, a, !us).contains(pawn));
+        if let Some(attacker) = attacker {
+            out.push(claim(
+                &fen_after,
+                Fact::PbDefend {
+                    defender: to,
+                    pawn,
+                    attacker,
+                },
+            ));
+        }
+    }
+    // A pawn step that is not passed (the passed pawn says more): how far it is from the
+    // last rank.
+    if mv.role() == Role::Pawn && !mv.is_capture() && !eval::is_passed(after, us, to) {
+        out.push(claim(
+            &fen_after,
+            Fact::PbAdvance {
+                pawn: to,
+                goal: goal(us, to),
+                moves: eval::moves_to_promote(us, to),
+            },
+        ));
     }
     // The enemy pawn whose next square the moved piece now holds.
     if let Some(pawn) = to.offset(us.fold_wb(8, -8))

@@ -264,3 +264,76 @@ fn a_forced_win_is_said_in_pawn_battle_terms_not_as_a_mate_score() {
     assert!(!e.text.contains('#') && !panel.contains('#'), "{panel}");
     assert!(panel.contains("score loss in 1 for you"), "{panel}");
 }
+
+#[test]
+fn a_piece_that_newly_attacks_a_rook_or_an_undefended_pawn_says_so() {
+    // The rook goes to the b-file and attacks the undefended pawn on b7.
+    let f = facts("r7/1p4pp/8/8/8/8/P5PP/7R w - - 0 1", "h1b1");
+    assert!(
+        f.contains(&Fact::PbAttack {
+            attacker: sq("b1"),
+            target: sq("b7"),
+            target_role: "pawn".to_owned(),
+        }),
+        "{f:?}"
+    );
+    // The pawn on b6, defended by the one on a7: no attack claim.
+    let f = facts("8/p5pp/1p6/8/8/8/P5PP/7R w - - 0 1", "h1b1");
+    assert!(
+        !f.iter().any(|x| matches!(x, Fact::PbAttack { .. })),
+        "b6 is defended by a7: {f:?}"
+    );
+    // A pawn step that attacks a rook.
+    let f = facts("8/6pp/8/3r4/8/4P3/6PP/8 w - - 0 1", "e3e4");
+    assert!(
+        f.contains(&Fact::PbAttack {
+            attacker: sq("e4"),
+            target: sq("d5"),
+            target_role: "rook".to_owned(),
+        }),
+        "{f:?}"
+    );
+}
+
+#[test]
+fn a_move_that_defends_an_attacked_pawn_says_against_what() {
+    // d5 attacks e4; d3 defends it.
+    let f = facts("8/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/8 w - - 0 1", "d2d3");
+    assert!(
+        f.contains(&Fact::PbDefend {
+            defender: sq("d3"),
+            pawn: sq("e4"),
+            attacker: sq("d5"),
+        }),
+        "{f:?}"
+    );
+    // Nothing attacks e4: no defence claim.
+    let f = facts("8/ppp2ppp/8/4p3/4P3/8/PPPP1PPP/8 w - - 0 1", "d2d3");
+    assert!(
+        !f.iter().any(|x| matches!(x, Fact::PbDefend { .. })),
+        "{f:?}"
+    );
+}
+
+#[test]
+fn a_quiet_pawn_step_says_how_far_it_is_from_the_last_rank_unless_it_is_passed() {
+    let f = facts("8/pppppppp/8/8/8/8/PPPPPPPP/8 w - - 0 1", "e2e4");
+    assert!(
+        f.contains(&Fact::PbAdvance {
+            pawn: sq("e4"),
+            goal: sq("e8"),
+            moves: 4,
+        }),
+        "{f:?}"
+    );
+    // A passed pawn's step says it is passed instead.
+    let f = facts("8/6pp/8/8/8/8/P5PP/8 w - - 0 1", "a2a3");
+    assert!(
+        !f.iter().any(|x| matches!(x, Fact::PbAdvance { .. })),
+        "{f:?}"
+    );
+    assert!(
+        f.iter().any(|x| matches!(x, Fact::PbPassed { .. })),
+        "{f:?}"
+    );
+}
