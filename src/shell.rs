@@ -742,24 +742,24 @@ impl Shell {
                 }
                 Effect::CloseScreen => self.close_screen(&mut out),
                 Effect::NewGameOf(new) => self.switch_game(new, &mut out),
-                Effect::PlayOther(setup) => {
+                Effect::PlayOther(handover) => {
                     let Some(time) = self.play_screen().map(|a| a.config().game.time_control)
                     else {
                         continue;
                     };
-                    let color = match setup.human {
+                    let color = match handover.human() {
                         Color::White => HumanColor::White,
                         Color::Black => HumanColor::Black,
                     };
                     let new = NewGame {
-                        variant: setup.variant,
+                        variant: handover.variant(),
                         color,
-                        level: setup.level,
+                        level: handover.level(),
                         time,
                     };
                     self.switch_game(new, &mut out);
                     if let Some(app) = self.play_screen_mut() {
-                        let more = app.update(Event::PlayFrom(setup));
+                        let more = app.update(handover.event());
                         out.extend(self.carry_out(more));
                     }
                 }
@@ -1442,5 +1442,95 @@ mod tests {
         shell.update(key(KeyCode::Enter));
         assert!(matches!(shell.screens(), [Screen::Play(_)]));
         assert!(!shell.quit());
+    }
+
+    /// Issue 25: `:load` of a Pawn Battle PGN from a chess play screen, and of a chess PGN from
+    /// a Pawn Battle one: the shell switches the play screen (the old game archived, as
+    /// chess's `:load` does), through the runner's reading of the file.
+    #[test]
+    fn load_switches_the_play_screen_to_the_loaded_games_variant_both_ways() {
+        let dir = tempfile::tempdir().unwrap();
+        let pb = dir.path().join("pb.pgn");
+        std::fs::write(
+            &pb,
+            "[Event \"x\"]\n\n1. e4 *\n\n[Variant \"Pawn Battle\"]\n[TimeControl \"300+2\"]\n\n\
+             1. e4 { [%clk 0:04:50] } d5 { [%clk 0:04:41] } 2. exd5 *\n",
+        )
+        .unwrap();
+        let chess = dir.path().join("chess.pgn");
+        std::fs::write(&chess, "1. d4 d5 2. c4 *\n").unwrap();
+        // The runner's part: read the file the effect names, answer with the event.
+        let run_load = |shell: &mut Shell, fx: &[Effect]| {
+            let (path, pick) = fx
+                .iter()
+                .find_map(|e| match e {
+                    Effect::Load(path, pick) => Some((path.clone(), *pick)),
+                    _ => None,
+                })
+                .expect("the file is read");
+            let read = crate::app::persist::load_saved(&path, pick)
+                .map(Box::new)
+                .map_err(|e| format!("{e:#}"));
+            shell.update(Event::Loaded(path, read))
+        };
+        let mut shell = playing_e4_e5();
+        // A file of two games: the prompt's error says how to pick one.
+        let fx = typing(&mut shell, &format!(":load {}", pb.display()));
+        let fx = [fx, shell.update(key(KeyCode::Enter))].concat();
+        run_load(&mut shell, &fx);
+        let message = shell.app().unwrap().message.clone().unwrap().text;
+        assert!(message.contains("it holds 2 games"), "{message}");
+        assert_eq!(shell.app().unwrap().game.ply(), 2, "the game is untouched");
+        // Game 2 is Pawn Battle: play becomes Pawn Battle, the chess game archived.
+        let fx = typing(&mut shell, &format!(":load {} 2", pb.display()));
+        let fx = [fx, shell.update(key(KeyCode::Enter))].concat();
+        let fx = run_load(&mut shell, &fx);
+        assert!(
+            fx.iter().any(
+                |e| matches!(e, Effect::Archive(s) if s.variant() == Variant::Chess && s.ply() == 2)
+            ),
+            "{fx:?}"
+        );
+        let [Screen::PawnBattle(app)] = shell.screens() else {
+            panic!("a Pawn Battle play screen");
+        };
+        assert_eq!(app.game.ply(), 3);
+        assert_eq!((app.human, app.config.engine.level), (Color::White, 3));
+        assert_eq!(
+            app.clock.as_ref().map(|c| c.control.to_string()).as_deref(),
+            Some("5+2")
+        );
+        let message = &app.message.as_ref().unwrap().text;
+        assert!(
+            message.contains("loaded") && message.contains("pb.pgn"),
+            "{message}"
+        );
+        // The human plays on as White (the colour in force); the engine, Black, is to move.
+        assert!(
+            fx.iter().any(|e| matches!(e,
+                Effect::StartSearch(r) if matches!(r.position, crate::app::SearchPosition::PawnBattle(..)))),
+            "the engine searches Pawn Battle: {fx:?}"
+        );
+        // A chess game loads into the Pawn Battle screen the same way.
+        let fx = typing(&mut shell, &format!(":load {}", chess.display()));
+        let fx = [fx, shell.update(key(KeyCode::Enter))].concat();
+        let fx = run_load(&mut shell, &fx);
+        assert!(
+            fx.iter()
+                .any(|e| matches!(e, Effect::Archive(s) if s.variant() == Variant::PawnBattle)),
+            "the unfinished Pawn Battle game is archived: {fx:?}"
+        );
+        let [Screen::Play(app)] = shell.screens() else {
+            panic!("a chess play screen");
+        };
+        assert_eq!(app.game.ply(), 3);
+        // A missing file: what and where, and the game stays.
+        let fx = typing(&mut shell, ":load nowhere.pgn");
+        let fx = [fx, shell.update(key(KeyCode::Enter))].concat();
+        run_load(&mut shell, &fx);
+        let app = shell.app().unwrap();
+        let message = &app.message.as_ref().unwrap().text;
+        assert!(message.contains("cannot read nowhere.pgn"), "{message}");
+        assert_eq!(app.game.ply(), 3);
     }
 }

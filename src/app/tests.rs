@@ -989,12 +989,12 @@ fn a_new_game_archives_the_unfinished_one() {
     prompt(&mut app, "e4");
     let fx = app.update(Event::Loaded(
         "x.pgn".into(),
-        Ok(Box::new(Snapshot {
+        Ok(Box::new(Saved::Chess(Snapshot {
             game: Game::new(),
             human: Color::White,
             level: 0,
             clock: None,
-        })),
+        }))),
     ));
     assert!(
         fx.iter()
@@ -1494,7 +1494,10 @@ fn loading_a_timed_game_keeps_its_clocks() {
     other.set_time_source(TimeSource::fake());
     assert!(other.clock.is_none());
     let loaded = persist::decode(&text).unwrap();
-    other.update(Event::Loaded("timed.pgn".into(), Ok(Box::new(loaded))));
+    other.update(Event::Loaded(
+        "timed.pgn".into(),
+        Ok(Box::new(Saved::Chess(loaded))),
+    ));
     let clock = other
         .clock
         .as_ref()
@@ -1514,6 +1517,9 @@ fn loading_a_timed_game_keeps_its_clocks() {
     prompt(&mut untimed, "e4");
     let plain = persist::decode(&persist::encode(&untimed.snapshot())).unwrap();
     let (mut timed, _) = timed_app("1+0");
-    timed.update(Event::Loaded("plain.pgn".into(), Ok(Box::new(plain))));
+    timed.update(Event::Loaded(
+        "plain.pgn".into(),
+        Ok(Box::new(Saved::Chess(plain))),
+    ));
     assert!(timed.clock.is_none());
 }
