@@ -1425,18 +1425,20 @@ impl<P: Playable> App<P> {
     /// screen (the editor's "analyse from here", the analysis board's engine): play's
     /// configured limits, evaluation and explanation level, and a fresh id from play's counter,
     /// so the shell can route its report back.
-    pub fn analysis_for(&mut self, before: P) -> AnalysisRequest<P> {
+    /// The position may be of either game, whatever this screen plays (the editor switches
+    /// games with `g`): its evaluation is that game's from the same configuration.
+    pub fn analysis_for<Q: Playable>(&mut self, before: Q) -> AnalysisRequest<Q> {
         let mut request = self.base_request(before.clone());
         request.human = VariantPosition::turn(&before);
         self.numbered_analysis(0, request)
     }
 
     /// `request` for the move at `ply` with a fresh id from play's counter.
-    fn numbered_analysis(
+    fn numbered_analysis<Q: Playable>(
         &mut self,
         ply: usize,
-        request: crate::analysis::Request<P>,
-    ) -> AnalysisRequest<P> {
+        request: crate::analysis::Request<Q>,
+    ) -> AnalysisRequest<Q> {
         self.next_id += 1;
         AnalysisRequest {
             id: AnalysisId(self.next_id),
@@ -1730,13 +1732,13 @@ impl<P: Playable> App<P> {
 
     /// An analysis request for `before` with the configured time, the game's evaluation and
     /// the explanation settings (no history, no move: the engine's choice).
-    fn base_request(&self, before: P) -> crate::analysis::Request<P> {
+    fn base_request<Q: Playable>(&self, before: Q) -> crate::analysis::Request<Q> {
         let mut req = crate::analysis::Request::new(
             before,
             crate::engine::SearchLimits::movetime(std::time::Duration::from_millis(
                 self.config.explain.analysis_ms,
             )),
-            P::evaluation(&self.config),
+            Q::evaluation(&self.config),
         );
         req.level = self.config.explain.level;
         req.language = self.config.explain.language;

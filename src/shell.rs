@@ -508,6 +508,35 @@ impl Shell {
         }
     }
 
+    /// An analysis of `position` (either game) for a screen over play (the editor's
+    /// "analyse", an analysis board's engine): play's engine settings and an id from play's
+    /// counter, whatever game play shows; the review's settings without play.
+    fn analysis_request<P: Playable + crate::review::Reviewed>(
+        &mut self,
+        position: P,
+    ) -> crate::app::AnalysisRequest<P> {
+        let from_play = self.screens.iter_mut().find_map(|s| match s {
+            Screen::Play(app) => Some(app.analysis_for(position.clone())),
+            Screen::PawnBattle(app) => Some(app.analysis_for(position.clone())),
+            _ => None,
+        });
+        if let Some(job) = from_play {
+            return job;
+        }
+        self.last_id += 1;
+        let settings = &self.review_settings;
+        let mut request =
+            crate::analysis::Request::new(position, settings.limits.clone(), P::eval(settings));
+        request.level = settings.level;
+        request.language = settings.language;
+        crate::app::AnalysisRequest {
+            id: AnalysisId(self.last_id),
+            ply: 0,
+            request,
+            hash_mb: settings.hash_mb,
+        }
+    }
+
     /// Restarts the engine of the analysis board of `P` on top when its position changed (or
     /// it was turned on): the old analysis is cancelled, a new one asked for with play's
     /// engine settings and an id from play's counter (the review's settings without play).
@@ -523,26 +552,7 @@ impl Shell {
             return;
         }
         let position = board.position().clone();
-        let mut job = match self.screens.iter_mut().find_map(P::app_of) {
-            Some(app) => app.analysis_for(position),
-            None => {
-                self.last_id += 1;
-                let settings = &self.review_settings;
-                let mut request = crate::analysis::Request::new(
-                    position,
-                    settings.limits.clone(),
-                    P::eval(settings),
-                );
-                request.level = settings.level;
-                request.language = settings.language;
-                crate::app::AnalysisRequest {
-                    id: AnalysisId(self.last_id),
-                    ply: 0,
-                    request,
-                    hash_mb: settings.hash_mb,
-                }
-            }
-        };
+        let mut job = self.analysis_request(position);
         if let Some(board) = self.screens.last_mut().and_then(P::board_of) {
             job.request = board.request(job.request);
             board.lines_started(job.id);
@@ -574,15 +584,34 @@ impl Shell {
                 if let Some(id) = screen.analysis.take() {
                     fx.push(Effect::CancelAnalysis(id));
                 }
-                let Some(job) = self.app_mut().map(|app| app.analysis_for(before)) else {
-                    return;
-                };
+                let job = self.analysis_request(before);
                 if let Some(screen) = self.editor_mut() {
                     screen.analysis = Some(job.id);
                 }
                 fx.push(Effect::Analyse(crate::app::AnalysisJob::Chess(Box::new(
                     job,
                 ))));
+            }
+            EditorOutcome::AnalysisBoard { fen } => {
+                let game = match Game::<PawnBattle>::from_variant_fen(&fen) {
+                    Ok(game) => game,
+                    Err(e) => {
+                        screen.editor.note = Some(crate::editor::Note {
+                            text: e.to_string(),
+                            error: true,
+                        });
+                        return;
+                    }
+                };
+                let from = crate::analysis_board::AnalyseFrom {
+                    game,
+                    ply: 0,
+                    orientation: screen.editor.orientation,
+                    human: screen.editor.human,
+                };
+                // Over the editor: q on the board comes back to the set-up.
+                self.screens
+                    .push(PawnBattle::board_screen(AnalysisBoard::new(&from)));
             }
             EditorOutcome::Play {
                 variant,
@@ -1131,6 +1160,89 @@ mod tests {
         let fx = shell.update(key(KeyCode::Esc));
         assert!(fx.contains(&Effect::CancelAnalysis(again)), "{fx:?}");
         assert!(matches!(shell.screens(), [Screen::Play(_)]));
+    }
+
+    /// Issue 25: the editor's "analyse" of a Pawn Battle set-up opens the Pawn Battle analysis
+    /// board over the editor (it was refused); an illegal set-up is explained instead.
+    #[test]
+    fn the_editors_analyse_opens_the_pawn_battle_analysis_board_on_the_set_up() {
+        let mut shell = playing_e4_e5();
+        typing(&mut shell, "eg");
+        // Black's a-pawn taken off, White to move.
+        typing(&mut shell, ":r6r/1ppppppp/8/8/8/8/PPPPPPPP/R6R w - - 0 1");
+        shell.update(key(KeyCode::Enter));
+        let fx = typing(&mut shell, "a");
+        assert!(matches!(
+            shell.screens(),
+            [
+                Screen::Play(_),
+                Screen::Editor(_),
+                Screen::PawnBattleAnalysis(_)
+            ]
+        ));
+        let job = fx
+            .iter()
+            .find_map(|e| match e {
+                Effect::AnalyseLines(crate::app::AnalysisJob::PawnBattle(job)) => Some(job.clone()),
+                _ => None,
+            })
+            .expect("the board's engine starts on the set-up");
+        assert_eq!(
+            crate::variant::VariantPosition::fen(&job.request.before),
+            "r6r/1ppppppp/8/8/8/8/PPPPPPPP/R6R w - - 0 1"
+        );
+        assert_eq!(
+            shell
+                .pawn_battle_board()
+                .map(|b| crate::variant::VariantPosition::fen(b.position())),
+            Some(crate::variant::VariantPosition::fen(&job.request.before))
+        );
+        // q comes back to the editor, its set-up as it was; the board's engine is cancelled.
+        let fx = typing(&mut shell, "q");
+        assert!(fx.contains(&Effect::CancelAnalysis(job.id)), "{fx:?}");
+        assert!(matches!(
+            shell.screens(),
+            [Screen::Play(_), Screen::Editor(_)]
+        ));
+        assert_eq!(
+            shell.editor().unwrap().fen(),
+            "r6r/1ppppppp/8/8/8/8/PPPPPPPP/R6R w - - 0 1"
+        );
+        // An illegal set-up (a pawn on the last rank) is explained, as for "play from here".
+        typing(&mut shell, ":r6P/1ppppppp/8/8/8/8/1PPPPPPP/R6R b - - 0 1");
+        shell.update(key(KeyCode::Enter));
+        let fx = typing(&mut shell, "a");
+        assert!(fx.is_empty(), "{fx:?}");
+        assert!(matches!(
+            shell.screens(),
+            [Screen::Play(_), Screen::Editor(_)]
+        ));
+        let note = shell.editor().unwrap().note.clone().expect("the reason");
+        assert!(note.error && note.text.contains("rank"), "{}", note.text);
+    }
+
+    /// A chess set-up's analysis in the editor over a Pawn Battle game: it stayed "analysing…"
+    /// for ever (only a chess play screen could number the request).
+    #[test]
+    fn the_editors_chess_analysis_runs_over_a_pawn_battle_game() {
+        let mut shell = playing_e4_e5();
+        typing(&mut shell, "eg");
+        shell.update(key(KeyCode::Enter));
+        typing(&mut shell, "w2");
+        shell.update(key(KeyCode::Enter));
+        assert!(matches!(shell.screens(), [Screen::PawnBattle(_)]));
+        // The Pawn Battle game's editor, switched to chess: a analyses with play's settings.
+        typing(&mut shell, "eg");
+        let id = analysis_asked(&typing(&mut shell, "a"));
+        assert_eq!(
+            shell.editor().unwrap().analysis,
+            Some(crate::editor::AnalysisView::Running)
+        );
+        shell.update(Event::AnalysisFailed(id, "no engine".to_owned()));
+        assert_eq!(
+            shell.editor().unwrap().analysis,
+            Some(crate::editor::AnalysisView::Failed("no engine".to_owned()))
+        );
     }
 
     /// The id of the analysis board's engine `fx` starts.
