@@ -181,7 +181,8 @@ pub fn render<P: Playable>(
         );
     }
     if board.mode == BoardMode::Help {
-        super::dialogs::draw_help(frame, layout.base.area, text::HELP_TITLE, text::HELP, theme);
+        let help = text::help(P::VARIANT);
+        super::dialogs::draw_help(frame, layout.base.area, text::HELP_TITLE, &help, theme);
     }
 }
 
