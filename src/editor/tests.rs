@@ -656,3 +656,15 @@ fn pawn_battle_play_from_here_carries_the_variant() {
         }
     );
 }
+
+/// Issue 25: the Pawn Battle board's key hints fit an 80-column terminal with `a analyse` and
+/// `? all` (the help lists the rest).
+#[test]
+fn the_pawn_battle_key_hints_fit_80_columns() {
+    let hints = text::KEYS_BOARD_PAWN_BATTLE;
+    assert!(hints.chars().count() <= 80, "{hints}");
+    assert!(
+        hints.contains("a analyse") && hints.ends_with("? all"),
+        "{hints}"
+    );
+}

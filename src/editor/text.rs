@@ -36,9 +36,9 @@ pub const ANALYSING: &str = "analysing…";
 /// The key-hint line on the board.
 pub const KEYS_BOARD: &str =
     "KQRBNP White · kqrbnp Black · d del · x/v cut/paste · ⏎ play · a analyse · ? all";
-/// The key-hint line on a Pawn Battle board.
+/// The key-hint line on a Pawn Battle board (80 columns: cut and paste are in the help).
 pub const KEYS_BOARD_PAWN_BATTLE: &str =
-    "RP White · rp Black · d del · x/v cut/paste · m mirror · g chess · ⏎ play · a analyse · ? all";
+    "RP White · rp Black · d del · m mirror · g chess · ⏎ play · a analyse · ? all";
 /// The key-hint line at the FEN prompt.
 pub const KEYS_FEN: &str = "type or paste a FEN · ⏎ set up · esc cancel";
 /// The key-hint line in "play from here".
