@@ -187,13 +187,14 @@ pub struct SetUp {
 pub enum Handover {
     /// The board editor's "play from here" ([`Event::PlayFrom`]).
     SetUp(SetUp),
-    /// A `:load` ([`Event::Loaded`]), played with the colour and the level in force.
+    /// A `:load` ([`Event::Loaded`]): the new screen starts with the colour and the level in
+    /// force, then takes the game with the side the file gives the human.
     Loaded {
         /// The file read.
         path: PathBuf,
         /// The game read from it.
         game: Box<Saved>,
-        /// The colour the human plays (as a `:load` of the same game keeps it).
+        /// The colour the human plays until the game is handed over.
         human: Color,
         /// The engine level.
         level: u8,
@@ -582,7 +583,12 @@ impl<P: Playable> App<P> {
                 ));
             }
             Event::Loaded(path, Ok(loaded)) => {
-                let Snapshot { game, clock, .. } = match P::of_saved(loaded) {
+                let Snapshot {
+                    game,
+                    clock,
+                    human,
+                    level,
+                } = match P::of_saved(loaded) {
                     Ok(snapshot) => snapshot,
                     Err(other) => {
                         // The other game: this one is put away here, the shell opens the new
@@ -597,9 +603,10 @@ impl<P: Playable> App<P> {
                         return fx;
                     }
                 };
-                let human = self.human;
+                // The human plays the side the file names ("You"), or of a foreign game the
+                // side to move (persist::decode_game_as), as a resumed game and `--pgn` do.
                 let note = self.replace_game(game, human, &mut fx);
-                self.engine_opponent = self.game.ply() == 0;
+                self.engine_opponent = Level::RANGE.contains(&level) || self.game.ply() == 0;
                 self.restore_explanations();
                 // A timed game goes on with its time control and the times of its last
                 // `[%clk]` comments (persist::decode_game reads them).

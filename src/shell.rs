@@ -1607,7 +1607,8 @@ mod tests {
             panic!("a Pawn Battle play screen");
         };
         assert_eq!(app.game.ply(), 3);
-        assert_eq!((app.human, app.config.engine.level), (Color::White, 3));
+        // A foreign game: the human takes the side to move (Black), the level stays.
+        assert_eq!((app.human, app.config.engine.level), (Color::Black, 3));
         assert_eq!(
             app.clock.as_ref().map(|c| c.control.to_string()).as_deref(),
             Some("5+2")
@@ -1617,11 +1618,9 @@ mod tests {
             message.contains("loaded") && message.contains("pb.pgn"),
             "{message}"
         );
-        // The human plays on as White (the colour in force); the engine, Black, is to move.
         assert!(
-            fx.iter().any(|e| matches!(e,
-                Effect::StartSearch(r) if matches!(r.position, crate::app::SearchPosition::PawnBattle(..)))),
-            "the engine searches Pawn Battle: {fx:?}"
+            !fx.iter().any(|e| matches!(e, Effect::StartSearch(_))),
+            "the human is to move: {fx:?}"
         );
         // A chess game loads into the Pawn Battle screen the same way.
         let fx = typing(&mut shell, &format!(":load {}", chess.display()));

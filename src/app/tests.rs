@@ -1003,6 +1003,41 @@ fn a_new_game_archives_the_unfinished_one() {
     );
 }
 
+/// `:load` of a game the human played as Black, from a game played as White: the human kept
+/// White, and the engine played on with the human's own side. The saved game names the human
+/// ("You"); a foreign game gives the human the side to move (as `--pgn` and the docs say).
+#[test]
+fn load_gives_the_human_the_side_the_file_names() {
+    let mut saved = Game::new();
+    for san in ["e4", "e5", "Nf3"] {
+        saved.play_text(san).unwrap();
+    }
+    let text = persist::encode(&Snapshot {
+        game: saved,
+        human: Color::Black,
+        level: 3,
+        clock: None,
+    });
+    let mut app = new_app();
+    assert_eq!(app.human, Color::White);
+    let loaded = persist::decode_saved(&text, persist::GamePick::Only).unwrap();
+    let fx = app.update(Event::Loaded("mine.pgn".into(), Ok(Box::new(loaded))));
+    assert_eq!(app.human, Color::Black);
+    assert_eq!(app.orientation, Color::Black);
+    assert!(
+        started(&fx).is_none(),
+        "Black (the human) is to move: {fx:?}"
+    );
+    assert!(app.engine_opponent, "the saved game names the engine");
+    // A foreign game: the human takes the side to move, White here.
+    let foreign = "[White \"Tal\"]\n[Black \"Botvinnik\"]\n\n1. e4 e5 *\n";
+    let loaded = persist::decode_saved(foreign, persist::GamePick::Only).unwrap();
+    let fx = app.update(Event::Loaded("tal.pgn".into(), Ok(Box::new(loaded))));
+    assert_eq!(app.human, Color::White);
+    assert!(started(&fx).is_none(), "{fx:?}");
+    assert!(!app.engine_opponent, "the moves were not the engine's");
+}
+
 #[test]
 fn a_weakened_engine_move_is_explained_by_a_full_strength_analysis_not_its_own_search() {
     let mut app = new_app();
