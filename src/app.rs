@@ -615,7 +615,16 @@ impl<P: Playable> App<P> {
                     .map(|c| format!(" · clock {}: resumed with the times saved in it", c.control))
                     .unwrap_or_default();
                 self.clock = clock;
-                self.info(format!("{note}loaded {}{timed}", path.display()));
+                // Which game and which side: both may have changed with the file.
+                let kind = match P::VARIANT {
+                    Variant::Chess => String::new(),
+                    Variant::PawnBattle => format!(" ({})", named_game::<P>()),
+                };
+                self.info(format!(
+                    "{note}loaded {}{kind}: you play {}{timed}",
+                    path.display(),
+                    color_name(self.human)
+                ));
                 self.after_change(&mut fx, true);
             }
             Event::Loaded(_, Err(e)) | Event::Saved(Err(e)) => self.error(e),

@@ -1615,7 +1615,7 @@ mod tests {
         );
         let message = &app.message.as_ref().unwrap().text;
         assert!(
-            message.contains("loaded") && message.contains("pb.pgn"),
+            message.contains("pb.pgn (Pawn Battle game): you play Black · clock 5+2"),
             "{message}"
         );
         assert!(

@@ -117,7 +117,7 @@ fn load_a_pawn_battle_game_from_a_chess_game_in_the_terminal() {
     tmux.keys(&[":"]);
     tmux.send_literal(&format!("load {}", pb.display()));
     tmux.keys(&["Enter"]);
-    let screen = tmux.wait_for("clock 5+2: resumed with the times saved in it");
+    let screen = tmux.wait_for("(Pawn Battle game): you play White · clock 5+2");
     assert!(screen.contains("2. exd5"), "{screen}");
     let games = tmux.data_dir().join("games");
     let archived: Vec<_> = std::fs::read_dir(&games)
