@@ -56,8 +56,10 @@ pub enum Event {
     EngineCrashed(SearchId, String),
     /// The watched config file changed: the new settings, or why they were rejected.
     ConfigReloaded(Result<Box<Config>, ConfigError>),
-    /// A `:load` finished: the game read, with its clocks when the PGN has a `TimeControl`.
-    Loaded(PathBuf, Result<Box<Snapshot>, String>),
+    /// A `:load` finished: the game read (chess or Pawn Battle, as its `Variant` tag says),
+    /// with its clocks when the PGN has a `TimeControl`; a game of the other variant puts this
+    /// one away and asks the shell for a play screen of that game ([`Effect::PlayOther`]).
+    Loaded(PathBuf, Result<Box<Saved>, String>),
     /// A `:save` finished: the path written, or why not.
     Saved(Result<PathBuf, String>),
     /// A `:save` found the file already there and wrote nothing (the user is asked).
@@ -127,10 +129,10 @@ pub enum Effect {
     /// The new-game dialog chose the other game: the shell replaces the play screen by a new
     /// one of that game (the old game was already archived, its search and analyses cancelled).
     NewGameOf(NewGame),
-    /// A set-up of the other game to play (the board editor's "play from here"): the shell
-    /// replaces the play screen by one of that game and hands it the set-up (this game was
-    /// already put away).
-    PlayOther(Box<SetUp>),
+    /// A game of the other variant to play (the board editor's "play from here", a `:load`):
+    /// the shell replaces the play screen by one of that game and hands it the game (this one
+    /// was already put away).
+    PlayOther(Box<Handover>),
     /// Open the analysis board on this game and ply (`a`); play resumes unchanged when the
     /// user leaves it. Made by [`crate::analysis_board::AnalysisBoard::open`].
     OpenAnalysisBoard(Box<crate::analysis_board::AnalyseFrom>),
@@ -177,6 +179,64 @@ pub struct SetUp {
     pub human: Color,
     /// The engine level.
     pub level: u8,
+}
+
+/// A game of the other variant that a play screen hands over to a play screen of that game
+/// ([`Effect::PlayOther`]): the shell makes the screen and gives it [`Handover::event`].
+#[derive(Debug, Clone, PartialEq)]
+pub enum Handover {
+    /// The board editor's "play from here" ([`Event::PlayFrom`]).
+    SetUp(SetUp),
+    /// A `:load` ([`Event::Loaded`]): the new screen starts with the colour and the level in
+    /// force, then takes the game with the side the file gives the human.
+    Loaded {
+        /// The file read.
+        path: PathBuf,
+        /// The game read from it.
+        game: Box<Saved>,
+        /// The colour the human plays until the game is handed over.
+        human: Color,
+        /// The engine level.
+        level: u8,
+    },
+}
+
+impl Handover {
+    /// The game it hands over.
+    #[must_use]
+    pub fn variant(&self) -> Variant {
+        match self {
+            Handover::SetUp(setup) => setup.variant,
+            Handover::Loaded { game, .. } => game.variant(),
+        }
+    }
+
+    /// The colour the human plays.
+    #[must_use]
+    pub fn human(&self) -> Color {
+        match self {
+            Handover::SetUp(setup) => setup.human,
+            Handover::Loaded { human, .. } => *human,
+        }
+    }
+
+    /// The engine level.
+    #[must_use]
+    pub fn level(&self) -> u8 {
+        match self {
+            Handover::SetUp(setup) => setup.level,
+            Handover::Loaded { level, .. } => *level,
+        }
+    }
+
+    /// The event that gives the game to the new play screen.
+    #[must_use]
+    pub fn event(self) -> Event {
+        match self {
+            Handover::SetUp(setup) => Event::PlayFrom(Box::new(setup)),
+            Handover::Loaded { path, game, .. } => Event::Loaded(path, Ok(game)),
+        }
+    }
 }
 
 /// What play mode opens the board editor on.
@@ -523,17 +583,30 @@ impl<P: Playable> App<P> {
                 ));
             }
             Event::Loaded(path, Ok(loaded)) => {
-                let Snapshot { game, clock, .. } = *loaded;
-                let Some(game) = P::from_chess(game) else {
-                    self.error(format!(
-                        "{} is a chess game: start a chess game (n, then v) to load it",
-                        path.display()
-                    ));
-                    return fx;
+                let Snapshot {
+                    game,
+                    clock,
+                    human,
+                    level,
+                } = match P::of_saved(loaded) {
+                    Ok(snapshot) => snapshot,
+                    Err(other) => {
+                        // The other game: this one is put away here, the shell opens the new
+                        // one with the colour and level in force.
+                        self.put_away(&mut fx);
+                        fx.push(Effect::PlayOther(Box::new(Handover::Loaded {
+                            path,
+                            game: other,
+                            human: self.human,
+                            level: self.config.engine.level,
+                        })));
+                        return fx;
+                    }
                 };
-                let human = self.human;
+                // The human plays the side the file names ("You"), or of a foreign game the
+                // side to move (persist::decode_game_as), as a resumed game and `--pgn` do.
                 let note = self.replace_game(game, human, &mut fx);
-                self.engine_opponent = self.game.ply() == 0;
+                self.engine_opponent = Level::RANGE.contains(&level) || self.game.ply() == 0;
                 self.restore_explanations();
                 // A timed game goes on with its time control and the times of its last
                 // `[%clk]` comments (persist::decode_game reads them).
@@ -542,7 +615,16 @@ impl<P: Playable> App<P> {
                     .map(|c| format!(" · clock {}: resumed with the times saved in it", c.control))
                     .unwrap_or_default();
                 self.clock = clock;
-                self.info(format!("{note}loaded {}{timed}", path.display()));
+                // Which game and which side: both may have changed with the file.
+                let kind = match P::VARIANT {
+                    Variant::Chess => String::new(),
+                    Variant::PawnBattle => format!(" ({})", named_game::<P>()),
+                };
+                self.info(format!(
+                    "{note}loaded {}{kind}: you play {}{timed}",
+                    path.display(),
+                    color_name(self.human)
+                ));
                 self.after_change(&mut fx, true);
             }
             Event::Loaded(_, Err(e)) | Event::Saved(Err(e)) => self.error(e),
@@ -577,11 +659,8 @@ impl<P: Playable> App<P> {
             Event::PlayFrom(setup) => {
                 if setup.variant != P::VARIANT {
                     // The other game: this one is put away here, the shell opens the new one.
-                    self.cancel_search(&mut fx);
-                    self.archive_unfinished(&mut fx);
-                    self.cancel_analyses(&mut fx);
-                    self.mode = Mode::Board;
-                    fx.push(Effect::PlayOther(setup));
+                    self.put_away(&mut fx);
+                    fx.push(Effect::PlayOther(Box::new(Handover::SetUp(*setup))));
                     return fx;
                 }
                 let game = match Game::<P>::from_variant_fen(&setup.fen) {
@@ -1168,13 +1247,7 @@ impl<P: Playable> App<P> {
             },
             Command::Edit => self.edit(false, fx),
             Command::Save(path) => fx.push(Effect::Save(path, self.saved())),
-            Command::Load(path, pick) if P::VARIANT == Variant::Chess => {
-                fx.push(Effect::Load(path, pick));
-            }
-            Command::Load(..) => self.error(format!(
-                ":load reads chess games for now; a {} game resumes from its autosave by itself",
-                P::NAME
-            )),
+            Command::Load(path, pick) => fx.push(Effect::Load(path, pick)),
             Command::Resign => {
                 if self.outcome().is_some() {
                     self.error("the game is already over");
@@ -1289,6 +1362,16 @@ impl<P: Playable> App<P> {
         })
     }
 
+    /// Before a game of the other variant takes this screen's place ([`Effect::PlayOther`]):
+    /// the search and the analyses are stopped and an unfinished game is archived, as
+    /// [`App::replace_game`] does.
+    fn put_away(&mut self, fx: &mut Vec<Effect>) {
+        self.cancel_search(fx);
+        self.archive_unfinished(fx);
+        self.cancel_analyses(fx);
+        self.mode = Mode::Board;
+    }
+
     /// Starts playing `game` against the engine (a new game, `:fen`, the editor's "play from
     /// here") with a fresh clock of the configured time control ([`App::replace_game`] does the
     /// rest). The caller says so, starting with the returned note, and calls
@@ -1358,18 +1441,20 @@ impl<P: Playable> App<P> {
     /// screen (the editor's "analyse from here", the analysis board's engine): play's
     /// configured limits, evaluation and explanation level, and a fresh id from play's counter,
     /// so the shell can route its report back.
-    pub fn analysis_for(&mut self, before: P) -> AnalysisRequest<P> {
+    /// The position may be of either game, whatever this screen plays (the editor switches
+    /// games with `g`): its evaluation is that game's from the same configuration.
+    pub fn analysis_for<Q: Playable>(&mut self, before: Q) -> AnalysisRequest<Q> {
         let mut request = self.base_request(before.clone());
         request.human = VariantPosition::turn(&before);
         self.numbered_analysis(0, request)
     }
 
     /// `request` for the move at `ply` with a fresh id from play's counter.
-    fn numbered_analysis(
+    fn numbered_analysis<Q: Playable>(
         &mut self,
         ply: usize,
-        request: crate::analysis::Request<P>,
-    ) -> AnalysisRequest<P> {
+        request: crate::analysis::Request<Q>,
+    ) -> AnalysisRequest<Q> {
         self.next_id += 1;
         AnalysisRequest {
             id: AnalysisId(self.next_id),
@@ -1663,13 +1748,13 @@ impl<P: Playable> App<P> {
 
     /// An analysis request for `before` with the configured time, the game's evaluation and
     /// the explanation settings (no history, no move: the engine's choice).
-    fn base_request(&self, before: P) -> crate::analysis::Request<P> {
+    fn base_request<Q: Playable>(&self, before: Q) -> crate::analysis::Request<Q> {
         let mut req = crate::analysis::Request::new(
             before,
             crate::engine::SearchLimits::movetime(std::time::Duration::from_millis(
                 self.config.explain.analysis_ms,
             )),
-            P::evaluation(&self.config),
+            Q::evaluation(&self.config),
         );
         req.level = self.config.explain.level;
         req.language = self.config.explain.language;

@@ -188,6 +188,12 @@ pub enum EditorOutcome {
         /// The position, a legal FEN.
         fen: String,
     },
+    /// Open the analysis board on `fen` (a legal Pawn Battle position with a move to play),
+    /// over the editor: its engine's best lines, explained, and a tree of moves to try.
+    AnalysisBoard {
+        /// The position, a legal FEN of the editor's game.
+        fen: String,
+    },
     /// Put this FEN on the clipboard.
     CopyFen(String),
     /// Close the editor (the game is unchanged).
@@ -636,7 +642,9 @@ impl Editor {
                 }
             }
             EditorAction::Analyse if self.variant == Variant::PawnBattle => {
-                self.refuse(text::NO_ANALYSIS_PAWN_BATTLE);
+                if self.playable() {
+                    return EditorOutcome::AnalysisBoard { fen: self.fen() };
+                }
             }
             EditorAction::Analyse => {
                 if self.playable() {

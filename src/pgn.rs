@@ -22,8 +22,8 @@ mod tags;
 mod writer;
 
 pub use reader::{
-    AnyGame, ImportError, ImportReport, ImportedGame, decode_text, import, import_as, import_file,
-    nth, nth_any, stream, stream_any, stream_as, variant_of_game,
+    AnyGame, ImportError, ImportReport, ImportedGame, decode_text, game_variants, import,
+    import_as, import_file, nth, nth_any, stream, stream_any, stream_as, variant_of_game,
 };
 pub use tags::Tags;
 pub use writer::{

@@ -481,7 +481,7 @@ impl Runner {
                     events.push_back(Event::Saved(result));
                 }
                 Effect::Load(path, pick) => {
-                    let result = persist::load(&path, pick)
+                    let result = persist::load_saved(&path, pick)
                         .map(Box::new)
                         .map_err(|e| format!("{e:#}"));
                     events.push_back(Event::Loaded(path, result));

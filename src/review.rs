@@ -358,22 +358,26 @@ pub enum ReviewEvent {
     Notice(String),
 }
 
-/// A score for people, White's view: `+1.3`, `-0.4`, `0.0`, `#3`, `#-4`.
+/// A score for people, White's view, in a game of `variant`: `+1.3`, `-0.4`, `0.0`, `#3`,
+/// `#-4`; a Pawn Battle forced win `W3` / `L4` ([`Score::short_win`], as the eval bar).
 ///
 /// ```
 /// use kibitzer::explain::quality::Score;
 /// use kibitzer::review::score_text;
-/// assert_eq!(score_text(Score::Cp(130)), "+1.3");
-/// assert_eq!(score_text(Score::Cp(-44)), "-0.4");
-/// assert_eq!(score_text(Score::Cp(0)), "0.0");
-/// assert_eq!(score_text(Score::Mate(-4)), "#-4");
+/// use kibitzer::variant::Variant::{Chess, PawnBattle};
+/// assert_eq!(score_text(Score::Cp(130), Chess), "+1.3");
+/// assert_eq!(score_text(Score::Cp(-44), Chess), "-0.4");
+/// assert_eq!(score_text(Score::Cp(0), Chess), "0.0");
+/// assert_eq!(score_text(Score::Mate(-4), Chess), "#-4");
+/// assert_eq!(score_text(Score::Mate(-4), PawnBattle), "L4");
+/// assert_eq!(score_text(Score::Mate(3), PawnBattle), "W3");
 /// ```
 #[must_use]
-pub fn score_text(s: Score) -> String {
+pub fn score_text(s: Score, variant: crate::variant::Variant) -> String {
     match s {
         Score::Cp(cp) if cp.abs() < 5 => "0.0".to_owned(),
         Score::Cp(cp) => format!("{:+.1}", f64::from(cp) / 100.0),
-        Score::Mate(_) => s.to_string(),
+        Score::Mate(_) => s.short_win(variant).unwrap_or_default(),
     }
 }
 
@@ -691,7 +695,7 @@ pub fn review_ply<P: Reviewed>(
         san: played.san.to_string(),
         uci: played.uci().to_string(),
         score,
-        score_text: score_text(score),
+        score_text: score_text(score, P::VARIANT),
         best_score: white_view(mover, best_score),
         best_move: best_line.first().cloned().unwrap_or_default(),
         best_uci: best.to_uci(CastlingMode::Standard).to_string(),

@@ -508,6 +508,35 @@ impl Shell {
         }
     }
 
+    /// An analysis of `position` (either game) for a screen over play (the editor's
+    /// "analyse", an analysis board's engine): play's engine settings and an id from play's
+    /// counter, whatever game play shows; the review's settings without play.
+    fn analysis_request<P: Playable + crate::review::Reviewed>(
+        &mut self,
+        position: P,
+    ) -> crate::app::AnalysisRequest<P> {
+        let from_play = self.screens.iter_mut().find_map(|s| match s {
+            Screen::Play(app) => Some(app.analysis_for(position.clone())),
+            Screen::PawnBattle(app) => Some(app.analysis_for(position.clone())),
+            _ => None,
+        });
+        if let Some(job) = from_play {
+            return job;
+        }
+        self.last_id += 1;
+        let settings = &self.review_settings;
+        let mut request =
+            crate::analysis::Request::new(position, settings.limits.clone(), P::eval(settings));
+        request.level = settings.level;
+        request.language = settings.language;
+        crate::app::AnalysisRequest {
+            id: AnalysisId(self.last_id),
+            ply: 0,
+            request,
+            hash_mb: settings.hash_mb,
+        }
+    }
+
     /// Restarts the engine of the analysis board of `P` on top when its position changed (or
     /// it was turned on): the old analysis is cancelled, a new one asked for with play's
     /// engine settings and an id from play's counter (the review's settings without play).
@@ -523,26 +552,7 @@ impl Shell {
             return;
         }
         let position = board.position().clone();
-        let mut job = match self.screens.iter_mut().find_map(P::app_of) {
-            Some(app) => app.analysis_for(position),
-            None => {
-                self.last_id += 1;
-                let settings = &self.review_settings;
-                let mut request = crate::analysis::Request::new(
-                    position,
-                    settings.limits.clone(),
-                    P::eval(settings),
-                );
-                request.level = settings.level;
-                request.language = settings.language;
-                crate::app::AnalysisRequest {
-                    id: AnalysisId(self.last_id),
-                    ply: 0,
-                    request,
-                    hash_mb: settings.hash_mb,
-                }
-            }
-        };
+        let mut job = self.analysis_request(position);
         if let Some(board) = self.screens.last_mut().and_then(P::board_of) {
             job.request = board.request(job.request);
             board.lines_started(job.id);
@@ -574,15 +584,34 @@ impl Shell {
                 if let Some(id) = screen.analysis.take() {
                     fx.push(Effect::CancelAnalysis(id));
                 }
-                let Some(job) = self.app_mut().map(|app| app.analysis_for(before)) else {
-                    return;
-                };
+                let job = self.analysis_request(before);
                 if let Some(screen) = self.editor_mut() {
                     screen.analysis = Some(job.id);
                 }
                 fx.push(Effect::Analyse(crate::app::AnalysisJob::Chess(Box::new(
                     job,
                 ))));
+            }
+            EditorOutcome::AnalysisBoard { fen } => {
+                let game = match Game::<PawnBattle>::from_variant_fen(&fen) {
+                    Ok(game) => game,
+                    Err(e) => {
+                        screen.editor.note = Some(crate::editor::Note {
+                            text: e.to_string(),
+                            error: true,
+                        });
+                        return;
+                    }
+                };
+                let from = crate::analysis_board::AnalyseFrom {
+                    game,
+                    ply: 0,
+                    orientation: screen.editor.orientation,
+                    human: screen.editor.human,
+                };
+                // Over the editor: q on the board comes back to the set-up.
+                self.screens
+                    .push(PawnBattle::board_screen(AnalysisBoard::new(&from)));
             }
             EditorOutcome::Play {
                 variant,
@@ -742,24 +771,24 @@ impl Shell {
                 }
                 Effect::CloseScreen => self.close_screen(&mut out),
                 Effect::NewGameOf(new) => self.switch_game(new, &mut out),
-                Effect::PlayOther(setup) => {
+                Effect::PlayOther(handover) => {
                     let Some(time) = self.play_screen().map(|a| a.config().game.time_control)
                     else {
                         continue;
                     };
-                    let color = match setup.human {
+                    let color = match handover.human() {
                         Color::White => HumanColor::White,
                         Color::Black => HumanColor::Black,
                     };
                     let new = NewGame {
-                        variant: setup.variant,
+                        variant: handover.variant(),
                         color,
-                        level: setup.level,
+                        level: handover.level(),
                         time,
                     };
                     self.switch_game(new, &mut out);
                     if let Some(app) = self.play_screen_mut() {
-                        let more = app.update(Event::PlayFrom(setup));
+                        let more = app.update(handover.event());
                         out.extend(self.carry_out(more));
                     }
                 }
@@ -1133,6 +1162,89 @@ mod tests {
         assert!(matches!(shell.screens(), [Screen::Play(_)]));
     }
 
+    /// Issue 25: the editor's "analyse" of a Pawn Battle set-up opens the Pawn Battle analysis
+    /// board over the editor (it was refused); an illegal set-up is explained instead.
+    #[test]
+    fn the_editors_analyse_opens_the_pawn_battle_analysis_board_on_the_set_up() {
+        let mut shell = playing_e4_e5();
+        typing(&mut shell, "eg");
+        // Black's a-pawn taken off, White to move.
+        typing(&mut shell, ":r6r/1ppppppp/8/8/8/8/PPPPPPPP/R6R w - - 0 1");
+        shell.update(key(KeyCode::Enter));
+        let fx = typing(&mut shell, "a");
+        assert!(matches!(
+            shell.screens(),
+            [
+                Screen::Play(_),
+                Screen::Editor(_),
+                Screen::PawnBattleAnalysis(_)
+            ]
+        ));
+        let job = fx
+            .iter()
+            .find_map(|e| match e {
+                Effect::AnalyseLines(crate::app::AnalysisJob::PawnBattle(job)) => Some(job.clone()),
+                _ => None,
+            })
+            .expect("the board's engine starts on the set-up");
+        assert_eq!(
+            crate::variant::VariantPosition::fen(&job.request.before),
+            "r6r/1ppppppp/8/8/8/8/PPPPPPPP/R6R w - - 0 1"
+        );
+        assert_eq!(
+            shell
+                .pawn_battle_board()
+                .map(|b| crate::variant::VariantPosition::fen(b.position())),
+            Some(crate::variant::VariantPosition::fen(&job.request.before))
+        );
+        // q comes back to the editor, its set-up as it was; the board's engine is cancelled.
+        let fx = typing(&mut shell, "q");
+        assert!(fx.contains(&Effect::CancelAnalysis(job.id)), "{fx:?}");
+        assert!(matches!(
+            shell.screens(),
+            [Screen::Play(_), Screen::Editor(_)]
+        ));
+        assert_eq!(
+            shell.editor().unwrap().fen(),
+            "r6r/1ppppppp/8/8/8/8/PPPPPPPP/R6R w - - 0 1"
+        );
+        // An illegal set-up (a pawn on the last rank) is explained, as for "play from here".
+        typing(&mut shell, ":r6P/1ppppppp/8/8/8/8/1PPPPPPP/R6R b - - 0 1");
+        shell.update(key(KeyCode::Enter));
+        let fx = typing(&mut shell, "a");
+        assert!(fx.is_empty(), "{fx:?}");
+        assert!(matches!(
+            shell.screens(),
+            [Screen::Play(_), Screen::Editor(_)]
+        ));
+        let note = shell.editor().unwrap().note.clone().expect("the reason");
+        assert!(note.error && note.text.contains("rank"), "{}", note.text);
+    }
+
+    /// A chess set-up's analysis in the editor over a Pawn Battle game: it stayed "analysing…"
+    /// for ever (only a chess play screen could number the request).
+    #[test]
+    fn the_editors_chess_analysis_runs_over_a_pawn_battle_game() {
+        let mut shell = playing_e4_e5();
+        typing(&mut shell, "eg");
+        shell.update(key(KeyCode::Enter));
+        typing(&mut shell, "w2");
+        shell.update(key(KeyCode::Enter));
+        assert!(matches!(shell.screens(), [Screen::PawnBattle(_)]));
+        // The Pawn Battle game's editor, switched to chess: a analyses with play's settings.
+        typing(&mut shell, "eg");
+        let id = analysis_asked(&typing(&mut shell, "a"));
+        assert_eq!(
+            shell.editor().unwrap().analysis,
+            Some(crate::editor::AnalysisView::Running)
+        );
+        shell.update(Event::AnalysisFailed(id, "no engine".to_owned()));
+        assert_eq!(
+            shell.editor().unwrap().analysis,
+            Some(crate::editor::AnalysisView::Failed("no engine".to_owned()))
+        );
+    }
+
     /// The id of the analysis board's engine `fx` starts.
     fn lines_asked(fx: &[Effect]) -> crate::app::AnalysisRequest {
         fx.iter()
@@ -1442,5 +1554,94 @@ mod tests {
         shell.update(key(KeyCode::Enter));
         assert!(matches!(shell.screens(), [Screen::Play(_)]));
         assert!(!shell.quit());
+    }
+
+    /// Issue 25: `:load` of a Pawn Battle PGN from a chess play screen, and of a chess PGN from
+    /// a Pawn Battle one: the shell switches the play screen (the old game archived, as
+    /// chess's `:load` does), through the runner's reading of the file.
+    #[test]
+    fn load_switches_the_play_screen_to_the_loaded_games_variant_both_ways() {
+        let dir = tempfile::tempdir().unwrap();
+        let pb = dir.path().join("pb.pgn");
+        std::fs::write(
+            &pb,
+            "[Event \"x\"]\n\n1. e4 *\n\n[Variant \"Pawn Battle\"]\n[TimeControl \"300+2\"]\n\n\
+             1. e4 { [%clk 0:04:50] } d5 { [%clk 0:04:41] } 2. exd5 *\n",
+        )
+        .unwrap();
+        let chess = dir.path().join("chess.pgn");
+        std::fs::write(&chess, "1. d4 d5 2. c4 *\n").unwrap();
+        // The runner's part: read the file the effect names, answer with the event.
+        let run_load = |shell: &mut Shell, fx: &[Effect]| {
+            let (path, pick) = fx
+                .iter()
+                .find_map(|e| match e {
+                    Effect::Load(path, pick) => Some((path.clone(), *pick)),
+                    _ => None,
+                })
+                .expect("the file is read");
+            let read = crate::app::persist::load_saved(&path, pick)
+                .map(Box::new)
+                .map_err(|e| format!("{e:#}"));
+            shell.update(Event::Loaded(path, read))
+        };
+        let mut shell = playing_e4_e5();
+        // A file of two games: the prompt's error says how to pick one.
+        let fx = typing(&mut shell, &format!(":load {}", pb.display()));
+        let fx = [fx, shell.update(key(KeyCode::Enter))].concat();
+        run_load(&mut shell, &fx);
+        let message = shell.app().unwrap().message.clone().unwrap().text;
+        assert!(message.contains("it holds 2 games"), "{message}");
+        assert_eq!(shell.app().unwrap().game.ply(), 2, "the game is untouched");
+        // Game 2 is Pawn Battle: play becomes Pawn Battle, the chess game archived.
+        let fx = typing(&mut shell, &format!(":load {} 2", pb.display()));
+        let fx = [fx, shell.update(key(KeyCode::Enter))].concat();
+        let fx = run_load(&mut shell, &fx);
+        assert!(
+            fx.iter().any(
+                |e| matches!(e, Effect::Archive(s) if s.variant() == Variant::Chess && s.ply() == 2)
+            ),
+            "{fx:?}"
+        );
+        let [Screen::PawnBattle(app)] = shell.screens() else {
+            panic!("a Pawn Battle play screen");
+        };
+        assert_eq!(app.game.ply(), 3);
+        // A foreign game: the human takes the side to move (Black), the level stays.
+        assert_eq!((app.human, app.config.engine.level), (Color::Black, 3));
+        assert_eq!(
+            app.clock.as_ref().map(|c| c.control.to_string()).as_deref(),
+            Some("5+2")
+        );
+        let message = &app.message.as_ref().unwrap().text;
+        assert!(
+            message.contains("pb.pgn (Pawn Battle game): you play Black · clock 5+2"),
+            "{message}"
+        );
+        assert!(
+            !fx.iter().any(|e| matches!(e, Effect::StartSearch(_))),
+            "the human is to move: {fx:?}"
+        );
+        // A chess game loads into the Pawn Battle screen the same way.
+        let fx = typing(&mut shell, &format!(":load {}", chess.display()));
+        let fx = [fx, shell.update(key(KeyCode::Enter))].concat();
+        let fx = run_load(&mut shell, &fx);
+        assert!(
+            fx.iter()
+                .any(|e| matches!(e, Effect::Archive(s) if s.variant() == Variant::PawnBattle)),
+            "the unfinished Pawn Battle game is archived: {fx:?}"
+        );
+        let [Screen::Play(app)] = shell.screens() else {
+            panic!("a chess play screen");
+        };
+        assert_eq!(app.game.ply(), 3);
+        // A missing file: what and where, and the game stays.
+        let fx = typing(&mut shell, ":load nowhere.pgn");
+        let fx = [fx, shell.update(key(KeyCode::Enter))].concat();
+        run_load(&mut shell, &fx);
+        let app = shell.app().unwrap();
+        let message = &app.message.as_ref().unwrap().text;
+        assert!(message.contains("cannot read nowhere.pgn"), "{message}");
+        assert_eq!(app.game.ply(), 3);
     }
 }

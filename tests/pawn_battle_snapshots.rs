@@ -106,6 +106,33 @@ fn pawn_battle_new_game_dialog_and_help() {
     });
 }
 
+/// Issue 25: the help and the prompt's key hints give Pawn Battle moves as examples, never
+/// chess's (Nf3, O-O).
+#[test]
+fn the_prompt_and_the_help_show_pawn_battle_moves() {
+    screens("pb_prompt", || {
+        let mut app = mid_game();
+        key(&mut app, KeyCode::Char(':'));
+        key(&mut app, KeyCode::Char('R'));
+        app
+    });
+    for (w, h) in SIZES {
+        for keys in [&[':'][..], &['?'][..]] {
+            let mut app = fresh();
+            app.update(Event::Resize(w, h));
+            for &c in keys {
+                key(&mut app, KeyCode::Char(c));
+            }
+            let theme = Theme::named(&app.config.ui.theme, ColorMode::None);
+            let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+            terminal.draw(|f| ui::render(f, &app, &theme)).unwrap();
+            let text = format!("{:?}", terminal.backend());
+            assert!(!text.contains("Nf3") && !text.contains("O-O"), "{text}");
+            assert!(text.contains("exd5"), "{keys:?} at {w}x{h}:\n{text}");
+        }
+    }
+}
+
 #[test]
 fn pawn_battle_game_over_says_why() {
     screens("pb_game_over", || {

@@ -79,3 +79,69 @@ fn a_whole_pawn_battle_game_against_level_1_in_the_terminal() {
     tmux.keys(&["q"]);
     tmux.wait_for("EXIT=0");
 }
+
+/// Issue 25: `:load` of a Pawn Battle PGN from a chess game switches play to Pawn Battle (the
+/// chess game kept in `games/`), with the PGN's clock; `a` opens its analysis board, and a
+/// chess PGN loads back into chess the same way.
+#[test]
+fn load_a_pawn_battle_game_from_a_chess_game_in_the_terminal() {
+    let Some(tmux) = Tmux::start("pb-load", 110, 32) else {
+        return;
+    };
+    std::fs::create_dir_all(tmux.config_dir()).unwrap();
+    std::fs::write(
+        tmux.config_dir().join("config.toml"),
+        "[engine]\nlevel = 1\ndepth = 2\n\n[game]\nhuman = \"white\"\n\n[explain]\nanalysis_ms = 100\n",
+    )
+    .unwrap();
+    let pb = tmux.dir.path().join("race.pgn");
+    std::fs::write(
+        &pb,
+        "[Event \"Club\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"*\"]\n\
+         [Variant \"Pawn Battle\"]\n[TimeControl \"300+2\"]\n\n\
+         1. e4 { [%clk 0:04:55] } d5 { [%clk 0:04:50] } 2. exd5 { [%clk 0:04:40] } \
+         c6 { [%clk 0:04:30] } *\n",
+    )
+    .unwrap();
+    let chess = tmux.dir.path().join("chess.pgn");
+    std::fs::write(&chess, "1. d4 d5 2. c4 *\n").unwrap();
+    tmux.launch("play --new");
+    tmux.wait_for("you: White · level 1");
+    // A chess move, answered, so the chess game is one to keep.
+    tmux.keys(&[":"]);
+    tmux.send_literal("e4");
+    tmux.keys(&["Enter"]);
+    tmux.wait_until("the engine's reply", |s| {
+        s.contains("(your move)") && s.contains("1. e4 ")
+    });
+    tmux.keys(&[":"]);
+    tmux.send_literal(&format!("load {}", pb.display()));
+    tmux.keys(&["Enter"]);
+    let screen = tmux.wait_for("(Pawn Battle game): you play White · clock 5+2");
+    assert!(screen.contains("2. exd5"), "{screen}");
+    let games = tmux.data_dir().join("games");
+    let archived: Vec<_> = std::fs::read_dir(&games)
+        .unwrap()
+        .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
+        .collect();
+    assert_eq!(archived.len(), 1, "the chess game is kept");
+    assert!(
+        archived[0].contains("1. e4") && !archived[0].contains("Variant"),
+        "{}",
+        archived[0]
+    );
+    // The loaded game plays on: the move prompt takes Pawn Battle moves, the board analyses it.
+    tmux.keys(&["a"]);
+    tmux.wait_for("scores for White");
+    tmux.keys(&["q"]);
+    tmux.wait_for("Pawn Battle · you: White · level 1");
+    // A chess PGN loads back into chess.
+    tmux.keys(&[":"]);
+    tmux.send_literal(&format!("load {}", chess.display()));
+    tmux.keys(&["Enter"]);
+    tmux.wait_until("the chess game", |s| {
+        s.contains("2. c4") && s.contains("loaded") && !s.contains("Pawn Battle")
+    });
+    tmux.keys(&["q"]);
+    tmux.wait_for("EXIT=0");
+}

@@ -157,6 +157,37 @@ fn snapshots_of_the_pawn_battle_board_with_lines() {
     }
 }
 
+/// Issue 25: the board's help and its prompt give Pawn Battle moves as examples (they gave
+/// chess's: Nf3, O-O).
+#[test]
+fn the_pawn_battle_boards_help_and_prompt_show_pawn_battle_moves() {
+    for size in [(80, 24), (120, 40)] {
+        let mut shell = playing(size);
+        press(&mut shell, KeyCode::Char('a'));
+        press(&mut shell, KeyCode::Char('?'));
+        let theme = Theme::named("classic", ColorMode::TrueColor);
+        let mut terminal = Terminal::new(TestBackend::new(size.0, size.1)).unwrap();
+        terminal.draw(|f| shell.render(f, &theme)).unwrap();
+        let text = format!("{:?}", terminal.backend());
+        assert!(
+            text.contains("(e4, exd5, Rab1, a8)") && !text.contains("Nf3"),
+            "{text}"
+        );
+        assert_snapshot!(
+            format!("pb_analysis_board_help_{}x{}", size.0, size.1),
+            terminal.backend()
+        );
+        press(&mut shell, KeyCode::Esc);
+        press(&mut shell, KeyCode::Char(':'));
+        terminal.draw(|f| shell.render(f, &theme)).unwrap();
+        let text = format!("{:?}", terminal.backend());
+        assert!(
+            text.contains("e4, exd5, Rab1") && !text.contains("Nf3"),
+            "{text}"
+        );
+    }
+}
+
 #[test]
 fn a_finished_pawn_battle_line_shows_the_result_instead_of_lines() {
     let size = (100, 30);

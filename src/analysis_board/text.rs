@@ -69,8 +69,22 @@ pub const DELETED: &str = "move deleted with what followed it";
 /// A new variation.
 pub const NEW_VARIATION: &str = "new variation";
 
-/// Every key of the board, for the help overlay: (keys, what they do).
-pub const HELP: &[(&str, &str)] = &[
+/// Every key of the board for a game of `variant`, for the help overlay: (keys, what they do);
+/// the prompt's examples are moves of that game.
+#[must_use]
+pub fn help(variant: Variant) -> Vec<(&'static str, &'static str)> {
+    let prompt = match variant {
+        Variant::Chess => "prompt: a move (e4, Nf3, O-O) or save [FILE]",
+        Variant::PawnBattle => "prompt: a move (e4, exd5, Rab1, a8) or save [FILE]",
+    };
+    let mut rows = HELP_BEFORE_PROMPT.to_vec();
+    rows.push((":", prompt));
+    rows.extend_from_slice(HELP_AFTER_PROMPT);
+    rows
+}
+
+/// The help's keys above the prompt's ([`help`]).
+const HELP_BEFORE_PROMPT: &[(&str, &str)] = &[
     ("←↓↑→ / hjkl", "move the cursor on the board"),
     (
         "Enter / Space",
@@ -80,7 +94,10 @@ pub const HELP: &[(&str, &str)] = &[
         "mouse",
         "click a piece then a square, or drag; click a move",
     ),
-    (":", "prompt: a move (e4, Nf3, O-O) or save [FILE]"),
+];
+
+/// The help's keys below the prompt's ([`help`]).
+const HELP_AFTER_PROMPT: &[(&str, &str)] = &[
     (", / .", "one move back / forward"),
     ("Home / End", "the start / the end of the line"),
     ("[ / ]", "the previous / next move tried here"),

@@ -156,6 +156,23 @@ fn the_prompt_gives_precise_errors_for_pawn_battle_moves() {
     let text = app.message.as_ref().unwrap().text.clone();
     assert!(text.contains("e5"), "{text}");
     assert_eq!(app.game.ply(), 0);
+    // From the start both rooks reach b1 (nothing stands between them): the error names the
+    // two ways to write it, as chess's ambiguity error does, and either one plays.
+    prompt(&mut app, "Rb1");
+    assert_eq!(
+        app.message.as_ref().map(|m| (m.text.as_str(), m.kind)),
+        Some((
+            "Rb1 is ambiguous: it could be Rab1 or Rhb1",
+            MessageKind::Error
+        ))
+    );
+    assert_eq!(app.game.ply(), 0);
+    let mut other = new_game();
+    prompt(&mut other, "Rhb1");
+    assert_eq!(other.game.moves()[0].san.to_string(), "Rhb1");
+    prompt(&mut app, "Rab1");
+    assert_eq!(app.game.moves()[0].san.to_string(), "Rab1");
+    let mut app = new_game();
     // Clicking an enemy pawn is refused like in chess.
     app.cursor = Square::E7;
     app.update(key(KeyCode::Enter));

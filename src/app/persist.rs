@@ -361,38 +361,67 @@ fn variant_in(text: &str) -> Variant {
 }
 
 /// Reads one game of a PGN text as the game its `Variant` tag names ([`decode_game`] for
-/// chess).
+/// chess): `pick` counts every game of the file whatever its variant, so `:load FILE N` of a
+/// file mixing chess and Pawn Battle reads game N as the game it is.
 ///
 /// # Errors
-/// As [`decode`].
+/// As [`decode_game`]; also when the picked game names a variant we do not play.
 pub fn decode_saved(text: &str, pick: GamePick) -> Result<Saved> {
-    Ok(match variant_in(text) {
+    let variants = pgn::game_variants(text.as_bytes());
+    let number = pick.number(variants.len())?;
+    let variant = match variants.into_iter().nth(number - 1) {
+        Some(Ok(variant)) => variant,
+        Some(Err(why)) => bail!("game {number}: {why}; load a chess or a Pawn Battle game"),
+        None => bail!("there is no game in it"),
+    };
+    let pick = GamePick::Number(number);
+    Ok(match variant {
         Variant::Chess => Saved::Chess(decode_game_as(text, pick)?),
         Variant::PawnBattle => Saved::PawnBattle(decode_game_as(text, pick)?),
     })
 }
 
-/// Reads one game of a PGN text as a game of the variant `P` (see [`decode_game`]).
+impl GamePick {
+    /// The 1-based number of the game picked among `count` (malformed games count too).
+    ///
+    /// # Errors
+    /// No game; several for [`GamePick::Only`] (the message says how to pick one); a number
+    /// out of range.
+    fn number(self, count: usize) -> Result<usize> {
+        match self {
+            _ if count == 0 => bail!("there is no game in it"),
+            GamePick::Only if count > 1 => bail!(
+                "it holds {count} games; pick one with :load FILE N (N from 1 to {count}), or review them all with kibitzer review FILE"
+            ),
+            GamePick::Number(n) if n == 0 || n > count => {
+                bail!("there is no game {n}: it holds {count} game(s), numbered from 1")
+            }
+            GamePick::Number(n) => Ok(n),
+            GamePick::Last | GamePick::Only => Ok(count),
+        }
+    }
+}
+
+/// Reads one game of a PGN text as a game of the variant `P` (see [`decode_game`]); a game of
+/// another variant is an error naming it.
 ///
 /// # Errors
-/// As [`decode_game`].
+/// As [`decode_game`]; the picked game's own error (its number, line and move) when it is
+/// malformed.
 pub fn decode_game_as<P: PgnVariant>(text: &str, pick: GamePick) -> Result<Snapshot<P>> {
     let report = pgn::import_as::<P>(text);
-    let count = report.games.len();
-    let chosen = match pick {
-        GamePick::Only if count > 1 => bail!(
-            "it holds {count} games; pick one with :load FILE N (N from 1 to {count}), or review them all with kibitzer review FILE"
-        ),
-        GamePick::Number(n) if n == 0 || n > count => {
-            bail!("there is no game {n}: it holds {count} game(s), numbered from 1")
-        }
-        GamePick::Number(n) => report.games.into_iter().nth(n - 1),
-        GamePick::Last | GamePick::Only => report.games.into_iter().last(),
-    };
-    let Some(last) = chosen else {
-        match report.errors.first() {
+    let count = report
+        .games
+        .iter()
+        .map(|g| g.number)
+        .chain(report.errors.iter().map(|e| e.number))
+        .max()
+        .unwrap_or(0);
+    let number = pick.number(count)?;
+    let Some(last) = report.games.into_iter().find(|g| g.number == number) else {
+        match report.errors.iter().find(|e| e.number == number) {
             Some(e) => bail!("{e}"),
-            None => bail!("there is no game in it"),
+            None => bail!("there is no game {number} in it"),
         }
     };
     let PgnGame { tags, mut game, .. } = last.pgn;
@@ -903,6 +932,63 @@ mod tests {
         assert!(!e.to_string().is_empty());
         let e = decode("1. e4 e4 *\n").unwrap_err();
         assert!(format!("{e:#}").contains("e4"), "{e:#}");
+    }
+
+    /// Issue 25: `:load` reads a game as the game its `Variant` tag names, and `N` counts every
+    /// game of the file (it counted only the games that read as chess: game 2 after a
+    /// malformed game 1 was "no game 2", and game 2 of a file mixing the games was refused).
+    #[test]
+    fn load_picks_the_game_numbered_whatever_its_variant_or_the_games_before_it() {
+        let pb = "[Variant \"Pawn Battle\"]\n[SetUp \"1\"]\n\
+                  [FEN \"r6r/pppppppp/8/8/8/8/PPPPPPPP/R6R w - - 0 1\"]\n\
+                  [TimeControl \"300+2\"]\n\n\
+                  1. e4 { [%clk 0:04:50] } d5 { [%clk 0:04:41] } 2. exd5 *\n";
+        let mixed = format!("[White \"A\"]\n\n1. e4 e5 *\n\n{pb}\n1. e4 e4 *\n\n1. d4 *\n");
+        let Saved::PawnBattle(s) = decode_saved(&mixed, GamePick::Number(2)).unwrap() else {
+            panic!("game 2 is Pawn Battle");
+        };
+        assert_eq!(s.game.ply(), 3);
+        let clock = s.clock.expect("its TimeControl and [%clk] comments");
+        assert_eq!(clock.control.to_string(), "5+2");
+        let Saved::Chess(s) = decode_saved(&mixed, GamePick::Number(1)).unwrap() else {
+            panic!("game 1 is chess");
+        };
+        assert_eq!(s.game.ply(), 2);
+        // Game 3 is malformed: its own error, with its number and line; game 4 is still 4.
+        let e = decode_saved(&mixed, GamePick::Number(3))
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("game 3 (line 12): move 1... e4"), "{e}");
+        assert_eq!(
+            decode_saved(&mixed, GamePick::Number(4)).unwrap().ply(),
+            1,
+            "game 4 is 1. d4"
+        );
+        let e = decode_saved(&mixed, GamePick::Only)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("it holds 4 games") && e.contains(":load FILE N"),
+            "{e}"
+        );
+        let e = decode_saved(&mixed, GamePick::Number(5))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("no game 5: it holds 4"), "{e}");
+        // A variant we do not play: which game, which variant, what we play.
+        let atomic = "[Variant \"Atomic\"]\n\n1. e4 *\n";
+        let e = decode_saved(atomic, GamePick::Only)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("game 1: the variant \"Atomic\" is not supported")
+                && e.contains("load a chess or a Pawn Battle game"),
+            "{e}"
+        );
+        // A Pawn Battle move that is not legal says where.
+        let bad = "[Variant \"Pawn Battle\"]\n\n1. e4 Nf6 *\n";
+        let e = decode_saved(bad, GamePick::Only).unwrap_err().to_string();
+        assert!(e.starts_with("game 1 (line 3): move 1... Nf6"), "{e}");
     }
 
     #[test]

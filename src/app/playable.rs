@@ -47,10 +47,13 @@ pub trait Playable: PgnVariant + SearchRules + Analysed + PartialEq {
     /// A saved game of this variant, as the effects carry it.
     fn saved(snapshot: Snapshot<Self>) -> Saved;
 
-    /// A chess game handed to the App (a `:load`, the board editor's "play from here") as a
-    /// game of this variant: itself for chess, `None` for the others (the runner and the
-    /// shell hand a game only to an App of its own variant).
-    fn from_chess(game: Game) -> Option<Game<Self>>;
+    /// A saved game handed to the App (a `:load`) as a game of this variant, or the unchanged
+    /// input when it is a game of another variant (the App then asks the shell for a play
+    /// screen of that game, [`crate::app::Handover`]).
+    ///
+    /// # Errors
+    /// The game is of another variant.
+    fn of_saved(saved: Box<Saved>) -> Result<Snapshot<Self>, Box<Saved>>;
 
     /// The name of the opening the game has reached by `ply` (chess's book; none elsewhere).
     fn opening_at(game: &Game<Self>, ply: usize) -> Option<String>;
@@ -101,8 +104,11 @@ impl Playable for Chess {
         Saved::Chess(snapshot)
     }
 
-    fn from_chess(game: Game) -> Option<Game> {
-        Some(game)
+    fn of_saved(saved: Box<Saved>) -> Result<Snapshot, Box<Saved>> {
+        match *saved {
+            Saved::Chess(snapshot) => Ok(snapshot),
+            Saved::PawnBattle(_) => Err(saved),
+        }
     }
 
     fn opening_at(game: &Game, ply: usize) -> Option<String> {
@@ -163,8 +169,11 @@ impl Playable for PawnBattle {
         Saved::PawnBattle(snapshot)
     }
 
-    fn from_chess(_game: Game) -> Option<Game<PawnBattle>> {
-        None
+    fn of_saved(saved: Box<Saved>) -> Result<Snapshot<PawnBattle>, Box<Saved>> {
+        match *saved {
+            Saved::PawnBattle(snapshot) => Ok(snapshot),
+            Saved::Chess(_) => Err(saved),
+        }
     }
 
     fn opening_at(_game: &Game<PawnBattle>, _ply: usize) -> Option<String> {

@@ -989,18 +989,53 @@ fn a_new_game_archives_the_unfinished_one() {
     prompt(&mut app, "e4");
     let fx = app.update(Event::Loaded(
         "x.pgn".into(),
-        Ok(Box::new(Snapshot {
+        Ok(Box::new(Saved::Chess(Snapshot {
             game: Game::new(),
             human: Color::White,
             level: 0,
             clock: None,
-        })),
+        }))),
     ));
     assert!(
         fx.iter()
             .any(|e| matches!(e, Effect::Archive(s) if s.ply() == 1)),
         "{fx:?}"
     );
+}
+
+/// `:load` of a game the human played as Black, from a game played as White: the human kept
+/// White, and the engine played on with the human's own side. The saved game names the human
+/// ("You"); a foreign game gives the human the side to move (as `--pgn` and the docs say).
+#[test]
+fn load_gives_the_human_the_side_the_file_names() {
+    let mut saved = Game::new();
+    for san in ["e4", "e5", "Nf3"] {
+        saved.play_text(san).unwrap();
+    }
+    let text = persist::encode(&Snapshot {
+        game: saved,
+        human: Color::Black,
+        level: 3,
+        clock: None,
+    });
+    let mut app = new_app();
+    assert_eq!(app.human, Color::White);
+    let loaded = persist::decode_saved(&text, persist::GamePick::Only).unwrap();
+    let fx = app.update(Event::Loaded("mine.pgn".into(), Ok(Box::new(loaded))));
+    assert_eq!(app.human, Color::Black);
+    assert_eq!(app.orientation, Color::Black);
+    assert!(
+        started(&fx).is_none(),
+        "Black (the human) is to move: {fx:?}"
+    );
+    assert!(app.engine_opponent, "the saved game names the engine");
+    // A foreign game: the human takes the side to move, White here.
+    let foreign = "[White \"Tal\"]\n[Black \"Botvinnik\"]\n\n1. e4 e5 *\n";
+    let loaded = persist::decode_saved(foreign, persist::GamePick::Only).unwrap();
+    let fx = app.update(Event::Loaded("tal.pgn".into(), Ok(Box::new(loaded))));
+    assert_eq!(app.human, Color::White);
+    assert!(started(&fx).is_none(), "{fx:?}");
+    assert!(!app.engine_opponent, "the moves were not the engine's");
 }
 
 #[test]
@@ -1494,7 +1529,10 @@ fn loading_a_timed_game_keeps_its_clocks() {
     other.set_time_source(TimeSource::fake());
     assert!(other.clock.is_none());
     let loaded = persist::decode(&text).unwrap();
-    other.update(Event::Loaded("timed.pgn".into(), Ok(Box::new(loaded))));
+    other.update(Event::Loaded(
+        "timed.pgn".into(),
+        Ok(Box::new(Saved::Chess(loaded))),
+    ));
     let clock = other
         .clock
         .as_ref()
@@ -1514,6 +1552,9 @@ fn loading_a_timed_game_keeps_its_clocks() {
     prompt(&mut untimed, "e4");
     let plain = persist::decode(&persist::encode(&untimed.snapshot())).unwrap();
     let (mut timed, _) = timed_app("1+0");
-    timed.update(Event::Loaded("plain.pgn".into(), Ok(Box::new(plain))));
+    timed.update(Event::Loaded(
+        "plain.pgn".into(),
+        Ok(Box::new(Saved::Chess(plain))),
+    ));
     assert!(timed.clock.is_none());
 }

@@ -525,7 +525,7 @@ fn pawn_battle_places_only_rooks_and_pawns_and_says_why() {
     e.apply(EditorAction::Brush(Some(Brush::Piece(piece('Q')))));
     e.apply(EditorAction::SwitchVariant);
     assert_eq!(e.brush, None);
-    // Castling does not exist; the analysis explains chess only.
+    // Castling does not exist; the analysis opens the analysis board on the set-up.
     let mut e = pawn_battle();
     e.apply(EditorAction::ToggleCastling(
         Color::White,
@@ -533,8 +533,16 @@ fn pawn_battle_places_only_rooks_and_pawns_and_says_why() {
     ));
     assert_eq!(note(&e), text::NO_CASTLING_PAWN_BATTLE);
     assert!(!e.castling_possible(Color::White, CastlingSide::KingSide));
-    assert_eq!(e.apply(EditorAction::Analyse), EditorOutcome::Stay);
-    assert_eq!(note(&e), text::NO_ANALYSIS_PAWN_BATTLE);
+    assert_eq!(
+        e.apply(EditorAction::Analyse),
+        EditorOutcome::AnalysisBoard {
+            fen: PAWN_BATTLE_START.to_owned()
+        }
+    );
+    assert_eq!(
+        e.analysis, None,
+        "the board analyses, not the editor's panel"
+    );
     assert_eq!(e.apply(EditorAction::Start), EditorOutcome::Stay);
     assert_eq!(e.fen(), PAWN_BATTLE_START);
 }
@@ -646,5 +654,17 @@ fn pawn_battle_play_from_here_carries_the_variant() {
             human: Color::Black,
             level: 5
         }
+    );
+}
+
+/// Issue 25: the Pawn Battle board's key hints fit an 80-column terminal with `a analyse` and
+/// `? all` (the help lists the rest).
+#[test]
+fn the_pawn_battle_key_hints_fit_80_columns() {
+    let hints = text::KEYS_BOARD_PAWN_BATTLE;
+    assert!(hints.chars().count() <= 80, "{hints}");
+    assert!(
+        hints.contains("a analyse") && hints.ends_with("? all"),
+        "{hints}"
     );
 }

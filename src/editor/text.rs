@@ -24,14 +24,11 @@ pub const NO_EN_PASSANT: &str = "no en-passant capture is possible here: it need
 /// The panel's line when the set-up is legal.
 pub const LEGAL: &str = "legal position: ⏎ play from here · a analyse";
 /// The panel's line when a Pawn Battle set-up is legal.
-pub const LEGAL_PAWN_BATTLE: &str = "legal position: ⏎ play from here";
+pub const LEGAL_PAWN_BATTLE: &str = "legal position: ⏎ play from here · a analysis board";
 /// Castling asked for in Pawn Battle.
 pub const NO_CASTLING_PAWN_BATTLE: &str = "Pawn Battle has no castling (and no kings)";
 /// The panel's castling line in Pawn Battle.
 pub const CASTLING_PAWN_BATTLE: &str = "castling: none in Pawn Battle";
-/// Analysis asked for in Pawn Battle.
-pub const NO_ANALYSIS_PAWN_BATTLE: &str =
-    "the analysis explains chess positions only: ⏎ plays this Pawn Battle set-up instead";
 /// The panel's heading over the reasons of an illegal set-up.
 pub const ILLEGAL: &str = "not a legal position (play refused until fixed):";
 /// The analysis is running.
@@ -39,9 +36,9 @@ pub const ANALYSING: &str = "analysing…";
 /// The key-hint line on the board.
 pub const KEYS_BOARD: &str =
     "KQRBNP White · kqrbnp Black · d del · x/v cut/paste · ⏎ play · a analyse · ? all";
-/// The key-hint line on a Pawn Battle board.
+/// The key-hint line on a Pawn Battle board (80 columns: cut and paste are in the help).
 pub const KEYS_BOARD_PAWN_BATTLE: &str =
-    "RP White · rp Black · d del · x/v cut/paste · m mirror · g chess · ⏎ play · ? all";
+    "RP White · rp Black · d del · m mirror · g chess · ⏎ play · a analyse · ? all";
 /// The key-hint line at the FEN prompt.
 pub const KEYS_FEN: &str = "type or paste a FEN · ⏎ set up · esc cancel";
 /// The key-hint line in "play from here".
@@ -90,7 +87,10 @@ pub const HELP: &[(&str, &str)] = &[
     ("u / U", "undo / redo"),
     (": / c", "type or paste a FEN / copy the FEN"),
     ("⏎", "play from here (your colour and the level)"),
-    ("a", "analyse: the best move, explained"),
+    (
+        "a",
+        "analyse: the best move, explained (Pawn Battle: the analysis board)",
+    ),
     ("Esc", "back to the game, unchanged"),
 ];
 

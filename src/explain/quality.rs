@@ -88,6 +88,33 @@ impl std::fmt::Display for Score {
 }
 
 impl Score {
+    /// A forced win written short (the eval bar's label, the review's score column): chess's
+    /// mate `#3` / `#-3`; Pawn Battle has no mate, so its forced win reads `W3` / `L3` (a win or
+    /// a loss in three moves, from the side the score is seen by). `None` for a score in
+    /// centipawns, which each place writes to its own width.
+    ///
+    /// ```
+    /// use kibitzer::explain::quality::Score;
+    /// use kibitzer::variant::Variant;
+    /// assert_eq!(Score::Mate(3).short_win(Variant::Chess).as_deref(), Some("#3"));
+    /// assert_eq!(Score::Mate(-3).short_win(Variant::Chess).as_deref(), Some("#-3"));
+    /// assert_eq!(Score::Mate(3).short_win(Variant::PawnBattle).as_deref(), Some("W3"));
+    /// assert_eq!(Score::Mate(-3).short_win(Variant::PawnBattle).as_deref(), Some("L3"));
+    /// assert_eq!(Score::Cp(30).short_win(Variant::PawnBattle), None);
+    /// ```
+    #[must_use]
+    pub fn short_win(self, variant: crate::variant::Variant) -> Option<String> {
+        match (variant, self) {
+            (_, Score::Cp(_)) => None,
+            (crate::variant::Variant::PawnBattle, Score::Mate(n)) => Some(format!(
+                "{}{}",
+                if n > 0 { 'W' } else { 'L' },
+                n.unsigned_abs().max(1)
+            )),
+            (crate::variant::Variant::Chess, mate) => Some(mate.to_string()),
+        }
+    }
+
     /// The score as `variant` writes it: chess's `+0.30`, `#3` and `#-2`; Pawn Battle has no
     /// mate, so its forced win reads `win in 3` and `loss in 2` (moves of the side that wins,
     /// as in chess's `#3`).

@@ -205,6 +205,25 @@ pub fn variant_of_game(
     Some(variant_of_chunk(&chunk))
 }
 
+/// The variant of every game of a PGN stream, in file order, read from their tags alone (the
+/// games are split, not parsed): `:load FILE N` reads game N as the game it is. A game whose
+/// tag names a variant we do not play gives the sentence of [`variant_of_tag`]; a read error
+/// ends the list.
+///
+/// ```
+/// use kibitzer::variant::Variant;
+/// let text = "1. e4 e5 *\n\n[Variant \"Pawn Battle\"]\n\n1. e4 d5 *\n\n[Variant \"Atomic\"]\n\n*\n";
+/// let variants = kibitzer::pgn::game_variants(text.as_bytes());
+/// assert_eq!(variants[..2], [Ok(Variant::Chess), Ok(Variant::PawnBattle)]);
+/// assert!(variants[2].as_ref().unwrap_err().contains("Atomic"));
+/// ```
+pub fn game_variants(reader: impl Read) -> Vec<Result<crate::variant::Variant, String>> {
+    let mut splitter = Splitter::new(BufReader::new(reader));
+    std::iter::from_fn(|| splitter.next_chunk().ok()?)
+        .map(|chunk| variant_of_chunk(&chunk))
+        .collect()
+}
+
 /// The variant a game's `Variant` tag names (chess without one), read from its tags alone.
 fn variant_of_chunk(chunk: &Chunk) -> Result<crate::variant::Variant, String> {
     let tags = decode_text(&chunk.text[..chunk.movetext_offset]).into_owned();

@@ -628,7 +628,7 @@ impl<P: OnScreen> Screen<P> {
                         self.message = Some(Message::info(format!(
                             "the best move was {} ({}); n goes to the next mistake",
                             r.best_move,
-                            super::score_text(r.best_score)
+                            super::score_text(r.best_score, P::VARIANT)
                         )));
                     }
                 }
@@ -1131,7 +1131,7 @@ impl<P: OnScreen> Screen<P> {
                             format!(
                                 "best: {} ({})  {}",
                                 r.best_move,
-                                super::score_text(r.best_score),
+                                super::score_text(r.best_score, P::VARIANT),
                                 r.best_line.join(" ")
                             ),
                             text,
@@ -1744,6 +1744,13 @@ mod pawn_battle_tests {
         ] {
             assert!(shown.contains(part), "{part:?} missing:\n{shown}");
         }
+        // The score column and the best move's score read as Pawn Battle's forced wins (W5:
+        // White wins in five), never as chess's mates (#5), as the eval bar writes them.
+        assert!(
+            shown.contains("b6??  W5") && shown.contains("best: b5 (L"),
+            "{shown}"
+        );
+        assert!(!shown.contains('#'), "{shown}");
         // No opening in Pawn Battle; the mark in the move list; browse to the end.
         assert!(!shown.contains("Opening:"), "{shown}");
         assert!(shown.contains("b6??"), "{shown}");

@@ -181,7 +181,8 @@ pub fn render<P: Playable>(
         );
     }
     if board.mode == BoardMode::Help {
-        super::dialogs::draw_help(frame, layout.base.area, text::HELP_TITLE, text::HELP, theme);
+        let help = text::help(P::VARIANT);
+        super::dialogs::draw_help(frame, layout.base.area, text::HELP_TITLE, &help, theme);
     }
 }
 
@@ -276,6 +277,15 @@ fn draw_lines<P: Playable>(
     frame.render_widget(Paragraph::new(lines), inner);
 }
 
+/// A line's first sentence without the move when the sentence starts by naming it the way the
+/// panel already does (`Rae1: the rook presses …` is shown as `1 Rae1: the rook presses …`,
+/// not `1 Rae1: Rae1: the rook presses …`).
+fn after_move<'a>(said: &'a str, san: &str) -> &'a str {
+    said.strip_prefix(san)
+        .and_then(|rest| rest.strip_prefix(": "))
+        .unwrap_or(said)
+}
+
 fn draw_explanations<P: Playable>(
     frame: &mut Frame,
     layout: &BoardLayout,
@@ -292,7 +302,7 @@ fn draw_explanations<P: Playable>(
                 .map_or(e.text.as_str(), |s| s.text.as_str());
             lines.push(Line::from(vec![
                 Span::styled(format!("{} {}: ", i + 1, e.san), theme.fg("accent")),
-                Span::styled(said.to_owned(), theme.fg("text")),
+                Span::styled(after_move(said, &e.san).to_owned(), theme.fg("text")),
             ]));
         }
         // Below the first sentences, where there is room: the best line's whole explanation.
@@ -358,4 +368,21 @@ fn position_status<P: Playable>(board: &AnalysisBoard<P>) -> String {
         board.tree.on_main_line(),
         outcome.as_ref().map(|o| o as &dyn std::fmt::Display),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::after_move;
+
+    /// Seen on a Pawn Battle board: "1 Rae1: Rae1: the rook presses along the half-open e-file."
+    #[test]
+    fn a_sentence_that_starts_with_its_move_is_not_prefixed_twice() {
+        let said = "Rae1: the rook presses along the half-open e-file.";
+        assert_eq!(
+            after_move(said, "Rae1"),
+            "the rook presses along the half-open e-file."
+        );
+        assert_eq!(after_move("c4 is a good move.", "c4"), "c4 is a good move.");
+        assert_eq!(after_move("Rae1: x", "Rhe1"), "Rae1: x");
+    }
 }

@@ -15,8 +15,8 @@ use crate::config::HumanColor;
 use crate::variant::Variant;
 use crate::variant::pawn_battle::PawnBattle;
 
-/// Every key, for the help overlay: (keys, what they do).
-pub const HELP: &[(&str, &str)] = &[
+/// The help's keys above the prompt's ([`help_rows`]).
+const HELP_BEFORE_PROMPT: &[(&str, &str)] = &[
     ("←↓↑→ / hjkl", "move the cursor on the board"),
     (
         "Enter / Space",
@@ -24,7 +24,18 @@ pub const HELP: &[(&str, &str)] = &[
     ),
     ("Esc", "cancel the selection or hint, back to the live game"),
     ("mouse", "click a piece then a square, or drag and drop"),
-    (":", "prompt: a move (e4, Nf3, O-O, e7e8q) or a command"),
+];
+
+/// The prompt's row of the help, its examples moves of the game on screen.
+fn prompt_help(variant: Variant) -> (&'static str, &'static str) {
+    match variant {
+        Variant::Chess => (":", "prompt: a move (e4, Nf3, O-O, e7e8q) or a command"),
+        Variant::PawnBattle => (":", "prompt: a move (e4, exd5, Rab1, a8) or a command"),
+    }
+}
+
+/// The help's keys below the prompt's ([`help_rows`]).
+const HELP_AFTER_PROMPT: &[(&str, &str)] = &[
     ("u / r", "take back your move and the reply / redo it"),
     ("f", "flip the board"),
     ("n", "new game (game, colour, level, clock)"),
@@ -77,7 +88,10 @@ fn help_rows<P: Playable>() -> Vec<(&'static str, &'static str)> {
         Variant::Chess => &[],
         Variant::PawnBattle => PAWN_BATTLE_RULES,
     };
-    rules.iter().chain(HELP.iter()).copied().collect()
+    let mut rows = [rules, HELP_BEFORE_PROMPT].concat();
+    rows.push(prompt_help(P::VARIANT));
+    rows.extend_from_slice(HELP_AFTER_PROMPT);
+    rows
 }
 
 pub(crate) fn centered(area: Rect, width: u16, height: u16) -> Rect {

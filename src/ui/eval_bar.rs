@@ -66,14 +66,7 @@ impl EvalBarValue {
             Score::Cp(cp) if cp.abs() < 5 => "0.0".to_owned(),
             Score::Cp(cp) if cp.abs() < 1000 => format!("{:+.1}", f64::from(cp) / 100.0),
             Score::Cp(cp) => format!("{:+}", cp / 100),
-            Score::Mate(n) if self.variant == Variant::PawnBattle => {
-                format!(
-                    "{}{}",
-                    if n > 0 { 'W' } else { 'L' },
-                    n.unsigned_abs().max(1)
-                )
-            }
-            mate => mate.to_string(),
+            mate => mate.short_win(self.variant).unwrap_or_default(),
         }
     }
 }

@@ -14,11 +14,14 @@ use crate::app::{App, Message, MessageKind, Mode, Playable, color_name};
 /// The key hints for the promotion picker (every screen that has one).
 pub const PROMOTION_KEYS: &str = "q r b n, or ←/→ then ⏎ · esc cancel";
 
-/// The key hints for a mode.
-pub fn key_hints(mode: &Mode) -> &'static str {
+/// The key hints for a mode of a game of `variant` (the prompt's examples are its moves).
+pub fn key_hints(mode: &Mode, variant: Variant) -> &'static str {
     match mode {
         Mode::Board => {
             "hjkl/arrows move · ⏎ pick · : cmd · u undo · t hint · f flip · ? keys · q quit"
+        }
+        Mode::Prompt(_) if variant == Variant::PawnBattle => {
+            "⏎ run · esc · e4 exd5 Rab1 · new level fen edit save load pgn draw resign quit"
         }
         Mode::Prompt(_) => {
             "⏎ run · esc · e4 Nf3 O-O · new level fen edit save load pgn draw resign quit"
@@ -149,7 +152,7 @@ pub fn draw<P: Playable>(frame: &mut Frame, layout: &Layout, app: &App<P>, theme
             if app.input.promotion.is_some() {
                 PROMOTION_KEYS
             } else {
-                key_hints(&app.mode)
+                key_hints(&app.mode, P::VARIANT)
             },
             theme.fg("dim"),
         )),
