@@ -311,10 +311,15 @@ fn draw_explanations<P: Playable>(
         {
             lines.push(Line::default());
             lines.push(Line::styled(text::BEST_EXPLAINED, theme.fg("accent")));
-            lines.push(Line::styled(
-                best.explanation.text.clone(),
-                theme.fg("text"),
-            ));
+            // Its sentences (the rendered text also carries the score and the line on lines of
+            // their own, which a panel line would run together: "Black.[-0.08]").
+            let sentences: Vec<&str> = best
+                .explanation
+                .sentences
+                .iter()
+                .map(|s| s.text.as_str())
+                .collect();
+            lines.push(Line::styled(sentences.join(" "), theme.fg("text")));
         }
     }
     draw_panel(
