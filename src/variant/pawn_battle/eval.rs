@@ -504,13 +504,29 @@ fn default(pos: &PawnBattle, w: &Weights) -> Breakdown {
     }
     let us = pos.turn();
     b.add(Term::Race, us, w.tempo);
-    match (fastest_unstoppable(pos, us), fastest_unstoppable(pos, !us)) {
-        (Some(ours), Some(theirs)) if ours <= theirs => b.add(Term::Race, us, w.race),
-        (Some(_), Some(_)) | (None, Some(_)) => b.add(Term::Race, !us, w.race),
-        (Some(_), None) => b.add(Term::Race, us, w.race),
-        (None, None) => {}
+    if let Some(winner) = race_winner(pos) {
+        b.add(Term::Race, winner, w.race);
     }
     b
+}
+
+/// The side that wins the promotion race, if one surely does: its fastest unstoppable passer
+/// arrives before any enemy pawn could, even one that is not passed or is blocked (each enemy
+/// pawn's distance to the last rank is a lower bound on its time: it may break through by
+/// captures). Counted in plies, so the side to move gains a tempo.
+fn race_winner(pos: &PawnBattle) -> Option<Color> {
+    let arrival = |color: Color, moves: u32| 2 * moves - u32::from(pos.turn() == color);
+    Color::ALL.into_iter().find(|&color| {
+        fastest_unstoppable(pos, color).is_some_and(|ours| {
+            let theirs = pos
+                .board()
+                .by_piece((!color).pawn())
+                .into_iter()
+                .map(|sq| moves_to_promote(!color, sq))
+                .min();
+            theirs.is_none_or(|m| arrival(color, ours) < arrival(!color, m))
+        })
+    })
 }
 
 /// Whether a pawn of `color` on `sq` (not passed) is a candidate passer: no enemy pawn ahead
