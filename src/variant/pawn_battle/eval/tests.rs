@@ -322,3 +322,13 @@ fn isolated_and_doubled_pawns_and_the_tempo() {
     let t = added("8/7p/8/8/8/P7/P7/8 b - - 0 1", Term::Race, |w| w.tempo = 7);
     assert_eq!(t, (0, 7));
 }
+
+#[test]
+fn undefended_pawns_count_per_enemy_rook() {
+    // White's a3 and h2 have no pawn defending them, b4 is defended by a3; Black has two rooks.
+    // Black's h7 is undefended and White has no rook: no penalty for Black.
+    let t = added("r6r/7p/8/8/1P6/P7/7P/8 w - - 0 1", Term::Structure, |w| {
+        w.undefended = 3;
+    });
+    assert_eq!(t, (-2 * 2 * 3, 0));
+}
