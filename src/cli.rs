@@ -128,6 +128,12 @@ pub enum Command {
         /// scripts/pb_tune.py).
         #[arg(long, value_name = "FILE")]
         weights: Option<std::path::PathBuf>,
+        /// Write every game to FILE as PGN (created or replaced), as it ends: `[Variant "Pawn
+        /// Battle"]`, the players as White and Black, the game's number as Round, the random
+        /// opening marked, and each player's move with its score (in its own evaluation's
+        /// units, for the mover) and depth, `{+1.35/5}`.
+        #[arg(long, value_name = "FILE")]
+        pgn_out: Option<std::path::PathBuf>,
     },
     /// Fit the default evaluation's weights to labelled positions (a development tool; see
     /// docs/EVAL.md).

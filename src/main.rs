@@ -67,14 +67,33 @@ fn main() -> ExitCode {
             seed,
             movetime,
             weights,
+            pgn_out,
             ..
         }) => with_config(cli.config.as_deref(), &dirs, |c| {
             use kibitzer::variant::pawn_battle::{arena, eval};
+            use std::io::Write;
             let default_preset = match weights.as_deref().map(read_pawn_battle_weights) {
                 None => eval::PresetName::Default.preset(),
                 Some(Ok(preset)) => preset,
                 Some(Err(e)) => return fail(1, &format!("{e:#}")),
             };
+            // The file and its writer, created before the first game so a bad path fails at once.
+            let mut pgn = match pgn_out.as_deref() {
+                None => None,
+                Some(path) => match std::fs::File::create(path) {
+                    Ok(file) => Some((path, std::io::BufWriter::new(file))),
+                    Err(e) => {
+                        return fail(
+                            1,
+                            &format!(
+                                "--pgn-out: cannot create {}: {e} (choose a writable file)",
+                                path.display()
+                            ),
+                        );
+                    }
+                },
+            };
+            let mut pgn_error = None;
             let settings = arena::Settings {
                 games,
                 opening_plies: opening_plies as usize,
@@ -83,18 +102,34 @@ fn main() -> ExitCode {
                 default_preset,
                 movetime: movetime.map(std::time::Duration::from_millis),
             };
-            let tally = arena::run(first, second, &settings, &mut |n, colour, winner, tally| {
-                let result = match winner {
-                    Some(w) if w == colour => "win",
+            let tally = arena::run(first, second, &settings, &mut |game, tally| {
+                let result = match game.winner {
+                    Some(w) if w == game.first_color => "win",
                     Some(_) => "loss",
                     None => "draw",
                 };
                 println!(
-                    "game {n:>4}: {first} ({}) {result}; {first} {tally}",
-                    kibitzer::game::notation::color_name(colour)
+                    "game {:>4}: {first} ({}) {result}; {first} {tally}",
+                    game.number,
+                    kibitzer::game::notation::color_name(game.first_color)
                 );
+                if let Some((path, out)) = pgn.as_mut().filter(|_| pgn_error.is_none()) {
+                    let separator = if game.number > 1 { "\n" } else { "" };
+                    let written =
+                        write!(out, "{separator}{}", game.pgn()).and_then(|()| out.flush());
+                    pgn_error = written.err().map(|e| (path.display().to_string(), e));
+                }
             });
             println!("{first} vs {second}: {tally}");
+            if let Some((path, e)) = pgn_error {
+                return fail(
+                    1,
+                    &format!(
+                        "--pgn-out: writing {path} failed: {e} (the games before the failure are \
+                         in the file)"
+                    ),
+                );
+            }
             ExitCode::SUCCESS
         }),
         Some(Command::Tune(args)) => {

@@ -1,4 +1,4 @@
-//! `kibitzer eval --variant pawn-battle`, and `kibitzer perft --variant pawn-battle` against the independent Python reference
+//! `kibitzer eval --variant pawn-battle`, `kibitzer match --pgn-out`, and `kibitzer perft --variant pawn-battle` against the independent Python reference
 //! (`tests/py/pawn_battle_perft.py`, written from the rules) on the start position and varied
 //! positions (`tests/py/pawn_battle_positions.txt`: en passant, open files, pawns on the 7th,
 //! near-empty boards, no legal move). Both sides were compared to depth 5 when the positions
@@ -209,4 +209,42 @@ fn a_pawn_battle_review_feeds_the_position_database() {
             .collect()
     };
     assert_eq!(verdicts(&first), verdicts(&second));
+}
+
+/// `kibitzer match --pgn-out FILE` writes every game of the match as Pawn Battle PGN, and a
+/// file it cannot create stops it at once with the path and the remedy.
+#[test]
+fn match_writes_every_game_as_pgn() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("games.pgn");
+    let out = run(Command::new(BIN)
+        .args(["match", "--variant", "pawn-battle", "default:2", "seed:2"])
+        .args(["--games", "4", "--seed", "5", "--pgn-out"])
+        .arg(&file));
+    assert!(out.contains("default:2 vs seed:2:"), "{out}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(
+        text.matches("[Variant \"Pawn Battle\"]").count(),
+        4,
+        "{text}"
+    );
+    for round in 1..=4 {
+        assert!(text.contains(&format!("[Round \"{round}\"]")), "{text}");
+    }
+    assert!(text.contains("{random opening}"), "{text}");
+
+    let missing = dir.path().join("no-such-dir").join("games.pgn");
+    let out = Command::new(BIN)
+        .args(["match", "--variant", "pawn-battle", "default:1", "seed:1"])
+        .args(["--games", "2", "--pgn-out"])
+        .arg(&missing)
+        .env("KIBITZER_CONFIG_DIR", dir.path())
+        .env("KIBITZER_DATA_DIR", dir.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("--pgn-out: cannot create"), "{stderr}");
+    assert!(stderr.contains("no-such-dir"), "{stderr}");
+    assert!(out.stdout.is_empty(), "no game is played");
 }

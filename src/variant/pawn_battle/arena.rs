@@ -2,7 +2,8 @@
 //! strength checks of issue 25 (`default` against `seed` at equal depth, level 10 against a
 //! plain minimax of the seed function). Openings are random legal plies from the start, each
 //! played twice with the colours swapped; a game ends by the rules ([`Line::ending`]) or, after
-//! [`MAX_PLIES`], as a draw.
+//! [`MAX_PLIES`], as a draw. Every game can be written as PGN ([`GameRecord::pgn`]: each move
+//! with the mover's score and depth, for reading why a player lost).
 
 use std::fmt;
 use std::str::FromStr;
@@ -17,7 +18,9 @@ use crate::config::EngineConfig;
 use crate::engine::levels::Rng;
 use crate::engine::rules::SearchRules;
 use crate::engine::score::MATE;
-use crate::engine::{Level, SearchLimits, SearchMemory, search};
+use crate::engine::{Level, Score, SearchLimits, SearchMemory, search};
+use crate::game::Game;
+use crate::pgn::{Tags, export};
 use crate::variant::{Line, VariantPosition};
 
 /// A game still going after this many plies is scored a draw.
@@ -95,8 +98,8 @@ impl Player {
         }
     }
 
-    /// The move to play in `line`'s position.
-    fn choose(&mut self, line: &Line<PawnBattle>, rng: &mut Rng) -> Option<Move> {
+    /// The move to play in `line`'s position, with the score and depth that chose it.
+    fn choose(&mut self, line: &Line<PawnBattle>, rng: &mut Rng) -> Option<Choice> {
         let pos = line.position();
         let stop = AtomicBool::new(false);
         let history = &line.keys()[..line.keys().len() - 1];
@@ -112,18 +115,53 @@ impl Player {
             )
         };
         match self.spec {
-            PlayerSpec::Plain(depth) => plain_best(pos, depth),
-            PlayerSpec::Preset(_, depth) => search_with(&SearchLimits::depth(depth)).best_move,
+            PlayerSpec::Plain(depth) => plain_best(pos, depth).map(|(mv, score)| Choice {
+                mv,
+                score: Score(score),
+                depth,
+            }),
+            PlayerSpec::Preset(_, depth) => {
+                let result = search_with(&SearchLimits::depth(depth));
+                result.best_move.map(|mv| Choice {
+                    mv,
+                    score: result.score,
+                    depth: result.depth,
+                })
+            }
             PlayerSpec::Level(n) => {
                 let level = Level::get(n);
                 let mut limits = level.limits(&EngineConfig::default());
                 if let Some(t) = self.movetime {
                     limits.movetime = Some(t);
                 }
-                level.choose(&search_with(&limits), &mut || rng.next_f64())
+                let result = search_with(&limits);
+                let mv = level.choose(&result, &mut || rng.next_f64())?;
+                // A weak level may play another root move than the best: its own score.
+                let score = result
+                    .root_moves
+                    .iter()
+                    .find(|r| r.mv == mv)
+                    .map_or(result.score, |r| r.score);
+                Some(Choice {
+                    mv,
+                    score,
+                    depth: result.depth,
+                })
             }
         }
     }
+}
+
+/// A player's move with the score (its evaluation's units, from the mover's view) and depth of
+/// the search that chose it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Choice {
+    /// The move.
+    pub mv: Move,
+    /// Its score for the mover.
+    pub score: Score,
+    /// The depth searched.
+    pub depth: u32,
 }
 
 /// The seed function's plain minimax (alpha-beta, moves in generation order, no other
@@ -153,8 +191,8 @@ fn plain(pos: &PawnBattle, depth: u32, ply: i32, mut alpha: i32, beta: i32) -> i
     alpha
 }
 
-/// The plain minimax's move: the first best in generation order.
-fn plain_best(pos: &PawnBattle, depth: u32) -> Option<Move> {
+/// The plain minimax's move (the first best in generation order) and its score.
+fn plain_best(pos: &PawnBattle, depth: u32) -> Option<(Move, i32)> {
     let mut best = None;
     let mut alpha = -MATE - 1;
     for m in pos.legal_moves() {
@@ -166,7 +204,7 @@ fn plain_best(pos: &PawnBattle, depth: u32) -> Option<Move> {
             best = Some(m);
         }
     }
-    best
+    best.map(|m| (m, alpha))
 }
 
 /// The score of a match for the first player.
@@ -224,40 +262,117 @@ fn opening(plies: usize, rng: &mut Rng) -> Vec<Move> {
     }
 }
 
-/// One game from `opening`: the winner's colour, or `None` for a draw.
+/// One game of a match, as it was played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRecord {
+    /// The game's number in the match, from 1.
+    pub number: u32,
+    /// The first player and the second.
+    pub players: [PlayerSpec; 2],
+    /// The first player's colour.
+    pub first_color: Color,
+    /// The winner's colour, `None` for a draw.
+    pub winner: Option<Color>,
+    /// The random opening's moves.
+    pub opening: Vec<Move>,
+    /// The players' moves after the opening, each with its score and depth.
+    pub moves: Vec<Choice>,
+}
+
+impl GameRecord {
+    /// The player of `color`.
+    pub fn player(&self, color: Color) -> PlayerSpec {
+        if color == self.first_color {
+            self.players[0]
+        } else {
+            self.players[1]
+        }
+    }
+
+    /// The game as PGN (`[Variant "Pawn Battle"]`, the players' names as `White`/`Black`, the
+    /// game's number as `Round`): the opening's last move says `{random opening}`, every move
+    /// of the players carries the mover's score in its own evaluation's units and the depth
+    /// (`{+1.35/5}`; a forced win is `#3`), and a game stopped after [`MAX_PLIES`] is a draw
+    /// with `Termination "adjudication"`.
+    pub fn pgn(&self) -> String {
+        let mut game = Game::<PawnBattle>::starting();
+        let mut tags = Tags::default();
+        tags.set("Event", "kibitzer match");
+        tags.set("Site", "kibitzer");
+        tags.set("Round", &self.number.to_string());
+        tags.set("White", &self.player(Color::White).to_string());
+        tags.set("Black", &self.player(Color::Black).to_string());
+        let moves = self.opening.iter().map(|&mv| (mv, None)).chain(
+            self.moves
+                .iter()
+                .map(|c| (c.mv, Some(format!("{}/{}", c.score, c.depth)))),
+        );
+        for (ply, (mv, comment)) in moves.enumerate() {
+            // Every move was legal in the match's line, which plays by the same rules.
+            if game.play(mv).is_err() {
+                break;
+            }
+            let comment = comment
+                .or_else(|| (ply + 1 == self.opening.len()).then(|| "random opening".to_owned()));
+            if let Some(played) = game.move_mut(ply) {
+                played.comment = comment;
+            }
+        }
+        if game.outcome().is_none() {
+            let result = match self.winner {
+                Some(Color::White) => "1-0",
+                Some(Color::Black) => "0-1",
+                None => "1/2-1/2",
+            };
+            tags.set("Result", result);
+            tags.set("Termination", "adjudication");
+        }
+        export(&game, &tags)
+    }
+}
+
+/// One game from `opening`: the winner's colour (`None` for a draw) and the players' moves.
 fn play_game(
     white: &mut Player,
     black: &mut Player,
     opening: &[Move],
     rng: &mut Rng,
-) -> Option<Color> {
+) -> (Option<Color>, Vec<Choice>) {
+    let mut moves = Vec::new();
     let mut line = Line::new(PawnBattle::start());
     for &m in opening {
-        line.play(m).ok()?;
+        if line.play(m).is_err() {
+            return (None, moves);
+        }
     }
     white.memory.clear();
     black.memory.clear();
     while line.moves().len() < MAX_PLIES {
         if let Some(ending) = line.ending() {
-            return match ending.outcome() {
+            let winner = match ending.outcome() {
                 KnownOutcome::Decisive { winner } => Some(winner),
                 KnownOutcome::Draw => None,
             };
+            return (winner, moves);
         }
         let mover = if line.position().turn() == Color::White {
             &mut *white
         } else {
             &mut *black
         };
-        let m = mover.choose(&line, rng)?;
-        line.play(m).ok()?;
+        let Some(choice) = mover.choose(&line, rng) else {
+            break;
+        };
+        if line.play(choice.mv).is_err() {
+            break;
+        }
+        moves.push(choice);
     }
-    None
+    (None, moves)
 }
 
-/// Called after every game with the game's number, the first player's colour, the winner's
-/// colour (`None` for a draw) and the tally so far.
-pub type GameReport<'a> = dyn FnMut(u32, Color, Option<Color>, &Tally) + 'a;
+/// Called after every game with the game as played and the tally so far.
+pub type GameReport<'a> = dyn FnMut(&GameRecord, &Tally) + 'a;
 
 /// How a match is played, beside its two players.
 #[derive(Debug, Clone)]
@@ -278,7 +393,7 @@ pub struct Settings {
 }
 
 /// Plays `settings.games` games between `first` and `second`, calling `each` after every
-/// game with the game's number, the first player's colour, the result and the tally so far.
+/// game with the game and the tally so far.
 pub fn run(
     first: PlayerSpec,
     second: PlayerSpec,
@@ -293,7 +408,7 @@ pub fn run(
     while n < settings.games {
         let moves = opening(settings.opening_plies, &mut rng);
         for a_color in [Color::White, Color::Black] {
-            let winner = if a_color == Color::White {
+            let (winner, played) = if a_color == Color::White {
                 play_game(&mut a, &mut b, &moves, &mut rng)
             } else {
                 play_game(&mut b, &mut a, &moves, &mut rng)
@@ -304,7 +419,15 @@ pub fn run(
                 None => tally.draws += 1,
             }
             n += 1;
-            each(n, a_color, winner, &tally);
+            let record = GameRecord {
+                number: n,
+                players: [first, second],
+                first_color: a_color,
+                winner,
+                opening: moves.clone(),
+                moves: played,
+            };
+            each(&record, &tally);
         }
     }
     tally
@@ -340,9 +463,12 @@ mod tests {
     #[test]
     fn plain_minimax_takes_a_win_and_stops_a_pawn() {
         let win = PawnBattle::from_fen("8/1P6/8/8/8/8/p7/8 w - - 0 1").unwrap();
-        assert_eq!(win.uci(plain_best(&win, 3).unwrap()).to_string(), "b7b8");
+        assert_eq!(win.uci(plain_best(&win, 3).unwrap().0).to_string(), "b7b8");
         let stop = PawnBattle::from_fen("8/8/8/8/8/8/p6P/7R w - - 0 1").unwrap();
-        assert_eq!(stop.uci(plain_best(&stop, 3).unwrap()).to_string(), "h1a1");
+        assert_eq!(
+            stop.uci(plain_best(&stop, 3).unwrap().0).to_string(),
+            "h1a1"
+        );
     }
 
     #[test]
@@ -361,7 +487,7 @@ mod tests {
                 PlayerSpec::Preset(PresetName::Default, 2),
                 PlayerSpec::Plain(1),
                 &settings,
-                &mut |n, _, w, _| results.push((n, w)),
+                &mut |g, _| results.push((g.number, g.winner)),
             );
             (t, results)
         };
@@ -369,5 +495,61 @@ mod tests {
         assert_eq!(t.wins + t.draws + t.losses, 4);
         assert_eq!(results.len(), 4);
         assert_eq!(play().0, t);
+    }
+
+    /// `--pgn-out`: every game reads back as the same Pawn Battle game, with its players,
+    /// result, opening mark and each player's score and depth.
+    #[test]
+    fn games_are_written_as_pgn_that_reads_back() {
+        let settings = Settings {
+            games: 2,
+            opening_plies: 2,
+            seed: 3,
+            level_eval: Evaluation::preset(PresetName::Default),
+            default_preset: PresetName::Default.preset(),
+            movetime: None,
+        };
+        let mut records = Vec::new();
+        run(
+            PlayerSpec::Preset(PresetName::Default, 2),
+            PlayerSpec::Plain(1),
+            &settings,
+            &mut |g, _| records.push(g.clone()),
+        );
+        assert_eq!(records.len(), 2);
+        for record in &records {
+            let text = record.pgn();
+            let report = crate::pgn::import_as::<PawnBattle>(&text);
+            assert!(report.errors.is_empty(), "{text}");
+            let game = &report.games[0].pgn;
+            assert_eq!(game.tags.get("Variant"), Some("Pawn Battle"));
+            assert_eq!(
+                game.tags.get("Round"),
+                Some(record.number.to_string().as_str())
+            );
+            let white = record.player(Color::White).to_string();
+            assert_eq!(game.tags.get("White"), Some(white.as_str()));
+            let result = match record.winner {
+                Some(Color::White) => "1-0",
+                Some(Color::Black) => "0-1",
+                None => "1/2-1/2",
+            };
+            assert_eq!(game.result, result, "{text}");
+            let played = game.game.moves();
+            assert_eq!(played.len(), record.opening.len() + record.moves.len());
+            assert_eq!(played[1].comment.as_deref(), Some("random opening"));
+            let first = &record.moves[0];
+            assert_eq!(
+                played[2].comment.as_deref(),
+                Some(format!("{}/{}", first.score, first.depth).as_str())
+            );
+            assert!(
+                played.iter().map(|m| m.mv).eq(record
+                    .opening
+                    .iter()
+                    .copied()
+                    .chain(record.moves.iter().map(|c| c.mv)))
+            );
+        }
     }
 }

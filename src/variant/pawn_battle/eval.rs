@@ -6,7 +6,8 @@
 //!   opponent);
 //! - `default`: material (the last pawns worth more: losing them all loses), the march of every
 //!   pawn, passed pawns by rank (protected, connected) and candidate passers, the promotion
-//!   race by the square rule and the tempo, blocked, backward, isolated and doubled pawns,
+//!   race by the square rule and the tempo, blocked, backward, isolated, doubled and undefended
+//!   pawns,
 //!   rooks behind passers (not in front of their own), in front of enemy passers, on open
 //!   files, attacking undefended pawns, and their mobility.
 //!
@@ -78,6 +79,9 @@ pub struct Weights {
     pub isolated: i32,
     /// Penalty for each pawn behind another of its own on the same file (doubled).
     pub doubled: i32,
+    /// Penalty for a pawn no pawn of its own defends, per enemy rook (a rook's target: no
+    /// other piece can defend it).
+    pub undefended: i32,
     /// A rook behind its own passed pawn on the same file.
     pub rook_behind_passer: i32,
     /// A rook on a file without pawns.
@@ -186,7 +190,7 @@ pub enum Term {
     Passed,
     /// The promotion race and the side to move's tempo.
     Race,
-    /// Blocked, backward, isolated and doubled pawns.
+    /// Blocked, backward, isolated, doubled and undefended pawns.
     Structure,
     /// Rooks behind, before and in front of passers, on open files, against undefended
     /// pawns, and their mobility.
@@ -426,6 +430,7 @@ fn default(pos: &PawnBattle, w: &Weights) -> Breakdown {
         let enemy_pawns = board.by_piece((!color).pawn());
         let rooks = board.by_piece(color.rook());
         let own_passers = *passers.get(color);
+        let enemy_rooks = board.by_piece((!color).rook()).count() as i32;
         b.add(
             Term::Material,
             color,
@@ -468,6 +473,9 @@ fn default(pos: &PawnBattle, w: &Weights) -> Breakdown {
             if (ahead(color, sq, Bitboard::from_file(sq.file())) & pawns).any() {
                 b.add(Term::Structure, color, -w.doubled);
             }
+            if (attacks::pawn_attacks(!color, sq) & pawns).is_empty() {
+                b.add(Term::Structure, color, -w.undefended * enemy_rooks);
+            }
         }
         let enemy_passers = *passers.get(!color);
         let defended_enemy_pawns = enemy_pawns
@@ -504,13 +512,29 @@ fn default(pos: &PawnBattle, w: &Weights) -> Breakdown {
     }
     let us = pos.turn();
     b.add(Term::Race, us, w.tempo);
-    match (fastest_unstoppable(pos, us), fastest_unstoppable(pos, !us)) {
-        (Some(ours), Some(theirs)) if ours <= theirs => b.add(Term::Race, us, w.race),
-        (Some(_), Some(_)) | (None, Some(_)) => b.add(Term::Race, !us, w.race),
-        (Some(_), None) => b.add(Term::Race, us, w.race),
-        (None, None) => {}
+    if let Some(winner) = race_winner(pos) {
+        b.add(Term::Race, winner, w.race);
     }
     b
+}
+
+/// The side that wins the promotion race, if one surely does: its fastest unstoppable passer
+/// arrives before any enemy pawn could, even one that is not passed or is blocked (each enemy
+/// pawn's distance to the last rank is a lower bound on its time: it may break through by
+/// captures). Counted in plies, so the side to move gains a tempo.
+fn race_winner(pos: &PawnBattle) -> Option<Color> {
+    let arrival = |color: Color, moves: u32| 2 * moves - u32::from(pos.turn() == color);
+    Color::ALL.into_iter().find(|&color| {
+        fastest_unstoppable(pos, color).is_some_and(|ours| {
+            let theirs = pos
+                .board()
+                .by_piece((!color).pawn())
+                .into_iter()
+                .map(|sq| moves_to_promote(!color, sq))
+                .min();
+            theirs.is_none_or(|m| arrival(color, ours) < arrival(!color, m))
+        })
+    })
 }
 
 /// Whether a pawn of `color` on `sq` (not passed) is a candidate passer: no enemy pawn ahead
@@ -542,7 +566,7 @@ pub struct EvalConfig {
     pub passed: u32,
     /// The promotion race by the square rule and the tempo, in percent.
     pub race: u32,
-    /// Blocked, backward, isolated and doubled pawns, in percent.
+    /// Blocked, backward, isolated, doubled and undefended pawns, in percent.
     pub structure: u32,
     /// Rooks behind, before and in front of passers, on open files, against undefended pawns,
     /// and their mobility, in percent.

@@ -171,8 +171,12 @@ fn promotion_race_by_the_square_rule() {
             black: w.race
         }
     );
-    // A black rook on the a-file covers the path at once: not unstoppable, Black's h-pawn wins.
+    // A black rook on the a-file covers the path at once: White's a-pawn is not unstoppable.
+    // Black's h-pawn is, but the a-pawn could still arrive first (fighting its way past the
+    // rook), so the race is nobody's yet; with White's pawn a rank further back it is Black's.
     let t = term("r7/8/8/P7/7p/8/8/8 w - - 0 1", Term::Race);
+    assert_eq!(t, ByColor { white: 0, black: 0 });
+    let t = term("r7/8/8/8/P6p/8/8/8 w - - 0 1", Term::Race);
     assert_eq!(
         t,
         ByColor {
@@ -180,6 +184,11 @@ fn promotion_race_by_the_square_rule() {
             black: w.race
         }
     );
+    // The position that fooled the earlier rule (issue 25's losses): White's a4 passer has a
+    // free path and no rook against it, but Black's connected b- and c-pawns are nearer and
+    // one rook cannot stop both; the race is not White's.
+    let t = term("8/2R5/8/2p1p3/Ppp5/4P3/6P1/8 b - - 0 20", Term::Race);
+    assert_eq!(t, ByColor { white: 0, black: 0 });
     // A rook that needs two moves to reach the path is too slow for a pawn on the 7th.
     let t = term("8/P7/8/8/8/8/1p6/7r b - - 0 1", Term::Race);
     assert_eq!(t.black, w.race, "Black to move promotes b1 first");
@@ -188,8 +197,13 @@ fn promotion_race_by_the_square_rule() {
         t.white, w.race,
         "White promotes at once; the rook never gets a move"
     );
-    // A blocked path is not a race: White's a7 faces the rook, Black's h2 runs alone.
+    // A blocked path is not a race: White's a7 faces the rook. Black's h2 runs alone, but
+    // White moves first and a pawn on the 7th counts as a threat until the search says
+    // otherwise (it might capture its way through), so the race is nobody's.
     let t = term("r7/P7/8/8/8/8/7p/8 w - - 0 1", Term::Race);
+    assert_eq!(t, ByColor { white: 0, black: 0 });
+    // With Black to move, h2 arrives first whatever White's a7 can do.
+    let t = term("r7/P7/8/8/8/8/7p/8 b - - 0 1", Term::Race);
     assert_eq!(
         t,
         ByColor {
@@ -307,4 +321,14 @@ fn isolated_and_doubled_pawns_and_the_tempo() {
     assert_eq!(t, (-12, -1));
     let t = added("8/7p/8/8/8/P7/P7/8 b - - 0 1", Term::Race, |w| w.tempo = 7);
     assert_eq!(t, (0, 7));
+}
+
+#[test]
+fn undefended_pawns_count_per_enemy_rook() {
+    // White's a3 and h2 have no pawn defending them, b4 is defended by a3; Black has two rooks.
+    // Black's h7 is undefended and White has no rook: no penalty for Black.
+    let t = added("r6r/7p/8/8/1P6/P7/7P/8 w - - 0 1", Term::Structure, |w| {
+        w.undefended = 3;
+    });
+    assert_eq!(t, (-2 * 2 * 3, 0));
 }
