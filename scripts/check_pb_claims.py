@@ -204,6 +204,19 @@ def check(c):
         behind = rr < pr if w else rr > pr
         between = range(min(rr, pr) + 1, max(rr, pr))
         return behind and passed(board, pr, pc, w) and all(board[x][pc] is None for x in between)
+    if k == "pb_rook_backs":
+        rr, rc = sq(c["rook"])
+        pr, pc = sq(c["pawn"])
+        rook, pawn = board[rr][rc], board[pr][pc]
+        if rook not in ("R", "r") or pawn not in ("P", "p") or rc != pc:
+            return False
+        w = is_white(pawn)
+        if is_white(rook) != w:
+            return False
+        behind = rr < pr if w else rr > pr
+        between = range(min(rr, pr) + 1, max(rr, pr))
+        return (behind and not passed(board, pr, pc, w)
+                and all(board[x][pc] is None for x in between))
     if k == "pb_threat":
         r, col = sq(c["pawn"])
         p = board[r][col]
@@ -323,6 +336,14 @@ def perturbations(c):
         if between:
             out.append(edit(c, {(between[0], rc): "R"}))
         out.append(edit(c, {sq(c["pawn"]): None}))
+    if k == "pb_rook_backs":
+        rr, rc = sq(c["rook"])
+        pr, _ = sq(c["pawn"])
+        between = [x for x in range(min(rr, pr) + 1, max(rr, pr)) if board[x][rc] is None]
+        if between:
+            out.append(edit(c, {(between[0], rc): pawn_of(not is_white(board[pr][rc]))}))
+        # The pawn the other side's: a rook does not back an enemy pawn.
+        out.append(edit(c, {(pr, rc): pawn_of(not is_white(board[pr][rc]))}))
     if k == "pb_threat":
         gr, gc = sq(c["goal"])
         r, col = sq(c["pawn"])

@@ -551,6 +551,17 @@ pub enum Fact {
         #[serde(serialize_with = "ser_sq")]
         pawn: Square,
     },
+    /// Pawn Battle: the rook on `rook` stands on the file of its own pawn on `pawn`, which is
+    /// not passed, behind it with nothing between them: it defends the pawn from behind as
+    /// the pawn advances.
+    PbRookBacks {
+        /// The rook.
+        #[serde(serialize_with = "ser_sq")]
+        rook: Square,
+        /// The pawn of its own it stands behind.
+        #[serde(serialize_with = "ser_sq")]
+        pawn: Square,
+    },
     /// Pawn Battle, in a position where the side to move is the pawn's opponent: the pawn on
     /// `pawn` stands on its seventh rank and can reach the last-rank square `goal` with its
     /// next move (a step onto an empty square or a capture), so the side to move must stop it.
@@ -701,6 +712,7 @@ impl Fact {
             Fact::PbBlockade { .. } => "pb_blockade",
             Fact::PbRookFile { .. } => "pb_rook_file",
             Fact::PbRookBehind { .. } => "pb_rook_behind",
+            Fact::PbRookBacks { .. } => "pb_rook_backs",
             Fact::PbThreat { .. } => "pb_threat",
             Fact::PbWins { .. } => "pb_wins",
             Fact::PbAttack { .. } => "pb_attack",
@@ -712,7 +724,7 @@ impl Fact {
     }
 
     /// Every kind name, in declaration order (for the template coverage test).
-    pub const KINDS: [&'static str; 62] = [
+    pub const KINDS: [&'static str; 63] = [
         "attacks",
         "defends",
         "captures",
@@ -768,6 +780,7 @@ impl Fact {
         "pb_blockade",
         "pb_rook_file",
         "pb_rook_behind",
+        "pb_rook_backs",
         "pb_threat",
         "pb_wins",
         "pb_attack",
@@ -826,7 +839,9 @@ impl Fact {
             Fact::PbRace { pawn, .. }
             | Fact::PbBlockade { pawn, .. }
             | Fact::PbThreat { pawn, .. } => Some(*pawn),
-            Fact::PbRookFile { rook, .. } | Fact::PbRookBehind { rook, .. } => Some(*rook),
+            Fact::PbRookFile { rook, .. }
+            | Fact::PbRookBehind { rook, .. }
+            | Fact::PbRookBacks { rook, .. } => Some(*rook),
             Fact::PbAttack { attacker, .. } => Some(*attacker),
             Fact::PbAdvance { pawn, .. } => Some(*pawn),
             Fact::PbDefend { defender, .. } => Some(*defender),

@@ -631,6 +631,10 @@ impl Templates {
                 put("rook_sq", Some(rook.to_string()));
                 put("passer_sq", Some(pawn.to_string()));
             }
+            Fact::PbRookBacks { rook, pawn } => {
+                put("rook_sq", Some(rook.to_string()));
+                put("backed_sq", Some(pawn.to_string()));
+            }
             Fact::PbThreat { pawn, goal } => {
                 put("threat_pawn", Some(pawn.to_string()));
                 put("goal_sq", Some(goal.to_string()));

@@ -98,9 +98,10 @@ fn race(pos: &PawnBattle, runner: Color) -> Option<Fact> {
 /// The claims of `mv` played in `before` (reaching `after`), all supporting the move: a win at
 /// once; otherwise the mover's threats to reach the last rank, the promotion race, the moved
 /// pawn passed (else how far it is from the last rank), the moved rook on an open or
-/// half-open file it moved to, or behind a passed pawn, an enemy rook or undefended pawn the
-/// moved piece newly attacks, an attacked pawn of its own it newly defends, the moved piece blockading an enemy passed pawn, and the
-/// material after a capture.
+/// half-open file it moved to, behind a passed pawn, or come to stand behind a pawn of its own
+/// (backing its march), an enemy rook or undefended pawn the moved piece newly attacks, an
+/// attacked pawn of its own it newly defends, the moved piece blockading an enemy passed
+/// pawn, and the material after a capture.
 #[must_use]
 pub fn derive(before: &PawnBattle, mv: Move, after: &PawnBattle) -> Vec<Claim> {
     let us = before.turn();
@@ -155,14 +156,21 @@ pub fn derive(before: &PawnBattle, mv: Move, after: &PawnBattle) -> Vec<Claim> {
                 let open = (file & board.pawns()).is_empty();
                 out.push(claim(&fen_after, Fact::PbRookFile { rook: to, open }));
             }
-            // The nearest pawns up and down the file: a passed one the rook stands behind.
+            // The nearest pawns up and down the file: a passed one the rook stands behind, or one of
+            // its own it has come to stand behind.
             for pawn in attacks::rook_attacks(to, board.occupied()) & file & board.pawns() {
                 let Some(color) = board.color_at(pawn) else {
                     continue;
                 };
                 let behind = color.relative_rank(to.rank()) < color.relative_rank(pawn.rank());
-                if behind && eval::is_passed(after, color, pawn) {
+                if !behind {
+                    continue;
+                }
+                if eval::is_passed(after, color, pawn) {
                     out.push(claim(&fen_after, Fact::PbRookBehind { rook: to, pawn }));
+                } else if color == us && from.is_some_and(|f| f.file() != to.file()) {
+                    // A rook that comes to stand behind a pawn of its own backs its march.
+                    out.push(claim(&fen_after, Fact::PbRookBacks { rook: to, pawn }));
                 }
             }
         }

@@ -128,6 +128,36 @@ fn a_rook_behind_a_passed_pawn_and_not_on_a_file_of_its_own_pawns() {
 }
 
 #[test]
+fn a_rook_that_comes_behind_a_pawn_of_its_own_backs_its_march() {
+    // 2... Rag8: the rook comes behind the g-pawn, which is not passed.
+    let f = facts("r6r/p1pppppp/8/1p6/3PP3/8/PPP2PPP/R6R b - - 0 2", "a8g8");
+    assert!(
+        f.contains(&Fact::PbRookBacks {
+            rook: sq("g8"),
+            pawn: sq("g7")
+        }),
+        "{f:?}"
+    );
+    // Along its own file it backs nothing new; with a piece between it backs nothing.
+    let f = facts("8/6p1/8/8/8/4P3/8/4R3 w - - 0 1", "e1e2");
+    assert!(
+        !f.iter().any(|x| matches!(x, Fact::PbRookBacks { .. })),
+        "{f:?}"
+    );
+    let f = facts("8/7p/8/8/2P5/2p5/8/R7 w - - 0 1", "a1c1");
+    assert!(
+        !f.iter().any(|x| matches!(x, Fact::PbRookBacks { .. })),
+        "{f:?}"
+    );
+    // Behind a passed pawn of its own it is the passer's claim.
+    let f = facts("8/7p/8/P7/8/8/8/7R w - - 0 1", "h1a1");
+    assert!(
+        !f.iter().any(|x| matches!(x, Fact::PbRookBacks { .. })),
+        "{f:?}"
+    );
+}
+
+#[test]
 fn the_winning_move_says_how_it_wins_and_captures_give_the_material() {
     assert_eq!(
         facts("8/P6p/8/8/8/8/7P/8 w - - 0 1", "a7a8"),
