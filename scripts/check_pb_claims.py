@@ -195,28 +195,14 @@ def check(c):
             return False
         return c["open"] == (pawn_of(not is_white(p)) not in column)
     if k == "pb_rook_behind":
-        rr, rc = sq(c["rook"])
-        pr, pc = sq(c["pawn"])
-        rook, pawn = board[rr][rc], board[pr][pc]
-        if rook not in ("R", "r") or pawn not in ("P", "p") or rc != pc:
-            return False
-        w = is_white(pawn)
-        behind = rr < pr if w else rr > pr
-        between = range(min(rr, pr) + 1, max(rr, pr))
-        return behind and passed(board, pr, pc, w) and all(board[x][pc] is None for x in between)
+        w = rook_behind_pawn(board, c)
+        return w is not None and passed(board, *sq(c["pawn"]), w)
     if k == "pb_rook_backs":
+        # Behind a pawn of its own colour that is not passed.
+        w = rook_behind_pawn(board, c)
         rr, rc = sq(c["rook"])
-        pr, pc = sq(c["pawn"])
-        rook, pawn = board[rr][rc], board[pr][pc]
-        if rook not in ("R", "r") or pawn not in ("P", "p") or rc != pc:
-            return False
-        w = is_white(pawn)
-        if is_white(rook) != w:
-            return False
-        behind = rr < pr if w else rr > pr
-        between = range(min(rr, pr) + 1, max(rr, pr))
-        return (behind and not passed(board, pr, pc, w)
-                and all(board[x][pc] is None for x in between))
+        return (w is not None and is_white(board[rr][rc]) == w
+                and not passed(board, *sq(c["pawn"]), w))
     if k == "pb_threat":
         r, col = sq(c["pawn"])
         p = board[r][col]
@@ -282,6 +268,20 @@ def check(c):
             return taken == pawn_of(not white) and count(board, pawn_of(not white)) == 1
         return False
     return False
+
+
+def rook_behind_pawn(board, c):
+    """The colour of the claim's pawn (True = White) when the claim's rook stands behind it on
+    its file with nothing between them, else None."""
+    rr, rc = sq(c["rook"])
+    pr, pc = sq(c["pawn"])
+    rook, pawn = board[rr][rc], board[pr][pc]
+    if rook not in ("R", "r") or pawn not in ("P", "p") or rc != pc:
+        return None
+    w = is_white(pawn)
+    behind = rr < pr if w else rr > pr
+    between = range(min(rr, pr) + 1, max(rr, pr))
+    return w if behind and all(board[x][pc] is None for x in between) else None
 
 
 def edit(c, changes):
