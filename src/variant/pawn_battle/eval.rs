@@ -663,6 +663,10 @@ impl Evaluator<PawnBattle> for Evaluation {
     fn piece_values(&self) -> &[i32; 6] {
         &self.values
     }
+    /// The preset's pawn (`pawn` of `default`, `brutality` of `seed`).
+    fn pawn_unit(&self) -> i32 {
+        self.values[0]
+    }
 }
 
 #[cfg(test)]
