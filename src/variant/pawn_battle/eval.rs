@@ -292,7 +292,7 @@ impl Breakdown {
 /// ```
 /// use kibitzer::variant::VariantPosition;
 /// use kibitzer::variant::pawn_battle::{PawnBattle, eval};
-/// assert_eq!(eval::evaluate(&PawnBattle::start(), &eval::DEFAULT), 0);
+/// assert_eq!(eval::evaluate(&PawnBattle::start(), &eval::SEED), 0); // symmetric, no tempo
 /// ```
 pub fn evaluate(pos: &PawnBattle, preset: &Preset) -> i32 {
     breakdown(pos, preset).score(pos.turn())
