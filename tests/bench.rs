@@ -35,7 +35,7 @@ fn bench_node_total_is_the_signature() {
 }
 
 /// Total nodes of `kibitzer bench --variant pawn-battle --depth 8` (Pawn Battle's signature).
-const PAWN_BATTLE_SIGNATURE: u64 = 104_891;
+const PAWN_BATTLE_SIGNATURE: u64 = 75_145;
 
 #[test]
 fn pawn_battle_bench_node_total_is_its_signature() {

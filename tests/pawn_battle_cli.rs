@@ -123,8 +123,10 @@ fn eval_prints_each_term_for_both_presets() {
     ] {
         assert!(default.contains(term), "{term} missing from\n{default}");
     }
+    // The start is symmetric: only the side to move's tempo (`tempo = 10`, in the race term)
+    // is left.
     assert!(
-        default.ends_with("score for the side to move: 0\n"),
+        default.ends_with("score for the side to move: 10\n"),
         "{default}"
     );
 }

@@ -18,6 +18,7 @@ use shakmaty::{Chess, EnPassantMode, Move, MoveList, Position, Role};
 
 use super::check::gives_check;
 use super::eval::{EvalParams, evaluate};
+use super::search::params::MARGIN_PAWN;
 use super::see::see_ge;
 use crate::variant::VariantPosition;
 
@@ -72,6 +73,14 @@ pub trait Evaluator<P>: Sync {
     fn evaluate(&self, pos: &P) -> i32;
     /// Piece values by role (pawn = 0 … king = 5) for SEE, delta pruning and move ordering.
     fn piece_values(&self) -> &[i32; 6];
+    /// What a pawn is worth in this evaluation's units: the search's margins, stated in
+    /// centipawns ([`MARGIN_PAWN`]), are scaled by it over 100 ([`Margins`]), so that a search
+    /// of a given depth prunes alike whatever unit the evaluation counts in (chess: exactly
+    /// [`MARGIN_PAWN`], whatever the configured pawn).
+    ///
+    /// [`MARGIN_PAWN`]: super::search::params::MARGIN_PAWN
+    /// [`Margins`]: super::search::params::Margins
+    fn pawn_unit(&self) -> i32;
 }
 
 impl SearchRules for Chess {
@@ -141,5 +150,10 @@ impl Evaluator<Chess> for EvalParams {
     #[inline]
     fn piece_values(&self) -> &[i32; 6] {
         &self.values
+    }
+    #[inline]
+    fn pawn_unit(&self) -> i32 {
+        // The margins were tuned in these centipawns, with the configured pawn whatever it is.
+        MARGIN_PAWN
     }
 }

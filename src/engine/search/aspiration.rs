@@ -1,9 +1,7 @@
 //! Aspiration windows: an iteration searches a narrow window around the previous iteration's
 //! score, and widens it (reporting the bound) each time the score falls outside.
 
-use super::params::{
-    ASPIRATION_GROWTH, ASPIRATION_MAX_WINDOW, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW,
-};
+use super::params::{ASPIRATION_GROWTH, ASPIRATION_MIN_DEPTH};
 use super::searcher::Searcher;
 use super::{RootMove, SearchInfo};
 use crate::engine::rules::{Evaluator, SearchRules};
@@ -22,7 +20,8 @@ impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
         prev_score: i32,
         info: &mut dyn FnMut(&SearchInfo),
     ) -> i32 {
-        let mut delta = ASPIRATION_WINDOW;
+        let mut delta = self.margins.aspiration_window();
+        let max_window = self.margins.aspiration_max_window();
         let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH
             && !self.limits.exact_root_scores
             && prev_score.abs() < MATE_BOUND
@@ -64,7 +63,7 @@ impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
                 beta = (score + delta).min(INFINITE);
             }
             delta *= ASPIRATION_GROWTH;
-            if delta > ASPIRATION_MAX_WINDOW {
+            if delta > max_window {
                 alpha = -INFINITE;
                 beta = INFINITE;
             }

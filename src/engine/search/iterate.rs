@@ -89,7 +89,11 @@ impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
             } else {
                 stable += 1;
             }
-            let score_drop = if depth > 1 { prev_score - score } else { 0 };
+            let score_drop = if depth > 1 {
+                self.margins.to_centipawns(prev_score - score)
+            } else {
+                0
+            };
             prev_score = score;
             result.best_move = Some(best);
             result.ponder = pv.get(1).copied();

@@ -11,11 +11,10 @@ use super::params::{
     CHECK_EXTENSION, FUTILITY_MAX_DEPTH, IIR_MIN_DEPTH, IIR_REDUCTION, LMP_MAX_DEPTH,
     LMR_HISTORY_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_SEARCHED, LMR_NOT_IMPROVING_ADJUSTMENT,
     LMR_PV_ADJUSTMENT, LMR_REFUTATION_ADJUSTMENT, LMR_TABLE_SIZE, NMP_MIN_CHILD_DEPTH,
-    NMP_MIN_DEPTH, PROBCUT_MIN_DEPTH, QSEARCH_PLY_RESERVE, QUIETS_REMEMBERED,
-    RAZOR_MARGIN_PER_DEPTH, RAZOR_MAX_DEPTH, RFP_MAX_DEPTH, SEE_NOISY_MAX_DEPTH,
-    SEE_QUIET_MAX_DEPTH, SINGULAR_DEPTH_DIVISOR, SINGULAR_EXTENSION, SINGULAR_MARGIN_PER_DEPTH,
-    SINGULAR_MAX_PLY_FACTOR, SINGULAR_MIN_DEPTH, SINGULAR_TT_DEPTH_SLACK, futility_margin,
-    late_move_count, null_move_reduction, rfp_margin, see_noisy_threshold, see_quiet_threshold,
+    NMP_MIN_DEPTH, PROBCUT_MIN_DEPTH, QSEARCH_PLY_RESERVE, QUIETS_REMEMBERED, RAZOR_MAX_DEPTH,
+    RFP_MAX_DEPTH, SEE_NOISY_MAX_DEPTH, SEE_QUIET_MAX_DEPTH, SINGULAR_DEPTH_DIVISOR,
+    SINGULAR_EXTENSION, SINGULAR_MAX_PLY_FACTOR, SINGULAR_MIN_DEPTH, SINGULAR_TT_DEPTH_SLACK,
+    late_move_count,
 };
 use super::searcher::Searcher;
 use crate::engine::order::{Context, MoveClass};
@@ -128,7 +127,7 @@ impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
         let prunable = !pv_node && !in_check && excluded.is_none();
         if prunable && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta with little depth left.
-            if depth <= RFP_MAX_DEPTH && eval - rfp_margin(depth, improving) >= beta {
+            if depth <= RFP_MAX_DEPTH && eval - self.margins.rfp(depth, improving) >= beta {
                 return eval;
             }
             // Null move: give the opponent a free move; if we still beat beta, cut.
@@ -139,7 +138,7 @@ impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
                 && ply >= 1
                 && let Some(null) = pos.null_move()
             {
-                let r = null_move_reduction(depth, eval, beta);
+                let r = self.margins.null_move_reduction(depth, eval, beta);
                 self.stack[ply].mv = None;
                 self.keys.push(null.key());
                 self.stack[ply + 1].plies_from_null = 0;
@@ -164,7 +163,7 @@ impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
         }
 
         // Razoring: far below alpha with little depth left, only captures can save the node.
-        if prunable && depth <= RAZOR_MAX_DEPTH && eval + RAZOR_MARGIN_PER_DEPTH * depth < alpha {
+        if prunable && depth <= RAZOR_MAX_DEPTH && eval + self.margins.razor(depth) < alpha {
             let score = self.qsearch(pos, key, ply, alpha, alpha + 1, false);
             if self.stopped {
                 return 0;
@@ -208,7 +207,7 @@ impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
             && from_tt(p.score, ply).abs() < MATE_BOUND
             && let Some(&m) = moves.iter().find(|&&m| pack(m) == tt_move)
         {
-            let singular_beta = from_tt(p.score, ply) - SINGULAR_MARGIN_PER_DEPTH * depth;
+            let singular_beta = from_tt(p.score, ply) - self.margins.singular(depth);
             self.stack[ply].excluded = Some(m);
             let s = self.negamax(
                 pos,
@@ -246,8 +245,9 @@ impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
         let mut captures_tried = MoveList::new();
         let mut n_quiets = 0usize;
         let original_alpha = alpha;
-        let futile =
-            !in_check && depth <= FUTILITY_MAX_DEPTH && eval + futility_margin(depth) <= alpha;
+        let futile = !in_check
+            && depth <= FUTILITY_MAX_DEPTH
+            && eval + self.margins.futility(depth) <= alpha;
         let lmp_limit = late_move_count(depth, improving);
 
         for i in 0..moves.len() {
@@ -269,14 +269,14 @@ impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
                 if quiet
                     && !pv_node
                     && depth <= SEE_QUIET_MAX_DEPTH
-                    && !pos.see_ge(m, see_quiet_threshold(depth), self.eval.piece_values())
+                    && !pos.see_ge(m, self.margins.see_quiet(depth), self.eval.piece_values())
                 {
                     continue;
                 }
                 // A losing capture that loses too much, with little depth left.
                 if class == MoveClass::BadCapture
                     && depth <= SEE_NOISY_MAX_DEPTH
-                    && !pos.see_ge(m, see_noisy_threshold(depth), self.eval.piece_values())
+                    && !pos.see_ge(m, self.margins.see_noisy(depth), self.eval.piece_values())
                 {
                     continue;
                 }

@@ -1,7 +1,8 @@
 //! Every margin, reduction and threshold of the search, with what it does and why its value.
 //!
-//! Margins are in centipawns, depths in plies. The values are the ones the engine was tuned
-//! and measured with (bench signature, Stockfish matches in `docs/BENCHMARKS.md`): change one
+//! Margins are in centipawns (a pawn = [`MARGIN_PAWN`]), depths in plies; a search measures
+//! them in its evaluation's own pawn through [`Margins`], which is the identity for chess. The
+//! values are the ones the engine was tuned and measured with (bench signature, Stockfish matches in `docs/BENCHMARKS.md`): change one
 //! only with a measurement, and update the bench signature (`tests/bench.rs`) in the same
 //! commit. The small functions below are the formulas that combine them, so each rule of the
 //! search reads as one call.
@@ -217,6 +218,15 @@ pub const DELTA_MARGIN: i32 = 200;
 pub const QSEARCH_SEE_THRESHOLD: i32 = 0;
 
 // ---------------------------------------------------------------------------------------------
+// The unit
+
+/// The pawn the margins above are stated in: they are chess centipawns. An evaluation whose
+/// pawn is worth another number of units (Pawn Battle's `seed` preset: 7) has every margin
+/// scaled by its pawn over this ([`Margins`]), so that a search of a given depth prunes alike
+/// whatever unit its evaluation counts in.
+pub const MARGIN_PAWN: i32 = 100;
+
+// ---------------------------------------------------------------------------------------------
 // The formulas
 
 /// The reverse-futility margin at `depth`.
@@ -307,6 +317,131 @@ pub fn late_move_reduction(depth: usize, searched: usize) -> u8 {
     (LMR_BASE + (depth as f64).ln() * (searched as f64).ln() / LMR_DIVISOR) as u8
 }
 
+/// The search's evaluation-based margins in the evaluation's own unit: each formula above,
+/// stated in centipawns, scaled by the evaluation's pawn over [`MARGIN_PAWN`] (rounded to the
+/// nearest unit). Computed once per search from [`Evaluator::pawn_unit`]; with a pawn of 100
+/// (chess) every margin is exactly the centipawn one.
+///
+/// [`Evaluator::pawn_unit`]: crate::engine::rules::Evaluator::pawn_unit
+///
+/// ```
+/// use kibitzer::engine::search::params::{Margins, rfp_margin};
+/// let chess = Margins::new(100);
+/// assert_eq!(chess.rfp(3, false), rfp_margin(3, false));
+/// let seed = Margins::new(7); // Pawn Battle's `seed` preset: a pawn is 7
+/// assert_eq!(seed.rfp(3, false), 17); // 240 centipawns = 2.4 pawns = 16.8 units
+/// assert_eq!(seed.to_centipawns(7), 100);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Margins {
+    /// The evaluation's pawn in its own units (at least 1).
+    pawn: i32,
+}
+
+impl Margins {
+    /// The margins of an evaluation whose pawn is worth `pawn` units (at least 1 is used).
+    pub fn new(pawn: i32) -> Margins {
+        Margins { pawn: pawn.max(1) }
+    }
+
+    /// `centipawns` in the evaluation's unit, rounded to the nearest (exact for a pawn of 100).
+    #[inline]
+    pub fn scale(self, centipawns: i32) -> i32 {
+        (centipawns * self.pawn + MARGIN_PAWN / 2).div_euclid(MARGIN_PAWN)
+    }
+
+    /// A `score` in the evaluation's unit as centipawns, rounded to the nearest (exact for a
+    /// pawn of 100): for thresholds stated in centipawns outside the search, such as the time
+    /// manager's.
+    #[inline]
+    pub fn to_centipawns(self, score: i32) -> i32 {
+        (score * MARGIN_PAWN + self.pawn / 2).div_euclid(self.pawn)
+    }
+
+    /// The first aspiration window's half-width ([`ASPIRATION_WINDOW`]; at least 1).
+    #[inline]
+    pub fn aspiration_window(self) -> i32 {
+        self.scale(ASPIRATION_WINDOW).max(1)
+    }
+
+    /// The half-width beyond which the aspiration window opens fully
+    /// ([`ASPIRATION_MAX_WINDOW`]; at least 1).
+    #[inline]
+    pub fn aspiration_max_window(self) -> i32 {
+        self.scale(ASPIRATION_MAX_WINDOW).max(1)
+    }
+
+    /// [`rfp_margin`] in the evaluation's unit.
+    #[inline]
+    pub fn rfp(self, depth: i32, improving: bool) -> i32 {
+        self.scale(rfp_margin(depth, improving))
+    }
+
+    /// [`null_move_reduction`] with [`NMP_EVAL_DIVISOR`] in the evaluation's unit (at least 1).
+    #[inline]
+    pub fn null_move_reduction(self, depth: i32, eval: i32, beta: i32) -> i32 {
+        NMP_BASE_REDUCTION
+            + depth / NMP_DEPTH_DIVISOR
+            + ((eval - beta) / self.scale(NMP_EVAL_DIVISOR).max(1)).min(NMP_EVAL_MAX_REDUCTION)
+    }
+
+    /// The razoring margin at `depth` ([`RAZOR_MARGIN_PER_DEPTH`] per ply).
+    #[inline]
+    pub fn razor(self, depth: i32) -> i32 {
+        self.scale(RAZOR_MARGIN_PER_DEPTH * depth)
+    }
+
+    /// ProbCut's margin above beta ([`PROBCUT_MARGIN`], less [`PROBCUT_IMPROVING_BONUS`] when
+    /// improving).
+    #[inline]
+    pub fn probcut(self, improving: bool) -> i32 {
+        self.scale(
+            PROBCUT_MARGIN
+                - if improving {
+                    PROBCUT_IMPROVING_BONUS
+                } else {
+                    0
+                },
+        )
+    }
+
+    /// The singular-extension margin at `depth` ([`SINGULAR_MARGIN_PER_DEPTH`] per ply).
+    #[inline]
+    pub fn singular(self, depth: i32) -> i32 {
+        self.scale(SINGULAR_MARGIN_PER_DEPTH * depth)
+    }
+
+    /// [`futility_margin`] in the evaluation's unit.
+    #[inline]
+    pub fn futility(self, depth: i32) -> i32 {
+        self.scale(futility_margin(depth))
+    }
+
+    /// [`see_quiet_threshold`] in the evaluation's unit.
+    #[inline]
+    pub fn see_quiet(self, depth: i32) -> i32 {
+        -self.scale(-see_quiet_threshold(depth))
+    }
+
+    /// [`see_noisy_threshold`] in the evaluation's unit.
+    #[inline]
+    pub fn see_noisy(self, depth: i32) -> i32 {
+        -self.scale(-see_noisy_threshold(depth))
+    }
+
+    /// Quiescence's delta-pruning margin ([`DELTA_MARGIN`]).
+    #[inline]
+    pub fn delta(self) -> i32 {
+        self.scale(DELTA_MARGIN)
+    }
+
+    /// Quiescence's SEE threshold ([`QSEARCH_SEE_THRESHOLD`]).
+    #[inline]
+    pub fn qsearch_see(self) -> i32 {
+        self.scale(QSEARCH_SEE_THRESHOLD)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -326,5 +461,59 @@ mod tests {
             }
         }
         assert_eq!(late_move_reduction(last, last), 8);
+    }
+
+    #[test]
+    fn a_pawn_of_100_leaves_every_margin_as_stated() {
+        let m = Margins::new(MARGIN_PAWN);
+        for depth in 0..=16 {
+            for improving in [false, true] {
+                assert_eq!(m.rfp(depth, improving), rfp_margin(depth, improving));
+                assert_eq!(
+                    m.probcut(improving),
+                    PROBCUT_MARGIN - i32::from(improving) * PROBCUT_IMPROVING_BONUS
+                );
+            }
+            for diff in [-300, -1, 0, 1, 199, 200, 401, 5000] {
+                assert_eq!(
+                    m.null_move_reduction(depth, diff, 0),
+                    null_move_reduction(depth, diff, 0)
+                );
+            }
+            assert_eq!(m.razor(depth), RAZOR_MARGIN_PER_DEPTH * depth);
+            assert_eq!(m.singular(depth), SINGULAR_MARGIN_PER_DEPTH * depth);
+            assert_eq!(m.futility(depth), futility_margin(depth));
+            assert_eq!(m.see_quiet(depth), see_quiet_threshold(depth));
+            assert_eq!(m.see_noisy(depth), see_noisy_threshold(depth));
+        }
+        assert_eq!(m.aspiration_window(), ASPIRATION_WINDOW);
+        assert_eq!(m.aspiration_max_window(), ASPIRATION_MAX_WINDOW);
+        assert_eq!(m.delta(), DELTA_MARGIN);
+        assert_eq!(m.qsearch_see(), QSEARCH_SEE_THRESHOLD);
+        for score in -40_000..=40_000 {
+            assert_eq!(m.scale(score), score);
+            assert_eq!(m.to_centipawns(score), score);
+        }
+    }
+
+    #[test]
+    fn margins_scale_with_the_pawn() {
+        let seed = Margins::new(7);
+        assert_eq!(seed.scale(100), 7);
+        assert_eq!(seed.razor(1), 21);
+        assert_eq!(seed.futility(1), 13); // 180 cp = 12.6 units
+        assert_eq!(seed.see_noisy(2), -13);
+        assert_eq!(seed.delta(), 14);
+        // Windows never shrink to nothing (the aspiration loop must widen).
+        assert_eq!(Margins::new(1).aspiration_window(), 1);
+        assert_eq!(Margins::new(0), Margins::new(1));
+        let big = Margins::new(400);
+        assert_eq!(big.rfp(2, false), 4 * rfp_margin(2, false));
+        assert_eq!(big.to_centipawns(400), 100);
+        // The null move's extra reduction counts pawns of the evaluation's own unit.
+        assert_eq!(
+            seed.null_move_reduction(8, 14, 0),
+            null_move_reduction(8, 200, 0)
+        );
     }
 }

@@ -4,16 +4,15 @@
 
 use shakmaty::MoveList;
 
-use super::params::{
-    PROBCUT_IMPROVING_BONUS, PROBCUT_MARGIN, PROBCUT_REDUCTION, PROBCUT_TT_DEPTH_SLACK,
-};
+use super::params::{PROBCUT_REDUCTION, PROBCUT_TT_DEPTH_SLACK};
 use super::searcher::Searcher;
 use crate::engine::rules::{Evaluator, SearchRules};
 use crate::engine::score::{Bound, from_tt, to_tt};
 use crate::engine::tt::{Probe, pack};
 
 impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
-    /// ProbCut: a capture that wins enough material to beat `beta` by [`PROBCUT_MARGIN`] in a
+    /// ProbCut: a capture that wins enough material to beat `beta` by a margin
+    /// ([`super::params::PROBCUT_MARGIN`], in the evaluation's unit) in a
     /// quiescence search and then in a search [`PROBCUT_REDUCTION`] plies shallower almost
     /// surely beats `beta` at full depth too. Returns the score to cut with (stored as a lower bound), or `None`
     /// (also when the hash entry already says the shallower search fails).
@@ -29,12 +28,7 @@ impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
         improving: bool,
         probe: Option<Probe>,
     ) -> Option<i32> {
-        let pc_beta = beta + PROBCUT_MARGIN
-            - if improving {
-                PROBCUT_IMPROVING_BONUS
-            } else {
-                0
-            };
+        let pc_beta = beta + self.margins.probcut(improving);
         if probe.is_some_and(|p| {
             p.depth >= depth - PROBCUT_TT_DEPTH_SLACK && from_tt(p.score, ply) < pc_beta
         }) {

@@ -6,7 +6,6 @@
 
 use shakmaty::{Move, MoveList};
 
-use super::params::{DELTA_MARGIN, QSEARCH_SEE_THRESHOLD};
 use super::searcher::Searcher;
 use crate::engine::order::pick;
 use crate::engine::rules::{Evaluator, SearchRules};
@@ -98,6 +97,8 @@ impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
         self.ordering
             .score_quiescence(pos.turn(), &moves, &mut self.scores[ply], tt_move);
         let values = self.eval.piece_values();
+        let delta_margin = self.margins.delta();
+        let see_threshold = self.margins.qsearch_see();
         let mut best_move: Option<Move> = None;
         for i in 0..moves.len() {
             let m = pick(&mut moves, &mut self.scores[ply], i);
@@ -107,10 +108,10 @@ impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
                     _ => m.capture().map_or(0, |r| values[r as usize - 1]),
                 };
                 // Delta pruning: even winning the captured piece cannot reach alpha.
-                if pos.is_delta_prunable(m) && stand + gain + DELTA_MARGIN <= alpha {
+                if pos.is_delta_prunable(m) && stand + gain + delta_margin <= alpha {
                     continue;
                 }
-                if !pos.see_ge(m, QSEARCH_SEE_THRESHOLD, values) {
+                if !pos.see_ge(m, see_threshold, values) {
                     continue;
                 }
             }

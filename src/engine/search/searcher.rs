@@ -8,7 +8,7 @@ use std::marker::PhantomData;
 
 use shakmaty::Move;
 
-use super::params::{LMR_TABLE_SIZE, STOP_CHECK_INTERVAL, late_move_reduction};
+use super::params::{LMR_TABLE_SIZE, Margins, STOP_CHECK_INTERVAL, late_move_reduction};
 use crate::engine::limits::SearchLimits;
 use crate::engine::order::{MAX_MOVES, Ordering};
 use crate::engine::rules::{Evaluator, SearchRules};
@@ -34,6 +34,8 @@ pub(super) struct Frame {
 pub(super) struct Searcher<'a, P, E> {
     /// The evaluation.
     pub(super) eval: &'a E,
+    /// The search's margins in the evaluation's unit (from its pawn).
+    pub(super) margins: Margins,
     /// The game searched (positions are passed from node to node, not stored).
     pub(super) game: PhantomData<fn(&P)>,
     /// The transposition table (kept between searches of a game).
@@ -99,6 +101,7 @@ impl<'a, P: SearchRules, E: Evaluator<P>> Searcher<'a, P, E> {
         }
         Searcher {
             eval,
+            margins: Margins::new(eval.pawn_unit()),
             game: PhantomData,
             tt,
             ordering,

@@ -292,7 +292,7 @@ impl Breakdown {
 /// ```
 /// use kibitzer::variant::VariantPosition;
 /// use kibitzer::variant::pawn_battle::{PawnBattle, eval};
-/// assert_eq!(eval::evaluate(&PawnBattle::start(), &eval::DEFAULT), 0);
+/// assert_eq!(eval::evaluate(&PawnBattle::start(), &eval::SEED), 0); // symmetric, no tempo
 /// ```
 pub fn evaluate(pos: &PawnBattle, preset: &Preset) -> i32 {
     breakdown(pos, preset).score(pos.turn())
@@ -662,6 +662,10 @@ impl Evaluator<PawnBattle> for Evaluation {
     }
     fn piece_values(&self) -> &[i32; 6] {
         &self.values
+    }
+    /// The preset's pawn (`pawn` of `default`, `brutality` of `seed`).
+    fn pawn_unit(&self) -> i32 {
+        self.values[0]
     }
 }
 
