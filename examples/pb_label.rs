@@ -1,24 +1,62 @@
 //! Labels Pawn Battle positions for fitting the `default` preset's weights
 //! (`scripts/pb_fit.py`). Run with
-//! `cargo run --release --example pb_label -- PRESET DEPTH < POSITIONS > FEATURES`.
+//! `cargo run --release --example pb_label -- PRESET DEPTH GAMES.pgn… > FEATURES`.
 //!
-//! Each input line starts with a FEN, then `;` and the game's result for White (1, 0.5, 0);
-//! the rest is ignored. Each output line is, separated by `;`: the FEN, the result for the
-//! side to move, the side to move's score from a search of DEPTH plies with PRESET (mates as
-//! ±10,000), its static evaluation, and how much the evaluation moves per unit of each weight
-//! of PRESET (comma-separated, in the order of the header line `# key[index],…`). The
-//! evaluation is linear in every weight, so these coefficients and the weights reproduce it.
+//! The positions come from Pawn Battle games (`kibitzer match --pgn-out FILE`), read with the
+//! program's own PGN reader: from the 5th ply (after the random opening) to the one before the
+//! last move, every second such position counted over all the files in order, and of those
+//! the ones whose move in the game is not a capture. Each output line is, separated by `;`:
+//! the FEN, the game's result for the side to move (1, 0.5, 0), the side to move's score from
+//! a search of DEPTH plies with PRESET (mates as ±10,000; a cleared table for each position),
+//! its static evaluation, and how much the evaluation moves per unit of each weight of PRESET
+//! (comma-separated, in the order of the header line `# key[index],…`). The evaluation is
+//! linear in every weight, so these coefficients and the weights reproduce it.
 
-use std::io::{BufRead, Write};
+use std::fs::File;
+use std::io::{BufReader, Write};
 use std::sync::atomic::AtomicBool;
 
 use kibitzer::engine::{MATE_BOUND, SearchLimits, SearchMemory, search};
+use kibitzer::pgn::stream_as;
 use kibitzer::variant::VariantPosition;
 use kibitzer::variant::pawn_battle::PawnBattle;
 use kibitzer::variant::pawn_battle::eval::{Evaluation, Preset, evaluate, parse_default};
 
 /// How far each weight is moved to read its coefficient.
 const STEP: i32 = 10;
+
+/// The plies of the random opening of `kibitzer match`, left out.
+const OPENING_PLIES: usize = 4;
+
+/// The positions to label: of every game of `paths` (in order), the positions from
+/// [`OPENING_PLIES`] to the one before the last move, every second one counted over all the
+/// games, and of those the ones whose move is not a capture; each with the game's result for
+/// White (1, 0.5, 0).
+fn positions(paths: &[String]) -> Vec<(PawnBattle, f64)> {
+    let mut out = Vec::new();
+    let mut counted = 0usize;
+    for path in paths {
+        let file = File::open(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        for game in stream_as::<PawnBattle>(BufReader::new(file)) {
+            let game = game.unwrap_or_else(|e| panic!("{path}: {e}")).pgn;
+            let white_result = match game.result.as_str() {
+                "1-0" => 1.0,
+                "0-1" => 0.0,
+                _ => 0.5,
+            };
+            let moves = game.game.moves();
+            let last = moves.len().saturating_sub(1);
+            for (ply, played) in moves.iter().enumerate().take(last).skip(OPENING_PLIES) {
+                counted += 1;
+                if counted.is_multiple_of(2) && !played.mv.is_capture() {
+                    let pos = game.game.position_at(ply).expect("a ply of the game");
+                    out.push((pos.clone(), white_result));
+                }
+            }
+        }
+    }
+    out
+}
 
 /// Every weight of the preset text as (name, index in its table or `None`), and the preset
 /// with that weight moved by [`STEP`].
@@ -77,18 +115,14 @@ fn main() {
     let names: Vec<&str> = weights.iter().map(|(n, _)| n.as_str()).collect();
     writeln!(out, "# {}", names.join(",")).unwrap();
     let stop = AtomicBool::new(false);
-    for line in std::io::stdin().lock().lines() {
-        let line = line.unwrap();
-        let mut fields = line.split(';');
-        let fen = fields.next().unwrap();
-        let white_result: f64 = fields.next().unwrap().parse().unwrap();
-        let pos = PawnBattle::from_fen(fen).expect("a Pawn Battle FEN");
+    let mut memory = SearchMemory::new(2);
+    for (pos, white_result) in positions(&args[3..]) {
         let result = if pos.turn().is_white() {
             white_result
         } else {
             1.0 - white_result
         };
-        let mut memory = SearchMemory::new(2);
+        memory.clear();
         let r = search(
             &pos,
             &[],
@@ -113,7 +147,8 @@ fn main() {
             .collect();
         writeln!(
             out,
-            "{fen};{result};{score};{e0};{}",
+            "{};{result};{score};{e0};{}",
+            pos.fen(),
             coefficients.join(",")
         )
         .unwrap();

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Fit the Pawn Battle `default` preset's weights to labelled positions.
 
-The positions come from `scripts/pb_positions.py`; `examples/pb_label.rs` labels each with a
+`examples/pb_label.rs` takes positions from Pawn Battle games and labels each with a
 search of the preset (its score at a fixed depth) and writes how much the evaluation moves per
 unit of each weight (the evaluation is linear in every weight). This script finds the weights
 whose static evaluation best predicts the deeper search: it minimises the mean squared
