@@ -329,21 +329,18 @@ def perturbations(c):
             if board[rr][col] is None:
                 out.append(edit(c, {(rr, col): own}))
                 break
-    if k == "pb_rook_behind":
+    if k in ("pb_rook_behind", "pb_rook_backs"):
+        # A piece between the rook and the pawn, or the pawn gone.
         rr, rc = sq(c["rook"])
         pr, _ = sq(c["pawn"])
         between = [x for x in range(min(rr, pr) + 1, max(rr, pr)) if board[x][rc] is None]
         if between:
             out.append(edit(c, {(between[0], rc): "R"}))
-        out.append(edit(c, {sq(c["pawn"]): None}))
+        out.append(edit(c, {(pr, rc): None}))
     if k == "pb_rook_backs":
-        rr, rc = sq(c["rook"])
-        pr, _ = sq(c["pawn"])
-        between = [x for x in range(min(rr, pr) + 1, max(rr, pr)) if board[x][rc] is None]
-        if between:
-            out.append(edit(c, {(between[0], rc): pawn_of(not is_white(board[pr][rc]))}))
         # The pawn the other side's: a rook does not back an enemy pawn.
-        out.append(edit(c, {(pr, rc): pawn_of(not is_white(board[pr][rc]))}))
+        pr, pc = sq(c["pawn"])
+        out.append(edit(c, {(pr, pc): pawn_of(not is_white(board[pr][pc]))}))
     if k == "pb_threat":
         gr, gc = sq(c["goal"])
         r, col = sq(c["pawn"])
