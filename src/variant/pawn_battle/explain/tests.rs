@@ -138,23 +138,19 @@ fn a_rook_that_comes_behind_a_pawn_of_its_own_backs_its_march() {
         }),
         "{f:?}"
     );
-    // Along its own file it backs nothing new; with a piece between it backs nothing.
-    let f = facts("8/6p1/8/8/8/4P3/8/4R3 w - - 0 1", "e1e2");
-    assert!(
-        !f.iter().any(|x| matches!(x, Fact::PbRookBacks { .. })),
-        "{f:?}"
-    );
-    let f = facts("8/7p/8/8/2P5/2p5/8/R7 w - - 0 1", "a1c1");
-    assert!(
-        !f.iter().any(|x| matches!(x, Fact::PbRookBacks { .. })),
-        "{f:?}"
-    );
-    // Behind a passed pawn of its own it is the passer's claim.
-    let f = facts("8/7p/8/P7/8/8/8/7R w - - 0 1", "h1a1");
-    assert!(
-        !f.iter().any(|x| matches!(x, Fact::PbRookBacks { .. })),
-        "{f:?}"
-    );
+    // Along its own file it backs nothing new; with a piece between it backs nothing; behind
+    // a passed pawn of its own it is the passer's claim.
+    for (fen, mv) in [
+        ("8/6p1/8/8/8/4P3/8/4R3 w - - 0 1", "e1e2"),
+        ("8/7p/8/8/2P5/2p5/8/R7 w - - 0 1", "a1c1"),
+        ("8/7p/8/P7/8/8/8/7R w - - 0 1", "h1a1"),
+    ] {
+        let f = facts(fen, mv);
+        assert!(
+            !f.iter().any(|x| matches!(x, Fact::PbRookBacks { .. })),
+            "{fen} {mv}: {f:?}"
+        );
+    }
 }
 
 #[test]
