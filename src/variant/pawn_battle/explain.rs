@@ -150,14 +150,13 @@ pub fn derive(before: &PawnBattle, mv: Move, after: &PawnBattle) -> Vec<Claim> {
         )),
         Role::Rook => {
             let file = Bitboard::from_file(to.file());
-            if from.is_some_and(|f| f.file() != to.file())
-                && (file & board.by_piece(us.pawn())).is_empty()
-            {
+            let new_file = from.is_some_and(|f| f.file() != to.file());
+            if new_file && (file & board.by_piece(us.pawn())).is_empty() {
                 let open = (file & board.pawns()).is_empty();
                 out.push(claim(&fen_after, Fact::PbRookFile { rook: to, open }));
             }
-            // The nearest pawns up and down the file: a passed one the rook stands behind, or one of
-            // its own it has come to stand behind.
+            // The nearest pawns up and down the file: a passed one the rook stands behind, or
+            // one of its own it has come to stand behind.
             for pawn in attacks::rook_attacks(to, board.occupied()) & file & board.pawns() {
                 let Some(color) = board.color_at(pawn) else {
                     continue;
@@ -168,7 +167,7 @@ pub fn derive(before: &PawnBattle, mv: Move, after: &PawnBattle) -> Vec<Claim> {
                 }
                 if eval::is_passed(after, color, pawn) {
                     out.push(claim(&fen_after, Fact::PbRookBehind { rook: to, pawn }));
-                } else if color == us && from.is_some_and(|f| f.file() != to.file()) {
+                } else if color == us && new_file {
                     // A rook that comes to stand behind a pawn of its own backs its march.
                     out.push(claim(&fen_after, Fact::PbRookBacks { rook: to, pawn }));
                 }
