@@ -241,18 +241,20 @@ pub fn rfp_margin(depth: i32, improving: bool) -> i32 {
     RFP_MARGIN_PER_DEPTH * depth - if improving { RFP_IMPROVING_BONUS } else { 0 }
 }
 
-/// The null-move reduction at `depth` when the evaluation `eval` is at least `beta`.
+/// The null-move reduction at `depth` when the evaluation `eval` is at least `beta`, one ply
+/// more per `eval_divisor` above beta ([`NMP_EVAL_DIVISOR`] in the evaluation's unit, see
+/// [`Margins::null_move_reduction`]).
 ///
 /// ```
-/// use kibitzer::engine::search::params::null_move_reduction;
-/// assert_eq!(null_move_reduction(8, 50, 0), 5);
-/// assert_eq!(null_move_reduction(8, 900, 0), 7);
+/// use kibitzer::engine::search::params::{NMP_EVAL_DIVISOR, null_move_reduction};
+/// assert_eq!(null_move_reduction(8, 50, 0, NMP_EVAL_DIVISOR), 5);
+/// assert_eq!(null_move_reduction(8, 900, 0, NMP_EVAL_DIVISOR), 7);
 /// ```
 #[inline]
-pub fn null_move_reduction(depth: i32, eval: i32, beta: i32) -> i32 {
+pub fn null_move_reduction(depth: i32, eval: i32, beta: i32, eval_divisor: i32) -> i32 {
     NMP_BASE_REDUCTION
         + depth / NMP_DEPTH_DIVISOR
-        + ((eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX_REDUCTION)
+        + ((eval - beta) / eval_divisor).min(NMP_EVAL_MAX_REDUCTION)
 }
 
 /// The futility margin at `depth`.
@@ -380,9 +382,7 @@ impl Margins {
     /// [`null_move_reduction`] with [`NMP_EVAL_DIVISOR`] in the evaluation's unit (at least 1).
     #[inline]
     pub fn null_move_reduction(self, depth: i32, eval: i32, beta: i32) -> i32 {
-        NMP_BASE_REDUCTION
-            + depth / NMP_DEPTH_DIVISOR
-            + ((eval - beta) / self.scale(NMP_EVAL_DIVISOR).max(1)).min(NMP_EVAL_MAX_REDUCTION)
+        null_move_reduction(depth, eval, beta, self.scale(NMP_EVAL_DIVISOR).max(1))
     }
 
     /// The razoring margin at `depth` ([`RAZOR_MARGIN_PER_DEPTH`] per ply).
@@ -477,7 +477,7 @@ mod tests {
             for diff in [-300, -1, 0, 1, 199, 200, 401, 5000] {
                 assert_eq!(
                     m.null_move_reduction(depth, diff, 0),
-                    null_move_reduction(depth, diff, 0)
+                    null_move_reduction(depth, diff, 0, NMP_EVAL_DIVISOR)
                 );
             }
             assert_eq!(m.razor(depth), RAZOR_MARGIN_PER_DEPTH * depth);
@@ -513,7 +513,7 @@ mod tests {
         // The null move's extra reduction counts pawns of the evaluation's own unit.
         assert_eq!(
             seed.null_move_reduction(8, 14, 0),
-            null_move_reduction(8, 200, 0)
+            null_move_reduction(8, 200, 0, NMP_EVAL_DIVISOR)
         );
     }
 }
