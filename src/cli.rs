@@ -155,6 +155,13 @@ pub enum Command {
         /// Print the explanation as JSON.
         #[arg(long)]
         json: bool,
+        /// Write an image of the position, the move and its explanation (SVG) instead of the
+        /// text.
+        #[arg(long, value_name = "OUT.svg")]
+        svg: Option<PathBuf>,
+        /// Let --svg replace an existing file.
+        #[arg(long, requires = "svg")]
+        force: bool,
         /// How much to say (default: `explain.level` of the configuration).
         #[arg(long, value_parser = ["basic", "medium", "advanced"])]
         level: Option<String>,
@@ -180,8 +187,11 @@ pub enum Command {
         /// Write the annotated game to this PGN file (no terminal interface).
         #[arg(long, value_name = "OUT.pgn")]
         annotate: Option<PathBuf>,
-        /// Let --annotate replace an existing file (never the input file).
-        #[arg(long, requires = "annotate")]
+        /// Write the review as one self-contained web page (no terminal interface).
+        #[arg(long, value_name = "OUT.html")]
+        html: Option<PathBuf>,
+        /// Let --annotate or --html replace an existing file (never the input file).
+        #[arg(long)]
         force: bool,
         /// How much to say (default: `explain.level` of the configuration).
         #[arg(long, value_parser = ["basic", "medium", "advanced"])]

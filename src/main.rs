@@ -148,6 +148,8 @@ fn main() -> ExitCode {
             mv,
             limits,
             json,
+            svg,
+            force,
             level,
             engine,
         }) => with_config(cli.config.as_deref(), &dirs, |c| {
@@ -159,6 +161,8 @@ fn main() -> ExitCode {
                 depth: limits.depth,
                 movetime_ms: limits.movetime,
                 json,
+                svg,
+                force,
                 level,
                 engine,
             };
@@ -174,6 +178,7 @@ fn main() -> ExitCode {
             limits,
             json,
             annotate,
+            html,
             force,
             level,
             engine,
@@ -186,6 +191,7 @@ fn main() -> ExitCode {
                 movetime_ms: limits.movetime,
                 json,
                 annotate,
+                html,
                 force,
                 level,
                 engine,

@@ -238,6 +238,8 @@ pub struct PlyReview {
     pub classification: Classification,
     /// [`Classification::label`].
     pub label: String,
+    /// [`Classification::mark`]: `??`, `?`, `?!`, `!` or empty (the shared page's mark).
+    pub mark: String,
     /// White's win% before the move (from the best score) and after it (from the played
     /// move's score), 0..100.
     pub win_before: f64,
@@ -702,6 +704,7 @@ pub fn review_ply<P: Reviewed>(
         best_line,
         line: explanation.pv_san.clone(),
         label: P::label(&classification),
+        mark: classification.mark().to_owned(),
         classification,
         win_before,
         win_after,

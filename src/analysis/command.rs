@@ -34,6 +34,10 @@ pub struct ExplainArgs {
     pub movetime_ms: Option<u64>,
     /// Print JSON.
     pub json: bool,
+    /// Write the image of the position, the move and its explanation here (SVG).
+    pub svg: Option<std::path::PathBuf>,
+    /// Let `svg` replace an existing file.
+    pub force: bool,
     /// `basic`, `medium` or `advanced`; `None` = the configuration's.
     pub level: Option<String>,
     /// The analysis engine's command line (`--engine`); default `[analysis] engine`.
@@ -130,6 +134,15 @@ fn run_for<P: Analysed>(
 ) -> Result<(), CommandError> {
     let game = Game::<P>::from_variant_fen(&args.fen)
         .map_err(|e| CommandError::input(format!("--fen: {e}")))?;
+    if let Some(path) = &args.svg
+        && !args.force
+        && std::fs::symlink_metadata(path).is_ok()
+    {
+        return Err(CommandError::input(format!(
+            "{} already exists; add --force to replace it, or choose another file",
+            path.display()
+        )));
+    }
     let before = game.position().clone();
     let played = match &args.mv {
         Some(text) => Some(
@@ -176,6 +189,30 @@ fn run_for<P: Analysed>(
         ));
     };
     let opening = opening(&before, analysis.mv);
+    let quality = e
+        .quality
+        .map_or_else(String::new, |q| format!(" ({})", q.quality.as_str()));
+    let heading = format!("{} {}{quality}", e.mover, e.san);
+    if let Some(path) = &args.svg {
+        let image = crate::share::image::svg(&crate::share::image::Moment {
+            fen_before: &e.fen_before,
+            uci: &e.uci,
+            heading: &heading,
+            text: &e.text,
+            black_moves: e.mover == "black",
+        })
+        .map_err(CommandError::failure)?;
+        let written = if args.force {
+            crate::app::persist::write_atomic(path, &image).map_err(|e| format!("{e:#}"))
+        } else {
+            crate::app::persist::write_new(path, &image).map_err(|e| e.to_string())
+        };
+        written.map_err(CommandError::failure)?;
+        if !args.json {
+            // The image is the output.
+            return Ok(());
+        }
+    }
     let write = |out: &mut dyn Write| -> std::io::Result<()> {
         if args.json {
             let doc = ExplainDocument {
@@ -186,10 +223,7 @@ fn run_for<P: Analysed>(
             serde_json::to_writer_pretty(&mut *out, &doc)?;
             writeln!(out)
         } else {
-            let quality = e
-                .quality
-                .map_or_else(String::new, |q| format!(" ({})", q.quality.as_str()));
-            writeln!(out, "{} {}{quality}", e.mover, e.san)?;
+            writeln!(out, "{heading}")?;
             if let Some(o) = opening {
                 writeln!(out, "opening: {o}")?;
             }

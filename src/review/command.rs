@@ -1,7 +1,7 @@
 //! `kibitzer review FILE.pgn`: load one game of a PGN file (listing the malformed games, and
 //! reviewing a game with an illegal move up to the move before it), review it, and print JSON
-//! (`--json`) and/or write the annotated PGN (`--annotate OUT.pgn`); without either, open the
-//! review screen.
+//! (`--json`), write the annotated PGN (`--annotate OUT.pgn`) and/or the shared page (`--html
+//! OUT.html`); without any, open the review screen.
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -49,7 +49,9 @@ pub struct ReviewArgs {
     pub json: bool,
     /// Write the annotated PGN here.
     pub annotate: Option<PathBuf>,
-    /// Let `annotate` replace an existing file (never the input).
+    /// Write the review's HTML page here (`crate::share::page`).
+    pub html: Option<PathBuf>,
+    /// Let `annotate` and `html` replace an existing file (never the input).
     pub force: bool,
     /// `basic`, `medium` or `advanced`; `None` = the configuration's.
     pub level: Option<String>,
@@ -129,16 +131,17 @@ pub fn load_as<P: pgn::PgnVariant>(
     })
 }
 
-/// Refuses an `--annotate` target that is the input file (by any name: links, `..`) or, without
-/// `--force`, any existing file, before the review spends its time.
-fn check_annotate_target(
+/// Refuses an output (`--annotate`, `--html`: `flag`) that is the input file (by any name:
+/// links, `..`) or, without `--force`, any existing file, before the review spends its time.
+fn check_target(
+    flag: &str,
     input: &std::path::Path,
     out: &std::path::Path,
     force: bool,
 ) -> Result<(), CommandError> {
     if persist::same_file(input, out) {
         return Err(CommandError::input(format!(
-            "--annotate {} is the input file {}: it would be replaced by one annotated game; \
+            "{flag} {} is the input file {}: it would be replaced by one reviewed game; \
              write to another file",
             out.display(),
             input.display()
@@ -152,7 +155,7 @@ fn check_annotate_target(
     Ok(())
 }
 
-/// The message for an `--annotate` target that exists.
+/// The message for an `--annotate` or `--html` target that exists.
 fn exists_message(e: &persist::WriteError) -> String {
     match e {
         persist::WriteError::Exists(path) => format!(
@@ -205,12 +208,51 @@ pub struct ReviewDocument<'a> {
     pub plies: &'a [PlyReview],
 }
 
+impl<'a> ReviewDocument<'a> {
+    /// The document of game `number` of a file, reviewed at `limits` as far as `plies` go; no
+    /// early stop, malformed game or analyst notice.
+    #[must_use]
+    pub fn new<P: pgn::PgnVariant>(
+        number: usize,
+        game: &'a PgnGame<P>,
+        limits: &crate::engine::SearchLimits,
+        plies: &'a [PlyReview],
+    ) -> ReviewDocument<'a> {
+        ReviewDocument {
+            number,
+            tags: OrderedTags(&game.tags),
+            result: &game.result,
+            stopped: None,
+            bad_games: &[],
+            depth: limits.depth,
+            movetime_ms: limits.movetime.map(|d| d.as_millis() as u64),
+            summary: Summary::of(plies),
+            analyst: plies.last().map(|p| p.judged_by.as_str()),
+            analyst_notices: &[],
+            plies,
+        }
+    }
+
+    /// The document as the JSON value `--json` prints (and `--html` shows).
+    ///
+    /// # Errors
+    /// serde_json refuses a value (a non-finite number).
+    pub fn value(&self) -> Result<serde_json::Value, String> {
+        serde_json::to_value(self).map_err(|e| format!("cannot serialise the review: {e}"))
+    }
+}
+
 /// Runs `kibitzer review`, writing JSON (if asked) to `out`.
 ///
 /// # Errors
 /// Bad input (status 2) or a failed write (status 1).
 pub fn run(args: &ReviewArgs, config: &Config, out: &mut dyn Write) -> Result<(), CommandError> {
-    let screen = !args.json && args.annotate.is_none();
+    let screen = !args.json && args.annotate.is_none() && args.html.is_none();
+    if args.force && args.annotate.is_none() && args.html.is_none() {
+        return Err(CommandError::input(
+            "--force only lets --annotate or --html replace a file; give one of them",
+        ));
+    }
     let number = args.game.unwrap_or(1);
     // The game's `Variant` tag decides how the file is read; a file that cannot be read or has
     // no such game is reported by the chess reading below.
@@ -220,7 +262,7 @@ pub fn run(args: &ReviewArgs, config: &Config, out: &mut dyn Write) -> Result<()
         .and_then(Result::ok);
     if screen && !std::io::stdout().is_terminal() {
         return Err(CommandError::input(
-            "the review screen needs a terminal; use --json or --annotate OUT.pgn",
+            "the review screen needs a terminal; use --json, --annotate OUT.pgn or --html OUT.html",
         ));
     }
     let level = level(args.level.as_deref(), config)?;
@@ -245,7 +287,18 @@ pub fn run(args: &ReviewArgs, config: &Config, out: &mut dyn Write) -> Result<()
             .map_err(|e| CommandError::input(format!("{e:#}")));
     }
     if let Some(path) = &args.annotate {
-        check_annotate_target(&args.file, path, args.force)?;
+        check_target("--annotate", &args.file, path, args.force)?;
+    }
+    if let Some(path) = &args.html {
+        check_target("--html", &args.file, path, args.force)?;
+    }
+    if let (Some(a), Some(h)) = (&args.annotate, &args.html)
+        && (a == h || persist::same_file(a, h))
+    {
+        return Err(CommandError::input(format!(
+            "--annotate and --html both name {}; give two files",
+            a.display()
+        )));
     }
     match variant {
         Some(Variant::PawnBattle) => {
@@ -311,33 +364,39 @@ fn review_file<P: Reviewed>(
     );
     if let Some(path) = &args.annotate {
         let text = annotate::annotated(&loaded.game, &plies);
-        let written = if args.force {
-            persist::write_atomic(path, &text).map_err(|e| format!("{e:#}"))
-        } else {
-            // Created since the check: still never replaced.
-            persist::write_new(path, &text).map_err(|e| exists_message(&e))
-        };
-        written.map_err(CommandError::failure)?;
+        write_output(path, &text, args.force)?;
     }
-    if args.json {
+    if args.json || args.html.is_some() {
         let doc = ReviewDocument {
-            number,
-            tags: OrderedTags(&loaded.game.tags),
-            result: &loaded.game.result,
             stopped: loaded.stopped.as_deref(),
             bad_games: &loaded.bad_games,
-            depth: limits.depth,
-            movetime_ms: limits.movetime.map(|d| d.as_millis() as u64),
-            summary: Summary::of(&plies),
-            analyst: plies.last().map(|p| p.judged_by.as_str()),
             analyst_notices: &notices,
-            plies: &plies,
+            ..ReviewDocument::new(number, &loaded.game, limits, &plies)
         };
-        let write = |out: &mut dyn Write| -> std::io::Result<()> {
-            serde_json::to_writer_pretty(&mut *out, &doc)?;
-            writeln!(out)
-        };
-        write(out).map_err(|e| CommandError::failure(format!("cannot write the output: {e}")))?;
+        let value = doc.value().map_err(CommandError::failure)?;
+        if let Some(path) = &args.html {
+            let page = crate::share::page::html(&value).map_err(CommandError::failure)?;
+            write_output(path, &page, args.force)?;
+        }
+        if args.json {
+            let write = |out: &mut dyn Write| -> std::io::Result<()> {
+                serde_json::to_writer_pretty(&mut *out, &value)?;
+                writeln!(out)
+            };
+            write(out)
+                .map_err(|e| CommandError::failure(format!("cannot write the output: {e}")))?;
+        }
     }
     Ok(())
+}
+
+/// Writes an output file: replacing an existing one only with `force`.
+fn write_output(path: &std::path::Path, text: &str, force: bool) -> Result<(), CommandError> {
+    let written = if force {
+        persist::write_atomic(path, text).map_err(|e| format!("{e:#}"))
+    } else {
+        // Created since the check: still never replaced.
+        persist::write_new(path, text).map_err(|e| exists_message(&e))
+    };
+    written.map_err(CommandError::failure)
 }

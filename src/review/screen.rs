@@ -173,6 +173,7 @@ const HELP: &[(&str, &str)] = &[
     ("t", "at a mistake: try a better move (type it, or click"),
     ("", "or drag it; then t again, r reveal, n next)"),
     ("f", "flip the board"),
+    ("h", "share: write the review as a web page (review-N.html)"),
     ("e", "review again with the other analyst (built-in or"),
     (
         "",
@@ -693,6 +694,15 @@ impl<P: OnScreen> Screen<P> {
             KeyCode::Home => self.nav(Nav::Start),
             KeyCode::End => self.nav(Nav::End),
             KeyCode::Char('f') => self.nav(Nav::Flip),
+            KeyCode::Char('h') => {
+                let plies = self.state.known();
+                let limits = &self.settings.limits;
+                let doc = super::command::ReviewDocument::new(1, &self.game, limits, &plies);
+                self.message = Some(match crate::share::page::share(&doc, self.state.len()) {
+                    Ok(done) => Message::info(done),
+                    Err(e) => Message::error(e),
+                });
+            }
             KeyCode::Char('g') => self.goto = Some(String::new()),
             KeyCode::Char('w') => self.choose_side(Color::White),
             KeyCode::Char('b') => self.choose_side(Color::Black),

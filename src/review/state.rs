@@ -85,8 +85,13 @@ impl ReviewState {
     /// The summary of the analysed plies from the start up to the first gap.
     #[must_use]
     pub fn summary(&self) -> Summary {
-        let known: Vec<PlyReview> = self.plies.iter().map_while(Clone::clone).collect();
-        Summary::of(&known)
+        Summary::of(&self.known())
+    }
+
+    /// The analysed plies from the start up to the first gap.
+    #[must_use]
+    pub fn known(&self) -> Vec<PlyReview> {
+        self.plies.iter().map_while(Clone::clone).collect()
     }
 
     /// The first inaccuracy-or-worse of `side` after ply `from` (any side when `None`).
