@@ -184,6 +184,10 @@ fn the_page_of_a_chess_game_says_what_the_json_says() {
     let data: serde_json::Value = serde_json::from_str(data).unwrap();
     assert_eq!(data["positions"].as_array().unwrap().len(), 8);
     assert_eq!(pgn_moves(&dir.path().join("game.html")), sans(&json));
+    // The embedded PGN's tags in the standard's order.
+    let pgn = &page[page.find(r#"<pre id="pgn">"#).unwrap()..];
+    let at = |tag: &str| pgn.find(&format!("[{tag} ")).unwrap();
+    assert!(at("Event") < at("White") && at("White") < at("Black") && at("Black") < at("Result"));
 }
 
 #[test]

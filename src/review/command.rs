@@ -373,14 +373,15 @@ fn review_file<P: Reviewed>(
             analyst_notices: &notices,
             ..ReviewDocument::new(number, &loaded.game, limits, &plies)
         };
-        let value = doc.value().map_err(CommandError::failure)?;
         if let Some(path) = &args.html {
+            let value = doc.value().map_err(CommandError::failure)?;
             let page = crate::share::page::html(&value).map_err(CommandError::failure)?;
             write_output(path, &page, args.force)?;
         }
         if args.json {
+            // From the document itself: its tags keep their file order (a `Value` sorts them).
             let write = |out: &mut dyn Write| -> std::io::Result<()> {
-                serde_json::to_writer_pretty(&mut *out, &value)?;
+                serde_json::to_writer_pretty(&mut *out, &doc)?;
                 writeln!(out)
             };
             write(out)

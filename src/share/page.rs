@@ -328,10 +328,16 @@ fn graph(plies: &[Ply]) -> String {
     )
 }
 
+/// The PGN standard's Seven Tag Roster, in its export order.
+const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
 /// The game as PGN (its tags, moves and result), for python-chess or any other reader.
 fn pgn(doc: &Doc) -> String {
     let mut out = String::new();
-    for (k, v) in &doc.tags {
+    // The seven tags of the standard's roster first, in its order; the others after them.
+    let mut tags: Vec<(&String, &serde_json::Value)> = doc.tags.iter().collect();
+    tags.sort_by_key(|(k, _)| ROSTER.iter().position(|r| r == k).unwrap_or(ROSTER.len()));
+    for (k, v) in tags {
         let v = v.as_str().unwrap_or_default();
         out.push_str(&format!(
             "[{k} \"{}\"]\n",
