@@ -483,6 +483,15 @@ impl UciAnalyst {
                 }
                 Some("bestmove") => {
                     let text = words.next().unwrap_or("");
+                    let best = if text == "(none)" || text == "0000" {
+                        None
+                    } else {
+                        Some(legal(pos, text).ok_or_else(|| AnalystError::Malformed {
+                            command: self.command.clone(),
+                            line: line.clone(),
+                            reason: format!("`{text}` is not a legal move here"),
+                        })?)
+                    };
                     // The position has legal moves (checked above), so an engine that
                     // scored nothing has given no analysis (a stopped search may have
                     // scored nothing yet).
@@ -492,19 +501,7 @@ impl UciAnalyst {
                             line: line.clone(),
                         });
                     }
-                    if text == "(none)" || text == "0000" {
-                        break None;
-                    }
-                    match legal(pos, text) {
-                        Some(m) => break Some(m),
-                        None => {
-                            return Err(AnalystError::Malformed {
-                                command: self.command.clone(),
-                                line: line.clone(),
-                                reason: format!("`{text}` is not a legal move here"),
-                            });
-                        }
-                    }
+                    break best;
                 }
                 _ => {}
             }
