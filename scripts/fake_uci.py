@@ -17,6 +17,9 @@ searches it misbehaves according to `--mode`:
   garbage  prints a malformed bestmove
   badinfo  prints an info line with a malformed score
   notuci   answers `uci` with a greeting and never says `uciok`
+  useless  answers `bestmove 0000` at once, without any `info` line
+  none     answers `bestmove (none)` at once, without any `info` line
+  silent   answers a legal `bestmove` without any `info` line
 """
 
 import argparse
@@ -46,7 +49,7 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--mode", default="ok",
                         choices=["ok", "illegal", "crash", "hang", "slow", "garbage", "badinfo",
-                                 "notuci"])
+                                 "notuci", "useless", "none", "silent"])
     parser.add_argument("--after", type=int, default=3)
     parser.add_argument("--sleep", type=float, default=5.0)
     parser.add_argument("--random", action="store_true", help="play random legal moves")
@@ -112,6 +115,15 @@ def main() -> int:
                 continue
             if bad and args.mode == "badinfo":
                 print("info depth 1 multipv 1 score cp twelve pv e2e4", flush=True)
+                continue
+            if bad and args.mode == "useless":
+                print("bestmove 0000", flush=True)
+                continue
+            if bad and args.mode == "none":
+                print("bestmove (none)", flush=True)
+                continue
+            if bad and args.mode == "silent":
+                print(f"bestmove {next(iter(board.legal_moves)).uci()}", flush=True)
                 continue
             legal = list(board.legal_moves)
             if "searchmoves" in tokens:

@@ -77,9 +77,6 @@ pub trait Analysed: SearchRules {
         stop: &AtomicBool,
     ) -> Option<Result<SearchResult, AnalystError>>;
 
-    /// Whether `mv` is theory here (never judged against the engine's best).
-    fn is_book_move(&self, mv: Move) -> bool;
-
     /// The evaluation terms before and after `mv` (name, before, after; mover's view).
     fn eval_terms(&self, mv: Move, eval: &Self::Eval) -> Vec<(String, i32, i32)>;
 
@@ -110,10 +107,6 @@ impl Analysed for Chess {
         stop: &AtomicBool,
     ) -> Option<Result<SearchResult, AnalystError>> {
         Some(engine.search(before, setup, limits, stop))
-    }
-
-    fn is_book_move(&self, mv: Move) -> bool {
-        crate::opening::book_move(self, mv).is_some()
     }
 
     fn eval_terms(&self, mv: Move, params: &EvalParams) -> Vec<(String, i32, i32)> {
@@ -148,10 +141,6 @@ impl Analysed for PawnBattle {
         _stop: &AtomicBool,
     ) -> Option<Result<SearchResult, AnalystError>> {
         None
-    }
-
-    fn is_book_move(&self, _mv: Move) -> bool {
-        false
     }
 
     fn eval_terms(&self, mv: Move, eval: &Evaluation) -> Vec<(String, i32, i32)> {
@@ -720,9 +709,9 @@ fn needs_verifying(first: &SearchResult, played: Move) -> bool {
 
 /// The one judgement of a played move, shared by the review and play mode's verdict on the
 /// human's moves: returns the search of `req.before` that the verdict on `req.played` rests on.
-/// That is `first` (the search at `req.limits`) when there is no played move, when it is a
-/// book move (theory is not judged), or when `first` finds it neither suspect nor an only
-/// move; otherwise a verification search with [`verification_limits`] and exact root scores,
+/// That is `first` (the search at `req.limits`) when there is no played move, or when `first`
+/// finds it neither suspect nor an only move (a book move included: the judge may refute
+/// theory, see `Judgement::refutes_theory`); otherwise a verification search with [`verification_limits`] and exact root scores,
 /// so the played move, the best move and the second best are compared inside one deeper
 /// search: an error it does not confirm is downgraded, and its best move is the one shown as
 /// better. With the built-in analyst, a move the verification still flags is confirmed once
@@ -739,8 +728,8 @@ pub fn judged_search<P: Analysed>(
     stop: &AtomicBool,
 ) -> SearchResult {
     match req.played {
-        Some(p) if !req.before.is_book_move(p) => verify(req, p, first, analyst, memory, stop),
-        _ => first,
+        Some(p) => verify(req, p, first, analyst, memory, stop),
+        None => first,
     }
 }
 

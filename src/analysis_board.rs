@@ -541,7 +541,8 @@ fn typed(line: &mut String, key: KeyEvent) -> Typing {
         KeyCode::Esc => Typing::Cancelled,
         KeyCode::Backspace if line.pop().is_none() => Typing::Cancelled,
         KeyCode::Char(c) => {
-            line.push(c);
+            // A full prompt drops the character (its line says so).
+            crate::prompt::push(line, c);
             Typing::Editing
         }
         _ => Typing::Editing,

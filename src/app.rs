@@ -944,7 +944,8 @@ impl<P: Playable> App<P> {
                 }
             }
             KeyCode::Char(c) => {
-                text.push(c);
+                // A full prompt drops the character (its line says so).
+                crate::prompt::push(&mut text, c);
                 self.mode = Mode::Prompt(text);
             }
             _ => {}

@@ -424,6 +424,59 @@ impl AnalysisConfig {
 /// The colour themes shipped with the program (names accepted by `ui.theme`).
 pub const THEMES: &[&str] = &["classic", "green", "blue", "mono"];
 
+/// The largest configuration file read (the example with every key is about 6 KiB).
+pub const CONFIG_MAX_BYTES: u64 = 1 << 20;
+
+/// Why a configuration file was not read.
+enum ConfigRead {
+    /// The file system's error (a missing file among them).
+    Io(std::io::Error),
+    /// Not a regular file, or too large: what is wrong and how to fix it.
+    Refused(String),
+}
+
+/// Reads a configuration file: only a regular file (a directory, a FIFO or a device such as
+/// `/dev/zero` would block or never end) of at most [`CONFIG_MAX_BYTES`] (checked again while
+/// reading, for files whose size the system does not know).
+fn read_config_text(path: &Path) -> Result<String, ConfigRead> {
+    use std::io::Read;
+    const FIX: &str = "pass a TOML file (`kibitzer config init` writes the commented example)";
+    let meta = std::fs::metadata(path).map_err(ConfigRead::Io)?;
+    let kind = meta.file_type();
+    if kind.is_dir() {
+        return Err(ConfigRead::Refused(format!(
+            "is a directory, not a configuration file; {FIX}"
+        )));
+    }
+    if !kind.is_file() {
+        return Err(ConfigRead::Refused(format!(
+            "is not a regular file (a FIFO, socket or device), so it is not read as the configuration; {FIX}"
+        )));
+    }
+    let too_large = || {
+        ConfigRead::Refused(format!(
+            "is larger than {} KiB, far more than any configuration; {FIX}",
+            CONFIG_MAX_BYTES >> 10
+        ))
+    };
+    if meta.len() > CONFIG_MAX_BYTES {
+        return Err(too_large());
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(CONFIG_MAX_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(ConfigRead::Io)?;
+    if bytes.len() as u64 > CONFIG_MAX_BYTES {
+        return Err(too_large());
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        ConfigRead::Refused(format!(
+            "is not UTF-8 text (an invalid byte at offset {}); {FIX}",
+            e.utf8_error().valid_up_to()
+        ))
+    })
+}
+
 /// A configuration problem, with enough context to fix it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ConfigError {
@@ -553,18 +606,23 @@ impl Config {
             Some(p) => (p.to_path_buf(), true),
             None => (dirs.config_file(), false),
         };
-        match std::fs::read_to_string(&path) {
+        match read_config_text(&path) {
             Ok(text) => Ok((
                 Config::from_toml(&text, Some(&path))?,
                 ConfigSource::File(path),
             )),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound && !must_exist => {
+            Err(ConfigRead::Io(e)) if e.kind() == std::io::ErrorKind::NotFound && !must_exist => {
                 Ok((Config::default(), ConfigSource::Defaults(path)))
             }
-            Err(e) => Err(ConfigError {
+            Err(ConfigRead::Io(e)) => Err(ConfigError {
                 path: Some(path),
                 location: None,
                 message: format!("cannot read the config file: {e}"),
+            }),
+            Err(ConfigRead::Refused(message)) => Err(ConfigError {
+                path: Some(path),
+                location: None,
+                message,
             }),
         }
     }
@@ -964,6 +1022,39 @@ mod tests {
         let missing = dir.path().join("nope.toml");
         let err = Config::load(Some(&missing), &dirs).unwrap_err();
         assert!(err.to_string().contains("cannot read the config file"));
+    }
+
+    /// Issue 34: `--config /dev/zero` grew until the kernel killed it, a FIFO blocked forever.
+    #[test]
+    fn only_a_regular_file_of_a_sane_size_is_read_as_the_config() {
+        let dir = tempfile::tempdir().unwrap();
+        let dirs = Dirs {
+            config_dir: dir.path().join("cfg"),
+            data_dir: dir.path().join("data"),
+        };
+        let fifo = dir.path().join("fifo.toml");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let huge = dir.path().join("huge.toml");
+        // A valid TOML file (a comment) of 2 MiB.
+        std::fs::write(&huge, format!("#{}\n", "x".repeat(2 << 20))).unwrap();
+        for (path, what) in [
+            (Path::new("/dev/zero"), "not a regular file"),
+            (fifo.as_path(), "not a regular file"),
+            (dir.path(), "a directory"),
+            (huge.as_path(), "larger than"),
+        ] {
+            let err = Config::load(Some(path), &dirs).unwrap_err().to_string();
+            assert!(err.starts_with(&path.display().to_string()), "{err}");
+            assert!(err.contains(what), "{path:?}: {err}");
+            assert!(
+                err.contains("kibitzer config init"),
+                "{path:?}: no fix in {err}"
+            );
+        }
     }
 
     #[test]

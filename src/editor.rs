@@ -579,7 +579,7 @@ impl Editor {
             EditorAction::OpenFen => self.mode = EditorMode::Fen(String::new()),
             EditorAction::FenChar(c) => {
                 if let EditorMode::Fen(typed) = &mut self.mode {
-                    typed.push(c);
+                    crate::prompt::push(typed, c);
                 }
             }
             EditorAction::FenBackspace => {

@@ -25,6 +25,7 @@ pub mod perft;
 pub mod pgn;
 pub mod play;
 pub mod posdb;
+pub mod prompt;
 pub mod review;
 pub mod share;
 pub mod shell;

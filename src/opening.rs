@@ -7,8 +7,11 @@
 //! reaches a position finds it: classification follows transpositions as Lichess does.
 //!
 //! - [`classify`] names a game: the deepest named position it has reached.
-//! - [`book_move`] says whether a move is theory: a move of a named line from a book position.
-//! - [`choose`] picks the engine's book move, weighted by how often masters played it.
+//! - [`book_move`] says whether a move is theory: a move the book would play (one masters
+//!   played, [`Entry::played`]) from a book position. A named line is not a recommendation:
+//!   the Fool's Mate line is named, but 2.g4 is no book move.
+//! - [`choose`] picks the engine's book move among those, weighted by how often masters
+//!   played it.
 
 use std::collections::HashMap;
 use std::sync::LazyLock;
@@ -44,8 +47,19 @@ pub struct Entry {
     /// The name of the line the position lies on: [`Entry::named`], or the last named
     /// position before it on the first line that reached it.
     pub line: Option<Opening>,
-    /// The book moves from here with their weights (1 + 10 × times played by masters).
+    /// The moves of named lines from here with their weights (1 + 10 × times played by
+    /// masters).
     pub moves: Vec<(UciMove, u32)>,
+}
+
+/// The weight of a move of a named line that no master played.
+const NEVER_PLAYED: u32 = 1;
+
+impl Entry {
+    /// The moves the book plays from here (those masters played) with their weights.
+    pub fn played(&self) -> impl Iterator<Item = &(UciMove, u32)> {
+        self.moves.iter().filter(|(_, w)| *w > NEVER_PLAYED)
+    }
 }
 
 /// The parsed book: every position of every named line.
@@ -154,15 +168,16 @@ pub fn at(game: &crate::game::Game, ply: usize) -> Option<Opening> {
     classify((0..=ply).map_while(|i| game.position_at(i)))
 }
 
-/// When `mv` is a book move of `before` (a move of a named line played from a position of
-/// that line), the opening it belongs to: the position after it's name, or the name of the
-/// line it lies on.
+/// When `mv` is a book move of `before` (a move the book would play: one masters played,
+/// [`Entry::played`], from a position of a named line), the opening it belongs to: the
+/// position after it's name, or the name of the line it lies on. Whether the move is sound is
+/// the judge's to say (an error is never `book`: see `explain::explanation`).
 #[must_use]
 pub fn book_move(before: &Chess, mv: Move) -> Option<Opening> {
     let book = book();
     let entry = book.entry(before)?;
     let uci = UciMove::from_move(mv, CastlingMode::Standard);
-    if !entry.moves.iter().any(|(m, _)| *m == uci) {
+    if !entry.played().any(|(m, _)| *m == uci) {
         return None;
     }
     let mut after = before.clone();
@@ -170,16 +185,16 @@ pub fn book_move(before: &Chess, mv: Move) -> Option<Opening> {
     book.entry(&after).and_then(|e| e.line).or(entry.line)
 }
 
-/// Chooses a book move in `pos`: each move with a probability proportional to its weight
-/// raised to `exponent` (0 = all alike, 1 = as often as masters played it); an infinite
-/// exponent always takes the best-weighted move (the first of equals). `random` gives
-/// uniform numbers in `[0, 1)` (called once at most). `None` when `pos` is not in the book.
+/// Chooses a book move in `pos` among those masters played ([`Entry::played`]): each with a
+/// probability proportional to its weight raised to `exponent` (0 = all alike, 1 = as often
+/// as masters played it); an infinite exponent always takes the best-weighted move (the first
+/// of equals). `random` gives uniform numbers in `[0, 1)` (called once at most). `None` when
+/// `pos` is not in the book or no master played on from it.
 #[must_use]
 pub fn choose(pos: &Chess, exponent: f64, random: &mut dyn FnMut() -> f64) -> Option<Move> {
     let entry = book().entry(pos)?;
     let moves: Vec<(Move, u32)> = entry
-        .moves
-        .iter()
+        .played()
         .filter_map(|(u, w)| u.to_move(pos).ok().map(|m| (m, *w)))
         .collect();
     if exponent.is_infinite() {

@@ -167,7 +167,17 @@ impl Store {
                 .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         }
         let mut notice = None;
-        let reader = match file::open(path) {
+        // Damage found after an earlier opening left a mark: the same recovery as damage
+        // found now.
+        let mark = file::damage_mark(path);
+        let first = match std::fs::read_to_string(&mark) {
+            Ok(why) if path.exists() => Err(file::OpenError::Unusable(format!(
+                "damaged, found while in use: {}",
+                why.trim()
+            ))),
+            _ => file::open(path),
+        };
+        let reader = match first {
             Ok(c) => c,
             Err(file::OpenError::Unusable(why)) => {
                 let aside = file::move_aside(path, now_secs()).map_err(|e| {
@@ -183,6 +193,9 @@ impl Store {
                     path.display(),
                     aside.display()
                 ));
+                // The mark was about the file moved aside (an error here leaves a mark
+                // without its file, which the next start ignores).
+                let _ = std::fs::remove_file(&mark);
                 file::open(path).map_err(|e| open_failure(path, &e))?
             }
             Err(e) => return Err(open_failure(path, &e)),
@@ -333,15 +346,27 @@ fn note(broken: &AtomicBool, problem: &Mutex<Option<String>>, path: &Path, e: &r
         broken.store(true, Ordering::Relaxed);
     }
     let text = if damaged {
-        format!(
-            "the position database {} is damaged ({e}); it was not used further. The next start \
-             moves it aside",
-            path.display()
-        )
+        damage_found(path, &e.to_string())
     } else {
         format!("the position database {}: {e}", path.display())
     };
     *problem.lock().unwrap_or_else(PoisonError::into_inner) = Some(text);
+}
+
+/// Marks `path` as damaged (`why`: SQLite's words) for the next start, and says so.
+pub(crate) fn damage_found(path: &Path, why: &str) -> String {
+    match file::mark_damaged(path, why) {
+        Ok(()) => format!(
+            "the position database {} is damaged ({why}); it was not used further. The next \
+             start moves it aside and starts a new one",
+            path.display()
+        ),
+        Err(e) => format!(
+            "the position database {} is damaged ({why}); it was not used further, and it \
+             cannot be marked for the next start ({e}): move it aside or delete it",
+            path.display()
+        ),
+    }
 }
 
 impl Drop for Store {

@@ -855,6 +855,28 @@ mod tests {
         }
     }
 
+    /// Issue 34: `1. f3 e5 2. g4 Qh4#` labelled 2.g4 `book` (the Fool's Mate line is named)
+    /// and reported no blunder.
+    #[test]
+    fn a_blunder_on_a_named_line_is_a_blunder_not_book() {
+        let g = game("f3 e5 g4 Qh4#");
+        let mut plies = Vec::new();
+        review_game(&g, &settings(), &AtomicBool::new(false), &mut |e| {
+            if let ReviewEvent::Ply(p) = e {
+                plies.push(*p);
+            }
+        });
+        let g4 = &plies[2];
+        assert_eq!(g4.classification.quality, Quality::Blunder, "{g4:?}");
+        assert!(g4.classification.allowed_mate, "{g4:?}");
+        assert!(g4.explanation.opening.is_none());
+        assert!(
+            plies
+                .iter()
+                .all(|p| p.classification.quality != Quality::Book)
+        );
+    }
+
     /// Every event of a review as text (plies as their JSON), in the order reported.
     fn events(g: &Game, settings: &Settings) -> Vec<String> {
         let mut out = Vec::new();

@@ -85,6 +85,10 @@ struct Session<'w, W: Write> {
     queued: std::collections::VecDeque<(Go, Searched, Vec<u64>)>,
 }
 
+/// From this size (MiB) on, a new hash table takes long enough to allocate (about 2 s per GiB)
+/// that `setoption name Hash` says so in an `info string`.
+const SLOW_HASH_MB: u32 = 256;
+
 /// Runs the protocol until `quit` or the end of `input`. The configuration's `engine.hash_mb`,
 /// `engine.book`, its weights (`[eval]`, `[pawn_battle.eval]`) and `level` are the starting
 /// values of the options (`Hash`, `OwnBook`, `Level`, …); `engine.book_depth` limits the book.
@@ -296,8 +300,17 @@ impl<W: Write> Session<'_, W> {
             UciCommand::Stop => self.stop()?,
             UciCommand::PonderHit => self.ponderhit()?,
             UciCommand::SetOption { name, value } => {
+                let hash_mb = self.settings.config.engine.hash_mb;
                 if let Err(e) = self.setoption(&name, value.as_deref()) {
                     error(self.out, &e)?;
+                }
+                let now = self.settings.config.engine.hash_mb;
+                if now != hash_mb && now >= SLOW_HASH_MB {
+                    writeln!(
+                        self.out,
+                        "info string Hash: allocating {now} MiB, which may take a few seconds; \
+                         readyok follows when it is done"
+                    )?;
                 }
             }
             UciCommand::Eval => {
@@ -749,6 +762,21 @@ mod tests {
         )
         .unwrap();
         String::from_utf8(out).unwrap()
+    }
+
+    /// Issue 34: `setoption name Hash value 4096` took 9 s before `readyok`, in silence.
+    #[test]
+    fn a_large_hash_says_it_takes_time_before_readyok() {
+        let out = session(
+            "setoption name Hash value 256\nisready\nsetoption name Hash value 16\nisready\n",
+        );
+        let lines: Vec<&str> = out.lines().collect();
+        let said = lines
+            .iter()
+            .position(|l| l.starts_with("info string Hash: allocating 256 MiB"))
+            .unwrap_or_else(|| panic!("{out}"));
+        assert_eq!(lines.get(said + 1), Some(&"readyok"), "{out}");
+        assert_eq!(out.matches("info string Hash").count(), 1, "{out}");
     }
 
     #[test]

@@ -322,3 +322,116 @@ fn a_better_move_found_by_a_cut_short_iteration_is_played() {
         "none of {searched} node-limited searches played a move found after its last completed iteration"
     );
 }
+
+/// Searches `fen` to `depth` with `config`'s weights on another thread; `None` when it has not
+/// returned after two minutes (a search that never ends; the thread is left behind).
+fn search_with(
+    config: &kibitzer::config::EvalConfig,
+    fen: &str,
+    depth: u32,
+) -> Option<SearchResult> {
+    let params = EvalParams::from_config(config);
+    let p = pos(fen);
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut memory = SearchMemory::new(8);
+        let stop = AtomicBool::new(false);
+        let r = search(
+            &p,
+            &[],
+            &SearchLimits::depth(depth),
+            &params,
+            &mut memory,
+            &stop,
+            &mut |_| {},
+        );
+        let _ = tx.send(r);
+    });
+    rx.recv_timeout(Duration::from_secs(120)).ok()
+}
+
+/// Issue 34: Queen Value 5000 and Material PST 500 (both inside their documented ranges) with
+/// three queens put the static evaluation beyond the mate band: depth 1 never completed (its
+/// aspiration loop failed high forever) and the side three queens up was "getting mated".
+/// Every weight at each end of its range must give a search that ends with a centipawn score.
+#[test]
+fn weights_at_the_ends_of_their_ranges_never_reach_the_mate_band() {
+    use kibitzer::config::EvalConfig;
+    let top = EvalConfig {
+        pawn: 5000,
+        knight: 5000,
+        bishop: 5000,
+        rook: 5000,
+        queen: 5000,
+        material_pst: 500,
+        king_safety: 500,
+        mobility: 500,
+        pawn_structure: 500,
+        threats: 500,
+        defences: 500,
+        bishop_pair: 500,
+        rooks: 500,
+        tempo: 500,
+        castling: 500,
+        ..EvalConfig::default()
+    };
+    let issue = EvalConfig {
+        queen: 5000,
+        material_pst: 500,
+        ..EvalConfig::default()
+    };
+    let bottom = EvalConfig {
+        pawn: 1,
+        knight: 1,
+        bishop: 1,
+        rook: 1,
+        queen: 1,
+        material_pst: 0,
+        king_safety: 0,
+        mobility: 0,
+        pawn_structure: 0,
+        threats: 0,
+        defences: 0,
+        bishop_pair: 0,
+        rooks: 0,
+        tempo: 0,
+        castling: 0,
+        ..EvalConfig::default()
+    };
+    // The issue's position, with the other side to move, and with Black three queens up.
+    let cases = [
+        ("4k3/8/8/8/8/8/8/QQQ1K3 w - - 0 1", 1),
+        ("4k3/8/8/8/8/8/8/QQQ1K3 b - - 0 1", -1),
+        ("qqq1k3/8/8/8/8/8/8/4K3 w - - 0 1", -1),
+    ];
+    for (name, config) in [("issue", &issue), ("top", &top), ("bottom", &bottom)] {
+        for preset in [
+            kibitzer::config::EvalPreset::Default,
+            kibitzer::config::EvalPreset::Simplified,
+        ] {
+            let config = EvalConfig {
+                preset,
+                ..config.clone()
+            };
+            for (fen, sign) in cases {
+                for depth in [1, 3] {
+                    let at = format!("{name} {preset:?} {fen} depth {depth}");
+                    let r = search_with(&config, fen, depth)
+                        .unwrap_or_else(|| panic!("{at}: the search never ended"));
+                    assert!(r.best_move.is_some(), "{at}");
+                    assert_eq!(r.depth, depth, "{at}");
+                    // None of these positions has a mate in one: a mate score at depth 1 is
+                    // a centipawn lead read as a mate.
+                    assert!(
+                        depth > 1 || !r.score.is_mate(),
+                        "{at}: a centipawn lead reported as {}",
+                        r.score
+                    );
+                    if name != "bottom" {
+                        assert_eq!(r.score.cp().signum(), sign, "{at}: {}", r.score);
+                    }
+                }
+            }
+        }
+    }
+}

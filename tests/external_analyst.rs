@@ -426,3 +426,90 @@ fn the_review_screen_offers_an_installed_external_engine() {
     assert!(missing.contains("Judged by: kibitzer"), "{missing}");
     assert!(!missing.contains("e: judge with"), "{missing}");
 }
+
+/// Issue 34: an engine answering `bestmove 0000` or `(none)` (or a move) without any `info`
+/// line made `review --json` exit with `"plies": []` and no notice. It is named in a notice
+/// and the built-in engine analyses instead, as for a crash, from the start or mid-review.
+#[test]
+fn a_useless_engine_is_named_and_the_builtin_engine_analyses_instead() {
+    require_python_chess();
+    for mode in ["useless", "none", "silent"] {
+        for after in [0, 3] {
+            let dir = tempfile::tempdir().unwrap();
+            let at = format!("--mode {mode} --after {after}");
+            let (doc, err) = review(dir.path(), &format!("python3 {FAKE} {at}"));
+            assert!(err.contains("gives no analysis"), "{at}: {err}");
+            assert!(
+                err.contains("the built-in engine analyses instead"),
+                "{at}: {err}"
+            );
+            let who = judged_by(&doc);
+            assert_eq!(who.len(), 11, "{at}: every ply is still reviewed");
+            assert_eq!(who.last().map(String::as_str), Some("kibitzer"), "{at}");
+            let first = if after == 0 { "kibitzer" } else { "FakeUCI" };
+            assert_eq!(who.first().map(String::as_str), Some(first), "{at}");
+            let notices = doc["analyst_notices"].as_array().unwrap();
+            assert_eq!(notices.len(), 1, "{at}: {notices:?}");
+            assert!(
+                notices[0].as_str().unwrap().contains("fake_uci.py"),
+                "{at}: the notice names the engine: {notices:?}"
+            );
+        }
+    }
+}
+
+/// Issue 34: with a useless engine, `--annotate` wrote an unannotated game and `explain`
+/// claimed "the side to move has no legal move".
+#[test]
+fn a_useless_engine_leaves_annotate_and_explain_to_the_builtin_engine() {
+    require_python_chess();
+    let dir = tempfile::tempdir().unwrap();
+    let engine = format!("python3 {FAKE} --mode useless --after 0");
+    let pgn = dir.path().join("g.pgn");
+    std::fs::write(&pgn, GAME).unwrap();
+    let out = dir.path().join("annotated.pgn");
+    let o = kibitzer(
+        dir.path(),
+        &[
+            "review",
+            pgn.to_str().unwrap(),
+            "--annotate",
+            out.to_str().unwrap(),
+            "--movetime",
+            "50",
+            "--engine",
+            &engine,
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("gives no analysis"), "{}", stderr(&o));
+    let annotated = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        annotated.matches('{').count() >= 11,
+        "every move is commented: {annotated}"
+    );
+    let o = kibitzer(
+        dir.path(),
+        &[
+            "explain",
+            "--fen",
+            "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1",
+            "--move",
+            "Kf1",
+            "--movetime",
+            "50",
+            "--engine",
+            &engine,
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(!text.contains("no legal move"), "{text}");
+    assert!(text.contains("judged by kibitzer"), "{text}");
+    assert!(text.contains("Better was Rxd5"), "{text}");
+    assert!(
+        format!("{text}{}", stderr(&o)).contains("gives no analysis"),
+        "{text}{}",
+        stderr(&o)
+    );
+}

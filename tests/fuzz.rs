@@ -245,6 +245,25 @@ fn fuzz_config() {
     println!("fuzz_config: {n} inputs, {ok} accepted, {rejected} rejected");
 }
 
+/// Positions with a lot of material for one side (three queens, as in issue 34).
+const HEAVY: [&str; 3] = [
+    "fen 4k3/8/8/8/8/8/8/QQQ1K3 w - - 0 1",
+    "fen qqq1k3/8/8/8/8/8/8/4K3 w - - 0 1",
+    "fen 4k3/pppppppp/8/8/8/8/8/QQQ1K3 b - - 0 1",
+];
+
+/// The UCI evaluation weights (piece values and term weights, `[eval]`) with their ranges.
+fn eval_weights() -> Vec<(&'static str, i64, i64)> {
+    kibitzer::options::OPTIONS
+        .iter()
+        .filter(|o| o.config_key.is_some_and(|k| k.starts_with("eval.")))
+        .filter_map(|o| {
+            let (lo, hi) = o.kind.bounds()?;
+            Some((o.uci_name?, lo, hi))
+        })
+        .collect()
+}
+
 /// A UCI line from the grammar with random (often wrong) arguments, never `quit` and never a
 /// large `Hash` (the shared machine).
 fn uci_line(r: &mut Rng) -> String {
@@ -265,14 +284,21 @@ fn uci_line(r: &mut Rng) -> String {
     let moves = [
         "e2e4", "d2d4", "e7e5", "g1f3", "e1g1", "a7a8q", "0000", "zz", "e2e5",
     ];
-    let mut line = match below(r, 12) {
+    let mut line = match below(r, 14) {
         0 => "isready".to_owned(),
         1 => "ucinewgame".to_owned(),
         2 | 3 => {
             let mut l = "position ".to_owned();
             l.push_str(pick(
                 r,
-                &["startpos", "fen 8/8/8/8/8/8/8/K6k w - - 0 1", "fen x", ""],
+                &[
+                    "startpos",
+                    "fen 8/8/8/8/8/8/8/K6k w - - 0 1",
+                    "fen x",
+                    "",
+                    HEAVY[0],
+                    HEAVY[1],
+                ],
             ));
             if below(r, 2) == 0 {
                 l.push_str(" moves");
@@ -351,6 +377,16 @@ fn uci_line(r: &mut Rng) -> String {
                 1 => format!("setoption name {name} value"),
                 _ => format!("setoption name {name} value {value}"),
             }
+        }
+        // An evaluation weight at an end of its range (issue 34: the mate band overflowed).
+        12 | 13 => {
+            let (name, lo, hi) = eval_weights()[below(r, eval_weights().len())];
+            let value = match below(r, 3) {
+                0 => lo,
+                1 => hi,
+                _ => lo + below(r, (hi - lo + 1) as usize) as i64,
+            };
+            format!("setoption name {name} value {value}")
         }
         8 => pick(
             r,
@@ -443,4 +479,163 @@ fn fuzz_uci() {
     }
     println!("fuzz_uci: {n} lines in {sessions} sessions, {errors} errors reported");
     let _ = Chess::default();
+}
+
+/// Issue 34: evaluation weights at the ends of their ranges (every weight at its low or high
+/// end, or anywhere between) on random and material-heavy positions: every search ends at its
+/// depth with a legal move, and three queens up never reads as a mate at depth 1.
+#[test]
+fn fuzz_eval_weights() {
+    use kibitzer::config::{EvalConfig, EvalPreset};
+    use kibitzer::engine::{EvalParams, SearchLimits, SearchMemory, search};
+    let mut r = rng(6);
+    let n = iterations(3_000) / 10;
+    let weights = eval_weights();
+    let (mut searches, mut at_ends) = (0, 0);
+    let mut memory = SearchMemory::new(1);
+    for _ in 0..n {
+        let mut settings = kibitzer::options::Settings {
+            config: Config::default(),
+            uci: kibitzer::options::UciSettings::new(5),
+        };
+        settings.config.eval.preset = if below(&mut r, 2) == 0 {
+            EvalPreset::Default
+        } else {
+            EvalPreset::Simplified
+        };
+        let mut ends = 0;
+        for &(name, lo, hi) in &weights {
+            let option = kibitzer::options::by_uci_name(name).unwrap();
+            let value = match below(&mut r, 3) {
+                0 => lo,
+                1 => hi,
+                _ => lo + below(&mut r, (hi - lo + 1) as usize) as i64,
+            };
+            ends += usize::from(value == lo || value == hi);
+            if let kibitzer::options::Slot::Int(field) = (option.slot)(&mut settings) {
+                assert!(field.set(value), "{name} {value}");
+            }
+        }
+        at_ends += ends;
+        let config: EvalConfig = settings.config.eval.clone();
+        let params = EvalParams::from_config(&config);
+        let heavy = (below(&mut r, 2) == 0).then(|| below(&mut r, HEAVY.len()));
+        let pos: Chess = match heavy {
+            None => {
+                let plies = below(&mut r, 60);
+                random_game(&mut r, plies).position().clone()
+            }
+            Some(i) => HEAVY[i]
+                .trim_start_matches("fen ")
+                .parse::<shakmaty::fen::Fen>()
+                .unwrap()
+                .into_position(CastlingMode::Standard)
+                .unwrap(),
+        };
+        if pos.legal_moves().is_empty() {
+            continue;
+        }
+        for depth in [1, 3] {
+            memory.clear();
+            let result = search(
+                &pos,
+                &[],
+                &SearchLimits::depth(depth),
+                &params,
+                &mut memory,
+                &std::sync::atomic::AtomicBool::new(false),
+                &mut |_| {},
+            );
+            searches += 1;
+            let best = result.best_move.expect("a legal move");
+            assert!(pos.is_legal(best), "{config:?}");
+            assert_eq!(result.depth, depth, "{config:?}");
+            // Three queens against a bare king, to move: no mate in one either way, so a
+            // mate score at depth 1 is a centipawn lead read as a mate.
+            if depth == 1 && heavy == Some(0) {
+                assert!(!result.score.is_mate(), "{config:?}: {}", result.score);
+            }
+        }
+    }
+    println!(
+        "fuzz_eval_weights: {n} weight sets ({at_ends} weights at an end), {searches} searches"
+    );
+}
+
+/// Issue 34: faulty analysts (`scripts/fake_uci.py`), useless ones among them (`bestmove 0000`,
+/// `(none)` or a bare move without any `info` line): each search either gives a legal best
+/// move, or fails with a readable message; a useless answer is always named as such.
+#[test]
+fn fuzz_analysts() {
+    use kibitzer::analysis::external::UciAnalyst;
+    use kibitzer::analysis::{AnalystError, AnalystSpec};
+    use kibitzer::engine::SearchLimits;
+    let python_chess = std::process::Command::new("python3")
+        .args(["-c", "import chess"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !python_chess {
+        eprintln!("python-chess is not installed: skipped");
+        return;
+    }
+    let fake = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/fake_uci.py");
+    let modes = [
+        "ok", "useless", "none", "silent", "garbage", "badinfo", "crash", "illegal",
+    ];
+    let mut r = rng(7);
+    let n = iterations(3_000) / 300;
+    let (mut answered, mut useless, mut other) = (0, 0, 0);
+    for _ in 0..n {
+        let mode = modes[below(&mut r, modes.len())];
+        let after = below(&mut r, 3);
+        let spec = AnalystSpec {
+            grace: std::time::Duration::from_secs(20),
+            ..AnalystSpec::new(
+                &format!("python3 {fake} --mode {mode} --after {after}"),
+                Vec::new(),
+            )
+        };
+        let mut analyst = match UciAnalyst::start(&spec) {
+            Ok(a) => a,
+            Err(e) => panic!("{mode}: {e}"),
+        };
+        for i in 0..4 {
+            let plies = below(&mut r, 40);
+            let game = random_game(&mut r, plies);
+            let pos = game.position();
+            if pos.legal_moves().is_empty() {
+                continue;
+            }
+            let stop = std::sync::atomic::AtomicBool::new(false);
+            match analyst.search(pos, None, &SearchLimits::depth(1), &stop) {
+                Ok(result) => {
+                    answered += 1;
+                    let best = result.best_move.expect("a best move");
+                    assert!(pos.is_legal(best), "{mode}: {best}");
+                }
+                Err(e) => {
+                    let message = e.to_string();
+                    assert_readable(&message, mode);
+                    if matches!(e, AnalystError::Useless { .. }) {
+                        useless += 1;
+                        assert!(message.contains("gives no analysis"), "{message}");
+                    } else {
+                        other += 1;
+                    }
+                    let misbehaves = i >= after;
+                    assert!(misbehaves, "{mode} --after {after}, search {i}: {message}");
+                    if ["useless", "none", "silent"].contains(&mode) {
+                        assert!(
+                            matches!(e, AnalystError::Useless { .. }),
+                            "{mode}: {message}"
+                        );
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    println!(
+        "fuzz_analysts: {n} engines, {answered} searches answered, {useless} useless answers named, {other} other failures"
+    );
 }

@@ -162,3 +162,130 @@ fn reviewing_binary_data_fails_with_the_reason() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("cannot be reviewed"), "{}", stderr(&o));
 }
+
+/// Runs `kibitzer ARGS` like [`kibitzer`], killing it after two minutes; `None` when it had to
+/// be killed (a hang).
+fn kibitzer_within(dir: &std::path::Path, args: &[&str]) -> Option<std::process::Output> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kibitzer"))
+        .args(args)
+        .env("KIBITZER_CONFIG_DIR", dir.join("config"))
+        .env("KIBITZER_DATA_DIR", dir.join("data"))
+        .env_remove("KIBITZER_CONFIG")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > std::time::Duration::from_secs(120) {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            return None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    Some(child.wait_with_output().unwrap())
+}
+
+/// The weights of issue 34 (inside their documented ranges) that made a three-queen lead
+/// overflow into the mate band.
+const HUGE_WEIGHTS: &str = "[eval]\nqueen = 5000\nmaterial_pst = 500\n";
+const THREE_QUEENS: &str = "4k3/8/8/8/8/8/8/QQQ1K3 w - - 0 1";
+
+/// Issue 34: with the weights in `[eval]`, `explain` and `review` never ended.
+#[test]
+fn explain_and_review_end_with_weights_at_the_ends_of_their_ranges() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("huge.toml");
+    std::fs::write(&config, HUGE_WEIGHTS).unwrap();
+    let config = config.to_str().unwrap();
+    let out = kibitzer_within(
+        dir.path(),
+        &["--config", config, "explain", "--fen", THREE_QUEENS],
+    )
+    .expect("explain never ended");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let pgn = dir.path().join("g.pgn");
+    std::fs::write(
+        &pgn,
+        format!(
+            "[FEN \"{THREE_QUEENS}\"]\n[SetUp \"1\"]\n[Result \"*\"]\n\n1. Qaa2 Kd8 2. Qa8+ *\n"
+        ),
+    )
+    .unwrap();
+    let out = kibitzer_within(
+        dir.path(),
+        &[
+            "--config",
+            config,
+            "--no-db",
+            "review",
+            "--json",
+            pgn.to_str().unwrap(),
+        ],
+    )
+    .expect("review never ended");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["plies"].as_array().map(Vec::len), Some(3), "{json}");
+}
+
+/// Issue 34: with the weights set by `setoption`, `go depth 3` never answered and ignored
+/// `stop` and `quit`.
+#[test]
+fn uci_answers_go_and_quit_with_weights_at_the_ends_of_their_ranges() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kibitzer"))
+        .arg("uci")
+        .env("KIBITZER_CONFIG_DIR", dir.path().join("config"))
+        .env("KIBITZER_DATA_DIR", dir.path().join("data"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let out = BufReader::new(child.stdout.take().unwrap());
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in out.lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    writeln!(
+        stdin,
+        "setoption name Queen Value value 5000\nsetoption name Material PST value 500\n\
+         position fen {THREE_QUEENS}\ngo depth 3"
+    )
+    .unwrap();
+    let mut lines = Vec::new();
+    loop {
+        let Ok(line) = rx.recv_timeout(std::time::Duration::from_secs(120)) else {
+            child.kill().unwrap();
+            panic!("no bestmove: {lines:?}");
+        };
+        if line.starts_with("bestmove") {
+            break;
+        }
+        lines.push(line);
+    }
+    assert!(
+        lines
+            .iter()
+            .filter_map(|l| l.split(" score mate ").nth(1))
+            .all(|m| !m.starts_with('-')),
+        "the side three queens up is getting mated: {lines:?}"
+    );
+    writeln!(stdin, "quit").unwrap();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(120),
+            "quit ignored"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}

@@ -145,6 +145,14 @@ pub enum AnalystError {
         /// How long it was given.
         after: Duration,
     },
+    /// The program answered a search without analysing: no move (`bestmove 0000` or
+    /// `(none)`) in a position with legal moves and no scored line, or no scored line at all.
+    Useless {
+        /// The command line.
+        command: String,
+        /// Its `bestmove` line.
+        line: String,
+    },
     /// The program sent a line that breaks the protocol.
     Malformed {
         /// The command line.
@@ -181,6 +189,12 @@ impl std::fmt::Display for AnalystError {
                 f,
                 "the analysis engine `{command}` did not answer {during} within {} ms",
                 after.as_millis()
+            ),
+            AnalystError::Useless { command, line } => write!(
+                f,
+                "the analysis engine `{command}` gives no analysis: it answered `{line}` \
+                 without any scored `info` line, in a position with legal moves; check that \
+                 the command starts a working chess engine"
             ),
             AnalystError::Malformed {
                 command,
@@ -469,19 +483,25 @@ impl UciAnalyst {
                 }
                 Some("bestmove") => {
                     let text = words.next().unwrap_or("");
-                    if text == "(none)" || text == "0000" {
-                        break None;
+                    let best = if text == "(none)" || text == "0000" {
+                        None
+                    } else {
+                        Some(legal(pos, text).ok_or_else(|| AnalystError::Malformed {
+                            command: self.command.clone(),
+                            line: line.clone(),
+                            reason: format!("`{text}` is not a legal move here"),
+                        })?)
+                    };
+                    // The position has legal moves (checked above), so an engine that
+                    // scored nothing has given no analysis (a stopped search may have
+                    // scored nothing yet).
+                    if !stopped && lines.iter().all(Option::is_none) {
+                        return Err(AnalystError::Useless {
+                            command: self.command.clone(),
+                            line: line.clone(),
+                        });
                     }
-                    match legal(pos, text) {
-                        Some(m) => break Some(m),
-                        None => {
-                            return Err(AnalystError::Malformed {
-                                command: self.command.clone(),
-                                line: line.clone(),
-                                reason: format!("`{text}` is not a legal move here"),
-                            });
-                        }
-                    }
+                    break best;
                 }
                 _ => {}
             }

@@ -1558,3 +1558,25 @@ fn loading_a_timed_game_keeps_its_clocks() {
     ));
     assert!(timed.clock.is_none());
 }
+
+/// Issue 34: pasting a megabyte into the `:` prompt cost 17 s of processor time (the whole
+/// text redrawn at every character). The prompt keeps its first characters and says it cut.
+#[test]
+fn a_pasted_flood_is_cut_at_the_prompt_limit_and_said() {
+    let mut app = new_app();
+    app.update(key(KeyCode::Char(':')));
+    keys(&mut app, &"e4 ".repeat(4_000));
+    let Mode::Prompt(text) = &app.mode else {
+        panic!("the prompt closed: {:?}", app.mode);
+    };
+    assert_eq!(text.chars().count(), crate::prompt::MAX_CHARS);
+    assert!(text.starts_with("e4 e4 "));
+    let line = crate::ui::status::prompt_line(
+        ":",
+        text,
+        "",
+        &crate::ui::Theme::named("classic", crate::ui::ColorMode::TrueColor),
+    );
+    let shown: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+    assert!(shown.contains(crate::prompt::CUT), "{shown}");
+}

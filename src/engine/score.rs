@@ -14,6 +14,24 @@ pub const MATE: i32 = 31_000;
 /// Scores at or beyond this magnitude are mate scores.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 
+/// The largest static evaluation the search uses: evaluations beyond it (weights at the ends
+/// of their ranges with a lot of material) saturate here, below the mate band, so that a big
+/// lead is never read as a mate and every window the search opens holds every score.
+pub const MAX_EVAL: i32 = MATE_BOUND - 1;
+
+/// `eval` saturated to ±[`MAX_EVAL`].
+///
+/// ```
+/// use kibitzer::engine::score::{MAX_EVAL, saturate};
+/// assert_eq!(saturate(150_000), MAX_EVAL);
+/// assert_eq!(saturate(-150_000), -MAX_EVAL);
+/// assert_eq!(saturate(35), 35);
+/// ```
+#[inline]
+pub fn saturate(eval: i32) -> i32 {
+    eval.clamp(-MAX_EVAL, MAX_EVAL)
+}
+
 /// A score from the point of view of the side to move: centipawns, or a mate distance.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Score(pub i32);

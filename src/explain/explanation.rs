@@ -403,9 +403,14 @@ pub fn explain(input: &ExplainInput) -> Explanation {
     };
 
     let is_best = input.best.is_none_or(|b| b == mv);
-    // A book move is theory: labelled `book`, named first, never judged against the best.
-    let opening = legal.then(|| opening::book_move(before, mv)).flatten();
-    let judgement = judgement_of(input, is_best).map(|j| match opening {
+    // A book move is theory: labelled `book`, named first, never judged against the best;
+    // unless the judge refutes it (an error is never theory).
+    let measured = judgement_of(input, is_best);
+    let opening = legal
+        .then(|| opening::book_move(before, mv))
+        .flatten()
+        .filter(|_| !measured.is_some_and(|j| j.refutes_theory()));
+    let judgement = measured.map(|j| match opening {
         Some(_) => quality::Judgement::book(j),
         None => j,
     });

@@ -158,8 +158,9 @@ pub fn winning_chances(cp: i32) -> f64 {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Quality {
-    /// A move of a named opening line played from a position of that line (theory): never
-    /// judged against the engine's best (`crate::opening::book_move`).
+    /// A move the opening book would play, from a position of a named line (theory), that the
+    /// judge does not refute ([`Judgement::refutes_theory`]): not judged against the engine's
+    /// best (`crate::opening::book_move`).
     Book,
     /// The engine's own choice.
     Best,
@@ -222,6 +223,14 @@ pub struct Judgement {
 }
 
 impl Judgement {
+    /// Whether the judge's numbers refute a move as theory: a mistake or worse (it loses
+    /// material or the game by force), or a move that allows a mate the best move avoided.
+    /// Such a move is never `book`, whatever the opening book says.
+    #[must_use]
+    pub fn refutes_theory(&self) -> bool {
+        self.quality >= Quality::Mistake || self.mate == Some(MateNote::AllowedMate)
+    }
+
     /// The judgement of a book move: labelled [`Quality::Book`], with no mate note and no
     /// only-move flag (theory is not measured against the engine's best); the winning chances
     /// stay as measured.

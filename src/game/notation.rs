@@ -444,6 +444,12 @@ fn diagnose_san(pos: &Chess, san: San) -> String {
             if promotion.is_some() && (role != Role::Pawn || to.rank() != last_rank) {
                 return "only a pawn reaching the last rank can promote".to_owned();
             }
+            if let Some(p @ (Role::King | Role::Pawn)) = promotion {
+                return format!(
+                    "a pawn promotes to a queen, rook, bishop or knight, never to a {}",
+                    role_name(p)
+                );
+            }
             let origins: Vec<Square> = ours
                 .into_iter()
                 .filter(|from| {
@@ -806,6 +812,16 @@ mod tests {
             san(&promo, "e7e8"),
             "ERR e7e8 is ambiguous: it could be e7e8q, e7e8r, e7e8b or e7e8n"
         );
+        // Issue 34: a promotion to a king was "the pawn on a7 is pinned".
+        let to_king = pos("8/P7/8/8/8/8/8/k6K w - - 0 1");
+        for input in ["a8=K", "a7a8k", "a8=K+", "a8=P"] {
+            let said = san(&to_king, input);
+            assert!(
+                said.contains("a pawn promotes to a queen, rook, bishop or knight"),
+                "{input}: {said}"
+            );
+            assert!(!said.contains("pinned"), "{input}: {said}");
+        }
     }
 
     #[test]

@@ -157,3 +157,32 @@ fn the_best_weighted_choice_is_deterministic_and_the_flat_one_varies_in_the_book
     };
     assert_eq!(pick(42), pick(42));
 }
+
+/// Issue 34: the review of `1. f3 e5 2. g4 Qh4#` labelled 2.g4 `book` because the Fool's Mate
+/// line is named. A move is book only when the book would play it (masters played it).
+#[test]
+fn a_named_line_that_masters_never_played_is_no_book_move() {
+    let g = game("f3 e5 g4");
+    for (i, m) in g.moves().iter().enumerate() {
+        assert_eq!(
+            book_move(g.position_at(i).unwrap(), m.mv),
+            None,
+            "{}",
+            m.san
+        );
+    }
+    // The position after 1.f3 is still named (the game keeps its name), and has no book move.
+    assert_eq!(of_game(&game("f3")).map(|o| o.name), Some("Barnes Opening"));
+    assert_eq!(choose(game("f3").position(), 0.0, &mut || 0.5), None);
+    // Whatever the exponent and the draw, the book plays only what it calls book.
+    let start = Chess::default();
+    for exponent in [0.0, 0.5, 1.0] {
+        for i in 0..100 {
+            let m = choose(&start, exponent, &mut || f64::from(i) / 100.0).unwrap();
+            assert!(book_move(&start, m).is_some(), "{m}");
+            let entry = book().entry(&start).unwrap();
+            let uci = UciMove::from_move(m, CastlingMode::Standard);
+            assert!(entry.played().any(|(u, _)| *u == uci), "{m}");
+        }
+    }
+}

@@ -67,9 +67,12 @@ pub fn run(
             Failure::Sql(e) => sql("cannot read", e),
         }),
         DbCommand::Check => {
-            let verdict = store
-                .with_connection(|c| file::integrity(c))
-                .map_err(|e| sql("cannot check", e))?;
+            // A file damaged past its first pages fails the check itself: that is the answer.
+            let verdict = match store.with_connection(|c| file::integrity(c)) {
+                Ok(verdict) => verdict,
+                Err(e) if file::is_damaged(&e) => Err(e.to_string()),
+                Err(e) => return Err(sql("cannot check", e)),
+            };
             match (verdict, &opened.notice) {
                 (Ok(()), None) => writeln!(out, "{}: ok", path.display()).map_err(io),
                 (Ok(()), Some(_)) => Err(CommandError::failure(format!(
@@ -77,9 +80,8 @@ pub fn run(
                     path.display()
                 ))),
                 (Err(problems), _) => Err(CommandError::failure(format!(
-                    "{} is damaged: {problems}; move it aside (the next start does) or restore \
-                     an export",
-                    path.display()
+                    "{}; or restore an export",
+                    crate::posdb::damage_found(path, &problems)
                 ))),
             }
         }

@@ -188,6 +188,25 @@ pub fn damaged_path(path: &Path, now_secs: u64) -> PathBuf {
     candidate
 }
 
+/// The mark left beside `path` (`positions.db-damaged`, holding SQLite's message) when damage
+/// is found after opening (a read, a write, `db check`): the file opened fine, so only the
+/// mark makes the next [`crate::posdb::Store::open`] move it aside as it does a file found
+/// damaged at opening.
+#[must_use]
+pub fn damage_mark(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push("-damaged");
+    PathBuf::from(name)
+}
+
+/// Leaves the [`damage_mark`] of `path` with `why`.
+///
+/// # Errors
+/// When the mark cannot be written (the directory is read-only or full).
+pub fn mark_damaged(path: &Path, why: &str) -> std::io::Result<()> {
+    std::fs::write(damage_mark(path), why)
+}
+
 /// Moves `path` (and its `-wal` and `-shm` companions) to [`damaged_path`]; returns the new
 /// path of the main file.
 ///

@@ -435,3 +435,115 @@ fn pawn_battle_positions_are_kept_apart_from_chess() {
     });
     assert_eq!(counts, vec![(Variant::PawnBattle.code(), 1, 0)]);
 }
+
+/// Issue 34: 4 KB of random bytes at half the file's size opened fine (the damage is past the
+/// first pages), was reported "damaged … the next start moves it aside" on every run, but was
+/// never moved aside, `db check` could not check it, and caching stayed off for good.
+/// A file of a few hundred pages with 4 KB of random bytes at half its size (issue 34's
+/// damage); returns its path and the positions stored in it.
+fn damaged_in_the_middle(dir: &Path) -> (PathBuf, Vec<Chess>) {
+    use crate::engine::levels::Rng;
+    let path = path_in(dir);
+    let params = EvalParams::default();
+    // Enough positions for a file of a few hundred pages.
+    let mut rng = Rng::new(34);
+    let mut positions: Vec<Chess> = Vec::new();
+    while positions.len() < 1_500 {
+        let mut pos = Chess::default();
+        for _ in 0..(8 + rng.next_u64() % 30) {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play_unchecked(moves[(rng.next_u64() % moves.len() as u64) as usize]);
+            positions.push(pos.clone());
+        }
+    }
+    {
+        let store = open(dir, Options::default());
+        for pos in &positions {
+            keep(&store, pos, &SearchLimits::depth(1), &params);
+        }
+        store.flush();
+        store.with_connection(|c| file::checkpoint(c));
+    }
+    let len = std::fs::metadata(&path).unwrap().len();
+    assert!(len > 64 * 1024, "a file of {len} bytes");
+    let mut bytes = std::fs::read(&path).unwrap();
+    let half = (len / 2) as usize;
+    for b in &mut bytes[half..half + 4096] {
+        *b = rng.next_u64() as u8;
+    }
+    std::fs::write(&path, &bytes).unwrap();
+    (path, positions)
+}
+
+/// Issue 34: 4 KB of random bytes at half the file's size opened fine (the damage is past the
+/// first pages), was reported "damaged … the next start moves it aside" on every run, but was
+/// never moved aside, `db check` could not check it, and caching stayed off for good.
+#[test]
+fn damage_found_after_opening_is_recovered_from_as_at_opening() {
+    let dir = tempfile::tempdir().unwrap();
+    let params = EvalParams::default();
+    let (path, positions) = damaged_in_the_middle(dir.path());
+
+    // The damage is past the first pages: the file opens, and reading finds it.
+    let store = open(dir.path(), Options::default());
+    for pos in &positions {
+        let _ = store.get(pos, &params);
+    }
+    let problem = store.close().expect("the damage is reported");
+    assert!(problem.contains("damaged"), "{problem}");
+    assert!(
+        problem.contains("The next start moves it aside"),
+        "{problem}"
+    );
+    assert!(file::damage_mark(&path).exists());
+    drop(store);
+
+    // The next start moves it aside, as for damage found at opening, and caching works again.
+    let opened = Store::open(&path, Options::default()).unwrap();
+    let notice = opened.notice.expect("a notice");
+    assert!(notice.contains("moved to"), "{notice}");
+    assert!(notice.contains("found while in use"), "{notice}");
+    assert!(!file::damage_mark(&path).exists());
+    let aside = std::fs::read_dir(dir.path())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .starts_with("positions.damaged-")
+        })
+        .count();
+    assert_eq!(aside, 1);
+    let pos = &positions[0];
+    keep(&opened.store, pos, &exact(1), &params);
+    opened.store.flush();
+    assert!(opened.store.recall(pos, &exact(1), &params).is_some());
+    assert!(opened.store.close().is_none());
+}
+
+/// Issue 34: `db check` answered "cannot check" for a file damaged in the middle; it says the
+/// file is damaged, and the next start moves it aside.
+#[test]
+fn db_check_reports_damage_in_the_middle_and_the_next_start_moves_it_aside() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, _) = damaged_in_the_middle(dir.path());
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let said = command::run(
+        &crate::cli::DbCommand::Check,
+        &path,
+        &crate::config::Config::default(),
+        &mut out,
+        &mut err,
+        &mut std::io::empty(),
+    )
+    .expect_err("the check fails");
+    let said = said.message;
+    assert!(said.contains("is damaged"), "{said}");
+    assert!(!said.contains("cannot check"), "{said}");
+    assert!(said.contains("The next start moves it aside"), "{said}");
+    let opened = Store::open(&path, Options::default()).unwrap();
+    assert!(opened.notice.is_some_and(|n| n.contains("moved to")));
+}

@@ -599,7 +599,7 @@ impl<P: OnScreen> Screen<P> {
                     });
                 }
                 KeyCode::Char(c) => {
-                    text.push(c);
+                    crate::prompt::push(&mut text, c);
                     self.learn = Some(Learn::Prompt {
                         ply,
                         text,
@@ -660,7 +660,9 @@ impl<P: OnScreen> Screen<P> {
         }
         if let Some(buf) = &mut self.goto {
             match k.code {
-                KeyCode::Char(c) if c.is_ascii_digit() || c == '.' => buf.push(c),
+                KeyCode::Char(c) if c.is_ascii_digit() || c == '.' => {
+                    crate::prompt::push(buf, c);
+                }
                 KeyCode::Backspace => {
                     buf.pop();
                 }

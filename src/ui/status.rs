@@ -39,8 +39,14 @@ pub fn key_hints(mode: &Mode, variant: Variant) -> &'static str {
 }
 
 /// The prompt widget of every screen: `label` in bold, the text typed so far and a block
-/// cursor, then `help` (what the prompt takes) dimmed.
+/// cursor, then `help` (what the prompt takes) dimmed, or, when the text is full, that the
+/// rest was dropped.
 pub fn prompt_line(label: &str, text: &str, help: &str, theme: &Theme) -> Line<'static> {
+    let help = if crate::prompt::is_full(text) {
+        crate::prompt::CUT
+    } else {
+        help
+    };
     let mut spans = vec![
         Span::styled(
             label.to_owned(),

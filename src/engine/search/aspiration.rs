@@ -38,11 +38,12 @@ impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
             if self.stopped {
                 return score;
             }
-            let bound = if score <= alpha {
+            let bound = if score <= alpha && alpha > -INFINITE {
                 Bound::Upper
-            } else if score >= beta {
+            } else if score >= beta && beta < INFINITE {
                 Bound::Lower
             } else {
+                // Inside the window, or outside the full window (no wider one exists).
                 return score;
             };
             info(&SearchInfo {
@@ -62,7 +63,7 @@ impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
             } else {
                 beta = (score + delta).min(INFINITE);
             }
-            delta *= ASPIRATION_GROWTH;
+            delta = delta.saturating_mul(ASPIRATION_GROWTH);
             if delta > max_window {
                 alpha = -INFINITE;
                 beta = INFINITE;

@@ -110,7 +110,7 @@ impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
                 }
             }
         } else if !in_check {
-            eval = self.eval.evaluate(pos);
+            eval = self.static_eval(pos);
         }
         let static_eval = if in_check {
             -INFINITE

@@ -43,7 +43,7 @@ impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
         }
         let in_check = pos.in_danger();
         if ply >= MAX_PLY - 1 {
-            return if in_check { 0 } else { self.eval.evaluate(pos) };
+            return if in_check { 0 } else { self.static_eval(pos) };
         }
         let pv_node = beta - alpha > 1;
         let original_alpha = alpha;
@@ -60,7 +60,7 @@ impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
         let mut stand = -INFINITE;
         let mut static_eval = -INFINITE;
         if !in_check {
-            static_eval = probe.map_or_else(|| self.eval.evaluate(pos), |p| p.eval);
+            static_eval = probe.map_or_else(|| self.static_eval(pos), |p| p.eval);
             stand = static_eval;
             // A stored bound may improve the stand-pat estimate.
             if let Some(p) = probe {

@@ -12,7 +12,7 @@ use super::params::{LMR_TABLE_SIZE, Margins, STOP_CHECK_INTERVAL, late_move_redu
 use crate::engine::limits::SearchLimits;
 use crate::engine::order::{MAX_MOVES, Ordering};
 use crate::engine::rules::{Evaluator, SearchRules};
-use crate::engine::score::{Bound, MAX_PLY, to_tt};
+use crate::engine::score::{Bound, MAX_PLY, saturate, to_tt};
 use crate::engine::time::TimeManager;
 use crate::engine::tt::{TranspositionTable, pack};
 
@@ -126,6 +126,13 @@ impl<'a, P: SearchRules, E: Evaluator<P>> Searcher<'a, P, E> {
 }
 
 impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
+    /// The static evaluation of `pos`, saturated below the mate band (whatever the evaluator's
+    /// weights): the only way the search evaluates a position.
+    #[inline]
+    pub(super) fn static_eval(&self, pos: &P) -> i32 {
+        saturate(self.eval.evaluate(pos))
+    }
+
     /// Nodes per second so far.
     pub(super) fn nps(&self) -> u64 {
         let us = self.time.elapsed().as_micros().max(1);
