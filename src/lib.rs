@@ -26,6 +26,7 @@ pub mod pgn;
 pub mod play;
 pub mod posdb;
 pub mod review;
+pub mod screen;
 pub mod shell;
 pub mod tui;
 pub mod tune;

@@ -27,6 +27,7 @@ use crate::review::picker::{Choice, Picker, ScanEvent};
 use crate::review::screen::{AnyScreen, OnScreen, Screen as ReviewScreen};
 use crate::review::{ReviewEvent, ReviewGame, Settings};
 use crate::ui::Theme;
+pub use crate::screen::{ReviewReport, ReviewWork};
 use crate::variant::Variant;
 use crate::variant::pawn_battle::PawnBattle;
 
@@ -103,85 +104,6 @@ pub struct EditorScreen {
     pub editor: Editor,
     /// The id of the "analyse from here" running for it, whose report the shell routes here.
     analysis: Option<AnalysisId>,
-}
-
-/// A report for the review screens: an analysis, a verdict on a try, the scan of a file, a game
-/// read from it.
-#[derive(Debug, Clone)]
-pub enum ReviewReport {
-    /// The analysis of the review with this id reported.
-    Analysis(u64, ReviewEvent),
-    /// A verdict on try `attempt` of the review `review`.
-    Verdict {
-        /// The review's id.
-        review: u64,
-        /// The try's number in that review.
-        attempt: u64,
-        /// The verdict.
-        verdict: Box<TryVerdict>,
-    },
-    /// The scan of the picker's file.
-    Scan(ScanEvent),
-    /// Game `number` of the picker's file: the game (and a note when it was cut at an illegal
-    /// move), or why it cannot be reviewed.
-    GameRead(usize, Result<(ReviewGame, Option<String>), String>),
-}
-
-/// Work for the review screens, done off the interface thread by the runner.
-#[derive(Debug, Clone)]
-pub enum ReviewWork {
-    /// Start analysing `game` for the review `id` (reports: [`ReviewReport::Analysis`]).
-    Start {
-        /// The review's id.
-        id: u64,
-        /// The game.
-        game: ReviewGame,
-        /// How to analyse.
-        settings: Box<Settings>,
-    },
-    /// Stop the review `id` and any try it is judging.
-    Cancel(u64),
-    /// Judge a try (reports: [`ReviewReport::Verdict`]); replaces the review's earlier try.
-    Judge {
-        /// The review's id.
-        review: u64,
-        /// The try's number in that review.
-        attempt: u64,
-        /// The analysis of the try.
-        request: TryRequest,
-        /// Transposition table size, MB.
-        hash_mb: u32,
-    },
-    /// Read the games of a file for the picker (reports: [`ReviewReport::Scan`]).
-    Scan(PathBuf),
-    /// Read game `number` of a file (reports: [`ReviewReport::GameRead`]).
-    Read(PathBuf, usize),
-}
-
-/// Two pieces of work are the same when they are the same kind for the same review (or file):
-/// what tests compare; the payloads (games, searches) have no meaningful equality.
-impl PartialEq for ReviewWork {
-    fn eq(&self, other: &ReviewWork) -> bool {
-        use ReviewWork::{Cancel, Judge, Read, Scan, Start};
-        match (self, other) {
-            (Start { id: a, .. }, Start { id: b, .. }) | (Cancel(a), Cancel(b)) => a == b,
-            (
-                Judge {
-                    review: a,
-                    attempt: x,
-                    ..
-                },
-                Judge {
-                    review: b,
-                    attempt: y,
-                    ..
-                },
-            ) => a == b && x == y,
-            (Scan(a), Scan(b)) => a == b,
-            (Read(a, x), Read(b, y)) => a == b && x == y,
-            _ => false,
-        }
-    }
 }
 
 /// The whole interface: the screen stack and what the review screens share.
