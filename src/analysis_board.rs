@@ -16,10 +16,12 @@ use std::path::PathBuf;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use shakmaty::{Chess, Color, Move, Square};
 
-use crate::app::{AnalysisId, Effect, Message, MoveInput, Playable, Step};
+use crate::app::{AnalysisId, Message, MoveInput, Playable, Step};
 use crate::game::{Game, PlayError};
+use crate::screen::{Effect, Event};
 
 pub mod lines;
+pub mod screen;
 pub mod text;
 pub mod tree;
 
@@ -126,15 +128,17 @@ pub trait Hits<P: Playable> {
 impl<P: Playable> AnalysisBoard<P> {
     /// The effect that asks the shell for a board on `game` at `ply` (the position shown there;
     /// `orientation` at the bottom, scores for `human`): the one way play and the review open
-    /// it, for either game ([`Playable::open_analysis_board`]).
+    /// it, for either game.
     #[must_use]
     pub fn open(game: Game<P>, ply: usize, orientation: Color, human: Color) -> Effect {
-        P::open_analysis_board(AnalyseFrom {
-            game,
-            ply,
-            orientation,
-            human,
-        })
+        Effect::Open(crate::screen::Opened::new(AnalysisBoard::new(
+            &AnalyseFrom {
+                game,
+                ply,
+                orientation,
+                human,
+            },
+        )))
     }
 
     /// A board on `from`, with the engine on.
@@ -251,11 +255,11 @@ impl<P: Playable> AnalysisBoard<P> {
 
     /// Applies a key or a mouse event (`hits`: where things are on screen); returns the effects
     /// to execute.
-    pub fn update(&mut self, event: &crate::app::Event, hits: &dyn Hits<P>) -> Vec<Effect> {
+    pub fn update(&mut self, event: &Event, hits: &dyn Hits<P>) -> Vec<Effect> {
         let mut fx = Vec::new();
         match event {
-            crate::app::Event::Key(key) => self.key(*key, &mut fx),
-            crate::app::Event::Mouse(mouse) => self.mouse(*mouse, hits),
+            Event::Key(key) => self.key(*key, &mut fx),
+            Event::Mouse(mouse) => self.mouse(*mouse, hits),
             _ => {}
         }
         fx

@@ -10,10 +10,10 @@ use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use ratatui::layout::Rect;
-use shakmaty::{Chess, Color, Move, Setup, Square};
+use shakmaty::{Chess, Color, Move, Square};
 
 use crate::clock::{Clock, TimeControl, TimeSource};
-use crate::config::{Config, ConfigError, HumanColor};
+use crate::config::{Config, HumanColor};
 use crate::engine::Level;
 use crate::game::{Game, GameEnd, GameOutcome};
 use crate::ui::Layout;
@@ -23,13 +23,14 @@ pub mod command;
 pub mod move_input;
 pub mod persist;
 pub mod playable;
+pub mod screen;
 pub mod search;
 
+pub use crate::screen::{EditFrom, Effect, Event, Handover, NewGame, SetUp};
 use command::Command;
 pub use move_input::{MoveInput, PROMOTION_ROLES, Promotion, Step, target};
 pub use persist::{Saved, Snapshot};
 pub use playable::Playable;
-pub use crate::screen::{EditFrom, Effect, Event, Handover, NewGame, SetUp};
 pub use search::{
     AnalysisId, AnalysisJob, AnalysisRequest, MoveAnalysis, Purpose, Score, SearchId,
     SearchPosition, SearchRequest, Thinking,
@@ -303,7 +304,7 @@ impl<P: Playable> App<P> {
         seed: u64,
         time: TimeSource,
         size: (u16, u16),
-    ) -> (crate::shell::Screen, Vec<Effect>) {
+    ) -> (Box<dyn crate::screen::Screen>, Vec<Effect>) {
         let (mut app, fx) = App::<P>::starting(config, None, seed);
         app.set_time_source(time);
         app.size = size;
@@ -313,7 +314,7 @@ impl<P: Playable> App<P> {
             color_name(app.human),
             app.config.engine.level
         ));
-        (P::screen(app), fx)
+        (Box::new(app), fx)
     }
 
     /// The seed of the random colour choice (a game that follows continues it).
@@ -1218,18 +1219,6 @@ impl<P: Playable> App<P> {
         ));
     }
 
-    /// A background analysis of `before` (the best move and its explanation) for another
-    /// screen (the editor's "analyse from here", the analysis board's engine): play's
-    /// configured limits, evaluation and explanation level, and a fresh id from play's counter,
-    /// so the shell can route its report back.
-    /// The position may be of either game, whatever this screen plays (the editor switches
-    /// games with `g`): its evaluation is that game's from the same configuration.
-    pub fn analysis_for<Q: Playable>(&mut self, before: Q) -> AnalysisRequest<Q> {
-        let mut request = self.base_request(before.clone());
-        request.human = VariantPosition::turn(&before);
-        self.numbered_analysis(0, request)
-    }
-
     /// `request` for the move at `ply` with a fresh id from play's counter.
     fn numbered_analysis<Q: Playable>(
         &mut self,
@@ -1527,19 +1516,9 @@ impl<P: Playable> App<P> {
         Some(req)
     }
 
-    /// An analysis request for `before` with the configured time, the game's evaluation and
-    /// the explanation settings (no history, no move: the engine's choice).
+    /// [`search::base_request`] with this screen's settings.
     fn base_request<Q: Playable>(&self, before: Q) -> crate::analysis::Request<Q> {
-        let mut req = crate::analysis::Request::new(
-            before,
-            crate::engine::SearchLimits::movetime(std::time::Duration::from_millis(
-                self.config.explain.analysis_ms,
-            )),
-            Q::evaluation(&self.config),
-        );
-        req.level = self.config.explain.level;
-        req.language = self.config.explain.language;
-        req
+        search::base_request(&self.config, before)
     }
 
     /// The explanation of `mv` at `ply` from the engine's own finished search of that

@@ -25,6 +25,7 @@ use crate::variant::pawn_battle::{self, PawnBattle};
 use crate::variant::{Variant, VariantPosition};
 
 pub mod input;
+pub mod screen;
 pub mod text;
 
 #[cfg(test)]

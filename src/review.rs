@@ -38,6 +38,7 @@ pub mod picker;
 pub mod runner;
 pub mod screen;
 pub mod session;
+pub mod stack;
 pub mod state;
 
 pub use classify::{Classification, classify};

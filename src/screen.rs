@@ -1,22 +1,35 @@
-//! What every screen of the terminal interface shares, below all of them: the one [`Event`]
-//! type the shell feeds them, the one [`Effect`] type they answer with, and the messages that
-//! travel between screens through the shell (a set-up to play, a game handed to the other
-//! game's play screen, the review screens' reports and work).
+//! What every screen of the terminal interface shares, below all of them: the [`Screen`] trait
+//! (an event in, effects out; a render; what it waits for), the one [`Event`] type the shell
+//! feeds the screens, the one [`Effect`] type they answer with, and the messages that travel
+//! between screens through the shell (a set-up to play, a game handed to the other game's play
+//! screen, the review screens' reports and work).
+//!
+//! The shell ([`crate::shell`]) holds a stack of `Box<dyn Screen>`: play (`App<P>`, either
+//! game), a review (`review::screen::Screen<P>`), the game picker, the board editor and the
+//! analysis board (`AnalysisBoard<P>`). It never names a screen's game: a screen says what it is
+//! with [`Screen::kind`], takes the events it waits for ([`Screen::waits_for`]) and opens another
+//! screen by returning [`Effect::Open`] with it.
 
 use std::path::PathBuf;
 
+use std::any::Any;
+
+use ratatui::Frame;
 use ratatui::crossterm::event::{KeyEvent, MouseEvent};
+use ratatui::layout::Rect;
 use shakmaty::{Color, Move, Setup};
 
+use crate::app::Playable;
 use crate::app::persist;
 use crate::app::{
-    AnalysisId, AnalysisJob, Saved, SearchId, SearchRequest, Thinking,
+    AnalysisId, AnalysisJob, AnalysisRequest, Saved, SearchId, SearchRequest, Thinking,
 };
 use crate::clock::TimeControl;
-use crate::config::{Config, ConfigError, HumanColor};
+use crate::config::{Config, ConfigError, HumanColor, UiConfig};
 use crate::review::learn::{TryRequest, TryVerdict};
 use crate::review::picker::ScanEvent;
 use crate::review::{ReviewEvent, ReviewGame, Settings};
+use crate::ui::Theme;
 use crate::variant::Variant;
 
 /// Something that happened.
@@ -118,13 +131,13 @@ pub enum Effect {
     /// the shell replaces the play screen by one of that game and hands it the game (this one
     /// was already put away).
     PlayOther(Box<Handover>),
-    /// Open the analysis board on this game and ply (`a`); play resumes unchanged when the
-    /// user leaves it. Made by [`crate::analysis_board::AnalysisBoard::open`].
-    OpenAnalysisBoard(Box<crate::analysis_board::AnalyseFrom>),
-    /// [`Effect::OpenAnalysisBoard`] for a Pawn Battle game.
-    OpenPawnBattleBoard(
-        Box<crate::analysis_board::AnalyseFrom<crate::variant::pawn_battle::PawnBattle>>,
-    ),
+    /// Push this screen on the stack (the analysis board from play or a review, made by
+    /// [`crate::analysis_board::AnalysisBoard::open`]; a Pawn Battle board from the editor);
+    /// the screen below resumes unchanged when the user leaves it.
+    Open(Opened),
+    /// Close the board editor and play this set-up ("play from here"): the shell hands it to
+    /// the play screen as [`Event::PlayFrom`].
+    PlayFrom(Box<SetUp>),
     /// Start the analysis board's engine on a position of either game (answered by
     /// [`Event::Lines`] at each depth until cancelled with [`Effect::CancelAnalysis`]).
     AnalyseLines(AnalysisJob),
@@ -315,5 +328,214 @@ impl PartialEq for ReviewWork {
             (Read(a, x), Read(b, y)) => a == b && x == y,
             _ => false,
         }
+    }
+}
+
+/// What a screen is: for the shell's stack and for tests ([`crate::shell::Shell::kinds`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Play against the engine, in this game.
+    Play(Variant),
+    /// The review of a game of this variant.
+    Review(Variant),
+    /// The games of a file.
+    Picker,
+    /// The board editor.
+    Editor,
+    /// The analysis board of a game of this variant.
+    AnalysisBoard(Variant),
+}
+
+/// How a screen without a look of its own is drawn: play's theme and interface settings when
+/// play runs (they follow the configuration as it is reloaded), else the review's.
+#[derive(Debug, Clone, Copy)]
+pub struct View<'a> {
+    /// Colours.
+    pub theme: &'a Theme,
+    /// Piece glyphs, the evaluation bar, the marks.
+    pub ui: &'a UiConfig,
+}
+
+/// What a screen gets with each event besides the event itself.
+#[derive(Debug)]
+pub struct Context<'a> {
+    /// The whole terminal (for clicks and page sizes).
+    pub area: Rect,
+    /// Where its analyses and review ids come from.
+    pub analyses: &'a mut Analyses,
+}
+
+/// The first id [`Analyses`] gives out: play's own analyses count from 1 with one id per
+/// analysis, so they never reach this range and a report's id names one screen.
+const FIRST_ID: u64 = 1 << 40;
+
+/// The analyses the screens over play ask for (the editor's "analyse from here", an analysis
+/// board's engine) and the ids of reviews: play's engine settings when play runs, the
+/// review's settings otherwise, and ids of their own.
+#[derive(Debug, Clone)]
+pub struct Analyses {
+    play: Option<Config>,
+    review: Settings,
+    last: u64,
+}
+
+impl Analyses {
+    /// No play screen yet; reviews analyse with `review`.
+    #[must_use]
+    pub fn new(review: Settings) -> Analyses {
+        Analyses {
+            play: None,
+            review,
+            last: FIRST_ID,
+        }
+    }
+
+    /// Play's settings in force (`None`: no play screen).
+    pub fn follow_play(&mut self, config: Option<&Config>) {
+        if self.play.as_ref() != config {
+            self.play = config.cloned();
+        }
+    }
+
+    /// How reviews analyse.
+    #[must_use]
+    pub fn review(&self) -> &Settings {
+        &self.review
+    }
+
+    /// Reviews analyse with these settings from now on.
+    pub fn set_review(&mut self, settings: Settings) {
+        self.review = settings;
+    }
+
+    /// A fresh id, never given out before (a review's, an analysis's).
+    pub fn next_id(&mut self) -> u64 {
+        self.last += 1;
+        self.last
+    }
+
+    /// A background analysis of `position` (the best move and its explanation): play's
+    /// configured limits, evaluation and explanation level when play runs, else the review's
+    /// settings; a fresh id.
+    pub fn request<P: Playable>(&mut self, position: P) -> AnalysisRequest<P> {
+        let id = AnalysisId(self.next_id());
+        match &self.play {
+            Some(config) => {
+                let mut request = crate::app::search::base_request(config, position.clone());
+                request.human = crate::variant::VariantPosition::turn(&position);
+                AnalysisRequest {
+                    id,
+                    ply: 0,
+                    request,
+                    hash_mb: config.engine.hash_mb,
+                }
+            }
+            None => {
+                let settings = &self.review;
+                let mut request = crate::analysis::Request::new(
+                    position,
+                    settings.limits.clone(),
+                    P::eval(settings),
+                );
+                request.level = settings.level;
+                request.language = settings.language;
+                AnalysisRequest {
+                    id,
+                    ply: 0,
+                    request,
+                    hash_mb: settings.hash_mb,
+                }
+            }
+        }
+    }
+}
+
+/// What the shell asks of the play screen whatever its game (`App<P>`): its settings, whether
+/// it quits, its size, the next game's seed and clock source, the editor on the position shown.
+pub trait PlayScreen {
+    /// Applies an event handed to play by the shell.
+    fn update(&mut self, event: Event) -> Vec<Effect>;
+    /// The settings in force.
+    fn config(&self) -> &Config;
+    /// Whether the player quit.
+    fn quits(&self) -> bool;
+    /// The terminal size it knows.
+    fn size(&self) -> (u16, u16);
+    /// A seed for the next game's random colour, and where its clocks read the time.
+    fn next_game(&self) -> (u64, crate::clock::TimeSource);
+    /// Asks for the board editor on the position shown.
+    fn ask_editor(&mut self) -> Vec<Effect>;
+}
+
+/// One screen of the shell's stack. Only [`Screen::update`] changes it; [`Screen::render`]
+/// draws it without I/O.
+pub trait Screen: std::fmt::Debug + Any {
+    /// What it is.
+    fn kind(&self) -> Kind;
+
+    /// Applies one event: keys and the mouse when it is on top, resizes, and the reports it
+    /// waits for. Returns the effects to execute, in order.
+    fn update(&mut self, event: Event, cx: &mut Context) -> Vec<Effect>;
+
+    /// Draws it over the whole frame.
+    fn render(&self, frame: &mut Frame, view: &View);
+
+    /// Whether this event (not a key, a click or a resize) is for this screen: its analysis, its
+    /// review's report, the answer to its save, a tick. The shell gives each such event to the
+    /// topmost screen that waits for it.
+    fn waits_for(&self, event: &Event) -> bool;
+
+    /// It was pushed on the stack: the work it starts at once (an analysis board's engine).
+    fn opened(&mut self, _cx: &mut Context) -> Vec<Effect> {
+        Vec::new()
+    }
+
+    /// It is closed: the effects that stop its work in flight.
+    fn closed(&self) -> Vec<Effect> {
+        Vec::new()
+    }
+
+    /// Whether Ctrl-C quits the program from it through play (the editor, the analysis board)
+    /// rather than being its own key.
+    fn passes_interrupt(&self) -> bool {
+        false
+    }
+
+    /// The play screen, when it is one.
+    fn play(&self) -> Option<&dyn PlayScreen> {
+        None
+    }
+
+    /// [`Screen::play`], to change it.
+    fn play_mut(&mut self) -> Option<&mut dyn PlayScreen> {
+        None
+    }
+
+    /// A copy of it (screens are values: an effect carrying one is cloned in tests).
+    fn boxed(&self) -> Box<dyn Screen>;
+}
+
+/// A screen to push, as [`Effect::Open`] carries it. Two are equal when they are the same kind
+/// of screen (what tests compare).
+#[derive(Debug)]
+pub struct Opened(pub Box<dyn Screen>);
+
+impl Opened {
+    /// `screen`, boxed.
+    #[must_use]
+    pub fn new(screen: impl Screen) -> Opened {
+        Opened(Box::new(screen))
+    }
+}
+
+impl Clone for Opened {
+    fn clone(&self) -> Opened {
+        Opened(self.0.boxed())
+    }
+}
+
+impl PartialEq for Opened {
+    fn eq(&self, other: &Opened) -> bool {
+        self.0.kind() == other.0.kind()
     }
 }

@@ -7,6 +7,7 @@ use ratatui::crossterm::event::{
 use shakmaty::{Color, Move, Role, Square};
 
 use super::*;
+use crate::config::ConfigError;
 
 pub(crate) fn key(code: KeyCode) -> Event {
     Event::Key(KeyEvent::new(code, KeyModifiers::NONE))

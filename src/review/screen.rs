@@ -6,7 +6,7 @@
 //! review's reports and verdicts on tries, routed here by the shell by this screen's id) and
 //! returns [`Effect`]s (a try to judge, closing the screen); it is the only place state changes.
 //! [`Screen::render`] draws it without I/O. The screen is one of the shell's
-//! ([`crate::shell`]), held as an [`AnyScreen`].
+//! ([`crate::shell`]), a [`crate::screen::Screen`] (`review/stack.rs`).
 //!
 //! One screen serves every game: [`Screen<P>`] is generic over the game ([`OnScreen`]: chess
 //! or Pawn Battle), as play's `App<P>` is. The board, move list, graph, verdicts, explanations
@@ -31,11 +31,12 @@ use super::learn;
 use super::learn::TryRequest;
 use super::{ReviewEvent, ReviewGame, ReviewState, Reviewed, Settings};
 use crate::analysis::Request;
-use crate::app::{Effect, Event, Message, MoveInput, Step};
+use crate::app::{Message, MoveInput, Step};
 use crate::config::PieceStyle;
 use crate::explain::quality::Quality;
 use crate::pgn::PgnGame;
-use crate::shell::{ReviewReport, ReviewWork};
+use crate::screen::{Effect, Event};
+use crate::screen::{ReviewReport, ReviewWork};
 use crate::ui::Theme;
 use crate::ui::board::{BoardGeometry, BoardView};
 use crate::ui::move_list::MoveListView;
@@ -200,9 +201,6 @@ pub trait OnScreen: Reviewed + crate::app::Playable {
 
     /// A try to judge as the shell's review work carries it.
     fn try_request(request: Request<Self>) -> TryRequest;
-
-    /// This game's review screen as the shell holds it.
-    fn any_screen(screen: Screen<Self>) -> AnyScreen;
 }
 
 impl OnScreen for Chess {
@@ -213,10 +211,6 @@ impl OnScreen for Chess {
     fn try_request(request: Request) -> TryRequest {
         TryRequest::Chess(Box::new(request))
     }
-
-    fn any_screen(screen: Screen) -> AnyScreen {
-        AnyScreen::Chess(Box::new(screen))
-    }
 }
 
 impl OnScreen for PawnBattle {
@@ -226,10 +220,6 @@ impl OnScreen for PawnBattle {
 
     fn try_request(request: Request<PawnBattle>) -> TryRequest {
         TryRequest::PawnBattle(Box::new(request))
-    }
-
-    fn any_screen(screen: Screen<PawnBattle>) -> AnyScreen {
-        AnyScreen::PawnBattle(Box::new(screen))
     }
 }
 
@@ -1188,113 +1178,6 @@ fn panel_title<P: OnScreen>() -> String {
     }
 }
 
-/// A review screen of either game, as the shell's stack holds it: every call goes to the
-/// game's [`Screen`].
-#[derive(Debug, Clone)]
-pub enum AnyScreen {
-    /// The review of a chess game.
-    Chess(Box<Screen>),
-    /// The review of a Pawn Battle game.
-    PawnBattle(Box<Screen<PawnBattle>>),
-}
-
-impl AnyScreen {
-    /// [`Screen::id`].
-    #[must_use]
-    pub fn id(&self) -> u64 {
-        match self {
-            AnyScreen::Chess(s) => s.id(),
-            AnyScreen::PawnBattle(s) => s.id(),
-        }
-    }
-
-    /// [`Screen::renumber`].
-    pub fn renumber(&mut self, id: u64) {
-        match self {
-            AnyScreen::Chess(s) => s.renumber(id),
-            AnyScreen::PawnBattle(s) => s.renumber(id),
-        }
-    }
-
-    /// [`Screen::update`].
-    pub fn update(&mut self, event: Event, area: Rect) -> Vec<Effect> {
-        match self {
-            AnyScreen::Chess(s) => s.update(event, area),
-            AnyScreen::PawnBattle(s) => s.update(event, area),
-        }
-    }
-
-    /// [`Screen::render`].
-    pub fn render(&self, frame: &mut Frame) {
-        match self {
-            AnyScreen::Chess(s) => s.render(frame),
-            AnyScreen::PawnBattle(s) => s.render(frame),
-        }
-    }
-
-    /// [`Screen::say`].
-    pub fn say(&mut self, message: String) {
-        match self {
-            AnyScreen::Chess(s) => s.say(message),
-            AnyScreen::PawnBattle(s) => s.say(message),
-        }
-    }
-
-    /// [`Screen::browser`].
-    #[must_use]
-    pub fn browser(&self) -> &Browser {
-        match self {
-            AnyScreen::Chess(s) => s.browser(),
-            AnyScreen::PawnBattle(s) => s.browser(),
-        }
-    }
-
-    /// [`Screen::state`].
-    #[must_use]
-    pub fn state(&self) -> &ReviewState {
-        match self {
-            AnyScreen::Chess(s) => s.state(),
-            AnyScreen::PawnBattle(s) => s.state(),
-        }
-    }
-
-    /// [`Screen::analyst`].
-    #[must_use]
-    pub fn analyst(&self) -> &crate::analysis::AnalystSpec {
-        match self {
-            AnyScreen::Chess(s) => s.analyst(),
-            AnyScreen::PawnBattle(s) => s.analyst(),
-        }
-    }
-
-    /// [`Screen::notices`].
-    #[must_use]
-    pub fn notices(&self) -> &[String] {
-        match self {
-            AnyScreen::Chess(s) => s.notices(),
-            AnyScreen::PawnBattle(s) => s.notices(),
-        }
-    }
-
-    /// The chess review, when the game is chess.
-    #[must_use]
-    pub fn chess(&self) -> Option<&Screen> {
-        match self {
-            AnyScreen::Chess(s) => Some(s),
-            AnyScreen::PawnBattle(_) => None,
-        }
-    }
-
-    /// The Pawn Battle review, when the game is Pawn Battle.
-    #[must_use]
-    pub fn pawn_battle(&self) -> Option<&Screen<PawnBattle>> {
-        match self {
-            AnyScreen::PawnBattle(s) => Some(s),
-            AnyScreen::Chess(_) => None,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1777,7 +1660,8 @@ mod pawn_battle_tests {
         );
         assert!(matches!(
             press(&mut s, KeyCode::Char('a')).as_slice(),
-            [Effect::OpenPawnBattleBoard(_)]
+            [Effect::Open(board)]
+                if board.0.kind() == crate::screen::Kind::AnalysisBoard(crate::variant::Variant::PawnBattle)
         ));
     }
 
