@@ -16,15 +16,18 @@ use std::path::PathBuf;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use shakmaty::{Chess, Color, Move, Square};
 
-use crate::app::{AnalysisId, Message, MoveInput, Playable, Step};
+use crate::app::move_input::{MoveInput, Step};
+use crate::app::playable::Playable;
+use crate::app::search::AnalysisId;
 use crate::game::{Game, PlayError};
-use crate::screen::{Effect, Event};
+use crate::screen::{Effect, Event, Message};
 
 pub mod lines;
 pub mod screen;
 pub mod text;
 pub mod tree;
 
+pub use crate::screen::Written;
 pub use lines::Lines;
 pub use tree::{Added, NodeId, Tree};
 
@@ -50,17 +53,6 @@ impl<P: Playable> PartialEq for AnalyseFrom<P> {
             && (self.ply, self.orientation, self.human)
                 == (other.ply, other.orientation, other.human)
     }
-}
-
-/// How a save ended (the runner's answer to [`Effect::WritePgn`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Written {
-    /// The file was written.
-    Done(PathBuf),
-    /// The file exists and replacing it was not asked for: nothing was written.
-    Exists(PathBuf),
-    /// Writing failed (why, with the file named).
-    Failed(String),
 }
 
 /// What the keyboard is talking to.
@@ -377,7 +369,7 @@ impl<P: Playable> AnalysisBoard<P> {
     }
 
     fn move_cursor(&mut self, dx: i32, dy: i32, bottom: Color) {
-        self.cursor = crate::ui::board::step(self.cursor, dx, dy, bottom);
+        self.cursor = crate::ui::layout::step(self.cursor, dx, dy, bottom);
     }
 
     /// Moves through the tree with `step`; the position changed when it returns true,

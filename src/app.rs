@@ -16,7 +16,7 @@ use crate::clock::{Clock, TimeControl, TimeSource};
 use crate::config::{Config, HumanColor};
 use crate::engine::Level;
 use crate::game::{Game, GameEnd, GameOutcome};
-use crate::ui::Layout;
+use crate::ui::layout::Layout;
 use crate::variant::{Variant, VariantPosition};
 
 pub mod command;
@@ -26,7 +26,7 @@ pub mod playable;
 pub mod screen;
 pub mod search;
 
-pub use crate::screen::{EditFrom, Effect, Event, Handover, NewGame, SetUp};
+pub use crate::screen::{EditFrom, Effect, Event, Handover, Message, MessageKind, NewGame, SetUp};
 use command::Command;
 pub use move_input::{MoveInput, PROMOTION_ROLES, Promotion, Step, target};
 pub use persist::{Saved, Snapshot};
@@ -96,42 +96,6 @@ const DRAW_ACCEPT_CP: i32 = 20;
 
 /// The choices of the game-end dialog.
 pub const GAME_OVER_CHOICES: [&str; 3] = ["New game", "Review", "Quit"];
-
-/// How a status message is shown.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MessageKind {
-    /// Information.
-    Info,
-    /// Something went wrong (drawn in the error colour).
-    Error,
-}
-
-/// A status-line message.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Message {
-    /// The text.
-    pub text: String,
-    /// Info or error.
-    pub kind: MessageKind,
-}
-
-impl Message {
-    /// An information message.
-    pub fn info(text: impl Into<String>) -> Message {
-        Message {
-            text: text.into(),
-            kind: MessageKind::Info,
-        }
-    }
-
-    /// An error message.
-    pub fn error(text: impl Into<String>) -> Message {
-        Message {
-            text: text.into(),
-            kind: MessageKind::Error,
-        }
-    }
-}
 
 /// The engine's suggestion for the human's move.
 #[derive(Debug, Clone)]
@@ -920,7 +884,7 @@ impl<P: Playable> App<P> {
     // ----- board actions ----------------------------------------------------------------
 
     fn move_cursor(&mut self, dx: i32, dy: i32) {
-        self.cursor = crate::ui::board::step(self.cursor, dx, dy, self.orientation);
+        self.cursor = crate::ui::layout::step(self.cursor, dx, dy, self.orientation);
     }
 
     /// Whether the human may move now; sets an explaining message when not.
@@ -1516,9 +1480,9 @@ impl<P: Playable> App<P> {
         Some(req)
     }
 
-    /// [`search::base_request`] with this screen's settings.
+    /// [`playable::base_request`] with this screen's settings.
     fn base_request<Q: Playable>(&self, before: Q) -> crate::analysis::Request<Q> {
-        search::base_request(&self.config, before)
+        playable::base_request(&self.config, before)
     }
 
     /// The explanation of `mv` at `ply` from the engine's own finished search of that

@@ -10,26 +10,25 @@
 //! with [`Screen::kind`], takes the events it waits for ([`Screen::waits_for`]) and opens another
 //! screen by returning [`Effect::Open`] with it.
 
-use std::path::PathBuf;
-
 use std::any::Any;
+use std::path::PathBuf;
 
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::layout::Rect;
 use shakmaty::{Color, Move, Setup};
 
-use crate::app::Playable;
-use crate::app::persist;
-use crate::app::{
-    AnalysisId, AnalysisJob, AnalysisRequest, Saved, SearchId, SearchRequest, Thinking,
+use crate::app::persist::{self, Saved};
+use crate::app::playable::Playable;
+use crate::app::search::{
+    AnalysisId, AnalysisJob, AnalysisRequest, SearchId, SearchRequest, Thinking,
 };
 use crate::clock::TimeControl;
 use crate::config::{Config, ConfigError, HumanColor, UiConfig};
 use crate::review::learn::{TryRequest, TryVerdict};
 use crate::review::picker::ScanEvent;
 use crate::review::{ReviewEvent, ReviewGame, Settings};
-use crate::ui::Theme;
+use crate::ui::theme::Theme;
 use crate::variant::Variant;
 
 /// Something that happened.
@@ -80,10 +79,10 @@ pub enum Event {
     /// The analysis board's engine reported the best lines at one more depth (or failed).
     Lines(
         AnalysisId,
-        Result<Box<crate::analysis_board::Lines>, String>,
+        Result<Box<crate::analysis_board::lines::Lines>, String>,
     ),
     /// The analysis board's save ended.
-    PgnWritten(crate::analysis_board::Written),
+    PgnWritten(Written),
 }
 
 /// Something the runner must do.
@@ -331,6 +330,53 @@ impl PartialEq for ReviewWork {
     }
 }
 
+/// How a status message is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MessageKind {
+    /// Information.
+    Info,
+    /// Something went wrong (drawn in the error colour).
+    Error,
+}
+
+/// A status-line message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Message {
+    /// The text.
+    pub text: String,
+    /// Info or error.
+    pub kind: MessageKind,
+}
+
+impl Message {
+    /// An information message.
+    pub fn info(text: impl Into<String>) -> Message {
+        Message {
+            text: text.into(),
+            kind: MessageKind::Info,
+        }
+    }
+
+    /// An error message.
+    pub fn error(text: impl Into<String>) -> Message {
+        Message {
+            text: text.into(),
+            kind: MessageKind::Error,
+        }
+    }
+}
+
+/// How a save ended (the runner's answer to [`Effect::WritePgn`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Written {
+    /// The file was written.
+    Done(PathBuf),
+    /// The file exists and replacing it was not asked for: nothing was written.
+    Exists(PathBuf),
+    /// Writing failed (why, with the file named).
+    Failed(String),
+}
+
 /// What a screen is: for the shell's stack and for tests ([`crate::shell::Shell::kinds`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
@@ -421,7 +467,7 @@ impl Analyses {
         let id = AnalysisId(self.next_id());
         match &self.play {
             Some(config) => {
-                let mut request = crate::app::search::base_request(config, position.clone());
+                let mut request = crate::app::playable::base_request(config, position.clone());
                 request.human = crate::variant::VariantPosition::turn(&position);
                 AnalysisRequest {
                     id,

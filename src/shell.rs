@@ -296,7 +296,7 @@ impl Shell {
                 (ReviewGame::PawnBattle(Box::new(read_back(s)?)), s.human)
             }
         };
-        let limits = crate::review::command::default_limits();
+        let limits = crate::review::default_limits();
         self.analyses
             .set_review(Settings::from_config(config, limits, config.explain.level));
         self.look = Look {

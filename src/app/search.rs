@@ -158,22 +158,3 @@ impl<P: VariantPosition> MoveAnalysis<P> {
         lines
     }
 }
-
-/// An analysis request for `before` with the configured time, the game's evaluation and the
-/// explanation settings (no history, no move: the engine's choice): the one description of an
-/// analysis from the configuration, for play and for the screens over it.
-pub fn base_request<Q: super::Playable>(
-    config: &crate::config::Config,
-    before: Q,
-) -> crate::analysis::Request<Q> {
-    let mut req = crate::analysis::Request::new(
-        before,
-        crate::engine::SearchLimits::movetime(std::time::Duration::from_millis(
-            config.explain.analysis_ms,
-        )),
-        Q::evaluation(config),
-    );
-    req.level = config.explain.level;
-    req.language = config.explain.language;
-    req
-}

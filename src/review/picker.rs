@@ -23,7 +23,7 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 
 use super::Reviewed;
 use crate::pgn::{self, AnyGame, Tags};
-use crate::ui::Theme;
+use crate::ui::theme::Theme;
 use crate::variant::Variant;
 
 /// One game of the file, as the picker lists it (a few short strings, so that the list of a
