@@ -66,6 +66,8 @@ pub enum Confirm {
     Overwrite(PathBuf),
     /// Quit although the autosave failed (why) and the game is saved nowhere?
     QuitUnsaved(String),
+    /// `:resign`: really give the game up?
+    Resign,
 }
 
 impl Confirm {
@@ -76,6 +78,7 @@ impl Confirm {
             Confirm::QuitUnsaved(why) => format!(
                 "The game is not saved: the autosave failed ({why}). Quit anyway and lose it?"
             ),
+            Confirm::Resign => "Resign this game? (u takes it back afterwards)".to_owned(),
         }
     }
 
@@ -86,6 +89,7 @@ impl Confirm {
             Confirm::QuitUnsaved(_) => {
                 "s save elsewhere (:save PATH) · y quit anyway · n / esc stay"
             }
+            Confirm::Resign => "y resign · n / esc play on",
         }
     }
 }
@@ -602,6 +606,14 @@ impl<P: Playable> App<P> {
             (Confirm::QuitUnsaved(_), KeyCode::Char('s')) => {
                 self.mode = Mode::Prompt("save ".to_owned());
             }
+            (Confirm::Resign, KeyCode::Char('y')) => {
+                self.mode = Mode::Board;
+                if self.outcome().is_none() {
+                    self.cancel_search(fx);
+                    self.game.resign(self.human);
+                    self.after_change(fx, true);
+                }
+            }
             (_, KeyCode::Char('n') | KeyCode::Esc) => {
                 self.mode = Mode::Board;
                 self.info("nothing was changed");
@@ -998,9 +1010,7 @@ impl<P: Playable> App<P> {
                 if self.outcome().is_some() {
                     self.error("the game is already over");
                 } else {
-                    self.cancel_search(fx);
-                    self.game.resign(self.human);
-                    self.after_change(fx, true);
+                    self.mode = Mode::Confirm(Confirm::Resign);
                 }
             }
             Command::Draw => self.offer_draw(fx),
@@ -1042,15 +1052,22 @@ impl<P: Playable> App<P> {
         if self.mode != Mode::Board {
             self.mode = Mode::Board;
         }
-        let resigned = self
-            .outcome()
-            .is_some_and(|o| o.reason == P::GameEnd::RESIGNATION);
+        // A resignation or a draw agreement is taken back alone: the moves stay.
+        let by_hand = self.outcome().and_then(|o| {
+            if o.reason == P::GameEnd::RESIGNATION {
+                Some("took back the resignation: the game goes on")
+            } else if o.reason == P::GameEnd::AGREEMENT {
+                Some("took back the draw agreement: the game goes on")
+            } else {
+                None
+            }
+        });
         if !self.game.undo() {
             self.error("nothing to take back");
             return;
         }
-        if resigned {
-            self.info("took back the resignation: the game goes on");
+        if let Some(said) = by_hand {
+            self.info(said);
             self.after_change(fx, true);
             return;
         }

@@ -457,13 +457,26 @@ impl<P: OnScreen> Screen<P> {
         self.list = None;
         if !self.browser.apply(nav, &self.state) {
             self.message = match nav {
-                Nav::NextError => Some("no further mistake"),
-                Nav::PreviousError => Some("no earlier mistake"),
-                Nav::Move(..) => Some("the game has no such move"),
+                Nav::NextError => Some(self.no_mistake("further")),
+                Nav::PreviousError => Some(self.no_mistake("earlier")),
+                Nav::Move(..) => Some("the game has no such move".to_owned()),
                 _ => None,
             }
             .map(Message::info);
         }
+    }
+
+    /// "No further mistake", naming the side visited and the keys that visit the other side's
+    /// or both sides' (a side's `n` says nothing of the other's).
+    fn no_mistake(&self, which: &str) -> String {
+        let Some(side) = self.browser.side else {
+            return format!("no {which} mistake");
+        };
+        let (name, own, other, other_key) = match side {
+            Color::White => ("White", 'w', "Black", 'b'),
+            Color::Black => ("Black", 'b', "White", 'w'),
+        };
+        format!("no {which} mistake by {name} · {other_key}: {other}'s · {own} again: both sides'")
     }
 
     /// The ply at the cursor when it is a mistake (inaccuracy or worse) of the chosen side.
@@ -1288,6 +1301,28 @@ mod tests {
             s.update(key(KeyCode::Char('q')), area),
             vec![Effect::CloseScreen]
         );
+    }
+
+    /// Issue 35: `n` said "no further mistake" while the other side's were never visited.
+    #[test]
+    fn no_further_mistake_of_one_side_names_the_keys_to_the_others() {
+        let mut s = screen();
+        let area = Rect::new(0, 0, 100, 30);
+        s.update(key(KeyCode::Char('w')), area);
+        for _ in 0..12 {
+            s.update(key(KeyCode::Char('n')), area);
+            if s.message.is_some() {
+                break;
+            }
+        }
+        let said = s
+            .message
+            .as_ref()
+            .map(|m| m.text.clone())
+            .unwrap_or_default();
+        assert!(said.starts_with("no further mistake by "), "{said}");
+        assert!(said.contains("b: Black's"), "{said}");
+        assert!(said.contains("w again: both sides'"), "{said}");
     }
 
     #[test]
