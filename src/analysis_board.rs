@@ -16,13 +16,18 @@ use std::path::PathBuf;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use shakmaty::{Chess, Color, Move, Square};
 
-use crate::app::{AnalysisId, Effect, Message, MoveInput, Playable, Step};
+use crate::app::move_input::{MoveInput, Step};
+use crate::app::playable::Playable;
+use crate::app::search::AnalysisId;
 use crate::game::{Game, PlayError};
+use crate::screen::{Effect, Event, Message};
 
 pub mod lines;
+pub mod screen;
 pub mod text;
 pub mod tree;
 
+pub use crate::screen::Written;
 pub use lines::Lines;
 pub use tree::{Added, NodeId, Tree};
 
@@ -48,17 +53,6 @@ impl<P: Playable> PartialEq for AnalyseFrom<P> {
             && (self.ply, self.orientation, self.human)
                 == (other.ply, other.orientation, other.human)
     }
-}
-
-/// How a save ended (the runner's answer to [`Effect::WritePgn`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Written {
-    /// The file was written.
-    Done(PathBuf),
-    /// The file exists and replacing it was not asked for: nothing was written.
-    Exists(PathBuf),
-    /// Writing failed (why, with the file named).
-    Failed(String),
 }
 
 /// What the keyboard is talking to.
@@ -126,15 +120,17 @@ pub trait Hits<P: Playable> {
 impl<P: Playable> AnalysisBoard<P> {
     /// The effect that asks the shell for a board on `game` at `ply` (the position shown there;
     /// `orientation` at the bottom, scores for `human`): the one way play and the review open
-    /// it, for either game ([`Playable::open_analysis_board`]).
+    /// it, for either game.
     #[must_use]
     pub fn open(game: Game<P>, ply: usize, orientation: Color, human: Color) -> Effect {
-        P::open_analysis_board(AnalyseFrom {
-            game,
-            ply,
-            orientation,
-            human,
-        })
+        Effect::Open(crate::screen::Opened::new(AnalysisBoard::new(
+            &AnalyseFrom {
+                game,
+                ply,
+                orientation,
+                human,
+            },
+        )))
     }
 
     /// A board on `from`, with the engine on.
@@ -251,11 +247,11 @@ impl<P: Playable> AnalysisBoard<P> {
 
     /// Applies a key or a mouse event (`hits`: where things are on screen); returns the effects
     /// to execute.
-    pub fn update(&mut self, event: &crate::app::Event, hits: &dyn Hits<P>) -> Vec<Effect> {
+    pub fn update(&mut self, event: &Event, hits: &dyn Hits<P>) -> Vec<Effect> {
         let mut fx = Vec::new();
         match event {
-            crate::app::Event::Key(key) => self.key(*key, &mut fx),
-            crate::app::Event::Mouse(mouse) => self.mouse(*mouse, hits),
+            Event::Key(key) => self.key(*key, &mut fx),
+            Event::Mouse(mouse) => self.mouse(*mouse, hits),
             _ => {}
         }
         fx
@@ -373,7 +369,7 @@ impl<P: Playable> AnalysisBoard<P> {
     }
 
     fn move_cursor(&mut self, dx: i32, dy: i32, bottom: Color) {
-        self.cursor = crate::ui::board::step(self.cursor, dx, dy, bottom);
+        self.cursor = crate::ui::layout::step(self.cursor, dx, dy, bottom);
     }
 
     /// Moves through the tree with `step`; the position changed when it returns true,

@@ -10,21 +10,23 @@ use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use ratatui::layout::Rect;
-use shakmaty::{Chess, Color, Move, Setup, Square};
+use shakmaty::{Chess, Color, Move, Square};
 
 use crate::clock::{Clock, TimeControl, TimeSource};
-use crate::config::{Config, ConfigError, HumanColor};
+use crate::config::{Config, HumanColor};
 use crate::engine::Level;
 use crate::game::{Game, GameEnd, GameOutcome};
-use crate::ui::Layout;
+use crate::ui::layout::Layout;
 use crate::variant::{Variant, VariantPosition};
 
 pub mod command;
 pub mod move_input;
 pub mod persist;
 pub mod playable;
+pub mod screen;
 pub mod search;
 
+pub use crate::screen::{EditFrom, Effect, Event, Handover, Message, MessageKind, NewGame, SetUp};
 use command::Command;
 pub use move_input::{MoveInput, PROMOTION_ROLES, Promotion, Step, target};
 pub use persist::{Saved, Snapshot};
@@ -33,226 +35,6 @@ pub use search::{
     AnalysisId, AnalysisJob, AnalysisRequest, MoveAnalysis, Purpose, Score, SearchId,
     SearchPosition, SearchRequest, Thinking,
 };
-
-/// Something that happened.
-#[derive(Debug, Clone)]
-pub enum Event {
-    /// A key press (releases and repeats are ignored).
-    Key(KeyEvent),
-    /// A mouse event.
-    Mouse(MouseEvent),
-    /// The terminal was resized to (width, height).
-    Resize(u16, u16),
-    /// A timer tick (animates the spinner).
-    Tick,
-    /// The engine reports progress of a search.
-    EngineProgress(SearchId, Thinking),
-    /// The engine finished a search: its best move (`None` when the position has no move).
-    EngineDone(SearchId, Option<Move>, Thinking),
-    /// The engine could not be used.
-    EngineFailed(String),
-    /// A search failed on an internal error (a panic, caught); the engine restarted and takes
-    /// new requests.
-    EngineCrashed(SearchId, String),
-    /// The watched config file changed: the new settings, or why they were rejected.
-    ConfigReloaded(Result<Box<Config>, ConfigError>),
-    /// A `:load` finished: the game read (chess or Pawn Battle, as its `Variant` tag says),
-    /// with its clocks when the PGN has a `TimeControl`; a game of the other variant puts this
-    /// one away and asks the shell for a play screen of that game ([`Effect::PlayOther`]).
-    Loaded(PathBuf, Result<Box<Saved>, String>),
-    /// A `:save` finished: the path written, or why not.
-    Saved(Result<PathBuf, String>),
-    /// A `:save` found the file already there and wrote nothing (the user is asked).
-    SaveWouldOverwrite(PathBuf),
-    /// An autosave finished: `Ok`, or why it failed.
-    Autosaved(Result<(), String>),
-    /// Something the user must know that happened outside the App (a damaged autosave kept
-    /// aside, an unfinished game moved to `games/`); shown as an error-coloured message.
-    Warning(String),
-    /// A background analysis of the move at a ply finished.
-    Analysed(AnalysisId, Box<crate::analysis::Analysis>),
-    /// A background analysis could not be started (why).
-    AnalysisFailed(AnalysisId, String),
-    /// A report for a review screen (routed by the shell to the screen that asked).
-    ReviewReport(crate::shell::ReviewReport),
-    /// Play this set-up position (the board editor's "play from here", handed over by the
-    /// shell); a set-up of the other game puts this one away and asks the shell for a play
-    /// screen of that game ([`Effect::PlayOther`]).
-    PlayFrom(Box<SetUp>),
-    /// The analysis board's engine reported the best lines at one more depth (or failed).
-    Lines(
-        AnalysisId,
-        Result<Box<crate::analysis_board::Lines>, String>,
-    ),
-    /// The analysis board's save ended.
-    PgnWritten(crate::analysis_board::Written),
-}
-
-/// Something the runner must do.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Effect {
-    /// Start a search.
-    StartSearch(SearchRequest),
-    /// Stop a search (the engine answers with `EngineDone` for it).
-    StopSearch(SearchId),
-    /// Tell the engine a new game starts (forget cached results).
-    NewEngineGame,
-    /// Analyse a move in the background (answered by [`Event::Analysed`]).
-    Analyse(AnalysisJob),
-    /// Cancel a background analysis (its result never arrives).
-    CancelAnalysis(AnalysisId),
-    /// Write the autosave.
-    Autosave(Saved),
-    /// The game is over: archive it in the data directory and remove the autosave.
-    Archive(Saved),
-    /// Save the game to this path (`None`: a new file in the data directory); an existing file
-    /// is left alone and reported with [`Event::SaveWouldOverwrite`].
-    Save(Option<PathBuf>, Saved),
-    /// Save the game to this path, replacing the file there (the user said yes).
-    Overwrite(PathBuf, Saved),
-    /// Load a game from a file (which one of a file of several).
-    Load(PathBuf, persist::GamePick),
-    /// Put text on the terminal's clipboard (OSC 52).
-    Copy(String),
-    /// Open the review screen for this game, chess or Pawn Battle (the game-over dialog's
-    /// "Review"); play resumes when the user leaves it.
-    Review(Saved),
-    /// Leave the program.
-    Quit,
-    /// Work for a review screen (its analysis, a try to judge, a file to read).
-    ReviewWork(crate::shell::ReviewWork),
-    /// Close the screen on top (the shell returns to the one below, or ends the program).
-    CloseScreen,
-    /// Open the board editor screen on this set-up (`e`, `:edit`, the new-game dialog's `e`,
-    /// `--edit`); play resumes unchanged when the user leaves it.
-    OpenEditor(Box<EditFrom>),
-    /// The new-game dialog chose the other game: the shell replaces the play screen by a new
-    /// one of that game (the old game was already archived, its search and analyses cancelled).
-    NewGameOf(NewGame),
-    /// A game of the other variant to play (the board editor's "play from here", a `:load`):
-    /// the shell replaces the play screen by one of that game and hands it the game (this one
-    /// was already put away).
-    PlayOther(Box<Handover>),
-    /// Open the analysis board on this game and ply (`a`); play resumes unchanged when the
-    /// user leaves it. Made by [`crate::analysis_board::AnalysisBoard::open`].
-    OpenAnalysisBoard(Box<crate::analysis_board::AnalyseFrom>),
-    /// [`Effect::OpenAnalysisBoard`] for a Pawn Battle game.
-    OpenPawnBattleBoard(
-        Box<crate::analysis_board::AnalyseFrom<crate::variant::pawn_battle::PawnBattle>>,
-    ),
-    /// Start the analysis board's engine on a position of either game (answered by
-    /// [`Event::Lines`] at each depth until cancelled with [`Effect::CancelAnalysis`]).
-    AnalyseLines(AnalysisJob),
-    /// Write a PGN text to `path`; an existing file is replaced only when `replace` (answered
-    /// by [`Event::PgnWritten`]).
-    WritePgn {
-        /// The file.
-        path: PathBuf,
-        /// The PGN.
-        text: String,
-        /// Replace an existing file (the user said yes).
-        replace: bool,
-    },
-}
-
-/// A new game as the new-game dialog describes it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct NewGame {
-    /// Chess or Pawn Battle.
-    pub variant: Variant,
-    /// The colour the human will play.
-    pub color: HumanColor,
-    /// The engine level.
-    pub level: u8,
-    /// The clocks.
-    pub time: TimeControl,
-}
-
-/// A position set up in the board editor to play from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SetUp {
-    /// Its game.
-    pub variant: Variant,
-    /// The position (a legal one of that game: the editor checked it).
-    pub fen: String,
-    /// The colour the human plays.
-    pub human: Color,
-    /// The engine level.
-    pub level: u8,
-}
-
-/// A game of the other variant that a play screen hands over to a play screen of that game
-/// ([`Effect::PlayOther`]): the shell makes the screen and gives it [`Handover::event`].
-#[derive(Debug, Clone, PartialEq)]
-pub enum Handover {
-    /// The board editor's "play from here" ([`Event::PlayFrom`]).
-    SetUp(SetUp),
-    /// A `:load` ([`Event::Loaded`]): the new screen starts with the colour and the level in
-    /// force, then takes the game with the side the file gives the human.
-    Loaded {
-        /// The file read.
-        path: PathBuf,
-        /// The game read from it.
-        game: Box<Saved>,
-        /// The colour the human plays until the game is handed over.
-        human: Color,
-        /// The engine level.
-        level: u8,
-    },
-}
-
-impl Handover {
-    /// The game it hands over.
-    #[must_use]
-    pub fn variant(&self) -> Variant {
-        match self {
-            Handover::SetUp(setup) => setup.variant,
-            Handover::Loaded { game, .. } => game.variant(),
-        }
-    }
-
-    /// The colour the human plays.
-    #[must_use]
-    pub fn human(&self) -> Color {
-        match self {
-            Handover::SetUp(setup) => setup.human,
-            Handover::Loaded { human, .. } => *human,
-        }
-    }
-
-    /// The engine level.
-    #[must_use]
-    pub fn level(&self) -> u8 {
-        match self {
-            Handover::SetUp(setup) => setup.level,
-            Handover::Loaded { level, .. } => *level,
-        }
-    }
-
-    /// The event that gives the game to the new play screen.
-    #[must_use]
-    pub fn event(self) -> Event {
-        match self {
-            Handover::SetUp(setup) => Event::PlayFrom(Box::new(setup)),
-            Handover::Loaded { path, game, .. } => Event::Loaded(path, Ok(game)),
-        }
-    }
-}
-
-/// What play mode opens the board editor on.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EditFrom {
-    /// The game the set-up belongs to.
-    pub variant: Variant,
-    /// The position to edit (the one shown, or the start position).
-    pub setup: Setup,
-    /// The board's orientation.
-    pub orientation: Color,
-    /// The engine level "play from here" offers first.
-    pub level: u8,
-    /// The colour "play from here" offers first.
-    pub human: Color,
-}
 
 /// What the keyboard is talking to.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -284,6 +66,8 @@ pub enum Confirm {
     Overwrite(PathBuf),
     /// Quit although the autosave failed (why) and the game is saved nowhere?
     QuitUnsaved(String),
+    /// `:resign`: really give the game up?
+    Resign,
 }
 
 impl Confirm {
@@ -294,6 +78,7 @@ impl Confirm {
             Confirm::QuitUnsaved(why) => format!(
                 "The game is not saved: the autosave failed ({why}). Quit anyway and lose it?"
             ),
+            Confirm::Resign => "Resign this game? (u takes it back afterwards)".to_owned(),
         }
     }
 
@@ -304,6 +89,7 @@ impl Confirm {
             Confirm::QuitUnsaved(_) => {
                 "s save elsewhere (:save PATH) · y quit anyway · n / esc stay"
             }
+            Confirm::Resign => "y resign · n / esc play on",
         }
     }
 }
@@ -314,42 +100,6 @@ const DRAW_ACCEPT_CP: i32 = 20;
 
 /// The choices of the game-end dialog.
 pub const GAME_OVER_CHOICES: [&str; 3] = ["New game", "Review", "Quit"];
-
-/// How a status message is shown.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MessageKind {
-    /// Information.
-    Info,
-    /// Something went wrong (drawn in the error colour).
-    Error,
-}
-
-/// A status-line message.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Message {
-    /// The text.
-    pub text: String,
-    /// Info or error.
-    pub kind: MessageKind,
-}
-
-impl Message {
-    /// An information message.
-    pub fn info(text: impl Into<String>) -> Message {
-        Message {
-            text: text.into(),
-            kind: MessageKind::Info,
-        }
-    }
-
-    /// An error message.
-    pub fn error(text: impl Into<String>) -> Message {
-        Message {
-            text: text.into(),
-            kind: MessageKind::Error,
-        }
-    }
-}
 
 /// The engine's suggestion for the human's move.
 #[derive(Debug, Clone)]
@@ -522,7 +272,7 @@ impl<P: Playable> App<P> {
         seed: u64,
         time: TimeSource,
         size: (u16, u16),
-    ) -> (crate::shell::Screen, Vec<Effect>) {
+    ) -> (Box<dyn crate::screen::Screen>, Vec<Effect>) {
         let (mut app, fx) = App::<P>::starting(config, None, seed);
         app.set_time_source(time);
         app.size = size;
@@ -532,7 +282,7 @@ impl<P: Playable> App<P> {
             color_name(app.human),
             app.config.engine.level
         ));
-        (P::screen(app), fx)
+        (Box::new(app), fx)
     }
 
     /// The seed of the random colour choice (a game that follows continues it).
@@ -856,6 +606,14 @@ impl<P: Playable> App<P> {
             (Confirm::QuitUnsaved(_), KeyCode::Char('s')) => {
                 self.mode = Mode::Prompt("save ".to_owned());
             }
+            (Confirm::Resign, KeyCode::Char('y')) => {
+                self.mode = Mode::Board;
+                if self.outcome().is_none() {
+                    self.cancel_search(fx);
+                    self.game.resign(self.human);
+                    self.after_change(fx, true);
+                }
+            }
             (_, KeyCode::Char('n') | KeyCode::Esc) => {
                 self.mode = Mode::Board;
                 self.info("nothing was changed");
@@ -1139,7 +897,7 @@ impl<P: Playable> App<P> {
     // ----- board actions ----------------------------------------------------------------
 
     fn move_cursor(&mut self, dx: i32, dy: i32) {
-        self.cursor = crate::ui::board::step(self.cursor, dx, dy, self.orientation);
+        self.cursor = crate::ui::layout::step(self.cursor, dx, dy, self.orientation);
     }
 
     /// Whether the human may move now; sets an explaining message when not.
@@ -1253,9 +1011,7 @@ impl<P: Playable> App<P> {
                 if self.outcome().is_some() {
                     self.error("the game is already over");
                 } else {
-                    self.cancel_search(fx);
-                    self.game.resign(self.human);
-                    self.after_change(fx, true);
+                    self.mode = Mode::Confirm(Confirm::Resign);
                 }
             }
             Command::Draw => self.offer_draw(fx),
@@ -1297,15 +1053,22 @@ impl<P: Playable> App<P> {
         if self.mode != Mode::Board {
             self.mode = Mode::Board;
         }
-        let resigned = self
-            .outcome()
-            .is_some_and(|o| o.reason == P::GameEnd::RESIGNATION);
+        // A resignation or a draw agreement is taken back alone: the moves stay.
+        let by_hand = self.outcome().and_then(|o| {
+            if o.reason == P::GameEnd::RESIGNATION {
+                Some("took back the resignation: the game goes on")
+            } else if o.reason == P::GameEnd::AGREEMENT {
+                Some("took back the draw agreement: the game goes on")
+            } else {
+                None
+            }
+        });
         if !self.game.undo() {
             self.error("nothing to take back");
             return;
         }
-        if resigned {
-            self.info("took back the resignation: the game goes on");
+        if let Some(said) = by_hand {
+            self.info(said);
             self.after_change(fx, true);
             return;
         }
@@ -1436,18 +1199,6 @@ impl<P: Playable> App<P> {
             self.orientation,
             self.human,
         ));
-    }
-
-    /// A background analysis of `before` (the best move and its explanation) for another
-    /// screen (the editor's "analyse from here", the analysis board's engine): play's
-    /// configured limits, evaluation and explanation level, and a fresh id from play's counter,
-    /// so the shell can route its report back.
-    /// The position may be of either game, whatever this screen plays (the editor switches
-    /// games with `g`): its evaluation is that game's from the same configuration.
-    pub fn analysis_for<Q: Playable>(&mut self, before: Q) -> AnalysisRequest<Q> {
-        let mut request = self.base_request(before.clone());
-        request.human = VariantPosition::turn(&before);
-        self.numbered_analysis(0, request)
     }
 
     /// `request` for the move at `ply` with a fresh id from play's counter.
@@ -1747,19 +1498,9 @@ impl<P: Playable> App<P> {
         Some(req)
     }
 
-    /// An analysis request for `before` with the configured time, the game's evaluation and
-    /// the explanation settings (no history, no move: the engine's choice).
+    /// [`playable::base_request`] with this screen's settings.
     fn base_request<Q: Playable>(&self, before: Q) -> crate::analysis::Request<Q> {
-        let mut req = crate::analysis::Request::new(
-            before,
-            crate::engine::SearchLimits::movetime(std::time::Duration::from_millis(
-                self.config.explain.analysis_ms,
-            )),
-            Q::evaluation(&self.config),
-        );
-        req.level = self.config.explain.level;
-        req.language = self.config.explain.language;
-        req
+        playable::base_request(&self.config, before)
     }
 
     /// The explanation of `mv` at `ply` from the engine's own finished search of that

@@ -248,7 +248,8 @@ pub struct AnalysisLimits {
     /// Search to this depth in plies (1 to 30).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=30))]
     pub depth: Option<u32>,
-    /// Search this many milliseconds per position (default: 1000 for explain, 200 for review).
+    /// Search this many milliseconds per position (default: explain searches 1000 ms; review
+    /// searches to depth 8, verification deeper, when neither --depth nor --movetime is given).
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     pub movetime: Option<u64>,
 }
@@ -269,4 +270,40 @@ pub enum ConfigCommand {
         /// The file to check.
         file: Option<PathBuf>,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::Cli;
+
+    /// The long help of `kibitzer SUB`.
+    fn help(sub: &str) -> String {
+        let mut cli = Cli::command();
+        let Some(cmd) = cli.find_subcommand_mut(sub) else {
+            panic!("no subcommand {sub}");
+        };
+        cmd.render_long_help().to_string()
+    }
+
+    #[test]
+    fn help_shows_no_rustdoc_links() {
+        for sub in ["play", "explain", "review", "eval", "perft", "bench", "uci"] {
+            let text = help(sub);
+            assert!(!text.contains("[`"), "kibitzer {sub} --help:\n{text}");
+        }
+    }
+
+    #[test]
+    fn movetime_help_states_the_real_defaults() {
+        let explain = format!("{} ms", crate::analysis::command::DEFAULT_MOVETIME_MS);
+        let review = format!("depth {}", crate::review::DEFAULT_DEPTH);
+        for sub in ["explain", "review"] {
+            let text = help(sub);
+            assert!(text.contains(&explain), "{text}");
+            assert!(text.contains(&review), "{text}");
+            assert!(!text.contains("200"), "{text}");
+        }
+    }
 }

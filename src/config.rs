@@ -578,7 +578,17 @@ impl Config {
             let message = e
                 .span()
                 .and_then(|span| describe_shape_error(text, span, e.message()))
-                .unwrap_or_else(|| crate::echo::echo_quoted(&describe_toml_error(e.message())));
+                .unwrap_or_else(|| {
+                    let message = crate::echo::echo_quoted(&describe_toml_error(e.message()));
+                    // A value of the wrong type names its key (the message alone says only
+                    // what was expected).
+                    match e.span().and_then(|span| key_at(text, span.start)) {
+                        Some(key) if message.starts_with("wrong type") => {
+                            format!("`{}`: {message}", crate::echo::echo(&key))
+                        }
+                        _ => message,
+                    }
+                });
             ConfigError {
                 path: path.map(Path::to_path_buf),
                 location,
@@ -728,14 +738,7 @@ fn describe_shape_error(text: &str, span: std::ops::Range<usize>, message: &str)
     if !message.contains("wanted string or table") {
         return None;
     }
-    let key = line.split_once('=').map(|(k, _)| k.trim())?;
-    let section = text[..line_start]
-        .lines()
-        .rev()
-        .map(str::trim)
-        .find(|l| l.starts_with('['))
-        .map(|l| l.trim_matches(|c| c == '[' || c == ']').trim());
-    let dotted = section.map_or_else(|| key.to_owned(), |s| format!("{s}.{key}"));
+    let dotted = key_at(text, span.start)?;
     let value = text.get(span.clone()).unwrap_or("").trim();
     let kind = toml::from_str::<toml::Table>(&format!("v = {value}"))
         .ok()
@@ -757,6 +760,20 @@ fn describe_shape_error(text: &str, span: std::ops::Range<usize>, message: &str)
         crate::echo::echo(value),
         allowed.unwrap_or_else(|| "see config.example.toml".to_owned())
     ))
+}
+
+/// The dotted key (`section.key`) of the `key = value` line holding byte `at` of `text`.
+fn key_at(text: &str, at: usize) -> Option<String> {
+    let line_start = text[..at.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
+    let line = text[line_start..].lines().next().unwrap_or("").trim();
+    let key = line.split_once('=').map(|(k, _)| k.trim())?;
+    let section = text[..line_start]
+        .lines()
+        .rev()
+        .map(str::trim)
+        .find(|l| l.starts_with('['))
+        .map(|l| l.trim_matches(|c| c == '[' || c == ']').trim());
+    Some(section.map_or_else(|| key.to_owned(), |s| format!("{s}.{key}")))
 }
 
 fn describe_toml_error(message: &str) -> String {
@@ -940,7 +957,7 @@ mod tests {
             ),
             (
                 "[engine]\nlevel = \"hard\"\n",
-                "k.toml:2:9: wrong type: string \"hard\", expected u8",
+                "k.toml:2:9: `engine.level`: wrong type: string \"hard\", expected u8",
             ),
             (
                 "[engine]\nlevel = 11\n",
@@ -952,7 +969,7 @@ mod tests {
             ),
             (
                 "[engine]\nbook = \"yes\"\n",
-                "k.toml:2:8: wrong type: string \"yes\", expected a boolean",
+                "k.toml:2:8: `engine.book`: wrong type: string \"yes\", expected a boolean",
             ),
             (
                 "[game]\nhuman = \"green\"\n",
@@ -980,7 +997,7 @@ mod tests {
             ),
             (
                 "[ui]\ncoordinates = 1\n",
-                "k.toml:2:15: wrong type: integer `1`, expected a boolean",
+                "k.toml:2:15: `ui.coordinates`: wrong type: integer `1`, expected a boolean",
             ),
             (
                 "[explain]\nlanguage = \"de\"\n",

@@ -25,6 +25,7 @@ use crate::variant::pawn_battle::{self, PawnBattle};
 use crate::variant::{Variant, VariantPosition};
 
 pub mod input;
+pub mod screen;
 pub mod text;
 
 #[cfg(test)]
@@ -716,7 +717,7 @@ impl Editor {
     }
 
     fn move_cursor(&mut self, right: i8, up: i8) {
-        self.cursor = crate::ui::board::step(
+        self.cursor = crate::ui::layout::step(
             self.cursor,
             i32::from(right),
             i32::from(up),

@@ -27,6 +27,7 @@ pub mod play;
 pub mod posdb;
 pub mod prompt;
 pub mod review;
+pub mod screen;
 pub mod share;
 pub mod shell;
 pub mod tui;

@@ -496,8 +496,8 @@ impl Runner {
                 | Effect::OpenEditor(_)
                 | Effect::NewGameOf(_)
                 | Effect::PlayOther(_)
-                | Effect::OpenAnalysisBoard(_)
-                | Effect::OpenPawnBattleBoard(_) => {}
+                | Effect::Open(_)
+                | Effect::PlayFrom(_) => {}
                 Effect::AnalyseLines(job) => match job {
                     AnalysisJob::Chess(job) => self.analyse_lines(*job, events),
                     AnalysisJob::PawnBattle(job) => self.analyse_lines(*job, events),

@@ -38,11 +38,25 @@ pub mod picker;
 pub mod runner;
 pub mod screen;
 pub mod session;
+pub mod stack;
 pub mod state;
 
 pub use classify::{Classification, classify};
 pub use runner::{ReviewJob, spawn};
 pub use state::ReviewState;
+
+/// The depth of each position's search when neither `--depth` nor `--movetime` is given
+/// (verification [`crate::analysis::VERIFY_EXTRA_DEPTH`] plies deeper): reproducible on any
+/// machine and load, and a 100-move game's review stays under a minute on two cores (see
+/// docs/BENCHMARKS.md, "Review speed").
+pub const DEFAULT_DEPTH: u32 = 8;
+
+/// The review's limits when neither `--depth` nor `--movetime` is given (`kibitzer review`,
+/// and play mode's "Review this game"): [`DEFAULT_DEPTH`].
+#[must_use]
+pub fn default_limits() -> crate::engine::SearchLimits {
+    crate::engine::SearchLimits::depth(DEFAULT_DEPTH)
+}
 
 /// How the review analyses.
 #[derive(Debug, Clone)]

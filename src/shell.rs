@@ -1,13 +1,16 @@
 //! The application shell: every screen of the terminal interface (play, the review of a game,
-//! the game picker of a file, the board editor) is a [`Screen`] on one stack, fed by one
-//! [`Event`] type and answering with one [`Effect`] type. [`Shell::update`] routes each event
-//! (keys and the mouse to the screen on top, reports to the screen that asked for them, by id)
-//! and turns what a screen asks for (open a review or the editor, close the screen, play a
-//! set-up position) into screens and effects; the runner
+//! the game picker of a file, the board editor, the analysis board) is a [`Screen`] on one
+//! stack, fed by one [`Event`] type and answering with one [`Effect`] type. [`Shell::update`]
+//! routes each event (keys and the mouse to the screen on top, any other event to the topmost
+//! screen that waits for it, play otherwise) and turns what a screen asks for (open a screen,
+//! close it, review a finished game, play a set-up) into screens and effects; the runner
 //! (`crate::play::run_shell`) executes the effects in one loop with one input thread.
 //!
-//! Like [`App`], the shell does no I/O and starts no thread: it is driven headless in tests.
+//! The shell names no screen's game: screens say what they are ([`Screen::kind`]); the one
+//! place a game is chosen by its name is a new game of the other variant ([`Shell::switch_game`]).
+//! Like every screen, the shell does no I/O and starts no thread: it is driven headless in tests.
 
+use std::any::Any;
 use std::path::PathBuf;
 
 use ratatui::Frame;
@@ -15,58 +18,19 @@ use ratatui::layout::Rect;
 use shakmaty::Color;
 
 use crate::analysis_board::AnalysisBoard;
-use crate::app::{AnalysisId, App, EditFrom, Effect, Event, NewGame, Playable, SetUp};
-use crate::config::Config;
-use crate::config::HumanColor;
-use crate::editor::{Editor, EditorAction, EditorOutcome};
-use crate::game::Game;
+use crate::app::{App, NewGame, Playable};
+use crate::config::{Config, HumanColor, UiConfig};
+use crate::editor::Editor;
+use crate::editor::screen::EditorScreen;
 use crate::pgn::PgnGame;
-use crate::review::learn::TryRequest;
-use crate::review::learn::TryVerdict;
-use crate::review::picker::{Choice, Picker, ScanEvent};
-use crate::review::screen::{AnyScreen, OnScreen, Screen as ReviewScreen};
-use crate::review::{ReviewEvent, ReviewGame, Settings};
+use crate::review::screen::{OnScreen, Screen as ReviewScreen};
+use crate::review::stack::PickerScreen;
+use crate::review::{ReviewGame, Settings};
+pub use crate::screen::{
+    Analyses, Context, Effect, Event, Kind, PlayScreen, ReviewReport, ReviewWork, Screen, View,
+};
 use crate::ui::Theme;
 use crate::variant::Variant;
-use crate::variant::pawn_battle::PawnBattle;
-
-/// What the shell asks of the play screen whatever its game ([`App`] of chess or of Pawn
-/// Battle): events in, effects out, its settings, its size, drawing.
-pub trait PlayScreen {
-    /// [`App::update`].
-    fn update(&mut self, event: Event) -> Vec<Effect>;
-    /// The settings in force.
-    fn config(&self) -> &Config;
-    /// Whether the player quit.
-    fn quits(&self) -> bool;
-    /// The terminal size it knows.
-    fn size(&self) -> (u16, u16);
-    /// A seed for the next game's random colour, and where its clocks read the time.
-    fn next_game(&self) -> (u64, crate::clock::TimeSource);
-    /// [`App::ask_editor`] on the position shown.
-    fn ask_editor(&mut self) -> Vec<Effect>;
-}
-
-impl<P: Playable> PlayScreen for App<P> {
-    fn update(&mut self, event: Event) -> Vec<Effect> {
-        App::update(self, event)
-    }
-    fn config(&self) -> &Config {
-        &self.config
-    }
-    fn quits(&self) -> bool {
-        self.quit
-    }
-    fn size(&self) -> (u16, u16) {
-        self.size
-    }
-    fn next_game(&self) -> (u64, crate::clock::TimeSource) {
-        (self.seed(), self.time.clone())
-    }
-    fn ask_editor(&mut self) -> Vec<Effect> {
-        App::ask_editor(self, false)
-    }
-}
 
 /// How the review and picker screens look.
 #[derive(Debug, Clone)]
@@ -77,125 +41,15 @@ pub struct Look {
     pub theme: Theme,
 }
 
-/// One screen of the stack.
-#[derive(Debug)]
-pub enum Screen {
-    /// Play chess against the engine.
-    Play(Box<App>),
-    /// Play Pawn Battle against the engine (the same App, for the other game).
-    PawnBattle(Box<App<PawnBattle>>),
-    /// The review of one game, chess or Pawn Battle (with learn-from-your-mistakes).
-    Review(Box<AnyScreen>),
-    /// The list of the games of a file.
-    Picker(Box<Picker>),
-    /// The board editor (opened from play).
-    Editor(Box<EditorScreen>),
-    /// The analysis board (opened from play or a review).
-    Analysis(Box<AnalysisBoard>),
-    /// The analysis board of a Pawn Battle game (opened from its play screen).
-    PawnBattleAnalysis(Box<AnalysisBoard<PawnBattle>>),
-}
-
-/// The board editor's screen: the editor and its analysis in flight.
-#[derive(Debug)]
-pub struct EditorScreen {
-    /// The editor's model.
-    pub editor: Editor,
-    /// The id of the "analyse from here" running for it, whose report the shell routes here.
-    analysis: Option<AnalysisId>,
-}
-
-/// A report for the review screens: an analysis, a verdict on a try, the scan of a file, a game
-/// read from it.
-#[derive(Debug, Clone)]
-pub enum ReviewReport {
-    /// The analysis of the review with this id reported.
-    Analysis(u64, ReviewEvent),
-    /// A verdict on try `attempt` of the review `review`.
-    Verdict {
-        /// The review's id.
-        review: u64,
-        /// The try's number in that review.
-        attempt: u64,
-        /// The verdict.
-        verdict: Box<TryVerdict>,
-    },
-    /// The scan of the picker's file.
-    Scan(ScanEvent),
-    /// Game `number` of the picker's file: the game (and a note when it was cut at an illegal
-    /// move), or why it cannot be reviewed.
-    GameRead(usize, Result<(ReviewGame, Option<String>), String>),
-}
-
-/// Work for the review screens, done off the interface thread by the runner.
-#[derive(Debug, Clone)]
-pub enum ReviewWork {
-    /// Start analysing `game` for the review `id` (reports: [`ReviewReport::Analysis`]).
-    Start {
-        /// The review's id.
-        id: u64,
-        /// The game.
-        game: ReviewGame,
-        /// How to analyse.
-        settings: Box<Settings>,
-    },
-    /// Stop the review `id` and any try it is judging.
-    Cancel(u64),
-    /// Judge a try (reports: [`ReviewReport::Verdict`]); replaces the review's earlier try.
-    Judge {
-        /// The review's id.
-        review: u64,
-        /// The try's number in that review.
-        attempt: u64,
-        /// The analysis of the try.
-        request: TryRequest,
-        /// Transposition table size, MB.
-        hash_mb: u32,
-    },
-    /// Read the games of a file for the picker (reports: [`ReviewReport::Scan`]).
-    Scan(PathBuf),
-    /// Read game `number` of a file (reports: [`ReviewReport::GameRead`]).
-    Read(PathBuf, usize),
-}
-
-/// Two pieces of work are the same when they are the same kind for the same review (or file):
-/// what tests compare; the payloads (games, searches) have no meaningful equality.
-impl PartialEq for ReviewWork {
-    fn eq(&self, other: &ReviewWork) -> bool {
-        use ReviewWork::{Cancel, Judge, Read, Scan, Start};
-        match (self, other) {
-            (Start { id: a, .. }, Start { id: b, .. }) | (Cancel(a), Cancel(b)) => a == b,
-            (
-                Judge {
-                    review: a,
-                    attempt: x,
-                    ..
-                },
-                Judge {
-                    review: b,
-                    attempt: y,
-                    ..
-                },
-            ) => a == b && x == y,
-            (Scan(a), Scan(b)) => a == b,
-            (Read(a, x), Read(b, y)) => a == b && x == y,
-            _ => false,
-        }
-    }
-}
-
 /// The whole interface: the screen stack and what the review screens share.
 #[derive(Debug)]
 pub struct Shell {
-    screens: Vec<Screen>,
-    /// The picker's file.
-    file: Option<PathBuf>,
-    /// How reviews opened from the picker analyse and look, and whose mistakes they visit.
-    review_settings: Settings,
+    screens: Vec<Box<dyn Screen>>,
+    /// Analyses and ids for the screens over play; how reviews analyse.
+    analyses: Analyses,
     look: Look,
+    /// Whose mistakes reviews visit.
     side: Option<Color>,
-    /// The last review id given out.
-    last_id: u64,
     size: (u16, u16),
     /// Set when the last screen was closed.
     closed: bool,
@@ -205,11 +59,9 @@ impl Shell {
     fn empty(review_settings: Settings, look: Look) -> Shell {
         Shell {
             screens: Vec::new(),
-            file: None,
-            review_settings,
+            analyses: Analyses::new(review_settings),
             look,
             side: None,
-            last_id: 0,
             size: (80, 24),
             closed: false,
         }
@@ -222,7 +74,7 @@ impl Shell {
             theme: Theme::named(&app.config.ui.theme, crate::ui::ColorMode::from_env()),
         };
         let mut shell = Shell::empty(Settings::default(), look);
-        shell.screens.push(P::screen(app));
+        shell.screens.push(Box::new(app));
         shell
     }
 
@@ -237,8 +89,7 @@ impl Shell {
         let mut shell = Shell::empty(settings, look);
         shell
             .screens
-            .push(Screen::Picker(Box::new(Picker::new(name))));
-        shell.file = Some(file.clone());
+            .push(Box::new(PickerScreen::new(file.clone(), name)));
         (shell, vec![Effect::ReviewWork(ReviewWork::Scan(file))])
     }
 
@@ -263,40 +114,46 @@ impl Shell {
     }
 
     /// The screens, bottom first.
-    pub fn screens(&self) -> &[Screen] {
+    pub fn screens(&self) -> &[Box<dyn Screen>] {
         &self.screens
     }
 
-    /// The play screen's model, if play mode runs.
-    pub fn app(&self) -> Option<&App> {
-        self.screens.iter().find_map(|s| match s {
-            Screen::Play(app) => Some(app.as_ref()),
-            _ => None,
-        })
+    /// What the screens are, bottom first.
+    pub fn kinds(&self) -> Vec<Kind> {
+        self.screens.iter().map(|s| s.kind()).collect()
     }
 
-    fn app_mut(&mut self) -> Option<&mut App> {
-        self.screens.iter_mut().find_map(|s| match s {
-            Screen::Play(app) => Some(app.as_mut()),
-            _ => None,
-        })
+    /// The lowest screen of type `T`, if one is open.
+    pub fn find<T: Screen>(&self) -> Option<&T> {
+        self.screens
+            .iter()
+            .find_map(|s| (s.as_ref() as &dyn Any).downcast_ref::<T>())
+    }
+
+    /// The screen on top, if it is a `T`.
+    pub fn top<T: Screen>(&self) -> Option<&T> {
+        self.screens
+            .last()
+            .and_then(|s| (s.as_ref() as &dyn Any).downcast_ref::<T>())
+    }
+
+    /// The play screen's model, if play mode runs a game of `P`.
+    pub fn play_of<P: Playable>(&self) -> Option<&App<P>> {
+        self.find::<App<P>>()
+    }
+
+    /// The play screen's model, if play mode runs chess.
+    pub fn app(&self) -> Option<&App> {
+        self.find::<App>()
     }
 
     /// The play screen, whatever its game, if play mode runs.
     pub fn play_screen(&self) -> Option<&dyn PlayScreen> {
-        self.screens.iter().find_map(|s| match s {
-            Screen::Play(app) => Some(app.as_ref() as &dyn PlayScreen),
-            Screen::PawnBattle(app) => Some(app.as_ref() as &dyn PlayScreen),
-            _ => None,
-        })
+        self.screens.iter().find_map(|s| s.play())
     }
 
     fn play_screen_mut(&mut self) -> Option<&mut dyn PlayScreen> {
-        self.screens.iter_mut().find_map(|s| match s {
-            Screen::Play(app) => Some(app.as_mut() as &mut dyn PlayScreen),
-            Screen::PawnBattle(app) => Some(app.as_mut() as &mut dyn PlayScreen),
-            _ => None,
-        })
+        self.screens.iter_mut().find_map(|s| s.play_mut())
     }
 
     /// The new-game dialog chose the other game: the play screen is replaced by a new one of
@@ -311,13 +168,11 @@ impl Shell {
         let size = old.size();
         let (screen, fx) = match new.variant {
             Variant::Chess => App::<shakmaty::Chess>::switched(config, seed, time, size),
-            Variant::PawnBattle => App::<PawnBattle>::switched(config, seed, time, size),
+            Variant::PawnBattle => {
+                App::<crate::variant::pawn_battle::PawnBattle>::switched(config, seed, time, size)
+            }
         };
-        if let Some(slot) = self
-            .screens
-            .iter_mut()
-            .find(|s| matches!(s, Screen::Play(_) | Screen::PawnBattle(_)))
-        {
+        if let Some(slot) = self.screens.iter_mut().find(|s| s.play().is_some()) {
             *slot = screen;
         }
         out.extend(fx);
@@ -325,17 +180,12 @@ impl Shell {
 
     /// The board editor, if its screen is open.
     pub fn editor(&self) -> Option<&Editor> {
-        self.screens.iter().find_map(|s| match s {
-            Screen::Editor(e) => Some(&e.editor),
-            _ => None,
-        })
+        self.find::<EditorScreen>().map(|e| &e.editor)
     }
 
-    fn editor_mut(&mut self) -> Option<&mut EditorScreen> {
-        self.screens.iter_mut().find_map(|s| match s {
-            Screen::Editor(e) => Some(e.as_mut()),
-            _ => None,
-        })
+    /// The editor's screen (its analysis in flight), if it is open.
+    pub fn editor_screen(&self) -> Option<&EditorScreen> {
+        self.find::<EditorScreen>()
     }
 
     /// Opens the board editor over play on the position shown (`kibitzer --edit`); returns
@@ -354,324 +204,55 @@ impl Shell {
 
     /// Applies one event; returns the effects to execute, in order.
     pub fn update(&mut self, event: Event) -> Vec<Effect> {
+        let config = self.play_screen().map(|p| p.config().clone());
+        self.analyses.follow_play(config.as_ref());
         let mut fx = Vec::new();
+        if let Event::Resize(w, h) = event {
+            self.size = (w, h);
+        }
+        let area = self.area();
+        let mut cx = Context {
+            area,
+            analyses: &mut self.analyses,
+        };
         match event {
             Event::Resize(w, h) => {
-                self.size = (w, h);
-                if let Some(app) = self.play_screen_mut() {
-                    fx.extend(app.update(Event::Resize(w, h)));
+                for screen in &mut self.screens {
+                    fx.extend(screen.update(Event::Resize(w, h), &mut cx));
                 }
             }
             Event::Key(_) | Event::Mouse(_) => {
-                let area = self.area();
-                match self.screens.last_mut() {
-                    Some(Screen::Play(app)) => fx.extend(app.update(event)),
-                    Some(Screen::PawnBattle(app)) => fx.extend(app.update(event)),
-                    Some(
-                        Screen::Editor(_) | Screen::Analysis(_) | Screen::PawnBattleAnalysis(_),
-                    ) if is_interrupt(&event) => {
-                        // Ctrl-C quits the program from the editor as from play.
-                        if let Some(app) = self.play_screen_mut() {
-                            fx.extend(app.update(event));
-                        }
+                let to_play = is_interrupt(&event)
+                    && self.screens.last().is_some_and(|s| s.passes_interrupt());
+                if to_play {
+                    // Ctrl-C quits the program from the editor or a board as from play.
+                    if let Some(play) = self.screens.iter_mut().find_map(|s| s.play_mut()) {
+                        fx.extend(play.update(event));
                     }
-                    Some(Screen::Editor(screen)) => {
-                        let editor = &screen.editor;
-                        let action = match event {
-                            Event::Key(k) => crate::editor::input::key_action(editor, k),
-                            Event::Mouse(m) => {
-                                let layout = crate::ui::editor::EditorLayout::new(area, editor);
-                                crate::editor::input::mouse_action(editor, &layout, m)
-                            }
-                            _ => None,
-                        };
-                        if let Some(action) = action {
-                            self.editor_action(action, &mut fx);
-                        }
-                    }
-                    Some(Screen::Analysis(board)) => {
-                        let layout = crate::ui::analysis_board::BoardLayout::new(area);
-                        fx.extend(board.update(&event, &layout));
-                    }
-                    Some(Screen::PawnBattleAnalysis(board)) => {
-                        let layout = crate::ui::analysis_board::BoardLayout::new(area);
-                        fx.extend(board.update(&event, &layout));
-                    }
-                    Some(Screen::Review(review)) => {
-                        for mut effect in review.update(event, area) {
-                            // A review started again (another analyst) gets a new id, so the
-                            // old one's reports still in the channel are dropped.
-                            if let Effect::ReviewWork(ReviewWork::Start { id, .. }) = &mut effect {
-                                self.last_id += 1;
-                                *id = self.last_id;
-                                review.renumber(self.last_id);
-                            }
-                            fx.push(effect);
-                        }
-                    }
-                    Some(Screen::Picker(picker)) => {
-                        let choice = match event {
-                            Event::Key(k) => picker.key(k, area),
-                            Event::Mouse(m) => picker.mouse(m, area),
-                            _ => Choice::Stay,
-                        };
-                        match (choice, &self.file) {
-                            (Choice::Open(n), Some(path)) => {
-                                fx.push(Effect::ReviewWork(ReviewWork::Read(path.clone(), n)));
-                            }
-                            (Choice::Quit, _) => fx.push(Effect::CloseScreen),
-                            _ => {}
-                        }
-                    }
-                    None => {}
+                } else if let Some(top) = self.screens.last_mut() {
+                    fx.extend(top.update(event, &mut cx));
                 }
             }
-            Event::ReviewReport(report) => self.route(report, &mut fx),
-            Event::Analysed(id, analysis) if self.editor_waits_for(id) => {
-                if let Some(screen) = self.editor_mut() {
-                    screen.analysis = None;
-                    screen.editor.analysed(Ok(*analysis));
-                }
+            Event::ReviewReport(ReviewReport::GameRead(_, Ok((game, message)))) => {
+                self.open_review(game, message, &mut fx);
             }
-            Event::AnalysisFailed(id, why) if self.editor_waits_for(id) => {
-                if let Some(screen) = self.editor_mut() {
-                    screen.analysis = None;
-                    screen.editor.analysed(Err(why));
-                }
-            }
-            Event::Lines(id, report) => self.board_lines(id, report.map(|l| *l)),
-            Event::AnalysisFailed(id, why) if self.board_waits_for(id) => {
-                self.board_lines(id, Err(why));
-            }
-            Event::PgnWritten(written) => match self.screens.last_mut() {
-                Some(Screen::Analysis(board)) => board.written(written),
-                Some(Screen::PawnBattleAnalysis(board)) => board.written(written),
-                _ => {}
-            },
             other => {
-                if let Some(app) = self.play_screen_mut() {
-                    fx.extend(app.update(other));
+                if let Some(screen) = self.screens.iter_mut().rev().find(|s| s.waits_for(&other)) {
+                    fx.extend(screen.update(other, &mut cx));
                 }
             }
         }
-        let mut fx = self.carry_out(fx);
-        self.restart_lines(&mut fx);
-        fx
+        self.carry_out(fx)
     }
 
-    /// Whether an analysis board waits for the engine report with this id.
-    fn board_waits_for(&self, id: AnalysisId) -> bool {
-        self.screens.iter().any(|s| match s {
-            Screen::Analysis(b) => b.waits_for(id),
-            Screen::PawnBattleAnalysis(b) => b.waits_for(id),
-            _ => false,
-        })
-    }
-
-    /// Hands an engine report to the analysis board that waits for it.
-    fn board_lines(
-        &mut self,
-        id: AnalysisId,
-        report: Result<crate::analysis_board::Lines, String>,
-    ) {
-        for screen in &mut self.screens {
-            match screen {
-                Screen::Analysis(b) if b.waits_for(id) => return b.lines(id, report),
-                Screen::PawnBattleAnalysis(b) if b.waits_for(id) => return b.lines(id, report),
-                _ => {}
-            }
-        }
-    }
-
-    /// The analysis board on top, if it is open.
+    /// The chess analysis board on top, if it is open.
     pub fn analysis_board(&self) -> Option<&AnalysisBoard> {
-        match self.screens.last() {
-            Some(Screen::Analysis(b)) => Some(b),
-            _ => None,
-        }
+        self.top::<AnalysisBoard>()
     }
 
-    /// The Pawn Battle analysis board on top, if it is open.
-    pub fn pawn_battle_board(&self) -> Option<&AnalysisBoard<PawnBattle>> {
-        match self.screens.last() {
-            Some(Screen::PawnBattleAnalysis(b)) => Some(b),
-            _ => None,
-        }
-    }
-
-    /// Restarts the engine of the analysis board on top (either game) when needed.
-    fn restart_lines(&mut self, fx: &mut Vec<Effect>) {
-        match self.screens.last() {
-            Some(Screen::Analysis(_)) => self.restart_board_lines::<shakmaty::Chess>(fx),
-            Some(Screen::PawnBattleAnalysis(_)) => self.restart_board_lines::<PawnBattle>(fx),
-            _ => {}
-        }
-    }
-
-    /// An analysis of `position` (either game) for a screen over play (the editor's
-    /// "analyse", an analysis board's engine): play's engine settings and an id from play's
-    /// counter, whatever game play shows; the review's settings without play.
-    fn analysis_request<P: Playable + crate::review::Reviewed>(
-        &mut self,
-        position: P,
-    ) -> crate::app::AnalysisRequest<P> {
-        let from_play = self.screens.iter_mut().find_map(|s| match s {
-            Screen::Play(app) => Some(app.analysis_for(position.clone())),
-            Screen::PawnBattle(app) => Some(app.analysis_for(position.clone())),
-            _ => None,
-        });
-        if let Some(job) = from_play {
-            return job;
-        }
-        self.last_id += 1;
-        let settings = &self.review_settings;
-        let mut request =
-            crate::analysis::Request::new(position, settings.limits.clone(), P::eval(settings));
-        request.level = settings.level;
-        request.language = settings.language;
-        crate::app::AnalysisRequest {
-            id: AnalysisId(self.last_id),
-            ply: 0,
-            request,
-            hash_mb: settings.hash_mb,
-        }
-    }
-
-    /// Restarts the engine of the analysis board of `P` on top when its position changed (or
-    /// it was turned on): the old analysis is cancelled, a new one asked for with play's
-    /// engine settings and an id from play's counter (the review's settings without play).
-    fn restart_board_lines<P: Playable + crate::review::Reviewed>(&mut self, fx: &mut Vec<Effect>) {
-        let Some(board) = self.screens.last_mut().and_then(P::board_of) else {
-            return;
-        };
-        let Some(old) = board.take_restart() else {
-            return;
-        };
-        fx.extend(old.map(Effect::CancelAnalysis));
-        if !board.wants_engine() {
-            return;
-        }
-        let position = board.position().clone();
-        let mut job = self.analysis_request(position);
-        if let Some(board) = self.screens.last_mut().and_then(P::board_of) {
-            job.request = board.request(job.request);
-            board.lines_started(job.id);
-            fx.push(Effect::AnalyseLines(P::analysis_job(job)));
-        }
-    }
-
-    /// Whether the editor screen's analysis is the one with this id.
-    fn editor_waits_for(&self, id: AnalysisId) -> bool {
-        self.screens
-            .iter()
-            .any(|s| matches!(s, Screen::Editor(e) if e.analysis == Some(id)))
-    }
-
-    /// Applies an action to the editor on top and carries out what it asks for: copy the FEN,
-    /// close, analyse with play's engine settings, or hand the set-up to play.
-    fn editor_action(&mut self, action: EditorAction, fx: &mut Vec<Effect>) {
-        let Some(Screen::Editor(screen)) = self.screens.last_mut() else {
-            return;
-        };
-        match screen.editor.apply(action) {
-            EditorOutcome::Stay => {}
-            EditorOutcome::CopyFen(fen) => fx.push(Effect::Copy(fen)),
-            EditorOutcome::Close => fx.push(Effect::CloseScreen),
-            EditorOutcome::Analyse { fen } => {
-                let Ok(before) = crate::game::fen::parse(&fen) else {
-                    return;
-                };
-                if let Some(id) = screen.analysis.take() {
-                    fx.push(Effect::CancelAnalysis(id));
-                }
-                let job = self.analysis_request(before);
-                if let Some(screen) = self.editor_mut() {
-                    screen.analysis = Some(job.id);
-                }
-                fx.push(Effect::Analyse(crate::app::AnalysisJob::Chess(Box::new(
-                    job,
-                ))));
-            }
-            EditorOutcome::AnalysisBoard { fen } => {
-                let game = match Game::<PawnBattle>::from_variant_fen(&fen) {
-                    Ok(game) => game,
-                    Err(e) => {
-                        screen.editor.note = Some(crate::editor::Note {
-                            text: e.to_string(),
-                            error: true,
-                        });
-                        return;
-                    }
-                };
-                let from = crate::analysis_board::AnalyseFrom {
-                    game,
-                    ply: 0,
-                    orientation: screen.editor.orientation,
-                    human: screen.editor.human,
-                };
-                // Over the editor: q on the board comes back to the set-up.
-                self.screens
-                    .push(PawnBattle::board_screen(AnalysisBoard::new(&from)));
-            }
-            EditorOutcome::Play {
-                variant,
-                fen,
-                human,
-                level,
-            } => {
-                let checked = match variant {
-                    Variant::Chess => Game::<shakmaty::Chess>::from_variant_fen(&fen).map(drop),
-                    Variant::PawnBattle => Game::<PawnBattle>::from_variant_fen(&fen).map(drop),
-                };
-                if let Err(e) = checked {
-                    screen.editor.note = Some(crate::editor::Note {
-                        text: e.to_string(),
-                        error: true,
-                    });
-                    return;
-                }
-                // The editor closes (its analysis cancelled), then play takes the set-up (a
-                // play screen of the other game puts its game away and asks for one of this).
-                self.close_screen(fx);
-                let setup = Box::new(SetUp {
-                    variant,
-                    fen,
-                    human,
-                    level,
-                });
-                if let Some(app) = self.play_screen_mut() {
-                    fx.extend(app.update(Event::PlayFrom(setup)));
-                }
-            }
-        }
-    }
-
-    /// A report to the screen that asked for it.
-    fn route(&mut self, report: ReviewReport, fx: &mut Vec<Effect>) {
-        let area = self.area();
-        match report {
-            ReviewReport::Analysis(id, _) | ReviewReport::Verdict { review: id, .. } => {
-                if let Some(review) = self.screens.iter_mut().find_map(|s| match s {
-                    Screen::Review(r) if r.id() == id => Some(r),
-                    _ => None,
-                }) {
-                    fx.extend(review.update(Event::ReviewReport(report), area));
-                }
-            }
-            ReviewReport::Scan(e) => {
-                if let Some(Screen::Picker(p)) = self.screens.first_mut() {
-                    p.apply(e);
-                }
-            }
-            ReviewReport::GameRead(_, Ok((game, message))) => {
-                self.open_review(game, message, fx);
-            }
-            ReviewReport::GameRead(_, Err(why)) => {
-                if let Some(Screen::Picker(p)) = self.screens.last_mut() {
-                    p.say(why);
-                }
-            }
-        }
+    /// The analysis board of a game of `P` on top, if it is open.
+    pub fn board_of<P: Playable>(&self) -> Option<&AnalysisBoard<P>> {
+        self.top::<AnalysisBoard<P>>()
     }
 
     /// Opens a review of `game` (either game) on top of the stack, with its analysis.
@@ -689,21 +270,20 @@ impl Shell {
         message: Option<String>,
         fx: &mut Vec<Effect>,
     ) {
-        self.last_id += 1;
-        let id = self.last_id;
+        let id = self.analyses.next_id();
+        let settings = self.analyses.review().clone();
         fx.push(Effect::ReviewWork(ReviewWork::Start {
             id,
             game: P::review_game(game.clone()),
-            settings: Box::new(self.review_settings.clone()),
+            settings: Box::new(settings.clone()),
         }));
         let mut screen = ReviewScreen::new(game, self.look.pieces, self.look.theme.clone())
             .with_side(self.side)
-            .with_review(id, self.review_settings.clone());
+            .with_review(id, settings);
         if let Some(m) = message {
             screen.say(m);
         }
-        self.screens
-            .push(Screen::Review(Box::new(P::any_screen(screen))));
+        self.screens.push(Box::new(screen));
     }
 
     /// Play mode's "Review this game": the finished game of `snapshot` as saved (players named,
@@ -716,8 +296,9 @@ impl Shell {
                 (ReviewGame::PawnBattle(Box::new(read_back(s)?)), s.human)
             }
         };
-        let limits = crate::review::command::default_limits();
-        self.review_settings = Settings::from_config(config, limits, config.explain.level);
+        let limits = crate::review::default_limits();
+        self.analyses
+            .set_review(Settings::from_config(config, limits, config.explain.level));
         self.look = Look {
             pieces: config.ui.pieces,
             theme: Theme::named(&config.ui.theme, crate::ui::ColorMode::from_env()),
@@ -741,36 +322,38 @@ impl Shell {
                     match self.review_played(&snapshot, &config) {
                         Some(more) => out.extend(self.carry_out(more)),
                         None => {
-                            if let Some(app) = self.app_mut() {
-                                let why = "the review failed: the game could not be read back";
-                                out.extend(app.update(Event::Warning(why.to_owned())));
-                            }
+                            let why = "the review failed: the game could not be read back";
+                            let more = self
+                                .play_screen_mut()
+                                .map(|p| p.update(Event::Warning(why.to_owned())))
+                                .unwrap_or_default();
+                            out.extend(more);
                         }
                     }
                 }
                 Effect::OpenEditor(from) => {
-                    let EditFrom {
+                    let crate::app::EditFrom {
                         variant,
                         setup,
                         orientation,
                         level,
                         human,
                     } = *from;
-                    self.screens.push(Screen::Editor(Box::new(EditorScreen {
-                        editor: Editor::of_variant(variant, setup, orientation, level, human),
-                        analysis: None,
-                    })));
+                    let editor = Editor::of_variant(variant, setup, orientation, level, human);
+                    out.extend(self.push(Box::new(EditorScreen::new(editor))));
                 }
-                Effect::OpenAnalysisBoard(from) => {
-                    self.screens
-                        .push(Screen::Analysis(Box::new(AnalysisBoard::new(&from))));
-                }
-                Effect::OpenPawnBattleBoard(from) => {
-                    self.screens
-                        .push(PawnBattle::board_screen(AnalysisBoard::new(&from)));
+                Effect::Open(opened) => {
+                    let more = self.push(opened.0);
+                    out.extend(self.carry_out(more));
                 }
                 Effect::CloseScreen => self.close_screen(&mut out),
                 Effect::NewGameOf(new) => self.switch_game(new, &mut out),
+                Effect::PlayFrom(setup) => {
+                    if let Some(play) = self.play_screen_mut() {
+                        let more = play.update(Event::PlayFrom(setup));
+                        out.extend(self.carry_out(more));
+                    }
+                }
                 Effect::PlayOther(handover) => {
                     let Some(time) = self.play_screen().map(|a| a.config().game.time_control)
                     else {
@@ -798,19 +381,22 @@ impl Shell {
         out
     }
 
+    /// Pushes `screen` on the stack; returns the work it starts.
+    fn push(&mut self, mut screen: Box<dyn Screen>) -> Vec<Effect> {
+        let mut cx = Context {
+            area: self.area(),
+            analyses: &mut self.analyses,
+        };
+        let fx = screen.opened(&mut cx);
+        self.screens.push(screen);
+        fx
+    }
+
     /// Closes the screen on top: its work in flight is cancelled, and the screen below is
     /// shown (or the program ends with the last screen).
     fn close_screen(&mut self, out: &mut Vec<Effect>) {
-        match self.screens.pop() {
-            Some(Screen::Review(r)) => {
-                out.push(Effect::ReviewWork(ReviewWork::Cancel(r.id())));
-            }
-            Some(Screen::Editor(e)) => out.extend(e.analysis.map(Effect::CancelAnalysis)),
-            Some(Screen::Analysis(b)) => out.extend(b.engine.running.map(Effect::CancelAnalysis)),
-            Some(Screen::PawnBattleAnalysis(b)) => {
-                out.extend(b.engine.running.map(Effect::CancelAnalysis));
-            }
-            _ => {}
+        if let Some(screen) = self.screens.pop() {
+            out.extend(screen.closed());
         }
         if self.screens.is_empty() {
             self.closed = true;
@@ -822,47 +408,32 @@ impl Shell {
         }
     }
 
-    /// Draws the screen on top; `play_theme` colours the game's screen (it follows the
-    /// configuration as it is reloaded).
+    /// Draws the screen on top; `play_theme` colours play and the screens over it (it follows
+    /// the configuration as it is reloaded), the review's look is used without play.
     pub fn render(&self, frame: &mut Frame, play_theme: &Theme) {
-        match self.screens.last() {
-            Some(Screen::Play(app)) => crate::ui::render(frame, app, play_theme),
-            Some(Screen::PawnBattle(app)) => crate::ui::render(frame, app, play_theme),
-            Some(Screen::Review(r)) => r.render(frame),
-            Some(Screen::Picker(p)) => p.render(frame, &self.look.theme),
-            Some(Screen::Editor(e)) => {
-                let ui = self
-                    .play_screen()
-                    .map(|a| a.config().ui.clone())
-                    .unwrap_or_default();
-                crate::ui::editor::render(frame, &e.editor, &ui, play_theme);
-            }
-            Some(Screen::Analysis(b)) => self.render_board(frame, b, play_theme),
-            Some(Screen::PawnBattleAnalysis(b)) => self.render_board(frame, b, play_theme),
-            None => {}
-        }
-    }
-}
-
-impl Shell {
-    /// Draws an analysis board of either game: with play's look over play, the review's look
-    /// over `kibitzer review`.
-    fn render_board<P: Playable>(
-        &self,
-        frame: &mut Frame,
-        board: &AnalysisBoard<P>,
-        play_theme: &Theme,
-    ) {
+        let Some(top) = self.screens.last() else {
+            return;
+        };
         match self.play_screen() {
-            Some(app) => {
-                crate::ui::analysis_board::render(frame, board, &app.config().ui, play_theme);
-            }
+            Some(play) => top.render(
+                frame,
+                &View {
+                    theme: play_theme,
+                    ui: &play.config().ui,
+                },
+            ),
             None => {
-                let ui = crate::config::UiConfig {
+                let ui = UiConfig {
                     pieces: self.look.pieces,
-                    ..crate::config::UiConfig::default()
+                    ..UiConfig::default()
                 };
-                crate::ui::analysis_board::render(frame, board, &ui, &self.look.theme);
+                top.render(
+                    frame,
+                    &View {
+                        theme: &self.look.theme,
+                        ui: &ui,
+                    },
+                );
             }
         }
     }
@@ -887,6 +458,9 @@ fn is_interrupt(event: &Event) -> bool {
 mod tests {
     use super::*;
     use crate::app::Mode;
+    use crate::game::Game;
+    use crate::review::ReviewEvent;
+    use crate::variant::pawn_battle::PawnBattle;
     use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
     fn key(c: KeyCode) -> Event {
@@ -934,12 +508,12 @@ mod tests {
                 _ => None,
             })
             .expect("the review's analysis starts");
-        assert!(matches!(shell.screens().last(), Some(Screen::Review(_))));
+        assert!(matches!(shell.kinds().last(), Some(Kind::Review(_))));
         // Keys go to the review now: a step forward moves its cursor, not the game's.
         shell.update(key(KeyCode::Right));
-        match shell.screens().last() {
-            Some(Screen::Review(r)) => assert_eq!(r.browser().ply(), Some(0)),
-            _ => panic!("the review is on top"),
+        match shell.top::<ReviewScreen>() {
+            Some(r) => assert_eq!(r.browser().ply(), Some(0)),
+            None => panic!("the review is on top"),
         }
         // Reports of another review are not this one's.
         let fx = shell.update(Event::ReviewReport(ReviewReport::Analysis(
@@ -950,7 +524,10 @@ mod tests {
         // q leaves the review: its analysis is cancelled and the game is as it was.
         let fx = shell.update(key(KeyCode::Char('q')));
         assert!(fx.contains(&Effect::ReviewWork(ReviewWork::Cancel(started))));
-        assert!(matches!(shell.screens().last(), Some(Screen::Play(_))));
+        assert!(matches!(
+            shell.kinds().last(),
+            Some(Kind::Play(Variant::Chess))
+        ));
         assert_eq!(shell.screens().len(), 1);
         assert!(!shell.quit());
         assert_eq!(
@@ -970,9 +547,9 @@ mod tests {
                 _ => None,
             })
             .expect("the review's analysis starts");
-        let review = |shell: &Shell| match shell.screens().last() {
-            Some(Screen::Review(r)) => r.as_ref().clone(),
-            _ => panic!("the review is on top"),
+        let review = |shell: &Shell| match shell.top::<ReviewScreen>() {
+            Some(r) => r.clone(),
+            None => panic!("the review is on top"),
         };
         assert!(review(&shell).analyst().is_builtin());
         let fx = shell.update(key(KeyCode::Char('e')));
@@ -1026,8 +603,8 @@ mod tests {
         let fx = typing(&mut shell, "e");
         assert!(fx.is_empty(), "opening the editor starts nothing: {fx:?}");
         assert!(matches!(
-            shell.screens(),
-            [Screen::Play(_), Screen::Editor(_)]
+            shell.kinds()[..],
+            [Kind::Play(Variant::Chess), Kind::Editor]
         ));
         // The editor starts on the position shown and takes the keys: clear, a king on e1.
         assert_eq!(shell.editor().unwrap().fen(), before.0);
@@ -1039,7 +616,7 @@ mod tests {
             !fx.iter().any(|e| matches!(e, Effect::CancelAnalysis(_))),
             "no analysis ran: {fx:?}"
         );
-        assert!(matches!(shell.screens(), [Screen::Play(_)]));
+        assert!(matches!(shell.kinds()[..], [Kind::Play(Variant::Chess)]));
         assert!(shell.editor().is_none());
         assert!(!shell.quit());
         let app = shell.app().unwrap();
@@ -1063,7 +640,7 @@ mod tests {
         let fx = typing(&mut shell, "b2");
         assert!(fx.is_empty(), "{fx:?}");
         let fx = shell.update(key(KeyCode::Enter));
-        assert!(matches!(shell.screens(), [Screen::Play(_)]));
+        assert!(matches!(shell.kinds()[..], [Kind::Play(Variant::Chess)]));
         let app = shell.app().unwrap();
         assert_eq!(app.game.fen(), Game::new().fen());
         assert_eq!((app.human, app.config.engine.level), (Color::Black, 2));
@@ -1100,7 +677,9 @@ mod tests {
                 .any(|e| matches!(e, Effect::Archive(s) if s.ply() == 2)),
             "{fx:?}"
         );
-        let [Screen::PawnBattle(app)] = shell.screens() else {
+        let ([Kind::Play(Variant::PawnBattle)], Some(app)) =
+            (&shell.kinds()[..], shell.play_of::<PawnBattle>())
+        else {
             panic!("a Pawn Battle play screen: {:?}", shell.screens().len());
         };
         assert_eq!(app.game.fen(), crate::variant::pawn_battle::START_FEN);
@@ -1109,8 +688,8 @@ mod tests {
         // switches back to chess.
         typing(&mut shell, "e");
         assert!(matches!(
-            shell.screens(),
-            [Screen::PawnBattle(_), Screen::Editor(_)]
+            shell.kinds()[..],
+            [Kind::Play(Variant::PawnBattle), Kind::Editor]
         ));
         assert_eq!(
             shell.editor().unwrap().variant,
@@ -1120,7 +699,7 @@ mod tests {
         shell.update(key(KeyCode::Enter));
         typing(&mut shell, "b3");
         shell.update(key(KeyCode::Enter));
-        let [Screen::Play(app)] = shell.screens() else {
+        let ([Kind::Play(Variant::Chess)], Some(app)) = (&shell.kinds()[..], shell.app()) else {
             panic!("a chess play screen");
         };
         assert_eq!(app.game.fen(), Game::new().fen());
@@ -1159,7 +738,7 @@ mod tests {
         assert_ne!(again, id);
         let fx = shell.update(key(KeyCode::Esc));
         assert!(fx.contains(&Effect::CancelAnalysis(again)), "{fx:?}");
-        assert!(matches!(shell.screens(), [Screen::Play(_)]));
+        assert!(matches!(shell.kinds()[..], [Kind::Play(Variant::Chess)]));
     }
 
     /// Issue 25: the editor's "analyse" of a Pawn Battle set-up opens the Pawn Battle analysis
@@ -1173,11 +752,11 @@ mod tests {
         shell.update(key(KeyCode::Enter));
         let fx = typing(&mut shell, "a");
         assert!(matches!(
-            shell.screens(),
+            shell.kinds()[..],
             [
-                Screen::Play(_),
-                Screen::Editor(_),
-                Screen::PawnBattleAnalysis(_)
+                Kind::Play(Variant::Chess),
+                Kind::Editor,
+                Kind::AnalysisBoard(Variant::PawnBattle)
             ]
         ));
         let job = fx
@@ -1193,7 +772,7 @@ mod tests {
         );
         assert_eq!(
             shell
-                .pawn_battle_board()
+                .board_of::<PawnBattle>()
                 .map(|b| crate::variant::VariantPosition::fen(b.position())),
             Some(crate::variant::VariantPosition::fen(&job.request.before))
         );
@@ -1201,8 +780,8 @@ mod tests {
         let fx = typing(&mut shell, "q");
         assert!(fx.contains(&Effect::CancelAnalysis(job.id)), "{fx:?}");
         assert!(matches!(
-            shell.screens(),
-            [Screen::Play(_), Screen::Editor(_)]
+            shell.kinds()[..],
+            [Kind::Play(Variant::Chess), Kind::Editor]
         ));
         assert_eq!(
             shell.editor().unwrap().fen(),
@@ -1214,8 +793,8 @@ mod tests {
         let fx = typing(&mut shell, "a");
         assert!(fx.is_empty(), "{fx:?}");
         assert!(matches!(
-            shell.screens(),
-            [Screen::Play(_), Screen::Editor(_)]
+            shell.kinds()[..],
+            [Kind::Play(Variant::Chess), Kind::Editor]
         ));
         let note = shell.editor().unwrap().note.clone().expect("the reason");
         assert!(note.error && note.text.contains("rank"), "{}", note.text);
@@ -1230,7 +809,10 @@ mod tests {
         shell.update(key(KeyCode::Enter));
         typing(&mut shell, "w2");
         shell.update(key(KeyCode::Enter));
-        assert!(matches!(shell.screens(), [Screen::PawnBattle(_)]));
+        assert!(matches!(
+            shell.kinds()[..],
+            [Kind::Play(Variant::PawnBattle)]
+        ));
         // The Pawn Battle game's editor, switched to chess: a analyses with play's settings.
         typing(&mut shell, "eg");
         let id = analysis_asked(&typing(&mut shell, "a"));
@@ -1267,8 +849,11 @@ mod tests {
         );
         let fx = typing(&mut shell, "a");
         assert!(matches!(
-            shell.screens(),
-            [Screen::Play(_), Screen::Analysis(_)]
+            shell.kinds()[..],
+            [
+                Kind::Play(Variant::Chess),
+                Kind::AnalysisBoard(Variant::Chess)
+            ]
         ));
         // Its engine starts at once on the position shown, with an id of play's counter.
         let first = lines_asked(&fx);
@@ -1299,7 +884,7 @@ mod tests {
         // q leaves: the engine is cancelled and the game is as it was.
         let fx = shell.update(key(KeyCode::Char('q')));
         assert!(fx.contains(&Effect::CancelAnalysis(third.id)), "{fx:?}");
-        assert!(matches!(shell.screens(), [Screen::Play(_)]));
+        assert!(matches!(shell.kinds()[..], [Kind::Play(Variant::Chess)]));
         assert!(!shell.quit());
         let app = shell.app().unwrap();
         assert_eq!(
@@ -1328,7 +913,7 @@ mod tests {
         assert_eq!(board.tree.game().ply(), 2);
         assert_eq!(board.tree.main_line().len(), 4);
         shell.update(key(KeyCode::Esc));
-        assert!(matches!(shell.screens().last(), Some(Screen::Review(_))));
+        assert!(matches!(shell.kinds().last(), Some(Kind::Review(_))));
     }
 
     #[test]
@@ -1402,9 +987,9 @@ mod tests {
             fx.as_slice(),
             [Effect::ReviewWork(ReviewWork::Start { .. })]
         ));
-        assert!(matches!(shell.screens().last(), Some(Screen::Review(_))));
+        assert!(matches!(shell.kinds().last(), Some(Kind::Review(_))));
         shell.update(key(KeyCode::Char('q')));
-        assert!(matches!(shell.screens().last(), Some(Screen::Picker(_))));
+        assert!(matches!(shell.kinds().last(), Some(Kind::Picker)));
         assert!(!shell.quit());
         let fx = shell.update(key(KeyCode::Esc));
         assert!(shell.quit());
@@ -1438,14 +1023,17 @@ mod tests {
             matches!(started, Some((_, Variant::PawnBattle))),
             "the Pawn Battle review starts: {fx:?}"
         );
-        let Some(Screen::Review(r)) = shell.screens().last() else {
+        let Some(r) = shell.top::<ReviewScreen<PawnBattle>>() else {
             panic!("the review is on top");
         };
-        let review = r.pawn_battle().expect("a Pawn Battle review");
+        let review = r;
         assert_eq!(review.game().game.moves().len(), 1);
         assert_eq!(review.browser().side, Some(Color::White));
         shell.update(key(KeyCode::Char('q')));
-        assert!(matches!(shell.screens(), [Screen::PawnBattle(_)]));
+        assert!(matches!(
+            shell.kinds()[..],
+            [Kind::Play(Variant::PawnBattle)]
+        ));
     }
 
     /// Issue 25: a file mixing chess and Pawn Battle lists both, each with its game, and
@@ -1491,18 +1079,15 @@ mod tests {
                 ..
             })]
         ));
-        let Some(Screen::Review(r)) = shell.screens().last() else {
+        let Some(r) = shell.top::<ReviewScreen<PawnBattle>>() else {
             panic!("the review is on top");
         };
-        assert_eq!(
-            r.pawn_battle().map(|s| s.game().game.moves().len()),
-            Some(3)
-        );
+        assert_eq!(Some(r.game().game.moves().len()), Some(3));
         terminal.draw(|f| shell.render(f, &theme)).unwrap();
         let screen = format!("{:?}", terminal.backend());
         assert!(screen.contains("Pawn Battle"), "{screen}");
         shell.update(key(KeyCode::Char('q')));
-        assert!(matches!(shell.screens().last(), Some(Screen::Picker(_))));
+        assert!(matches!(shell.kinds().last(), Some(Kind::Picker)));
     }
 
     /// Issue 25: the new-game dialog's game choice replaces the play screen by one of the other
@@ -1514,14 +1099,17 @@ mod tests {
         shell.update(key(KeyCode::Char('v')));
         shell.update(key(KeyCode::Char('w')));
         let fx = shell.update(key(KeyCode::Enter));
-        assert!(matches!(shell.screens(), [Screen::PawnBattle(_)]));
+        assert!(matches!(
+            shell.kinds()[..],
+            [Kind::Play(Variant::PawnBattle)]
+        ));
         assert!(
             fx.iter()
                 .any(|e| matches!(e, Effect::Archive(s) if s.variant() == Variant::Chess)),
             "the unfinished chess game is archived: {fx:?}"
         );
         assert!(fx.contains(&Effect::NewEngineGame), "{fx:?}");
-        let Some(Screen::PawnBattle(app)) = shell.screens().first() else {
+        let Some(app) = shell.play_of::<PawnBattle>() else {
             unreachable!()
         };
         assert_eq!(app.game.ply(), 0);
@@ -1552,7 +1140,7 @@ mod tests {
         shell.update(key(KeyCode::Char('n')));
         shell.update(key(KeyCode::Char('v')));
         shell.update(key(KeyCode::Enter));
-        assert!(matches!(shell.screens(), [Screen::Play(_)]));
+        assert!(matches!(shell.kinds()[..], [Kind::Play(Variant::Chess)]));
         assert!(!shell.quit());
     }
 
@@ -1603,7 +1191,9 @@ mod tests {
             ),
             "{fx:?}"
         );
-        let [Screen::PawnBattle(app)] = shell.screens() else {
+        let ([Kind::Play(Variant::PawnBattle)], Some(app)) =
+            (&shell.kinds()[..], shell.play_of::<PawnBattle>())
+        else {
             panic!("a Pawn Battle play screen");
         };
         assert_eq!(app.game.ply(), 3);
@@ -1631,7 +1221,7 @@ mod tests {
                 .any(|e| matches!(e, Effect::Archive(s) if s.variant() == Variant::PawnBattle)),
             "the unfinished Pawn Battle game is archived: {fx:?}"
         );
-        let [Screen::Play(app)] = shell.screens() else {
+        let ([Kind::Play(Variant::Chess)], Some(app)) = (&shell.kinds()[..], shell.app()) else {
             panic!("a chess play screen");
         };
         assert_eq!(app.game.ply(), 3);

@@ -10,9 +10,10 @@ use kibitzer::analysis_board::{AnalysisBoard, NodeId, Tree};
 use kibitzer::app::{AnalysisJob, App, Effect, Event};
 use kibitzer::config::Config;
 use kibitzer::engine::SearchMemory;
-use kibitzer::shell::{Screen, Shell};
+use kibitzer::shell::{Kind, Shell};
 use kibitzer::ui::analysis_board::BoardLayout;
 use kibitzer::ui::{ColorMode, Theme};
+use kibitzer::variant::Variant;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
@@ -48,8 +49,11 @@ fn analysing((w, h): (u16, u16)) -> Shell {
     press(&mut shell, KeyCode::Enter);
     press(&mut shell, KeyCode::Char('a'));
     assert!(matches!(
-        shell.screens(),
-        [Screen::Play(_), Screen::Analysis(_)]
+        shell.kinds()[..],
+        [
+            Kind::Play(Variant::Chess),
+            Kind::AnalysisBoard(Variant::Chess)
+        ]
     ));
     assert_eq!(board(&shell).tree.game().ply(), 1);
     shell

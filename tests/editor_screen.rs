@@ -10,9 +10,10 @@ use kibitzer::app::{App, Effect, Event};
 use kibitzer::config::Config;
 use kibitzer::editor::{AnalysisView, Brush, Editor, EditorMode};
 use kibitzer::engine::{SearchLimits, SearchMemory};
-use kibitzer::shell::{Screen, Shell};
+use kibitzer::shell::{Kind, Shell};
 use kibitzer::ui::editor::EditorLayout;
 use kibitzer::ui::{ColorMode, Theme};
+use kibitzer::variant::Variant;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
@@ -33,7 +34,10 @@ fn editing() -> Shell {
     let mut shell = playing();
     press(&mut shell, KeyCode::Char('e'));
     assert!(
-        matches!(shell.screens(), [Screen::Play(_), Screen::Editor(_)]),
+        matches!(
+            shell.kinds()[..],
+            [Kind::Play(Variant::Chess), Kind::Editor]
+        ),
         "e opens the editor's screen over play"
     );
     shell
@@ -143,7 +147,7 @@ fn play_from_here_starts_the_game_and_the_engine_moves() {
     typing(&mut shell, "b3");
     let fx = press(&mut shell, KeyCode::Enter);
     assert!(
-        matches!(shell.screens(), [Screen::Play(_)]),
+        matches!(shell.kinds()[..], [Kind::Play(Variant::Chess)]),
         "the editor's screen closes"
     );
     let game = &app(&shell).game;
@@ -169,7 +173,7 @@ fn escape_leaves_the_game_unchanged_and_edit_reopens_it() {
     typing(&mut shell, "z");
     press(&mut shell, KeyCode::Esc);
     assert!(shell.editor().is_none());
-    assert!(matches!(shell.screens(), [Screen::Play(_)]));
+    assert!(matches!(shell.kinds()[..], [Kind::Play(Variant::Chess)]));
     assert_eq!(
         app(&shell).game.fen(),
         shakmaty::fen::Fen::from_position(
@@ -318,7 +322,10 @@ fn a_pawn_battle_set_up() {
     press(&mut shell, KeyCode::Enter);
     let effects = press(&mut shell, KeyCode::Enter);
     assert!(shell.editor().is_none(), "the editor closed");
-    let [Screen::PawnBattle(app)] = shell.screens() else {
+    let ([Kind::Play(Variant::PawnBattle)], Some(app)) = (
+        &shell.kinds()[..],
+        shell.play_of::<kibitzer::variant::pawn_battle::PawnBattle>(),
+    ) else {
         panic!("play mode plays Pawn Battle: {effects:?}");
     };
     assert_eq!(

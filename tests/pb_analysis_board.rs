@@ -13,8 +13,9 @@ use kibitzer::app::{AnalysisJob, AnalysisRequest, App, Effect, Event, Snapshot};
 use kibitzer::config::Config;
 use kibitzer::engine::SearchMemory;
 use kibitzer::game::Game;
-use kibitzer::shell::{Screen, Shell};
+use kibitzer::shell::{Kind, Shell};
 use kibitzer::ui::{ColorMode, Theme};
+use kibitzer::variant::Variant;
 use kibitzer::variant::pawn_battle::PawnBattle;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -51,7 +52,7 @@ fn playing_game(game: Game<PawnBattle>, (w, h): (u16, u16)) -> Shell {
 
 fn board(shell: &Shell) -> &AnalysisBoard<PawnBattle> {
     shell
-        .pawn_battle_board()
+        .board_of::<PawnBattle>()
         .expect("the Pawn Battle analysis board is on top")
 }
 
@@ -72,7 +73,7 @@ fn prompt_move(shell: &mut Shell, san: &str) -> Vec<Effect> {
 
 /// The play screen's game, as compared before and after the board.
 fn game_state(shell: &Shell) -> (String, usize, Vec<String>) {
-    let [Screen::PawnBattle(app), ..] = shell.screens() else {
+    let Some(app) = shell.play_of::<PawnBattle>() else {
         panic!("Pawn Battle play is at the bottom");
     };
     let sans = app.game.moves().iter().map(|m| m.san.to_string()).collect();
@@ -85,8 +86,11 @@ fn a_opens_the_pawn_battle_board_and_q_returns_to_the_game_unchanged() {
     let before = game_state(&shell);
     let fx = press(&mut shell, KeyCode::Char('a'));
     assert!(matches!(
-        shell.screens(),
-        [Screen::PawnBattle(_), Screen::PawnBattleAnalysis(_)]
+        shell.kinds()[..],
+        [
+            Kind::Play(Variant::PawnBattle),
+            Kind::AnalysisBoard(Variant::PawnBattle)
+        ]
     ));
     // Its engine is a Pawn Battle analysis of the position shown, with play's settings.
     let first = lines_asked(&fx);
@@ -119,7 +123,10 @@ fn a_opens_the_pawn_battle_board_and_q_returns_to_the_game_unchanged() {
     // q: the engine is cancelled, play's game is as it was.
     let fx = press(&mut shell, KeyCode::Char('q'));
     assert!(fx.contains(&Effect::CancelAnalysis(third.id)), "{fx:?}");
-    assert!(matches!(shell.screens(), [Screen::PawnBattle(_)]));
+    assert!(matches!(
+        shell.kinds()[..],
+        [Kind::Play(Variant::PawnBattle)]
+    ));
     assert!(!shell.quit());
     assert_eq!(game_state(&shell), before);
 }

@@ -10,23 +10,21 @@
 use shakmaty::{Chess, EnPassantMode, Position as _, Setup};
 
 use crate::analysis::Analysed;
-use crate::analysis_board::{AnalyseFrom, AnalysisBoard};
 use crate::app::persist::{Saved, Snapshot};
 use crate::app::search::SearchPosition;
 use crate::app::search::{AnalysisJob, AnalysisRequest};
-use crate::app::{App, Effect};
 use crate::config::Config;
 use crate::engine::EvalParams;
 use crate::engine::rules::SearchRules;
-use crate::game::Game;
 use crate::pgn::PgnVariant;
-use crate::shell::Screen;
 use crate::variant::pawn_battle::PawnBattle;
 use crate::variant::pawn_battle::eval::Evaluation;
 
-/// A game the play screen plays: its rules, its PGN and its search, plus the edges where the
-/// game leaves the App.
-pub trait Playable: PgnVariant + SearchRules + Analysed + PartialEq {
+/// A game the play screen plays: its rules, its PGN, its search and its review, plus the edges
+/// where the game leaves the App.
+pub trait Playable:
+    PgnVariant + SearchRules + Analysed + crate::review::Reviewed + PartialEq
+{
     /// The game's name as the status line and the new-game dialog show it.
     const NAME: &'static str;
 
@@ -55,26 +53,8 @@ pub trait Playable: PgnVariant + SearchRules + Analysed + PartialEq {
     /// The game is of another variant.
     fn of_saved(saved: Box<Saved>) -> Result<Snapshot<Self>, Box<Saved>>;
 
-    /// The name of the opening the game has reached by `ply` (chess's book; none elsewhere).
-    fn opening_at(game: &Game<Self>, ply: usize) -> Option<String>;
-
-    /// The shell's screen for a play screen of this game.
-    fn screen(app: App<Self>) -> Screen;
-
     /// This position as the board editor's set-up.
     fn editor_setup(&self) -> Setup;
-
-    /// The effect that opens the analysis board on `from` (the shell makes the screen).
-    fn open_analysis_board(from: AnalyseFrom<Self>) -> Effect;
-
-    /// The shell's screen for an analysis board of this game.
-    fn board_screen(board: AnalysisBoard<Self>) -> Screen;
-
-    /// The analysis board of this game a screen holds, if it is one.
-    fn board_of(screen: &mut Screen) -> Option<&mut AnalysisBoard<Self>>;
-
-    /// The play screen of this game a screen holds, if it is one.
-    fn app_of(screen: &mut Screen) -> Option<&mut App<Self>>;
 }
 
 impl Playable for Chess {
@@ -108,36 +88,6 @@ impl Playable for Chess {
         match *saved {
             Saved::Chess(snapshot) => Ok(snapshot),
             Saved::PawnBattle(_) => Err(saved),
-        }
-    }
-
-    fn opening_at(game: &Game, ply: usize) -> Option<String> {
-        crate::opening::at(game, ply).map(|o| o.to_string())
-    }
-
-    fn screen(app: App) -> Screen {
-        Screen::Play(Box::new(app))
-    }
-
-    fn open_analysis_board(from: AnalyseFrom) -> Effect {
-        Effect::OpenAnalysisBoard(Box::new(from))
-    }
-
-    fn board_screen(board: AnalysisBoard) -> Screen {
-        Screen::Analysis(Box::new(board))
-    }
-
-    fn board_of(screen: &mut Screen) -> Option<&mut AnalysisBoard> {
-        match screen {
-            Screen::Analysis(board) => Some(board),
-            _ => None,
-        }
-    }
-
-    fn app_of(screen: &mut Screen) -> Option<&mut App> {
-        match screen {
-            Screen::Play(app) => Some(app),
-            _ => None,
         }
     }
 }
@@ -175,34 +125,23 @@ impl Playable for PawnBattle {
             Saved::Chess(_) => Err(saved),
         }
     }
+}
 
-    fn opening_at(_game: &Game<PawnBattle>, _ply: usize) -> Option<String> {
-        None
-    }
-
-    fn screen(app: App<PawnBattle>) -> Screen {
-        Screen::PawnBattle(Box::new(app))
-    }
-
-    fn open_analysis_board(from: AnalyseFrom<PawnBattle>) -> Effect {
-        Effect::OpenPawnBattleBoard(Box::new(from))
-    }
-
-    fn board_screen(board: AnalysisBoard<PawnBattle>) -> Screen {
-        Screen::PawnBattleAnalysis(Box::new(board))
-    }
-
-    fn board_of(screen: &mut Screen) -> Option<&mut AnalysisBoard<PawnBattle>> {
-        match screen {
-            Screen::PawnBattleAnalysis(board) => Some(board),
-            _ => None,
-        }
-    }
-
-    fn app_of(screen: &mut Screen) -> Option<&mut App<PawnBattle>> {
-        match screen {
-            Screen::PawnBattle(app) => Some(app),
-            _ => None,
-        }
-    }
+/// An analysis request for `before` with the configured time, the game's evaluation and the
+/// explanation settings (no history, no move: the engine's choice): the one description of an
+/// analysis from the configuration, for play and for the screens over it.
+pub fn base_request<Q: Playable>(
+    config: &crate::config::Config,
+    before: Q,
+) -> crate::analysis::Request<Q> {
+    let mut req = crate::analysis::Request::new(
+        before,
+        crate::engine::SearchLimits::movetime(std::time::Duration::from_millis(
+            config.explain.analysis_ms,
+        )),
+        Q::evaluation(config),
+    );
+    req.level = config.explain.level;
+    req.language = config.explain.language;
+    req
 }

@@ -7,6 +7,7 @@ use ratatui::crossterm::event::{
 use shakmaty::{Color, Move, Role, Square};
 
 use super::*;
+use crate::config::ConfigError;
 
 pub(crate) fn key(code: KeyCode) -> Event {
     Event::Key(KeyEvent::new(code, KeyModifiers::NONE))
@@ -402,10 +403,30 @@ fn checkmate_opens_the_game_over_dialog_and_archives() {
     assert!(matches!(app.mode, Mode::NewGame(_)));
 }
 
+/// `:resign` then `y`.
+fn resign(app: &mut App) -> Vec<Effect> {
+    let mut fx = prompt(app, "resign");
+    fx.extend(app.update(key(KeyCode::Char('y'))));
+    fx
+}
+
+/// Issue 35: `:resign` ended the game at once; it asks first, and `n` plays on.
+#[test]
+fn resigning_asks_first() {
+    let mut app = new_app();
+    let fx = prompt(&mut app, "resign");
+    assert_eq!(app.mode, Mode::Confirm(Confirm::Resign));
+    assert!(app.outcome().is_none());
+    assert!(!fx.iter().any(|e| matches!(e, Effect::Archive(_))));
+    app.update(key(KeyCode::Char('n')));
+    assert_eq!(app.mode, Mode::Board);
+    assert!(app.outcome().is_none(), "n plays on");
+}
+
 #[test]
 fn resignation_ends_the_game() {
     let mut app = new_app();
-    let fx = prompt(&mut app, "resign");
+    let fx = resign(&mut app);
     assert_eq!(app.mode, Mode::GameOver { choice: None });
     assert!(fx.iter().any(|e| matches!(e, Effect::Archive(_))));
     assert_eq!(
@@ -1089,7 +1110,7 @@ fn swapping_sides_keeps_who_played_each_earlier_move() {
 #[test]
 fn the_game_over_dialog_acts_only_on_its_own_keys() {
     let mut app = new_app();
-    prompt(&mut app, "resign");
+    resign(&mut app);
     assert_eq!(app.mode, Mode::GameOver { choice: None });
     // Enter and n start nothing by accident; other keys say what the dialog wants.
     for code in [KeyCode::Enter, KeyCode::Char('n'), KeyCode::Char('e')] {
@@ -1123,7 +1144,7 @@ fn undo_after_resigning_says_it_took_back_the_resignation() {
     let mut app = new_app();
     prompt(&mut app, "e4");
     engine_plays(&mut app, "e5");
-    prompt(&mut app, "resign");
+    resign(&mut app);
     app.update(key(KeyCode::Char('u')));
     assert!(app.outcome().is_none());
     assert_eq!(app.game.ply(), 2, "no move taken back");
@@ -1467,9 +1488,16 @@ fn the_engine_accepts_a_draw_only_when_equal_or_worse_and_says_why() {
     let outcome = app.outcome().unwrap();
     assert_eq!(outcome.to_string(), "Draw by agreement");
     assert_eq!(app.mode, Mode::GameOver { choice: None });
-    // Takeback undoes the agreement.
+    // Takeback undoes the agreement alone, and says so (issue 35: it said "took back your
+    // move").
+    let ply = app.game.ply();
     app.update(key(KeyCode::Char('u')));
     assert!(app.outcome().is_none());
+    assert_eq!(app.game.ply(), ply, "the moves stay");
+    assert_eq!(
+        app.message.as_ref().map(|m| m.text.as_str()),
+        Some("took back the draw agreement: the game goes on")
+    );
     // Before any move there is no judgement: the engine says so.
     let mut app = new_app();
     prompt(&mut app, "draw");

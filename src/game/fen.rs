@@ -162,6 +162,9 @@ pub(crate) fn parse_syntax(text: &str) -> Result<Fen, FenError> {
             ),
         ));
     }
+    // A broken placement is the first thing wrong, whatever follows it (`bad fen` is not a
+    // FEN with a missing castling field).
+    check_placement(fields[0])?;
     if fields.len() < 4 {
         let missing = ["side to move", "castling", "en passant"][fields.len() - 1];
         return Err(err(
@@ -182,7 +185,6 @@ pub(crate) fn parse_syntax(text: &str) -> Result<Fen, FenError> {
             ),
         ));
     }
-    check_placement(fields[0])?;
     if !matches!(fields[1], "w" | "b") {
         return Err(err(
             "side to move",
@@ -308,6 +310,14 @@ mod tests {
             !e.to_string().contains('\u{1b}') && e.to_string().len() < 1000,
             "{e}"
         );
+    }
+
+    #[test]
+    fn a_short_broken_fen_blames_its_placement_not_castling() {
+        for fen in ["bad fen", "bad", "x/y w"] {
+            let e = parse(fen).unwrap_err();
+            assert_eq!(e.field, "piece placement", "{fen}: {e}");
+        }
     }
 
     #[test]

@@ -11,6 +11,7 @@ use serde::Serialize;
 
 use shakmaty::Chess;
 
+pub use super::{DEFAULT_DEPTH, default_limits};
 use super::{PlyReview, ReviewEvent, Reviewed, Settings, Summary, annotate, review_game};
 use crate::analysis::command::{CommandError, level, limits};
 use crate::app::persist;
@@ -19,19 +20,6 @@ use crate::pgn::{self, PgnGame};
 use crate::ui::{ColorMode, Theme};
 use crate::variant::Variant;
 use crate::variant::pawn_battle::PawnBattle;
-
-/// The depth of each position's search when neither `--depth` nor `--movetime` is given
-/// (verification [`crate::analysis::VERIFY_EXTRA_DEPTH`] plies deeper): reproducible on any
-/// machine and load, and a 100-move game's review stays under a minute on two cores (see
-/// docs/BENCHMARKS.md, "Review speed").
-pub const DEFAULT_DEPTH: u32 = 8;
-
-/// The review's limits when neither `--depth` nor `--movetime` is given (`kibitzer review`,
-/// and play mode's "Review this game"): [`DEFAULT_DEPTH`].
-#[must_use]
-pub fn default_limits() -> crate::engine::SearchLimits {
-    crate::engine::SearchLimits::depth(DEFAULT_DEPTH)
-}
 
 /// The arguments of `kibitzer review`.
 #[derive(Debug, Clone, Default)]

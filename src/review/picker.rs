@@ -23,7 +23,7 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 
 use super::Reviewed;
 use crate::pgn::{self, AnyGame, Tags};
-use crate::ui::Theme;
+use crate::ui::theme::Theme;
 use crate::variant::Variant;
 
 /// One game of the file, as the picker lists it (a few short strings, so that the list of a
@@ -46,6 +46,8 @@ pub struct Entry {
     pub opening: String,
     /// The `Event` tag.
     pub event: String,
+    /// Its length in moves (a move of each side is one), as read.
+    pub moves: usize,
     /// Why the game cannot be read (`game 3 (line 40): move 12... Nxe4 is illegal: …`).
     pub error: Option<String>,
 }
@@ -56,6 +58,7 @@ impl Entry {
     #[must_use]
     pub fn named_by<P: Reviewed>(mut self, game: &crate::game::Game<P>) -> Entry {
         self.variant = P::VARIANT;
+        self.moves = game.ply().div_ceil(2);
         if self.opening.is_empty()
             && let Some(o) = P::opening_at(game, game.ply())
         {
@@ -92,6 +95,7 @@ impl Entry {
             date: tag("Date"),
             opening,
             event: tag("Event"),
+            moves: 0,
             error,
         }
     }
@@ -398,15 +402,16 @@ impl Picker {
                 String::new()
             }
         };
-        let player = (width.saturating_sub(35 + game_column("").len()) / 3).clamp(6, 24);
+        let player = (width.saturating_sub(42 + game_column("").len()) / 3).clamp(6, 24);
         let header = format!(
-            " {:>5}  {}{:<player$}  {:<player$}  {:<7}  {:<10}  opening",
+            " {:>5}  {}{:<player$}  {:<player$}  {:<7}  {:<10}  {:>5}  opening",
             "#",
             game_column("game"),
             "White",
             "Black",
             "result",
-            "date"
+            "date",
+            "moves"
         );
         let filter_line = if self.filter.is_empty() {
             let hint = if self.mixed {
@@ -448,13 +453,14 @@ impl Picker {
                 let (text, mut style) = match &e.error {
                     None => (
                         format!(
-                            "{marker}{:>5}  {}{:<player$}  {:<player$}  {:<7}  {:<10}  {}",
+                            "{marker}{:>5}  {}{:<player$}  {:<player$}  {:<7}  {:<10}  {:>5}  {}",
                             e.number,
                             game_column(e.game_name()),
                             cut(&e.white, player),
                             cut(&e.black, player),
                             cut(&e.result, 7),
                             cut(&e.date, 10),
+                            e.moves,
                             e.opening
                         ),
                         theme.fg("text"),
@@ -611,6 +617,8 @@ mod tests {
         );
         assert_eq!(got[0].opening, "C20 King's Pawn Game");
         assert_eq!(got[1].opening, "", "no openings in Pawn Battle");
+        // Issue 35: the list gives each game's length.
+        assert_eq!((got[0].moves, got[1].moves), (1, 2));
         let mut p = Picker::new("mixed.pgn");
         let area = Rect::new(0, 0, 80, 15);
         p.apply(ScanEvent::Entries(got));

@@ -6,7 +6,7 @@
 //! review's reports and verdicts on tries, routed here by the shell by this screen's id) and
 //! returns [`Effect`]s (a try to judge, closing the screen); it is the only place state changes.
 //! [`Screen::render`] draws it without I/O. The screen is one of the shell's
-//! ([`crate::shell`]), held as an [`AnyScreen`].
+//! ([`crate::shell`]), a [`crate::screen::Screen`] (`review/stack.rs`).
 //!
 //! One screen serves every game: [`Screen<P>`] is generic over the game ([`OnScreen`]: chess
 //! or Pawn Battle), as play's `App<P>` is. The board, move list, graph, verdicts, explanations
@@ -31,11 +31,12 @@ use super::learn;
 use super::learn::TryRequest;
 use super::{ReviewEvent, ReviewGame, ReviewState, Reviewed, Settings};
 use crate::analysis::Request;
-use crate::app::{Effect, Event, Message, MoveInput, Step};
+use crate::app::{Message, MoveInput, Step};
 use crate::config::PieceStyle;
 use crate::explain::quality::Quality;
 use crate::pgn::PgnGame;
-use crate::shell::{ReviewReport, ReviewWork};
+use crate::screen::{Effect, Event};
+use crate::screen::{ReviewReport, ReviewWork};
 use crate::ui::Theme;
 use crate::ui::board::{BoardGeometry, BoardView};
 use crate::ui::move_list::MoveListView;
@@ -201,9 +202,6 @@ pub trait OnScreen: Reviewed + crate::app::Playable {
 
     /// A try to judge as the shell's review work carries it.
     fn try_request(request: Request<Self>) -> TryRequest;
-
-    /// This game's review screen as the shell holds it.
-    fn any_screen(screen: Screen<Self>) -> AnyScreen;
 }
 
 impl OnScreen for Chess {
@@ -214,10 +212,6 @@ impl OnScreen for Chess {
     fn try_request(request: Request) -> TryRequest {
         TryRequest::Chess(Box::new(request))
     }
-
-    fn any_screen(screen: Screen) -> AnyScreen {
-        AnyScreen::Chess(Box::new(screen))
-    }
 }
 
 impl OnScreen for PawnBattle {
@@ -227,10 +221,6 @@ impl OnScreen for PawnBattle {
 
     fn try_request(request: Request<PawnBattle>) -> TryRequest {
         TryRequest::PawnBattle(Box::new(request))
-    }
-
-    fn any_screen(screen: Screen<PawnBattle>) -> AnyScreen {
-        AnyScreen::PawnBattle(Box::new(screen))
     }
 }
 
@@ -468,13 +458,26 @@ impl<P: OnScreen> Screen<P> {
         self.list = None;
         if !self.browser.apply(nav, &self.state) {
             self.message = match nav {
-                Nav::NextError => Some("no further mistake"),
-                Nav::PreviousError => Some("no earlier mistake"),
-                Nav::Move(..) => Some("the game has no such move"),
+                Nav::NextError => Some(self.no_mistake("further")),
+                Nav::PreviousError => Some(self.no_mistake("earlier")),
+                Nav::Move(..) => Some("the game has no such move".to_owned()),
                 _ => None,
             }
             .map(Message::info);
         }
+    }
+
+    /// "No further mistake", naming the side visited and the keys that visit the other side's
+    /// or both sides' (a side's `n` says nothing of the other's).
+    fn no_mistake(&self, which: &str) -> String {
+        let Some(side) = self.browser.side else {
+            return format!("no {which} mistake");
+        };
+        let (name, own, other, other_key) = match side {
+            Color::White => ("White", 'w', "Black", 'b'),
+            Color::Black => ("Black", 'b', "White", 'w'),
+        };
+        format!("no {which} mistake by {name} · {other_key}: {other}'s · {own} again: both sides'")
     }
 
     /// The ply at the cursor when it is a mistake (inaccuracy or worse) of the chosen side.
@@ -1200,113 +1203,6 @@ fn panel_title<P: OnScreen>() -> String {
     }
 }
 
-/// A review screen of either game, as the shell's stack holds it: every call goes to the
-/// game's [`Screen`].
-#[derive(Debug, Clone)]
-pub enum AnyScreen {
-    /// The review of a chess game.
-    Chess(Box<Screen>),
-    /// The review of a Pawn Battle game.
-    PawnBattle(Box<Screen<PawnBattle>>),
-}
-
-impl AnyScreen {
-    /// [`Screen::id`].
-    #[must_use]
-    pub fn id(&self) -> u64 {
-        match self {
-            AnyScreen::Chess(s) => s.id(),
-            AnyScreen::PawnBattle(s) => s.id(),
-        }
-    }
-
-    /// [`Screen::renumber`].
-    pub fn renumber(&mut self, id: u64) {
-        match self {
-            AnyScreen::Chess(s) => s.renumber(id),
-            AnyScreen::PawnBattle(s) => s.renumber(id),
-        }
-    }
-
-    /// [`Screen::update`].
-    pub fn update(&mut self, event: Event, area: Rect) -> Vec<Effect> {
-        match self {
-            AnyScreen::Chess(s) => s.update(event, area),
-            AnyScreen::PawnBattle(s) => s.update(event, area),
-        }
-    }
-
-    /// [`Screen::render`].
-    pub fn render(&self, frame: &mut Frame) {
-        match self {
-            AnyScreen::Chess(s) => s.render(frame),
-            AnyScreen::PawnBattle(s) => s.render(frame),
-        }
-    }
-
-    /// [`Screen::say`].
-    pub fn say(&mut self, message: String) {
-        match self {
-            AnyScreen::Chess(s) => s.say(message),
-            AnyScreen::PawnBattle(s) => s.say(message),
-        }
-    }
-
-    /// [`Screen::browser`].
-    #[must_use]
-    pub fn browser(&self) -> &Browser {
-        match self {
-            AnyScreen::Chess(s) => s.browser(),
-            AnyScreen::PawnBattle(s) => s.browser(),
-        }
-    }
-
-    /// [`Screen::state`].
-    #[must_use]
-    pub fn state(&self) -> &ReviewState {
-        match self {
-            AnyScreen::Chess(s) => s.state(),
-            AnyScreen::PawnBattle(s) => s.state(),
-        }
-    }
-
-    /// [`Screen::analyst`].
-    #[must_use]
-    pub fn analyst(&self) -> &crate::analysis::AnalystSpec {
-        match self {
-            AnyScreen::Chess(s) => s.analyst(),
-            AnyScreen::PawnBattle(s) => s.analyst(),
-        }
-    }
-
-    /// [`Screen::notices`].
-    #[must_use]
-    pub fn notices(&self) -> &[String] {
-        match self {
-            AnyScreen::Chess(s) => s.notices(),
-            AnyScreen::PawnBattle(s) => s.notices(),
-        }
-    }
-
-    /// The chess review, when the game is chess.
-    #[must_use]
-    pub fn chess(&self) -> Option<&Screen> {
-        match self {
-            AnyScreen::Chess(s) => Some(s),
-            AnyScreen::PawnBattle(_) => None,
-        }
-    }
-
-    /// The Pawn Battle review, when the game is Pawn Battle.
-    #[must_use]
-    pub fn pawn_battle(&self) -> Option<&Screen<PawnBattle>> {
-        match self {
-            AnyScreen::PawnBattle(s) => Some(s),
-            AnyScreen::Chess(_) => None,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1417,6 +1313,28 @@ mod tests {
             s.update(key(KeyCode::Char('q')), area),
             vec![Effect::CloseScreen]
         );
+    }
+
+    /// Issue 35: `n` said "no further mistake" while the other side's were never visited.
+    #[test]
+    fn no_further_mistake_of_one_side_names_the_keys_to_the_others() {
+        let mut s = screen();
+        let area = Rect::new(0, 0, 100, 30);
+        s.update(key(KeyCode::Char('w')), area);
+        for _ in 0..12 {
+            s.update(key(KeyCode::Char('n')), area);
+            if s.message.is_some() {
+                break;
+            }
+        }
+        let said = s
+            .message
+            .as_ref()
+            .map(|m| m.text.clone())
+            .unwrap_or_default();
+        assert!(said.starts_with("no further mistake by "), "{said}");
+        assert!(said.contains("b: Black's"), "{said}");
+        assert!(said.contains("w again: both sides'"), "{said}");
     }
 
     #[test]
@@ -1789,7 +1707,8 @@ mod pawn_battle_tests {
         );
         assert!(matches!(
             press(&mut s, KeyCode::Char('a')).as_slice(),
-            [Effect::OpenPawnBattleBoard(_)]
+            [Effect::Open(board)]
+                if board.0.kind() == crate::screen::Kind::AnalysisBoard(crate::variant::Variant::PawnBattle)
         ));
     }
 

@@ -7,8 +7,9 @@ use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::{Color as TermColor, Modifier, Style};
-use shakmaty::{Board, Color, File, Move, Piece, Rank, Role, Square};
+use shakmaty::{Board, Color, Move, Piece, Role, Square};
 
+pub use super::layout::{BoardGeometry, step};
 use super::{Layout, Theme};
 use crate::app::{App, Playable, target};
 use crate::config::PieceStyle;
@@ -53,101 +54,6 @@ pub fn glyph(piece: Piece, style: PieceStyle, colored: bool) -> &'static str {
 fn put(buf: &mut Buffer, x: u16, y: u16, symbol: &str, style: Style) {
     if let Some(cell) = buf.cell_mut(Position::new(x, y)) {
         cell.set_symbol(symbol).set_style(style);
-    }
-}
-
-/// The square `right` files and `up` ranks from `sq` as a board with `bottom` at the bottom
-/// shows them (a cursor step), stopping at the edge.
-///
-/// ```
-/// use kibitzer::ui::board::step;
-/// use shakmaty::{Color, Square};
-/// assert_eq!(step(Square::E2, 1, 1, Color::White), Square::F3);
-/// assert_eq!(step(Square::E2, 1, 1, Color::Black), Square::D1);
-/// assert_eq!(step(Square::H8, 3, 3, Color::White), Square::H8);
-/// ```
-#[must_use]
-pub fn step(sq: Square, right: i32, up: i32, bottom: Color) -> Square {
-    let (right, up) = match bottom {
-        Color::White => (right, up),
-        Color::Black => (-right, -up),
-    };
-    let file = (i32::from(u8::from(sq.file())) + right).clamp(0, 7);
-    let rank = (i32::from(u8::from(sq.rank())) + up).clamp(0, 7);
-    // clamp(0, 7) keeps both in range, so the conversions cannot fail.
-    Square::from_coords(
-        shakmaty::File::new(u32::try_from(file).unwrap_or(0)),
-        shakmaty::Rank::new(u32::try_from(rank).unwrap_or(0)),
-    )
-}
-
-/// Where a board is drawn: the 8×8 squares (without labels) and the size of a square. The one
-/// place that turns squares into cells and back, so a click lands on the square drawn there.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BoardGeometry {
-    /// The squares.
-    pub board: Rect,
-    /// Width of a square in cells.
-    pub square_w: u16,
-    /// Height of a square in cells.
-    pub square_h: u16,
-}
-
-impl BoardGeometry {
-    /// The square under a terminal cell, for a board with `bottom` at the bottom.
-    pub fn square_at(&self, column: u16, row: u16, bottom: Color) -> Option<Square> {
-        if self.square_w == 0
-            || self.square_h == 0
-            || !self.board.contains(Position::new(column, row))
-        {
-            return None;
-        }
-        let fx = u32::from((column - self.board.x) / self.square_w).min(7);
-        let fy = u32::from((row - self.board.y) / self.square_h).min(7);
-        let (file, rank) = match bottom {
-            Color::White => (fx, 7 - fy),
-            Color::Black => (7 - fx, fy),
-        };
-        Some(Square::from_coords(File::new(file), Rank::new(rank)))
-    }
-
-    /// The cells of a square, for a board with `bottom` at the bottom.
-    pub fn square_rect(&self, sq: Square, bottom: Color) -> Rect {
-        let (file, rank) = (
-            u16::from(u8::from(sq.file())),
-            u16::from(u8::from(sq.rank())),
-        );
-        let (col, row) = match bottom {
-            Color::White => (file, 7 - rank),
-            Color::Black => (7 - file, rank),
-        };
-        Rect::new(
-            self.board.x + col * self.square_w,
-            self.board.y + row * self.square_h,
-            self.square_w,
-            self.square_h,
-        )
-    }
-
-    /// The promotion picker dialog: centred on the board, inside `area` (the screen).
-    pub fn promotion_picker(&self, area: Rect) -> Rect {
-        let (w, h) = (28, 3);
-        let centre = |start: u16, len: u16, size: u16| match len.checked_sub(size) {
-            Some(room) => start + room / 2,
-            None => (start + len / 2).saturating_sub(size / 2),
-        };
-        let x = centre(self.board.x, self.board.width, w);
-        let y = centre(self.board.y, self.board.height, h);
-        Rect::new(x.max(area.x), y.max(area.y), w, h).intersection(area)
-    }
-
-    /// The cells of each promotion choice (in [`crate::app::PROMOTION_ROLES`] order) inside
-    /// the picker.
-    pub fn promotion_choices(&self, area: Rect) -> [Rect; 4] {
-        let picker = self.promotion_picker(area);
-        let y = picker.y + 1;
-        let start = picker.x + 2;
-        std::array::from_fn(|i| Rect::new(start + 6 * i as u16, y, 5, 1).intersection(picker))
     }
 }
 

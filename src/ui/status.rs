@@ -113,9 +113,11 @@ pub fn draw<P: Playable>(frame: &mut Frame, layout: &Layout, app: &App<P>, theme
             }
             None => {
                 // The opening of the position shown (the deepest named one reached so far).
-                let opening = P::opening_at(&app.game, app.shown_ply())
-                    .map(|o| format!(" · {o}"))
-                    .unwrap_or_default();
+                let opening =
+                    <P as crate::review::Reviewed>::opening_at(&app.game, app.shown_ply())
+                        .map(|o| o.to_string())
+                        .map(|o| format!(" · {o}"))
+                        .unwrap_or_default();
                 // A game other than chess is named.
                 let game = match P::VARIANT {
                     Variant::Chess => String::new(),

@@ -275,6 +275,43 @@ mod tests {
         }
     }
 
+    /// Issue 35: the default theme drew the cursor and the hint's squares in one colour in
+    /// 256 colours (and close ones in truecolor). The hint's squares stand apart from every
+    /// other square colour, in both, by at least this RGB distance.
+    #[test]
+    fn the_hint_squares_stand_apart_from_every_other_square_colour() {
+        const APART: f64 = 60.0;
+        let distance = |a: (u8, u8, u8), b: (u8, u8, u8)| {
+            let d = |x: u8, y: u8| (f64::from(x) - f64::from(y)).powi(2);
+            (d(a.0, b.0) + d(a.1, b.1) + d(a.2, b.2)).sqrt()
+        };
+        let palette = |c: (u8, u8, u8)| palette_rgb(nearest_256(c.0, c.1, c.2));
+        for (name, text) in FILES {
+            let file: ThemeFile = toml::from_str(text).unwrap();
+            let rgb = |key: &str| parse_hex(&file.0[key]).unwrap();
+            let hint = rgb("hint");
+            for other in [
+                "cursor",
+                "selected",
+                "legal",
+                "last_move",
+                "check",
+                "light",
+                "dark",
+            ] {
+                let (truecolor, indexed) = (
+                    distance(hint, rgb(other)),
+                    distance(palette(hint), palette(rgb(other))),
+                );
+                assert!(
+                    truecolor >= APART && indexed >= APART,
+                    "theme {name}: hint and {other} are {truecolor:.0} apart \
+                     (256 colours {indexed:.0}), need {APART}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn no_color_resolves_to_reset_and_256_to_indexed() {
         let none = Theme::named("classic", ColorMode::None);

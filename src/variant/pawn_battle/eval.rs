@@ -106,8 +106,10 @@ pub struct Weights {
 pub enum PresetName {
     /// Our stronger function ([`DEFAULT`]).
     #[default]
+    #[value(help = "our stronger function (assets/pawn_battle/default.toml)")]
     Default,
     /// The seed design's function ([`SEED`]).
+    #[value(help = "the seed design's function (assets/pawn_battle/seed.toml)")]
     Seed,
 }
 
