@@ -132,6 +132,19 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }),
+        Some(Command::Datagen(args)) => with_config(cli.config.as_deref(), &dirs, |c| {
+            let params = kibitzer::engine::EvalParams::from_config(&c.eval);
+            match kibitzer::datagen::run(&args, &params, &kibitzer::datagen::to_stderr) {
+                Ok(t) => {
+                    kibitzer::datagen::to_stderr(&format!(
+                        "done: {} chunks written ({} already there), {} games, {} positions",
+                        t.chunks, t.skipped, t.games, t.positions
+                    ));
+                    ExitCode::SUCCESS
+                }
+                Err(e) => fail(1, &format!("{e:#}")),
+            }
+        }),
         Some(Command::Tune(args)) => {
             with_config(cli.config.as_deref(), &dirs, |c| match kibitzer::tune::run(
                 &args,
