@@ -141,6 +141,8 @@ pub enum Command {
     /// Generate labelled positions from self-play for training the evaluation network (see
     /// docs/NETWORK.md).
     Datagen(crate::datagen::DatagenArgs),
+    /// Train the evaluation network on `kibitzer datagen`'s positions (see docs/NETWORK.md).
+    Train(crate::train::TrainArgs),
     /// Explain the engine's choice in a position, or the quality of a given move.
     Explain {
         /// The game of the position (a Pawn Battle FEN has no kings).

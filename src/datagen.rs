@@ -49,6 +49,8 @@ pub const DRAW_PLIES: u32 = 12;
 pub const DRAW_FROM_PLY: u32 = 80;
 /// A game this long (plies after the opening) is a draw.
 pub const MAX_PLIES: u32 = 400;
+/// How long the external labeller may take to start or to answer beyond its search.
+pub const LABEL_ENGINE_GRACE: std::time::Duration = std::time::Duration::from_secs(120);
 /// The transposition table of each thread's own search (MiB).
 pub const HASH_MB: u32 = 16;
 
@@ -314,7 +316,9 @@ fn labeller(args: &DatagenArgs, params: &EvalParams) -> Result<Box<dyn Labeller>
             limits: SearchLimits::nodes(args.nodes),
         }),
         Some(cmd) => {
-            let spec = AnalystSpec::new(cmd, vec![("Threads".into(), "1".into())]);
+            let mut spec = AnalystSpec::new(cmd, vec![("Threads".into(), "1".into())]);
+            // Generous: datagen runs niced beside other work, and a slow answer is no fault.
+            spec.grace = LABEL_ENGINE_GRACE;
             let engine = UciAnalyst::start(&spec)
                 .map_err(|e| anyhow::anyhow!("--label-engine {cmd}: {e}"))?;
             Box::new(External {

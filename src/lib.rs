@@ -28,6 +28,7 @@ pub mod play;
 pub mod posdb;
 pub mod review;
 pub mod shell;
+pub mod train;
 pub mod tui;
 pub mod tune;
 pub mod uci;

@@ -145,6 +145,12 @@ fn main() -> ExitCode {
                 Err(e) => fail(1, &format!("{e:#}")),
             }
         }),
+        Some(Command::Train(args)) => {
+            match kibitzer::train::run(&args, &mut |l| kibitzer::datagen::to_stderr(l)) {
+                Ok(_) => ExitCode::SUCCESS,
+                Err(e) => fail(1, &format!("{e:#}")),
+            }
+        }
         Some(Command::Tune(args)) => {
             with_config(cli.config.as_deref(), &dirs, |c| match kibitzer::tune::run(
                 &args,
@@ -373,7 +379,7 @@ fn bench(
     movetime: Option<u64>,
     exact_root_scores: bool,
 ) -> ExitCode {
-    use kibitzer::engine::{EvalParams, SearchLimits, bench};
+    use kibitzer::engine::{SearchLimits, bench};
     use kibitzer::variant::pawn_battle::{PawnBattle, eval::Evaluation};
     let default_depth = match variant {
         Variant::Chess => bench::DEFAULT_DEPTH,
@@ -403,7 +409,11 @@ fn bench(
     };
     let (nodes, elapsed) = match variant {
         Variant::Chess => {
-            bench::run_with(&limits, &EvalParams::from_config(&config.eval), &mut print)
+            let params = match config.engine.eval_params(&config.eval) {
+                Ok(p) => p,
+                Err(e) => return fail(1, &format!("{e:#}")),
+            };
+            bench::run_with(&limits, &params, &mut print)
         }
         Variant::PawnBattle => bench::run_positions::<PawnBattle, _>(
             bench::PAWN_BATTLE_POSITIONS

@@ -140,7 +140,11 @@ where
         out: output,
         engine,
         game: UciGame::start(Variant::Chess),
-        params: EvalParams::from_config(&settings.config.eval),
+        params: settings
+            .config
+            .engine
+            .eval_params(&settings.config.eval)
+            .map_err(|e| std::io::Error::other(format!("{e:#}")))?,
         settings,
         next_id: 1,
         running: None,
@@ -373,6 +377,10 @@ impl<W: Write> Session<'_, W> {
             .ok_or_else(|| format!("option {name} needs a value"));
         let hash_mb = self.settings.config.engine.hash_mb;
         let variant = self.settings.uci.variant;
+        let evaluation = (
+            self.settings.config.engine.evaluation,
+            self.settings.config.engine.network.clone(),
+        );
         match ((option.slot)(&mut self.settings), option.kind) {
             (Slot::Int(field), Kind::Spin(bounds)) => {
                 let (lo, hi) = bounds();
@@ -435,7 +443,22 @@ impl<W: Write> Session<'_, W> {
             self.cancel();
             self.game = UciGame::start(self.settings.uci.variant);
         }
-        self.params = EvalParams::from_config(&self.settings.config.eval);
+        match self
+            .settings
+            .config
+            .engine
+            .eval_params(&self.settings.config.eval)
+        {
+            Ok(params) => self.params = params,
+            Err(e) => {
+                // A network that does not load leaves the evaluation as it was.
+                (
+                    self.settings.config.engine.evaluation,
+                    self.settings.config.engine.network,
+                ) = evaluation;
+                return Err(format!("option {name}: {e:#}"));
+            }
+        }
         Ok(())
     }
 
