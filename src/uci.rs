@@ -1068,6 +1068,10 @@ mod tests {
                         lines += &format!("setoption name {name} value {v}\n");
                     }
                 }
+                // A network file must load (below): the embedded one here.
+                Kind::Text if name == "EvalFile" => {
+                    lines += "setoption name EvalFile value <empty>\n";
+                }
                 Kind::Text => lines += &format!("setoption name {name} value x\n"),
             }
         }
@@ -1080,6 +1084,27 @@ mod tests {
         assert_eq!(errors.len(), spins, "{out}");
         assert!(
             errors.iter().all(|e| e.contains("is out of range")),
+            "{out}"
+        );
+    }
+
+    /// `Evaluation network` searches with the embedded network; an `EvalFile` that does not
+    /// load is refused with the reason, and the evaluation stays as it was.
+    #[test]
+    fn the_network_evaluation_is_chosen_and_a_bad_file_refused() {
+        let out = session(
+            "setoption name Evaluation value network\n\
+             setoption name EvalFile value /nonexistent/net.nnue\n\
+             position startpos\ngo depth 3\nisready\n",
+        );
+        assert!(
+            out.contains("error: option EvalFile: reading network /nonexistent/net.nnue"),
+            "{out}"
+        );
+        assert!(out.contains("bestmove "), "{out}");
+        assert_eq!(
+            out.lines().filter(|l| l.contains("error")).count(),
+            1,
             "{out}"
         );
     }

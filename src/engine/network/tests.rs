@@ -138,8 +138,10 @@ impl crate::engine::Evaluator<Chess> for Checked {
 fn the_search_keeps_every_accumulator_equal_to_a_refresh() {
     use crate::engine::Evaluator as _;
     use std::sync::atomic::Ordering::Relaxed;
-    let mut params = crate::engine::EvalParams::default();
-    params.network = Some(std::sync::Arc::new(small()));
+    let params = crate::engine::EvalParams {
+        network: Some(std::sync::Arc::new(small())),
+        ..Default::default()
+    };
     let checked = Checked {
         params,
         evaluations: 0.into(),
