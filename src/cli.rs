@@ -138,6 +138,11 @@ pub enum Command {
     /// Fit the default evaluation's weights to labelled positions (a development tool; see
     /// docs/EVAL.md).
     Tune(crate::tune::TuneArgs),
+    /// Generate labelled positions from self-play for training the evaluation network (see
+    /// docs/NETWORK.md).
+    Datagen(crate::datagen::DatagenArgs),
+    /// Train the evaluation network on `kibitzer datagen`'s positions (see docs/NETWORK.md).
+    Train(crate::train::TrainArgs),
     /// Explain the engine's choice in a position, or the quality of a given move.
     Explain {
         /// The game of the position (a Pawn Battle FEN has no kings).

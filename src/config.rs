@@ -90,6 +90,36 @@ pub struct EngineConfig {
     pub book_depth: u32,
     /// Also write the engine's own searches (its moves and hints) to the position database.
     pub learn: bool,
+    /// The search's evaluation: the hand-written terms or the trained network.
+    pub evaluation: Evaluation,
+    /// A network file for `evaluation = "network"`; empty: the embedded network.
+    pub network: String,
+}
+
+/// Which evaluation the search uses (`engine.evaluation`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Evaluation {
+    /// The hand-written terms of `[eval]` (what the explanations describe).
+    #[default]
+    Classic,
+    /// The trained network (`engine.network`, or the embedded one).
+    Network,
+}
+
+impl EngineConfig {
+    /// The evaluation parameters of the search: `[eval]`'s terms, with the network when
+    /// `evaluation = "network"`.
+    ///
+    /// # Errors
+    /// If the network file cannot be read or is not a network (the message names it).
+    pub fn eval_params(&self, eval: &EvalConfig) -> anyhow::Result<crate::engine::EvalParams> {
+        let mut params = crate::engine::EvalParams::from_config(eval);
+        if self.evaluation == Evaluation::Network {
+            params.network = Some(crate::engine::network::Network::shared(&self.network)?);
+        }
+        Ok(params)
+    }
 }
 
 impl Default for EngineConfig {
@@ -102,6 +132,8 @@ impl Default for EngineConfig {
             book: true,
             book_depth: 20,
             learn: false,
+            evaluation: Evaluation::Classic,
+            network: String::new(),
         }
     }
 }
@@ -670,6 +702,14 @@ impl Config {
                 range(key, value.get(), lo, hi)?;
             }
         }
+        if self.engine.evaluation == Evaluation::Network
+            && let Err(e) = crate::engine::network::Network::shared(&self.engine.network)
+        {
+            return Err((
+                "engine.network".to_owned(),
+                format!("`engine.network`: {e:#}"),
+            ));
+        }
         if !THEMES.contains(&self.ui.theme.as_str()) {
             return Err((
                 "ui.theme".to_owned(),
@@ -792,6 +832,35 @@ fn describe_toml_error(message: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_network_that_does_not_load_is_refused_with_its_key() {
+        let dir = tempfile::tempdir().unwrap();
+        let bad = dir.path().join("bad.nnue");
+        std::fs::write(&bad, b"garbage").unwrap();
+        let mut c = Config::default();
+        c.engine.evaluation = Evaluation::Network;
+        c.engine.network = bad.display().to_string();
+        let (key, message) = c.validate().unwrap_err();
+        assert_eq!(key, "engine.network");
+        assert!(
+            message.contains("bad.nnue") && message.contains("magic"),
+            "{message}"
+        );
+        // The embedded network always loads, and the search then uses it.
+        c.engine.network = String::new();
+        assert!(c.validate().is_ok());
+        let params = c.engine.eval_params(&c.eval).unwrap();
+        assert!(params.network.is_some());
+        assert!(
+            Config::default()
+                .engine
+                .eval_params(&c.eval)
+                .unwrap()
+                .network
+                .is_none()
+        );
+    }
 
     #[test]
     fn example_file_equals_defaults() {
@@ -953,7 +1022,7 @@ mod tests {
         let cases: &[(&str, &str)] = &[
             (
                 "[engine]\nlevle = 3\n",
-                "k.toml:2:1: unknown key `levle`, expected one of `level`, `depth`, `movetime_ms`, `hash_mb`, `book`, `book_depth`, `learn`; remove it or fix its spelling",
+                "k.toml:2:1: unknown key `levle`, expected one of `level`, `depth`, `movetime_ms`, `hash_mb`, `book`, `book_depth`, `learn`, `evaluation`, `network`; remove it or fix its spelling",
             ),
             (
                 "[engine]\nlevel = \"hard\"\n",

@@ -10,6 +10,7 @@ pub mod handle;
 pub mod levels;
 pub mod limits;
 pub mod memory;
+pub mod network;
 pub mod order;
 pub mod rules;
 pub mod score;

@@ -132,6 +132,25 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }),
+        Some(Command::Datagen(args)) => with_config(cli.config.as_deref(), &dirs, |c| {
+            let params = kibitzer::engine::EvalParams::from_config(&c.eval);
+            match kibitzer::datagen::run(&args, &params, &kibitzer::datagen::to_stderr) {
+                Ok(t) => {
+                    kibitzer::datagen::to_stderr(&format!(
+                        "done: {} chunks written ({} already there), {} games, {} positions",
+                        t.chunks, t.skipped, t.games, t.positions
+                    ));
+                    ExitCode::SUCCESS
+                }
+                Err(e) => fail(1, &format!("{e:#}")),
+            }
+        }),
+        Some(Command::Train(args)) => {
+            match kibitzer::train::run(&args, &mut |l| kibitzer::datagen::to_stderr(l)) {
+                Ok(_) => ExitCode::SUCCESS,
+                Err(e) => fail(1, &format!("{e:#}")),
+            }
+        }
         Some(Command::Tune(args)) => {
             with_config(cli.config.as_deref(), &dirs, |c| match kibitzer::tune::run(
                 &args,
@@ -366,7 +385,7 @@ fn bench(
     movetime: Option<u64>,
     exact_root_scores: bool,
 ) -> ExitCode {
-    use kibitzer::engine::{EvalParams, SearchLimits, bench};
+    use kibitzer::engine::{SearchLimits, bench};
     use kibitzer::variant::pawn_battle::{PawnBattle, eval::Evaluation};
     let default_depth = match variant {
         Variant::Chess => bench::DEFAULT_DEPTH,
@@ -396,7 +415,11 @@ fn bench(
     };
     let (nodes, elapsed) = match variant {
         Variant::Chess => {
-            bench::run_with(&limits, &EvalParams::from_config(&config.eval), &mut print)
+            let params = match config.engine.eval_params(&config.eval) {
+                Ok(p) => p,
+                Err(e) => return fail(1, &format!("{e:#}")),
+            };
+            bench::run_with(&limits, &params, &mut print)
         }
         Variant::PawnBattle => bench::run_positions::<PawnBattle, _>(
             bench::PAWN_BATTLE_POSITIONS

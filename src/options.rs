@@ -175,7 +175,7 @@ macro_rules! into_slot {
 into_slot!(Int: u8, u32, u64, i32);
 into_slot!(Bool: bool);
 into_slot!(Text: String);
-into_slot!(Choice: HumanColor, EvalPreset, ExplainLevel, PieceStyle, Language, crate::clock::TimeControl);
+into_slot!(Choice: HumanColor, crate::config::Evaluation, EvalPreset, ExplainLevel, PieceStyle, Language, crate::clock::TimeControl);
 into_slot!(Choice: crate::variant::pawn_battle::eval::PresetName);
 into_slot!(Choice: crate::variant::Variant);
 
@@ -294,6 +294,9 @@ pub static OPTIONS: &[Opt] = &[
     opt!(engine.book as "OwnBook", Kind::Check, "the engine's own moves from the opening book"),
     opt!(engine.book_depth, spin!(1, 60), "how many plies of a game the book is used for"),
     opt!(engine.learn, Kind::Check, "keep the engine's own searches in the position database"),
+    opt!(engine.evaluation as "Evaluation", combo(&["classic", "network"], "evaluation"),
+        "the search's evaluation: the hand-written terms or the trained network"),
+    opt!(engine.network as "EvalFile", Kind::Text, "a network file; empty = the embedded network"),
     opt!(eval.preset as "Eval Preset", combo(&["default", "simplified"], "preset"),
         "which built-in evaluation the weights apply to"),
     opt!(eval.pawn as "Pawn Value", spin!(1, 5000), "value of a pawn in centipawns"),

@@ -144,7 +144,11 @@ where
         out: output,
         engine,
         game: UciGame::start(Variant::Chess),
-        params: EvalParams::from_config(&settings.config.eval),
+        params: settings
+            .config
+            .engine
+            .eval_params(&settings.config.eval)
+            .map_err(|e| std::io::Error::other(format!("{e:#}")))?,
         settings,
         next_id: 1,
         running: None,
@@ -386,6 +390,10 @@ impl<W: Write> Session<'_, W> {
             .ok_or_else(|| format!("option {name} needs a value"));
         let hash_mb = self.settings.config.engine.hash_mb;
         let variant = self.settings.uci.variant;
+        let evaluation = (
+            self.settings.config.engine.evaluation,
+            self.settings.config.engine.network.clone(),
+        );
         match ((option.slot)(&mut self.settings), option.kind) {
             (Slot::Int(field), Kind::Spin(bounds)) => {
                 let (lo, hi) = bounds();
@@ -448,7 +456,22 @@ impl<W: Write> Session<'_, W> {
             self.cancel();
             self.game = UciGame::start(self.settings.uci.variant);
         }
-        self.params = EvalParams::from_config(&self.settings.config.eval);
+        match self
+            .settings
+            .config
+            .engine
+            .eval_params(&self.settings.config.eval)
+        {
+            Ok(params) => self.params = params,
+            Err(e) => {
+                // A network that does not load leaves the evaluation as it was.
+                (
+                    self.settings.config.engine.evaluation,
+                    self.settings.config.engine.network,
+                ) = evaluation;
+                return Err(format!("option {name}: {e:#}"));
+            }
+        }
         Ok(())
     }
 
@@ -1073,6 +1096,10 @@ mod tests {
                         lines += &format!("setoption name {name} value {v}\n");
                     }
                 }
+                // A network file must load (below): the embedded one here.
+                Kind::Text if name == "EvalFile" => {
+                    lines += "setoption name EvalFile value <empty>\n";
+                }
                 Kind::Text => lines += &format!("setoption name {name} value x\n"),
             }
         }
@@ -1085,6 +1112,27 @@ mod tests {
         assert_eq!(errors.len(), spins, "{out}");
         assert!(
             errors.iter().all(|e| e.contains("is out of range")),
+            "{out}"
+        );
+    }
+
+    /// `Evaluation network` searches with the embedded network; an `EvalFile` that does not
+    /// load is refused with the reason, and the evaluation stays as it was.
+    #[test]
+    fn the_network_evaluation_is_chosen_and_a_bad_file_refused() {
+        let out = session(
+            "setoption name Evaluation value network\n\
+             setoption name EvalFile value /nonexistent/net.nnue\n\
+             position startpos\ngo depth 3\nisready\n",
+        );
+        assert!(
+            out.contains("error: option EvalFile: reading network /nonexistent/net.nnue"),
+            "{out}"
+        );
+        assert!(out.contains("bestmove "), "{out}");
+        assert_eq!(
+            out.lines().filter(|l| l.contains("error")).count(),
+            1,
             "{out}"
         );
     }

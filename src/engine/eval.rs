@@ -85,8 +85,10 @@ impl Term {
     }
 }
 
-/// Evaluation parameters: the preset's tables and terms with the configured weights applied.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Evaluation parameters: the preset's tables and terms with the configured weights applied,
+/// and the trained network when `engine.evaluation = "network"` (then the search evaluates with
+/// it, while the explanations' [`Breakdown`] and SEE keep these terms and values).
+#[derive(Clone, PartialEq, Eq)]
 pub struct EvalParams {
     /// The preset these parameters come from.
     pub preset: EvalPreset,
@@ -99,6 +101,26 @@ pub struct EvalParams {
     pub(crate) w: Weights,
     /// The fixed shape constants of the default preset.
     pub(crate) shape: &'static Shape,
+    /// The network the search evaluates with instead of the terms (`None`: the classic
+    /// evaluation).
+    pub network: Option<std::sync::Arc<crate::engine::network::Network>>,
+}
+
+impl fmt::Debug for EvalParams {
+    /// As a derived `Debug`, with the network only when there is one (so the classic
+    /// parameters' text, which keys the position database, is unchanged).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut d = f.debug_struct("EvalParams");
+        d.field("preset", &self.preset)
+            .field("material", &self.material)
+            .field("values", &self.values)
+            .field("w", &self.w)
+            .field("shape", &self.shape);
+        if let Some(n) = &self.network {
+            d.field("network", n);
+        }
+        d.finish()
+    }
 }
 
 impl Default for EvalParams {
@@ -167,6 +189,7 @@ impl EvalParams {
             values,
             w,
             shape: &preset.shape,
+            network: None,
         }
     }
 }

@@ -18,6 +18,7 @@ use shakmaty::{Chess, EnPassantMode, Move, MoveList, Position, Role};
 
 use super::check::gives_check;
 use super::eval::{EvalParams, evaluate};
+use super::network::NetState;
 use super::search::params::MARGIN_PAWN;
 use super::see::see_ge;
 use crate::variant::VariantPosition;
@@ -81,6 +82,26 @@ pub trait Evaluator<P>: Sync {
     /// [`MARGIN_PAWN`]: super::search::params::MARGIN_PAWN
     /// [`Margins`]: super::search::params::Margins
     fn pawn_unit(&self) -> i32;
+    /// What the evaluation keeps per ply of a search and updates move by move (the network's
+    /// accumulators; `()` for an evaluation computed from the position alone).
+    type State: Default + Send;
+    /// Sets `state` for the search's root `pos`.
+    fn refresh_state(&self, _state: &mut Self::State, _pos: &P) {}
+    /// Sets `child` to `parent` after `m` (`None`: a null move) is played from `pos`, reaching
+    /// `after`.
+    fn update_state(
+        &self,
+        _parent: &Self::State,
+        _child: &mut Self::State,
+        _pos: &P,
+        _m: Option<Move>,
+        _after: &P,
+    ) {
+    }
+    /// The evaluation of `pos` whose state is `state` (as [`Evaluator::evaluate`]).
+    fn evaluate_state(&self, _state: &Self::State, pos: &P) -> i32 {
+        self.evaluate(pos)
+    }
 }
 
 impl SearchRules for Chess {
@@ -143,9 +164,39 @@ impl SearchRules for Chess {
 }
 
 impl Evaluator<Chess> for EvalParams {
+    type State = NetState;
     #[inline]
     fn evaluate(&self, pos: &Chess) -> i32 {
-        evaluate(pos, self)
+        match &self.network {
+            Some(net) => net.evaluate(pos),
+            None => evaluate(pos, self),
+        }
+    }
+    #[inline]
+    fn refresh_state(&self, state: &mut NetState, pos: &Chess) {
+        if let Some(net) = &self.network {
+            net.refresh_state(state, pos);
+        }
+    }
+    #[inline]
+    fn update_state(
+        &self,
+        parent: &NetState,
+        child: &mut NetState,
+        pos: &Chess,
+        m: Option<Move>,
+        after: &Chess,
+    ) {
+        if let Some(net) = &self.network {
+            net.update_state(parent, child, pos, m, after);
+        }
+    }
+    #[inline]
+    fn evaluate_state(&self, state: &NetState, pos: &Chess) -> i32 {
+        match &self.network {
+            Some(net) => net.evaluate_state(state, pos),
+            None => evaluate(pos, self),
+        }
     }
     #[inline]
     fn piece_values(&self) -> &[i32; 6] {

@@ -87,7 +87,12 @@ pub fn engine_request(request: &SearchRequest) -> engine::SearchRequest {
             .split_last()
             .map_or_else(Vec::new, |(_, before)| before.to_vec()),
         limits,
-        params: EvalParams::from_config(&request.eval),
+        // `engine.evaluation` (a network file that does not load was refused when the
+        // configuration was validated; the classic evaluation then).
+        params: request
+            .engine
+            .eval_params(&request.eval)
+            .unwrap_or_else(|_| EvalParams::from_config(&request.eval)),
         level: own_move.then_some(level),
         book: book.then(|| level.book(request.engine.book_depth)),
         pawn_battle,

@@ -110,7 +110,7 @@ impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
                 }
             }
         } else if !in_check {
-            eval = self.static_eval(pos);
+            eval = self.evaluate(pos, ply);
         }
         let static_eval = if in_check {
             -INFINITE
@@ -139,6 +139,7 @@ impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
                 && let Some(null) = pos.null_move()
             {
                 let r = self.margins.null_move_reduction(depth, eval, beta);
+                self.update_state(pos, None, &null, ply);
                 self.stack[ply].mv = None;
                 self.keys.push(null.key());
                 self.stack[ply + 1].plies_from_null = 0;

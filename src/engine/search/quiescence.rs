@@ -43,7 +43,7 @@ impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
         }
         let in_check = pos.in_danger();
         if ply >= MAX_PLY - 1 {
-            return if in_check { 0 } else { self.static_eval(pos) };
+            return if in_check { 0 } else { self.evaluate(pos, ply) };
         }
         let pv_node = beta - alpha > 1;
         let original_alpha = alpha;
@@ -60,7 +60,7 @@ impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
         let mut stand = -INFINITE;
         let mut static_eval = -INFINITE;
         if !in_check {
-            static_eval = probe.map_or_else(|| self.static_eval(pos), |p| p.eval);
+            static_eval = probe.map_or_else(|| self.evaluate(pos, ply), |p| p.eval);
             stand = static_eval;
             // A stored bound may improve the stand-pat estimate.
             if let Some(p) = probe {
@@ -115,7 +115,7 @@ impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
                     continue;
                 }
             }
-            let (child, child_key) = self.child(pos, key, m);
+            let (child, child_key) = self.child(pos, key, m, ply);
             let score = -self.qsearch(&child, child_key, ply + 1, -beta, -alpha, false);
             if self.stopped {
                 return 0;

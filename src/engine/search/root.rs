@@ -25,7 +25,7 @@ impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
             eval: if pos.in_danger() {
                 -INFINITE
             } else {
-                self.static_eval(pos)
+                self.evaluate(pos, 0)
             },
             mv: None,
             plies_from_null: self.keys.len(),

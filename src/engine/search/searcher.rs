@@ -31,7 +31,7 @@ pub(super) struct Frame {
 
 /// One search of a position of `P` with the evaluation `E` in progress: created by
 /// [`super::search`], consumed by `iterate`.
-pub(super) struct Searcher<'a, P, E> {
+pub(super) struct Searcher<'a, P, E: Evaluator<P>> {
     /// The evaluation.
     pub(super) eval: &'a E,
     /// The search's margins in the evaluation's unit (from its pawn).
@@ -76,6 +76,10 @@ pub(super) struct Searcher<'a, P, E> {
     /// the iteration is cut short, a move that proved better than the previous best at the
     /// new depth is played rather than thrown away.
     pub(super) iteration_best: Option<(Move, i32)>,
+    /// The evaluation's state per ply (the network's accumulators), kept equal to the
+    /// position at that ply of the current line: set at the root, updated by [`Self::child`]
+    /// and the null move.
+    pub(super) states: Vec<E::State>,
 }
 
 impl<'a, P: SearchRules, E: Evaluator<P>> Searcher<'a, P, E> {
@@ -121,18 +125,17 @@ impl<'a, P: SearchRules, E: Evaluator<P>> Searcher<'a, P, E> {
             stopped: false,
             can_stop: false,
             iteration_best: None,
+            states: {
+                let mut states: Vec<E::State> =
+                    (0..MAX_PLY + 2).map(|_| E::State::default()).collect();
+                eval.refresh_state(&mut states[0], pos);
+                states
+            },
         }
     }
 }
 
 impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
-    /// The static evaluation of `pos`, saturated below the mate band (whatever the evaluator's
-    /// weights): the only way the search evaluates a position.
-    #[inline]
-    pub(super) fn static_eval(&self, pos: &P) -> i32 {
-        saturate(self.eval.evaluate(pos))
-    }
-
     /// Nodes per second so far.
     pub(super) fn nps(&self) -> u64 {
         let us = self.time.elapsed().as_micros().max(1);
@@ -166,16 +169,17 @@ impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
     /// Plays `m` from `pos` (whose key is `key`) as the move of `ply`: returns the child and
     /// its key, pushed on the key stack for repetition detection (the caller pops it).
     pub(super) fn play(&mut self, pos: &P, key: u64, m: Move, ply: usize) -> (P, u64) {
-        let (child, child_key) = self.child(pos, key, m);
+        let (child, child_key) = self.child(pos, key, m, ply);
         self.keys.push(child_key);
         self.stack[ply].mv = Some(m);
         (child, child_key)
     }
 
-    /// The position after `m` from `pos` (whose key is `key`) and its key. The key is updated
+    /// The position after `m` from `pos` (whose key is `key`) at `ply` and its key; the
+    /// evaluation's state of `ply + 1` is updated to it. The key is updated
     /// incrementally before the move is played and its hash bucket prefetched meanwhile (the
     /// child's own key is read when the rules cannot update the key beforehand).
-    pub(super) fn child(&self, pos: &P, key: u64, m: Move) -> (P, u64) {
+    pub(super) fn child(&mut self, pos: &P, key: u64, m: Move, ply: usize) -> (P, u64) {
         let incremental = pos.key_after(key, m);
         if let Some(k) = incremental {
             self.tt.prefetch(k);
@@ -183,7 +187,30 @@ impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
         let mut child = pos.clone();
         child.play_unchecked(m);
         let child_key = incremental.unwrap_or_else(|| child.key());
+        self.update_state(pos, Some(m), &child, ply);
         (child, child_key)
+    }
+
+    /// Sets the evaluation's state of `ply + 1` to that of `ply` after `m` (`None`: a null
+    /// move) from `pos`, reaching `after`.
+    #[inline(always)]
+    pub(super) fn update_state(&mut self, pos: &P, m: Option<Move>, after: &P, ply: usize) {
+        if ply + 1 < self.states.len() {
+            let (parents, children) = self.states.split_at_mut(ply + 1);
+            self.eval
+                .update_state(&parents[ply], &mut children[0], pos, m, after);
+        }
+    }
+
+    /// The static evaluation of `pos`, the position at `ply` of the current line, saturated
+    /// below the mate band (whatever the evaluator's weights): the only way the search
+    /// evaluates a position.
+    #[inline(always)]
+    pub(super) fn evaluate(&self, pos: &P, ply: usize) -> i32 {
+        saturate(match self.states.get(ply) {
+            Some(state) => self.eval.evaluate_state(state, pos),
+            None => self.eval.evaluate(pos),
+        })
     }
 
     /// Makes `m` followed by the line found from `ply + 1` the line from `ply`.

@@ -659,6 +659,7 @@ impl Evaluation {
 }
 
 impl Evaluator<PawnBattle> for Evaluation {
+    type State = ();
     fn evaluate(&self, pos: &PawnBattle) -> i32 {
         self.score(pos)
     }
