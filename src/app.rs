@@ -1758,6 +1758,7 @@ impl<P: Playable> App<P> {
         );
         req.level = self.config.explain.level;
         req.language = self.config.explain.language;
+        req.analyst = self.config.analysis.spec();
         req
     }
 
