@@ -355,14 +355,16 @@ fn fen_position(fen: &str) -> shakmaty::Chess {
 }
 
 /// Plays Kxg2 from [`FORCED`] in the terminal, waits for the engine's reply, quits, and
-/// returns the keys stored.
+/// returns the keys stored. The built-in engine judges the human's move (an external one's
+/// searches are not stored), whether or not a Stockfish is installed.
 fn play_one_forced_move(learn: bool) -> HashSet<u64> {
     let tmux = tmux::Tmux::start(&format!("posdb-play-{learn}"), 100, 30).unwrap();
     std::fs::create_dir_all(tmux.config_dir()).unwrap();
     std::fs::write(
         tmux.config_dir().join("config.toml"),
         format!(
-            "[engine]\nlevel = 10\ndepth = 4\nlearn = {learn}\n\n[explain]\nanalysis_ms = 300\n"
+            "[engine]\nlevel = 10\ndepth = 4\nlearn = {learn}\n\n[explain]\nanalysis_ms = 300\n\n\
+             [analysis]\nengine = \"builtin\"\n"
         ),
     )
     .unwrap();
