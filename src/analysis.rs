@@ -37,6 +37,7 @@ pub mod background;
 pub mod command;
 pub mod convert;
 pub mod external;
+pub mod judge;
 mod uci;
 
 pub use background::{Job, spawn};
@@ -198,11 +199,15 @@ pub struct Request<P: Analysed = Chess> {
     pub level: ExplainLevel,
     /// In which language.
     pub language: Language,
+    /// Who judges when the analysis runs on its own thread ([`spawn`]): the built-in engine by
+    /// default, play mode's the configured analyst (`[analysis] engine`). [`analyse`] always
+    /// judges with the built-in engine, [`analyse_with`] with the analyst it is given.
+    pub analyst: AnalystSpec,
 }
 
 impl<P: Analysed> Request<P> {
     /// A request with the defaults: no history, the engine's own choice, ply 0, White as the
-    /// human, medium level, English.
+    /// human, medium level, English, the built-in engine as the judge.
     #[must_use]
     pub fn new(before: P, limits: SearchLimits, params: P::Eval) -> Request<P> {
         Request {
@@ -216,6 +221,7 @@ impl<P: Analysed> Request<P> {
             human: Color::White,
             level: ExplainLevel::default(),
             language: Language::default(),
+            analyst: AnalystSpec::default(),
         }
     }
 }
@@ -236,6 +242,9 @@ pub struct Analysis {
     pub second_score: Option<Score>,
     /// The explanation of the move; `None` without a legal move.
     pub explanation: Option<Explanation>,
+    /// The engine whose searches judged the move (its `id name`, [`BUILTIN_NAME`] for the
+    /// built-in engine).
+    pub judged_by: String,
 }
 
 /// Searches `before` as the analysis does: `limits` with exact root scores, `history` as in
@@ -450,11 +459,16 @@ impl Analyst {
 
     /// The analyst of `spec` for games of `P`: [`Analyst::start`] when an external engine
     /// can analyse `P`; otherwise the built-in engine, with a notice when `spec` names an
-    /// external one (it does not play this game).
+    /// external one (it does not play this game), silently when the engine was chosen
+    /// automatically ([`AnalystSpec::auto`]).
     #[must_use]
     pub fn start_for<P: Analysed>(spec: &AnalystSpec) -> Analyst {
         if P::EXTERNAL_ANALYST || spec.is_builtin() {
             return Analyst::start(spec);
+        }
+        if spec.auto {
+            // Nobody asked for this engine: the built-in one judges this game, silently.
+            return Analyst::builtin();
         }
         Analyst {
             notices: vec![format!(
@@ -886,7 +900,10 @@ pub fn analyse_with<P: Analysed>(
         }),
         _ => None,
     };
-    assemble(req, &before, after.as_ref())
+    Analysis {
+        judged_by: analyst.name(),
+        ..assemble(req, &before, after.as_ref())
+    }
 }
 
 /// Builds the analysis of `req` from finished searches: `before` of `req.before`, and `after`
@@ -910,6 +927,7 @@ pub fn assemble<P: Analysed>(
         played_score,
         second_score,
         explanation,
+        judged_by: BUILTIN_NAME.to_owned(),
     }
 }
 

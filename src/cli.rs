@@ -170,8 +170,9 @@ pub enum Command {
         /// How much to say (default: `explain.level` of the configuration).
         #[arg(long, value_parser = ["basic", "medium", "advanced"])]
         level: Option<String>,
-        /// The analysis engine: `builtin` or a UCI engine's command line (e.g. `stockfish`);
-        /// default: `analysis.engine` of the configuration.
+        /// The analysis engine: `auto` (an installed Stockfish, else the built-in engine),
+        /// `builtin` or a UCI engine's command line (e.g. `stockfish`); default:
+        /// `analysis.engine` of the configuration.
         #[arg(long, value_name = "CMD")]
         engine: Option<String>,
     },
@@ -201,8 +202,9 @@ pub enum Command {
         /// How much to say (default: `explain.level` of the configuration).
         #[arg(long, value_parser = ["basic", "medium", "advanced"])]
         level: Option<String>,
-        /// The analysis engine: `builtin` or a UCI engine's command line (e.g. `stockfish`);
-        /// default: `analysis.engine` of the configuration.
+        /// The analysis engine: `auto` (an installed Stockfish, else the built-in engine),
+        /// `builtin` or a UCI engine's command line (e.g. `stockfish`); default:
+        /// `analysis.engine` of the configuration.
         #[arg(long, value_name = "CMD")]
         engine: Option<String>,
     },

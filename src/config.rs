@@ -376,13 +376,14 @@ impl Default for DatabaseConfig {
     }
 }
 
-/// `[analysis]` section: the engine that analyses for `kibitzer review` and `kibitzer explain`
-/// (play mode always plays and judges with the built-in engine).
+/// `[analysis]` section: the engine that judges `kibitzer review`, `kibitzer explain` and play
+/// mode's verdicts on the player's moves (play mode always plays with the built-in engine).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct AnalysisConfig {
-    /// `builtin`, or the command line of a UCI engine (`stockfish`, `/usr/games/stockfish`,
-    /// with its arguments separated by spaces).
+    /// `auto` (the default: an installed Stockfish, else the built-in engine), `builtin`, or
+    /// the command line of a UCI engine (`stockfish`, `/usr/games/stockfish`, with its
+    /// arguments separated by spaces).
     pub engine: String,
     /// UCI options for that engine, e.g. `{ Threads = 1, Hash = 64 }`.
     pub options: std::collections::BTreeMap<String, OptionValue>,
@@ -419,7 +420,7 @@ impl std::fmt::Display for OptionValue {
 impl Default for AnalysisConfig {
     fn default() -> Self {
         AnalysisConfig {
-            engine: "builtin".to_owned(),
+            engine: crate::analysis::judge::AUTO.to_owned(),
             options: std::collections::BTreeMap::new(),
             timeout_ms: 10_000,
             threads: 0,
@@ -443,13 +444,14 @@ impl AnalysisConfig {
         self.spec_of(&self.engine)
     }
 
-    /// The analyst of `command` (`--engine`) with this section's options and time-out.
+    /// The analyst of `command` (`--engine`) with this section's options and time-out; `auto`
+    /// is the installed Stockfish, else the built-in engine ([`crate::analysis::judge`]).
     #[must_use]
     pub fn spec_of(&self, command: &str) -> crate::analysis::AnalystSpec {
-        crate::analysis::AnalystSpec {
+        crate::analysis::judge::resolved(crate::analysis::AnalystSpec {
             grace: std::time::Duration::from_millis(self.timeout_ms),
             ..crate::analysis::AnalystSpec::new(command, self.option_pairs())
-        }
+        })
     }
 }
 

@@ -326,7 +326,7 @@ pub static OPTIONS: &[Opt] = &[
     opt!(ui.marks, Kind::Check, "number the best line's moves on the board (key m)"),
     opt!(database.enabled, Kind::Check, "read and write the position database"),
     opt!(database.max_mb, spin!(*DATABASE_MB.start(), *DATABASE_MB.end()), "its size in MiB"),
-    opt!(analysis.engine, Kind::Text, "the analyst: builtin or a UCI engine's command line"),
+    opt!(analysis.engine, Kind::Text, "the judge: auto (Stockfish if installed), builtin or a command"),
     opt!(analysis.timeout_ms, spin!(100, 600_000), "ms beyond its move time before it is hung"),
     opt!(analysis.threads, spin!(0, 64), "positions a review searches at once; 0 = one per core"),
     opt!(pawn_battle.eval.preset, combo(&["default", "seed"], "preset"), "Pawn Battle's evaluation"),

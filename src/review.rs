@@ -73,7 +73,8 @@ pub struct Settings {
     pub language: Language,
     /// Transposition table size in MiB (one table for the whole game).
     pub hash_mb: u32,
-    /// Which engine analyses (`[analysis] engine`, `--engine`): built-in by default.
+    /// Which engine analyses (`[analysis] engine`, `--engine`, `auto` resolved by
+    /// [`analysis::judge`]): built-in in [`Settings::default`].
     pub analyst: analysis::AnalystSpec,
     /// How many positions are searched at once (`[analysis] threads`); 0 = one per core, at
     /// most [`MAX_AUTO_THREADS`] (see [`Settings::workers`]).

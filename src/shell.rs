@@ -490,6 +490,8 @@ mod tests {
     fn finished_play() -> Shell {
         let mut config = Config::default();
         config.game.human = crate::config::HumanColor::White;
+        // The built-in engine judges, whether or not a Stockfish is installed (`auto`).
+        config.analysis.engine = "builtin".to_owned();
         playing_after(&["f3", "e5", "g4", "Qh4#"], config)
     }
 

@@ -513,3 +513,26 @@ fn a_useless_engine_leaves_annotate_and_explain_to_the_builtin_engine() {
         stderr(&o)
     );
 }
+
+/// Issue 36: without `--engine` or a configured engine (`auto`, the default) a chess review is
+/// judged by the installed Stockfish when there is one, else by the built-in engine, without a
+/// warning either way.
+#[test]
+fn the_default_judge_is_the_installed_stockfish_else_the_builtin_engine() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("g.pgn");
+    std::fs::write(&pgn, GAME).unwrap();
+    let o = kibitzer(
+        dir.path(),
+        &["review", pgn.to_str().unwrap(), "--json", "--depth", "6"],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("warning"), "{}", stderr(&o));
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let analyst = doc["analyst"].as_str().unwrap_or_default().to_owned();
+    match kibitzer::analysis::judge::find() {
+        Some(_) => assert!(analyst.starts_with("Stockfish"), "{analyst}"),
+        None => assert_eq!(analyst, "kibitzer"),
+    }
+    assert!(judged_by(&doc).contains(&analyst), "{:?}", judged_by(&doc));
+}

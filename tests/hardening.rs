@@ -6,7 +6,7 @@ use std::process::{Command, Stdio};
 
 #[path = "support/bin.rs"]
 mod bin;
-use bin::{kibitzer, stderr};
+use bin::{kibitzer, kibitzer_builtin, stderr};
 
 /// Reads the engine's output until a line starting with `prefix`; returns every line read.
 fn read_until(out: &mut impl BufRead, prefix: &str) -> Vec<String> {
@@ -64,7 +64,7 @@ fn an_engine_panic_is_reported_and_the_engine_restarts() {
 #[test]
 fn explain_with_a_huge_movetime_does_not_crash() {
     let dir = tempfile::tempdir().unwrap();
-    let o = kibitzer(
+    let o = kibitzer_builtin(
         dir.path(),
         &[
             "explain",
@@ -93,7 +93,7 @@ fn annotate_never_overwrites_its_input_nor_an_existing_file_without_force() {
     let dotted = dir.path().join("sub").join("..").join("games.pgn");
     std::fs::create_dir(dir.path().join("sub")).unwrap();
     for out in [&input, &hard, &soft, &dotted] {
-        let o = kibitzer(
+        let o = kibitzer_builtin(
             dir.path(),
             &[
                 "review",
@@ -155,7 +155,7 @@ fn reviewing_binary_data_fails_with_the_reason() {
         })
         .collect();
     std::fs::write(&file, bytes).unwrap();
-    let o = kibitzer(
+    let o = kibitzer_builtin(
         dir.path(),
         &["review", file.to_str().unwrap(), "--json", "--depth", "1"],
     );

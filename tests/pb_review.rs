@@ -4,7 +4,7 @@
 
 #[path = "support/bin.rs"]
 mod bin;
-use bin::{kibitzer, stderr, stdout};
+use bin::{kibitzer_builtin, stderr, stdout};
 use std::process::Output;
 
 use kibitzer::variant::pawn_battle::PawnBattle;
@@ -33,7 +33,7 @@ fn json(o: &Output) -> serde_json::Value {
 fn review(dir: &std::path::Path) -> serde_json::Value {
     let file = dir.join("race.pgn");
     std::fs::write(&file, RACE).unwrap();
-    json(&kibitzer(
+    json(&kibitzer_builtin(
         dir,
         &["review", file.to_str().unwrap(), "--json", "--depth", "8"],
     ))
@@ -118,7 +118,7 @@ fn the_annotated_pawn_battle_game_reads_back_as_pawn_battle() {
     let file = dir.path().join("race.pgn");
     let out = dir.path().join("annotated.pgn");
     std::fs::write(&file, RACE).unwrap();
-    let o = kibitzer(
+    let o = kibitzer_builtin(
         dir.path(),
         &[
             "review",
@@ -141,7 +141,7 @@ fn the_annotated_pawn_battle_game_reads_back_as_pawn_battle() {
 #[test]
 fn explain_a_pawn_battle_move() {
     let dir = tempfile::tempdir().unwrap();
-    let o = kibitzer(
+    let o = kibitzer_builtin(
         dir.path(),
         &[
             "explain",
@@ -176,7 +176,7 @@ fn explain_a_pawn_battle_move() {
         e["text"]
     );
     // A chess FEN is no Pawn Battle position: the error names the field and the reason.
-    let o = kibitzer(
+    let o = kibitzer_builtin(
         dir.path(),
         &[
             "explain",
@@ -201,7 +201,7 @@ fn the_review_screen_takes_a_pawn_battle_game() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("race.pgn");
     std::fs::write(&file, RACE).unwrap();
-    let o = kibitzer(dir.path(), &["review", file.to_str().unwrap()]);
+    let o = kibitzer_builtin(dir.path(), &["review", file.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
         stderr(&o).contains("the review screen needs a terminal"),
@@ -209,4 +209,26 @@ fn the_review_screen_takes_a_pawn_battle_game() {
         stderr(&o)
     );
     assert!(!stderr(&o).contains("Pawn Battle"), "{}", stderr(&o));
+}
+
+/// Issue 36: the default analyst (`auto`) takes an installed Stockfish for chess, but a Pawn
+/// Battle game, which Stockfish does not play, is judged by the built-in engine without a
+/// warning (nobody asked for Stockfish); the same whether or not one is installed.
+#[test]
+fn the_automatic_judge_leaves_pawn_battle_to_the_builtin_engine_silently() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("race.pgn");
+    std::fs::write(&file, RACE).unwrap();
+    let o = bin::kibitzer(
+        dir.path(),
+        &["review", file.to_str().unwrap(), "--json", "--depth", "4"],
+    );
+    let d = json(&o);
+    assert_eq!(d["analyst"], "kibitzer", "{d}");
+    assert_eq!(
+        d["analyst_notices"].as_array().map(Vec::len),
+        Some(0),
+        "{d}"
+    );
+    assert!(!stderr(&o).contains("warning"), "{}", stderr(&o));
 }

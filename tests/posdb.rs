@@ -5,7 +5,7 @@
 
 #[path = "support/bin.rs"]
 mod bin;
-use bin::{kibitzer, stderr, stdout};
+use bin::{kibitzer, kibitzer_builtin, stderr, stdout};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -60,6 +60,7 @@ fn rows(dir: &Path) -> i64 {
 fn spawn_review(dir: &Path, pgn: &Path, depth: &str) -> Child {
     Command::new(env!("CARGO_BIN_EXE_kibitzer"))
         .args(["review", pgn.to_str().unwrap(), "--depth", depth, "--json"])
+        .args(["--engine", "builtin"])
         .env("KIBITZER_CONFIG_DIR", dir.join("config"))
         .env("KIBITZER_DATA_DIR", dir.join("data"))
         .env_remove("KIBITZER_CONFIG")
@@ -81,7 +82,7 @@ fn stored_keys(db: &Path) -> HashSet<u64> {
 }
 
 fn review_json(dir: &Path, pgn: &Path, depth: &str) -> String {
-    let o = kibitzer(
+    let o = kibitzer_builtin(
         dir,
         &["review", pgn.to_str().unwrap(), "--depth", depth, "--json"],
     );
@@ -128,11 +129,11 @@ fn explain_twice_gives_the_same_answer_from_the_database() {
         "5",
         "--json",
     ];
-    let first = kibitzer(dir.path(), &args);
+    let first = kibitzer_builtin(dir.path(), &args);
     assert!(first.status.success(), "{}", stderr(&first));
     // The position before the move and the one after the (not best) played move.
     assert_eq!(rows(dir.path()), 2);
-    let again = kibitzer(dir.path(), &args);
+    let again = kibitzer_builtin(dir.path(), &args);
     assert_eq!(stdout(&first), stdout(&again));
 }
 
@@ -147,7 +148,7 @@ fn no_db_and_a_disabled_database_leave_no_file() {
         "3",
         "--no-db",
     ];
-    let o = kibitzer(dir.path(), &args);
+    let o = kibitzer_builtin(dir.path(), &args);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(!db_path(dir.path()).exists());
     std::fs::create_dir_all(dir.path().join("config")).unwrap();
@@ -156,7 +157,7 @@ fn no_db_and_a_disabled_database_leave_no_file() {
         "[database]\nenabled = false\n",
     )
     .unwrap();
-    let o = kibitzer(dir.path(), &args[..args.len() - 1]);
+    let o = kibitzer_builtin(dir.path(), &args[..args.len() - 1]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(!db_path(dir.path()).exists());
     let stats = kibitzer(dir.path(), &["db", "stats"]);
@@ -170,7 +171,7 @@ fn a_damaged_file_is_moved_aside_and_the_program_goes_on() {
     std::fs::create_dir_all(&data).unwrap();
     let garbage = b"SQLite format 3\0 but then only noise ".repeat(300);
     std::fs::write(db_path(dir.path()), &garbage).unwrap();
-    let o = kibitzer(
+    let o = kibitzer_builtin(
         dir.path(),
         &[
             "explain",
@@ -354,14 +355,16 @@ fn fen_position(fen: &str) -> shakmaty::Chess {
 }
 
 /// Plays Kxg2 from [`FORCED`] in the terminal, waits for the engine's reply, quits, and
-/// returns the keys stored.
+/// returns the keys stored. The built-in engine judges the human's move (an external one's
+/// searches are not stored), whether or not a Stockfish is installed.
 fn play_one_forced_move(learn: bool) -> HashSet<u64> {
     let tmux = tmux::Tmux::start(&format!("posdb-play-{learn}"), 100, 30).unwrap();
     std::fs::create_dir_all(tmux.config_dir()).unwrap();
     std::fs::write(
         tmux.config_dir().join("config.toml"),
         format!(
-            "[engine]\nlevel = 10\ndepth = 4\nlearn = {learn}\n\n[explain]\nanalysis_ms = 300\n"
+            "[engine]\nlevel = 10\ndepth = 4\nlearn = {learn}\n\n[explain]\nanalysis_ms = 300\n\n\
+             [analysis]\nengine = \"builtin\"\n"
         ),
     )
     .unwrap();

@@ -5,7 +5,7 @@
 mod bin;
 #[path = "support/python.rs"]
 mod python;
-use bin::{kibitzer, stderr, stdout};
+use bin::{kibitzer_builtin, stderr, stdout};
 use python::require_python_chess;
 use std::path::Path;
 use std::process::{Command, Output};
@@ -23,7 +23,7 @@ const QUEEN_HANGS: &str = "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1";
 #[test]
 fn explain_the_engine_choice_as_json() {
     let dir = tempfile::tempdir().unwrap();
-    let o = kibitzer(
+    let o = kibitzer_builtin(
         dir.path(),
         &["explain", "--fen", QUEEN_HANGS, "--depth", "4", "--json"],
     );
@@ -34,7 +34,7 @@ fn explain_the_engine_choice_as_json() {
     assert!(e["metrics"]["style"].is_string());
     assert!(!e["sentences"].as_array().unwrap().is_empty());
     // Deterministic at a fixed depth.
-    let again = kibitzer(
+    let again = kibitzer_builtin(
         dir.path(),
         &["explain", "--fen", QUEEN_HANGS, "--depth", "4", "--json"],
     );
@@ -45,7 +45,7 @@ fn explain_the_engine_choice_as_json() {
 fn explain_a_given_move_in_san_or_uci() {
     let dir = tempfile::tempdir().unwrap();
     for mv in ["Kf1", "e1f1"] {
-        let o = kibitzer(
+        let o = kibitzer_builtin(
             dir.path(),
             &[
                 "explain",
@@ -63,7 +63,7 @@ fn explain_a_given_move_in_san_or_uci() {
         assert_eq!(e["quality"]["quality"], "blunder");
         assert_eq!(e["best"]["san"], "Rxd5");
     }
-    let o = kibitzer(
+    let o = kibitzer_builtin(
         dir.path(),
         &[
             "explain",
@@ -86,10 +86,10 @@ fn explain_a_given_move_in_san_or_uci() {
 #[test]
 fn explain_rejects_bad_input_with_status_2() {
     let dir = tempfile::tempdir().unwrap();
-    let o = kibitzer(dir.path(), &["explain", "--fen", "8/8/8 w", "--depth", "2"]);
+    let o = kibitzer_builtin(dir.path(), &["explain", "--fen", "8/8/8 w", "--depth", "2"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--fen: invalid FEN"), "{}", stderr(&o));
-    let o = kibitzer(
+    let o = kibitzer_builtin(
         dir.path(),
         &[
             "explain",
@@ -107,7 +107,7 @@ fn explain_rejects_bad_input_with_status_2() {
         "{}",
         stderr(&o)
     );
-    let o = kibitzer(
+    let o = kibitzer_builtin(
         dir.path(),
         &[
             "explain",
@@ -129,7 +129,7 @@ fn review_json_has_every_ply_and_the_blunder() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("g.pgn");
     std::fs::write(&file, GAME).unwrap();
-    let o = kibitzer(
+    let o = kibitzer_builtin(
         dir.path(),
         &["review", file.to_str().unwrap(), "--depth", "3", "--json"],
     );
@@ -172,7 +172,7 @@ fn annotated_pgn_reads_back_in_python_chess_and_our_importer() {
     // The first game of a real collection.
     let source = Path::new(DATA).join("Morphy.pgn");
     let out = dir.path().join("annotated.pgn");
-    let o = kibitzer(
+    let o = kibitzer_builtin(
         dir.path(),
         &[
             "review",
@@ -227,7 +227,7 @@ fn malformed_file_lists_bad_games_and_reviews_a_partial_game() {
         "[White \"A\"]\n\n1. e4 e5 2. Nf3 *\n\n[White \"B\"]\n\n1. d4 d5 2. Ke3 Nf6 *\n",
     )
     .unwrap();
-    let o = kibitzer(
+    let o = kibitzer_builtin(
         dir.path(),
         &[
             "review",
@@ -254,7 +254,7 @@ fn malformed_file_lists_bad_games_and_reviews_a_partial_game() {
         stderr(&o)
     );
 
-    let o = kibitzer(
+    let o = kibitzer_builtin(
         dir.path(),
         &["review", file.to_str().unwrap(), "--game", "3", "--json"],
     );
@@ -266,7 +266,7 @@ fn malformed_file_lists_bad_games_and_reviews_a_partial_game() {
     );
 
     // No output mode and no terminal for the review screen.
-    let o = kibitzer(dir.path(), &["review", file.to_str().unwrap()]);
+    let o = kibitzer_builtin(dir.path(), &["review", file.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
         stderr(&o).contains("the review screen needs a terminal"),
@@ -285,7 +285,7 @@ fn book_moves_are_book_in_review_json_annotated_pgn_and_explain() {
     )
     .unwrap();
     let annotated = dir.path().join("ruy-annotated.pgn");
-    let o = kibitzer(
+    let o = kibitzer_builtin(
         dir.path(),
         &[
             "review",
@@ -322,7 +322,7 @@ fn book_moves_are_book_in_review_json_annotated_pgn_and_explain() {
     );
     // `explain` of a book move.
     let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
-    let o = kibitzer(
+    let o = kibitzer_builtin(
         dir.path(),
         &["explain", "--fen", fen, "--move", "Bb5", "--depth", "3"],
     );
@@ -332,7 +332,7 @@ fn book_moves_are_book_in_review_json_annotated_pgn_and_explain() {
         out.starts_with("white Bb5 (book)\nopening: C60 Ruy Lopez\nRuy Lopez — "),
         "{out}"
     );
-    let e = json(&kibitzer(
+    let e = json(&kibitzer_builtin(
         dir.path(),
         &[
             "explain", "--fen", fen, "--move", "Bb5", "--depth", "3", "--json",

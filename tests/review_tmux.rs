@@ -20,7 +20,7 @@ fn review_a_game_and_jump_from_error_to_error() {
         return;
     };
     let line = format!(
-        "KIBITZER_CONFIG_DIR='{}' KIBITZER_DATA_DIR='{}' '{}' review '{MORPHY}' --game 1 --depth 4; echo \"EXIT=$?\"",
+        "KIBITZER_CONFIG_DIR='{}' KIBITZER_DATA_DIR='{}' '{}' review '{MORPHY}' --game 1 --depth 4 --engine builtin; echo \"EXIT=$?\"",
         t.dir.path().join("config").display(),
         t.dir.path().join("data").display(),
         env!("CARGO_BIN_EXE_kibitzer"),
@@ -82,7 +82,10 @@ fn pick_a_game_of_a_file_jump_to_the_blunder_and_try_a_move() {
         format!("{}\n\n{broken}{}", first_game(TAL), first_game(MORPHY)),
     )
     .unwrap();
-    t.launch(&format!("review '{}' --depth 4", file.display()));
+    t.launch(&format!(
+        "review '{}' --depth 4 --engine builtin",
+        file.display()
+    ));
     let s = t.wait_for("3 games, 1 unreadable");
     assert!(s.contains("move 2. Ke3 is illegal"), "{s}");
     assert!(s.contains("Morphy, Alonzo"), "{s}");
@@ -174,7 +177,10 @@ fn review_a_pawn_battle_game_and_browse_it() {
          1... b6 2. g4 b5 3. g5 b4 4. g6 b3 5. g7 b2 6. g8 1-0\n",
     )
     .unwrap();
-    t.launch(&format!("review '{}' --depth 8", file.display()));
+    t.launch(&format!(
+        "review '{}' --depth 8 --engine builtin",
+        file.display()
+    ));
     let s = t.wait_for("analysis complete");
     assert!(s.contains("Explanation · Pawn Battle"), "{s}");
     t.keys(&["n"]);

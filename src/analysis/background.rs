@@ -5,14 +5,16 @@
 use std::io;
 use std::sync::atomic::Ordering;
 
-use super::{Analysed, Analysis, Request, analyse};
+use super::{Analysed, Analysis, Analyst, Request, analyse_with};
 use crate::engine::SearchMemory;
 
 /// A running analysis. Dropping it cancels the analysis and joins its thread.
 pub type Job = crate::job::Job<()>;
 
 /// Starts analysing `request` (a position of any game [`Analysed`]: chess or Pawn Battle) on a
-/// new thread with a transposition table of `hash_mb` MiB; `deliver` receives the analysis
+/// new thread with a transposition table of `hash_mb` MiB, judged by `request.analyst` (an
+/// external engine is started for it, and the built-in engine takes over when it cannot be, or
+/// fails, or does not play the game); `deliver` receives the analysis
 /// unless the job was cancelled first, or the message of a panic inside it (caught, so an
 /// interface can say so instead of waiting for ever).
 ///
@@ -26,7 +28,8 @@ pub fn spawn<P: Analysed>(
     Job::spawn("kibitzer-analysis", move |flag| {
         let analysed = crate::engine::handle::guarded(|| {
             let mut memory = SearchMemory::new(hash_mb);
-            analyse(&request, &mut memory, flag)
+            let mut analyst = Analyst::start_for::<P>(&request.analyst);
+            analyse_with(&request, &mut analyst, &mut memory, flag)
         });
         if !flag.load(Ordering::Relaxed) {
             deliver(analysed);
@@ -78,6 +81,47 @@ mod tests {
         let e = rx.recv().unwrap().unwrap().explanation.unwrap();
         assert_eq!(e.san, "a4");
         assert!(e.claims.iter().any(|c| c.fact.kind() == "pb_race"), "{e:?}");
+    }
+
+    /// Issue 36: the request's analyst judges (play mode's verdicts): an engine that cannot be
+    /// started gives way to the built-in one; the automatic choice is the installed Stockfish
+    /// when there is one.
+    #[test]
+    fn the_request_s_analyst_judges() {
+        let judged_by = |analyst: crate::analysis::AnalystSpec| {
+            let (tx, rx) = mpsc::channel();
+            let before = shakmaty::Chess::default();
+            let mut req = Request::new(before, SearchLimits::depth(2), EvalParams::default());
+            req.played = Some(
+                shakmaty::san::San::from_ascii(b"e4")
+                    .unwrap()
+                    .to_move(&req.before)
+                    .unwrap(),
+            );
+            req.analyst = analysis_spec(analyst);
+            spawn(req, 1, move |a| {
+                let _ = tx.send(a);
+            })
+            .unwrap()
+            .wait();
+            let a = rx.recv().unwrap().unwrap();
+            assert_eq!(a.explanation.unwrap().san, "e4");
+            a.judged_by
+        };
+        fn analysis_spec(s: crate::analysis::AnalystSpec) -> crate::analysis::AnalystSpec {
+            crate::analysis::AnalystSpec {
+                budget: Some(SearchLimits::depth(6)),
+                ..s
+            }
+        }
+        let missing =
+            crate::analysis::AnalystSpec::new("/nonexistent/kibitzer-test-engine", Vec::new());
+        assert_eq!(judged_by(missing), crate::analysis::BUILTIN_NAME);
+        let auto = crate::config::Config::default().analysis.spec();
+        match crate::analysis::judge::find() {
+            Some(_) => assert!(judged_by(auto).starts_with("Stockfish")),
+            None => assert_eq!(judged_by(auto), crate::analysis::BUILTIN_NAME),
+        }
     }
 
     #[test]

@@ -58,6 +58,10 @@ pub struct AnalystSpec {
     /// engine keeps, also when it takes over); `None`: the review's. [`AnalystSpec::new`] gives
     /// depth [`DEFAULT_DEPTH`]; `--depth` and `--movetime` set `None`.
     pub budget: Option<SearchLimits>,
+    /// Whether this engine was chosen automatically (`[analysis] engine = "auto"`,
+    /// [`super::judge`]): it then gives way to the built-in engine without a notice in a game
+    /// it does not play.
+    pub auto: bool,
 }
 
 impl Default for AnalystSpec {
@@ -67,6 +71,7 @@ impl Default for AnalystSpec {
             options: Vec::new(),
             grace: DEFAULT_GRACE,
             budget: None,
+            auto: false,
         }
     }
 }
@@ -80,6 +85,7 @@ impl AnalystSpec {
             options,
             grace: DEFAULT_GRACE,
             budget: Some(SearchLimits::depth(DEFAULT_DEPTH)),
+            auto: false,
         }
     }
 

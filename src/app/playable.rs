@@ -143,5 +143,6 @@ pub fn base_request<Q: Playable>(
     );
     req.level = config.explain.level;
     req.language = config.explain.language;
+    req.analyst = config.analysis.spec();
     req
 }

@@ -798,6 +798,9 @@ fn a_human_move_is_analysed_in_the_background_then_explained() {
         })
         .expect("the human's move is analysed in the background");
     assert_eq!(job.ply, 2);
+    // Issue 36: judged by the configured analyst (`auto`: an installed Stockfish, else the
+    // built-in engine), which the background analysis starts.
+    assert_eq!(job.request.analyst, app.config.analysis.spec());
     assert_eq!(job.request.before, start, "the position before the move");
     assert_eq!(job.request.played, app.game.moves().get(2).map(|m| m.mv));
     assert!(app.analysis_pending(2));

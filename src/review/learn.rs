@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use shakmaty::{Color, Move};
 
 use super::{Reviewed, Settings};
-use crate::analysis::{Analysed, Analysis, Request, analyse};
+use crate::analysis::{Analysed, Analysis, Analyst, Request, analyse_with};
 use crate::engine::SearchMemory;
 use crate::game::Game;
 
@@ -52,17 +52,20 @@ pub fn request<P: Reviewed>(
         human: Color::White,
         level: settings.level,
         language: settings.language,
+        analyst: settings.analyst.clone(),
     })
 }
 
-/// Judges `request.played` (the try; the engine's choice when `None`) in `request.before`.
+/// Judges `request.played` (the try; the engine's choice when `None`) in `request.before`, by
+/// the review's analyst (`request.analyst`: the try is judged as the mistake was).
 /// Synchronous: run it where searches run (see [`crate::analysis::spawn`] for a thread).
 pub fn judge_try<P: Analysed>(
     request: &Request<P>,
     memory: &mut SearchMemory,
     stop: &AtomicBool,
 ) -> TryVerdict {
-    let analysis = analyse(request, memory, stop);
+    let mut analyst = Analyst::start_for::<P>(&request.analyst);
+    let analysis = analyse_with(request, &mut analyst, memory, stop);
     let is_best = analysis.mv.is_some() && analysis.mv == analysis.search.best_move;
     let drop = match (analysis.best_score, analysis.played_score) {
         _ if is_best => 0.0,

@@ -17,6 +17,14 @@ pub fn kibitzer(dir: &Path, args: &[&str]) -> Output {
         .expect("run kibitzer")
 }
 
+/// Runs `kibitzer ARGS --engine builtin`: a review or an explanation judged by the built-in
+/// engine, the same whether or not a Stockfish is installed (the default, `auto`, takes one).
+pub fn kibitzer_builtin(dir: &Path, args: &[&str]) -> Output {
+    let mut args = args.to_vec();
+    args.extend(["--engine", "builtin"]);
+    kibitzer(dir, &args)
+}
+
 /// The process's standard output as text.
 pub fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
