@@ -35,12 +35,11 @@ fn thinking_lines<P: Playable>(
     t: &Thinking,
     theme: &Theme,
 ) -> Vec<Line<'static>> {
-    let score = app.score_for_human(t.score, root);
     vec![
         Line::from(vec![
             Span::styled("score ", theme.fg("dim")),
-            Span::styled(score.text(P::VARIANT), theme.fg("accent")),
-            Span::styled(" for you · depth ", theme.fg("dim")),
+            Span::styled(app.score_words(t.score, root), theme.fg("accent")),
+            Span::styled(" · depth ", theme.fg("dim")),
             Span::styled(format!("{}/{}", t.depth, t.seldepth), theme.fg("text")),
         ]),
         Line::from(vec![
@@ -146,9 +145,9 @@ pub fn draw<P: Playable>(frame: &mut Frame, area: Rect, app: &App<P>, theme: &Th
                     && let Some(t) = &analysis.thinking
                 {
                     text.push(format!(
-                        "score {} for you",
-                        app.score_for_human(t.score, &analysis.root)
-                            .text(P::VARIANT)
+                        "{}{}",
+                        crate::explain::explanation::SCORE_PREFIX,
+                        app.score_words(t.score, &analysis.root)
                     ));
                 }
                 let small = inner.height < 8;
