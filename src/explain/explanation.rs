@@ -744,6 +744,47 @@ mod tests {
     }
 
     #[test]
+    fn a_move_that_allows_mate_is_called_what_it_is_and_names_the_mate() {
+        // 3...Nd4?? allows Qxf7# (the level-1 engine's move of issue #33).
+        let p = pos("r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3");
+        let nd4 = mv(&p, "c6d4");
+        let after = board::play(&p, nd4).unwrap();
+        let mut i = ExplainInput::board_only(p.clone(), nd4, ExplainLevel::Medium);
+        i.pv = vec![mv(&after, "h5f7")];
+        i.best = Some(mv(&p, "g7g6"));
+        i.best_score = Some(Score::Cp(-30));
+        i.score_after = Some(Score::Mate(-1));
+        let e = explain(&i);
+        let text = e.render();
+        assert!(text.contains("Qxf7#"), "{text}");
+        assert!(!text.contains("good"), "{text}");
+        assert!(text.contains("you have mate in 1"), "White's view, in words: {text}");
+        assert!(!text.contains("#1") && !text.contains("for you"), "{text}");
+    }
+
+    #[test]
+    fn a_verdict_never_stands_alone() {
+        // A quiet king move judged good: the line says what follows.
+        let p = pos("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+        let kd2 = mv(&p, "e1d2");
+        let a1 = board::play(&p, kd2).unwrap();
+        let r = mv(&a1, "e8d7");
+        let a2 = board::play(&a1, r).unwrap();
+        let next = mv(&a2, "d2e3");
+        let mut i = ExplainInput::board_only(p.clone(), kd2, ExplainLevel::Basic);
+        i.pv = vec![r, next];
+        i.best = Some(mv(&p, "e1f2"));
+        i.best_score = Some(Score::Cp(110));
+        i.score_after = Some(Score::Cp(100));
+        let e = explain(&i);
+        assert!(
+            e.sentences.iter().any(|s| s.category != "move_quality"),
+            "{:?}",
+            e.sentences
+        );
+    }
+
+    #[test]
     fn illegal_move_gives_empty_explanation() {
         let p = Chess::default();
         let m = Move::Normal {
