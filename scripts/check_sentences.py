@@ -28,6 +28,8 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
   *_endgame                      the material after the move is that endgame (pawns present,
                                  the named piece on both sides, nothing else)
   material_gain, material_loss   the line is printed (level "advanced")
+  hangs                          the hanging piece is not the capturer of a piece worth at
+                                 least as much (a trade)
   verdict (every q_* word)       the word agrees with the explanation's own judgement: good,
                                  excellent or best never beside a mate the move allows; the
                                  word's class is the quality field's
@@ -237,6 +239,15 @@ class Referee:
                 self.checked["endgame"] += 1
                 if not endgame_is(after, ENDGAMES[t]):
                     self.fail("endgame", e, text, "material after the move: %s" % after.board_fen())
+            elif t == "hangs":
+                self.checked["hangs"] += 1
+                sq = next((e["claims"][i].get("square") for i in s.get("claims", [])
+                           if i < len(e["claims"]) and e["claims"][i].get("kind") == "hangs"), None)
+                cap = board.piece_at(mv.to_square)
+                moved = board.piece_at(mv.from_square)
+                if (sq == chess.square_name(mv.to_square) and cap is not None
+                        and VALUES[cap.piece_type] >= VALUES[moved.piece_type]):
+                    self.fail("hangs", e, text, "the capturer of a piece worth as much: a trade")
             elif t in ("material_gain", "material_loss"):
                 self.checked["line_shown"] += 1
                 if e.get("level") != "advanced":

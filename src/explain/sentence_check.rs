@@ -132,6 +132,10 @@ pub struct Gate {
     pub endgame: Option<Endgame>,
     /// The move's line is printed beside the sentences (the advanced level).
     pub line_shown: bool,
+    /// A warning that the mover's own piece hangs is news: some own piece is undefended and
+    /// attacked after the move other than a capturer that took a piece worth at least as much
+    /// (that is a trade, not a hanging piece: 23...Nxd4 before Bxd4).
+    pub hangs_is_news: bool,
 }
 
 /// What [`Gate::of`] reads.
@@ -173,6 +177,7 @@ impl Gate {
             queenside,
             endgame: Endgame::of(&after),
             line_shown: s.level == ExplainLevel::Advanced,
+            hangs_is_news: hangs_is_news(s.mv, &after, mover),
         }
     }
 
@@ -191,6 +196,7 @@ impl Gate {
                 self.endgame.is_some_and(|e| e.template() == id)
             }
             "material_gain" | "material_loss" => self.line_shown,
+            "hangs" => self.hangs_is_news,
             _ => true,
         }
     }
@@ -282,6 +288,17 @@ fn watch_survives(after: &Chess, pv: &[Move]) -> bool {
         return false;
     };
     board::play(&replied, *next).is_some_and(|p| purpose::works(&p, threat))
+}
+
+/// Whether some piece of `mover` hangs after `mv` other than a capturer that took at least its
+/// own value.
+fn hangs_is_news(mv: Move, after: &Chess, mover: Color) -> bool {
+    let traded = mv
+        .capture()
+        .is_some_and(|c| board::value(c) >= board::value(mv.role()));
+    (after.board().by_color(mover) & !after.board().kings())
+        .into_iter()
+        .any(|sq| board::is_hanging(after.board(), sq) && !(traded && sq == mv.to()))
 }
 
 /// The wings the move's attack may be named after: (kingside, queenside).
@@ -443,6 +460,16 @@ mod tests {
         );
         let g = gate("8/5k2/8/8/8/8/8/R3K3 w - - 0 1", &["a1a7"], Score::Cp(900));
         assert!(!g.allows("rook_endgame"));
+    }
+
+    #[test]
+    fn a_capturer_taken_back_in_a_trade_is_no_hanging_piece() {
+        // ...Nxd4: the knight took a knight and stands undefended; Bxd4 is a trade.
+        let fen = "4k3/8/2n5/8/3N4/4B3/8/4K3 b - - 0 1";
+        assert!(!gate(fen, &["c6d4"], Score::Cp(0)).allows("hangs"));
+        // A knight that takes a pawn and hangs does hang.
+        let fen = "4k3/8/2n5/8/3P4/4B3/8/4K3 b - - 0 1";
+        assert!(gate(fen, &["c6d4"], Score::Cp(-200)).allows("hangs"));
     }
 
     #[test]
