@@ -758,7 +758,10 @@ mod tests {
         let text = e.render();
         assert!(text.contains("Qxf7#"), "{text}");
         assert!(!text.contains("good"), "{text}");
-        assert!(text.contains("you have mate in 1"), "White's view, in words: {text}");
+        assert!(
+            text.contains("you have mate in 1"),
+            "White's view, in words: {text}"
+        );
         assert!(!text.contains("#1") && !text.contains("for you"), "{text}");
     }
 

@@ -10,21 +10,22 @@
 //! asks [`Gate::allows`] before saying a template. `scripts/check_sentences.py` checks the
 //! same conditions independently with python-chess and Stockfish.
 
-use shakmaty::{Chess, Color, File, Move, Position, Role};
+use shakmaty::{Chess, Color, File, Move, Position, Role, Square};
 
 use crate::config::ExplainLevel;
 use crate::explain::board;
+use crate::explain::claims::{Claim, Fact};
 use crate::explain::metrics::SearchFacts;
 use crate::explain::purpose;
 use crate::explain::quality::Score;
 
 /// How much (centipawns, mover's view) a sacrifice's line may end below equality and still be
 /// called a sacrifice: below that the material was lost, not given.
-pub const SACRIFICE_FLOOR_CP: i32 = -50;
+pub const SACRIFICE_FLOOR_CP: i32 = 0;
 
 /// The margin (centipawns, clamped to ±1000) by which the best move must beat the second best
 /// in the same search to be called the only move.
-pub const ONLY_MOVE_MARGIN_CP: i32 = 150;
+pub const ONLY_MOVE_MARGIN_CP: i32 = 200;
 
 /// The least score (centipawns, mover's view) of an only move: a move that leaves the mover
 /// lost does not "hold".
@@ -132,10 +133,10 @@ pub struct Gate {
     pub endgame: Option<Endgame>,
     /// The move's line is printed beside the sentences (the advanced level).
     pub line_shown: bool,
-    /// A warning that the mover's own piece hangs is news: some own piece is undefended and
-    /// attacked after the move other than a capturer that took a piece worth at least as much
-    /// (that is a trade, not a hanging piece: 23...Nxd4 before Bxd4).
-    pub hangs_is_news: bool,
+    /// The square of a capturer that took a piece worth at least as much: left undefended
+    /// there it is a trade, not a hanging piece (23...Nxd4 before Bxd4), so no `hangs` claim
+    /// about it is said ([`Gate::allows_claim`]).
+    pub traded: Option<Square>,
 }
 
 /// What [`Gate::of`] reads.
@@ -177,7 +178,7 @@ impl Gate {
             queenside,
             endgame: Endgame::of(&after),
             line_shown: s.level == ExplainLevel::Advanced,
-            hangs_is_news: hangs_is_news(s.mv, &after, mover),
+            traded: traded(s.mv),
         }
     }
 
@@ -196,9 +197,15 @@ impl Gate {
                 self.endgame.is_some_and(|e| e.template() == id)
             }
             "material_gain" | "material_loss" => self.line_shown,
-            "hangs" => self.hangs_is_news,
             _ => true,
         }
+    }
+
+    /// Whether a sentence may rest on `claim`: not on a hanging piece that is the capturer of
+    /// a trade. The templates choose among the claims that pass.
+    #[must_use]
+    pub fn allows_claim(&self, claim: &Claim) -> bool {
+        !matches!(claim.fact, Fact::Hangs { square } if Some(square) == self.traded)
     }
 }
 
@@ -290,15 +297,11 @@ fn watch_survives(after: &Chess, pv: &[Move]) -> bool {
     board::play(&replied, *next).is_some_and(|p| purpose::works(&p, threat))
 }
 
-/// Whether some piece of `mover` hangs after `mv` other than a capturer that took at least its
-/// own value.
-fn hangs_is_news(mv: Move, after: &Chess, mover: Color) -> bool {
-    let traded = mv
-        .capture()
-        .is_some_and(|c| board::value(c) >= board::value(mv.role()));
-    (after.board().by_color(mover) & !after.board().kings())
-        .into_iter()
-        .any(|sq| board::is_hanging(after.board(), sq) && !(traded && sq == mv.to()))
+/// The square of `mv`'s capturer when it took a piece worth at least its own value.
+fn traded(mv: Move) -> Option<Square> {
+    mv.capture()
+        .filter(|c| board::value(*c) >= board::value(mv.role()))
+        .map(|_| mv.to())
 }
 
 /// The wings the move's attack may be named after: (kingside, queenside).
@@ -465,11 +468,17 @@ mod tests {
     #[test]
     fn a_capturer_taken_back_in_a_trade_is_no_hanging_piece() {
         // ...Nxd4: the knight took a knight and stands undefended; Bxd4 is a trade.
+        let hangs = |fen: &str| Claim {
+            fen: fen.to_owned(),
+            at: crate::explain::claims::At::After,
+            supports: crate::explain::claims::Supports::Played,
+            fact: Fact::Hangs { square: Square::D4 },
+        };
         let fen = "4k3/8/2n5/8/3N4/4B3/8/4K3 b - - 0 1";
-        assert!(!gate(fen, &["c6d4"], Score::Cp(0)).allows("hangs"));
+        assert!(!gate(fen, &["c6d4"], Score::Cp(0)).allows_claim(&hangs(fen)));
         // A knight that takes a pawn and hangs does hang.
         let fen = "4k3/8/2n5/8/3P4/4B3/8/4K3 b - - 0 1";
-        assert!(gate(fen, &["c6d4"], Score::Cp(-200)).allows("hangs"));
+        assert!(gate(fen, &["c6d4"], Score::Cp(-200)).allows_claim(&hangs(fen)));
     }
 
     #[test]

@@ -282,9 +282,7 @@ impl Templates {
         } else if let Some(id) = need.strip_prefix("line:") {
             f.themes.iter().any(|t| t.id == id)
         } else if need == "claim:hangs_own" {
-            f.claims
-                .iter()
-                .any(|c| matches!(c.fact, Fact::Hangs { square } if own_piece(c, square, f.mover)))
+            f.claims.iter().any(|c| own_hanging(c, f))
         } else if need.starts_with("claim:") || need.starts_with("watch:") {
             self.claim_for(need, f, &[]).is_some()
         } else if let Some(q) = need.strip_prefix("quality:") {
@@ -330,9 +328,7 @@ impl Templates {
     /// matches; `claim:hangs_own` is a hanging piece of the mover.
     fn claim_for(&self, need: &str, f: &Facts, prefer: &[shakmaty::Square]) -> Option<usize> {
         if need == "claim:hangs_own" {
-            return f.claims.iter().position(
-                |c| matches!(c.fact, Fact::Hangs { square } if own_piece(c, square, f.mover)),
-            );
+            return f.claims.iter().position(|c| own_hanging(c, f));
         }
         let (line, specs) = if let Some(k) = need.strip_prefix("watch:") {
             (true, k)
@@ -361,6 +357,7 @@ impl Templates {
                 && matches!(c.at, At::Line(_)) == line
                 && c.supports == Supports::Played
                 && sub.is_none_or(|s| c.fact.sub() == Some(s))
+                && f.gate.is_none_or(|g| g.allows_claim(c))
         };
         // The claim about the theme's own squares when there is one.
         f.claims
@@ -502,7 +499,7 @@ impl Templates {
                     v.entry("captured")
                         .or_insert_with(|| w.role(*captured).to_owned());
                 }
-                Fact::Hangs { square } if own_piece(c, *square, f.mover) => {
+                Fact::Hangs { square } if own_hanging(c, f) => {
                     if let Some(r) = piece_role(c, *square) {
                         v.entry("hung").or_insert_with(|| w.role(r).to_owned());
                         v.entry("hung_sq").or_insert_with(|| square.to_string());
@@ -798,6 +795,12 @@ fn same_fact(claims: &[Claim], i: usize, j: usize) -> bool {
             if target == t && how == "defends")
     };
     i == j || defence(&a.fact, &b.fact) || defence(&b.fact, &a.fact)
+}
+
+/// Whether `c` says a piece of the mover hangs, and the sentence checks let it be said.
+fn own_hanging(c: &Claim, f: &Facts) -> bool {
+    matches!(c.fact, Fact::Hangs { square } if own_piece(c, square, f.mover))
+        && f.gate.is_none_or(|g| g.allows_claim(c))
 }
 
 fn board_of(c: &Claim) -> Option<shakmaty::Board> {
