@@ -380,7 +380,7 @@ mod tests {
     fn a_gambit_is_a_sacrifice_unless_the_position_is_lost() {
         // 2.f4 exf4 3.Nf3: a pawn given for the initiative.
         let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
-        let sound = gate(fen, &["f2f4", "e5f4", "g1f3"], Score::Cp(-20));
+        let sound = gate(fen, &["f2f4", "e5f4", "g1f3"], Score::Cp(10));
         assert!(sound.sacrifice);
         let lost = gate(fen, &["f2f4", "e5f4", "g1f3"], Score::Cp(-800));
         assert!(!lost.sacrifice, "a position lost by eight pawns");
