@@ -28,6 +28,8 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
   *_endgame                      the material after the move is that endgame (pawns present,
                                  the named piece on both sides, nothing else)
   material_gain, material_loss   the line is printed (level "advanced")
+  exposed_king                   the mover has a queen after the move (without one, a king
+                                 without pawn cover is an endgame's normal state)
   hangs                          the hanging piece is not the capturer of a piece worth at
                                  least as much (a trade)
   verdict (every q_* word)       the word agrees with the explanation's own judgement: good,
@@ -248,6 +250,10 @@ class Referee:
                 if (sq == chess.square_name(mv.to_square) and cap is not None
                         and VALUES[cap.piece_type] >= VALUES[moved.piece_type]):
                     self.fail("hangs", e, text, "the capturer of a piece worth as much: a trade")
+            elif t == "exposed_king":
+                self.checked["exposed_king"] += 1
+                if not after.pieces(chess.QUEEN, mover):
+                    self.fail("exposed_king", e, text, "no queen to attack the bare king with")
             elif t in ("material_gain", "material_loss"):
                 self.checked["line_shown"] += 1
                 if e.get("level") != "advanced":

@@ -137,6 +137,10 @@ pub struct Gate {
     /// there it is a trade, not a hanging piece (23...Nxd4 before Bxd4), so no `hangs` claim
     /// about it is said ([`Gate::allows_claim`]).
     pub traded: Option<Square>,
+    /// The mover has a queen after the move: an enemy king without pawn cover is a target.
+    /// Without one (an endgame) a bare king is normal, and "exploits it with checks" is beside
+    /// the point.
+    pub mover_has_queen: bool,
 }
 
 /// What [`Gate::of`] reads.
@@ -179,6 +183,7 @@ impl Gate {
             endgame: Endgame::of(&after),
             line_shown: s.level == ExplainLevel::Advanced,
             traded: traded(s.mv),
+            mover_has_queen: !(after.board().queens() & after.board().by_color(mover)).is_empty(),
         }
     }
 
@@ -197,6 +202,7 @@ impl Gate {
                 self.endgame.is_some_and(|e| e.template() == id)
             }
             "material_gain" | "material_loss" => self.line_shown,
+            "exposed_king" => self.mover_has_queen,
             _ => true,
         }
     }
@@ -479,6 +485,15 @@ mod tests {
         // A knight that takes a pawn and hangs does hang.
         let fen = "4k3/8/2n5/8/3P4/4B3/8/4K3 b - - 0 1";
         assert!(gate(fen, &["c6d4"], Score::Cp(-200)).allows_claim(&hangs(fen)));
+    }
+
+    #[test]
+    fn an_exposed_king_is_news_only_against_a_queen() {
+        // A rook endgame: Rb8+ against a king without pawns is no attack on an exposed king.
+        let g = gate("k7/8/1K6/8/8/8/8/7R w - - 0 1", &["h1h8"], Score::Mate(1));
+        assert!(!g.allows("exposed_king"));
+        let g = gate("k7/8/1K6/8/8/8/8/7Q w - - 0 1", &["h1h8"], Score::Mate(1));
+        assert!(g.allows("exposed_king"));
     }
 
     #[test]
