@@ -16,10 +16,15 @@ const SAMPLE: [(&str, u32, &str); 2] = [
     ("pgn/Morphy.pgn", 3, "medium"),
 ];
 
+/// A file of the shared data: `../shared/data` beside the repository (a worktree under
+/// `wt/` finds it one level further up).
 fn data(file: &str) -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data")
-        .join(file)
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    ["../shared/data", "../../shared/data"]
+        .iter()
+        .map(|d| root.join(d).join(file))
+        .find(|p| p.exists())
+        .unwrap_or_else(|| root.join("../shared/data").join(file))
 }
 
 #[test]

@@ -492,7 +492,7 @@ mod tests {
         // A rook endgame: Rb8+ against a king without pawns is no attack on an exposed king.
         let g = gate("k7/8/1K6/8/8/8/8/7R w - - 0 1", &["h1h8"], Score::Mate(1));
         assert!(!g.allows("exposed_king"));
-        let g = gate("k7/8/1K6/8/8/8/8/7Q w - - 0 1", &["h1h8"], Score::Mate(1));
+        let g = gate("k7/8/1K6/8/8/8/8/6Q1 w - - 0 1", &["g1g8"], Score::Mate(1));
         assert!(g.allows("exposed_king"));
     }
 
