@@ -14,7 +14,7 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
                                  the settled line (cut after its last quiet move) than before
                                  the move, or a mating line passes through such a position
                                  after an opponent's move; the move was not the only legal
-                                 move; Stockfish (depth N) gives the mover >= -150 cp or a mate
+                                 move; Stockfish (depth N) gives the mover >= -200 cp or a mate
   q_only_move                    Stockfish MultiPV 2 (depth N): the best beats the second by
                                  >= 50 cp (clamped to +-1000; mates beyond) and is not lost
                                  (>= -200 cp)
@@ -223,7 +223,7 @@ class Referee:
                 elif len(boards) < 4:
                     self.fail("warning", e, text, "no next move in the line to survive")
                 else:
-                    threat = strongest_threat(pass_turn(boards[2]))
+                    threat = claimed_threat(e, s) or strongest_threat(pass_turn(boards[2]))
                     if threat is None or not works(boards[3], threat):
                         self.fail("warning", e, text, "the mover's next move %s answers it" % pv[2])
             elif t == "threat_wins":
@@ -291,7 +291,7 @@ class Referee:
         if self.engine is not None:
             sc = sf_score(self.engine, after, self.depth)[0]
             mine = -clamped(sc)
-            if mine < -150:
+            if mine < -200:
                 return "Stockfish gives the mover %d cp: material lost, not given" % mine
         return None
 
@@ -304,6 +304,15 @@ class Referee:
         if scores[0] < -200:
             return "Stockfish: best %d, lost anyway: nothing holds" % scores[0]
         return None
+
+
+def claimed_threat(e, s):
+    """The threat the sentence names: its threat_mate / threat_wins claim's move."""
+    for i in s.get("claims", []):
+        c = e["claims"][i] if i < len(e["claims"]) else {}
+        if c.get("kind") in ("threat_mate", "threat_wins") and c.get("uci"):
+            return chess.Move.from_uci(c["uci"]), c["kind"] == "threat_mate"
+    return None
 
 
 def pass_turn(board):
