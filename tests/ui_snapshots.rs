@@ -473,7 +473,7 @@ fn the_engine_line_is_visible_at_80x24() {
     );
     assert!(screen.contains("The engine played 2… Nc6"), "{screen}");
     assert!(screen.contains("line 2… Nc6"), "{screen}");
-    assert!(screen.contains("score "), "{screen}");
+    assert!(screen.contains("score: "), "{screen}");
     assert!(!screen.contains(" for you"), "{screen}");
 }
 

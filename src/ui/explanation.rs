@@ -80,7 +80,7 @@ pub fn draw<P: Playable>(frame: &mut Frame, area: Rect, app: &App<P>, theme: &Th
         if let Some(e) = &hint.explanation {
             // The score is the search's, shown once with its depth.
             let mut why = e.panel_lines();
-            why.retain(|l| !l.starts_with("score "));
+            why.retain(|l| !l.starts_with(crate::explain::explanation::SCORE_PREFIX));
             text = text_lines(&why, theme);
         }
         let mut thinking = thinking_lines(app, root, &hint.thinking, theme);
@@ -171,7 +171,10 @@ pub fn draw<P: Playable>(frame: &mut Frame, area: Rect, app: &App<P>, theme: &Th
                 if small {
                     let score = text
                         .iter()
-                        .position(|l| l.starts_with("score ") || l == "checkmate")
+                        .position(|l| {
+                            l.starts_with(crate::explain::explanation::SCORE_PREFIX)
+                                || l == "checkmate"
+                        })
                         .map(|i| text.remove(i));
                     lines.extend(score.map(|s| Line::styled(s, theme.fg("accent"))));
                     lines.extend(line);
