@@ -474,7 +474,7 @@ fn the_engine_line_is_visible_at_80x24() {
     assert!(screen.contains("The engine played 2… Nc6"), "{screen}");
     assert!(screen.contains("line 2… Nc6"), "{screen}");
     assert!(screen.contains("score: "), "{screen}");
-    assert!(!screen.contains(" for you"), "{screen}");
+    assert!(!screen.contains(" for you "), "{screen}");
 }
 
 /// Issue 26 item 1: browsing showed the live side to move on the status line.
