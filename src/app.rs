@@ -1427,9 +1427,8 @@ impl<P: Playable> App<P> {
             Purpose::Hint => {
                 let san = search.root.clone().play_san(mv);
                 self.info(format!(
-                    "hint: {san} ({} for you)",
-                    self.score_for_human(thinking.score, &search.root)
-                        .text(P::VARIANT)
+                    "hint: {san}, {}",
+                    self.score_words(thinking.score, &search.root)
                 ));
                 let explanation = self.explain_search(self.game.ply(), mv, &thinking);
                 self.hint = Some(Hint {
@@ -1668,6 +1667,14 @@ impl<P: Playable> App<P> {
     /// A score reported for the side to move in `root`, seen from the human's side.
     pub fn score_for_human(&self, score: Score, root: &P) -> Score {
         score.seen_by(root.turn(), self.human)
+    }
+
+    /// A score reported for the side to move in `root` as every text writes it: White's side
+    /// with its sign and who is better in words, "you" for the human
+    /// ([`crate::explain::score_text::evaluation`]).
+    #[must_use]
+    pub fn score_words(&self, score: Score, root: &P) -> String {
+        crate::explain::score_text::evaluation_of(score, root.turn(), Some(self.human), P::VARIANT)
     }
 
     fn on_config(&mut self, config: Config) {

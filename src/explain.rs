@@ -11,6 +11,8 @@ pub mod explanation;
 pub mod metrics;
 pub mod purpose;
 pub mod quality;
+pub mod score_text;
+pub mod sentence_check;
 pub mod templates;
 pub mod themes;
 

@@ -7,10 +7,12 @@
 mod tmux;
 use tmux::Tmux;
 
-/// The move of the hint on the status line (`hint: e4 (+0.30 for you)`).
+/// The move of the hint on the status line (`hint: e4, +0.30 (you are better by 0.3)`).
 fn hinted(screen: &str) -> Option<String> {
     let rest = &screen[screen.find("hint: ")? + "hint: ".len()..];
-    rest.split_whitespace().next().map(str::to_owned)
+    rest.split_whitespace()
+        .next()
+        .map(|m| m.trim_end_matches(',').to_owned())
 }
 
 /// Whether the game is over (its dialog is up).

@@ -421,7 +421,7 @@ fn browsing_and_long_messages_are_readable_at_80x24_and_120x40() {
         assert!(screen.contains("viewing move 3 of 4"), "{size:?}: {screen}");
         assert!(screen.contains("q quit"), "the key line is whole: {screen}");
         assert!(
-            screen.contains(" for you"),
+            screen.contains("score"),
             "the move's score is shown: {screen}"
         );
         let long = "cannot load /home/someone/chess/games/a-rather-long-folder-name/2026/\
@@ -473,7 +473,8 @@ fn the_engine_line_is_visible_at_80x24() {
     );
     assert!(screen.contains("The engine played 2… Nc6"), "{screen}");
     assert!(screen.contains("line 2… Nc6"), "{screen}");
-    assert!(screen.contains(" for you"), "{screen}");
+    assert!(screen.contains("score: "), "{screen}");
+    assert!(!screen.contains(" for you "), "{screen}");
 }
 
 /// Issue 26 item 1: browsing showed the live side to move on the status line.

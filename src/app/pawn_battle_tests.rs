@@ -189,7 +189,7 @@ fn a_hint_is_the_engines_move_and_score_without_an_explanation() {
     app.update(Event::EngineDone(id, Some(mv), thinking(12, 40, vec![mv])));
     assert_eq!(
         app.message.as_ref().unwrap().text,
-        "hint: d4 (+0.40 for you)"
+        "hint: d4, +0.40 (you are better by 0.4)"
     );
     let hint = app.hint.as_ref().unwrap();
     assert_eq!(hint.mv, mv);

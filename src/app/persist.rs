@@ -126,7 +126,7 @@ const LINE_SEPARATOR: &str = " | ";
 ///
 /// ```
 /// use kibitzer::app::persist::{explanation_comment, read_explanation};
-/// let lines = vec!["A developing move.".to_owned(), "score +0.30 for you".to_owned()];
+/// let lines = vec!["A developing move.".to_owned(), "score: +0.30 (you are better by 0.3)".to_owned()];
 /// let comment = explanation_comment(&lines).unwrap();
 /// assert_eq!(read_explanation(&comment), Some(lines));
 /// assert_eq!(read_explanation("a human's note"), None);

@@ -139,7 +139,7 @@ pub struct MoveAnalysis<P = Chess> {
 impl<P: VariantPosition> MoveAnalysis<P> {
     /// The panel's text lines: the explanation's ([`crate::explain::Explanation::panel_lines`]),
     /// else the saved ones.
-    /// A move that mates says "checkmate" instead of a mate score ("score #1 for you").
+    /// A move that mates says "checkmate" instead of a mate score ("score: you have mate in 1").
     #[must_use]
     pub fn lines(&self) -> Vec<String> {
         let mut lines = match &self.explanation {
@@ -150,7 +150,10 @@ impl<P: VariantPosition> MoveAnalysis<P> {
         if after.is_legal(self.mv) {
             after.play_unchecked(self.mv);
             if after.is_check() && after.end().is_some() {
-                for line in lines.iter_mut().filter(|l| l.starts_with("score ")) {
+                for line in lines
+                    .iter_mut()
+                    .filter(|l| l.starts_with(crate::explain::explanation::SCORE_PREFIX))
+                {
                     "checkmate".clone_into(line);
                 }
             }

@@ -9,6 +9,7 @@ use crate::explain::board;
 use crate::explain::claims::{self, At, Claim, Fact, Supports};
 use crate::explain::metrics::{self, Metrics, SearchFacts};
 use crate::explain::quality::{self, Judgement, Score};
+use crate::explain::sentence_check::{Gate, Subject};
 use crate::explain::templates::{Facts, Sentence, Templates};
 use crate::explain::themes::{self, Theme};
 use crate::opening::{self, Opening};
@@ -78,13 +79,19 @@ impl<P> ExplainInput<P> {
     }
 }
 
-/// A score from the mover's side and from the human's (MAX) side.
+/// A score from the mover's side, from the human's (MAX) side and from White's (the side every
+/// text shows: [`crate::explain::score_text`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct ScorePair {
     /// Mover's view.
     pub mover: Score,
     /// Human's (MAX) view.
     pub human: Score,
+    /// White's view.
+    pub white: Score,
+    /// The human's colour (the "you" of the text).
+    #[serde(skip)]
+    pub human_side: Color,
 }
 
 /// The engine's better move and its line.
@@ -110,6 +117,9 @@ pub struct EvalDelta {
     /// `after - before`.
     pub delta: i32,
 }
+
+/// The start of the panel's score line (`score: +0.85 (you are better by 0.9)`).
+pub const SCORE_PREFIX: &str = "score: ";
 
 /// The score line after a Pawn Battle move that won the game, for the human who made it.
 pub const RESULT_WON: &str = "won";
@@ -169,6 +179,8 @@ pub(crate) fn human_view(mover: Color, human: Color, s: Score) -> ScorePair {
     ScorePair {
         mover: s,
         human: s.seen_by(mover, human),
+        white: s.seen_by(mover, Color::White),
+        human_side: human,
     }
 }
 
@@ -229,6 +241,7 @@ pub(crate) fn better_reason(
     mover: Color,
     themes: &[Theme],
     best_claims: &[Claim],
+    gate: Option<&crate::explain::sentence_check::Gate>,
 ) -> Option<(String, Vec<Claim>)> {
     let f = Facts {
         san: pv_san.first().cloned().unwrap_or_default(),
@@ -245,6 +258,7 @@ pub(crate) fn better_reason(
         seed: String::new(),
         opening: None,
         forced_win: None,
+        gate,
     };
     let (text, rests) = t.reason(&f)?;
     let claims = rests
@@ -277,7 +291,14 @@ pub(crate) fn move_facts<'a, P: crate::variant::VariantPosition>(
         score: input
             .score_after
             .filter(|_| input.level != ExplainLevel::Basic)
-            .map(|s| s.to_string()),
+            .map(|s| {
+                crate::explain::score_text::evaluation_of(
+                    s,
+                    crate::variant::VariantPosition::turn(&input.before),
+                    None,
+                    P::VARIANT,
+                )
+            }),
         themes,
         claims,
         quality: judgement.map(|j| j.quality),
@@ -286,6 +307,7 @@ pub(crate) fn move_facts<'a, P: crate::variant::VariantPosition>(
         seed,
         opening: None,
         forced_win: None,
+        gate: None,
     }
 }
 
@@ -455,9 +477,19 @@ pub fn explain(input: &ExplainInput) -> Explanation {
         for c in &mut best_claims {
             c.supports = Supports::Better;
         }
+        let best_gate = Gate::of(&Subject {
+            before,
+            mv: best,
+            pv: &input.best_pv,
+            score_after: input.best_score,
+            best_score: input.best_score,
+            second_score: input.second_score,
+            facts: input.facts.as_ref(),
+            level: input.level,
+        });
         if let Some((text, rests)) = templates
             .as_ref()
-            .and_then(|t| better_reason(t, &pv_san, mover, &bt, &best_claims))
+            .and_then(|t| better_reason(t, &pv_san, mover, &bt, &best_claims, Some(&best_gate)))
         {
             reason = Some(text);
             better_claims = rests;
@@ -467,6 +499,16 @@ pub fn explain(input: &ExplainInput) -> Explanation {
 
     let max = sentence_limit(input.level);
     let fen_before = claims::fen(before);
+    let gate = Gate::of(&Subject {
+        before,
+        mv,
+        pv: &input.pv,
+        score_after: input.score_after,
+        best_score: input.best_score,
+        second_score: input.second_score,
+        facts: input.facts.as_ref(),
+        level: input.level,
+    });
     let mut sentences = match (&templates, legal) {
         (Some(t), true) => {
             let mut f = move_facts(
@@ -480,6 +522,7 @@ pub fn explain(input: &ExplainInput) -> Explanation {
                 format!("{fen_before}|{uci}"),
             );
             f.opening = opening.map(|o| o.name.to_owned());
+            f.gate = Some(&gate);
             select(t.render(&f, 5), input.level, max)
         }
         _ => Vec::new(),
@@ -551,7 +594,7 @@ impl Explanation {
             if let Some(score) = l.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
                 out.push(match score {
                     RESULT_WON | RESULT_LOST => format!("you {score}"),
-                    _ => format!("score {score} for you"),
+                    _ => format!("{SCORE_PREFIX}{score}"),
                 });
             } else if let Some(line) = l.strip_prefix("> ") {
                 out.push(format!("better: {line}"));
@@ -571,22 +614,31 @@ impl Explanation {
         out
     }
 
-    /// A score after the move from the human's side, as the game writes it. In Pawn Battle a
-    /// forced win counts the moves still to play (the mover's score counts the move played):
-    /// a move that won is [`RESULT_WON`] or [`RESULT_LOST`], not a mate score.
+    /// A score after the move as every text writes it ([`crate::explain::score_text`]):
+    /// White's side with its sign, who is better in words ("you" for the human). In Pawn
+    /// Battle a forced win counts the moves still to play (the mover's score counts the move
+    /// played): a move that won is [`RESULT_WON`] or [`RESULT_LOST`], never a mate.
     fn score_text(&self, s: &ScorePair) -> String {
-        // A mate score flips its sign between the sides: equal means the human moved.
-        let human_moved = s.human == s.mover;
+        let mover = if self.mover == "black" {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let human_moved = s.human_side == mover;
         match (self.variant, s.mover) {
             (crate::variant::Variant::PawnBattle, Score::Mate(1)) if human_moved => {
                 RESULT_WON.to_owned()
             }
             (crate::variant::Variant::PawnBattle, Score::Mate(1)) => RESULT_LOST.to_owned(),
             (crate::variant::Variant::PawnBattle, Score::Mate(n)) if n > 1 => {
-                let left = if human_moved { n - 1 } else { 1 - n };
-                Score::Mate(left).text(self.variant)
+                crate::explain::score_text::evaluation_of(
+                    Score::Mate(n - 1),
+                    mover,
+                    Some(s.human_side),
+                    self.variant,
+                )
             }
-            _ => s.human.text(self.variant),
+            _ => crate::explain::score_text::evaluation(s.white, Some(s.human_side), self.variant),
         }
     }
 
@@ -694,6 +746,50 @@ mod tests {
         assert!(e.best.as_ref().is_some_and(|b| b.san == "Rxd5"));
         // Human (White) moved: human view equals mover view.
         assert_eq!(e.score_after.map(|s| s.human), Some(Score::Cp(-850)));
+    }
+
+    #[test]
+    fn a_move_that_allows_mate_is_called_what_it_is_and_names_the_mate() {
+        // 3...Nd4?? allows Qxf7# (the level-1 engine's move of issue #33).
+        let p = pos("r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3");
+        let nd4 = mv(&p, "c6d4");
+        let after = board::play(&p, nd4).unwrap();
+        let mut i = ExplainInput::board_only(p.clone(), nd4, ExplainLevel::Medium);
+        i.pv = vec![mv(&after, "h5f7")];
+        i.best = Some(mv(&p, "g7g6"));
+        i.best_score = Some(Score::Cp(-30));
+        i.score_after = Some(Score::Mate(-1));
+        let e = explain(&i);
+        let text = e.render();
+        assert!(text.contains("Qxf7#"), "{text}");
+        assert!(!text.contains("good"), "{text}");
+        assert!(
+            text.contains("you have mate in 1"),
+            "White's view, in words: {text}"
+        );
+        assert!(!text.contains("#1") && !text.contains("for you"), "{text}");
+    }
+
+    #[test]
+    fn a_verdict_never_stands_alone() {
+        // A quiet king move judged good: the line says what follows.
+        let p = pos("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+        let kd2 = mv(&p, "e1d2");
+        let a1 = board::play(&p, kd2).unwrap();
+        let r = mv(&a1, "e8d7");
+        let a2 = board::play(&a1, r).unwrap();
+        let next = mv(&a2, "d2e3");
+        let mut i = ExplainInput::board_only(p.clone(), kd2, ExplainLevel::Basic);
+        i.pv = vec![r, next];
+        i.best = Some(mv(&p, "e1f2"));
+        i.best_score = Some(Score::Cp(110));
+        i.score_after = Some(Score::Cp(100));
+        let e = explain(&i);
+        assert!(
+            e.sentences.iter().any(|s| s.category != "move_quality"),
+            "{:?}",
+            e.sentences
+        );
     }
 
     #[test]

@@ -81,7 +81,7 @@ fn mates(pos: &Chess, m: Move) -> bool {
 }
 
 /// Whether threat `t` still works in `pos` (side to move = the threatening side).
-fn works(pos: &Chess, t: Threat) -> bool {
+pub(crate) fn works(pos: &Chess, t: Threat) -> bool {
     if !pos.is_legal(t.mv) {
         return false;
     }

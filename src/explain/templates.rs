@@ -171,7 +171,8 @@ pub struct Facts<'a> {
     pub reason: Option<String>,
     /// The move and its PV in SAN, space separated.
     pub line: String,
-    /// Score text, mover's view.
+    /// The evaluation in words (White's side with its sign, who is better:
+    /// [`crate::explain::score_text::evaluation`]).
     pub score: Option<String>,
     /// Themes of the move's line.
     pub themes: &'a [Theme],
@@ -190,6 +191,10 @@ pub struct Facts<'a> {
     /// A forced win in a game without mate (Pawn Battle), said in the game's terms instead
     /// of a mate score (`forced_win:*` needs).
     pub forced_win: Option<ForcedWin>,
+    /// The sentence checks of the move ([`crate::explain::sentence_check::Gate`]): a template
+    /// it does not allow is never said. `None` checks nothing (Pawn Battle, which has none of
+    /// the checked templates).
+    pub gate: Option<&'a crate::explain::sentence_check::Gate>,
 }
 
 /// A forced win the search found after the move, in a game without mate.
@@ -277,9 +282,7 @@ impl Templates {
         } else if let Some(id) = need.strip_prefix("line:") {
             f.themes.iter().any(|t| t.id == id)
         } else if need == "claim:hangs_own" {
-            f.claims
-                .iter()
-                .any(|c| matches!(c.fact, Fact::Hangs { square } if own_piece(c, square, f.mover)))
+            f.claims.iter().any(|c| own_hanging(c, f))
         } else if need.starts_with("claim:") || need.starts_with("watch:") {
             self.claim_for(need, f, &[]).is_some()
         } else if let Some(q) = need.strip_prefix("quality:") {
@@ -312,6 +315,8 @@ impl Templates {
                     matches!(q.as_str(), "good" | "inaccuracy" | "mistake" | "blunder")
                 }),
                 "reason" => f.reason.is_some(),
+                // Checked by `render`, which knows what was said before.
+                "alone" => true,
                 "score" => f.score.is_some(),
                 _ => false,
             }
@@ -323,9 +328,7 @@ impl Templates {
     /// matches; `claim:hangs_own` is a hanging piece of the mover.
     fn claim_for(&self, need: &str, f: &Facts, prefer: &[shakmaty::Square]) -> Option<usize> {
         if need == "claim:hangs_own" {
-            return f.claims.iter().position(
-                |c| matches!(c.fact, Fact::Hangs { square } if own_piece(c, square, f.mover)),
-            );
+            return f.claims.iter().position(|c| own_hanging(c, f));
         }
         let (line, specs) = if let Some(k) = need.strip_prefix("watch:") {
             (true, k)
@@ -354,6 +357,7 @@ impl Templates {
                 && matches!(c.at, At::Line(_)) == line
                 && c.supports == Supports::Played
                 && sub.is_none_or(|s| c.fact.sub() == Some(s))
+                && f.gate.is_none_or(|g| g.allows_claim(c))
         };
         // The claim about the theme's own squares when there is one.
         f.claims
@@ -465,6 +469,18 @@ impl Templates {
         if let Some(reply) = f.line.split_whitespace().nth(1) {
             v.insert("reply", reply.to_owned());
         }
+        // The mover's next moves in the line (`{plan}`: "Rae1 and f4").
+        let plan: Vec<String> = f
+            .line
+            .split_whitespace()
+            .skip(2)
+            .step_by(2)
+            .take(2)
+            .map(str::to_owned)
+            .collect();
+        if !plan.is_empty() {
+            v.insert("plan", self.list(&plan));
+        }
         for c in f.claims {
             match &c.fact {
                 Fact::MateIn { n, .. } => {
@@ -483,7 +499,7 @@ impl Templates {
                     v.entry("captured")
                         .or_insert_with(|| w.role(*captured).to_owned());
                 }
-                Fact::Hangs { square } if own_piece(c, *square, f.mover) => {
+                Fact::Hangs { square } if own_hanging(c, f) => {
                     if let Some(r) = piece_role(c, *square) {
                         v.entry("hung").or_insert_with(|| w.role(r).to_owned());
                         v.entry("hung_sq").or_insert_with(|| square.to_string());
@@ -695,6 +711,17 @@ impl Templates {
             if t.phrasings.is_empty() || !t.needs.iter().all(|n| self.need_holds(n, f)) {
                 continue;
             }
+            // The sentence checks: the template's meaning holds on the board and the numbers.
+            if f.gate.is_some_and(|g| !g.allows(&t.id)) {
+                continue;
+            }
+            // "alone": said only when no sentence but the verdict was found (the line's plan,
+            // the last resort that keeps a verdict from standing without a reason).
+            if t.needs.iter().any(|n| n == "alone")
+                && out.iter().any(|s| s.category != "move_quality")
+            {
+                continue;
+            }
             // "Better was" variants exclude each other, as do the quality classes.
             if t.id.starts_with("q_better")
                 && out.iter().any(|s| s.template.starts_with("q_better"))
@@ -740,7 +767,9 @@ impl Templates {
     pub fn reason(&self, f: &Facts) -> Option<(String, Vec<usize>)> {
         self.templates.iter().find_map(|t| {
             let r = t.reason.as_ref()?;
-            if !t.needs.iter().all(|n| self.need_holds(n, f)) {
+            if !t.needs.iter().all(|n| self.need_holds(n, f))
+                || f.gate.is_some_and(|g| !g.allows(&t.id))
+            {
                 return None;
             }
             Templates::fill(r, &self.values(t, f)).map(|s| {
@@ -766,6 +795,12 @@ fn same_fact(claims: &[Claim], i: usize, j: usize) -> bool {
             if target == t && how == "defends")
     };
     i == j || defence(&a.fact, &b.fact) || defence(&b.fact, &a.fact)
+}
+
+/// Whether `c` says a piece of the mover hangs, and the sentence checks let it be said.
+fn own_hanging(c: &Claim, f: &Facts) -> bool {
+    matches!(c.fact, Fact::Hangs { square } if own_piece(c, square, f.mover))
+        && f.gate.is_none_or(|g| g.allows_claim(c))
 }
 
 fn board_of(c: &Claim) -> Option<shakmaty::Board> {
@@ -926,7 +961,10 @@ mod tests {
                 }
             }
             if specs.is_none() && !n.starts_with("theme:") && !n.starts_with("line:") {
-                assert!(quality_needs(n) || *n == "reason", "unknown need {n}");
+                assert!(
+                    quality_needs(n) || matches!(*n, "reason" | "alone"),
+                    "unknown need {n}"
+                );
             }
         }
     }

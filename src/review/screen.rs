@@ -1022,7 +1022,7 @@ impl<P: OnScreen> Screen<P> {
                             format!("{san}: good! It is the engine's best move.")
                         } else {
                             format!(
-                                "{san}: good! It is within {drop:.3} winning chances of the best move."
+                                "{san}: good! It is nearly as strong as the engine's best move."
                             )
                         },
                         self.theme.fg("selected").add_modifier(Modifier::BOLD),
@@ -1030,8 +1030,7 @@ impl<P: OnScreen> Screen<P> {
                 } else if drop.is_finite() {
                     (
                         format!(
-                            "{san}: not good enough: it loses {drop:.2} winning chances against the best move (good is under {}).",
-                            super::learn::GOOD_TRY
+                            "{san}: not good enough: the engine's best move is clearly stronger."
                         ),
                         self.theme.error(),
                     )

@@ -35,12 +35,11 @@ fn thinking_lines<P: Playable>(
     t: &Thinking,
     theme: &Theme,
 ) -> Vec<Line<'static>> {
-    let score = app.score_for_human(t.score, root);
     vec![
         Line::from(vec![
             Span::styled("score ", theme.fg("dim")),
-            Span::styled(score.text(P::VARIANT), theme.fg("accent")),
-            Span::styled(" for you · depth ", theme.fg("dim")),
+            Span::styled(app.score_words(t.score, root), theme.fg("accent")),
+            Span::styled(" · depth ", theme.fg("dim")),
             Span::styled(format!("{}/{}", t.depth, t.seldepth), theme.fg("text")),
         ]),
         Line::from(vec![
@@ -81,7 +80,7 @@ pub fn draw<P: Playable>(frame: &mut Frame, area: Rect, app: &App<P>, theme: &Th
         if let Some(e) = &hint.explanation {
             // The score is the search's, shown once with its depth.
             let mut why = e.panel_lines();
-            why.retain(|l| !l.starts_with("score "));
+            why.retain(|l| !l.starts_with(crate::explain::explanation::SCORE_PREFIX));
             text = text_lines(&why, theme);
         }
         let mut thinking = thinking_lines(app, root, &hint.thinking, theme);
@@ -146,9 +145,9 @@ pub fn draw<P: Playable>(frame: &mut Frame, area: Rect, app: &App<P>, theme: &Th
                     && let Some(t) = &analysis.thinking
                 {
                     text.push(format!(
-                        "score {} for you",
-                        app.score_for_human(t.score, &analysis.root)
-                            .text(P::VARIANT)
+                        "{}{}",
+                        crate::explain::explanation::SCORE_PREFIX,
+                        app.score_words(t.score, &analysis.root)
                     ));
                 }
                 let small = inner.height < 8;
@@ -172,7 +171,10 @@ pub fn draw<P: Playable>(frame: &mut Frame, area: Rect, app: &App<P>, theme: &Th
                 if small {
                     let score = text
                         .iter()
-                        .position(|l| l.starts_with("score ") || l == "checkmate")
+                        .position(|l| {
+                            l.starts_with(crate::explain::explanation::SCORE_PREFIX)
+                                || l == "checkmate"
+                        })
                         .map(|i| text.remove(i));
                     lines.extend(score.map(|s| Line::styled(s, theme.fg("accent"))));
                     lines.extend(line);

@@ -288,7 +288,8 @@ fn a_forced_win_is_said_in_pawn_battle_terms_not_as_a_mate_score() {
     assert!(says_win(&e, "Black", "a1"), "{}", e.text);
     let panel = e.panel_lines().join("\n");
     assert!(!e.text.contains('#') && !panel.contains('#'), "{panel}");
-    assert!(panel.contains("score loss in 1 for you"), "{panel}");
+    assert!(panel.contains("score: you lose in 1 move"), "{panel}");
+    assert!(!panel.contains("mate"), "{panel}");
 }
 
 #[test]

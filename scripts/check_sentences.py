@@ -1,0 +1,410 @@
+#!/usr/bin/env python3
+"""The sentence referee: checks kibitzer's SENTENCES (not their claims) independently, with
+python-chess and, where a number decides, Stockfish. No kibitzer code.
+
+Usage:
+  check_sentences.py FILE.json... [--stockfish PATH] [--depth N] [--no-stockfish]
+
+Each FILE holds explanations: a JSON list, or `kibitzer review --json` output (one object per
+ply with an "explanation"), or one `kibitzer explain --json` object. For every sentence it finds
+the sentence's kind (its template id) and checks that kind's condition from its own
+definition (docs/EXPLANATIONS.md, "Sentence checks"):
+
+  sacrifice, exchange_sacrifice  the mover's material (P1 N3 B3 R5 Q9) is lower at the end of
+                                 the settled line (cut after its last quiet move) than before
+                                 the move, or a mating line passes through such a position
+                                 after an opponent's move; the move was not the only legal
+                                 move; Stockfish (depth N) gives the mover >= -200 cp or a mate
+  q_only_move                    Stockfish MultiPV 2 (depth N): the best beats the second by
+                                 >= 50 cp (clamped to +-1000; mates beyond) and is not lost
+                                 (>= -200 cp)
+  watch_mate, watch_wins         after the reply (pv[0]) the opponent's strongest threat after a
+                                 pass (a mate in one, or a capture of a piece undefended or
+                                 worth more than the capturer winning >= a pawn by SEE) still
+                                 works after the mover's next move pv[1]; the score is no mate
+  threat_wins                    the score after the move is no forced mate
+  kingside_attack                the enemy king on files f-h and the move to files e-h
+  queenside_attack               the enemy king on files a-c and the move to files a-d
+  *_endgame                      the material after the move is that endgame (pawns present,
+                                 the named piece on both sides, nothing else)
+  material_gain, material_loss   the line is printed (level "advanced")
+  exposed_king                   the mover has a queen after the move (without one, a king
+                                 without pawn cover is an endgame's normal state)
+  hangs                          the hanging piece is not the capturer of a piece worth at
+                                 least as much (a trade)
+  verdict (every q_* word)       the word agrees with the explanation's own judgement: good,
+                                 excellent or best never beside a mate the move allows; the
+                                 word's class is the quality field's
+  reason                         a verdict never stands alone: at least one sentence that is
+                                 not a verdict (category move_quality)
+  score text                     the text writes the score from White's side with its sign
+                                 and plain words: no "for you", "for White", "for Black",
+                                 "#-", "winning chances"; the sign in [...] is White's
+
+Prints a table of sentences checked and violations per kind, and every violation; exit status
+1 if any.
+"""
+import json
+import os
+import re
+import shutil
+import sys
+from collections import Counter
+
+import chess
+import chess.engine
+
+VALUES = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9, chess.KING: 0}
+SEE_VALUES = {chess.PAWN: 100, chess.KNIGHT: 300, chess.BISHOP: 300, chess.ROOK: 500, chess.QUEEN: 900,
+              chess.KING: 20000}
+ENDGAMES = {
+    "pawn_endgame": (),
+    "rook_endgame": (chess.ROOK,),
+    "bishop_endgame": (chess.BISHOP,),
+    "knight_endgame": (chess.KNIGHT,),
+    "queen_endgame": (chess.QUEEN,),
+    "queen_rook_endgame": (chess.QUEEN, chess.ROOK),
+}
+VERDICTS = {"q_best": "best", "q_excellent": "excellent", "q_good": "good", "q_inaccuracy": "inaccuracy",
+            "q_mistake": "mistake", "q_blunder": "blunder", "q_book": "book"}
+# A score followed by a side ("+0.85 for you", "-0.91 for Black"), a mate as "#-n", winning
+# chances: the old conventions the text must not use.
+BAD_SCORE = re.compile(r"([+-]?\d+\.\d\d|#-?\d+) for (you|White|Black)|#-\d|winning chances")
+
+
+def balance(board, color):
+    def mat(c):
+        return sum(VALUES[p] * len(board.pieces(p, c)) for p in VALUES)
+    return mat(color) - mat(not color)
+
+
+def line_boards(fen, sans):
+    """Boards along the SAN line (the first entry: the FEN itself) and the moves played."""
+    b = chess.Board(fen)
+    boards, moves = [b.copy()], []
+    for s in sans:
+        try:
+            m = b.parse_san(s)
+        except ValueError:
+            break
+        b.push(m)
+        boards.append(b.copy())
+        moves.append(m)
+    return boards, moves
+
+
+def see(board, m):
+    """Static exchange gain (centipawns) of capture m for the side to move."""
+    target = m.to_square
+    captured = board.piece_at(target)
+    if captured is None:
+        return 0
+    b = board.copy()
+    gain = [SEE_VALUES[captured.piece_type]]
+    last = SEE_VALUES[b.piece_at(m.from_square).piece_type]
+    b.push(m)
+    while True:
+        attackers = [a for a in b.attackers(b.turn, target)
+                     if b.is_legal(chess.Move(a, target)) or b.is_legal(chess.Move(a, target, chess.QUEEN))]
+        if not attackers:
+            break
+        a = min(attackers, key=lambda s: SEE_VALUES[b.piece_at(s).piece_type])
+        gain.append(last - gain[-1])
+        last = SEE_VALUES[b.piece_at(a).piece_type]
+        promo = chess.QUEEN if b.piece_at(a).piece_type == chess.PAWN and chess.square_rank(target) in (0, 7) else None
+        b.push(chess.Move(a, target, promo))
+    while len(gain) > 1:
+        v = gain.pop()
+        gain[-1] = min(gain[-1], -v)
+    return gain[0]
+
+
+def defended(board, sq):
+    piece = board.piece_at(sq)
+    return piece is not None and bool(board.attackers(piece.color, sq))
+
+
+def wins_piece(board, m):
+    if not board.is_capture(m) or board.is_en_passant(m):
+        return False
+    cap = board.piece_at(m.to_square)
+    mover = board.piece_at(m.from_square)
+    return ((VALUES[cap.piece_type] > VALUES[mover.piece_type] or not defended(board, m.to_square))
+            and see(board, m) >= 100)
+
+
+def mates(board, m):
+    b = board.copy()
+    b.push(m)
+    return b.is_checkmate()
+
+
+def strongest_threat(board):
+    """The side to move's mate in one, else a winning capture (any one works for survival)."""
+    moves = list(board.legal_moves)
+    for m in moves:
+        if mates(board, m):
+            return m, True
+    wins = [m for m in moves if wins_piece(board, m)]
+    if wins:
+        best = max(wins, key=lambda m: VALUES[board.piece_at(m.to_square).piece_type])
+        return best, False
+    return None
+
+
+def works(board, threat):
+    m, mate = threat
+    if m not in board.legal_moves:
+        return False
+    return mates(board, m) if mate else wins_piece(board, m)
+
+
+def sf_score(engine, board, depth, multipv=1):
+    info = engine.analyse(board, chess.engine.Limit(depth=depth), multipv=multipv)
+    if isinstance(info, dict):
+        info = [info]
+    return [i["score"].pov(board.turn) for i in info]
+
+
+def clamped(score):
+    if score.is_mate():
+        m = score.mate()
+        return 2000 - m if m > 0 else -2000 - m
+    return max(-1000, min(1000, score.score()))
+
+
+class Referee:
+    def __init__(self, engine, depth):
+        self.engine = engine
+        self.depth = depth
+        self.checked = Counter()
+        self.violations = Counter()
+        self.problems = []
+        self.explanations = 0
+
+    def fail(self, kind, e, text, why):
+        self.violations[kind] += 1
+        self.problems.append("%s | %s %s | %r: %s" % (kind, e["fen_before"], e["uci"], text, why))
+
+    def check(self, e):
+        if not e.get("fen_before") or e.get("san") is None:
+            return
+        self.explanations += 1
+        board = chess.Board(e["fen_before"])
+        mover = board.turn
+        after = board.copy()
+        try:
+            mv = chess.Move.from_uci(e["uci"])
+            after.push(mv)
+        except ValueError:
+            return
+        pv = e.get("pv_san", [])
+        boards, moves = line_boards(e["fen_before"], pv)
+        score = (e.get("score_after") or {}).get("mover")
+        mate_line = isinstance(score, dict) and "mate" in score
+        sentences = e.get("sentences", [])
+        quality = (e.get("quality") or {}).get("quality")
+        for s in sentences:
+            t, text = s["template"], s["text"]
+            if t in ("sacrifice", "exchange_sacrifice"):
+                self.checked["sacrifice"] += 1
+                why = self.sacrifice(board, mover, boards, moves, after)
+                if why:
+                    self.fail("sacrifice", e, text, why)
+            elif t == "q_only_move":
+                self.checked["only_move"] += 1
+                why = self.only_move(board)
+                if why:
+                    self.fail("only_move", e, text, why)
+            elif t in ("watch_mate", "watch_wins"):
+                self.checked["warning"] += 1
+                if mate_line:
+                    self.fail("warning", e, text, "a warning inside a forced mate")
+                elif len(boards) < 4:
+                    self.fail("warning", e, text, "no next move in the line to survive")
+                else:
+                    threat = claimed_threat(e, s) or strongest_threat(pass_turn(boards[2]))
+                    if threat is None or not works(boards[3], threat):
+                        self.fail("warning", e, text, "the mover's next move %s answers it" % pv[2])
+            elif t == "threat_wins":
+                self.checked["threat_in_mate"] += 1
+                if mate_line:
+                    self.fail("threat_in_mate", e, text, "a threat of material inside a forced mate")
+            elif t in ("kingside_attack", "queenside_attack"):
+                self.checked["wing"] += 1
+                k = board.king(not mover)
+                kf, tf = chess.square_file(k), chess.square_file(mv.to_square)
+                ok = (kf >= 5 and tf >= 4) if t == "kingside_attack" else (kf <= 2 and tf <= 3)
+                if not ok:
+                    self.fail("wing", e, text, "king on %s, move to %s" % (chess.square_name(k), chess.square_name(mv.to_square)))
+            elif t in ENDGAMES:
+                self.checked["endgame"] += 1
+                if not endgame_is(after, ENDGAMES[t]):
+                    self.fail("endgame", e, text, "material after the move: %s" % after.board_fen())
+            elif t == "hangs":
+                self.checked["hangs"] += 1
+                sq = next((e["claims"][i].get("square") for i in s.get("claims", [])
+                           if i < len(e["claims"]) and e["claims"][i].get("kind") == "hangs"), None)
+                cap = board.piece_at(mv.to_square)
+                moved = board.piece_at(mv.from_square)
+                if (sq == chess.square_name(mv.to_square) and cap is not None
+                        and VALUES[cap.piece_type] >= VALUES[moved.piece_type]):
+                    self.fail("hangs", e, text, "the capturer of a piece worth as much: a trade")
+            elif t == "exposed_king":
+                self.checked["exposed_king"] += 1
+                if not after.pieces(chess.QUEEN, mover):
+                    self.fail("exposed_king", e, text, "no queen to attack the bare king with")
+            elif t in ("material_gain", "material_loss"):
+                self.checked["line_shown"] += 1
+                if e.get("level") != "advanced":
+                    self.fail("line_shown", e, text, "the line is not shown at level %s" % e.get("level"))
+            if t in VERDICTS:
+                self.checked["verdict"] += 1
+                if VERDICTS[t] != quality:
+                    self.fail("verdict", e, text, "the judgement is %s" % quality)
+                elif quality in ("best", "excellent", "good") and (e.get("quality") or {}).get("mate") == "allowed_mate":
+                    self.fail("verdict", e, text, "called %s but it allows a mate" % quality)
+        if sentences:
+            self.checked["reason"] += 1
+            if all(s["category"] == "move_quality" for s in sentences):
+                self.fail("reason", e, " ".join(s["text"] for s in sentences), "a verdict without a reason")
+        self.checked["score_text"] += 1
+        why = score_text_problem(e, mover)
+        if why:
+            self.fail("score_text", e, e.get("text", ""), why)
+
+    def sacrifice(self, board, mover, boards, moves, after):
+        if board.legal_moves.count() < 2:
+            return "the only legal move"
+        start = balance(board, mover)
+        if boards[-1].is_checkmate():
+            if not any(balance(b, mover) < start for b in boards[2::2]):
+                return "no material given on the way to mate"
+        else:
+            keep = 0
+            for i in range(len(moves), 0, -1):
+                if not boards[i - 1].is_capture(moves[i - 1]):
+                    keep = i
+                    break
+            if keep == 0 or balance(boards[keep], mover) >= start:
+                return "no material given along the line (a trade or a gain)"
+        if self.engine is not None:
+            sc = sf_score(self.engine, after, self.depth)[0]
+            mine = -clamped(sc)
+            if mine < -200:
+                return "Stockfish gives the mover %d cp: material lost, not given" % mine
+        return None
+
+    def only_move(self, board):
+        if self.engine is None or board.legal_moves.count() < 2:
+            return None
+        scores = [clamped(s) for s in sf_score(self.engine, board, self.depth, multipv=2)]
+        if len(scores) >= 2 and scores[0] - scores[1] < 50:
+            return "Stockfish: best %d, second %d" % (scores[0], scores[1])
+        if scores[0] < -200:
+            return "Stockfish: best %d, lost anyway: nothing holds" % scores[0]
+        return None
+
+
+def claimed_threat(e, s):
+    """The threat the sentence names: its threat_mate / threat_wins claim's move."""
+    for i in s.get("claims", []):
+        c = e["claims"][i] if i < len(e["claims"]) else {}
+        if c.get("kind") in ("threat_mate", "threat_wins") and c.get("uci"):
+            return chess.Move.from_uci(c["uci"]), c["kind"] == "threat_mate"
+    return None
+
+
+def pass_turn(board):
+    b = board.copy()
+    b.push(chess.Move.null())
+    return b
+
+
+def endgame_is(board, roles):
+    if not board.pieces(chess.PAWN, chess.WHITE) and not board.pieces(chess.PAWN, chess.BLACK):
+        return False
+    for r in (chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN):
+        n = len(board.pieces(r, chess.WHITE)) + len(board.pieces(r, chess.BLACK))
+        if r not in roles and n:
+            return False
+    if len(roles) == 1:
+        r = roles[0]
+        return bool(board.pieces(r, chess.WHITE)) and bool(board.pieces(r, chess.BLACK))
+    return all(len(board.pieces(r, chess.WHITE)) + len(board.pieces(r, chess.BLACK)) > 0 for r in roles)
+
+
+def score_text_problem(e, mover):
+    text = e.get("text", "")
+    bad = BAD_SCORE.search(text)
+    if bad:
+        return "the score text says %r" % bad.group(0)
+    sa = e.get("score_after")
+    m = re.search(r"\[([+-]?\d+\.\d\d)", text)
+    if sa and m:
+        cp = sa["mover"].get("cp")
+        if cp is not None:
+            white = cp if mover == chess.WHITE else -cp
+            if abs(float(m.group(1)) * 100 - white) > 0.6:
+                return "the printed %s is not White's %+d cp" % (m.group(1), white)
+    return None
+
+
+def load(path):
+    with open(path, encoding="utf-8") as f:
+        text = f.read().strip()
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError:
+        doc = [json.loads(l) for l in text.splitlines() if l.strip()]
+    if isinstance(doc, dict):
+        doc = doc.get("plies", [doc])
+    out = []
+    for x in doc:
+        if isinstance(x, dict) and "explanation" in x:
+            out.append(x["explanation"])
+        elif isinstance(x, dict):
+            out.append(x)
+    return out
+
+
+def main():
+    args = sys.argv[1:]
+    depth, sf_path, use_sf = 12, shutil.which("stockfish") or "/usr/games/stockfish", True
+    files = []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "--depth":
+            depth = int(args[i + 1]); i += 1
+        elif a == "--stockfish":
+            sf_path = args[i + 1]; i += 1
+        elif a == "--no-stockfish":
+            use_sf = False
+        else:
+            files.append(a)
+        i += 1
+    engine = None
+    if use_sf and sf_path and (shutil.which(sf_path) or os.path.exists(sf_path)):
+        engine = chess.engine.SimpleEngine.popen_uci(sf_path)
+    ref = Referee(engine, depth)
+    try:
+        for path in files:
+            for e in load(path):
+                ref.check(e)
+    finally:
+        if engine is not None:
+            engine.quit()
+    print("explanations %d, stockfish %s" % (ref.explanations, "depth %d" % depth if engine else "not used"))
+    print("%-16s %8s %10s" % ("kind", "checked", "violations"))
+    for k in sorted(ref.checked):
+        print("%-16s %8d %10d" % (k, ref.checked[k], ref.violations[k]))
+    total = sum(ref.violations.values())
+    print("sentences checked %d, %d violations" % (sum(ref.checked.values()), total))
+    for p in ref.problems[:200]:
+        print("  " + p)
+    return 1 if total else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

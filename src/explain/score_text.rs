@@ -1,0 +1,163 @@
+//! The one way a score is written for a reader (issue #33, item 3): the evaluation from
+//! White's side with its sign, as chess sites show it (`+0.85`, `-0.91`), and who is better in
+//! plain words (`you are better by 0.9`, `Black is better by 0.9`); a mate in words (`you have
+//! mate in 3`, `you get mated in 2`, never `#-11 for Black`); a Pawn Battle forced win as a
+//! win (`you win in 3 moves`), never as a mate. No winning chances and no thresholds: those
+//! belong to the advanced level's figures.
+//!
+//! Every panel, the review, `kibitzer explain`, the PGN comments and the hint use
+//! [`evaluation`]; the short labels of the eval bar and score columns keep
+//! [`Score::short_win`].
+
+use shakmaty::Color;
+
+use crate::explain::quality::Score;
+use crate::variant::Variant;
+
+/// Below this many centipawns (White's side) the position reads "about equal".
+pub const EQUAL_CP: i32 = 20;
+
+/// White's score with its sign in pawns, two decimals (`+0.85`, `-0.91`, `0.00`).
+///
+/// ```
+/// use kibitzer::explain::score_text::signed_pawns;
+/// assert_eq!(signed_pawns(85), "+0.85");
+/// assert_eq!(signed_pawns(-91), "-0.91");
+/// assert_eq!(signed_pawns(0), "0.00");
+/// ```
+#[must_use]
+pub fn signed_pawns(cp: i32) -> String {
+    if cp == 0 {
+        "0.00".to_owned()
+    } else {
+        format!("{:+.2}", f64::from(cp) / 100.0)
+    }
+}
+
+/// A side as the reader names it: `you` for the human's colour, else `White` or `Black`.
+fn who(side: Color, human: Option<Color>) -> &'static str {
+    match (human, side) {
+        (Some(h), s) if h == s => "you",
+        (_, Color::White) => "White",
+        (_, Color::Black) => "Black",
+    }
+}
+
+/// The evaluation `white` (from White's side) in plain words, with "you" for `human`'s colour
+/// when there is a human.
+///
+/// ```
+/// use kibitzer::explain::quality::Score;
+/// use kibitzer::explain::score_text::evaluation;
+/// use kibitzer::variant::Variant;
+/// use shakmaty::Color;
+/// let you = Some(Color::White);
+/// assert_eq!(evaluation(Score::Cp(85), you, Variant::Chess), "+0.85 (you are better by 0.9)");
+/// assert_eq!(evaluation(Score::Cp(-91), None, Variant::Chess), "-0.91 (Black is better by 0.9)");
+/// assert_eq!(evaluation(Score::Cp(5), you, Variant::Chess), "+0.05 (about equal)");
+/// assert_eq!(evaluation(Score::Mate(3), you, Variant::Chess), "you have mate in 3");
+/// assert_eq!(evaluation(Score::Mate(-2), you, Variant::Chess), "you get mated in 2");
+/// assert_eq!(evaluation(Score::Mate(-11), None, Variant::Chess), "Black mates in 11");
+/// assert_eq!(evaluation(Score::Mate(2), None, Variant::PawnBattle), "White wins in 2 moves");
+/// assert_eq!(evaluation(Score::Mate(-1), you, Variant::PawnBattle), "you lose in 1 move");
+/// ```
+#[must_use]
+pub fn evaluation(white: Score, human: Option<Color>, variant: Variant) -> String {
+    match white {
+        Score::Cp(cp) if cp.abs() < EQUAL_CP => format!("{} (about equal)", signed_pawns(cp)),
+        Score::Cp(cp) => {
+            let side = if cp > 0 { Color::White } else { Color::Black };
+            let name = who(side, human);
+            let verb = if name == "you" { "are" } else { "is" };
+            // Tenths of a pawn, rounded half away from zero (0.85 is 0.9).
+            let tenths = (cp.abs() + 5) / 10;
+            format!(
+                "{} ({name} {verb} better by {}.{})",
+                signed_pawns(cp),
+                tenths / 10,
+                tenths % 10
+            )
+        }
+        Score::Mate(0) => "checkmate".to_owned(),
+        Score::Mate(n) => {
+            let winner = if n > 0 { Color::White } else { Color::Black };
+            let moves = n.unsigned_abs();
+            let loser_is_human = human == Some(!winner);
+            match variant {
+                Variant::PawnBattle => {
+                    let unit = if moves == 1 { "move" } else { "moves" };
+                    if loser_is_human {
+                        format!("you lose in {moves} {unit}")
+                    } else if human == Some(winner) {
+                        format!("you win in {moves} {unit}")
+                    } else {
+                        format!("{} wins in {moves} {unit}", who(winner, None))
+                    }
+                }
+                Variant::Chess => {
+                    if loser_is_human {
+                        format!("you get mated in {moves}")
+                    } else if human == Some(winner) {
+                        format!("you have mate in {moves}")
+                    } else {
+                        format!("{} mates in {moves}", who(winner, None))
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The same as [`evaluation`] for a score from `side`'s point of view.
+#[must_use]
+pub fn evaluation_of(score: Score, side: Color, human: Option<Color>, variant: Variant) -> String {
+    evaluation(score.seen_by(side, Color::White), human, variant)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn signs_are_whites_and_words_name_the_better_side() {
+        // Black's move scored -0.91 for Black (Black is worse): White's side is +0.91.
+        let text = evaluation_of(Score::Cp(-91), Color::Black, None, Variant::Chess);
+        assert_eq!(text, "+0.91 (White is better by 0.9)");
+        let you_black = evaluation_of(
+            Score::Cp(85),
+            Color::Black,
+            Some(Color::Black),
+            Variant::Chess,
+        );
+        assert_eq!(you_black, "-0.85 (you are better by 0.9)");
+        assert!(!you_black.contains("for you"));
+    }
+
+    #[test]
+    fn mates_are_words_never_hash_signs() {
+        for n in [-11, -2, -1, 1, 3] {
+            for human in [None, Some(Color::White), Some(Color::Black)] {
+                let t = evaluation(Score::Mate(n), human, Variant::Chess);
+                assert!(!t.contains('#'), "{t}");
+                assert!(t.contains("mate"), "{t}");
+                let pb = evaluation(Score::Mate(n), human, Variant::PawnBattle);
+                assert!(!pb.contains("mate") && !pb.contains('#'), "{pb}");
+            }
+        }
+        assert_eq!(
+            evaluation(Score::Mate(1), Some(Color::White), Variant::PawnBattle),
+            "you win in 1 move"
+        );
+    }
+
+    #[test]
+    fn no_winning_chances_or_thresholds() {
+        for cp in [-1500, -300, -21, 0, 19, 150, 900] {
+            let t = evaluation(Score::Cp(cp), Some(Color::White), Variant::Chess);
+            assert!(
+                !t.contains("winning chances") && !t.contains("within"),
+                "{t}"
+            );
+        }
+    }
+}

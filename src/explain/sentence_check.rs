@@ -1,0 +1,504 @@
+//! The sentence checks (issue #33, item 2): the meaning of a sentence kind, checked on the board
+//! and the search's numbers before the sentence is printed. A claim says a fact is true; the
+//! check says the sentence built on it is what it claims to be: a "sacrifice" gives material
+//! for a result that justifies it, an "only move" is clearly better than the second best at the
+//! same search, a warning survives the natural reply, a wing is where the squares are, an
+//! endgame name fits the material, a sentence about "the line shown" has its line shown.
+//!
+//! Every condition lives here: [`Gate::of`] computes them once per explanation, and
+//! [`crate::explain::templates::Templates::render`] (and the "Better was X, which …" reason)
+//! asks [`Gate::allows`] before saying a template. `scripts/check_sentences.py` checks the
+//! same conditions independently with python-chess and Stockfish.
+
+use shakmaty::{Chess, Color, File, Move, Position, Role, Square};
+
+use crate::config::ExplainLevel;
+use crate::explain::board;
+use crate::explain::claims::{Claim, Fact};
+use crate::explain::metrics::SearchFacts;
+use crate::explain::purpose;
+use crate::explain::quality::Score;
+
+/// How much (centipawns, mover's view) a sacrifice's line may end below equality and still be
+/// called a sacrifice: below that the material was lost, not given.
+pub const SACRIFICE_FLOOR_CP: i32 = 0;
+
+/// The margin (centipawns, clamped to ±1000) by which the best move must beat the second best
+/// in the same search to be called the only move.
+pub const ONLY_MOVE_MARGIN_CP: i32 = 200;
+
+/// The least score (centipawns, mover's view) of an only move: a move that leaves the mover
+/// lost does not "hold".
+pub const ONLY_MOVE_FLOOR_CP: i32 = -100;
+
+/// Which material an endgame template names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Endgame {
+    /// Kings and pawns only.
+    Pawn,
+    /// Rooks and pawns, a rook each side.
+    Rook,
+    /// Bishops and pawns, a bishop each side.
+    Bishop,
+    /// Knights and pawns, a knight each side.
+    Knight,
+    /// Queens and pawns, a queen each side.
+    Queen,
+    /// Queens and rooks (and pawns) only, both kinds on the board.
+    QueenRook,
+}
+
+impl Endgame {
+    /// The template that names this endgame.
+    #[must_use]
+    pub fn template(self) -> &'static str {
+        match self {
+            Endgame::Pawn => "pawn_endgame",
+            Endgame::Rook => "rook_endgame",
+            Endgame::Bishop => "bishop_endgame",
+            Endgame::Knight => "knight_endgame",
+            Endgame::Queen => "queen_endgame",
+            Endgame::QueenRook => "queen_rook_endgame",
+        }
+    }
+
+    /// The endgame the material of `pos` is, if any.
+    ///
+    /// ```
+    /// use kibitzer::explain::sentence_check::Endgame;
+    /// use shakmaty::{CastlingMode, Chess, fen::Fen};
+    /// let pos = |f: &str| f.parse::<Fen>().unwrap().into_position::<Chess>(CastlingMode::Standard).unwrap();
+    /// assert_eq!(Endgame::of(&pos("8/5k2/8/8/8/8/8/R3K3 w - - 0 1")), None); // K+R vs K
+    /// assert_eq!(Endgame::of(&pos("r7/5k2/5p2/8/8/8/5P2/R3K3 w - - 0 1")), Some(Endgame::Rook));
+    /// ```
+    #[must_use]
+    pub fn of(pos: &Chess) -> Option<Endgame> {
+        let b = pos.board();
+        if b.pawns().is_empty() {
+            return None; // "… and pawns": no pawn, no such endgame
+        }
+        let count = |r: Role| b.by_role(r).count();
+        let each = |r: Role| {
+            Color::ALL
+                .iter()
+                .all(|c| !(b.by_role(r) & b.by_color(*c)).is_empty())
+        };
+        let only = |roles: &[Role]| {
+            [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+                .iter()
+                .all(|r| roles.contains(r) || count(*r) == 0)
+        };
+        if only(&[]) {
+            Some(Endgame::Pawn)
+        } else if only(&[Role::Rook]) && each(Role::Rook) {
+            Some(Endgame::Rook)
+        } else if only(&[Role::Bishop]) && each(Role::Bishop) {
+            Some(Endgame::Bishop)
+        } else if only(&[Role::Knight]) && each(Role::Knight) {
+            Some(Endgame::Knight)
+        } else if only(&[Role::Queen]) && each(Role::Queen) {
+            Some(Endgame::Queen)
+        } else if only(&[Role::Queen, Role::Rook])
+            && count(Role::Queen) > 0
+            && count(Role::Rook) > 0
+        {
+            Some(Endgame::QueenRook)
+        } else {
+            None
+        }
+    }
+}
+
+/// The conditions of one explanation's sentences, computed once from the position, the move,
+/// its line and the search's numbers.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Gate {
+    /// The mover's material drops along the line (a plain trade or a won pawn is no
+    /// sacrifice), the line's score justifies it (at least [`SACRIFICE_FLOOR_CP`] or a mate for
+    /// the mover), and the move was not the only legal one.
+    pub sacrifice: bool,
+    /// The best move beats the second best by [`ONLY_MOVE_MARGIN_CP`] in one search's exact
+    /// root scores, and is not lost (at least [`ONLY_MOVE_FLOOR_CP`]).
+    pub only_move: bool,
+    /// The threat the opponent's reply brings still works after the mover's next move in the
+    /// line (the natural recapture or reply does not refute it).
+    pub watch_survives: bool,
+    /// The line is a forced mate for either side: no threat of material is worth saying.
+    pub forced_mate: bool,
+    /// The move goes to the kingside (files e–h) and the enemy king stands there (f–h).
+    pub kingside: bool,
+    /// The move goes to the queenside (files a–d) and the enemy king stands there (a–c).
+    pub queenside: bool,
+    /// The endgame the material after the move is.
+    pub endgame: Option<Endgame>,
+    /// The move's line is printed beside the sentences (the advanced level).
+    pub line_shown: bool,
+    /// The square of a capturer that took a piece worth at least as much: left undefended
+    /// there it is a trade, not a hanging piece (23...Nxd4 before Bxd4), so no `hangs` claim
+    /// about it is said ([`Gate::allows_claim`]).
+    pub traded: Option<Square>,
+    /// The mover has a queen after the move: an enemy king without pawn cover is a target.
+    /// Without one (an endgame) a bare king is normal, and "exploits it with checks" is beside
+    /// the point.
+    pub mover_has_queen: bool,
+}
+
+/// What [`Gate::of`] reads.
+#[derive(Debug, Clone, Copy)]
+pub struct Subject<'a> {
+    /// The position before the move.
+    pub before: &'a Chess,
+    /// The move.
+    pub mv: Move,
+    /// The line after the move (the opponent's reply first).
+    pub pv: &'a [Move],
+    /// The score after the move, mover's view.
+    pub score_after: Option<Score>,
+    /// The best move's and the second best's scores (mover's view), when there are no facts.
+    pub best_score: Option<Score>,
+    /// See `best_score`.
+    pub second_score: Option<Score>,
+    /// The search's root moves (exact scores), when known.
+    pub facts: Option<&'a SearchFacts>,
+    /// How much is said (the advanced level shows the line).
+    pub level: ExplainLevel,
+}
+
+impl Gate {
+    /// The conditions for `s`; an illegal move allows nothing conditional.
+    #[must_use]
+    pub fn of(s: &Subject) -> Gate {
+        let Some(after) = board::play(s.before, s.mv) else {
+            return Gate::default();
+        };
+        let mover = s.before.turn();
+        let (kingside, queenside) = wings(s.before, s.mv, mover);
+        Gate {
+            sacrifice: sacrifice(s, mover),
+            only_move: only_move(s),
+            watch_survives: watch_survives(&after, s.pv),
+            forced_mate: matches!(s.score_after, Some(Score::Mate(_))),
+            kingside,
+            queenside,
+            endgame: Endgame::of(&after),
+            line_shown: s.level == ExplainLevel::Advanced,
+            traded: traded(s.mv),
+            mover_has_queen: !(after.board().queens() & after.board().by_color(mover)).is_empty(),
+        }
+    }
+
+    /// Whether the template `id` may be said. Templates without a condition here always may.
+    #[must_use]
+    pub fn allows(&self, id: &str) -> bool {
+        match id {
+            "sacrifice" | "exchange_sacrifice" => self.sacrifice,
+            "q_only_move" => self.only_move,
+            "watch_mate" | "watch_wins" => self.watch_survives && !self.forced_mate,
+            "threat_wins" => !self.forced_mate,
+            "kingside_attack" => self.kingside,
+            "queenside_attack" => self.queenside,
+            "pawn_endgame" | "rook_endgame" | "bishop_endgame" | "knight_endgame"
+            | "queen_endgame" | "queen_rook_endgame" => {
+                self.endgame.is_some_and(|e| e.template() == id)
+            }
+            "material_gain" | "material_loss" => self.line_shown,
+            "exposed_king" => self.mover_has_queen,
+            _ => true,
+        }
+    }
+
+    /// Whether a sentence may rest on `claim`: not on a hanging piece that is the capturer of
+    /// a trade. The templates choose among the claims that pass.
+    #[must_use]
+    pub fn allows_claim(&self, claim: &Claim) -> bool {
+        !matches!(claim.fact, Fact::Hangs { square } if Some(square) == self.traded)
+    }
+}
+
+/// The sacrifice condition: material given (the settled line ends with the mover's balance
+/// below its start, or a mating line passes through such a position), justified by the score,
+/// with a choice.
+fn sacrifice(s: &Subject, mover: Color) -> bool {
+    if s.before.legal_moves().len() < 2 {
+        return false; // the only legal reply (to a check) is no choice
+    }
+    let justified = match s.score_after {
+        Some(Score::Mate(n)) => n > 0,
+        Some(Score::Cp(cp)) => cp >= SACRIFICE_FLOOR_CP,
+        None => false,
+    };
+    if !justified {
+        return false;
+    }
+    let mut line = vec![s.mv];
+    line.extend_from_slice(s.pv);
+    let start = board::balance(s.before.board(), mover);
+    let all = board::positions(s.before, &line);
+    let mates = all.last().is_some_and(Position::is_checkmate);
+    if mates {
+        // A mating attack: the mover's material dropped on the way (after the opponent's
+        // replies, so that a capture taken back at once is no drop).
+        return all
+            .iter()
+            .skip(2)
+            .step_by(2)
+            .any(|p| board::balance(p.board(), mover) < start);
+    }
+    let settled = board::settled_positions(s.before, &line);
+    settled
+        .last()
+        .is_some_and(|end| settled.len() > 1 && board::balance(end.board(), mover) < start)
+}
+
+/// Exact root scores clamped to ±1000 cp (mates beyond), best first.
+fn exact_scores(facts: &SearchFacts) -> Vec<i32> {
+    let mut v: Vec<i32> = facts
+        .root_moves
+        .iter()
+        .filter_map(|r| r.exact)
+        .map(clamped)
+        .collect();
+    v.sort_unstable_by(|a, b| b.cmp(a));
+    v
+}
+
+fn clamped(s: Score) -> i32 {
+    match s {
+        Score::Cp(cp) => cp.clamp(-1000, 1000),
+        Score::Mate(n) if n > 0 => 2000 - n,
+        Score::Mate(n) => -2000 - n,
+    }
+}
+
+/// The only-move condition: one search's exact root scores (else the given best and second
+/// scores) put the best at least [`ONLY_MOVE_MARGIN_CP`] above the second best, and the best
+/// is not lost.
+fn only_move(s: &Subject) -> bool {
+    if let Some(f) = s.facts {
+        let v = exact_scores(f);
+        if v.len() >= 2 {
+            return v[0] >= ONLY_MOVE_FLOOR_CP && v[0] - v[1] >= ONLY_MOVE_MARGIN_CP;
+        }
+    }
+    match (s.best_score, s.second_score) {
+        (Some(b), Some(x)) => {
+            clamped(b) >= ONLY_MOVE_FLOOR_CP && clamped(b) - clamped(x) >= ONLY_MOVE_MARGIN_CP
+        }
+        _ => false,
+    }
+}
+
+/// The warning condition: after the opponent's reply `pv[0]` the opponent's strongest threat
+/// still works after the mover's next move `pv[1]`. No next move shown, no warning.
+fn watch_survives(after: &Chess, pv: &[Move]) -> bool {
+    let (Some(reply), Some(next)) = (pv.first(), pv.get(1)) else {
+        return false;
+    };
+    let Some(replied) = board::play(after, *reply) else {
+        return false;
+    };
+    let Some(threat) = purpose::pass(&replied).and_then(|p| purpose::strongest(&p)) else {
+        return false;
+    };
+    board::play(&replied, *next).is_some_and(|p| purpose::works(&p, threat))
+}
+
+/// The square of `mv`'s capturer when it took a piece worth at least its own value.
+fn traded(mv: Move) -> Option<Square> {
+    mv.capture()
+        .filter(|c| board::value(*c) >= board::value(mv.role()))
+        .map(|_| mv.to())
+}
+
+/// The wings the move's attack may be named after: (kingside, queenside).
+fn wings(before: &Chess, mv: Move, mover: Color) -> (bool, bool) {
+    let Some(king) = before.board().king_of(!mover) else {
+        return (false, false);
+    };
+    let to = mv.to().file();
+    let king_side = king.file() >= File::F && to >= File::E;
+    let queen_side = king.file() <= File::C && to <= File::D;
+    (king_side, queen_side)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::CastlingMode;
+    use shakmaty::fen::Fen;
+    use shakmaty::uci::UciMove;
+
+    fn pos(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
+    }
+
+    fn line(p: &Chess, ucis: &[&str]) -> Vec<Move> {
+        let mut cur = p.clone();
+        ucis.iter()
+            .map(|u| {
+                let m = u.parse::<UciMove>().unwrap().to_move(&cur).unwrap();
+                cur.play_unchecked(m);
+                m
+            })
+            .collect()
+    }
+
+    fn gate(fen: &str, ucis: &[&str], score: Score) -> Gate {
+        let p = pos(fen);
+        let l = line(&p, ucis);
+        Gate::of(&Subject {
+            before: &p,
+            mv: l[0],
+            pv: &l[1..],
+            score_after: Some(score),
+            best_score: None,
+            second_score: None,
+            facts: None,
+            level: ExplainLevel::Medium,
+        })
+    }
+
+    #[test]
+    fn a_plain_rook_trade_is_no_sacrifice() {
+        let g = gate(
+            "3rk3/8/8/8/8/8/8/3RK3 w - - 0 1",
+            &["d1d8", "e8d8", "e1e2"],
+            Score::Cp(0),
+        );
+        assert!(!g.sacrifice);
+    }
+
+    #[test]
+    fn a_pawn_push_that_wins_a_pawn_is_no_sacrifice() {
+        // exd5 wins the pawn; the line ends a pawn up.
+        let g = gate(
+            "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1",
+            &["e4d5", "e8d7"],
+            Score::Cp(100),
+        );
+        assert!(!g.sacrifice);
+    }
+
+    #[test]
+    fn a_gambit_is_a_sacrifice_unless_the_position_is_lost() {
+        // 2.f4 exf4 3.Nf3: a pawn given for the initiative.
+        let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+        let sound = gate(fen, &["f2f4", "e5f4", "g1f3"], Score::Cp(10));
+        assert!(sound.sacrifice);
+        let lost = gate(fen, &["f2f4", "e5f4", "g1f3"], Score::Cp(-800));
+        assert!(!lost.sacrifice, "a position lost by eight pawns");
+    }
+
+    #[test]
+    fn the_only_legal_reply_is_no_sacrifice() {
+        // Black in check with one legal move.
+        let g = gate("k7/8/2K5/8/8/8/8/R7 b - - 0 1", &["a8b8"], Score::Cp(0));
+        assert!(!g.sacrifice);
+    }
+
+    #[test]
+    fn only_move_needs_a_margin_over_the_second_best() {
+        let p = pos("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+        let l = line(&p, &["e1f1"]);
+        let subject = |best, second| Subject {
+            before: &p,
+            mv: l[0],
+            pv: &[],
+            score_after: Some(best),
+            best_score: Some(best),
+            second_score: Some(second),
+            facts: None,
+            level: ExplainLevel::Medium,
+        };
+        assert!(!Gate::of(&subject(Score::Cp(50), Score::Cp(45))).only_move);
+        assert!(Gate::of(&subject(Score::Cp(50), Score::Cp(-200))).only_move);
+    }
+
+    #[test]
+    fn a_threat_the_recapture_refutes_is_no_warning() {
+        // ...a6 Nxc6 would threaten Nxd8, but bxc6 simply recaptures.
+        let fen = "3qk3/ppp4p/2n5/8/3N4/8/PPP5/4K3 b - - 0 1";
+        let g = gate(fen, &["a7a6", "d4c6", "b7c6"], Score::Cp(0));
+        assert!(!g.watch_survives);
+        // After ...h6 instead, Nxd8 still wins the queen.
+        let g = gate(fen, &["a7a6", "d4c6", "h7h6"], Score::Cp(0));
+        assert!(g.watch_survives);
+        // In a forced mate no warning is said.
+        let g = gate(fen, &["a7a6", "d4c6", "h7h6"], Score::Mate(-3));
+        assert!(!g.allows("watch_wins"));
+    }
+
+    #[test]
+    fn wings_are_checked_against_the_squares() {
+        // Black king on g8; a queenside pawn capture is no kingside attack.
+        let g = gate(
+            "6k1/pp3ppp/8/8/8/8/PP3PPP/6K1 w - - 0 1",
+            &["b2b4"],
+            Score::Cp(0),
+        );
+        assert!(!g.kingside && !g.queenside);
+        // Black king on b8; Nh5 is no queenside attack.
+        let g = gate(
+            "1k6/ppp5/8/8/8/6N1/5PPP/6K1 w - - 0 1",
+            &["g3h5"],
+            Score::Cp(0),
+        );
+        assert!(!g.queenside && !g.kingside);
+        let g = gate(
+            "6k1/5ppp/8/8/8/6N1/5PPP/6K1 w - - 0 1",
+            &["g3h5"],
+            Score::Cp(0),
+        );
+        assert!(g.kingside);
+    }
+
+    #[test]
+    fn endgame_names_fit_the_material() {
+        assert_eq!(Endgame::of(&pos("8/5k2/8/8/8/8/8/R3K3 w - - 0 1")), None);
+        assert_eq!(
+            Endgame::of(&pos("8/5k2/5p2/8/8/8/5P2/4K3 w - - 0 1")),
+            Some(Endgame::Pawn)
+        );
+        assert_eq!(
+            Endgame::of(&pos("r7/5k2/5p2/8/8/8/5P2/4K3 w - - 0 1")),
+            None,
+            "a rook against none is no rook endgame"
+        );
+        let g = gate("8/5k2/8/8/8/8/8/R3K3 w - - 0 1", &["a1a7"], Score::Cp(900));
+        assert!(!g.allows("rook_endgame"));
+    }
+
+    #[test]
+    fn a_capturer_taken_back_in_a_trade_is_no_hanging_piece() {
+        // ...Nxd4: the knight took a knight and stands undefended; Bxd4 is a trade.
+        let hangs = |fen: &str| Claim {
+            fen: fen.to_owned(),
+            at: crate::explain::claims::At::After,
+            supports: crate::explain::claims::Supports::Played,
+            fact: Fact::Hangs { square: Square::D4 },
+        };
+        let fen = "4k3/8/2n5/8/3N4/4B3/8/4K3 b - - 0 1";
+        assert!(!gate(fen, &["c6d4"], Score::Cp(0)).allows_claim(&hangs(fen)));
+        // A knight that takes a pawn and hangs does hang.
+        let fen = "4k3/8/2n5/8/3P4/4B3/8/4K3 b - - 0 1";
+        assert!(gate(fen, &["c6d4"], Score::Cp(-200)).allows_claim(&hangs(fen)));
+    }
+
+    #[test]
+    fn an_exposed_king_is_news_only_against_a_queen() {
+        // A rook endgame: Rb8+ against a king without pawns is no attack on an exposed king.
+        let g = gate("k7/8/1K6/8/8/8/8/7R w - - 0 1", &["h1h8"], Score::Mate(1));
+        assert!(!g.allows("exposed_king"));
+        let g = gate("k7/8/1K6/8/8/8/8/6Q1 w - - 0 1", &["g1g8"], Score::Mate(1));
+        assert!(g.allows("exposed_king"));
+    }
+
+    #[test]
+    fn the_line_shown_only_at_the_advanced_level() {
+        let g = gate("4k3/8/8/8/8/8/8/4K2R w K - 0 1", &["e1f1"], Score::Cp(0));
+        assert!(!g.allows("material_gain") && g.allows("fork"));
+    }
+}
