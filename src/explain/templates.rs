@@ -577,6 +577,25 @@ impl Templates {
                 put("worst_after", Some(after.to_string()));
             }
             Fact::Luft { square, .. } => put("luft_sq", Some(square.to_string())),
+            Fact::Idea {
+                square,
+                other,
+                san,
+                n,
+                ..
+            } => {
+                put("idea_sq", Some(square.to_string()));
+                put("idea_piece", role_on(*square));
+                put("idea_other", other.map(|o| o.to_string()));
+                put(
+                    "idea_san",
+                    (!san.is_empty()).then(|| san.join(&format!(" {} ", w.and))),
+                );
+                if *n > 0 {
+                    let unit = if *n == 1 { &w.pawn_unit } else { &w.pawn_units };
+                    put("idea_n", Some(format!("{n} {unit}")));
+                }
+            }
             Fact::PbMaterial {
                 white_pawns,
                 white_rooks,
