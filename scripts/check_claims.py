@@ -661,16 +661,6 @@ def t_idea(board, c):
         return (not off and chess.square_rank(m.from_square) == home and chess.square_rank(m.to_square) == home
                 and tf in (0, 1, 6, 7) and cd(tf) > cd(ff) and not after.is_attacked_by(them, m.to_square)
                 and s == m.to_square)
-    if idea == "luft":
-        k = board.king(us)
-        if role != chess.PAWN or board.is_capture(m) or k is None or chess.square_rank(k) != back_rank(us):
-            return False
-        if not (board.pieces(chess.ROOK, them) or board.pieces(chess.QUEEN, them)):
-            return False
-        front = [x for x in chess.SquareSet(chess.BB_KING_ATTACKS[k]) if chess.square_rank(x) != back_rank(us)]
-        free = lambda b, x: b.piece_at(x) is None and not b.is_attacked_by(them, x)
-        return (m.from_square in front and s == m.from_square and not any(free(board, x) for x in front)
-                and free(after, s))
     if idea == "blockade":
         stop = s + (-8 if us == chess.WHITE else 8)
         return (role != chess.PAWN and after.piece_at(s) == chess.Piece(chess.PAWN, them) and passed(after, s)

@@ -826,6 +826,23 @@ impl Fact {
         "book",
     ];
 
+    /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
+    pub const IDEAS: [&'static str; 13] = [
+        "stops",
+        "prepares",
+        "plan",
+        "king_off_line",
+        "king_corner",
+        "blockade",
+        "undermines",
+        "minority",
+        "fianchetto",
+        "centralises",
+        "aims_f7",
+        "breakthrough",
+        "trades_down",
+    ];
+
     /// The variant of a kind that a template may ask for (`claim:threat_met/defends`).
     #[must_use]
     pub fn sub(&self) -> Option<&str> {

@@ -910,6 +910,12 @@ mod tests {
             };
             assert!(covered, "claim kind {kind} has no template");
         }
+        for idea in Fact::IDEAS {
+            assert!(
+                needs.contains(&format!("claim:idea/{idea}").as_str()),
+                "idea {idea} has no template"
+            );
+        }
         for n in &needs {
             let specs = n
                 .strip_prefix("claim:")
@@ -922,24 +928,25 @@ mod tests {
                 );
                 if let Some(sub) = spec.split('/').nth(1) {
                     assert!(
-                        matches!(
-                            sub,
-                            "moves"
-                                | "captures"
-                                | "blocks"
-                                | "defends"
-                                | "check"
-                                | "stops"
-                                | "mate"
-                                | "first"
-                                | "free"
-                                | "open"
-                                | "half_open"
-                                | "last_rank"
-                                | "last_pawn"
-                                | "rook"
-                                | "pawn"
-                        ),
+                        (kind == "idea" && Fact::IDEAS.contains(&sub))
+                            || matches!(
+                                sub,
+                                "moves"
+                                    | "captures"
+                                    | "blocks"
+                                    | "defends"
+                                    | "check"
+                                    | "stops"
+                                    | "mate"
+                                    | "first"
+                                    | "free"
+                                    | "open"
+                                    | "half_open"
+                                    | "last_rank"
+                                    | "last_pawn"
+                                    | "rook"
+                                    | "pawn"
+                            ),
                         "unknown variant {sub} of {kind}"
                     );
                 }

@@ -8,9 +8,6 @@
 //!   (Kh1 off the g1–a7 diagonal);
 //! - `king_corner` ([`king_safety`]): such a king steps along its back rank towards the corner,
 //!   onto the a-, b-, g- or h-file (Kb1 after long castling);
-//! - `luft` ([`luft`]): a pawn in front of the king on its back rank moves (no capture) when
-//!   the king had no free square in front of it, and the square it leaves is free (empty, not
-//!   attacked), the enemy having a rook or queen;
 //! - `blockade` ([`blockade`]): a piece stops on the square in front of an enemy passed pawn;
 //! - `undermines` ([`undermines`]): a pawn move attacks an enemy pawn that supports another
 //!   enemy piece or pawn, which we attack;
@@ -114,30 +111,6 @@ pub fn king_safety(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
         && centre_dist(to.file()) > centre_dist(from.file())
         && !board::is_attacked(b1, to, !us))
     .then(|| idea(mv, "king_corner", to, Some(from)))
-}
-
-/// `luft`: a pawn move (no capture) off a square in front of our king on its back rank, when
-/// no square in front of the king was free (empty and not attacked by the enemy) before it;
-/// the vacated square is free after it, and the enemy has a rook or a queen to mate with.
-#[must_use]
-pub fn luft(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
-    let us = before.turn();
-    if mv.role() != Role::Pawn || mv.is_capture() {
-        return None;
-    }
-    let (b0, b1) = (before.board(), after.board());
-    let king = b0.king_of(us)?;
-    let home = us.fold_wb(Rank::First, Rank::Eighth);
-    if king.rank() != home || ((b0.rooks() | b0.queens()) & b0.by_color(!us)).is_empty() {
-        return None;
-    }
-    let front = attacks::king_attacks(king) & !Bitboard::from_rank(home);
-    let free = |b: &Board, s: Square| !b.occupied().contains(s) && !board::is_attacked(b, s, !us);
-    let from = mv.from()?;
-    if !front.contains(from) || front.into_iter().any(|s| free(b0, s)) {
-        return None;
-    }
-    free(b1, from).then(|| idea(mv, "luft", from, Some(king)))
 }
 
 /// `blockade`: the moved piece (not a pawn) stands on the square in front of an enemy passed
@@ -404,7 +377,6 @@ pub fn trades_down(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Opti
 pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Vec<Fact> {
     [
         king_safety(before, mv, after),
-        luft(before, mv, after),
         blockade(before, mv, after),
         undermines(before, mv, after),
         minority(before, mv, after),
@@ -463,15 +435,6 @@ mod tests {
     }
 
     #[test]
-    fn luft_against_the_back_rank() {
-        let fen = "3r2k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1";
-        assert_eq!(names(fen, "h3", &[]), ["luft"]);
-        // With a free square already (g2 empty) there is nothing to make.
-        let fen = "3r2k1/5ppp/8/8/8/6P1/5P1P/3R2K1 w - - 0 1";
-        assert!(names(fen, "h3", &[]).is_empty());
-    }
-
-    #[test]
     fn knight_blockades_the_passed_pawn() {
         let fen = "6k1/5ppp/8/3P4/8/8/1n3PPP/6K1 b - - 0 1";
         assert!(names(fen, "Nc4", &[]).is_empty());
@@ -483,9 +446,9 @@ mod tests {
 
     #[test]
     fn minority_attack_and_undermining() {
-        // Carlsbad: White's a- and b-pawns against a6? no: a7, b7, c6; b5 hits c6, which
-        // supports d5, which the knight on c3 attacks.
-        let fen = "r4rk1/p3qppp/2p2n2/3p4/1P1P4/2N1P3/P4PPP/R2Q1RK1 w - - 0 14";
+        // Carlsbad: White's a- and b-pawns against a7, b7 and c6; b5 hits c6, which supports
+        // d5, which the knight on c3 attacks.
+        let fen = "r4rk1/pp2qppp/2p2n2/3p4/1P1P4/2N1P3/P4PPP/R2Q1RK1 w - - 0 14";
         let got = names(fen, "b5", &[]);
         assert!(got.contains(&"minority".to_owned()), "{got:?}");
         assert!(got.contains(&"undermines".to_owned()), "{got:?}");
@@ -517,9 +480,9 @@ mod tests {
             names(fen, "b6", &["axb6", "c6", "bxc6", "a6"]),
             ["breakthrough"]
         );
-        // A push no enemy pawn can take breaks nothing.
+        // Taken and nothing left to run: no passed pawn, no breakthrough.
         let fen = "8/p7/8/1P6/8/8/5k2/7K w - - 0 1";
-        assert!(names(fen, "b6", &["a6"]).is_empty());
+        assert!(names(fen, "b6", &["axb6"]).is_empty());
     }
 
     #[test]
