@@ -630,11 +630,22 @@ def t_idea(board, c):
     role = board.piece_type_at(m.from_square)
     if idea == "stops":
         r = c["moves"][0]
-        return (not board.is_capture(m) and not after.is_check()
-                and bites(pass_turn(board), r) and not bites(pass_turn(after), r)
-                and chess.Move.from_uci(r).to_square == s)
+        before_p, after_p = pass_turn(board), pass_turn(after)
+        if (board.is_capture(m) or after.is_check() or chess.Move.from_uci(r).to_square != s
+                or not bites(before_p, r) or bites(after_p, r)):
+            return False
+        # The move itself takes r away: illegal now, its square covered by the moved piece
+        # (not before), or no longer a check.
+        rm = legal(after_p, r)
+        if rm is None:
+            return True
+        covers = s in after.attacks(m.to_square) and s not in board.attacks(m.from_square)
+        gives_check = lambda b: (lambda x: x is not None and b.gives_check(x))(legal(b, r))
+        return covers or (gives_check(before_p) and not gives_check(after_p))
     if idea in ("prepares", "plan"):
         line = c["moves"]
+        if board.is_capture(m):
+            return False
         if line[0] != c["uci"] or len(line) not in (3, 5) or play_line(board, line) is None:
             return False
         mid = play_line(board, line[:2])
@@ -705,13 +716,13 @@ def t_idea(board, c):
                 return False
             if m.to_square == bsq:
                 return True
-            return (bsq in after.attacks(m.to_square) and bsq not in board.attacks(m.from_square)
-                    and exchange(board, m) >= 0)
+            wins = any(x.to_square == m.to_square and exchange(after, x) > 0
+                       for x in after.legal_moves if after.is_capture(x))
+            return bsq in after.attacks(m.to_square) and bsq not in board.attacks(m.from_square) and not wins
         return False
     if idea == "centralises":
-        f, r = chess.square_file(m.from_square), chess.square_rank(m.from_square)
-        big = 2 <= f <= 5 and 2 <= r <= 5
-        return (role == chess.KNIGHT and not board.is_capture(m) and not big
+        centre = (chess.D4, chess.E4, chess.D5, chess.E5)
+        return (role == chess.KNIGHT and not board.is_capture(m) and m.from_square not in centre
                 and m.to_square in (chess.D4, chess.E4, chess.D5, chess.E5) and s == m.to_square
                 and not after.attackers(them, s) & after.pieces(chess.PAWN, them))
     if idea == "aims_f7":

@@ -25,7 +25,7 @@ import chess.pgn
 
 WORDS = {
     "king_safety": "corner/king off/line of the/king safety",
-    "luft": "luft/back rank/back-rank",
+    "luft": "luft/back rank/back-rank/escape square",
     "king_activation": "king/towards/centralis",
     "opposition": "opposition/kings face each other",
     "blockade": "blockade",
@@ -39,6 +39,7 @@ WORDS = {
     "prophylaxis": "prophylaxis/stops/sting",
     "long_diagonal": "long diagonal",
     "trade_ending": "ending",
+    "prophylaxis_square": "prophylaxis/stops/sting/rules out",
 }
 
 
@@ -61,7 +62,7 @@ def pieces(board, color):
 
 
 QUIET = {"king_safety", "luft", "king_activation", "opposition", "blockade", "minority", "fianchetto",
-         "centralisation", "f7", "undermining", "long_diagonal"}
+         "centralisation", "f7", "undermining", "long_diagonal", "prophylaxis_square"}
 
 
 def threatens(board, m, after):
@@ -100,12 +101,14 @@ def candidates(board, m, after):
         names = {(chess.G1, chess.H1), (chess.C1, chess.B1), (chess.B1, chess.A1)}
         if (rel(m.from_square, us), rel(m.to_square, us)) in names:
             out.append("king_safety")
-    # Luft: a pawn in front of the castled king moves one step while the back rank is shut.
+    # Luft: a pawn in front of the castled king moves one step while the back rank is shut and
+    # an enemy rook or queen reaches that rank.
     k = board.king(us)
     if role == chess.PAWN and k is not None and chess.square_rank(rel(k, us)) == 0 and not board.is_capture(m):
         front = [s for s in chess.SquareSet(chess.BB_KING_ATTACKS[k]) if chess.square_rank(rel(s, us)) == 1]
         if m.from_square in front and all(board.piece_at(s) for s in front) \
-                and (board.pieces(chess.ROOK, them) or board.pieces(chess.QUEEN, them)) \
+                and any(chess.square_rank(rel(t, us)) == 0 for x in board.pieces(chess.ROOK, them) | board.pieces(chess.QUEEN, them)
+                        for t in board.attacks(x)) \
                 and abs(chess.square_rank(m.to_square) - chess.square_rank(m.from_square)) == 1:
             out.append("luft")
     endgame = not board.pieces(chess.QUEEN, chess.WHITE) and not board.pieces(chess.QUEEN, chess.BLACK) \
@@ -121,8 +124,9 @@ def candidates(board, m, after):
             if (df, dr) in ((0, 2), (2, 0)):
                 out.append("opposition")
     if role != chess.PAWN:
-        stop = m.to_square - 8 if us == chess.WHITE else m.to_square + 8
-        if 0 <= stop < 64 and board.piece_at(stop) == chess.Piece(chess.PAWN, them) and passed(board, stop, them):
+        # The enemy pawn whose next square the piece takes: one rank beyond it, seen from us.
+        pawn = m.to_square + 8 if us == chess.WHITE else m.to_square - 8
+        if 0 <= pawn < 64 and board.piece_at(pawn) == chess.Piece(chess.PAWN, them) and passed(board, pawn, them):
             out.append("blockade")
     if role == chess.PAWN and not board.is_capture(m) and chess.square_file(m.to_square) <= 2 and pieces(board, us):
         qs = lambda c: sum(1 for p in board.pieces(chess.PAWN, c) if chess.square_file(p) <= 2)
@@ -154,6 +158,19 @@ def candidates(board, m, after):
                and (worth[after.piece_type_at(t)] > worth[role] or not after.attackers(them, t))]
         if len(hit) >= 2 and not after.attackers(them, m.to_square):
             out.append("double_attack")
+    # Prophylaxis by a pawn (a3, h3, ...a6, ...h6): the pawn now covers a square an enemy knight
+    # or bishop could go to, safely, had we passed.
+    if role == chess.PAWN and not board.is_capture(m) and not board.is_check():
+        passed_board = board.copy()
+        passed_board.push(chess.Move.null())
+        old = set(board.attacks(m.from_square))
+        for t in after.attacks(m.to_square):
+            if t in old or board.attackers(us, t) & board.pieces(chess.PAWN, us):
+                continue
+            if any(x.to_square == t and passed_board.piece_type_at(x.from_square) in (chess.KNIGHT, chess.BISHOP)
+                   and not passed_board.is_attacked_by(us, t) for x in passed_board.legal_moves):
+                out.append("prophylaxis_square")
+                break
     if role == chess.BISHOP and m.to_square in (chess.G2, chess.B2, chess.G7, chess.B7) \
             and chess.square_rank(m.from_square) != chess.square_rank(m.to_square):
         out.append("long_diagonal")

@@ -13,10 +13,10 @@
 //!   enemy piece or pawn, which we attack;
 //! - `minority` ([`minority`]): a pawn push on a wing where we have fewer pawns than the
 //!   enemy, pushed against an enemy pawn (b4–b5 in the Carlsbad structure), with pieces on;
-//! - `fianchetto` ([`fianchetto`]): our bishop takes, or safely offers to trade, the enemy's
-//!   fianchettoed bishop (g7 with a pawn on g6, the king on that wing);
-//! - `centralises` ([`centralises`]): a knight comes from outside the sixteen central squares
-//!   to d4, e4, d5 or e5, where no enemy pawn attacks it;
+//! - `fianchetto` ([`fianchetto`]): our bishop takes, or offers to trade where no capture wins
+//!   it, the enemy's fianchettoed bishop (g7 with a pawn on g6, the king on that wing);
+//! - `centralises` ([`centralises`]): a knight comes from outside the centre to d4, e4, d5 or
+//!   e5, where no enemy pawn attacks it;
 //! - `aims_f7` ([`aims_f7`]): a bishop or queen newly attacks the f7 (f2) pawn, which only the
 //!   king defends;
 //! - `breakthrough` ([`breakthrough`]): a pawn push that offers the pawn to an enemy pawn gives
@@ -208,8 +208,17 @@ pub fn minority(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     Some(f)
 }
 
-/// `fianchetto`: our bishop takes the enemy's fianchettoed bishop, or comes (safely) to attack
-/// it along its diagonal; the enemy king stands on that wing.
+/// Whether no legal capture of the piece on `sq` by the side to move in `pos` wins material
+/// by static exchange (pins count: a pinned piece has no legal capture).
+fn safe_there(pos: &Chess, sq: Square) -> bool {
+    !pos.legal_moves().iter().any(|m| {
+        m.to() == sq && m.is_capture() && crate::engine::see::see_ge(pos, *m, 1, &super::SEE_VALUES)
+    })
+}
+
+/// `fianchetto`: our bishop takes the enemy's fianchettoed bishop, or comes to attack it along
+/// its diagonal where no legal capture wins it (a pinned fianchetto bishop cannot take); the
+/// enemy king stands on that wing.
 #[must_use]
 pub fn fianchetto(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     let us = before.turn();
@@ -235,7 +244,7 @@ pub fn fianchetto(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
             && !mv
                 .from()
                 .is_some_and(|f| b0.attacks_from(f).contains(bishop))
-            && crate::engine::see::see_ge(before, mv, 0, &super::SEE_VALUES);
+            && safe_there(after, mv.to());
         if takes || offers {
             return Some(idea(mv, "fianchetto", bishop, None));
         }
@@ -243,19 +252,17 @@ pub fn fianchetto(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     None
 }
 
-/// `centralises`: a knight from outside the sixteen central squares (c3–f6) to d4, e4, d5 or
-/// e5, not a capture, where no enemy pawn attacks it.
+/// `centralises`: a knight from outside the centre to d4, e4, d5 or e5, not a capture, where no
+/// enemy pawn attacks it.
 #[must_use]
 pub fn centralises(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     let us = before.turn();
     let from = mv.from()?;
-    let big = |s: Square| {
-        (File::C..=File::F).contains(&s.file()) && (Rank::Third..=Rank::Sixth).contains(&s.rank())
-    };
+    let centre = board::centre();
     if mv.role() != Role::Knight
         || mv.is_capture()
-        || big(from)
-        || !board::centre().contains(mv.to())
+        || centre.contains(from)
+        || !centre.contains(mv.to())
     {
         return None;
     }
@@ -470,6 +477,11 @@ mod tests {
         assert!(names(fen, "Nb3", &[]).is_empty());
         let fen = "4k3/8/8/8/8/1N6/8/4K3 w - - 0 1";
         assert_eq!(names(fen, "Nd4", &[]), ["centralises"]);
+        // From c3 too (Nc3-e4); but not into an enemy pawn's attack.
+        let fen = "4k3/8/8/8/8/2N5/8/4K3 w - - 0 1";
+        assert_eq!(names(fen, "Ne4", &[]), ["centralises"]);
+        let fen = "4k3/8/5p2/8/8/2N5/8/4K3 w - - 0 1";
+        assert!(names(fen, "Ne4", &[]).is_empty());
     }
 
     #[test]

@@ -3,12 +3,14 @@
 //! - [`stops`] (prophylaxis): the opponent's best move if the mover passed (a short search of
 //!   the null-move position) bites — it is legal, safe by static exchange, and gives check,
 //!   captures, or attacks a piece worth at least its own or undefended — and after the move
-//!   (and a pass) the same move no longer bites: `a3` takes b4 from the bishop, so `...Bb4`
-//!   no longer pins (`idea: "stops"`, `moves` = that move, `square` its target square);
+//!   (and a pass) the same move no longer bites because the move took it away: it is illegal
+//!   now, or the moved piece covers its square, or it no longer checks: `a3` takes b4 from the
+//!   bishop, so `...Bb4` no longer pins (`idea: "stops"`, `moves` = that move, `square` its
+//!   target square);
 //! - [`follow_up`]: the mover's next move in the line (and the one after it): `prepares` when
 //!   that move was not a legal, safe move before this one (the move made it possible), else
-//!   `plan`, the honest sentence from the line ("the plan is Rae1 and f4"). A recapture or the
-//!   answer to a check is no plan and is not named.
+//!   `plan`, the honest sentence from the line ("the plan is Rae1 and f4"). A capture has its
+//!   own point; a recapture or the answer to a check is no plan and is not named.
 //!
 //! Both rest on [`Fact::Idea`] claims about the position before the move, which the checker
 //! verifies on the board (`scripts/check_claims.py`); the search only chooses which of the
@@ -103,7 +105,32 @@ pub fn bites(pos: &Chess, m: Move) -> bool {
     })
 }
 
-/// Prophylaxis: the opponent's best move after a pass bites before the move and not after it.
+/// Whether `mv` itself takes the opponent's move `r` away: `r` is illegal after it (the square
+/// taken, the line blocked), or the moved piece now covers `r`'s target square (it did not
+/// before: `a3` takes b4 from the bishop), or `r` gave check before and does not after.
+fn takes_away(
+    before: &Chess,
+    mv: Move,
+    after: &Chess,
+    passed: &Chess,
+    later: &Chess,
+    r: Move,
+) -> bool {
+    if !later.is_legal(r) {
+        return true;
+    }
+    let us = before.turn();
+    let landed = crate::explain::themes::util::dest(mv, us);
+    let covers = after.board().attacks_from(landed).contains(r.to())
+        && !mv
+            .from()
+            .is_some_and(|f| before.board().attacks_from(f).contains(r.to()));
+    let checked = |p: &Chess| board::play(p, r).is_some_and(|n| n.is_check());
+    covers || (checked(passed) && !checked(later))
+}
+
+/// Prophylaxis: the opponent's best move after a pass bites before the move and not after it,
+/// and the move itself takes it away ([`takes_away`]).
 /// Only for a quiet move (no capture, no check): a capture or a check has a point of its own.
 #[must_use]
 pub fn stops(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
@@ -117,7 +144,7 @@ pub fn stops(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
         return None;
     }
     let later = pass(after)?;
-    if bites(&later, r) {
+    if bites(&later, r) || !takes_away(before, mv, after, &passed, &later, r) {
         return None;
     }
     Some(Fact::Idea {
@@ -132,10 +159,14 @@ pub fn stops(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
 }
 
 /// The mover's next move(s) in `pv` (the line after `mv`): `prepares` when the first of them
-/// was not legal and safe (static exchange) before `mv`, else `plan`. Not named when it
-/// recaptures on the square the reply took on, or answers a check.
+/// was not legal and safe (static exchange) before `mv`, else `plan`. Not named for a capture
+/// (taking is its point), nor when the next move recaptures on the square the reply took on,
+/// or answers a check.
 #[must_use]
 pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Fact> {
+    if mv.is_capture() {
+        return None;
+    }
     let (&reply, &ours) = (pv.first()?, pv.get(1)?);
     let mid = board::play(after, reply)?;
     if mid.is_check() || (reply.is_capture() && ours.to() == reply.to()) {
