@@ -653,7 +653,7 @@ def t_idea(board, c):
         if mid.is_check():
             return False
         reply = chess.Move.from_uci(line[1])
-        if play_line(board, line[:1]).is_capture(reply) and ours.to_square == reply.to_square:
+        if ours.to_square == reply.to_square:
             return False
         possible = ours in board.legal_moves and exchange(board, ours) >= 0
         return ours.to_square == s and possible == (idea == "plan")

@@ -159,9 +159,10 @@ pub fn stops(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
 }
 
 /// The mover's next move(s) in `pv` (the line after `mv`): `prepares` when the first of them
-/// was not legal and safe (static exchange) before `mv`, else `plan`. Not named for a capture
-/// (taking is its point), nor when the next move recaptures on the square the reply took on,
-/// or answers a check.
+/// was not legal and safe (static exchange) before `mv` (the same piece from the same square to
+/// the same square), else `plan`. Not named for a capture (taking is its point), nor when the
+/// next move goes to the square the reply went to (a recapture, or taking the piece that just
+/// moved), or answers a check.
 #[must_use]
 pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Fact> {
     if mv.is_capture() {
@@ -169,7 +170,7 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
     }
     let (&reply, &ours) = (pv.first()?, pv.get(1)?);
     let mid = board::play(after, reply)?;
-    if mid.is_check() || (reply.is_capture() && ours.to() == reply.to()) {
+    if mid.is_check() || ours.to() == reply.to() {
         return None;
     }
     let next = board::play(&mid, ours)?;
@@ -178,19 +179,23 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
     if let (Some(&r2), Some(&then)) = (pv.get(2), pv.get(3))
         && let Some(p) = board::play(&next, r2)
         && !p.is_check()
-        && !(r2.is_capture() && then.to() == r2.to())
+        && then.to() != r2.to()
         && p.is_legal(then)
         && then.role() != Role::King
     {
         line.extend([r2, then]);
         names.push(san(&p, then));
     }
-    let possible =
-        before.is_legal(ours) && crate::engine::see::see_ge(before, ours, 0, &SEE_VALUES);
+    // The same piece move (from, to, promotion), whether or not it took something then.
+    let same = before.legal_moves().into_iter().find(|m| {
+        m.from() == ours.from() && m.to() == ours.to() && m.promotion() == ours.promotion()
+    });
+    let possible = same.is_some_and(|m| crate::engine::see::see_ge(before, m, 0, &SEE_VALUES));
+    let square = crate::explain::themes::util::dest(ours, before.turn());
     Some(Fact::Idea {
         uci: uci(mv),
         idea: if possible { "plan" } else { "prepares" }.to_owned(),
-        square: ours.to(),
+        square,
         other: None,
         moves: line.iter().map(|m| uci(*m)).collect(),
         san: names,
