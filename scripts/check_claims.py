@@ -630,7 +630,8 @@ def t_idea(board, c):
     role = board.piece_type_at(m.from_square)
     if idea == "stops":
         r = c["moves"][0]
-        before_p, after_p = pass_turn(board), pass_turn(after)
+        # After the move the opponent is to move: r is tested there, as after a pass before.
+        before_p, after_p = pass_turn(board), after
         if (board.is_capture(m) or after.is_check() or chess.Move.from_uci(r).to_square != s
                 or not bites(before_p, r) or bites(after_p, r)):
             return False

@@ -3,7 +3,7 @@
 //! - [`stops`] (prophylaxis): the opponent's best move if the mover passed (a short search of
 //!   the null-move position) bites — it is legal, safe by static exchange, and gives check,
 //!   captures, or attacks a piece worth at least its own or undefended — and after the move
-//!   (and a pass) the same move no longer bites because the move took it away: it is illegal
+//!   (the opponent to move) the same move no longer bites because the move took it away: it is illegal
 //!   now, or the moved piece covers its square, or it no longer checks: `a3` takes b4 from the
 //!   bishop, so `...Bb4` no longer pins (`idea: "stops"`, `moves` = that move, `square` its
 //!   target square);
@@ -108,15 +108,8 @@ pub fn bites(pos: &Chess, m: Move) -> bool {
 /// Whether `mv` itself takes the opponent's move `r` away: `r` is illegal after it (the square
 /// taken, the line blocked), or the moved piece now covers `r`'s target square (it did not
 /// before: `a3` takes b4 from the bishop), or `r` gave check before and does not after.
-fn takes_away(
-    before: &Chess,
-    mv: Move,
-    after: &Chess,
-    passed: &Chess,
-    later: &Chess,
-    r: Move,
-) -> bool {
-    if !later.is_legal(r) {
+fn takes_away(before: &Chess, mv: Move, after: &Chess, passed: &Chess, r: Move) -> bool {
+    if !after.is_legal(r) {
         return true;
     }
     let us = before.turn();
@@ -126,7 +119,7 @@ fn takes_away(
             .from()
             .is_some_and(|f| before.board().attacks_from(f).contains(r.to()));
     let checked = |p: &Chess| board::play(p, r).is_some_and(|n| n.is_check());
-    covers || (checked(passed) && !checked(later))
+    covers || (checked(passed) && !checked(after))
 }
 
 /// Prophylaxis: the opponent's best move after a pass bites before the move and not after it,
@@ -143,8 +136,8 @@ pub fn stops(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     if !bites(&passed, r) {
         return None;
     }
-    let later = pass(after)?;
-    if bites(&later, r) || !takes_away(before, mv, after, &passed, &later, r) {
+    // After the move the opponent is to move: the same move, tested there.
+    if bites(after, r) || !takes_away(before, mv, after, &passed, r) {
         return None;
     }
     Some(Fact::Idea {
@@ -217,7 +210,7 @@ mod tests {
         let passed = pass(&before).unwrap();
         let bb4 = "Bb4".parse::<San>().unwrap().to_move(&passed).unwrap();
         assert!(bites(&passed, bb4));
-        assert!(!bites(&pass(&after).unwrap(), bb4));
+        assert!(!bites(&after, bb4));
         // The fact names whatever the search finds, but only a move that stopped biting.
         if let Some(Fact::Idea { moves, .. }) = stops(&before, mv, &after) {
             let r: Move = moves[0]
@@ -225,7 +218,7 @@ mod tests {
                 .unwrap()
                 .to_move(&passed)
                 .unwrap();
-            assert!(bites(&passed, r) && !bites(&pass(&after).unwrap(), r));
+            assert!(bites(&passed, r) && !bites(&after, r));
         }
     }
 
