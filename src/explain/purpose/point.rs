@@ -108,18 +108,25 @@ pub fn bites(pos: &Chess, m: Move) -> bool {
 /// Whether `mv` itself takes the opponent's move `r` away: `r` is illegal after it (the square
 /// taken, the line blocked), or the moved piece now covers `r`'s target square (it did not
 /// before: `a3` takes b4 from the bishop), or `r` gave check before and does not after.
-fn takes_away(before: &Chess, mv: Move, after: &Chess, passed: &Chess, r: Move) -> bool {
-    if !after.is_legal(r) {
+fn takes_away(
+    before: &Chess,
+    mv: Move,
+    after: &Chess,
+    passed: &Chess,
+    r: Move,
+    again: Option<Move>,
+) -> bool {
+    let Some(again) = again else {
         return true;
-    }
+    };
     let us = before.turn();
     let landed = crate::explain::themes::util::dest(mv, us);
     let covers = after.board().attacks_from(landed).contains(r.to())
         && !mv
             .from()
             .is_some_and(|f| before.board().attacks_from(f).contains(r.to()));
-    let checked = |p: &Chess| board::play(p, r).is_some_and(|n| n.is_check());
-    covers || (checked(passed) && !checked(after))
+    let checked = |p: &Chess, m: Move| board::play(p, m).is_some_and(|n| n.is_check());
+    covers || (checked(passed, r) && !checked(after, again))
 }
 
 /// Prophylaxis: the opponent's best move after a pass bites before the move and not after it,
@@ -136,8 +143,13 @@ pub fn stops(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     if !bites(&passed, r) {
         return None;
     }
-    // After the move the opponent is to move: the same move, tested there.
-    if bites(after, r) || !takes_away(before, mv, after, &passed, r) {
+    // After the move the opponent is to move: the same piece move (from, to, promotion; it
+    // may take something now, or no longer), tested there.
+    let again = after
+        .legal_moves()
+        .into_iter()
+        .find(|m| m.from() == r.from() && m.to() == r.to() && m.promotion() == r.promotion());
+    if again.is_some_and(|m| bites(after, m)) || !takes_away(before, mv, after, &passed, r, again) {
         return None;
     }
     Some(Fact::Idea {
