@@ -480,7 +480,7 @@ mod tests {
         // From c3 too (Nc3-e4); but not into an enemy pawn's attack.
         let fen = "4k3/8/8/8/8/2N5/8/4K3 w - - 0 1";
         assert_eq!(names(fen, "Ne4", &[]), ["centralises"]);
-        let fen = "4k3/8/5p2/8/8/2N5/8/4K3 w - - 0 1";
+        let fen = "4k3/8/8/5p2/8/2N5/8/4K3 w - - 0 1";
         assert!(names(fen, "Ne4", &[]).is_empty());
     }
 
