@@ -535,6 +535,231 @@ def t_improves_piece(board, c):
     return safe_count(after, m.to_square) == c["after"] and c["after"] >= c["before"] + 3
 
 
+def exchange(board, m):
+    """Static exchange of any move m (a quiet move risks its piece on the target square):
+    the swap list as in see(), with nothing captured first for a quiet move."""
+    if board.is_en_passant(m) or board.is_castling(m):
+        return 0
+    b = board.copy()
+    target = m.to_square
+    captured = b.piece_type_at(target)
+    gains = [SEE_VALUES[captured] if captured else 0]
+    piece = SEE_VALUES[b.piece_type_at(m.from_square)]
+    if m.promotion:
+        gains[0] += SEE_VALUES[m.promotion] - SEE_VALUES[chess.PAWN]
+        piece = SEE_VALUES[m.promotion]
+    b.remove_piece_at(m.from_square)
+    side = not board.turn
+    while True:
+        attackers = [a for a in b.attackers(side, target)]
+        if not attackers:
+            break
+        a = min(attackers, key=lambda x: SEE_VALUES[b.piece_type_at(x)])
+        gains.append(piece - gains[-1])
+        piece = SEE_VALUES[b.piece_type_at(a)]
+        b.remove_piece_at(a)
+        side = not side
+    while len(gains) > 1:
+        last = gains.pop()
+        gains[-1] = -max(-gains[-1], last)
+    return gains[0]
+
+
+def bites(board, m):
+    """The move m (uci) of the side to move: legal, not losing by exchange, and it checks,
+    captures, or attacks an enemy piece (no pawn, no king) worth at least the moved piece or
+    undefended."""
+    mv = legal(board, m) if board is not None else None
+    if mv is None or exchange(board, mv) < 0:
+        return False
+    after = board.copy()
+    after.push(mv)
+    if after.is_check() or board.is_capture(mv):
+        return True
+    us = board.turn
+    role = mv.promotion or board.piece_type_at(mv.from_square)
+    for t in after.attacks(mv.to_square):
+        p = after.piece_at(t)
+        if p is None or p.color == us or p.piece_type in (chess.PAWN, chess.KING):
+            continue
+        if VALUES[p.piece_type] >= VALUES[role] or not defended(after, t):
+            return True
+    return False
+
+
+def rel_sq(name, color):
+    s = sq(name)
+    return s if color == chess.WHITE else chess.square_mirror(s)
+
+
+def aimed(board, target, them):
+    """An enemy slider on a line through target with at most one piece between."""
+    for s in chess.SQUARES:
+        p = board.piece_at(s)
+        if p is None or p.color != them or s == target:
+            continue
+        diag = p.piece_type in (chess.BISHOP, chess.QUEEN)
+        straight = p.piece_type in (chess.ROOK, chess.QUEEN)
+        df = chess.square_file(target) - chess.square_file(s)
+        dr = chess.square_rank(target) - chess.square_rank(s)
+        on = (diag and abs(df) == abs(dr) and df != 0) or (straight and (df == 0 or dr == 0))
+        if on and sum(1 for x in chess.SquareSet.between(s, target) if board.piece_at(x)) <= 1:
+            return True
+    return False
+
+
+def is_ending(board):
+    pieces = lambda c: sum(1 for s in chess.SQUARES if board.color_at(s) == c
+                           and board.piece_type_at(s) not in (chess.PAWN, chess.KING))
+    return not board.pieces(chess.QUEEN, chess.WHITE) and not board.pieces(chess.QUEEN, chess.BLACK) \
+        and pieces(chess.WHITE) <= 2 and pieces(chess.BLACK) <= 2
+
+
+def wing_files(f):
+    return (0, 1, 2) if f <= 2 else (5, 6, 7) if f >= 5 else None
+
+
+def t_idea(board, c):
+    """Each idea of src/explain/purpose/ideas.rs and point.rs, from its chess definition."""
+    m, after = played(board, c)
+    if m is None:
+        return False
+    us, them = board.turn, not board.turn
+    idea, s = c["idea"], sq(c["square"])
+    other = sq(c["other"]) if c.get("other") else None
+    role = board.piece_type_at(m.from_square)
+    if idea == "stops":
+        r = c["moves"][0]
+        # After the move the opponent is to move: r is tested there, as after a pass before.
+        before_p, after_p = pass_turn(board), after
+        if (board.is_capture(m) or after.is_check() or chess.Move.from_uci(r).to_square != s
+                or not bites(before_p, r) or bites(after_p, r)):
+            return False
+        # The move itself takes r away: illegal now, its square covered by the moved piece
+        # (not before), or no longer a check.
+        rm = legal(after_p, r)
+        if rm is None:
+            return True
+        covers = s in after.attacks(m.to_square) and s not in board.attacks(m.from_square)
+        gives_check = lambda b: (lambda x: x is not None and b.gives_check(x))(legal(b, r))
+        return covers or (gives_check(before_p) and not gives_check(after_p))
+    if idea in ("prepares", "plan"):
+        line = c["moves"]
+        if board.is_capture(m):
+            return False
+        if line[0] != c["uci"] or len(line) not in (3, 5) or play_line(board, line) is None:
+            return False
+        mid = play_line(board, line[:2])
+        ours = chess.Move.from_uci(line[2])
+        if mid.is_check():
+            return False
+        reply = chess.Move.from_uci(line[1])
+        if ours.to_square == reply.to_square:
+            return False
+        possible = ours in board.legal_moves and exchange(board, ours) >= 0
+        return ours.to_square == s and possible == (idea == "plan")
+    if idea in ("king_off_line", "king_corner"):
+        if role != chess.KING or board.is_castling(m) or board.is_capture(m) or after.is_check():
+            return False
+        if board.has_castling_rights(us) or not board.pieces(chess.QUEEN, them):
+            return False
+        off = aimed(board, m.from_square, them) and not aimed(after, m.to_square, them)
+        if idea == "king_off_line":
+            p = board.piece_at(s)
+            return off and p is not None and p.color == them and other == m.from_square
+        home = back_rank(us)
+        cd = lambda f: abs(2 * f - 7)
+        ff, tf = chess.square_file(m.from_square), chess.square_file(m.to_square)
+        return (not off and chess.square_rank(m.from_square) == home and chess.square_rank(m.to_square) == home
+                and tf in (0, 1, 6, 7) and cd(tf) > cd(ff) and not after.is_attacked_by(them, m.to_square)
+                and s == m.to_square)
+    if idea == "blockade":
+        stop = s + (-8 if us == chess.WHITE else 8)
+        return (role != chess.PAWN and after.piece_at(s) == chess.Piece(chess.PAWN, them) and passed(after, s)
+                and m.to_square == stop)
+    if idea in ("undermines", "minority"):
+        if role != chess.PAWN or board.is_capture(m) or m.promotion:
+            return False
+        hits = [t for t in after.attacks(m.to_square) if after.piece_at(t) == chess.Piece(chess.PAWN, them)]
+        if idea == "undermines":
+            old = set(board.attacks(m.from_square))
+            if s not in hits or s in old or other is None:
+                return False
+            q = after.piece_at(other)
+            return (q is not None and q.color == them and q.piece_type != chess.KING
+                    and other in after.attacks(s) and bool(after.attackers(us, other)))
+        files = wing_files(chess.square_file(m.to_square))
+        if files is None:
+            return False
+        count = lambda c: sum(1 for p in after.pieces(chess.PAWN, c) if chess.square_file(p) in files)
+        if not (0 < count(us) < count(them)) or not [x for x in others(after) if after.color_at(x) == us]:
+            return False
+        if c["n"] != count(us):
+            return False
+        if s in hits:
+            return True
+        nxt = m.to_square + (8 if us == chess.WHITE else -8)
+        if hits or after.piece_at(nxt) is not None:
+            return False
+        b = after.copy()
+        b.remove_piece_at(m.to_square)
+        b.set_piece_at(nxt, chess.Piece(chess.PAWN, us))
+        return b.piece_at(s) == chess.Piece(chess.PAWN, them) and s in b.attacks(nxt)
+    if idea == "fianchetto":
+        if role != chess.BISHOP:
+            return False
+        k = board.king(them)
+        for b_name, p_name, files in (("g2", "g3", (5, 6, 7)), ("b2", "b3", (0, 1, 2))):
+            bsq, psq = rel_sq(b_name, them), rel_sq(p_name, them)
+            if s != bsq or board.piece_at(bsq) != chess.Piece(chess.BISHOP, them):
+                continue
+            if board.piece_at(psq) != chess.Piece(chess.PAWN, them) or chess.square_file(k) not in files:
+                return False
+            if m.to_square == bsq:
+                return True
+            wins = any(x.to_square == m.to_square and exchange(after, x) > 0
+                       for x in after.legal_moves if after.is_capture(x))
+            return bsq in after.attacks(m.to_square) and bsq not in board.attacks(m.from_square) and not wins
+        return False
+    if idea == "centralises":
+        centre = (chess.D4, chess.E4, chess.D5, chess.E5)
+        return (role == chess.KNIGHT and not board.is_capture(m) and m.from_square not in centre
+                and m.to_square in (chess.D4, chess.E4, chess.D5, chess.E5) and s == m.to_square
+                and not after.attackers(them, s) & after.pieces(chess.PAWN, them))
+    if idea == "aims_f7":
+        f7 = rel_sq("f7", us)
+        return (role in (chess.BISHOP, chess.QUEEN) and not board.is_capture(m) and s == f7
+                and after.piece_at(f7) == chess.Piece(chess.PAWN, them)
+                and f7 in after.attacks(m.to_square) and f7 not in board.attacks(m.from_square)
+                and set(after.attackers(them, f7)) == {after.king(them)}
+                and set(after.attackers(us, f7)) == {m.to_square})
+    if idea == "breakthrough":
+        line = c["moves"]
+        if role != chess.PAWN or board.is_capture(m) or line[0] != c["uci"] or not 2 <= len(line) <= 5:
+            return False
+        if not [t for t in after.attacks(m.to_square) if after.piece_at(t) == chess.Piece(chess.PAWN, them)]:
+            return False
+        end = play_line(board, line)
+        if end is None:
+            return False
+        had = {chess.square_file(p) for p in board.pieces(chess.PAWN, us) if passed(board, p)}
+        return (end.piece_at(s) == chess.Piece(chess.PAWN, us) and passed(end, s)
+                and chess.square_file(s) not in had)
+    if idea == "trades_down":
+        line = c["moves"]
+        if not board.is_capture(m) or is_ending(board) or line[0] != c["uci"] or len(line) > 2:
+            return False
+        end = play_line(board, line)
+        if end is None or end.is_check() or not is_ending(end):
+            return False
+        if len(line) == 2 and not (play_line(board, line[:1]).is_capture(chess.Move.from_uci(line[1]))
+                                   and chess.Move.from_uci(line[1]).to_square == m.to_square):
+            return False
+        up = material(end, us) - material(end, them)
+        return up >= 1 and up == c["n"]
+    return False
+
+
 THEMED = {"opens_file": t_opens_file, "prepares_break": t_prepares_break, "race": t_race,
           "improves_piece": t_improves_piece,
           "shield_pawn": t_shield_pawn, "king_closer": t_king_closer, "exposed_king": t_exposed_king,
@@ -542,7 +767,7 @@ THEMED = {"opens_file": t_opens_file, "prepares_break": t_prepares_break, "race"
           "gives_up_castling": t_gives_up_castling, "back_rank": t_back_rank, "opposition": t_opposition,
           "rook_behind": t_rook_behind, "cuts_off": t_cuts_off, "outpost": t_outpost,
           "long_diagonal": t_long_diagonal, "bishop_pair": t_bishop_pair, "pawn_islands": t_pawn_islands,
-          "moves_again": t_moves_again}
+          "moves_again": t_moves_again, "idea": t_idea}
 
 
 def check(c):
@@ -841,6 +1066,10 @@ def perturbations(c):
     elif k in ("shield_pawn", "king_closer", "gives_up_castling", "pawn_islands", "moves_again",
                "prepares_break", "improves_piece"):
         out.append(remove(c, c["uci"][:2]))
+    elif k == "idea":
+        out.append(remove(c, c["uci"][:2]))
+        if c["idea"] in ("blockade", "undermines", "minority", "fianchetto", "aims_f7", "king_off_line"):
+            out.append(remove(c, c["square"]))
     elif k == "exposed_king":
         # A pawn in front of the king covers it.
         color = chess.Board(c["fen"]).turn

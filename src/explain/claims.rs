@@ -21,6 +21,13 @@ fn ser_sqs<S: Serializer>(sqs: &[Square], s: S) -> Result<S::Ok, S::Error> {
     s.collect_seq(sqs.iter().map(|q| q.to_string()))
 }
 
+fn ser_opt_sq<S: Serializer>(sq: &Option<Square>, s: S) -> Result<S::Ok, S::Error> {
+    match sq {
+        Some(q) => s.collect_str(q),
+        None => s.serialize_none(),
+    }
+}
+
 fn ser_role<S: Serializer>(r: &Role, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(crate::game::notation::role_name(*r))
 }
@@ -483,6 +490,33 @@ pub enum Fact {
         /// Safe squares after.
         after: u32,
     },
+    /// A textbook idea of the move `uci` (legal in the FEN, the side to move's move), named by
+    /// `idea` (its variant for templates); each idea's board condition is documented in
+    /// [`crate::explain::purpose::ideas`] and [`crate::explain::purpose::point`] and checked
+    /// independently by `scripts/check_claims.py`. `square` is the main square the idea is
+    /// about, `other` a second one, `moves` the moves it rests on (UCI; for `stops` the
+    /// opponent's move after a pass, for the line ideas the line from the FEN starting with
+    /// `uci`), `san` the moves the sentence names, `n` a count (pawns up, pawns on a wing).
+    Idea {
+        /// The move.
+        uci: String,
+        /// Which idea: `stops`, `prepares`, `plan`, `king_off_line`, `king_corner`, `blockade`,
+        /// `undermines`, `minority`, `fianchetto`, `centralises`, `aims_f7`, `breakthrough`,
+        /// `trades_down`.
+        idea: String,
+        /// The main square.
+        #[serde(serialize_with = "ser_sq")]
+        square: Square,
+        /// A second square, if the idea has one.
+        #[serde(serialize_with = "ser_opt_sq")]
+        other: Option<Square>,
+        /// The moves the idea rests on, UCI.
+        moves: Vec<String>,
+        /// The moves the sentence names, SAN.
+        san: Vec<String>,
+        /// A count the sentence names (0 when none).
+        n: u32,
+    },
     /// Pawn Battle: White has `white_pawns` pawns and `white_rooks` rooks, Black `black_pawns`
     /// and `black_rooks` (the only pieces of the game).
     PbMaterial {
@@ -706,6 +740,7 @@ impl Fact {
             Fact::PreparesBreak { .. } => "prepares_break",
             Fact::Race { .. } => "race",
             Fact::ImprovesPiece { .. } => "improves_piece",
+            Fact::Idea { .. } => "idea",
             Fact::PbMaterial { .. } => "pb_material",
             Fact::PbPassed { .. } => "pb_passed",
             Fact::PbRace { .. } => "pb_race",
@@ -724,7 +759,7 @@ impl Fact {
     }
 
     /// Every kind name, in declaration order (for the template coverage test).
-    pub const KINDS: [&'static str; 63] = [
+    pub const KINDS: [&'static str; 64] = [
         "attacks",
         "defends",
         "captures",
@@ -786,8 +821,26 @@ impl Fact {
         "pb_attack",
         "pb_defend",
         "pb_advance",
+        "idea",
         "quality",
         "book",
+    ];
+
+    /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
+    pub const IDEAS: [&'static str; 13] = [
+        "stops",
+        "prepares",
+        "plan",
+        "king_off_line",
+        "king_corner",
+        "blockade",
+        "undermines",
+        "minority",
+        "fianchetto",
+        "centralises",
+        "aims_f7",
+        "breakthrough",
+        "trades_down",
     ];
 
     /// The variant of a kind that a template may ask for (`claim:threat_met/defends`).
@@ -795,6 +848,7 @@ impl Fact {
     pub fn sub(&self) -> Option<&str> {
         match self {
             Fact::ThreatMet { how, mate, .. } => Some(if *mate { "mate" } else { how.as_str() }),
+            Fact::Idea { idea, .. } => Some(idea.as_str()),
             Fact::Race { their_moves, .. } | Fact::PbRace { their_moves, .. } => {
                 Some(if their_moves.is_some() {
                     "first"
@@ -835,6 +889,7 @@ impl Fact {
             Fact::RookBehind { pawn, .. } | Fact::Race { pawn, .. } => Some(*pawn),
             Fact::OpensFile { rook, .. } => Some(*rook),
             Fact::ImprovesPiece { from, .. } => Some(*from),
+            Fact::Idea { square, .. } => Some(*square),
             Fact::PbPassed { square, .. } => Some(*square),
             Fact::PbRace { pawn, .. }
             | Fact::PbBlockade { pawn, .. }

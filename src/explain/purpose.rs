@@ -20,7 +20,9 @@
 use shakmaty::san::San;
 use shakmaty::{Bitboard, CastlingSide, Chess, Color, Move, Position, Role, Square, attacks};
 
+pub mod ideas;
 pub mod plans;
+pub mod point;
 
 use crate::explain::board::{self, value};
 use crate::explain::claims::{At, Claim, Fact, Supports, fen};
@@ -379,6 +381,18 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Vec<Claim
     for (at, f) in plans::derive(before, mv, after) {
         out.push(claim(if at == At::Before { &fb } else { &fa }, at, f));
     }
+    for f in ideas::derive(before, mv, after, pv) {
+        out.push(claim(&fb, At::Before, f));
+    }
+    // Prophylaxis only when the move meets no threat (meeting it is the point then).
+    if !out.iter().any(|c| matches!(c.fact, Fact::ThreatMet { .. }))
+        && let Some(f) = point::stops(before, mv, after)
+    {
+        out.push(claim(&fb, At::Before, f));
+    }
+    if let Some(f) = point::follow_up(before, mv, after, pv) {
+        out.push(claim(&fb, At::Before, f));
+    }
     if let Some(reply) = pv.first()
         && let Some((next, f)) = watch_out(after, *reply)
     {
@@ -407,42 +421,8 @@ pub fn gain_holds(end: &Chess, mover: Color, balance: i32) -> bool {
     if end.legal_moves().is_empty() {
         return false;
     }
-    let limits = crate::engine::SearchLimits {
-        depth: Some(VERIFY_DEPTH),
-        nodes: Some(VERIFY_NODES),
-        ..crate::engine::SearchLimits::default()
-    };
-    let params = verify_params();
-    let mut memory = crate::engine::SearchMemory::new(1);
-    let stop = std::sync::atomic::AtomicBool::new(false);
-    // The search runs on the position with White to move (mirrored when Black is to move),
-    // so that mirrored lines get the same verdict (move ordering is not colour-symmetric).
-    let normal = if end.turn().is_white() {
-        end.clone()
-    } else {
-        match end
-            .to_setup(shakmaty::EnPassantMode::Legal)
-            .into_mirrored()
-            .position::<Chess>(shakmaty::CastlingMode::Standard)
-        {
-            Ok(p) => p,
-            Err(_) => end.clone(),
-        }
-    };
-    let result = crate::engine::search(
-        &normal,
-        &[],
-        &limits,
-        params,
-        &mut memory,
-        &stop,
-        &mut |_| {},
-    );
-    let cp = if end.turn() == mover {
-        result.score.0
-    } else {
-        -result.score.0
-    };
+    let (_, score) = point::short_search(end, VERIFY_DEPTH, VERIFY_NODES);
+    let cp = if end.turn() == mover { score } else { -score };
     cp >= 100 * balance + VERIFY_EXTRA
 }
 

@@ -593,6 +593,25 @@ impl Templates {
                 put("worst_after", Some(after.to_string()));
             }
             Fact::Luft { square, .. } => put("luft_sq", Some(square.to_string())),
+            Fact::Idea {
+                square,
+                other,
+                san,
+                n,
+                ..
+            } => {
+                put("idea_sq", Some(square.to_string()));
+                put("idea_piece", role_on(*square));
+                put("idea_other", other.map(|o| o.to_string()));
+                put(
+                    "idea_san",
+                    (!san.is_empty()).then(|| san.join(&format!(" {} ", w.and))),
+                );
+                if *n > 0 {
+                    let unit = if *n == 1 { &w.pawn_unit } else { &w.pawn_units };
+                    put("idea_n", Some(format!("{n} {unit}")));
+                }
+            }
             Fact::PbMaterial {
                 white_pawns,
                 white_rooks,
@@ -926,6 +945,12 @@ mod tests {
             };
             assert!(covered, "claim kind {kind} has no template");
         }
+        for idea in Fact::IDEAS {
+            assert!(
+                needs.contains(&format!("claim:idea/{idea}").as_str()),
+                "idea {idea} has no template"
+            );
+        }
         for n in &needs {
             let specs = n
                 .strip_prefix("claim:")
@@ -938,24 +963,25 @@ mod tests {
                 );
                 if let Some(sub) = spec.split('/').nth(1) {
                     assert!(
-                        matches!(
-                            sub,
-                            "moves"
-                                | "captures"
-                                | "blocks"
-                                | "defends"
-                                | "check"
-                                | "stops"
-                                | "mate"
-                                | "first"
-                                | "free"
-                                | "open"
-                                | "half_open"
-                                | "last_rank"
-                                | "last_pawn"
-                                | "rook"
-                                | "pawn"
-                        ),
+                        (kind == "idea" && Fact::IDEAS.contains(&sub))
+                            || matches!(
+                                sub,
+                                "moves"
+                                    | "captures"
+                                    | "blocks"
+                                    | "defends"
+                                    | "check"
+                                    | "stops"
+                                    | "mate"
+                                    | "first"
+                                    | "free"
+                                    | "open"
+                                    | "half_open"
+                                    | "last_rank"
+                                    | "last_pawn"
+                                    | "rook"
+                                    | "pawn"
+                            ),
                         "unknown variant {sub} of {kind}"
                     );
                 }

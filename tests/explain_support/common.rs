@@ -10,9 +10,12 @@ use shakmaty::san::San;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 
-/// Reads a file under `../shared/data/`.
+/// Reads a file under `../shared/data/` (or under `$KIBITZER_SHARED_DATA` when set, for a
+/// checkout that does not sit beside `shared/`, such as a git worktree).
 pub fn data(path: &str) -> String {
-    let full = format!("{}/../shared/data/{}", env!("CARGO_MANIFEST_DIR"), path);
+    let dir = std::env::var("KIBITZER_SHARED_DATA")
+        .unwrap_or_else(|_| format!("{}/../shared/data", env!("CARGO_MANIFEST_DIR")));
+    let full = format!("{dir}/{path}");
     std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"))
 }
 

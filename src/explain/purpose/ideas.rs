@@ -1,0 +1,508 @@
+//! Textbook ideas: the purposes a coach names for a quiet move, each a general rule on the
+//! board (never a list of positions), returning a [`Fact::Idea`] the independent checker
+//! (`scripts/check_claims.py`) verifies on the position before the move:
+//!
+//! - `king_off_line` ([`king_safety`]): a king with no castling rights left (it castled or
+//!   gave them up), the enemy queen still on the board, steps off the line of an enemy slider
+//!   that aims at it through at most one piece, onto a square no enemy slider aims at that way
+//!   (Kh1 off the g1–a7 diagonal);
+//! - `king_corner` ([`king_safety`]): such a king steps along its back rank towards the corner,
+//!   onto the a-, b-, g- or h-file (Kb1 after long castling);
+//! - `blockade` ([`blockade`]): a piece stops on the square in front of an enemy passed pawn;
+//! - `undermines` ([`undermines`]): a pawn move attacks an enemy pawn that supports another
+//!   enemy piece or pawn, which we attack;
+//! - `minority` ([`minority`]): a pawn push on a wing where we have fewer pawns than the
+//!   enemy, pushed against an enemy pawn (b4–b5 in the Carlsbad structure), with pieces on;
+//! - `fianchetto` ([`fianchetto`]): our bishop takes, or offers to trade where no capture wins
+//!   it, the enemy's fianchettoed bishop (g7 with a pawn on g6, the king on that wing);
+//! - `centralises` ([`centralises`]): a knight comes from outside the centre to d4, e4, d5 or
+//!   e5, where no enemy pawn attacks it;
+//! - `aims_f7` ([`aims_f7`]): a bishop or queen newly attacks the f7 (f2) pawn, which only the
+//!   king defends;
+//! - `breakthrough` ([`breakthrough`]): a pawn push that offers the pawn to an enemy pawn gives
+//!   us within the line (four more plies at most) a passed pawn on a file where we had none;
+//! - `trades_down` ([`trades_down`]): a capture (and its recapture in the line) leaves an
+//!   ending (no queens, at most two pieces a side) with us ahead in material, where the
+//!   position before it was no such ending.
+
+use shakmaty::{Bitboard, Board, Chess, Color, File, Move, Position, Rank, Role, Square, attacks};
+
+use crate::explain::board;
+use crate::explain::claims::Fact;
+use crate::explain::themes::util::dest;
+
+fn uci(m: Move) -> String {
+    m.to_uci(shakmaty::CastlingMode::Standard).to_string()
+}
+
+/// A [`Fact::Idea`] of `mv` with no named moves.
+fn idea(mv: Move, name: &str, square: Square, other: Option<Square>) -> Fact {
+    Fact::Idea {
+        uci: uci(mv),
+        idea: name.to_owned(),
+        square,
+        other,
+        moves: Vec::new(),
+        san: Vec::new(),
+        n: 0,
+    }
+}
+
+/// `sq` as seen from `color` (White's squares unchanged, Black's mirrored).
+fn rel(sq: Square, color: Color) -> Square {
+    if color.is_white() {
+        sq
+    } else {
+        sq.flip_vertical()
+    }
+}
+
+/// The enemy slider (of `them`) aiming at `target` along a line it moves on, with at most one
+/// piece between (an attack or an x-ray through one piece), the nearest first.
+fn aimed_by(b: &Board, target: Square, them: Color) -> Option<Square> {
+    let diag = (b.bishops() | b.queens()) & b.by_color(them);
+    let straight = (b.rooks() | b.queens()) & b.by_color(them);
+    let mut best: Option<(u32, Square)> = None;
+    for s in board::relative(diag | straight, them) {
+        let on_line = (diag.contains(s)
+            && attacks::bishop_attacks(s, Bitboard::EMPTY).contains(target))
+            || (straight.contains(s) && attacks::rook_attacks(s, Bitboard::EMPTY).contains(target));
+        if !on_line {
+            continue;
+        }
+        let between = (attacks::between(s, target) & b.occupied()).count();
+        if between <= 1 {
+            let d = board::distance(s, target);
+            if best.is_none_or(|(bd, _)| d < bd) {
+                best = Some((d, s));
+            }
+        }
+    }
+    best.map(|(_, s)| s)
+}
+
+/// `king_off_line` or `king_corner`: a king move for safety by a king with no castling rights
+/// left, the enemy queen on the board.
+#[must_use]
+pub fn king_safety(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
+    let us = before.turn();
+    let (b0, b1) = (before.board(), after.board());
+    if mv.role() != Role::King
+        || mv.is_castle()
+        || mv.is_capture()
+        || before.castles().has_color(us)
+        || (b0.queens() & b0.by_color(!us)).is_empty()
+        || after.is_check()
+    {
+        return None;
+    }
+    let (from, to) = (mv.from()?, mv.to());
+    if let Some(s) = aimed_by(b0, from, !us)
+        && aimed_by(b1, to, !us).is_none()
+    {
+        return Some(idea(mv, "king_off_line", s, Some(from)));
+    }
+    let home = us.fold_wb(Rank::First, Rank::Eighth);
+    let centre_dist = |f: File| (2 * i32::from(f) - 7).abs();
+    let wing = [File::A, File::B, File::G, File::H];
+    (from.rank() == home
+        && to.rank() == home
+        && wing.contains(&to.file())
+        && centre_dist(to.file()) > centre_dist(from.file())
+        && !board::is_attacked(b1, to, !us))
+    .then(|| idea(mv, "king_corner", to, Some(from)))
+}
+
+/// `blockade`: the moved piece (not a pawn) stands on the square in front of an enemy passed
+/// pawn.
+#[must_use]
+pub fn blockade(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
+    let us = before.turn();
+    if mv.role() == Role::Pawn {
+        return None;
+    }
+    let landed = dest(mv, us);
+    let b = after.board();
+    board::relative(b.by_piece(Role::Pawn.of(!us)), us)
+        .into_iter()
+        .find(|p| {
+            board::is_passed(b, *p, !us)
+                && p.offset(if us.is_white() { -8 } else { 8 }) == Some(landed)
+        })
+        .map(|p| idea(mv, "blockade", p, Some(landed)))
+}
+
+/// The enemy pawns the pawn on `sq` of `us` attacks.
+fn pawn_hits(b: &Board, sq: Square, us: Color) -> Bitboard {
+    attacks::pawn_attacks(us, sq) & b.by_piece(Role::Pawn.of(!us))
+}
+
+/// `undermines`: the moved pawn newly attacks an enemy pawn that supports another enemy piece
+/// or pawn, which we attack.
+#[must_use]
+pub fn undermines(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
+    let us = before.turn();
+    if mv.role() != Role::Pawn || mv.is_promotion() || mv.is_capture() {
+        return None;
+    }
+    let b = after.board();
+    let old = mv
+        .from()
+        .map_or(Bitboard::EMPTY, |f| attacks::pawn_attacks(us, f));
+    for p in board::relative(pawn_hits(b, mv.to(), us) & !old, us) {
+        let supported = attacks::pawn_attacks(!us, p) & b.by_color(!us) & !b.kings();
+        if let Some(q) = board::relative(supported, us)
+            .into_iter()
+            .find(|q| board::is_attacked(b, *q, us))
+        {
+            return Some(idea(mv, "undermines", p, Some(q)));
+        }
+    }
+    None
+}
+
+/// The files of the wing `file` belongs to (a–c or f–h), if any.
+fn wing(file: File) -> Option<Bitboard> {
+    let files = |fs: [File; 3]| {
+        fs.into_iter()
+            .fold(Bitboard::EMPTY, |acc, f| acc | Bitboard::from_file(f))
+    };
+    if file <= File::C {
+        Some(files([File::A, File::B, File::C]))
+    } else if file >= File::F {
+        Some(files([File::F, File::G, File::H]))
+    } else {
+        None
+    }
+}
+
+/// `minority`: a pawn push on a wing where we have fewer pawns than the enemy (and at least
+/// one), against an enemy pawn: the pushed pawn attacks one, or will from its next square.
+/// Pieces (other than kings and pawns) are on the board: in a pawn ending this is a race.
+#[must_use]
+pub fn minority(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
+    let us = before.turn();
+    let b = after.board();
+    if mv.role() != Role::Pawn || mv.is_capture() || mv.is_promotion() {
+        return None;
+    }
+    let files = wing(mv.to().file())?;
+    let ours = (files & b.by_piece(Role::Pawn.of(us))).count();
+    let theirs = (files & b.by_piece(Role::Pawn.of(!us))).count();
+    let pieces = b.occupied() & !b.pawns() & !b.kings() & b.by_color(us);
+    if ours == 0 || ours >= theirs || pieces.is_empty() {
+        return None;
+    }
+    let next = mv.to().offset(if us.is_white() { 8 } else { -8 });
+    let target = board::relative(pawn_hits(b, mv.to(), us), us)
+        .into_iter()
+        .next()
+        .or_else(|| {
+            next.filter(|n| !b.occupied().contains(*n))
+                .and_then(|n| board::relative(pawn_hits(b, n, us), us).into_iter().next())
+        })?;
+    let mut f = idea(mv, "minority", target, None);
+    if let Fact::Idea { n, .. } = &mut f {
+        *n = u32::try_from(ours).unwrap_or(0);
+    }
+    Some(f)
+}
+
+/// Whether no legal capture of the piece on `sq` by the side to move in `pos` wins material
+/// by static exchange (pins count: a pinned piece has no legal capture).
+fn safe_there(pos: &Chess, sq: Square) -> bool {
+    !pos.legal_moves().iter().any(|m| {
+        m.to() == sq && m.is_capture() && crate::engine::see::see_ge(pos, *m, 1, &super::SEE_VALUES)
+    })
+}
+
+/// `fianchetto`: our bishop takes the enemy's fianchettoed bishop, or comes to attack it along
+/// its diagonal where no legal capture wins it (a pinned fianchetto bishop cannot take); the
+/// enemy king stands on that wing.
+#[must_use]
+pub fn fianchetto(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
+    let us = before.turn();
+    if mv.role() != Role::Bishop {
+        return None;
+    }
+    let (b0, b1) = (before.board(), after.board());
+    let king = b0.king_of(!us)?;
+    // Squares seen from the enemy's side: its g2 is our g7.
+    for (bishop, pawn, files) in [
+        (Square::G2, Square::G3, [File::F, File::G, File::H]),
+        (Square::B2, Square::B3, [File::A, File::B, File::C]),
+    ] {
+        let (bishop, pawn) = (rel(bishop, !us), rel(pawn, !us));
+        if b0.piece_at(bishop) != Some(Role::Bishop.of(!us))
+            || b0.piece_at(pawn) != Some(Role::Pawn.of(!us))
+            || !files.contains(&king.file())
+        {
+            continue;
+        }
+        let takes = mv.to() == bishop;
+        let offers = b1.attacks_from(mv.to()).contains(bishop)
+            && !mv
+                .from()
+                .is_some_and(|f| b0.attacks_from(f).contains(bishop))
+            && safe_there(after, mv.to());
+        if takes || offers {
+            return Some(idea(mv, "fianchetto", bishop, None));
+        }
+    }
+    None
+}
+
+/// `centralises`: a knight from outside the centre to d4, e4, d5 or e5, not a capture, where no
+/// enemy pawn attacks it.
+#[must_use]
+pub fn centralises(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
+    let us = before.turn();
+    let from = mv.from()?;
+    let centre = board::centre();
+    if mv.role() != Role::Knight
+        || mv.is_capture()
+        || centre.contains(from)
+        || !centre.contains(mv.to())
+    {
+        return None;
+    }
+    let b = after.board();
+    let pawn_hit = attacks::pawn_attacks(us, mv.to()) & b.by_piece(Role::Pawn.of(!us));
+    pawn_hit
+        .is_empty()
+        .then(|| idea(mv, "centralises", mv.to(), None))
+}
+
+/// `aims_f7`: a bishop or queen newly attacks the enemy's f7 (f2) pawn, which only its king
+/// defends, and no other piece of ours attacks it (two attackers are the weak-point claim).
+#[must_use]
+pub fn aims_f7(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
+    let us = before.turn();
+    if !matches!(mv.role(), Role::Bishop | Role::Queen) || mv.is_capture() {
+        return None;
+    }
+    let (b0, b1) = (before.board(), after.board());
+    let f7 = rel(Square::F7, us);
+    let landed = mv.to();
+    let king = b1.king_of(!us)?;
+    (b1.piece_at(f7) == Some(Role::Pawn.of(!us))
+        && b1.attacks_from(landed).contains(f7)
+        && !mv.from().is_some_and(|f| b0.attacks_from(f).contains(f7))
+        && board::attackers(b1, f7, !us) == Bitboard::from_square(king)
+        && board::attackers(b1, f7, us) == Bitboard::from_square(landed))
+    .then(|| idea(mv, "aims_f7", f7, Some(landed)))
+}
+
+/// Files where `color` has a passed pawn.
+fn passer_files(b: &Board, color: Color) -> Bitboard {
+    let mut files = Bitboard::EMPTY;
+    for p in b.by_piece(Role::Pawn.of(color)) {
+        if board::is_passed(b, p, color) {
+            files |= Bitboard::from_file(p.file());
+        }
+    }
+    files
+}
+
+/// `breakthrough`: a pawn push (no capture) that offers the pawn to an enemy pawn, after which,
+/// within the next four moves of `pv` (not at once), we have a passed pawn on a file where we
+/// had none. `moves` is the shortest such line from the move, `square` the new passer.
+#[must_use]
+pub fn breakthrough(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Fact> {
+    let us = before.turn();
+    if mv.role() != Role::Pawn || mv.is_promotion() {
+        return None;
+    }
+    let offered = !(attacks::pawn_attacks(us, mv.to())
+        & after.board().by_piece(Role::Pawn.of(!us)))
+    .is_empty();
+    if mv.is_capture() || !offered {
+        return None;
+    }
+    let had = passer_files(before.board(), us);
+    let mut pos = after.clone();
+    let mut line = vec![mv];
+    for m in pv.iter().take(4) {
+        pos = board::play(&pos, *m)?;
+        line.push(*m);
+        let b = pos.board();
+        let new = board::relative(b.by_piece(Role::Pawn.of(us)), us)
+            .into_iter()
+            .find(|p| board::is_passed(b, *p, us) && !had.contains(*p));
+        if let Some(p) = new {
+            // The passer is new on its file: no passed pawn of ours stood on that file.
+            if (had & Bitboard::from_file(p.file())).is_empty() {
+                return Some(Fact::Idea {
+                    uci: uci(mv),
+                    idea: "breakthrough".to_owned(),
+                    square: p,
+                    other: None,
+                    moves: line.iter().map(|m| uci(*m)).collect(),
+                    san: Vec::new(),
+                    n: 0,
+                });
+            }
+        }
+    }
+    None
+}
+
+/// Whether the board is an ending: no queens, at most two pieces (not pawns or kings) a side.
+fn is_ending(b: &Board) -> bool {
+    let pieces = |c: Color| (b.by_color(c) & !b.pawns() & !b.kings()).count();
+    b.queens().is_empty() && pieces(Color::White) <= 2 && pieces(Color::Black) <= 2
+}
+
+/// `trades_down`: a capture, with the recapture when the line's reply takes back on the same
+/// square, leaves an ending with us ahead in material (`n` pawns); before it, no ending.
+#[must_use]
+pub fn trades_down(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Fact> {
+    let us = before.turn();
+    if !mv.is_capture() || is_ending(before.board()) {
+        return None;
+    }
+    let mut line = vec![mv];
+    let mut end = after.clone();
+    if let Some(r) = pv.first().filter(|r| r.is_capture() && r.to() == mv.to()) {
+        end = board::play(&end, *r)?;
+        line.push(*r);
+    }
+    let up = board::balance(end.board(), us);
+    (is_ending(end.board()) && up >= 1 && !end.is_check()).then(|| Fact::Idea {
+        uci: uci(mv),
+        idea: "trades_down".to_owned(),
+        square: mv.to(),
+        other: None,
+        moves: line.iter().map(|m| uci(*m)).collect(),
+        san: Vec::new(),
+        n: u32::try_from(up).unwrap_or(0),
+    })
+}
+
+/// Every textbook idea of `mv`, about the position before it.
+#[must_use]
+pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Vec<Fact> {
+    [
+        king_safety(before, mv, after),
+        blockade(before, mv, after),
+        undermines(before, mv, after),
+        minority(before, mv, after),
+        fianchetto(before, mv, after),
+        centralises(before, mv, after),
+        aims_f7(before, mv, after),
+        breakthrough(before, mv, after, pv),
+        trades_down(before, mv, after, pv),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::explain::board::before_move_after;
+
+    fn names(fen: &str, san: &str, line: &[&str]) -> Vec<String> {
+        let (before, mv, after) = before_move_after(fen, san);
+        let mut pos = after.clone();
+        let mut pv = Vec::new();
+        for s in line {
+            let m = s
+                .parse::<shakmaty::san::San>()
+                .unwrap()
+                .to_move(&pos)
+                .unwrap();
+            pos.play_unchecked(m);
+            pv.push(m);
+        }
+        derive(&before, mv, &after, &pv)
+            .into_iter()
+            .filter_map(|f| match f {
+                Fact::Idea { idea, .. } => Some(idea),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn king_steps_off_the_bishops_diagonal() {
+        // The bishop on c5 aims at g1 through the f2 pawn; h1 is on no enemy line.
+        let fen = "r2q1rk1/ppp2ppp/2np1n2/2b1p3/4P1b1/2NP1N2/PPP1BPPP/R1BQ1RK1 w - - 0 8";
+        assert_eq!(names(fen, "Kh1", &[]), ["king_off_line"]);
+    }
+
+    #[test]
+    fn king_tucked_into_the_corner_after_long_castling() {
+        let fen = "2kr3r/ppp1qppp/2n1bn2/4p3/4P3/2N1BN2/PPP1QPPP/2KR3R w - - 0 10";
+        assert_eq!(names(fen, "Kb1", &[]), ["king_corner"]);
+        // With castling rights left it is no safety move after castling.
+        let fen = "r3k2r/ppp1qppp/2n1bn2/4p3/4P3/2N1BN2/PPP1QPPP/R3K2R w KQkq - 0 10";
+        assert!(!names(fen, "Kd2", &[]).contains(&"king_corner".to_owned()));
+    }
+
+    #[test]
+    fn knight_blockades_the_passed_pawn() {
+        let fen = "6k1/5ppp/8/3P4/8/8/1n3PPP/6K1 b - - 0 1";
+        assert!(names(fen, "Nc4", &[]).is_empty());
+        let fen = "6k1/5ppp/8/3P4/8/1n6/5PPP/6K1 b - - 0 1";
+        assert_eq!(names(fen, "Nc5", &[]), Vec::<String>::new());
+        let fen = "6k1/5ppp/8/3P4/2n5/8/5PPP/6K1 b - - 0 1";
+        assert_eq!(names(fen, "Nd6", &[]), ["blockade"]);
+    }
+
+    #[test]
+    fn minority_attack_and_undermining() {
+        // Carlsbad: White's a- and b-pawns against a7, b7 and c6; b5 hits c6, which supports
+        // d5, which the knight on c3 attacks.
+        let fen = "r4rk1/pp2qppp/2p2n2/3p4/1P1P4/2N1P3/P4PPP/R2Q1RK1 w - - 0 14";
+        let got = names(fen, "b5", &[]);
+        assert!(got.contains(&"minority".to_owned()), "{got:?}");
+        assert!(got.contains(&"undermines".to_owned()), "{got:?}");
+    }
+
+    #[test]
+    fn fianchetto_bishop_offered_for_trade() {
+        let fen = "r1bq1rk1/pp1pppbp/2n2np1/8/3NP3/2N1B3/PPP1BPPP/R2QK2R w KQ - 0 8";
+        assert!(names(fen, "Qd2", &[]).is_empty());
+        let fen = "r1bq1rk1/pp1pppbp/2n2np1/8/3NP3/2N1B3/PPPQBPPP/R3K2R w KQ - 0 9";
+        assert_eq!(names(fen, "Bh6", &[]), ["fianchetto"]);
+    }
+
+    #[test]
+    fn knight_centralised_and_bishop_aims_at_f7() {
+        let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+        assert_eq!(names(fen, "Bc4", &[]), ["aims_f7"]);
+        let fen = "4k3/8/8/8/8/8/8/N3K3 w - - 0 1";
+        assert!(names(fen, "Nb3", &[]).is_empty());
+        let fen = "4k3/8/8/8/8/1N6/8/4K3 w - - 0 1";
+        assert_eq!(names(fen, "Nd4", &[]), ["centralises"]);
+        // From c3 too (Nc3-e4); but not into an enemy pawn's attack.
+        let fen = "4k3/8/8/8/8/2N5/8/4K3 w - - 0 1";
+        assert_eq!(names(fen, "Ne4", &[]), ["centralises"]);
+        let fen = "4k3/8/8/5p2/8/2N5/8/4K3 w - - 0 1";
+        assert!(names(fen, "Ne4", &[]).is_empty());
+    }
+
+    #[test]
+    fn pawn_breakthrough_makes_a_passer() {
+        // The classic: b6! axb6 (cxb6 a6) c6 and a pawn runs.
+        let fen = "8/ppp5/8/PPP5/8/8/5k2/7K w - - 0 1";
+        assert_eq!(
+            names(fen, "b6", &["axb6", "c6", "bxc6", "a6"]),
+            ["breakthrough"]
+        );
+        // Taken and nothing left to run: no passed pawn, no breakthrough.
+        let fen = "8/p7/8/1P6/8/8/5k2/7K w - - 0 1";
+        assert!(names(fen, "b6", &["axb6"]).is_empty());
+    }
+
+    #[test]
+    fn trade_into_an_ending_a_pawn_up() {
+        let fen = "4r1k1/4qppp/8/8/8/8/P3QPPP/4R1K1 w - - 0 1";
+        assert_eq!(names(fen, "Qxe7", &["Rxe7"]), ["trades_down"]);
+        // Even material after the trade: no ending a pawn up.
+        let fen = "4r1k1/p3qppp/8/8/8/8/P3QPPP/4R1K1 w - - 0 1";
+        assert!(names(fen, "Qxe7", &["Rxe7"]).is_empty());
+    }
+}

@@ -1,0 +1,266 @@
+//! The point of a move found by comparing what each side can do before and after it:
+//!
+//! - [`stops`] (prophylaxis): the opponent's best move if the mover passed (a short search of
+//!   the null-move position) bites — it is legal, safe by static exchange, and gives check,
+//!   captures, or attacks a piece worth at least its own or undefended — and after the move
+//!   (the opponent to move) the same move no longer bites because the move took it away: it is illegal
+//!   now, or the moved piece covers its square, or it no longer checks: `a3` takes b4 from the
+//!   bishop, so `...Bb4` no longer pins (`idea: "stops"`, `moves` = that move, `square` its
+//!   target square);
+//! - [`follow_up`]: the mover's next move in the line (and the one after it): `prepares` when
+//!   that move was not a legal, safe move before this one (the move made it possible), else
+//!   `plan`, the honest sentence from the line ("the plan is Rae1 and f4"). A capture has its
+//!   own point; a recapture or the answer to a check is no plan and is not named.
+//!
+//! Both rest on [`Fact::Idea`] claims about the position before the move, which the checker
+//! verifies on the board (`scripts/check_claims.py`); the search only chooses which of the
+//! opponent's moves to test.
+
+use shakmaty::san::San;
+use shakmaty::{Chess, Move, Position, Role};
+
+use crate::explain::board::{self, value};
+use crate::explain::claims::Fact;
+
+use super::{SEE_VALUES, pass};
+
+/// Depth of the search that finds the opponent's best move after a pass (plies).
+const STOP_DEPTH: u32 = 4;
+/// Node cap of that search: it must stay cheap (docs/EXPLANATIONS.md, explanation time).
+const STOP_NODES: u64 = 6_000;
+
+fn uci(m: Move) -> String {
+    m.to_uci(shakmaty::CastlingMode::Standard).to_string()
+}
+
+fn san(pos: &Chess, m: Move) -> String {
+    San::from_move(pos, m).to_string()
+}
+
+/// The best move and score (side to move's view, centipawns) of a short search of `pos` by
+/// the engine's pure [`crate::engine::search`] with its default evaluation. The search runs on
+/// the position with White to move (mirrored when Black is to move), so that mirrored
+/// positions get mirrored answers (move ordering is not colour-symmetric).
+#[must_use]
+pub fn short_search(pos: &Chess, depth: u32, nodes: u64) -> (Option<Move>, i32) {
+    let limits = crate::engine::SearchLimits {
+        depth: Some(depth),
+        nodes: Some(nodes),
+        ..crate::engine::SearchLimits::default()
+    };
+    let mirrored = if pos.turn().is_white() {
+        None
+    } else {
+        pos.to_setup(shakmaty::EnPassantMode::Legal)
+            .into_mirrored()
+            .position::<Chess>(shakmaty::CastlingMode::Standard)
+            .ok()
+    };
+    let normal = mirrored.as_ref().unwrap_or(pos);
+    let mut memory = crate::engine::SearchMemory::new(1);
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let result = crate::engine::search(
+        normal,
+        &[],
+        &limits,
+        super::verify_params(),
+        &mut memory,
+        &stop,
+        &mut |_| {},
+    );
+    let best = result.best_move.and_then(|m| {
+        if mirrored.is_none() {
+            return Some(m);
+        }
+        // Map the mirrored move back: the legal move of `pos` with the flipped squares.
+        let (from, to) = (m.from()?.flip_vertical(), m.to().flip_vertical());
+        pos.legal_moves()
+            .into_iter()
+            .find(|x| x.from() == Some(from) && x.to() == to && x.promotion() == m.promotion())
+    });
+    (best, result.score.0)
+}
+
+/// Whether move `m` bites in `pos` (its side to move): legal, not losing material by static
+/// exchange, and it gives check, captures, or attacks an enemy piece (not a pawn or the king)
+/// worth at least the moved piece or undefended.
+#[must_use]
+pub fn bites(pos: &Chess, m: Move) -> bool {
+    let Some(next) = board::play(pos, m) else {
+        return false;
+    };
+    if !crate::engine::see::see_ge(pos, m, 0, &SEE_VALUES) {
+        return false;
+    }
+    if next.is_check() || m.is_capture() {
+        return true;
+    }
+    let b = next.board();
+    let us = pos.turn();
+    let role = m.promotion().unwrap_or(m.role());
+    let hits = b.attacks_from(m.to()) & b.by_color(!us) & !b.pawns() & !b.kings();
+    hits.into_iter().any(|t| {
+        b.role_at(t)
+            .is_some_and(|r| value(r) >= value(role) || !board::is_defended(b, t))
+    })
+}
+
+/// Whether `mv` itself takes the opponent's move `r` away: `r` is illegal after it (the square
+/// taken, the line blocked), or the moved piece now covers `r`'s target square (it did not
+/// before: `a3` takes b4 from the bishop), or `r` gave check before and does not after.
+fn takes_away(
+    before: &Chess,
+    mv: Move,
+    after: &Chess,
+    passed: &Chess,
+    r: Move,
+    again: Option<Move>,
+) -> bool {
+    let Some(again) = again else {
+        return true;
+    };
+    let us = before.turn();
+    let landed = crate::explain::themes::util::dest(mv, us);
+    let covers = after.board().attacks_from(landed).contains(r.to())
+        && !mv
+            .from()
+            .is_some_and(|f| before.board().attacks_from(f).contains(r.to()));
+    let checked = |p: &Chess, m: Move| board::play(p, m).is_some_and(|n| n.is_check());
+    covers || (checked(passed, r) && !checked(after, again))
+}
+
+/// Prophylaxis: the opponent's best move after a pass bites before the move and not after it,
+/// and the move itself takes it away ([`takes_away`]).
+/// Only for a quiet move (no capture, no check): a capture or a check has a point of its own.
+#[must_use]
+pub fn stops(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
+    if mv.is_capture() || after.is_check() {
+        return None;
+    }
+    let passed = pass(before)?;
+    let (best, _) = short_search(&passed, STOP_DEPTH, STOP_NODES);
+    let r = best?;
+    if !bites(&passed, r) {
+        return None;
+    }
+    // After the move the opponent is to move: the same piece move (from, to, promotion; it
+    // may take something now, or no longer), tested there.
+    let again = after
+        .legal_moves()
+        .into_iter()
+        .find(|m| m.from() == r.from() && m.to() == r.to() && m.promotion() == r.promotion());
+    if again.is_some_and(|m| bites(after, m)) || !takes_away(before, mv, after, &passed, r, again) {
+        return None;
+    }
+    Some(Fact::Idea {
+        uci: uci(mv),
+        idea: "stops".to_owned(),
+        square: r.to(),
+        other: r.from(),
+        moves: vec![uci(r)],
+        san: vec![san(&passed, r)],
+        n: 0,
+    })
+}
+
+/// The mover's next move(s) in `pv` (the line after `mv`): `prepares` when the first of them
+/// was not legal and safe (static exchange) before `mv` (the same piece from the same square to
+/// the same square), else `plan`. Not named for a capture (taking is its point), nor when the
+/// next move goes to the square the reply went to (a recapture, or taking the piece that just
+/// moved), or answers a check.
+#[must_use]
+pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Fact> {
+    if mv.is_capture() {
+        return None;
+    }
+    let (&reply, &ours) = (pv.first()?, pv.get(1)?);
+    let mid = board::play(after, reply)?;
+    if mid.is_check() || ours.to() == reply.to() {
+        return None;
+    }
+    let next = board::play(&mid, ours)?;
+    let mut line = vec![mv, reply, ours];
+    let mut names = vec![san(&mid, ours)];
+    if let (Some(&r2), Some(&then)) = (pv.get(2), pv.get(3))
+        && let Some(p) = board::play(&next, r2)
+        && !p.is_check()
+        && then.to() != r2.to()
+        && p.is_legal(then)
+        && then.role() != Role::King
+    {
+        line.extend([r2, then]);
+        names.push(san(&p, then));
+    }
+    // The same piece move (from, to, promotion), whether or not it took something then.
+    let same = before.legal_moves().into_iter().find(|m| {
+        m.from() == ours.from() && m.to() == ours.to() && m.promotion() == ours.promotion()
+    });
+    let possible = same.is_some_and(|m| crate::engine::see::see_ge(before, m, 0, &SEE_VALUES));
+    let square = crate::explain::themes::util::dest(ours, before.turn());
+    Some(Fact::Idea {
+        uci: uci(mv),
+        idea: if possible { "plan" } else { "prepares" }.to_owned(),
+        square,
+        other: None,
+        moves: line.iter().map(|m| uci(*m)).collect(),
+        san: names,
+        n: 0,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::explain::board::before_move_after;
+
+    #[test]
+    fn a3_stops_the_pin_bb4() {
+        // Black's best move after a pass is ...Bb4, pinning the knight on c3; after a3 the
+        // bishop on b4 would be taken by the pawn.
+        let fen = "rn1qkb1r/pp3ppp/2p1pn2/3p1b2/2PP4/2N1PN2/PP3PPP/R1BQKB1R w KQkq - 0 6";
+        let (before, mv, after) = before_move_after(fen, "a3");
+        let passed = pass(&before).unwrap();
+        let bb4 = "Bb4".parse::<San>().unwrap().to_move(&passed).unwrap();
+        assert!(bites(&passed, bb4));
+        assert!(!bites(&after, bb4));
+        // The fact names whatever the search finds, but only a move that stopped biting.
+        if let Some(Fact::Idea { moves, .. }) = stops(&before, mv, &after) {
+            let r: Move = moves[0]
+                .parse::<shakmaty::uci::UciMove>()
+                .unwrap()
+                .to_move(&passed)
+                .unwrap();
+            assert!(bites(&passed, r) && !bites(&after, r));
+        }
+    }
+
+    #[test]
+    fn follow_up_prepares_or_plans() {
+        // Nd2 clears f3: the line's f4 was illegal before it (the knight on f3 blocked the
+        // pawn).
+        let fen = "r1bq1rk1/pppnbppp/3p4/4p3/4P3/2NP1N2/PPP1BPPP/R1BQ1RK1 w - - 0 8";
+        let (before, mv, after) = before_move_after(fen, "Nd2");
+        let mut pos = after.clone();
+        let mut pv = Vec::new();
+        for s in ["Nc5", "f4"] {
+            let m = s.parse::<San>().unwrap().to_move(&pos).unwrap();
+            pos.play_unchecked(m);
+            pv.push(m);
+        }
+        let Some(Fact::Idea { idea, san, .. }) = follow_up(&before, mv, &after, &pv) else {
+            panic!("no follow-up");
+        };
+        assert_eq!((idea.as_str(), san), ("prepares", vec!["f4".to_owned()]));
+        // A recapture is no plan: Nxd5 exd5 Qxd5.
+        let fen = "4k3/8/4p3/3p4/8/2N5/8/3QK3 w - - 0 1";
+        let (before, mv, after) = before_move_after(fen, "Nxd5");
+        let mut pos = after.clone();
+        let mut pv = Vec::new();
+        for s in ["exd5", "Qxd5"] {
+            let m = s.parse::<San>().unwrap().to_move(&pos).unwrap();
+            pos.play_unchecked(m);
+            pv.push(m);
+        }
+        assert!(follow_up(&before, mv, &after, &pv).is_none());
+    }
+}
