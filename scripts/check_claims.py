@@ -103,28 +103,7 @@ def pass_turn(board):
 def see(board, m):
     """Static exchange of the capture m: the swap list over the least valuable attackers,
     x-rays revealed by recomputing attackers on the emptied board (pins ignored)."""
-    b = board.copy()
-    target = m.to_square
-    gains = [SEE_VALUES[b.piece_type_at(target)]]
-    piece = SEE_VALUES[b.piece_type_at(m.from_square)]
-    if m.promotion:
-        gains[0] += SEE_VALUES[m.promotion] - SEE_VALUES[chess.PAWN]
-        piece = SEE_VALUES[m.promotion]
-    b.remove_piece_at(m.from_square)
-    side = not board.turn
-    while True:
-        attackers = [a for a in b.attackers(side, target)]
-        if not attackers:
-            break
-        a = min(attackers, key=lambda x: SEE_VALUES[b.piece_type_at(x)])
-        gains.append(piece - gains[-1])
-        piece = SEE_VALUES[b.piece_type_at(a)]
-        b.remove_piece_at(a)
-        side = not side
-    while len(gains) > 1:
-        last = gains.pop()
-        gains[-1] = -max(-gains[-1], last)
-    return gains[0]
+    return exchange(board, m)
 
 
 def works(board, m, mate):

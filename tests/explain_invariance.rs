@@ -57,6 +57,14 @@ fn mirror_claim(v: &Value) -> Value {
                     a.reverse();
                 }
             }
+            // An idea's `other` square (the line's piece, a guard …), when it names one.
+            ("other", Value::String(s))
+                if s.len() == 2
+                    && matches!(s.as_bytes()[0], b'a'..=b'h')
+                    && matches!(s.as_bytes()[1], b'1'..=b'8') =>
+            {
+                *s = mirror_square_name(s)
+            }
             ("side", Value::String(s)) => {
                 *s = if s == "white" { "black" } else { "white" }.to_owned();
             }
@@ -68,7 +76,20 @@ fn mirror_claim(v: &Value) -> Value {
                     &s[4..]
                 )
             }
-            ("line", Value::Array(a)) => {
+            ("san", Value::Array(a)) => {
+                for x in a.iter_mut() {
+                    if let Value::String(s) = x {
+                        *s = s
+                            .chars()
+                            .map(|c| match c {
+                                '1'..='8' => (b'1' + b'8' - c as u8) as char,
+                                other => other,
+                            })
+                            .collect();
+                    }
+                }
+            }
+            ("line" | "moves", Value::Array(a)) => {
                 for x in a.iter_mut() {
                     if let Value::String(s) = x {
                         *s = format!(

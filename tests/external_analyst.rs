@@ -506,7 +506,8 @@ fn a_useless_engine_leaves_annotate_and_explain_to_the_builtin_engine() {
     let text = stdout(&o);
     assert!(!text.contains("no legal move"), "{text}");
     assert!(text.contains("judged by kibitzer"), "{text}");
-    assert!(text.contains("Better was Rxd5"), "{text}");
+    // The built-in engine found the better move and its line (the explanation's `> ` line).
+    assert!(text.contains("\n> Rxd5 "), "{text}");
     assert!(
         format!("{text}{}", stderr(&o)).contains("gives no analysis"),
         "{text}{}",
