@@ -635,7 +635,9 @@ def t_idea(board, c):
         reply = chess.Move.from_uci(line[1])
         if ours.to_square == reply.to_square:
             return False
-        possible = ours in board.legal_moves and exchange(board, ours) >= 0
+        # The moved piece moving on is a plan, never "prepared" by its own move.
+        possible = (ours in board.legal_moves and exchange(board, ours) >= 0) \
+            or ours.from_square == m.to_square
         return ours.to_square == s and possible == (idea == "plan")
     if idea in ("king_off_line", "king_corner"):
         if role != chess.KING or board.is_castling(m) or board.is_capture(m) or after.is_check():

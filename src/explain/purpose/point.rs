@@ -165,7 +165,7 @@ pub fn stops(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
 
 /// The mover's next move(s) in `pv` (the line after `mv`): `prepares` when the first of them
 /// was not legal and safe (static exchange) before `mv` (the same piece from the same square to
-/// the same square), else `plan`. Not named for a capture (taking is its point), nor when the
+/// the same square) and is not the moved piece moving on, else `plan`. Not named for a capture (taking is its point), nor when the
 /// next move goes to the square the reply went to (a recapture, or taking the piece that just
 /// moved), or answers a check.
 #[must_use]
@@ -195,7 +195,10 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
     let same = before.legal_moves().into_iter().find(|m| {
         m.from() == ours.from() && m.to() == ours.to() && m.promotion() == ours.promotion()
     });
-    let possible = same.is_some_and(|m| crate::engine::see::see_ge(before, m, 0, &SEE_VALUES));
+    // The piece that moved moving on is a plan, not something the move made possible (1.e4
+    // does not "prepare" e5).
+    let possible = ours.from() == Some(crate::explain::themes::util::dest(mv, before.turn()))
+        || same.is_some_and(|m| crate::engine::see::see_ge(before, m, 0, &SEE_VALUES));
     let square = crate::explain::themes::util::dest(ours, before.turn());
     Some(Fact::Idea {
         uci: uci(mv),
@@ -262,5 +265,19 @@ mod tests {
             pv.push(m);
         }
         assert!(follow_up(&before, mv, &after, &pv).is_none());
+        // The moved piece moving on is a plan: 1.e4 does not "prepare" e5.
+        let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let (before, mv, after) = before_move_after(fen, "e4");
+        let mut pos = after.clone();
+        let mut pv = Vec::new();
+        for s in ["Nc6", "e5"] {
+            let m = s.parse::<San>().unwrap().to_move(&pos).unwrap();
+            pos.play_unchecked(m);
+            pv.push(m);
+        }
+        let Some(Fact::Idea { idea, .. }) = follow_up(&before, mv, &after, &pv) else {
+            panic!("no follow-up");
+        };
+        assert_eq!(idea, "plan");
     }
 }
