@@ -237,25 +237,19 @@ impl std::fmt::Debug for UciAnalyst {
     }
 }
 
-/// Where Debian installs Stockfish, looked in after the `PATH` for a bare program name.
-const GAMES_DIR: &str = "/usr/games";
-
-/// The file `program` names: a path (it contains `/`) when it is a file; a bare name, the
-/// first file of that name in the `PATH`'s directories, then in [`GAMES_DIR`].
+/// The file `program` names: a path (it contains `/`) when it is a file; a bare name, where
+/// the judge looks for programs ([`super::judge::find_program`]: the `PATH`, then the usual
+/// Debian and Homebrew places).
 fn locate(program: &str) -> Option<PathBuf> {
     if program.contains('/') {
         let path = PathBuf::from(program);
         return path.is_file().then_some(path);
     }
-    let path_dirs = std::env::var_os("PATH").unwrap_or_default();
-    std::env::split_paths(&path_dirs)
-        .chain(std::iter::once(PathBuf::from(GAMES_DIR)))
-        .map(|dir| dir.join(program))
-        .find(|candidate| candidate.is_file())
+    super::judge::find_program(program)
 }
 
 /// Spawns `program` with `args`: the file [`locate`] finds (a bare name not on the `PATH`
-/// is also looked for in [`GAMES_DIR`]), else `program` as given (so the system's error says
+/// is also looked for in the judge's usual places), else `program` as given (so the system's error says
 /// why it cannot start).
 fn spawn(program: &str, args: &[&str]) -> std::io::Result<Child> {
     Command::new(locate(program).unwrap_or_else(|| PathBuf::from(program)))

@@ -45,22 +45,29 @@ pub fn resolved_with(spec: AnalystSpec, found: Option<PathBuf>) -> AnalystSpec {
     }
 }
 
-/// The installed [`PROGRAM`]: the first file of that name in the `PATH`'s directories, then
-/// in [`PLACES`]; `None` when there is none.
+/// The installed [`PROGRAM`] ([`find_program`]); `None` when there is none.
 #[must_use]
 pub fn find() -> Option<PathBuf> {
+    find_program(PROGRAM)
+}
+
+/// The program `name` (a bare name) as installed: the first file of that name in the `PATH`'s
+/// directories, then in [`PLACES`]. Also where a configured engine's bare name is looked for
+/// (`external::locate`).
+#[must_use]
+pub fn find_program(name: &str) -> Option<PathBuf> {
     let path = std::env::var_os("PATH").unwrap_or_default();
     let dirs = std::env::split_paths(&path)
         .chain(PLACES.iter().map(PathBuf::from))
         .collect::<Vec<_>>();
-    find_in(&dirs)
+    find_in(&dirs, name)
 }
 
-/// The first file named [`PROGRAM`] in `dirs`.
+/// The first program named `name` in `dirs`.
 #[must_use]
-pub fn find_in(dirs: &[PathBuf]) -> Option<PathBuf> {
+pub fn find_in(dirs: &[PathBuf], name: &str) -> Option<PathBuf> {
     dirs.iter()
-        .map(|dir| dir.join(PROGRAM))
+        .map(|dir| dir.join(name))
         .find(|candidate| is_program(candidate))
 }
 
@@ -136,8 +143,8 @@ mod tests {
         }
         let dirs = [a.clone(), b.clone(), c.clone()];
         #[cfg(unix)]
-        assert_eq!(find_in(&dirs), Some(c.join(PROGRAM)));
-        assert_eq!(find_in(&[a]), None);
-        assert_eq!(find_in(&[]), None);
+        assert_eq!(find_in(&dirs, PROGRAM), Some(c.join(PROGRAM)));
+        assert_eq!(find_in(&[a], PROGRAM), None);
+        assert_eq!(find_in(&[], PROGRAM), None);
     }
 }
