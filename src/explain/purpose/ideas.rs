@@ -177,7 +177,7 @@ fn wing(file: File) -> Option<Bitboard> {
 }
 
 /// `minority`: a pawn push on a wing where we have fewer pawns than the enemy (and at least
-/// one), against an enemy pawn: the pushed pawn attacks one, or will from its next square.
+/// one), away from our king (which stands on the other wing), against an enemy pawn: the pushed pawn attacks one, or will from its next square.
 /// Pieces (other than kings and pawns) are on the board: in a pawn ending this is a race.
 #[must_use]
 pub fn minority(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
@@ -187,6 +187,12 @@ pub fn minority(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
         return None;
     }
     let files = wing(mv.to().file())?;
+    // A plan away from one's own king (the Carlsbad's b4–b5 with the king on g1): pushes on
+    // the king's wing, or with the king in the centre, are no minority attack.
+    let king_wing = b.king_of(us).and_then(|k| wing(k.file()));
+    if king_wing.is_none_or(|w| w == files) {
+        return None;
+    }
     let ours = (files & b.by_piece(Role::Pawn.of(us))).count();
     let theirs = (files & b.by_piece(Role::Pawn.of(!us))).count();
     let pieces = b.occupied() & !b.pawns() & !b.kings() & b.by_color(us);
@@ -459,6 +465,9 @@ mod tests {
         let got = names(fen, "b5", &[]);
         assert!(got.contains(&"minority".to_owned()), "{got:?}");
         assert!(got.contains(&"undermines".to_owned()), "{got:?}");
+        // ...f6 against e5 and f5 with the king in the centre (Tal): no minority attack.
+        let fen = "r1b1kr2/1p1pbpQ1/pqn5/4PP1p/3p4/3B4/PPP1N1PP/R4R1K b q - 0 17";
+        assert!(!names(fen, "f6", &[]).contains(&"minority".to_owned()));
     }
 
     #[test]
