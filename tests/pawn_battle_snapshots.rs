@@ -152,3 +152,36 @@ fn pawn_battle_game_over_says_why() {
         app
     });
 }
+
+#[test]
+fn the_whole_reason_of_a_long_ending_is_on_the_screen() {
+    // After 1.c4 Black's only pawn is blocked: no legal move, the longest reason there is.
+    for (w, h) in [(62, 19), (80, 24), (110, 32)] {
+        let game = Game::<PawnBattle>::from_variant_fen("8/8/8/p7/P7/2P5/8/8 w - - 0 1").unwrap();
+        let snapshot = Snapshot {
+            game,
+            human: Color::White,
+            level: 1,
+            clock: None,
+        };
+        let (mut app, _) = PbApp::starting(Config::default(), Some(snapshot), 1);
+        app.update(Event::Resize(w, h));
+        prompt(&mut app, "c4");
+        assert!(app.outcome().is_some());
+        let theme = Theme::named(&app.config.ui.theme, ColorMode::None);
+        let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+        terminal.draw(|f| ui::render(f, &app, &theme)).unwrap();
+        let text: String = format!("{:?}", terminal.backend())
+            .split('"')
+            .collect::<Vec<_>>()
+            .join(" ");
+        let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        for word in ["leaving", "opponent", "no", "legal", "move", "1-0"] {
+            assert!(
+                text.split(|c: char| !c.is_alphanumeric() && c != '-')
+                    .any(|w| w == word),
+                "{word:?} at {w}x{h}:\n{words}"
+            );
+        }
+    }
+}

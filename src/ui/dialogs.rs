@@ -199,17 +199,26 @@ pub fn draw<P: Playable>(frame: &mut Frame, layout: &Layout, app: &App<P>, theme
                 choices.push(Span::styled(format!(" {name} "), style));
                 choices.push(Span::raw("  "));
             }
-            let lines = vec![
-                Line::styled(headline, title_style(theme)),
-                Line::styled(
-                    format!("{outcome} · {}", outcome.result_token()),
-                    theme.fg("text"),
-                ),
+            // The outcome's sentence can be long (Pawn Battle's "… no legal move"): the dialog
+            // widens up to the screen and wraps the rest, so no word is ever cut.
+            let keys = "←/→ then ⏎ · N new · v review · u undo";
+            let reason = format!("{outcome} · {}", outcome.result_token());
+            let width = (reason.chars().count() as u16 + 4)
+                .clamp(48, 72)
+                .min(area.width);
+            let reason_lines = crate::text::wrap(&reason, usize::from(width.saturating_sub(2)));
+            let mut lines = vec![Line::styled(headline, title_style(theme))];
+            lines.extend(
+                reason_lines
+                    .iter()
+                    .map(|l| Line::styled(l.clone(), theme.fg("text"))),
+            );
+            lines.extend([
                 Line::raw(""),
                 Line::from(choices),
-                Line::styled("←/→ then ⏎ · N new · v review · u undo", theme.fg("dim")),
-            ];
-            let rect = centered(area, 48, 7);
+                Line::styled(keys, theme.fg("dim")),
+            ]);
+            let rect = centered(area, width, lines.len() as u16 + 2);
             frame.render_widget(Clear, rect);
             frame.render_widget(
                 Paragraph::new(lines)
