@@ -193,8 +193,10 @@ pub struct Request<P: Analysed = Chess> {
     pub limits: SearchLimits,
     /// Evaluation parameters of the engine.
     pub params: P::Eval,
-    /// The human's colour (scores are also given from its side).
-    pub human: Color,
+    /// The reader's colour, the "you" of the text (scores are also given from its side); `None`
+    /// when the reader plays neither side (a review of someone else's game): scores are then
+    /// from White's side and nobody is "you".
+    pub human: Option<Color>,
     /// How much to say.
     pub level: ExplainLevel,
     /// In which language.
@@ -207,7 +209,7 @@ pub struct Request<P: Analysed = Chess> {
 
 impl<P: Analysed> Request<P> {
     /// A request with the defaults: no history, the engine's own choice, ply 0, White as the
-    /// human, medium level, English, the built-in engine as the judge.
+    /// human (no "you"), medium level, English, the built-in engine as the judge.
     #[must_use]
     pub fn new(before: P, limits: SearchLimits, params: P::Eval) -> Request<P> {
         Request {
@@ -218,7 +220,7 @@ impl<P: Analysed> Request<P> {
             ply: 0,
             limits,
             params,
-            human: Color::White,
+            human: None,
             level: ExplainLevel::default(),
             language: Language::default(),
             analyst: AnalystSpec::default(),

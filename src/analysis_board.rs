@@ -201,7 +201,7 @@ impl<P: Playable> AnalysisBoard<P> {
             played: None,
             previous: game.moves().last().map(|m| m.mv),
             ply: game.ply(),
-            human: self.human,
+            human: Some(self.human),
             ..base
         }
     }

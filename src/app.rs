@@ -1493,7 +1493,7 @@ impl<P: Playable> App<P> {
             .and_then(|p| self.game.all_moves().get(p))
             .map(|m| m.mv);
         req.ply = ply;
-        req.human = self.human_at(ply);
+        req.human = Some(self.human_at(ply));
         Some(req)
     }
 

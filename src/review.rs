@@ -87,6 +87,10 @@ pub struct Settings {
     /// from the configuration ([`AnalystSpec::is_installed`](analysis::AnalystSpec::is_installed)),
     /// so the review screen offers it while the built-in engine judges; `false` by default.
     pub external_installed: bool,
+    /// The reader's side, the "you" of the explanations: the player named "You" in the game's
+    /// tags (a game played against kibitzer, [`crate::app::persist::reader_of`]); `None` for
+    /// anyone else's game (scores from White's side, nobody called "you").
+    pub reader: Option<shakmaty::Color>,
 }
 
 /// The external engine the review screen offers when none is configured (found on the `PATH`
@@ -107,6 +111,7 @@ impl Default for Settings {
             threads: 0,
             external: analysis::AnalystSpec::new(DEFAULT_EXTERNAL, Vec::new()),
             external_installed: false,
+            reader: None,
         }
     }
 }
@@ -130,6 +135,7 @@ impl Settings {
             threads: config.analysis.threads as usize,
             external: config.analysis.spec_of(DEFAULT_EXTERNAL),
             external_installed: false,
+            reader: None,
         }
         .with_analyst(config.analysis.spec())
         .looking_for_external()

@@ -468,7 +468,7 @@ impl Analyses {
         match &self.play {
             Some(config) => {
                 let mut request = crate::app::playable::base_request(config, position.clone());
-                request.human = crate::variant::VariantPosition::turn(&position);
+                request.human = Some(crate::variant::VariantPosition::turn(&position));
                 AnalysisRequest {
                     id,
                     ply: 0,

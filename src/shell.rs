@@ -860,7 +860,7 @@ mod tests {
         // Its engine starts at once on the position shown, with an id of play's counter.
         let first = lines_asked(&fx);
         assert_eq!(first.request.before, *shell.app().unwrap().game.position());
-        assert_eq!(first.request.human, Color::White);
+        assert_eq!(first.request.human, Some(Color::White));
         // Two moves, one for each side, by the prompt: each restarts the engine.
         typing(&mut shell, ":Nf3");
         let fx = shell.update(key(KeyCode::Enter));

@@ -29,7 +29,17 @@ fn parse_line(fen: &str, line: &str) -> (Chess, Vec<Move>) {
     (root, moves)
 }
 
+/// Themes found only with the opponent's previous move (`themes::detect_line_after`): their
+/// cases' lines start with that move.
+const AFTER_PREVIOUS: &[&str] = &["recapture"];
+
 fn fires(id: &str, root: &Chess, line: &[Move]) -> bool {
+    if AFTER_PREVIOUS.contains(&id) {
+        let mid = board::play(root, line[0]).unwrap();
+        return themes::detect_line_after(Some(line[0]), &mid, &line[1..])
+            .iter()
+            .any(|t| t.id == id && t.ply == 0);
+    }
     let after = board::play(root, line[0]).unwrap();
     detect(root, line[0], &after, &line[1..])
         .iter()

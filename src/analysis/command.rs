@@ -162,7 +162,9 @@ fn run_for<P: Analysed>(
         params,
     );
     req.played = played;
-    req.human = before.turn();
+    // A position asked about from the command line has no "you": the score reads
+    // "White is better by 0.3", the same as a review of someone else's game.
+    req.human = None;
     req.ply = ply_of(&before);
     req.level = level;
     req.language = config.explain.language;

@@ -50,7 +50,7 @@ pub fn uci_lines_for(
     };
     let mut req = Request::new(before.clone(), SearchLimits::default(), params.clone());
     req.played = Some(mv);
-    req.human = shakmaty::Position::turn(before);
+    req.human = Some(shakmaty::Position::turn(before));
     req.level = level;
     req.language = language;
     uci_lines(&explain_move(&req, result, mv, None))

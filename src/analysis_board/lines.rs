@@ -106,7 +106,7 @@ pub fn lines_at<P: Analysed>(
         };
         lines.push(Line {
             mv,
-            score: score.seen_by(mover, req.human),
+            score: score.seen_by(mover, req.human.unwrap_or(shakmaty::Color::White)),
             pv,
             explanation: explain_move(req, &before, mv, after.as_ref()),
         });
@@ -167,7 +167,7 @@ mod tests {
             SearchLimits::default(),
             EvalParams::default(),
         );
-        req.human = human;
+        req.human = Some(human);
         req
     }
 

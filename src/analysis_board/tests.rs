@@ -199,7 +199,7 @@ fn the_request_carries_the_history_the_last_move_and_the_human_side() {
     assert_eq!(req.before, *board.position());
     assert_eq!(req.history.len(), 2, "the two positions before");
     assert_eq!(req.previous, board.tree.game().moves().last().map(|m| m.mv));
-    assert_eq!(req.human, Color::Black);
+    assert_eq!(req.human, Some(Color::Black));
     assert_eq!(req.limits, SearchLimits::depth(3));
 }
 
@@ -481,7 +481,7 @@ mod pawn_battle {
             SearchLimits::default(),
             Evaluation::preset(PresetName::Default),
         );
-        req.human = human;
+        req.human = Some(human);
         req
     }
 

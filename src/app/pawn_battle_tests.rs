@@ -269,7 +269,7 @@ fn the_engines_move_is_explained_and_the_humans_move_gets_a_verdict() {
         .expect("the human's move is analysed in the background as Pawn Battle");
     assert_eq!(job.ply, 1);
     assert_eq!(job.request.played, Some(reply));
-    assert_eq!(job.request.human, Color::Black);
+    assert_eq!(job.request.human, Some(Color::Black));
     assert_eq!(app.analyses_pending(), 1);
     // ... whose verdict reaches the panel.
     let analysed = super::tests::analyse_job(&AnalysisJob::PawnBattle(job.clone()), 3);

@@ -300,6 +300,30 @@ fn temporary_file(dir: &Path, path: &Path) -> std::io::Result<(PathBuf, std::fs:
     }
 }
 
+/// The side of the player named "You" in `tags` (a game played against kibitzer), the reader
+/// of its review; `None` for anyone else's game.
+///
+/// ```
+/// use kibitzer::app::persist::reader_of;
+/// use kibitzer::pgn::Tags;
+/// let mut tags = Tags::default();
+/// tags.set("White", "kibitzer level 3");
+/// tags.set("Black", "You");
+/// assert_eq!(reader_of(&tags), Some(shakmaty::Color::Black));
+/// tags.set("Black", "Tal, Mikhail");
+/// assert_eq!(reader_of(&tags), None);
+/// ```
+#[must_use]
+pub fn reader_of(tags: &Tags) -> Option<Color> {
+    if tags.get("Black") == Some(HUMAN_NAME) {
+        Some(Color::Black)
+    } else if tags.get("White") == Some(HUMAN_NAME) {
+        Some(Color::White)
+    } else {
+        None
+    }
+}
+
 /// The game as PGN, with the players named and today's date.
 pub fn encode<P: PgnVariant>(snapshot: &Snapshot<P>) -> String {
     let engine = format!("{ENGINE_PREFIX}{}", snapshot.level);
@@ -439,13 +463,7 @@ pub fn decode_game_as<P: PgnVariant>(text: &str, pick: GamePick) -> Result<Snaps
             _ => {}
         }
     }
-    let human = if tags.get("Black") == Some(HUMAN_NAME) {
-        Color::Black
-    } else if tags.get("White") == Some(HUMAN_NAME) {
-        Color::White
-    } else {
-        game.turn()
-    };
+    let human = reader_of(&tags).unwrap_or_else(|| game.turn());
     let level_of = |name: Option<&str>| {
         name.and_then(|n| n.strip_prefix(ENGINE_PREFIX))
             .and_then(|l| l.trim().parse::<u8>().ok())

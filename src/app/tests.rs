@@ -1103,7 +1103,10 @@ fn swapping_sides_keeps_who_played_each_earlier_move() {
     assert_eq!(app.human_at(1), Color::White, "1...c5 was the engine's");
     assert_eq!(app.human_at(2), Color::Black);
     // The background analysis of an earlier move speaks to the side that played it.
-    assert_eq!(app.analysis_request(0, None).unwrap().human, Color::White);
+    assert_eq!(
+        app.analysis_request(0, None).unwrap().human,
+        Some(Color::White)
+    );
     // A takeback below the swap keeps the earlier moves' players too.
     engine_plays(&mut app, "Nf3");
     app.update(key(KeyCode::Char('u')));

@@ -333,7 +333,7 @@ fn analyse_from_here_asks_the_host_and_shows_the_result() {
         crate::engine::SearchLimits::depth(3),
         crate::engine::EvalParams::default(),
     );
-    req.human = Color::White;
+    req.human = Some(Color::White);
     let analysis = crate::analysis::analyse(
         &req,
         &mut crate::engine::SearchMemory::new(1),

@@ -43,8 +43,9 @@ pub struct ExplainInput<P = Chess> {
     pub facts: Option<SearchFacts>,
     /// Evaluation terms: (name, value before, value after), mover's view.
     pub eval_terms: Vec<(String, i32, i32)>,
-    /// The human's colour (MAX).
-    pub human: Color,
+    /// The reader's colour (MAX, the "you" of the text); `None` when the reader plays neither
+    /// side (scores from White's side, nobody called "you").
+    pub human: Option<Color>,
     /// Ply number of the move in the game (0 = White's first move).
     pub ply: usize,
     /// How much to say.
@@ -55,7 +56,7 @@ pub struct ExplainInput<P = Chess> {
 
 impl<P> ExplainInput<P> {
     /// An input that knows only the position and the move (no search: no scores, lines or
-    /// facts), the human White, ply 0, at `level`: what the board alone says of `mv`.
+    /// facts), no human, ply 0, at `level`: what the board alone says of `mv`.
     #[must_use]
     pub fn board_only(before: P, mv: Move, level: ExplainLevel) -> ExplainInput<P> {
         ExplainInput {
@@ -71,7 +72,7 @@ impl<P> ExplainInput<P> {
             second_score: None,
             facts: None,
             eval_terms: Vec::new(),
-            human: Color::White,
+            human: None,
             ply: 0,
             level,
             language: Language::default(),
@@ -89,9 +90,9 @@ pub struct ScorePair {
     pub human: Score,
     /// White's view.
     pub white: Score,
-    /// The human's colour (the "you" of the text).
+    /// The reader's colour (the "you" of the text), `None` for a spectator.
     #[serde(skip)]
-    pub human_side: Color,
+    pub human_side: Option<Color>,
 }
 
 /// The engine's better move and its line.
@@ -125,6 +126,10 @@ pub const SCORE_PREFIX: &str = "score: ";
 pub const RESULT_WON: &str = "won";
 /// The score line after a Pawn Battle move that won the game, for the human's opponent.
 pub const RESULT_LOST: &str = "lost";
+/// The score line after a Pawn Battle move that won the game, read by a spectator.
+pub const RESULT_WHITE_WON: &str = "White won";
+/// The score line after a Pawn Battle move that won the game, read by a spectator.
+pub const RESULT_BLACK_WON: &str = "Black won";
 
 /// The explanation of one move.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -175,10 +180,10 @@ pub struct Explanation {
     pub variant: crate::variant::Variant,
 }
 
-pub(crate) fn human_view(mover: Color, human: Color, s: Score) -> ScorePair {
+pub(crate) fn human_view(mover: Color, human: Option<Color>, s: Score) -> ScorePair {
     ScorePair {
         mover: s,
-        human: s.seen_by(mover, human),
+        human: s.seen_by(mover, human.unwrap_or(Color::White)),
         white: s.seen_by(mover, Color::White),
         human_side: human,
     }
@@ -624,21 +629,22 @@ impl Explanation {
         } else {
             Color::White
         };
-        let human_moved = s.human_side == mover;
         match (self.variant, s.mover) {
-            (crate::variant::Variant::PawnBattle, Score::Mate(1)) if human_moved => {
-                RESULT_WON.to_owned()
-            }
-            (crate::variant::Variant::PawnBattle, Score::Mate(1)) => RESULT_LOST.to_owned(),
+            (crate::variant::Variant::PawnBattle, Score::Mate(1)) => match s.human_side {
+                Some(human) if human == mover => RESULT_WON.to_owned(),
+                Some(_) => RESULT_LOST.to_owned(),
+                None if mover == Color::White => RESULT_WHITE_WON.to_owned(),
+                None => RESULT_BLACK_WON.to_owned(),
+            },
             (crate::variant::Variant::PawnBattle, Score::Mate(n)) if n > 1 => {
                 crate::explain::score_text::evaluation_of(
                     Score::Mate(n - 1),
                     mover,
-                    Some(s.human_side),
+                    s.human_side,
                     self.variant,
                 )
             }
-            _ => crate::explain::score_text::evaluation(s.white, Some(s.human_side), self.variant),
+            _ => crate::explain::score_text::evaluation(s.white, s.human_side, self.variant),
         }
     }
 
@@ -759,6 +765,7 @@ mod tests {
         i.best = Some(mv(&p, "g7g6"));
         i.best_score = Some(Score::Cp(-30));
         i.score_after = Some(Score::Mate(-1));
+        i.human = Some(Color::White);
         let e = explain(&i);
         let text = e.render();
         assert!(text.contains("Qxf7#"), "{text}");

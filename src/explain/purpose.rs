@@ -38,7 +38,7 @@ pub struct Threat {
 }
 
 /// Piece values for the exchange evaluation, centipawns, pawn … king.
-const SEE_VALUES: [i32; 6] = [100, 300, 300, 500, 900, 20_000];
+pub(crate) const SEE_VALUES: [i32; 6] = [100, 300, 300, 500, 900, 20_000];
 
 /// Minimum gain of a threatened capture, centipawns (a pawn).
 const MIN_GAIN: i32 = 100;

@@ -141,6 +141,10 @@ pub struct Gate {
     /// Without one (an endgame) a bare king is normal, and "exploits it with checks" is beside
     /// the point.
     pub mover_has_queen: bool,
+    /// The move captured and the opponent takes back on that square (the reply in the line,
+    /// or with no line a recapture that does not lose material): a threat the capturer seems
+    /// to make (19...fxe4 "threatens exf3" before dxe4) is no threat.
+    pub taken_back: bool,
 }
 
 /// What [`Gate::of`] reads.
@@ -184,6 +188,7 @@ impl Gate {
             line_shown: s.level == ExplainLevel::Advanced,
             traded: traded(s.mv),
             mover_has_queen: !(after.board().queens() & after.board().by_color(mover)).is_empty(),
+            taken_back: taken_back(s.before.turn(), s.mv, &after, s.pv),
         }
     }
 
@@ -194,7 +199,9 @@ impl Gate {
             "sacrifice" | "exchange_sacrifice" => self.sacrifice,
             "q_only_move" => self.only_move,
             "watch_mate" | "watch_wins" => self.watch_survives && !self.forced_mate,
-            "threat_wins" => !self.forced_mate,
+            "threat_wins" => !self.forced_mate && !self.taken_back,
+            // The capturer's threats vanish when it is taken back at once.
+            "threat_mate" | "attacks_piece" | "attacks_defender" => !self.taken_back,
             "kingside_attack" => self.kingside,
             "queenside_attack" => self.queenside,
             "pawn_endgame" | "rook_endgame" | "bishop_endgame" | "knight_endgame"
@@ -304,6 +311,22 @@ fn watch_survives(after: &Chess, pv: &[Move]) -> bool {
 }
 
 /// The square of `mv`'s capturer when it took a piece worth at least its own value.
+/// Whether the capture `mv` is taken back at once (see [`Gate::taken_back`]).
+fn taken_back(mover: Color, mv: Move, after: &Chess, pv: &[Move]) -> bool {
+    if !mv.is_capture() {
+        return false;
+    }
+    let square = crate::explain::themes::util::dest(mv, mover);
+    match pv.first() {
+        Some(reply) => reply.is_capture() && reply.to() == square,
+        None => after.legal_moves().iter().any(|m| {
+            m.is_capture()
+                && m.to() == square
+                && crate::engine::see::see_ge(after, *m, 0, &crate::explain::purpose::SEE_VALUES)
+        }),
+    }
+}
+
 fn traded(mv: Move) -> Option<Square> {
     mv.capture()
         .filter(|c| board::value(*c) >= board::value(mv.role()))

@@ -813,7 +813,18 @@ fn same_fact(claims: &[Claim], i: usize, j: usize) -> bool {
         matches!((x, y), (Fact::Defends { target, .. }, Fact::ThreatMet { target: t, how, .. })
             if target == t && how == "defends")
     };
-    i == j || defence(&a.fact, &b.fact) || defence(&b.fact, &a.fact)
+    // "threatens to win the queen on c2" and "attacks the queen on c2" (or "attacks the knight
+    // on e4, the defender of c3") say one thing: the piece under attack.
+    let attacked = |f: &Fact| match f {
+        Fact::Threatens { target, .. } | Fact::ThreatWins { target, .. } => Some(*target),
+        Fact::AttacksDefender { defender, .. } => Some(*defender),
+        _ => None,
+    };
+    let same_target = match (attacked(&a.fact), attacked(&b.fact)) {
+        (Some(x), Some(y)) => x == y && a.fen == b.fen,
+        _ => false,
+    };
+    i == j || defence(&a.fact, &b.fact) || defence(&b.fact, &a.fact) || same_target
 }
 
 /// Whether `c` says a piece of the mover hangs, and the sentence checks let it be said.

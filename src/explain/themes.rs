@@ -336,9 +336,10 @@ pub fn detect_line(root: &Chess, line: &[Move]) -> Vec<Theme> {
 }
 
 /// As [`detect_line`], knowing the opponent's move that led to `root` (when there is one).
-/// The previous move only filters: `hanging_piece_capture` is dropped when our first move just
-/// takes back, on the same square, a piece worth no more than what the opponent took there
-/// (a plain recapture).
+/// On a plain recapture (our first move takes back, on the same square, a piece worth no more
+/// than what the opponent took there) the move is a `recapture`, and neither
+/// `hanging_piece_capture` nor a material gain that only restores what the opponent took is
+/// said (9.Bxd4 after 8...Nxd4 "nets +3 pawns" from the position, nothing over the two moves).
 #[must_use]
 pub fn detect_line_after(previous: Option<Move>, root: &Chess, line: &[Move]) -> Vec<Theme> {
     let mut out = detect_line(root, line);
@@ -350,7 +351,28 @@ pub fn detect_line_after(previous: Option<Move>, root: &Chess, line: &[Move]) ->
         if let (Some(taken), Some(retaken)) = (prev.capture(), first.capture()) {
             let plain = prev.to() == first.to() && board::value(taken) >= board::value(retaken);
             if plain {
-                out.retain(|t| !(t.id == "hanging_piece_capture" && t.ply == 0));
+                let restored = board::value(taken);
+                let positions = board::settled_positions(root, line);
+                let us = shakmaty::Position::turn(root);
+                let gain = positions.last().map_or(0, |last| {
+                    board::balance(shakmaty::Position::board(last), us)
+                        - board::balance(shakmaty::Position::board(root), us)
+                });
+                out.retain(|t| {
+                    !(t.id == "hanging_piece_capture" && t.ply == 0)
+                        && !(matches!(t.id, "wins_material" | "material_gain") && gain <= restored)
+                });
+                if let Some(spec) = spec("recapture") {
+                    out.push(to_theme(
+                        spec,
+                        Hit {
+                            squares: vec![first.to()],
+                            pieces: Vec::new(),
+                            offset: 0,
+                        },
+                        0,
+                    ));
+                }
             }
         }
     }

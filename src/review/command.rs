@@ -309,6 +309,11 @@ fn review_file<P: Reviewed>(
         _ => limits,
     };
     let loaded = load_as::<P>(&args.file, number)?;
+    // "You" in the explanations only for the player of a game played against kibitzer.
+    let settings = &Settings {
+        reader: crate::app::persist::reader_of(&loaded.game.tags),
+        ..settings.clone()
+    };
     for bad in &loaded.bad_games {
         eprintln!("kibitzer: warning: {}: {bad}", args.file.display());
     }

@@ -4,7 +4,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use shakmaty::{Color, Move};
+use shakmaty::Move;
 
 use super::{Reviewed, Settings};
 use crate::analysis::{Analysed, Analysis, Analyst, Request, analyse_with};
@@ -49,7 +49,7 @@ pub fn request<P: Reviewed>(
         ply,
         limits: settings.limits.clone(),
         params: P::eval(settings),
-        human: Color::White,
+        human: settings.reader,
         level: settings.level,
         language: settings.language,
         analyst: settings.analyst.clone(),

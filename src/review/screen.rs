@@ -299,11 +299,15 @@ impl<P: OnScreen> Screen<P> {
         self
     }
 
-    /// The review `id` (its reports carry it), judging tries with `settings`.
+    /// The review `id` (its reports carry it), judging tries with `settings`; the reader ("you")
+    /// is the game's player named "You", if any.
     #[must_use]
     pub fn with_review(mut self, id: u64, settings: Settings) -> Screen<P> {
         self.id = id;
-        self.settings = settings;
+        self.settings = Settings {
+            reader: crate::app::persist::reader_of(&self.game.tags),
+            ..settings
+        };
         self
     }
 

@@ -137,7 +137,7 @@ pub fn input(
             ("material".to_owned(), 0, 100),
             ("mobility".to_owned(), 10, 5),
         ],
-        human: Color::White,
+        human: Some(Color::White),
         ply: 0,
         level,
         language: Language::default(),

@@ -181,6 +181,16 @@ pub const SPECS: &[ThemeSpec] = &[
         capturing_defender
     ),
     theme!(
+        "recapture",
+        MaterialConsiderations,
+        Neutral,
+        None,
+        0.9,
+        Move,
+        "We take back on the square where the opponent has just captured, a piece worth no more than what it took (found with the previous move: `detect_line_after`).",
+        never
+    ),
+    theme!(
         "overloading",
         TacticalMotifs,
         Positive,
@@ -810,6 +820,12 @@ fn overloading(_before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<
     }
     let sole = |sq: Square| board::attackers(b, sq, after.turn()).single_square() == Some(o);
     (sole(t) && sole(mv.to())).then(|| Hit::at(vec![o, mv.to(), t]))
+}
+
+/// A detector for a theme only [`crate::explain::themes::detect_line_after`] finds (it needs
+/// the previous move).
+fn never(_: &Chess, _: Move, _: &Chess, _: &[Move]) -> Option<Hit> {
+    None
 }
 
 fn intermezzo(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Hit> {

@@ -272,13 +272,25 @@ fn says_win(e: &Explanation, side: &str, goal: &str) -> bool {
 #[test]
 fn a_forced_win_is_said_in_pawn_battle_terms_not_as_a_mate_score() {
     // The move that wins: no "#1", the game is said won.
-    let e = analysed("8/1P6/8/8/8/8/p7/8 w - - 0 1", "b8");
+    let mut req = advanced_request("8/1P6/8/8/8/8/p7/8 w - - 0 1", "b8");
+    req.human = Some(shakmaty::Color::White);
+    let e = analyse(&req, &mut SearchMemory::new(1), &AtomicBool::new(false))
+        .explanation
+        .unwrap();
     let panel = e.panel_lines().join("\n");
     assert!(
         !e.text.contains('#') && !panel.contains('#'),
         "{e:?}\n{panel}"
     );
     assert!(panel.contains("you won"), "{panel}");
+    // A spectator (no human: a review of someone else's game) reads who won.
+    let panel = analysed("8/1P6/8/8/8/8/p7/8 w - - 0 1", "b8")
+        .panel_lines()
+        .join("\n");
+    assert!(
+        panel.contains("White won") && !panel.contains("you"),
+        "{panel}"
+    );
     // A move after which the mover promotes next move.
     let e = analysed("8/8/1P6/8/8/p7/8/8 w - - 0 1", "b7");
     assert!(says_win(&e, "White", "b8"), "{}", e.text);
@@ -288,7 +300,7 @@ fn a_forced_win_is_said_in_pawn_battle_terms_not_as_a_mate_score() {
     assert!(says_win(&e, "Black", "a1"), "{}", e.text);
     let panel = e.panel_lines().join("\n");
     assert!(!e.text.contains('#') && !panel.contains('#'), "{panel}");
-    assert!(panel.contains("score: you lose in 1 move"), "{panel}");
+    assert!(panel.contains("score: Black wins in 1 move"), "{panel}");
     assert!(!panel.contains("mate"), "{panel}");
 }
 
