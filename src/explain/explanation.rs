@@ -800,6 +800,41 @@ mod tests {
     }
 
     #[test]
+    fn a_mate_that_cannot_be_stopped_is_said_first_and_no_safety_is_claimed() {
+        // Every black move is mated next; Kh5 leaves the queen's line, but nothing is safe.
+        let p = pos("8/pbp3np/1p1pq1pk/1P6/P4Q1P/6K1/8/8 b - - 1 33");
+        let kh5 = mv(&p, "h6h5");
+        let after = board::play(&p, kh5).unwrap();
+        let mut i = ExplainInput::board_only(p.clone(), kh5, ExplainLevel::Medium);
+        i.pv = vec![mv(&after, "f4g5")];
+        i.best = Some(kh5);
+        i.best_score = Some(Score::Mate(-1));
+        i.score_after = Some(Score::Mate(-1));
+        let e = explain(&i);
+        let first = &e.sentences[0];
+        assert_eq!(first.template, "line_mated", "{:?}", e.sentences);
+        assert!(first.text.contains("Qg5#"), "{}", first.text);
+        assert!(
+            e.sentences.iter().all(|s| !s.template.starts_with("idea_")),
+            "{:?}",
+            e.sentences
+        );
+    }
+
+    #[test]
+    fn a_mate_is_not_also_a_check() {
+        let p = pos("k7/8/1K6/8/8/8/8/7R w - - 0 1");
+        let rh8 = mv(&p, "h1h8");
+        let mut i = ExplainInput::board_only(p.clone(), rh8, ExplainLevel::Medium);
+        i.best = Some(rh8);
+        i.best_score = Some(Score::Mate(1));
+        i.score_after = Some(Score::Mate(1));
+        let e = explain(&i);
+        assert!(e.text.contains("checkmate"), "{}", e.text);
+        assert!(!e.text.contains("gives check"), "{}", e.text);
+    }
+
+    #[test]
     fn illegal_move_gives_empty_explanation() {
         let p = Chess::default();
         let m = Move::Normal {

@@ -145,6 +145,11 @@ pub struct Gate {
     /// or with no line a recapture that does not lose material): a threat the capturer seems
     /// to make (19...fxe4 "threatens exf3" before dxe4) is no threat.
     pub taken_back: bool,
+    /// The move mates: "gives check" beside "is checkmate" says nothing.
+    pub mates: bool,
+    /// The mover gets mated by force after the move: no purpose (a king safety move, a plan)
+    /// and no threat met is worth saying, only that the mate comes.
+    pub mover_mated: bool,
 }
 
 /// What [`Gate::of`] reads.
@@ -189,6 +194,8 @@ impl Gate {
             traded: traded(s.mv),
             mover_has_queen: !(after.board().queens() & after.board().by_color(mover)).is_empty(),
             taken_back: taken_back(s.before.turn(), s.mv, &after, s.pv),
+            mates: after.is_checkmate(),
+            mover_mated: matches!(s.score_after, Some(Score::Mate(n)) if n < 0),
         }
     }
 
@@ -210,6 +217,8 @@ impl Gate {
             }
             "material_gain" | "material_loss" => self.line_shown,
             "exposed_king" => self.mover_has_queen,
+            "check" => !self.mates,
+            id if id.starts_with("idea_") || id.starts_with("threat_met") => !self.mover_mated,
             _ => true,
         }
     }

@@ -318,6 +318,11 @@ impl Templates {
                 // Checked by `render`, which knows what was said before.
                 "alone" => true,
                 "score" => f.score.is_some(),
+                // The line is the move and the opponent's mating reply: the mover is mated next.
+                "mated_next" => {
+                    let line: Vec<&str> = f.line.split_whitespace().collect();
+                    line.len() == 2 && line[1].ends_with('#')
+                }
                 _ => false,
             }
         }
@@ -999,7 +1004,7 @@ mod tests {
             }
             if specs.is_none() && !n.starts_with("theme:") && !n.starts_with("line:") {
                 assert!(
-                    quality_needs(n) || matches!(*n, "reason" | "alone"),
+                    quality_needs(n) || matches!(*n, "reason" | "alone" | "mated_next"),
                     "unknown need {n}"
                 );
             }
