@@ -29,6 +29,9 @@ def main():
     ap.add_argument("--movetime", type=int, default=300)
     ap.add_argument("--stockfish", default="/usr/games/stockfish")
     ap.add_argument("--sf-depth", type=int, default=16)
+    ap.add_argument("--review", action="store_true",
+                    help="read the explanations of `kibitzer review --json` (the previous move known, "
+                         "as a player sees them) instead of `kibitzer explain --fen`")
     args = ap.parse_args()
     lo, hi = (int(x) for x in args.plies.split("-"))
     sf = chess.engine.SimpleEngine.popen_uci(args.stockfish)
@@ -46,14 +49,29 @@ def main():
             span = min(hi, len(moves) - 1) - lo
             picks = sorted({lo + (k * max(span, 1)) // args.per_game for k in range(args.per_game)})
             board = chess.Board()
+            reviewed = {}
+            if args.review:
+                import json
+                out = subprocess.run(
+                    [args.kibitzer, "review", "--no-db", args.pgn, "--game", str(gi + 1), "--json",
+                     "--level", "medium"], capture_output=True, text=True, timeout=1800)
+                for p in json.loads(out.stdout or "{}").get("plies", []):
+                    reviewed[p["ply"]] = p
             for ply, mv in enumerate(moves):
                 if ply in picks:
                     fen = board.fen()
                     san = board.san(mv)
-                    out = subprocess.run(
-                        [args.kibitzer, "explain", "--no-db", "--fen", fen, "--move", san,
-                         "--level", "medium", "--movetime", str(args.movetime)],
-                        capture_output=True, text=True, timeout=60)
+                    if args.review:
+                        p = reviewed.get(ply, {})
+                        e = p.get("explanation", "")
+                        text = e if isinstance(e, str) else e.get("text", "")
+                        out = argparse.Namespace(
+                            stdout=f"{p.get('label', '?')}: {text}", stderr="")
+                    else:
+                        out = subprocess.run(
+                            [args.kibitzer, "explain", "--no-db", "--fen", fen, "--move", san,
+                             "--level", "medium", "--movetime", str(args.movetime)],
+                            capture_output=True, text=True, timeout=60)
                     info = sf.analyse(board, chess.engine.Limit(depth=args.sf_depth), multipv=2)
                     best = info[0]
                     played = sf.analyse(board, chess.engine.Limit(depth=args.sf_depth), root_moves=[mv])

@@ -125,7 +125,8 @@ pub struct Gate {
     pub watch_survives: bool,
     /// The line is a forced mate for either side: no threat of material is worth saying.
     pub forced_mate: bool,
-    /// The move goes to the kingside (files e–h) and the enemy king stands there (f–h).
+    /// The move goes to the kingside (files e–h) and the enemy king stands there (f–h); the
+    /// mover is not a king.
     pub kingside: bool,
     /// The move goes to the queenside (files a–d) and the enemy king stands there (a–c).
     pub queenside: bool,
@@ -209,6 +210,8 @@ impl Gate {
             "threat_wins" => !self.forced_mate && !self.taken_back,
             // The capturer's threats vanish when it is taken back at once.
             "threat_mate" | "attacks_piece" | "attacks_defender" => !self.taken_back,
+            // A pawn that captures and is taken back leaves no doubled pawn (8.exd5 Qxd5).
+            "doubled_pawn_created" => !self.taken_back,
             "kingside_attack" => self.kingside,
             "queenside_attack" => self.queenside,
             "pawn_endgame" | "rook_endgame" | "bishop_endgame" | "knight_endgame"
@@ -344,7 +347,12 @@ fn traded(mv: Move) -> Option<Square> {
 
 /// The wings the move's attack may be named after: (kingside, queenside).
 fn wings(before: &Chess, mv: Move, mover: Color) -> (bool, bool) {
-    let Some(king) = before.board().king_of(!mover) else {
+    // A king move (19...Kh8 to the corner) is no attack on the enemy king.
+    let Some(king) = before
+        .board()
+        .king_of(!mover)
+        .filter(|_| mv.role() != shakmaty::Role::King)
+    else {
         return (false, false);
     };
     let to = mv.to().file();
@@ -485,6 +493,34 @@ mod tests {
             Score::Cp(0),
         );
         assert!(g.kingside);
+        // A king stepping into the corner attacks nothing (19...Kh8 with White's king on g1).
+        let g = gate(
+            "r5k1/pppqb2p/2bp1pr1/4nN2/4PR2/2N3BP/PPP1Q1P1/3R2K1 b - - 0 19",
+            &["g8h8"],
+            Score::Cp(-150),
+        );
+        assert!(!g.kingside && !g.queenside);
+    }
+
+    #[test]
+    fn a_capturer_taken_back_threatens_nothing_and_leaves_no_doubled_pawn() {
+        // 19...fxe4 20.dxe4: the pawn on e4 "attacking f3" is gone at once.
+        let g = gate(
+            "r3r2k/1pqnn1bp/2ppb1p1/4pp2/1PP1PP2/3P1NP1/1BQ1N1BP/4RR1K b - - 0 20",
+            &["f5e4", "d3e4"],
+            Score::Cp(-60),
+        );
+        assert!(g.taken_back);
+        for id in ["threat_wins", "attacks_piece", "doubled_pawn_created"] {
+            assert!(!g.allows(id), "{id}");
+        }
+        // A quiet move is never "taken back".
+        let g = gate(
+            "r3r2k/1pqnn1bp/2ppb1p1/4pp2/1PP1PP2/3P1NP1/1BQ1N1BP/4RR1K b - - 0 20",
+            &["h8g8", "d3d4"],
+            Score::Cp(-60),
+        );
+        assert!(!g.taken_back && g.allows("threat_wins"));
     }
 
     #[test]
