@@ -823,6 +823,8 @@ fn same_fact(claims: &[Claim], i: usize, j: usize) -> bool {
     let attacked = |f: &Fact| match f {
         Fact::Threatens { target, .. } | Fact::ThreatWins { target, .. } => Some(*target),
         Fact::AttacksDefender { defender, .. } => Some(*defender),
+        // "d4 takes aim at the central square e5" and "the pawn strikes at e5" (the pawn on e5).
+        Fact::Controls { square, .. } | Fact::Attacks { target: square, .. } => Some(*square),
         _ => None,
     };
     let same_target = match (attacked(&a.fact), attacked(&b.fact)) {
