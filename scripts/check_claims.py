@@ -607,6 +607,17 @@ def t_idea(board, c):
     idea, s = c["idea"], sq(c["square"])
     other = sq(c["other"]) if c.get("other") else None
     role = board.piece_type_at(m.from_square)
+    if idea == "escapes":
+        # The opponent's best move after a pass captures the moved piece (and bites); after
+        # the move that capture is gone: the piece stepped away from it.
+        r = c["moves"][0]
+        before_p, after_p = pass_turn(board), after
+        rm = legal(before_p, r) if before_p is not None else None
+        if (board.is_capture(m) or after.is_check() or rm is None or not before_p.is_capture(rm)
+                or rm.to_square != s or m.from_square != s or not bites(before_p, r)):
+            return False
+        again = legal(after_p, r)
+        return again is None or not after_p.is_capture(again)
     if idea == "stops":
         r = c["moves"][0]
         # After the move the opponent is to move: r is tested there, as after a pass before.
@@ -1049,7 +1060,8 @@ def perturbations(c):
         out.append(remove(c, c["uci"][:2]))
     elif k == "idea":
         out.append(remove(c, c["uci"][:2]))
-        if c["idea"] in ("blockade", "undermines", "minority", "fianchetto", "aims_f7", "king_off_line"):
+        if c["idea"] in ("blockade", "undermines", "minority", "fianchetto", "aims_f7", "king_off_line",
+                         "escapes"):
             out.append(remove(c, c["square"]))
     elif k == "exposed_king":
         # A pawn in front of the king covers it.

@@ -827,8 +827,9 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 13] = [
+    pub const IDEAS: [&'static str; 14] = [
         "stops",
+        "escapes",
         "prepares",
         "plan",
         "king_off_line",

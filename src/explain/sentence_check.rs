@@ -151,6 +151,8 @@ pub struct Gate {
     /// The mover gets mated by force after the move: no purpose (a king safety move, a plan)
     /// and no threat met is worth saying, only that the mate comes.
     pub mover_mated: bool,
+    /// The move captures.
+    pub captures: bool,
 }
 
 /// What [`Gate::of`] reads.
@@ -197,6 +199,7 @@ impl Gate {
             taken_back: taken_back(s.before.turn(), s.mv, &after, s.pv),
             mates: after.is_checkmate(),
             mover_mated: matches!(s.score_after, Some(Score::Mate(n)) if n < 0),
+            captures: s.mv.is_capture(),
         }
     }
 
@@ -211,7 +214,9 @@ impl Gate {
             // The capturer's threats vanish when it is taken back at once.
             "threat_mate" | "attacks_piece" | "attacks_defender" => !self.taken_back,
             // A pawn that captures and is taken back leaves no doubled pawn (8.exd5 Qxd5).
-            "doubled_pawn_created" => !self.taken_back,
+            "doubled_pawn_created" | "pawn_centre" => !self.taken_back,
+            // A capture's point is what it takes, not that the capturer was attacked (8.exd5).
+            "threat_met_moves" => !self.captures,
             "kingside_attack" => self.kingside,
             "queenside_attack" => self.queenside,
             "pawn_endgame" | "rook_endgame" | "bishop_endgame" | "knight_endgame"

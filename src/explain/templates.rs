@@ -831,7 +831,17 @@ fn same_fact(claims: &[Claim], i: usize, j: usize) -> bool {
         (Some(x), Some(y)) => x == y && a.fen == b.fen,
         _ => false,
     };
-    i == j || defence(&a.fact, &b.fact) || defence(&b.fact, &a.fact) || same_target
+    // "Bd3 clears the way to castle" and "Bd3 prepares O-O" say one thing.
+    let castling = |x: &Fact, y: &Fact| {
+        matches!((x, y), (Fact::CanCastle { .. }, Fact::Idea { idea, san, .. })
+            if idea == "prepares" && san.first().is_some_and(|s| s.starts_with("O-O")))
+    };
+    i == j
+        || defence(&a.fact, &b.fact)
+        || defence(&b.fact, &a.fact)
+        || same_target
+        || castling(&a.fact, &b.fact)
+        || castling(&b.fact, &a.fact)
 }
 
 /// Whether `c` says a piece of the mover hangs, and the sentence checks let it be said.

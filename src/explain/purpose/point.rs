@@ -130,7 +130,8 @@ fn takes_away(
 }
 
 /// Prophylaxis: the opponent's best move after a pass bites before the move and not after it,
-/// and the move itself takes it away ([`takes_away`]).
+/// and the move itself takes it away ([`takes_away`]); `escapes` when that move was the capture
+/// of the moved piece (the piece steps away from it).
 /// Only for a quiet move (no capture, no check): a capture or a check has a point of its own.
 #[must_use]
 pub fn stops(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
@@ -142,6 +143,26 @@ pub fn stops(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     let r = best?;
     if !bites(&passed, r) {
         return None;
+    }
+    // The piece the opponent would take steps away: it escapes (17.Nb5 with the knight on a7
+    // attacked twice and defended once), which is no prophylaxis.
+    if mv.from() == Some(r.to()) {
+        let again = after
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.from() == r.from() && m.to() == r.to());
+        if !r.is_capture() || again.is_some_and(|m| m.is_capture()) {
+            return None;
+        }
+        return Some(Fact::Idea {
+            uci: uci(mv),
+            idea: "escapes".to_owned(),
+            square: r.to(),
+            other: r.from(),
+            moves: vec![uci(r)],
+            san: vec![san(&passed, r)],
+            n: 0,
+        });
     }
     // After the move the opponent is to move: the same piece move (from, to, promotion; it
     // may take something now, or no longer), tested there.
