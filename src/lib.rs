@@ -30,6 +30,7 @@ pub mod prompt;
 pub mod review;
 pub mod screen;
 pub mod share;
+pub mod tablebase;
 pub mod shell;
 pub mod text;
 pub mod train;
