@@ -24,7 +24,13 @@ use shakmaty::{Chess, Move, Position};
 use shakmaty_syzygy::filesystem::{Filesystem, RandomAccessFile, ReadHint};
 use shakmaty_syzygy::{AmbiguousWdl, Tablebase, Wdl};
 
+use crate::engine::score::{MATE, TB_BOUND, TB_WIN};
+use crate::engine::{Bound, Iteration, RootMove, Score, SearchResult};
+
 mod embedded;
+
+/// How long a line the tables give as a search's principal variation (plies).
+pub const LINE_PLIES: usize = 12;
 
 /// The exact result of a position for the side to move, under the fifty-move rule (a win
 /// that takes longer than the rule allows is a draw).
@@ -100,13 +106,22 @@ impl RankedMove {
     /// that reaches the next capture or pawn move soonest (which is what converts), among
     /// losing ones the one that delays it longest. Smaller is better.
     fn rank(&self) -> (bool, std::cmp::Reverse<Verdict>, i64) {
-        let dtz = i64::from(self.dtz) + i64::from(!self.zeroing);
+        let dtz = i64::from(self.distance());
         let by_distance = match self.verdict {
             Verdict::Win => dtz,
             Verdict::Draw => 0,
             Verdict::Loss => -dtz,
         };
         (!self.mates, std::cmp::Reverse(self.verdict), by_distance)
+    }
+}
+
+impl RankedMove {
+    /// Plies from the position before the move to the next capture or pawn move along the
+    /// tables' best line: 1 when the move is one, else one more than the position after it has.
+    #[must_use]
+    pub fn distance(&self) -> u32 {
+        if self.zeroing { 1 } else { self.dtz.saturating_add(1) }
     }
 }
 
@@ -416,6 +431,54 @@ impl Tablebases {
         Some(Probe { verdict, moves })
     }
 
+    /// The search's result for `pos` as a root, from the tables alone: every legal move (only
+    /// those of `searchmoves` when any are given) with its exact [`root_score`], best first, the
+    /// tables' line ([`Tablebases::line`], [`LINE_PLIES`] long) as the principal variation;
+    /// `None` when the tables do not hold `pos`.
+    #[must_use]
+    pub fn search_result(&self, pos: &Chess, searchmoves: &[Move]) -> Option<SearchResult> {
+        let probe = self.root(pos)?;
+        let root_moves: Vec<RootMove> = probe
+            .moves
+            .iter()
+            .filter(|m| searchmoves.is_empty() || searchmoves.contains(&m.mv))
+            .map(|m| RootMove {
+                mv: m.mv,
+                score: root_score(m),
+                bound: Bound::Exact,
+                depth: 1,
+            })
+            .collect();
+        let best = root_moves.first()?.clone();
+        let mut after = pos.clone();
+        after.play_unchecked(best.mv);
+        let mut pv = vec![best.mv];
+        pv.extend(self.line(&after, LINE_PLIES - 1));
+        Some(SearchResult {
+            best_move: Some(best.mv),
+            ponder: pv.get(1).copied(),
+            score: best.score,
+            depth: 1,
+            seldepth: pv.len() as u32,
+            nodes: 1,
+            time: std::time::Duration::ZERO,
+            nps: 0,
+            hashfull: 0,
+            iterations: vec![Iteration {
+                depth: 1,
+                seldepth: pv.len() as u32,
+                best_move: best.mv,
+                score: best.score,
+                nodes: 1,
+                time: std::time::Duration::ZERO,
+                pv: pv.clone(),
+            }],
+            pv,
+            root_moves,
+            stopped: false,
+        })
+    }
+
     /// The tables' line from `pos`: the best move ([`Tablebases::root`]) of each position in
     /// turn, at most `plies` long, ending at mate or where the tables stop.
     #[must_use]
@@ -431,6 +494,36 @@ impl Tablebases {
         }
         line
     }
+}
+
+/// The search's score of a position the tables call `verdict` for the side to move, `ply`
+/// plies from the root (a win nearer the root scores higher).
+#[must_use]
+pub fn tree_score(verdict: Verdict, ply: usize) -> i32 {
+    let ply = i32::try_from(ply).unwrap_or(i32::MAX).min(TB_WIN - TB_BOUND);
+    match verdict {
+        Verdict::Win => TB_WIN - ply,
+        Verdict::Draw => 0,
+        Verdict::Loss => -TB_WIN + ply,
+    }
+}
+
+/// The search's score of a root move the tables judged: a mate in one as a mate; a win as
+/// [`TB_WIN`] minus the plies to the next capture or pawn move (the tables' DTZ), so that the
+/// search prefers the move that converts; a loss the other way round.
+#[must_use]
+pub fn root_score(m: &RankedMove) -> Score {
+    if m.mates {
+        return Score(MATE - 1);
+    }
+    let distance = i32::try_from(m.distance())
+        .unwrap_or(i32::MAX)
+        .min(TB_WIN - TB_BOUND);
+    Score(match m.verdict {
+        Verdict::Win => TB_WIN - distance,
+        Verdict::Draw => 0,
+        Verdict::Loss => -TB_WIN + distance,
+    })
 }
 
 /// The process's tables.

@@ -18,6 +18,22 @@ impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
     /// Iterative deepening: searches depth 1, 2, … until the maximum depth, a limit or the stop,
     /// reporting each completed iteration through `info`, and returns what it learnt.
     pub(super) fn iterate(&mut self, pos: &P, info: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
+        // A position the endgame tables hold is answered from them: every move's exact result,
+        // the move that converts first.
+        if let Some(result) = pos.tablebase_result(&self.limits.searchmoves) {
+            info(&SearchInfo {
+                depth: result.depth,
+                seldepth: result.seldepth,
+                score: result.score,
+                bound: Bound::Exact,
+                nodes: result.nodes,
+                time: self.time.elapsed(),
+                nps: 0,
+                hashfull: 0,
+                pv: result.pv.clone(),
+            });
+            return result;
+        }
         let mut legal = pos.legal_moves();
         if !self.limits.searchmoves.is_empty() {
             legal.retain(|m| self.limits.searchmoves.contains(m));

@@ -84,9 +84,17 @@ impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
         if alpha >= beta {
             return alpha;
         }
+        let excluded = self.stack[ply].excluded;
+        // Endgame tables, right after a capture or a pawn move (where their result is exact
+        // whatever the game's halfmove clock was).
+        if pos.halfmoves() == 0
+            && excluded.is_none()
+            && let Some(score) = pos.tablebase_score(ply)
+        {
+            return score;
+        }
 
         let key = self.keys[self.keys.len() - 1];
-        let excluded = self.stack[ply].excluded;
         let probe = self.tt.probe(key);
         let mut tt_move: PackedMove = 0;
         let mut eval = -INFINITE;
