@@ -248,7 +248,8 @@ pub struct Analysis {
 }
 
 /// Searches `before` as the analysis does: `limits` with exact root scores, `history` as in
-/// [`Request::history`]. For chess, a search in the position database ([`crate::posdb`]) that
+/// [`Request::history`]. A position the endgame tables hold ([`crate::tablebase`]) is judged
+/// by them alone, exactly. For chess, a search in the position database ([`crate::posdb`]) that
 /// went at least as far is used instead, and a new search is written there.
 pub fn search_position<P: Analysed>(
     before: &P,
@@ -258,6 +259,9 @@ pub fn search_position<P: Analysed>(
     memory: &mut SearchMemory,
     stop: &AtomicBool,
 ) -> SearchResult {
+    if let Some(exact) = before.tablebase_result(&limits.searchmoves) {
+        return exact;
+    }
     let limits = SearchLimits {
         exact_root_scores: true,
         ..limits.clone()
@@ -538,6 +542,10 @@ impl Analyst {
         stop: &AtomicBool,
     ) -> SearchResult {
         let (before, history, params, must_score) = searched;
+        // The endgame tables judge every position they hold, whoever the analyst is.
+        if let Some(exact) = before.tablebase_result(&limits.searchmoves) {
+            return exact;
+        }
         match self.search_external(process, before, history, budget, must_score, stop) {
             Some(Ok(r)) => return r,
             Some(Err(err)) => self.fail(&err),

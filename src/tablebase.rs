@@ -34,7 +34,8 @@ pub const LINE_PLIES: usize = 12;
 
 /// The exact result of a position for the side to move, under the fifty-move rule (a win
 /// that takes longer than the rule allows is a draw).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Verdict {
     /// The side to move loses.
     Loss,
@@ -146,6 +147,51 @@ impl Probe {
     #[must_use]
     pub fn of(&self, mv: Move) -> Option<&RankedMove> {
         self.moves.iter().find(|m| m.mv == mv)
+    }
+}
+
+/// What the tables say of one move, for its explanation: the mover's result before it (with
+/// the best move) and after it, and how many moves keep the result before.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Note {
+    /// The mover's result with best play.
+    pub before: Verdict,
+    /// The mover's result after the move.
+    pub after: Verdict,
+    /// How many legal moves keep `before`.
+    pub keeping: usize,
+}
+
+impl Note {
+    /// The template need this move meets (`tablebase:…` in `assets/explanations/`):
+    /// `only_win`, `keeps_win`, `win_to_draw`, `win_to_loss`, `only_draw`, `keeps_draw`,
+    /// `draw_to_loss` or `lost`.
+    #[must_use]
+    pub fn need(&self) -> &'static str {
+        let only = self.keeping == 1;
+        match (self.before, self.after) {
+            (Verdict::Win, Verdict::Win) if only => "only_win",
+            (Verdict::Win, Verdict::Win) => "keeps_win",
+            (Verdict::Win, Verdict::Draw) => "win_to_draw",
+            (Verdict::Win, Verdict::Loss) => "win_to_loss",
+            (Verdict::Draw, Verdict::Draw) if only => "only_draw",
+            (Verdict::Draw, Verdict::Draw | Verdict::Win) => "keeps_draw",
+            (Verdict::Draw, Verdict::Loss) => "draw_to_loss",
+            (Verdict::Loss, _) => "lost",
+        }
+    }
+
+    /// The result after the move from White's side, in words: `a tablebase win for White`,
+    /// `a tablebase draw` (the evaluation line of an explanation in such an ending).
+    #[must_use]
+    pub fn words(&self, mover: shakmaty::Color) -> String {
+        let winner = match self.after {
+            Verdict::Win => mover,
+            Verdict::Loss => !mover,
+            Verdict::Draw => return "a tablebase draw".to_owned(),
+        };
+        let name = if winner.is_white() { "White" } else { "Black" };
+        format!("a tablebase win for {name}")
     }
 }
 
@@ -476,6 +522,19 @@ impl Tablebases {
             pv,
             root_moves,
             stopped: false,
+        })
+    }
+
+    /// What the tables say of `mv` in `pos` ([`Note`]); `None` when they do not hold `pos`
+    /// or `mv` is not legal there.
+    #[must_use]
+    pub fn note(&self, pos: &Chess, mv: Move) -> Option<Note> {
+        let probe = self.root(pos)?;
+        let after = probe.of(mv)?.verdict;
+        Some(Note {
+            before: probe.verdict,
+            after,
+            keeping: probe.keeping().count(),
         })
     }
 

@@ -1,6 +1,9 @@
 //! Exact endgames with the real (embedded) Syzygy tables: the engine converts won endings
 //! against itself and against Stockfish, and uses the tables inside its search.
 
+#[path = "support/bin.rs"]
+mod bin;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::sync::atomic::AtomicBool;
@@ -209,4 +212,101 @@ fn a_root_the_tables_hold_gives_every_move_its_exact_result() {
         };
         assert_eq!(from_score, direct, "{}", rm.mv);
     }
+}
+
+/// Starts of up to four pieces with every kind of result, both sides to move.
+const ENDINGS: &[&str] = &[
+    "3k4/8/8/3K4/3P4/8/8/8 w - - 0 1",
+    "8/8/8/3k4/8/7Q/2r5/4K3 w - - 0 1",
+    "8/8/8/4k3/8/8/8/3BKN2 w - - 0 1",
+    "8/3k4/8/8/3P4/8/8/4K3 b - - 0 1",
+    "8/8/4k3/8/8/2K5/1r6/5R2 b - - 0 1",
+    "8/6k1/8/8/1p6/8/1K6/7R w - - 0 1",
+];
+
+/// A game from `start`: the tables' best move, and every third ply their worst (so that
+/// results change), `plies` long or to the end.
+fn game_from(start: &str, plies: usize) -> (Vec<Chess>, Vec<Move>) {
+    let tables = tablebase::installed();
+    let mut p = pos(start);
+    let (mut positions, mut moves) = (Vec::new(), Vec::new());
+    for i in 0..plies {
+        if p.is_game_over() {
+            break;
+        }
+        let Some(probe) = tables.root(&p) else { break };
+        let m = if i % 3 == 2 {
+            probe.moves.last().unwrap().mv
+        } else {
+            probe.moves[0].mv
+        };
+        positions.push(p.clone());
+        moves.push(m);
+        p.play_unchecked(m);
+    }
+    (positions, moves)
+}
+
+/// Every verdict and "only move" of a review in endings of up to four pieces is the tables'
+/// own: a move is flagged exactly when it changes the result, an only move is the one move
+/// that keeps a win or a draw, and the sentences say it in the tables' words.
+#[test]
+fn every_review_verdict_in_a_table_ending_is_exact() {
+    let tables = tablebase::installed();
+    let dir = tempfile::tempdir().unwrap();
+    let mut pgn = String::new();
+    let mut games = Vec::new();
+    for start in ENDINGS {
+        let (positions, moves) = game_from(start, 12);
+        let mut text = format!("[Event \"t\"]\n[SetUp \"1\"]\n[FEN \"{start}\"]\n\n");
+        for (p, m) in positions.iter().zip(&moves) {
+            text.push_str(&shakmaty::san::San::from_move(p, *m).to_string());
+            text.push(' ');
+        }
+        pgn.push_str(&text);
+        pgn.push_str("*\n\n");
+        games.push((positions, moves));
+    }
+    let file = dir.path().join("endings.pgn");
+    std::fs::write(&file, &pgn).unwrap();
+    let docs: Vec<serde_json::Value> = (1..=games.len())
+        .map(|n| {
+            let n = n.to_string();
+            let args = ["review", file.to_str().unwrap(), "--game", &n, "--depth", "2"];
+            let o = bin::kibitzer_builtin(dir.path(), &[&args[..], &["--json"]].concat());
+            assert!(o.status.success(), "{}", bin::stderr(&o));
+            serde_json::from_str(&bin::stdout(&o)).unwrap()
+        })
+        .collect();
+    let (mut checked, mut flagged, mut only) = (0, 0, 0);
+    for (doc, (positions, moves)) in docs.iter().zip(&games) {
+        let plies = doc["plies"].as_array().unwrap();
+        assert_eq!(plies.len(), moves.len());
+        for ((ply, p), m) in plies.iter().zip(positions).zip(moves) {
+            let probe = tables.root(p).unwrap();
+            let after = probe.of(*m).unwrap().verdict;
+            let keeping = probe.keeping().count();
+            let quality = ply["classification"]["quality"].as_str().unwrap();
+            let is_flagged = matches!(quality, "inaccuracy" | "mistake" | "blunder");
+            assert_eq!(is_flagged, after < probe.verdict, "{ply}");
+            let is_only = ply["classification"]["only_move"].as_bool().unwrap();
+            let expected_only =
+                probe.verdict != Verdict::Loss && keeping == 1 && after == probe.verdict;
+            assert_eq!(is_only, expected_only, "{ply}");
+            let text = ply["explanation"]["text"].as_str().unwrap();
+            match (probe.verdict, after) {
+                (Verdict::Win, Verdict::Win) if keeping == 1 => {
+                    assert!(text.contains("the only move that keeps the win"), "{text}");
+                }
+                (Verdict::Win, Verdict::Win) => assert!(text.contains("a tablebase win"), "{text}"),
+                (_, Verdict::Draw) => assert!(text.contains("a tablebase draw"), "{text}"),
+                _ => assert!(text.contains("tablebase"), "{text}"),
+            }
+            checked += 1;
+            flagged += usize::from(is_flagged);
+            only += usize::from(is_only);
+        }
+    }
+    // The games hold errors and only moves to check.
+    assert!(checked >= 50 && flagged >= 5 && only >= 3, "{checked} {flagged} {only}");
 }
