@@ -143,3 +143,15 @@ fn a_directory_of_tables_is_added_to_the_embedded_ones() {
         .to_string();
     assert!(e.contains("cannot be used"), "{e}");
 }
+
+#[test]
+fn the_configuration_refuses_a_wrong_syzygy_path_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = crate::config::Config::default();
+    assert_eq!(config.analysis.syzygy_path, "");
+    assert!(config.validate().is_ok());
+    config.analysis.syzygy_path = dir.path().join("missing").display().to_string();
+    let (key, message) = config.validate().unwrap_err();
+    assert_eq!(key, "analysis.syzygy_path");
+    assert!(message.contains("does not exist"), "{message}");
+}
