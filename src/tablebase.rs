@@ -122,7 +122,11 @@ impl RankedMove {
     /// tables' best line: 1 when the move is one, else one more than the position after it has.
     #[must_use]
     pub fn distance(&self) -> u32 {
-        if self.zeroing { 1 } else { self.dtz.saturating_add(1) }
+        if self.zeroing {
+            1
+        } else {
+            self.dtz.saturating_add(1)
+        }
     }
 }
 
@@ -219,7 +223,9 @@ struct Embedded(&'static [u8]);
 
 impl RandomAccessFile for Embedded {
     fn read_at(&self, buf: &mut [u8], offset: u64, _hint: ReadHint) -> io::Result<usize> {
-        let start = usize::try_from(offset).unwrap_or(usize::MAX).min(self.0.len());
+        let start = usize::try_from(offset)
+            .unwrap_or(usize::MAX)
+            .min(self.0.len());
         let n = buf.len().min(self.0.len() - start);
         buf[..n].copy_from_slice(&self.0[start..start + n]);
         Ok(n)
@@ -262,7 +268,10 @@ impl Filesystem for Files {
         if meta.is_file() {
             Ok(meta.len())
         } else {
-            Err(io::Error::other(format!("{} is not a file", path.display())))
+            Err(io::Error::other(format!(
+                "{} is not a file",
+                path.display()
+            )))
         }
     }
 
@@ -418,10 +427,7 @@ impl Tablebases {
         if !self.covers(pos) {
             return None;
         }
-        self.tables
-            .probe_wdl(pos)
-            .ok()
-            .map(Verdict::of_ambiguous)
+        self.tables.probe_wdl(pos).ok().map(Verdict::of_ambiguous)
     }
 
     /// Every legal move of `pos` judged by the tables, best first (see [`RankedMove`]); `None`
@@ -459,11 +465,9 @@ impl Tablebases {
                 continue;
             }
             let dtz = self.tables.probe_dtz(&after).ok()?;
-            let verdict = Verdict::of_ambiguous(AmbiguousWdl::from_dtz_and_halfmoves(
-                dtz,
-                after.halfmoves(),
-            ))
-            .flip();
+            let verdict =
+                Verdict::of_ambiguous(AmbiguousWdl::from_dtz_and_halfmoves(dtz, after.halfmoves()))
+                    .flip();
             moves.push(RankedMove {
                 mv,
                 verdict,
@@ -559,7 +563,9 @@ impl Tablebases {
 /// plies from the root (a win nearer the root scores higher).
 #[must_use]
 pub fn tree_score(verdict: Verdict, ply: usize) -> i32 {
-    let ply = i32::try_from(ply).unwrap_or(i32::MAX).min(TB_WIN - TB_BOUND);
+    let ply = i32::try_from(ply)
+        .unwrap_or(i32::MAX)
+        .min(TB_WIN - TB_BOUND);
     match verdict {
         Verdict::Win => TB_WIN - ply,
         Verdict::Draw => 0,

@@ -272,7 +272,14 @@ fn every_review_verdict_in_a_table_ending_is_exact() {
     let docs: Vec<serde_json::Value> = (1..=games.len())
         .map(|n| {
             let n = n.to_string();
-            let args = ["review", file.to_str().unwrap(), "--game", &n, "--depth", "2"];
+            let args = [
+                "review",
+                file.to_str().unwrap(),
+                "--game",
+                &n,
+                "--depth",
+                "2",
+            ];
             let o = bin::kibitzer_builtin(dir.path(), &[&args[..], &["--json"]].concat());
             assert!(o.status.success(), "{}", bin::stderr(&o));
             serde_json::from_str(&bin::stdout(&o)).unwrap()
@@ -308,5 +315,8 @@ fn every_review_verdict_in_a_table_ending_is_exact() {
         }
     }
     // The games hold errors and only moves to check.
-    assert!(checked >= 50 && flagged >= 5 && only >= 3, "{checked} {flagged} {only}");
+    assert!(
+        checked >= 50 && flagged >= 5 && only >= 3,
+        "{checked} {flagged} {only}"
+    );
 }

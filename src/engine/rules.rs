@@ -19,8 +19,8 @@ use shakmaty::{Chess, EnPassantMode, Move, MoveList, Position, Role};
 use super::check::gives_check;
 use super::eval::{EvalParams, evaluate};
 use super::network::NetState;
-use super::search::params::MARGIN_PAWN;
 use super::search::SearchResult;
+use super::search::params::MARGIN_PAWN;
 use super::see::see_ge;
 use crate::variant::VariantPosition;
 
@@ -183,7 +183,9 @@ impl SearchRules for Chess {
         if !tables.covers(self) {
             return None;
         }
-        tables.wdl_after_zeroing(self).map(|v| crate::tablebase::tree_score(v, ply))
+        tables
+            .wdl_after_zeroing(self)
+            .map(|v| crate::tablebase::tree_score(v, ply))
     }
 }
 

@@ -660,9 +660,11 @@ impl Explanation {
             }
             _ => match self.tablebase {
                 Some(note) => note.words(mover),
-                None => {
-                    crate::explain::score_text::evaluation(s.white, Some(s.human_side), self.variant)
-                }
+                None => crate::explain::score_text::evaluation(
+                    s.white,
+                    Some(s.human_side),
+                    self.variant,
+                ),
             },
         }
     }

@@ -4,74 +4,254 @@
 
 /// Every embedded table file: (file name, contents).
 pub(super) const TABLES: &[(&str, &[u8])] = &[
-    ("KBBvK.rtbw", include_bytes!("../../assets/syzygy/KBBvK.rtbw")),
-    ("KBBvK.rtbz", include_bytes!("../../assets/syzygy/KBBvK.rtbz")),
-    ("KBNvK.rtbw", include_bytes!("../../assets/syzygy/KBNvK.rtbw")),
-    ("KBNvK.rtbz", include_bytes!("../../assets/syzygy/KBNvK.rtbz")),
-    ("KBPvK.rtbw", include_bytes!("../../assets/syzygy/KBPvK.rtbw")),
-    ("KBPvK.rtbz", include_bytes!("../../assets/syzygy/KBPvK.rtbz")),
+    (
+        "KBBvK.rtbw",
+        include_bytes!("../../assets/syzygy/KBBvK.rtbw"),
+    ),
+    (
+        "KBBvK.rtbz",
+        include_bytes!("../../assets/syzygy/KBBvK.rtbz"),
+    ),
+    (
+        "KBNvK.rtbw",
+        include_bytes!("../../assets/syzygy/KBNvK.rtbw"),
+    ),
+    (
+        "KBNvK.rtbz",
+        include_bytes!("../../assets/syzygy/KBNvK.rtbz"),
+    ),
+    (
+        "KBPvK.rtbw",
+        include_bytes!("../../assets/syzygy/KBPvK.rtbw"),
+    ),
+    (
+        "KBPvK.rtbz",
+        include_bytes!("../../assets/syzygy/KBPvK.rtbz"),
+    ),
     ("KBvK.rtbw", include_bytes!("../../assets/syzygy/KBvK.rtbw")),
     ("KBvK.rtbz", include_bytes!("../../assets/syzygy/KBvK.rtbz")),
-    ("KBvKB.rtbw", include_bytes!("../../assets/syzygy/KBvKB.rtbw")),
-    ("KBvKB.rtbz", include_bytes!("../../assets/syzygy/KBvKB.rtbz")),
-    ("KBvKN.rtbw", include_bytes!("../../assets/syzygy/KBvKN.rtbw")),
-    ("KBvKN.rtbz", include_bytes!("../../assets/syzygy/KBvKN.rtbz")),
-    ("KBvKP.rtbw", include_bytes!("../../assets/syzygy/KBvKP.rtbw")),
-    ("KBvKP.rtbz", include_bytes!("../../assets/syzygy/KBvKP.rtbz")),
-    ("KNNvK.rtbw", include_bytes!("../../assets/syzygy/KNNvK.rtbw")),
-    ("KNNvK.rtbz", include_bytes!("../../assets/syzygy/KNNvK.rtbz")),
-    ("KNPvK.rtbw", include_bytes!("../../assets/syzygy/KNPvK.rtbw")),
-    ("KNPvK.rtbz", include_bytes!("../../assets/syzygy/KNPvK.rtbz")),
+    (
+        "KBvKB.rtbw",
+        include_bytes!("../../assets/syzygy/KBvKB.rtbw"),
+    ),
+    (
+        "KBvKB.rtbz",
+        include_bytes!("../../assets/syzygy/KBvKB.rtbz"),
+    ),
+    (
+        "KBvKN.rtbw",
+        include_bytes!("../../assets/syzygy/KBvKN.rtbw"),
+    ),
+    (
+        "KBvKN.rtbz",
+        include_bytes!("../../assets/syzygy/KBvKN.rtbz"),
+    ),
+    (
+        "KBvKP.rtbw",
+        include_bytes!("../../assets/syzygy/KBvKP.rtbw"),
+    ),
+    (
+        "KBvKP.rtbz",
+        include_bytes!("../../assets/syzygy/KBvKP.rtbz"),
+    ),
+    (
+        "KNNvK.rtbw",
+        include_bytes!("../../assets/syzygy/KNNvK.rtbw"),
+    ),
+    (
+        "KNNvK.rtbz",
+        include_bytes!("../../assets/syzygy/KNNvK.rtbz"),
+    ),
+    (
+        "KNPvK.rtbw",
+        include_bytes!("../../assets/syzygy/KNPvK.rtbw"),
+    ),
+    (
+        "KNPvK.rtbz",
+        include_bytes!("../../assets/syzygy/KNPvK.rtbz"),
+    ),
     ("KNvK.rtbw", include_bytes!("../../assets/syzygy/KNvK.rtbw")),
     ("KNvK.rtbz", include_bytes!("../../assets/syzygy/KNvK.rtbz")),
-    ("KNvKN.rtbw", include_bytes!("../../assets/syzygy/KNvKN.rtbw")),
-    ("KNvKN.rtbz", include_bytes!("../../assets/syzygy/KNvKN.rtbz")),
-    ("KNvKP.rtbw", include_bytes!("../../assets/syzygy/KNvKP.rtbw")),
-    ("KNvKP.rtbz", include_bytes!("../../assets/syzygy/KNvKP.rtbz")),
-    ("KPPvK.rtbw", include_bytes!("../../assets/syzygy/KPPvK.rtbw")),
-    ("KPPvK.rtbz", include_bytes!("../../assets/syzygy/KPPvK.rtbz")),
+    (
+        "KNvKN.rtbw",
+        include_bytes!("../../assets/syzygy/KNvKN.rtbw"),
+    ),
+    (
+        "KNvKN.rtbz",
+        include_bytes!("../../assets/syzygy/KNvKN.rtbz"),
+    ),
+    (
+        "KNvKP.rtbw",
+        include_bytes!("../../assets/syzygy/KNvKP.rtbw"),
+    ),
+    (
+        "KNvKP.rtbz",
+        include_bytes!("../../assets/syzygy/KNvKP.rtbz"),
+    ),
+    (
+        "KPPvK.rtbw",
+        include_bytes!("../../assets/syzygy/KPPvK.rtbw"),
+    ),
+    (
+        "KPPvK.rtbz",
+        include_bytes!("../../assets/syzygy/KPPvK.rtbz"),
+    ),
     ("KPvK.rtbw", include_bytes!("../../assets/syzygy/KPvK.rtbw")),
     ("KPvK.rtbz", include_bytes!("../../assets/syzygy/KPvK.rtbz")),
-    ("KPvKP.rtbw", include_bytes!("../../assets/syzygy/KPvKP.rtbw")),
-    ("KPvKP.rtbz", include_bytes!("../../assets/syzygy/KPvKP.rtbz")),
-    ("KQBvK.rtbw", include_bytes!("../../assets/syzygy/KQBvK.rtbw")),
-    ("KQBvK.rtbz", include_bytes!("../../assets/syzygy/KQBvK.rtbz")),
-    ("KQNvK.rtbw", include_bytes!("../../assets/syzygy/KQNvK.rtbw")),
-    ("KQNvK.rtbz", include_bytes!("../../assets/syzygy/KQNvK.rtbz")),
-    ("KQPvK.rtbw", include_bytes!("../../assets/syzygy/KQPvK.rtbw")),
-    ("KQPvK.rtbz", include_bytes!("../../assets/syzygy/KQPvK.rtbz")),
-    ("KQQvK.rtbw", include_bytes!("../../assets/syzygy/KQQvK.rtbw")),
-    ("KQQvK.rtbz", include_bytes!("../../assets/syzygy/KQQvK.rtbz")),
-    ("KQRvK.rtbw", include_bytes!("../../assets/syzygy/KQRvK.rtbw")),
-    ("KQRvK.rtbz", include_bytes!("../../assets/syzygy/KQRvK.rtbz")),
+    (
+        "KPvKP.rtbw",
+        include_bytes!("../../assets/syzygy/KPvKP.rtbw"),
+    ),
+    (
+        "KPvKP.rtbz",
+        include_bytes!("../../assets/syzygy/KPvKP.rtbz"),
+    ),
+    (
+        "KQBvK.rtbw",
+        include_bytes!("../../assets/syzygy/KQBvK.rtbw"),
+    ),
+    (
+        "KQBvK.rtbz",
+        include_bytes!("../../assets/syzygy/KQBvK.rtbz"),
+    ),
+    (
+        "KQNvK.rtbw",
+        include_bytes!("../../assets/syzygy/KQNvK.rtbw"),
+    ),
+    (
+        "KQNvK.rtbz",
+        include_bytes!("../../assets/syzygy/KQNvK.rtbz"),
+    ),
+    (
+        "KQPvK.rtbw",
+        include_bytes!("../../assets/syzygy/KQPvK.rtbw"),
+    ),
+    (
+        "KQPvK.rtbz",
+        include_bytes!("../../assets/syzygy/KQPvK.rtbz"),
+    ),
+    (
+        "KQQvK.rtbw",
+        include_bytes!("../../assets/syzygy/KQQvK.rtbw"),
+    ),
+    (
+        "KQQvK.rtbz",
+        include_bytes!("../../assets/syzygy/KQQvK.rtbz"),
+    ),
+    (
+        "KQRvK.rtbw",
+        include_bytes!("../../assets/syzygy/KQRvK.rtbw"),
+    ),
+    (
+        "KQRvK.rtbz",
+        include_bytes!("../../assets/syzygy/KQRvK.rtbz"),
+    ),
     ("KQvK.rtbw", include_bytes!("../../assets/syzygy/KQvK.rtbw")),
     ("KQvK.rtbz", include_bytes!("../../assets/syzygy/KQvK.rtbz")),
-    ("KQvKB.rtbw", include_bytes!("../../assets/syzygy/KQvKB.rtbw")),
-    ("KQvKB.rtbz", include_bytes!("../../assets/syzygy/KQvKB.rtbz")),
-    ("KQvKN.rtbw", include_bytes!("../../assets/syzygy/KQvKN.rtbw")),
-    ("KQvKN.rtbz", include_bytes!("../../assets/syzygy/KQvKN.rtbz")),
-    ("KQvKP.rtbw", include_bytes!("../../assets/syzygy/KQvKP.rtbw")),
-    ("KQvKP.rtbz", include_bytes!("../../assets/syzygy/KQvKP.rtbz")),
-    ("KQvKQ.rtbw", include_bytes!("../../assets/syzygy/KQvKQ.rtbw")),
-    ("KQvKQ.rtbz", include_bytes!("../../assets/syzygy/KQvKQ.rtbz")),
-    ("KQvKR.rtbw", include_bytes!("../../assets/syzygy/KQvKR.rtbw")),
-    ("KQvKR.rtbz", include_bytes!("../../assets/syzygy/KQvKR.rtbz")),
-    ("KRBvK.rtbw", include_bytes!("../../assets/syzygy/KRBvK.rtbw")),
-    ("KRBvK.rtbz", include_bytes!("../../assets/syzygy/KRBvK.rtbz")),
-    ("KRNvK.rtbw", include_bytes!("../../assets/syzygy/KRNvK.rtbw")),
-    ("KRNvK.rtbz", include_bytes!("../../assets/syzygy/KRNvK.rtbz")),
-    ("KRPvK.rtbw", include_bytes!("../../assets/syzygy/KRPvK.rtbw")),
-    ("KRPvK.rtbz", include_bytes!("../../assets/syzygy/KRPvK.rtbz")),
-    ("KRRvK.rtbw", include_bytes!("../../assets/syzygy/KRRvK.rtbw")),
-    ("KRRvK.rtbz", include_bytes!("../../assets/syzygy/KRRvK.rtbz")),
+    (
+        "KQvKB.rtbw",
+        include_bytes!("../../assets/syzygy/KQvKB.rtbw"),
+    ),
+    (
+        "KQvKB.rtbz",
+        include_bytes!("../../assets/syzygy/KQvKB.rtbz"),
+    ),
+    (
+        "KQvKN.rtbw",
+        include_bytes!("../../assets/syzygy/KQvKN.rtbw"),
+    ),
+    (
+        "KQvKN.rtbz",
+        include_bytes!("../../assets/syzygy/KQvKN.rtbz"),
+    ),
+    (
+        "KQvKP.rtbw",
+        include_bytes!("../../assets/syzygy/KQvKP.rtbw"),
+    ),
+    (
+        "KQvKP.rtbz",
+        include_bytes!("../../assets/syzygy/KQvKP.rtbz"),
+    ),
+    (
+        "KQvKQ.rtbw",
+        include_bytes!("../../assets/syzygy/KQvKQ.rtbw"),
+    ),
+    (
+        "KQvKQ.rtbz",
+        include_bytes!("../../assets/syzygy/KQvKQ.rtbz"),
+    ),
+    (
+        "KQvKR.rtbw",
+        include_bytes!("../../assets/syzygy/KQvKR.rtbw"),
+    ),
+    (
+        "KQvKR.rtbz",
+        include_bytes!("../../assets/syzygy/KQvKR.rtbz"),
+    ),
+    (
+        "KRBvK.rtbw",
+        include_bytes!("../../assets/syzygy/KRBvK.rtbw"),
+    ),
+    (
+        "KRBvK.rtbz",
+        include_bytes!("../../assets/syzygy/KRBvK.rtbz"),
+    ),
+    (
+        "KRNvK.rtbw",
+        include_bytes!("../../assets/syzygy/KRNvK.rtbw"),
+    ),
+    (
+        "KRNvK.rtbz",
+        include_bytes!("../../assets/syzygy/KRNvK.rtbz"),
+    ),
+    (
+        "KRPvK.rtbw",
+        include_bytes!("../../assets/syzygy/KRPvK.rtbw"),
+    ),
+    (
+        "KRPvK.rtbz",
+        include_bytes!("../../assets/syzygy/KRPvK.rtbz"),
+    ),
+    (
+        "KRRvK.rtbw",
+        include_bytes!("../../assets/syzygy/KRRvK.rtbw"),
+    ),
+    (
+        "KRRvK.rtbz",
+        include_bytes!("../../assets/syzygy/KRRvK.rtbz"),
+    ),
     ("KRvK.rtbw", include_bytes!("../../assets/syzygy/KRvK.rtbw")),
     ("KRvK.rtbz", include_bytes!("../../assets/syzygy/KRvK.rtbz")),
-    ("KRvKB.rtbw", include_bytes!("../../assets/syzygy/KRvKB.rtbw")),
-    ("KRvKB.rtbz", include_bytes!("../../assets/syzygy/KRvKB.rtbz")),
-    ("KRvKN.rtbw", include_bytes!("../../assets/syzygy/KRvKN.rtbw")),
-    ("KRvKN.rtbz", include_bytes!("../../assets/syzygy/KRvKN.rtbz")),
-    ("KRvKP.rtbw", include_bytes!("../../assets/syzygy/KRvKP.rtbw")),
-    ("KRvKP.rtbz", include_bytes!("../../assets/syzygy/KRvKP.rtbz")),
-    ("KRvKR.rtbw", include_bytes!("../../assets/syzygy/KRvKR.rtbw")),
-    ("KRvKR.rtbz", include_bytes!("../../assets/syzygy/KRvKR.rtbz")),
+    (
+        "KRvKB.rtbw",
+        include_bytes!("../../assets/syzygy/KRvKB.rtbw"),
+    ),
+    (
+        "KRvKB.rtbz",
+        include_bytes!("../../assets/syzygy/KRvKB.rtbz"),
+    ),
+    (
+        "KRvKN.rtbw",
+        include_bytes!("../../assets/syzygy/KRvKN.rtbw"),
+    ),
+    (
+        "KRvKN.rtbz",
+        include_bytes!("../../assets/syzygy/KRvKN.rtbz"),
+    ),
+    (
+        "KRvKP.rtbw",
+        include_bytes!("../../assets/syzygy/KRvKP.rtbw"),
+    ),
+    (
+        "KRvKP.rtbz",
+        include_bytes!("../../assets/syzygy/KRvKP.rtbz"),
+    ),
+    (
+        "KRvKR.rtbw",
+        include_bytes!("../../assets/syzygy/KRvKR.rtbw"),
+    ),
+    (
+        "KRvKR.rtbz",
+        include_bytes!("../../assets/syzygy/KRvKR.rtbz"),
+    ),
 ];

@@ -38,7 +38,10 @@ fn the_embedded_tables_hold_every_ending_of_up_to_four_pieces() {
     let tb = Tablebases::embedded();
     assert_eq!(tb.max_pieces(), 4);
     // KQ v K: White to move wins; KR v KR: a draw; KBN v K: White wins.
-    assert_eq!(tb.verdict(&pos("8/8/8/4k3/8/8/8/4K2Q w - - 0 1")), Some(Verdict::Win));
+    assert_eq!(
+        tb.verdict(&pos("8/8/8/4k3/8/8/8/4K2Q w - - 0 1")),
+        Some(Verdict::Win)
+    );
     assert_eq!(
         tb.verdict(&pos("8/8/3k4/8/2r5/8/8/R3K3 w - - 0 1")),
         Some(Verdict::Draw)
@@ -105,15 +108,24 @@ fn the_line_follows_the_tables_to_mate() {
     for m in tb.line(&p, 200) {
         p.play_unchecked(m);
     }
-    assert!(p.is_checkmate(), "{}", Fen::from_position(&p, shakmaty::EnPassantMode::Legal));
+    assert!(
+        p.is_checkmate(),
+        "{}",
+        Fen::from_position(&p, shakmaty::EnPassantMode::Legal)
+    );
 }
 
 #[test]
 fn a_wrong_syzygy_path_says_what_and_how_to_fix() {
     let dir = tempfile::tempdir().unwrap();
     let missing = dir.path().join("nowhere");
-    let e = check_path(missing.to_str().unwrap()).unwrap_err().to_string();
-    assert!(e.contains("does not exist") && e.contains("syzygy_path"), "{e}");
+    let e = check_path(missing.to_str().unwrap())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("does not exist") && e.contains("syzygy_path"),
+        "{e}"
+    );
     let file = dir.path().join("file");
     std::fs::write(&file, "x").unwrap();
     let e = check_path(file.to_str().unwrap()).unwrap_err().to_string();
@@ -135,7 +147,10 @@ fn a_directory_of_tables_is_added_to_the_embedded_ones() {
     let tb = Tablebases::with_directories(dir.path().to_str().unwrap()).unwrap();
     assert_eq!(tb.max_pieces(), 4);
     assert_eq!(tb.directories, vec![dir.path().to_path_buf()]);
-    assert_eq!(tb.verdict(&pos("8/8/8/4k3/8/8/8/4K2Q w - - 0 1")), Some(Verdict::Win));
+    assert_eq!(
+        tb.verdict(&pos("8/8/8/4k3/8/8/8/4K2Q w - - 0 1")),
+        Some(Verdict::Win)
+    );
     // A damaged table (a size no table has) is refused with the directory named.
     std::fs::write(dir.path().join("KRvK.rtbw"), b"short").unwrap();
     let e = Tablebases::with_directories(dir.path().to_str().unwrap())
