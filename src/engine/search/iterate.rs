@@ -161,7 +161,7 @@ impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
         result.hashfull = self.tt.hashfull();
         result.stopped = self.stopped;
         match tablebase {
-            Some(mut tb) if !result.score.mate_in().is_some_and(|n| n > 0) => {
+            Some(mut tb) if result.score.mate_in().is_none_or(|n| n <= 0) => {
                 tb.nodes = result.nodes;
                 tb.time = result.time;
                 tb.stopped = result.stopped;
