@@ -1107,7 +1107,7 @@ mod tests {
 
     #[test]
     fn a_real_blunder_is_confirmed_by_the_deeper_search() {
-        let p = pos("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");
+        let p = pos("4k3/8/8/3q4/8/8/P2R4/4K3 w - - 0 1");
         let (c, best) = verdict(&p, "e1f1", 3);
         assert_eq!(c.quality, Quality::Blunder);
         assert_eq!(best, mv(&p, "d2d5"));
@@ -1162,7 +1162,7 @@ mod tests {
         // The verification (pretended) preferred Kf1 to Rxd5; the confirmation of the two
         // finds Rxd5 best: the played Rxd5 is the best move, no error, and every other move
         // keeps the verification's score.
-        let p = pos("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");
+        let p = pos("4k3/8/8/3q4/8/8/P2R4/4K3 w - - 0 1");
         let (played, wrong) = (mv(&p, "d2d5"), mv(&p, "e1f1"));
         let mut deeper = exact_search(&p, 3, &[]);
         let others = deeper.root_moves.len() - 2;
