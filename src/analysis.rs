@@ -250,7 +250,8 @@ pub struct Analysis {
 }
 
 /// Searches `before` as the analysis does: `limits` with exact root scores, `history` as in
-/// [`Request::history`]. For chess, a search in the position database ([`crate::posdb`]) that
+/// [`Request::history`]. A position the endgame tables hold ([`crate::tablebase`]) is judged
+/// by them alone, exactly. For chess, a search in the position database ([`crate::posdb`]) that
 /// went at least as far is used instead, and a new search is written there.
 pub fn search_position<P: Analysed>(
     before: &P,
@@ -260,6 +261,9 @@ pub fn search_position<P: Analysed>(
     memory: &mut SearchMemory,
     stop: &AtomicBool,
 ) -> SearchResult {
+    if let Some(exact) = before.tablebase_result(&limits.searchmoves) {
+        return exact;
+    }
     let limits = SearchLimits {
         exact_root_scores: true,
         ..limits.clone()
@@ -540,6 +544,10 @@ impl Analyst {
         stop: &AtomicBool,
     ) -> SearchResult {
         let (before, history, params, must_score) = searched;
+        // The endgame tables judge every position they hold, whoever the analyst is.
+        if let Some(exact) = before.tablebase_result(&limits.searchmoves) {
+            return exact;
+        }
         match self.search_external(process, before, history, budget, must_score, stop) {
             Some(Ok(r)) => return r,
             Some(Err(err)) => self.fail(&err),
@@ -1101,7 +1109,7 @@ mod tests {
 
     #[test]
     fn a_real_blunder_is_confirmed_by_the_deeper_search() {
-        let p = pos("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");
+        let p = pos("4k3/8/8/3q4/8/8/P2R4/4K3 w - - 0 1");
         let (c, best) = verdict(&p, "e1f1", 3);
         assert_eq!(c.quality, Quality::Blunder);
         assert_eq!(best, mv(&p, "d2d5"));
@@ -1156,7 +1164,7 @@ mod tests {
         // The verification (pretended) preferred Kf1 to Rxd5; the confirmation of the two
         // finds Rxd5 best: the played Rxd5 is the best move, no error, and every other move
         // keeps the verification's score.
-        let p = pos("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");
+        let p = pos("4k3/8/8/3q4/8/8/P2R4/4K3 w - - 0 1");
         let (played, wrong) = (mv(&p, "d2d5"), mv(&p, "e1f1"));
         let mut deeper = exact_search(&p, 3, &[]);
         let others = deeper.root_moves.len() - 2;

@@ -1466,6 +1466,7 @@ impl<P: Playable> App<P> {
                                 root: search.root,
                                 explanation,
                                 saved: Vec::new(),
+                                judged_by: None,
                             },
                         );
                         self.after_change(fx, true);
@@ -1576,6 +1577,7 @@ impl<P: Playable> App<P> {
                     root,
                     explanation: analysis.explanation,
                     saved: Vec::new(),
+                    judged_by: Some(analysis.judged_by),
                 },
             );
             if ply < self.game.ply() && self.outcome().is_none() {
@@ -1646,6 +1648,7 @@ impl<P: Playable> App<P> {
                             root: root.clone(),
                             explanation: None,
                             saved,
+                            judged_by: None,
                         },
                     );
                 }

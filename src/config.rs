@@ -393,6 +393,10 @@ pub struct AnalysisConfig {
     /// How many positions `kibitzer review` and the review screen search at once with the
     /// built-in engine; 0 = one per core, at most 4.
     pub threads: u32,
+    /// Directories of Syzygy endgame tables (5 and 6 pieces) beside the built-in 3- and
+    /// 4-piece ones, separated by `:` (`;` on Windows); empty = the built-in tables only
+    /// ([`crate::tablebase`]).
+    pub syzygy_path: String,
 }
 
 /// The value of a UCI option in the configuration: a number, a boolean or a string.
@@ -424,6 +428,7 @@ impl Default for AnalysisConfig {
             options: std::collections::BTreeMap::new(),
             timeout_ms: 10_000,
             threads: 0,
+            syzygy_path: String::new(),
         }
     }
 }
@@ -711,6 +716,9 @@ impl Config {
                 "engine.network".to_owned(),
                 format!("`engine.network`: {e:#}"),
             ));
+        }
+        if let Err(e) = crate::tablebase::check_path(&self.analysis.syzygy_path) {
+            return Err(("analysis.syzygy_path".to_owned(), e.to_string()));
         }
         if !THEMES.contains(&self.ui.theme.as_str()) {
             return Err((

@@ -26,6 +26,6 @@ pub use levels::Level;
 pub use limits::{Clock, SearchLimits};
 pub use memory::SearchMemory;
 pub use rules::{Evaluator, SearchRules};
-pub use score::{Bound, MATE, MATE_BOUND, Score};
+pub use score::{Bound, MATE, MATE_BOUND, Score, TB_BOUND, TB_WIN};
 pub use search::{Iteration, RootMove, SearchInfo, SearchResult, search, zobrist};
 pub use tt::TranspositionTable;

@@ -31,6 +31,7 @@ pub mod review;
 pub mod screen;
 pub mod share;
 pub mod shell;
+pub mod tablebase;
 pub mod text;
 pub mod train;
 pub mod tui;

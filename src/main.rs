@@ -265,6 +265,7 @@ fn play(args: &PlayArgs, explicit: Option<&Path>, dirs: &Dirs, no_db: bool) -> E
         Ok((config, _)) => config,
         Err(e) => return fail(2, &e.to_string()),
     };
+    install_tables(&config);
     let _db = open_db(&config, dirs, no_db);
     let options = StartOptions {
         new: args.new,
@@ -373,8 +374,27 @@ fn with_config(
     f: impl FnOnce(&Config) -> ExitCode,
 ) -> ExitCode {
     match Config::load(explicit, dirs) {
-        Ok((config, _)) => f(&config),
+        Ok((config, _)) => {
+            install_tables(&config);
+            f(&config)
+        }
         Err(e) => fail(2, &e.to_string()),
+    }
+}
+
+/// Makes the embedded endgame tables and those of `[analysis] syzygy_path` the run's
+/// ([`kibitzer::tablebase`]); a table the library refuses is reported and the run goes on
+/// with the built-in ones.
+fn install_tables(config: &Config) {
+    use kibitzer::tablebase::{Tablebases, install};
+    if config.analysis.syzygy_path.is_empty() {
+        return;
+    }
+    match Tablebases::with_directories(&config.analysis.syzygy_path) {
+        Ok(tables) => {
+            install(tables);
+        }
+        Err(e) => eprintln!("kibitzer: {e}; going on with the built-in 3- and 4-piece tables"),
     }
 }
 

@@ -243,7 +243,8 @@ pub struct PlyReview {
     pub uci: String,
     /// Score after the played move, White's view.
     pub score: Score,
-    /// [`score`](Self::score) for people: `+1.3`, `-0.4`, `#-4`.
+    /// [`score`](Self::score) for people: `+1.3`, `-0.4`, `#-4`; in an ending the tables hold
+    /// `+TB` / `-TB` (a tablebase win for White / Black) or `=TB` (a tablebase draw).
     pub score_text: String,
     /// Score of the position before the move (its best move), White's view.
     pub best_score: Score,
@@ -394,10 +395,16 @@ pub enum ReviewEvent {
 /// assert_eq!(score_text(Score::Mate(-4), Chess), "#-4");
 /// assert_eq!(score_text(Score::Mate(-4), PawnBattle), "L4");
 /// assert_eq!(score_text(Score::Mate(3), PawnBattle), "W3");
+/// // A tablebase win (crate::tablebase) for White, for Black.
+/// assert_eq!(score_text(Score::Cp(30_800), Chess), "+TB");
+/// assert_eq!(score_text(Score::Cp(-30_800), Chess), "-TB");
 /// ```
 #[must_use]
 pub fn score_text(s: Score, variant: crate::variant::Variant) -> String {
     match s {
+        Score::Cp(cp) if cp.abs() >= crate::engine::TB_BOUND => {
+            if cp > 0 { "+TB" } else { "-TB" }.to_owned()
+        }
         Score::Cp(cp) if cp.abs() < 5 => "0.0".to_owned(),
         Score::Cp(cp) => format!("{:+.1}", f64::from(cp) / 100.0),
         Score::Mate(_) => s.short_win(variant).unwrap_or_default(),
@@ -718,7 +725,11 @@ pub fn review_ply<P: Reviewed>(
         san: played.san.to_string(),
         uci: played.uci().to_string(),
         score,
-        score_text: score_text(score, P::VARIANT),
+        // A draw the endgame tables prove is written as theirs.
+        score_text: match explanation.tablebase {
+            Some(note) if note.after == crate::tablebase::Verdict::Draw => "=TB".to_owned(),
+            _ => score_text(score, P::VARIANT),
+        },
         best_score: white_view(mover, best_score),
         best_move: best_line.first().cloned().unwrap_or_default(),
         best_uci: best.to_uci(CastlingMode::Standard).to_string(),

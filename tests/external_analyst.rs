@@ -264,7 +264,7 @@ fn a_program_that_is_not_a_uci_engine_or_does_not_exist_is_refused() {
 fn explain_says_which_engine_judged() {
     require_python_chess();
     let dir = tempfile::tempdir().unwrap();
-    let fen = "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1";
+    let fen = "4k3/8/8/3q4/8/8/P2R4/4K3 w - - 0 1";
     let o = kibitzer(
         dir.path(),
         &[
@@ -282,7 +282,10 @@ fn explain_says_which_engine_judged() {
     assert!(o.status.success(), "{}", stderr(&o));
     let text = stdout(&o);
     assert!(text.contains("judged by FakeUCI"), "{text}");
-    assert!(text.contains("Better was Rxd5"), "{text}");
+    assert!(
+        text.contains("Better was Rxd5") || text.contains("Rxd5 was stronger"),
+        "{text}"
+    );
 }
 
 /// A short real review with Stockfish, when it is installed (Debian: /usr/games/stockfish).
@@ -493,7 +496,7 @@ fn a_useless_engine_leaves_annotate_and_explain_to_the_builtin_engine() {
         &[
             "explain",
             "--fen",
-            "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1",
+            "4k3/8/8/3q4/8/8/P2R4/4K3 w - - 0 1",
             "--move",
             "Kf1",
             "--movetime",

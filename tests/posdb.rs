@@ -122,7 +122,7 @@ fn explain_twice_gives_the_same_answer_from_the_database() {
     let args = [
         "explain",
         "--fen",
-        "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1",
+        "4k3/8/8/3q4/8/8/P2R4/4K3 w - - 0 1",
         "--move",
         "Kf1",
         "--depth",
@@ -143,7 +143,7 @@ fn no_db_and_a_disabled_database_leave_no_file() {
     let args = [
         "explain",
         "--fen",
-        "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1",
+        "4k3/8/8/3q4/8/8/P2R4/4K3 w - - 0 1",
         "--depth",
         "3",
         "--no-db",
@@ -176,7 +176,7 @@ fn a_damaged_file_is_moved_aside_and_the_program_goes_on() {
         &[
             "explain",
             "--fen",
-            "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1",
+            "4k3/8/8/3q4/8/8/P2R4/4K3 w - - 0 1",
             "--depth",
             "3",
         ],

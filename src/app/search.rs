@@ -134,6 +134,9 @@ pub struct MoveAnalysis<P = Chess> {
     pub explanation: Option<crate::explain::Explanation>,
     /// The panel's text read back from a saved game (when there is no live explanation).
     pub saved: Vec<String>,
+    /// Which engine judged the move (a background analysis's analyst: `Stockfish 15.1`,
+    /// `kibitzer`); `None` for the engine's own moves and saved texts.
+    pub judged_by: Option<String>,
 }
 
 impl<P: VariantPosition> MoveAnalysis<P> {

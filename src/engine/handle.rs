@@ -586,7 +586,7 @@ mod tests {
         );
         // Out of the book: an ordinary search.
         let mut out = request(SearchLimits::depth(3));
-        out.position = "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1"
+        out.position = "4k3/8/8/3q4/8/8/P2R4/4K3 w - - 0 1"
             .parse::<shakmaty::fen::Fen>()
             .unwrap()
             .into_position(shakmaty::CastlingMode::Standard)

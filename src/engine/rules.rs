@@ -19,6 +19,7 @@ use shakmaty::{Chess, EnPassantMode, Move, MoveList, Position, Role};
 use super::check::gives_check;
 use super::eval::{EvalParams, evaluate};
 use super::network::NetState;
+use super::search::SearchResult;
 use super::search::params::MARGIN_PAWN;
 use super::see::see_ge;
 use crate::variant::VariantPosition;
@@ -66,6 +67,18 @@ pub trait SearchRules: VariantPosition {
     fn is_delta_prunable(&self, m: Move) -> bool;
     /// The legal captures (ProbCut's candidates).
     fn capture_moves(&self) -> MoveList;
+    /// The endgame tables' answer for this position as the root of a search, its moves
+    /// limited to `searchmoves` when any are given (chess: [`crate::tablebase`], when the
+    /// tables hold the position); `None`: search it.
+    fn tablebase_result(&self, _searchmoves: &[Move]) -> Option<SearchResult> {
+        None
+    }
+    /// The endgame tables' score of this position, reached by a capture or a pawn move,
+    /// `ply` plies from the root (a win is [`TB_WIN`](super::score::TB_WIN) minus `ply`);
+    /// `None` when they do not hold it.
+    fn tablebase_score(&self, _ply: usize) -> Option<i32> {
+        None
+    }
 }
 
 /// A static evaluation the search can use for positions of `P`.
@@ -160,6 +173,19 @@ impl SearchRules for Chess {
     #[inline]
     fn capture_moves(&self) -> MoveList {
         Position::capture_moves(self)
+    }
+    fn tablebase_result(&self, searchmoves: &[Move]) -> Option<SearchResult> {
+        crate::tablebase::installed().search_result(self, searchmoves)
+    }
+    #[inline]
+    fn tablebase_score(&self, ply: usize) -> Option<i32> {
+        let tables = crate::tablebase::installed();
+        if !tables.covers(self) {
+            return None;
+        }
+        tables
+            .wdl_after_zeroing(self)
+            .map(|v| crate::tablebase::tree_score(v, ply))
     }
 }
 

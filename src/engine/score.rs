@@ -19,6 +19,15 @@ pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 /// lead is never read as a mate and every window the search opens holds every score.
 pub const MAX_EVAL: i32 = MATE_BOUND - 1;
 
+/// The score of a tablebase win at the root with nothing left to do: a position the Syzygy
+/// tables ([`crate::tablebase`]) call won scores `TB_WIN` minus the plies to the next capture or
+/// pawn move (at the root) or minus its ply (in the tree), a lost one the negation: below the
+/// mate band, above every evaluation a real position reaches.
+pub const TB_WIN: i32 = MAX_EVAL;
+
+/// Scores at or beyond this magnitude (and below the mate band) are tablebase wins.
+pub const TB_BOUND: i32 = TB_WIN - 1_024;
+
 /// `eval` saturated to ±[`MAX_EVAL`].
 ///
 /// ```
@@ -60,6 +69,18 @@ impl Score {
     /// Whether this is a mate score.
     pub fn is_mate(self) -> bool {
         self.mate_in().is_some()
+    }
+
+    /// Whether this is a tablebase win or loss ([`TB_BOUND`]), not a mate.
+    ///
+    /// ```
+    /// use kibitzer::engine::score::{Score, TB_WIN};
+    /// assert!(Score(TB_WIN - 7).is_tablebase());
+    /// assert!(Score(-TB_WIN + 7).is_tablebase());
+    /// assert!(!Score(350).is_tablebase());
+    /// ```
+    pub fn is_tablebase(self) -> bool {
+        !self.is_mate() && self.0.abs() >= TB_BOUND
     }
 
     /// The centipawn value (mate scores are clamped to ±`MATE`).

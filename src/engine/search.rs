@@ -2,7 +2,9 @@
 //! aspiration windows, a transposition table, null-move pruning, late move reductions,
 //! reverse futility and futility pruning, razoring, ProbCut, late move pruning, SEE pruning of
 //! losing captures and quiet moves, check and singular extensions (with multi-cut) and draw
-//! detection (repetition against the game and the search path, fifty moves, bare kings).
+//! detection (repetition against the game and the search path, fifty moves, bare kings), and
+//! the endgame tables ([`crate::tablebase`]): a root they hold is answered from them, a node
+//! reached by a capture or a pawn move that they hold is scored by them.
 //! An iteration cut short by the stop still counts when it already proved a root move better
 //! than the previous iteration's best: that move is played.
 //!

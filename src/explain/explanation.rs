@@ -178,6 +178,10 @@ pub struct Explanation {
     /// Battle: [`Score::text`]).
     #[serde(skip)]
     pub variant: crate::variant::Variant,
+    /// What the endgame tables say of the move, in an ending they hold
+    /// ([`crate::tablebase::Note`]); the evaluation line then says their result.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tablebase: Option<crate::tablebase::Note>,
 }
 
 pub(crate) fn human_view(mover: Color, human: Option<Color>, s: Score) -> ScorePair {
@@ -263,6 +267,7 @@ pub(crate) fn better_reason(
         seed: String::new(),
         opening: None,
         forced_win: None,
+        tablebase: None,
         gate,
     };
     let (text, rests) = t.reason(&f)?;
@@ -312,6 +317,7 @@ pub(crate) fn move_facts<'a, P: crate::variant::VariantPosition>(
         seed,
         opening: None,
         forced_win: None,
+        tablebase: None,
         gate: None,
     }
 }
@@ -514,6 +520,12 @@ pub fn explain(input: &ExplainInput) -> Explanation {
         facts: input.facts.as_ref(),
         level: input.level,
     });
+    // In an ending the tables hold, they judge: the sentences and the evaluation say so.
+    let tablebase = if legal {
+        crate::tablebase::installed().note(before, input.mv)
+    } else {
+        None
+    };
     let mut sentences = match (&templates, legal) {
         (Some(t), true) => {
             let mut f = move_facts(
@@ -528,6 +540,13 @@ pub fn explain(input: &ExplainInput) -> Explanation {
             );
             f.opening = opening.map(|o| o.name.to_owned());
             f.gate = Some(&gate);
+            if let Some(note) = tablebase {
+                // The tables' own sentences say the result and whether the move was the only
+                // one that keeps it; the evaluation is theirs too.
+                f.tablebase = Some(note);
+                f.only_move = false;
+                f.score = f.score.as_ref().map(|_| note.words(mover));
+            }
             select(t.render(&f, 5), input.level, max)
         }
         _ => Vec::new(),
@@ -561,6 +580,7 @@ pub fn explain(input: &ExplainInput) -> Explanation {
         level: input.level,
         text: String::new(),
         variant: crate::variant::Variant::Chess,
+        tablebase,
     };
     e.text = e.render();
     e
@@ -644,7 +664,10 @@ impl Explanation {
                     self.variant,
                 )
             }
-            _ => crate::explain::score_text::evaluation(s.white, s.human_side, self.variant),
+            _ => match self.tablebase {
+                Some(note) => note.words(mover),
+                None => crate::explain::score_text::evaluation(s.white, s.human_side, self.variant),
+            },
         }
     }
 

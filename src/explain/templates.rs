@@ -191,6 +191,9 @@ pub struct Facts<'a> {
     /// A forced win in a game without mate (Pawn Battle), said in the game's terms instead
     /// of a mate score (`forced_win:*` needs).
     pub forced_win: Option<ForcedWin>,
+    /// What the endgame tables say of the move ([`crate::tablebase::Note`]; `tablebase:*`
+    /// needs), in a position they hold.
+    pub tablebase: Option<crate::tablebase::Note>,
     /// The sentence checks of the move ([`crate::explain::sentence_check::Gate`]): a template
     /// it does not allow is never said. `None` checks nothing (Pawn Battle, which has none of
     /// the checked templates).
@@ -294,6 +297,8 @@ impl Templates {
                 "in" => w.moves > 1,
                 _ => false,
             })
+        } else if let Some(kind) = need.strip_prefix("tablebase:") {
+            f.tablebase.is_some_and(|n| n.need() == kind)
         } else if let Some(m) = need.strip_prefix("mate:") {
             matches!(
                 (m, f.mate),
@@ -383,6 +388,7 @@ impl Templates {
             } else if n.starts_with("quality:")
                 || n.starts_with("mate:")
                 || n.starts_with("forced_win:")
+                || n.starts_with("tablebase:")
                 || matches!(
                     n.as_str(),
                     "only_move" | "better" | "worse" | "score" | "sound"
@@ -956,6 +962,7 @@ mod tests {
             n.starts_with("quality:")
                 || n.starts_with("mate:")
                 || n.starts_with("forced_win:")
+                || n.starts_with("tablebase:")
                 || matches!(n, "only_move" | "better" | "worse" | "score" | "sound")
         };
         for kind in Fact::KINDS {
@@ -1066,7 +1073,7 @@ mod tests {
                                 | "forced_win:promotes_next"
                                 | "forced_win:next"
                                 | "forced_win:in"
-                        )),
+                        ) || n.starts_with("tablebase:")),
                         "{}: {text}",
                         x.id
                     );

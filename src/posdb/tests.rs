@@ -300,7 +300,7 @@ fn the_engine_seed_plays_a_deeper_stored_move_only_at_full_strength() {
     let dir = tempfile::tempdir().unwrap();
     let store = open(dir.path(), Options::default());
     let params = EvalParams::default();
-    let pos = fen::parse("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1").unwrap();
+    let pos = fen::parse("4k3/8/8/3q4/8/8/P2R4/4K3 w - - 0 1").unwrap();
     let deep = searched(&pos, &exact(6), &params);
     store.remember(&pos, &exact(6), &params, &deep, false);
     store.flush();
@@ -364,7 +364,7 @@ fn export_and_import_merge_with_the_deeper_rule() {
     let dir = tempfile::tempdir().unwrap();
     let params = EvalParams::default();
     let a = Chess::default();
-    let b = fen::parse("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1").unwrap();
+    let b = fen::parse("4k3/8/8/3q4/8/8/P2R4/4K3 w - - 0 1").unwrap();
     let first = open(&dir.path().join("one"), Options::default());
     keep(&first, &a, &exact(4), &params);
     keep(&first, &b, &exact(2), &params);

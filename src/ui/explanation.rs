@@ -185,6 +185,9 @@ pub fn draw<P: Playable>(frame: &mut Frame, area: Rect, app: &App<P>, theme: &Th
                     lines.extend(text_lines(&text, theme));
                     lines.extend(line);
                 }
+                if let Some(judge) = &analysis.judged_by {
+                    lines.push(Line::styled(format!("judged by {judge}"), theme.fg("dim")));
+                }
             }
             None if app.analysis_pending(ply - 1) => {
                 let spin = SPINNER[app.spinner % SPINNER.len()];

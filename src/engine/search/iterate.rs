@@ -11,13 +11,26 @@ use super::searcher::Searcher;
 use super::{Iteration, MAX_DEPTH, RootMove, SearchInfo, SearchResult};
 use crate::engine::order::mvv_lva;
 use crate::engine::rules::{Evaluator, SearchRules};
-use crate::engine::score::{Bound, INFINITE, MATE, Score};
+use crate::engine::score::{Bound, INFINITE, MATE, Score, TB_BOUND};
 use crate::engine::time::stability_scale;
 
 impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
     /// Iterative deepening: searches depth 1, 2, … until the maximum depth, a limit or the stop,
     /// reporting each completed iteration through `info`, and returns what it learnt.
     pub(super) fn iterate(&mut self, pos: &P, info: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
+        // A position the endgame tables hold: every move's exact result from them (a move
+        // into a position the game has seen twice is a draw). A draw or a loss is answered
+        // from them at once, as is a win when the search finds no mate: the move that
+        // converts (the tables' DTZ) is played, and a mate the search finds is played first.
+        let tablebase = pos
+            .tablebase_result(&self.limits.searchmoves)
+            .map(|r| self.with_repetitions(pos, r));
+        if let Some(tb) = &tablebase
+            && (tb.score.0 < TB_BOUND || tb.score.is_mate())
+        {
+            self.report(tb, info);
+            return tb.clone();
+        }
         let mut legal = pos.legal_moves();
         if !self.limits.searchmoves.is_empty() {
             legal.retain(|m| self.limits.searchmoves.contains(m));
@@ -147,7 +160,64 @@ impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
         result.nps = self.nps();
         result.hashfull = self.tt.hashfull();
         result.stopped = self.stopped;
-        result
+        match tablebase {
+            Some(mut tb) if result.score.mate_in().is_none_or(|n| n <= 0) => {
+                tb.nodes = result.nodes;
+                tb.time = result.time;
+                tb.stopped = result.stopped;
+                self.report(&tb, info);
+                tb
+            }
+            _ => result,
+        }
+    }
+
+    /// The tables' root result `tb` with every move into a position the game has already
+    /// seen twice scored a draw (the third time), the moves sorted again.
+    fn with_repetitions(&self, pos: &P, mut tb: SearchResult) -> SearchResult {
+        let history = &self.keys[..self.root_index];
+        let mut changed = false;
+        for rm in &mut tb.root_moves {
+            let mut child = pos.clone();
+            child.play_unchecked(rm.mv);
+            let key = child.key();
+            if rm.score.0 != 0 && history.iter().filter(|&&k| k == key).count() >= 2 {
+                rm.score = Score(0);
+                changed = true;
+            }
+        }
+        if changed {
+            tb.root_moves.sort_by_key(|r| std::cmp::Reverse(r.score));
+            if let Some(best) = tb.root_moves.first() {
+                if tb.best_move != Some(best.mv) {
+                    tb.pv = vec![best.mv];
+                    tb.ponder = None;
+                }
+                tb.best_move = Some(best.mv);
+                tb.score = best.score;
+                for it in &mut tb.iterations {
+                    it.best_move = best.mv;
+                    it.score = best.score;
+                    it.pv.clone_from(&tb.pv);
+                }
+            }
+        }
+        tb
+    }
+
+    /// Reports a result from the tables through `info`.
+    fn report(&self, tb: &SearchResult, info: &mut dyn FnMut(&SearchInfo)) {
+        info(&SearchInfo {
+            depth: tb.depth,
+            seldepth: tb.seldepth,
+            score: tb.score,
+            bound: Bound::Exact,
+            nodes: tb.nodes,
+            time: self.time.elapsed(),
+            nps: 0,
+            hashfull: 0,
+            pv: tb.pv.clone(),
+        });
     }
 
     /// After an iteration was cut short: when a root move other than the previous best raised

@@ -84,9 +84,24 @@ impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
         if alpha >= beta {
             return alpha;
         }
+        let excluded = self.stack[ply].excluded;
+        // Endgame tables, right after a capture or a pawn move (where their result is exact
+        // whatever the game's halfmove clock was). A draw is exact; a win is a lower bound (a
+        // mate scores higher) and a loss an upper bound: they end the node when they settle
+        // the window; otherwise the node is searched (for a mate) and its score kept on the
+        // tables' side of the bound.
+        let mut tablebase = None;
+        if pos.halfmoves() == 0
+            && excluded.is_none()
+            && let Some(score) = pos.tablebase_score(ply)
+        {
+            if score == 0 || (score > 0 && score >= beta) || (score < 0 && score <= alpha) {
+                return score;
+            }
+            tablebase = Some(score);
+        }
 
         let key = self.keys[self.keys.len() - 1];
-        let excluded = self.stack[ply].excluded;
         let probe = self.tt.probe(key);
         let mut tt_move: PackedMove = 0;
         let mut eval = -INFINITE;
@@ -361,6 +376,12 @@ impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
         if excluded.is_some() {
             return best;
         }
+        // Never below a win the tables prove, never above a loss they prove.
+        let best = match tablebase {
+            Some(tb) if tb > 0 && tb > best => tb,
+            Some(tb) if tb < 0 && tb < best => tb,
+            _ => best,
+        };
         // A score above the original alpha means a move raised alpha (`best_move` is set).
         self.store_node(
             key,

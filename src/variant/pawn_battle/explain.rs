@@ -373,6 +373,7 @@ pub fn explain(input: &ExplainInput<PawnBattle>) -> Explanation {
         level: input.level,
         text: String::new(),
         variant: crate::variant::Variant::PawnBattle,
+        tablebase: None,
     };
     e.text = e.render();
     e
