@@ -20,6 +20,7 @@ use crate::ui::layout::Layout;
 use crate::variant::{Variant, VariantPosition};
 
 pub mod command;
+pub mod input;
 pub mod move_input;
 pub mod persist;
 pub mod playable;
@@ -28,6 +29,7 @@ pub mod search;
 
 pub use crate::screen::{EditFrom, Effect, Event, Handover, Message, MessageKind, NewGame, SetUp};
 use command::Command;
+pub use input::PlayAction;
 pub use move_input::{MoveInput, PROMOTION_ROLES, Promotion, Step, target};
 pub use persist::{Saved, Snapshot};
 pub use playable::Playable;
@@ -185,6 +187,8 @@ pub struct App<P: Playable = Chess> {
     pub spinner: usize,
     /// Set when the program should end.
     pub quit: bool,
+    /// The keymaps of `config` (rebuilt when it is reloaded).
+    pub keys: std::sync::Arc<crate::keys::Keymaps>,
     next_id: u64,
     rng: u64,
 }
@@ -224,6 +228,7 @@ impl<P: Playable> App<P> {
             next_id: 0,
             rng: seed,
             game: Game::starting(),
+            keys: crate::keys::Keymaps::of(&config.keys),
             config,
         };
         let mut fx = vec![Effect::NewEngineGame];
@@ -623,49 +628,61 @@ impl<P: Playable> App<P> {
     }
 
     fn board_key(&mut self, key: KeyEvent, fx: &mut Vec<Effect>) {
-        match key.code {
-            KeyCode::Left | KeyCode::Char('h') => self.move_cursor(-1, 0),
-            KeyCode::Right | KeyCode::Char('l') => self.move_cursor(1, 0),
-            KeyCode::Up | KeyCode::Char('k') => self.move_cursor(0, 1),
-            KeyCode::Down | KeyCode::Char('j') => self.move_cursor(0, -1),
-            KeyCode::Enter | KeyCode::Char(' ') => self.pick_or_drop(self.cursor, fx),
-            KeyCode::Esc => {
+        let Some(action) = self.keys.action::<PlayAction>(&key) else {
+            return;
+        };
+        match action {
+            PlayAction::CursorLeft => self.move_cursor(-1, 0),
+            PlayAction::CursorRight => self.move_cursor(1, 0),
+            PlayAction::CursorUp => self.move_cursor(0, 1),
+            PlayAction::CursorDown => self.move_cursor(0, -1),
+            PlayAction::Pick => self.pick_or_drop(self.cursor, fx),
+            PlayAction::Cancel => {
                 self.input.clear();
                 self.hint = None;
                 self.view_ply = None;
             }
-            KeyCode::Char(':') => self.mode = Mode::Prompt(String::new()),
-            KeyCode::Char('?') => {
+            PlayAction::Prompt => self.mode = Mode::Prompt(String::new()),
+            PlayAction::Help => {
                 self.pause_clock();
                 self.mode = Mode::Help;
             }
-            KeyCode::Char('q') => self.do_quit(fx),
-            KeyCode::Char('u') => self.take_back(fx),
-            KeyCode::Char('r') => self.redo(fx),
-            KeyCode::Char('f') => self.flip(),
-            KeyCode::Char('n') => self.open_new_game(),
-            KeyCode::Char('e') => self.edit(false, fx),
-            KeyCode::Char('a') => self.open_analysis_board(fx),
-            KeyCode::Char('t') => self.ask_hint(fx),
-            KeyCode::Char('s') => self.move_now(fx),
-            KeyCode::Char('b') => {
-                self.toggle_view(|ui| &mut ui.eval_bar, "evaluation bar", 'b', "eval_bar");
+            PlayAction::Quit => self.do_quit(fx),
+            PlayAction::TakeBack => self.take_back(fx),
+            PlayAction::Redo => self.redo(fx),
+            PlayAction::Flip => self.flip(),
+            PlayAction::NewGame => self.open_new_game(),
+            PlayAction::Edit => self.edit(false, fx),
+            PlayAction::AnalysisBoard => self.open_analysis_board(fx),
+            PlayAction::Hint => self.ask_hint(fx),
+            PlayAction::MoveNow => self.move_now(fx),
+            PlayAction::EvalBar => {
+                self.toggle_view(
+                    |ui| &mut ui.eval_bar,
+                    "evaluation bar",
+                    PlayAction::EvalBar,
+                    "eval_bar",
+                );
             }
-            KeyCode::Char('m') => {
-                self.toggle_view(|ui| &mut ui.marks, "numbered best line", 'm', "marks");
+            PlayAction::Marks => {
+                self.toggle_view(
+                    |ui| &mut ui.marks,
+                    "numbered best line",
+                    PlayAction::Marks,
+                    "marks",
+                );
             }
-            KeyCode::Char('c') => {
+            PlayAction::Copy => {
                 fx.push(Effect::Copy(self.pgn()));
                 self.info("the game's PGN is on the clipboard (OSC 52) · :pgn shows it");
             }
-            KeyCode::Char(',') => self.browse_back(),
-            KeyCode::Char('.') => self.browse_forward(),
-            KeyCode::Home => {
+            PlayAction::Back => self.browse_back(),
+            PlayAction::Forward => self.browse_forward(),
+            PlayAction::Start => {
                 self.input.clear();
                 self.view_ply = Some(0);
             }
-            KeyCode::End => self.view_ply = None,
-            _ => {}
+            PlayAction::Live => self.view_ply = None,
         }
     }
 
@@ -675,9 +692,10 @@ impl<P: Playable> App<P> {
         &mut self,
         setting: fn(&mut crate::config::UiConfig) -> &mut bool,
         what: &str,
-        key: char,
+        action: PlayAction,
         config_key: &str,
     ) {
+        let key = self.keys.key_of(action);
         let value = setting(&mut self.config.ui);
         *value = !*value;
         let (now, other) = if *value { ("on", "off") } else { ("off", "on") };
@@ -1690,6 +1708,7 @@ impl<P: Playable> App<P> {
         } else {
             "config reloaded".to_owned()
         };
+        self.keys = crate::keys::Keymaps::of(&config.keys);
         self.config = config;
         self.info(text);
     }

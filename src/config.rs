@@ -29,6 +29,9 @@ pub struct Config {
     pub analysis: AnalysisConfig,
     /// `[pawn_battle]`: the Pawn Battle variant (`[pawn_battle.eval]`: its evaluation).
     pub pawn_battle: PawnBattleConfig,
+    /// `[keys]`: other keys for any action of any screen (`[keys.review] next_mistake = "N"`);
+    /// the screens and actions are those of `assets/keys/default.toml`.
+    pub keys: crate::keys::KeysConfig,
 }
 
 /// `[pawn_battle]` section.
@@ -712,6 +715,7 @@ impl Config {
                 format!("`engine.network`: {e:#}"),
             ));
         }
+        crate::keys::Keymaps::with(&self.keys)?;
         if !THEMES.contains(&self.ui.theme.as_str()) {
             return Err((
                 "ui.theme".to_owned(),
@@ -749,6 +753,10 @@ fn find_key(text: &str, dotted: &str) -> Option<(usize, usize)> {
     for (i, line) in text.lines().enumerate() {
         let t = line.trim();
         if t.starts_with('[') {
+            // A section that is itself the culprit (`[keys.reveiw]`).
+            if t.trim_matches(|c| c == '[' || c == ']').trim() == dotted {
+                return Some((i + 1, 1));
+            }
             in_section = t.trim_matches(|c| c == '[' || c == ']').trim() == section;
         } else if in_section
             && let Some((k, _)) = t.split_once('=')
