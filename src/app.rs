@@ -322,7 +322,8 @@ impl<P: Playable> App<P> {
                 if self.search.take_if(|s| s.id == id).is_some() {
                     self.error(format!(
                         "the engine stopped on an internal error ({why}); it was restarted: \
-                         press s to let it move"
+                         press {} to let it move",
+                        self.keys.key_of(PlayAction::MoveNow)
                     ));
                 }
             }
@@ -1438,7 +1439,10 @@ impl<P: Playable> App<P> {
         let Some(mv) = best else {
             // No move although the game goes on (the search was stopped before it had one):
             // do not restart by itself, which could loop; `s` asks again.
-            self.error("the engine has no move yet; press s to let it think again");
+            self.error(format!(
+                "the engine has no move yet; press {} to let it think again",
+                self.keys.key_of(PlayAction::MoveNow)
+            ));
             return;
         };
         match search.purpose {

@@ -1068,7 +1068,7 @@ mod tests {
             ),
             (
                 "[colours]\n",
-                "k.toml:1:2: unknown key `colours`, expected one of `game`, `engine`, `eval`, `explain`, `ui`, `database`, `analysis`, `pawn_battle`; remove it or fix its spelling",
+                "k.toml:1:2: unknown key `colours`, expected one of `game`, `engine`, `eval`, `explain`, `ui`, `database`, `analysis`, `pawn_battle`, `keys`; remove it or fix its spelling",
             ),
             (
                 "[ui]\ntheme = \"pink\"\n",
@@ -1097,6 +1097,21 @@ mod tests {
             (
                 "[engine]\nhash_mb = -5\n",
                 "k.toml:2:11: invalid value: integer `-5`, expected u32",
+            ),
+            (
+                "[keys.review]\nnext_mistake = \"p\"\n",
+                "k.toml:2:1: `keys.review.next_mistake`: the key p is also review's \"previous_mistake\" key; \
+                 give previous_mistake another key in [keys.review] or choose another one",
+            ),
+            (
+                "[ui]\ntheme = \"classic\"\n\n[keys.review]\nnext_mistake = \"Nope\"\n",
+                "k.toml:5:1: `keys.review.next_mistake`: \"Nope\" is not a key; a key is one character (n, N, ?, ,) \
+                 or one of Left, Right, Up, Down, Home, End, PageUp, PageDown, Enter, Esc, Tab, Backspace, \
+                 Delete, Space, F1 to F12, after Ctrl+ or Alt+ if need be",
+            ),
+            (
+                "[keys.reveiw]\nnext_mistake = \"N\"\n",
+                "k.toml:1:1: [keys.reveiw]: there is no screen \"reveiw\"; the screens are play, review, review_try",
             ),
         ];
         for (text, expected) in cases {

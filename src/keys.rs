@@ -89,7 +89,11 @@ impl Key {
                             "\"{}\" is not a key; a key is one character (n, N, ?, ,) or one of {}, F1 to F12, \
                              after Ctrl+ or Alt+ if need be",
                             crate::echo::echo(text),
-                            NAMED.iter().map(|(n, _, _)| *n).collect::<Vec<_>>().join(", ")
+                            NAMED
+                                .iter()
+                                .map(|(n, _, _)| *n)
+                                .collect::<Vec<_>>()
+                                .join(", ")
                         ));
                     }
                 },
@@ -109,8 +113,7 @@ impl Key {
 
 fn strip_prefix_ignore_case<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
     let head = text.get(..prefix.len())?;
-    (head.eq_ignore_ascii_case(prefix) && text.len() > prefix.len())
-        .then(|| &text[prefix.len()..])
+    (head.eq_ignore_ascii_case(prefix) && text.len() > prefix.len()).then(|| &text[prefix.len()..])
 }
 
 fn function_key(name: &str) -> Option<u8> {
@@ -379,7 +382,9 @@ impl Keymaps {
                 if names.is_empty() {
                     return Err((
                         dotted.clone(),
-                        format!("`{dotted}` = []: give at least one key, like \"x\" or [\"x\", \"Left\"]"),
+                        format!(
+                            "`{dotted}` = []: give at least one key, like \"x\" or [\"x\", \"Left\"]"
+                        ),
                     ));
                 }
                 entry.keys = names
@@ -389,7 +394,11 @@ impl Keymaps {
                     .map_err(|e| (dotted.clone(), format!("`{dotted}`: {e}")))?;
             }
             if let Some((a, b, key)) = conflict(map) {
-                let (mine, other) = if actions.contains_key(&a) { (a, b) } else { (b, a) };
+                let (mine, other) = if actions.contains_key(&a) {
+                    (a, b)
+                } else {
+                    (b, a)
+                };
                 return Err((
                     format!("{section}.{mine}"),
                     format!(
@@ -466,13 +475,14 @@ impl Keymaps {
         rows
     }
 
-    /// The key line of a screen: `keys word` for every action with a word, two spaces apart.
+    /// The key line of a screen: `key word` (its first key) for every action with a word, two
+    /// spaces apart.
     #[must_use]
     pub fn key_line(&self, screen: &str) -> String {
         self.screen(screen)
             .entries
             .iter()
-            .filter_map(|e| Some(format!("{} {}", e.shown(), e.short.as_ref()?)))
+            .filter_map(|e| Some(format!("{} {}", e.keys.first()?, e.short.as_ref()?)))
             .collect::<Vec<_>>()
             .join("  ")
     }
@@ -503,7 +513,11 @@ mod tests {
         let maps = Keymaps::parse(DEFAULT).unwrap();
         for name in maps.screen_names() {
             let entries = maps.screen(name).entries();
-            assert!(!entries[0].help.is_empty(), "{name}.{} has no description", entries[0].id);
+            assert!(
+                !entries[0].help.is_empty(),
+                "{name}.{} has no description",
+                entries[0].id
+            );
             for e in entries {
                 assert!(
                     !e.help.is_empty() || !e.keys.is_empty(),
@@ -526,7 +540,10 @@ mod tests {
         assert_eq!(Key::parse("F5").unwrap().to_string(), "F5");
         assert_eq!(Key::parse("Ctrl+Alt+x").unwrap().to_string(), "Ctrl+Alt+x");
         let e = Key::parse("Lft").unwrap_err();
-        assert!(e.contains("\"Lft\" is not a key") && e.contains("Left"), "{e}");
+        assert!(
+            e.contains("\"Lft\" is not a key") && e.contains("Left"),
+            "{e}"
+        );
         assert!(Key::parse("").is_err());
         assert!(Key::parse("F13").is_err());
         // Shift is in the character; Ctrl is not.
@@ -546,7 +563,10 @@ mod tests {
     fn an_override_replaces_the_actions_keys() {
         let maps = Keymaps::with(&overrides("[review]\nnext_mistake = \"N\"\n")).unwrap();
         let review = maps.screen("review");
-        assert_eq!(review.id_of(&press(KeyCode::Char('N'))), Some("next_mistake"));
+        assert_eq!(
+            review.id_of(&press(KeyCode::Char('N'))),
+            Some("next_mistake")
+        );
         assert_eq!(review.id_of(&press(KeyCode::Char('n'))), None);
         let maps = Keymaps::with(&overrides("[review]\nnext_mistake = [\"x\", \"F2\"]\n")).unwrap();
         assert_eq!(

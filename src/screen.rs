@@ -25,8 +25,8 @@ use crate::app::search::{
     AnalysisId, AnalysisJob, AnalysisRequest, SearchId, SearchRequest, Thinking,
 };
 use crate::clock::TimeControl;
-use crate::keys::Keymaps;
 use crate::config::{Config, ConfigError, HumanColor, UiConfig};
+use crate::keys::Keymaps;
 use crate::review::learn::{TryRequest, TryVerdict};
 use crate::review::picker::ScanEvent;
 use crate::review::{ReviewEvent, ReviewGame, Settings};

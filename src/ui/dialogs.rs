@@ -11,8 +11,8 @@ use shakmaty::Piece;
 use super::board::{BoardGeometry, glyph};
 use super::{Layout, Theme, title_style};
 use crate::app::{App, GAME_OVER_CHOICES, Mode, PROMOTION_ROLES, PlayAction, Playable};
-use crate::keys::{Action, Keymaps};
 use crate::config::HumanColor;
+use crate::keys::{Action, Keymaps};
 use crate::variant::Variant;
 use crate::variant::pawn_battle::PawnBattle;
 

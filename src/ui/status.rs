@@ -78,9 +78,10 @@ pub fn draw<P: Playable>(frame: &mut Frame, layout: &Layout, app: &App<P>, theme
         // Browsing names the position on the board (its side to move), not the live one.
         let state = if app.browsing() {
             format!(
-                "viewing move {} of {} (End: back to the game) · {} to move",
+                "viewing move {} of {} ({}: back to the game) · {} to move",
                 app.shown_ply(),
                 app.game.ply(),
+                app.keys.key_of(PlayAction::Live),
                 color_name(app.shown_position().turn())
             )
         } else {
