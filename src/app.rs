@@ -7,7 +7,7 @@ use std::collections::{HashMap, VecDeque};
 use std::path::PathBuf;
 
 use ratatui::crossterm::event::{
-    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+    KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind,
 };
 use ratatui::layout::Rect;
 use shakmaty::{Chess, Color, Move, Square};
@@ -571,7 +571,7 @@ impl<P: Playable> App<P> {
     // ----- keys -------------------------------------------------------------------------
 
     fn on_key(&mut self, key: KeyEvent, fx: &mut Vec<Effect>) {
-        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+        if crate::shell::is_ctrl_c(&key) {
             self.do_quit(fx);
             return;
         }

@@ -533,6 +533,27 @@ mod tests {
         }
     }
 
+    /// Every key line fits 80 columns, and every help overlay's rows too (key column, two
+    /// spaces and the description, inside a border of 4).
+    #[test]
+    fn the_key_lines_and_the_help_fit_80_columns() {
+        let maps = Keymaps::defaults();
+        for name in maps.screen_names() {
+            let line = maps.key_line(name);
+            assert!(line.chars().count() <= 80, "{name}: {line}");
+            let help = maps.help(name);
+            let keys = help
+                .iter()
+                .map(|(k, _)| k.chars().count())
+                .max()
+                .unwrap_or(0);
+            for (k, what) in &help {
+                let width = keys + 2 + what.chars().count() + 4;
+                assert!(width <= 80, "{name}: {k} {what} takes {width} columns");
+            }
+        }
+    }
+
     #[test]
     fn keys_are_read_and_shown() {
         assert_eq!(Key::parse("N").unwrap().to_string(), "N");

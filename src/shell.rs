@@ -470,9 +470,14 @@ fn read_back<P: crate::pgn::PgnVariant>(snapshot: &crate::app::Snapshot<P>) -> O
 
 /// Whether the event is Ctrl-C.
 fn is_interrupt(event: &Event) -> bool {
+    matches!(event, Event::Key(k) if is_ctrl_c(k))
+}
+
+/// Whether a key press is Ctrl-C: it quits from every screen, so it is not in the keymap.
+#[must_use]
+pub fn is_ctrl_c(key: &ratatui::crossterm::event::KeyEvent) -> bool {
     use ratatui::crossterm::event::{KeyCode, KeyModifiers};
-    matches!(event, Event::Key(k)
-        if k.modifiers.contains(KeyModifiers::CONTROL) && k.code == KeyCode::Char('c'))
+    key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c')
 }
 
 #[cfg(test)]

@@ -74,6 +74,7 @@ impl Screen for PickerScreen {
     }
 
     fn update(&mut self, event: Event, cx: &mut Context) -> Vec<Effect> {
+        self.picker.set_keys(cx.keys);
         let choice = match event {
             Event::Key(k) => self.picker.key(k, cx.area),
             Event::Mouse(m) => self.picker.mouse(m, cx.area),
