@@ -177,14 +177,17 @@ pub struct Entry {
     pub help: String,
     /// Its word on the key line, if it is shown there.
     pub short: Option<String>,
+    /// Its keys cannot be remapped (the editor's FEN letters, the level digits): they still
+    /// count in conflicts, so no action takes them.
+    pub fixed: bool,
 }
 
 impl Entry {
-    /// The keys as the help shows them (`n`, `, / ←`), or the note's label.
+    /// The keys as the help shows them (`n`, `, ←`), or the label of a note or of fixed keys.
     #[must_use]
     pub fn shown(&self) -> String {
         match &self.label {
-            Some(label) if self.keys.is_empty() => label.clone(),
+            Some(label) if self.keys.is_empty() || self.fixed => label.clone(),
             _ => self
                 .keys
                 .iter()
@@ -273,6 +276,8 @@ struct Row {
     label: Option<String>,
     help: Option<String>,
     short: Option<String>,
+    #[serde(default)]
+    fixed: bool,
 }
 
 static DEFAULTS: OnceLock<Arc<Keymaps>> = OnceLock::new();
@@ -307,6 +312,7 @@ impl Keymaps {
                     label: row.label,
                     help: row.help.unwrap_or_default(),
                     short: row.short,
+                    fixed: row.fixed,
                 });
             }
             let map = Keymap { entries };
@@ -361,12 +367,12 @@ impl Keymaps {
                 let Some(entry) = map
                     .entries
                     .iter_mut()
-                    .find(|e| &e.id == action && !e.keys.is_empty())
+                    .find(|e| &e.id == action && !e.keys.is_empty() && !e.fixed)
                 else {
                     let names: Vec<&str> = map
                         .entries
                         .iter()
-                        .filter(|e| !e.keys.is_empty())
+                        .filter(|e| !e.keys.is_empty() && !e.fixed)
                         .map(|e| e.id.as_str())
                         .collect();
                     return Err((
@@ -394,16 +400,17 @@ impl Keymaps {
                     .map_err(|e| (dotted.clone(), format!("`{dotted}`: {e}")))?;
             }
             if let Some((a, b, key)) = conflict(map) {
-                let (mine, other) = if actions.contains_key(&a) {
-                    (a, b)
+                let (mine, other) = if actions.contains_key(&a) { (a, b) } else { (b, a) };
+                let fixed = map.entry(&other).is_some_and(|e| e.fixed);
+                let how = if fixed {
+                    format!("{other} cannot be remapped: choose another key")
                 } else {
-                    (b, a)
+                    format!("give {other} another key in [{section}] or choose another one")
                 };
                 return Err((
                     format!("{section}.{mine}"),
                     format!(
-                        "`{section}.{mine}`: the key {key} is also {screen}'s \"{other}\" key; \
-                         give {other} another key in [{section}] or choose another one"
+                        "`{section}.{mine}`: the key {key} is also {screen}'s \"{other}\" key; {how}"
                     ),
                 ));
             }
@@ -482,7 +489,14 @@ impl Keymaps {
         self.screen(screen)
             .entries
             .iter()
-            .filter_map(|e| Some(format!("{} {}", e.keys.first()?, e.short.as_ref()?)))
+            .filter_map(|e| {
+                let short = e.short.as_ref()?;
+                match (&e.label, e.keys.first()) {
+                    (Some(label), _) if e.fixed => Some(format!("{label} {short}")),
+                    (_, Some(key)) => Some(format!("{key} {short}")),
+                    _ => None,
+                }
+            })
             .collect::<Vec<_>>()
             .join("  ")
     }
@@ -631,6 +645,13 @@ mod tests {
             assert_eq!(k, key, "{text}");
             assert!(m.starts_with(message) || m.contains(message), "{text}: {m}");
         }
+        // Fixed keys cannot be remapped, and no action takes them.
+        let (k, m) = Keymaps::with(&overrides("[editor]\nwhite_piece = \"W\"\n")).unwrap_err();
+        assert_eq!(k, "keys.editor.white_piece");
+        assert!(m.contains("no action \"white_piece\""), "{m}");
+        let (k, m) = Keymaps::with(&overrides("[editor]\nclear = \"K\"\n")).unwrap_err();
+        assert_eq!(k, "keys.editor.clear");
+        assert!(m.contains("the key K is also editor's \"white_piece\" key"), "{m}");
         // Swapping two keys is fine.
         Keymaps::with(&overrides(
             "[review]\nnext_mistake = \"p\"\nprevious_mistake = \"n\"\n",
