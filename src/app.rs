@@ -29,7 +29,7 @@ pub mod search;
 
 pub use crate::screen::{EditFrom, Effect, Event, Handover, Message, MessageKind, NewGame, SetUp};
 use command::Command;
-pub use input::PlayAction;
+pub use input::{GameOverAction, NewGameAction, PlayAction};
 pub use move_input::{MoveInput, PROMOTION_ROLES, Promotion, Step, target};
 pub use persist::{Saved, Snapshot};
 pub use playable::Playable;
@@ -741,8 +741,11 @@ impl<P: Playable> App<P> {
             level,
             time,
         } = chosen;
-        let (color, level, time) = match key.code {
-            KeyCode::Char('v') => {
+        let Some(action) = self.keys.action::<NewGameAction>(&key) else {
+            return;
+        };
+        let (color, level, time) = match action {
+            NewGameAction::Game => {
                 let variant = match variant {
                     Variant::Chess => Variant::PawnBattle,
                     Variant::PawnBattle => Variant::Chess,
@@ -755,9 +758,9 @@ impl<P: Playable> App<P> {
                 });
                 return;
             }
-            KeyCode::Char('t') => (color, level, time.cycle(true)),
-            KeyCode::Char('T') => (color, level, time.cycle(false)),
-            KeyCode::Esc | KeyCode::Char('q') => {
+            NewGameAction::Clock => (color, level, time.cycle(true)),
+            NewGameAction::ClockBack => (color, level, time.cycle(false)),
+            NewGameAction::Cancel => {
                 self.mode = if self.outcome().is_some() && !self.browsing() {
                     Mode::GameOver { choice: None }
                 } else {
@@ -766,7 +769,7 @@ impl<P: Playable> App<P> {
                 self.run_clock();
                 return;
             }
-            KeyCode::Enter => {
+            NewGameAction::Start => {
                 self.config.engine.level = level;
                 self.config.game.time_control = time;
                 if variant == P::VARIANT {
@@ -781,26 +784,23 @@ impl<P: Playable> App<P> {
                 }
                 return;
             }
-            KeyCode::Left | KeyCode::Char('h') => (cycle(color, false), level, time),
-            KeyCode::Right | KeyCode::Char('l') | KeyCode::Tab => (cycle(color, true), level, time),
-            KeyCode::Char('e') => {
+            NewGameAction::ColourBefore => (cycle(color, false), level, time),
+            NewGameAction::ColourAfter => (cycle(color, true), level, time),
+            NewGameAction::Edit => {
                 self.config.engine.level = level;
                 self.mode = Mode::Board;
                 self.edit(true, fx);
                 return;
             }
-            KeyCode::Char('w') => (HumanColor::White, level, time),
-            KeyCode::Char('b') => (HumanColor::Black, level, time),
-            KeyCode::Char('r') => (HumanColor::Random, level, time),
-            KeyCode::Up | KeyCode::Char('k') | KeyCode::Char('+') => {
-                (color, (level + 1).min(Level::MAX), time)
-            }
-            KeyCode::Down | KeyCode::Char('j') | KeyCode::Char('-') => {
-                (color, level.saturating_sub(1).max(Level::MIN), time)
-            }
-            KeyCode::Char('0') => (color, Level::MAX, time),
-            KeyCode::Char(c @ '1'..='9') => (color, c as u8 - b'0', time),
-            _ => return,
+            NewGameAction::White => (HumanColor::White, level, time),
+            NewGameAction::Black => (HumanColor::Black, level, time),
+            NewGameAction::Random => (HumanColor::Random, level, time),
+            NewGameAction::LevelUp => (color, (level + 1).min(Level::MAX), time),
+            NewGameAction::LevelDown => (color, level.saturating_sub(1).max(Level::MIN), time),
+            NewGameAction::Level => match crate::keys::digit(&key) {
+                Some(d @ 1..=9) => (color, d, time),
+                _ => (color, Level::MAX, time),
+            },
         };
         self.mode = Mode::NewGame(NewGame {
             variant,
@@ -812,56 +812,67 @@ impl<P: Playable> App<P> {
 
     fn game_over_key(&mut self, choice: Option<usize>, key: KeyEvent, fx: &mut Vec<Effect>) {
         let n = GAME_OVER_CHOICES.len();
-        let chosen = match key.code {
-            KeyCode::Left | KeyCode::Up | KeyCode::Char('h') | KeyCode::Char('k') => {
+        let Some(action) = self.keys.action::<GameOverAction>(&key) else {
+            return self.info(format!(
+                "game over: {}",
+                self.keys
+                    .key_line(<GameOverAction as crate::keys::Action>::SCREEN)
+            ));
+        };
+        let chosen = match action {
+            GameOverAction::Previous => {
                 let next = choice.map_or(n - 1, |c| (c + n - 1) % n);
                 self.mode = Mode::GameOver { choice: Some(next) };
                 return;
             }
-            KeyCode::Right
-            | KeyCode::Down
-            | KeyCode::Tab
-            | KeyCode::Char('l')
-            | KeyCode::Char('j') => {
+            GameOverAction::Next => {
                 let next = choice.map_or(0, |c| (c + 1) % n);
                 self.mode = Mode::GameOver { choice: Some(next) };
                 return;
             }
-            KeyCode::Enter | KeyCode::Char(' ') => match choice {
+            GameOverAction::Press => match choice {
                 Some(c) => c,
                 None => {
-                    return self.info(
-                        "game over: ←/→ to a button, then ⏎ · N new game · v review · q quit",
-                    );
+                    return self.info(format!(
+                        "game over: {} to a button, then {} · {}",
+                        self.keys.key_of(GameOverAction::Next),
+                        self.keys.key_of(GameOverAction::Press),
+                        self.keys
+                            .key_line(<GameOverAction as crate::keys::Action>::SCREEN)
+                    ));
                 }
             },
-            KeyCode::Char('N') => 0,
-            KeyCode::Char('v') => 1,
-            KeyCode::Char('q') => 2,
-            KeyCode::Char('u') => {
+            GameOverAction::NewGame => 0,
+            GameOverAction::Review => 1,
+            GameOverAction::Quit => 2,
+            GameOverAction::TakeBack => {
                 self.mode = Mode::Board;
                 self.take_back(fx);
                 return;
             }
-            KeyCode::Char(':') => {
+            GameOverAction::Prompt => {
                 self.mode = Mode::Prompt(String::new());
                 return;
             }
-            KeyCode::Esc => {
+            GameOverAction::Close => {
                 self.mode = Mode::Board;
-                return self.info("the game is over: n new game, u takes back, : commands");
-            }
-            _ => {
-                return self.info(
-                    "game over: N new game · v review · u take back · : command · esc close · q quit",
-                );
+                return self.info(format!(
+                    "the game is over: {} new game, {} takes back, {} commands",
+                    self.keys.key_of(PlayAction::NewGame),
+                    self.keys.key_of(PlayAction::TakeBack),
+                    self.keys.key_of(PlayAction::Prompt)
+                ));
             }
         };
         match chosen {
             0 => self.open_new_game(),
             1 => {
                 self.mode = Mode::Board;
-                self.info("back from the review: n starts a new game, u takes back");
+                self.info(format!(
+                    "back from the review: {} starts a new game, {} takes back",
+                    self.keys.key_of(PlayAction::NewGame),
+                    self.keys.key_of(PlayAction::TakeBack)
+                ));
                 fx.push(Effect::Review(self.saved()));
             }
             _ => self.do_quit(fx),

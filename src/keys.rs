@@ -140,6 +140,27 @@ impl fmt::Display for Key {
     }
 }
 
+/// The digit a key press types, if any (for the fixed level keys `1`…`9`, `0`).
+#[must_use]
+pub fn digit(event: &KeyEvent) -> Option<u8> {
+    match event.code {
+        KeyCode::Char(c) => c.to_digit(10).and_then(|d| u8::try_from(d).ok()),
+        _ => None,
+    }
+}
+
+/// The character a key press types (without Ctrl or Alt), if any (for fixed letter keys).
+#[must_use]
+pub fn typed(event: &KeyEvent) -> Option<char> {
+    let modified = event
+        .modifiers
+        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
+    match event.code {
+        KeyCode::Char(c) if !modified => Some(c),
+        _ => None,
+    }
+}
+
 /// The keys of an action in the config: one (`"N"`) or several (`["N", "x"]`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
@@ -400,7 +421,11 @@ impl Keymaps {
                     .map_err(|e| (dotted.clone(), format!("`{dotted}`: {e}")))?;
             }
             if let Some((a, b, key)) = conflict(map) {
-                let (mine, other) = if actions.contains_key(&a) { (a, b) } else { (b, a) };
+                let (mine, other) = if actions.contains_key(&a) {
+                    (a, b)
+                } else {
+                    (b, a)
+                };
                 let fixed = map.entry(&other).is_some_and(|e| e.fixed);
                 let how = if fixed {
                     format!("{other} cannot be remapped: choose another key")
@@ -651,7 +676,10 @@ mod tests {
         assert!(m.contains("no action \"white_piece\""), "{m}");
         let (k, m) = Keymaps::with(&overrides("[editor]\nclear = \"K\"\n")).unwrap_err();
         assert_eq!(k, "keys.editor.clear");
-        assert!(m.contains("the key K is also editor's \"white_piece\" key"), "{m}");
+        assert!(
+            m.contains("the key K is also editor's \"white_piece\" key"),
+            "{m}"
+        );
         // Swapping two keys is fine.
         Keymaps::with(&overrides(
             "[review]\nnext_mistake = \"p\"\nprevious_mistake = \"n\"\n",

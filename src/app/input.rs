@@ -1,5 +1,7 @@
-//! What a key asks of the play screen: [`PlayAction`], decoded through the keymap's `[[play]]`
-//! section (`assets/keys/default.toml`, remapped by `[keys.play]` in the config).
+//! What a key asks of the play screen: [`PlayAction`] on the board, [`NewGameAction`] in the
+//! new-game dialog, [`GameOverAction`] in the game-over dialog, decoded through the keymap's
+//! `[[play]]`, `[[new_game]]` and `[[game_over]]` sections (`assets/keys/default.toml`,
+//! remapped by `[keys.play]`… in the config).
 
 crate::keys::actions! {
     /// An action of the play screen's board (either game).
@@ -51,6 +53,64 @@ crate::keys::actions! {
         /// The help overlay.
         Help = "help",
         /// Quit (the game is saved).
+        Quit = "quit",
+    }
+}
+
+crate::keys::actions! {
+    /// An action of the new-game dialog.
+    pub enum NewGameAction in "new_game" {
+        /// Chess or Pawn Battle.
+        Game = "game",
+        /// Play White.
+        White = "white",
+        /// Play Black.
+        Black = "black",
+        /// A random colour.
+        Random = "random",
+        /// The colour before.
+        ColourBefore = "colour_before",
+        /// The colour after.
+        ColourAfter = "colour_after",
+        /// Level up.
+        LevelUp = "level_up",
+        /// Level down.
+        LevelDown = "level_down",
+        /// A level by its digit (0: the strongest).
+        Level = "level",
+        /// The next clock.
+        Clock = "clock",
+        /// The previous clock.
+        ClockBack = "clock_back",
+        /// Start the game.
+        Start = "start",
+        /// Set up a position in the editor.
+        Edit = "edit",
+        /// Back to the game.
+        Cancel = "cancel",
+    }
+}
+
+crate::keys::actions! {
+    /// An action of the game-over dialog.
+    pub enum GameOverAction in "game_over" {
+        /// The button before.
+        Previous = "previous",
+        /// The button after.
+        Next = "next",
+        /// Press the button.
+        Press = "press",
+        /// New game.
+        NewGame = "new_game",
+        /// Review the game.
+        Review = "review",
+        /// Take back the last move.
+        TakeBack = "take_back",
+        /// The `:` prompt.
+        Prompt = "prompt",
+        /// Close the dialog.
+        Close = "close",
+        /// Quit.
         Quit = "quit",
     }
 }

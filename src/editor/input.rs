@@ -127,9 +127,9 @@ pub fn key_action(editor: &Editor, keys: &Keymaps, key: KeyEvent) -> Option<Edit
             PlayKey::OtherColour => EditorAction::PlayColor(!*human),
             PlayKey::LevelUp => EditorAction::PlayLevelStep(1),
             PlayKey::LevelDown => EditorAction::PlayLevelStep(-1),
-            PlayKey::Level => match typed_char(&key)? {
-                '0' => EditorAction::PlayLevel(Editor::max_level()),
-                c => EditorAction::PlayLevel(c.to_digit(10)?.try_into().ok()?),
+            PlayKey::Level => match crate::keys::digit(&key)? {
+                0 => EditorAction::PlayLevel(Editor::max_level()),
+                d => EditorAction::PlayLevel(d),
             },
         }),
         EditorMode::Board => board_action(keys, &key),
@@ -141,13 +141,6 @@ fn is_erase(key: &KeyEvent) -> bool {
     key.code == ratatui::crossterm::event::KeyCode::Backspace
 }
 
-/// The character a key types, if any.
-fn typed_char(key: &KeyEvent) -> Option<char> {
-    let mut line = String::new();
-    crate::prompt::edit(&mut line, *key);
-    line.chars().next()
-}
-
 fn board_action(keys: &Keymaps, key: &KeyEvent) -> Option<EditorAction> {
     Some(match keys.action::<EditorKey>(key)? {
         EditorKey::CursorLeft => EditorAction::Cursor(-1, 0),
@@ -155,7 +148,7 @@ fn board_action(keys: &Keymaps, key: &KeyEvent) -> Option<EditorAction> {
         EditorKey::CursorUp => EditorAction::Cursor(0, 1),
         EditorKey::CursorDown => EditorAction::Cursor(0, -1),
         EditorKey::WhitePiece | EditorKey::BlackPiece => {
-            EditorAction::Place(Piece::from_char(typed_char(key)?)?)
+            EditorAction::Place(Piece::from_char(crate::keys::typed(key)?)?)
         }
         EditorKey::Delete => EditorAction::Delete,
         EditorKey::Cut => EditorAction::Cut,

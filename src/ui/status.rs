@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use crate::app::PlayAction;
+use crate::app::{GameOverAction, NewGameAction, PlayAction};
 use crate::keys::{Action, Keymaps};
 use ratatui::Frame;
 use ratatui::style::Modifier;
@@ -31,12 +31,8 @@ pub fn key_hints(mode: &Mode, variant: Variant, keys: &Keymaps) -> Cow<'static, 
         }
         Mode::Help => "any key closes the help",
         Mode::Text(_) => "any key closes · the text is on the clipboard (OSC 52)",
-        Mode::NewGame(_) => {
-            "v game · w/b/r ←/→ colour · ↑/↓ 1-9 0 level · t clock · ⏎ start · e edit · esc"
-        }
-        Mode::GameOver { .. } => {
-            "←/→ then ⏎ · N new game · v review · u take back · : cmd · esc close · q quit"
-        }
+        Mode::NewGame(_) => return Cow::Owned(keys.key_line(NewGameAction::SCREEN)),
+        Mode::GameOver { .. } => return Cow::Owned(keys.key_line(GameOverAction::SCREEN)),
         Mode::Confirm(question) => question.keys(),
     })
 }
