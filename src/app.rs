@@ -706,26 +706,14 @@ impl<P: Playable> App<P> {
     }
 
     fn prompt_key(&mut self, mut text: String, key: KeyEvent, fx: &mut Vec<Effect>) {
-        match key.code {
-            KeyCode::Esc => self.mode = Mode::Board,
-            KeyCode::Enter => {
+        match crate::prompt::edit(&mut text, key) {
+            crate::prompt::Typing::Cancelled => self.mode = Mode::Board,
+            crate::prompt::Typing::Done => {
                 self.mode = Mode::Board;
                 self.message = None;
                 self.run_prompt(&text, fx);
             }
-            KeyCode::Backspace => {
-                if text.pop().is_none() {
-                    self.mode = Mode::Board;
-                } else {
-                    self.mode = Mode::Prompt(text);
-                }
-            }
-            KeyCode::Char(c) => {
-                // A full prompt drops the character (its line says so).
-                crate::prompt::push(&mut text, c);
-                self.mode = Mode::Prompt(text);
-            }
-            _ => {}
+            crate::prompt::Typing::Editing => self.mode = Mode::Prompt(text),
         }
     }
 
