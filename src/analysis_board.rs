@@ -14,9 +14,10 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use shakmaty::{Chess, Color, Move, Square};
 
+use crate::app::ConfirmAction;
 use crate::app::move_input::{MoveInput, Step};
 use crate::app::playable::Playable;
 use crate::app::search::AnalysisId;
@@ -353,12 +354,12 @@ impl<P: Playable> AnalysisBoard<P> {
                 crate::prompt::Typing::Cancelled => self.mode = BoardMode::Board,
                 crate::prompt::Typing::Editing => self.mode = BoardMode::SaveAs(line),
             },
-            BoardMode::Replace(path) => match key.code {
-                KeyCode::Char('y') => {
+            BoardMode::Replace(path) => match self.keys.action::<ConfirmAction>(&key) {
+                Some(ConfirmAction::Yes) => {
                     self.mode = BoardMode::Board;
                     self.save(&path.to_string_lossy(), true, fx);
                 }
-                KeyCode::Char('n') | KeyCode::Esc => {
+                Some(ConfirmAction::No) => {
                     self.mode = BoardMode::Board;
                     self.info(text::kept(&path));
                 }
@@ -582,7 +583,14 @@ impl<P: Playable> AnalysisBoard<P> {
             BoardMode::Board => return self.keys.key_line(BoardAction::SCREEN).into(),
             BoardMode::Prompt(_) => text::keys_prompt(P::VARIANT),
             BoardMode::SaveAs(_) => text::KEYS_SAVE,
-            BoardMode::Replace(_) => text::KEYS_REPLACE,
+            BoardMode::Replace(_) => {
+                return format!(
+                    "{} replace · {} keep the file",
+                    self.keys.keys_of(ConfirmAction::Yes),
+                    self.keys.keys_of(ConfirmAction::No)
+                )
+                .into();
+            }
             BoardMode::Help => text::KEYS_HELP,
         })
     }

@@ -6,9 +6,7 @@
 use std::collections::{HashMap, VecDeque};
 use std::path::PathBuf;
 
-use ratatui::crossterm::event::{
-    KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind,
-};
+use ratatui::crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 use shakmaty::{Chess, Color, Move, Square};
 
@@ -29,7 +27,7 @@ pub mod search;
 
 pub use crate::screen::{EditFrom, Effect, Event, Handover, Message, MessageKind, NewGame, SetUp};
 use command::Command;
-pub use input::{GameOverAction, NewGameAction, PlayAction};
+pub use input::{ConfirmAction, GameOverAction, NewGameAction, PlayAction};
 pub use move_input::{MoveInput, PROMOTION_ROLES, Promotion, Step, target};
 pub use persist::{Saved, Snapshot};
 pub use playable::Playable;
@@ -85,13 +83,16 @@ impl Confirm {
     }
 
     /// The keys it takes, as the dialog and the key-hint line show them.
-    pub fn keys(&self) -> &'static str {
+    pub fn keys(&self, keys: &crate::keys::Keymaps) -> String {
+        let yes = keys.keys_of(ConfirmAction::Yes);
+        let no = keys.keys_of(ConfirmAction::No);
         match self {
-            Confirm::Overwrite(_) => "y replace · n / esc keep the file",
-            Confirm::QuitUnsaved(_) => {
-                "s save elsewhere (:save PATH) · y quit anyway · n / esc stay"
-            }
-            Confirm::Resign => "y resign · n / esc play on",
+            Confirm::Overwrite(_) => format!("{yes} replace · {no} keep the file"),
+            Confirm::QuitUnsaved(_) => format!(
+                "{} save elsewhere (:save PATH) · {yes} quit anyway · {no} stay",
+                keys.keys_of(ConfirmAction::Save)
+            ),
+            Confirm::Resign => format!("{yes} resign · {no} play on"),
         }
     }
 }
@@ -599,20 +600,23 @@ impl<P: Playable> App<P> {
     }
 
     fn confirm_key(&mut self, question: Confirm, key: KeyEvent, fx: &mut Vec<Effect>) {
-        match (question, key.code) {
-            (Confirm::Overwrite(path), KeyCode::Char('y')) => {
+        let Some(answer) = self.keys.action::<ConfirmAction>(&key) else {
+            return;
+        };
+        match (question, answer) {
+            (Confirm::Overwrite(path), ConfirmAction::Yes) => {
                 self.mode = Mode::Board;
                 fx.push(Effect::Overwrite(path, self.saved()));
             }
-            (Confirm::QuitUnsaved(_), KeyCode::Char('y')) => {
+            (Confirm::QuitUnsaved(_), ConfirmAction::Yes) => {
                 self.mode = Mode::Board;
                 self.quit = true;
                 fx.push(Effect::Quit);
             }
-            (Confirm::QuitUnsaved(_), KeyCode::Char('s')) => {
+            (Confirm::QuitUnsaved(_), ConfirmAction::Save) => {
                 self.mode = Mode::Prompt("save ".to_owned());
             }
-            (Confirm::Resign, KeyCode::Char('y')) => {
+            (Confirm::Resign, ConfirmAction::Yes) => {
                 self.mode = Mode::Board;
                 if self.outcome().is_none() {
                     self.cancel_search(fx);
@@ -620,7 +624,7 @@ impl<P: Playable> App<P> {
                     self.after_change(fx, true);
                 }
             }
-            (_, KeyCode::Char('n') | KeyCode::Esc) => {
+            (_, ConfirmAction::No) => {
                 self.mode = Mode::Board;
                 self.info("nothing was changed");
             }

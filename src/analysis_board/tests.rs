@@ -280,7 +280,6 @@ fn the_key_hints_fit_80_columns() {
         text::keys_prompt(crate::variant::Variant::Chess),
         text::keys_prompt(crate::variant::Variant::PawnBattle),
         text::KEYS_SAVE,
-        text::KEYS_REPLACE,
         text::KEYS_HELP,
     ] {
         assert!(hints.chars().count() <= 80, "{hints}");

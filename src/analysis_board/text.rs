@@ -45,8 +45,6 @@ pub fn move_example(variant: Variant) -> &'static str {
 }
 /// The key-hint line at the save prompt.
 pub const KEYS_SAVE: &str = "the PGN file to write · ⏎ save · esc cancel";
-/// The key-hint line when asked to replace a file.
-pub const KEYS_REPLACE: &str = "y replace · n / esc keep the file";
 /// The key-hint line with the help open.
 pub const KEYS_HELP: &str = "any key closes the help";
 /// The help overlay's title.

@@ -114,3 +114,16 @@ crate::keys::actions! {
         Quit = "quit",
     }
 }
+
+crate::keys::actions! {
+    /// An answer to a yes / no question (play's confirmations, the analysis board's "replace
+    /// the file?").
+    pub enum ConfirmAction in "confirm" {
+        /// Yes.
+        Yes = "yes",
+        /// No.
+        No = "no",
+        /// Save elsewhere first (quitting without an autosave).
+        Save = "save",
+    }
+}

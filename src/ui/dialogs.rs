@@ -184,7 +184,7 @@ pub fn draw<P: Playable>(frame: &mut Frame, layout: &Layout, app: &App<P>, theme
             let lines = vec![
                 Line::styled(question.question(), theme.fg("text")),
                 Line::raw(""),
-                Line::styled(question.keys(), theme.fg("dim")),
+                Line::styled(question.keys(&app.keys), theme.fg("dim")),
             ];
             let rect = centered(area, width, 7);
             frame.render_widget(Clear, rect);

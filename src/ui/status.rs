@@ -33,7 +33,7 @@ pub fn key_hints(mode: &Mode, variant: Variant, keys: &Keymaps) -> Cow<'static, 
         Mode::Text(_) => "any key closes · the text is on the clipboard (OSC 52)",
         Mode::NewGame(_) => return Cow::Owned(keys.key_line(NewGameAction::SCREEN)),
         Mode::GameOver { .. } => return Cow::Owned(keys.key_line(GameOverAction::SCREEN)),
-        Mode::Confirm(question) => question.keys(),
+        Mode::Confirm(question) => return Cow::Owned(question.keys(keys)),
     })
 }
 
