@@ -12,14 +12,17 @@
 //! errors, endings, engine, explanations and PGN are the game's.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use shakmaty::{Chess, Color, Move, Square};
 
+use crate::app::ConfirmAction;
 use crate::app::move_input::{MoveInput, Step};
 use crate::app::playable::Playable;
 use crate::app::search::AnalysisId;
 use crate::game::{Game, PlayError};
+use crate::keys::{Action, Keymaps};
 use crate::screen::{Effect, Event, Message};
 
 pub mod lines;
@@ -104,6 +107,54 @@ pub struct AnalysisBoard<P: Playable = Chess> {
     pub engine: EngineView,
     /// The position changed (or the engine was turned on) since the shell last asked.
     restart: bool,
+    /// The keymaps (the shell's, refreshed at every event).
+    keys: Arc<Keymaps>,
+}
+
+crate::keys::actions! {
+    /// What a key asks of the analysis board (`[[analysis_board]]` in the keymap).
+    pub enum BoardAction in "analysis_board" {
+        /// Cursor one file left (on screen).
+        CursorLeft = "cursor_left",
+        /// Cursor one file right.
+        CursorRight = "cursor_right",
+        /// Cursor one rank up.
+        CursorUp = "cursor_up",
+        /// Cursor one rank down.
+        CursorDown = "cursor_down",
+        /// Pick up or put down a piece.
+        Pick = "pick",
+        /// The `:` prompt.
+        Prompt = "prompt",
+        /// One move back.
+        Back = "back",
+        /// One move forward.
+        Forward = "forward",
+        /// The start of the line.
+        Start = "start",
+        /// The end of the line.
+        End = "end",
+        /// The previous move tried here.
+        PreviousTry = "previous_try",
+        /// The next move tried here.
+        NextTry = "next_try",
+        /// Out of the variation.
+        LeaveVariation = "leave_variation",
+        /// Promote the variation.
+        Promote = "promote",
+        /// Delete this move and what follows.
+        Delete = "delete",
+        /// Stop or start the engine.
+        Engine = "engine",
+        /// Flip the board.
+        Flip = "flip",
+        /// Save as PGN.
+        Save = "save",
+        /// Cancel a picked piece, else leave.
+        Quit = "quit",
+        /// The help overlay.
+        Help = "help",
+    }
 }
 
 /// Where the board's clickable parts are, for the mouse (computed by the board's renderer from
@@ -155,7 +206,21 @@ impl<P: Playable> AnalysisBoard<P> {
                 ..EngineView::default()
             },
             restart: true,
+            keys: Keymaps::defaults(),
         }
+    }
+
+    /// Decodes keys with `keys` (the config's `[keys]` applied).
+    pub fn set_keys(&mut self, keys: &Arc<Keymaps>) {
+        if !Arc::ptr_eq(&self.keys, keys) {
+            self.keys = Arc::clone(keys);
+        }
+    }
+
+    /// The keymaps it decodes keys with.
+    #[must_use]
+    pub fn keys(&self) -> &Keymaps {
+        &self.keys
     }
 
     /// The position shown.
@@ -273,28 +338,28 @@ impl<P: Playable> AnalysisBoard<P> {
         match self.mode.clone() {
             BoardMode::Board => self.board_key(key, fx),
             BoardMode::Help => self.mode = BoardMode::Board,
-            BoardMode::Prompt(mut line) => match typed(&mut line, key) {
-                Typing::Done => {
+            BoardMode::Prompt(mut line) => match crate::prompt::edit(&mut line, key) {
+                crate::prompt::Typing::Done => {
                     self.mode = BoardMode::Board;
                     self.run_prompt(&line, fx);
                 }
-                Typing::Cancelled => self.mode = BoardMode::Board,
-                Typing::Editing => self.mode = BoardMode::Prompt(line),
+                crate::prompt::Typing::Cancelled => self.mode = BoardMode::Board,
+                crate::prompt::Typing::Editing => self.mode = BoardMode::Prompt(line),
             },
-            BoardMode::SaveAs(mut line) => match typed(&mut line, key) {
-                Typing::Done => {
+            BoardMode::SaveAs(mut line) => match crate::prompt::edit(&mut line, key) {
+                crate::prompt::Typing::Done => {
                     self.mode = BoardMode::Board;
                     self.save(line.trim(), false, fx);
                 }
-                Typing::Cancelled => self.mode = BoardMode::Board,
-                Typing::Editing => self.mode = BoardMode::SaveAs(line),
+                crate::prompt::Typing::Cancelled => self.mode = BoardMode::Board,
+                crate::prompt::Typing::Editing => self.mode = BoardMode::SaveAs(line),
             },
-            BoardMode::Replace(path) => match key.code {
-                KeyCode::Char('y') => {
+            BoardMode::Replace(path) => match self.keys.action::<ConfirmAction>(&key) {
+                Some(ConfirmAction::Yes) => {
                     self.mode = BoardMode::Board;
                     self.save(&path.to_string_lossy(), true, fx);
                 }
-                KeyCode::Char('n') | KeyCode::Esc => {
+                Some(ConfirmAction::No) => {
                     self.mode = BoardMode::Board;
                     self.info(text::kept(&path));
                 }
@@ -305,29 +370,32 @@ impl<P: Playable> AnalysisBoard<P> {
 
     fn board_key(&mut self, key: KeyEvent, fx: &mut Vec<Effect>) {
         let flipped = self.orientation;
-        match key.code {
-            KeyCode::Left | KeyCode::Char('h') => self.move_cursor(-1, 0, flipped),
-            KeyCode::Right | KeyCode::Char('l') => self.move_cursor(1, 0, flipped),
-            KeyCode::Up | KeyCode::Char('k') => self.move_cursor(0, 1, flipped),
-            KeyCode::Down | KeyCode::Char('j') => self.move_cursor(0, -1, flipped),
-            KeyCode::Enter | KeyCode::Char(' ') => {
+        let Some(action) = self.keys.action::<BoardAction>(&key) else {
+            return;
+        };
+        match action {
+            BoardAction::CursorLeft => self.move_cursor(-1, 0, flipped),
+            BoardAction::CursorRight => self.move_cursor(1, 0, flipped),
+            BoardAction::CursorUp => self.move_cursor(0, 1, flipped),
+            BoardAction::CursorDown => self.move_cursor(0, -1, flipped),
+            BoardAction::Pick => {
                 let step = self.input.press(&self.position().clone(), self.cursor);
                 self.on_step(step);
             }
-            KeyCode::Esc if self.input.selected.is_some() => self.input.clear(),
-            KeyCode::Esc | KeyCode::Char('q') => fx.push(Effect::CloseScreen),
-            KeyCode::Char(':') => self.mode = BoardMode::Prompt(String::new()),
-            KeyCode::Char('?') => self.mode = BoardMode::Help,
-            KeyCode::Char('w') => self.mode = BoardMode::SaveAs(text::DEFAULT_FILE.to_owned()),
-            KeyCode::Char('f') => self.orientation = !self.orientation,
-            KeyCode::Char('g') => self.toggle_engine(fx),
-            KeyCode::Char(',') | KeyCode::Backspace => {
+            BoardAction::Quit if self.input.selected.is_some() => self.input.clear(),
+            BoardAction::Quit => fx.push(Effect::CloseScreen),
+            BoardAction::Prompt => self.mode = BoardMode::Prompt(String::new()),
+            BoardAction::Help => self.mode = BoardMode::Help,
+            BoardAction::Save => self.mode = BoardMode::SaveAs(text::DEFAULT_FILE.to_owned()),
+            BoardAction::Flip => self.orientation = !self.orientation,
+            BoardAction::Engine => self.toggle_engine(fx),
+            BoardAction::Back => {
                 self.navigate(Tree::back, text::AT_START);
             }
-            KeyCode::Char('.') => {
+            BoardAction::Forward => {
                 self.navigate(Tree::forward, text::AT_END);
             }
-            KeyCode::Home => {
+            BoardAction::Start => {
                 self.navigate(
                     |t| {
                         t.to_start();
@@ -336,7 +404,7 @@ impl<P: Playable> AnalysisBoard<P> {
                     "",
                 );
             }
-            KeyCode::End => {
+            BoardAction::End => {
                 self.navigate(
                     |t| {
                         t.to_end();
@@ -345,26 +413,27 @@ impl<P: Playable> AnalysisBoard<P> {
                     "",
                 );
             }
-            KeyCode::Char('[') => {
+            BoardAction::PreviousTry => {
                 self.navigate(|t| t.sibling(-1), text::NO_SIBLING);
             }
-            KeyCode::Char(']') => {
+            BoardAction::NextTry => {
                 self.navigate(|t| t.sibling(1), text::NO_SIBLING);
             }
-            KeyCode::Char('o') => {
+            BoardAction::LeaveVariation => {
                 self.navigate(Tree::leave_variation, text::ON_MAIN_LINE);
             }
-            KeyCode::Char('p') => {
+            BoardAction::Promote => {
                 if self.tree.promote() {
                     self.info(text::PROMOTED);
                 } else {
                     self.error(text::ON_MAIN_LINE);
                 }
             }
-            KeyCode::Char('x') | KeyCode::Delete if self.navigate(Tree::delete, text::AT_START) => {
-                self.info(text::DELETED);
+            BoardAction::Delete => {
+                if self.navigate(Tree::delete, text::AT_START) {
+                    self.info(text::DELETED);
+                }
             }
-            _ => {}
         }
     }
 
@@ -509,39 +578,21 @@ impl<P: Playable> AnalysisBoard<P> {
 
     /// The key hints for the current mode.
     #[must_use]
-    pub fn key_hints(&self) -> &'static str {
-        match self.mode {
-            BoardMode::Board => text::KEYS_BOARD,
+    pub fn key_hints(&self) -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(match self.mode {
+            BoardMode::Board => return self.keys.key_line(BoardAction::SCREEN).into(),
             BoardMode::Prompt(_) => text::keys_prompt(P::VARIANT),
             BoardMode::SaveAs(_) => text::KEYS_SAVE,
-            BoardMode::Replace(_) => text::KEYS_REPLACE,
+            BoardMode::Replace(_) => {
+                return format!(
+                    "{} replace · {} keep the file",
+                    self.keys.keys_of(ConfirmAction::Yes),
+                    self.keys.keys_of(ConfirmAction::No)
+                )
+                .into();
+            }
             BoardMode::Help => text::KEYS_HELP,
-        }
-    }
-}
-
-/// Where a line being typed stands after a key.
-enum Typing {
-    /// Enter: the line is finished.
-    Done,
-    /// Esc, or Backspace on an empty line.
-    Cancelled,
-    /// Still typing.
-    Editing,
-}
-
-/// Applies one key to a line being typed.
-fn typed(line: &mut String, key: KeyEvent) -> Typing {
-    match key.code {
-        KeyCode::Enter => Typing::Done,
-        KeyCode::Esc => Typing::Cancelled,
-        KeyCode::Backspace if line.pop().is_none() => Typing::Cancelled,
-        KeyCode::Char(c) => {
-            // A full prompt drops the character (its line says so).
-            crate::prompt::push(line, c);
-            Typing::Editing
-        }
-        _ => Typing::Editing,
+        })
     }
 }
 

@@ -6,9 +6,7 @@
 use std::collections::{HashMap, VecDeque};
 use std::path::PathBuf;
 
-use ratatui::crossterm::event::{
-    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
-};
+use ratatui::crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 use shakmaty::{Chess, Color, Move, Square};
 
@@ -20,6 +18,7 @@ use crate::ui::layout::Layout;
 use crate::variant::{Variant, VariantPosition};
 
 pub mod command;
+pub mod input;
 pub mod move_input;
 pub mod persist;
 pub mod playable;
@@ -28,6 +27,7 @@ pub mod search;
 
 pub use crate::screen::{EditFrom, Effect, Event, Handover, Message, MessageKind, NewGame, SetUp};
 use command::Command;
+pub use input::{ConfirmAction, GameOverAction, NewGameAction, PlayAction};
 pub use move_input::{MoveInput, PROMOTION_ROLES, Promotion, Step, target};
 pub use persist::{Saved, Snapshot};
 pub use playable::Playable;
@@ -83,13 +83,16 @@ impl Confirm {
     }
 
     /// The keys it takes, as the dialog and the key-hint line show them.
-    pub fn keys(&self) -> &'static str {
+    pub fn keys(&self, keys: &crate::keys::Keymaps) -> String {
+        let yes = keys.keys_of(ConfirmAction::Yes);
+        let no = keys.keys_of(ConfirmAction::No);
         match self {
-            Confirm::Overwrite(_) => "y replace · n / esc keep the file",
-            Confirm::QuitUnsaved(_) => {
-                "s save elsewhere (:save PATH) · y quit anyway · n / esc stay"
-            }
-            Confirm::Resign => "y resign · n / esc play on",
+            Confirm::Overwrite(_) => format!("{yes} replace · {no} keep the file"),
+            Confirm::QuitUnsaved(_) => format!(
+                "{} save elsewhere (:save PATH) · {yes} quit anyway · {no} stay",
+                keys.keys_of(ConfirmAction::Save)
+            ),
+            Confirm::Resign => format!("{yes} resign · {no} play on"),
         }
     }
 }
@@ -185,6 +188,8 @@ pub struct App<P: Playable = Chess> {
     pub spinner: usize,
     /// Set when the program should end.
     pub quit: bool,
+    /// The keymaps of `config` (rebuilt when it is reloaded).
+    pub keys: std::sync::Arc<crate::keys::Keymaps>,
     next_id: u64,
     rng: u64,
 }
@@ -224,6 +229,7 @@ impl<P: Playable> App<P> {
             next_id: 0,
             rng: seed,
             game: Game::starting(),
+            keys: crate::keys::Keymaps::of(&config.keys),
             config,
         };
         let mut fx = vec![Effect::NewEngineGame];
@@ -317,7 +323,8 @@ impl<P: Playable> App<P> {
                 if self.search.take_if(|s| s.id == id).is_some() {
                     self.error(format!(
                         "the engine stopped on an internal error ({why}); it was restarted: \
-                         press s to let it move"
+                         press {} to let it move",
+                        self.keys.key_of(PlayAction::MoveNow)
                     ));
                 }
             }
@@ -565,7 +572,7 @@ impl<P: Playable> App<P> {
     // ----- keys -------------------------------------------------------------------------
 
     fn on_key(&mut self, key: KeyEvent, fx: &mut Vec<Effect>) {
-        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+        if crate::shell::is_ctrl_c(&key) {
             self.do_quit(fx);
             return;
         }
@@ -593,20 +600,23 @@ impl<P: Playable> App<P> {
     }
 
     fn confirm_key(&mut self, question: Confirm, key: KeyEvent, fx: &mut Vec<Effect>) {
-        match (question, key.code) {
-            (Confirm::Overwrite(path), KeyCode::Char('y')) => {
+        let Some(answer) = self.keys.action::<ConfirmAction>(&key) else {
+            return;
+        };
+        match (question, answer) {
+            (Confirm::Overwrite(path), ConfirmAction::Yes) => {
                 self.mode = Mode::Board;
                 fx.push(Effect::Overwrite(path, self.saved()));
             }
-            (Confirm::QuitUnsaved(_), KeyCode::Char('y')) => {
+            (Confirm::QuitUnsaved(_), ConfirmAction::Yes) => {
                 self.mode = Mode::Board;
                 self.quit = true;
                 fx.push(Effect::Quit);
             }
-            (Confirm::QuitUnsaved(_), KeyCode::Char('s')) => {
+            (Confirm::QuitUnsaved(_), ConfirmAction::Save) => {
                 self.mode = Mode::Prompt("save ".to_owned());
             }
-            (Confirm::Resign, KeyCode::Char('y')) => {
+            (Confirm::Resign, ConfirmAction::Yes) => {
                 self.mode = Mode::Board;
                 if self.outcome().is_none() {
                     self.cancel_search(fx);
@@ -614,7 +624,7 @@ impl<P: Playable> App<P> {
                     self.after_change(fx, true);
                 }
             }
-            (_, KeyCode::Char('n') | KeyCode::Esc) => {
+            (_, ConfirmAction::No) => {
                 self.mode = Mode::Board;
                 self.info("nothing was changed");
             }
@@ -623,49 +633,61 @@ impl<P: Playable> App<P> {
     }
 
     fn board_key(&mut self, key: KeyEvent, fx: &mut Vec<Effect>) {
-        match key.code {
-            KeyCode::Left | KeyCode::Char('h') => self.move_cursor(-1, 0),
-            KeyCode::Right | KeyCode::Char('l') => self.move_cursor(1, 0),
-            KeyCode::Up | KeyCode::Char('k') => self.move_cursor(0, 1),
-            KeyCode::Down | KeyCode::Char('j') => self.move_cursor(0, -1),
-            KeyCode::Enter | KeyCode::Char(' ') => self.pick_or_drop(self.cursor, fx),
-            KeyCode::Esc => {
+        let Some(action) = self.keys.action::<PlayAction>(&key) else {
+            return;
+        };
+        match action {
+            PlayAction::CursorLeft => self.move_cursor(-1, 0),
+            PlayAction::CursorRight => self.move_cursor(1, 0),
+            PlayAction::CursorUp => self.move_cursor(0, 1),
+            PlayAction::CursorDown => self.move_cursor(0, -1),
+            PlayAction::Pick => self.pick_or_drop(self.cursor, fx),
+            PlayAction::Cancel => {
                 self.input.clear();
                 self.hint = None;
                 self.view_ply = None;
             }
-            KeyCode::Char(':') => self.mode = Mode::Prompt(String::new()),
-            KeyCode::Char('?') => {
+            PlayAction::Prompt => self.mode = Mode::Prompt(String::new()),
+            PlayAction::Help => {
                 self.pause_clock();
                 self.mode = Mode::Help;
             }
-            KeyCode::Char('q') => self.do_quit(fx),
-            KeyCode::Char('u') => self.take_back(fx),
-            KeyCode::Char('r') => self.redo(fx),
-            KeyCode::Char('f') => self.flip(),
-            KeyCode::Char('n') => self.open_new_game(),
-            KeyCode::Char('e') => self.edit(false, fx),
-            KeyCode::Char('a') => self.open_analysis_board(fx),
-            KeyCode::Char('t') => self.ask_hint(fx),
-            KeyCode::Char('s') => self.move_now(fx),
-            KeyCode::Char('b') => {
-                self.toggle_view(|ui| &mut ui.eval_bar, "evaluation bar", 'b', "eval_bar");
+            PlayAction::Quit => self.do_quit(fx),
+            PlayAction::TakeBack => self.take_back(fx),
+            PlayAction::Redo => self.redo(fx),
+            PlayAction::Flip => self.flip(),
+            PlayAction::NewGame => self.open_new_game(),
+            PlayAction::Edit => self.edit(false, fx),
+            PlayAction::AnalysisBoard => self.open_analysis_board(fx),
+            PlayAction::Hint => self.ask_hint(fx),
+            PlayAction::MoveNow => self.move_now(fx),
+            PlayAction::EvalBar => {
+                self.toggle_view(
+                    |ui| &mut ui.eval_bar,
+                    "evaluation bar",
+                    PlayAction::EvalBar,
+                    "eval_bar",
+                );
             }
-            KeyCode::Char('m') => {
-                self.toggle_view(|ui| &mut ui.marks, "numbered best line", 'm', "marks");
+            PlayAction::Marks => {
+                self.toggle_view(
+                    |ui| &mut ui.marks,
+                    "numbered best line",
+                    PlayAction::Marks,
+                    "marks",
+                );
             }
-            KeyCode::Char('c') => {
+            PlayAction::Copy => {
                 fx.push(Effect::Copy(self.pgn()));
                 self.info("the game's PGN is on the clipboard (OSC 52) · :pgn shows it");
             }
-            KeyCode::Char(',') => self.browse_back(),
-            KeyCode::Char('.') => self.browse_forward(),
-            KeyCode::Home => {
+            PlayAction::Back => self.browse_back(),
+            PlayAction::Forward => self.browse_forward(),
+            PlayAction::Start => {
                 self.input.clear();
                 self.view_ply = Some(0);
             }
-            KeyCode::End => self.view_ply = None,
-            _ => {}
+            PlayAction::Live => self.view_ply = None,
         }
     }
 
@@ -675,9 +697,10 @@ impl<P: Playable> App<P> {
         &mut self,
         setting: fn(&mut crate::config::UiConfig) -> &mut bool,
         what: &str,
-        key: char,
+        action: PlayAction,
         config_key: &str,
     ) {
+        let key = self.keys.key_of(action);
         let value = setting(&mut self.config.ui);
         *value = !*value;
         let (now, other) = if *value { ("on", "off") } else { ("off", "on") };
@@ -687,26 +710,14 @@ impl<P: Playable> App<P> {
     }
 
     fn prompt_key(&mut self, mut text: String, key: KeyEvent, fx: &mut Vec<Effect>) {
-        match key.code {
-            KeyCode::Esc => self.mode = Mode::Board,
-            KeyCode::Enter => {
+        match crate::prompt::edit(&mut text, key) {
+            crate::prompt::Typing::Cancelled => self.mode = Mode::Board,
+            crate::prompt::Typing::Done => {
                 self.mode = Mode::Board;
                 self.message = None;
                 self.run_prompt(&text, fx);
             }
-            KeyCode::Backspace => {
-                if text.pop().is_none() {
-                    self.mode = Mode::Board;
-                } else {
-                    self.mode = Mode::Prompt(text);
-                }
-            }
-            KeyCode::Char(c) => {
-                // A full prompt drops the character (its line says so).
-                crate::prompt::push(&mut text, c);
-                self.mode = Mode::Prompt(text);
-            }
-            _ => {}
+            crate::prompt::Typing::Editing => self.mode = Mode::Prompt(text),
         }
     }
 
@@ -722,8 +733,11 @@ impl<P: Playable> App<P> {
             level,
             time,
         } = chosen;
-        let (color, level, time) = match key.code {
-            KeyCode::Char('v') => {
+        let Some(action) = self.keys.action::<NewGameAction>(&key) else {
+            return;
+        };
+        let (color, level, time) = match action {
+            NewGameAction::Game => {
                 let variant = match variant {
                     Variant::Chess => Variant::PawnBattle,
                     Variant::PawnBattle => Variant::Chess,
@@ -736,9 +750,9 @@ impl<P: Playable> App<P> {
                 });
                 return;
             }
-            KeyCode::Char('t') => (color, level, time.cycle(true)),
-            KeyCode::Char('T') => (color, level, time.cycle(false)),
-            KeyCode::Esc | KeyCode::Char('q') => {
+            NewGameAction::Clock => (color, level, time.cycle(true)),
+            NewGameAction::ClockBack => (color, level, time.cycle(false)),
+            NewGameAction::Cancel => {
                 self.mode = if self.outcome().is_some() && !self.browsing() {
                     Mode::GameOver { choice: None }
                 } else {
@@ -747,7 +761,7 @@ impl<P: Playable> App<P> {
                 self.run_clock();
                 return;
             }
-            KeyCode::Enter => {
+            NewGameAction::Start => {
                 self.config.engine.level = level;
                 self.config.game.time_control = time;
                 if variant == P::VARIANT {
@@ -762,26 +776,23 @@ impl<P: Playable> App<P> {
                 }
                 return;
             }
-            KeyCode::Left | KeyCode::Char('h') => (cycle(color, false), level, time),
-            KeyCode::Right | KeyCode::Char('l') | KeyCode::Tab => (cycle(color, true), level, time),
-            KeyCode::Char('e') => {
+            NewGameAction::ColourBefore => (cycle(color, false), level, time),
+            NewGameAction::ColourAfter => (cycle(color, true), level, time),
+            NewGameAction::Edit => {
                 self.config.engine.level = level;
                 self.mode = Mode::Board;
                 self.edit(true, fx);
                 return;
             }
-            KeyCode::Char('w') => (HumanColor::White, level, time),
-            KeyCode::Char('b') => (HumanColor::Black, level, time),
-            KeyCode::Char('r') => (HumanColor::Random, level, time),
-            KeyCode::Up | KeyCode::Char('k') | KeyCode::Char('+') => {
-                (color, (level + 1).min(Level::MAX), time)
-            }
-            KeyCode::Down | KeyCode::Char('j') | KeyCode::Char('-') => {
-                (color, level.saturating_sub(1).max(Level::MIN), time)
-            }
-            KeyCode::Char('0') => (color, Level::MAX, time),
-            KeyCode::Char(c @ '1'..='9') => (color, c as u8 - b'0', time),
-            _ => return,
+            NewGameAction::White => (HumanColor::White, level, time),
+            NewGameAction::Black => (HumanColor::Black, level, time),
+            NewGameAction::Random => (HumanColor::Random, level, time),
+            NewGameAction::LevelUp => (color, (level + 1).min(Level::MAX), time),
+            NewGameAction::LevelDown => (color, level.saturating_sub(1).max(Level::MIN), time),
+            NewGameAction::Level => match crate::keys::digit(&key) {
+                Some(d @ 1..=9) => (color, d, time),
+                _ => (color, Level::MAX, time),
+            },
         };
         self.mode = Mode::NewGame(NewGame {
             variant,
@@ -793,56 +804,67 @@ impl<P: Playable> App<P> {
 
     fn game_over_key(&mut self, choice: Option<usize>, key: KeyEvent, fx: &mut Vec<Effect>) {
         let n = GAME_OVER_CHOICES.len();
-        let chosen = match key.code {
-            KeyCode::Left | KeyCode::Up | KeyCode::Char('h') | KeyCode::Char('k') => {
+        let Some(action) = self.keys.action::<GameOverAction>(&key) else {
+            return self.info(format!(
+                "game over: {}",
+                self.keys
+                    .key_line(<GameOverAction as crate::keys::Action>::SCREEN)
+            ));
+        };
+        let chosen = match action {
+            GameOverAction::Previous => {
                 let next = choice.map_or(n - 1, |c| (c + n - 1) % n);
                 self.mode = Mode::GameOver { choice: Some(next) };
                 return;
             }
-            KeyCode::Right
-            | KeyCode::Down
-            | KeyCode::Tab
-            | KeyCode::Char('l')
-            | KeyCode::Char('j') => {
+            GameOverAction::Next => {
                 let next = choice.map_or(0, |c| (c + 1) % n);
                 self.mode = Mode::GameOver { choice: Some(next) };
                 return;
             }
-            KeyCode::Enter | KeyCode::Char(' ') => match choice {
+            GameOverAction::Press => match choice {
                 Some(c) => c,
                 None => {
-                    return self.info(
-                        "game over: ←/→ to a button, then ⏎ · N new game · v review · q quit",
-                    );
+                    return self.info(format!(
+                        "game over: {} to a button, then {} · {}",
+                        self.keys.key_of(GameOverAction::Next),
+                        self.keys.key_of(GameOverAction::Press),
+                        self.keys
+                            .key_line(<GameOverAction as crate::keys::Action>::SCREEN)
+                    ));
                 }
             },
-            KeyCode::Char('N') => 0,
-            KeyCode::Char('v') => 1,
-            KeyCode::Char('q') => 2,
-            KeyCode::Char('u') => {
+            GameOverAction::NewGame => 0,
+            GameOverAction::Review => 1,
+            GameOverAction::Quit => 2,
+            GameOverAction::TakeBack => {
                 self.mode = Mode::Board;
                 self.take_back(fx);
                 return;
             }
-            KeyCode::Char(':') => {
+            GameOverAction::Prompt => {
                 self.mode = Mode::Prompt(String::new());
                 return;
             }
-            KeyCode::Esc => {
+            GameOverAction::Close => {
                 self.mode = Mode::Board;
-                return self.info("the game is over: n new game, u takes back, : commands");
-            }
-            _ => {
-                return self.info(
-                    "game over: N new game · v review · u take back · : command · esc close · q quit",
-                );
+                return self.info(format!(
+                    "the game is over: {} new game, {} takes back, {} commands",
+                    self.keys.key_of(PlayAction::NewGame),
+                    self.keys.key_of(PlayAction::TakeBack),
+                    self.keys.key_of(PlayAction::Prompt)
+                ));
             }
         };
         match chosen {
             0 => self.open_new_game(),
             1 => {
                 self.mode = Mode::Board;
-                self.info("back from the review: n starts a new game, u takes back");
+                self.info(format!(
+                    "back from the review: {} starts a new game, {} takes back",
+                    self.keys.key_of(PlayAction::NewGame),
+                    self.keys.key_of(PlayAction::TakeBack)
+                ));
                 fx.push(Effect::Review(self.saved()));
             }
             _ => self.do_quit(fx),
@@ -1420,7 +1442,10 @@ impl<P: Playable> App<P> {
         let Some(mv) = best else {
             // No move although the game goes on (the search was stopped before it had one):
             // do not restart by itself, which could loop; `s` asks again.
-            self.error("the engine has no move yet; press s to let it think again");
+            self.error(format!(
+                "the engine has no move yet; press {} to let it think again",
+                self.keys.key_of(PlayAction::MoveNow)
+            ));
             return;
         };
         match search.purpose {
@@ -1693,6 +1718,7 @@ impl<P: Playable> App<P> {
         } else {
             "config reloaded".to_owned()
         };
+        self.keys = crate::keys::Keymaps::of(&config.keys);
         self.config = config;
         self.info(text);
     }

@@ -29,6 +29,9 @@ pub struct Config {
     pub analysis: AnalysisConfig,
     /// `[pawn_battle]`: the Pawn Battle variant (`[pawn_battle.eval]`: its evaluation).
     pub pawn_battle: PawnBattleConfig,
+    /// `[keys]`: other keys for any action of any screen (`[keys.review] next_mistake = "N"`);
+    /// the screens and actions are those of `assets/keys/default.toml`.
+    pub keys: crate::keys::KeysConfig,
 }
 
 /// `[pawn_battle]` section.
@@ -720,6 +723,7 @@ impl Config {
         if let Err(e) = crate::tablebase::check_path(&self.analysis.syzygy_path) {
             return Err(("analysis.syzygy_path".to_owned(), e.to_string()));
         }
+        crate::keys::Keymaps::with(&self.keys)?;
         if !THEMES.contains(&self.ui.theme.as_str()) {
             return Err((
                 "ui.theme".to_owned(),
@@ -757,6 +761,10 @@ fn find_key(text: &str, dotted: &str) -> Option<(usize, usize)> {
     for (i, line) in text.lines().enumerate() {
         let t = line.trim();
         if t.starts_with('[') {
+            // A section that is itself the culprit (`[keys.reveiw]`).
+            if t.trim_matches(|c| c == '[' || c == ']').trim() == dotted {
+                return Some((i + 1, 1));
+            }
             in_section = t.trim_matches(|c| c == '[' || c == ']').trim() == section;
         } else if in_section
             && let Some((k, _)) = t.split_once('=')
@@ -1068,7 +1076,7 @@ mod tests {
             ),
             (
                 "[colours]\n",
-                "k.toml:1:2: unknown key `colours`, expected one of `game`, `engine`, `eval`, `explain`, `ui`, `database`, `analysis`, `pawn_battle`; remove it or fix its spelling",
+                "k.toml:1:2: unknown key `colours`, expected one of `game`, `engine`, `eval`, `explain`, `ui`, `database`, `analysis`, `pawn_battle`, `keys`; remove it or fix its spelling",
             ),
             (
                 "[ui]\ntheme = \"pink\"\n",
@@ -1097,6 +1105,21 @@ mod tests {
             (
                 "[engine]\nhash_mb = -5\n",
                 "k.toml:2:11: invalid value: integer `-5`, expected u32",
+            ),
+            (
+                "[keys.review]\nnext_mistake = \"p\"\n",
+                "k.toml:2:1: `keys.review.next_mistake`: the key p is also review's \"previous_mistake\" key; \
+                 give previous_mistake another key in [keys.review] or choose another one",
+            ),
+            (
+                "[ui]\ntheme = \"classic\"\n\n[keys.review]\nnext_mistake = \"Nope\"\n",
+                "k.toml:5:1: `keys.review.next_mistake`: \"Nope\" is not a key; a key is one character (n, N, ?, ,) \
+                 or one of Left, Right, Up, Down, Home, End, PageUp, PageDown, Enter, Esc, Tab, Backspace, \
+                 Delete, Space, F1 to F12, after Ctrl+ or Alt+ if need be",
+            ),
+            (
+                "[keys.reveiw]\nnext_mistake = \"N\"\n",
+                "k.toml:1:1: [keys.reveiw]: there is no screen \"reveiw\"; the screens are analysis_board, confirm, editor, editor_play, game_over, new_game, picker, play, review, review_try",
             ),
         ];
         for (text, expected) in cases {

@@ -19,6 +19,7 @@ pub mod engine;
 pub mod explain;
 pub mod game;
 pub mod job;
+pub mod keys;
 pub mod material;
 pub mod opening;
 pub mod options;

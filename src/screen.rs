@@ -12,6 +12,7 @@
 
 use std::any::Any;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyEvent, MouseEvent};
@@ -25,6 +26,7 @@ use crate::app::search::{
 };
 use crate::clock::TimeControl;
 use crate::config::{Config, ConfigError, HumanColor, UiConfig};
+use crate::keys::Keymaps;
 use crate::review::learn::{TryRequest, TryVerdict};
 use crate::review::picker::ScanEvent;
 use crate::review::{ReviewEvent, ReviewGame, Settings};
@@ -400,6 +402,8 @@ pub struct View<'a> {
     pub theme: &'a Theme,
     /// Piece glyphs, the evaluation bar, the marks.
     pub ui: &'a UiConfig,
+    /// The keymaps (help overlays and key lines are drawn from them).
+    pub keys: &'a Keymaps,
 }
 
 /// What a screen gets with each event besides the event itself.
@@ -409,6 +413,9 @@ pub struct Context<'a> {
     pub area: Rect,
     /// Where its analyses and review ids come from.
     pub analyses: &'a mut Analyses,
+    /// The keymaps: play's (its config's `[keys]`, reloaded with it) when play runs, else the
+    /// ones the review was started with.
+    pub keys: &'a Arc<Keymaps>,
 }
 
 /// The first id [`Analyses`] gives out: play's own analyses count from 1 with one id per
@@ -503,6 +510,8 @@ pub trait PlayScreen {
     fn update(&mut self, event: Event) -> Vec<Effect>;
     /// The settings in force.
     fn config(&self) -> &Config;
+    /// The keymaps of those settings.
+    fn keys(&self) -> &Arc<Keymaps>;
     /// Whether the player quit.
     fn quits(&self) -> bool;
     /// The terminal size it knows.

@@ -10,6 +10,9 @@
 //! place a game is chosen by its name is a new game of the other variant ([`Shell::switch_game`]).
 //! Like every screen, the shell does no I/O and starts no thread: it is driven headless in tests.
 
+use std::sync::Arc;
+
+use crate::keys::Keymaps;
 use std::any::Any;
 use std::path::PathBuf;
 
@@ -39,6 +42,8 @@ pub struct Look {
     pub pieces: crate::config::PieceStyle,
     /// Colours.
     pub theme: Theme,
+    /// The keymaps (the config's `[keys]` applied).
+    pub keys: Arc<Keymaps>,
 }
 
 /// The whole interface: the screen stack and what the review screens share.
@@ -72,6 +77,7 @@ impl Shell {
         let look = Look {
             pieces: app.config.ui.pieces,
             theme: Theme::named(&app.config.ui.theme, crate::ui::ColorMode::from_env()),
+            keys: Arc::clone(&app.keys),
         };
         let mut shell = Shell::empty(Settings::default(), look);
         shell.screens.push(Box::new(app));
@@ -198,6 +204,14 @@ impl Shell {
         self.carry_out(ask)
     }
 
+    /// The keymaps in force: play's (they follow its config) when play runs, else the look's.
+    fn keys(&self) -> Arc<Keymaps> {
+        match self.play_screen() {
+            Some(play) => Arc::clone(play.keys()),
+            None => Arc::clone(&self.look.keys),
+        }
+    }
+
     fn area(&self) -> Rect {
         Rect::new(0, 0, self.size.0, self.size.1)
     }
@@ -211,9 +225,11 @@ impl Shell {
             self.size = (w, h);
         }
         let area = self.area();
+        let keys = self.keys();
         let mut cx = Context {
             area,
             analyses: &mut self.analyses,
+            keys: &keys,
         };
         match event {
             Event::Resize(w, h) => {
@@ -302,6 +318,7 @@ impl Shell {
         self.look = Look {
             pieces: config.ui.pieces,
             theme: Theme::named(&config.ui.theme, crate::ui::ColorMode::from_env()),
+            keys: Keymaps::of(&config.keys),
         };
         self.side = Some(human);
         let mut fx = Vec::new();
@@ -383,9 +400,11 @@ impl Shell {
 
     /// Pushes `screen` on the stack; returns the work it starts.
     fn push(&mut self, mut screen: Box<dyn Screen>) -> Vec<Effect> {
+        let keys = self.keys();
         let mut cx = Context {
             area: self.area(),
             analyses: &mut self.analyses,
+            keys: &keys,
         };
         let fx = screen.opened(&mut cx);
         self.screens.push(screen);
@@ -420,6 +439,7 @@ impl Shell {
                 &View {
                     theme: play_theme,
                     ui: &play.config().ui,
+                    keys: play.keys(),
                 },
             ),
             None => {
@@ -432,6 +452,7 @@ impl Shell {
                     &View {
                         theme: &self.look.theme,
                         ui: &ui,
+                        keys: &self.look.keys,
                     },
                 );
             }
@@ -449,9 +470,14 @@ fn read_back<P: crate::pgn::PgnVariant>(snapshot: &crate::app::Snapshot<P>) -> O
 
 /// Whether the event is Ctrl-C.
 fn is_interrupt(event: &Event) -> bool {
+    matches!(event, Event::Key(k) if is_ctrl_c(k))
+}
+
+/// Whether a key press is Ctrl-C: it quits from every screen, so it is not in the keymap.
+#[must_use]
+pub fn is_ctrl_c(key: &ratatui::crossterm::event::KeyEvent) -> bool {
     use ratatui::crossterm::event::{KeyCode, KeyModifiers};
-    matches!(event, Event::Key(k)
-        if k.modifiers.contains(KeyModifiers::CONTROL) && k.code == KeyCode::Char('c'))
+    key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c')
 }
 
 #[cfg(test)]
@@ -965,6 +991,7 @@ mod tests {
         let look = Look {
             pieces: crate::config::PieceStyle::Ascii,
             theme: Theme::named("mono", crate::ui::ColorMode::None),
+            keys: Keymaps::defaults(),
         };
         let (mut shell, fx) =
             Shell::picker("games.pgn".into(), "games.pgn", Settings::default(), look);
@@ -1045,6 +1072,7 @@ mod tests {
         let look = Look {
             pieces: crate::config::PieceStyle::Ascii,
             theme: Theme::named("mono", crate::ui::ColorMode::None),
+            keys: Keymaps::defaults(),
         };
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("mixed.pgn");

@@ -165,7 +165,7 @@ fn snapshots_of_the_pawn_battle_board_with_lines() {
 }
 
 /// Issue 25: the board's help and its prompt give Pawn Battle moves as examples (they gave
-/// chess's: Nf3, O-O).
+/// chess's: Nf3, O-O); the help's examples (from the keymap) are moves of both games.
 #[test]
 fn the_pawn_battle_boards_help_and_prompt_show_pawn_battle_moves() {
     for size in [(80, 24), (120, 40)] {
@@ -177,7 +177,7 @@ fn the_pawn_battle_boards_help_and_prompt_show_pawn_battle_moves() {
         terminal.draw(|f| shell.render(f, &theme)).unwrap();
         let text = format!("{:?}", terminal.backend());
         assert!(
-            text.contains("(e4, exd5, Rab1, a8)") && !text.contains("Nf3"),
+            text.contains("(e4, exd5, e2e4)") && !text.contains("Nf3"),
             "{text}"
         );
         assert_snapshot!(

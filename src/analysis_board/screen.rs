@@ -33,6 +33,7 @@ impl<P: Playable> Screen for AnalysisBoard<P> {
     }
 
     fn update(&mut self, event: Event, cx: &mut Context) -> Vec<Effect> {
+        self.set_keys(cx.keys);
         let mut fx = match event {
             Event::Key(_) | Event::Mouse(_) => {
                 AnalysisBoard::update(self, &event, &BoardLayout::new(cx.area))

@@ -26,9 +26,6 @@ pub const DEFAULT_FILE: &str = "analysis.pgn";
 pub const SAVE_LABEL: &str = "save as: ";
 /// The label of the move/command prompt.
 pub const PROMPT_LABEL: &str = ":";
-/// The key-hint line on the board.
-pub const KEYS_BOARD: &str =
-    ",/. step · [ ] variation · p promote · x del · g engine · w save · q back · ?";
 /// The key-hint line at the prompt, for a game of `variant`.
 #[must_use]
 pub fn keys_prompt(variant: Variant) -> &'static str {
@@ -48,8 +45,6 @@ pub fn move_example(variant: Variant) -> &'static str {
 }
 /// The key-hint line at the save prompt.
 pub const KEYS_SAVE: &str = "the PGN file to write · ⏎ save · esc cancel";
-/// The key-hint line when asked to replace a file.
-pub const KEYS_REPLACE: &str = "y replace · n / esc keep the file";
 /// The key-hint line with the help open.
 pub const KEYS_HELP: &str = "any key closes the help";
 /// The help overlay's title.
@@ -68,48 +63,6 @@ pub const PROMOTED: &str = "this variation is now the main line";
 pub const DELETED: &str = "move deleted with what followed it";
 /// A new variation.
 pub const NEW_VARIATION: &str = "new variation";
-
-/// Every key of the board for a game of `variant`, for the help overlay: (keys, what they do);
-/// the prompt's examples are moves of that game.
-#[must_use]
-pub fn help(variant: Variant) -> Vec<(&'static str, &'static str)> {
-    let prompt = match variant {
-        Variant::Chess => "prompt: a move (e4, Nf3, O-O) or save [FILE]",
-        Variant::PawnBattle => "prompt: a move (e4, exd5, Rab1, a8) or save [FILE]",
-    };
-    let mut rows = HELP_BEFORE_PROMPT.to_vec();
-    rows.push((":", prompt));
-    rows.extend_from_slice(HELP_AFTER_PROMPT);
-    rows
-}
-
-/// The help's keys above the prompt's ([`help`]).
-const HELP_BEFORE_PROMPT: &[(&str, &str)] = &[
-    ("←↓↑→ / hjkl", "move the cursor on the board"),
-    (
-        "Enter / Space",
-        "pick up a piece, put it down (either side)",
-    ),
-    (
-        "mouse",
-        "click a piece then a square, or drag; click a move",
-    ),
-];
-
-/// The help's keys below the prompt's ([`help`]).
-const HELP_AFTER_PROMPT: &[(&str, &str)] = &[
-    (", / .", "one move back / forward"),
-    ("Home / End", "the start / the end of the line"),
-    ("[ / ]", "the previous / next move tried here"),
-    ("o", "out of the variation, back to its main move"),
-    ("p", "promote the variation to the main line"),
-    ("x / Delete", "delete this move and what follows"),
-    ("g", "stop / start the engine (best 3 lines)"),
-    ("f", "flip the board"),
-    ("w", "save the game with its variations (PGN)"),
-    ("q / Esc", "back to the game, unchanged"),
-    ("?", "this help"),
-];
 
 /// Saved to a file.
 #[must_use]

@@ -53,6 +53,9 @@ impl<P: Playable> PlayScreen for App<P> {
     fn config(&self) -> &Config {
         &self.config
     }
+    fn keys(&self) -> &std::sync::Arc<crate::keys::Keymaps> {
+        &self.keys
+    }
     fn quits(&self) -> bool {
         self.quit
     }

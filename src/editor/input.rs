@@ -1,97 +1,189 @@
-//! Keys and mouse events → [`EditorAction`]s, by the editor's mode. Piece letters follow FEN:
-//! uppercase (Shift) is White, lowercase is Black; so the editor's commands are the other
-//! letters, and the cursor moves with the arrow keys only (`k` is a king here).
+//! Keys and mouse events → [`EditorAction`]s, by the editor's mode, through the keymap
+//! (`[[editor]]`, `[[editor_play]]`). Piece letters follow FEN: uppercase (Shift) is White,
+//! lowercase is Black (fixed keys: no action takes them); so the editor's commands are the
+//! other letters, and the cursor moves with the arrow keys only (`k` is a king here).
 
-use ratatui::crossterm::event::{
-    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
-};
+use ratatui::crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use shakmaty::{CastlingSide, Color, Piece};
 
 use super::{Editor, EditorAction, EditorMode};
+use crate::keys::Keymaps;
+use crate::prompt::Typing;
 use crate::ui::editor::EditorLayout;
 
-/// The action a key asks for in the editor's current mode, if any.
-#[must_use]
-pub fn key_action(editor: &Editor, key: KeyEvent) -> Option<EditorAction> {
-    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-    match &editor.mode {
-        EditorMode::Help => Some(EditorAction::Cancel),
-        EditorMode::Fen(_) => match key.code {
-            KeyCode::Esc => Some(EditorAction::Cancel),
-            KeyCode::Enter => Some(EditorAction::FenSubmit),
-            KeyCode::Backspace => Some(EditorAction::FenBackspace),
-            KeyCode::Char(c) if !ctrl => Some(EditorAction::FenChar(c)),
-            _ => None,
-        },
-        EditorMode::Play { .. } => match key.code {
-            KeyCode::Esc | KeyCode::Char('q') => Some(EditorAction::Cancel),
-            KeyCode::Enter => Some(EditorAction::ConfirmPlay),
-            KeyCode::Char('w') => Some(EditorAction::PlayColor(Color::White)),
-            KeyCode::Char('b') => Some(EditorAction::PlayColor(Color::Black)),
-            KeyCode::Left | KeyCode::Right | KeyCode::Tab => {
-                let EditorMode::Play { human, .. } = editor.mode else {
-                    return None;
-                };
-                Some(EditorAction::PlayColor(!human))
-            }
-            KeyCode::Up | KeyCode::Char('+') => Some(EditorAction::PlayLevelStep(1)),
-            KeyCode::Down | KeyCode::Char('-') => Some(EditorAction::PlayLevelStep(-1)),
-            KeyCode::Char('0') => Some(EditorAction::PlayLevel(Editor::max_level())),
-            KeyCode::Char(c @ '1'..='9') => Some(EditorAction::PlayLevel(c as u8 - b'0')),
-            _ => None,
-        },
-        EditorMode::Board => board_action(key.code, ctrl),
+crate::keys::actions! {
+    /// A key of the editor's board (`[[editor]]` in the keymap); the FEN letters place pieces.
+    pub enum EditorKey in "editor" {
+        /// Cursor left.
+        CursorLeft = "cursor_left",
+        /// Cursor right.
+        CursorRight = "cursor_right",
+        /// Cursor up.
+        CursorUp = "cursor_up",
+        /// Cursor down.
+        CursorDown = "cursor_down",
+        /// A White piece (the letter says which).
+        WhitePiece = "white_piece",
+        /// A Black piece (the letter says which).
+        BlackPiece = "black_piece",
+        /// Empty the square.
+        Delete = "delete",
+        /// Cut the piece.
+        Cut = "cut",
+        /// Paste it.
+        Paste = "paste",
+        /// Clear the board.
+        Clear = "clear",
+        /// The start position.
+        Start = "start",
+        /// Chess or Pawn Battle.
+        SwitchGame = "switch_game",
+        /// Mirror the colours.
+        Mirror = "mirror",
+        /// Flip the view.
+        Flip = "flip",
+        /// The other side moves.
+        Turn = "turn",
+        /// White's O-O right.
+        CastleWhiteKing = "castle_white_king",
+        /// White's O-O-O right.
+        CastleWhiteQueen = "castle_white_queen",
+        /// Black's O-O right.
+        CastleBlackKing = "castle_black_king",
+        /// Black's O-O-O right.
+        CastleBlackQueen = "castle_black_queen",
+        /// The next en-passant square.
+        EnPassant = "en_passant",
+        /// Fullmove number up.
+        FullmovesUp = "fullmoves_up",
+        /// Fullmove number down.
+        FullmovesDown = "fullmoves_down",
+        /// Halfmove clock up.
+        HalfmovesUp = "halfmoves_up",
+        /// Halfmove clock down.
+        HalfmovesDown = "halfmoves_down",
+        /// Undo.
+        Undo = "undo",
+        /// Redo.
+        Redo = "redo",
+        /// Type or paste a FEN.
+        Fen = "fen",
+        /// Copy the FEN.
+        CopyFen = "copy_fen",
+        /// Play from here.
+        Play = "play",
+        /// Analyse.
+        Analyse = "analyse",
+        /// The help.
+        Help = "help",
+        /// Back to the game.
+        Cancel = "cancel",
     }
 }
 
-fn board_action(code: KeyCode, ctrl: bool) -> Option<EditorAction> {
-    if ctrl {
-        return match code {
-            KeyCode::Char('z') => Some(EditorAction::Undo),
-            KeyCode::Char('y') | KeyCode::Char('r') => Some(EditorAction::Redo),
-            _ => None,
-        };
+crate::keys::actions! {
+    /// A key of the "play from here" dialog (`[[editor_play]]` in the keymap).
+    pub enum PlayKey in "editor_play" {
+        /// Play White.
+        White = "white",
+        /// Play Black.
+        Black = "black",
+        /// The other colour.
+        OtherColour = "other_colour",
+        /// Level up.
+        LevelUp = "level_up",
+        /// Level down.
+        LevelDown = "level_down",
+        /// A level by its digit (0: the strongest).
+        Level = "level",
+        /// Start the game.
+        Start = "start",
+        /// Back to the editor.
+        Cancel = "cancel",
     }
-    Some(match code {
-        KeyCode::Left => EditorAction::Cursor(-1, 0),
-        KeyCode::Right => EditorAction::Cursor(1, 0),
-        KeyCode::Up => EditorAction::Cursor(0, 1),
-        KeyCode::Down => EditorAction::Cursor(0, -1),
-        KeyCode::Delete | KeyCode::Backspace | KeyCode::Char('d') => EditorAction::Delete,
-        KeyCode::Enter => EditorAction::OpenPlay,
-        KeyCode::Esc => EditorAction::Cancel,
-        KeyCode::Char(c) => {
-            if let Some(piece) = Piece::from_char(c) {
-                return Some(EditorAction::Place(piece));
-            }
-            match c {
-                'x' => EditorAction::Cut,
-                'v' => EditorAction::Paste,
-                'z' => EditorAction::Clear,
-                's' => EditorAction::Start,
-                'g' => EditorAction::SwitchVariant,
-                'm' => EditorAction::Mirror,
-                'f' => EditorAction::Flip,
-                't' => EditorAction::ToggleTurn,
-                '1' => EditorAction::ToggleCastling(Color::White, CastlingSide::KingSide),
-                '2' => EditorAction::ToggleCastling(Color::White, CastlingSide::QueenSide),
-                '3' => EditorAction::ToggleCastling(Color::Black, CastlingSide::KingSide),
-                '4' => EditorAction::ToggleCastling(Color::Black, CastlingSide::QueenSide),
-                'e' => EditorAction::NextEnPassant,
-                '+' | '=' => EditorAction::Fullmoves(1),
-                '-' => EditorAction::Fullmoves(-1),
-                ']' => EditorAction::Halfmoves(1),
-                '[' => EditorAction::Halfmoves(-1),
-                'u' => EditorAction::Undo,
-                'U' => EditorAction::Redo,
-                ':' => EditorAction::OpenFen,
-                'c' => EditorAction::CopyFen,
-                'a' => EditorAction::Analyse,
-                '?' => EditorAction::Help,
-                _ => return None,
+}
+
+/// The action a key asks for in the editor's current mode, if any, through `keys`.
+#[must_use]
+pub fn key_action(editor: &Editor, keys: &Keymaps, key: KeyEvent) -> Option<EditorAction> {
+    match &editor.mode {
+        EditorMode::Help => Some(EditorAction::Cancel),
+        EditorMode::Fen(_) => {
+            let mut line = String::new();
+            match crate::prompt::edit(&mut line, key) {
+                Typing::Done => Some(EditorAction::FenSubmit),
+                Typing::Cancelled if line.is_empty() && is_erase(&key) => {
+                    Some(EditorAction::FenBackspace)
+                }
+                Typing::Cancelled => Some(EditorAction::Cancel),
+                Typing::Editing => line.chars().next().map(EditorAction::FenChar),
             }
         }
-        _ => return None,
+        EditorMode::Play { human, .. } => Some(match keys.action::<PlayKey>(&key)? {
+            PlayKey::Cancel => EditorAction::Cancel,
+            PlayKey::Start => EditorAction::ConfirmPlay,
+            PlayKey::White => EditorAction::PlayColor(Color::White),
+            PlayKey::Black => EditorAction::PlayColor(Color::Black),
+            PlayKey::OtherColour => EditorAction::PlayColor(!*human),
+            PlayKey::LevelUp => EditorAction::PlayLevelStep(1),
+            PlayKey::LevelDown => EditorAction::PlayLevelStep(-1),
+            PlayKey::Level => match crate::keys::digit(&key)? {
+                0 => EditorAction::PlayLevel(Editor::max_level()),
+                d => EditorAction::PlayLevel(d),
+            },
+        }),
+        EditorMode::Board => board_action(keys, &key),
+    }
+}
+
+/// Whether a key erases a character of a line (so Backspace on an empty FEN line is not Esc).
+fn is_erase(key: &KeyEvent) -> bool {
+    key.code == ratatui::crossterm::event::KeyCode::Backspace
+}
+
+fn board_action(keys: &Keymaps, key: &KeyEvent) -> Option<EditorAction> {
+    Some(match keys.action::<EditorKey>(key)? {
+        EditorKey::CursorLeft => EditorAction::Cursor(-1, 0),
+        EditorKey::CursorRight => EditorAction::Cursor(1, 0),
+        EditorKey::CursorUp => EditorAction::Cursor(0, 1),
+        EditorKey::CursorDown => EditorAction::Cursor(0, -1),
+        EditorKey::WhitePiece | EditorKey::BlackPiece => {
+            EditorAction::Place(Piece::from_char(crate::keys::typed(key)?)?)
+        }
+        EditorKey::Delete => EditorAction::Delete,
+        EditorKey::Cut => EditorAction::Cut,
+        EditorKey::Paste => EditorAction::Paste,
+        EditorKey::Clear => EditorAction::Clear,
+        EditorKey::Start => EditorAction::Start,
+        EditorKey::SwitchGame => EditorAction::SwitchVariant,
+        EditorKey::Mirror => EditorAction::Mirror,
+        EditorKey::Flip => EditorAction::Flip,
+        EditorKey::Turn => EditorAction::ToggleTurn,
+        EditorKey::CastleWhiteKing => {
+            EditorAction::ToggleCastling(Color::White, CastlingSide::KingSide)
+        }
+        EditorKey::CastleWhiteQueen => {
+            EditorAction::ToggleCastling(Color::White, CastlingSide::QueenSide)
+        }
+        EditorKey::CastleBlackKing => {
+            EditorAction::ToggleCastling(Color::Black, CastlingSide::KingSide)
+        }
+        EditorKey::CastleBlackQueen => {
+            EditorAction::ToggleCastling(Color::Black, CastlingSide::QueenSide)
+        }
+        EditorKey::EnPassant => EditorAction::NextEnPassant,
+        EditorKey::FullmovesUp => EditorAction::Fullmoves(1),
+        EditorKey::FullmovesDown => EditorAction::Fullmoves(-1),
+        EditorKey::HalfmovesUp => EditorAction::Halfmoves(1),
+        EditorKey::HalfmovesDown => EditorAction::Halfmoves(-1),
+        EditorKey::Undo => EditorAction::Undo,
+        EditorKey::Redo => EditorAction::Redo,
+        EditorKey::Fen => EditorAction::OpenFen,
+        EditorKey::CopyFen => EditorAction::CopyFen,
+        EditorKey::Play => EditorAction::OpenPlay,
+        EditorKey::Analyse => EditorAction::Analyse,
+        EditorKey::Help => EditorAction::Help,
+        EditorKey::Cancel => EditorAction::Cancel,
     })
 }
 

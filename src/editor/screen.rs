@@ -114,7 +114,7 @@ impl Screen for EditorScreen {
 
     fn update(&mut self, event: Event, cx: &mut Context) -> Vec<Effect> {
         let action = match event {
-            Event::Key(k) => super::input::key_action(&self.editor, k),
+            Event::Key(k) => super::input::key_action(&self.editor, cx.keys, k),
             Event::Mouse(m) => {
                 let layout = EditorLayout::new(cx.area, &self.editor);
                 super::input::mouse_action(&self.editor, &layout, m)
@@ -141,7 +141,7 @@ impl Screen for EditorScreen {
     }
 
     fn render(&self, frame: &mut Frame, view: &View) {
-        crate::ui::editor::render(frame, &self.editor, view.ui, view.theme);
+        crate::ui::editor::render(frame, &self.editor, view.ui, view.theme, view.keys);
     }
 
     fn waits_for(&self, event: &Event) -> bool {

@@ -657,11 +657,11 @@ fn pawn_battle_play_from_here_carries_the_variant() {
     );
 }
 
-/// Issue 25: the Pawn Battle board's key hints fit an 80-column terminal with `a analyse` and
-/// `? all` (the help lists the rest).
+/// Issue 25: the board's key hints (the keymap's key line, the same for both games) fit an
+/// 80-column terminal with `a analyse` and `? all` (the help lists the rest).
 #[test]
 fn the_pawn_battle_key_hints_fit_80_columns() {
-    let hints = text::KEYS_BOARD_PAWN_BATTLE;
+    let hints = crate::keys::Keymaps::defaults().key_line("editor");
     assert!(hints.chars().count() <= 80, "{hints}");
     assert!(
         hints.contains("a analyse") && hints.ends_with("? all"),

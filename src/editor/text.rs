@@ -33,66 +33,14 @@ pub const CASTLING_PAWN_BATTLE: &str = "castling: none in Pawn Battle";
 pub const ILLEGAL: &str = "not a legal position (play refused until fixed):";
 /// The analysis is running.
 pub const ANALYSING: &str = "analysing…";
-/// The key-hint line on the board.
-pub const KEYS_BOARD: &str =
-    "KQRBNP White · kqrbnp Black · d del · x/v cut/paste · ⏎ play · a analyse · ? all";
-/// The key-hint line on a Pawn Battle board (80 columns: cut and paste are in the help).
-pub const KEYS_BOARD_PAWN_BATTLE: &str =
-    "RP White · rp Black · d del · m mirror · g chess · ⏎ play · a analyse · ? all";
 /// The key-hint line at the FEN prompt.
 pub const KEYS_FEN: &str = "type or paste a FEN · ⏎ set up · esc cancel";
-/// The key-hint line in "play from here".
-pub const KEYS_PLAY: &str = "w/b or ←/→ colour · ↑/↓ 1-9 0 level · ⏎ start · esc cancel";
 /// The key-hint line with the help open.
 pub const KEYS_HELP: &str = "any key closes the help";
 /// The title of "play from here".
 pub const PLAY_TITLE: &str = "Play from here";
 /// The title of the help overlay.
 pub const HELP_TITLE: &str = "Board editor keys";
-
-/// Every key of the editor, for the help overlay: (keys, what they do).
-pub const HELP: &[(&str, &str)] = &[
-    ("←↓↑→", "move the cursor"),
-    (
-        "K Q R B N P",
-        "put a White piece on the cursor's square (Shift = White)",
-    ),
-    (
-        "k q r b n p",
-        "put a Black piece there (lowercase = Black, as in FEN)",
-    ),
-    ("d / Del / Backspace", "empty the square"),
-    ("x / v", "cut the piece / paste it (again and again)"),
-    (
-        "mouse",
-        "pick a piece in the palette, click squares; drag pieces; right click empties",
-    ),
-    ("z / s", "clear the board / the start position"),
-    (
-        "g",
-        "the game: chess or Pawn Battle (rooks and pawns only), from its start",
-    ),
-    ("m / f", "mirror the colours (sides swap) / flip the view"),
-    ("t", "the other side moves"),
-    (
-        "1 2 3 4",
-        "castling O-O / O-O-O for White, then Black (if king and rook are home)",
-    ),
-    ("e", "the next possible en-passant square"),
-    ("+ / -", "fullmove number"),
-    (
-        "] / [",
-        "halfmove clock (moves since a capture or pawn move)",
-    ),
-    ("u / U", "undo / redo"),
-    (": / c", "type or paste a FEN / copy the FEN"),
-    ("⏎", "play from here (your colour and the level)"),
-    (
-        "a",
-        "analyse: the best move, explained (Pawn Battle: the analysis board)",
-    ),
-    ("Esc", "back to the game, unchanged"),
-];
 
 /// Names a piece kind.
 #[must_use]

@@ -270,6 +270,7 @@ pub fn run(args: &ReviewArgs, config: &Config, out: &mut dyn Write) -> Result<()
         let look = crate::shell::Look {
             pieces: config.ui.pieces,
             theme: Theme::named(&config.ui.theme, ColorMode::from_env()),
+            keys: crate::keys::Keymaps::of(&config.keys),
         };
         return super::session::run_file(&args.file, args.game, settings, look)
             .map_err(|e| CommandError::input(format!("{e:#}")));

@@ -8,14 +8,15 @@
 //! [`Picker`] is the model ([`Picker::key`] and [`Picker::mouse`] take keys and clicks,
 //! [`Picker::apply`] the scan's batches) and [`Picker::render`] draws it without I/O.
 
+use std::sync::Arc;
+
+use crate::keys::{Action, Keymaps};
 use std::io::Read;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use ratatui::Frame;
-use ratatui::crossterm::event::{
-    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
-};
+use ratatui::crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -207,6 +208,31 @@ pub struct Picker {
     message: Option<String>,
     /// Some game read so far is not chess: the list shows each game's name.
     mixed: bool,
+    /// The keymaps (the shell's, refreshed at every event).
+    keys: Arc<Keymaps>,
+}
+
+crate::keys::actions! {
+    /// What a key asks of the game picker (`[[picker]]` in the keymap); characters type the
+    /// filter.
+    pub enum PickerAction in "picker" {
+        /// The game above.
+        Up = "up",
+        /// The game below.
+        Down = "down",
+        /// A page up.
+        PageUp = "page_up",
+        /// A page down.
+        PageDown = "page_down",
+        /// The first game.
+        First = "first",
+        /// The last game.
+        Last = "last",
+        /// Open the game.
+        Open = "open",
+        /// Clear the filter, or leave.
+        Back = "back",
+    }
 }
 
 impl Picker {
@@ -223,6 +249,14 @@ impl Picker {
             done: false,
             message: None,
             mixed: false,
+            keys: Keymaps::defaults(),
+        }
+    }
+
+    /// Decodes keys with `keys` (the config's `[keys]` applied).
+    pub fn set_keys(&mut self, keys: &Arc<Keymaps>) {
+        if !Arc::ptr_eq(&self.keys, keys) {
+            self.keys = Arc::clone(keys);
         }
     }
 
@@ -316,35 +350,33 @@ impl Picker {
         self.message = None;
         let page = Picker::page(area);
         let last = self.shown.len().saturating_sub(1);
-        match k.code {
-            KeyCode::Char('c') if k.modifiers.contains(KeyModifiers::CONTROL) => {
-                return Choice::Quit;
-            }
-            KeyCode::Up => self.select(self.selected.saturating_sub(1), area),
-            KeyCode::Down => self.select(self.selected + 1, area),
-            KeyCode::PageUp => self.select(self.selected.saturating_sub(page), area),
-            KeyCode::PageDown => self.select(self.selected + page, area),
-            KeyCode::Home => self.select(0, area),
-            KeyCode::End => self.select(last, area),
-            KeyCode::Enter => {
+        if crate::shell::is_ctrl_c(&k) {
+            return Choice::Quit;
+        }
+        match self.keys.action::<PickerAction>(&k) {
+            Some(PickerAction::Up) => self.select(self.selected.saturating_sub(1), area),
+            Some(PickerAction::Down) => self.select(self.selected + 1, area),
+            Some(PickerAction::PageUp) => self.select(self.selected.saturating_sub(page), area),
+            Some(PickerAction::PageDown) => self.select(self.selected + page, area),
+            Some(PickerAction::First) => self.select(0, area),
+            Some(PickerAction::Last) => self.select(last, area),
+            Some(PickerAction::Open) => {
                 if let Some(e) = self.selected() {
                     return Choice::Open(e.number);
                 }
             }
-            KeyCode::Esc if !self.filter.is_empty() => self.set_filter(String::new()),
-            KeyCode::Esc => return Choice::Quit,
-            KeyCode::Backspace => {
+            Some(PickerAction::Back) if !self.filter.is_empty() => {
+                self.set_filter(String::new());
+            }
+            Some(PickerAction::Back) => return Choice::Quit,
+            None => {
+                // Any other key edits the filter (Enter and Esc are actions above).
                 let mut f = self.filter.clone();
-                f.pop();
-                self.set_filter(f);
-                self.select(self.selected, area);
+                if crate::prompt::edit(&mut f, k) == crate::prompt::Typing::Editing {
+                    self.set_filter(f);
+                    self.select(self.selected, area);
+                }
             }
-            KeyCode::Char(c) if !k.modifiers.contains(KeyModifiers::CONTROL) => {
-                let f = format!("{}{c}", self.filter);
-                self.set_filter(f);
-                self.select(self.selected, area);
-            }
-            _ => {}
         }
         Choice::Stay
     }
@@ -482,8 +514,10 @@ impl Picker {
             .collect();
         frame.render_widget(Paragraph::new(rows), list);
         let help = self.message.clone().unwrap_or_else(|| {
-            "↑↓ PgUp PgDn Home End move · Enter or click opens · type to filter · Esc clears/quits"
-                .to_owned()
+            format!(
+                "{} · type to filter",
+                self.keys.key_line(PickerAction::SCREEN)
+            )
         });
         let style = if self.message.is_some() {
             theme.error()
@@ -512,6 +546,7 @@ fn list_area(area: Rect) -> Rect {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
     fn entries() -> Vec<Entry> {
         (1..=30)

@@ -24,6 +24,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Gauge, Paragraph};
 use shakmaty::{Chess, Color, Move};
+use std::sync::Arc;
 
 use super::browse::{Browser, Nav};
 use super::graph::{EvalGraph, GraphColors};
@@ -34,6 +35,7 @@ use crate::analysis::Request;
 use crate::app::{Message, MoveInput, Step};
 use crate::config::PieceStyle;
 use crate::explain::quality::Quality;
+use crate::keys::{Action, Keymaps};
 use crate::pgn::PgnGame;
 use crate::screen::{Effect, Event};
 use crate::screen::{ReviewReport, ReviewWork};
@@ -158,31 +160,63 @@ impl Learn {
     }
 }
 
-/// The keys of the review screen, for the help overlay (`?`).
-const HELP: &[(&str, &str)] = &[
-    (", ← / . →", "one ply back / forward"),
-    ("n / p", "next / previous mistake of the chosen side"),
-    ("w / b", "choose White / Black for n, p and t (again: both)"),
-    (
-        "a",
-        "analysis board on this position (variations, best 3 lines)",
-    ),
-    ("Home / End", "start / end of the game"),
-    ("↑ ↓ Enter", "pick a move in the list, jump there"),
-    ("click", "a move in the list or a point of the graph"),
-    ("g 12 Enter", "White's move 12 (12... for Black's)"),
-    ("t", "at a mistake: try a better move (type it, or click"),
-    ("", "or drag it; then t again, r reveal, n next)"),
-    ("f", "flip the board"),
-    ("h", "share: write the review as a web page (review-N.html)"),
-    ("e", "review again with the other analyst (built-in or"),
-    (
-        "",
-        "the external engine: [analysis] engine, else stockfish)",
-    ),
-    ("?", "this help"),
-    ("q Esc", "leave (back to the game list or the game)"),
-];
+crate::keys::actions! {
+    /// What a key asks of the review screen (`[[review]]` in `assets/keys/default.toml`).
+    pub enum ReviewAction in "review" {
+        /// One ply back.
+        Back = "back",
+        /// One ply forward.
+        Forward = "forward",
+        /// The next mistake of the chosen side.
+        NextMistake = "next_mistake",
+        /// The previous mistake of the chosen side.
+        PreviousMistake = "previous_mistake",
+        /// Visit White's mistakes (again: both sides').
+        White = "white",
+        /// Visit Black's mistakes (again: both sides').
+        Black = "black",
+        /// The analysis board on the position shown.
+        AnalysisBoard = "analysis_board",
+        /// The start of the game.
+        Start = "start",
+        /// The end of the game.
+        End = "end",
+        /// Pick the move a row up in the list.
+        ListUp = "list_up",
+        /// Pick the move a row down in the list.
+        ListDown = "list_down",
+        /// Jump to the move picked in the list.
+        ListJump = "list_jump",
+        /// Type a move number to go to.
+        Goto = "goto",
+        /// Try a better move at a mistake.
+        Try = "try",
+        /// Flip the board.
+        Flip = "flip",
+        /// Write the review as a web page.
+        Share = "share",
+        /// Review again with the other analyst.
+        SwitchAnalyst = "switch_analyst",
+        /// The help overlay.
+        Help = "help",
+        /// Leave the review.
+        Quit = "quit",
+    }
+}
+
+crate::keys::actions! {
+    /// What a key asks of the review screen once a try was judged (`[[review_try]]`).
+    pub enum TryAction in "review_try" {
+        /// Try again.
+        Again = "again",
+        /// Reveal the best move.
+        Reveal = "reveal",
+        /// The next mistake, and try it.
+        Next = "next",
+        /// Back to the review.
+        Leave = "leave",
+    }
+}
 
 /// How the screen names an analyst before its engine has answered: `kibitzer` for the
 /// built-in engine, else the command line.
@@ -255,6 +289,8 @@ pub struct Screen<P: OnScreen = Chess> {
     /// The analyst was switched during the current update: the review starts again
     /// ([`ReviewWork::Cancel`] and [`ReviewWork::Start`], which the shell gives a new id).
     restart: bool,
+    /// The keymaps (the shell's, refreshed at every event).
+    keys: Arc<Keymaps>,
 }
 
 impl<P: OnScreen> Screen<P> {
@@ -287,7 +323,15 @@ impl<P: OnScreen> Screen<P> {
             attempts: 0,
             notices: Vec::new(),
             restart: false,
+            keys: Keymaps::defaults(),
             game,
+        }
+    }
+
+    /// Decodes keys with `keys` (the config's `[keys]` applied).
+    pub fn set_keys(&mut self, keys: &Arc<Keymaps>) {
+        if !Arc::ptr_eq(&self.keys, keys) {
+            self.keys = Arc::clone(keys);
         }
     }
 
@@ -477,9 +521,13 @@ impl<P: OnScreen> Screen<P> {
         let Some(side) = self.browser.side else {
             return format!("no {which} mistake");
         };
+        let (white, black) = (
+            self.keys.key_of(ReviewAction::White),
+            self.keys.key_of(ReviewAction::Black),
+        );
         let (name, own, other, other_key) = match side {
-            Color::White => ("White", 'w', "Black", 'b'),
-            Color::Black => ("Black", 'b', "White", 'w'),
+            Color::White => ("White", white, "Black", black),
+            Color::Black => ("Black", black, "White", white),
         };
         format!("no {which} mistake by {name} · {other_key}: {other}'s · {own} again: both sides'")
     }
@@ -628,27 +676,28 @@ impl<P: OnScreen> Screen<P> {
                     self.learn = None;
                 }
             }
-            Learn::Verdict { ply, .. } => match k.code {
-                KeyCode::Char('t') => self.learn = Some(prompt(ply, None)),
-                KeyCode::Char('r') => {
+            Learn::Verdict { ply, .. } => match self.keys.action::<TryAction>(&k) {
+                Some(TryAction::Again) => self.learn = Some(prompt(ply, None)),
+                Some(TryAction::Reveal) => {
                     self.learn = None;
                     if let Some(r) = self.state.ply(ply) {
                         self.message = Some(Message::info(format!(
-                            "the best move was {} ({}); n goes to the next mistake",
+                            "the best move was {} ({}); {} goes to the next mistake",
                             r.best_move,
-                            super::score_text(r.best_score, P::VARIANT)
+                            super::score_text(r.best_score, P::VARIANT),
+                            self.keys.key_of(ReviewAction::NextMistake)
                         )));
                     }
                 }
-                KeyCode::Char('n') => {
+                Some(TryAction::Next) => {
                     self.learn = None;
                     self.nav(Nav::NextError);
                     if self.message.is_none() {
                         self.start_learning();
                     }
                 }
-                KeyCode::Esc | KeyCode::Char('q') => self.learn = None,
-                _ => {
+                Some(TryAction::Leave) => self.learn = None,
+                None => {
                     self.learn = None;
                     return self.key(k);
                 }
@@ -694,16 +743,19 @@ impl<P: OnScreen> Screen<P> {
             }
             return true;
         }
-        match k.code {
-            KeyCode::Char('q') | KeyCode::Esc => return false,
-            KeyCode::Char(',') | KeyCode::Left => self.nav(Nav::Back),
-            KeyCode::Char('.') | KeyCode::Right => self.nav(Nav::Forward),
-            KeyCode::Char('n') => self.nav(Nav::NextError),
-            KeyCode::Char('p') => self.nav(Nav::PreviousError),
-            KeyCode::Home => self.nav(Nav::Start),
-            KeyCode::End => self.nav(Nav::End),
-            KeyCode::Char('f') => self.nav(Nav::Flip),
-            KeyCode::Char('h') => {
+        let Some(action) = self.keys.action::<ReviewAction>(&k) else {
+            return true;
+        };
+        match action {
+            ReviewAction::Quit => return false,
+            ReviewAction::Back => self.nav(Nav::Back),
+            ReviewAction::Forward => self.nav(Nav::Forward),
+            ReviewAction::NextMistake => self.nav(Nav::NextError),
+            ReviewAction::PreviousMistake => self.nav(Nav::PreviousError),
+            ReviewAction::Start => self.nav(Nav::Start),
+            ReviewAction::End => self.nav(Nav::End),
+            ReviewAction::Flip => self.nav(Nav::Flip),
+            ReviewAction::Share => {
                 let plies = self.state.known();
                 let limits = &self.settings.limits;
                 let doc = super::command::ReviewDocument::new(1, &self.game, limits, &plies);
@@ -712,20 +764,20 @@ impl<P: OnScreen> Screen<P> {
                     Err(e) => Message::error(e),
                 });
             }
-            KeyCode::Char('g') => self.goto = Some(String::new()),
-            KeyCode::Char('w') => self.choose_side(Color::White),
-            KeyCode::Char('b') => self.choose_side(Color::Black),
-            KeyCode::Char('a') => self.analyse = true,
-            KeyCode::Char('t') => self.start_learning(),
-            KeyCode::Char('e') => self.switch_analyst(),
-            KeyCode::Char('?') => self.help = true,
-            KeyCode::Up | KeyCode::Down => self.pick_in_list(k.code == KeyCode::Up),
-            KeyCode::Enter => {
+            ReviewAction::Goto => self.goto = Some(String::new()),
+            ReviewAction::White => self.choose_side(Color::White),
+            ReviewAction::Black => self.choose_side(Color::Black),
+            ReviewAction::AnalysisBoard => self.analyse = true,
+            ReviewAction::Try => self.start_learning(),
+            ReviewAction::SwitchAnalyst => self.switch_analyst(),
+            ReviewAction::Help => self.help = true,
+            ReviewAction::ListUp => self.pick_in_list(true),
+            ReviewAction::ListDown => self.pick_in_list(false),
+            ReviewAction::ListJump => {
                 if let Some(p) = self.list {
                     self.nav(Nav::Ply(p));
                 }
             }
-            _ => {}
         }
         true
     }
@@ -870,7 +922,8 @@ impl<P: OnScreen> Screen<P> {
         self.render_progress(frame, areas.progress);
         frame.render_widget(Paragraph::new(self.help_line()), areas.help);
         if self.help {
-            dialogs::draw_help(frame, area, "Review keys", HELP, &self.theme);
+            let rows = self.keys.help(ReviewAction::SCREEN);
+            dialogs::draw_help(frame, area, "Review keys", &rows, &self.theme);
         }
     }
 
@@ -903,10 +956,9 @@ impl<P: OnScreen> Screen<P> {
                     &self.theme,
                 ),
                 Learn::Judging { .. } => Line::styled("judging your try… (Esc stops)", dim),
-                Learn::Verdict { .. } => Line::styled(
-                    "t try again · r reveal the best move · n next mistake · Esc back",
-                    accent,
-                ),
+                Learn::Verdict { .. } => {
+                    Line::styled(self.keys.key_line(TryAction::SCREEN), accent)
+                }
             };
         }
         if let Some(buf) = &self.goto {
@@ -920,10 +972,15 @@ impl<P: OnScreen> Screen<P> {
         if let Some(m) = &self.message {
             return status::message_line(m, &self.theme);
         }
-        let keys =
-            ", . ← → step  n/p mistake  w/b side  a analyse  ↑↓⏎ list  g goto  ? help  q quit";
+        let keys = self.keys.key_line(ReviewAction::SCREEN);
         match self.learnable() {
-            Some(_) => Line::styled(format!("t try a better move · {keys}"), dim),
+            Some(_) => Line::styled(
+                format!(
+                    "{} try a better move · {keys}",
+                    self.keys.key_of(ReviewAction::Try)
+                ),
+                dim,
+            ),
             None => Line::styled(keys, dim),
         }
     }

@@ -18,6 +18,7 @@ impl<P: OnScreen> Screen for ReviewScreen<P> {
     /// A review started again (another analyst) gets a new id, so the old one's reports still
     /// in the channel are dropped.
     fn update(&mut self, event: Event, cx: &mut Context) -> Vec<Effect> {
+        self.set_keys(cx.keys);
         let mut fx = ReviewScreen::update(self, event, cx.area);
         for effect in &mut fx {
             if let Effect::ReviewWork(ReviewWork::Start { id, .. }) = effect {
@@ -73,6 +74,7 @@ impl Screen for PickerScreen {
     }
 
     fn update(&mut self, event: Event, cx: &mut Context) -> Vec<Effect> {
+        self.picker.set_keys(cx.keys);
         let choice = match event {
             Event::Key(k) => self.picker.key(k, cx.area),
             Event::Mouse(m) => self.picker.mouse(m, cx.area),

@@ -181,7 +181,9 @@ pub fn render<P: Playable>(
         );
     }
     if board.mode == BoardMode::Help {
-        let help = text::help(P::VARIANT);
+        let help = board
+            .keys()
+            .help(<crate::analysis_board::BoardAction as crate::keys::Action>::SCREEN);
         super::dialogs::draw_help(frame, layout.base.area, text::HELP_TITLE, &help, theme);
     }
 }

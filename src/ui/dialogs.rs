@@ -10,62 +10,11 @@ use shakmaty::Piece;
 
 use super::board::{BoardGeometry, glyph};
 use super::{Layout, Theme, title_style};
-use crate::app::{App, GAME_OVER_CHOICES, Mode, PROMOTION_ROLES, Playable};
+use crate::app::{App, GAME_OVER_CHOICES, Mode, PROMOTION_ROLES, PlayAction, Playable};
 use crate::config::HumanColor;
+use crate::keys::{Action, Keymaps};
 use crate::variant::Variant;
 use crate::variant::pawn_battle::PawnBattle;
-
-/// The help's keys above the prompt's ([`help_rows`]).
-const HELP_BEFORE_PROMPT: &[(&str, &str)] = &[
-    ("←↓↑→ / hjkl", "move the cursor on the board"),
-    (
-        "Enter / Space",
-        "pick up the piece under the cursor, put it down",
-    ),
-    ("Esc", "cancel the selection or hint, back to the live game"),
-    ("mouse", "click a piece then a square, or drag and drop"),
-];
-
-/// The prompt's row of the help, its examples moves of the game on screen.
-fn prompt_help(variant: Variant) -> (&'static str, &'static str) {
-    match variant {
-        Variant::Chess => (":", "prompt: a move (e4, Nf3, O-O, e7e8q) or a command"),
-        Variant::PawnBattle => (":", "prompt: a move (e4, exd5, Rab1, a8) or a command"),
-    }
-}
-
-/// The help's keys below the prompt's ([`help_rows`]).
-const HELP_AFTER_PROMPT: &[(&str, &str)] = &[
-    ("u / r", "take back your move and the reply / redo it"),
-    ("f", "flip the board"),
-    ("n", "new game (game, colour, level, clock)"),
-    (
-        "e / :edit, a",
-        "board editor; a: analysis board (variations, 3 lines)",
-    ),
-    ("t / :hint", "hint: the engine's suggestion"),
-    ("s", "engine moves now (on your turn: it takes your side)"),
-    (
-        ", . Home End",
-        "back, forward, the start, the live position",
-    ),
-    ("b", "evaluation bar: your win% (? = no score yet)"),
-    ("m", "numbered squares: the hint's or the viewed line"),
-    ("c", "copy the game's PGN to the clipboard (OSC 52)"),
-    ("?", "this help"),
-    (
-        "q / Ctrl-C",
-        "quit (the game is saved and resumes next time)",
-    ),
-    (
-        ":level N :new :flip",
-        "engine level 1-10, new game, flip the board",
-    ),
-    (":fen [FEN]", "show the FEN, or set up a position"),
-    (":save [PATH] :load PATH", "save or load a game"),
-    (":resign :draw :quit", "resign, offer a draw, quit"),
-    (":pgn", "show the game as PGN (copied to the clipboard)"),
-];
 
 /// Pawn Battle's rules, shown first in the help overlay of a Pawn Battle game.
 pub const PAWN_BATTLE_RULES: &[(&str, &str)] = &[
@@ -82,15 +31,18 @@ pub const PAWN_BATTLE_RULES: &[(&str, &str)] = &[
     ("", "a pawn move or a capture"),
 ];
 
-/// The rows of the help overlay for a game of `P`: its rules first when they are not chess's.
-fn help_rows<P: Playable>() -> Vec<(&'static str, &'static str)> {
+/// The rows of the help overlay for a game of `P`: its rules first when they are not chess's,
+/// then the keys of the keymap's `play` section.
+fn help_rows<P: Playable>(keys: &Keymaps) -> Vec<(String, String)> {
     let rules: &[(&str, &str)] = match P::VARIANT {
         Variant::Chess => &[],
         Variant::PawnBattle => PAWN_BATTLE_RULES,
     };
-    let mut rows = [rules, HELP_BEFORE_PROMPT].concat();
-    rows.push(prompt_help(P::VARIANT));
-    rows.extend_from_slice(HELP_AFTER_PROMPT);
+    let mut rows: Vec<(String, String)> = rules
+        .iter()
+        .map(|(k, w)| ((*k).to_owned(), (*w).to_owned()))
+        .collect();
+    rows.extend(keys.help(PlayAction::SCREEN));
     rows
 }
 
@@ -125,7 +77,7 @@ pub fn draw<P: Playable>(frame: &mut Frame, layout: &Layout, app: &App<P>, theme
                 Variant::Chess => "Keys",
                 Variant::PawnBattle => "Pawn Battle: rules and keys",
             };
-            draw_help(frame, area, title, &help_rows::<P>(), theme);
+            draw_help(frame, area, title, &help_rows::<P>(&app.keys), theme);
         }
         Mode::Text(text) => {
             let rect = centered(
@@ -232,7 +184,7 @@ pub fn draw<P: Playable>(frame: &mut Frame, layout: &Layout, app: &App<P>, theme
             let lines = vec![
                 Line::styled(question.question(), theme.fg("text")),
                 Line::raw(""),
-                Line::styled(question.keys(), theme.fg("dim")),
+                Line::styled(question.keys(&app.keys), theme.fg("dim")),
             ];
             let rect = centered(area, width, 7);
             frame.render_widget(Clear, rect);
@@ -281,23 +233,29 @@ fn choice_row<T: PartialEq>(
 
 /// The help overlay: every key of a screen and what it does, centred on `area`; any key closes
 /// it (the screen says so on its key line).
-pub fn draw_help(frame: &mut Frame, area: Rect, title: &str, keys: &[(&str, &str)], theme: &Theme) {
+pub fn draw_help<S: AsRef<str>>(
+    frame: &mut Frame,
+    area: Rect,
+    title: &str,
+    keys: &[(S, S)],
+    theme: &Theme,
+) {
     let key_width = keys
         .iter()
-        .map(|(k, _)| k.chars().count())
+        .map(|(k, _)| k.as_ref().chars().count())
         .max()
         .unwrap_or(0);
     let what_width = keys
         .iter()
-        .map(|(_, w)| w.chars().count())
+        .map(|(_, w)| w.as_ref().chars().count())
         .max()
         .unwrap_or(0);
     let lines: Vec<Line> = keys
         .iter()
         .map(|(k, what)| {
             Line::from(vec![
-                Span::styled(format!("{k:>key_width$}  "), theme.fg("accent")),
-                Span::styled(*what, theme.fg("text")),
+                Span::styled(format!("{:>key_width$}  ", k.as_ref()), theme.fg("accent")),
+                Span::styled(what.as_ref().to_owned(), theme.fg("text")),
             ])
         })
         .collect();

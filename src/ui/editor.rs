@@ -2,6 +2,8 @@
 //! set-up panel on the right, the status and key-hint lines, and the "play from here" and help
 //! overlays. [`EditorLayout`] is shared by drawing and mouse hit-testing.
 
+use crate::editor::input::{EditorKey, PlayKey};
+use crate::keys::{Action, Keymaps};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
@@ -88,7 +90,7 @@ impl EditorLayout {
 }
 
 /// Draws the editor over the whole frame.
-pub fn render(frame: &mut Frame, editor: &Editor, ui: &UiConfig, theme: &Theme) {
+pub fn render(frame: &mut Frame, editor: &Editor, ui: &UiConfig, theme: &Theme, keys: &Keymaps) {
     let layout = EditorLayout::new(frame.area(), editor);
     if layout.base.too_small {
         super::draw_too_small(frame, frame.area(), theme);
@@ -110,10 +112,12 @@ pub fn render(frame: &mut Frame, editor: &Editor, ui: &UiConfig, theme: &Theme) 
     };
     draw_view(frame, &layout.base.board_geometry(), &view, theme);
     draw_panel(frame, &layout, editor, ui, theme);
-    draw_status(frame, &layout, editor, theme);
+    draw_status(frame, &layout, editor, (theme, keys));
     match &editor.mode {
-        EditorMode::Play { human, level } => draw_play(frame, &layout, *human, *level, theme),
-        EditorMode::Help => draw_help(frame, &layout, theme),
+        EditorMode::Play { human, level } => {
+            draw_play(frame, &layout, (*human, *level), theme, keys);
+        }
+        EditorMode::Help => draw_help(frame, &layout, theme, keys),
         EditorMode::Board | EditorMode::Fen(_) => {}
     }
 }
@@ -247,7 +251,12 @@ fn draw_panel(
     );
 }
 
-fn draw_status(frame: &mut Frame, layout: &EditorLayout, editor: &Editor, theme: &Theme) {
+fn draw_status(
+    frame: &mut Frame,
+    layout: &EditorLayout,
+    editor: &Editor,
+    (theme, keys): (&Theme, &Keymaps),
+) {
     let state = Span::styled(
         text::status(editor.setup().turn, editor.legality().is_ok()),
         theme.fg("text").add_modifier(Modifier::BOLD),
@@ -280,11 +289,10 @@ fn draw_status(frame: &mut Frame, layout: &EditorLayout, editor: &Editor, theme:
     };
     frame.render_widget(Paragraph::new(line), status);
     let keys = match editor.mode {
-        EditorMode::Board if editor.variant == Variant::PawnBattle => text::KEYS_BOARD_PAWN_BATTLE,
-        EditorMode::Board => text::KEYS_BOARD,
-        EditorMode::Fen(_) => text::KEYS_FEN,
-        EditorMode::Play { .. } => text::KEYS_PLAY,
-        EditorMode::Help => text::KEYS_HELP,
+        EditorMode::Board => keys.key_line(EditorKey::SCREEN),
+        EditorMode::Fen(_) => text::KEYS_FEN.to_owned(),
+        EditorMode::Play { .. } => keys.key_line(PlayKey::SCREEN),
+        EditorMode::Help => text::KEYS_HELP.to_owned(),
     };
     frame.render_widget(
         Paragraph::new(Line::styled(keys, theme.fg("dim"))),
@@ -292,7 +300,13 @@ fn draw_status(frame: &mut Frame, layout: &EditorLayout, editor: &Editor, theme:
     );
 }
 
-fn draw_play(frame: &mut Frame, layout: &EditorLayout, human: Color, level: u8, theme: &Theme) {
+fn draw_play(
+    frame: &mut Frame,
+    layout: &EditorLayout,
+    (human, level): (Color, u8),
+    theme: &Theme,
+    keys: &Keymaps,
+) {
     let mut colours = vec![Span::styled("You play  ", theme.fg("dim"))];
     for c in Color::ALL {
         let style = if c == human {
@@ -313,7 +327,14 @@ fn draw_play(frame: &mut Frame, layout: &EditorLayout, human: Color, level: u8, 
                 theme.fg("dim"),
             ),
         ]),
-        Line::styled("Enter starts · Esc cancels", theme.fg("dim")),
+        Line::styled(
+            format!(
+                "{} starts · {} cancels",
+                keys.key_of(PlayKey::Start),
+                keys.key_of(PlayKey::Cancel)
+            ),
+            theme.fg("dim"),
+        ),
     ];
     let rect = centered(layout.base.area, 52, 5);
     frame.render_widget(Clear, rect);
@@ -323,7 +344,8 @@ fn draw_play(frame: &mut Frame, layout: &EditorLayout, human: Color, level: u8, 
     );
 }
 
-fn draw_help(frame: &mut Frame, layout: &EditorLayout, theme: &Theme) {
+fn draw_help(frame: &mut Frame, layout: &EditorLayout, theme: &Theme, keys: &Keymaps) {
     let area = layout.base.area;
-    super::dialogs::draw_help(frame, area, text::HELP_TITLE, text::HELP, theme);
+    let rows = keys.help(EditorKey::SCREEN);
+    super::dialogs::draw_help(frame, area, text::HELP_TITLE, &rows, theme);
 }

@@ -207,8 +207,9 @@ pub fn draw<P: Playable>(frame: &mut Frame, area: Rect, app: &App<P>, theme: &Th
     if app.browsing() {
         lines.push(Line::styled(
             format!(
-                "viewing ply {ply} of {} (End: back to the game)",
-                app.game.ply()
+                "viewing ply {ply} of {} ({}: back to the game)",
+                app.game.ply(),
+                app.keys.key_of(crate::app::PlayAction::Live)
             ),
             theme.fg("dim"),
         ));
@@ -252,9 +253,21 @@ pub fn draw_engine<P: Playable>(frame: &mut Frame, area: Rect, app: &App<P>, the
             } else if app.outcome().is_some() {
                 Line::styled("the game is over", theme.fg("dim"))
             } else if app.game.turn() == app.human {
-                Line::styled("waiting for your move (t: hint)", theme.fg("dim"))
+                Line::styled(
+                    format!(
+                        "waiting for your move ({}: hint)",
+                        app.keys.key_of(crate::app::PlayAction::Hint)
+                    ),
+                    theme.fg("dim"),
+                )
             } else {
-                Line::styled("idle (s: move now)", theme.fg("dim"))
+                Line::styled(
+                    format!(
+                        "idle ({}: move now)",
+                        app.keys.key_of(crate::app::PlayAction::MoveNow)
+                    ),
+                    theme.fg("dim"),
+                )
             };
             lines.push(Line::styled(format!("level {level}"), theme.fg("text")));
             lines.push(state);

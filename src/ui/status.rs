@@ -1,6 +1,10 @@
 //! The status line (turn, level, opening, result, messages or the prompt) and the key hints for
 //! the current mode; the prompt and message lines are shared with the other screens.
 
+use std::borrow::Cow;
+
+use crate::app::{GameOverAction, NewGameAction, PlayAction};
+use crate::keys::{Action, Keymaps};
 use ratatui::Frame;
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
@@ -14,12 +18,11 @@ use crate::app::{App, Message, MessageKind, Mode, Playable, color_name};
 /// The key hints for the promotion picker (every screen that has one).
 pub const PROMOTION_KEYS: &str = "q r b n, or ←/→ then ⏎ · esc cancel";
 
-/// The key hints for a mode of a game of `variant` (the prompt's examples are its moves).
-pub fn key_hints(mode: &Mode, variant: Variant) -> &'static str {
-    match mode {
-        Mode::Board => {
-            "hjkl/arrows move · ⏎ pick · : cmd · u undo · t hint · f flip · ? keys · q quit"
-        }
+/// The key hints for a mode of a game of `variant` (the prompt's examples are its moves);
+/// the board's are the keymap's key line for play.
+pub fn key_hints(mode: &Mode, variant: Variant, keys: &Keymaps) -> Cow<'static, str> {
+    Cow::Borrowed(match mode {
+        Mode::Board => return Cow::Owned(keys.key_line(PlayAction::SCREEN)),
         Mode::Prompt(_) if variant == Variant::PawnBattle => {
             "⏎ run · esc · e4 exd5 Rab1 · new level fen edit save load pgn draw resign quit"
         }
@@ -28,14 +31,10 @@ pub fn key_hints(mode: &Mode, variant: Variant) -> &'static str {
         }
         Mode::Help => "any key closes the help",
         Mode::Text(_) => "any key closes · the text is on the clipboard (OSC 52)",
-        Mode::NewGame(_) => {
-            "v game · w/b/r ←/→ colour · ↑/↓ 1-9 0 level · t clock · ⏎ start · e edit · esc"
-        }
-        Mode::GameOver { .. } => {
-            "←/→ then ⏎ · N new game · v review · u take back · : cmd · esc close · q quit"
-        }
-        Mode::Confirm(question) => question.keys(),
-    }
+        Mode::NewGame(_) => return Cow::Owned(keys.key_line(NewGameAction::SCREEN)),
+        Mode::GameOver { .. } => return Cow::Owned(keys.key_line(GameOverAction::SCREEN)),
+        Mode::Confirm(question) => return Cow::Owned(question.keys(keys)),
+    })
 }
 
 /// The prompt widget of every screen: `label` in bold, the text typed so far and a block
@@ -75,9 +74,10 @@ pub fn draw<P: Playable>(frame: &mut Frame, layout: &Layout, app: &App<P>, theme
         // Browsing names the position on the board (its side to move), not the live one.
         let state = if app.browsing() {
             format!(
-                "viewing move {} of {} (End: back to the game) · {} to move",
+                "viewing move {} of {} ({}: back to the game) · {} to move",
                 app.shown_ply(),
                 app.game.ply(),
+                app.keys.key_of(PlayAction::Live),
                 color_name(app.shown_position().turn())
             )
         } else {
@@ -158,9 +158,9 @@ pub fn draw<P: Playable>(frame: &mut Frame, layout: &Layout, app: &App<P>, theme
     frame.render_widget(
         Paragraph::new(Line::styled(
             if app.input.promotion.is_some() {
-                PROMOTION_KEYS
+                Cow::Borrowed(PROMOTION_KEYS)
             } else {
-                key_hints(&app.mode, P::VARIANT)
+                key_hints(&app.mode, P::VARIANT, &app.keys)
             },
             theme.fg("dim"),
         )),
