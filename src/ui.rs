@@ -86,7 +86,7 @@ pub fn line_san<P: VariantPosition>(root: &P, pv: &[Move], max_moves: usize) -> 
         } else if i == 0 {
             out.push(format!("{number}…"));
         }
-        out.push(pos.play_san(mv).to_string());
+        out.push(crate::i18n::san(&pos.play_san(mv).to_string()).into_owned());
     }
     out.join(" ")
 }

@@ -74,7 +74,10 @@ pub fn draw<P: Playable>(frame: &mut Frame, area: Rect, app: &App<P>, theme: &Th
         let san = root.clone().play_san(hint.mv);
         lines.push(Line::from(vec![
             Span::styled("Hint: ", theme.fg("accent")),
-            Span::styled(san.to_string(), theme.fg("text")),
+            Span::styled(
+                crate::i18n::san(&san.to_string()).into_owned(),
+                theme.fg("text"),
+            ),
         ]));
         let mut text = Vec::new();
         if let Some(e) = &hint.explanation {
@@ -134,7 +137,13 @@ pub fn draw<P: Playable>(frame: &mut Frame, area: Rect, app: &App<P>, theme: &Th
         };
         lines.push(Line::from(vec![
             Span::styled(format!("{who} played "), theme.fg("dim")),
-            Span::styled(format!("{number}{dots} {}", played.san), theme.fg("accent")),
+            Span::styled(
+                format!(
+                    "{number}{dots} {}",
+                    crate::i18n::san(&played.san.to_string())
+                ),
+                theme.fg("accent"),
+            ),
         ]));
         match analysis {
             Some(analysis) => {

@@ -108,7 +108,7 @@ pub fn draw<P: Playable>(frame: &mut Frame, area: Rect, app: &App<P>, theme: &Th
             .game
             .moves()
             .iter()
-            .map(|m| (m.san.to_string(), text))
+            .map(|m| (crate::i18n::san(&m.san.to_string()).into_owned(), text))
             .collect(),
         current: app.shown_ply().checked_sub(1),
         picked: None,

@@ -1,0 +1,1 @@
+# Play screen (src/ui/status.rs, src/ui/dialogs.rs)

@@ -1,0 +1,1 @@
+# Tela de jogo (src/ui/status.rs, src/ui/dialogs.rs)
