@@ -301,7 +301,7 @@ pub fn san_to_english(lang: Lang, text: &str) -> Option<String> {
 
 /// Replaces piece letters (`from[i]` → `to[i]`): a word's first letter when uppercase, and a
 /// promotion's letter (after `=`, or last after a rank 1 or 8).
-fn letters(text: &str, from: [char; 5], to: [char; 5]) -> String {
+pub(crate) fn letters(text: &str, from: [char; 5], to: [char; 5]) -> String {
     let swap = |c: char| from.iter().position(|x| *x == c).map_or(c, |i| to[i]);
     let mut out = String::with_capacity(text.len());
     let mut prev: Option<char> = None;

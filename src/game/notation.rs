@@ -748,7 +748,10 @@ mod tests {
             assert_eq!(san(&q, "e8C"), "e8=N");
             // The errors are in Portuguese, their moves in Portuguese SAN.
             let err = san(&start, "Cf4");
-            assert!(err.contains("Cf4 é ilegal: nenhum cavalo seu alcança f4"), "{err}");
+            assert!(
+                err.contains("Cf4 é ilegal: nenhum cavalo seu alcança f4"),
+                "{err}"
+            );
             assert!(err.contains("você quis dizer"), "{err}");
         });
         with(Lang::En, || {
