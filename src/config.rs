@@ -1077,7 +1077,7 @@ mod tests {
             ),
             (
                 "[explain]\nlanguage = \"de\"\n",
-                "k.toml:2:12: unknown language `de`; available: en (the files in assets/explanations/)",
+                "k.toml:2:12: unknown language `de`; available: en, pt-BR (the files in assets/explanations/)",
             ),
             (
                 "[pawn_battle.eval]\nrace = 900\n",

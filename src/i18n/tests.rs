@@ -211,3 +211,11 @@ fn with_restores_the_language() {
     });
     assert_eq!(current(), outer);
 }
+
+#[test]
+fn keys_kept_in_tables_exist() {
+    let en = messages(Lang::En);
+    for key in crate::app::GAME_OVER_CHOICES {
+        assert!(en.contains_key(key), "{key}");
+    }
+}

@@ -248,7 +248,7 @@ fn draw_lines<P: Playable>(
             }
             (Some(found), None) => {
                 lines.push(Line::styled(
-                    text::engine_heading(found.depth, side, engine.on, engine.running.is_some()),
+                    text::engine_heading(found.depth, &side, engine.on, engine.running.is_some()),
                     theme.fg("dim"),
                 ));
                 for (i, line) in found.lines.iter().enumerate() {
