@@ -173,3 +173,43 @@ fn explain_takes_portuguese_san_and_says_the_same_claims() {
     let text = knight.to_string();
     assert!(text.contains("Cc3"), "{text}");
 }
+
+#[test]
+fn the_language_comes_from_lang_and_an_unknown_one_is_english_with_a_note() {
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let explain = |lang_flag: Option<&str>, env_lang: &str| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_kibitzer"));
+        if let Some(l) = lang_flag {
+            cmd.args(["--lang", l]);
+        }
+        cmd.args([
+            "--no-db", "explain", "--fen", fen, "--move", "Nf3", "--depth", "3",
+        ])
+        .args(["--engine", "builtin"])
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", env_lang)
+        .env(
+            "KIBITZER_CONFIG_DIR",
+            std::env::temp_dir().join("kibitzer-i18n-no-config"),
+        )
+        .output()
+        .unwrap()
+    };
+    let pt = explain(None, "pt_BR.UTF-8");
+    assert!(
+        pt.status.success(),
+        "{}",
+        String::from_utf8_lossy(&pt.stderr)
+    );
+    let text = String::from_utf8_lossy(&pt.stdout);
+    assert!(text.contains("Cf3"), "{text}");
+    let bad = explain(Some("klingon"), "pt_BR.UTF-8");
+    assert!(bad.status.success());
+    let note = String::from_utf8_lossy(&bad.stderr);
+    assert!(
+        note.contains("unknown language `klingon`") && note.contains("English"),
+        "{note}"
+    );
+    assert!(String::from_utf8_lossy(&bad.stdout).contains("Nf3"));
+}
