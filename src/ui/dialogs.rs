@@ -15,7 +15,6 @@ use super::{Layout, Theme, title_style};
 use crate::app::{App, GAME_OVER_CHOICES, Mode, PROMOTION_ROLES, Playable};
 use crate::config::HumanColor;
 use crate::variant::Variant;
-use crate::variant::pawn_battle::PawnBattle;
 
 /// The help's keys above the prompt's ([`help_rows`]).
 const HELP_BEFORE_PROMPT: &[(&str, &str)] = &[
