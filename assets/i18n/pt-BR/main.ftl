@@ -19,10 +19,10 @@ lang-unknown-move = "{ $input }" não é um lance
 ## (you-lose: você perde); $by: peões, uma casa decimal.
 score-equal = { $score } (igualdade)
 score-better = { $score } ({ $who ->
-    [you] você está melhor
-    [white] as Brancas estão melhor
-   *[black] as Pretas estão melhor
-  } por { $by })
+    [you] você tem
+    [white] as Brancas têm
+   *[black] as Pretas têm
+  } vantagem de { $by })
 score-checkmate = xeque-mate
 score-mates-in = { $who ->
     [you] você tem mate em { $moves }
