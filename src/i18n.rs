@@ -183,6 +183,19 @@ pub fn choose(
     Choice { lang, note: None }
 }
 
+/// The configuration with the explanations in the language spoken ([`current`]) when
+/// `explain.language` is left at English, its default; another code is kept. Used at start-up
+/// and when play mode reloads the configuration.
+#[must_use]
+pub fn explanations_follow(mut config: crate::config::Config) -> crate::config::Config {
+    if config.explain.language == crate::config::Language::default()
+        && let Some(lang) = crate::config::Language::from_code(current().code())
+    {
+        config.explain.language = lang;
+    }
+    config
+}
+
 // The catalogue files of each language, embedded (a test checks the folders hold no others).
 const EN: &[(&str, &str)] = &[
     ("main.ftl", include_str!("../assets/i18n/en/main.ftl")),

@@ -391,18 +391,13 @@ fn perft(variant: Variant, fen: Option<&str>, depth: u32, divide: bool) -> ExitC
 
 /// Chooses the language (`--lang`, `ui.language`, the environment), speaks it from now on and
 /// gives it to the explanations unless `explain.language` names another than English.
-fn localise(mut config: Config, flag: Option<&str>) -> Config {
+fn localise(config: Config, flag: Option<&str>) -> Config {
     let choice = kibitzer::i18n::choose(flag, &config.ui.language, |k| std::env::var(k).ok());
     if let Some(note) = &choice.note {
         eprintln!("kibitzer: {note}");
     }
     kibitzer::i18n::set(choice.lang);
-    if config.explain.language == kibitzer::config::Language::default()
-        && let Some(lang) = kibitzer::config::Language::from_code(choice.lang.code())
-    {
-        config.explain.language = lang;
-    }
-    config
+    kibitzer::i18n::explanations_follow(config)
 }
 
 fn with_config(

@@ -219,3 +219,16 @@ fn keys_kept_in_tables_exist() {
         assert!(en.contains_key(key), "{key}");
     }
 }
+
+#[test]
+fn explanations_follow_the_language_unless_chosen() {
+    use crate::config::{Config, Language};
+    let pt = with(Lang::PtBr, || explanations_follow(Config::default()));
+    assert_eq!(pt.explain.language.code(), "pt-BR");
+    let en = with(Lang::En, || explanations_follow(Config::default()));
+    assert_eq!(en.explain.language.code(), "en");
+    let mut chosen = Config::default();
+    chosen.explain.language = Language::from_code("pt-BR").unwrap();
+    let kept = with(Lang::En, || explanations_follow(chosen));
+    assert_eq!(kept.explain.language.code(), "pt-BR");
+}
