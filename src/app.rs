@@ -101,8 +101,8 @@ impl Confirm {
 /// dead equal (within ±0.20) or worse.
 const DRAW_ACCEPT_CP: i32 = 20;
 
-/// The choices of the game-end dialog.
-pub const GAME_OVER_CHOICES: [&str; 3] = ["New game", "Review", "Quit"];
+/// The choices of the game-end dialog (message keys of `assets/i18n/*/play.ftl`).
+pub const GAME_OVER_CHOICES: [&str; 3] = ["game-over-new", "game-over-review", "game-over-quit"];
 
 /// The engine's suggestion for the human's move.
 #[derive(Debug, Clone)]
@@ -1897,11 +1897,11 @@ fn named_game<P: Playable>() -> String {
 }
 
 /// "White" or "Black".
-pub fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
+pub fn color_name(color: Color) -> String {
+    crate::i18n::t(match color {
+        Color::White => "side-white",
+        Color::Black => "side-black",
+    })
 }
 
 #[cfg(test)]

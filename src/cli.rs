@@ -12,6 +12,11 @@ pub struct Cli {
     #[arg(long, global = true, env = "KIBITZER_CONFIG", value_name = "PATH")]
     pub config: Option<PathBuf>,
 
+    /// The language: en or pt-BR (default: `ui.language` in the configuration, else from
+    /// LC_ALL, LC_MESSAGES or LANG). The command-line help stays in English.
+    #[arg(long, global = true, value_name = "LANG")]
+    pub lang: Option<String>,
+
     /// Neither read nor write the position database (as `database.enabled = false`).
     #[arg(long, global = true)]
     pub no_db: bool,

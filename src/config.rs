@@ -329,6 +329,10 @@ pub enum PieceStyle {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct UiConfig {
+    /// The language of the screens, messages and explanations: `"auto"` (from `LC_ALL`,
+    /// `LC_MESSAGES` or `LANG`), `"en"` or `"pt-BR"` (`--lang` overrides it; see
+    /// [`crate::i18n::choose`]). An unknown language is English, with a note at start-up.
+    pub language: String,
     /// Piece glyphs or letters.
     pub pieces: PieceStyle,
     /// Name of the colour theme (`assets/themes/<name>.toml`).
@@ -349,6 +353,7 @@ pub struct UiConfig {
 impl Default for UiConfig {
     fn default() -> Self {
         UiConfig {
+            language: "auto".to_owned(),
             pieces: PieceStyle::Unicode,
             theme: "classic".to_owned(),
             coordinates: true,
@@ -1088,7 +1093,7 @@ mod tests {
             ),
             (
                 "[explain]\nlanguage = \"de\"\n",
-                "k.toml:2:12: unknown language `de`; available: en (the files in assets/explanations/)",
+                "k.toml:2:12: unknown language `de`; available: en, pt-BR (the files in assets/explanations/)",
             ),
             (
                 "[pawn_battle.eval]\nrace = 900\n",

@@ -80,6 +80,24 @@ impl EndReason {
     }
 }
 
+impl EndReason {
+    /// [`EndReason::describe`] in the player's language (the screens; PGN keeps English).
+    #[must_use]
+    pub fn said(self) -> String {
+        crate::i18n::t(match self {
+            EndReason::Checkmate => "end-checkmate",
+            EndReason::Stalemate => "end-stalemate",
+            EndReason::InsufficientMaterial => "end-insufficient-material",
+            EndReason::ThreefoldRepetition => "end-threefold-repetition",
+            EndReason::FiftyMoveRule => "end-fifty-move-rule",
+            EndReason::Resignation => "end-resignation",
+            EndReason::Timeout => "end-timeout",
+            EndReason::TimeoutVsInsufficientMaterial => "end-timeout-vs-insufficient-material",
+            EndReason::Agreement => "end-agreement",
+        })
+    }
+}
+
 impl fmt::Display for EndReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.describe())
@@ -106,6 +124,8 @@ pub trait GameEnd:
     /// Whether the last move's SAN already shows the end (chess's `#`), so PGN export needs no
     /// closing comment saying why the game ended.
     fn shown_by_san(self) -> bool;
+    /// The reason in the player's language (`Display` stays English: PGN comments).
+    fn said(self) -> String;
 }
 
 impl GameEnd for EndReason {
@@ -117,6 +137,9 @@ impl GameEnd for EndReason {
     const AGREEMENT: Self = EndReason::Agreement;
     fn shown_by_san(self) -> bool {
         self == EndReason::Checkmate
+    }
+    fn said(self) -> String {
+        EndReason::said(self)
     }
 }
 
@@ -140,6 +163,26 @@ impl<R> GameOutcome<R> {
                 winner: Color::Black,
             } => "0-1",
             KnownOutcome::Draw => "1/2-1/2",
+        }
+    }
+}
+
+impl<R: GameEnd> GameOutcome<R> {
+    /// The outcome in the player's language, for the screens (`White wins by checkmate`,
+    /// `Brancas vencem por xeque-mate`); `Display` stays English for PGN comments.
+    #[must_use]
+    pub fn said(&self) -> String {
+        match self.outcome {
+            KnownOutcome::Decisive { winner } => crate::i18n::tr(
+                "outcome-wins",
+                &[
+                    ("winner", crate::app::color_name(winner).into()),
+                    ("reason", self.reason.said().into()),
+                ],
+            ),
+            KnownOutcome::Draw => {
+                crate::i18n::tr("outcome-draw", &[("reason", self.reason.said().into())])
+            }
         }
     }
 }

@@ -18,6 +18,7 @@ pub mod editor;
 pub mod engine;
 pub mod explain;
 pub mod game;
+pub mod i18n;
 pub mod job;
 pub mod keys;
 pub mod material;

@@ -32,7 +32,7 @@ fn main() -> ExitCode {
             depth,
             movetime,
             exact_root_scores,
-        }) => with_config(cli.config.as_deref(), &dirs, |c| {
+        }) => with_config(cli.config.as_deref(), cli.lang.as_deref(), &dirs, |c| {
             bench(c, variant, depth, movetime, exact_root_scores)
         }),
         Some(Command::Eval {
@@ -48,9 +48,11 @@ fn main() -> ExitCode {
              evaluation weights are [eval] in the configuration file)",
         ),
         Some(Command::Eval { fen, .. }) => {
-            with_config(cli.config.as_deref(), &dirs, |c| eval(c, fen.as_deref()))
+            with_config(cli.config.as_deref(), cli.lang.as_deref(), &dirs, |c| {
+                eval(c, fen.as_deref())
+            })
         }
-        Some(Command::Uci) => with_config(cli.config.as_deref(), &dirs, uci),
+        Some(Command::Uci) => with_config(cli.config.as_deref(), cli.lang.as_deref(), &dirs, uci),
         Some(Command::Match {
             variant: Variant::Chess,
             ..
@@ -69,7 +71,7 @@ fn main() -> ExitCode {
             weights,
             pgn_out,
             ..
-        }) => with_config(cli.config.as_deref(), &dirs, |c| {
+        }) => with_config(cli.config.as_deref(), cli.lang.as_deref(), &dirs, |c| {
             use kibitzer::variant::pawn_battle::{arena, eval};
             use std::io::Write;
             let default_preset = match weights.as_deref().map(read_pawn_battle_weights) {
@@ -132,19 +134,21 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }),
-        Some(Command::Datagen(args)) => with_config(cli.config.as_deref(), &dirs, |c| {
-            let params = kibitzer::engine::EvalParams::from_config(&c.eval);
-            match kibitzer::datagen::run(&args, &params, &kibitzer::datagen::to_stderr) {
-                Ok(t) => {
-                    kibitzer::datagen::to_stderr(&format!(
-                        "done: {} chunks written ({} already there), {} games, {} positions",
-                        t.chunks, t.skipped, t.games, t.positions
-                    ));
-                    ExitCode::SUCCESS
+        Some(Command::Datagen(args)) => {
+            with_config(cli.config.as_deref(), cli.lang.as_deref(), &dirs, |c| {
+                let params = kibitzer::engine::EvalParams::from_config(&c.eval);
+                match kibitzer::datagen::run(&args, &params, &kibitzer::datagen::to_stderr) {
+                    Ok(t) => {
+                        kibitzer::datagen::to_stderr(&format!(
+                            "done: {} chunks written ({} already there), {} games, {} positions",
+                            t.chunks, t.skipped, t.games, t.positions
+                        ));
+                        ExitCode::SUCCESS
+                    }
+                    Err(e) => fail(1, &format!("{e:#}")),
                 }
-                Err(e) => fail(1, &format!("{e:#}")),
-            }
-        }),
+            })
+        }
         Some(Command::Train(args)) => {
             match kibitzer::train::run(&args, &mut |l| kibitzer::datagen::to_stderr(l)) {
                 Ok(_) => ExitCode::SUCCESS,
@@ -152,13 +156,11 @@ fn main() -> ExitCode {
             }
         }
         Some(Command::Tune(args)) => {
-            with_config(cli.config.as_deref(), &dirs, |c| match kibitzer::tune::run(
-                &args,
-                &c.eval,
-                &mut std::io::stderr(),
-            ) {
-                Ok(_) => ExitCode::SUCCESS,
-                Err(e) => fail(1, &format!("{e:#}")),
+            with_config(cli.config.as_deref(), cli.lang.as_deref(), &dirs, |c| {
+                match kibitzer::tune::run(&args, &c.eval, &mut std::io::stderr()) {
+                    Ok(_) => ExitCode::SUCCESS,
+                    Err(e) => fail(1, &format!("{e:#}")),
+                }
             })
         }
         Some(Command::Explain {
@@ -171,7 +173,7 @@ fn main() -> ExitCode {
             force,
             level,
             engine,
-        }) => with_config(cli.config.as_deref(), &dirs, |c| {
+        }) => with_config(cli.config.as_deref(), cli.lang.as_deref(), &dirs, |c| {
             let _db = open_db(c, &dirs, cli.no_db);
             let args = kibitzer::analysis::command::ExplainArgs {
                 variant,
@@ -201,7 +203,7 @@ fn main() -> ExitCode {
             force,
             level,
             engine,
-        }) => with_config(cli.config.as_deref(), &dirs, |c| {
+        }) => with_config(cli.config.as_deref(), cli.lang.as_deref(), &dirs, |c| {
             let _db = open_db(c, &dirs, cli.no_db);
             let args = kibitzer::review::command::ReviewArgs {
                 file,
@@ -221,19 +223,33 @@ fn main() -> ExitCode {
                 &mut std::io::stdout(),
             ))
         }),
-        Some(Command::Db(cmd)) => with_config(cli.config.as_deref(), &dirs, |c| {
-            let stdin = std::io::stdin();
-            report(kibitzer::posdb::command::run(
-                &cmd,
-                &kibitzer::posdb::path_in(&dirs.data_dir),
-                c,
-                &mut std::io::stdout(),
-                &mut std::io::stderr(),
-                &mut stdin.lock(),
-            ))
-        }),
-        Some(Command::Play(args)) => play(&args, cli.config.as_deref(), &dirs, cli.no_db),
-        None => play(&cli.play, cli.config.as_deref(), &dirs, cli.no_db),
+        Some(Command::Db(cmd)) => {
+            with_config(cli.config.as_deref(), cli.lang.as_deref(), &dirs, |c| {
+                let stdin = std::io::stdin();
+                report(kibitzer::posdb::command::run(
+                    &cmd,
+                    &kibitzer::posdb::path_in(&dirs.data_dir),
+                    c,
+                    &mut std::io::stdout(),
+                    &mut std::io::stderr(),
+                    &mut stdin.lock(),
+                ))
+            })
+        }
+        Some(Command::Play(args)) => play(
+            &args,
+            cli.config.as_deref(),
+            cli.lang.as_deref(),
+            &dirs,
+            cli.no_db,
+        ),
+        None => play(
+            &cli.play,
+            cli.config.as_deref(),
+            cli.lang.as_deref(),
+            &dirs,
+            cli.no_db,
+        ),
     }
 }
 
@@ -260,9 +276,15 @@ fn open_db(config: &Config, dirs: &Dirs, no_db: bool) -> Option<kibitzer::posdb:
 }
 
 /// Everything that can go wrong before the screen opens is reported on the plain terminal.
-fn play(args: &PlayArgs, explicit: Option<&Path>, dirs: &Dirs, no_db: bool) -> ExitCode {
+fn play(
+    args: &PlayArgs,
+    explicit: Option<&Path>,
+    lang: Option<&str>,
+    dirs: &Dirs,
+    no_db: bool,
+) -> ExitCode {
     let config = match Config::load(explicit, dirs) {
-        Ok((config, _)) => config,
+        Ok((config, _)) => localise(config, lang),
         Err(e) => return fail(2, &e.to_string()),
     };
     install_tables(&config);
@@ -368,15 +390,27 @@ fn perft(variant: Variant, fen: Option<&str>, depth: u32, divide: bool) -> ExitC
     ExitCode::SUCCESS
 }
 
+/// Chooses the language (`--lang`, `ui.language`, the environment), speaks it from now on and
+/// gives it to the explanations unless `explain.language` names another than English.
+fn localise(config: Config, flag: Option<&str>) -> Config {
+    let choice = kibitzer::i18n::choose(flag, &config.ui.language, |k| std::env::var(k).ok());
+    if let Some(note) = &choice.note {
+        eprintln!("kibitzer: {note}");
+    }
+    kibitzer::i18n::set(choice.lang);
+    kibitzer::i18n::explanations_follow(config)
+}
+
 fn with_config(
     explicit: Option<&Path>,
+    lang: Option<&str>,
     dirs: &Dirs,
     f: impl FnOnce(&Config) -> ExitCode,
 ) -> ExitCode {
     match Config::load(explicit, dirs) {
         Ok((config, _)) => {
             install_tables(&config);
-            f(&config)
+            f(&localise(config, lang))
         }
         Err(e) => fail(2, &e.to_string()),
     }

@@ -317,6 +317,7 @@ pub static OPTIONS: &[Opt] = &[
     opt!(explain.level, combo(&["basic", "medium", "advanced"], "level"), "how much is said"),
     opt!(explain.language, Kind::Text, "language of the texts (assets/explanations/<code>.toml)"),
     opt!(explain.analysis_ms, spin!(10, 600_000), "ms of the analysis of each of your moves"),
+    opt!(ui.language, Kind::Text, "the language: auto (LC_ALL/LC_MESSAGES/LANG), en or pt-BR"),
     opt!(ui.pieces, combo(&["unicode", "ascii"], "piece style"), "chess glyphs or letters"),
     opt!(ui.theme, combo(THEMES, "theme"), "the colour theme (assets/themes/<name>.toml)"),
     opt!(ui.coordinates, Kind::Check, "draw file and rank labels"),

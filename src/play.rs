@@ -168,7 +168,8 @@ impl ConfigWatch {
         }
         self.stamp = now;
         Some(Event::ConfigReloaded(
-            Config::load(self.explicit.as_deref(), dirs).map(|(c, _)| Box::new(c)),
+            Config::load(self.explicit.as_deref(), dirs)
+                .map(|(c, _)| Box::new(crate::i18n::explanations_follow(c))),
         ))
     }
 }

@@ -49,12 +49,16 @@ pub fn render<P: Playable>(frame: &mut Frame, app: &App<P>, theme: &Theme) {
 pub(crate) fn draw_too_small(frame: &mut Frame, area: Rect, theme: &Theme) {
     frame.render_widget(Clear, area);
     let lines = vec![
-        Line::from(format!(
-            "enlarge the terminal to at least {MIN_WIDTH}×{MIN_HEIGHT}"
+        Line::from(crate::i18n::tr(
+            "too-small",
+            &[("width", MIN_WIDTH.into()), ("height", MIN_HEIGHT.into())],
         ))
         .style(theme.error()),
-        Line::from(format!("(it is {}×{}; q quits)", area.width, area.height))
-            .style(theme.fg("dim")),
+        Line::from(crate::i18n::tr(
+            "too-small-now",
+            &[("width", area.width.into()), ("height", area.height.into())],
+        ))
+        .style(theme.fg("dim")),
     ];
     let y = area.y + area.height.saturating_sub(2) / 2;
     let rect = Rect::new(area.x, y, area.width, 2.min(area.height)).intersection(area);
@@ -86,7 +90,7 @@ pub fn line_san<P: VariantPosition>(root: &P, pv: &[Move], max_moves: usize) -> 
         } else if i == 0 {
             out.push(format!("{number}…"));
         }
-        out.push(pos.play_san(mv).to_string());
+        out.push(crate::i18n::san(&pos.play_san(mv).to_string()).into_owned());
     }
     out.join(" ")
 }

@@ -598,3 +598,66 @@ fn eval_bar_with_clocks_material_and_numbered_line() {
     let cell = &terminal.backend().buffer()[(r.right() - 1, r.y)];
     assert_eq!(cell.symbol(), "1");
 }
+
+/// Issue 38: the play screen in Brazilian Portuguese at 80×24 and 120×40 (the key line and
+/// help stay English until the keymap file of issue 35 carries their words).
+fn screens_pt(name: &str, mut build: impl FnMut() -> App) {
+    use kibitzer::i18n::{Lang, with};
+    with(Lang::PtBr, || {
+        for size in SIZES {
+            let mut app = build();
+            let terminal = draw(&mut app, size, ColorMode::TrueColor);
+            assert_snapshot!(
+                format!("pt_{name}_{}x{}", size.0, size.1),
+                terminal.backend()
+            );
+        }
+    });
+}
+
+fn pt_config() -> Config {
+    let mut config = Config::default();
+    config.explain.language = kibitzer::config::Language::from_code("pt-BR").unwrap();
+    config
+}
+
+#[test]
+fn portuguese_screens() {
+    screens_pt("start", || App::new(pt_config(), None, 1).0);
+    let mid = || {
+        let mut app = App::new(pt_config(), None, 1).0;
+        prompt(&mut app, "e4");
+        engine_plays(&mut app, "e5");
+        // Portuguese SAN at the prompt.
+        prompt(&mut app, "Cf3");
+        engine_plays(&mut app, "Nc6");
+        app
+    };
+    screens_pt("mid_game", mid);
+    screens_pt("thinking", || {
+        let mut app = mid();
+        prompt_pending(&mut app, "Bb5");
+        let id = app.search.as_ref().unwrap().id;
+        let t = thinking(&app, "a6 Ba4 Nf6 O-O", 18);
+        app.update(Event::EngineProgress(id, t));
+        app
+    });
+    screens_pt("new_game", || {
+        let mut app = mid();
+        key(&mut app, KeyCode::Char('n'));
+        app
+    });
+    screens_pt("game_over", || {
+        let mut app = App::new(pt_config(), None, 1).0;
+        prompt(&mut app, "f3");
+        engine_plays(&mut app, "e5");
+        prompt(&mut app, "g4");
+        engine_plays(&mut app, "Qh4#");
+        app
+    });
+    screens_pt("illegal_move", || {
+        let mut app = mid();
+        prompt(&mut app, "Cf4");
+        app
+    });
+}

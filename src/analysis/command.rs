@@ -230,7 +230,11 @@ fn run_for<P: Analysed>(
                 writeln!(out, "opening: {o}")?;
             }
             writeln!(out, "{}", e.text)?;
-            writeln!(out, "judged by {judged_by}")
+            writeln!(
+                out,
+                "{}",
+                crate::i18n::tr("judged-by", &[("judge", judged_by.to_string().into())])
+            )
         }
     };
     write(out).map_err(|err| CommandError::failure(format!("cannot write the output: {err}")))

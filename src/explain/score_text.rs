@@ -34,15 +34,6 @@ pub fn signed_pawns(cp: i32) -> String {
     }
 }
 
-/// A side as the reader names it: `you` for the human's colour, else `White` or `Black`.
-fn who(side: Color, human: Option<Color>) -> &'static str {
-    match (human, side) {
-        (Some(h), s) if h == s => "you",
-        (_, Color::White) => "White",
-        (_, Color::Black) => "Black",
-    }
-}
-
 /// The evaluation `white` (from White's side) in plain words, with "you" for `human`'s colour
 /// when there is a human.
 ///
@@ -63,47 +54,46 @@ fn who(side: Color, human: Option<Color>) -> &'static str {
 /// ```
 #[must_use]
 pub fn evaluation(white: Score, human: Option<Color>, variant: Variant) -> String {
+    use crate::i18n::tr;
+    // The side as the reader names it: `you` for the human's colour, else White or Black.
+    let who = |side: Color, human: Option<Color>| -> &'static str {
+        match (human, side) {
+            (Some(h), s) if h == s => "you",
+            (_, Color::White) => "white",
+            (_, Color::Black) => "black",
+        }
+    };
     match white {
-        Score::Cp(cp) if cp.abs() < EQUAL_CP => format!("{} (about equal)", signed_pawns(cp)),
+        Score::Cp(cp) if cp.abs() < EQUAL_CP => {
+            tr("score-equal", &[("score", signed_pawns(cp).into())])
+        }
         Score::Cp(cp) => {
             let side = if cp > 0 { Color::White } else { Color::Black };
-            let name = who(side, human);
-            let verb = if name == "you" { "are" } else { "is" };
             // Tenths of a pawn, rounded half away from zero (0.85 is 0.9).
             let tenths = (cp.abs() + 5) / 10;
-            format!(
-                "{} ({name} {verb} better by {}.{})",
-                signed_pawns(cp),
-                tenths / 10,
-                tenths % 10
+            tr(
+                "score-better",
+                &[
+                    ("score", signed_pawns(cp).into()),
+                    ("who", who(side, human).into()),
+                    ("by", format!("{}.{}", tenths / 10, tenths % 10).into()),
+                ],
             )
         }
-        Score::Mate(0) => "checkmate".to_owned(),
+        Score::Mate(0) => tr("score-checkmate", &[]),
         Score::Mate(n) => {
             let winner = if n > 0 { Color::White } else { Color::Black };
             let moves = n.unsigned_abs();
-            let loser_is_human = human == Some(!winner);
-            match variant {
-                Variant::PawnBattle => {
-                    let unit = if moves == 1 { "move" } else { "moves" };
-                    if loser_is_human {
-                        format!("you lose in {moves} {unit}")
-                    } else if human == Some(winner) {
-                        format!("you win in {moves} {unit}")
-                    } else {
-                        format!("{} wins in {moves} {unit}", who(winner, None))
-                    }
-                }
-                Variant::Chess => {
-                    if loser_is_human {
-                        format!("you get mated in {moves}")
-                    } else if human == Some(winner) {
-                        format!("you have mate in {moves}")
-                    } else {
-                        format!("{} mates in {moves}", who(winner, None))
-                    }
-                }
-            }
+            let who = if human == Some(!winner) {
+                "you-lose"
+            } else {
+                who(winner, human)
+            };
+            let key = match variant {
+                Variant::PawnBattle => "score-wins-in",
+                Variant::Chess => "score-mates-in",
+            };
+            tr(key, &[("who", who.into()), ("moves", moves.into())])
         }
     }
 }

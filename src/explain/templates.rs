@@ -56,6 +56,50 @@ pub struct Words {
     pub rook_unit: String,
     /// "rooks" as a count ("2 rooks").
     pub rook_units: String,
+    /// The piece letters of this language's SAN, king, queen, rook, bishop, knight (`"RDTBC"`
+    /// in Portuguese); every SAN placeholder (`{move}`, `{best}`, `{line}`, `{threat}`, …) is
+    /// written with them. Absent: English SAN.
+    #[serde(default)]
+    pub san: Option<String>,
+    /// Forms of the piece names for languages whose articles and adjectives agree with the
+    /// piece (`[words.forms.the]`: `queen = "a dama"`, `knight = "o cavalo"`): a placeholder
+    /// holding a piece name, `{p0}`, also has `{p0_the}`, `{p0_of_the}`, … one per form.
+    /// `{others}` uses the form `the` when there is one.
+    #[serde(default)]
+    pub forms: BTreeMap<String, Forms>,
+}
+
+/// One form of every piece name (`[words.forms.<name>]`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Forms {
+    /// The form for a pawn.
+    pub pawn: String,
+    /// The form for a knight.
+    pub knight: String,
+    /// The form for a bishop.
+    pub bishop: String,
+    /// The form for a rook.
+    pub rook: String,
+    /// The form for a queen.
+    pub queen: String,
+    /// The form for a king.
+    pub king: String,
+}
+
+impl Forms {
+    /// The form of a role.
+    #[must_use]
+    pub fn role(&self, r: Role) -> &str {
+        match r {
+            Role::Pawn => &self.pawn,
+            Role::Knight => &self.knight,
+            Role::Bishop => &self.bishop,
+            Role::Rook => &self.rook,
+            Role::Queen => &self.queen,
+            Role::King => &self.king,
+        }
+    }
 }
 
 impl Words {
@@ -70,6 +114,34 @@ impl Words {
             Role::Queen => &self.queen,
             Role::King => &self.king,
         }
+    }
+
+    /// The role a piece name names (the reverse of [`Words::role`]).
+    #[must_use]
+    pub fn role_named(&self, name: &str) -> Option<Role> {
+        Role::ALL.into_iter().find(|r| self.role(*r) == name)
+    }
+
+    /// `placeholder_form` (`p0_the`): the form `form` of the piece a placeholder names.
+    fn form_of(&self, key: &str, values: &BTreeMap<&'static str, String>) -> Option<String> {
+        let (base, form) = key
+            .match_indices('_')
+            .map(|(i, _)| (&key[..i], &key[i + 1..]))
+            .find(|(b, f)| values.contains_key(b) && self.forms.contains_key(*f))?;
+        let role = self.role_named(values.get(base)?)?;
+        Some(self.forms.get(form)?.role(role).to_owned())
+    }
+
+    /// A SAN text in this language's piece letters.
+    fn san_text(&self, text: &str) -> String {
+        let Some(letters) = &self.san else {
+            return text.to_owned();
+        };
+        let mut to = ['K', 'Q', 'R', 'B', 'N'];
+        for (slot, c) in to.iter_mut().zip(letters.chars()) {
+            *slot = c;
+        }
+        crate::i18n::letters(text, ['K', 'Q', 'R', 'B', 'N'], to)
     }
 
     /// Name of a side.
@@ -89,11 +161,16 @@ impl Words {
 pub struct Template {
     /// Unique id.
     pub id: String,
-    /// One of the nine category names.
+    /// One of the nine category names. A language other than English may leave out
+    /// `category`, `priority` and `needs`: they are then the English template's, so every
+    /// language says its sentences under the same conditions.
+    #[serde(default)]
     pub category: String,
     /// Higher is said first.
+    #[serde(default)]
     pub priority: i32,
     /// Conditions that must all hold (see the language file's header).
+    #[serde(default)]
     pub needs: Vec<String>,
     /// Alternative phrasings.
     pub phrasings: Vec<String>,
@@ -271,6 +348,29 @@ impl Templates {
         let file: LanguageFile =
             toml::from_str(text).map_err(|e| TemplateError::Parse(e.to_string()))?;
         let mut templates = file.template;
+        if templates.iter().any(|t| t.category.is_empty()) {
+            // The conditions of a template left to English (see `Template::category`).
+            let english = LANGUAGES
+                .iter()
+                .find(|(c, _)| *c == "en")
+                .map(|(_, t)| *t)
+                .ok_or_else(|| {
+                    TemplateError::Parse("no English texts to take needs from".into())
+                })?;
+            let english: LanguageFile =
+                toml::from_str(english).map_err(|e| TemplateError::Parse(e.to_string()))?;
+            for t in templates.iter_mut().filter(|t| t.category.is_empty()) {
+                let Some(en) = english.template.iter().find(|e| e.id == t.id) else {
+                    return Err(TemplateError::Parse(format!(
+                        "template {} gives no needs and English has no template of that id",
+                        t.id
+                    )));
+                };
+                t.category.clone_from(&en.category);
+                t.priority = en.priority;
+                t.needs.clone_from(&en.needs);
+            }
+        }
         templates.sort_by(|a, b| b.priority.cmp(&a.priority).then_with(|| a.id.cmp(&b.id)));
         Ok(Templates {
             language: file.language,
@@ -467,7 +567,10 @@ impl Templates {
             if th.pieces.len() >= 2 {
                 let names: Vec<String> = th.pieces[1..]
                     .iter()
-                    .map(|p| format!("{}{}", w.the, w.role(p.role)))
+                    .map(|p| match w.forms.get("the") {
+                        Some(the) => the.role(p.role).to_owned(),
+                        None => format!("{}{}", w.the, w.role(p.role)),
+                    })
                     .collect();
                 v.insert("others", self.list(&names));
             }
@@ -517,6 +620,20 @@ impl Templates {
                     }
                 }
                 _ => {}
+            }
+        }
+        for key in [
+            "move",
+            "best",
+            "line",
+            "reply",
+            "plan",
+            "threat",
+            "their_threat",
+            "idea_san",
+        ] {
+            if let Some(text) = v.get_mut(key) {
+                *text = w.san_text(text);
             }
         }
         v
@@ -706,14 +823,27 @@ impl Templates {
         format!("{n} {unit}")
     }
 
+    #[cfg(test)]
     fn fill(pattern: &str, values: &BTreeMap<&'static str, String>) -> Option<String> {
+        Templates::fill_in(pattern, values, None)
+    }
+
+    /// [`Templates::fill`] with the piece forms of `words` (`{p0_the}`).
+    fn fill_in(
+        pattern: &str,
+        values: &BTreeMap<&'static str, String>,
+        words: Option<&Words>,
+    ) -> Option<String> {
         let mut out = String::new();
         let mut rest = pattern;
         while let Some(start) = rest.find('{') {
             out.push_str(&rest[..start]);
             let end = rest[start..].find('}')? + start;
             let key = &rest[start + 1..end];
-            out.push_str(values.get(key)?);
+            match values.get(key) {
+                Some(v) => out.push_str(v),
+                None => out.push_str(&words?.form_of(key, values)?),
+            }
             rest = &rest[end + 1..];
         }
         out.push_str(rest);
@@ -775,7 +905,8 @@ impl Templates {
             }
             let values = self.values(t, f);
             let pick = (fnv(&format!("{}|{}", f.seed, t.id)) % t.phrasings.len() as u64) as usize;
-            let Some(text) = Templates::fill(&t.phrasings[pick], &values) else {
+            let Some(text) = Templates::fill_in(&t.phrasings[pick], &values, Some(&self.words))
+            else {
                 continue;
             };
             *per_cat.entry(t.category.as_str()).or_default() += 1;
@@ -802,7 +933,7 @@ impl Templates {
             {
                 return None;
             }
-            Templates::fill(r, &self.values(t, f)).map(|s| {
+            Templates::fill_in(r, &self.values(t, f), Some(&self.words)).map(|s| {
                 let mut c = s.chars();
                 let text = c
                     .next()
@@ -1092,6 +1223,45 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    #[test]
+    fn portuguese_forms_agree_with_the_piece_and_moves_use_portuguese_letters() {
+        let pt = Templates::load("pt-BR").unwrap();
+        let w = &pt.words;
+        let mut v = BTreeMap::new();
+        v.insert("move", w.san_text("Qxd8+"));
+        v.insert("p0", w.role(Role::Queen).to_owned());
+        v.insert("p1", w.role(Role::Knight).to_owned());
+        let fill = |p: &str| Templates::fill_in(p, &v, Some(w));
+        assert_eq!(
+            fill("{move}: {p0_the} crava {p1_the}, {p1_pinned}.").as_deref(),
+            Some("Dxd8+: a dama crava o cavalo, cravado.")
+        );
+        assert_eq!(
+            fill("{p0_the} {p0_undefended}; atrás {p1_of_the}; {p0_to_the}.").as_deref(),
+            Some("A dama desprotegida; atrás do cavalo; à dama.")
+        );
+        // A form of no placeholder, or an unknown form, drops the sentence.
+        assert_eq!(fill("{p2_the}."), None);
+        assert_eq!(fill("{p0_xyz}."), None);
+        // English has no forms and keeps English SAN.
+        let en = Templates::load("en").unwrap();
+        assert_eq!(en.words.san_text("Qxd8+ Nf3 e8=Q"), "Qxd8+ Nf3 e8=Q");
+        assert_eq!(w.san_text("Qxd8+ Nf3 e8=Q Kg1"), "Dxd8+ Cf3 e8=D Rg1");
+        // Every form names all six pieces, and the Portuguese file gives no needs of its own.
+        for form in ["the", "of_the", "to_the", "by_the", "a", "o", "pinned"] {
+            assert!(w.forms.contains_key(form), "{form}");
+        }
+        for t in &pt.templates {
+            let en_t = en.templates.iter().find(|e| e.id == t.id).unwrap();
+            assert_eq!(
+                (&t.needs, t.priority, &t.category),
+                (&en_t.needs, en_t.priority, &en_t.category)
+            );
+            assert_eq!(t.phrasings.len(), en_t.phrasings.len(), "{}", t.id);
+            assert_eq!(t.reason.is_some(), en_t.reason.is_some(), "{}", t.id);
         }
     }
 

@@ -2,6 +2,7 @@
 //! what is wrong and suggest the closest legal moves.
 
 use crate::echo::echo;
+use crate::i18n::{t, tr};
 use std::fmt;
 
 use shakmaty::attacks;
@@ -47,36 +48,53 @@ pub enum MoveError {
 
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let moves = |list: &[String]| -> String {
+            let local: Vec<String> = list
+                .iter()
+                .map(|m| crate::i18n::san(m).into_owned())
+                .collect();
+            or_list(&local)
+        };
         match self {
-            MoveError::Empty => write!(f, "type a move, such as e4, Nf3 or g1f3"),
-            MoveError::Malformed { input, reason } => {
-                write!(f, "\"{}\" is not a move: {reason}", echo(input))
-            }
+            MoveError::Empty => f.write_str(&t("move-empty")),
+            MoveError::Malformed { input, reason } => f.write_str(&tr(
+                "move-malformed",
+                &[
+                    ("input", echo(input).into()),
+                    ("reason", reason.as_str().into()),
+                ],
+            )),
             MoveError::Illegal {
                 input,
                 reason,
                 suggestions,
             } => {
-                write!(f, "{} is illegal: {reason}", echo(input))?;
-                match suggestions.as_slice() {
-                    [] => Ok(()),
-                    [one] => write!(f, " (did you mean {one}?)"),
-                    many => write!(f, " (did you mean {}?)", or_list(many)),
+                f.write_str(&tr(
+                    "move-illegal",
+                    &[
+                        ("input", echo(input).into()),
+                        ("reason", reason.as_str().into()),
+                    ],
+                ))?;
+                if suggestions.is_empty() {
+                    Ok(())
+                } else {
+                    write!(
+                        f,
+                        " {}",
+                        tr("move-did-you-mean", &[("moves", moves(suggestions).into())])
+                    )
                 }
             }
-            MoveError::Ambiguous { input, candidates } => {
-                write!(
-                    f,
-                    "{} is ambiguous: it could be {}",
-                    echo(input),
-                    or_list(candidates)
-                )
-            }
+            MoveError::Ambiguous { input, candidates } => f.write_str(&tr(
+                "move-ambiguous",
+                &[
+                    ("input", echo(input).into()),
+                    ("moves", moves(candidates).into()),
+                ],
+            )),
             MoveError::GameOver(o) => {
-                write!(
-                    f,
-                    "the game is over ({o}); start a new game or take back a move"
-                )
+                f.write_str(&tr("move-game-over", &[("outcome", o.as_str().into())]))
             }
         }
     }
@@ -88,7 +106,13 @@ pub(crate) fn or_list(items: &[String]) -> String {
     match items {
         [] => String::new(),
         [one] => one.clone(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+        [init @ .., last] => crate::i18n::tr(
+            "list-or",
+            &[
+                ("init", init.join(", ").into()),
+                ("last", last.as_str().into()),
+            ],
+        ),
     }
 }
 
@@ -183,7 +207,17 @@ pub(crate) fn parse_with(rules: &impl Notation, text: &str) -> Result<Move, Move
     {
         return rules.uci_move(input, from, to, promotion);
     }
-    let interpretations = san_interpretations(&cleaned);
+    let mut interpretations = san_interpretations(&cleaned);
+    // The player's language's piece letters (Portuguese `Cf3`, `Dxd8`, `e8=D`); English SAN
+    // is read in every language. A text both readings accept (`Re1`: a rook in English, the
+    // king in Portuguese) names two moves when both are legal, and is then ambiguous.
+    if let Some(english) = crate::i18n::san_to_english(crate::i18n::current(), &cleaned) {
+        for san in san_interpretations(&english) {
+            if !interpretations.contains(&san) {
+                interpretations.insert(0, san);
+            }
+        }
+    }
     let Some(&first) = interpretations.first() else {
         return Err(MoveError::Malformed {
             input: input.to_owned(),
@@ -312,7 +346,10 @@ fn parse_uci(
         suggestions: suggestions_to(pos, to),
     };
     let Some(piece) = board.piece_at(from) else {
-        return Err(illegal(format!("there is no piece on {from}")));
+        return Err(illegal(tr(
+            "move-no-piece-on",
+            &[("from", from.to_string().into())],
+        )));
     };
     if piece.color != pos.turn() {
         return Err(illegal(not_yours(piece, from, pos.turn())));
@@ -426,12 +463,18 @@ fn diagnose_san(pos: &Chess, san: San) -> String {
             let board = pos.board();
             let ours = board.by_piece(Piece { color: us, role });
             if ours.is_empty() {
-                return format!("you have no {}", role_name(role));
+                return tr("move-no-piece", &[("role", role_name(role).into())]);
             }
             if let Some(p) = board.piece_at(to)
                 && p.color == us
             {
-                return format!("{to} is occupied by your own {}", role_name(p.role));
+                return tr(
+                    "move-own-piece",
+                    &[
+                        ("to", to.to_string().into()),
+                        ("role", role_name(p.role).into()),
+                    ],
+                );
             }
             let last_rank = if us == Color::White {
                 Rank::Eighth
@@ -439,16 +482,13 @@ fn diagnose_san(pos: &Chess, san: San) -> String {
                 Rank::First
             };
             if role == Role::Pawn && to.rank() == last_rank && promotion.is_none() {
-                return format!("a pawn reaching {to} must promote: add =Q, =R, =B or =N");
+                return tr("move-must-promote", &[("to", to.to_string().into())]);
             }
             if promotion.is_some() && (role != Role::Pawn || to.rank() != last_rank) {
-                return "only a pawn reaching the last rank can promote".to_owned();
+                return t("move-promote-last-rank");
             }
             if let Some(p @ (Role::King | Role::Pawn)) = promotion {
-                return format!(
-                    "a pawn promotes to a queen, rook, bishop or knight, never to a {}",
-                    role_name(p)
-                );
+                return tr("move-promote-never", &[("role", role_name(p).into())]);
             }
             let origins: Vec<Square> = ours
                 .into_iter()
@@ -458,25 +498,33 @@ fn diagnose_san(pos: &Chess, san: San) -> String {
                 .filter(|&from| reaches(pos, role, from, to))
                 .collect();
             let Some(&from) = origins.first() else {
-                return format!("no {} of yours can reach {to}", role_name(role));
+                return tr(
+                    "move-cannot-reach",
+                    &[
+                        ("role", role_name(role).into()),
+                        ("to", to.to_string().into()),
+                    ],
+                );
             };
             if pos.is_check() {
-                return format!(
-                    "your king is in check, and {}{to} does not get it out of check",
-                    role_prefix(role, from)
+                let typed = format!("{}{to}", role_prefix(role, from));
+                return tr(
+                    "move-check-not-out",
+                    &[("move", crate::i18n::san(&typed).into_owned().into())],
                 );
             }
             if role == Role::King {
-                return format!("your king would be in check on {to}");
+                return tr("move-king-into-check", &[("to", to.to_string().into())]);
             }
-            format!(
-                "the {} on {from} is pinned: moving it would expose your king",
-                role_name(role)
+            tr(
+                "move-pinned",
+                &[
+                    ("role", role_name(role).into()),
+                    ("from", from.to_string().into()),
+                ],
             )
         }
-        San::Put { .. } | San::Null => {
-            "that kind of move does not exist in standard chess".to_owned()
-        }
+        San::Put { .. } | San::Null => t("move-no-such-kind"),
     }
 }
 
@@ -528,28 +576,28 @@ fn diagnose_castle(pos: &Chess, side: CastlingSide) -> String {
         "queenside"
     };
     if !pos.castles().has(us, side) {
-        return format!("you no longer have the right to castle {name}");
+        return tr("castle-no-right", &[("side", name.into())]);
     }
     if pos.is_check() {
-        return "you cannot castle while in check".to_owned();
+        return t("castle-in-check");
     }
     let Some(rook) = pos.castles().rook(us, side) else {
-        return format!("you no longer have the right to castle {name}");
+        return tr("castle-no-right", &[("side", name.into())]);
     };
     let king = pos.board().king_of(us);
     let path: Bitboard = king.map_or(Bitboard::EMPTY, |k| attacks::between(k, rook));
     if !(path & pos.board().occupied()).is_empty() {
-        return format!("the squares between your king and the {name} rook are not empty");
+        return tr("castle-blocked", &[("side", name.into())]);
     }
-    "your king would pass through or land on an attacked square".to_owned()
+    t("castle-attacked")
 }
 
 fn malformed_reason(s: &str) -> String {
     let b = s.as_bytes();
     if b.len() == 4 && b.iter().all(u8::is_ascii_alphanumeric) {
-        return "squares run from a1 to h8; write a UCI move as e2e4".to_owned();
+        return t("move-squares");
     }
-    "write SAN such as e4, Nf3, exd5, O-O, e8=Q, or UCI such as g1f3".to_owned()
+    t("move-how")
 }
 
 /// Legal moves close to what was typed: same piece and destination first, then small edits.
@@ -629,11 +677,14 @@ pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
 
 /// "the pawn on e7 is black's, and it is white to move".
 pub(crate) fn not_yours(piece: Piece, from: Square, turn: Color) -> String {
-    format!(
-        "the {} on {from} is {}'s, and it is {} to move",
-        role_name(piece.role),
-        color_name(piece.color),
-        color_name(turn)
+    tr(
+        "move-not-yours",
+        &[
+            ("role", role_name(piece.role).into()),
+            ("from", from.to_string().into()),
+            ("color", color_name(piece.color).into()),
+            ("turn", color_name(turn).into()),
+        ],
     )
 }
 
@@ -672,6 +723,41 @@ mod tests {
             Ok(m) => san_of(p, m),
             Err(e) => format!("ERR {e}"),
         }
+    }
+
+    #[test]
+    fn portuguese_san_in_portuguese_english_san_always() {
+        use crate::i18n::{Lang, with};
+        let start = Chess::default();
+        with(Lang::PtBr, || {
+            assert_eq!(san(&start, "Cf3"), "Nf3");
+            assert_eq!(san(&start, "Nf3"), "Nf3");
+            assert_eq!(san(&start, "Cg1-f3"), "Nf3");
+            // A king and a rook that can both reach f1: `Rf1` is either, in Portuguese.
+            let p = pos("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+            let err = san(&p, "Rf1");
+            assert!(
+                err.contains("amb") && err.contains("Tf1") && err.contains("Rf1"),
+                "{err}"
+            );
+            assert_eq!(san(&p, "Th2"), "Rh2");
+            assert_eq!(san(&p, "Rd1"), "Kd1");
+            // Promotion to a queen: e8=D, e8D.
+            let q = pos("8/4P3/8/8/8/8/k7/7K w - - 0 1");
+            assert_eq!(san(&q, "e8=D"), "e8=Q");
+            assert_eq!(san(&q, "e8C"), "e8=N");
+            // The errors are in Portuguese, their moves in Portuguese SAN.
+            let err = san(&start, "Cf4");
+            assert!(
+                err.contains("Cf4 é ilegal: nenhum cavalo seu alcança f4"),
+                "{err}"
+            );
+            assert!(err.contains("você quis dizer"), "{err}");
+        });
+        with(Lang::En, || {
+            assert!(san(&start, "Cf3").starts_with("ERR"));
+            assert!(san(&start, "Nf4").contains("is illegal"));
+        });
     }
 
     #[test]

@@ -250,7 +250,7 @@ fn draw_lines<P: Playable>(
             }
             (Some(found), None) => {
                 lines.push(Line::styled(
-                    text::engine_heading(found.depth, side, engine.on, engine.running.is_some()),
+                    text::engine_heading(found.depth, &side, engine.on, engine.running.is_some()),
                     theme.fg("dim"),
                 ));
                 for (i, line) in found.lines.iter().enumerate() {
@@ -298,13 +298,14 @@ fn draw_explanations<P: Playable>(
     if let Some(found) = &board.engine.lines {
         for (i, line) in found.lines.iter().enumerate() {
             let e = &line.explanation;
+            let san = crate::i18n::san(&e.san).into_owned();
             let said = e
                 .sentences
                 .first()
                 .map_or(e.text.as_str(), |s| s.text.as_str());
             lines.push(Line::from(vec![
-                Span::styled(format!("{} {}: ", i + 1, e.san), theme.fg("accent")),
-                Span::styled(after_move(said, &e.san).to_owned(), theme.fg("text")),
+                Span::styled(format!("{} {}: ", i + 1, san), theme.fg("accent")),
+                Span::styled(after_move(said, &san).to_owned(), theme.fg("text")),
             ]));
         }
         // Below the first sentences, where there is room: the best line's whole explanation.

@@ -46,7 +46,10 @@ pub fn draw<P: Playable>(frame: &mut Frame, layout: &Layout, app: &App<P>, theme
             let who = if color == app.human { "you" } else { "engine" };
             spans.push(Span::styled(format!(" {face} "), style));
             spans.push(Span::styled(
-                format!(" {} ({who}) ", color_name(color)),
+                crate::i18n::tr(
+                    "clock-side",
+                    &[("side", color_name(color).into()), ("who", who.into())],
+                ),
                 theme.fg("dim"),
             ));
         }

@@ -1,6 +1,8 @@
 //! Overlays: help and the promotion picker (shared by every screen), new game, game over,
 //! confirmations.
 
+use crate::app::color_name;
+use crate::i18n::t;
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::Style;
@@ -14,7 +16,6 @@ use crate::app::{App, GAME_OVER_CHOICES, Mode, PROMOTION_ROLES, PlayAction, Play
 use crate::config::HumanColor;
 use crate::keys::{Action, Keymaps};
 use crate::variant::Variant;
-use crate::variant::pawn_battle::PawnBattle;
 
 /// Pawn Battle's rules, shown first in the help overlay of a Pawn Battle game.
 pub const PAWN_BATTLE_RULES: &[(&str, &str)] = &[
@@ -101,28 +102,46 @@ pub fn draw<P: Playable>(frame: &mut Frame, layout: &Layout, app: &App<P>, theme
             time,
         }) => {
             let games = [
-                (Variant::Chess, <shakmaty::Chess as Playable>::NAME),
-                (Variant::PawnBattle, <PawnBattle as Playable>::NAME),
+                (Variant::Chess, t("game-chess")),
+                (Variant::PawnBattle, t("game-pawn-battle")),
             ];
-            let mut game_spans = choice_row("Game      ", &games, variant, theme);
+            // Labels padded to one width, whatever the language.
+            let labels = [
+                t("new-game-game"),
+                t("new-game-colour"),
+                t("new-game-level"),
+                t("new-game-clock"),
+            ];
+            let pad = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0) + 2;
+            let label = |i: usize| format!("{:<pad$}", labels[i]);
+            let mut game_spans = choice_row(&label(0), &games, variant, theme);
             game_spans.push(Span::styled(" (v)", theme.fg("dim")));
             let colours = [
-                (HumanColor::White, "White"),
-                (HumanColor::Black, "Black"),
-                (HumanColor::Random, "Random"),
+                (HumanColor::White, color_name(shakmaty::Color::White)),
+                (HumanColor::Black, color_name(shakmaty::Color::Black)),
+                (HumanColor::Random, t("new-game-random")),
             ];
-            let colour_spans = choice_row("You play  ", &colours, color, theme);
+            let colour_spans = choice_row(&label(1), &colours, color, theme);
             let lines = vec![
                 Line::from(game_spans),
                 Line::from(colour_spans),
                 Line::from(vec![
-                    Span::styled("Level     ", theme.fg("dim")),
+                    Span::styled(label(2), theme.fg("dim")),
                     Span::styled(format!(" {level} "), chosen(theme)),
-                    Span::styled("  (1 weakest – 10 strongest)", theme.fg("dim")),
+                    Span::styled(format!("  {}", t("new-game-level-range")), theme.fg("dim")),
                 ]),
                 Line::from(vec![
-                    Span::styled("Clock     ", theme.fg("dim")),
-                    Span::styled(format!(" {time} "), chosen(theme)),
+                    Span::styled(label(3), theme.fg("dim")),
+                    Span::styled(
+                        format!(
+                            " {} ",
+                            match time {
+                                crate::clock::TimeControl::Untimed => t("clock-untimed"),
+                                timed => timed.to_string(),
+                            }
+                        ),
+                        chosen(theme),
+                    ),
                     Span::styled("  (t next · T previous)", theme.fg("dim")),
                 ]),
                 Line::styled(
@@ -132,17 +151,23 @@ pub fn draw<P: Playable>(frame: &mut Frame, layout: &Layout, app: &App<P>, theme
             ];
             let rect = centered(area, 56, 7);
             frame.render_widget(Clear, rect);
-            frame.render_widget(Paragraph::new(lines).block(dialog("New game", theme)), rect);
+            frame.render_widget(
+                Paragraph::new(lines).block(dialog(&t("dialog-new-game"), theme)),
+                rect,
+            );
         }
         Mode::GameOver { choice } => {
             let Some(outcome) = app.outcome() else { return };
             let headline = match outcome.outcome {
-                shakmaty::KnownOutcome::Decisive { winner } if winner == app.human => "You won!",
-                shakmaty::KnownOutcome::Decisive { .. } => "The engine won",
-                shakmaty::KnownOutcome::Draw => "Draw",
+                shakmaty::KnownOutcome::Decisive { winner } if winner == app.human => {
+                    t("game-over-you-won")
+                }
+                shakmaty::KnownOutcome::Decisive { .. } => t("game-over-engine-won"),
+                shakmaty::KnownOutcome::Draw => t("game-over-draw"),
             };
             let mut choices = Vec::new();
-            for (i, name) in GAME_OVER_CHOICES.iter().enumerate() {
+            for (i, key) in GAME_OVER_CHOICES.iter().enumerate() {
+                let name = t(key);
                 let style = if Some(i) == *choice {
                     chosen(theme)
                 } else {
@@ -154,7 +179,7 @@ pub fn draw<P: Playable>(frame: &mut Frame, layout: &Layout, app: &App<P>, theme
             // The outcome's sentence can be long (Pawn Battle's "… no legal move"): the dialog
             // widens up to the screen and wraps the rest, so no word is ever cut.
             let keys = "←/→ then ⏎ · N new · v review · u undo";
-            let reason = format!("{outcome} · {}", outcome.result_token());
+            let reason = format!("{} · {}", outcome.said(), outcome.result_token());
             let width = (reason.chars().count() as u16 + 4)
                 .clamp(48, 72)
                 .min(area.width);
@@ -175,7 +200,7 @@ pub fn draw<P: Playable>(frame: &mut Frame, layout: &Layout, app: &App<P>, theme
             frame.render_widget(
                 Paragraph::new(lines)
                     .alignment(Alignment::Center)
-                    .block(dialog("Game over", theme)),
+                    .block(dialog(&t("dialog-game-over"), theme)),
                 rect,
             );
         }
@@ -191,7 +216,7 @@ pub fn draw<P: Playable>(frame: &mut Frame, layout: &Layout, app: &App<P>, theme
             frame.render_widget(
                 Paragraph::new(lines)
                     .wrap(ratatui::widgets::Wrap { trim: true })
-                    .block(dialog("Confirm", theme)),
+                    .block(dialog(&t("dialog-confirm"), theme)),
                 rect,
             );
         }
@@ -212,13 +237,13 @@ pub fn draw<P: Playable>(frame: &mut Frame, layout: &Layout, app: &App<P>, theme
 }
 
 /// A dialog row: `label`, then each option's name, `current` highlighted.
-fn choice_row<T: PartialEq>(
-    label: &'static str,
-    options: &[(T, &'static str)],
+fn choice_row<T: PartialEq, N: std::fmt::Display>(
+    label: &str,
+    options: &[(T, N)],
     current: &T,
     theme: &Theme,
 ) -> Vec<Span<'static>> {
-    let mut spans = vec![Span::styled(label, theme.fg("dim"))];
+    let mut spans = vec![Span::styled(label.to_owned(), theme.fg("dim"))];
     for (option, name) in options {
         let style = if option == current {
             chosen(theme)

@@ -2,6 +2,7 @@
 //! search, the human's once its background analysis is done, a resumed game's from the saved
 //! text) and the engine panel (live thinking).
 
+use crate::i18n::{t, tr};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -64,17 +65,32 @@ pub fn draw_panel(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, 
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), inner);
 }
 
+/// An explanation line in the player's language: its `score: ` label and a bare
+/// `checkmate` (the explanation's own lines keep the English markers other code looks for).
+fn said(line: &str) -> String {
+    if let Some(rest) = line.strip_prefix(crate::explain::explanation::SCORE_PREFIX) {
+        format!("{}{rest}", t("score-label"))
+    } else if line == "checkmate" {
+        t("score-checkmate")
+    } else {
+        line.to_owned()
+    }
+}
+
 /// Draws the explanation panel for the ply on the board.
 pub fn draw<P: Playable>(frame: &mut Frame, area: Rect, app: &App<P>, theme: &Theme) {
-    let inner = panel("Explanation", theme).inner(area);
+    let inner = panel(&t("panel-explanation"), theme).inner(area);
     let mut lines: Vec<Line> = Vec::new();
     let ply = app.shown_ply();
     if let Some(hint) = app.hint.as_ref().filter(|_| !app.browsing()) {
         let root = app.game.position();
         let san = root.clone().play_san(hint.mv);
         lines.push(Line::from(vec![
-            Span::styled("Hint: ", theme.fg("accent")),
-            Span::styled(san.to_string(), theme.fg("text")),
+            Span::styled(t("hint-label"), theme.fg("accent")),
+            Span::styled(
+                crate::i18n::san(&san.to_string()).into_owned(),
+                theme.fg("text"),
+            ),
         ]));
         let mut text = Vec::new();
         if let Some(e) = &hint.explanation {
@@ -104,12 +120,18 @@ pub fn draw<P: Playable>(frame: &mut Frame, area: Rect, app: &App<P>, theme: &Th
         }
     } else if ply == 0 {
         let start = if *app.game.start_position() == P::start() {
-            "Start position."
+            "start"
         } else {
-            "Position set up from a FEN."
+            "fen"
         };
         lines.push(Line::styled(
-            format!("{start} You play {}.", color_name(app.human)),
+            tr(
+                "start-you-play",
+                &[
+                    ("start", start.into()),
+                    ("side", color_name(app.human).into()),
+                ],
+            ),
             theme.fg("text"),
         ));
     } else if let Some(played) = app.game.all_moves().get(ply - 1) {
@@ -126,15 +148,21 @@ pub fn draw<P: Playable>(frame: &mut Frame, area: Rect, app: &App<P>, theme: &Th
         };
         let analysis = app.analysis_at(ply - 1);
         let who = if mover == app.human_at(ply - 1) {
-            "You"
+            "you".to_owned()
         } else if app.engine_opponent || analysis.is_some_and(|a| a.thinking.is_some()) {
-            "The engine"
+            "engine".to_owned()
         } else {
             color_name(mover)
         };
         lines.push(Line::from(vec![
-            Span::styled(format!("{who} played "), theme.fg("dim")),
-            Span::styled(format!("{number}{dots} {}", played.san), theme.fg("accent")),
+            Span::styled(tr("who-played", &[("who", who.into())]), theme.fg("dim")),
+            Span::styled(
+                format!(
+                    "{number}{dots} {}",
+                    crate::i18n::san(&played.san.to_string())
+                ),
+                theme.fg("accent"),
+            ),
         ]));
         match analysis {
             Some(analysis) => {
@@ -159,7 +187,10 @@ pub fn draw<P: Playable>(frame: &mut Frame, area: Rect, app: &App<P>, theme: &Th
                     .filter(|t| t.pv.first() == Some(&played.mv))
                     .map(|t| {
                         Line::from(vec![
-                            Span::styled(format!("depth {} · line ", t.depth), theme.fg("dim")),
+                            Span::styled(
+                                tr("depth-line", &[("depth", t.depth.into())]),
+                                theme.fg("dim"),
+                            ),
                             Span::styled(
                                 line_san(&analysis.root, &t.pv, if small { 4 } else { 6 }),
                                 theme.fg("text"),
@@ -176,23 +207,27 @@ pub fn draw<P: Playable>(frame: &mut Frame, area: Rect, app: &App<P>, theme: &Th
                                 || l == "checkmate"
                         })
                         .map(|i| text.remove(i));
-                    lines.extend(score.map(|s| Line::styled(s, theme.fg("accent"))));
+                    lines.extend(score.map(|s| Line::styled(said(&s), theme.fg("accent"))));
                     lines.extend(line);
                     lines.extend(text.into_iter().enumerate().map(|(i, l)| {
-                        Line::styled(l, theme.fg(if i == 0 { "text" } else { "dim" }))
+                        Line::styled(said(&l), theme.fg(if i == 0 { "text" } else { "dim" }))
                     }));
                 } else {
+                    let text: Vec<String> = text.iter().map(|l| said(l)).collect();
                     lines.extend(text_lines(&text, theme));
                     lines.extend(line);
                 }
                 if let Some(judge) = &analysis.judged_by {
-                    lines.push(Line::styled(format!("judged by {judge}"), theme.fg("dim")));
+                    lines.push(Line::styled(
+                        tr("judged-by", &[("judge", judge.to_string().into())]),
+                        theme.fg("dim"),
+                    ));
                 }
             }
             None if app.analysis_pending(ply - 1) => {
                 let spin = SPINNER[app.spinner % SPINNER.len()];
                 lines.push(Line::styled(
-                    format!("{spin} analysing this move…"),
+                    format!("{spin} {}", t("analysing-this-move")),
                     theme.fg("dim"),
                 ));
             }
@@ -206,15 +241,24 @@ pub fn draw<P: Playable>(frame: &mut Frame, area: Rect, app: &App<P>, theme: &Th
     }
     if app.browsing() {
         lines.push(Line::styled(
-            format!(
-                "viewing ply {ply} of {} ({}: back to the game)",
-                app.game.ply(),
-                app.keys.key_of(crate::app::PlayAction::Live)
+            tr(
+                "viewing-ply",
+                &[
+                    ("ply", ply.into()),
+                    ("plies", app.game.ply().into()),
+                    (
+                        "key",
+                        app.keys
+                            .key_of(crate::app::PlayAction::Live)
+                            .to_string()
+                            .into(),
+                    ),
+                ],
             ),
             theme.fg("dim"),
         ));
     }
-    draw_panel(frame, area, "Explanation", lines, theme);
+    draw_panel(frame, area, &t("panel-explanation"), lines, theme);
 }
 
 /// Draws the engine panel: the live search, or what the engine is waiting for.
@@ -225,14 +269,17 @@ pub fn draw_engine<P: Playable>(frame: &mut Frame, area: Rect, app: &App<P>, the
         Some(search) => {
             let spin = SPINNER[app.spinner % SPINNER.len()];
             let what = match (search.purpose, search.stopping) {
-                (_, true) => "moving now…",
-                (Purpose::Move, false) => "thinking…",
-                (Purpose::Hint, false) => "looking for a hint…",
+                (_, true) => t("engine-moving-now"),
+                (Purpose::Move, false) => t("engine-thinking"),
+                (Purpose::Hint, false) => t("engine-looking-for-hint"),
             };
             lines.push(Line::from(vec![
                 Span::styled(format!("{spin} "), theme.fg("accent")),
                 Span::styled(what, theme.fg("text")),
-                Span::styled(format!("  level {level}"), theme.fg("dim")),
+                Span::styled(
+                    format!("  {}", tr("level-n", &[("level", level.into())])),
+                    theme.fg("dim"),
+                ),
             ]));
             // A weakened level's own search misjudges on purpose: its score and line are not
             // shown (the move's explanation comes from a full-strength analysis).
@@ -240,40 +287,64 @@ pub fn draw_engine<P: Playable>(frame: &mut Frame, area: Rect, app: &App<P>, the
                 search.purpose == Purpose::Move && crate::engine::Level::get(level).is_imperfect();
             match &search.thinking {
                 Some(t) if weakened => lines.push(Line::styled(
-                    format!("depth {} · nodes {}", t.depth, short_count(t.nodes)),
+                    tr(
+                        "depth-nodes",
+                        &[
+                            ("depth", t.depth.into()),
+                            ("nodes", short_count(t.nodes).into()),
+                        ],
+                    ),
                     theme.fg("dim"),
                 )),
                 Some(t) => lines.extend(thinking_lines(app, &search.root, t, theme)),
-                None => lines.push(Line::styled("starting the search", theme.fg("dim"))),
+                None => lines.push(Line::styled(t("engine-starting"), theme.fg("dim"))),
             }
         }
         None => {
             let state = if let Some(e) = &app.engine_error {
-                Line::styled(format!("unavailable: {e}"), theme.error())
+                Line::styled(
+                    tr("engine-unavailable", &[("error", e.to_string().into())]),
+                    theme.error(),
+                )
             } else if app.outcome().is_some() {
-                Line::styled("the game is over", theme.fg("dim"))
+                Line::styled(t("engine-game-over"), theme.fg("dim"))
             } else if app.game.turn() == app.human {
                 Line::styled(
-                    format!(
-                        "waiting for your move ({}: hint)",
-                        app.keys.key_of(crate::app::PlayAction::Hint)
+                    tr(
+                        "engine-waiting",
+                        &[(
+                            "key",
+                            app.keys
+                                .key_of(crate::app::PlayAction::Hint)
+                                .to_string()
+                                .into(),
+                        )],
                     ),
                     theme.fg("dim"),
                 )
             } else {
                 Line::styled(
-                    format!(
-                        "idle ({}: move now)",
-                        app.keys.key_of(crate::app::PlayAction::MoveNow)
+                    tr(
+                        "engine-idle",
+                        &[(
+                            "key",
+                            app.keys
+                                .key_of(crate::app::PlayAction::MoveNow)
+                                .to_string()
+                                .into(),
+                        )],
                     ),
                     theme.fg("dim"),
                 )
             };
-            lines.push(Line::styled(format!("level {level}"), theme.fg("text")));
+            lines.push(Line::styled(
+                tr("level-n", &[("level", level.into())]),
+                theme.fg("text"),
+            ));
             lines.push(state);
         }
     }
-    draw_panel(frame, area, "Engine", lines, theme);
+    draw_panel(frame, area, &t("panel-engine"), lines, theme);
 }
 
 /// The legend of the squares numbered on the board (`line 1 Bb5 · 2 a6 · 3 Ba4`).

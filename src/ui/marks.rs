@@ -100,7 +100,13 @@ pub fn legend<P: VariantPosition>(root: &P, line: &[Move]) -> String {
     let mut pos = root.clone();
     line.iter()
         .enumerate()
-        .map(|(i, &mv)| format!("{} {}", i + 1, pos.play_san(mv)))
+        .map(|(i, &mv)| {
+            format!(
+                "{} {}",
+                i + 1,
+                crate::i18n::san(&pos.play_san(mv).to_string())
+            )
+        })
         .collect::<Vec<_>>()
         .join(" · ")
 }

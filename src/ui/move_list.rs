@@ -108,7 +108,7 @@ pub fn draw<P: Playable>(frame: &mut Frame, area: Rect, app: &App<P>, theme: &Th
             .game
             .moves()
             .iter()
-            .map(|m| (m.san.to_string(), text))
+            .map(|m| (crate::i18n::san(&m.san.to_string()).into_owned(), text))
             .collect(),
         current: app.shown_ply().checked_sub(1),
         picked: None,
@@ -120,7 +120,7 @@ pub fn draw<P: Playable>(frame: &mut Frame, area: Rect, app: &App<P>, theme: &Th
 
 /// Draws `view` in a panel titled "Moves".
 pub fn draw_view(frame: &mut Frame, area: Rect, view: &MoveListView, theme: &Theme) {
-    let block = panel("Moves", theme);
+    let block = panel(&crate::i18n::t("panel-moves"), theme);
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let width = view.cell_width;

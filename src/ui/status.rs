@@ -4,6 +4,7 @@
 use std::borrow::Cow;
 
 use crate::app::{GameOverAction, NewGameAction, PlayAction};
+use crate::i18n::tr;
 use crate::keys::{Action, Keymaps};
 use ratatui::Frame;
 use ratatui::style::Modifier;
@@ -73,23 +74,31 @@ pub fn draw<P: Playable>(frame: &mut Frame, layout: &Layout, app: &App<P>, theme
     } else {
         // Browsing names the position on the board (its side to move), not the live one.
         let state = if app.browsing() {
-            format!(
-                "viewing move {} of {} ({}: back to the game) · {} to move",
-                app.shown_ply(),
-                app.game.ply(),
-                app.keys.key_of(PlayAction::Live),
-                color_name(app.shown_position().turn())
+            tr(
+                "status-viewing",
+                &[
+                    ("ply", app.shown_ply().into()),
+                    ("plies", app.game.ply().into()),
+                    ("key", app.keys.key_of(PlayAction::Live).to_string().into()),
+                    ("side", color_name(app.shown_position().turn()).into()),
+                ],
             )
         } else {
             match app.outcome() {
-                Some(outcome) => format!("{outcome} ({})", outcome.result_token()),
+                Some(outcome) => format!("{} ({})", outcome.said(), outcome.result_token()),
                 None => {
-                    let turn = if app.game.turn() == app.human {
-                        "your move".to_owned()
+                    let who = if app.game.turn() == app.human {
+                        "you"
                     } else {
-                        "engine to move".to_owned()
+                        "engine"
                     };
-                    format!("{} to move ({turn})", color_name(app.game.turn()))
+                    tr(
+                        "status-to-move",
+                        &[
+                            ("side", color_name(app.game.turn()).into()),
+                            ("who", who.into()),
+                        ],
+                    )
                 }
             }
         };
@@ -98,8 +107,10 @@ pub fn draw<P: Playable>(frame: &mut Frame, layout: &Layout, app: &App<P>, theme
         let state = match app.analyses_pending() {
             0 => state,
             1 if app.outcome().is_none() => state,
-            1 => format!("{state} · analysing 1 move"),
-            n => format!("{state} · analysing {n} moves"),
+            n => format!(
+                "{state} · {}",
+                tr("status-analysing", &[("moves", n.into())])
+            ),
         };
         let state = Span::styled(state, theme.fg("text").add_modifier(Modifier::BOLD));
         let spans = match &app.message {
@@ -127,9 +138,14 @@ pub fn draw<P: Playable>(frame: &mut Frame, layout: &Layout, app: &App<P>, theme
                     state,
                     Span::styled(
                         format!(
-                            "{game} · you: {} · level {}{opening}",
-                            color_name(app.human),
-                            app.config.engine.level
+                            "{game} · {}{opening}",
+                            tr(
+                                "status-you-level",
+                                &[
+                                    ("side", color_name(app.human).into()),
+                                    ("level", app.config.engine.level.into()),
+                                ],
+                            )
                         ),
                         theme.fg("dim"),
                     ),

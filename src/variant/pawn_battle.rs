@@ -87,6 +87,16 @@ impl crate::game::GameEnd for GameEnd {
     fn shown_by_san(self) -> bool {
         false
     }
+    fn said(self) -> String {
+        match self {
+            GameEnd::Win(WinReason::Promotion(sq)) => {
+                crate::i18n::tr("end-promotion", &[("square", sq.to_string().into())])
+            }
+            GameEnd::Win(WinReason::AllPawnsCaptured) => crate::i18n::t("end-all-pawns-captured"),
+            GameEnd::Win(WinReason::NoLegalMove) => crate::i18n::t("end-no-legal-move"),
+            GameEnd::Shared(reason) => reason.said(),
+        }
+    }
 }
 
 impl fmt::Display for GameEnd {

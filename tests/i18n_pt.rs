@@ -1,0 +1,215 @@
+//! Portuguese (issue #38): switching the language changes the words and nothing else. The same
+//! review and the same `explain` in English and in Portuguese give the same JSON once the texts
+//! are set aside (moves, scores, verdicts, claims, template ids); the Portuguese sentences pass
+//! the independent claim checker and the sentence referee; they hold no English words; a move
+//! typed in Portuguese SAN (`Cf3`) is read.
+
+#[path = "support/python.rs"]
+mod python;
+
+use std::path::Path;
+use std::process::Command;
+
+use serde_json::Value;
+
+fn data(file: &str) -> std::path::PathBuf {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    ["../shared/data", "../../shared/data"]
+        .iter()
+        .map(|d| root.join(d).join(file))
+        .find(|p| p.exists())
+        .unwrap_or_else(|| root.join("../shared/data").join(file))
+}
+
+fn run(lang: &str, args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_kibitzer"))
+        .args(["--lang", lang, "--no-db"])
+        .args(args)
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C.UTF-8")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The document without its words: every `text` field dropped.
+fn without_text(v: &Value) -> Value {
+    match v {
+        Value::Object(m) => Value::Object(
+            m.iter()
+                .filter(|(k, _)| k.as_str() != "text")
+                .map(|(k, v)| (k.clone(), without_text(v)))
+                .collect(),
+        ),
+        Value::Array(a) => Value::Array(a.iter().map(without_text).collect()),
+        other => other.clone(),
+    }
+}
+
+/// Every sentence text of a review document, with its template id.
+fn sentences(doc: &Value) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for ply in doc["plies"].as_array().unwrap() {
+        for part in ["explanation", "better"] {
+            if let Some(s) = ply[part]["sentences"].as_array() {
+                for s in s {
+                    out.push((
+                        s["template"].as_str().unwrap().to_owned(),
+                        s["text"].as_str().unwrap().to_owned(),
+                    ));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// English words that never belong in a Portuguese sentence (opening names, which are proper
+/// names, are said in the `q_book` sentence and left out of this check).
+const ENGLISH: [&str; 16] = [
+    " the ", " is ", " and ", " with ", " move", " piece", " pawn", " king", " queen", " rook",
+    " knight", " bishop", "White", "Black", " better", " check",
+];
+
+#[test]
+fn a_review_in_portuguese_differs_from_english_only_in_words() {
+    let pgn = data("pgn/Tal.pgn");
+    let args = [
+        "review",
+        pgn.to_str().unwrap(),
+        "--game",
+        "2",
+        "--json",
+        "--depth",
+        "5",
+        "--engine",
+        "builtin",
+        "--level",
+        "advanced",
+    ];
+    let en: Value = serde_json::from_str(&run("en", &args)).unwrap();
+    let pt_text = run("pt-BR", &args);
+    let pt: Value = serde_json::from_str(&pt_text).unwrap();
+    assert_eq!(
+        without_text(&en),
+        without_text(&pt),
+        "only the words may differ"
+    );
+
+    let (en_s, pt_s) = (sentences(&en), sentences(&pt));
+    assert!(pt_s.len() >= 100, "{} sentences", pt_s.len());
+    let mut same = 0;
+    for ((_, e), (id, p)) in en_s.iter().zip(&pt_s) {
+        same += usize::from(e == p);
+        if id != "q_book" {
+            for w in ENGLISH {
+                assert!(!p.contains(w), "{id}: English {w:?} in {p:?}");
+            }
+        }
+    }
+    assert_eq!(same, 0, "sentences left in English");
+
+    // The sentence referee and the claim checker read the Portuguese document as they read
+    // the English one (they judge template ids and claims, never words).
+    python::require_python_chess();
+    let dir = tempfile::tempdir().unwrap();
+    let review = dir.path().join("pt.json");
+    std::fs::write(&review, &pt_text).unwrap();
+    let out = Command::new("python3")
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/scripts/check_sentences.py"
+        ))
+        .arg(&review)
+        .args(["--depth", "8"])
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(report.contains(", 0 violations"), "{report}");
+    let explanations: Vec<&Value> = pt["plies"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| &p["explanation"])
+        .collect();
+    let claims = dir.path().join("claims.json");
+    std::fs::write(&claims, serde_json::to_string(&explanations).unwrap()).unwrap();
+    let out = Command::new("python3")
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/scripts/check_claims.py"
+        ))
+        .arg(&claims)
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(report.contains(" 0 failed"), "{report}");
+}
+
+#[test]
+fn explain_takes_portuguese_san_and_says_the_same_claims() {
+    let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    let args = |mv: &'static str| {
+        [
+            "explain", "--fen", fen, "--move", mv, "--json", "--depth", "5", "--engine", "builtin",
+        ]
+    };
+    let en: Value = serde_json::from_str(&run("en", &args("Bb5"))).unwrap();
+
+    let pt: Value = serde_json::from_str(&run("pt-BR", &args("Bb5"))).unwrap();
+    assert_eq!(without_text(&en), without_text(&pt));
+    let knight: Value = serde_json::from_str(&run("pt-BR", &args("Cc3"))).unwrap();
+    let knight_en: Value = serde_json::from_str(&run("en", &args("Nc3"))).unwrap();
+    // Portuguese SAN in, the same move out; English SAN is read in Portuguese too.
+    assert_eq!(without_text(&knight), without_text(&knight_en));
+    let english_san: Value = serde_json::from_str(&run("pt-BR", &args("Nc3"))).unwrap();
+    assert_eq!(knight, english_san);
+    let text = knight.to_string();
+    assert!(text.contains("Cc3"), "{text}");
+}
+
+#[test]
+fn the_language_comes_from_lang_and_an_unknown_one_is_english_with_a_note() {
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let explain = |lang_flag: Option<&str>, env_lang: &str| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_kibitzer"));
+        if let Some(l) = lang_flag {
+            cmd.args(["--lang", l]);
+        }
+        cmd.args([
+            "--no-db", "explain", "--fen", fen, "--move", "Nf3", "--depth", "3",
+        ])
+        .args(["--engine", "builtin"])
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", env_lang)
+        .env(
+            "KIBITZER_CONFIG_DIR",
+            std::env::temp_dir().join("kibitzer-i18n-no-config"),
+        )
+        .output()
+        .unwrap()
+    };
+    let pt = explain(None, "pt_BR.UTF-8");
+    assert!(
+        pt.status.success(),
+        "{}",
+        String::from_utf8_lossy(&pt.stderr)
+    );
+    let text = String::from_utf8_lossy(&pt.stdout);
+    assert!(text.contains("Cf3"), "{text}");
+    let bad = explain(Some("klingon"), "pt_BR.UTF-8");
+    assert!(bad.status.success());
+    let note = String::from_utf8_lossy(&bad.stderr);
+    assert!(
+        note.contains("unknown language `klingon`") && note.contains("English"),
+        "{note}"
+    );
+    assert!(String::from_utf8_lossy(&bad.stdout).contains("Nf3"));
+}
