@@ -359,8 +359,10 @@ pub fn detect_line_after(previous: Option<Move>, root: &Chess, line: &[Move]) ->
                         - board::balance(shakmaty::Position::board(root), us)
                 });
                 out.retain(|t| {
-                    !(t.id == "hanging_piece_capture" && t.ply == 0)
-                        && !(matches!(t.id, "wins_material" | "material_gain") && gain <= restored)
+                    let hanging = t.id == "hanging_piece_capture" && t.ply == 0;
+                    let restoring =
+                        matches!(t.id, "wins_material" | "material_gain") && gain <= restored;
+                    !(hanging || restoring)
                 });
                 if let Some(spec) = spec("recapture") {
                     out.push(to_theme(
