@@ -122,15 +122,6 @@ pub struct EvalDelta {
 /// The start of the panel's score line (`score: +0.85 (you are better by 0.9)`).
 pub const SCORE_PREFIX: &str = "score: ";
 
-/// The score line after a Pawn Battle move that won the game, for the human who made it.
-pub const RESULT_WON: &str = "won";
-/// The score line after a Pawn Battle move that won the game, for the human's opponent.
-pub const RESULT_LOST: &str = "lost";
-/// The score line after a Pawn Battle move that won the game, read by a spectator.
-pub const RESULT_WHITE_WON: &str = "White won";
-/// The score line after a Pawn Battle move that won the game, read by a spectator.
-pub const RESULT_BLACK_WON: &str = "Black won";
-
 /// The explanation of one move.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Explanation {
@@ -604,6 +595,12 @@ pub(crate) fn select(all: Vec<Sentence>, level: ExplainLevel, max: usize) -> Vec
 }
 
 impl Explanation {
+    /// Whether the move won a game without mate (Pawn Battle): its score line says who won.
+    fn won_by_the_move(&self) -> bool {
+        self.variant == crate::variant::Variant::PawnBattle
+            && self.score_after.is_some_and(|s| s.mover == Score::Mate(1))
+    }
+
     /// The text for an interface panel, one entry per line: the sentences as one paragraph;
     /// from `medium` the score after the move (human's side) and the better line; at
     /// `advanced` also the evaluation deltas, metrics, PV and themes with confidence (the
@@ -617,9 +614,11 @@ impl Explanation {
         let mut details = Vec::new();
         for l in lines {
             if let Some(score) = l.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
-                out.push(match score {
-                    RESULT_WON | RESULT_LOST => format!("you {score}"),
-                    _ => format!("{SCORE_PREFIX}{score}"),
+                // A game won by the move is said as it is ("you won"), not as a score.
+                out.push(if self.won_by_the_move() {
+                    score.to_owned()
+                } else {
+                    format!("{SCORE_PREFIX}{score}")
                 });
             } else if let Some(line) = l.strip_prefix("> ") {
                 out.push(format!("better: {line}"));
@@ -642,7 +641,8 @@ impl Explanation {
     /// A score after the move as every text writes it ([`crate::explain::score_text`]):
     /// White's side with its sign, who is better in words ("you" for the human). In Pawn
     /// Battle a forced win counts the moves still to play (the mover's score counts the move
-    /// played): a move that won is [`RESULT_WON`] or [`RESULT_LOST`], never a mate.
+    /// played): a move that won says who won ([`crate::explain::score_text::won`]), never a
+    /// mate.
     fn score_text(&self, s: &ScorePair) -> String {
         let mover = if self.mover == "black" {
             Color::Black
@@ -650,12 +650,9 @@ impl Explanation {
             Color::White
         };
         match (self.variant, s.mover) {
-            (crate::variant::Variant::PawnBattle, Score::Mate(1)) => match s.human_side {
-                Some(human) if human == mover => RESULT_WON.to_owned(),
-                Some(_) => RESULT_LOST.to_owned(),
-                None if mover == Color::White => RESULT_WHITE_WON.to_owned(),
-                None => RESULT_BLACK_WON.to_owned(),
-            },
+            (crate::variant::Variant::PawnBattle, Score::Mate(1)) => {
+                crate::explain::score_text::won(mover, s.human_side)
+            }
             (crate::variant::Variant::PawnBattle, Score::Mate(n)) if n > 1 => {
                 crate::explain::score_text::evaluation_of(
                     Score::Mate(n - 1),

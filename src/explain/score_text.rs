@@ -98,6 +98,27 @@ pub fn evaluation(white: Score, human: Option<Color>, variant: Variant) -> Strin
     }
 }
 
+/// The score line of a move that won a game without mate (Pawn Battle): who won, "you" for
+/// the reader's side.
+///
+/// ```
+/// use kibitzer::explain::score_text::won;
+/// use shakmaty::Color;
+/// assert_eq!(won(Color::White, Some(Color::White)), "you won");
+/// assert_eq!(won(Color::White, Some(Color::Black)), "you lost");
+/// assert_eq!(won(Color::Black, None), "Black won");
+/// ```
+#[must_use]
+pub fn won(winner: Color, human: Option<Color>) -> String {
+    let who = match (human, winner) {
+        (Some(h), w) if h == w => "you",
+        (Some(_), _) => "you-lose",
+        (None, Color::White) => "white",
+        (None, Color::Black) => "black",
+    };
+    crate::i18n::tr("score-won", &[("who", who.into())])
+}
+
 /// The same as [`evaluation`] for a score from `side`'s point of view.
 #[must_use]
 pub fn evaluation_of(score: Score, side: Color, human: Option<Color>, variant: Variant) -> String {

@@ -69,3 +69,9 @@ castle-no-right = you no longer have the right to castle { $side }
 castle-in-check = you cannot castle while in check
 castle-blocked = the squares between your king and the { $side } rook are not empty
 castle-attacked = your king would pass through or land on an attacked square
+score-won = { $who ->
+    [you] you won
+    [you-lose] you lost
+    [white] White won
+   *[black] Black won
+  }

@@ -119,3 +119,9 @@ castle-blocked = as casas entre o rei e a torre do roque { $side ->
    *[queenside] grande
   } não estão livres
 castle-attacked = seu rei passaria por uma casa atacada ou pararia nela
+score-won = { $who ->
+    [you] você venceu
+    [you-lose] você perdeu
+    [white] as Brancas venceram
+   *[black] as Pretas venceram
+  }
