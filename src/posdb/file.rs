@@ -108,24 +108,19 @@ pub fn open(path: &Path) -> Result<Connection, OpenError> {
     )
     .map_err(classify)?;
     conn.busy_timeout(BUSY_TIMEOUT).map_err(classify)?;
-    let (app, version): (i32, i32) = conn
-        .query_row(
-            "SELECT application_id, user_version FROM pragma_application_id, pragma_user_version",
-            [],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
-        .map_err(classify)?;
-    if app == 0 && version == 0 {
-        let tables: i64 = conn
-            .query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))
-            .map_err(classify)?;
-        if tables > 0 {
+    let mut ids = read_ids(&conn).map_err(classify)?;
+    if ids == (0, 0) {
+        // A new file, or one another process is creating right now: `create` decides under the
+        // write lock, and the ids are read again after it.
+        if !create(&conn).map_err(classify)? {
             return Err(OpenError::Unusable(
                 "not a kibitzer position database (it holds other tables)".to_owned(),
             ));
         }
-        create(&conn).map_err(classify)?;
-    } else if app != APPLICATION_ID {
+        ids = read_ids(&conn).map_err(classify)?;
+    }
+    let (app, version) = ids;
+    if app != APPLICATION_ID {
         return Err(OpenError::Unusable(format!(
             "not a kibitzer position database (application id {app:#x})"
         )));
@@ -134,6 +129,10 @@ pub fn open(path: &Path) -> Result<Connection, OpenError> {
             "schema version {version}, this kibitzer reads version {SCHEMA_VERSION}"
         )));
     }
+    // Write-ahead logging persists in the file; set on every open (a no-op once set) so that a
+    // file whose creator was killed before setting it still gets it.
+    conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get::<_, String>(0))
+        .map_err(classify)?;
     conn.pragma_update(None, "synchronous", "NORMAL")
         .map_err(classify)?;
     // Reading a row reads the table's pages: a file cut short or overwritten fails here.
@@ -146,24 +145,38 @@ pub fn open(path: &Path) -> Result<Connection, OpenError> {
     Ok(conn)
 }
 
-/// Creates the schema in a new, empty file (two processes may race here: the loser finds the
-/// version set and does nothing).
-fn create(conn: &Connection) -> rusqlite::Result<()> {
-    // Both must be set before the first table exists; WAL persists in the file.
+/// `(application_id, user_version)` of the open file, read in one statement.
+fn read_ids(conn: &Connection) -> rusqlite::Result<(i32, i32)> {
+    conn.query_row(
+        "SELECT application_id, user_version FROM pragma_application_id, pragma_user_version",
+        [],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )
+}
+
+/// Creates the schema in a new, empty file. Everything is decided under the write lock, so two
+/// processes may race here: the loser finds the ids set and does nothing. Returns `false` when
+/// the file holds tables but no ids (another program's database), which is left untouched.
+fn create(conn: &Connection) -> rusqlite::Result<bool> {
+    // Takes effect when the first table is created (and only then: it writes nothing, so it
+    // changes nothing in a file that already has tables).
     conn.pragma_update(None, "auto_vacuum", "INCREMENTAL")?;
-    conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get::<_, String>(0))?;
     conn.execute_batch("BEGIN IMMEDIATE")?;
     let result = (|| {
-        let version: i32 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
-        if version == 0 {
-            conn.execute_batch(SCHEMA)?;
-            conn.pragma_update(None, "application_id", APPLICATION_ID)?;
-            conn.pragma_update(None, "user_version", SCHEMA_VERSION)?;
+        if read_ids(conn)? != (0, 0) {
+            return Ok(true);
         }
-        Ok(())
+        let tables: i64 = conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))?;
+        if tables > 0 {
+            return Ok(false);
+        }
+        conn.execute_batch(SCHEMA)?;
+        conn.pragma_update(None, "application_id", APPLICATION_ID)?;
+        conn.pragma_update(None, "user_version", SCHEMA_VERSION)?;
+        Ok(true)
     })();
     match result {
-        Ok(()) => conn.execute_batch("COMMIT"),
+        Ok(ours) => conn.execute_batch("COMMIT").map(|()| ours),
         Err(e) => {
             let _ = conn.execute_batch("ROLLBACK");
             Err(e)
@@ -497,4 +510,56 @@ pub fn checkpoint(conn: &Connection) {
 #[must_use]
 pub fn is_damaged(e: &rusqlite::Error) -> bool {
     is_damage(e)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The race CI caught: a second process read the ids of a new, empty file (0, 0) and then
+    /// found the tables the first had created meanwhile, took the file for another program's
+    /// and moved it aside. Deciding under the write lock finds the ids set instead.
+    #[test]
+    fn a_file_created_by_another_process_after_the_first_look_is_ours() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("positions.db");
+        let late = Connection::open(&path).unwrap();
+        assert_eq!(read_ids(&late).unwrap(), (0, 0));
+        drop(open(&path).unwrap());
+        assert!(
+            create(&late).unwrap(),
+            "the file another process made is ours"
+        );
+        assert_eq!(read_ids(&late).unwrap(), (APPLICATION_ID, SCHEMA_VERSION));
+        drop(late);
+        let conn = open(&path).unwrap();
+        let mode: String = conn
+            .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+            .unwrap();
+        let vacuum: i64 = conn
+            .query_row("PRAGMA auto_vacuum", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!((mode.as_str(), vacuum), ("wal", 2));
+    }
+
+    #[test]
+    fn another_programs_tables_without_ids_are_refused_and_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("positions.db");
+        let other = Connection::open(&path).unwrap();
+        other
+            .execute_batch("CREATE TABLE notes (body TEXT)")
+            .unwrap();
+        drop(other);
+        assert!(matches!(open(&path), Err(OpenError::Unusable(m)) if m.contains("other tables")));
+        let again = Connection::open(&path).unwrap();
+        let tables: i64 = again
+            .query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(tables, 1, "nothing was added to another program's file");
+        let mode: String = again
+            .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(mode, "delete", "nor its journal mode changed");
+    }
 }
