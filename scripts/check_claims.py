@@ -683,6 +683,10 @@ def t_idea(board, c):
         files = wing_files(chess.square_file(m.to_square))
         if files is None:
             return False
+        # Our king on the other wing; the enemy king not on this one (that is a storm).
+        ours_k, theirs_k = after.king(us), after.king(them)
+        if wing_files(chess.square_file(ours_k)) in (None, files) or wing_files(chess.square_file(theirs_k)) == files:
+            return False
         count = lambda c: sum(1 for p in after.pieces(chess.PAWN, c) if chess.square_file(p) in files)
         if not (0 < count(us) < count(them)) or not [x for x in others(after) if after.color_at(x) == us]:
             return False
@@ -713,6 +717,19 @@ def t_idea(board, c):
                        for x in after.legal_moves if after.is_capture(x))
             return bsq in after.attacks(m.to_square) and bsq not in board.attacks(m.from_square) and not wins
         return False
+    if idea == "storm":
+        if role != chess.PAWN or board.is_capture(m) or m.promotion:
+            return False
+        files = wing_files(chess.square_file(m.to_square))
+        k, ours_k = after.king(them), after.king(us)
+        if files is None or s != k or wing_files(chess.square_file(k)) != files:
+            return False
+        if wing_files(chess.square_file(ours_k)) == files:
+            return False
+        rank = chess.square_rank(m.to_square)
+        relative = rank if us == chess.WHITE else 7 - rank
+        heavy = after.pieces(chess.QUEEN, us) | after.pieces(chess.ROOK, us)
+        return relative >= 3 and abs(rank - chess.square_rank(k)) <= 4 and bool(heavy)
     if idea == "centralises":
         centre = (chess.D4, chess.E4, chess.D5, chess.E5)
         return (role == chess.KNIGHT and not board.is_capture(m) and m.from_square not in centre
@@ -1151,7 +1168,7 @@ def check_links(explanations):
     for e in explanations:
         claims = e.get("claims", [])
         for c in claims:
-            if c.get("supports") == "played" and position_of(e, c["at"]) != c["fen"].split(" ")[:4]:
+            if c.get("supports") in ("played", "reply") and position_of(e, c["at"]) != c["fen"].split(" ")[:4]:
                 problems.append("claim %s: fen is not the %s position" % (c["kind"], c["at"]))
             # A pin is credited to the move only when the move creates it.
             if c["kind"] == "pins" and c["at"] == "after" and c.get("supports") == "played":
@@ -1171,6 +1188,8 @@ def check_links(explanations):
                     problems.append("sentence %r: claim index %d out of range" % (s["text"], i))
                 elif claims[i]["supports"] == "better" and s["template"] != "q_better_was":
                     problems.append("sentence %r rests on a claim of the better move" % s["text"])
+                elif claims[i]["supports"] == "reply" and not (s["template"].startswith("q_") and s["template"].endswith("_why")):
+                    problems.append("sentence %r rests on a claim of the answer the move allows" % s["text"])
     return problems, (sentences, resting, vacuous)
 
 

@@ -28,6 +28,12 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
   *_endgame                      the material after the move is that endgame (pawns present,
                                  the named piece on both sides, nothing else)
   material_gain, material_loss   the line is printed (level "advanced")
+  early_queen, same_piece_twice, a principle broken is said only of a move judged an error
+  premature_attack, knight_on_rim  (inaccuracy, mistake or blunder)
+  wins_material                  the settled line gains material (P1 N3 B3 R5 Q9) and Stockfish
+                                 (depth N) believes a quarter of it: the mover's score after the
+                                 move >= 100 x (balance before) + 25 x (gain), or a mate for the
+                                 mover
   exposed_king                   the mover has a queen after the move (without one, a king
                                  without pawn cover is an endgame's normal state)
   hangs                          the hanging piece is not the capturer of a piece worth at
@@ -66,7 +72,10 @@ ENDGAMES = {
     "queen_rook_endgame": (chess.QUEEN, chess.ROOK),
 }
 VERDICTS = {"q_best": "best", "q_excellent": "excellent", "q_good": "good", "q_inaccuracy": "inaccuracy",
-            "q_mistake": "mistake", "q_blunder": "blunder", "q_book": "book"}
+            "q_mistake": "mistake", "q_blunder": "blunder", "q_book": "book",
+            # A verdict with its reason (what the error allows).
+            "q_inaccuracy_why": "inaccuracy", "q_mistake_why": "mistake", "q_blunder_why": "blunder"}
+PRINCIPLES = ("early_queen", "same_piece_twice", "premature_attack", "knight_on_rim")
 # A score followed by a side ("+0.85 for you", "-0.91 for Black"), a mate as "#-n", winning
 # chances: the old conventions the text must not use.
 BAD_SCORE = re.compile(r"([+-]?\d+\.\d\d|#-?\d+) for (you|White|Black)|#-\d|winning chances")
@@ -254,6 +263,15 @@ class Referee:
                 self.checked["exposed_king"] += 1
                 if not after.pieces(chess.QUEEN, mover):
                     self.fail("exposed_king", e, text, "no queen to attack the bare king with")
+            elif t in PRINCIPLES:
+                self.checked["principle"] += 1
+                if quality not in ("inaccuracy", "mistake", "blunder"):
+                    self.fail("principle", e, text, "a principle broken by a move judged %s" % quality)
+            elif t == "wins_material":
+                self.checked["gain_believed"] += 1
+                why = self.gain_believed(board, mover, boards, moves, after)
+                if why:
+                    self.fail("gain_believed", e, text, why)
             elif t in ("material_gain", "material_loss"):
                 self.checked["line_shown"] += 1
                 if e.get("level") != "advanced":
@@ -293,6 +311,28 @@ class Referee:
             mine = -clamped(sc)
             if mine < -200:
                 return "Stockfish gives the mover %d cp: material lost, not given" % mine
+        return None
+
+    def gain_believed(self, board, mover, boards, moves, after):
+        start = balance(board, mover)
+        keep = 0
+        if boards[-1].is_checkmate():
+            keep = len(boards) - 1
+        else:
+            for i in range(len(moves), 0, -1):
+                if not boards[i - 1].is_capture(moves[i - 1]):
+                    keep = i
+                    break
+        gain = balance(boards[keep], mover) - start
+        if gain <= 0 and not boards[-1].is_checkmate():
+            return "the settled line gains nothing"
+        if self.engine is not None:
+            sc = sf_score(self.engine, after, self.depth)[0]
+            if sc.is_mate():
+                return None if -sc.mate() > 0 else "the mover gets mated"
+            mine = -clamped(sc)
+            if mine < 100 * start + 25 * gain:
+                return "Stockfish gives the mover %d cp with %+d before: the gain of %d is not believed" % (mine, 100 * start, gain)
         return None
 
     def only_move(self, board):

@@ -501,7 +501,7 @@ pub enum Fact {
         /// The move.
         uci: String,
         /// Which idea: `stops`, `prepares`, `plan`, `king_off_line`, `king_corner`, `blockade`,
-        /// `undermines`, `minority`, `fianchetto`, `centralises`, `aims_f7`, `breakthrough`,
+        /// `undermines`, `minority`, `storm`, `fianchetto`, `centralises`, `aims_f7`, `breakthrough`,
         /// `trades_down`.
         idea: String,
         /// The main square.
@@ -827,7 +827,7 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 14] = [
+    pub const IDEAS: [&'static str; 15] = [
         "stops",
         "escapes",
         "prepares",
@@ -837,6 +837,7 @@ impl Fact {
         "blockade",
         "undermines",
         "minority",
+        "storm",
         "fianchetto",
         "centralises",
         "aims_f7",
@@ -944,6 +945,9 @@ pub enum Supports {
     Played,
     /// The engine's better move ("Better was X, which …").
     Better,
+    /// The opponent's answer an error allows ("X allows Y, which …"): the claim's position is
+    /// the one after the move (or later), its facts are about the answer.
+    Reply,
 }
 
 /// A fact and the position (FEN) it holds in.

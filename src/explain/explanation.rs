@@ -232,9 +232,10 @@ pub(crate) fn quality_claim<P>(
     })
 }
 
-/// Why the better move (its line `pv_san`, its themes and claims, every claim supporting
-/// the better move) is better: the reason phrase of "Better was X, which …" and the claims it
-/// rests on.
+/// Why the better move (its line `pv_san`, its themes and claims as derived for it) is
+/// better: the reason phrase of "Better was X, which …" and the claims it rests on, which the
+/// caller marks as the better move's (the templates match claims of the move they describe,
+/// so they must not be marked before).
 pub(crate) fn better_reason(
     t: &Templates,
     pv_san: &[String],
@@ -248,6 +249,7 @@ pub(crate) fn better_reason(
         mover,
         better: None,
         reason: None,
+        reply_reason: None,
         line: pv_san.join(" "),
         score: None,
         themes,
@@ -288,6 +290,7 @@ pub(crate) fn move_facts<'a, P: crate::variant::VariantPosition>(
         mover: crate::variant::VariantPosition::turn(&input.before),
         better: best_line.map(|b| b.san.clone()),
         reason,
+        reply_reason: None,
         line: line_san.join(" "),
         score: input
             .score_after
@@ -373,6 +376,93 @@ pub(crate) fn attach_reason(
     {
         s.claims.extend(reason_rests.iter().copied());
     }
+}
+
+/// Adds the claims behind "X is a mistake: it allows Y, which …" to `claims` (once each) and lists them on
+/// that sentence, as [`attach_reason`] does for the better move.
+pub(crate) fn attach_reply(
+    claims: &mut Vec<Claim>,
+    sentences: &mut [Sentence],
+    reply_claims: Vec<Claim>,
+) {
+    let mut rests = Vec::new();
+    for c in reply_claims {
+        let i = claims.iter().position(|x| *x == c).unwrap_or_else(|| {
+            claims.push(c);
+            claims.len() - 1
+        });
+        rests.push(i);
+    }
+    for s in sentences
+        .iter_mut()
+        .filter(|s| s.template.starts_with("q_") && s.template.ends_with("_why"))
+    {
+        s.claims.extend(rests.iter().copied());
+    }
+}
+
+/// Why the opponent's answer to an error hurts: the reason phrase of its top template (as the
+/// better move's, "wins the knight on c5") and the claims it rests on (about the reply, in the
+/// position after the move: `supports: reply`, positions counted from the move's own).
+///
+/// Said only for a confirmed error (an inaccuracy or worse) with a line, and not when the
+/// better move's line meets the same answer: then the answer is not what the move allowed
+/// (the fischer read: "allows Nxe5", which the best move allows too).
+fn allowed_reply(
+    t: &Templates,
+    input: &ExplainInput,
+    judgement: Option<Judgement>,
+    after: &Chess,
+    line_san: &[String],
+) -> Option<(String, Vec<Claim>)> {
+    if !judgement.is_some_and(|j| j.quality >= quality::Quality::Inaccuracy) {
+        return None;
+    }
+    let reply = *input.pv.first()?;
+    if input.best_pv.first() == Some(&reply) {
+        return None;
+    }
+    let replied = board::play(after, reply)?;
+    // A mate (now or forced) is said by q_allowed_mate.
+    if replied.is_checkmate() || matches!(input.score_after, Some(Score::Mate(n)) if n < 0) {
+        return None;
+    }
+    let themes: Vec<Theme> = themes::detect_line_after(Some(input.mv), after, &input.pv)
+        .into_iter()
+        .filter(|t| t.ply == 0 || is_line_theme(t))
+        .collect();
+    let reply_claims = claims::derive(after, reply, &replied, &input.pv[1..], &themes);
+    let gate = Gate::of(&Subject {
+        before: after,
+        mv: reply,
+        pv: &input.pv[1..],
+        score_after: input.score_after.map(Score::flip),
+        best_score: None,
+        second_score: None,
+        facts: None,
+        level: input.level,
+    });
+    let (text, rests) = better_reason(
+        t,
+        line_san.get(1..)?,
+        !input.before.turn(),
+        &themes,
+        &reply_claims,
+        Some(&gate),
+    )?;
+    let rests = rests
+        .into_iter()
+        .map(|mut c| {
+            c.supports = Supports::Reply;
+            c.at = match c.at {
+                At::Before => At::After,
+                At::After => At::Line(2),
+                At::Line(n) => At::Line(n + 1),
+            };
+            c
+        })
+        .collect();
+    Some((text, rests))
 }
 
 /// The evaluation terms as deltas, the largest change first.
@@ -475,10 +565,7 @@ pub fn explain(input: &ExplainInput) -> Explanation {
             .cloned()
             .collect();
         let best_after = board::play(before, best).unwrap_or_else(|| before.clone());
-        let mut best_claims = claims::derive(before, best, &best_after, &input.best_pv, &bt);
-        for c in &mut best_claims {
-            c.supports = Supports::Better;
-        }
+        let best_claims = claims::derive(before, best, &best_after, &input.best_pv, &bt);
         let best_gate = Gate::of(&Subject {
             before,
             mv: best,
@@ -494,10 +581,23 @@ pub fn explain(input: &ExplainInput) -> Explanation {
             .and_then(|t| better_reason(t, &pv_san, mover, &bt, &best_claims, Some(&best_gate)))
         {
             reason = Some(text);
-            better_claims = rests;
+            better_claims = rests
+                .into_iter()
+                .map(|mut c| {
+                    c.supports = Supports::Better;
+                    c
+                })
+                .collect();
         }
         best_line = Some(BestLine::new(best, pv_san));
     }
+
+    // What the move allows, for an error: the opponent's answer and why it hurts.
+    let (reply_reason, reply_claims) = match (&templates, legal) {
+        (Some(t), true) => allowed_reply(t, input, judgement, &after, &line_san)
+            .map_or((None, Vec::new()), |(text, rests)| (Some(text), rests)),
+        _ => (None, Vec::new()),
+    };
 
     let max = sentence_limit(input.level);
     let fen_before = claims::fen(before);
@@ -530,6 +630,7 @@ pub fn explain(input: &ExplainInput) -> Explanation {
                 format!("{fen_before}|{uci}"),
             );
             f.opening = opening.map(|o| o.name.to_owned());
+            f.reply_reason = reply_reason;
             f.gate = Some(&gate);
             if let Some(note) = tablebase {
                 // The tables' own sentences say the result and whether the move was the only
@@ -545,6 +646,7 @@ pub fn explain(input: &ExplainInput) -> Explanation {
     // The claims behind "Better was X, which …" join the explanation after the move's own
     // sentences are rendered, and that sentence lists them.
     attach_reason(&mut claims, &mut sentences, better_claims);
+    attach_reply(&mut claims, &mut sentences, reply_claims);
     let eval_deltas = eval_deltas(&input.eval_terms);
 
     let mut e = Explanation {
@@ -586,8 +688,11 @@ fn is_line_theme(t: &Theme) -> bool {
 pub(crate) fn select(all: Vec<Sentence>, level: ExplainLevel, max: usize) -> Vec<Sentence> {
     match level {
         ExplainLevel::Basic => {
-            let first = all.iter().find(|s| s.category != "move_quality").cloned();
-            let q = all.iter().find(|s| s.category == "move_quality").cloned();
+            // A verdict with its reason ("q_blunder_why", category "plan") is the verdict.
+            let verdict =
+                |s: &Sentence| s.category == "move_quality" || s.template.ends_with("_why");
+            let first = all.iter().find(|s| !verdict(s)).cloned();
+            let q = all.iter().find(|s| verdict(s)).cloned();
             first.into_iter().chain(q).collect()
         }
         _ => all.into_iter().take(max).collect(),
@@ -772,6 +877,96 @@ mod tests {
         assert!(e.best.as_ref().is_some_and(|b| b.san == "Rxd5"));
         // Human (White) moved: human view equals mover view.
         assert_eq!(e.score_after.map(|s| s.human), Some(Score::Cp(-850)));
+    }
+
+    /// Plays `ucis` from `p`, each from the position the previous one left.
+    fn moves(p: &Chess, ucis: &[&str]) -> Vec<Move> {
+        let mut cur = p.clone();
+        ucis.iter()
+            .map(|u| {
+                let m = mv(&cur, u);
+                cur = board::play(&cur, m).unwrap();
+                m
+            })
+            .collect()
+    }
+
+    #[test]
+    fn an_error_says_what_its_answer_does() {
+        // 1.h4? allows Nc2+, forking the king and the rook; Ra4 (hitting the knight) was better.
+        let p = pos("4k3/8/8/8/1n6/8/7P/R3K3 w - - 0 1");
+        let played = moves(&p, &["h2h4", "b4c2", "e1d2", "c2a1"]);
+        let better = moves(&p, &["a1a4", "b4d5"]);
+        let mut i = input(p.clone(), played[0]);
+        i.level = ExplainLevel::Medium;
+        i.pv = played[1..].to_vec();
+        i.best = Some(better[0]);
+        i.best_pv = better[1..].to_vec();
+        i.best_score = Some(Score::Cp(0));
+        i.score_after = Some(Score::Cp(-450));
+        let e = explain(&i);
+        let why = e
+            .sentences
+            .iter()
+            .find(|s| s.template == "q_blunder_why")
+            .unwrap_or_else(|| panic!("{:?}", e.sentences));
+        assert!(
+            why.text.contains("allows Nc2+") || why.text.contains("h4, Nc2+"),
+            "{}",
+            why.text
+        );
+        // Said instead of the plain verdict.
+        assert!(
+            e.sentences.iter().all(|s| s.template != "q_blunder"),
+            "{:?}",
+            e.sentences
+        );
+        assert!(why.text.contains("fork"), "{}", why.text);
+        // Its claims are about the answer, in the position after the move.
+        assert!(!why.claims.is_empty());
+        for c in &why.claims {
+            let claim = &e.claims[*c];
+            assert!(
+                matches!(claim.supports, Supports::Reply | Supports::Played),
+                "{claim:?}"
+            );
+        }
+        assert!(
+            e.claims
+                .iter()
+                .any(|c| c.supports == Supports::Reply && c.fact.kind() == "forks")
+        );
+        // The move's own sentences never rest on the answer's claims.
+        for s in e.sentences.iter().filter(|s| s.template != "q_blunder_why") {
+            assert!(
+                s.claims
+                    .iter()
+                    .all(|c| e.claims[*c].supports != Supports::Reply),
+                "{s:?}"
+            );
+        }
+
+        // When the better move's line meets the same answer, the answer is not what the move
+        // allowed: nothing is said of it.
+        let mut same = i.clone();
+        same.best_pv = vec![played[1]];
+        let e = explain(&same);
+        assert!(
+            e.sentences.iter().all(|s| !s.template.ends_with("_why")),
+            "{:?}",
+            e.sentences
+        );
+
+        // The best move (no error) says nothing of what it allows.
+        let mut fine = i.clone();
+        fine.best = Some(played[0]);
+        fine.best_score = Some(Score::Cp(-450));
+        let e = explain(&fine);
+        assert!(
+            e.sentences.iter().all(|s| !s.template.ends_with("_why")),
+            "{:?}",
+            e.sentences
+        );
     }
 
     #[test]

@@ -31,6 +31,12 @@ pub const ONLY_MOVE_MARGIN_CP: i32 = 200;
 /// lost does not "hold".
 pub const ONLY_MOVE_FLOOR_CP: i32 = -100;
 
+/// The share (percent) of a line's material gain the score after the move must show, over the
+/// material balance before it, for "wins material" to be said: a pawn the line wins that the
+/// score does not believe (13...Rd8 "wins material: +1 pawn" at 0.0) comes back, or is paid
+/// for, beyond the line.
+pub const GAIN_BELIEVED_PERCENT: i32 = 50;
+
 /// Which material an endgame template names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Endgame {
@@ -153,6 +159,10 @@ pub struct Gate {
     pub mover_mated: bool,
     /// The move captures.
     pub captures: bool,
+    /// The score after the move shows at least [`GAIN_BELIEVED_PERCENT`] of the material its
+    /// line wins, over the balance before the move (or the mover mates); false when the line
+    /// wins nothing.
+    pub gain_believed: bool,
 }
 
 /// What [`Gate::of`] reads.
@@ -200,6 +210,7 @@ impl Gate {
             mates: after.is_checkmate(),
             mover_mated: matches!(s.score_after, Some(Score::Mate(n)) if n < 0),
             captures: s.mv.is_capture(),
+            gain_believed: gain_believed(s, mover),
         }
     }
 
@@ -224,6 +235,7 @@ impl Gate {
                 self.endgame.is_some_and(|e| e.template() == id)
             }
             "material_gain" | "material_loss" => self.line_shown,
+            "wins_material" => self.gain_believed,
             "exposed_king" => self.mover_has_queen,
             "check" => !self.mates,
             id if id.starts_with("idea_") || id.starts_with("threat_met") => !self.mover_mated,
@@ -272,6 +284,26 @@ fn sacrifice(s: &Subject, mover: Color) -> bool {
     settled
         .last()
         .is_some_and(|end| settled.len() > 1 && board::balance(end.board(), mover) < start)
+}
+
+/// The [`Gate::gain_believed`] condition.
+fn gain_believed(s: &Subject, mover: Color) -> bool {
+    let mut line = vec![s.mv];
+    line.extend_from_slice(s.pv);
+    let start = board::balance(s.before.board(), mover);
+    let Some(end) = board::settled_positions(s.before, &line).pop() else {
+        return false;
+    };
+    let gain = board::balance(end.board(), mover) - start;
+    match s.score_after {
+        Some(Score::Mate(n)) => n > 0,
+        Some(Score::Cp(cp)) => {
+            // A pawn is 100 centipawns, so `gain` pawns at `GAIN_BELIEVED_PERCENT` percent
+            // are `gain * GAIN_BELIEVED_PERCENT` centipawns.
+            gain > 0 && cp >= start * 100 + gain * GAIN_BELIEVED_PERCENT
+        }
+        None => gain > 0,
+    }
 }
 
 /// Exact root scores clamped to ±1000 cp (mates beyond), best first.
@@ -425,6 +457,20 @@ mod tests {
             Score::Cp(100),
         );
         assert!(!g.sacrifice);
+    }
+
+    #[test]
+    fn material_won_is_said_only_when_the_score_believes_it() {
+        // exd5 wins a pawn: at +1.0 it is won, at 0.0 it comes back (or is paid for) later.
+        let won = "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1";
+        assert!(gate(won, &["e4d5", "e8d7"], Score::Cp(100)).allows("wins_material"));
+        assert!(!gate(won, &["e4d5", "e8d7"], Score::Cp(0)).allows("wins_material"));
+        assert!(gate(won, &["e4d5", "e8d7"], Score::Mate(3)).allows("wins_material"));
+        // A pawn down before, a pawn won back: level material at 0.0 is believed.
+        let down = "4k3/7p/8/3p4/4P3/8/8/4K3 w - - 0 1";
+        assert!(gate(down, &["e4d5", "e8d7"], Score::Cp(0)).allows("wins_material"));
+        // A line that wins nothing wins no material.
+        assert!(!gate(won, &["e1e2", "e8d7"], Score::Cp(300)).allows("wins_material"));
     }
 
     #[test]

@@ -177,6 +177,12 @@ pub struct Template {
     /// Verb phrase for "Better was X, which …".
     #[serde(default)]
     pub reason: Option<String>,
+    /// The rank of `reason` among the reasons (higher is chosen first) when it differs from
+    /// `priority`: a sentence's order in an explanation is not the order of what makes a move
+    /// better (a mate or the queen taken before "trades into an ending"). Left to English in
+    /// other languages, as `priority` is.
+    #[serde(default)]
+    pub reason_priority: Option<i32>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -246,6 +252,8 @@ pub struct Facts<'a> {
     pub better: Option<String>,
     /// Reason phrase for the better move, already rendered.
     pub reason: Option<String>,
+    /// Why the opponent's answer to an error hurts (`{reply_reason}`), already rendered.
+    pub reply_reason: Option<String>,
     /// The move and its PV in SAN, space separated.
     pub line: String,
     /// The evaluation in words (White's side with its sign, who is better:
@@ -368,6 +376,7 @@ impl Templates {
                 };
                 t.category.clone_from(&en.category);
                 t.priority = en.priority;
+                t.reason_priority = en.reason_priority;
                 t.needs.clone_from(&en.needs);
             }
         }
@@ -419,7 +428,13 @@ impl Templates {
                 "worse" => f.quality.is_some_and(|q| {
                     matches!(q.as_str(), "good" | "inaccuracy" | "mistake" | "blunder")
                 }),
+                // A principle broken is worth saying only of a move judged an error: the
+                // best move that moves a piece twice or brings the queen out had its reason.
+                "error" => f
+                    .quality
+                    .is_some_and(|q| matches!(q.as_str(), "inaccuracy" | "mistake" | "blunder")),
                 "reason" => f.reason.is_some(),
+                "reply_reason" => f.reply_reason.is_some(),
                 // Checked by `render`, which knows what was said before.
                 "alone" => true,
                 "score" => f.score.is_some(),
@@ -491,7 +506,7 @@ impl Templates {
                 || n.starts_with("tablebase:")
                 || matches!(
                     n.as_str(),
-                    "only_move" | "better" | "worse" | "score" | "sound"
+                    "only_move" | "better" | "worse" | "error" | "score" | "sound"
                 )
             {
                 quality
@@ -536,6 +551,9 @@ impl Templates {
         }
         if let Some(r) = &f.reason {
             v.insert("reason", r.clone());
+        }
+        if let Some(r) = &f.reply_reason {
+            v.insert("reply_reason", r.clone());
         }
         if let Some(s) = &f.score {
             v.insert("score", s.clone());
@@ -882,6 +900,13 @@ impl Templates {
             {
                 continue;
             }
+            // A verdict said with its reason ("q_mistake_why") replaces the plain one.
+            if out
+                .iter()
+                .any(|s| s.template.strip_suffix("_why") == Some(t.id.as_str()))
+            {
+                continue;
+            }
             // "Better was" variants exclude each other, as do the quality classes.
             if t.id.starts_with("q_better")
                 && out.iter().any(|s| s.template.starts_with("q_better"))
@@ -926,7 +951,9 @@ impl Templates {
     #[must_use]
     /// Also returns the indices (into `f.claims`) of the claims the phrase rests on.
     pub fn reason(&self, f: &Facts) -> Option<(String, Vec<usize>)> {
-        self.templates.iter().find_map(|t| {
+        let mut ranked: Vec<&Template> = self.templates.iter().collect();
+        ranked.sort_by_key(|t| std::cmp::Reverse(t.reason_priority.unwrap_or(t.priority)));
+        ranked.into_iter().find_map(|t| {
             let r = t.reason.as_ref()?;
             if !t.needs.iter().all(|n| self.need_holds(n, f))
                 || f.gate.is_some_and(|g| !g.allows(&t.id))
@@ -1094,7 +1121,10 @@ mod tests {
                 || n.starts_with("mate:")
                 || n.starts_with("forced_win:")
                 || n.starts_with("tablebase:")
-                || matches!(n, "only_move" | "better" | "worse" | "score" | "sound")
+                || matches!(
+                    n,
+                    "only_move" | "better" | "worse" | "error" | "score" | "sound"
+                )
         };
         for kind in Fact::KINDS {
             let covered = match kind {
@@ -1154,7 +1184,8 @@ mod tests {
             }
             if specs.is_none() && !n.starts_with("theme:") && !n.starts_with("line:") {
                 assert!(
-                    quality_needs(n) || matches!(*n, "reason" | "alone" | "mated_next"),
+                    quality_needs(n)
+                        || matches!(*n, "reason" | "reply_reason" | "alone" | "mated_next"),
                     "unknown need {n}"
                 );
             }

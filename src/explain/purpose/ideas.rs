@@ -13,6 +13,10 @@
 //!   enemy piece or pawn, which we attack;
 //! - `minority` ([`minority`]): a pawn push on a wing where we have fewer pawns than the
 //!   enemy, pushed against an enemy pawn (b4–b5 in the Carlsbad structure), with pieces on;
+//! - `storm` ([`storm`]): a pawn push on the wing where the enemy king stands, away from our
+//!   own king, into the fourth rank or beyond and at most four ranks from the enemy king, with
+//!   a queen or rook of ours on the board to follow it up (g4–g5 against the king on g8 after
+//!   castling long);
 //! - `fianchetto` ([`fianchetto`]): our bishop takes, or offers to trade where no capture wins
 //!   it, the enemy's fianchettoed bishop (g7 with a pawn on g6, the king on that wing);
 //! - `centralises` ([`centralises`]): a knight comes from outside the centre to d4, e4, d5 or
@@ -193,6 +197,10 @@ pub fn minority(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     if king_wing.is_none_or(|w| w == files) {
         return None;
     }
+    // Pawns thrown at the enemy king are a storm (see [`storm`]), not a minority attack.
+    if b.king_of(!us).and_then(|k| wing(k.file())) == Some(files) {
+        return None;
+    }
     let ours = (files & b.by_piece(Role::Pawn.of(us))).count();
     let theirs = (files & b.by_piece(Role::Pawn.of(!us))).count();
     let pieces = b.occupied() & !b.pawns() & !b.kings() & b.by_color(us);
@@ -212,6 +220,39 @@ pub fn minority(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
         *n = u32::try_from(ours).unwrap_or(0);
     }
     Some(f)
+}
+
+/// The least relative rank (0-based: 3 is the fourth rank) a storming pawn reaches.
+const STORM_LEAST_RANK: u32 = 3;
+
+/// The most ranks between a storming pawn and the enemy king.
+const STORM_MOST_DISTANCE: u32 = 4;
+
+/// `storm`: a pawn push (no capture, no promotion) on the wing where the enemy king stands,
+/// away from our own king (on the other wing or in the centre), that brings the pawn to the
+/// fourth rank or beyond and at most [`STORM_MOST_DISTANCE`] ranks from the enemy king, with
+/// a queen or a rook of ours on the board. The idea's square is the enemy king's.
+#[must_use]
+pub fn storm(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
+    let us = before.turn();
+    let b = after.board();
+    if mv.role() != Role::Pawn || mv.is_capture() || mv.is_promotion() {
+        return None;
+    }
+    let files = wing(mv.to().file())?;
+    let king = b.king_of(!us)?;
+    if wing(king.file()) != Some(files) || b.king_of(us).and_then(|k| wing(k.file())) == Some(files)
+    {
+        return None;
+    }
+    let rank = u32::from(mv.to().rank());
+    let relative = if us.is_white() { rank } else { 7 - rank };
+    let distance = rank.abs_diff(u32::from(king.rank()));
+    let heavy = (b.queens() | b.rooks()) & b.by_color(us);
+    if relative < STORM_LEAST_RANK || distance > STORM_MOST_DISTANCE || heavy.is_empty() {
+        return None;
+    }
+    Some(idea(mv, "storm", king, None))
 }
 
 /// Whether no legal capture of the piece on `sq` by the side to move in `pos` wins material
@@ -393,6 +434,7 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Vec<Fact>
         blockade(before, mv, after),
         undermines(before, mv, after),
         minority(before, mv, after),
+        storm(before, mv, after),
         fianchetto(before, mv, after),
         centralises(before, mv, after),
         aims_f7(before, mv, after),
@@ -468,6 +510,27 @@ mod tests {
         // ...f6 against e5 and f5 with the king in the centre (Tal): no minority attack.
         let fen = "r1b1kr2/1p1pbpQ1/pqn5/4PP1p/3p4/3B4/PPP1N1PP/R4R1K b q - 0 17";
         assert!(!names(fen, "f6", &[]).contains(&"minority".to_owned()));
+    }
+
+    #[test]
+    fn pawns_thrown_at_the_enemy_king_are_a_storm() {
+        // The Yugoslav attack: kings on opposite wings, g4 (and h4) go at the king on g8.
+        let fen = "r1bq1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQ2PP/2KR1B1R w - - 3 10";
+        assert_eq!(names(fen, "g4", &[]), ["storm"]);
+        assert_eq!(names(fen, "h4", &[]), ["storm"]);
+        // h3 stays behind the fourth rank: no storm.
+        assert!(names(fen, "h3", &[]).is_empty());
+        // Fewer pawns on the enemy king's wing (g and h against f, g and h): h4 is a storm,
+        // not a minority attack, which is a plan on the wing where the enemy king is not.
+        let fen = "6k1/5p1p/6p1/8/8/8/6PP/2K1Q3 w - - 0 1";
+        assert_eq!(names(fen, "h4", &[]), ["storm"]);
+        // On the mover's own king's wing a push is no storm; without a queen or rook, neither.
+        let fen = "r1bq1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQ2PP/R3KB1R w KQ - 3 10";
+        assert!(names(fen, "g4", &[]).contains(&"storm".to_owned()));
+        let fen = "r1bq1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQB1PP/R4RK1 w - - 3 10";
+        assert!(!names(fen, "g4", &[]).contains(&"storm".to_owned()));
+        let fen = "6k1/5p1p/6p1/8/8/8/6PP/2K1B3 w - - 0 1";
+        assert!(names(fen, "h4", &[]).is_empty());
     }
 
     #[test]
