@@ -33,6 +33,7 @@ use crate::analysis::Request;
 use crate::app::{Message, MoveInput, Step};
 use crate::config::PieceStyle;
 use crate::explain::quality::Quality;
+use crate::i18n::{t, tr};
 use crate::keys::Keymaps;
 use crate::pgn::PgnGame;
 use crate::screen::{Effect, Event};
@@ -322,10 +323,9 @@ impl<P: OnScreen> Screen<P> {
     /// again from the start; the plies analysed so far are dropped.
     fn switch_analyst(&mut self) {
         if !P::EXTERNAL_ANALYST {
-            self.say(format!(
-                "no external engine plays {} (Stockfish knows chess only): the built-in engine \
-                 reviews this game",
-                crate::pgn::variant_name(P::VARIANT)
+            self.say(tr(
+                "review-no-external",
+                &[("game", P::VARIANT.name().into())],
             ));
             return;
         }
@@ -339,9 +339,9 @@ impl<P: OnScreen> Screen<P> {
         self.notices.clear();
         self.learn = None;
         self.restart = true;
-        self.say(format!(
-            "reviewing again with {}",
-            analyst_label(&self.settings.analyst)
+        self.say(tr(
+            "review-again-with",
+            &[("analyst", analyst_label(&self.settings.analyst).into())],
         ));
     }
 
@@ -447,7 +447,7 @@ impl<P: OnScreen> Screen<P> {
             self.message = match nav {
                 Nav::NextError => Some(self.no_mistake("further")),
                 Nav::PreviousError => Some(self.no_mistake("earlier")),
-                Nav::Move(..) => Some("the game has no such move".to_owned()),
+                Nav::Move(..) => Some(t("review-no-such-move")),
                 _ => None,
             }
             .map(Message::info);
@@ -458,17 +458,22 @@ impl<P: OnScreen> Screen<P> {
     /// or both sides' (a side's `n` says nothing of the other's).
     fn no_mistake(&self, which: &str) -> String {
         let Some(side) = self.browser.side else {
-            return format!("no {which} mistake");
+            return tr("review-no-mistake", &[("which", which.into())]);
         };
-        let (white, black) = (
-            self.keys.key_of(ReviewAction::White),
-            self.keys.key_of(ReviewAction::Black),
-        );
-        let (name, own, other, other_key) = match side {
-            Color::White => ("White", white, "Black", black),
-            Color::Black => ("Black", black, "White", white),
+        let key = |c: Color| match c {
+            Color::White => self.keys.key_of(ReviewAction::White),
+            Color::Black => self.keys.key_of(ReviewAction::Black),
         };
-        format!("no {which} mistake by {name} · {other_key}: {other}'s · {own} again: both sides'")
+        tr(
+            "review-no-mistake-by",
+            &[
+                ("which", which.into()),
+                ("side", crate::app::color_name(side).into()),
+                ("own-key", key(side).into()),
+                ("other", crate::app::color_name(!side).into()),
+                ("other-key", key(!side).into()),
+            ],
+        )
     }
 
     /// The ply at the cursor when it is a mistake (inaccuracy or worse) of the chosen side.
@@ -486,9 +491,13 @@ impl<P: OnScreen> Screen<P> {
                 self.learn = Some(prompt(ply, None));
             }
             None => {
-                self.message = Some(Message::info(
-                    "t works at a mistake of the chosen side: n goes to the next one",
-                ));
+                self.message = Some(Message::info(tr(
+                    "review-try-where",
+                    &[
+                        ("try", self.keys.key_of(ReviewAction::Try).into()),
+                        ("next", self.keys.key_of(ReviewAction::NextMistake).into()),
+                    ],
+                )));
             }
         }
     }
@@ -620,11 +629,13 @@ impl<P: OnScreen> Screen<P> {
                 Some(TryAction::Reveal) => {
                     self.learn = None;
                     if let Some(r) = self.state.ply(ply) {
-                        self.message = Some(Message::info(format!(
-                            "the best move was {} ({}); {} goes to the next mistake",
-                            r.best_move,
-                            super::score_text(r.best_score, P::VARIANT),
-                            self.keys.key_of(ReviewAction::NextMistake)
+                        self.message = Some(Message::info(tr(
+                            "review-best-was",
+                            &[
+                                ("move", crate::i18n::san(&r.best_move).into_owned().into()),
+                                ("score", super::score_text(r.best_score, P::VARIANT).into()),
+                                ("key", self.keys.key_of(ReviewAction::NextMistake).into()),
+                            ],
                         )));
                     }
                 }
@@ -671,10 +682,7 @@ impl<P: OnScreen> Screen<P> {
                     };
                     match text.trim_end_matches('.').parse::<u32>() {
                         Ok(n) => self.nav(Nav::Move(n, side)),
-                        Err(_) => {
-                            self.message =
-                                Some(Message::error("type a move number, like 12 or 12..."))
-                        }
+                        Err(_) => self.message = Some(Message::error(t("review-type-move-number"))),
                     }
                 }
                 KeyCode::Esc => self.goto = None,
@@ -810,7 +818,7 @@ impl<P: OnScreen> Screen<P> {
                 .map(|(p, m)| {
                     let quality = self.state.ply(p).map(|r| r.classification.quality);
                     (
-                        format!("{}{}", m.san, self.mark(p)),
+                        format!("{}{}", crate::i18n::san(&m.san.to_string()), self.mark(p)),
                         self.quality_style(quality),
                     )
                 })

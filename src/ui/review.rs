@@ -12,6 +12,8 @@ use shakmaty::Color;
 
 use crate::app::MoveInput;
 use crate::explain::quality::Quality;
+use crate::game::notation::or_list;
+use crate::i18n::{FluentValue, san, t, tr};
 use crate::keys::Action;
 use crate::review::Reviewed;
 use crate::review::graph::{EvalGraph, GraphColors};
@@ -86,7 +88,7 @@ pub fn render<P: OnScreen>(frame: &mut Frame, screen: &Screen<P>) {
     move_list::draw_view(frame, areas.moves, &screen.move_list(), &screen.theme);
     render_panel(screen, frame, areas.panel);
     let values = screen.state.graph_values();
-    let block = crate::ui::panel("Evaluation", &screen.theme);
+    let block = crate::ui::panel(&t("review-evaluation"), &screen.theme);
     let graph = block.inner(areas.graph);
     frame.render_widget(block, areas.graph);
     let colors = GraphColors {
@@ -104,7 +106,7 @@ pub fn render<P: OnScreen>(frame: &mut Frame, screen: &Screen<P>) {
     frame.render_widget(Paragraph::new(help_line(screen)), areas.help);
     if screen.help {
         let rows = screen.keys.help(ReviewAction::SCREEN);
-        dialogs::draw_help(frame, area, "Review keys", &rows, &screen.theme);
+        dialogs::draw_help(frame, area, &t("review-help-title"), &rows, &screen.theme);
     }
 }
 
@@ -113,7 +115,7 @@ fn help_line<P: OnScreen>(screen: &Screen<P>) -> Line<'static> {
     let dim = screen.theme.fg("dim");
     let accent = screen.theme.fg("accent");
     if screen.help {
-        return Line::styled("any key closes the help", dim);
+        return Line::styled(t("help-any-key-closes"), dim);
     }
     if let Some(learn) = &screen.learn {
         return match learn {
@@ -126,24 +128,24 @@ fn help_line<P: OnScreen>(screen: &Screen<P>) -> Line<'static> {
                 },
                 ..
             } => Line::styled(
-                format!("your move: {f}…  (click the destination; Esc stops)"),
+                tr("review-your-move-picked", &[("from", f.to_string().into())]),
                 accent,
             ),
             Learn::Prompt { text, .. } => status::prompt_line(
-                "your move: ",
+                &t("review-your-move"),
                 text,
-                "(SAN or UCI, or click two squares; Enter, Esc)",
+                &t("review-your-move-hint"),
                 &screen.theme,
             ),
-            Learn::Judging { .. } => Line::styled("judging your try… (Esc stops)", dim),
+            Learn::Judging { .. } => Line::styled(t("review-judging"), dim),
             Learn::Verdict { .. } => Line::styled(screen.keys.key_line(TryAction::SCREEN), accent),
         };
     }
     if let Some(buf) = &screen.goto {
         return status::prompt_line(
-            "go to move: ",
+            &t("review-goto"),
             buf,
-            "(12 = White's 12th, 12... = Black's; Enter, Esc)",
+            &t("review-goto-hint"),
             &screen.theme,
         );
     }
@@ -153,9 +155,12 @@ fn help_line<P: OnScreen>(screen: &Screen<P>) -> Line<'static> {
     let keys = screen.keys.key_line(ReviewAction::SCREEN);
     match screen.learnable() {
         Some(_) => Line::styled(
-            format!(
-                "{} try a better move · {keys}",
-                screen.keys.key_of(ReviewAction::Try)
+            tr(
+                "review-try-key",
+                &[
+                    ("key", screen.keys.key_of(ReviewAction::Try).into()),
+                    ("keys", keys.into()),
+                ],
             ),
             dim,
         ),
@@ -189,11 +194,10 @@ fn render_board<P: OnScreen>(screen: &Screen<P>, frame: &mut Frame, areas: &Area
     };
     let geometry = areas.board_geometry();
     crate::ui::board::draw_view(frame, &geometry, &view, &screen.theme);
-    let to_move = if pos.turn() == Color::White {
-        "White to move"
-    } else {
-        "Black to move"
-    };
+    let to_move = tr(
+        "review-to-move",
+        &[("side", crate::app::color_name(pos.turn()).into())],
+    );
     let below = Rect::new(
         areas.board.x,
         geometry.board.bottom() + 1,
@@ -228,11 +232,15 @@ fn learn_lines<P: OnScreen>(screen: &Screen<P>, learn: &Learn) -> Vec<Line<'stat
     if let Some(r) = screen.state.ply(learn.ply()) {
         let number = r.number_text();
         lines.push(Line::styled(
-            format!(
-                "Learn: find a better move than {number} {}{} — {}",
-                r.san,
-                r.classification.mark(),
-                r.label
+            tr(
+                "learn-title",
+                &[
+                    (
+                        "move",
+                        format!("{number} {}{}", san(&r.san), r.classification.mark()).into(),
+                    ),
+                    ("label", P::label_words(&r.classification).into()),
+                ],
             ),
             bold,
         ));
@@ -240,17 +248,14 @@ fn learn_lines<P: OnScreen>(screen: &Screen<P>, learn: &Learn) -> Vec<Line<'stat
     }
     match learn {
         Learn::Prompt { error, .. } => {
-            lines.push(Line::styled(
-                "Type your move below (like e4 or e2e4), or click or drag it on the board.",
-                screen.theme.fg("text"),
-            ));
+            lines.push(Line::styled(t("learn-type"), screen.theme.fg("text")));
             if let Some(e) = error {
                 lines.push(Line::styled(e.clone(), screen.theme.error()));
             }
         }
         Learn::Judging { san, .. } => {
             lines.push(Line::styled(
-                format!("{san}: the engine is looking…"),
+                tr("learn-looking", &[("san", san_arg(san))]),
                 screen.theme.fg("dim"),
             ));
         }
@@ -264,20 +269,20 @@ fn learn_lines<P: OnScreen>(screen: &Screen<P>, learn: &Learn) -> Vec<Line<'stat
             let (text, style) = if *good {
                 (
                     if *drop == 0.0 {
-                        format!("{san}: good! It is the engine's best move.")
+                        tr("learn-best", &[("san", san_arg(san))])
                     } else {
-                        format!("{san}: good! It is nearly as strong as the engine's best move.")
+                        tr("learn-nearly", &[("san", san_arg(san))])
                     },
                     screen.theme.fg("selected").add_modifier(Modifier::BOLD),
                 )
             } else if drop.is_finite() {
                 (
-                    format!("{san}: not good enough: the engine's best move is clearly stronger."),
+                    tr("learn-weak", &[("san", san_arg(san))]),
                     screen.theme.error(),
                 )
             } else {
                 (
-                    format!("{san}: the engine could not judge it."),
+                    tr("learn-unjudged", &[("san", san_arg(san))]),
                     screen.theme.error(),
                 )
             };
@@ -305,9 +310,15 @@ fn render_panel<P: OnScreen>(screen: &Screen<P>, frame: &mut Frame, area: Rect) 
     let summary = screen.state.summary();
     let text = screen.theme.fg("text");
     let bold = text.add_modifier(Modifier::BOLD);
+    // The two names padded to the longer one, so the figures line up in every language.
+    let (white, black) = (
+        crate::app::color_name(Color::White),
+        crate::app::color_name(Color::Black),
+    );
+    let width = white.chars().count().max(black.chars().count());
     let side = |name: &str, x: &crate::review::SideSummary| {
         format!(
-            "{name} {:>3}%  ?!{} ?{} ??{}",
+            "{name:<width$} {:>3}%  ?!{} ?{} ??{}",
             x.accuracy
                 .map_or_else(|| "-".to_owned(), |a| format!("{a:.0}")),
             x.inaccuracies,
@@ -316,8 +327,8 @@ fn render_panel<P: OnScreen>(screen: &Screen<P>, frame: &mut Frame, area: Rect) 
         )
     };
     let mut lines = vec![
-        Line::styled(side("White", &summary.white), text),
-        Line::styled(side("Black", &summary.black), text),
+        Line::styled(side(&white, &summary.white), text),
+        Line::styled(side(&black, &summary.black), text),
     ];
     // The opening reached so far: the game's at the end, the position's when browsing.
     let shown = screen.browser.ply().map_or(0, |p| p + 1);
@@ -325,7 +336,10 @@ fn render_panel<P: OnScreen>(screen: &Screen<P>, frame: &mut Frame, area: Rect) 
     if let Some(o) = <P as Reviewed>::opening_at(game, shown)
         .or_else(|| <P as Reviewed>::opening_at(game, game.ply()))
     {
-        lines.push(Line::styled(format!("Opening: {o}"), text));
+        lines.push(Line::styled(
+            tr("review-opening", &[("name", o.to_string().into())]),
+            text,
+        ));
     }
     // Which engine judged: the shown ply's, else the latest analysed ply's, else the one
     // asked for; then what went wrong with it.
@@ -342,7 +356,10 @@ fn render_panel<P: OnScreen>(screen: &Screen<P>, frame: &mut Frame, area: Rect) 
             || analyst_label(&screen.settings.analyst),
             |r| r.judged_by.clone(),
         );
-    lines.push(Line::styled(format!("Judged by: {judged_by}"), text));
+    lines.push(Line::styled(
+        tr("review-judged-by", &[("judge", judged_by.into())]),
+        text,
+    ));
     if P::EXTERNAL_ANALYST
         && screen.settings.analyst.is_builtin()
         && screen.settings.external_installed
@@ -350,9 +367,15 @@ fn render_panel<P: OnScreen>(screen: &Screen<P>, frame: &mut Frame, area: Rect) 
         // The built-in engine's verdicts are right less often than a strong engine's
         // (docs/REVIEW.md): say that one is at hand.
         lines.push(Line::styled(
-            format!(
-                "e: judge with {}, a stronger engine",
-                analyst_label(&screen.settings.external)
+            tr(
+                "review-stronger-engine",
+                &[
+                    (
+                        "key",
+                        screen.keys.key_of(ReviewAction::SwitchAnalyst).into(),
+                    ),
+                    ("engine", analyst_label(&screen.settings.external).into()),
+                ],
             ),
             screen.theme.fg("dim"),
         ));
@@ -363,12 +386,24 @@ fn render_panel<P: OnScreen>(screen: &Screen<P>, frame: &mut Frame, area: Rect) 
     lines.push(Line::from(""));
     match screen.browser.ply() {
         None => lines.push(Line::styled(
-            "Start position. Press . or → to step through the game.",
+            tr(
+                "review-start",
+                &[(
+                    "keys",
+                    or_list(&screen.keys.keys_list(ReviewAction::Forward)).into(),
+                )],
+            ),
             text,
         )),
         Some(p) => match screen.state.ply(p) {
             None => lines.push(Line::styled(
-                format!("{} (not analysed yet)", screen.game.game.moves()[p].san),
+                tr(
+                    "review-not-analysed",
+                    &[(
+                        "move",
+                        san_arg(&screen.game.game.moves()[p].san.to_string()),
+                    )],
+                ),
                 text,
             )),
             Some(r) => {
@@ -376,10 +411,10 @@ fn render_panel<P: OnScreen>(screen: &Screen<P>, frame: &mut Frame, area: Rect) 
                 lines.push(Line::styled(
                     format!(
                         "{number} {}{}  {}  {}",
-                        r.san,
+                        san(&r.san),
                         r.classification.mark(),
                         r.score_text,
-                        r.label
+                        P::label_words(&r.classification)
                     ),
                     screen
                         .quality_style(Some(r.classification.quality))
@@ -388,11 +423,16 @@ fn render_panel<P: OnScreen>(screen: &Screen<P>, frame: &mut Frame, area: Rect) 
                 // A book move is theory: no "best" to set against it.
                 if r.best_uci != r.uci && r.classification.quality != Quality::Book {
                     lines.push(Line::styled(
-                        format!(
-                            "best: {} ({})  {}",
-                            r.best_move,
-                            crate::review::score_text(r.best_score, P::VARIANT),
-                            r.best_line.join(" ")
+                        tr(
+                            "review-best",
+                            &[
+                                ("move", san_arg(&r.best_move)),
+                                (
+                                    "score",
+                                    crate::review::score_text(r.best_score, P::VARIANT).into(),
+                                ),
+                                ("line", san_arg(&r.best_line.join(" "))),
+                            ],
                         ),
                         text,
                     ));
@@ -403,7 +443,10 @@ fn render_panel<P: OnScreen>(screen: &Screen<P>, frame: &mut Frame, area: Rect) 
                 }
                 if let Some(b) = &r.better {
                     lines.push(Line::from(""));
-                    lines.push(Line::styled(format!("Better: {}", b.san), bold));
+                    lines.push(Line::styled(
+                        tr("review-better", &[("move", san_arg(&b.san))]),
+                        bold,
+                    ));
                     for l in &b.sentences {
                         lines.push(Line::styled(l.text.clone(), text));
                     }
@@ -417,17 +460,29 @@ fn render_panel<P: OnScreen>(screen: &Screen<P>, frame: &mut Frame, area: Rect) 
 fn render_progress<P: OnScreen>(screen: &Screen<P>, frame: &mut Frame, area: Rect) {
     let total = screen.state.len().max(1);
     let (done, label) = match screen.state.progress() {
-        _ if screen.state.is_finished() => (total, "analysis complete".to_owned()),
+        _ if screen.state.is_finished() => (total, t("review-complete")),
         Some(p) => (
             p.done,
-            format!(
-                "analysing: {}/{} plies, about {} s left",
-                p.done,
-                p.total,
-                p.eta.map_or(0, |d| d.as_secs())
+            tr(
+                "review-analysing",
+                &[
+                    ("done", p.done.into()),
+                    ("total", p.total.into()),
+                    ("secs", p.eta.map_or(0, |d| d.as_secs()).into()),
+                ],
             ),
         ),
-        None => (0, format!("analysing: 0/{} plies", screen.state.len())),
+        None => (
+            0,
+            tr(
+                "review-analysing",
+                &[
+                    ("done", 0.into()),
+                    ("total", screen.state.len().into()),
+                    ("secs", "none".into()),
+                ],
+            ),
+        ),
     };
     let ratio = (done as f64 / total as f64).clamp(0.0, 1.0);
     frame.render_widget(
@@ -442,7 +497,12 @@ fn render_progress<P: OnScreen>(screen: &Screen<P>, frame: &mut Frame, area: Rec
 /// The explanation panel's title: the game's name beside it when the game is not chess.
 fn panel_title<P: OnScreen>() -> String {
     match P::VARIANT {
-        crate::variant::Variant::Chess => "Explanation".to_owned(),
-        other => format!("Explanation · {}", crate::pgn::variant_name(other)),
+        crate::variant::Variant::Chess => t("panel-explanation"),
+        other => format!("{} · {}", t("panel-explanation"), other.name()),
     }
+}
+
+/// A SAN text (a move, or a line) as a message's variable, in the language's piece letters.
+fn san_arg(text: &str) -> FluentValue<'static> {
+    san(text).into_owned().into()
 }
