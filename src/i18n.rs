@@ -201,6 +201,7 @@ const EN: &[(&str, &str)] = &[
     ("main.ftl", include_str!("../assets/i18n/en/main.ftl")),
     ("play.ftl", include_str!("../assets/i18n/en/play.ftl")),
     ("review.ftl", include_str!("../assets/i18n/en/review.ftl")),
+    ("screens.ftl", include_str!("../assets/i18n/en/screens.ftl")),
 ];
 const PT_BR: &[(&str, &str)] = &[
     ("main.ftl", include_str!("../assets/i18n/pt-BR/main.ftl")),
@@ -210,6 +211,10 @@ const PT_BR: &[(&str, &str)] = &[
         include_str!("../assets/i18n/pt-BR/review.ftl"),
     ),
     ("keys.ftl", include_str!("../assets/i18n/pt-BR/keys.ftl")),
+    (
+        "screens.ftl",
+        include_str!("../assets/i18n/pt-BR/screens.ftl"),
+    ),
 ];
 
 /// The catalogue files of a language: (file name, Fluent text).
