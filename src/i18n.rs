@@ -202,6 +202,7 @@ const EN: &[(&str, &str)] = &[
     ("play.ftl", include_str!("../assets/i18n/en/play.ftl")),
     ("review.ftl", include_str!("../assets/i18n/en/review.ftl")),
     ("screens.ftl", include_str!("../assets/i18n/en/screens.ftl")),
+    ("cli.ftl", include_str!("../assets/i18n/en/cli.ftl")),
 ];
 const PT_BR: &[(&str, &str)] = &[
     ("main.ftl", include_str!("../assets/i18n/pt-BR/main.ftl")),
@@ -215,6 +216,7 @@ const PT_BR: &[(&str, &str)] = &[
         "screens.ftl",
         include_str!("../assets/i18n/pt-BR/screens.ftl"),
     ),
+    ("cli.ftl", include_str!("../assets/i18n/pt-BR/cli.ftl")),
 ];
 
 /// The catalogue files of a language: (file name, Fluent text).
