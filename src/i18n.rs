@@ -200,10 +200,23 @@ pub fn explanations_follow(mut config: crate::config::Config) -> crate::config::
 const EN: &[(&str, &str)] = &[
     ("main.ftl", include_str!("../assets/i18n/en/main.ftl")),
     ("play.ftl", include_str!("../assets/i18n/en/play.ftl")),
+    ("review.ftl", include_str!("../assets/i18n/en/review.ftl")),
+    ("screens.ftl", include_str!("../assets/i18n/en/screens.ftl")),
+    ("cli.ftl", include_str!("../assets/i18n/en/cli.ftl")),
 ];
 const PT_BR: &[(&str, &str)] = &[
     ("main.ftl", include_str!("../assets/i18n/pt-BR/main.ftl")),
     ("play.ftl", include_str!("../assets/i18n/pt-BR/play.ftl")),
+    (
+        "review.ftl",
+        include_str!("../assets/i18n/pt-BR/review.ftl"),
+    ),
+    ("keys.ftl", include_str!("../assets/i18n/pt-BR/keys.ftl")),
+    (
+        "screens.ftl",
+        include_str!("../assets/i18n/pt-BR/screens.ftl"),
+    ),
+    ("cli.ftl", include_str!("../assets/i18n/pt-BR/cli.ftl")),
 ];
 
 /// The catalogue files of a language: (file name, Fluent text).
@@ -240,6 +253,27 @@ fn format(lang: Lang, key: &str, args: Option<&FluentArgs>) -> Option<String> {
     let mut errors = Vec::new();
     let text = bundle.format_pattern(pattern, args, &mut errors);
     errors.is_empty().then(|| text.into_owned())
+}
+
+/// The prefix of the messages that translate the keymap's texts (`keys-review-next_mistake`):
+/// their English is `assets/keys/default.toml` itself, so only the other languages have them.
+pub const KEYMAP_PREFIX: &str = "keys-";
+
+/// The translation of one of the keymap's texts (`assets/keys/default.toml`) into the language
+/// spoken: the message `keys-SCREEN-ID` (its help line), `keys-SCREEN-ID-short` (its word on
+/// the key line) or `keys-SCREEN-ID-label` (a note's label); `english`, the file's own text,
+/// in English or when the language lacks the message (a test fails then).
+#[must_use]
+pub fn keymap_text(screen: &str, id: &str, part: &str, english: &str) -> String {
+    let lang = current();
+    if lang == Lang::En {
+        return english.to_owned();
+    }
+    let key = match part {
+        "" => format!("{KEYMAP_PREFIX}{screen}-{id}"),
+        part => format!("{KEYMAP_PREFIX}{screen}-{id}-{part}"),
+    };
+    format(lang, &key, None).unwrap_or_else(|| english.to_owned())
 }
 
 /// The message `key` in the current language, English when the language lacks it, the key

@@ -209,13 +209,26 @@ impl Entry {
     pub fn shown(&self) -> String {
         match &self.label {
             Some(label) if self.keys.is_empty() || self.fixed => label.clone(),
-            _ => self
-                .keys
-                .iter()
-                .map(Key::to_string)
-                .collect::<Vec<_>>()
-                .join(" "),
+            _ => self.keys_text(),
         }
+    }
+
+    /// [`shown`](Self::shown) in the language spoken (a note's label is a word: `clique`).
+    fn shown_in(&self, screen: &str) -> String {
+        match &self.label {
+            Some(label) if self.keys.is_empty() || self.fixed => {
+                crate::i18n::keymap_text(screen, &self.id, "label", label)
+            }
+            _ => self.keys_text(),
+        }
+    }
+
+    fn keys_text(&self) -> String {
+        self.keys
+            .iter()
+            .map(Key::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 }
 
@@ -480,6 +493,15 @@ impl Keymaps {
             .unwrap_or_default()
     }
 
+    /// Every key of an action, one by one (`.`, `→`), for a message that names them all.
+    #[must_use]
+    pub fn keys_list<A: Action>(&self, action: A) -> Vec<String> {
+        self.screen(A::SCREEN)
+            .entry(action.id())
+            .map(|e| e.keys.iter().map(Key::to_string).collect())
+            .unwrap_or_default()
+    }
+
     /// The first key of an action as a message names it (`press n`).
     #[must_use]
     pub fn key_of<A: Action>(&self, action: A) -> String {
@@ -490,8 +512,8 @@ impl Keymaps {
             .unwrap_or_default()
     }
 
-    /// The help overlay's rows for a screen: keys (or label) and description; an action
-    /// without a description of its own joins the row above (`n / p`).
+    /// The help overlay's rows for a screen, in the language spoken: keys (or label) and
+    /// description; an action without a description of its own joins the row above (`n / p`).
     #[must_use]
     pub fn help(&self, screen: &str) -> Vec<(String, String)> {
         let mut rows: Vec<(String, String)> = Vec::new();
@@ -499,25 +521,28 @@ impl Keymaps {
             match rows.last_mut() {
                 Some((keys, _)) if e.help.is_empty() => {
                     keys.push_str(" / ");
-                    keys.push_str(&e.shown());
+                    keys.push_str(&e.shown_in(screen));
                 }
-                _ => rows.push((e.shown(), e.help.clone())),
+                _ => rows.push((
+                    e.shown_in(screen),
+                    crate::i18n::keymap_text(screen, &e.id, "", &e.help),
+                )),
             }
         }
         rows
     }
 
-    /// The key line of a screen: `key word` (its first key) for every action with a word, two
-    /// spaces apart.
+    /// The key line of a screen in the language spoken: `key word` (its first key) for every
+    /// action with a word, two spaces apart.
     #[must_use]
     pub fn key_line(&self, screen: &str) -> String {
         self.screen(screen)
             .entries
             .iter()
             .filter_map(|e| {
-                let short = e.short.as_ref()?;
+                let short = crate::i18n::keymap_text(screen, &e.id, "short", e.short.as_ref()?);
                 match (&e.label, e.keys.first()) {
-                    (Some(label), _) if e.fixed => Some(format!("{label} {short}")),
+                    (Some(_), _) if e.fixed => Some(format!("{} {short}", e.shown_in(screen))),
                     (_, Some(key)) => Some(format!("{key} {short}")),
                     _ => None,
                 }
@@ -574,9 +599,15 @@ mod tests {
 
     /// Every key line fits 80 columns, and every help overlay's rows too (key column, two
     /// spaces and the description, inside a border of 4), but the editor's: its help has 30
-    /// rows and needs a terminal of 100 columns and 32 rows anyway.
+    /// rows and needs a terminal of 100 columns and 32 rows anyway. In every language.
     #[test]
     fn the_key_lines_and_the_help_fit_80_columns() {
+        for lang in crate::i18n::LANGS {
+            crate::i18n::with(lang, the_key_lines_and_the_help_fit);
+        }
+    }
+
+    fn the_key_lines_and_the_help_fit() {
         let maps = Keymaps::defaults();
         for name in maps.screen_names() {
             let line = maps.key_line(name);

@@ -169,9 +169,14 @@ pub trait Reviewed: Analysed + PgnVariant {
     fn eval(settings: &Settings) -> Self::Eval;
     /// The opening `game` has reached after `ply` moves (chess only).
     fn opening_at(game: &Game<Self>, ply: usize) -> Option<Opening>;
-    /// The classification's label for people ([`Classification::label`]).
+    /// The classification's label for people in the language spoken
+    /// ([`Classification::words`]).
+    fn label_words(c: &Classification) -> String {
+        c.words(false)
+    }
+    /// The label in English, as the review's JSON keeps it.
     fn label(c: &Classification) -> String {
-        c.label()
+        crate::i18n::with(crate::i18n::Lang::En, || Self::label_words(c))
     }
 }
 
@@ -192,8 +197,8 @@ impl Reviewed for PawnBattle {
         None
     }
     /// A mate score is a forced win: no "mate" in the label.
-    fn label(c: &Classification) -> String {
-        c.label_forced_win()
+    fn label_words(c: &Classification) -> String {
+        c.words(true)
     }
 }
 

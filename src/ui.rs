@@ -22,6 +22,7 @@ pub mod explanation;
 pub mod layout;
 pub mod marks;
 pub mod move_list;
+pub mod review;
 pub mod status;
 pub mod theme;
 

@@ -32,6 +32,18 @@ pub enum Variant {
     PawnBattle,
 }
 
+impl Variant {
+    /// The game's name in the language spoken: `Chess`, `Pawn Battle`; `Xadrez`, `Batalha de
+    /// Peões`.
+    #[must_use]
+    pub fn name(self) -> String {
+        crate::i18n::t(match self {
+            Variant::Chess => "game-chess",
+            Variant::PawnBattle => "game-pawn-battle",
+        })
+    }
+}
+
 /// A position of some game, as the search and the game model see it.
 ///
 /// Every method is cheap and pure; `play_unchecked` is the only mutation. Implementations must

@@ -213,3 +213,42 @@ fn the_language_comes_from_lang_and_an_unknown_one_is_english_with_a_note() {
     );
     assert!(String::from_utf8_lossy(&bad.stdout).contains("Nf3"));
 }
+
+/// `kibitzer review`'s errors say what, where and how to fix it in both languages.
+#[test]
+fn review_errors_in_portuguese() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("nada.pgn");
+    let games = dir.path().join("uma.pgn");
+    std::fs::write(&games, "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 *\n").unwrap();
+    let err = |lang: &str, args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_kibitzer"))
+            .args(["--lang", lang, "--no-db", "review"])
+            .args(args)
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env("LANG", "C.UTF-8")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let path = |p: &Path| p.to_str().unwrap().to_owned();
+    let pt = err("pt-BR", &[&path(&missing), "--json"]);
+    assert!(
+        pt.contains("não foi possível abrir") && pt.contains("nada.pgn"),
+        "{pt}"
+    );
+    let en = err("en", &[&path(&missing), "--json"]);
+    assert!(
+        en.contains("cannot open") && en.contains("nada.pgn"),
+        "{en}"
+    );
+    let pt = err("pt-BR", &[&path(&games), "--game", "3", "--json"]);
+    assert!(
+        pt.contains("não existe a partida 3 (o arquivo tem 1)"),
+        "{pt}"
+    );
+    let pt = err("pt-BR", &[&path(&games), "--force", "--json"]);
+    assert!(pt.contains("--force só permite"), "{pt}");
+}

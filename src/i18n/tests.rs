@@ -56,7 +56,9 @@ fn every_key_in_every_language_with_the_same_variables() {
     let en = messages(Lang::En);
     assert!(en.len() > 10, "{}", en.len());
     for lang in LANGS {
-        let other = messages(lang);
+        // The keymap's translations are checked against the keymap file (below).
+        let mut other = messages(lang);
+        other.retain(|k, _| !k.starts_with(KEYMAP_PREFIX));
         for (key, vars) in &en {
             let Some(theirs) = other.get(key) else {
                 panic!("{} lacks {key} (it would be said in English)", lang.code());
@@ -71,6 +73,64 @@ fn every_key_in_every_language_with_the_same_variables() {
             );
         }
     }
+}
+
+/// Every text of the keymap file (`assets/keys/default.toml`: help lines, key-line words,
+/// notes' labels) has its translation in every other language, and every translation names a
+/// text of the file; none takes variables.
+#[test]
+fn every_keymap_text_in_every_language() {
+    #[derive(serde::Deserialize)]
+    struct Row {
+        id: String,
+        help: Option<String>,
+        short: Option<String>,
+        label: Option<String>,
+    }
+    let file: BTreeMap<String, Vec<toml::Value>> = toml::from_str(crate::keys::DEFAULT).unwrap();
+    let mut wanted = BTreeSet::new();
+    for (screen, rows) in file {
+        for row in rows {
+            let row: Row = row.try_into().unwrap();
+            let key = format!("{KEYMAP_PREFIX}{screen}-{}", row.id);
+            if row.help.is_some_and(|h| !h.is_empty()) {
+                wanted.insert(key.clone());
+            }
+            if row.short.is_some() {
+                wanted.insert(format!("{key}-short"));
+            }
+            if row.label.is_some() {
+                wanted.insert(format!("{key}-label"));
+            }
+        }
+    }
+    assert!(wanted.len() > 150, "{}", wanted.len());
+    for lang in LANGS.into_iter().filter(|l| *l != Lang::En) {
+        let theirs: BTreeMap<String, BTreeSet<String>> = messages(lang)
+            .into_iter()
+            .filter(|(k, _)| k.starts_with(KEYMAP_PREFIX))
+            .collect();
+        for key in &wanted {
+            assert!(
+                theirs.contains_key(key),
+                "{} lacks {key} (the keymap text would be said in English)",
+                lang.code()
+            );
+        }
+        for (key, vars) in &theirs {
+            assert!(
+                wanted.contains(key),
+                "{}: {key} is no keymap text",
+                lang.code()
+            );
+            assert!(vars.is_empty(), "{}: {key} takes variables", lang.code());
+        }
+    }
+    // Shown at display time, in the language spoken.
+    let maps = crate::keys::Keymaps::defaults();
+    let line = with(Lang::PtBr, || maps.key_line("review"));
+    assert!(line.contains("ajuda") && !line.contains("help"), "{line}");
+    assert!(with(Lang::En, || maps.key_line("review")).contains("? help"));
 }
 
 #[test]

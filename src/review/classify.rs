@@ -5,6 +5,7 @@
 use serde::Serialize;
 
 use crate::explain::quality::{self, MateNote, Quality, Score};
+use crate::i18n;
 
 /// Winning chances (mover's view) from which a position counts as won for "missed win"
 /// (about +3 pawns: `wc(298) ≈ 0.5`).
@@ -109,35 +110,53 @@ impl Classification {
         }
     }
 
-    /// The label for people: `blunder`, `mistake (missed win)`, `best (only move)`, ….
+    /// The label for people, in English: `blunder`, `mistake (missed win)`, `best (only move)`,
+    /// … (the review's JSON keeps it in English whatever the language spoken).
     #[must_use]
     pub fn label(&self) -> String {
-        self.label_worded("missed mate", "allows mate")
+        i18n::with(i18n::Lang::En, || self.words(false))
     }
 
     /// [`label`](Self::label) with the mate notes worded for a game without mate (Pawn
     /// Battle's forced wins).
     #[must_use]
     pub fn label_forced_win(&self) -> String {
-        self.label_worded("missed forced win", "allows a forced win")
+        i18n::with(i18n::Lang::En, || self.words(true))
     }
 
-    fn label_worded(&self, missed_mate: &str, allows_mate: &str) -> String {
-        let mut s = self.quality.as_str().to_owned();
-        let notes: Vec<&str> = [
-            (self.only_move, "only move"),
+    /// The label in the language spoken ([`i18n::current`]): `erro grave (perdeu a vitória)`;
+    /// `forced_win` words a mate as a forced win (Pawn Battle).
+    #[must_use]
+    pub fn words(&self, forced_win: bool) -> String {
+        let (missed_mate, allows_mate) = if forced_win {
+            ("note-missed-forced-win", "note-allows-forced-win")
+        } else {
+            ("note-missed-mate", "note-allows-mate")
+        };
+        let quality = i18n::t(&format!(
+            "quality-{}",
+            self.quality.as_str().replace('_', "-")
+        ));
+        let notes: Vec<String> = [
+            (self.only_move, "note-only-move"),
             (self.missed_mate, missed_mate),
-            (self.missed_win, "missed win"),
+            (self.missed_win, "note-missed-win"),
             (self.allowed_mate, allows_mate),
         ]
         .iter()
         .filter(|(on, _)| *on)
-        .map(|(_, t)| *t)
+        .map(|(_, key)| i18n::t(key))
         .collect();
-        if !notes.is_empty() {
-            s.push_str(&format!(" ({})", notes.join(", ")));
+        if notes.is_empty() {
+            return quality;
         }
-        s
+        i18n::tr(
+            "quality-with-notes",
+            &[
+                ("quality", quality.into()),
+                ("notes", notes.join(", ").into()),
+            ],
+        )
     }
 }
 

@@ -3,6 +3,7 @@
 //! (`--json`), write the annotated PGN (`--annotate OUT.pgn`) and/or the shared page (`--html
 //! OUT.html`); without any, open the review screen.
 
+use crate::i18n::{FluentValue, t, tr};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -75,8 +76,12 @@ pub fn load_as<P: pgn::PgnVariant>(
     file: &std::path::Path,
     number: usize,
 ) -> Result<Loaded<P>, CommandError> {
-    let f = std::fs::File::open(file)
-        .map_err(|e| CommandError::input(format!("cannot open {}: {e}", file.display())))?;
+    let f = std::fs::File::open(file).map_err(|e| {
+        CommandError::input(tr(
+            "cli-cannot-open",
+            &[("file", path_arg(file)), ("error", e.to_string().into())],
+        ))
+    })?;
     let mut picked: Option<(PgnGame<P>, Option<String>)> = None;
     let mut bad_games = Vec::new();
     let mut count = 0;
@@ -101,15 +106,23 @@ pub fn load_as<P: pgn::PgnVariant>(
         }
     }
     if let Some(message) = unusable {
-        return Err(CommandError::input(format!(
-            "{}: game {number} cannot be reviewed: {message}",
-            file.display()
+        return Err(CommandError::input(tr(
+            "cli-game-unusable",
+            &[
+                ("file", path_arg(file)),
+                ("number", number.into()),
+                ("error", message.into()),
+            ],
         )));
     }
     let Some((game, stopped)) = picked else {
-        return Err(CommandError::input(format!(
-            "{}: there is no game {number} (the file has {count})",
-            file.display()
+        return Err(CommandError::input(tr(
+            "cli-no-such-game",
+            &[
+                ("file", path_arg(file)),
+                ("number", number.into()),
+                ("count", count.into()),
+            ],
         )));
     };
     Ok(Loaded {
@@ -117,6 +130,11 @@ pub fn load_as<P: pgn::PgnVariant>(
         stopped,
         bad_games,
     })
+}
+
+/// A path as a message's variable.
+fn path_arg(path: &std::path::Path) -> FluentValue<'static> {
+    path.display().to_string().into()
 }
 
 /// Refuses an output (`--annotate`, `--html`: `flag`) that is the input file (by any name:
@@ -128,11 +146,13 @@ fn check_target(
     force: bool,
 ) -> Result<(), CommandError> {
     if persist::same_file(input, out) {
-        return Err(CommandError::input(format!(
-            "{flag} {} is the input file {}: it would be replaced by one reviewed game; \
-             write to another file",
-            out.display(),
-            input.display()
+        return Err(CommandError::input(tr(
+            "cli-target-is-input",
+            &[
+                ("flag", flag.into()),
+                ("path", path_arg(out)),
+                ("file", path_arg(input)),
+            ],
         )));
     }
     if !force && std::fs::symlink_metadata(out).is_ok() {
@@ -146,10 +166,7 @@ fn check_target(
 /// The message for an `--annotate` or `--html` target that exists.
 fn exists_message(e: &persist::WriteError) -> String {
     match e {
-        persist::WriteError::Exists(path) => format!(
-            "{} already exists; add --force to replace it, or choose another file",
-            path.display()
-        ),
+        persist::WriteError::Exists(path) => tr("cli-target-exists", &[("path", path_arg(path))]),
         other => other.to_string(),
     }
 }
@@ -226,7 +243,8 @@ impl<'a> ReviewDocument<'a> {
     /// # Errors
     /// serde_json refuses a value (a non-finite number).
     pub fn value(&self) -> Result<serde_json::Value, String> {
-        serde_json::to_value(self).map_err(|e| format!("cannot serialise the review: {e}"))
+        serde_json::to_value(self)
+            .map_err(|e| tr("cli-cannot-serialise", &[("error", e.to_string().into())]))
     }
 }
 
@@ -237,9 +255,7 @@ impl<'a> ReviewDocument<'a> {
 pub fn run(args: &ReviewArgs, config: &Config, out: &mut dyn Write) -> Result<(), CommandError> {
     let screen = !args.json && args.annotate.is_none() && args.html.is_none();
     if args.force && args.annotate.is_none() && args.html.is_none() {
-        return Err(CommandError::input(
-            "--force only lets --annotate or --html replace a file; give one of them",
-        ));
+        return Err(CommandError::input(t("cli-force-alone")));
     }
     let number = args.game.unwrap_or(1);
     // The game's `Variant` tag decides how the file is read; a file that cannot be read or has
@@ -249,9 +265,7 @@ pub fn run(args: &ReviewArgs, config: &Config, out: &mut dyn Write) -> Result<()
         .and_then(|f| pgn::variant_of_game(f, number))
         .and_then(Result::ok);
     if screen && !std::io::stdout().is_terminal() {
-        return Err(CommandError::input(
-            "the review screen needs a terminal; use --json, --annotate OUT.pgn or --html OUT.html",
-        ));
+        return Err(CommandError::input(t("cli-needs-terminal")));
     }
     let level = level(args.level.as_deref(), config)?;
     let limits = limits(args.depth, args.movetime_ms, default_limits());
@@ -284,9 +298,9 @@ pub fn run(args: &ReviewArgs, config: &Config, out: &mut dyn Write) -> Result<()
     if let (Some(a), Some(h)) = (&args.annotate, &args.html)
         && (a == h || persist::same_file(a, h))
     {
-        return Err(CommandError::input(format!(
-            "--annotate and --html both name {}; give two files",
-            a.display()
+        return Err(CommandError::input(tr(
+            "cli-same-target",
+            &[("path", path_arg(a))],
         )));
     }
     match variant {
@@ -316,14 +330,24 @@ fn review_file<P: Reviewed>(
         ..settings.clone()
     };
     for bad in &loaded.bad_games {
-        eprintln!("kibitzer: warning: {}: {bad}", args.file.display());
+        eprintln!(
+            "{}",
+            tr(
+                "cli-warning",
+                &[("what", format!("{}: {bad}", args.file.display()).into())]
+            )
+        );
     }
     if let Some(why) = &loaded.stopped {
-        eprintln!(
-            "kibitzer: warning: reviewing game {} up to the move before the error ({} moves): {why}",
-            number,
-            loaded.game.game.ply()
+        let what = tr(
+            "cli-reviewing-until-error",
+            &[
+                ("number", number.into()),
+                ("moves", loaded.game.game.ply().into()),
+                ("error", why.as_str().into()),
+            ],
         );
+        eprintln!("{}", tr("cli-warning", &[("what", what.into())]));
     }
     let show_progress = std::io::stderr().is_terminal();
     let mut plies = Vec::new();
@@ -336,17 +360,22 @@ fn review_file<P: Reviewed>(
             ReviewEvent::Ply(p) => plies.push(*p),
             ReviewEvent::Progress(p) if show_progress => {
                 let eta = p.eta.map_or(0, |d| d.as_secs());
-                eprint!(
-                    "\rreviewing: {}/{} plies, about {eta} s left   ",
-                    p.done, p.total
+                let line = tr(
+                    "cli-reviewing",
+                    &[
+                        ("done", p.done.into()),
+                        ("total", p.total.into()),
+                        ("secs", eta.into()),
+                    ],
                 );
+                eprint!("\r{line}   ");
             }
             ReviewEvent::Progress(_) => {}
             ReviewEvent::Notice(n) => {
                 if show_progress {
                     eprintln!();
                 }
-                eprintln!("kibitzer: warning: {n}");
+                eprintln!("{}", tr("cli-warning", &[("what", n.as_str().into())]));
                 notices.push(n);
             }
             ReviewEvent::Finished => {
@@ -378,8 +407,9 @@ fn review_file<P: Reviewed>(
                 serde_json::to_writer_pretty(&mut *out, &doc)?;
                 writeln!(out)
             };
-            write(out)
-                .map_err(|e| CommandError::failure(format!("cannot write the output: {e}")))?;
+            write(out).map_err(|e| {
+                CommandError::failure(tr("cli-cannot-write", &[("error", e.to_string().into())]))
+            })?;
         }
     }
     Ok(())

@@ -19,15 +19,13 @@ use ratatui::Frame;
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind,
 };
-use ratatui::layout::{Constraint, Direction, Layout, Rect};
-use ratatui::style::{Modifier, Style};
-use ratatui::text::Line;
-use ratatui::widgets::{Gauge, Paragraph};
+use ratatui::layout::Rect;
+use ratatui::style::Style;
 use shakmaty::{Chess, Color, Move};
 use std::sync::Arc;
 
 use super::browse::{Browser, Nav};
-use super::graph::{EvalGraph, GraphColors};
+use super::graph::EvalGraph;
 use super::learn;
 use super::learn::TryRequest;
 use super::{ReviewEvent, ReviewGame, ReviewState, Reviewed, Settings};
@@ -35,74 +33,16 @@ use crate::analysis::Request;
 use crate::app::{Message, MoveInput, Step};
 use crate::config::PieceStyle;
 use crate::explain::quality::Quality;
-use crate::keys::{Action, Keymaps};
+use crate::i18n::{t, tr};
+use crate::keys::Keymaps;
 use crate::pgn::PgnGame;
 use crate::screen::{Effect, Event};
 use crate::screen::{ReviewReport, ReviewWork};
 use crate::ui::Theme;
-use crate::ui::board::{BoardGeometry, BoardView};
 use crate::ui::move_list::MoveListView;
-use crate::ui::{dialogs, explanation, move_list, status};
 use crate::variant::pawn_battle::PawnBattle;
 
-/// The areas of the screen, shared by drawing and mouse hit-testing.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Areas {
-    /// The board with its labels.
-    pub board: Rect,
-    /// The move list.
-    pub moves: Rect,
-    /// The explanation panel.
-    pub panel: Rect,
-    /// The evaluation graph.
-    pub graph: Rect,
-    /// The progress bar.
-    pub progress: Rect,
-    /// The help or prompt line.
-    pub help: Rect,
-}
-
-impl Areas {
-    /// Splits the screen.
-    #[must_use]
-    pub fn new(area: Rect) -> Areas {
-        let rows = Layout::default()
-            .direction(Direction::Vertical)
-            .constraints([
-                Constraint::Min(10),
-                Constraint::Length(6),
-                Constraint::Length(1),
-                Constraint::Length(1),
-            ])
-            .split(area);
-        let top = Layout::default()
-            .direction(Direction::Horizontal)
-            .constraints([
-                Constraint::Length(28),
-                Constraint::Length(24),
-                Constraint::Min(20),
-            ])
-            .split(rows[0]);
-        Areas {
-            board: top[0],
-            moves: top[1],
-            panel: top[2],
-            graph: rows[1],
-            progress: rows[2],
-            help: rows[3],
-        }
-    }
-
-    /// Where the board's squares are (three cells wide, one high, after the rank labels).
-    #[must_use]
-    pub fn board_geometry(&self) -> BoardGeometry {
-        BoardGeometry {
-            board: Rect::new(self.board.x + 2, self.board.y, 24, 8).intersection(self.board),
-            square_w: 3,
-            square_h: 1,
-        }
-    }
-}
+pub use crate::ui::review::Areas;
 
 /// "Learn from your mistakes" at one mistake (ply `ply`, the board before it).
 #[derive(Debug, Clone, PartialEq)]
@@ -151,7 +91,7 @@ fn prompt(ply: usize, error: Option<String>) -> Learn {
 }
 
 impl Learn {
-    fn ply(&self) -> usize {
+    pub(crate) fn ply(&self) -> usize {
         match self {
             Learn::Prompt { ply, .. } | Learn::Judging { ply, .. } | Learn::Verdict { ply, .. } => {
                 *ply
@@ -220,7 +160,7 @@ crate::keys::actions! {
 
 /// How the screen names an analyst before its engine has answered: `kibitzer` for the
 /// built-in engine, else the command line.
-fn analyst_label(spec: &crate::analysis::AnalystSpec) -> String {
+pub(crate) fn analyst_label(spec: &crate::analysis::AnalystSpec) -> String {
     if spec.is_builtin() {
         crate::analysis::BUILTIN_NAME.to_owned()
     } else {
@@ -261,36 +201,36 @@ impl OnScreen for PawnBattle {
 /// The review screen's model, for a game of `P` (chess by default).
 #[derive(Debug, Clone)]
 pub struct Screen<P: OnScreen = Chess> {
-    game: PgnGame<P>,
-    state: ReviewState,
-    browser: Browser,
-    goto: Option<String>,
-    message: Option<Message>,
-    pieces: PieceStyle,
-    theme: Theme,
+    pub(crate) game: PgnGame<P>,
+    pub(crate) state: ReviewState,
+    pub(crate) browser: Browser,
+    pub(crate) goto: Option<String>,
+    pub(crate) message: Option<Message>,
+    pub(crate) pieces: PieceStyle,
+    pub(crate) theme: Theme,
     /// A move picked in the list with ↑/↓ (Enter jumps there).
-    list: Option<usize>,
-    learn: Option<Learn>,
+    pub(crate) list: Option<usize>,
+    pub(crate) learn: Option<Learn>,
     /// A try submitted during the current update, turned into [`ReviewWork::Judge`] before
     /// [`Screen::update`] returns.
-    submitted: Option<(usize, Move)>,
-    help: bool,
+    pub(crate) submitted: Option<(usize, Move)>,
+    pub(crate) help: bool,
     /// `a` was pressed: the analysis board opens on the position shown.
-    analyse: bool,
+    pub(crate) analyse: bool,
     /// This review's id (reports carry it).
-    id: u64,
+    pub(crate) id: u64,
     /// How tries are judged.
-    settings: Settings,
+    pub(crate) settings: Settings,
     /// Number of the latest try sent for judging (verdicts on older ones are dropped).
-    attempts: u64,
+    pub(crate) attempts: u64,
     /// The analyst's notices of this review (an external engine failed: the built-in one took
     /// over), shown in the panel.
-    notices: Vec<String>,
+    pub(crate) notices: Vec<String>,
     /// The analyst was switched during the current update: the review starts again
     /// ([`ReviewWork::Cancel`] and [`ReviewWork::Start`], which the shell gives a new id).
-    restart: bool,
+    pub(crate) restart: bool,
     /// The keymaps (the shell's, refreshed at every event).
-    keys: Arc<Keymaps>,
+    pub(crate) keys: Arc<Keymaps>,
 }
 
 impl<P: OnScreen> Screen<P> {
@@ -383,10 +323,9 @@ impl<P: OnScreen> Screen<P> {
     /// again from the start; the plies analysed so far are dropped.
     fn switch_analyst(&mut self) {
         if !P::EXTERNAL_ANALYST {
-            self.say(format!(
-                "no external engine plays {} (Stockfish knows chess only): the built-in engine \
-                 reviews this game",
-                crate::pgn::variant_name(P::VARIANT)
+            self.say(tr(
+                "review-no-external",
+                &[("game", P::VARIANT.name().into())],
             ));
             return;
         }
@@ -400,9 +339,9 @@ impl<P: OnScreen> Screen<P> {
         self.notices.clear();
         self.learn = None;
         self.restart = true;
-        self.say(format!(
-            "reviewing again with {}",
-            analyst_label(&self.settings.analyst)
+        self.say(tr(
+            "review-again-with",
+            &[("analyst", analyst_label(&self.settings.analyst).into())],
         ));
     }
 
@@ -508,7 +447,7 @@ impl<P: OnScreen> Screen<P> {
             self.message = match nav {
                 Nav::NextError => Some(self.no_mistake("further")),
                 Nav::PreviousError => Some(self.no_mistake("earlier")),
-                Nav::Move(..) => Some("the game has no such move".to_owned()),
+                Nav::Move(..) => Some(t("review-no-such-move")),
                 _ => None,
             }
             .map(Message::info);
@@ -519,21 +458,26 @@ impl<P: OnScreen> Screen<P> {
     /// or both sides' (a side's `n` says nothing of the other's).
     fn no_mistake(&self, which: &str) -> String {
         let Some(side) = self.browser.side else {
-            return format!("no {which} mistake");
+            return tr("review-no-mistake", &[("which", which.into())]);
         };
-        let (white, black) = (
-            self.keys.key_of(ReviewAction::White),
-            self.keys.key_of(ReviewAction::Black),
-        );
-        let (name, own, other, other_key) = match side {
-            Color::White => ("White", white, "Black", black),
-            Color::Black => ("Black", black, "White", white),
+        let key = |c: Color| match c {
+            Color::White => self.keys.key_of(ReviewAction::White),
+            Color::Black => self.keys.key_of(ReviewAction::Black),
         };
-        format!("no {which} mistake by {name} · {other_key}: {other}'s · {own} again: both sides'")
+        tr(
+            "review-no-mistake-by",
+            &[
+                ("which", which.into()),
+                ("side", crate::app::color_name(side).into()),
+                ("own-key", key(side).into()),
+                ("other", crate::app::color_name(!side).into()),
+                ("other-key", key(!side).into()),
+            ],
+        )
     }
 
     /// The ply at the cursor when it is a mistake (inaccuracy or worse) of the chosen side.
-    fn learnable(&self) -> Option<usize> {
+    pub(crate) fn learnable(&self) -> Option<usize> {
         let p = self.browser.ply()?;
         let r = self.state.ply(p)?;
         let side_ok = self.browser.side.is_none_or(|c| r.mover == c);
@@ -547,9 +491,13 @@ impl<P: OnScreen> Screen<P> {
                 self.learn = Some(prompt(ply, None));
             }
             None => {
-                self.message = Some(Message::info(
-                    "t works at a mistake of the chosen side: n goes to the next one",
-                ));
+                self.message = Some(Message::info(tr(
+                    "review-try-where",
+                    &[
+                        ("try", self.keys.key_of(ReviewAction::Try).into()),
+                        ("next", self.keys.key_of(ReviewAction::NextMistake).into()),
+                    ],
+                )));
             }
         }
     }
@@ -681,11 +629,13 @@ impl<P: OnScreen> Screen<P> {
                 Some(TryAction::Reveal) => {
                     self.learn = None;
                     if let Some(r) = self.state.ply(ply) {
-                        self.message = Some(Message::info(format!(
-                            "the best move was {} ({}); {} goes to the next mistake",
-                            r.best_move,
-                            super::score_text(r.best_score, P::VARIANT),
-                            self.keys.key_of(ReviewAction::NextMistake)
+                        self.message = Some(Message::info(tr(
+                            "review-best-was",
+                            &[
+                                ("move", crate::i18n::san(&r.best_move).into_owned().into()),
+                                ("score", super::score_text(r.best_score, P::VARIANT).into()),
+                                ("key", self.keys.key_of(ReviewAction::NextMistake).into()),
+                            ],
                         )));
                     }
                 }
@@ -732,10 +682,7 @@ impl<P: OnScreen> Screen<P> {
                     };
                     match text.trim_end_matches('.').parse::<u32>() {
                         Ok(n) => self.nav(Nav::Move(n, side)),
-                        Err(_) => {
-                            self.message =
-                                Some(Message::error("type a move number, like 12 or 12..."))
-                        }
+                        Err(_) => self.message = Some(Message::error(t("review-type-move-number"))),
                     }
                 }
                 KeyCode::Esc => self.goto = None,
@@ -850,7 +797,7 @@ impl<P: OnScreen> Screen<P> {
     }
 
     /// The colour at the bottom of the board.
-    fn bottom(&self) -> Color {
+    pub(crate) fn bottom(&self) -> Color {
         if self.browser.flipped {
             Color::Black
         } else {
@@ -859,7 +806,7 @@ impl<P: OnScreen> Screen<P> {
     }
 
     /// The move list: each move with its mark, coloured by its quality.
-    fn move_list(&self) -> MoveListView {
+    pub(crate) fn move_list(&self) -> MoveListView {
         let g = &self.game.game;
         MoveListView {
             first_number: g.first_move_number(),
@@ -871,7 +818,7 @@ impl<P: OnScreen> Screen<P> {
                 .map(|(p, m)| {
                     let quality = self.state.ply(p).map(|r| r.classification.quality);
                     (
-                        format!("{}{}", m.san, self.mark(p)),
+                        format!("{}{}", crate::i18n::san(&m.san.to_string()), self.mark(p)),
                         self.quality_style(quality),
                     )
                 })
@@ -883,12 +830,12 @@ impl<P: OnScreen> Screen<P> {
         }
     }
 
-    fn mark(&self, ply: usize) -> &'static str {
+    pub(crate) fn mark(&self, ply: usize) -> &'static str {
         self.state.ply(ply).map_or("", |p| p.classification.mark())
     }
 
     /// The style of a move of this quality: theme colours for inaccuracies and worse.
-    fn quality_style(&self, q: Option<Quality>) -> Style {
+    pub(crate) fn quality_style(&self, q: Option<Quality>) -> Style {
         match q {
             Some(Quality::Blunder) => self.theme.fg("error"),
             Some(Quality::Mistake) => self.theme.fg("check"),
@@ -897,369 +844,9 @@ impl<P: OnScreen> Screen<P> {
         }
     }
 
-    /// Draws the screen.
+    /// Draws the screen ([`crate::ui::review::render`]).
     pub fn render(&self, frame: &mut Frame) {
-        let area = frame.area();
-        let areas = Areas::new(area);
-        self.render_board(frame, &areas);
-        move_list::draw_view(frame, areas.moves, &self.move_list(), &self.theme);
-        self.render_panel(frame, areas.panel);
-        let values = self.state.graph_values();
-        let block = crate::ui::panel("Evaluation", &self.theme);
-        let graph = block.inner(areas.graph);
-        frame.render_widget(block, areas.graph);
-        let colors = GraphColors {
-            white: self.theme.color("text"),
-            black: self.theme.color("dim"),
-            current: self.theme.color("accent"),
-        };
-        frame.render_widget(
-            EvalGraph::new(&values)
-                .current(self.browser.ply())
-                .colors(colors),
-            graph,
-        );
-        self.render_progress(frame, areas.progress);
-        frame.render_widget(Paragraph::new(self.help_line()), areas.help);
-        if self.help {
-            let rows = self.keys.help(ReviewAction::SCREEN);
-            dialogs::draw_help(frame, area, "Review keys", &rows, &self.theme);
-        }
-    }
-
-    /// The bottom line: a prompt, a message, or the keys (with `t` at a mistake).
-    fn help_line(&self) -> Line<'static> {
-        let dim = self.theme.fg("dim");
-        let accent = self.theme.fg("accent");
-        if self.help {
-            return Line::styled("any key closes the help", dim);
-        }
-        if let Some(learn) = &self.learn {
-            return match learn {
-                Learn::Prompt { input, .. } if input.promotion.is_some() => {
-                    Line::styled(status::PROMOTION_KEYS, dim)
-                }
-                Learn::Prompt {
-                    input:
-                        MoveInput {
-                            selected: Some(f), ..
-                        },
-                    ..
-                } => Line::styled(
-                    format!("your move: {f}…  (click the destination; Esc stops)"),
-                    accent,
-                ),
-                Learn::Prompt { text, .. } => status::prompt_line(
-                    "your move: ",
-                    text,
-                    "(SAN or UCI, or click two squares; Enter, Esc)",
-                    &self.theme,
-                ),
-                Learn::Judging { .. } => Line::styled("judging your try… (Esc stops)", dim),
-                Learn::Verdict { .. } => {
-                    Line::styled(self.keys.key_line(TryAction::SCREEN), accent)
-                }
-            };
-        }
-        if let Some(buf) = &self.goto {
-            return status::prompt_line(
-                "go to move: ",
-                buf,
-                "(12 = White's 12th, 12... = Black's; Enter, Esc)",
-                &self.theme,
-            );
-        }
-        if let Some(m) = &self.message {
-            return status::message_line(m, &self.theme);
-        }
-        let keys = self.keys.key_line(ReviewAction::SCREEN);
-        match self.learnable() {
-            Some(_) => Line::styled(
-                format!(
-                    "{} try a better move · {keys}",
-                    self.keys.key_of(ReviewAction::Try)
-                ),
-                dim,
-            ),
-            None => Line::styled(keys, dim),
-        }
-    }
-
-    fn render_board(&self, frame: &mut Frame, areas: &Areas) {
-        // While trying, the board shows the position before the mistake.
-        let shown = self.learn.as_ref().map_or(self.browser.cursor, Learn::ply);
-        let Some(pos) = self.game.game.position_at(shown) else {
-            return;
-        };
-        let input = match &self.learn {
-            Some(Learn::Prompt { input, .. }) => *input,
-            _ => MoveInput::default(),
-        };
-        let view = BoardView {
-            bottom: self.bottom(),
-            last_move: shown
-                .checked_sub(1)
-                .and_then(|p| self.game.game.moves().get(p))
-                .map(|m| &m.mv),
-            selected: input.selected,
-            targets: input.targets(pos),
-            pieces: self.pieces,
-            ..BoardView::new(pos)
-        };
-        let geometry = areas.board_geometry();
-        crate::ui::board::draw_view(frame, &geometry, &view, &self.theme);
-        let to_move = if pos.turn() == Color::White {
-            "White to move"
-        } else {
-            "Black to move"
-        };
-        let below = Rect::new(
-            areas.board.x,
-            geometry.board.bottom() + 1,
-            areas.board.width,
-            1,
-        )
-        .intersection(areas.board);
-        frame.render_widget(
-            Paragraph::new(Line::styled(format!("  {to_move}"), self.theme.fg("text"))),
-            below,
-        );
-        if let Some(p) = input.promotion {
-            dialogs::draw_promotion(
-                frame,
-                &geometry,
-                frame.area(),
-                pos.turn(),
-                p.choice,
-                self.pieces,
-                &self.theme,
-            );
-        }
-    }
-
-    /// The panel's lines while learning.
-    fn learn_lines(&self, learn: &Learn) -> Vec<Line<'static>> {
-        let bold = self.theme.fg("text").add_modifier(Modifier::BOLD);
-        let mut lines = Vec::new();
-        if let Some(r) = self.state.ply(learn.ply()) {
-            let number = r.number_text();
-            lines.push(Line::styled(
-                format!(
-                    "Learn: find a better move than {number} {}{} — {}",
-                    r.san,
-                    r.classification.mark(),
-                    r.label
-                ),
-                bold,
-            ));
-            lines.push(Line::from(""));
-        }
-        match learn {
-            Learn::Prompt { error, .. } => {
-                lines.push(Line::styled(
-                    "Type your move below (like e4 or e2e4), or click or drag it on the board.",
-                    self.theme.fg("text"),
-                ));
-                if let Some(e) = error {
-                    lines.push(Line::styled(e.clone(), self.theme.error()));
-                }
-            }
-            Learn::Judging { san, .. } => {
-                lines.push(Line::styled(
-                    format!("{san}: the engine is looking…"),
-                    self.theme.fg("dim"),
-                ));
-            }
-            Learn::Verdict {
-                san,
-                good,
-                drop,
-                sentences,
-                ..
-            } => {
-                let (text, style) = if *good {
-                    (
-                        if *drop == 0.0 {
-                            format!("{san}: good! It is the engine's best move.")
-                        } else {
-                            format!(
-                                "{san}: good! It is nearly as strong as the engine's best move."
-                            )
-                        },
-                        self.theme.fg("selected").add_modifier(Modifier::BOLD),
-                    )
-                } else if drop.is_finite() {
-                    (
-                        format!(
-                            "{san}: not good enough: the engine's best move is clearly stronger."
-                        ),
-                        self.theme.error(),
-                    )
-                } else {
-                    (
-                        format!("{san}: the engine could not judge it."),
-                        self.theme.error(),
-                    )
-                };
-                lines.push(Line::styled(text, style));
-                lines.push(Line::from(""));
-                for s in sentences {
-                    lines.push(Line::styled(s.clone(), self.theme.fg("text")));
-                }
-            }
-        }
-        lines
-    }
-
-    fn render_panel(&self, frame: &mut Frame, area: Rect) {
-        if let Some(learn) = &self.learn {
-            explanation::draw_panel(
-                frame,
-                area,
-                &panel_title::<P>(),
-                self.learn_lines(learn),
-                &self.theme,
-            );
-            return;
-        }
-        let s = self.state.summary();
-        let text = self.theme.fg("text");
-        let bold = text.add_modifier(Modifier::BOLD);
-        let side = |name: &str, x: &super::SideSummary| {
-            format!(
-                "{name} {:>3}%  ?!{} ?{} ??{}",
-                x.accuracy
-                    .map_or_else(|| "-".to_owned(), |a| format!("{a:.0}")),
-                x.inaccuracies,
-                x.mistakes,
-                x.blunders
-            )
-        };
-        let mut lines = vec![
-            Line::styled(side("White", &s.white), text),
-            Line::styled(side("Black", &s.black), text),
-        ];
-        // The opening reached so far: the game's at the end, the position's when browsing.
-        let shown = self.browser.ply().map_or(0, |p| p + 1);
-        let game = &self.game.game;
-        if let Some(o) = <P as Reviewed>::opening_at(game, shown)
-            .or_else(|| <P as Reviewed>::opening_at(game, game.ply()))
-        {
-            lines.push(Line::styled(format!("Opening: {o}"), text));
-        }
-        // Which engine judged: the shown ply's, else the latest analysed ply's, else the one
-        // asked for; then what went wrong with it.
-        let judged_by = self
-            .browser
-            .ply()
-            .and_then(|p| self.state.ply(p))
-            .or_else(|| (0..self.state.len()).rev().find_map(|p| self.state.ply(p)))
-            .map_or_else(
-                || analyst_label(&self.settings.analyst),
-                |r| r.judged_by.clone(),
-            );
-        lines.push(Line::styled(format!("Judged by: {judged_by}"), text));
-        if P::EXTERNAL_ANALYST
-            && self.settings.analyst.is_builtin()
-            && self.settings.external_installed
-        {
-            // The built-in engine's verdicts are right less often than a strong engine's
-            // (docs/REVIEW.md): say that one is at hand.
-            lines.push(Line::styled(
-                format!(
-                    "e: judge with {}, a stronger engine",
-                    analyst_label(&self.settings.external)
-                ),
-                self.theme.fg("dim"),
-            ));
-        }
-        for n in &self.notices {
-            lines.push(Line::styled(n.clone(), self.theme.fg("error")));
-        }
-        lines.push(Line::from(""));
-        match self.browser.ply() {
-            None => lines.push(Line::styled(
-                "Start position. Press . or → to step through the game.",
-                text,
-            )),
-            Some(p) => match self.state.ply(p) {
-                None => lines.push(Line::styled(
-                    format!("{} (not analysed yet)", self.game.game.moves()[p].san),
-                    text,
-                )),
-                Some(r) => {
-                    let number = r.number_text();
-                    lines.push(Line::styled(
-                        format!(
-                            "{number} {}{}  {}  {}",
-                            r.san,
-                            r.classification.mark(),
-                            r.score_text,
-                            r.label
-                        ),
-                        self.quality_style(Some(r.classification.quality))
-                            .add_modifier(Modifier::BOLD),
-                    ));
-                    // A book move is theory: no "best" to set against it.
-                    if r.best_uci != r.uci && r.classification.quality != Quality::Book {
-                        lines.push(Line::styled(
-                            format!(
-                                "best: {} ({})  {}",
-                                r.best_move,
-                                super::score_text(r.best_score, P::VARIANT),
-                                r.best_line.join(" ")
-                            ),
-                            text,
-                        ));
-                    }
-                    lines.push(Line::from(""));
-                    for l in &r.explanation.sentences {
-                        lines.push(Line::styled(l.text.clone(), text));
-                    }
-                    if let Some(b) = &r.better {
-                        lines.push(Line::from(""));
-                        lines.push(Line::styled(format!("Better: {}", b.san), bold));
-                        for l in &b.sentences {
-                            lines.push(Line::styled(l.text.clone(), text));
-                        }
-                    }
-                }
-            },
-        }
-        explanation::draw_panel(frame, area, &panel_title::<P>(), lines, &self.theme);
-    }
-
-    fn render_progress(&self, frame: &mut Frame, area: Rect) {
-        let total = self.state.len().max(1);
-        let (done, label) = match self.state.progress() {
-            _ if self.state.is_finished() => (total, "analysis complete".to_owned()),
-            Some(p) => (
-                p.done,
-                format!(
-                    "analysing: {}/{} plies, about {} s left",
-                    p.done,
-                    p.total,
-                    p.eta.map_or(0, |d| d.as_secs())
-                ),
-            ),
-            None => (0, format!("analysing: 0/{} plies", self.state.len())),
-        };
-        let ratio = (done as f64 / total as f64).clamp(0.0, 1.0);
-        frame.render_widget(
-            Gauge::default()
-                .ratio(ratio)
-                .label(label)
-                .gauge_style(self.theme.fg("selected")),
-            area,
-        );
-    }
-}
-
-/// The explanation panel's title: the game's name beside it when the game is not chess.
-fn panel_title<P: OnScreen>() -> String {
-    match P::VARIANT {
-        crate::variant::Variant::Chess => "Explanation".to_owned(),
-        other => format!("Explanation · {}", crate::pgn::variant_name(other)),
+        crate::ui::review::render(frame, self);
     }
 }
 

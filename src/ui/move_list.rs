@@ -159,7 +159,7 @@ pub fn draw_view(frame: &mut Frame, area: Rect, view: &MoveListView, theme: &The
         .collect();
     if lines.is_empty() {
         frame.render_widget(
-            Paragraph::new(Line::styled("no moves yet", theme.fg("dim"))),
+            Paragraph::new(Line::styled(crate::i18n::t("moves-none"), theme.fg("dim"))),
             inner,
         );
     } else {

@@ -1,0 +1,197 @@
+# As teclas em português: a linha de cada ação na ajuda (`?`) e a palavra na linha de teclas.
+# O texto em inglês é o de assets/keys/default.toml; cada mensagem aqui traduz uma linha dele:
+# keys-TELA-AÇÃO (a ajuda), keys-TELA-AÇÃO-short (a palavra), keys-TELA-AÇÃO-label (a nota).
+# src/i18n/tests.rs verifica que cada texto do arquivo de teclas tem a sua tradução aqui.
+
+## play
+keys-play-cursor_left = mover o cursor no tabuleiro
+keys-play-cursor_left-short = mover
+keys-play-pick = pegar a peça sob o cursor, soltá-la
+keys-play-pick-short = pegar
+keys-play-cancel = cancelar a seleção ou a dica, voltar ao jogo
+keys-play-mouse = clicar peça e casa, ou arrastar e soltar
+keys-play-mouse-label = mouse
+keys-play-prompt = prompt: um lance (e4, exd5, e2e4) ou comando
+keys-play-prompt-short = cmd
+keys-play-take_back = voltar o seu lance e a resposta / refazer
+keys-play-take_back-short = voltar
+keys-play-flip = girar o tabuleiro
+keys-play-flip-short = girar
+keys-play-new_game = nova partida (jogo, cor, nível, relógio)
+keys-play-edit = editor (:edit) / análise (3 linhas)
+keys-play-hint = dica: a sugestão do computador (ou :hint)
+keys-play-hint-short = dica
+keys-play-move_now = o computador joga já (na sua vez: por você)
+keys-play-back = voltar, avançar, o início, a posição atual
+keys-play-eval_bar = barra: sua chance de vitória (? = sem nota)
+keys-play-marks = casas numeradas: a linha da dica ou a vista
+keys-play-copy = copiar o PGN para a área de transferência
+keys-play-help = esta ajuda
+keys-play-help-short = teclas
+keys-play-quit = sair, como Ctrl+c (a partida fica salva)
+keys-play-quit-short = sair
+keys-play-cmd_level = nível 1-10, nova partida, girar o tabuleiro
+keys-play-cmd_level-label = :level N :new :flip
+keys-play-cmd_fen = mostrar a FEN, ou montar uma posição
+keys-play-cmd_fen-label = :fen [FEN]
+keys-play-cmd_save = salvar ou carregar uma partida
+keys-play-cmd_save-label = :save [ARQUIVO] :load ARQUIVO
+keys-play-cmd_resign = abandonar, propor empate, sair
+keys-play-cmd_resign-label = :resign :draw :quit
+keys-play-cmd_pgn = mostrar o PGN (copiado para a transferência)
+keys-play-cmd_pgn-label = :pgn
+## review
+keys-review-back = um meio-lance para trás / para a frente
+keys-review-back-short = voltar
+keys-review-forward-short = avançar
+keys-review-next_mistake = próximo / anterior erro do lado escolhido
+keys-review-next_mistake-short = próximo
+keys-review-previous_mistake-short = anterior
+keys-review-white = só os erros das Brancas / Pretas (de novo: todos)
+keys-review-analysis_board = tabuleiro de análise aqui (variantes, 3 linhas)
+keys-review-analysis_board-short = analisar
+keys-review-start = início / fim da partida
+keys-review-list_up = escolher um lance na lista, ir até ele
+keys-review-click = um lance da lista ou um ponto do gráfico
+keys-review-click-label = clique
+keys-review-goto = ir a um lance (12 Enter: 12º das Brancas; 12... Pretas)
+keys-review-goto-short = ir
+keys-review-try = num erro: tentar um lance melhor (digitar ou clicar)
+keys-review-flip = girar o tabuleiro
+keys-review-share = compartilhar: a revisão como página web (review-N.html)
+keys-review-switch_analyst = revisar de novo com o outro analista (embutido / [analysis])
+keys-review-help = esta ajuda
+keys-review-help-short = ajuda
+keys-review-quit = sair (de volta à lista de partidas ou à partida)
+keys-review-quit-short = sair
+## review_try
+keys-review_try-again = tentar de novo
+keys-review_try-again-short = tentar de novo
+keys-review_try-reveal = mostrar o melhor lance
+keys-review_try-reveal-short = mostrar o melhor lance
+keys-review_try-next = o próximo erro, e tentá-lo
+keys-review_try-next-short = próximo erro
+keys-review_try-leave = de volta à revisão
+keys-review_try-leave-short = voltar
+## analysis_board
+keys-analysis_board-cursor_left = mover o cursor no tabuleiro
+keys-analysis_board-pick = pegar uma peça, soltá-la (de qualquer lado)
+keys-analysis_board-mouse = clicar peça e casa, ou arrastar; clicar num lance
+keys-analysis_board-mouse-label = mouse
+keys-analysis_board-prompt = prompt: um lance (e4, exd5, e2e4) ou save [ARQUIVO]
+keys-analysis_board-back = um lance para trás / para a frente
+keys-analysis_board-back-short = trás
+keys-analysis_board-forward-short = frente
+keys-analysis_board-start = o início / o fim da linha
+keys-analysis_board-previous_try = o lance anterior / seguinte tentado aqui
+keys-analysis_board-next_try-short = outro
+keys-analysis_board-leave_variation = sair da variante, de volta ao seu lance principal
+keys-analysis_board-promote = promover a variante a linha principal
+keys-analysis_board-promote-short = promove
+keys-analysis_board-delete = apagar este lance e o que vem depois
+keys-analysis_board-delete-short = apaga
+keys-analysis_board-engine = parar / iniciar o computador (3 melhores linhas)
+keys-analysis_board-engine-short = motor
+keys-analysis_board-flip = girar o tabuleiro
+keys-analysis_board-save = salvar a partida com as variantes (PGN)
+keys-analysis_board-save-short = salva
+keys-analysis_board-quit = largar a peça pegada, senão voltar à partida
+keys-analysis_board-quit-short = sai
+keys-analysis_board-help = esta ajuda
+keys-analysis_board-help-short = ajuda
+## picker
+keys-picker-up = a partida de cima / de baixo
+keys-picker-up-short = subir
+keys-picker-down-short = descer
+keys-picker-page_up = uma página acima / abaixo
+keys-picker-first = a primeira / a última partida
+keys-picker-open = abrir a partida (um clique nela também)
+keys-picker-open-short = abrir
+keys-picker-filter = filtrar por jogador, evento ou jogo (Backspace apaga)
+keys-picker-filter-label = digite
+keys-picker-back = limpar o filtro; sem filtro, sair
+keys-picker-back-short = limpar filtro / sair
+## editor
+keys-editor-cursor_left = mover o cursor
+keys-editor-white_piece = pôr uma peça branca na casa do cursor (Shift = Brancas)
+keys-editor-white_piece-short = branca
+keys-editor-white_piece-label = KQRBNP
+keys-editor-black_piece = pôr ali uma peça preta (minúscula = Pretas, como na FEN)
+keys-editor-black_piece-short = preta
+keys-editor-black_piece-label = kqrbnp
+keys-editor-delete = esvaziar a casa
+keys-editor-delete-short = tira
+keys-editor-cut = recortar a peça / colá-la (quantas vezes quiser)
+keys-editor-cut-short = pega
+keys-editor-paste-short = põe
+keys-editor-mouse = escolher na paleta, clicar casas; arrastar; botão direito esvazia
+keys-editor-mouse-label = mouse
+keys-editor-clear = limpar o tabuleiro / a posição inicial
+keys-editor-switch_game = o jogo: xadrez ou Batalha de Peões (torres e peões), do início
+keys-editor-mirror = espelhar as cores (os lados trocam) / girar a vista
+keys-editor-turn = o outro lado joga
+keys-editor-castle_white_king = roque O-O / O-O-O das Brancas e Pretas (rei e torre na origem)
+keys-editor-en_passant = a próxima casa possível de en passant
+keys-editor-fullmoves_up = número do lance: mais / menos
+keys-editor-halfmoves_up = meios-lances desde captura ou lance de peão: mais / menos
+keys-editor-undo = desfazer / refazer
+keys-editor-fen = digitar ou colar uma FEN / copiar a FEN
+keys-editor-play = jogar a partir daqui (a sua cor e o nível)
+keys-editor-play-short = joga
+keys-editor-analyse = analisar: o melhor lance, explicado (Batalha de Peões: análise)
+keys-editor-analyse-short = avalia
+keys-editor-help = esta ajuda
+keys-editor-help-short = tudo
+keys-editor-cancel = voltar à partida, sem mudanças
+## editor_play
+keys-editor_play-white = jogar com as Brancas / as Pretas / a outra cor
+keys-editor_play-white-short = Brancas
+keys-editor_play-black-short = Pretas
+keys-editor_play-other_colour-short = cor
+keys-editor_play-level_up = nível para cima / para baixo
+keys-editor_play-level_down-short = nível
+keys-editor_play-level = nível 1 a 9, 0 o mais forte
+keys-editor_play-level-short = nível
+keys-editor_play-level-label = 1-9 0
+keys-editor_play-start = começar a partida
+keys-editor_play-start-short = começar
+keys-editor_play-cancel = de volta ao editor
+keys-editor_play-cancel-short = cancelar
+## new_game
+keys-new_game-game = xadrez ou Batalha de Peões
+keys-new_game-game-short = jogo
+keys-new_game-white = cor: Brancas / Pretas / sorteio / trás / frente
+keys-new_game-colour_after-short = cor
+keys-new_game-level_up = nível para cima / para baixo
+keys-new_game-level_down-short = nível
+keys-new_game-level = nível 1 a 9, 0 o mais forte
+keys-new_game-level-short = nível
+keys-new_game-level-label = 1-9 0
+keys-new_game-clock = o relógio seguinte / anterior
+keys-new_game-clock-short = relógio
+keys-new_game-start = começar a partida
+keys-new_game-start-short = começa
+keys-new_game-edit = montar uma posição no editor
+keys-new_game-edit-short = edita
+keys-new_game-cancel = de volta à partida
+keys-new_game-cancel-short = volta
+## game_over
+keys-game_over-previous = o botão anterior / seguinte
+keys-game_over-next-short = botão
+keys-game_over-press = apertar o botão
+keys-game_over-press-short = aperta
+keys-game_over-new_game = nova partida
+keys-game_over-new_game-short = nova
+keys-game_over-review = revisar a partida
+keys-game_over-review-short = revisa
+keys-game_over-take_back = voltar o seu último lance e continuar jogando
+keys-game_over-take_back-short = desfaz
+keys-game_over-prompt = um comando
+keys-game_over-close = fechar o diálogo, olhar o tabuleiro
+keys-game_over-close-short = fecha
+keys-game_over-quit = sair
+keys-game_over-quit-short = sai
+## confirm
+keys-confirm-yes = sim
+keys-confirm-no = não
+keys-confirm-save = salvar em outro lugar antes (quando o salvamento automático falhou)

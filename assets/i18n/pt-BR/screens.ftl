@@ -1,0 +1,3 @@
+# Palavras de várias telas (src/ui/move_list.rs, …).
+
+moves-none = nenhum lance ainda
