@@ -182,6 +182,8 @@ pub struct App<P: Playable = Chess> {
     pub clock: Option<Clock>,
     /// Where the clocks read the time (a fake one in tests).
     pub time: TimeSource,
+    /// Another screen is over play (the analysis board, the editor): the clock is paused.
+    pub covered: bool,
     /// The terminal size (width, height).
     pub size: (u16, u16),
     /// Counts ticks while the engine thinks (the spinner frame).
@@ -223,6 +225,7 @@ impl<P: Playable> App<P> {
             autosave_error: None,
             clock: None,
             time: TimeSource::default(),
+            covered: false,
             size: (80, 24),
             spinner: 0,
             quit: false,
@@ -1744,13 +1747,26 @@ impl<P: Playable> App<P> {
         self.run_clock();
     }
 
-    /// Runs the side to move's clock when play goes on on the board.
+    /// Runs the side to move's clock when play goes on on the board (not under help, the
+    /// new-game dialog or another screen).
     fn run_clock(&mut self) {
         let now = self.time.now();
-        let playing =
-            self.outcome().is_none() && !matches!(self.mode, Mode::Help | Mode::NewGame(_));
+        let playing = self.outcome().is_none()
+            && !self.covered
+            && !matches!(self.mode, Mode::Help | Mode::NewGame(_));
         if let Some(clock) = self.clock.as_mut().filter(|_| playing) {
             clock.start(now);
+        }
+    }
+
+    /// Another screen is pushed over play (`true`) or play is on top again (`false`): the
+    /// clock pauses, then runs again from where it stopped ([`crate::screen::Screen::covered`]).
+    pub(crate) fn set_covered(&mut self, covered: bool) {
+        self.covered = covered;
+        if covered {
+            self.pause_clock();
+        } else {
+            self.run_clock();
         }
     }
 

@@ -1449,9 +1449,13 @@ fn a_resumed_timed_game_keeps_the_times_left() {
         resumed.clock.as_ref().map(|c| c.control),
         Some(TimeControl::minutes(5, 3))
     );
-    // White's time is the one saved after its last move: the 12 s spent on the move in
-    // progress when the game was saved are not written to the PGN.
-    assert_eq!(left(&resumed, Color::White), SECS(283));
+    // Issue 35: the 12 s White spent on the move in progress when the game was saved are
+    // not given back (they used to be: only the `[%clk]` after each move was written).
+    assert!(
+        text.contains("[ClocksLeft \"W 0:04:31.0 B 0:04:56.0\"]"),
+        "{text}"
+    );
+    assert_eq!(left(&resumed, Color::White), SECS(271));
     // The explanation of 1. e4 is still read back from its comment.
     assert!(!resumed.analysis_at(0).unwrap().saved.is_empty());
     // Untimed games write no clock.
@@ -1462,6 +1466,60 @@ fn a_resumed_timed_game_keeps_the_times_left() {
         !text.contains("TimeControl") && !text.contains("%clk"),
         "{text}"
     );
+}
+
+/// Issue 35: quitting while the engine thinks keeps the time it has used (the resumed game
+/// does not give it back), and quitting does not count the time away.
+#[test]
+fn quitting_while_the_engine_thinks_keeps_its_time_used() {
+    let (mut app, time) = timed_app("5+3");
+    time.advance(SECS(20));
+    let fx = prompt(&mut app, "e4");
+    run_analyses(&mut app, fx, 1);
+    assert!(app.engine_thinking());
+    time.advance(SECS(9));
+    let fx = app.update(key(KeyCode::Char('q')));
+    let saved = fx
+        .iter()
+        .find_map(|e| match e {
+            Effect::Autosave(saved) => Some(saved.clone()),
+            _ => None,
+        })
+        .expect("quitting saves the game");
+    time.advance(SECS(100));
+    let snapshot = persist::decode(&persist::ToPgn::to_pgn(&saved)).unwrap();
+    let (mut resumed, _) = App::new(Config::default(), Some(snapshot), 1);
+    resumed.set_time_source(TimeSource::fake());
+    assert_eq!(
+        left(&resumed, Color::Black),
+        SECS(291),
+        "9 s used, 100 s away not counted"
+    );
+    assert_eq!(left(&resumed, Color::White), SECS(283));
+}
+
+/// Issue 35: an engine move that arrives while a screen covers play (the analysis board)
+/// does not start the human's clock; it starts when play is on top again.
+#[test]
+fn the_clock_stays_paused_while_a_screen_covers_play() {
+    use crate::screen::Screen;
+    let (mut app, time) = timed_app("5+3");
+    let fx = prompt(&mut app, "e4");
+    run_analyses(&mut app, fx, 1);
+    time.advance(SECS(4));
+    app.covered(true);
+    time.advance(SECS(30));
+    engine_plays(&mut app, "e5");
+    assert_eq!(
+        left(&app, Color::Black),
+        SECS(299),
+        "4 s used before the cover, + 3"
+    );
+    time.advance(SECS(30));
+    assert_eq!(left(&app, Color::White), SECS(303));
+    app.covered(false);
+    time.advance(SECS(2));
+    assert_eq!(left(&app, Color::White), SECS(301));
 }
 
 /// Issue 26: `:draw` offers a draw; the engine accepts when its judgement of the live position
