@@ -27,7 +27,7 @@ pub mod search;
 
 pub use crate::screen::{EditFrom, Effect, Event, Handover, Message, MessageKind, NewGame, SetUp};
 use command::Command;
-pub use input::{ConfirmAction, GameOverAction, NewGameAction, PlayAction};
+pub use input::{ConfirmAction, GameOverAction, NewGameAction, PlayAction, TextAction};
 pub use move_input::{MoveInput, PROMOTION_ROLES, Promotion, Step, target};
 pub use persist::{Saved, Snapshot};
 pub use playable::Playable;
@@ -184,6 +184,8 @@ pub struct App<P: Playable = Chess> {
     pub time: TimeSource,
     /// Another screen is over play (the analysis board, the editor): the clock is paused.
     pub covered: bool,
+    /// Rows the text shown over play (`Mode::Text`) is scrolled down.
+    pub text_scroll: u16,
     /// The terminal size (width, height).
     pub size: (u16, u16),
     /// Counts ticks while the engine thinks (the spinner frame).
@@ -226,6 +228,7 @@ impl<P: Playable> App<P> {
             clock: None,
             time: TimeSource::default(),
             covered: false,
+            text_scroll: 0,
             size: (80, 24),
             spinner: 0,
             quit: false,
@@ -574,6 +577,24 @@ impl<P: Playable> App<P> {
 
     // ----- keys -------------------------------------------------------------------------
 
+    /// A key over the text shown (`:pgn`): the keymap's `[[text]]` scroll it (no further
+    /// than its last page), any other key closes it.
+    fn text_key(&mut self, text: &str, key: KeyEvent) {
+        let area = ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1);
+        let (max, page) = crate::ui::dialogs::text_scroll(text, area);
+        let scroll = self.text_scroll;
+        self.text_scroll = match self.keys.action::<TextAction>(&key) {
+            Some(TextAction::Down) => scroll.saturating_add(1).min(max),
+            Some(TextAction::Up) => scroll.saturating_sub(1),
+            Some(TextAction::PageDown) => scroll.saturating_add(page).min(max),
+            Some(TextAction::PageUp) => scroll.saturating_sub(page),
+            Some(TextAction::Close) | None => {
+                self.mode = Mode::Board;
+                0
+            }
+        };
+    }
+
     fn on_key(&mut self, key: KeyEvent, fx: &mut Vec<Effect>) {
         if crate::shell::is_ctrl_c(&key) {
             self.do_quit(fx);
@@ -593,7 +614,7 @@ impl<P: Playable> App<P> {
                 self.mode = Mode::Board;
                 self.run_clock();
             }
-            Mode::Text(_) => self.mode = Mode::Board,
+            Mode::Text(text) => self.text_key(&text, key),
             Mode::NewGame(chosen) => {
                 self.new_game_key(chosen, key, fx);
             }
@@ -1044,6 +1065,7 @@ impl<P: Playable> App<P> {
                 let pgn = self.pgn();
                 fx.push(Effect::Copy(pgn.clone()));
                 self.mode = Mode::Text(pgn);
+                self.text_scroll = 0;
             }
             Command::Quit => self.do_quit(fx),
             Command::Hint => self.ask_hint(fx),

@@ -127,3 +127,19 @@ crate::keys::actions! {
         Save = "save",
     }
 }
+
+crate::keys::actions! {
+    /// An action of a text shown over play (`:pgn`); any other key closes it.
+    pub enum TextAction in "text" {
+        /// One line down.
+        Down = "down",
+        /// One line up.
+        Up = "up",
+        /// A page down.
+        PageDown = "page_down",
+        /// A page up.
+        PageUp = "page_up",
+        /// Close it.
+        Close = "close",
+    }
+}
