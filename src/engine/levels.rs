@@ -273,8 +273,10 @@ mod tests {
     fn an_explicit_limit_alone_replaces_both_level_caps() {
         let level = Level::get(5);
         assert!(level.depth > 0 && level.movetime_ms > 0);
-        let mut c = EngineConfig::default();
-        c.depth = 12;
+        let c = EngineConfig {
+            depth: 12,
+            ..EngineConfig::default()
+        };
         let limits = level.limits(&c);
         assert_eq!(limits.depth, Some(12));
         assert_eq!(
@@ -282,8 +284,10 @@ mod tests {
             "the level's time would stop depth 12"
         );
         assert!(limits.exact_root_scores, "the level's weakening stays");
-        let mut c = EngineConfig::default();
-        c.movetime_ms = 5000;
+        let c = EngineConfig {
+            movetime_ms: 5000,
+            ..EngineConfig::default()
+        };
         let limits = level.limits(&c);
         assert_eq!(limits.movetime, Some(Duration::from_millis(5000)));
         assert_eq!(
