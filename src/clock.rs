@@ -362,6 +362,22 @@ impl Clock {
         (self.started.is_some() && self.remaining(self.turn, now).is_zero()).then_some(self.turn)
     }
 
+    /// Both sides' time left at the live ply, white's first: with a paused clock, the time
+    /// the side to move has used on the move in progress taken (what [`Clock::set_live`]
+    /// puts back when a saved game resumes).
+    #[must_use]
+    pub fn live_times(&self) -> [Duration; 2] {
+        self.live()
+    }
+
+    /// Sets both sides' time left at the live ply, white's first (a resumed game's move in
+    /// progress).
+    pub fn set_live(&mut self, times: [Duration; 2]) {
+        if let Some(last) = self.times.last_mut() {
+            *last = times;
+        }
+    }
+
     /// The mover's time left just after the move at `ply` (for the PGN `[%clk]` comment).
     #[must_use]
     pub fn after_move(&self, ply: usize, mover: Color) -> Option<Duration> {
@@ -429,6 +445,52 @@ pub fn read_clk(comment: &str) -> Option<Duration> {
         return None;
     }
     Some(Duration::from_secs(h * 3600 + m * 60) + Duration::from_secs_f64(s))
+}
+
+/// The value of the PGN `ClocksLeft` tag: both sides' time left at the live position to the
+/// tenth (`W 0:04:31.2 B 0:04:56.0`), so a game saved in the middle of a move resumes with
+/// the time used on it taken ([`read_clocks_left`] reads it back).
+///
+/// ```
+/// use std::time::Duration;
+/// use kibitzer::clock::{clocks_left, read_clocks_left};
+/// let times = [Duration::from_millis(271_250), Duration::from_secs(3_723)];
+/// assert_eq!(clocks_left(times), "W 0:04:31.2 B 1:02:03.0");
+/// assert_eq!(
+///     read_clocks_left("W 0:04:31.2 B 1:02:03.0"),
+///     Some([Duration::from_millis(271_200), Duration::from_secs(3_723)])
+/// );
+/// assert_eq!(read_clocks_left("W 4:31"), None);
+/// ```
+#[must_use]
+pub fn clocks_left(times: [Duration; 2]) -> String {
+    let hms = |d: Duration| {
+        let tenths = d.as_millis() / 100;
+        let secs = tenths / 10;
+        format!(
+            "{}:{:02}:{:02}.{}",
+            secs / 3600,
+            secs / 60 % 60,
+            secs % 60,
+            tenths % 10
+        )
+    };
+    format!("W {} B {}", hms(times[0]), hms(times[1]))
+}
+
+/// Reads a `ClocksLeft` tag value ([`clocks_left`]); `None` when it is not one.
+#[must_use]
+pub fn read_clocks_left(value: &str) -> Option<[Duration; 2]> {
+    let mut words = value.split_whitespace();
+    let mut side = |name: &str| {
+        if words.next()? != name {
+            return None;
+        }
+        read_clk(&format!("[%clk {}]", words.next()?))
+    };
+    let white = side("W")?;
+    let black = side("B")?;
+    words.next().is_none().then_some([white, black])
 }
 
 /// Removes `[%clk …]` commands from a comment (the clock is written anew on save).

@@ -80,7 +80,8 @@ impl Default for GameConfig {
 pub struct EngineConfig {
     /// Difficulty level, 1 (beginner) to 10 (full strength).
     pub level: u8,
-    /// Maximum search depth in plies; 0 means "as the level says".
+    /// Search depth in plies; 0 means "as the level says". With `movetime_ms`, it replaces both
+    /// of the level's caps ([`crate::engine::levels::Level::limits`]).
     pub depth: u32,
     /// Time per engine move in milliseconds; 0 means "as the level says".
     pub movetime_ms: u64,
@@ -1124,7 +1125,7 @@ mod tests {
             ),
             (
                 "[keys.reveiw]\nnext_mistake = \"N\"\n",
-                "k.toml:1:1: [keys.reveiw]: there is no screen \"reveiw\"; the screens are analysis_board, confirm, editor, editor_play, game_over, new_game, picker, play, review, review_try",
+                "k.toml:1:1: [keys.reveiw]: there is no screen \"reveiw\"; the screens are analysis_board, confirm, editor, editor_play, game_over, new_game, picker, play, review, review_try, text",
             ),
         ];
         for (text, expected) in cases {

@@ -368,7 +368,8 @@ pub struct Progress {
     pub total: usize,
     /// Time since the review started.
     pub elapsed: Duration,
-    /// Estimated time left (from the mean time per ply so far), once a ply is done.
+    /// Estimated time left ([`time_left`]: the slower of the mean and the recent time per
+    /// ply), once a ply is done.
     pub eta: Option<Duration>,
 }
 
@@ -583,6 +584,42 @@ struct Emitter<'a, P: Reviewed> {
     current: Option<Searched>,
     /// Every ply was reported, or the game has no more positions.
     done: bool,
+    /// When each ply reported so far was reported (time since the start).
+    reported: Vec<Duration>,
+}
+
+/// Plies whose recent rate [`time_left`] weighs against the mean.
+const RECENT_PLIES: usize = 6;
+
+/// The time a review has left with `total` plies, when the plies done so far were reported at
+/// `reported` (time since the start, in order): the plies left at the slower of the mean rate
+/// and the rate of the last [`RECENT_PLIES`] plies. A game's plies get dearer as it goes (the
+/// opening searches fast; middlegame errors need a deeper verification), so the mean alone
+/// was about 3× low at mid-game (docs/REVIEW.md, "The time estimate"). `None` before the first
+/// ply, or when the estimate does not fit a `Duration`.
+///
+/// ```
+/// use std::time::Duration;
+/// use kibitzer::review::time_left;
+/// let s = Duration::from_secs;
+/// // Ten plies of one second each, then six of ten seconds: 10 s per ply for the 4 left.
+/// let mut at: Vec<Duration> = (1..=10).map(s).collect();
+/// at.extend((1..=6).map(|k| s(10 + 10 * k)));
+/// assert_eq!(time_left(&at, 20), Some(s(40)));
+/// assert_eq!(time_left(&[], 20), None);
+/// ```
+#[must_use]
+pub fn time_left(reported: &[Duration], total: usize) -> Option<Duration> {
+    let done = reported.len();
+    let elapsed = reported.last()?.as_secs_f64();
+    let mean = elapsed / done as f64;
+    let recent = if done > RECENT_PLIES {
+        (elapsed - reported[done - 1 - RECENT_PLIES].as_secs_f64()) / RECENT_PLIES as f64
+    } else {
+        mean
+    };
+    // The estimate is only shown, so an overflow saturates to none.
+    Duration::try_from_secs_f64(mean.max(recent) * total.saturating_sub(done) as f64).ok()
 }
 
 impl<'a, P: Reviewed> Emitter<'a, P> {
@@ -602,6 +639,7 @@ impl<'a, P: Reviewed> Emitter<'a, P> {
             ply: 0,
             current: None,
             done: false,
+            reported: Vec::new(),
         }
     }
 
@@ -655,11 +693,8 @@ impl<'a, P: Reviewed> Emitter<'a, P> {
             self.ply += 1;
             let done = self.ply;
             let elapsed = self.started.elapsed();
-            // `mul_f64` panics on overflow; the estimate is only shown, so it saturates to none.
-            let eta = Duration::try_from_secs_f64(
-                elapsed.as_secs_f64() * (total.saturating_sub(done)) as f64 / done as f64,
-            )
-            .ok();
+            self.reported.push(elapsed);
+            let eta = time_left(&self.reported, total);
             (self.on_event)(ReviewEvent::Progress(Progress {
                 done,
                 total,

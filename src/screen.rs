@@ -545,6 +545,12 @@ pub trait Screen: std::fmt::Debug + Any {
         Vec::new()
     }
 
+    /// Another screen was pushed over it (`true`), or it is on top again (`false`): a timed
+    /// game's clock pauses under the analysis board or the editor and resumes after.
+    fn covered(&mut self, _covered: bool) -> Vec<Effect> {
+        Vec::new()
+    }
+
     /// It is closed: the effects that stop its work in flight.
     fn closed(&self) -> Vec<Effect> {
         Vec::new()

@@ -406,7 +406,12 @@ impl Shell {
             analyses: &mut self.analyses,
             keys: &keys,
         };
-        let fx = screen.opened(&mut cx);
+        let mut fx = self
+            .screens
+            .last_mut()
+            .map(|below| below.covered(true))
+            .unwrap_or_default();
+        fx.extend(screen.opened(&mut cx));
         self.screens.push(screen);
         fx
     }
@@ -416,6 +421,9 @@ impl Shell {
     fn close_screen(&mut self, out: &mut Vec<Effect>) {
         if let Some(screen) = self.screens.pop() {
             out.extend(screen.closed());
+        }
+        if let Some(top) = self.screens.last_mut() {
+            out.extend(top.covered(false));
         }
         if self.screens.is_empty() {
             self.closed = true;
@@ -927,6 +935,42 @@ mod tests {
         // A late report of the closed board goes nowhere.
         let fx = shell.update(Event::Lines(third.id, Err("late".to_owned())));
         assert!(fx.is_empty());
+    }
+
+    /// Issue 35: the analysis board opened from a timed game pauses its clock while open and
+    /// resumes it exactly on closing (it used to run on behind the board).
+    #[test]
+    fn the_analysis_board_pauses_the_games_clock_while_open() {
+        use std::time::Duration;
+        let mut config = Config::default();
+        config.game.time_control = "5+0".parse().unwrap();
+        let (mut app, _) = App::new(config, None, 1);
+        let time = crate::clock::TimeSource::fake();
+        app.set_time_source(time.clone());
+        let mut shell = Shell::play(app);
+        shell.update(Event::Resize(100, 30));
+        let left = |shell: &Shell| {
+            let app = shell.app().unwrap();
+            app.clock
+                .as_ref()
+                .unwrap()
+                .remaining(Color::White, time.now())
+        };
+        time.advance(Duration::from_secs(10));
+        assert_eq!(left(&shell), Duration::from_secs(290));
+        typing(&mut shell, "a");
+        assert!(shell.analysis_board().is_some());
+        time.advance(Duration::from_secs(60));
+        assert_eq!(
+            left(&shell),
+            Duration::from_secs(290),
+            "paused under the board"
+        );
+        shell.update(key(KeyCode::Char('q')));
+        assert!(shell.analysis_board().is_none());
+        assert_eq!(left(&shell), Duration::from_secs(290));
+        time.advance(Duration::from_secs(5));
+        assert_eq!(left(&shell), Duration::from_secs(285), "running again");
     }
 
     #[test]

@@ -339,6 +339,9 @@ pub fn encode<P: PgnVariant>(snapshot: &Snapshot<P>) -> String {
     tags.set("Black", black);
     if let Some(clock) = &snapshot.clock {
         tags.set("TimeControl", &clock.control.pgn_tag());
+        // The move in progress: its time used so far is kept (the `[%clk]` comments hold only
+        // the times after each move).
+        tags.set("ClocksLeft", &crate::clock::clocks_left(clock.live_times()));
     }
     pgn::export(&snapshot.game, &tags)
 }
@@ -474,7 +477,16 @@ pub fn decode_game_as<P: PgnVariant>(text: &str, pick: GamePick) -> Result<Snaps
     let clock = tags
         .get("TimeControl")
         .and_then(crate::clock::TimeControl::from_pgn_tag)
-        .and_then(|control| clock_from_comments(control, &game));
+        .and_then(|control| clock_from_comments(control, &game))
+        .map(|mut clock| {
+            if let Some(live) = tags
+                .get("ClocksLeft")
+                .and_then(crate::clock::read_clocks_left)
+            {
+                clock.set_live(live);
+            }
+            clock
+        });
     Ok(Snapshot {
         game,
         human,

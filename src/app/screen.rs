@@ -33,6 +33,11 @@ impl<P: Playable> Screen for App<P> {
         )
     }
 
+    fn covered(&mut self, covered: bool) -> Vec<Effect> {
+        self.set_covered(covered);
+        Vec::new()
+    }
+
     fn play(&self) -> Option<&dyn PlayScreen> {
         Some(self)
     }

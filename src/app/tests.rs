@@ -1449,9 +1449,13 @@ fn a_resumed_timed_game_keeps_the_times_left() {
         resumed.clock.as_ref().map(|c| c.control),
         Some(TimeControl::minutes(5, 3))
     );
-    // White's time is the one saved after its last move: the 12 s spent on the move in
-    // progress when the game was saved are not written to the PGN.
-    assert_eq!(left(&resumed, Color::White), SECS(283));
+    // Issue 35: the 12 s White spent on the move in progress when the game was saved are
+    // not given back (they used to be: only the `[%clk]` after each move was written).
+    assert!(
+        text.contains("[ClocksLeft \"W 0:04:31.0 B 0:04:56.0\"]"),
+        "{text}"
+    );
+    assert_eq!(left(&resumed, Color::White), SECS(271));
     // The explanation of 1. e4 is still read back from its comment.
     assert!(!resumed.analysis_at(0).unwrap().saved.is_empty());
     // Untimed games write no clock.
@@ -1462,6 +1466,60 @@ fn a_resumed_timed_game_keeps_the_times_left() {
         !text.contains("TimeControl") && !text.contains("%clk"),
         "{text}"
     );
+}
+
+/// Issue 35: quitting while the engine thinks keeps the time it has used (the resumed game
+/// does not give it back), and quitting does not count the time away.
+#[test]
+fn quitting_while_the_engine_thinks_keeps_its_time_used() {
+    let (mut app, time) = timed_app("5+3");
+    time.advance(SECS(20));
+    let fx = prompt(&mut app, "e4");
+    run_analyses(&mut app, fx, 1);
+    assert!(app.engine_thinking());
+    time.advance(SECS(9));
+    let fx = app.update(key(KeyCode::Char('q')));
+    let saved = fx
+        .iter()
+        .find_map(|e| match e {
+            Effect::Autosave(saved) => Some(saved.clone()),
+            _ => None,
+        })
+        .expect("quitting saves the game");
+    time.advance(SECS(100));
+    let snapshot = persist::decode(&persist::ToPgn::to_pgn(&saved)).unwrap();
+    let (mut resumed, _) = App::new(Config::default(), Some(snapshot), 1);
+    resumed.set_time_source(TimeSource::fake());
+    assert_eq!(
+        left(&resumed, Color::Black),
+        SECS(291),
+        "9 s used, 100 s away not counted"
+    );
+    assert_eq!(left(&resumed, Color::White), SECS(283));
+}
+
+/// Issue 35: an engine move that arrives while a screen covers play (the analysis board)
+/// does not start the human's clock; it starts when play is on top again.
+#[test]
+fn the_clock_stays_paused_while_a_screen_covers_play() {
+    use crate::screen::Screen;
+    let (mut app, time) = timed_app("5+3");
+    let fx = prompt(&mut app, "e4");
+    run_analyses(&mut app, fx, 1);
+    time.advance(SECS(4));
+    app.covered(true);
+    time.advance(SECS(30));
+    engine_plays(&mut app, "e5");
+    assert_eq!(
+        left(&app, Color::Black),
+        SECS(299),
+        "4 s used before the cover, + 3"
+    );
+    time.advance(SECS(30));
+    assert_eq!(left(&app, Color::White), SECS(303));
+    app.covered(false);
+    time.advance(SECS(2));
+    assert_eq!(left(&app, Color::White), SECS(301));
 }
 
 /// Issue 26: `:draw` offers a draw; the engine accepts when its judgement of the live position
@@ -1528,6 +1586,65 @@ fn pgn_shows_and_copies_the_game() {
     assert_eq!(app.mode, Mode::Text(copied));
     app.update(key(KeyCode::Char('x')));
     assert_eq!(app.mode, Mode::Board);
+}
+
+/// Issue 35: the `:pgn` popup scrolls with the keymap's `[[text]]` keys (shown on the key
+/// line and in its title while more is below), no further than its last page; any other key
+/// still closes it.
+#[test]
+fn the_pgn_popup_scrolls_to_its_last_move() {
+    let mut game = Game::new();
+    for san in "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O h3 Nb8 d4 Nbd7 c4 c6 \
+                cxb5 axb5 Nc3 Bb7 Bg5 b4 Nb1 h6 Bh4 c5 dxe5 Nxe4 Bxe7 Qxe7 exd6 Qf6 Nbd2 Nxd6 \
+                Nc4 Nxc4 Bxc4 Nb6 Ne5 Rae8 Bxf7+ Rxf7 Nxf7 Rxe1+ Qxe1 Kxf7 Qe3 Qg5 Qxg5 hxg5 \
+                b3 Ke6 a3 Kd6 axb4 cxb4 Ra5 Nd5 f3 Bc8 Kf2 Bf5 Ra7 g6 Ra6+ Kc5 Ke1 Nf4 g3 Nxh3"
+        .split_whitespace()
+    {
+        let mv = game.parse_move(san).unwrap();
+        game.play(mv).unwrap();
+    }
+    let mut app = white_at_level_3(game);
+    app.update(Event::Resize(80, 24));
+    prompt(&mut app, "pgn");
+    let theme = crate::ui::Theme::named("classic", crate::ui::ColorMode::TrueColor);
+    let shown = |app: &App| {
+        let mut terminal =
+            ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).unwrap();
+        terminal
+            .draw(|f| crate::ui::render(f, app, &theme))
+            .unwrap();
+        let buf = terminal.backend().buffer().clone();
+        (0..24)
+            .map(|y| (0..80).map(|x| buf[(x, y)].symbol()).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let first = shown(&app);
+    assert!(!first.contains("Nxh3"), "the last move is below:\n{first}");
+    let down = app.keys.key_of(TextAction::Down);
+    assert!(
+        first.contains(&format!("PGN (copied) · {down} more")),
+        "{first}"
+    );
+    assert!(
+        first.contains(&format!("{down} scroll")),
+        "the key line names the keys:\n{first}"
+    );
+    let mut presses = 0;
+    while !shown(&app).contains("Nxh3") {
+        presses += 1;
+        assert!(presses < 40, "{}", shown(&app));
+        app.update(key(KeyCode::Char('j')));
+    }
+    assert!(matches!(app.mode, Mode::Text(_)));
+    let end = app.text_scroll;
+    app.update(key(KeyCode::PageDown));
+    assert_eq!(app.text_scroll, end, "no further than the last page");
+    app.update(key(KeyCode::PageUp));
+    assert!(app.text_scroll < end);
+    app.update(key(KeyCode::Char('x')));
+    assert_eq!(app.mode, Mode::Board);
+    assert_eq!(app.text_scroll, 0);
 }
 
 /// The text an effect puts on the clipboard.

@@ -127,18 +127,16 @@ impl Level {
         self.window_cp > 0 || self.blunder_percent > 0
     }
 
-    /// The search limits for this level; `engine.depth` and `engine.movetime_ms` (non-zero)
-    /// override the level's.
+    /// The search limits for this level. An explicit `engine.depth` or `engine.movetime_ms`
+    /// (non-zero) replaces both of the level's caps, so the setting alone binds: a depth is
+    /// searched to the end, a time is thought for in full (set both to have both). The
+    /// level's weakening (its window and overlooked captures) stays; a game clock still keeps
+    /// every search in time ([`SearchLimits::clock`]).
     pub fn limits(&self, config: &EngineConfig) -> SearchLimits {
-        let depth = if config.depth > 0 {
-            config.depth
+        let (depth, movetime) = if config.depth > 0 || config.movetime_ms > 0 {
+            (config.depth, config.movetime_ms)
         } else {
-            self.depth
-        };
-        let movetime = if config.movetime_ms > 0 {
-            config.movetime_ms
-        } else {
-            self.movetime_ms
+            (self.depth, self.movetime_ms)
         };
         SearchLimits {
             depth: (depth > 0).then_some(depth),
@@ -266,6 +264,36 @@ mod tests {
         let limits = l.limits(&c);
         assert_eq!(limits.depth, Some(6));
         assert_eq!(limits.movetime, Some(Duration::from_millis(42)));
+    }
+
+    /// Issue 35: `engine.depth` or `engine.movetime_ms` alone used to keep the level's other
+    /// cap, which bound first (level 5's 300 ms stopped a depth of 12; its depth 5 ended a
+    /// 5-second move early). An explicit limit replaces both of the level's caps.
+    #[test]
+    fn an_explicit_limit_alone_replaces_both_level_caps() {
+        let level = Level::get(5);
+        assert!(level.depth > 0 && level.movetime_ms > 0);
+        let c = EngineConfig {
+            depth: 12,
+            ..EngineConfig::default()
+        };
+        let limits = level.limits(&c);
+        assert_eq!(limits.depth, Some(12));
+        assert_eq!(
+            limits.movetime, None,
+            "the level's time would stop depth 12"
+        );
+        assert!(limits.exact_root_scores, "the level's weakening stays");
+        let c = EngineConfig {
+            movetime_ms: 5000,
+            ..EngineConfig::default()
+        };
+        let limits = level.limits(&c);
+        assert_eq!(limits.movetime, Some(Duration::from_millis(5000)));
+        assert_eq!(
+            limits.depth, None,
+            "the level's depth would end the move early"
+        );
     }
 
     #[test]

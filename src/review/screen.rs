@@ -127,6 +127,10 @@ crate::keys::actions! {
         ListDown = "list_down",
         /// Jump to the move picked in the list.
         ListJump = "list_jump",
+        /// Scroll the explanation panel down.
+        ScrollDown = "scroll_down",
+        /// Scroll the explanation panel up.
+        ScrollUp = "scroll_up",
         /// Type a move number to go to.
         Goto = "goto",
         /// Try a better move at a mistake.
@@ -231,6 +235,11 @@ pub struct Screen<P: OnScreen = Chess> {
     pub(crate) restart: bool,
     /// The keymaps (the shell's, refreshed at every event).
     pub(crate) keys: Arc<Keymaps>,
+    /// Rows the explanation panel is scrolled down (back to the top when another move is
+    /// shown).
+    pub(crate) scroll: u16,
+    /// The screen's area at the latest event (how far the panel can scroll).
+    pub(crate) area: Rect,
 }
 
 impl<P: OnScreen> Screen<P> {
@@ -264,6 +273,8 @@ impl<P: OnScreen> Screen<P> {
             notices: Vec::new(),
             restart: false,
             keys: Keymaps::defaults(),
+            scroll: 0,
+            area: Rect::new(0, 0, 100, 30),
             game,
         }
     }
@@ -377,6 +388,7 @@ impl<P: OnScreen> Screen<P> {
     /// Takes one event; `area` is the whole screen (for clicks). Returns what the runner must do:
     /// judge a try ([`ReviewWork::Judge`]), or [`Effect::CloseScreen`] when the user leaves.
     pub fn update(&mut self, event: Event, area: Rect) -> Vec<Effect> {
+        self.area = area;
         let stay = match event {
             Event::ReviewReport(ReviewReport::Analysis(_, ReviewEvent::Notice(n))) => {
                 self.notices.push(n);
@@ -443,6 +455,7 @@ impl<P: OnScreen> Screen<P> {
     fn nav(&mut self, nav: Nav) {
         self.message = None;
         self.list = None;
+        self.scroll = 0;
         if !self.browser.apply(nav, &self.state) {
             self.message = match nav {
                 Nav::NextError => Some(self.no_mistake("further")),
@@ -720,6 +733,13 @@ impl<P: OnScreen> Screen<P> {
             ReviewAction::Help => self.help = true,
             ReviewAction::ListUp => self.pick_in_list(true),
             ReviewAction::ListDown => self.pick_in_list(false),
+            ReviewAction::ScrollDown => {
+                let panel = Areas::new(self.area).panel;
+                let lines = crate::ui::review::panel_lines(self);
+                let max = crate::ui::explanation::max_scroll(panel, &lines, &self.theme);
+                self.scroll = (self.scroll + SCROLL_STEP).min(max);
+            }
+            ReviewAction::ScrollUp => self.scroll = self.scroll.saturating_sub(SCROLL_STEP),
             ReviewAction::ListJump => {
                 if let Some(p) = self.list {
                     self.nav(Nav::Ply(p));
@@ -850,6 +870,9 @@ impl<P: OnScreen> Screen<P> {
     }
 }
 
+/// Rows the explanation panel scrolls per key press.
+const SCROLL_STEP: u16 = 3;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -892,6 +915,69 @@ mod tests {
             );
         }
         s
+    }
+
+    fn text_at(s: &Screen, w: u16, h: u16) -> String {
+        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+        t.draw(|f| s.render(f)).unwrap();
+        let buf = t.backend().buffer().clone();
+        (0..h)
+            .map(|y| {
+                (0..w)
+                    .map(|x| buf[(x, y)].symbol().to_owned())
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// Issue 35: at 80×24 the explanation of a mistake fell below the panel behind a long
+    /// "best:" line with no way to read it; the panel scrolls with keys of the keymap, shown
+    /// in the key line, and a move shown anew starts at the top.
+    #[test]
+    fn the_explanation_panel_scrolls_at_80_by_24() {
+        let mut s = screen();
+        s.update(key(KeyCode::Char('n')), Rect::new(0, 0, 80, 24));
+        let ply = s.browser().ply().expect("a mistake");
+        let last = {
+            let r = s.state.ply(ply).unwrap();
+            r.better
+                .as_ref()
+                .and_then(|b| b.sentences.last())
+                .or(r.explanation.sentences.last())
+                .map(|l| l.text.clone())
+                .unwrap()
+        };
+        let tail: String = last.split_whitespace().last().unwrap().to_owned();
+        let shown = text_at(&s, 80, 24);
+        assert!(
+            !shown.contains(&tail),
+            "the end is below the panel:\n{shown}"
+        );
+        assert!(shown.contains("Explanation · J more"), "{shown}");
+        let mut presses = 0;
+        while !text_at(&s, 80, 24).contains(&tail) {
+            presses += 1;
+            assert!(presses < 10, "{}", text_at(&s, 80, 24));
+            s.update(key(KeyCode::Char('J')), Rect::new(0, 0, 80, 24));
+        }
+        let shown = text_at(&s, 80, 24);
+        assert!(!shown.contains("J more"), "at the end:\n{shown}");
+        // More presses stay at the end; one K goes back up at once.
+        let end = s.scroll;
+        s.update(key(KeyCode::Char('J')), Rect::new(0, 0, 80, 24));
+        assert_eq!(s.scroll, end);
+        s.update(key(KeyCode::Char('K')), Rect::new(0, 0, 80, 24));
+        assert!(s.scroll < end);
+        // Another move shown starts at the top; the help lists the keys.
+        s.update(key(KeyCode::Char('.')), Rect::new(0, 0, 80, 24));
+        assert_eq!(s.scroll, 0);
+        assert!(
+            s.keys
+                .help(<ReviewAction as crate::keys::Action>::SCREEN)
+                .iter()
+                .any(|(k, h)| k.contains('J') && h.contains("scroll")),
+        );
     }
 
     fn mono() -> Theme {

@@ -47,6 +47,32 @@ fn help_rows<P: Playable>(keys: &Keymaps) -> Vec<(String, String)> {
     rows
 }
 
+/// Where a text shown over play (`:pgn`) is drawn in `area`.
+fn text_rect(area: Rect) -> Rect {
+    centered(
+        area,
+        area.width.saturating_sub(8),
+        area.height.saturating_sub(4),
+    )
+}
+
+/// How far `text` shown over play in `area` scrolls (the rows below its first screenful),
+/// and its page (the rows shown at once).
+#[must_use]
+pub fn text_scroll(text: &str, area: Rect) -> (u16, u16) {
+    let inner = text_rect(area);
+    let (width, height) = (
+        usize::from(inner.width.saturating_sub(2).max(1)),
+        inner.height.saturating_sub(2),
+    );
+    let rows: usize = text
+        .lines()
+        .map(|l| crate::text::wrap(l, width).len())
+        .sum();
+    let rows = u16::try_from(rows).unwrap_or(u16::MAX);
+    (rows.saturating_sub(height), height.max(1))
+}
+
 pub(crate) fn centered(area: Rect, width: u16, height: u16) -> Rect {
     let w = width.min(area.width);
     let h = height.min(area.height);
@@ -81,17 +107,22 @@ pub fn draw<P: Playable>(frame: &mut Frame, layout: &Layout, app: &App<P>, theme
             draw_help(frame, area, title, &help_rows::<P>(&app.keys), theme);
         }
         Mode::Text(text) => {
-            let rect = centered(
-                area,
-                area.width.saturating_sub(8),
-                area.height.saturating_sub(4),
-            );
+            let rect = text_rect(area);
+            let (max, _) = text_scroll(text, area);
+            let scroll = app.text_scroll.min(max);
+            let title = if scroll < max {
+                let more = app.keys.key_of(crate::app::TextAction::Down);
+                format!("PGN (copied) · {more} more")
+            } else {
+                "PGN (copied)".to_owned()
+            };
             frame.render_widget(Clear, rect);
             frame.render_widget(
                 Paragraph::new(text.as_str())
                     .style(theme.fg("text"))
                     .wrap(ratatui::widgets::Wrap { trim: false })
-                    .block(dialog("PGN (copied)", theme)),
+                    .scroll((scroll, 0))
+                    .block(dialog(&title, theme)),
                 rect,
             );
         }

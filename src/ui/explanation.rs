@@ -65,6 +65,56 @@ pub fn draw_panel(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, 
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), inner);
 }
 
+/// How many rows `lines` take wrapped at `width` columns (as [`draw_panel`] wraps them, at
+/// word boundaries): what a scrolled panel can scroll through.
+#[must_use]
+pub fn wrapped_rows(lines: &[Line], width: u16) -> u16 {
+    let rows: usize = lines
+        .iter()
+        .map(|l| {
+            let text: String = l.spans.iter().map(|s| s.content.as_ref()).collect();
+            crate::text::wrap(&text, usize::from(width.max(1))).len()
+        })
+        .sum();
+    u16::try_from(rows).unwrap_or(u16::MAX)
+}
+
+/// The furthest a panel of `area` showing `lines` scrolls: the rows below its last screenful.
+#[must_use]
+pub fn max_scroll(area: Rect, lines: &[Line], theme: &Theme) -> u16 {
+    let inner = panel("", theme).inner(area);
+    wrapped_rows(lines, inner.width).saturating_sub(inner.height)
+}
+
+/// [`draw_panel`] scrolled down `scroll` rows (clamped to [`max_scroll`]); while rows remain
+/// below, the title ends with `more` (the key that scrolls, from the keymap).
+pub fn draw_scrolled_panel(
+    frame: &mut Frame,
+    area: Rect,
+    title: &str,
+    lines: Vec<Line>,
+    theme: &Theme,
+    scroll: u16,
+    more: &str,
+) {
+    let max = max_scroll(area, &lines, theme);
+    let scroll = scroll.min(max);
+    let title = if scroll < max {
+        format!("{title} · {more}")
+    } else {
+        title.to_owned()
+    };
+    let block = panel(&title, theme);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: true })
+            .scroll((scroll, 0)),
+        inner,
+    );
+}
+
 /// An explanation line in the player's language: its `score: ` label and a bare
 /// `checkmate` (the explanation's own lines keep the English markers other code looks for).
 fn said(line: &str) -> String {

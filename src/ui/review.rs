@@ -307,6 +307,24 @@ fn render_panel<P: OnScreen>(screen: &Screen<P>, frame: &mut Frame, area: Rect) 
         );
         return;
     }
+    let more = tr(
+        "review-panel-more",
+        &[("key", screen.keys.key_of(ReviewAction::ScrollDown).into())],
+    );
+    explanation::draw_scrolled_panel(
+        frame,
+        area,
+        &panel_title::<P>(),
+        panel_lines(screen),
+        &screen.theme,
+        screen.scroll,
+        &more,
+    );
+}
+
+/// The explanation panel's lines out of learn mode: the summary, the analyst, then the move
+/// shown with its verdict, the best line and the explanation.
+pub(crate) fn panel_lines<P: OnScreen>(screen: &Screen<P>) -> Vec<Line<'static>> {
     let summary = screen.state.summary();
     let text = screen.theme.fg("text");
     let bold = text.add_modifier(Modifier::BOLD);
@@ -454,7 +472,7 @@ fn render_panel<P: OnScreen>(screen: &Screen<P>, frame: &mut Frame, area: Rect) 
             }
         },
     }
-    explanation::draw_panel(frame, area, &panel_title::<P>(), lines, &screen.theme);
+    lines
 }
 
 fn render_progress<P: OnScreen>(screen: &Screen<P>, frame: &mut Frame, area: Rect) {

@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use crate::app::{GameOverAction, NewGameAction, PlayAction};
+use crate::app::{GameOverAction, NewGameAction, PlayAction, TextAction};
 use crate::i18n::tr;
 use crate::keys::{Action, Keymaps};
 use ratatui::Frame;
@@ -31,7 +31,12 @@ pub fn key_hints(mode: &Mode, variant: Variant, keys: &Keymaps) -> Cow<'static, 
             "⏎ run · esc · e4 Nf3 O-O · new level fen edit save load pgn draw resign quit"
         }
         Mode::Help => "any key closes the help",
-        Mode::Text(_) => "any key closes · the text is on the clipboard (OSC 52)",
+        Mode::Text(_) => {
+            return Cow::Owned(format!(
+                "{} · any other key closes · the text is on the clipboard (OSC 52)",
+                keys.key_line(TextAction::SCREEN)
+            ));
+        }
         Mode::NewGame(_) => return Cow::Owned(keys.key_line(NewGameAction::SCREEN)),
         Mode::GameOver { .. } => return Cow::Owned(keys.key_line(GameOverAction::SCREEN)),
         Mode::Confirm(question) => return Cow::Owned(question.keys(keys)),

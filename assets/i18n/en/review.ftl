@@ -25,6 +25,7 @@ help-any-key-closes = any key closes the help
 review-to-move = { $side } to move
 review-opening = Opening: { $name }
 review-judged-by = Judged by: { $judge }
+review-panel-more = { $key } more
 review-stronger-engine = { $key }: judge with { $engine }, a stronger engine
 review-start = Start position. Press { $keys } to step through the game.
 review-not-analysed = { $move } (not analysed yet)

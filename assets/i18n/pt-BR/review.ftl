@@ -25,6 +25,7 @@ help-any-key-closes = qualquer tecla fecha a ajuda
 review-to-move = vez das { $side }
 review-opening = Abertura: { $name }
 review-judged-by = Julgado por: { $judge }
+review-panel-more = { $key } mais
 review-stronger-engine = { $key }: julgar com { $engine }, um motor mais forte
 review-start = Posição inicial. Tecle { $keys } para percorrer a partida.
 review-not-analysed = { $move } (ainda não analisado)
