@@ -18,6 +18,7 @@ use crate::ui::layout::Layout;
 use crate::variant::{Variant, VariantPosition};
 
 pub mod command;
+pub mod feedback;
 pub mod input;
 pub mod move_input;
 pub mod persist;
@@ -413,6 +414,7 @@ impl<P: Playable> App<P> {
             // The review screens' and the analysis board's reports never reach the game's
             // screen.
             Event::ReviewReport(_) | Event::Lines(..) | Event::PgnWritten(_) => {}
+            Event::Feedback(reply) => self.on_feedback(reply),
             Event::PlayFrom(setup) => {
                 if setup.variant != P::VARIANT {
                     // The other game: this one is put away here, the shell opens the new one.
@@ -688,6 +690,7 @@ impl<P: Playable> App<P> {
                 self.view_ply = Some(0);
             }
             PlayAction::Live => self.view_ply = None,
+            PlayAction::Feedback => self.start_feedback(fx),
         }
     }
 
@@ -1044,6 +1047,7 @@ impl<P: Playable> App<P> {
             }
             Command::Quit => self.do_quit(fx),
             Command::Hint => self.ask_hint(fx),
+            Command::Feedback(line) => self.give_feedback(&line, fx),
             Command::Help => {
                 self.pause_clock();
                 self.mode = Mode::Help;

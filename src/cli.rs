@@ -216,6 +216,33 @@ pub enum Command {
     /// Manage the position database (every analysed position, kept in the data directory).
     #[command(subcommand)]
     Db(DbCommand),
+    /// The feedback given on explanations (in play and reviews, with the feedback key): show
+    /// it, export it to send, or delete it.
+    #[command(subcommand)]
+    Feedback(FeedbackCommand),
+}
+
+/// `kibitzer feedback …`
+#[derive(Debug, Clone, Subcommand)]
+pub enum FeedbackCommand {
+    /// Every piece of feedback, oldest first: verdict, move, position, note and the
+    /// explanation as it was shown.
+    List,
+    /// Write every piece of feedback as JSON Lines (one object a line, with the explanation's
+    /// claims and the program version) to FILE, or to standard output without one.
+    Export {
+        /// The file to write (never replaced without --force).
+        file: Option<PathBuf>,
+        /// Overwrite the file if it exists.
+        #[arg(long, requires = "file")]
+        force: bool,
+    },
+    /// Delete every piece of feedback (asks first).
+    Clear {
+        /// Do not ask for confirmation.
+        #[arg(long)]
+        yes: bool,
+    },
 }
 
 /// `kibitzer db …`

@@ -236,6 +236,19 @@ fn main() -> ExitCode {
                 ))
             })
         }
+        Some(Command::Feedback(cmd)) => {
+            with_config(cli.config.as_deref(), cli.lang.as_deref(), &dirs, |c| {
+                let stdin = std::io::stdin();
+                report(kibitzer::feedback::command::run(
+                    &cmd,
+                    &kibitzer::posdb::path_in(&dirs.data_dir),
+                    c,
+                    &mut std::io::stdout(),
+                    &mut std::io::stderr(),
+                    &mut stdin.lock(),
+                ))
+            })
+        }
         Some(Command::Play(args)) => play(
             &args,
             cli.config.as_deref(),

@@ -50,6 +50,8 @@ crate::keys::actions! {
         Marks = "marks",
         /// Copy the PGN to the clipboard.
         Copy = "copy",
+        /// Feedback on the explanation shown (wrong, unclear, helpful).
+        Feedback = "feedback",
         /// The help overlay.
         Help = "help",
         /// Quit (the game is saved).

@@ -35,6 +35,7 @@ use crate::analysis::Request;
 use crate::app::{Message, MoveInput, Step};
 use crate::config::PieceStyle;
 use crate::explain::quality::Quality;
+use crate::feedback::Verdict;
 use crate::keys::{Action, Keymaps};
 use crate::pgn::PgnGame;
 use crate::screen::{Effect, Event};
@@ -195,6 +196,8 @@ crate::keys::actions! {
         Flip = "flip",
         /// Write the review as a web page.
         Share = "share",
+        /// Feedback on the explanation shown.
+        Feedback = "feedback",
         /// Review again with the other analyst.
         SwitchAnalyst = "switch_analyst",
         /// The help overlay.
@@ -291,6 +294,10 @@ pub struct Screen<P: OnScreen = Chess> {
     restart: bool,
     /// The keymaps (the shell's, refreshed at every event).
     keys: Arc<Keymaps>,
+    /// The feedback prompt's text, while it is open.
+    feedback: Option<String>,
+    /// Feedback work asked during the current update ([`Effect::Feedback`]).
+    feedback_work: Option<crate::feedback::Work>,
 }
 
 impl<P: OnScreen> Screen<P> {
@@ -324,6 +331,8 @@ impl<P: OnScreen> Screen<P> {
             notices: Vec::new(),
             restart: false,
             keys: Keymaps::defaults(),
+            feedback: None,
+            feedback_work: None,
             game,
         }
     }
@@ -456,6 +465,10 @@ impl<P: OnScreen> Screen<P> {
                 true
             }
             Event::Key(k) if k.kind == KeyEventKind::Press => self.key(k),
+            Event::Feedback(reply) => {
+                self.on_feedback(reply);
+                true
+            }
             Event::Mouse(m) => {
                 self.mouse(m, area);
                 true
@@ -463,6 +476,7 @@ impl<P: OnScreen> Screen<P> {
             _ => true,
         };
         let mut fx = Vec::new();
+        fx.extend(self.feedback_work.take().map(Effect::Feedback));
         if std::mem::take(&mut self.restart) {
             fx.push(Effect::ReviewWork(ReviewWork::Cancel(self.id)));
             fx.push(Effect::ReviewWork(ReviewWork::Start {
@@ -714,6 +728,14 @@ impl<P: OnScreen> Screen<P> {
         if let Some(learn) = self.learn.take() {
             return self.learn_key(learn, k);
         }
+        if let Some(mut line) = self.feedback.take() {
+            match crate::prompt::edit(&mut line, k) {
+                crate::prompt::Typing::Done => self.give_feedback(&line),
+                crate::prompt::Typing::Cancelled => {}
+                crate::prompt::Typing::Editing => self.feedback = Some(line),
+            }
+            return true;
+        }
         if let Some(buf) = &mut self.goto {
             match k.code {
                 KeyCode::Char(c) if c.is_ascii_digit() || c == '.' => {
@@ -770,6 +792,14 @@ impl<P: OnScreen> Screen<P> {
             ReviewAction::AnalysisBoard => self.analyse = true,
             ReviewAction::Try => self.start_learning(),
             ReviewAction::SwitchAnalyst => self.switch_analyst(),
+            ReviewAction::Feedback => match self.shown_feedback((Verdict::Helpful, None)) {
+                Ok(_) => {
+                    self.message = None;
+                    self.feedback = Some(String::new());
+                    self.feedback_work = Some(crate::feedback::Work::Check);
+                }
+                Err(why) => self.message = Some(Message::error(why)),
+            },
             ReviewAction::Help => self.help = true,
             ReviewAction::ListUp => self.pick_in_list(true),
             ReviewAction::ListDown => self.pick_in_list(false),
@@ -780,6 +810,54 @@ impl<P: OnScreen> Screen<P> {
             }
         }
         true
+    }
+
+    /// The feedback prompt's line is finished: keep the feedback, or say what is wrong with
+    /// the line (the prompt stays open on it).
+    fn give_feedback(&mut self, line: &str) {
+        match crate::feedback::answer(line).and_then(|a| self.shown_feedback(a)) {
+            Ok(f) => self.feedback_work = Some(crate::feedback::Work::Keep(Box::new(f))),
+            Err(why) => {
+                self.feedback = Some(line.to_owned());
+                self.message = Some(Message::error(why));
+            }
+        }
+    }
+
+    /// The runner's answer: no database (the prompt closes), or the feedback kept.
+    fn on_feedback(&mut self, reply: crate::feedback::Reply) {
+        self.message = Some(match reply {
+            crate::feedback::Reply::Refused(why) => {
+                self.feedback = None;
+                Message::error(why)
+            }
+            crate::feedback::Reply::Kept(Ok(done)) => Message::info(done),
+            crate::feedback::Reply::Kept(Err(why)) => Message::error(why),
+        });
+    }
+
+    /// The feedback `answer` on the explanation of the move at the cursor (and its better
+    /// move's, shown below it), or why there is none.
+    fn shown_feedback(
+        &self,
+        (verdict, note): (Verdict, Option<String>),
+    ) -> Result<crate::feedback::Feedback, String> {
+        let Some(p) = self.browser.ply() else {
+            return Err(
+                "no explanation at the start position: go forward to a move to give feedback"
+                    .to_owned(),
+            );
+        };
+        let Some(r) = self.state.ply(p) else {
+            return Err("this move is not analysed yet: its explanation comes first".to_owned());
+        };
+        Ok(crate::feedback::Feedback::of(
+            &r.explanation,
+            r.better.as_ref(),
+            verdict,
+            note,
+            "review",
+        ))
     }
 
     /// ↑/↓: the list's pick moves a row (a full move) up or down, starting at the cursor.
@@ -960,6 +1038,14 @@ impl<P: OnScreen> Screen<P> {
                     Line::styled(self.keys.key_line(TryAction::SCREEN), accent)
                 }
             };
+        }
+        if let Some(line) = &self.feedback {
+            // An error about the line (no verdict) shows in place of the help.
+            let help = match &self.message {
+                Some(m) if m.kind == crate::app::MessageKind::Error => m.text.as_str(),
+                _ => crate::feedback::PROMPT_HELP,
+            };
+            return status::prompt_line("feedback: ", line, help, &self.theme);
         }
         if let Some(buf) = &self.goto {
             return status::prompt_line(
@@ -1340,6 +1426,50 @@ mod tests {
             assert!(s.update(key(KeyCode::Char('n')), area).is_empty());
         }
         assert_eq!(s.browser().ply(), Some(5), "n never reached 3... Nf6??");
+    }
+
+    #[test]
+    fn the_feedback_key_marks_the_explanation_and_its_better_move() {
+        use crate::feedback::{Reply, Work};
+        let mut s = screen();
+        let area = Rect::new(0, 0, 100, 30);
+        // At the start there is no explanation: the key says so.
+        s.update(key(KeyCode::Home), area);
+        assert!(s.update(key(KeyCode::Char('!')), area).is_empty());
+        assert!(text(&s).contains("no explanation at the start position"));
+        to_the_blunder(&mut s);
+        let fx = s.update(key(KeyCode::Char('!')), area);
+        assert_eq!(fx, vec![Effect::Feedback(Work::Check)]);
+        assert!(text(&s).contains("feedback: "), "{}", text(&s));
+        for c in "u why the queen?".chars() {
+            assert!(s.update(key(KeyCode::Char(c)), area).is_empty());
+        }
+        let fx = s.update(key(KeyCode::Enter), area);
+        let [Effect::Feedback(Work::Keep(f))] = fx.as_slice() else {
+            panic!("{fx:?}");
+        };
+        let r = s.state().ply(5).unwrap();
+        assert_eq!(f.verdict, Verdict::Unclear);
+        assert_eq!(f.note.as_deref(), Some("why the queen?"));
+        assert_eq!((f.san.as_str(), f.screen.as_str()), ("Nf6", "review"));
+        assert_eq!(f.fen, r.explanation.fen_before);
+        let better = r.better.as_ref().expect("a blunder has a better move");
+        assert!(f.text.contains(&format!("Better: {}", better.san)), "{}", f.text);
+        assert_eq!(
+            f.claims["better"],
+            serde_json::to_value(&better.claims).unwrap()
+        );
+        s.update(Event::Feedback(Reply::Kept(Ok("kept: Nf6".into()))), area);
+        assert!(text(&s).contains("kept: Nf6"));
+        // Without a database the prompt closes with the reason.
+        s.update(key(KeyCode::Char('!')), area);
+        s.update(
+            Event::Feedback(Reply::Refused(crate::feedback::NEEDS_DB.into())),
+            area,
+        );
+        let shown = text(&s);
+        assert!(!shown.contains("feedback: "), "{shown}");
+        assert!(shown.contains("feedback is kept in the position database"), "{shown}");
     }
 
     #[test]
