@@ -149,6 +149,7 @@ pub enum Command {
     /// Train the evaluation network on `kibitzer datagen`'s positions (see docs/NETWORK.md).
     Train(crate::train::TrainArgs),
     /// Explain the engine's choice in a position, or the quality of a given move.
+    #[command(group(clap::ArgGroup::new("image").args(["svg", "png"]).multiple(true)))]
     Explain {
         /// The game of the position (a Pawn Battle FEN has no kings).
         #[arg(long, value_enum, default_value_t)]
@@ -169,8 +170,12 @@ pub enum Command {
         /// text.
         #[arg(long, value_name = "OUT.svg")]
         svg: Option<PathBuf>,
-        /// Let --svg replace an existing file.
-        #[arg(long, requires = "svg")]
+        /// Write the same image as PNG (twice the SVG's size; its text in a font of the
+        /// system's). --svg and --png may be given together.
+        #[arg(long, value_name = "OUT.png")]
+        png: Option<PathBuf>,
+        /// Let --svg or --png replace an existing file.
+        #[arg(long, requires = "image")]
         force: bool,
         /// How much to say (default: `explain.level` of the configuration).
         #[arg(long, value_parser = ["basic", "medium", "advanced"])]

@@ -9,7 +9,10 @@
 
 #[path = "support/bin.rs"]
 mod bin;
+#[path = "support/png.rs"]
+mod png;
 use bin::{kibitzer, stderr};
+use png::{board_in, checked_board};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -213,56 +216,6 @@ fn screenshot(browser: &Path, page: &Path, width: u32, height: u32) -> PathBuf {
     png
 }
 
-/// What `tests/py/png_board.py` finds in a PNG: the boxes of the board's light and dark square
-/// colours (`src/share/board.rs`) and the 8×8 grid of square colours sampled inside them.
-fn board_in(png: &Path) -> serde_json::Value {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/py/png_board.py");
-    let o = Command::new("python3")
-        .arg(script)
-        .arg(png)
-        .args(["--colour", "light=f0d9b5", "--colour", "dark=b58863"])
-        .args(["--grid", "light,dark"])
-        .output()
-        .expect("run python3");
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    serde_json::from_slice(&o.stdout).unwrap()
-}
-
-/// The board's box `[x0, y0, x1, y1]` in a screenshot, checked: both square colours fill the
-/// same square box, about half each, in a checkerboard with a light a8 at the top left.
-fn checked_board(found: &serde_json::Value) -> [i64; 4] {
-    let b = |name: &str| -> [i64; 4] {
-        let v: Vec<i64> = found["boxes"][name]["box"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|x| x.as_i64().unwrap())
-            .collect();
-        [v[0], v[1], v[2], v[3]]
-    };
-    let (light, dark) = (b("light"), b("dark"));
-    assert_eq!(light, dark, "one board: {found}");
-    let [x0, y0, x1, y1] = light;
-    let (w, h) = (x1 - x0, y1 - y0);
-    assert!((w - h).abs() <= 2, "the board is square: {w}×{h}");
-    // The pieces cover part of the squares: each colour shows on 25–50 % of the board.
-    for name in ["light", "dark"] {
-        let share = found["boxes"][name]["count"].as_i64().unwrap() as f64 / (w * h) as f64;
-        assert!((0.25..=0.5).contains(&share), "{name}: {share:.2} of the board");
-    }
-    let rows: Vec<&str> = found["grid"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r.as_str().unwrap())
-        .collect();
-    let expected: Vec<&str> = (0..8)
-        .map(|r| if r % 2 == 0 { "LDLDLDLD" } else { "DLDLDLDL" })
-        .collect();
-    assert_eq!(rows, expected, "a checkerboard, a8 light");
-    light
-}
-
 /// Item 4 of #39: a screenshot of a reviewed game, compared for structure rather than pixels:
 /// the board is there, square, a checkerboard of the page's colours; at a desktop width it
 /// takes the left part of the page beside the explanation, at a phone width the whole width.
@@ -274,14 +227,14 @@ fn a_screenshot_of_the_page_shows_the_board_in_place_at_desktop_and_phone_widths
 
     let wide = board_in(&screenshot(&browser, &page, 1200, 900));
     assert_eq!((wide["width"].as_i64(), wide["height"].as_i64()), (Some(1200), Some(900)));
-    let [x0, y0, x1, _] = checked_board(&wide);
+    let [x0, y0, x1, _] = checked_board(&wide, 0);
     let side = x1 - x0;
     assert!((300..=600).contains(&side), "a readable board: {side} px");
     assert!(x1 < 600, "the board is in the left half, the explanation beside it: {x1}");
     assert!(y0 < 450, "the board starts in the upper half: {y0}");
 
     let phone = board_in(&screenshot(&browser, &page, 390, 900));
-    let [x0, _, x1, _] = checked_board(&phone);
+    let [x0, _, x1, _] = checked_board(&phone, 0);
     assert!(
         x1 - x0 >= 300,
         "one column: the board takes the phone's width ({} of 390 px)",
