@@ -16,6 +16,7 @@ pub mod command;
 use serde::{Deserialize, Serialize};
 
 use crate::explain::Explanation;
+use crate::i18n::{t, tr};
 
 /// What the player says of an explanation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -51,8 +52,10 @@ impl Verdict {
 }
 
 /// What the feedback prompt says it takes (the line after the typed text).
-pub const PROMPT_HELP: &str =
-    "w wrong · u unclear · h helpful, then a note if you like; Enter keeps it, Esc cancels";
+#[must_use]
+pub fn prompt_help() -> String {
+    t("feedback-prompt-help")
+}
 
 /// The most characters a note keeps (the prompt holds no more anyway).
 pub const NOTE_CHARS: usize = crate::prompt::MAX_CHARS;
@@ -84,14 +87,10 @@ pub fn answer(line: &str) -> Result<(Verdict, Option<String>), String> {
             v,
             (!note.is_empty()).then(|| note.chars().take(NOTE_CHARS).collect()),
         )),
-        None if line.is_empty() => Err(format!(
-            "say what the explanation is first: {}",
-            PROMPT_HELP
-        )),
-        None => Err(format!(
-            "\"{}\" is no verdict: start with w (wrong), u (unclear) or h (helpful), then a note \
-             if you like",
-            crate::echo::echo(word)
+        None if line.is_empty() => Err(t("feedback-no-verdict")),
+        None => Err(tr(
+            "feedback-bad-verdict",
+            &[("word", crate::echo::echo(word).to_string().into())],
         )),
     }
 }
@@ -217,24 +216,27 @@ pub enum Reply {
 }
 
 /// What the feedback key says in a run without the position database.
-pub const NEEDS_DB: &str = "feedback is kept in the position database, which is off in this run \
-     (--no-db or database.enabled = false): run without --no-db and with database.enabled = true \
-     to give feedback";
+#[must_use]
+pub fn needs_db() -> String {
+    t("feedback-needs-db")
+}
 
 /// Carries out `work` on the installed position database ([`crate::posdb::installed`]): the
 /// runner's part.
 #[must_use]
 pub fn execute(work: Work) -> Option<Reply> {
     let Some(store) = crate::posdb::installed() else {
-        return Some(Reply::Refused(NEEDS_DB.to_owned()));
+        return Some(Reply::Refused(needs_db()));
     };
     match work {
         Work::Check => None,
         Work::Keep(f) => Some(Reply::Kept(store.record_feedback(&f).map(|()| {
-            format!(
-                "kept: {} marked {} (kibitzer feedback list shows it, export writes it)",
-                f.san,
-                f.verdict.word()
+            tr(
+                "feedback-kept",
+                &[
+                    ("san", f.san.clone().into()),
+                    ("verdict", f.verdict.word().into()),
+                ],
             )
         }))),
     }
@@ -254,7 +256,7 @@ mod tests {
         );
         let e = answer("x it is bad").unwrap_err();
         assert!(e.contains("\"x\" is no verdict") && e.contains("w (wrong)"), "{e}");
-        assert!(answer("").unwrap_err().contains("w wrong"));
+        assert!(answer("").unwrap_err().contains("w (wrong)"));
     }
 
     #[test]

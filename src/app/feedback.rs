@@ -5,6 +5,7 @@
 
 use super::{App, Effect, Mode, Playable};
 use crate::feedback::{Feedback, Reply, Work};
+use crate::i18n::t;
 
 /// The prompt text the feedback key starts (the `:feedback` command).
 pub const PROMPT: &str = "feedback ";
@@ -59,27 +60,21 @@ impl<P: Playable> App<P> {
         if let Some(hint) = self.hint.as_ref().filter(|_| !self.browsing()) {
             return match &hint.explanation {
                 Some(e) => Ok(Feedback::of(e, None, verdict, note, "hint")),
-                None => Err("the hint has no explanation yet: wait for it".to_owned()),
+                None => Err(t("feedback-hint-not-yet")),
             };
         }
         let Some(ply) = self.shown_ply().checked_sub(1) else {
-            return Err(
-                "no explanation on the screen: feedback is about the explanation of a move \
-                 (play one, or go forward to one with the browse keys)"
-                    .to_owned(),
-            );
+            return Err(t("feedback-nothing-shown"));
         };
         let Some(analysis) = self.analysis_at(ply) else {
-            return Err(
-                "this move has no explanation yet: wait for it, then give feedback".to_owned(),
-            );
+            return Err(t("feedback-not-yet"));
         };
         if let Some(e) = &analysis.explanation {
             return Ok(Feedback::of(e, None, verdict, note, "play"));
         }
         let lines = analysis.lines();
         if lines.is_empty() {
-            return Err("this move has no explanation to give feedback on".to_owned());
+            return Err(t("feedback-no-text"));
         }
         let root = &analysis.root;
         Ok(Feedback::of_text(
@@ -165,11 +160,11 @@ mod tests {
         run_analyses(&mut app, fx, 2);
         keys(&mut app, "!");
         // The runner's answer to the check, in a run without the database.
-        let answer = crate::feedback::NEEDS_DB.to_owned();
+        let answer = crate::feedback::needs_db();
         app.update(Event::Feedback(Reply::Refused(answer.clone())));
         assert_eq!(app.mode, Mode::Board);
         let m = app.message.clone().unwrap();
         assert_eq!((m.kind, m.text), (crate::screen::MessageKind::Error, answer));
-        assert!(crate::feedback::NEEDS_DB.contains("--no-db"));
+        assert!(answer.contains("--no-db"));
     }
 }

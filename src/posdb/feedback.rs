@@ -128,9 +128,12 @@ impl Store {
     pub fn record_feedback(&self, f: &Feedback) -> Result<(), String> {
         let at = super::now_secs();
         self.with_connection(|c| write(c, f, at)).map_err(|e| {
-            format!(
-                "the feedback could not be kept in {}: {e}",
-                self.path().display()
+            crate::i18n::tr(
+                "feedback-not-kept",
+                &[
+                    ("file", self.path().display().to_string().into()),
+                    ("why", e.to_string().into()),
+                ],
             )
         })
     }

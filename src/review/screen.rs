@@ -843,13 +843,10 @@ impl<P: OnScreen> Screen<P> {
         (verdict, note): (Verdict, Option<String>),
     ) -> Result<crate::feedback::Feedback, String> {
         let Some(p) = self.browser.ply() else {
-            return Err(
-                "no explanation at the start position: go forward to a move to give feedback"
-                    .to_owned(),
-            );
+            return Err(crate::i18n::t("feedback-review-start"));
         };
         let Some(r) = self.state.ply(p) else {
-            return Err("this move is not analysed yet: its explanation comes first".to_owned());
+            return Err(crate::i18n::t("feedback-review-not-analysed"));
         };
         Ok(crate::feedback::Feedback::of(
             &r.explanation,
@@ -1042,10 +1039,11 @@ impl<P: OnScreen> Screen<P> {
         if let Some(line) = &self.feedback {
             // An error about the line (no verdict) shows in place of the help.
             let help = match &self.message {
-                Some(m) if m.kind == crate::app::MessageKind::Error => m.text.as_str(),
-                _ => crate::feedback::PROMPT_HELP,
+                Some(m) if m.kind == crate::app::MessageKind::Error => m.text.clone(),
+                _ => crate::feedback::prompt_help(),
             };
-            return status::prompt_line("feedback: ", line, help, &self.theme);
+            let label = crate::i18n::t("feedback-prompt-label");
+            return status::prompt_line(&label, line, &help, &self.theme);
         }
         if let Some(buf) = &self.goto {
             return status::prompt_line(
@@ -1464,7 +1462,7 @@ mod tests {
         // Without a database the prompt closes with the reason.
         s.update(key(KeyCode::Char('!')), area);
         s.update(
-            Event::Feedback(Reply::Refused(crate::feedback::NEEDS_DB.into())),
+            Event::Feedback(Reply::Refused(crate::feedback::needs_db())),
             area,
         );
         let shown = text(&s);

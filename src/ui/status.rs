@@ -25,7 +25,7 @@ pub fn key_hints(mode: &Mode, variant: Variant, keys: &Keymaps) -> Cow<'static, 
     Cow::Borrowed(match mode {
         Mode::Board => return Cow::Owned(keys.key_line(PlayAction::SCREEN)),
         Mode::Prompt(text) if text.starts_with(crate::app::feedback::PROMPT.trim_end()) => {
-            crate::feedback::PROMPT_HELP
+            return Cow::Owned(crate::feedback::prompt_help());
         }
         Mode::Prompt(_) if variant == Variant::PawnBattle => {
             "⏎ run · esc · e4 exd5 Rab1 · new level fen edit save load pgn draw resign quit"
