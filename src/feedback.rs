@@ -255,7 +255,10 @@ mod tests {
             Ok((Verdict::Helpful, Some("thanks, the pin".into())))
         );
         let e = answer("x it is bad").unwrap_err();
-        assert!(e.contains("\"x\" is no verdict") && e.contains("w (wrong)"), "{e}");
+        assert!(
+            e.contains("\"x\" is no verdict") && e.contains("w (wrong)"),
+            "{e}"
+        );
         assert!(answer("").unwrap_err().contains("w (wrong)"));
     }
 

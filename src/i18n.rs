@@ -200,12 +200,18 @@ pub fn explanations_follow(mut config: crate::config::Config) -> crate::config::
 const EN: &[(&str, &str)] = &[
     ("main.ftl", include_str!("../assets/i18n/en/main.ftl")),
     ("play.ftl", include_str!("../assets/i18n/en/play.ftl")),
-    ("feedback.ftl", include_str!("../assets/i18n/en/feedback.ftl")),
+    (
+        "feedback.ftl",
+        include_str!("../assets/i18n/en/feedback.ftl"),
+    ),
 ];
 const PT_BR: &[(&str, &str)] = &[
     ("main.ftl", include_str!("../assets/i18n/pt-BR/main.ftl")),
     ("play.ftl", include_str!("../assets/i18n/pt-BR/play.ftl")),
-    ("feedback.ftl", include_str!("../assets/i18n/pt-BR/feedback.ftl")),
+    (
+        "feedback.ftl",
+        include_str!("../assets/i18n/pt-BR/feedback.ftl"),
+    ),
 ];
 
 /// The catalogue files of a language: (file name, Fluent text).

@@ -226,11 +226,17 @@ fn a_screenshot_of_the_page_shows_the_board_in_place_at_desktop_and_phone_widths
     let page = page(dir.path());
 
     let wide = board_in(&screenshot(&browser, &page, 1200, 900));
-    assert_eq!((wide["width"].as_i64(), wide["height"].as_i64()), (Some(1200), Some(900)));
+    assert_eq!(
+        (wide["width"].as_i64(), wide["height"].as_i64()),
+        (Some(1200), Some(900))
+    );
     let [x0, y0, x1, _] = checked_board(&wide, 0);
     let side = x1 - x0;
     assert!((300..=600).contains(&side), "a readable board: {side} px");
-    assert!(x1 < 600, "the board is in the left half, the explanation beside it: {x1}");
+    assert!(
+        x1 < 600,
+        "the board is in the left half, the explanation beside it: {x1}"
+    );
     assert!(y0 < 450, "the board starts in the upper half: {y0}");
 
     let phone = board_in(&screenshot(&browser, &page, 390, 900));

@@ -336,13 +336,23 @@ fn explain_draws_the_moment_as_png_too() {
         .output()
         .unwrap();
     let text: serde_json::Value = serde_json::from_slice(&text.stdout).unwrap();
-    assert!(text["boxes"]["text"]["count"].as_i64().unwrap() > 200, "{text}");
-    assert!(text["boxes"]["text"]["box"][3].as_i64().unwrap() > y1 + 20, "{text}");
+    assert!(
+        text["boxes"]["text"]["count"].as_i64().unwrap() > 200,
+        "{text}"
+    );
+    assert!(
+        text["boxes"]["text"]["box"][3].as_i64().unwrap() > y1 + 20,
+        "{text}"
+    );
 
     // Never over an existing file without --force; --force needs an image to replace.
     let o = kibitzer(dir.path(), &args);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("already exists; add --force"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("already exists; add --force"),
+        "{}",
+        stderr(&o)
+    );
     let mut forced = args.to_vec();
     forced.push("--force");
     assert!(kibitzer(dir.path(), &forced).status.success());

@@ -164,7 +164,10 @@ mod tests {
         app.update(Event::Feedback(Reply::Refused(answer.clone())));
         assert_eq!(app.mode, Mode::Board);
         let m = app.message.clone().unwrap();
-        assert_eq!((m.kind, m.text), (crate::screen::MessageKind::Error, answer));
+        assert_eq!(
+            (m.kind, m.text),
+            (crate::screen::MessageKind::Error, answer)
+        );
         assert!(answer.contains("--no-db"));
     }
 }

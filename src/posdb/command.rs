@@ -92,7 +92,10 @@ pub fn run(
                 .iter()
                 .map(|(_, mine, other)| mine + other)
                 .sum::<u64>();
-            let question = format!("Delete all {count} positions from {}? [y/N] ", path.display());
+            let question = format!(
+                "Delete all {count} positions from {}? [y/N] ",
+                path.display()
+            );
             if !yes && !ask(&question, out, answers)? {
                 return Ok(());
             }

@@ -90,8 +90,7 @@ pub fn list(conn: &Connection) -> rusqlite::Result<Vec<Given>> {
                 verdict: Verdict::from_word(&verdict).unwrap_or(Verdict::Unclear),
                 note: r.get(7)?,
                 text: r.get(8)?,
-                claims: serde_json::from_str(&claims)
-                    .unwrap_or(serde_json::Value::String(claims)),
+                claims: serde_json::from_str(&claims).unwrap_or(serde_json::Value::String(claims)),
                 screen: r.get(10)?,
                 version: r.get(11)?,
             },
@@ -182,7 +181,8 @@ mod tests {
         let store = opened.store;
         let (version, rows): (i32, i64) = store.with_connection(|c| {
             (
-                c.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap(),
+                c.query_row("PRAGMA user_version", [], |r| r.get(0))
+                    .unwrap(),
                 c.query_row("SELECT count(*) FROM positions", [], |r| r.get(0))
                     .unwrap(),
             )
@@ -210,7 +210,9 @@ mod tests {
         let path = path_in(dir.path());
         let first = Store::open(&path, Options::default()).unwrap().store;
         let second = Store::open(&path, Options::default()).unwrap().store;
-        first.record_feedback(&sample(Some("what centre?"))).unwrap();
+        first
+            .record_feedback(&sample(Some("what centre?")))
+            .unwrap();
         second.record_feedback(&sample(None)).unwrap();
         // No flush, no close: each write is committed when it returns.
         for store in [&first, &second] {

@@ -1452,7 +1452,11 @@ mod tests {
         assert_eq!((f.san.as_str(), f.screen.as_str()), ("Nf6", "review"));
         assert_eq!(f.fen, r.explanation.fen_before);
         let better = r.better.as_ref().expect("a blunder has a better move");
-        assert!(f.text.contains(&format!("Better: {}", better.san)), "{}", f.text);
+        assert!(
+            f.text.contains(&format!("Better: {}", better.san)),
+            "{}",
+            f.text
+        );
         assert_eq!(
             f.claims["better"],
             serde_json::to_value(&better.claims).unwrap()
@@ -1467,7 +1471,10 @@ mod tests {
         );
         let shown = text(&s);
         assert!(!shown.contains("feedback: "), "{shown}");
-        assert!(shown.contains("feedback is kept in the position database"), "{shown}");
+        assert!(
+            shown.contains("feedback is kept in the position database"),
+            "{shown}"
+        );
     }
 
     #[test]

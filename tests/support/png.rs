@@ -43,7 +43,10 @@ pub fn checked_board(found: &serde_json::Value, marked: usize) -> [i64; 4] {
     // The pieces cover part of the squares: each colour shows on 25–50 % of the board.
     for name in ["light", "dark"] {
         let share = found["boxes"][name]["count"].as_i64().unwrap() as f64 / (w * h) as f64;
-        assert!((0.25..=0.5).contains(&share), "{name}: {share:.2} of the board");
+        assert!(
+            (0.25..=0.5).contains(&share),
+            "{name}: {share:.2} of the board"
+        );
     }
     let rows: Vec<&str> = found["grid"]
         .as_array()
@@ -57,11 +60,13 @@ pub fn checked_board(found: &serde_json::Value, marked: usize) -> [i64; 4] {
     let mut wrong = 0;
     for (row, want) in rows.iter().zip(&expected) {
         for (got, want) in row.chars().zip(want.chars()) {
-            assert!(got == want || got == '?', "a checkerboard, a8 light: {rows:?}");
+            assert!(
+                got == want || got == '?',
+                "a checkerboard, a8 light: {rows:?}"
+            );
             wrong += usize::from(got != want);
         }
     }
     assert!(wrong <= marked, "{wrong} squares covered: {rows:?}");
     light
 }
-
