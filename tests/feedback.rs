@@ -62,7 +62,7 @@ fn feedback_given_in_the_terminal_survives_kill_9_beside_a_second_instance() {
     // A second kibitzer writes the same database all along (a review of a whole game).
     let pgn = tmux.dir.path().join("opera.pgn");
     std::fs::write(&pgn, OPERA).unwrap();
-    let mut second = Command::new(env!("CARGO_BIN_EXE_kibitzer"))
+    let second = Command::new(env!("CARGO_BIN_EXE_kibitzer"))
         .args(["review", pgn.to_str().unwrap(), "--json", "--depth", "5"])
         .args(["--engine", "builtin"])
         .env("KIBITZER_CONFIG_DIR", tmux.config_dir())
