@@ -22,6 +22,7 @@ mod analyses;
 mod clocks;
 pub mod command;
 mod engine_link;
+pub mod feedback;
 pub mod input;
 mod lifecycle;
 pub mod move_input;
@@ -425,6 +426,7 @@ impl<P: Playable> App<P> {
             // The review screens' and the analysis board's reports never reach the game's
             // screen.
             Event::ReviewReport(_) | Event::Lines(..) | Event::PgnWritten(_) => {}
+            Event::Feedback(reply) => self.on_feedback(reply),
             Event::PlayFrom(setup) => {
                 if setup.variant != P::VARIANT {
                     // The other game: this one is put away here, the shell opens the new one.

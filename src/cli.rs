@@ -149,6 +149,7 @@ pub enum Command {
     /// Train the evaluation network on `kibitzer datagen`'s positions (see docs/NETWORK.md).
     Train(crate::train::TrainArgs),
     /// Explain the engine's choice in a position, or the quality of a given move.
+    #[command(group(clap::ArgGroup::new("image").args(["svg", "png"]).multiple(true)))]
     Explain {
         /// The game of the position (a Pawn Battle FEN has no kings).
         #[arg(long, value_enum, default_value_t)]
@@ -169,8 +170,12 @@ pub enum Command {
         /// text.
         #[arg(long, value_name = "OUT.svg")]
         svg: Option<PathBuf>,
-        /// Let --svg replace an existing file.
-        #[arg(long, requires = "svg")]
+        /// Write the same image as PNG (twice the SVG's size; its text in a font of the
+        /// system's). --svg and --png may be given together.
+        #[arg(long, value_name = "OUT.png")]
+        png: Option<PathBuf>,
+        /// Let --svg or --png replace an existing file.
+        #[arg(long, requires = "image")]
         force: bool,
         /// How much to say (default: `explain.level` of the configuration).
         #[arg(long, value_parser = ["basic", "medium", "advanced"])]
@@ -216,6 +221,33 @@ pub enum Command {
     /// Manage the position database (every analysed position, kept in the data directory).
     #[command(subcommand)]
     Db(DbCommand),
+    /// The feedback given on explanations (in play and reviews, with the feedback key): show
+    /// it, export it to send, or delete it.
+    #[command(subcommand)]
+    Feedback(FeedbackCommand),
+}
+
+/// `kibitzer feedback …`
+#[derive(Debug, Clone, Subcommand)]
+pub enum FeedbackCommand {
+    /// Every piece of feedback, oldest first: verdict, move, position, note and the
+    /// explanation as it was shown.
+    List,
+    /// Write every piece of feedback as JSON Lines (one object a line, with the explanation's
+    /// claims and the program version) to FILE, or to standard output without one.
+    Export {
+        /// The file to write (never replaced without --force).
+        file: Option<PathBuf>,
+        /// Overwrite the file if it exists.
+        #[arg(long, requires = "file")]
+        force: bool,
+    },
+    /// Delete every piece of feedback (asks first).
+    Clear {
+        /// Do not ask for confirmation.
+        #[arg(long)]
+        yes: bool,
+    },
 }
 
 /// `kibitzer db …`

@@ -203,6 +203,10 @@ const EN: &[(&str, &str)] = &[
     ("review.ftl", include_str!("../assets/i18n/en/review.ftl")),
     ("screens.ftl", include_str!("../assets/i18n/en/screens.ftl")),
     ("cli.ftl", include_str!("../assets/i18n/en/cli.ftl")),
+    (
+        "feedback.ftl",
+        include_str!("../assets/i18n/en/feedback.ftl"),
+    ),
 ];
 const PT_BR: &[(&str, &str)] = &[
     ("main.ftl", include_str!("../assets/i18n/pt-BR/main.ftl")),
@@ -217,6 +221,10 @@ const PT_BR: &[(&str, &str)] = &[
         include_str!("../assets/i18n/pt-BR/screens.ftl"),
     ),
     ("cli.ftl", include_str!("../assets/i18n/pt-BR/cli.ftl")),
+    (
+        "feedback.ftl",
+        include_str!("../assets/i18n/pt-BR/feedback.ftl"),
+    ),
 ];
 
 /// The catalogue files of a language: (file name, Fluent text).

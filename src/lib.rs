@@ -17,6 +17,7 @@ pub mod echo;
 pub mod editor;
 pub mod engine;
 pub mod explain;
+pub mod feedback;
 pub mod game;
 pub mod i18n;
 pub mod job;

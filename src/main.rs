@@ -170,6 +170,7 @@ fn main() -> ExitCode {
             limits,
             json,
             svg,
+            png,
             force,
             level,
             engine,
@@ -183,6 +184,7 @@ fn main() -> ExitCode {
                 movetime_ms: limits.movetime,
                 json,
                 svg,
+                png,
                 force,
                 level,
                 engine,
@@ -227,6 +229,19 @@ fn main() -> ExitCode {
             with_config(cli.config.as_deref(), cli.lang.as_deref(), &dirs, |c| {
                 let stdin = std::io::stdin();
                 report(kibitzer::posdb::command::run(
+                    &cmd,
+                    &kibitzer::posdb::path_in(&dirs.data_dir),
+                    c,
+                    &mut std::io::stdout(),
+                    &mut std::io::stderr(),
+                    &mut stdin.lock(),
+                ))
+            })
+        }
+        Some(Command::Feedback(cmd)) => {
+            with_config(cli.config.as_deref(), cli.lang.as_deref(), &dirs, |c| {
+                let stdin = std::io::stdin();
+                report(kibitzer::feedback::command::run(
                     &cmd,
                     &kibitzer::posdb::path_in(&dirs.data_dir),
                     c,

@@ -531,6 +531,9 @@ impl Runner {
                     }
                     self.cancelled.retain(|j| !j.is_finished());
                 }
+                Effect::Feedback(work) => {
+                    events.extend(crate::feedback::execute(work).map(Event::Feedback));
+                }
                 Effect::Quit => {}
             }
         }

@@ -32,6 +32,7 @@ use crate::variant::pawn_battle::eval::Evaluation;
 
 pub mod command;
 pub mod entry;
+pub mod feedback;
 pub mod file;
 
 pub use entry::{Entry, Variant};

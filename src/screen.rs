@@ -85,6 +85,8 @@ pub enum Event {
     ),
     /// The analysis board's save ended.
     PgnWritten(Written),
+    /// The runner's answer about feedback on an explanation (no database, or kept).
+    Feedback(crate::feedback::Reply),
 }
 
 /// Something the runner must do.
@@ -152,6 +154,9 @@ pub enum Effect {
         /// Replace an existing file (the user said yes).
         replace: bool,
     },
+    /// Feedback on an explanation: check there is a database, or keep it there (answered by
+    /// [`Event::Feedback`]).
+    Feedback(crate::feedback::Work),
 }
 
 /// A new game as the new-game dialog describes it.

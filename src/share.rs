@@ -6,3 +6,4 @@
 pub mod board;
 pub mod image;
 pub mod page;
+pub mod png;

@@ -9,7 +9,10 @@
 
 #[path = "support/bin.rs"]
 mod bin;
+#[path = "support/png.rs"]
+mod png;
 use bin::{kibitzer, stderr};
+use png::{board_in, checked_board};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -181,4 +184,66 @@ fn the_page_steps_jumps_and_flips_in_a_browser_and_asks_for_nothing() {
     assert!(attribute(&flipped, r#"<svg id="board""#, "class").contains("flipped"));
     let board = element(&flipped, r#"<g id="pos""#, "</g>");
     assert!(board.contains(r##"href="#P" x="135" y="180""##), "{board}");
+}
+
+/// A screenshot of `page` in a `width`×`height` window, as a PNG file beside it.
+fn screenshot(browser: &Path, page: &Path, width: u32, height: u32) -> PathBuf {
+    let dir = page.parent().unwrap();
+    let png = dir.join(format!("shot-{width}x{height}.png"));
+    let o = Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--disable-extensions",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--hide-scrollbars",
+            "--force-device-scale-factor=1",
+            "--force-color-profile=srgb",
+            "--host-resolver-rules=MAP * ~NOTFOUND",
+            "--proxy-server=127.0.0.1:9",
+            "--virtual-time-budget=2000",
+        ])
+        .arg(format!("--user-data-dir={}", dir.join("profile").display()))
+        .arg(format!("--window-size={width},{height}"))
+        .arg(format!("--screenshot={}", png.display()))
+        .arg(format!("file://{}", page.display()))
+        .output()
+        .expect("run chromium");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    png
+}
+
+/// Item 4 of #39: a screenshot of a reviewed game, compared for structure rather than pixels:
+/// the board is there, square, a checkerboard of the page's colours; at a desktop width it
+/// takes the left part of the page beside the explanation, at a phone width the whole width.
+#[test]
+fn a_screenshot_of_the_page_shows_the_board_in_place_at_desktop_and_phone_widths() {
+    let Some(browser) = chromium() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let page = page(dir.path());
+
+    let wide = board_in(&screenshot(&browser, &page, 1200, 900));
+    assert_eq!(
+        (wide["width"].as_i64(), wide["height"].as_i64()),
+        (Some(1200), Some(900))
+    );
+    let [x0, y0, x1, _] = checked_board(&wide, 0);
+    let side = x1 - x0;
+    assert!((300..=600).contains(&side), "a readable board: {side} px");
+    assert!(
+        x1 < 600,
+        "the board is in the left half, the explanation beside it: {x1}"
+    );
+    assert!(y0 < 450, "the board starts in the upper half: {y0}");
+
+    let phone = board_in(&screenshot(&browser, &page, 390, 900));
+    let [x0, _, x1, _] = checked_board(&phone, 0);
+    assert!(
+        x1 - x0 >= 300,
+        "one column: the board takes the phone's width ({} of 390 px)",
+        x1 - x0
+    );
 }

@@ -289,3 +289,73 @@ fn explain_draws_the_moment_as_svg_and_never_over_a_file() {
     forced.push("--force");
     assert!(kibitzer(dir.path(), &forced).status.success());
 }
+
+#[path = "support/png.rs"]
+mod png;
+
+#[test]
+fn explain_draws_the_moment_as_png_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let (svg, png) = (dir.path().join("m.svg"), dir.path().join("m.png"));
+    let fen = "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1";
+    let args = [
+        "explain",
+        "--fen",
+        fen,
+        "--depth",
+        "4",
+        "--svg",
+        svg.to_str().unwrap(),
+        "--png",
+        png.to_str().unwrap(),
+    ];
+    let o = kibitzer(dir.path(), &args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "", "the images are the output");
+    let svg_text = std::fs::read_to_string(&svg).unwrap();
+    let height: i64 = svg_text
+        .split("height=\"")
+        .nth(1)
+        .and_then(|h| h.split('"').next())
+        .and_then(|h| h.parse().ok())
+        .unwrap();
+    let found = png::board_in(&png);
+    // Twice the SVG's size; the board at the top, the whole width, a checkerboard (the move's
+    // two squares are highlighted and its arrow crosses one more).
+    assert_eq!(
+        (found["width"].as_i64(), found["height"].as_i64()),
+        (Some(720), Some(2 * height))
+    );
+    let [x0, y0, x1, y1] = png::checked_board(&found, 4);
+    assert!(x0 <= 2 && y0 <= 2 && x1 >= 718, "{:?}", [x0, y0, x1, y1]);
+    // The caption is written under the board (the text colour of src/share/image.rs).
+    let text = std::process::Command::new("python3")
+        .arg(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/py/png_board.py"))
+        .arg(&png)
+        .args(["--colour", "text=111111"])
+        .output()
+        .unwrap();
+    let text: serde_json::Value = serde_json::from_slice(&text.stdout).unwrap();
+    assert!(
+        text["boxes"]["text"]["count"].as_i64().unwrap() > 200,
+        "{text}"
+    );
+    assert!(
+        text["boxes"]["text"]["box"][3].as_i64().unwrap() > y1 + 20,
+        "{text}"
+    );
+
+    // Never over an existing file without --force; --force needs an image to replace.
+    let o = kibitzer(dir.path(), &args);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("already exists; add --force"),
+        "{}",
+        stderr(&o)
+    );
+    let mut forced = args.to_vec();
+    forced.push("--force");
+    assert!(kibitzer(dir.path(), &forced).status.success());
+    let o = kibitzer(dir.path(), &["explain", "--fen", fen, "--force"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}

@@ -36,7 +36,9 @@ pub struct ExplainArgs {
     pub json: bool,
     /// Write the image of the position, the move and its explanation here (SVG).
     pub svg: Option<std::path::PathBuf>,
-    /// Let `svg` replace an existing file.
+    /// Write the same image here as PNG.
+    pub png: Option<std::path::PathBuf>,
+    /// Let `svg` and `png` replace an existing file.
     pub force: bool,
     /// `basic`, `medium` or `advanced`; `None` = the configuration's.
     pub level: Option<String>,
@@ -134,14 +136,13 @@ fn run_for<P: Analysed>(
 ) -> Result<(), CommandError> {
     let game = Game::<P>::from_variant_fen(&args.fen)
         .map_err(|e| CommandError::input(format!("--fen: {e}")))?;
-    if let Some(path) = &args.svg
-        && !args.force
-        && std::fs::symlink_metadata(path).is_ok()
-    {
-        return Err(CommandError::input(format!(
-            "{} already exists; add --force to replace it, or choose another file",
-            path.display()
-        )));
+    for path in args.svg.iter().chain(&args.png) {
+        if !args.force && std::fs::symlink_metadata(path).is_ok() {
+            return Err(CommandError::input(format!(
+                "{} already exists; add --force to replace it, or choose another file",
+                path.display()
+            )));
+        }
     }
     let before = game.position().clone();
     let played = match &args.mv {
@@ -195,7 +196,7 @@ fn run_for<P: Analysed>(
         .quality
         .map_or_else(String::new, |q| format!(" ({})", q.quality.as_str()));
     let heading = format!("{} {}{quality}", e.mover, e.san);
-    if let Some(path) = &args.svg {
+    if args.svg.is_some() || args.png.is_some() {
         let image = crate::share::image::svg(&crate::share::image::Moment {
             fen_before: &e.fen_before,
             uci: &e.uci,
@@ -204,12 +205,20 @@ fn run_for<P: Analysed>(
             black_moves: e.mover == "black",
         })
         .map_err(CommandError::failure)?;
-        let written = if args.force {
-            crate::app::persist::write_atomic(path, &image).map_err(|e| format!("{e:#}"))
-        } else {
-            crate::app::persist::write_new(path, &image).map_err(|e| e.to_string())
+        // Rendered before anything is written: a PNG that cannot be made leaves no SVG either.
+        let png = match &args.png {
+            Some(path) => Some((
+                path,
+                crate::share::png::render(&image)
+                    .map_err(|e| CommandError::failure(format!("{}: {e}", path.display())))?,
+            )),
+            None => None,
         };
-        written.map_err(CommandError::failure)?;
+        let svg = args.svg.as_ref().map(|path| (path, image.into_bytes()));
+        for (path, bytes) in svg.into_iter().chain(png) {
+            crate::app::persist::write_file(path, &bytes, args.force)
+                .map_err(|e| CommandError::failure(e.to_string()))?;
+        }
         if !args.json {
             // The image is the output.
             return Ok(());

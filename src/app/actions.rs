@@ -133,6 +133,7 @@ impl<P: Playable> App<P> {
             }
             Command::Quit => self.do_quit(fx),
             Command::Hint => self.ask_hint(fx),
+            Command::Feedback(line) => self.give_feedback(&line, fx),
             Command::Help => {
                 self.pause_clock();
                 self.mode = Mode::Help;

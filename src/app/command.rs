@@ -36,6 +36,9 @@ pub enum Command {
     Help,
     /// `:edit`: open the board editor on the position shown.
     Edit,
+    /// `:feedback VERDICT [NOTE]`: feedback on the explanation shown (the text after the word,
+    /// read by [`crate::feedback::answer`]).
+    Feedback(String),
     /// Anything else is a move in SAN or UCI.
     Move(String),
 }
@@ -74,6 +77,7 @@ pub fn parse(text: &str) -> Result<Command, String> {
         "hint" => no_args(Command::Hint),
         "help" => no_args(Command::Help),
         "edit" => no_args(Command::Edit),
+        "feedback" => Ok(Command::Feedback(rest.to_owned())),
         "level" => match rest.parse::<u8>() {
             Ok(n) if Level::RANGE.contains(&n) => Ok(Command::Level(n)),
             _ => Err(format!(

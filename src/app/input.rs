@@ -52,6 +52,8 @@ crate::keys::actions! {
         Marks = "marks",
         /// Copy the PGN to the clipboard.
         Copy = "copy",
+        /// Feedback on the explanation shown (wrong, unclear, helpful).
+        Feedback = "feedback",
         /// The help overlay.
         Help = "help",
         /// Quit (the game is saved).
@@ -284,6 +286,7 @@ impl<P: Playable> App<P> {
                 self.view_ply = Some(0);
             }
             PlayAction::Live => self.view_ply = None,
+            PlayAction::Feedback => self.start_feedback(fx),
         }
     }
 

@@ -233,8 +233,13 @@ pub fn write_new(path: &Path, text: &str) -> std::result::Result<(), WriteError>
     write_file(path, text.as_bytes(), false)
 }
 
-/// The one writer behind [`write_atomic`] and [`write_new`].
-fn write_file(path: &Path, bytes: &[u8], replace: bool) -> std::result::Result<(), WriteError> {
+/// The one writer behind [`write_atomic`] and [`write_new`] (and of bytes: `explain --png`):
+/// through a temporary file beside `path`; an existing file is replaced only when `replace`.
+pub(crate) fn write_file(
+    path: &Path,
+    bytes: &[u8],
+    replace: bool,
+) -> std::result::Result<(), WriteError> {
     use std::io::Write;
     let io = |e: std::io::Error, what: &str, p: &Path| {
         WriteError::Io(anyhow::Error::new(e).context(format!("cannot {what} {}", p.display())))

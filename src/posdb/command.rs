@@ -92,26 +92,12 @@ pub fn run(
                 .iter()
                 .map(|(_, mine, other)| mine + other)
                 .sum::<u64>();
-            if !yes {
-                write!(
-                    out,
-                    "Delete all {count} positions from {}? [y/N] ",
-                    path.display()
-                )
-                .map_err(io)?;
-                out.flush().map_err(io)?;
-                let mut answer = String::new();
-                answers
-                    .read_line(&mut answer)
-                    .map_err(|e| CommandError::failure(format!("cannot read the answer: {e}")))?;
-                if !matches!(answer.trim(), "y" | "Y" | "yes" | "Yes" | "YES") {
-                    writeln!(
-                        out,
-                        "nothing deleted (answer y, or pass --yes to skip the question)"
-                    )
-                    .map_err(io)?;
-                    return Ok(());
-                }
+            let question = format!(
+                "Delete all {count} positions from {}? [y/N] ",
+                path.display()
+            );
+            if !yes && !ask(&question, out, answers)? {
+                return Ok(());
             }
             let n = store
                 .with_connection(|c| file::clear(c))
@@ -197,6 +183,35 @@ pub fn run(
             .map_err(io)
         }
     }
+}
+
+/// Asks `question` on `out` and reads the answer from `answers`: `true` for y or yes (any
+/// case); anything else says that nothing was deleted and how to skip the question (`--yes`).
+/// Shared by `db clear` and `feedback clear`.
+///
+/// # Errors
+/// When the question cannot be written or the answer read.
+pub(crate) fn ask(
+    question: &str,
+    out: &mut dyn Write,
+    answers: &mut dyn BufRead,
+) -> Result<bool, CommandError> {
+    let io = |e: std::io::Error| CommandError::failure(format!("cannot write the output: {e}"));
+    write!(out, "{question}").map_err(io)?;
+    out.flush().map_err(io)?;
+    let mut answer = String::new();
+    answers
+        .read_line(&mut answer)
+        .map_err(|e| CommandError::failure(format!("cannot read the answer: {e}")))?;
+    if answer.trim().eq_ignore_ascii_case("y") || answer.trim().eq_ignore_ascii_case("yes") {
+        return Ok(true);
+    }
+    writeln!(
+        out,
+        "nothing deleted (answer y, or pass --yes to skip the question)"
+    )
+    .map_err(io)?;
+    Ok(false)
 }
 
 enum Failure {

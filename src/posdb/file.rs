@@ -16,8 +16,15 @@ use super::entry::{Entry, Variant, bound_code, bound_from, read_detail, read_lin
 /// `PRAGMA application_id` of a kibitzer position database ("KBTZ").
 pub const APPLICATION_ID: i32 = 0x4B42_545A;
 
-/// `PRAGMA user_version`: the schema below. A file with another version is moved aside.
-pub const SCHEMA_VERSION: i32 = 1;
+/// `PRAGMA user_version`: the schema below with every [`MIGRATIONS`] step. A file of an older
+/// version is upgraded in place when opened (never moved aside); a file of a newer version
+/// (written by a later kibitzer) is moved aside.
+pub const SCHEMA_VERSION: i32 = 2;
+
+/// The steps from one schema version to the next: `(version reached, SQL)`, in order. A new
+/// file gets the base schema and every step; a file of version `v` gets the steps after `v`,
+/// each in the transaction that sets its version.
+const MIGRATIONS: &[(i32, &str)] = &[(2, super::feedback::SCHEMA)];
 
 /// How long a statement waits for another process's write to end before failing.
 pub const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
@@ -41,6 +48,10 @@ CREATE TABLE IF NOT EXISTS positions (
     PRIMARY KEY (variant, key, eval_version)
 ) WITHOUT ROWID;
 ";
+
+/// The base schema (version 1), for the tests that make a file of that version.
+#[cfg(test)]
+pub(crate) const SCHEMA_V1: &str = SCHEMA;
 
 /// Insert or keep: a stored row is replaced only by a search that went further (deeper, or as
 /// deep for longer), never by a weaker one, and never loses its exact root scores to a search
@@ -119,7 +130,10 @@ pub fn open(path: &Path) -> Result<Connection, OpenError> {
         }
         ids = read_ids(&conn).map_err(classify)?;
     }
-    let (app, version) = ids;
+    let (app, mut version) = ids;
+    if app == APPLICATION_ID && (1..SCHEMA_VERSION).contains(&version) {
+        version = upgrade(&conn).map_err(classify)?;
+    }
     if app != APPLICATION_ID {
         return Err(OpenError::Unusable(format!(
             "not a kibitzer position database (application id {app:#x})"
@@ -171,6 +185,9 @@ fn create(conn: &Connection) -> rusqlite::Result<bool> {
             return Ok(false);
         }
         conn.execute_batch(SCHEMA)?;
+        for (_, step) in MIGRATIONS {
+            conn.execute_batch(step)?;
+        }
         conn.pragma_update(None, "application_id", APPLICATION_ID)?;
         conn.pragma_update(None, "user_version", SCHEMA_VERSION)?;
         Ok(true)
@@ -182,6 +199,32 @@ fn create(conn: &Connection) -> rusqlite::Result<bool> {
             Err(e)
         }
     }
+}
+
+/// Upgrades a file of an older schema version in place, step by step ([`MIGRATIONS`]), each
+/// step under the write lock with the version it reaches (so two processes upgrading at once
+/// apply each step once, and a kill between steps leaves a file of the last version reached).
+/// Returns the version reached.
+fn upgrade(conn: &Connection) -> rusqlite::Result<i32> {
+    for &(target, step) in MIGRATIONS {
+        conn.execute_batch("BEGIN IMMEDIATE")?;
+        let result = (|| {
+            let (_, version) = read_ids(conn)?;
+            if version == target - 1 {
+                conn.execute_batch(step)?;
+                conn.pragma_update(None, "user_version", target)?;
+            }
+            Ok(())
+        })();
+        match result {
+            Ok(()) => conn.execute_batch("COMMIT")?,
+            Err(e) => {
+                let _ = conn.execute_batch("ROLLBACK");
+                return Err(e);
+            }
+        }
+    }
+    read_ids(conn).map(|(_, v)| v)
 }
 
 /// The name a damaged file is moved to: `positions.damaged-<seconds since the epoch>.db` beside
@@ -458,9 +501,10 @@ pub fn import(conn: &mut Connection, source: &Path) -> Result<u64, OpenError> {
                 |r| Ok((r.get(0)?, r.get(1)?)),
             )
             .map_err(classify)?;
-        if app != APPLICATION_ID || version != SCHEMA_VERSION {
+        // Every version so far has the same `positions` table.
+        if app != APPLICATION_ID || !(1..=SCHEMA_VERSION).contains(&version) {
             return Err(OpenError::Unusable(format!(
-                "not a kibitzer position database of schema version {SCHEMA_VERSION} \
+                "not a kibitzer position database of schema version 1 to {SCHEMA_VERSION} \
                  (application id {app:#x}, version {version})"
             )));
         }

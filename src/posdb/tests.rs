@@ -276,7 +276,7 @@ fn a_file_of_another_schema_version_or_program_is_moved_aside() {
             .notice
             .as_deref()
             .unwrap()
-            .contains("schema version 2"),
+            .contains(&format!("schema version {}", file::SCHEMA_VERSION + 1)),
         "{:?}",
         opened.notice
     );

@@ -33,6 +33,7 @@ use crate::analysis::Request;
 use crate::app::{Message, MoveInput, Step};
 use crate::config::PieceStyle;
 use crate::explain::quality::Quality;
+use crate::feedback::Verdict;
 use crate::i18n::{t, tr};
 use crate::keys::Keymaps;
 use crate::pgn::PgnGame;
@@ -139,6 +140,8 @@ crate::keys::actions! {
         Flip = "flip",
         /// Write the review as a web page.
         Share = "share",
+        /// Feedback on the explanation shown.
+        Feedback = "feedback",
         /// Review again with the other analyst.
         SwitchAnalyst = "switch_analyst",
         /// The help overlay.
@@ -240,6 +243,10 @@ pub struct Screen<P: OnScreen = Chess> {
     pub(crate) scroll: u16,
     /// The screen's area at the latest event (how far the panel can scroll).
     pub(crate) area: Rect,
+    /// The feedback prompt's text, while it is open.
+    pub(crate) feedback: Option<String>,
+    /// Feedback work asked during the current update ([`Effect::Feedback`]).
+    feedback_work: Option<crate::feedback::Work>,
 }
 
 impl<P: OnScreen> Screen<P> {
@@ -275,6 +282,8 @@ impl<P: OnScreen> Screen<P> {
             keys: Keymaps::defaults(),
             scroll: 0,
             area: Rect::new(0, 0, 100, 30),
+            feedback: None,
+            feedback_work: None,
             game,
         }
     }
@@ -407,6 +416,10 @@ impl<P: OnScreen> Screen<P> {
                 true
             }
             Event::Key(k) if k.kind == KeyEventKind::Press => self.key(k),
+            Event::Feedback(reply) => {
+                self.on_feedback(reply);
+                true
+            }
             Event::Mouse(m) => {
                 self.mouse(m, area);
                 true
@@ -414,6 +427,7 @@ impl<P: OnScreen> Screen<P> {
             _ => true,
         };
         let mut fx = Vec::new();
+        fx.extend(self.feedback_work.take().map(Effect::Feedback));
         if std::mem::take(&mut self.restart) {
             fx.push(Effect::ReviewWork(ReviewWork::Cancel(self.id)));
             fx.push(Effect::ReviewWork(ReviewWork::Start {
@@ -677,6 +691,14 @@ impl<P: OnScreen> Screen<P> {
         if let Some(learn) = self.learn.take() {
             return self.learn_key(learn, k);
         }
+        if let Some(mut line) = self.feedback.take() {
+            match crate::prompt::edit(&mut line, k) {
+                crate::prompt::Typing::Done => self.give_feedback(&line),
+                crate::prompt::Typing::Cancelled => {}
+                crate::prompt::Typing::Editing => self.feedback = Some(line),
+            }
+            return true;
+        }
         if let Some(buf) = &mut self.goto {
             match k.code {
                 KeyCode::Char(c) if c.is_ascii_digit() || c == '.' => {
@@ -730,6 +752,14 @@ impl<P: OnScreen> Screen<P> {
             ReviewAction::AnalysisBoard => self.analyse = true,
             ReviewAction::Try => self.start_learning(),
             ReviewAction::SwitchAnalyst => self.switch_analyst(),
+            ReviewAction::Feedback => match self.shown_feedback((Verdict::Helpful, None)) {
+                Ok(_) => {
+                    self.message = None;
+                    self.feedback = Some(String::new());
+                    self.feedback_work = Some(crate::feedback::Work::Check);
+                }
+                Err(why) => self.message = Some(Message::error(why)),
+            },
             ReviewAction::Help => self.help = true,
             ReviewAction::ListUp => self.pick_in_list(true),
             ReviewAction::ListDown => self.pick_in_list(false),
@@ -747,6 +777,51 @@ impl<P: OnScreen> Screen<P> {
             }
         }
         true
+    }
+
+    /// The feedback prompt's line is finished: keep the feedback, or say what is wrong with
+    /// the line (the prompt stays open on it).
+    fn give_feedback(&mut self, line: &str) {
+        match crate::feedback::answer(line).and_then(|a| self.shown_feedback(a)) {
+            Ok(f) => self.feedback_work = Some(crate::feedback::Work::Keep(Box::new(f))),
+            Err(why) => {
+                self.feedback = Some(line.to_owned());
+                self.message = Some(Message::error(why));
+            }
+        }
+    }
+
+    /// The runner's answer: no database (the prompt closes), or the feedback kept.
+    fn on_feedback(&mut self, reply: crate::feedback::Reply) {
+        self.message = Some(match reply {
+            crate::feedback::Reply::Refused(why) => {
+                self.feedback = None;
+                Message::error(why)
+            }
+            crate::feedback::Reply::Kept(Ok(done)) => Message::info(done),
+            crate::feedback::Reply::Kept(Err(why)) => Message::error(why),
+        });
+    }
+
+    /// The feedback `answer` on the explanation of the move at the cursor (and its better
+    /// move's, shown below it), or why there is none.
+    fn shown_feedback(
+        &self,
+        (verdict, note): (Verdict, Option<String>),
+    ) -> Result<crate::feedback::Feedback, String> {
+        let Some(p) = self.browser.ply() else {
+            return Err(crate::i18n::t("feedback-review-start"));
+        };
+        let Some(r) = self.state.ply(p) else {
+            return Err(crate::i18n::t("feedback-review-not-analysed"));
+        };
+        Ok(crate::feedback::Feedback::of(
+            &r.explanation,
+            r.better.as_ref(),
+            verdict,
+            note,
+            "review",
+        ))
     }
 
     /// ↑/↓: the list's pick moves a row (a full move) up or down, starting at the cursor.
@@ -1013,6 +1088,57 @@ mod tests {
             assert!(s.update(key(KeyCode::Char('n')), area).is_empty());
         }
         assert_eq!(s.browser().ply(), Some(5), "n never reached 3... Nf6??");
+    }
+
+    #[test]
+    fn the_feedback_key_marks_the_explanation_and_its_better_move() {
+        use crate::feedback::{Reply, Work};
+        let mut s = screen();
+        let area = Rect::new(0, 0, 100, 30);
+        // At the start there is no explanation: the key says so.
+        s.update(key(KeyCode::Home), area);
+        assert!(s.update(key(KeyCode::Char('!')), area).is_empty());
+        assert!(text(&s).contains("no explanation at the start position"));
+        to_the_blunder(&mut s);
+        let fx = s.update(key(KeyCode::Char('!')), area);
+        assert_eq!(fx, vec![Effect::Feedback(Work::Check)]);
+        assert!(text(&s).contains("feedback: "), "{}", text(&s));
+        for c in "u why the queen?".chars() {
+            assert!(s.update(key(KeyCode::Char(c)), area).is_empty());
+        }
+        let fx = s.update(key(KeyCode::Enter), area);
+        let [Effect::Feedback(Work::Keep(f))] = fx.as_slice() else {
+            panic!("{fx:?}");
+        };
+        let r = s.state().ply(5).unwrap();
+        assert_eq!(f.verdict, Verdict::Unclear);
+        assert_eq!(f.note.as_deref(), Some("why the queen?"));
+        assert_eq!((f.san.as_str(), f.screen.as_str()), ("Nf6", "review"));
+        assert_eq!(f.fen, r.explanation.fen_before);
+        let better = r.better.as_ref().expect("a blunder has a better move");
+        assert!(
+            f.text.contains(&format!("Better: {}", better.san)),
+            "{}",
+            f.text
+        );
+        assert_eq!(
+            f.claims["better"],
+            serde_json::to_value(&better.claims).unwrap()
+        );
+        s.update(Event::Feedback(Reply::Kept(Ok("kept: Nf6".into()))), area);
+        assert!(text(&s).contains("kept: Nf6"));
+        // Without a database the prompt closes with the reason.
+        s.update(key(KeyCode::Char('!')), area);
+        s.update(
+            Event::Feedback(Reply::Refused(crate::feedback::needs_db())),
+            area,
+        );
+        let shown = text(&s);
+        assert!(!shown.contains("feedback: "), "{shown}");
+        assert!(
+            shown.contains("feedback is kept in the position database"),
+            "{shown}"
+        );
     }
 
     #[test]

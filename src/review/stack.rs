@@ -37,6 +37,7 @@ impl<P: OnScreen> Screen for ReviewScreen<P> {
         matches!(event, Event::ReviewReport(
             ReviewReport::Analysis(id, _) | ReviewReport::Verdict { review: id, .. },
         ) if *id == self.id())
+            || matches!(event, Event::Feedback(_))
     }
 
     fn closed(&self) -> Vec<Effect> {

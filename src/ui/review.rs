@@ -141,6 +141,15 @@ fn help_line<P: OnScreen>(screen: &Screen<P>) -> Line<'static> {
             Learn::Verdict { .. } => Line::styled(screen.keys.key_line(TryAction::SCREEN), accent),
         };
     }
+    if let Some(line) = &screen.feedback {
+        // An error about the line (no verdict) shows in place of the help.
+        let help = match &screen.message {
+            Some(m) if m.kind == crate::app::MessageKind::Error => m.text.clone(),
+            _ => crate::feedback::prompt_help(),
+        };
+        let label = t("feedback-prompt-label");
+        return status::prompt_line(&label, line, &help, &screen.theme);
+    }
     if let Some(buf) = &screen.goto {
         return status::prompt_line(
             &t("review-goto"),

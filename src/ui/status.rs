@@ -24,6 +24,9 @@ pub const PROMOTION_KEYS: &str = "q r b n, or ←/→ then ⏎ · esc cancel";
 pub fn key_hints(mode: &Mode, variant: Variant, keys: &Keymaps) -> Cow<'static, str> {
     Cow::Borrowed(match mode {
         Mode::Board => return Cow::Owned(keys.key_line(PlayAction::SCREEN)),
+        Mode::Prompt(text) if text.starts_with(crate::app::feedback::PROMPT.trim_end()) => {
+            return Cow::Owned(crate::feedback::prompt_help());
+        }
         Mode::Prompt(_) if variant == Variant::PawnBattle => {
             "⏎ run · esc · e4 exd5 Rab1 · new level fen edit save load pgn draw resign quit"
         }
@@ -75,7 +78,14 @@ pub fn message_line(message: &Message, theme: &Theme) -> Line<'static> {
 /// Draws the status and key-hint lines.
 pub fn draw<P: Playable>(frame: &mut Frame, layout: &Layout, app: &App<P>, theme: &Theme) {
     let line = if let Mode::Prompt(text) = &app.mode {
-        prompt_line(":", text, "", theme)
+        // What was wrong with the line just run (a `:feedback` without a verdict), shown
+        // while it is mended.
+        let error = app
+            .message
+            .as_ref()
+            .filter(|m| m.kind == MessageKind::Error)
+            .map_or("", |m| m.text.as_str());
+        prompt_line(":", text, error, theme)
     } else {
         // Browsing names the position on the board (its side to move), not the live one.
         let state = if app.browsing() {

@@ -25,7 +25,7 @@ keys-play-move_now = o computador joga já (na sua vez: por você)
 keys-play-back = voltar, avançar, o início, a posição atual
 keys-play-eval_bar = barra: sua chance de vitória (? = sem nota)
 keys-play-marks = casas numeradas: a linha da dica ou a vista
-keys-play-copy = copiar o PGN para a área de transferência
+keys-play-copy = copiar o PGN (OSC 52) / avaliar a explicação
 keys-play-help = esta ajuda
 keys-play-help-short = teclas
 keys-play-quit = sair, como Ctrl+c (a partida fica salva)
@@ -61,6 +61,7 @@ keys-review-goto-short = ir
 keys-review-try = num erro: tentar um lance melhor (digitar ou clicar)
 keys-review-flip = girar o tabuleiro
 keys-review-share = compartilhar: a revisão como página web (review-N.html)
+keys-review-feedback = marcar a explicação como errada, confusa ou útil
 keys-review-switch_analyst = revisar com o outro analista (embutido / [analysis])
 keys-review-help = esta ajuda
 keys-review-help-short = ajuda
