@@ -203,6 +203,7 @@ fn main() -> ExitCode {
             force,
             level,
             engine,
+            refine_seconds,
         }) => with_config(cli.config.as_deref(), cli.lang.as_deref(), &dirs, |c| {
             let _db = open_db(c, &dirs, cli.no_db);
             let args = kibitzer::review::command::ReviewArgs {
@@ -216,6 +217,7 @@ fn main() -> ExitCode {
                 force,
                 level,
                 engine,
+                refine_seconds,
             };
             report(kibitzer::review::command::run(
                 &args,

@@ -1232,7 +1232,7 @@ impl<P: OnScreen> Screen<P> {
     fn render_progress(&self, frame: &mut Frame, area: Rect) {
         let total = self.state.len().max(1);
         let (done, label) = match self.state.progress() {
-            _ if self.state.is_finished() => (total, "analysis complete".to_owned()),
+            _ if self.state.is_finished() => (total, super::refine::header(self.state.refining())),
             Some(p) => (
                 p.done,
                 format!(
