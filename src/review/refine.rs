@@ -306,7 +306,11 @@ fn refine_round<P: Reviewed>(
     (halt, over): (&AtomicBool, &(dyn Fn() -> bool + Sync)),
     done: &mut dyn FnMut(Box<PlyReview>, Vec<String>),
 ) -> bool {
-    let workers = settings.workers().clamp(1, todo.len().max(1));
+    if todo.is_empty() {
+        // Nothing to judge (a game of book moves): no engine is started.
+        return !over();
+    }
+    let workers = settings.workers().clamp(1, todo.len());
     let next = AtomicUsize::new(0);
     let start_worker = || {
         let mut analyst = analysis::Analyst::start_for::<P>(&settings.analyst);
