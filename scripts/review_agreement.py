@@ -30,7 +30,8 @@ Printed figures:
   is missed only when the referee's drop is at least 0.25 (the strict figures: 0.1 and 0.2);
 
 then every disagreement (game, move, both verdicts, both scores). ``--json-out`` writes every
-judged ply.
+judged ply; ``--merge A.json B.json …`` prints the figures of several such files (one game per
+run, so a long measurement cut short keeps the games it finished).
 
 Each review runs on empty ``KIBITZER_CONFIG_DIR``/``KIBITZER_DATA_DIR`` directories unless they are
 set (the user's position database would lend it earlier, deeper results). Stockfish's results are cached (``--cache``, default ``target/review_agreement_cache.json``) per
@@ -506,6 +507,31 @@ def print_report(tally: Tally, quiet: bool, header: List[str]) -> None:
     )
 
 
+def merge(paths: List[str], quiet: bool) -> int:
+    """Prints the figures of the verdicts saved in ``paths`` (``--json-out`` files)."""
+    tally = Tally()
+    games = set()
+    depths: List[int] = []
+    names = {f.name for f in Verdict.__dataclass_fields__.values()}
+    for path in paths:
+        for row in json.loads(Path(path).read_text()):
+            v = Verdict(**{k: row[k] for k in names if k in row})
+            tally.add(v)
+            games.add(v.game)
+            if v.kibitzer_depth is not None:
+                depths.append(v.kibitzer_depth)
+    mean = sum(depths) / len(depths) if depths else 0.0
+    print_report(
+        tally,
+        quiet,
+        [
+            f"games {len(games)}, plies {tally.plies} (merged from {len(paths)} files)",
+            f"mean depth of the searches the verdicts rest on: {mean:.2f}",
+        ],
+    )
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     referee_arguments(parser)
@@ -519,7 +545,16 @@ def main() -> int:
     )
     parser.add_argument("--jobs", type=int, default=1, help="games judged at once")
     parser.add_argument("--no-cache", action="store_true")
+    parser.add_argument(
+        "--merge",
+        nargs="+",
+        metavar="JSON",
+        help="no review: the figures of the plies saved by earlier runs' --json-out files "
+        "(games judged one run at a time, so a run cut short keeps the games it finished)",
+    )
     args = parser.parse_args()
+    if args.merge:
+        return merge(args.merge, args.quiet)
 
     stockfish, sf_id, cache = start_referee(args, use_cache=not args.no_cache)
     games = select_games(args)

@@ -601,10 +601,26 @@ impl Analyst {
             Ok(e) => e,
             Err(e) => return Some(Err(e)),
         };
-        let mut result = match kept {
-            Some(r) => r,
+        // The position database keeps this engine's analyses apart from the built-in ones.
+        let store = crate::posdb::installed();
+        let identity = engine.identity().to_owned();
+        let recall = |pos: &P| {
+            store
+                .as_ref()
+                .and_then(|s| s.recall_external(pos, &identity, limits))
+        };
+        let remember = |pos: &P, r: &SearchResult| {
+            if let Some(s) = &store {
+                s.remember_external(pos, &identity, limits, r);
+            }
+        };
+        let (mut result, fresh) = match kept
+            .map(|r| (r, false))
+            .or_else(|| recall(before).map(|r| (r, false)))
+        {
+            Some(known) => known,
             None => match P::search_external(engine, before, setup.as_deref(), limits, stop)? {
-                Ok(r) => r,
+                Ok(r) => (r, true),
                 Err(e) => return Some(Err(e)),
             },
         };
@@ -612,6 +628,9 @@ impl Analyst {
             result.best_move != Some(*m) && convert::exact_root_score(&result, *m).is_none()
         });
         let Some((mv, after)) = unscored.and_then(|m| play(before, m).map(|a| (m, a))) else {
+            if fresh {
+                remember(before, &result);
+            }
             return Some(Ok(result));
         };
         let uci = mv.to_uci(shakmaty::CastlingMode::Standard).to_string();
@@ -619,9 +638,15 @@ impl Analyst {
             &setup.unwrap_or_else(|| format!("fen {}", before.fen())),
             &uci,
         );
-        let searched = match P::search_external(engine, &after, Some(&setup_after), limits, stop)? {
-            Ok(r) => r,
-            Err(e) => return Some(Err(e)),
+        let searched = match recall(&after) {
+            Some(known) => known,
+            None => match P::search_external(engine, &after, Some(&setup_after), limits, stop)? {
+                Ok(r) => {
+                    remember(&after, &r);
+                    r
+                }
+                Err(e) => return Some(Err(e)),
+            },
         };
         if !searched.stopped {
             result.root_moves.push(RootMove {
@@ -641,6 +666,9 @@ impl Analyst {
                 limits: limits.clone(),
                 result: searched,
             });
+        }
+        if fresh {
+            remember(before, &result);
         }
         Some(Ok(result))
     }
@@ -910,9 +938,28 @@ pub fn analyse_with<P: Analysed>(
         }),
         _ => None,
     };
+    let analysis = assemble(req, &before, after.as_ref());
     Analysis {
-        judged_by: analyst.name(),
-        ..assemble(req, &before, after.as_ref())
+        judged_by: judge_name(analyst.name(), analysis.explanation.as_ref()),
+        ..analysis
+    }
+}
+
+/// The name the endgame tables judge under ("judged by Syzygy tablebases").
+pub const TABLEBASE_NAME: &str = "Syzygy tablebases";
+
+/// Who judged the move explained by `explanation`: the endgame tables when they held the
+/// position (its [`Explanation::tablebase`] note; they come before any analyst), else
+/// `analyst` (the analyst's name).
+///
+/// ```
+/// assert_eq!(kibitzer::analysis::judge_name("Stockfish 15.1".into(), None), "Stockfish 15.1");
+/// ```
+#[must_use]
+pub fn judge_name(analyst: String, explanation: Option<&Explanation>) -> String {
+    match explanation.and_then(|e| e.tablebase) {
+        Some(_) => TABLEBASE_NAME.to_owned(),
+        None => analyst,
     }
 }
 

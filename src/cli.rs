@@ -217,6 +217,11 @@ pub enum Command {
         /// `analysis.engine` of the configuration.
         #[arg(long, value_name = "CMD")]
         engine: Option<String>,
+        /// After the first pass, keep deepening the review (flagged and close moves first)
+        /// until N seconds after it started, first pass included; 0: no refinement. Default:
+        /// none with --json, --annotate or --html; on the screen, until you leave it.
+        #[arg(long, value_name = "N")]
+        refine_seconds: Option<u64>,
     },
     /// Manage the position database (every analysed position, kept in the data directory).
     #[command(subcommand)]

@@ -205,6 +205,7 @@ fn main() -> ExitCode {
             force,
             level,
             engine,
+            refine_seconds,
         }) => with_config(cli.config.as_deref(), cli.lang.as_deref(), &dirs, |c| {
             let _db = open_db(c, &dirs, cli.no_db);
             let args = kibitzer::review::command::ReviewArgs {
@@ -218,6 +219,7 @@ fn main() -> ExitCode {
                 force,
                 level,
                 engine,
+                refine_seconds,
             };
             report(kibitzer::review::command::run(
                 &args,

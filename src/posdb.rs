@@ -57,7 +57,27 @@ pub fn path_in(data_dir: &Path) -> PathBuf {
 /// the variant column keeps the games apart.
 #[must_use]
 pub fn eval_version<E: std::fmt::Debug + ?Sized>(params: &E) -> u64 {
-    let text = format!("search {SEARCH_VERSION}; {params:?}");
+    fnv1a(&format!("search {SEARCH_VERSION}; {params:?}"))
+}
+
+/// The version column of an external analyst's rows: a hash of `identity` (the engine's name
+/// and version and the options that matter, [`crate::analysis::external::identity`]) under a
+/// prefix no evaluation of the built-in engine has, so an external engine's results are never
+/// read as the built-in engine's (nor one engine's or setting's as another's).
+///
+/// ```
+/// use kibitzer::posdb::{engine_version, eval_version};
+/// let sf = engine_version("Stockfish 15.1; MultiPV=1");
+/// assert_ne!(sf, engine_version("Stockfish 16; MultiPV=1"));
+/// assert_ne!(sf, eval_version(&kibitzer::engine::EvalParams::default()));
+/// ```
+#[must_use]
+pub fn engine_version(identity: &str) -> u64 {
+    fnv1a(&format!("external engine; {identity}"))
+}
+
+/// 64-bit FNV-1a of `text`.
+fn fnv1a(text: &str) -> u64 {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for byte in text.bytes() {
         hash ^= u64::from(byte);
@@ -259,17 +279,17 @@ impl Store {
         pos: &P,
         params: &E,
     ) -> Option<Entry> {
+        self.get_version(pos, eval_version(params))
+    }
+
+    /// The stored entry of `pos` under the version column `version` ([`eval_version`] or
+    /// [`engine_version`]), if any.
+    fn get_version<P: VariantPosition>(&self, pos: &P, version: u64) -> Option<Entry> {
         if self.broken.load(Ordering::Relaxed) {
             return None;
         }
         let conn = self.reader.lock().unwrap_or_else(PoisonError::into_inner);
-        match file::read(
-            &conn,
-            Variant::of(P::VARIANT),
-            pos.key(),
-            eval_version(params),
-            pos,
-        ) {
+        match file::read(&conn, Variant::of(P::VARIANT), pos.key(), version, pos) {
             Ok(entry) => entry,
             Err(e) => {
                 self.note_problem(&e);
@@ -569,6 +589,55 @@ impl Store {
             limits,
             result,
             cancelled,
+            now_secs(),
+        ) {
+            self.put(entry);
+        }
+    }
+
+    /// A stored analysis of `pos` by the external engine `identity`
+    /// ([`crate::analysis::external::identity`]) that went at least as far as one under
+    /// `limits` would ([`Entry::covers`]); the built-in engine's rows are never returned.
+    #[must_use]
+    pub fn recall_external<P: VariantPosition>(
+        &self,
+        pos: &P,
+        identity: &str,
+        limits: &SearchLimits,
+    ) -> Option<SearchResult> {
+        let found = self
+            .get_version(pos, engine_version(identity))
+            .filter(|e| e.covers(limits))
+            .and_then(|e| e.to_search(pos));
+        let counter = if found.is_some() {
+            &self.counters.hits
+        } else {
+            &self.counters.misses
+        };
+        counter.fetch_add(1, Ordering::Relaxed);
+        found
+    }
+
+    /// Queues `result`, an analysis of `pos` by the external engine `identity` under
+    /// `limits`, kept apart from the built-in engine's rows ([`engine_version`]). A search a
+    /// stop flag ended is not kept.
+    pub fn remember_external<P: VariantPosition>(
+        &self,
+        pos: &P,
+        identity: &str,
+        limits: &SearchLimits,
+        result: &SearchResult,
+    ) {
+        if result.stopped {
+            return;
+        }
+        if let Some(entry) = Entry::from_search(
+            Variant::of(P::VARIANT),
+            pos.key(),
+            engine_version(identity),
+            limits,
+            result,
+            false,
             now_secs(),
         ) {
             self.put(entry);

@@ -35,6 +35,7 @@ pub mod command;
 pub mod graph;
 pub mod learn;
 pub mod picker;
+pub mod refine;
 pub mod runner;
 pub mod screen;
 pub mod session;
@@ -91,6 +92,10 @@ pub struct Settings {
     /// tags (a game played against kibitzer, [`crate::app::persist::reader_of`]); `None` for
     /// anyone else's game (scores from White's side, nobody called "you").
     pub reader: Option<shakmaty::Color>,
+    /// How long the review deepens after its first pass ([`refine::refine_game`], run by
+    /// [`runner::spawn`] and `kibitzer review --refine-seconds`): [`refine::Refine::Off`] by
+    /// default, [`refine::Refine::Unlimited`] from the configuration (the review screen).
+    pub refine: refine::Refine,
 }
 
 /// The external engine the review screen offers when none is configured (found on the `PATH`
@@ -112,6 +117,7 @@ impl Default for Settings {
             external: analysis::AnalystSpec::new(DEFAULT_EXTERNAL, Vec::new()),
             external_installed: false,
             reader: None,
+            refine: refine::Refine::Off,
         }
     }
 }
@@ -136,6 +142,7 @@ impl Settings {
             external: config.analysis.spec_of(DEFAULT_EXTERNAL),
             external_installed: false,
             reader: None,
+            refine: refine::Refine::Unlimited,
         }
         .with_analyst(config.analysis.spec())
         .looking_for_external()
@@ -386,6 +393,11 @@ pub enum ReviewEvent {
     /// Something the user should know: the external analysis engine failed and the built-in
     /// engine analyses instead.
     Notice(String),
+    /// After [`ReviewEvent::Finished`]: the review deepens, a round to this depth has started
+    /// ([`refine`]); its plies come again as [`ReviewEvent::Ply`].
+    Refining(u32),
+    /// The last round of the refinement is over, at this depth.
+    Refined(u32),
 }
 
 /// A score for people, White's view, in a game of `variant`: `+1.3`, `-0.4`, `0.0`, `#3`,
@@ -456,19 +468,8 @@ fn search_position_of<P: Reviewed>(
     memory: &mut SearchMemory,
     stop: &AtomicBool,
 ) -> Option<Searched> {
-    let pos = game.position_at(i)?;
-    let keys = game.history_keys();
+    let first = first_search_of(game, i, settings, analyst, memory, stop)?;
     let played = game.moves().get(i).map(|m| m.mv);
-    memory.clear();
-    let first = analyst.search(
-        pos,
-        keys.get(..i)?,
-        &settings.limits,
-        &P::eval(settings),
-        played,
-        memory,
-        stop,
-    );
     let judged = match learn::request(game, i, played, settings).filter(|_| played.is_some()) {
         Some(req) => analysis::judged_search(&req, first.clone(), analyst, memory, stop),
         None => first.clone(),
@@ -479,6 +480,31 @@ fn search_position_of<P: Reviewed>(
         notices: analyst.take_notices(),
         judged_by: analyst.name(),
     })
+}
+
+/// The search of position `i` of `game` at the review's limits, on a cleared `memory` (the
+/// first of [`search_position_of`]'s searches). `None` when the game has no such position.
+fn first_search_of<P: Reviewed>(
+    game: &Game<P>,
+    i: usize,
+    settings: &Settings,
+    analyst: &mut analysis::Analyst,
+    memory: &mut SearchMemory,
+    stop: &AtomicBool,
+) -> Option<SearchResult> {
+    let pos = game.position_at(i)?;
+    let keys = game.history_keys();
+    let played = game.moves().get(i).map(|m| m.mv);
+    memory.clear();
+    Some(analyst.search(
+        pos,
+        keys.get(..i)?,
+        &settings.limits,
+        &P::eval(settings),
+        played,
+        memory,
+        stop,
+    ))
 }
 
 impl Settings {
@@ -687,7 +713,7 @@ impl<'a, P: Reviewed> Emitter<'a, P> {
                 &next.first,
                 self.settings,
             ) {
-                p.judged_by = current.judged_by.clone();
+                p.judged_by = analysis::judge_name(current.judged_by.clone(), Some(&p.explanation));
                 (self.on_event)(ReviewEvent::Ply(Box::new(p)));
             }
             self.ply += 1;
@@ -818,7 +844,7 @@ mod tests {
         let finished = review_game(&g, &settings(), &AtomicBool::new(false), &mut |e| match e {
             ReviewEvent::Ply(p) => plies.push(*p),
             ReviewEvent::Progress(p) => progress.push(p.done),
-            ReviewEvent::Finished => {}
+            ReviewEvent::Finished | ReviewEvent::Refining(_) | ReviewEvent::Refined(_) => {}
             ReviewEvent::Notice(n) => panic!("the built-in engine gives no notice: {n}"),
         });
         assert!(finished);
@@ -958,6 +984,8 @@ mod tests {
                 ReviewEvent::Progress(p) => format!("progress {}/{}", p.done, p.total),
                 ReviewEvent::Finished => "finished".to_owned(),
                 ReviewEvent::Notice(n) => format!("notice {n}"),
+                ReviewEvent::Refining(d) => format!("refining {d}"),
+                ReviewEvent::Refined(d) => format!("refined {d}"),
             });
         });
         assert!(finished);

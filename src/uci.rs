@@ -214,10 +214,29 @@ fn uci_move(m: Move) -> String {
     m.to_uci(CastlingMode::Standard).to_string()
 }
 
-/// The `score …` part of an info line.
-fn score_text(score: Score, bound: Bound) -> String {
+/// The centipawns a tablebase win is reported as in UCI, less the plies to the next capture or
+/// pawn move: the convention Stockfish uses (`score cp 20000` minus the distance), far above
+/// any evaluation and below nothing a GUI takes for a mate.
+pub const UCI_TB_WIN_CP: i32 = 20_000;
+
+/// The `score …` part of an info line: `score mate N` for a mate, a tablebase win or loss as
+/// `score cp ±(20000 - plies)` ([`UCI_TB_WIN_CP`]), else the centipawns.
+///
+/// ```
+/// use kibitzer::engine::{Bound, Score, TB_WIN};
+/// use kibitzer::uci::score_text;
+/// assert_eq!(score_text(Score(TB_WIN - 9), Bound::Exact), "score cp 19991");
+/// assert_eq!(score_text(Score(-TB_WIN + 4), Bound::Exact), "score cp -19996");
+/// assert_eq!(score_text(Score(35), Bound::Lower), "score cp 35 lowerbound");
+/// ```
+#[must_use]
+pub fn score_text(score: Score, bound: Bound) -> String {
     let mut t = match score.mate_in() {
         Some(n) => format!("score mate {n}"),
+        None if score.is_tablebase() => {
+            let plies = crate::engine::TB_WIN - score.0.abs();
+            format!("score cp {}", score.0.signum() * (UCI_TB_WIN_CP - plies))
+        }
         None => format!("score cp {}", score.0),
     };
     match bound {
@@ -865,6 +884,28 @@ mod tests {
         let out = session("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo depth 3\n");
         assert!(out.contains("score mate 1"), "{out}");
         assert!(out.ends_with("bestmove a1a8\n"), "{out}");
+    }
+
+    /// Issue 36: a tablebase win was printed as the search's internal number (`cp 30862`); it
+    /// is now the convention engines use, `cp 20000` minus the plies to the next capture or
+    /// pawn move, and a tablebase loss its mirror.
+    #[test]
+    fn a_tablebase_win_is_reported_as_cp_twenty_thousand_less_its_distance() {
+        let cp = |out: &str| -> i32 {
+            let line = out.lines().rfind(|l| l.contains(" score ")).unwrap();
+            let mut words = line.split_whitespace().skip_while(|w| *w != "score");
+            assert_eq!(words.nth(1), Some("cp"), "{line}");
+            words.next().unwrap().parse().unwrap()
+        };
+        // KQ v K with White to move: a win; KR v K with Black to move: a loss.
+        let win = cp(&session(
+            "position fen 8/8/8/4k3/8/8/8/KQ6 w - - 0 1\ngo depth 2\n",
+        ));
+        assert!((19_000..20_000).contains(&win), "{win}");
+        let loss = cp(&session(
+            "position fen 8/8/8/4k3/8/8/8/KR6 b - - 0 1\ngo depth 2\n",
+        ));
+        assert!((-20_000..-19_000).contains(&loss), "{loss}");
     }
 
     #[test]

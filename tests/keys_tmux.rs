@@ -82,7 +82,7 @@ fn a_review_obeys_a_remapped_next_mistake_key() {
     )
     .unwrap();
     t.launch(&format!(
-        "review '{}' --depth 4 --engine builtin",
+        "review '{}' --depth 4 --engine builtin --refine-seconds 0",
         file.display()
     ));
     let s = t.wait_for("analysis complete");

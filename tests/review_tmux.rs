@@ -20,7 +20,7 @@ fn review_a_game_and_jump_from_error_to_error() {
         return;
     };
     let line = format!(
-        "KIBITZER_CONFIG_DIR='{}' KIBITZER_DATA_DIR='{}' '{}' review '{MORPHY}' --game 1 --depth 4 --engine builtin; echo \"EXIT=$?\"",
+        "KIBITZER_CONFIG_DIR='{}' KIBITZER_DATA_DIR='{}' '{}' review '{MORPHY}' --game 1 --depth 4 --engine builtin --refine-seconds 0; echo \"EXIT=$?\"",
         t.dir.path().join("config").display(),
         t.dir.path().join("data").display(),
         env!("CARGO_BIN_EXE_kibitzer"),
@@ -83,7 +83,7 @@ fn pick_a_game_of_a_file_jump_to_the_blunder_and_try_a_move() {
     )
     .unwrap();
     t.launch(&format!(
-        "review '{}' --depth 4 --engine builtin",
+        "review '{}' --depth 4 --engine builtin --refine-seconds 0",
         file.display()
     ));
     let s = t.wait_for("3 games, 1 unreadable");
@@ -178,7 +178,7 @@ fn review_a_pawn_battle_game_and_browse_it() {
     )
     .unwrap();
     t.launch(&format!(
-        "review '{}' --depth 8 --engine builtin",
+        "review '{}' --depth 8 --engine builtin --refine-seconds 0",
         file.display()
     ));
     let s = t.wait_for("analysis complete");

@@ -185,7 +185,7 @@ fn run_for<P: Analysed>(
     for notice in analyst.take_notices() {
         eprintln!("kibitzer: warning: {notice}");
     }
-    let judged_by = analyst.name();
+    let judged_by = analysis.judged_by.clone();
     let Some(e) = analysis.explanation else {
         return Err(CommandError::input(
             "--fen: the side to move has no legal move (the game is over)",

@@ -118,6 +118,36 @@ impl AnalystSpec {
     }
 }
 
+/// The identity of an engine named `name` (its `id name`, version included) given the UCI
+/// options `sent`: the name and every option that changes what it finds (sorted by name, a
+/// later value of an option replacing an earlier one), so two engines, two versions or two
+/// settings never share stored results. `Hash` and the time-outs are left out: they change
+/// how fast an analysis is, not the engine it is.
+///
+/// ```
+/// use kibitzer::analysis::external::identity;
+/// let opts = |v: &[(&str, &str)]| v.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect::<Vec<_>>();
+/// assert_eq!(
+///     identity("Stockfish 15.1", &opts(&[("MultiPV", "1"), ("Hash", "64"), ("Threads", "1")])),
+///     "Stockfish 15.1; MultiPV=1; Threads=1"
+/// );
+/// assert_ne!(identity("Stockfish 15.1", &[]), identity("Stockfish 16", &[]));
+/// ```
+#[must_use]
+pub fn identity(name: &str, sent: &[(String, String)]) -> String {
+    let mut options = std::collections::BTreeMap::new();
+    for (k, v) in sent {
+        if !k.eq_ignore_ascii_case("hash") {
+            options.insert(k.to_ascii_lowercase(), (k.as_str(), v.as_str()));
+        }
+    }
+    let mut text = name.to_owned();
+    for (k, v) in options.values() {
+        text.push_str(&format!("; {k}={v}"));
+    }
+    text
+}
+
 /// What went wrong with an external analyst.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum AnalystError {
@@ -226,6 +256,8 @@ pub struct UciAnalyst {
     lines: Receiver<String>,
     /// The names of the options the engine offers (`option name …`).
     offered: Vec<String>,
+    /// Who analyses, for the position database ([`UciAnalyst::identity`]).
+    identity: String,
 }
 
 impl std::fmt::Debug for UciAnalyst {
@@ -301,6 +333,7 @@ impl UciAnalyst {
             stdin,
             lines,
             offered: Vec::new(),
+            identity: String::new(),
         };
         analyst.handshake(&spec.options)?;
         Ok(analyst)
@@ -350,12 +383,14 @@ impl UciAnalyst {
         if self.name.is_empty() {
             self.name.clone_from(&self.command);
         }
-        for (name, value) in analysis_defaults(&self.offered, options)
-            .iter()
-            .chain(options)
-        {
+        let sent: Vec<(String, String)> = analysis_defaults(&self.offered, options)
+            .into_iter()
+            .chain(options.iter().cloned())
+            .collect();
+        for (name, value) in &sent {
             self.send(&format!("setoption name {name} value {value}"))?;
         }
+        self.identity = identity(&self.name, &sent);
         self.ready("starting")
     }
 
@@ -376,6 +411,14 @@ impl UciAnalyst {
     #[must_use]
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// Who analyses, as the position database keeps this engine's results apart
+    /// ([`crate::posdb::Store::recall_external`]): its name (with its version, as engines
+    /// give it) and the options sent to it ([`identity`]).
+    #[must_use]
+    pub fn identity(&self) -> &str {
+        &self.identity
     }
 
     /// Tells the engine a new game starts (`ucinewgame`, then `isready`).

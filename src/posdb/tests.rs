@@ -547,3 +547,61 @@ fn db_check_reports_damage_in_the_middle_and_the_next_start_moves_it_aside() {
     let opened = Store::open(&path, Options::default()).unwrap();
     assert!(opened.notice.is_some_and(|n| n.contains("moved to")));
 }
+
+/// Issue 36: an external analyst's results are kept by its identity, apart from the built-in
+/// engine's rows and from any other engine's or setting's.
+#[test]
+fn external_analyses_are_kept_apart_by_engine_identity() {
+    let dir = tempfile::tempdir().unwrap();
+    let params = EvalParams::default();
+    let pos = Chess::default();
+    let builtin = searched(&pos, &exact(3), &params);
+    let mut external = searched(&pos, &exact(2), &params);
+    external.depth = 14;
+    let sf = "Stockfish 15.1; MultiPV=1; UCI_AnalyseMode=true";
+    let store = open(dir.path(), Options::default());
+    store.remember(&pos, &exact(3), &params, &builtin, false);
+    store.remember_external(&pos, sf, &SearchLimits::depth(14), &external);
+    store.flush();
+    let back = store
+        .recall_external(&pos, sf, &SearchLimits::depth(14))
+        .expect("the engine's own row");
+    assert_eq!((back.depth, back.best_move), (14, external.best_move));
+    // A shallower request is answered by the deeper row; a deeper one is not.
+    assert!(
+        store
+            .recall_external(&pos, sf, &SearchLimits::depth(10))
+            .is_some()
+    );
+    assert!(
+        store
+            .recall_external(&pos, sf, &SearchLimits::depth(16))
+            .is_none()
+    );
+    // Another engine, version or setting sees nothing; the built-in engine sees its own row.
+    for other in [
+        "Stockfish 16; MultiPV=1; UCI_AnalyseMode=true",
+        "Stockfish 15.1; MultiPV=3",
+    ] {
+        assert!(
+            store
+                .recall_external(&pos, other, &SearchLimits::depth(1))
+                .is_none()
+        );
+    }
+    assert_eq!(
+        store.recall(&pos, &exact(3), &params).unwrap().depth,
+        builtin.depth
+    );
+    // A stopped search is not kept.
+    let other = fen::parse("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").unwrap();
+    let mut stopped = searched(&other, &exact(2), &params);
+    stopped.stopped = true;
+    store.remember_external(&other, sf, &SearchLimits::depth(2), &stopped);
+    store.flush();
+    assert!(
+        store
+            .recall_external(&other, sf, &SearchLimits::depth(1))
+            .is_none()
+    );
+}

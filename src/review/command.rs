@@ -12,6 +12,7 @@ use serde::Serialize;
 
 use shakmaty::Chess;
 
+use super::refine::{Refine, Refined, refine_game};
 pub use super::{DEFAULT_DEPTH, default_limits};
 use super::{PlyReview, ReviewEvent, Reviewed, Settings, Summary, annotate, review_game};
 use crate::analysis::command::{CommandError, level, limits};
@@ -46,6 +47,10 @@ pub struct ReviewArgs {
     pub level: Option<String>,
     /// The analysis engine's command line (`--engine`); default `[analysis] engine`.
     pub engine: Option<String>,
+    /// `--refine-seconds N`: after the first pass, deepen the review until N seconds after it
+    /// started ([`super::refine`]); `None`: not for `--json`/`--annotate`/`--html`, until
+    /// leaving on the screen; 0: never.
+    pub refine_seconds: Option<u64>,
 }
 
 /// A game picked from a file.
@@ -209,6 +214,8 @@ pub struct ReviewDocument<'a> {
     pub analyst: Option<&'a str>,
     /// The external analysis engine's failures (after one, the built-in engine analyses).
     pub analyst_notices: &'a [String],
+    /// What the refinement after the first pass did (`--refine-seconds`), or null.
+    pub refinement: Option<Refined>,
     /// Every ply.
     pub plies: &'a [PlyReview],
 }
@@ -234,6 +241,7 @@ impl<'a> ReviewDocument<'a> {
             summary: Summary::of(plies),
             analyst: plies.last().map(|p| p.judged_by.as_str()),
             analyst_notices: &[],
+            refinement: None,
             plies,
         }
     }
@@ -280,6 +288,11 @@ pub fn run(args: &ReviewArgs, config: &Config, out: &mut dyn Write) -> Result<()
         settings.analyst = settings.analyst.with_review_limits();
         settings.external = settings.external.with_review_limits();
     }
+    settings.refine = match args.refine_seconds {
+        Some(n) => Refine::seconds(n),
+        None if screen => Refine::Unlimited,
+        None => Refine::Off,
+    };
     if screen {
         let look = crate::shell::Look {
             pieces: config.ui.pieces,
@@ -350,41 +363,74 @@ fn review_file<P: Reviewed>(
         eprintln!("{}", tr("cli-warning", &[("what", what.into())]));
     }
     let show_progress = std::io::stderr().is_terminal();
-    let mut plies = Vec::new();
+    let started = std::time::Instant::now();
+    let mut plies: Vec<PlyReview> = Vec::new();
     let mut notices = Vec::new();
-    review_game(
-        &loaded.game.game,
-        settings,
-        &AtomicBool::new(false),
-        &mut |e| match e {
-            ReviewEvent::Ply(p) => plies.push(*p),
-            ReviewEvent::Progress(p) if show_progress => {
-                let eta = p.eta.map_or(0, |d| d.as_secs());
-                let line = tr(
-                    "cli-reviewing",
-                    &[
-                        ("done", p.done.into()),
-                        ("total", p.total.into()),
-                        ("secs", eta.into()),
-                    ],
-                );
-                eprint!("\r{line}   ");
-            }
-            ReviewEvent::Progress(_) => {}
-            ReviewEvent::Notice(n) => {
-                if show_progress {
-                    eprintln!();
-                }
-                eprintln!("{}", tr("cli-warning", &[("what", n.as_str().into())]));
-                notices.push(n);
-            }
-            ReviewEvent::Finished => {
-                if show_progress {
-                    eprintln!();
-                }
-            }
+    let on_event = |plies: &mut Vec<PlyReview>, notices: &mut Vec<String>, e| match e {
+        // A refined ply replaces the first pass's.
+        ReviewEvent::Ply(p) => match plies.get_mut(p.ply) {
+            Some(old) => *old = *p,
+            None => plies.push(*p),
         },
-    );
+        ReviewEvent::Refining(depth) if show_progress => {
+            eprint!("\r{}   ", super::refine::label(depth));
+        }
+        ReviewEvent::Refining(_) => {}
+        ReviewEvent::Refined(_) => {
+            if show_progress {
+                eprintln!();
+            }
+        }
+        ReviewEvent::Progress(p) if show_progress => {
+            let eta = p.eta.map_or(0, |d| d.as_secs());
+            let line = tr(
+                "cli-reviewing",
+                &[
+                    ("done", p.done.into()),
+                    ("total", p.total.into()),
+                    ("secs", eta.into()),
+                ],
+            );
+            eprint!("\r{line}   ");
+        }
+        ReviewEvent::Progress(_) => {}
+        ReviewEvent::Notice(n) => {
+            if show_progress {
+                eprintln!();
+            }
+            eprintln!("{}", tr("cli-warning", &[("what", n.as_str().into())]));
+            notices.push(n);
+        }
+        ReviewEvent::Finished => {
+            if show_progress {
+                eprintln!();
+            }
+        }
+    };
+    let stop = AtomicBool::new(false);
+    let finished = review_game(&loaded.game.game, settings, &stop, &mut |e| {
+        on_event(&mut plies, &mut notices, e);
+    });
+    let refinement = match settings.refine {
+        Refine::Off => None,
+        refine if finished => {
+            let first = plies.clone();
+            let done = refine_game(
+                &loaded.game.game,
+                settings,
+                &first,
+                refine,
+                started,
+                &stop,
+                &mut |e| on_event(&mut plies, &mut notices, e),
+            );
+            if show_progress {
+                eprintln!();
+            }
+            Some(done)
+        }
+        _ => None,
+    };
     if let Some(path) = &args.annotate {
         let text = annotate::annotated(&loaded.game, &plies);
         write_output(path, &text, args.force)?;
@@ -394,6 +440,7 @@ fn review_file<P: Reviewed>(
             stopped: loaded.stopped.as_deref(),
             bad_games: &loaded.bad_games,
             analyst_notices: &notices,
+            refinement,
             ..ReviewDocument::new(number, &loaded.game, limits, &plies)
         };
         if let Some(path) = &args.html {

@@ -13,6 +13,16 @@ pub struct ReviewState {
     plies: Vec<Option<PlyReview>>,
     progress: Option<Progress>,
     finished: bool,
+    refining: Option<Refining>,
+}
+
+/// How far a review's refinement ([`super::refine`]) has gone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refining {
+    /// A round to this depth is under way.
+    Round(u32),
+    /// The last round is over, at this depth.
+    Settled(u32),
 }
 
 impl ReviewState {
@@ -23,6 +33,7 @@ impl ReviewState {
             plies: vec![None; plies],
             progress: None,
             finished: false,
+            refining: None,
         }
     }
 
@@ -39,7 +50,16 @@ impl ReviewState {
             ReviewEvent::Progress(p) => self.progress = Some(p),
             ReviewEvent::Finished => self.finished = true,
             ReviewEvent::Notice(_) => {}
+            ReviewEvent::Refining(d) => self.refining = Some(Refining::Round(d)),
+            ReviewEvent::Refined(d) => self.refining = Some(Refining::Settled(d)),
         }
+    }
+
+    /// How far the refinement after the first pass has gone; `None` before it starts (or
+    /// without one).
+    #[must_use]
+    pub fn refining(&self) -> Option<Refining> {
+        self.refining
     }
 
     /// The review of ply `i`, once analysed.

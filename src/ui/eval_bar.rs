@@ -34,7 +34,8 @@ pub struct EvalBarValue {
 
 impl EvalBarValue {
     /// The score as the bar writes it, four characters at most: one decimal under ten pawns
-    /// (`+1.3`, `0.0` when it rounds to nothing), whole pawns above (`+12`), mates as `#4` /
+    /// (`+1.3`, `0.0` when it rounds to nothing), whole pawns above (`+12`), a tablebase win or
+    /// loss as `+TB` / `-TB` (as the review's score text), mates as `#4` /
     /// `#-4` (Pawn Battle has no mate: its forced wins are `W4` and `L4`, a win or loss in
     /// four moves), the result (`1-0`, `0-1`) for a mate on the board.
     ///
@@ -45,6 +46,9 @@ impl EvalBarValue {
     /// let value = |score, variant| EvalBarValue { score, win_percent: 50.0, checkmate: None, variant };
     /// let label = |score| value(score, Variant::Chess).label();
     /// assert_eq!(label(Score::Cp(130)), "+1.3");
+    /// // A tablebase win or loss (crate::tablebase), not its internal number.
+    /// assert_eq!(label(Score::Cp(kibitzer::engine::TB_WIN - 12)), "+TB");
+    /// assert_eq!(label(Score::Cp(-kibitzer::engine::TB_WIN + 3)), "-TB");
     /// assert_eq!(label(Score::Cp(-4)), "0.0");
     /// assert_eq!(label(Score::Cp(5)), "+0.1");
     /// assert_eq!(label(Score::Cp(-1250)), "-12");
@@ -63,6 +67,9 @@ impl EvalBarValue {
         }
         match self.score {
             // Within ±0.05 it rounds to an even `0.0` (no `-0.0`).
+            Score::Cp(cp) if cp.abs() >= crate::engine::TB_BOUND => {
+                if cp > 0 { "+TB" } else { "-TB" }.to_owned()
+            }
             Score::Cp(cp) if cp.abs() < 5 => "0.0".to_owned(),
             Score::Cp(cp) if cp.abs() < 1000 => format!("{:+.1}", f64::from(cp) / 100.0),
             Score::Cp(cp) => format!("{:+}", cp / 100),

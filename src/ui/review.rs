@@ -487,7 +487,10 @@ pub(crate) fn panel_lines<P: OnScreen>(screen: &Screen<P>) -> Vec<Line<'static>>
 fn render_progress<P: OnScreen>(screen: &Screen<P>, frame: &mut Frame, area: Rect) {
     let total = screen.state.len().max(1);
     let (done, label) = match screen.state.progress() {
-        _ if screen.state.is_finished() => (total, t("review-complete")),
+        _ if screen.state.is_finished() => (
+            total,
+            crate::review::refine::header(screen.state.refining()),
+        ),
         Some(p) => (
             p.done,
             tr(

@@ -34,6 +34,8 @@ review-better = Better: { $move }
 
 ## The progress bar
 review-complete = analysis complete
+review-refining = refining (depth { $depth })
+review-refined = refined to depth { $depth }
 review-analysing = analysing: { $done }/{ $total } plies{ $secs ->
     [none] {""}
    *[other] , about { $secs } s left

@@ -34,6 +34,8 @@ review-better = Melhor era: { $move }
 
 ## A barra de progresso
 review-complete = análise concluída
+review-refining = aprofundando (profundidade { $depth })
+review-refined = aprofundada até a profundidade { $depth }
 review-analysing = analisando: { $done }/{ $total } meios-lances{ $secs ->
     [none] {""}
    *[other] , faltam cerca de { $secs } s

@@ -1,0 +1,542 @@
+//! Reviews that deepen: after the first pass ([`super::review_game`]) the review keeps
+//! searching, in rounds each [`STEP`] plies deeper than the last (or [`crate::analysis::VERIFY_FACTOR`]
+//! times the move time), the plies that matter first ([`order`]: flagged moves and only moves,
+//! then moves near a verdict's threshold, then the best moves, then the rest; book moves are
+//! never judged). Each ply is judged again as the first pass judges it (the same
+//! [`crate::analysis::judged_search`] with deeper limits, the same analyst) and reported again
+//! as a [`ReviewEvent::Ply`] when its judgement went at least as deep as the one it replaces, so
+//! the verdicts, the graph and the accuracy of an interface settle as the rounds go on.
+//! [`refine_game`] runs the rounds until its deadline ([`Refine`]), the caller's stop flag or
+//! the last round ([`MAX_ROUNDS`]); [`label`] is the review header's "refining (depth N)".
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use super::{PlyReview, ReviewEvent, Reviewed, Settings, first_search_of, review_ply};
+use crate::analysis;
+use crate::engine::{SearchLimits, SearchMemory};
+use crate::explain::quality::Quality;
+use crate::game::Game;
+
+/// How long a review keeps deepening after its first pass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Refine {
+    /// Not at all: the first pass is the review (the default of [`Settings::default`]).
+    #[default]
+    Off,
+    /// Until this long after the review started, first pass included (`--refine-seconds N`).
+    For(Duration),
+    /// Until the review is stopped (the review screen: until the user leaves it or quits).
+    Unlimited,
+}
+
+impl Refine {
+    /// `--refine-seconds N`: 0 is [`Refine::Off`].
+    #[must_use]
+    pub fn seconds(n: u64) -> Refine {
+        match n {
+            0 => Refine::Off,
+            n => Refine::For(Duration::from_secs(n)),
+        }
+    }
+}
+
+/// How many plies deeper each round searches than the one before (the verification's step,
+/// [`analysis::VERIFY_EXTRA_DEPTH`]).
+pub const STEP: u32 = analysis::VERIFY_EXTRA_DEPTH;
+
+/// The most rounds a refinement runs (depth 8 becomes 20 with the built-in engine; Stockfish's
+/// 14 becomes 26); then it reports [`ReviewEvent::Refined`] and ends.
+pub const MAX_ROUNDS: u32 = 6;
+
+/// How close (in winning chances) to a verdict's threshold (0.1, 0.2, 0.3) a move's drop is
+/// "near a threshold" for [`order`]: the first judgement's own noise.
+pub const NEAR_THRESHOLD: f64 = 0.05;
+
+/// Why a ply is refined early or late; smaller first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Priority {
+    /// An inaccuracy or worse, an only move, a missed win or mate, an allowed mate.
+    Flagged,
+    /// A drop within [`NEAR_THRESHOLD`] of a verdict's threshold.
+    NearThreshold,
+    /// The engine's own choice.
+    Best,
+    /// Everything else.
+    Rest,
+}
+
+/// When ply `p` is refined; `None` for a book move (never judged).
+#[must_use]
+pub fn priority(p: &PlyReview) -> Option<Priority> {
+    let c = &p.classification;
+    if c.quality == Quality::Book {
+        return None;
+    }
+    if c.is_error() || c.only_move || c.missed_win || c.missed_mate || c.allowed_mate {
+        return Some(Priority::Flagged);
+    }
+    if [0.1, 0.2, 0.3]
+        .iter()
+        .any(|t| (c.drop - t).abs() < NEAR_THRESHOLD)
+    {
+        return Some(Priority::NearThreshold);
+    }
+    if c.quality == Quality::Best {
+        return Some(Priority::Best);
+    }
+    Some(Priority::Rest)
+}
+
+/// The plies of `plies` in the order a round refines them: by [`priority`], then in the order
+/// of the game; book moves left out.
+///
+/// ```
+/// # use kibitzer::review::refine::order;
+/// assert!(order(&[]).is_empty());
+/// ```
+#[must_use]
+pub fn order(plies: &[PlyReview]) -> Vec<usize> {
+    let mut out: Vec<(Priority, usize)> = plies
+        .iter()
+        .filter_map(|p| priority(p).map(|k| (k, p.ply)))
+        .collect();
+    out.sort();
+    out.into_iter().map(|(_, i)| i).collect()
+}
+
+/// The review header's line while a review deepens (one place for its words).
+///
+/// ```
+/// assert_eq!(kibitzer::review::refine::label(12), "refining (depth 12)");
+/// ```
+#[must_use]
+pub fn label(depth: u32) -> String {
+    crate::i18n::tr("review-refining", &[("depth", depth.into())])
+}
+
+/// The header's line once the last round is over.
+///
+/// ```
+/// assert_eq!(kibitzer::review::refine::settled_label(20), "refined to depth 20");
+/// ```
+#[must_use]
+pub fn settled_label(depth: u32) -> String {
+    crate::i18n::tr("review-refined", &[("depth", depth.into())])
+}
+
+/// The review header's progress line once the first pass is over: `analysis complete`, then
+/// `analysis complete · refining (depth N)` ([`label`]) or `… · refined to depth N`
+/// ([`settled_label`]) as the refinement goes (`refining`: [`super::ReviewState::refining`]).
+///
+/// ```
+/// use kibitzer::review::{refine::header, state::Refining};
+/// assert_eq!(header(None), "analysis complete");
+/// assert_eq!(header(Some(Refining::Round(10))), "analysis complete · refining (depth 10)");
+/// ```
+#[must_use]
+pub fn header(refining: Option<super::state::Refining>) -> String {
+    use super::state::Refining;
+    match refining {
+        None => crate::i18n::t("review-complete"),
+        Some(Refining::Round(d)) => format!("{} · {}", crate::i18n::t("review-complete"), label(d)),
+        Some(Refining::Settled(d)) => {
+            format!(
+                "{} · {}",
+                crate::i18n::t("review-complete"),
+                settled_label(d)
+            )
+        }
+    }
+}
+
+/// `limits` `round` rounds deeper: [`STEP`] plies more per round, [`analysis::VERIFY_FACTOR`]
+/// times the move time and nodes per round.
+#[must_use]
+pub fn deeper_limits(limits: &SearchLimits, round: u32) -> SearchLimits {
+    let factor = analysis::VERIFY_FACTOR.saturating_pow(round);
+    SearchLimits {
+        depth: limits.depth.map(|d| d + STEP * round),
+        nodes: limits.nodes.map(|n| n.saturating_mul(u64::from(factor))),
+        movetime: limits.movetime.map(|t| t.saturating_mul(factor)),
+        ..limits.clone()
+    }
+}
+
+/// The review's settings of round `round` (1 = the first round after the first pass): the
+/// review's limits and an external analyst's own budget [`deeper_limits`].
+#[must_use]
+pub fn deeper(settings: &Settings, round: u32) -> Settings {
+    let mut out = settings.clone();
+    out.limits = deeper_limits(&settings.limits, round);
+    out.analyst.budget = settings
+        .analyst
+        .budget
+        .as_ref()
+        .map(|b| deeper_limits(b, round));
+    out
+}
+
+/// The depth a round's searches go to, for the header: the external analyst's budget depth
+/// when it has one, else the review's; `None` for limits without a depth (then the header
+/// shows the deepest search so far).
+fn nominal_depth<P: Reviewed>(settings: &Settings) -> Option<u32> {
+    match &settings.analyst.budget {
+        Some(b) if P::EXTERNAL_ANALYST && !settings.analyst.is_builtin() => b.depth,
+        _ => settings.limits.depth,
+    }
+}
+
+/// What a refinement did, for `kibitzer review --json` (`"refinement"`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct Refined {
+    /// The refinement's budget, first pass included (`--refine-seconds`).
+    pub seconds: u64,
+    /// Rounds completed (every ply of the round judged again).
+    pub rounds: u32,
+    /// The depth of the deepest round started (`None`: no round started, the first pass took
+    /// the whole budget).
+    pub depth: Option<u32>,
+    /// How many times a ply's judgement was replaced by a deeper one.
+    pub plies: usize,
+}
+
+/// Deepens the review `first` (the first pass's plies of `game`, in order) round after round,
+/// reporting [`ReviewEvent::Refining`] at the start of each round, each ply judged again as a
+/// [`ReviewEvent::Ply`], and [`ReviewEvent::Refined`] after the last round. Ends when `refine`'s
+/// time since `started` is up (the search under way is stopped and its ply dropped), when
+/// `stop` is set (nothing more is reported), or after [`MAX_ROUNDS`]. With the built-in engine
+/// the plies of a round are shared among [`Settings::workers`] workers.
+pub fn refine_game<P: Reviewed>(
+    game: &Game<P>,
+    settings: &Settings,
+    first: &[PlyReview],
+    refine: Refine,
+    started: Instant,
+    stop: &AtomicBool,
+    on_event: &mut dyn FnMut(ReviewEvent),
+) -> Refined {
+    let until = (refine, started, MAX_ROUNDS);
+    refine_rounds(game, settings, first, until, stop, on_event)
+}
+
+/// [`refine_game`] with at most `rounds` rounds (`until`: the refinement, when the review
+/// started, the rounds).
+fn refine_rounds<P: Reviewed>(
+    game: &Game<P>,
+    settings: &Settings,
+    first: &[PlyReview],
+    (refine, started, rounds): (Refine, Instant, u32),
+    stop: &AtomicBool,
+    on_event: &mut dyn FnMut(ReviewEvent),
+) -> Refined {
+    let deadline = match refine {
+        Refine::Off => return Refined::default(),
+        Refine::For(d) => Some(started + d),
+        Refine::Unlimited => None,
+    };
+    let mut report = Refined {
+        seconds: deadline.map_or(0, |d| (d - started).as_secs()),
+        ..Refined::default()
+    };
+    let mut plies: Vec<PlyReview> = first.to_vec();
+    // Set at the deadline or when `stop` is: ends the search under way.
+    let halt = AtomicBool::new(false);
+    let finished = AtomicBool::new(false);
+    // Whether the refinement must end (then `halt` is set).
+    let over = || {
+        if stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d) {
+            halt.store(true, Ordering::Relaxed);
+        }
+        halt.load(Ordering::Relaxed)
+    };
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !finished.load(Ordering::Relaxed) && !over() {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        });
+        for round in 1..=rounds {
+            if over() {
+                break;
+            }
+            let deeper = deeper(settings, round);
+            let mut deepest = nominal_depth::<P>(&deeper);
+            let shown = deepest.unwrap_or_else(|| plies.iter().map(|p| p.depth).max().unwrap_or(0));
+            report.depth = Some(shown);
+            on_event(ReviewEvent::Refining(shown));
+            let todo = order(&plies);
+            let complete = refine_round(game, &deeper, &todo, (&halt, &over), &mut |p, notices| {
+                if stop.load(Ordering::Relaxed) {
+                    return;
+                }
+                for n in notices {
+                    on_event(ReviewEvent::Notice(n));
+                }
+                let i = p.ply;
+                if plies.get(i).is_some_and(|old| p.depth >= old.depth) {
+                    if deepest.is_none_or(|d| p.depth > d) && nominal_depth::<P>(&deeper).is_none()
+                    {
+                        deepest = Some(p.depth);
+                        report.depth = deepest;
+                        on_event(ReviewEvent::Refining(p.depth));
+                    }
+                    report.plies += 1;
+                    plies[i] = (*p).clone();
+                    on_event(ReviewEvent::Ply(p));
+                }
+            });
+            if !complete {
+                break;
+            }
+            report.rounds = round;
+        }
+        finished.store(true, Ordering::Relaxed);
+    });
+    if !stop.load(Ordering::Relaxed) && report.rounds == rounds {
+        on_event(ReviewEvent::Refined(report.depth.unwrap_or(0)));
+    }
+    report
+}
+
+/// One round: the plies `todo` of `game` judged again with `settings`, each handed to `done`
+/// with the analyst's notices. `halt` stops the searches under way; `over` says (before each
+/// ply) whether the refinement must end, setting `halt`. False when the round was cut short
+/// (the ply under way is dropped).
+fn refine_round<P: Reviewed>(
+    game: &Game<P>,
+    settings: &Settings,
+    todo: &[usize],
+    (halt, over): (&AtomicBool, &(dyn Fn() -> bool + Sync)),
+    done: &mut dyn FnMut(Box<PlyReview>, Vec<String>),
+) -> bool {
+    if todo.is_empty() {
+        // Nothing to judge (a game of book moves): no engine is started.
+        return !over();
+    }
+    let workers = settings.workers().clamp(1, todo.len());
+    let next = AtomicUsize::new(0);
+    let start_worker = || {
+        let mut analyst = analysis::Analyst::start_for::<P>(&settings.analyst);
+        analyst.new_game(Some(analysis::GameLine::of(game)));
+        (analyst, SearchMemory::new(settings.hash_mb))
+    };
+    std::thread::scope(|scope| {
+        let (tx, rx) = std::sync::mpsc::channel();
+        for _ in 0..workers {
+            let tx = tx.clone();
+            let (next, start_worker) = (&next, &start_worker);
+            scope.spawn(move || {
+                let (mut analyst, mut memory) = start_worker();
+                loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&i) = todo.get(k) else {
+                        return;
+                    };
+                    if over() {
+                        return;
+                    }
+                    let judged = refine_ply(game, i, settings, &mut analyst, &mut memory, halt);
+                    let notices = analyst.take_notices();
+                    if halt.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    if tx.send((judged, notices)).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for (judged, notices) in rx {
+            if let Some(p) = judged {
+                done(Box::new(p), notices);
+            }
+        }
+    });
+    !halt.load(Ordering::Relaxed)
+}
+
+/// Ply `i` judged again with `settings`: the position before it searched and judged as the
+/// first pass does, the position after it searched for the line after the move.
+fn refine_ply<P: Reviewed>(
+    game: &Game<P>,
+    i: usize,
+    settings: &Settings,
+    analyst: &mut analysis::Analyst,
+    memory: &mut SearchMemory,
+    halt: &AtomicBool,
+) -> Option<PlyReview> {
+    let before = super::search_position_of(game, i, settings, analyst, memory, halt)?;
+    let after = first_search_of(game, i + 1, settings, analyst, memory, halt)?;
+    if after.stopped || before.judged.stopped || halt.load(Ordering::Relaxed) {
+        return None;
+    }
+    let mut p = review_ply(game, i, &before.judged, &after, settings)?;
+    p.judged_by = analysis::judge_name(before.judged_by, Some(&p.explanation));
+    Some(p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::review::review_game;
+
+    fn game(moves: &str) -> Game {
+        let mut g = Game::new();
+        for m in moves.split_whitespace() {
+            g.play_text(m).unwrap();
+        }
+        g
+    }
+
+    fn settings() -> Settings {
+        Settings {
+            limits: SearchLimits::depth(2),
+            hash_mb: 4,
+            threads: 1,
+            ..Settings::default()
+        }
+    }
+
+    fn first_pass(g: &Game, s: &Settings) -> Vec<PlyReview> {
+        let mut plies = Vec::new();
+        review_game(g, s, &AtomicBool::new(false), &mut |e| {
+            if let ReviewEvent::Ply(p) = e {
+                plies.push(*p);
+            }
+        });
+        plies
+    }
+
+    #[test]
+    fn the_flagged_moves_come_first_and_book_moves_never() {
+        // 1.e4 e5 (book), 2.Qh5 Nc6 3.Bc4 Nf6?? 4.Qxf7#.
+        let g = game("e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#");
+        let plies = first_pass(&g, &settings());
+        let order = order(&plies);
+        // The blunder Nf6 is among the first, with the other flagged moves.
+        assert_eq!(priority(&plies[5]), Some(Priority::Flagged));
+        let flagged = order
+            .iter()
+            .filter(|&&i| priority(&plies[i]) == Some(Priority::Flagged))
+            .count();
+        assert!(order[..flagged].contains(&5), "{order:?}");
+        for p in &plies {
+            let listed = order.contains(&p.ply);
+            assert_eq!(
+                listed,
+                p.classification.quality != Quality::Book,
+                "{}",
+                p.san
+            );
+        }
+        let mut last = Priority::Flagged;
+        for i in &order {
+            let k = priority(&plies[*i]).unwrap();
+            assert!(k >= last, "{order:?}");
+            last = k;
+        }
+    }
+
+    #[test]
+    fn deeper_rounds_step_the_depth_time_and_an_external_budget() {
+        let s = Settings {
+            analyst: analysis::AnalystSpec::new("stockfish", Vec::new()),
+            ..settings()
+        };
+        let d = deeper(&s, 2);
+        assert_eq!(d.limits.depth, Some(2 + 2 * STEP));
+        assert_eq!(
+            d.analyst.budget.and_then(|b| b.depth),
+            Some(crate::analysis::external::DEFAULT_DEPTH + 2 * STEP)
+        );
+        let timed = deeper_limits(&SearchLimits::movetime(Duration::from_millis(100)), 1);
+        assert_eq!(timed.movetime, Some(Duration::from_millis(300)));
+        assert_eq!(Refine::seconds(0), Refine::Off);
+        assert_eq!(Refine::seconds(3), Refine::For(Duration::from_secs(3)));
+    }
+
+    #[test]
+    fn rounds_report_deeper_plies_and_end_after_the_last() {
+        let g = game("e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#");
+        let s = settings();
+        let plies = first_pass(&g, &s);
+        let mut events = Vec::new();
+        let report = refine_rounds(
+            &g,
+            &s,
+            &plies,
+            (Refine::Unlimited, Instant::now(), 2),
+            &AtomicBool::new(false),
+            &mut |e| events.push(e),
+        );
+        assert_eq!(report.rounds, 2);
+        assert_eq!(report.depth, Some(2 + STEP * 2));
+        assert!(matches!(events.first(), Some(ReviewEvent::Refining(4))));
+        assert!(matches!(events.last(), Some(ReviewEvent::Refined(6))));
+        let mut refined = plies.clone();
+        for e in &events {
+            if let ReviewEvent::Ply(p) = e {
+                assert!(p.depth >= refined[p.ply].depth, "{}", p.san);
+                refined[p.ply] = (**p).clone();
+            }
+        }
+        // Every judged ply went deeper than the first pass; the blunder stays a blunder.
+        for (a, b) in plies.iter().zip(&refined) {
+            if a.classification.quality != Quality::Book {
+                assert!(b.depth > a.depth, "{}: {} then {}", a.san, a.depth, b.depth);
+            }
+        }
+        assert_eq!(refined[5].classification.quality, Quality::Blunder);
+    }
+
+    #[test]
+    fn a_deadline_or_a_stop_ends_the_refinement() {
+        let g = game("e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#");
+        let s = settings();
+        let plies = first_pass(&g, &s);
+        // A deadline already past: no round completes, the search under way is dropped.
+        let mut n = 0;
+        let report = refine_game(
+            &g,
+            &s,
+            &plies,
+            Refine::For(Duration::ZERO),
+            Instant::now(),
+            &AtomicBool::new(false),
+            &mut |e| {
+                if matches!(e, ReviewEvent::Ply(_)) {
+                    n += 1;
+                }
+            },
+        );
+        assert_eq!(report.rounds, 0);
+        assert_eq!(n, 0);
+        let mut n = 0;
+        let report = refine_game(
+            &g,
+            &s,
+            &plies,
+            Refine::Unlimited,
+            Instant::now(),
+            &AtomicBool::new(true),
+            &mut |_| n += 1,
+        );
+        assert_eq!((report.rounds, n), (0, 0));
+        assert_eq!(
+            refine_game(
+                &g,
+                &s,
+                &plies,
+                Refine::Off,
+                Instant::now(),
+                &AtomicBool::new(false),
+                &mut |_| panic!("no refinement")
+            ),
+            Refined::default()
+        );
+    }
+}
