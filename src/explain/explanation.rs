@@ -401,6 +401,37 @@ pub(crate) fn attach_reply(
     }
 }
 
+/// The reason phrase of the answer `pv[0]` to `mv` (in `after`, the position `mv` left) and the
+/// claims it rests on, as derived for the answer (not yet marked as the reply's).
+fn reply_reason(
+    t: &Templates,
+    mv: Move,
+    after: &Chess,
+    pv: &[Move],
+    score_after: Option<Score>,
+    level: ExplainLevel,
+) -> Option<(String, Vec<Claim>)> {
+    let reply = *pv.first()?;
+    let replied = board::play(after, reply)?;
+    let themes: Vec<Theme> = themes::detect_line_after(Some(mv), after, pv)
+        .into_iter()
+        .filter(|t| t.ply == 0 || is_line_theme(t))
+        .collect();
+    let reply_claims = claims::derive(after, reply, &replied, &pv[1..], &themes);
+    let gate = Gate::of(&Subject {
+        before: after,
+        mv: reply,
+        pv: &pv[1..],
+        score_after: score_after.map(Score::flip),
+        best_score: None,
+        second_score: None,
+        facts: None,
+        level,
+    });
+    let san = san_line(after, pv);
+    better_reason(t, &san, after.turn(), &themes, &reply_claims, Some(&gate))
+}
+
 /// Why the opponent's answer to an error hurts: the reason phrase of its top template (as the
 /// better move's, "wins the knight on c5") and the claims it rests on (about the reply, in the
 /// position after the move: `supports: reply`, positions counted from the move's own).
@@ -413,7 +444,6 @@ fn allowed_reply(
     input: &ExplainInput,
     judgement: Option<Judgement>,
     after: &Chess,
-    line_san: &[String],
 ) -> Option<(String, Vec<Claim>)> {
     if !judgement.is_some_and(|j| j.quality >= quality::Quality::Inaccuracy) {
         return None;
@@ -427,29 +457,29 @@ fn allowed_reply(
     if replied.is_checkmate() || matches!(input.score_after, Some(Score::Mate(n)) if n < 0) {
         return None;
     }
-    let themes: Vec<Theme> = themes::detect_line_after(Some(input.mv), after, &input.pv)
-        .into_iter()
-        .filter(|t| t.ply == 0 || is_line_theme(t))
-        .collect();
-    let reply_claims = claims::derive(after, reply, &replied, &input.pv[1..], &themes);
-    let gate = Gate::of(&Subject {
-        before: after,
-        mv: reply,
-        pv: &input.pv[1..],
-        score_after: input.score_after.map(Score::flip),
-        best_score: None,
-        second_score: None,
-        facts: None,
-        level: input.level,
-    });
-    let (text, rests) = better_reason(
+    let (text, rests) = reply_reason(
         t,
-        line_san.get(1..)?,
-        !input.before.turn(),
-        &themes,
-        &reply_claims,
-        Some(&gate),
+        input.mv,
+        after,
+        &input.pv,
+        input.score_after,
+        input.level,
     )?;
+    // The same answer, as good for the opponent after the better move, is not what this move
+    // allowed (9.Bb2 "allows Nf6, which threatens e4": after 9.h3, Nf6 threatens e4 too).
+    // Compared on the answer alone, without either line's continuation.
+    let same_after_best = input.best.filter(|b| *b != input.mv).and_then(|best| {
+        let after_best = board::play(&input.before, best)?;
+        let there = after_best.legal_moves().into_iter().find(|m| {
+            m.from() == reply.from() && m.to() == reply.to() && m.promotion() == reply.promotion()
+        })?;
+        let theirs = reply_reason(t, best, &after_best, &[there], None, input.level)?.0;
+        let ours = reply_reason(t, input.mv, after, &[reply], None, input.level)?.0;
+        Some(theirs == ours)
+    });
+    if same_after_best == Some(true) {
+        return None;
+    }
     let rests = rests
         .into_iter()
         .map(|mut c| {
@@ -594,7 +624,7 @@ pub fn explain(input: &ExplainInput) -> Explanation {
 
     // What the move allows, for an error: the opponent's answer and why it hurts.
     let (reply_reason, reply_claims) = match (&templates, legal) {
-        (Some(t), true) => allowed_reply(t, input, judgement, &after, &line_san)
+        (Some(t), true) => allowed_reply(t, input, judgement, &after)
             .map_or((None, Vec::new()), |(text, rests)| (Some(text), rests)),
         _ => (None, Vec::new()),
     };
@@ -951,6 +981,19 @@ mod tests {
         let mut same = i.clone();
         same.best_pv = vec![played[1]];
         let e = explain(&same);
+        assert!(
+            e.sentences.iter().all(|s| !s.template.ends_with("_why")),
+            "{:?}",
+            e.sentences
+        );
+
+        // Nor when the answer does the same after the better move (h3 allows the fork too,
+        // whatever its line says).
+        let mut also = i.clone();
+        let h3 = moves(&p, &["h2h3", "b4d5"]);
+        also.best = Some(h3[0]);
+        also.best_pv = h3[1..].to_vec();
+        let e = explain(&also);
         assert!(
             e.sentences.iter().all(|s| !s.template.ends_with("_why")),
             "{:?}",
