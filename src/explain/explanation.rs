@@ -445,7 +445,7 @@ fn allowed_reply(
     judgement: Option<Judgement>,
     after: &Chess,
 ) -> Option<(String, Vec<Claim>)> {
-    if !judgement.is_some_and(|j| j.quality >= quality::Quality::Inaccuracy) {
+    if judgement.is_none_or(|j| j.quality < quality::Quality::Inaccuracy) {
         return None;
     }
     let reply = *input.pv.first()?;
