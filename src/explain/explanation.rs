@@ -244,6 +244,19 @@ pub(crate) fn better_reason(
     best_claims: &[Claim],
     gate: Option<&crate::explain::sentence_check::Gate>,
 ) -> Option<(String, Vec<Claim>)> {
+    reason_from(t, pv_san, mover, themes, best_claims, gate, i32::MIN)
+}
+
+/// As [`better_reason`], among the reasons ranked at least `floor`.
+fn reason_from(
+    t: &Templates,
+    pv_san: &[String],
+    mover: Color,
+    themes: &[Theme],
+    best_claims: &[Claim],
+    gate: Option<&crate::explain::sentence_check::Gate>,
+    floor: i32,
+) -> Option<(String, Vec<Claim>)> {
     let f = Facts {
         san: pv_san.first().cloned().unwrap_or_default(),
         mover,
@@ -263,7 +276,7 @@ pub(crate) fn better_reason(
         tablebase: None,
         gate,
     };
-    let (text, rests) = t.reason(&f)?;
+    let (text, rests) = t.reason_from(&f, floor)?;
     let claims = rests
         .into_iter()
         .filter_map(|i| best_claims.get(i).cloned())
@@ -401,6 +414,11 @@ pub(crate) fn attach_reply(
     }
 }
 
+/// The least rank of a reason that explains an error by its answer: a threat, a piece won, a
+/// mate, a pin, a weak point hit (104 and up), not a square fought for or a piece centralised
+/// (the fischer read: "after Qh6, e5 fights for d4", "after Rc2, Qf6 aims at f2").
+const REPLY_REASON_FLOOR: i32 = 104;
+
 /// The reason phrase of the answer `pv[0]` to `mv` (in `after`, the position `mv` left) and the
 /// claims it rests on, as derived for the answer (not yet marked as the reply's).
 fn reply_reason(
@@ -429,7 +447,15 @@ fn reply_reason(
         level,
     });
     let san = san_line(after, pv);
-    better_reason(t, &san, after.turn(), &themes, &reply_claims, Some(&gate))
+    reason_from(
+        t,
+        &san,
+        after.turn(),
+        &themes,
+        &reply_claims,
+        Some(&gate),
+        REPLY_REASON_FLOOR,
+    )
 }
 
 /// Why the opponent's answer to an error hurts: the reason phrase of its top template (as the
@@ -467,15 +493,22 @@ fn allowed_reply(
     )?;
     // The same answer, as good for the opponent after the better move, is not what this move
     // allowed (9.Bb2 "allows Nf6, which threatens e4": after 9.h3, Nf6 threatens e4 too).
-    // Compared on the answer alone, without either line's continuation.
+    // There the answer is followed by the same line, as far as its moves stay legal.
     let same_after_best = input.best.filter(|b| *b != input.mv).and_then(|best| {
         let after_best = board::play(&input.before, best)?;
-        let there = after_best.legal_moves().into_iter().find(|m| {
-            m.from() == reply.from() && m.to() == reply.to() && m.promotion() == reply.promotion()
-        })?;
-        let theirs = reply_reason(t, best, &after_best, &[there], None, input.level)?.0;
-        let ours = reply_reason(t, input.mv, after, &[reply], None, input.level)?.0;
-        Some(theirs == ours)
+        let mut line = Vec::new();
+        let mut pos = after_best.clone();
+        for m in &input.pv {
+            let Some(same) = pos.legal_moves().into_iter().find(|x| {
+                x.from() == m.from() && x.to() == m.to() && x.promotion() == m.promotion()
+            }) else {
+                break;
+            };
+            pos.play_unchecked(same);
+            line.push(same);
+        }
+        let theirs = reply_reason(t, best, &after_best, &line, None, input.level)?.0;
+        Some(theirs == text)
     });
     if same_after_best == Some(true) {
         return None;

@@ -951,8 +951,17 @@ impl Templates {
     #[must_use]
     /// Also returns the indices (into `f.claims`) of the claims the phrase rests on.
     pub fn reason(&self, f: &Facts) -> Option<(String, Vec<usize>)> {
-        let mut ranked: Vec<&Template> = self.templates.iter().collect();
-        ranked.sort_by_key(|t| std::cmp::Reverse(t.reason_priority.unwrap_or(t.priority)));
+        self.reason_from(f, i32::MIN)
+    }
+
+    /// As [`Templates::reason`], among the reasons ranked at least `floor` (the rank is
+    /// `reason_priority`, else `priority`).
+    #[must_use]
+    pub fn reason_from(&self, f: &Facts, floor: i32) -> Option<(String, Vec<usize>)> {
+        let rank = |t: &Template| t.reason_priority.unwrap_or(t.priority);
+        let mut ranked: Vec<&Template> =
+            self.templates.iter().filter(|t| rank(t) >= floor).collect();
+        ranked.sort_by_key(|t| std::cmp::Reverse(rank(t)));
         ranked.into_iter().find_map(|t| {
             let r = t.reason.as_ref()?;
             if !t.needs.iter().all(|n| self.need_holds(n, f))
@@ -1000,12 +1009,19 @@ fn same_fact(claims: &[Claim], i: usize, j: usize) -> bool {
         matches!((x, y), (Fact::CanCastle { .. }, Fact::Idea { idea, san, .. })
             if idea == "prepares" && san.first().is_some_and(|s| s.starts_with("O-O")))
     };
+    // "Qxd4+ answers the threat Qxa2 with a check" and "Qxd4+ gives check" say one check.
+    let check = |x: &Fact, y: &Fact| {
+        matches!((x, y), (Fact::Check { uci }, Fact::ThreatMet { uci: u, how, .. })
+            if uci == u && how == "check")
+    };
     i == j
         || defence(&a.fact, &b.fact)
         || defence(&b.fact, &a.fact)
         || same_target
         || castling(&a.fact, &b.fact)
         || castling(&b.fact, &a.fact)
+        || check(&a.fact, &b.fact)
+        || check(&b.fact, &a.fact)
 }
 
 /// Whether `c` says a piece of the mover hangs, and the sentence checks let it be said.
@@ -1030,6 +1046,32 @@ fn piece_role(c: &Claim, sq: shakmaty::Square) -> Option<Role> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The fischer read: "Qxd4+ answers the threat Qxa2 with a check. Qxd4+ gives check." said
+    /// one check twice.
+    #[test]
+    fn a_threat_met_with_a_check_and_the_check_are_one_fact() {
+        let claim = |fact: Fact| Claim {
+            fen: String::new(),
+            at: At::After,
+            supports: Supports::Played,
+            fact,
+        };
+        let claims = [
+            claim(Fact::Check { uci: "d1d4".into() }),
+            claim(Fact::ThreatMet {
+                uci: "d1d4".into(),
+                threat: "d7a4".into(),
+                threat_san: "Qxa2".into(),
+                mate: false,
+                target: shakmaty::Square::A2,
+                how: "check".into(),
+            }),
+            claim(Fact::Check { uci: "e1e2".into() }),
+        ];
+        assert!(same_fact(&claims, 0, 1) && same_fact(&claims, 1, 0));
+        assert!(!same_fact(&claims, 2, 1), "another move's check");
+    }
 
     #[test]
     fn every_embedded_language_parses_and_has_every_english_template() {
