@@ -559,8 +559,18 @@ impl Store {
         limits: &SearchLimits,
         params: &E,
     ) -> Option<SearchResult> {
-        let found = self
-            .get(pos, params)
+        self.counted(self.get(pos, params), pos, limits)
+    }
+
+    /// The stored `entry` as a search of `pos` when it covers `limits`, counted as a hit or a
+    /// miss.
+    fn counted<P: VariantPosition>(
+        &self,
+        entry: Option<Entry>,
+        pos: &P,
+        limits: &SearchLimits,
+    ) -> Option<SearchResult> {
+        let found = entry
             .filter(|e| e.covers(limits))
             .and_then(|e| e.to_search(pos));
         let counter = if found.is_some() {
@@ -605,17 +615,7 @@ impl Store {
         identity: &str,
         limits: &SearchLimits,
     ) -> Option<SearchResult> {
-        let found = self
-            .get_version(pos, engine_version(identity))
-            .filter(|e| e.covers(limits))
-            .and_then(|e| e.to_search(pos));
-        let counter = if found.is_some() {
-            &self.counters.hits
-        } else {
-            &self.counters.misses
-        };
-        counter.fetch_add(1, Ordering::Relaxed);
-        found
+        self.counted(self.get_version(pos, engine_version(identity)), pos, limits)
     }
 
     /// Queues `result`, an analysis of `pos` by the external engine `identity` under

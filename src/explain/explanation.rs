@@ -375,41 +375,38 @@ pub(crate) fn attach_reason(
     sentences: &mut [Sentence],
     better_claims: Vec<Claim>,
 ) {
-    let mut reason_rests = Vec::new();
-    for c in better_claims {
-        let i = claims.iter().position(|x| *x == c).unwrap_or_else(|| {
-            claims.push(c);
-            claims.len() - 1
-        });
-        reason_rests.push(i);
-    }
-    for s in sentences
-        .iter_mut()
-        .filter(|s| s.template == "q_better_was")
-    {
-        s.claims.extend(reason_rests.iter().copied());
-    }
+    attach(claims, sentences, better_claims, |t| t == "q_better_was");
 }
 
-/// Adds the claims behind "X is a mistake: it allows Y, which …" to `claims` (once each) and lists them on
+/// Adds the claims behind "X is a mistake: it allows Y, which …" to `claims` and lists them on
 /// that sentence, as [`attach_reason`] does for the better move.
 pub(crate) fn attach_reply(
     claims: &mut Vec<Claim>,
     sentences: &mut [Sentence],
     reply_claims: Vec<Claim>,
 ) {
+    attach(claims, sentences, reply_claims, |t| {
+        t.starts_with("q_") && t.ends_with("_why")
+    });
+}
+
+/// Adds `extra` to `claims` (once each) and lists them on the sentences whose template `on`
+/// accepts.
+fn attach(
+    claims: &mut Vec<Claim>,
+    sentences: &mut [Sentence],
+    extra: Vec<Claim>,
+    on: impl Fn(&str) -> bool,
+) {
     let mut rests = Vec::new();
-    for c in reply_claims {
+    for c in extra {
         let i = claims.iter().position(|x| *x == c).unwrap_or_else(|| {
             claims.push(c);
             claims.len() - 1
         });
         rests.push(i);
     }
-    for s in sentences
-        .iter_mut()
-        .filter(|s| s.template.starts_with("q_") && s.template.ends_with("_why"))
-    {
+    for s in sentences.iter_mut().filter(|s| on(&s.template)) {
         s.claims.extend(rests.iter().copied());
     }
 }
