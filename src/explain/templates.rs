@@ -1009,10 +1009,13 @@ fn same_fact(claims: &[Claim], i: usize, j: usize) -> bool {
         matches!((x, y), (Fact::CanCastle { .. }, Fact::Idea { idea, san, .. })
             if idea == "prepares" && san.first().is_some_and(|s| s.starts_with("O-O")))
     };
-    // "Qxd4+ answers the threat Qxa2 with a check" and "Qxd4+ gives check" say one check.
+    // "Qxd4+ answers the threat Qxa2 with a check" and "Qxd4+ gives check" say one check;
+    // "Nxd5 takes the attacker and stops Nxe3" and "Nxd5 takes the knight" one capture.
     let check = |x: &Fact, y: &Fact| {
         matches!((x, y), (Fact::Check { uci }, Fact::ThreatMet { uci: u, how, .. })
             if uci == u && how == "check")
+            || matches!((x, y), (Fact::Captures { uci, .. }, Fact::ThreatMet { uci: u, how, .. })
+            if uci == u && how == "captures")
     };
     i == j
         || defence(&a.fact, &b.fact)
@@ -1050,7 +1053,7 @@ mod tests {
     /// The fischer read: "Qxd4+ answers the threat Qxa2 with a check. Qxd4+ gives check." said
     /// one check twice.
     #[test]
-    fn a_threat_met_with_a_check_and_the_check_are_one_fact() {
+    fn a_threat_met_with_a_check_or_a_capture_and_that_check_or_capture_are_one_fact() {
         let claim = |fact: Fact| Claim {
             fen: String::new(),
             at: At::After,
@@ -1071,6 +1074,22 @@ mod tests {
         ];
         assert!(same_fact(&claims, 0, 1) && same_fact(&claims, 1, 0));
         assert!(!same_fact(&claims, 2, 1), "another move's check");
+        // The Carlsen read: "Nxd5 takes the attacker and stops Nxe3. Nxd5 takes the knight."
+        let claims = [
+            claim(Fact::Captures {
+                uci: "c3d5".into(),
+                captured: shakmaty::Role::Knight,
+            }),
+            claim(Fact::ThreatMet {
+                uci: "c3d5".into(),
+                threat: "d5e3".into(),
+                threat_san: "Nxe3".into(),
+                mate: false,
+                target: shakmaty::Square::E3,
+                how: "captures".into(),
+            }),
+        ];
+        assert!(same_fact(&claims, 0, 1) && same_fact(&claims, 1, 0));
     }
 
     #[test]
