@@ -543,11 +543,7 @@ pub fn review_game<P: Reviewed>(
     let positions = game.moves().len() + 1;
     let workers = settings.workers().clamp(1, positions);
     let mut emitter = Emitter::new(game, settings, stop, on_event);
-    let start_worker = || {
-        let mut analyst = analysis::Analyst::start_for::<P>(&settings.analyst);
-        analyst.new_game(Some(analysis::GameLine::of(game)));
-        (analyst, SearchMemory::new(settings.hash_mb))
-    };
+    let start_worker = || start_worker(game, settings);
     if workers == 1 {
         let (mut analyst, mut memory) = start_worker();
         for i in 0..positions {
@@ -592,6 +588,17 @@ pub fn review_game<P: Reviewed>(
         }
         emitter.finished()
     })
+}
+
+/// A review worker's analyst, told the game, and its search memory (the first pass's and the
+/// refinement's workers start alike).
+fn start_worker<P: Reviewed>(
+    game: &Game<P>,
+    settings: &Settings,
+) -> (analysis::Analyst, SearchMemory) {
+    let mut analyst = analysis::Analyst::start_for::<P>(&settings.analyst);
+    analyst.new_game(Some(analysis::GameLine::of(game)));
+    (analyst, SearchMemory::new(settings.hash_mb))
 }
 
 /// Puts the searched positions back in the game's order and reports each ply as soon as the

@@ -951,6 +951,11 @@ mod tests {
             .collect()
     }
 
+    /// Whether a verdict with its reason (`q_*_why`) was said.
+    fn says_why(e: &Explanation) -> bool {
+        e.sentences.iter().any(|s| s.template.ends_with("_why"))
+    }
+
     #[test]
     fn an_error_says_what_its_answer_does() {
         // 1.h4? allows Nc2+, forking the king and the rook; Ra4 (hitting the knight) was better.
@@ -1011,11 +1016,7 @@ mod tests {
         let mut same = i.clone();
         same.best_pv = vec![played[1]];
         let e = explain(&same);
-        assert!(
-            e.sentences.iter().all(|s| !s.template.ends_with("_why")),
-            "{:?}",
-            e.sentences
-        );
+        assert!(!says_why(&e), "{:?}", e.sentences);
 
         // Nor when the answer does the same after the better move (h3 allows the fork too,
         // whatever its line says).
@@ -1024,22 +1025,14 @@ mod tests {
         also.best = Some(h3[0]);
         also.best_pv = h3[1..].to_vec();
         let e = explain(&also);
-        assert!(
-            e.sentences.iter().all(|s| !s.template.ends_with("_why")),
-            "{:?}",
-            e.sentences
-        );
+        assert!(!says_why(&e), "{:?}", e.sentences);
 
         // The best move (no error) says nothing of what it allows.
         let mut fine = i.clone();
         fine.best = Some(played[0]);
         fine.best_score = Some(Score::Cp(-450));
         let e = explain(&fine);
-        assert!(
-            e.sentences.iter().all(|s| !s.template.ends_with("_why")),
-            "{:?}",
-            e.sentences
-        );
+        assert!(!says_why(&e), "{:?}", e.sentences);
     }
 
     #[test]

@@ -195,8 +195,12 @@ impl Gate {
         };
         let mover = s.before.turn();
         let (kingside, queenside) = wings(s.before, s.mv, mover);
+        let mut line = vec![s.mv];
+        line.extend_from_slice(s.pv);
+        // The line cut after its last quiet move: what the material comes to.
+        let settled = board::settled_positions(s.before, &line);
         Gate {
-            sacrifice: sacrifice(s, mover),
+            sacrifice: sacrifice(s, mover, &line, &settled),
             only_move: only_move(s),
             watch_survives: watch_survives(&after, s.pv),
             forced_mate: matches!(s.score_after, Some(Score::Mate(_))),
@@ -210,7 +214,7 @@ impl Gate {
             mates: after.is_checkmate(),
             mover_mated: matches!(s.score_after, Some(Score::Mate(n)) if n < 0),
             captures: s.mv.is_capture(),
-            gain_believed: gain_believed(s, mover),
+            gain_believed: gain_believed(s, mover, &settled),
         }
     }
 
@@ -254,7 +258,7 @@ impl Gate {
 /// The sacrifice condition: material given (the settled line ends with the mover's balance
 /// below its start, or a mating line passes through such a position), justified by the score,
 /// with a choice.
-fn sacrifice(s: &Subject, mover: Color) -> bool {
+fn sacrifice(s: &Subject, mover: Color, line: &[Move], settled: &[Chess]) -> bool {
     if s.before.legal_moves().len() < 2 {
         return false; // the only legal reply (to a check) is no choice
     }
@@ -266,10 +270,8 @@ fn sacrifice(s: &Subject, mover: Color) -> bool {
     if !justified {
         return false;
     }
-    let mut line = vec![s.mv];
-    line.extend_from_slice(s.pv);
     let start = board::balance(s.before.board(), mover);
-    let all = board::positions(s.before, &line);
+    let all = board::positions(s.before, line);
     let mates = all.last().is_some_and(Position::is_checkmate);
     if mates {
         // A mating attack: the mover's material dropped on the way (after the opponent's
@@ -280,18 +282,15 @@ fn sacrifice(s: &Subject, mover: Color) -> bool {
             .step_by(2)
             .any(|p| board::balance(p.board(), mover) < start);
     }
-    let settled = board::settled_positions(s.before, &line);
     settled
         .last()
         .is_some_and(|end| settled.len() > 1 && board::balance(end.board(), mover) < start)
 }
 
 /// The [`Gate::gain_believed`] condition.
-fn gain_believed(s: &Subject, mover: Color) -> bool {
-    let mut line = vec![s.mv];
-    line.extend_from_slice(s.pv);
+fn gain_believed(s: &Subject, mover: Color, settled: &[Chess]) -> bool {
     let start = board::balance(s.before.board(), mover);
-    let Some(end) = board::settled_positions(s.before, &line).pop() else {
+    let Some(end) = settled.last() else {
         return false;
     };
     let gain = board::balance(end.board(), mover) - start;

@@ -202,6 +202,14 @@ pub struct Templates {
     pub words: Words,
     /// Templates, highest priority first.
     pub templates: Vec<Template>,
+    /// The indices of the templates with a reason phrase, highest reason rank first
+    /// (`reason_priority`, else `priority`): the order [`Templates::reason`] tries them in.
+    reasons: Vec<usize>,
+}
+
+/// A template's rank among the reasons.
+fn reason_rank(t: &Template) -> i32 {
+    t.reason_priority.unwrap_or(t.priority)
 }
 
 /// Why a language could not be loaded.
@@ -381,10 +389,15 @@ impl Templates {
             }
         }
         templates.sort_by(|a, b| b.priority.cmp(&a.priority).then_with(|| a.id.cmp(&b.id)));
+        let mut reasons: Vec<usize> = (0..templates.len())
+            .filter(|i| templates[*i].reason.is_some())
+            .collect();
+        reasons.sort_by_key(|i| std::cmp::Reverse(reason_rank(&templates[*i])));
         Ok(Templates {
             language: file.language,
             words: file.words,
             templates,
+            reasons,
         })
     }
 
@@ -958,26 +971,25 @@ impl Templates {
     /// `reason_priority`, else `priority`).
     #[must_use]
     pub fn reason_from(&self, f: &Facts, floor: i32) -> Option<(String, Vec<usize>)> {
-        let rank = |t: &Template| t.reason_priority.unwrap_or(t.priority);
-        let mut ranked: Vec<&Template> =
-            self.templates.iter().filter(|t| rank(t) >= floor).collect();
-        ranked.sort_by_key(|t| std::cmp::Reverse(rank(t)));
-        ranked.into_iter().find_map(|t| {
-            let r = t.reason.as_ref()?;
-            if !t.needs.iter().all(|n| self.need_holds(n, f))
-                || f.gate.is_some_and(|g| !g.allows(&t.id))
-            {
-                return None;
-            }
-            Templates::fill_in(r, &self.values(t, f), Some(&self.words)).map(|s| {
-                let mut c = s.chars();
-                let text = c
-                    .next()
-                    .map(|x| x.to_lowercase().chain(c).collect())
-                    .unwrap_or_default();
-                (text, self.rests_on(t, f))
+        let ranked = self.reasons.iter().map(|i| &self.templates[*i]);
+        ranked
+            .take_while(|t| reason_rank(t) >= floor)
+            .find_map(|t| {
+                let r = t.reason.as_ref()?;
+                if !t.needs.iter().all(|n| self.need_holds(n, f))
+                    || f.gate.is_some_and(|g| !g.allows(&t.id))
+                {
+                    return None;
+                }
+                Templates::fill_in(r, &self.values(t, f), Some(&self.words)).map(|s| {
+                    let mut c = s.chars();
+                    let text = c
+                        .next()
+                        .map(|x| x.to_lowercase().chain(c).collect())
+                        .unwrap_or_default();
+                    (text, self.rests_on(t, f))
+                })
             })
-        })
     }
 }
 

@@ -318,11 +318,7 @@ fn refine_round<P: Reviewed>(
     }
     let workers = settings.workers().clamp(1, todo.len());
     let next = AtomicUsize::new(0);
-    let start_worker = || {
-        let mut analyst = analysis::Analyst::start_for::<P>(&settings.analyst);
-        analyst.new_game(Some(analysis::GameLine::of(game)));
-        (analyst, SearchMemory::new(settings.hash_mb))
-    };
+    let start_worker = || super::start_worker(game, settings);
     std::thread::scope(|scope| {
         let (tx, rx) = std::sync::mpsc::channel();
         for _ in 0..workers {
