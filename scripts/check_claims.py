@@ -650,6 +650,20 @@ def t_idea(board, c):
         possible = (ours in board.legal_moves and exchange(board, ours) >= 0) \
             or ours.from_square == m.to_square
         return ours.to_square == s and possible == (idea == "plan")
+    if idea == "route":
+        # The moved piece (not a pawn or the king) moves on from where it landed, without
+        # taking, as the mover's next move in the line.
+        line = c["moves"]
+        if board.is_capture(m) or board.is_castling(m) or role in (chess.PAWN, chess.KING):
+            return False
+        if line[0] != c["uci"] or len(line) not in (3, 5) or play_line(board, line) is None:
+            return False
+        mid = play_line(board, line[:2])
+        ours = chess.Move.from_uci(line[2])
+        reply = chess.Move.from_uci(line[1])
+        if mid.is_check() or ours.to_square == reply.to_square or mid.is_capture(ours):
+            return False
+        return ours.from_square == m.to_square and ours.to_square == s and other == m.from_square
     if idea in ("king_off_line", "king_corner"):
         if role != chess.KING or board.is_castling(m) or board.is_capture(m) or after.is_check():
             return False

@@ -36,6 +36,10 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
                                  mover
   exposed_king                   the mover has a queen after the move (without one, a king
                                  without pawn cover is an endgame's normal state)
+  moved piece's activity         (fork, pins, attacks, pressure, outposts, activity: the
+  (MOVED_PIECE_ACTIVITY)         list below) not said when the reply in the line captures the
+                                 moved piece on its square (a trade: its activity there is no
+                                 point)
   hangs                          the hanging piece is not the capturer of a piece worth at
                                  least as much (a trade)
   verdict (every q_* word)       the word agrees with the explanation's own judgement: good,
@@ -75,6 +79,12 @@ VERDICTS = {"q_best": "best", "q_excellent": "excellent", "q_good": "good", "q_i
             "q_mistake": "mistake", "q_blunder": "blunder", "q_book": "book",
             # A verdict with its reason (what the error allows).
             "q_inaccuracy_why": "inaccuracy", "q_mistake_why": "mistake", "q_blunder_why": "blunder"}
+MOVED_PIECE_ACTIVITY = {
+    "fork", "king_fork", "pin_absolute", "pin_relative", "pin_created", "skewer", "attacking_f2f7",
+    "attacks_piece", "attacks_defender", "weak_point", "king_zone_pressure", "kingside_attack",
+    "queenside_attack", "rook_activation", "rook_open_file", "rook_seventh", "knight_outpost",
+    "knight_centralisation", "bishop_long_diagonal", "mobility_gain", "takes_outpost",
+    "improves_piece", "idea_centralises", "idea_aims_f7"}
 PRINCIPLES = ("early_queen", "same_piece_twice", "premature_attack", "knight_on_rim")
 # A score followed by a side ("+0.85 for you", "-0.91 for Black"), a mate as "#-n", winning
 # chances: the old conventions the text must not use.
@@ -276,6 +286,11 @@ class Referee:
                 self.checked["line_shown"] += 1
                 if e.get("level") != "advanced":
                     self.fail("line_shown", e, text, "the line is not shown at level %s" % e.get("level"))
+            if t in MOVED_PIECE_ACTIVITY:
+                self.checked["moved_taken"] += 1
+                if (len(moves) >= 2 and not board.is_castling(mv) and boards[1].is_capture(moves[1])
+                        and moves[1].to_square == mv.to_square):
+                    self.fail("moved_taken", e, text, "the reply %s takes the moved piece" % pv[1])
             if t in VERDICTS:
                 self.checked["verdict"] += 1
                 if VERDICTS[t] != quality:

@@ -53,6 +53,28 @@ pub fn attackers(board: &Board, sq: Square, by: Color) -> Bitboard {
     board.attacks_to(sq, by, board.occupied())
 }
 
+
+/// Whether a pin of the pawn on `pinned` (by the slider on `pinner`, along the line towards
+/// `behind`) holds anything: the pawn guards one of its side's pieces (not a pawn) off the
+/// line, or attacks one of the pinner's side's pieces (a pawn only when undefended) off the
+/// line, or the pinner's side attacks it more often than it is defended. A pawn on g7 pinned
+/// to the king that only guards pawns is held back from nothing a player would name.
+#[must_use]
+pub fn pawn_pin_holds(board: &Board, pinner: Square, pinned: Square, behind: Square) -> bool {
+    let Some(pawn) = board.piece_at(pinned) else {
+        return false;
+    };
+    let off = !shakmaty::attacks::ray(pinner, behind);
+    let reach = shakmaty::attacks::pawn_attacks(pawn.color, pinned) & off;
+    let guards = reach & board.by_color(pawn.color) & !board.pawns() & !board.kings();
+    let hits = (reach & board.by_color(!pawn.color) & !board.kings())
+        .into_iter()
+        .any(|t| !board.pawns().contains(t) || !is_defended(board, t));
+    let won = attackers(board, pinned, !pawn.color).count()
+        > attackers(board, pinned, pawn.color).count();
+    guards.any() || hits || won
+}
+
 /// Whether `sq` is attacked by at least one piece of `by`.
 #[must_use]
 pub fn is_attacked(board: &Board, sq: Square, by: Color) -> bool {

@@ -500,7 +500,7 @@ pub enum Fact {
     Idea {
         /// The move.
         uci: String,
-        /// Which idea: `stops`, `prepares`, `plan`, `king_off_line`, `king_corner`, `blockade`,
+        /// Which idea: `stops`, `prepares`, `plan`, `route`, `king_off_line`, `king_corner`, `blockade`,
         /// `undermines`, `minority`, `storm`, `fianchetto`, `centralises`, `aims_f7`, `breakthrough`,
         /// `trades_down`.
         idea: String,
@@ -827,11 +827,12 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 15] = [
+    pub const IDEAS: [&'static str; 16] = [
         "stops",
         "escapes",
         "prepares",
         "plan",
+        "route",
         "king_off_line",
         "king_corner",
         "blockade",

@@ -18,7 +18,9 @@
 //! claims.
 
 use shakmaty::san::San;
-use shakmaty::{Bitboard, CastlingSide, Chess, Color, Move, Position, Role, Square, attacks};
+use shakmaty::{
+    Bitboard, CastlingSide, Chess, Color, File, Move, Position, Role, Square, attacks,
+};
 
 pub mod ideas;
 pub mod plans;
@@ -283,7 +285,9 @@ pub fn targets(before: &Chess, mv: Move, after: &Chess) -> Vec<Fact> {
             let (Some(pr), Some(qr)) = (b.role_at(p), b.role_at(q)) else {
                 continue;
             };
-            if qr == Role::King || (value(qr) > value(pr) && value(qr) > value(piece.role)) {
+            let held = pr != Role::Pawn || board::pawn_pin_holds(b, landed, p, q);
+            if held && (qr == Role::King || (value(qr) > value(pr) && value(qr) > value(piece.role)))
+            {
                 out.push(Fact::Pins {
                     pinner: landed,
                     pinned: p,
@@ -340,6 +344,20 @@ fn castle_side_kept(before: &Chess, m: Move) -> bool {
     before.castles().has(before.turn(), side)
 }
 
+/// Whether the mover's moves in `pv` (the opponent's reply first) castle on the other wing
+/// than `castle_uci` (king square then rook or target square, so the wing is the direction).
+fn castles_otherwise(pv: &[Move], castle_uci: &str) -> bool {
+    let wing = |from: File, to: File| to > from;
+    let b = castle_uci.as_bytes();
+    let Some(short) = (b.len() >= 4).then(|| b[2] > b[0]) else {
+        return false;
+    };
+    pv.iter().skip(1).step_by(2).any(|m| match m {
+        Move::Castle { king, rook } => wing(king.file(), rook.file()) != short,
+        _ => false,
+    })
+}
+
 /// The opponent's strongest threat after its reply `reply` in the line: the claim is about the
 /// position after the reply (the mover to move).
 #[must_use]
@@ -376,6 +394,13 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Vec<Claim
         out.push(claim(&fa, At::After, f));
     }
     for f in plan(before, mv, after) {
+        // 9.Qd2 makes O-O-O possible, but a line that castles short says the move is not for
+        // that.
+        if let Fact::CanCastle { uci: u } = &f
+            && castles_otherwise(pv, u)
+        {
+            continue;
+        }
         out.push(claim(&fa, At::After, f));
     }
     for (at, f) in plans::derive(before, mv, after) {
@@ -430,4 +455,60 @@ pub fn gain_holds(end: &Chess, mover: Color, balance: i32) -> bool {
 fn verify_params() -> &'static crate::engine::EvalParams {
     static PARAMS: std::sync::OnceLock<crate::engine::EvalParams> = std::sync::OnceLock::new();
     PARAMS.get_or_init(crate::engine::EvalParams::default)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::CastlingMode;
+    use shakmaty::fen::Fen;
+
+    fn pos(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
+    }
+
+    fn pins(fen: &str, san: &str) -> Vec<(Square, Square)> {
+        let before = pos(fen);
+        let mv = san.parse::<San>().unwrap().to_move(&before).unwrap();
+        let after = board::play(&before, mv).unwrap();
+        targets(&before, mv, &after)
+            .into_iter()
+            .filter_map(|f| match f {
+                Fact::Pins { pinned, behind, .. } => Some((pinned, behind)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_pawn_pinned_while_holding_nothing_is_no_pin_to_name() {
+        // Morphy, game 101: 20.Qg3 lines up with g7 and g8, but the pawn only guards pawns.
+        let idle = "r4rk1/pp2q1p1/2p2p1p/2b1pP2/4P1Q1/3RB3/PPP3PP/5RK1 w - - 2 20";
+        assert!(pins(idle, "Qg3").is_empty());
+        // The same pin when g7 guards a knight on f6: the pawn cannot take back there.
+        let holds = "r4rk1/pp2q1p1/2p2n1p/2b1pP2/4P1Q1/3RB3/PPP3PP/5RK1 w - - 2 20";
+        assert_eq!(pins(holds, "Qg3"), vec![(Square::G7, Square::G8)]);
+    }
+
+    #[test]
+    fn castling_made_possible_is_not_said_when_the_line_castles_on_the_other_wing() {
+        let king = Square::E1;
+        let short = Move::Castle {
+            king,
+            rook: Square::H1,
+        };
+        let reply = Move::Normal {
+            role: Role::Pawn,
+            from: Square::A7,
+            capture: None,
+            to: Square::A6,
+            promotion: None,
+        };
+        assert!(castles_otherwise(&[reply, short], "e1a1"));
+        assert!(!castles_otherwise(&[reply, short], "e1h1"));
+        assert!(!castles_otherwise(&[short], "e1a1"), "the opponent's move");
+    }
 }

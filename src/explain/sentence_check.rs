@@ -163,7 +163,41 @@ pub struct Gate {
     /// line wins, over the balance before the move (or the mover mates); false when the line
     /// wins nothing.
     pub gain_believed: bool,
+    /// The opponent's reply in the line captures the moved piece on its square (a trade, a
+    /// piece given): what the piece would attack, pin or control from there is no point of
+    /// the move (20.Bxg7 Kxg7 "pressure mounts on the kingside"; 18...Nxg4 Qxg4 "adds another
+    /// attacker near the king"). See [`MOVED_PIECE_ACTIVITY`].
+    pub moved_taken: bool,
 }
+
+/// The sentences about what the moved piece does from its new square (attacks, pins,
+/// pressure, activity): not said when the reply takes it there ([`Gate::moved_taken`]).
+pub const MOVED_PIECE_ACTIVITY: &[&str] = &[
+    "fork",
+    "king_fork",
+    "pin_absolute",
+    "pin_relative",
+    "pin_created",
+    "skewer",
+    "attacking_f2f7",
+    "attacks_piece",
+    "attacks_defender",
+    "weak_point",
+    "king_zone_pressure",
+    "kingside_attack",
+    "queenside_attack",
+    "rook_activation",
+    "rook_open_file",
+    "rook_seventh",
+    "knight_outpost",
+    "knight_centralisation",
+    "bishop_long_diagonal",
+    "mobility_gain",
+    "takes_outpost",
+    "improves_piece",
+    "idea_centralises",
+    "idea_aims_f7",
+];
 
 /// What [`Gate::of`] reads.
 #[derive(Debug, Clone, Copy)]
@@ -215,12 +249,16 @@ impl Gate {
             mover_mated: matches!(s.score_after, Some(Score::Mate(n)) if n < 0),
             captures: s.mv.is_capture(),
             gain_believed: gain_believed(s, mover, &settled),
+            moved_taken: moved_taken(s.mv, mover, s.pv),
         }
     }
 
     /// Whether the template `id` may be said. Templates without a condition here always may.
     #[must_use]
     pub fn allows(&self, id: &str) -> bool {
+        if self.moved_taken && MOVED_PIECE_ACTIVITY.contains(&id) {
+            return false;
+        }
         match id {
             "sacrifice" | "exchange_sacrifice" => self.sacrifice,
             "q_only_move" => self.only_move,
@@ -375,6 +413,14 @@ fn taken_back(mover: Color, mv: Move, after: &Chess, pv: &[Move]) -> bool {
     }
 }
 
+/// The [`Gate::moved_taken`] condition (castling aside: two pieces move).
+fn moved_taken(mv: Move, mover: Color, pv: &[Move]) -> bool {
+    !mv.is_castle()
+        && pv.first().is_some_and(|reply| {
+            reply.is_capture() && reply.to() == crate::explain::themes::util::dest(mv, mover)
+        })
+}
+
 fn traded(mv: Move) -> Option<Square> {
     mv.capture()
         .filter(|c| board::value(*c) >= board::value(mv.role()))
@@ -519,6 +565,21 @@ mod tests {
         // In a forced mate no warning is said.
         let g = gate(fen, &["a7a6", "d4c6", "h7h6"], Score::Mate(-3));
         assert!(!g.allows("watch_wins"));
+    }
+
+    #[test]
+    fn what_a_piece_taken_at_once_would_do_is_no_point() {
+        // Leko-Carlsen: 20.Bxg7 Kxg7 is a trade, not "pressure on the kingside".
+        let fen = "r4rk1/1p2p1b1/p3p2p/3nB1p1/8/2N2P1P/PPP2P2/2KR3R w - - 1 20";
+        let g = gate(fen, &["e5g7", "g8g7", "c3d5"], Score::Cp(0));
+        assert!(g.moved_taken);
+        for id in ["kingside_attack", "king_zone_pressure", "pin_created", "fork"] {
+            assert!(!g.allows(id), "{id}");
+        }
+        assert!(g.allows("captures") && g.allows("recapture"));
+        // Taken elsewhere (the reply captures another piece): the bishop's activity stands.
+        let g = gate(fen, &["e5g7", "d5c3", "g7h6"], Score::Cp(0));
+        assert!(!g.moved_taken);
     }
 
     #[test]

@@ -640,6 +640,12 @@ impl Templates {
                     v.entry("gain")
                         .or_insert_with(|| format!("{gain:+} {unit}"));
                 }
+                Fact::CanCastle { uci } => {
+                    let b = uci.as_bytes();
+                    let short = b.len() >= 4 && b[2] > b[0];
+                    v.entry("castle")
+                        .or_insert_with(|| if short { "O-O" } else { "O-O-O" }.to_owned());
+                }
                 Fact::Captures { captured, .. } => {
                     v.entry("captured")
                         .or_insert_with(|| w.role(*captured).to_owned());
@@ -762,6 +768,7 @@ impl Templates {
                 put("idea_sq", Some(square.to_string()));
                 put("idea_piece", role_on(*square));
                 put("idea_other", other.map(|o| o.to_string()));
+                put("idea_other_piece", other.and_then(role_on));
                 put(
                     "idea_san",
                     (!san.is_empty()).then(|| san.join(&format!(" {} ", w.and))),
@@ -999,9 +1006,11 @@ fn same_fact(claims: &[Claim], i: usize, j: usize) -> bool {
     let (Some(a), Some(b)) = (claims.get(i), claims.get(j)) else {
         return false;
     };
+    // "Bb5 defends the knight" and "Bb5 meets the threat to the knight"; "Nxe5 removes the
+    // piece that threatened Nxc4" and "the bishop on c4 is safe again": one piece kept.
     let defence = |x: &Fact, y: &Fact| {
-        matches!((x, y), (Fact::Defends { target, .. }, Fact::ThreatMet { target: t, how, .. })
-            if target == t && how == "defends")
+        matches!((x, y), (Fact::Defends { target, .. }, Fact::ThreatMet { target: t, .. })
+            if target == t)
     };
     // "threatens to win the queen on c2" and "attacks the queen on c2" (or "attacks the knight
     // on e4, the defender of c3") say one thing: the piece under attack.
@@ -1010,6 +1019,11 @@ fn same_fact(claims: &[Claim], i: usize, j: usize) -> bool {
         Fact::AttacksDefender { defender, .. } => Some(*defender),
         // "d4 takes aim at the central square e5" and "the pawn strikes at e5" (the pawn on e5).
         Fact::Controls { square, .. } | Fact::Attacks { target: square, .. } => Some(*square),
+        // "a4: the minority attack, aimed at the pawn on b5" and "a4 is a pawn break against
+        // b5"; "undermines the pawn on d5" and "strikes at d5".
+        Fact::Idea { idea, square, .. } if idea == "minority" || idea == "undermines" => {
+            Some(*square)
+        }
         _ => None,
     };
     let same_target = match (attacked(&a.fact), attacked(&b.fact)) {
@@ -1029,7 +1043,14 @@ fn same_fact(claims: &[Claim], i: usize, j: usize) -> bool {
             || matches!((x, y), (Fact::Captures { uci, .. }, Fact::ThreatMet { uci: u, how, .. })
             if uci == u && how == "captures")
     };
+    // "h3 gives the king the escape square h2" and "the king's pawn shield is weakened by h3":
+    // one pawn move in front of one king, said once (the first, the point, wins).
+    let shelter = |x: &Fact, y: &Fact| {
+        matches!((x, y), (Fact::Luft { king, .. }, Fact::ShieldPawn { king: k, .. }) if king == k)
+    };
     i == j
+        || shelter(&a.fact, &b.fact)
+        || shelter(&b.fact, &a.fact)
         || defence(&a.fact, &b.fact)
         || defence(&b.fact, &a.fact)
         || same_target
@@ -1099,6 +1120,56 @@ mod tests {
                 mate: false,
                 target: shakmaty::Square::E3,
                 how: "captures".into(),
+            }),
+        ];
+        assert!(same_fact(&claims, 0, 1) && same_fact(&claims, 1, 0));
+    }
+
+    #[test]
+    fn a_piece_kept_and_a_pawn_aimed_at_are_said_once() {
+        let claim = |fact: Fact| Claim {
+            fen: String::new(),
+            at: At::After,
+            supports: Supports::Played,
+            fact,
+        };
+        // Fischer, game 31: "Bxb2 takes the attacker and stops Bxa1. Bxb2 takes care of the
+        // rook on a1."
+        let claims = [
+            claim(Fact::ThreatMet {
+                uci: "g2b2".into(),
+                threat: "b2a1".into(),
+                threat_san: "Bxa1".into(),
+                mate: false,
+                target: shakmaty::Square::A1,
+                how: "captures".into(),
+            }),
+            claim(Fact::Defends {
+                from: shakmaty::Square::B2,
+                target: shakmaty::Square::A1,
+            }),
+            claim(Fact::Defends {
+                from: shakmaty::Square::B2,
+                target: shakmaty::Square::C3,
+            }),
+        ];
+        assert!(same_fact(&claims, 0, 1) && same_fact(&claims, 1, 0));
+        assert!(!same_fact(&claims, 0, 2), "another piece defended");
+        // Carlsen, game 200: "a4: the minority attack, aimed at the pawn on b5. a4 is a pawn
+        // break against b5."
+        let claims = [
+            claim(Fact::Idea {
+                uci: "a3a4".into(),
+                idea: "minority".into(),
+                square: shakmaty::Square::B5,
+                other: None,
+                moves: Vec::new(),
+                san: Vec::new(),
+                n: 0,
+            }),
+            claim(Fact::Attacks {
+                from: shakmaty::Square::A4,
+                target: shakmaty::Square::B5,
             }),
         ];
         assert!(same_fact(&claims, 0, 1) && same_fact(&claims, 1, 0));

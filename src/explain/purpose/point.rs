@@ -10,7 +10,9 @@
 //! - [`follow_up`]: the mover's next move in the line (and the one after it): `prepares` when
 //!   that move was not a legal, safe move before this one (the move made it possible), else
 //!   `plan`, the honest sentence from the line ("the plan is Rae1 and f4"). A capture has its
-//!   own point; a recapture or the answer to a check is no plan and is not named.
+//!   own point; a recapture or the answer to a check is no plan and is not named. When that
+//!   next move is the moved piece (not a pawn or the king) moving on without taking, the move
+//!   is a step of a `route` ("9.Ne3: the knight heads for f5").
 //!
 //! Both rest on [`Fact::Idea`] claims about the position before the move, which the checker
 //! verifies on the board (`scripts/check_claims.py`); the search only chooses which of the
@@ -221,6 +223,24 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
     let possible = ours.from() == Some(crate::explain::themes::util::dest(mv, before.turn()))
         || same.is_some_and(|m| crate::engine::see::see_ge(before, m, 0, &SEE_VALUES));
     let square = crate::explain::themes::util::dest(ours, before.turn());
+    // A piece (not a pawn, not the king) that moves on from where it landed, without taking:
+    // the move is a step of its route (9.Ne3 and Nf5), said as such.
+    let landed = crate::explain::themes::util::dest(mv, before.turn());
+    let route = ours.from() == Some(landed)
+        && !mv.is_castle()
+        && !ours.is_capture()
+        && !matches!(mv.role(), Role::Pawn | Role::King);
+    if route {
+        return Some(Fact::Idea {
+            uci: uci(mv),
+            idea: "route".to_owned(),
+            square,
+            other: mv.from(),
+            moves: line.iter().map(|m| uci(*m)).collect(),
+            san: names,
+            n: 0,
+        });
+    }
     Some(Fact::Idea {
         uci: uci(mv),
         idea: if possible { "plan" } else { "prepares" }.to_owned(),
@@ -300,5 +320,32 @@ mod tests {
             panic!("no follow-up");
         };
         assert_eq!(idea, "plan");
+    }
+
+    #[test]
+    fn a_piece_moving_on_from_where_it_landed_is_on_its_way() {
+        // Morphy, game 102: 9.Ne3 c6 10.Nf5: the knight heads for f5.
+        let fen = "r1b1k1nr/ppppqnpp/1b3p2/1B2p3/2NPP3/2P2N2/PP3PPP/R1BQ1RK1 w kq - 5 9";
+        let (before, mv, after) = before_move_after(fen, "Ne3");
+        let mut pos = after.clone();
+        let mut pv = Vec::new();
+        for s in ["c6", "Nf5"] {
+            let m = s.parse::<San>().unwrap().to_move(&pos).unwrap();
+            pos.play_unchecked(m);
+            pv.push(m);
+        }
+        let Some(Fact::Idea {
+            idea,
+            square,
+            other,
+            ..
+        }) = follow_up(&before, mv, &after, &pv)
+        else {
+            panic!("no follow-up");
+        };
+        assert_eq!(
+            (idea.as_str(), square, other),
+            ("route", shakmaty::Square::F5, Some(shakmaty::Square::C4))
+        );
     }
 }

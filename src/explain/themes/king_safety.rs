@@ -268,6 +268,19 @@ fn heavy_enemy(b: &shakmaty::Board, color: Color) -> bool {
     (b.by_color(!color) & (b.rooks() | b.queens())).any()
 }
 
+/// Whether the enemy's rooks and queens can come to `color`'s back rank: a file without pawns,
+/// or an enemy rook or queen on a file without enemy pawns. With every file closed (9.h3 in a
+/// Najdorf) a flight square is no point yet: the move is for something else.
+fn back_rank_reachable(b: &shakmaty::Board, color: Color) -> bool {
+    let heavy = b.by_color(!color) & (b.rooks() | b.queens());
+    File::ALL.into_iter().any(|f| {
+        let file = Bitboard::from_file(f);
+        let open = (file & b.pawns()).is_empty();
+        let theirs_open = (file & b.pawns() & b.by_color(!color)).is_empty();
+        open || (theirs_open && (file & heavy).any())
+    })
+}
+
 fn luft(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
     let us = before.turn();
     let b0 = before.board();
@@ -282,7 +295,11 @@ fn luft(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
         return None;
     }
     let from = mv.from()?;
-    if from.distance(k) != 1 || board::rel_rank(from, us) != 1 || !heavy_enemy(b0, us) {
+    if from.distance(k) != 1
+        || board::rel_rank(from, us) != 1
+        || !heavy_enemy(b0, us)
+        || !back_rank_reachable(b0, us)
+    {
         return None;
     }
     (!has_luft(b0, us) && has_luft(after.board(), us)).then(|| Hit::at(vec![mv.to(), k]))

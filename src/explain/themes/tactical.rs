@@ -487,14 +487,18 @@ fn pin_relative(before: &Chess, _mv: Move, after: &Chess, _pv: &[Move]) -> Optio
     let us = before.turn();
     let old = relative_pins(before, us);
     // A pin restricts something only if the pinned piece could otherwise step off the line
-    // (a pawn that can only push along the pinner's file is not held back by the pin).
+    // (a pawn that can only push along the pinner's file is not held back by the pin), and a
+    // pawn's pin holds something ([`board::pawn_pin_holds`]).
     let b = after.board();
-    let can_leave = |s: Square, p: Square| {
+    let can_leave = |s: Square, p: Square, q: Square| {
         let off = !attacks::ray(s, p);
         let Some(piece) = b.piece_at(p) else {
             return false;
         };
         if piece.role == Role::Pawn {
+            if !board::pawn_pin_holds(b, s, p, q) {
+                return false;
+            }
             let push = p
                 .offset(if piece.color.is_white() { 8 } else { -8 })
                 .filter(|t| b.piece_at(*t).is_none());
@@ -506,7 +510,7 @@ fn pin_relative(before: &Chess, _mv: Move, after: &Chess, _pv: &[Move]) -> Optio
     };
     relative_pins(after, us)
         .into_iter()
-        .find(|&(s, p, q)| !old.contains(&(s, p, q)) && can_leave(s, p))
+        .find(|&(s, p, q)| !old.contains(&(s, p, q)) && can_leave(s, p, q))
         .map(|(s, p, q)| Hit::on(after.board(), vec![s, p, q]))
 }
 
