@@ -30,7 +30,9 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
   material_gain, material_loss   the line is printed (level "advanced")
   early_queen, same_piece_twice, a principle broken is said only of a move judged an error
   premature_attack, knight_on_rim  (inaccuracy, mistake or blunder)
-  wins_material                  the settled line gains material (P1 N3 B3 R5 Q9) and Stockfish
+  wins_material, wins_back       "wins back" exactly when the mover was behind before the move
+                                 and the gain takes it at most to level (won_back); and
+                                 the settled line gains material (P1 N3 B3 R5 Q9) and Stockfish
                                  (depth N) believes a quarter of it: the mover's score after the
                                  move >= 100 x (balance before) + 25 x (gain), or a mate for the
                                  mover
@@ -277,11 +279,18 @@ class Referee:
                 self.checked["principle"] += 1
                 if quality not in ("inaccuracy", "mistake", "blunder"):
                     self.fail("principle", e, text, "a principle broken by a move judged %s" % quality)
-            elif t == "wins_material":
+            elif t in ("wins_material", "wins_back"):
                 self.checked["gain_believed"] += 1
                 why = self.gain_believed(board, mover, boards, moves, after)
                 if why:
                     self.fail("gain_believed", e, text, why)
+                self.checked["won_back"] += 1
+                start = balance(board, mover)
+                gain = settled_gain(board, mover, boards, moves)
+                back = start < 0 and 0 < gain <= -start
+                if back != (t == "wins_back"):
+                    self.fail("won_back", e, text, "balance %+d before, %+d won: %s" % (
+                        start, gain, "won back" if back else "not won back"))
             elif t in ("material_gain", "material_loss"):
                 self.checked["line_shown"] += 1
                 if e.get("level") != "advanced":
@@ -330,15 +339,7 @@ class Referee:
 
     def gain_believed(self, board, mover, boards, moves, after):
         start = balance(board, mover)
-        keep = 0
-        if boards[-1].is_checkmate():
-            keep = len(boards) - 1
-        else:
-            for i in range(len(moves), 0, -1):
-                if not boards[i - 1].is_capture(moves[i - 1]):
-                    keep = i
-                    break
-        gain = balance(boards[keep], mover) - start
+        gain = settled_gain(board, mover, boards, moves)
         if gain <= 0 and not boards[-1].is_checkmate():
             return "the settled line gains nothing"
         if self.engine is not None:
@@ -359,6 +360,20 @@ class Referee:
         if scores[0] < -200:
             return "Stockfish: best %d, lost anyway: nothing holds" % scores[0]
         return None
+
+
+def settled_gain(board, mover, boards, moves):
+    """The mover's material gain at the end of the settled line (cut after its last quiet
+    move; a mating line whole)."""
+    keep = 0
+    if boards[-1].is_checkmate():
+        keep = len(boards) - 1
+    else:
+        for i in range(len(moves), 0, -1):
+            if not boards[i - 1].is_capture(moves[i - 1]):
+                keep = i
+                break
+    return balance(boards[keep], mover) - balance(board, mover)
 
 
 def claimed_threat(e, s):

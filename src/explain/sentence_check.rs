@@ -168,6 +168,9 @@ pub struct Gate {
     /// the move (20.Bxg7 Kxg7 "pressure mounts on the kingside"; 18...Nxg4 Qxg4 "adds another
     /// attacker near the king"). See [`MOVED_PIECE_ACTIVITY`].
     pub moved_taken: bool,
+    /// The mover was behind in material before the move and the line's gain does not take it
+    /// beyond level (10.Bxe6 winning two pawns back): "wins back", not "wins material".
+    pub wins_back: bool,
 }
 
 /// The sentences about what the moved piece does from its new square (attacks, pins,
@@ -250,6 +253,7 @@ impl Gate {
             captures: s.mv.is_capture(),
             gain_believed: gain_believed(s, mover, &settled),
             moved_taken: moved_taken(s.mv, mover, s.pv),
+            wins_back: wins_back(s.before, mover, &settled),
         }
     }
 
@@ -277,7 +281,8 @@ impl Gate {
                 self.endgame.is_some_and(|e| e.template() == id)
             }
             "material_gain" | "material_loss" => self.line_shown,
-            "wins_material" => self.gain_believed,
+            "wins_material" => self.gain_believed && !self.wins_back,
+            "wins_back" => self.gain_believed && self.wins_back,
             "exposed_king" => self.mover_has_queen,
             "check" => !self.mates,
             id if id.starts_with("idea_") || id.starts_with("threat_met") => !self.mover_mated,
@@ -341,6 +346,15 @@ fn gain_believed(s: &Subject, mover: Color, settled: &[Chess]) -> bool {
         }
         None => gain > 0,
     }
+}
+
+/// The [`Gate::wins_back`] condition.
+fn wins_back(before: &Chess, mover: Color, settled: &[Chess]) -> bool {
+    let start = board::balance(before.board(), mover);
+    settled.last().is_some_and(|end| {
+        let gain = board::balance(end.board(), mover) - start;
+        start < 0 && gain > 0 && gain <= -start
+    })
 }
 
 /// Exact root scores clamped to ±1000 cp (mates beyond), best first.
@@ -511,9 +525,11 @@ mod tests {
         assert!(gate(won, &["e4d5", "e8d7"], Score::Cp(100)).allows("wins_material"));
         assert!(!gate(won, &["e4d5", "e8d7"], Score::Cp(0)).allows("wins_material"));
         assert!(gate(won, &["e4d5", "e8d7"], Score::Mate(3)).allows("wins_material"));
-        // A pawn down before, a pawn won back: level material at 0.0 is believed.
+        // A pawn down before, a pawn won back: level material at 0.0 is believed, and said as
+        // won back.
         let down = "4k3/7p/8/3p4/4P3/8/8/4K3 w - - 0 1";
-        assert!(gate(down, &["e4d5", "e8d7"], Score::Cp(0)).allows("wins_material"));
+        let g = gate(down, &["e4d5", "e8d7"], Score::Cp(0));
+        assert!(g.allows("wins_back") && !g.allows("wins_material"));
         // A line that wins nothing wins no material.
         assert!(!gate(won, &["e1e2", "e8d7"], Score::Cp(300)).allows("wins_material"));
     }
@@ -580,6 +596,18 @@ mod tests {
         // Taken elsewhere (the reply captures another piece): the bishop's activity stands.
         let g = gate(fen, &["e5g7", "d5c3", "g7h6"], Score::Cp(0));
         assert!(!g.moved_taken);
+    }
+
+    #[test]
+    fn material_won_back_is_not_material_won() {
+        // White is a knight down and takes a pawn back: "wins back", not "wins material".
+        let down = "4k3/8/8/3p4/4P3/8/8/1n2K3 w - - 0 1";
+        let g = gate(down, &["e4d5", "e8d7"], Score::Cp(0));
+        assert!(g.wins_back);
+        // Level material, the same capture wins.
+        let level = "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1";
+        let g = gate(level, &["e4d5", "e8d7"], Score::Cp(100));
+        assert!(!g.wins_back && g.allows("wins_material") && !g.allows("wins_back"));
     }
 
     #[test]
