@@ -142,10 +142,10 @@ pub fn stops(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     }
     let passed = pass(before)?;
     let (best, _) = short_search(&passed, STOP_DEPTH, STOP_NODES);
-    let r = best?;
-    if !bites(&passed, r) {
-        return None;
-    }
+    let r = match best.filter(|r| bites(&passed, *r)) {
+        Some(r) => r,
+        None => return denied_square(before, mv, after, &passed),
+    };
     // The piece the opponent would take steps away: it escapes (17.Nb5 with the knight on a7
     // attacked twice and defended once), which is no prophylaxis.
     if mv.from() == Some(r.to()) {
@@ -182,6 +182,48 @@ pub fn stops(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
         other: r.from(),
         moves: vec![uci(r)],
         san: vec![san(&passed, r)],
+        n: 0,
+    })
+}
+
+/// Prophylaxis by a pawn taking a square: when the opponent's best move after a pass does not
+/// bite, a quiet pawn move that newly covers a square where an enemy piece (not a pawn or the
+/// king) would bite (9.h3 takes g4 from the bishop, so ...Bg4 no longer pins the knight), and
+/// after the move that piece would be lost there. The piece of most value (then the square
+/// nearest the mover's side) is named.
+fn denied_square(before: &Chess, mv: Move, after: &Chess, passed: &Chess) -> Option<Fact> {
+    if mv.role() != Role::Pawn || mv.promotion().is_some() {
+        return None;
+    }
+    let us = before.turn();
+    let old = mv
+        .from()
+        .map_or(shakmaty::Bitboard::EMPTY, |f| shakmaty::attacks::pawn_attacks(us, f));
+    let taken = shakmaty::attacks::pawn_attacks(us, mv.to()) & !old;
+    let key = |m: &Move| {
+        let rank = board::rel_rank(m.to(), us);
+        (std::cmp::Reverse(value(m.role())), rank, m.to().file())
+    };
+    let r = passed
+        .legal_moves()
+        .into_iter()
+        .filter(|r| {
+            taken.contains(r.to())
+                && !matches!(r.role(), Role::Pawn | Role::King)
+                && bites(passed, *r)
+                && !after
+                    .legal_moves()
+                    .into_iter()
+                    .any(|a| a.from() == r.from() && a.to() == r.to() && bites(after, a))
+        })
+        .min_by_key(key)?;
+    Some(Fact::Idea {
+        uci: uci(mv),
+        idea: "stops".to_owned(),
+        square: r.to(),
+        other: r.from(),
+        moves: vec![uci(r)],
+        san: vec![san(passed, r)],
         n: 0,
     })
 }
@@ -347,5 +389,27 @@ mod tests {
             (idea.as_str(), square, other),
             ("route", shakmaty::Square::F5, Some(shakmaty::Square::C4))
         );
+    }
+
+    #[test]
+    fn a_pawn_that_takes_a_square_from_a_piece_stops_its_move_there() {
+        // Fischer, game 32: 9.h3 takes g4 from the bishop (...Bg4 would pin the knight on f3)
+        // and from the knight.
+        let fen = "rnbq1rk1/1p2bppp/p2p1n2/4p3/4P3/2N2N2/PPP1BPPP/R1BQ1RK1 w - - 4 9";
+        let (before, mv, after) = before_move_after(fen, "h3");
+        let passed = pass(&before).unwrap();
+        let Some(Fact::Idea {
+            idea, square, san, ..
+        }) = denied_square(&before, mv, &after, &passed)
+        else {
+            panic!("no square taken");
+        };
+        assert_eq!(idea, "stops");
+        assert_eq!(square, shakmaty::Square::G4);
+        assert!(san == vec!["Bg4".to_owned()] || san == vec!["Ng4".to_owned()], "{san:?}");
+        // A pawn move that covers nothing a piece would use: nothing.
+        let (before, mv, after) = before_move_after(fen, "a3");
+        let passed = pass(&before).unwrap();
+        assert!(denied_square(&before, mv, &after, &passed).is_none());
     }
 }
