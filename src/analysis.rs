@@ -30,8 +30,6 @@ use crate::engine::{
 use crate::explain::quality::{self, Score};
 use crate::explain::{ExplainInput, Explanation, explain};
 use crate::variant::VariantPosition;
-use crate::variant::pawn_battle::PawnBattle;
-use crate::variant::pawn_battle::eval::Evaluation;
 
 pub mod background;
 pub mod command;
@@ -119,44 +117,10 @@ impl Analysed for Chess {
     }
 }
 
-impl Analysed for PawnBattle {
-    type Eval = Evaluation;
-    const EXTERNAL_ANALYST: bool = false;
-
-    fn search_stored(
-        before: &PawnBattle,
-        history: &[u64],
-        limits: &SearchLimits,
-        eval: &Evaluation,
-        memory: &mut SearchMemory,
-        stop: &AtomicBool,
-    ) -> SearchResult {
-        search_through_database(before, history, limits, eval, memory, stop)
-    }
-
-    fn search_external(
-        _engine: &mut external::UciAnalyst,
-        _before: &PawnBattle,
-        _setup: Option<&str>,
-        _limits: &SearchLimits,
-        _stop: &AtomicBool,
-    ) -> Option<Result<SearchResult, AnalystError>> {
-        None
-    }
-
-    fn eval_terms(&self, mv: Move, eval: &Evaluation) -> Vec<(String, i32, i32)> {
-        crate::variant::pawn_battle::explain::eval_terms(self, mv, eval)
-    }
-
-    fn explain(input: &ExplainInput<PawnBattle>) -> Explanation {
-        crate::variant::pawn_battle::explain::explain(input)
-    }
-}
-
 /// A search of `before` through the position database ([`crate::posdb`], when one is
 /// installed): a stored search that went at least as far is returned at once; a new one is
 /// stored (its game in the variant column, its evaluation in the version).
-fn search_through_database<P: Analysed>(
+pub(crate) fn search_through_database<P: Analysed>(
     before: &P,
     history: &[u64],
     limits: &SearchLimits,

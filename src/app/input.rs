@@ -337,10 +337,7 @@ impl<P: Playable> App<P> {
         };
         let (color, level, time) = match action {
             NewGameAction::Game => {
-                let variant = match variant {
-                    Variant::Chess => Variant::PawnBattle,
-                    Variant::PawnBattle => Variant::Chess,
-                };
+                let variant = variant.next();
                 self.mode = Mode::NewGame(NewGame {
                     variant,
                     color,

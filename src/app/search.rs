@@ -105,19 +105,13 @@ impl AnalysisJob {
     /// The analysis id.
     #[must_use]
     pub fn id(&self) -> AnalysisId {
-        match self {
-            AnalysisJob::Chess(job) => job.id,
-            AnalysisJob::PawnBattle(job) => job.id,
-        }
+        crate::variant::each_game!(self, AnalysisJob(job) => job.id)
     }
 
     /// The ply of the move analysed.
     #[must_use]
     pub fn ply(&self) -> usize {
-        match self {
-            AnalysisJob::Chess(job) => job.ply,
-            AnalysisJob::PawnBattle(job) => job.ply,
-        }
+        crate::variant::each_game!(self, AnalysisJob(job) => job.ply)
     }
 }
 

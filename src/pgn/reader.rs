@@ -248,12 +248,9 @@ pub enum AnyGame {
 impl AnyGame {
     /// Reads `chunk` (game `number` of its file) as the game its tags name.
     fn read(chunk: &Chunk, number: usize) -> AnyGame {
-        match variant_of_chunk(chunk) {
-            Ok(crate::variant::Variant::PawnBattle) => {
-                AnyGame::PawnBattle(read_chunk(chunk, number))
-            }
-            _ => AnyGame::Chess(read_chunk(chunk, number)),
-        }
+        // A tag naming a variant we do not play is read as chess, which reports it.
+        let variant = variant_of_chunk(chunk).unwrap_or_default();
+        crate::variant::with_game!(variant, P => P::any_game(read_chunk(chunk, number)))
     }
 }
 

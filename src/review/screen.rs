@@ -41,7 +41,6 @@ use crate::screen::{Effect, Event};
 use crate::screen::{ReviewReport, ReviewWork};
 use crate::ui::Theme;
 use crate::ui::move_list::MoveListView;
-use crate::variant::pawn_battle::PawnBattle;
 
 pub use crate::ui::review::Areas;
 
@@ -192,16 +191,6 @@ impl OnScreen for Chess {
 
     fn try_request(request: Request) -> TryRequest {
         TryRequest::Chess(Box::new(request))
-    }
-}
-
-impl OnScreen for PawnBattle {
-    fn review_game(game: PgnGame<PawnBattle>) -> ReviewGame {
-        ReviewGame::PawnBattle(Box::new(game))
-    }
-
-    fn try_request(request: Request<PawnBattle>) -> TryRequest {
-        TryRequest::PawnBattle(Box::new(request))
     }
 }
 
@@ -1480,6 +1469,7 @@ mod move_input_tests {
 #[cfg(test)]
 mod pawn_battle_tests {
     use super::*;
+    use crate::variant::pawn_battle::PawnBattle;
     use ratatui::crossterm::event::KeyModifiers;
     use std::sync::atomic::AtomicBool;
 

@@ -31,6 +31,7 @@ pub mod eval;
 pub mod explain;
 pub mod notation;
 mod search;
+mod services;
 
 /// The start position's FEN.
 pub const START_FEN: &str = "r6r/pppppppp/8/8/8/8/PPPPPPPP/R6R w - - 0 1";
