@@ -762,8 +762,7 @@ pub(crate) fn select(all: Vec<Sentence>, level: ExplainLevel, max: usize) -> Vec
 impl Explanation {
     /// Whether the move won a game without mate (Pawn Battle): its score line says who won.
     fn won_by_the_move(&self) -> bool {
-        self.variant == crate::variant::Variant::PawnBattle
-            && self.score_after.is_some_and(|s| s.mover == Score::Mate(1))
+        !self.variant.has_kings() && self.score_after.is_some_and(|s| s.mover == Score::Mate(1))
     }
 
     /// The text for an interface panel, one entry per line: the sentences as one paragraph;
@@ -814,18 +813,14 @@ impl Explanation {
         } else {
             Color::White
         };
-        match (self.variant, s.mover) {
-            (crate::variant::Variant::PawnBattle, Score::Mate(1)) => {
-                crate::explain::score_text::won(mover, s.human_side)
-            }
-            (crate::variant::Variant::PawnBattle, Score::Mate(n)) if n > 1 => {
-                crate::explain::score_text::evaluation_of(
-                    Score::Mate(n - 1),
-                    mover,
-                    s.human_side,
-                    self.variant,
-                )
-            }
+        match (self.variant.has_kings(), s.mover) {
+            (false, Score::Mate(1)) => crate::explain::score_text::won(mover, s.human_side),
+            (false, Score::Mate(n)) if n > 1 => crate::explain::score_text::evaluation_of(
+                Score::Mate(n - 1),
+                mover,
+                s.human_side,
+                self.variant,
+            ),
             _ => match self.tablebase {
                 Some(note) => note.words(mover),
                 None => crate::explain::score_text::evaluation(s.white, s.human_side, self.variant),
