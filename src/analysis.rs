@@ -49,7 +49,14 @@ pub use uci::{uci_lines, uci_lines_for};
 /// searches and the same judgement ([`judged_search`]).
 pub trait Analysed: SearchRules {
     /// The evaluation the searches use ([`EvalParams`] for chess).
-    type Eval: Evaluator<Self> + Clone + fmt::Debug + PartialEq + Send + Sync + 'static;
+    type Eval: Evaluator<Self>
+        + Clone
+        + fmt::Debug
+        + std::hash::Hash
+        + PartialEq
+        + Send
+        + Sync
+        + 'static;
 
     /// Whether an external UCI engine can analyse this game (chess only).
     const EXTERNAL_ANALYST: bool;

@@ -143,7 +143,7 @@ impl Default for EngineConfig {
 }
 
 /// Which built-in evaluation the weights apply to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum EvalPreset {
     /// Our strongest evaluation: tapered material and piece-square tables plus every term.
