@@ -179,7 +179,7 @@ impl<P: OnScreen> Screen<P> {
                 ..
             } if input.promotion.is_some() => {
                 if let Some(pos) = self.game.game.position_at(ply) {
-                    let step = input.promotion_key(pos, k);
+                    let step = input.promotion_key(pos, k, &self.keys);
                     self.on_step(ply, text, input, step);
                 }
             }

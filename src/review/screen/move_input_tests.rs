@@ -102,7 +102,7 @@ fn a_promotion_by_clicks_opens_the_picker() {
         "R R",
         "B B",
         "N N",
-        crate::ui::status::PROMOTION_KEYS,
+        &crate::ui::status::promotion_keys(&crate::keys::Keymaps::defaults()),
     ] {
         assert!(screen.contains(shown), "{shown:?} missing:\n{screen}");
     }
