@@ -16,6 +16,13 @@
 //! finished search. The review ([`crate::review`]) calls [`search_position`] once per position
 //! of a game and [`assemble`] for each ply, so that the search of the position after a move
 //! doubles as the line after it.
+//!
+//! Why one file of about 950 lines before its tests: it is the judgement of one move
+//! (search, verification 2 plies deeper, confirmation on a cleared table, the verdict's
+//! merge), whose steps share private limits and flags that are read together; its
+//! sub-concerns already live beside it (`background`, `command`, `convert`, `external`,
+//! `judge`, `uci`). Next split when it grows: [`Analyst`] (the engine choice and fallback)
+//! into `analysis/analyst.rs`.
 
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -9,6 +9,11 @@
 //! [`state`] keeps a streaming review for an interface and [`browse`] its navigation;
 //! [`learn`] judges a player's retry; [`screen`] is the review screen, [`picker`] the game
 //! list of a file, and [`session`] the event loop joining them (also used by play mode).
+//!
+//! Why one file of about 800 lines before its tests: the review's types ([`Settings`],
+//! [`PlyReview`], [`Summary`], [`ReviewEvent`]) and the review loop that fills them
+//! ([`review_game`], its workers and emitter) change together; everything with a concern of
+//! its own is a submodule above.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};

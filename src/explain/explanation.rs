@@ -1,5 +1,10 @@
 //! The [`Explanation`] of one move and its builder [`explain`], from plain data
 //! ([`ExplainInput`]) so that any engine can feed it.
+//!
+//! Why one file of about 880 lines before its tests: the builder [`explain`] and the
+//! [`Explanation`]'s rendering read the same gate (which sentence rests on which search) and
+//! stay together so a sentence is checked where it is written; themes, claims, templates and
+//! the sentence gate are modules of their own.
 
 use serde::Serialize;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position};
