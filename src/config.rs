@@ -1132,7 +1132,7 @@ mod tests {
             ),
             (
                 "[keys.reveiw]\nnext_mistake = \"N\"\n",
-                "k.toml:1:1: [keys.reveiw]: there is no screen \"reveiw\"; the screens are analysis_board, confirm, editor, editor_play, game_over, new_game, picker, play, review, review_try, text",
+                "k.toml:1:1: [keys.reveiw]: there is no screen \"reveiw\"; the screens are analysis_board, confirm, editor, editor_play, game_over, new_game, picker, play, promotion, review, review_try, text",
             ),
         ];
         for (text, expected) in cases {
