@@ -16,6 +16,13 @@
 //! finished search. The review ([`crate::review`]) calls [`search_position`] once per position
 //! of a game and [`assemble`] for each ply, so that the search of the position after a move
 //! doubles as the line after it.
+//!
+//! Why one file of about 950 lines before its tests: it is the judgement of one move
+//! (search, verification 2 plies deeper, confirmation on a cleared table, the verdict's
+//! merge), whose steps share private limits and flags that are read together; its
+//! sub-concerns already live beside it (`background`, `command`, `convert`, `external`,
+//! `judge`, `uci`). Next split when it grows: [`Analyst`] (the engine choice and fallback)
+//! into `analysis/analyst.rs`.
 
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -30,8 +37,6 @@ use crate::engine::{
 use crate::explain::quality::{self, Score};
 use crate::explain::{ExplainInput, Explanation, explain};
 use crate::variant::VariantPosition;
-use crate::variant::pawn_battle::PawnBattle;
-use crate::variant::pawn_battle::eval::Evaluation;
 
 pub mod background;
 pub mod command;
@@ -51,7 +56,14 @@ pub use uci::{uci_lines, uci_lines_for};
 /// searches and the same judgement ([`judged_search`]).
 pub trait Analysed: SearchRules {
     /// The evaluation the searches use ([`EvalParams`] for chess).
-    type Eval: Evaluator<Self> + Clone + fmt::Debug + PartialEq + Send + Sync + 'static;
+    type Eval: Evaluator<Self>
+        + Clone
+        + fmt::Debug
+        + std::hash::Hash
+        + PartialEq
+        + Send
+        + Sync
+        + 'static;
 
     /// Whether an external UCI engine can analyse this game (chess only).
     const EXTERNAL_ANALYST: bool;
@@ -119,44 +131,10 @@ impl Analysed for Chess {
     }
 }
 
-impl Analysed for PawnBattle {
-    type Eval = Evaluation;
-    const EXTERNAL_ANALYST: bool = false;
-
-    fn search_stored(
-        before: &PawnBattle,
-        history: &[u64],
-        limits: &SearchLimits,
-        eval: &Evaluation,
-        memory: &mut SearchMemory,
-        stop: &AtomicBool,
-    ) -> SearchResult {
-        search_through_database(before, history, limits, eval, memory, stop)
-    }
-
-    fn search_external(
-        _engine: &mut external::UciAnalyst,
-        _before: &PawnBattle,
-        _setup: Option<&str>,
-        _limits: &SearchLimits,
-        _stop: &AtomicBool,
-    ) -> Option<Result<SearchResult, AnalystError>> {
-        None
-    }
-
-    fn eval_terms(&self, mv: Move, eval: &Evaluation) -> Vec<(String, i32, i32)> {
-        crate::variant::pawn_battle::explain::eval_terms(self, mv, eval)
-    }
-
-    fn explain(input: &ExplainInput<PawnBattle>) -> Explanation {
-        crate::variant::pawn_battle::explain::explain(input)
-    }
-}
-
 /// A search of `before` through the position database ([`crate::posdb`], when one is
 /// installed): a stored search that went at least as far is returned at once; a new one is
 /// stored (its game in the variant column, its evaluation in the version).
-fn search_through_database<P: Analysed>(
+pub(crate) fn search_through_database<P: Analysed>(
     before: &P,
     history: &[u64],
     limits: &SearchLimits,

@@ -332,7 +332,9 @@ impl<P: Playable> AnalysisBoard<P> {
 
     fn key(&mut self, key: KeyEvent, fx: &mut Vec<Effect>) {
         if self.input.promotion.is_some() {
-            let step = self.input.promotion_key(&self.position().clone(), key);
+            let step = self
+                .input
+                .promotion_key(&self.position().clone(), key, &self.keys);
             return self.on_step(step);
         }
         match self.mode.clone() {

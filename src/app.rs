@@ -388,7 +388,7 @@ impl<P: Playable> App<P> {
                 // Which game and which side: both may have changed with the file.
                 let kind = match P::VARIANT {
                     Variant::Chess => String::new(),
-                    Variant::PawnBattle => format!(" ({})", named_game::<P>()),
+                    _ => format!(" ({})", named_game::<P>()),
                 };
                 self.info(format!(
                     "{note}loaded {}{kind}: you play {}{timed}",
@@ -621,7 +621,7 @@ impl App {
 fn named_game<P: Playable>() -> String {
     match P::VARIANT {
         Variant::Chess => "game".to_owned(),
-        Variant::PawnBattle => format!("{} game", P::NAME),
+        _ => format!("{} game", P::NAME),
     }
 }
 

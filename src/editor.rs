@@ -516,10 +516,7 @@ impl Editor {
                 self.edit(|s| *s = start);
             }
             EditorAction::SwitchVariant => {
-                let next = match self.variant {
-                    Variant::Chess => Variant::PawnBattle,
-                    Variant::PawnBattle => Variant::Chess,
-                };
+                let next = self.variant.next();
                 self.undo.push((self.setup.clone(), self.variant));
                 self.redo.clear();
                 self.setup = start_of(next);

@@ -190,10 +190,7 @@ impl Feedback {
 
 /// The game's name as `--variant` writes it.
 fn variant_id(variant: crate::variant::Variant) -> &'static str {
-    match variant {
-        crate::variant::Variant::Chess => "chess",
-        crate::variant::Variant::PawnBattle => "pawn-battle",
-    }
+    variant.id()
 }
 
 /// What a screen asks the runner to do with feedback (inside [`crate::screen::Effect::Feedback`]).

@@ -13,7 +13,6 @@ use shakmaty::san::San;
 use shakmaty::{Chess, Move};
 
 use crate::game::{Game, MoveError, notation};
-use crate::variant::pawn_battle::PawnBattle;
 use crate::variant::{Variant, VariantPosition};
 
 mod reader;
@@ -58,6 +57,9 @@ pub trait PgnVariant: VariantPosition {
 
     /// The `ECO` code and opening name of a game, when the variant has an opening book.
     fn opening(game: &Game<Self>) -> Option<(&'static str, &'static str)>;
+
+    /// A game read from a file of mixed games, as [`AnyGame`] carries it.
+    fn any_game(read: Result<ImportedGame<Self>, ImportError<Self>>) -> AnyGame;
 }
 
 impl PgnVariant for Chess {
@@ -71,17 +73,9 @@ impl PgnVariant for Chess {
     fn opening(game: &Game) -> Option<(&'static str, &'static str)> {
         crate::opening::of_game(game).map(|o| (o.eco, o.name))
     }
-}
 
-impl PgnVariant for PawnBattle {
-    const TAG: Option<&'static str> = Some("Pawn Battle");
-
-    fn read_san(&self, _san: &San, text: &str) -> Result<Move, MoveError> {
-        self.parse_move(text)
-    }
-
-    fn opening(_game: &Game<PawnBattle>) -> Option<(&'static str, &'static str)> {
-        None
+    fn any_game(read: Result<ImportedGame, ImportError>) -> AnyGame {
+        AnyGame::Chess(read)
     }
 }
 
@@ -101,14 +95,26 @@ pub fn variant_of_tag(tag: Option<&str>) -> Result<Variant, String> {
     let Some(value) = tag else {
         return Ok(Variant::Chess);
     };
-    match value.trim().to_ascii_lowercase().as_str() {
-        "" | "standard" | "chess" | "from position" => Ok(Variant::Chess),
-        "pawn battle" | "pawnbattle" | "pawn-battle" | "pawn_battle" => Ok(Variant::PawnBattle),
-        _ => Err(format!(
-            "the variant \"{}\" is not supported (kibitzer plays standard chess and \"Pawn \
+    // Case, spaces, hyphens and underscores aside: "Pawn Battle", "pawn-battle", "pawn_battle".
+    let plain = |text: &str| {
+        text.to_ascii_lowercase()
+            .chars()
+            .filter(|c| !matches!(c, ' ' | '-' | '_'))
+            .collect::<String>()
+    };
+    let key = plain(value);
+    match key.as_str() {
+        "" | "standard" | "chess" | "fromposition" => Ok(Variant::Chess),
+        _ => Variant::ALL
+            .into_iter()
+            .find(|v| plain(v.english_name()) == key)
+            .ok_or_else(|| {
+                format!(
+                    "the variant \"{}\" is not supported (kibitzer plays standard chess and \"Pawn \
              Battle\")",
-            crate::echo::echo(value)
-        )),
+                    crate::echo::echo(value)
+                )
+            }),
     }
 }
 
@@ -116,6 +122,6 @@ pub fn variant_of_tag(tag: Option<&str>) -> Result<Variant, String> {
 pub(crate) fn variant_name(variant: Variant) -> &'static str {
     match variant {
         Variant::Chess => "standard chess",
-        Variant::PawnBattle => "Pawn Battle",
+        other => other.english_name(),
     }
 }

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant, SystemTime};
 
 use anyhow::{Context, Result};
 use ratatui::crossterm::event::{Event as TermEvent, KeyEventKind};
-use shakmaty::{Chess, Color};
+use shakmaty::Color;
 
 use crate::analysis;
 use crate::app::persist::{self, Saved, Snapshot};
@@ -22,7 +22,7 @@ use crate::shell::Shell;
 use crate::tui::Tui;
 use crate::ui::{ColorMode, Theme};
 use crate::variant::Variant;
-use crate::variant::pawn_battle::PawnBattle;
+use crate::variant::{each_game, with_game};
 
 mod engine_link;
 pub mod headless;
@@ -87,10 +87,8 @@ pub fn prepare(options: &StartOptions, config: &Config, dirs: &Dirs) -> Result<P
         lock,
     };
     if let Some(fen) = &options.fen {
-        prepared.snapshot = Some(match variant {
-            Variant::Chess => Saved::Chess(from_fen(fen, human, config)?),
-            Variant::PawnBattle => Saved::PawnBattle(from_fen(fen, human, config)?),
-        });
+        prepared.snapshot = Some(with_game!(variant, P =>
+            P::saved(from_fen::<P>(fen, human, config)?)));
     } else if let Some(path) = &options.pgn {
         prepared.snapshot = Some(persist::load_saved(path, persist::GamePick::Only)?);
     } else if !options.new {
@@ -218,11 +216,9 @@ pub fn run(
         edit,
         lock,
     } = prepared;
-    let (mut shell, mut first) = match (snapshot, variant) {
-        (Some(Saved::Chess(s)), _) => play_shell::<Chess>(config, Some(s), seed),
-        (Some(Saved::PawnBattle(s)), _) => play_shell::<PawnBattle>(config, Some(s), seed),
-        (None, Variant::Chess) => play_shell::<Chess>(config, None, seed),
-        (None, Variant::PawnBattle) => play_shell::<PawnBattle>(config, None, seed),
+    let (mut shell, mut first) = match snapshot {
+        Some(saved) => each_game!(saved, Saved(s) as P => play_shell::<P>(config, Some(s), seed)),
+        None => with_game!(variant, P => play_shell::<P>(config, None, seed)),
     };
     if edit {
         first.extend(shell.open_editor());
@@ -499,10 +495,9 @@ impl Runner {
                 | Effect::PlayOther(_)
                 | Effect::Open(_)
                 | Effect::PlayFrom(_) => {}
-                Effect::AnalyseLines(job) => match job {
-                    AnalysisJob::Chess(job) => self.analyse_lines(*job, events),
-                    AnalysisJob::PawnBattle(job) => self.analyse_lines(*job, events),
-                },
+                Effect::AnalyseLines(job) => {
+                    each_game!(job, AnalysisJob(job) => self.analyse_lines(*job, events));
+                }
                 Effect::WritePgn {
                     path,
                     text,
@@ -520,10 +515,9 @@ impl Runner {
                         Err(e) => Written::Failed(e.to_string()),
                     }));
                 }
-                Effect::Analyse(job) => match job {
-                    AnalysisJob::Chess(job) => self.analyse(*job, events),
-                    AnalysisJob::PawnBattle(job) => self.analyse(*job, events),
-                },
+                Effect::Analyse(job) => {
+                    each_game!(job, AnalysisJob(job) => self.analyse(*job, events));
+                }
                 Effect::CancelAnalysis(id) => {
                     if let Some(job) = self.analyses.remove(&id) {
                         job.cancel();

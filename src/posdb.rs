@@ -50,14 +50,78 @@ pub fn path_in(data_dir: &Path) -> PathBuf {
     data_dir.join(FILE_NAME)
 }
 
-/// The evaluation version of `params`: a 64-bit FNV-1a hash of every weight actually applied
-/// (the preset's tables with the configured percentages) and of [`SEARCH_VERSION`]. Two
-/// configurations with the same effective evaluation share entries; any other difference keeps
-/// them apart. Any game's evaluation (chess's [`EvalParams`], Pawn Battle's [`Evaluation`]):
-/// the variant column keeps the games apart.
+/// The evaluation version of `params`: a fingerprint of the values of every weight actually
+/// applied (the preset's tables with the configured percentages, the network's checksum) and
+/// of [`SEARCH_VERSION`], hashed by their `Hash` (never their `Debug` text, which a rename or a
+/// new field's formatting would change). Two configurations with the same effective
+/// evaluation share entries; any other difference keeps them apart. Any game's evaluation
+/// (chess's [`EvalParams`], Pawn Battle's [`Evaluation`]): the variant column keeps the games
+/// apart.
 #[must_use]
-pub fn eval_version<E: std::fmt::Debug + ?Sized>(params: &E) -> u64 {
-    fnv1a(&format!("search {SEARCH_VERSION}; {params:?}"))
+pub fn eval_version<E: std::hash::Hash + ?Sized>(params: &E) -> u64 {
+    use std::hash::Hasher as _;
+    let mut hasher = Fingerprint::new();
+    hasher.write(b"search");
+    hasher.write_u32(SEARCH_VERSION);
+    params.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// A stable 64-bit FNV-1a [`std::hash::Hasher`]: the same values give the same fingerprint in
+/// every run and every build (unlike `std`'s randomly keyed hasher). Integers are written
+/// little-endian; arrays of integers, which `std` hashes as their bytes in memory, are
+/// little-endian on every platform we build for (x86-64, AArch64).
+#[derive(Debug, Clone, Copy)]
+pub struct Fingerprint(u64);
+
+impl Fingerprint {
+    /// The FNV-1a offset basis.
+    #[must_use]
+    pub fn new() -> Fingerprint {
+        Fingerprint(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Default for Fingerprint {
+    fn default() -> Fingerprint {
+        Fingerprint::new()
+    }
+}
+
+impl std::hash::Hasher for Fingerprint {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for byte in bytes {
+            self.0 ^= u64::from(*byte);
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    fn write_u16(&mut self, i: u16) {
+        self.write(&i.to_le_bytes());
+    }
+    fn write_u32(&mut self, i: u32) {
+        self.write(&i.to_le_bytes());
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.write(&i.to_le_bytes());
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+    fn write_i16(&mut self, i: i16) {
+        self.write(&i.to_le_bytes());
+    }
+    fn write_i32(&mut self, i: i32) {
+        self.write(&i.to_le_bytes());
+    }
+    fn write_i64(&mut self, i: i64) {
+        self.write(&i.to_le_bytes());
+    }
+    fn write_isize(&mut self, i: isize) {
+        self.write_i64(i as i64);
+    }
 }
 
 /// The version column of an external analyst's rows: a hash of `identity` (the engine's name
@@ -73,17 +137,11 @@ pub fn eval_version<E: std::fmt::Debug + ?Sized>(params: &E) -> u64 {
 /// ```
 #[must_use]
 pub fn engine_version(identity: &str) -> u64 {
-    fnv1a(&format!("external engine; {identity}"))
-}
-
-/// 64-bit FNV-1a of `text`.
-fn fnv1a(text: &str) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for byte in text.bytes() {
-        hash ^= u64::from(byte);
-        hash = hash.wrapping_mul(0x0100_0000_01b3);
-    }
-    hash
+    use std::hash::Hasher as _;
+    let mut hasher = Fingerprint::new();
+    hasher.write(b"external engine; ");
+    hasher.write(identity.as_bytes());
+    hasher.finish()
 }
 
 /// How an opened store behaves.
@@ -274,7 +332,7 @@ impl Store {
 
     /// The stored entry of `pos` (of any game) for the evaluation `params`, if any.
     #[must_use]
-    pub fn get<P: VariantPosition, E: std::fmt::Debug + ?Sized>(
+    pub fn get<P: VariantPosition, E: std::hash::Hash + ?Sized>(
         &self,
         pos: &P,
         params: &E,
@@ -553,7 +611,7 @@ impl Store {
     /// A stored search of `pos` that went at least as far as a search under `limits` would
     /// ([`Entry::covers`]).
     #[must_use]
-    pub fn recall<P: VariantPosition, E: std::fmt::Debug + ?Sized>(
+    pub fn recall<P: VariantPosition, E: std::hash::Hash + ?Sized>(
         &self,
         pos: &P,
         limits: &SearchLimits,
@@ -584,7 +642,7 @@ impl Store {
 
     /// Queues `result`, a search of `pos` under `limits`; `cancelled`: a stop flag ended the
     /// search before its limits.
-    pub fn remember<P: VariantPosition, E: std::fmt::Debug + ?Sized>(
+    pub fn remember<P: VariantPosition, E: std::hash::Hash + ?Sized>(
         &self,
         pos: &P,
         limits: &SearchLimits,

@@ -9,6 +9,11 @@
 //! [`state`] keeps a streaming review for an interface and [`browse`] its navigation;
 //! [`learn`] judges a player's retry; [`screen`] is the review screen, [`picker`] the game
 //! list of a file, and [`session`] the event loop joining them (also used by play mode).
+//!
+//! Why one file of about 800 lines before its tests: the review's types ([`Settings`],
+//! [`PlyReview`], [`Summary`], [`ReviewEvent`]) and the review loop that fills them
+//! ([`review_game`], its workers and emitter) change together; everything with a concern of
+//! its own is a submodule above.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -24,7 +29,6 @@ use crate::explain::quality::{Quality, Score};
 use crate::game::Game;
 use crate::opening::Opening;
 use crate::pgn::PgnVariant;
-use crate::variant::pawn_battle::PawnBattle;
 use crate::variant::pawn_battle::eval::Evaluation;
 
 pub mod accuracy;
@@ -196,19 +200,6 @@ impl Reviewed for Chess {
     }
 }
 
-impl Reviewed for PawnBattle {
-    fn eval(settings: &Settings) -> Evaluation {
-        settings.pawn_battle.clone()
-    }
-    fn opening_at(_game: &Game<PawnBattle>, _ply: usize) -> Option<Opening> {
-        None
-    }
-    /// A mate score is a forced win: no "mate" in the label.
-    fn label_words(c: &Classification) -> String {
-        c.words(true)
-    }
-}
-
 /// A game to review, of either variant: what the shell's review work and reports carry (a
 /// game read from a file, a finished game of play, the analysis to start).
 #[derive(Debug, Clone)]
@@ -216,26 +207,20 @@ pub enum ReviewGame {
     /// A chess game.
     Chess(Box<crate::pgn::PgnGame>),
     /// A Pawn Battle game.
-    PawnBattle(Box<crate::pgn::PgnGame<PawnBattle>>),
+    PawnBattle(Box<crate::pgn::PgnGame<crate::variant::pawn_battle::PawnBattle>>),
 }
 
 impl ReviewGame {
     /// Which game it is.
     #[must_use]
     pub fn variant(&self) -> crate::variant::Variant {
-        match self {
-            ReviewGame::Chess(_) => crate::variant::Variant::Chess,
-            ReviewGame::PawnBattle(_) => crate::variant::Variant::PawnBattle,
-        }
+        crate::variant::game_of!(self, ReviewGame)
     }
 
     /// Its number of moves.
     #[must_use]
     pub fn plies(&self) -> usize {
-        match self {
-            ReviewGame::Chess(g) => g.game.moves().len(),
-            ReviewGame::PawnBattle(g) => g.game.moves().len(),
-        }
+        crate::variant::each_game!(self, ReviewGame(g) => g.game.moves().len())
     }
 }
 

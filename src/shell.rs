@@ -33,7 +33,6 @@ pub use crate::screen::{
     Analyses, Context, Effect, Event, Kind, PlayScreen, ReviewReport, ReviewWork, Screen, View,
 };
 use crate::ui::Theme;
-use crate::variant::Variant;
 
 /// How the review and picker screens look.
 #[derive(Debug, Clone)]
@@ -172,12 +171,8 @@ impl Shell {
         config.game.human = new.color;
         let (seed, time) = old.next_game();
         let size = old.size();
-        let (screen, fx) = match new.variant {
-            Variant::Chess => App::<shakmaty::Chess>::switched(config, seed, time, size),
-            Variant::PawnBattle => {
-                App::<crate::variant::pawn_battle::PawnBattle>::switched(config, seed, time, size)
-            }
-        };
+        let (screen, fx) = crate::variant::with_game!(new.variant, P =>
+            App::<P>::switched(config, seed, time, size));
         if let Some(slot) = self.screens.iter_mut().find(|s| s.play().is_some()) {
             *slot = screen;
         }
@@ -273,10 +268,7 @@ impl Shell {
 
     /// Opens a review of `game` (either game) on top of the stack, with its analysis.
     fn open_review(&mut self, game: ReviewGame, message: Option<String>, fx: &mut Vec<Effect>) {
-        match game {
-            ReviewGame::Chess(g) => self.open_review_of(*g, message, fx),
-            ReviewGame::PawnBattle(g) => self.open_review_of(*g, message, fx),
-        }
+        crate::variant::each_game!(game, ReviewGame(g) => self.open_review_of(*g, message, fx));
     }
 
     /// [`Shell::open_review`] of a game of `P`.
@@ -306,12 +298,8 @@ impl Shell {
     /// dated), read back, reviewed with the configuration's engine, explanation level and
     /// theme (the review's default limits), visiting the human's mistakes.
     fn review_played(&mut self, saved: &crate::app::Saved, config: &Config) -> Option<Vec<Effect>> {
-        let (game, human) = match saved {
-            crate::app::Saved::Chess(s) => (ReviewGame::Chess(Box::new(read_back(s)?)), s.human),
-            crate::app::Saved::PawnBattle(s) => {
-                (ReviewGame::PawnBattle(Box::new(read_back(s)?)), s.human)
-            }
-        };
+        let (game, human) = crate::variant::each_game!(saved, crate::app::Saved(s) as P =>
+            (P::review_game(read_back(s)?), s.human));
         let limits = crate::review::default_limits();
         self.analyses
             .set_review(Settings::from_config(config, limits, config.explain.level));
@@ -494,6 +482,7 @@ mod tests {
     use crate::app::Mode;
     use crate::game::Game;
     use crate::review::ReviewEvent;
+    use crate::variant::Variant;
     use crate::variant::pawn_battle::PawnBattle;
     use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 

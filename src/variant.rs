@@ -33,6 +33,51 @@ pub enum Variant {
 }
 
 impl Variant {
+    /// Every game, chess first (the order of menus and of the position database's codes).
+    pub const ALL: [Variant; 2] = [Variant::Chess, Variant::PawnBattle];
+
+    /// The game's fixed English name, as a PGN `Variant` tag or a game line writes it:
+    /// `Chess`, `Pawn Battle`.
+    #[must_use]
+    pub fn english_name(self) -> &'static str {
+        match self {
+            Variant::Chess => "Chess",
+            Variant::PawnBattle => "Pawn Battle",
+        }
+    }
+
+    /// The game's name as `--variant` writes it: `chess`, `pawn-battle`.
+    #[must_use]
+    pub fn id(self) -> &'static str {
+        match self {
+            Variant::Chess => "chess",
+            Variant::PawnBattle => "pawn-battle",
+        }
+    }
+
+    /// The next game in [`Variant::ALL`], round (what "switch the game" keys choose).
+    ///
+    /// ```
+    /// use kibitzer::variant::Variant;
+    /// assert_eq!(Variant::Chess.next().next(), Variant::Chess);
+    /// assert_ne!(Variant::Chess.next(), Variant::Chess);
+    /// ```
+    #[must_use]
+    pub fn next(self) -> Variant {
+        let at = Variant::ALL.iter().position(|&v| v == self).unwrap_or(0);
+        Variant::ALL[(at + 1) % Variant::ALL.len()]
+    }
+
+    /// Whether the game has kings, so checks, checkmate and castling (chess); a game without
+    /// them is won by a race (Pawn Battle), and a mate score there is a forced win.
+    #[must_use]
+    pub fn has_kings(self) -> bool {
+        match self {
+            Variant::Chess => true,
+            Variant::PawnBattle => false,
+        }
+    }
+
     /// The game's name in the language spoken: `Chess`, `Pawn Battle`; `Xadrez`, `Batalha de
     /// Peões`.
     #[must_use]
@@ -43,6 +88,70 @@ impl Variant {
         })
     }
 }
+
+/// Runs `body` for the game a [`Variant`] names, with `$P` the type of that game's positions
+/// (`shakmaty::Chess`, [`pawn_battle::PawnBattle`]): the one place a value names its game and
+/// generic code takes over.
+///
+/// ```ignore
+/// with_game!(variant, P => App::<P>::switched(config, seed, time, size))
+/// ```
+macro_rules! with_game {
+    ($variant:expr, $P:ident => $body:expr) => {
+        match $variant {
+            $crate::variant::Variant::Chess => {
+                type $P = ::shakmaty::Chess;
+                $body
+            }
+            $crate::variant::Variant::PawnBattle => {
+                type $P = $crate::variant::pawn_battle::PawnBattle;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_game;
+
+/// Runs `body` on whichever game an "either game" enum holds (an enum with one `Chess(_)` and
+/// one `PawnBattle(_)` case, such as `Saved` or `ReviewGame`), with `$P` the type of that
+/// game's positions when named: one arm written once instead of one per game.
+///
+/// ```ignore
+/// each_game!(self, Saved(s) => s.game.ply())
+/// each_game!(self, Saved(s) as P => P::NAME)
+/// ```
+macro_rules! each_game {
+    ($value:expr, $($enum:ident)::+ ($bind:pat) => $body:expr) => {
+        match $value {
+            $($enum)::+::Chess($bind) => $body,
+            $($enum)::+::PawnBattle($bind) => $body,
+        }
+    };
+    ($value:expr, $($enum:ident)::+ ($bind:pat) as $P:ident => $body:expr) => {
+        match $value {
+            $($enum)::+::Chess($bind) => {
+                type $P = ::shakmaty::Chess;
+                $body
+            }
+            $($enum)::+::PawnBattle($bind) => {
+                type $P = $crate::variant::pawn_battle::PawnBattle;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use each_game;
+
+/// The [`Variant`] an "either game" enum holds (see [`each_game`]).
+macro_rules! game_of {
+    ($value:expr, $($enum:ident)::+) => {
+        match $value {
+            $($enum)::+::Chess(_) => $crate::variant::Variant::Chess,
+            $($enum)::+::PawnBattle(_) => $crate::variant::Variant::PawnBattle,
+        }
+    };
+}
+pub(crate) use game_of;
 
 /// A position of some game, as the search and the game model see it.
 ///

@@ -175,7 +175,9 @@ impl<P: Playable> App<P> {
             return;
         }
         if self.input.promotion.is_some() {
-            let step = self.input.promotion_key(self.game.position(), key);
+            let step = self
+                .input
+                .promotion_key(self.game.position(), key, &self.keys);
             return self.on_step(step, fx);
         }
         match self.mode.clone() {
@@ -337,10 +339,7 @@ impl<P: Playable> App<P> {
         };
         let (color, level, time) = match action {
             NewGameAction::Game => {
-                let variant = match variant {
-                    Variant::Chess => Variant::PawnBattle,
-                    Variant::PawnBattle => Variant::Chess,
-                };
+                let variant = variant.next();
                 self.mode = Mode::NewGame(NewGame {
                     variant,
                     color,

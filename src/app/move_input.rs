@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::crossterm::event::KeyEvent;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Move, Role, Square};
 
@@ -16,6 +16,28 @@ use crate::variant::VariantPosition;
 
 /// The promotion choices in picker order.
 pub const PROMOTION_ROLES: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+
+crate::keys::actions! {
+    /// What a key asks of the promotion picker (`[[promotion]]`), on every screen that has one.
+    pub enum PromotionAction in "promotion" {
+        /// Promote to a queen.
+        Queen = "queen",
+        /// Promote to a rook.
+        Rook = "rook",
+        /// Promote to a bishop.
+        Bishop = "bishop",
+        /// Promote to a knight.
+        Knight = "knight",
+        /// Highlight the piece before.
+        Previous = "previous",
+        /// Highlight the piece after.
+        Next = "next",
+        /// Take the highlighted piece.
+        Take = "take",
+        /// Close the picker.
+        Cancel = "cancel",
+    }
+}
 
 /// A pawn move waiting for its promotion piece.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -165,38 +187,46 @@ impl MoveInput {
         }
     }
 
-    /// A key while the promotion picker is open: arrows (and hjkl) move the highlight, Enter
-    /// or Space takes it, `q r b n` choose directly, Esc closes the picker.
-    pub fn promotion_key<P: VariantPosition>(&mut self, pos: &P, key: KeyEvent) -> Step {
+    /// A key while the promotion picker is open, through the keymap's `[[promotion]]`
+    /// ([`PromotionAction`]; by default arrows and hjkl move the highlight, Enter or Space
+    /// takes it, `q r b n` choose directly, Esc closes the picker).
+    pub fn promotion_key<P: VariantPosition>(
+        &mut self,
+        pos: &P,
+        key: KeyEvent,
+        keys: &crate::keys::Keymaps,
+    ) -> Step {
         let Some(p) = self.promotion else {
             return Step::Nothing;
         };
         let n = PROMOTION_ROLES.len();
-        let role = match key.code {
-            KeyCode::Esc => {
+        let Some(action) = keys.action::<PromotionAction>(&key) else {
+            return Step::Nothing;
+        };
+        let role = match action {
+            PromotionAction::Cancel => {
                 self.clear();
                 return Step::Cancelled;
             }
-            KeyCode::Left | KeyCode::Char('h') | KeyCode::Up | KeyCode::Char('k') => {
+            PromotionAction::Previous => {
                 self.promotion = Some(Promotion {
                     choice: (p.choice + n - 1) % n,
                     ..p
                 });
                 return Step::Nothing;
             }
-            KeyCode::Right | KeyCode::Char('l') | KeyCode::Down | KeyCode::Char('j') => {
+            PromotionAction::Next => {
                 self.promotion = Some(Promotion {
                     choice: (p.choice + 1) % n,
                     ..p
                 });
                 return Step::Nothing;
             }
-            KeyCode::Enter | KeyCode::Char(' ') => PROMOTION_ROLES[p.choice % n],
-            KeyCode::Char('q') => Role::Queen,
-            KeyCode::Char('r') => Role::Rook,
-            KeyCode::Char('b') => Role::Bishop,
-            KeyCode::Char('n') => Role::Knight,
-            _ => return Step::Nothing,
+            PromotionAction::Take => PROMOTION_ROLES[p.choice % n],
+            PromotionAction::Queen => Role::Queen,
+            PromotionAction::Rook => Role::Rook,
+            PromotionAction::Bishop => Role::Bishop,
+            PromotionAction::Knight => Role::Knight,
         };
         self.promote(pos, role)
     }
@@ -251,7 +281,8 @@ impl MoveInput {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ratatui::crossterm::event::KeyModifiers;
+    use crate::keys::Action;
+    use ratatui::crossterm::event::{KeyCode, KeyModifiers};
     use shakmaty::Chess;
 
     fn pos(fen: &str) -> Chess {
@@ -302,27 +333,55 @@ mod tests {
         assert_eq!(input.press(&p, Square::H1), Step::Picked(Square::H1));
     }
 
+    /// Issue 35: the promotion picker's keys are the keymap's `[[promotion]]`: remapped in the
+    /// config, the new key chooses and the old one does nothing; the help and the key line
+    /// name the new key.
+    #[test]
+    fn the_promotion_picker_keys_come_from_the_keymap() {
+        let p = pos("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+        let config: crate::keys::KeysConfig =
+            toml::from_str("[promotion]\nknight = \"x\"\ncancel = \"Backspace\"\n").unwrap();
+        let keys = crate::keys::Keymaps::with(&config).unwrap();
+        let mut input = MoveInput::default();
+        input.press(&p, Square::A7);
+        input.press(&p, Square::A8);
+        assert_eq!(input.promotion_key(&p, key('n'), &keys), Step::Nothing);
+        let esc = KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE);
+        assert_eq!(input.promotion_key(&p, esc, &keys), Step::Nothing);
+        assert_eq!(san(&p, input.promotion_key(&p, key('x'), &keys)), "a8=N");
+        input.press(&p, Square::A7);
+        input.press(&p, Square::A8);
+        let back = KeyEvent::new(KeyCode::Backspace, KeyModifiers::NONE);
+        assert_eq!(input.promotion_key(&p, back, &keys), Step::Cancelled);
+        let line = keys.key_line(PromotionAction::SCREEN);
+        assert!(line.contains("x knight"), "{line}");
+        assert!(!line.contains("n knight"), "{line}");
+        let help = keys.help(PromotionAction::SCREEN);
+        assert!(help.iter().any(|(k, _)| k.contains('x')), "{help:?}");
+    }
+
     #[test]
     fn promotion_opens_the_picker_for_every_piece() {
         let p = pos("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+        let keys = crate::keys::Keymaps::defaults();
         let mut input = MoveInput::default();
         input.press(&p, Square::A7);
         assert_eq!(input.press(&p, Square::A8), Step::ChoosePromotion);
         assert_eq!(input.promotion.map(|x| x.choice), Some(0));
         assert_eq!(
-            input.promotion_key(&p, KeyEvent::new(KeyCode::Right, KeyModifiers::NONE)),
+            input.promotion_key(&p, KeyEvent::new(KeyCode::Right, KeyModifiers::NONE), &keys),
             Step::Nothing
         );
         assert_eq!(
             san(
                 &p,
-                input.promotion_key(&p, KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE))
+                input.promotion_key(&p, KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE), &keys)
             ),
             "a8=R"
         );
         input.press(&p, Square::A7);
         input.press(&p, Square::A8);
-        assert_eq!(san(&p, input.promotion_key(&p, key('n'))), "a8=N");
+        assert_eq!(san(&p, input.promotion_key(&p, key('n'), &keys)), "a8=N");
         input.press(&p, Square::A7);
         input.press(&p, Square::A8);
         assert_eq!(san(&p, input.promotion_click(&p, Some(2))), "a8=B");

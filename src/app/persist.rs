@@ -9,10 +9,10 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use shakmaty::{Chess, Color};
 
+use crate::app::Playable;
 use crate::game::Game;
 use crate::pgn::{self, PgnGame, PgnVariant, Tags};
-use crate::variant::pawn_battle::PawnBattle;
-use crate::variant::{Variant, VariantPosition};
+use crate::variant::{Variant, VariantPosition, each_game, game_of, with_game};
 
 mod lock;
 
@@ -48,35 +48,26 @@ pub enum Saved {
     /// A chess game.
     Chess(Snapshot),
     /// A Pawn Battle game (its PGN has `[Variant "Pawn Battle"]`).
-    PawnBattle(Snapshot<PawnBattle>),
+    PawnBattle(Snapshot<crate::variant::pawn_battle::PawnBattle>),
 }
 
 impl Saved {
     /// Which game it is.
     #[must_use]
     pub fn variant(&self) -> Variant {
-        match self {
-            Saved::Chess(_) => Variant::Chess,
-            Saved::PawnBattle(_) => Variant::PawnBattle,
-        }
+        game_of!(self, Saved)
     }
 
     /// The number of moves played up to the cursor.
     #[must_use]
     pub fn ply(&self) -> usize {
-        match self {
-            Saved::Chess(s) => s.game.ply(),
-            Saved::PawnBattle(s) => s.game.ply(),
-        }
+        each_game!(self, Saved(s) => s.game.ply())
     }
 
     /// Whether the game is over.
     #[must_use]
     pub fn finished(&self) -> bool {
-        match self {
-            Saved::Chess(s) => s.game.outcome().is_some(),
-            Saved::PawnBattle(s) => s.game.outcome().is_some(),
-        }
+        each_game!(self, Saved(s) => s.game.outcome().is_some())
     }
 
     /// The chess game, when it is one (the review screen reads chess).
@@ -84,7 +75,7 @@ impl Saved {
     pub fn chess(&self) -> Option<&Snapshot> {
         match self {
             Saved::Chess(s) => Some(s),
-            Saved::PawnBattle(_) => None,
+            _ => None,
         }
     }
 }
@@ -103,10 +94,7 @@ impl<P: PgnVariant> ToPgn for Snapshot<P> {
 
 impl ToPgn for Saved {
     fn to_pgn(&self) -> String {
-        match self {
-            Saved::Chess(s) => encode(s),
-            Saved::PawnBattle(s) => encode(s),
-        }
+        each_game!(self, Saved(s) => encode(s))
     }
 }
 
@@ -407,10 +395,7 @@ pub fn decode_saved(text: &str, pick: GamePick) -> Result<Saved> {
         None => bail!("there is no game in it"),
     };
     let pick = GamePick::Number(number);
-    Ok(match variant {
-        Variant::Chess => Saved::Chess(decode_game_as(text, pick)?),
-        Variant::PawnBattle => Saved::PawnBattle(decode_game_as(text, pick)?),
-    })
+    Ok(with_game!(variant, P => P::saved(decode_game_as::<P>(text, pick)?)))
 }
 
 impl GamePick {
@@ -599,10 +584,7 @@ pub fn read_autosave(data_dir: &Path) -> Result<Resume> {
         Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
     };
     let text = pgn::decode_text(&bytes);
-    match variant_in(&text) {
-        Variant::Chess => resume_as::<Chess>(data_dir, &text, Saved::Chess),
-        Variant::PawnBattle => resume_as::<PawnBattle>(data_dir, &text, Saved::PawnBattle),
-    }
+    with_game!(variant_in(&text), P => resume_as::<P>(data_dir, &text, P::saved))
 }
 
 /// [`read_autosave`] for a game of the variant `P` (`saved` wraps it).

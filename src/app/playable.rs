@@ -17,8 +17,6 @@ use crate::config::Config;
 use crate::engine::EvalParams;
 use crate::engine::rules::SearchRules;
 use crate::pgn::PgnVariant;
-use crate::variant::pawn_battle::PawnBattle;
-use crate::variant::pawn_battle::eval::Evaluation;
 
 /// A game the play screen plays: its rules, its PGN, its search and its review, plus the edges
 /// where the game leaves the App.
@@ -88,41 +86,6 @@ impl Playable for Chess {
         match *saved {
             Saved::Chess(snapshot) => Ok(snapshot),
             Saved::PawnBattle(_) => Err(saved),
-        }
-    }
-}
-
-impl Playable for PawnBattle {
-    const NAME: &'static str = "Pawn Battle";
-
-    fn search_position(&self, config: &Config) -> SearchPosition {
-        SearchPosition::PawnBattle(self.clone(), config.pawn_battle.eval.clone())
-    }
-
-    fn evaluation(config: &Config) -> Evaluation {
-        Evaluation::from_config(&config.pawn_battle.eval)
-    }
-
-    fn analysis_job(job: AnalysisRequest<PawnBattle>) -> AnalysisJob {
-        AnalysisJob::PawnBattle(Box::new(job))
-    }
-
-    fn as_chess(&self) -> Option<&Chess> {
-        None
-    }
-
-    fn editor_setup(&self) -> Setup {
-        self.setup()
-    }
-
-    fn saved(snapshot: Snapshot<PawnBattle>) -> Saved {
-        Saved::PawnBattle(snapshot)
-    }
-
-    fn of_saved(saved: Box<Saved>) -> Result<Snapshot<PawnBattle>, Box<Saved>> {
-        match *saved {
-            Saved::PawnBattle(snapshot) => Ok(snapshot),
-            Saved::Chess(_) => Err(saved),
         }
     }
 }

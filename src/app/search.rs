@@ -5,7 +5,6 @@
 use shakmaty::{Chess, Move};
 
 use crate::variant::VariantPosition;
-use crate::variant::pawn_battle::PawnBattle;
 
 /// Identifies one search; reports carrying another id are stale and dropped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -47,7 +46,10 @@ pub enum SearchPosition {
     /// A chess position (searched with `[eval]`, the book and the position database).
     Chess(Chess),
     /// A Pawn Battle position (searched with `[pawn_battle.eval]`).
-    PawnBattle(PawnBattle, crate::variant::pawn_battle::eval::EvalConfig),
+    PawnBattle(
+        crate::variant::pawn_battle::PawnBattle,
+        crate::variant::pawn_battle::eval::EvalConfig,
+    ),
 }
 
 /// A score from one side's point of view (centipawns or mate), shared with the explanations.
@@ -98,26 +100,20 @@ pub enum AnalysisJob {
     /// A chess move (or the editor's position).
     Chess(Box<AnalysisRequest>),
     /// A Pawn Battle move.
-    PawnBattle(Box<AnalysisRequest<PawnBattle>>),
+    PawnBattle(Box<AnalysisRequest<crate::variant::pawn_battle::PawnBattle>>),
 }
 
 impl AnalysisJob {
     /// The analysis id.
     #[must_use]
     pub fn id(&self) -> AnalysisId {
-        match self {
-            AnalysisJob::Chess(job) => job.id,
-            AnalysisJob::PawnBattle(job) => job.id,
-        }
+        crate::variant::each_game!(self, AnalysisJob(job) => job.id)
     }
 
     /// The ply of the move analysed.
     #[must_use]
     pub fn ply(&self) -> usize {
-        match self {
-            AnalysisJob::Chess(job) => job.ply,
-            AnalysisJob::PawnBattle(job) => job.ply,
-        }
+        crate::variant::each_game!(self, AnalysisJob(job) => job.ply)
     }
 }
 

@@ -123,6 +123,19 @@ impl fmt::Debug for EvalParams {
     }
 }
 
+impl std::hash::Hash for EvalParams {
+    /// The values the evaluation applies, for the position database's version
+    /// ([`crate::posdb::eval_version`]): the network by its checksum.
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.preset.hash(state);
+        self.material.hash(state);
+        self.values.hash(state);
+        self.w.hash(state);
+        self.shape.hash(state);
+        self.network.hash(state);
+    }
+}
+
 impl Default for EvalParams {
     fn default() -> Self {
         EvalParams::from_config(&EvalConfig::default())

@@ -79,6 +79,14 @@ pub struct Network {
     checksum: u64,
 }
 
+impl std::hash::Hash for Network {
+    /// The shape and the checksum of the payload (every weight): what tells two networks apart.
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.hidden.hash(state);
+        self.checksum.hash(state);
+    }
+}
+
 impl std::fmt::Debug for Network {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(

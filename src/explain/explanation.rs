@@ -1,5 +1,10 @@
 //! The [`Explanation`] of one move and its builder [`explain`], from plain data
 //! ([`ExplainInput`]) so that any engine can feed it.
+//!
+//! Why one file of about 880 lines before its tests: the builder [`explain`] and the
+//! [`Explanation`]'s rendering read the same gate (which sentence rests on which search) and
+//! stay together so a sentence is checked where it is written; themes, claims, templates and
+//! the sentence gate are modules of their own.
 
 use serde::Serialize;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position};
@@ -762,8 +767,7 @@ pub(crate) fn select(all: Vec<Sentence>, level: ExplainLevel, max: usize) -> Vec
 impl Explanation {
     /// Whether the move won a game without mate (Pawn Battle): its score line says who won.
     fn won_by_the_move(&self) -> bool {
-        self.variant == crate::variant::Variant::PawnBattle
-            && self.score_after.is_some_and(|s| s.mover == Score::Mate(1))
+        !self.variant.has_kings() && self.score_after.is_some_and(|s| s.mover == Score::Mate(1))
     }
 
     /// The text for an interface panel, one entry per line: the sentences as one paragraph;
@@ -814,18 +818,14 @@ impl Explanation {
         } else {
             Color::White
         };
-        match (self.variant, s.mover) {
-            (crate::variant::Variant::PawnBattle, Score::Mate(1)) => {
-                crate::explain::score_text::won(mover, s.human_side)
-            }
-            (crate::variant::Variant::PawnBattle, Score::Mate(n)) if n > 1 => {
-                crate::explain::score_text::evaluation_of(
-                    Score::Mate(n - 1),
-                    mover,
-                    s.human_side,
-                    self.variant,
-                )
-            }
+        match (self.variant.has_kings(), s.mover) {
+            (false, Score::Mate(1)) => crate::explain::score_text::won(mover, s.human_side),
+            (false, Score::Mate(n)) if n > 1 => crate::explain::score_text::evaluation_of(
+                Score::Mate(n - 1),
+                mover,
+                s.human_side,
+                self.variant,
+            ),
             _ => match self.tablebase {
                 Some(note) => note.words(mover),
                 None => crate::explain::score_text::evaluation(s.white, s.human_side, self.variant),

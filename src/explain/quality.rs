@@ -104,14 +104,15 @@ impl Score {
     /// ```
     #[must_use]
     pub fn short_win(self, variant: crate::variant::Variant) -> Option<String> {
-        match (variant, self) {
-            (_, Score::Cp(_)) => None,
-            (crate::variant::Variant::PawnBattle, Score::Mate(n)) => Some(format!(
+        match self {
+            Score::Cp(_) => None,
+            // A game without kings has no mate: its forced win is a win.
+            Score::Mate(n) if !variant.has_kings() => Some(format!(
                 "{}{}",
                 if n > 0 { 'W' } else { 'L' },
                 n.unsigned_abs().max(1)
             )),
-            (crate::variant::Variant::Chess, mate) => Some(mate.to_string()),
+            mate => Some(mate.to_string()),
         }
     }
 
@@ -129,12 +130,10 @@ impl Score {
     /// ```
     #[must_use]
     pub fn text(self, variant: crate::variant::Variant) -> String {
-        match (variant, self) {
-            (crate::variant::Variant::PawnBattle, Score::Mate(n)) if n > 0 => format!("win in {n}"),
-            (crate::variant::Variant::PawnBattle, Score::Mate(0)) => "lost".to_owned(),
-            (crate::variant::Variant::PawnBattle, Score::Mate(n)) => {
-                format!("loss in {}", n.unsigned_abs())
-            }
+        match self {
+            Score::Mate(n) if !variant.has_kings() && n > 0 => format!("win in {n}"),
+            Score::Mate(0) if !variant.has_kings() => "lost".to_owned(),
+            Score::Mate(n) if !variant.has_kings() => format!("loss in {}", n.unsigned_abs()),
             _ => self.to_string(),
         }
     }

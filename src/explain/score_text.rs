@@ -89,9 +89,10 @@ pub fn evaluation(white: Score, human: Option<Color>, variant: Variant) -> Strin
             } else {
                 who(winner, human)
             };
-            let key = match variant {
-                Variant::PawnBattle => "score-wins-in",
-                Variant::Chess => "score-mates-in",
+            let key = if variant.has_kings() {
+                "score-mates-in"
+            } else {
+                "score-wins-in"
             };
             tr(key, &[("who", who.into()), ("moves", moves.into())])
         }

@@ -6,6 +6,10 @@
 //! A sentence is rendered only when every need of its template holds and every placeholder
 //! has a value; the phrasing is chosen deterministically from the FEN, the move and the
 //! template id.
+//!
+//! Why one file of about 1,060 lines before its tests: loading a language file and rendering
+//! from it share the template's private form (needs, placeholders, the phrasing's choice);
+//! the words themselves are data in `assets/explanations/`.
 
 use std::collections::BTreeMap;
 use std::fmt;

@@ -605,3 +605,26 @@ fn external_analyses_are_kept_apart_by_engine_identity() {
             .is_none()
     );
 }
+
+/// The evaluation version is a fingerprint of the weights' values (not of their `Debug` text):
+/// pinned, so it is the same in every run and build; one weight changed changes it, for each
+/// game; an external engine's version is unchanged by the new hasher.
+#[test]
+fn the_evaluation_version_is_a_stable_fingerprint_of_the_values() {
+    use crate::variant::pawn_battle::eval::{EvalConfig as PbConfig, Evaluation};
+    let chess = eval_version(&EvalParams::default());
+    let pawn_battle = eval_version(&Evaluation::from_config(&PbConfig::default()));
+    assert_eq!(
+        (chess, pawn_battle),
+        (0xa622_5eea_884c_e3b3, 0x6a49_1d4e_bdb2_79ea),
+        "pinned: a change here empties every database"
+    );
+    let mut config = crate::config::EvalConfig::default();
+    config.threats += 1;
+    assert_ne!(eval_version(&EvalParams::from_config(&config)), chess);
+    let mut pb = PbConfig::default();
+    pb.advance += 1;
+    assert_ne!(eval_version(&Evaluation::from_config(&pb)), pawn_battle);
+    // engine_version is FNV-1a of "external engine; " + the identity, as it always was.
+    assert_eq!(engine_version("x"), 0xf02c_8a49_b5cf_dd05);
+}

@@ -20,8 +20,7 @@ use crate::app::persist;
 use crate::config::Config;
 use crate::pgn::{self, PgnGame};
 use crate::ui::{ColorMode, Theme};
-use crate::variant::Variant;
-use crate::variant::pawn_battle::PawnBattle;
+use crate::variant::with_game;
 
 /// The arguments of `kibitzer review`.
 #[derive(Debug, Clone, Default)]
@@ -316,12 +315,8 @@ pub fn run(args: &ReviewArgs, config: &Config, out: &mut dyn Write) -> Result<()
             &[("path", path_arg(a))],
         )));
     }
-    match variant {
-        Some(Variant::PawnBattle) => {
-            review_file::<PawnBattle>(args, &settings, &limits, number, out)
-        }
-        _ => review_file::<Chess>(args, &settings, &limits, number, out),
-    }
+    with_game!(variant.unwrap_or_default(), P =>
+        review_file::<P>(args, &settings, &limits, number, out))
 }
 
 /// The review of game `number` of `args.file`, read as a game of `P`, written as `args` asks.

@@ -91,10 +91,7 @@ pub enum TryRequest {
 impl TryRequest {
     /// [`judge_try`] of the request, whatever its game.
     pub fn judge(&self, memory: &mut SearchMemory, stop: &AtomicBool) -> TryVerdict {
-        match self {
-            TryRequest::Chess(r) => judge_try(r, memory, stop),
-            TryRequest::PawnBattle(r) => judge_try(r, memory, stop),
-        }
+        crate::variant::each_game!(self, TryRequest(r) => judge_try(r, memory, stop))
     }
 }
 

@@ -73,7 +73,7 @@ impl Entry {
     pub fn game_name(&self) -> &'static str {
         match self.variant {
             Variant::Chess => "chess",
-            Variant::PawnBattle => "Pawn Battle",
+            other => other.english_name(),
         }
     }
 
@@ -147,10 +147,7 @@ pub fn scan(reader: impl Read, stop: &AtomicBool, on_event: &mut dyn FnMut(ScanE
         if stop.load(Ordering::Relaxed) {
             return;
         }
-        batch.push(match item {
-            AnyGame::Chess(read) => entry_of(read),
-            AnyGame::PawnBattle(read) => entry_of(read),
-        });
+        batch.push(crate::variant::each_game!(item, AnyGame(read) => entry_of(read)));
         if batch.len() >= 200 || sent.elapsed() >= Duration::from_millis(50) {
             on_event(ScanEvent::Entries(std::mem::take(&mut batch)));
             sent = Instant::now();

@@ -50,10 +50,8 @@ impl Workers {
                 let report = move |e| {
                     let _ = tx.send(Event::ReviewReport(ReviewReport::Analysis(id, e)));
                 };
-                let started = match game {
-                    ReviewGame::Chess(g) => super::runner::spawn(g.game, *settings, report),
-                    ReviewGame::PawnBattle(g) => super::runner::spawn(g.game, *settings, report),
-                };
+                let started = crate::variant::each_game!(game, ReviewGame(g) =>
+                    super::runner::spawn(g.game, *settings, report));
                 match started {
                     Ok(job) => {
                         self.reviews.insert(id, job);
@@ -145,8 +143,7 @@ pub fn read_game(path: &Path, number: usize) -> Result<(ReviewGame, Option<Strin
     let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
     match pgn::nth_any(file, number) {
         None => anyhow::bail!("{}: there is no game {number}", path.display()),
-        Some(AnyGame::Chess(read)) => readable(read, number),
-        Some(AnyGame::PawnBattle(read)) => readable(read, number),
+        Some(game) => crate::variant::each_game!(game, AnyGame(read) => readable(read, number)),
     }
 }
 

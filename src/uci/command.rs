@@ -12,7 +12,7 @@ use crate::echo::echo;
 use crate::engine::SearchLimits;
 use crate::game::{Game, PlayError};
 use crate::variant::pawn_battle::PawnBattle;
-use crate::variant::{Variant, VariantPosition};
+use crate::variant::{Variant, VariantPosition, game_of, with_game};
 
 /// One line from the GUI.
 #[derive(Debug, Clone)]
@@ -65,10 +65,7 @@ impl UciGame {
     /// The start position of `variant` (`position startpos`, `ucinewgame`).
     #[must_use]
     pub fn start(variant: Variant) -> UciGame {
-        match variant {
-            Variant::Chess => UciGame::Chess(Box::default()),
-            Variant::PawnBattle => UciGame::PawnBattle(Box::default()),
-        }
+        with_game!(variant, P => UciGame::from(Box::<Game<P>>::default()))
     }
 
     /// Parses `startpos|fen <FEN> [moves …]` in `variant` (see [`parse_game`]).
@@ -76,19 +73,19 @@ impl UciGame {
     /// # Errors
     /// As [`parse_game`].
     pub fn parse(args: &str, variant: Variant) -> Result<UciGame, String> {
-        Ok(match variant {
-            Variant::Chess => UciGame::Chess(Box::new(parse_game(args)?)),
-            Variant::PawnBattle => UciGame::PawnBattle(Box::new(parse_game(args)?)),
-        })
+        Ok(with_game!(variant, P => UciGame::from(Box::new(parse_game::<P>(args)?))))
     }
 
     /// The game's variant.
     #[must_use]
     pub fn variant(&self) -> Variant {
-        match self {
-            UciGame::Chess(_) => Variant::Chess,
-            UciGame::PawnBattle(_) => Variant::PawnBattle,
-        }
+        game_of!(self, UciGame)
+    }
+}
+
+impl From<Box<Game>> for UciGame {
+    fn from(game: Box<Game>) -> UciGame {
+        UciGame::Chess(game)
     }
 }
 

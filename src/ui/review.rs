@@ -120,7 +120,7 @@ fn help_line<P: OnScreen>(screen: &Screen<P>) -> Line<'static> {
     if let Some(learn) = &screen.learn {
         return match learn {
             Learn::Prompt { input, .. } if input.promotion.is_some() => {
-                Line::styled(status::PROMOTION_KEYS, dim)
+                Line::styled(status::promotion_keys(&screen.keys), dim)
             }
             Learn::Prompt {
                 input: MoveInput {

@@ -16,8 +16,12 @@ use crate::variant::Variant;
 
 use crate::app::{App, Message, MessageKind, Mode, Playable, color_name};
 
-/// The key hints for the promotion picker (every screen that has one).
-pub const PROMOTION_KEYS: &str = "q r b n, or ←/→ then ⏎ · esc cancel";
+/// The key hints for the promotion picker (every screen that has one): the keymap's
+/// `[[promotion]]` key line.
+#[must_use]
+pub fn promotion_keys(keys: &Keymaps) -> String {
+    keys.key_line(crate::app::move_input::PromotionAction::SCREEN)
+}
 
 /// The key hints for a mode of a game of `variant` (the prompt's examples are its moves);
 /// the board's are the keymap's key line for play.
@@ -189,7 +193,7 @@ pub fn draw<P: Playable>(frame: &mut Frame, layout: &Layout, app: &App<P>, theme
     frame.render_widget(
         Paragraph::new(Line::styled(
             if app.input.promotion.is_some() {
-                Cow::Borrowed(PROMOTION_KEYS)
+                Cow::Owned(promotion_keys(&app.keys))
             } else {
                 key_hints(&app.mode, P::VARIANT, &app.keys)
             },

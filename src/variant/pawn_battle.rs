@@ -31,6 +31,12 @@ pub mod eval;
 pub mod explain;
 pub mod notation;
 mod search;
+mod services;
+
+#[cfg(test)]
+mod game_tests;
+#[cfg(test)]
+mod pgn_tests;
 
 /// The start position's FEN.
 pub const START_FEN: &str = "r6r/pppppppp/8/8/8/8/PPPPPPPP/R6R w - - 0 1";

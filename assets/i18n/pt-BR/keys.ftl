@@ -205,3 +205,15 @@ keys-text-close-short = fechar
 keys-confirm-yes = sim
 keys-confirm-no = não
 keys-confirm-save = salvar em outro lugar antes (quando o salvamento automático falhou)
+## promotion
+keys-promotion-queen = promover a dama / torre / bispo / cavalo
+keys-promotion-queen-short = dama
+keys-promotion-rook-short = torre
+keys-promotion-bishop-short = bispo
+keys-promotion-knight-short = cavalo
+keys-promotion-previous = destacar a peça anterior / a seguinte
+keys-promotion-previous-short = escolher
+keys-promotion-take = ficar com a peça destacada
+keys-promotion-take-short = ok
+keys-promotion-cancel = fechar o seletor (o peão fica onde está)
+keys-promotion-cancel-short = cancelar

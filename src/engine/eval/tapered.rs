@@ -3,7 +3,7 @@
 use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
 /// A value in the middlegame (`mg`) and in the endgame (`eg`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Tapered {
     /// Middlegame value in centipawns.
     pub mg: i32,

@@ -89,7 +89,7 @@ groups! {
 pub type Weights = [Tapered; COUNT];
 
 /// Fixed (untuned) constants that shape the non-linear parts of the default evaluation.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Shape {
     /// Endgame piece value in percent of the configured value, pawn … queen.

@@ -27,7 +27,7 @@ use crate::engine::rules::Evaluator;
 use crate::variant::VariantPosition;
 
 /// The seed design's weights (`assets/pawn_battle/seed.toml`).
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SeedWeights {
     /// The side to move's weight per rank advanced by each pawn ("marcha").
@@ -45,7 +45,7 @@ pub struct SeedWeights {
 }
 
 /// The `default` preset's weights (`assets/pawn_battle/default.toml`).
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Weights {
     /// A pawn.
@@ -124,7 +124,7 @@ impl PresetName {
 }
 
 /// An evaluation preset.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Preset {
     /// The seed design's function.
     Seed(SeedWeights),
@@ -605,7 +605,7 @@ impl EvalConfig {
 }
 
 /// The evaluation the search uses: a preset with each term weighted in percent.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Evaluation {
     /// The preset.
     pub preset: &'static Preset,
