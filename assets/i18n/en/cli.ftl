@@ -9,6 +9,7 @@ cli-target-is-input = { $flag } { $path } is the input file { $file }: it would 
 cli-target-exists = { $path } already exists; add --force to replace it, or choose another file
 cli-cannot-serialise = cannot serialise the review: { $error }
 cli-force-alone = --force only lets --annotate or --html replace a file; give one of them
+cli-refine-depth-timed = --refine-depth needs a review searched to a depth, not for a time: drop --movetime, or refine for a time with --refine-seconds
 cli-needs-terminal = the review screen needs a terminal; use --json, --annotate OUT.pgn or --html OUT.html
 cli-same-target = --annotate and --html both name { $path }; give two files
 cli-reviewing-until-error = reviewing game { $number } up to the move before the error ({ $moves } moves): { $error }

@@ -9,6 +9,7 @@ cli-target-is-input = { $flag } { $path } é o arquivo de entrada { $file }: ele
 cli-target-exists = { $path } já existe; acrescente --force para substituí-lo, ou escolha outro arquivo
 cli-cannot-serialise = não foi possível serializar a revisão: { $error }
 cli-force-alone = --force só permite que --annotate ou --html substituam um arquivo; dê uma dessas opções
+cli-refine-depth-timed = --refine-depth precisa de uma revisão feita até uma profundidade, não por tempo: tire o --movetime, ou aprofunde por tempo com --refine-seconds
 cli-needs-terminal = a tela de revisão precisa de um terminal; use --json, --annotate SAIDA.pgn ou --html SAIDA.html
 cli-same-target = --annotate e --html indicam o mesmo arquivo, { $path }; dê dois arquivos
 cli-reviewing-until-error = revisando a partida { $number } até o lance antes do erro ({ $moves } lances): { $error }
