@@ -189,6 +189,40 @@ pub fn deeper_limits(limits: &SearchLimits, round: u32) -> SearchLimits {
     }
 }
 
+/// Play mode's deeper judgement of a move while the human thinks (its verdicts deepen, as a
+/// review's do): round `round` searches [`STEP`] plies deeper than the verdict it would
+/// replace (`depth`, the depth that verdict's search reached; unknown: `limits`
+/// [`deeper_limits`] by `round`), to that depth whatever the time, and an external analyst's
+/// own budget (`budget`) goes `round` rounds deeper. Returns the built-in engine's limits and
+/// the external analyst's budget.
+///
+/// ```
+/// use kibitzer::engine::SearchLimits;
+/// use kibitzer::review::refine::deeper_judgement;
+/// let play = SearchLimits::movetime(std::time::Duration::from_millis(1000));
+/// let (limits, budget) = deeper_judgement(&play, Some(&SearchLimits::depth(14)), Some(9), 1);
+/// assert_eq!((limits.depth, limits.movetime), (Some(11), None));
+/// assert_eq!(budget.and_then(|b| b.depth), Some(16));
+/// ```
+#[must_use]
+pub fn deeper_judgement(
+    limits: &SearchLimits,
+    budget: Option<&SearchLimits>,
+    depth: Option<u32>,
+    round: u32,
+) -> (SearchLimits, Option<SearchLimits>) {
+    let limits = match depth {
+        Some(d) => SearchLimits {
+            depth: Some(d + STEP),
+            movetime: None,
+            nodes: None,
+            ..limits.clone()
+        },
+        None => deeper_limits(limits, round),
+    };
+    (limits, budget.map(|b| deeper_limits(b, round)))
+}
+
 /// The review's settings of round `round` (1 = the first round after the first pass): the
 /// review's limits and an external analyst's own budget [`deeper_limits`].
 #[must_use]
