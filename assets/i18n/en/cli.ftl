@@ -15,3 +15,4 @@ cli-same-target = --annotate and --html both name { $path }; give two files
 cli-reviewing-until-error = reviewing game { $number } up to the move before the error ({ $moves } moves): { $error }
 cli-reviewing = reviewing: { $done }/{ $total } plies, about { $secs } s left
 cli-cannot-write = cannot write the output: { $error }
+db-external-rows = {"  "}{ $engine }: { $positions } positions analysed by this external engine (used when it judges)

@@ -15,3 +15,4 @@ cli-same-target = --annotate e --html indicam o mesmo arquivo, { $path }; dê do
 cli-reviewing-until-error = revisando a partida { $number } até o lance antes do erro ({ $moves } lances): { $error }
 cli-reviewing = revisando: { $done }/{ $total } meios-lances, faltam cerca de { $secs } s
 cli-cannot-write = não foi possível gravar a saída: { $error }
+db-external-rows = {"  "}{ $engine }: { $positions } posições analisadas por este motor externo (usadas quando ele julga)
