@@ -436,8 +436,7 @@ impl Writer {
                     Message::Write(e) => batch.push(*e),
                     Message::Flush(ack) => acks.push(ack),
                     Message::Engine(version, identity) => {
-                        if !self.engines.contains(&version)
-                            && !self.broken.load(Ordering::Relaxed)
+                        if !self.engines.contains(&version) && !self.broken.load(Ordering::Relaxed)
                         {
                             match file::name_engine(&self.conn, version, &identity) {
                                 Ok(()) => self.engines.push(version),
@@ -452,7 +451,10 @@ impl Writer {
             }
             if !batch.is_empty() && !self.broken.load(Ordering::Relaxed) {
                 // An external engine's rows are never "the current evaluation".
-                for e in batch.iter().filter(|e| !self.engines.contains(&e.eval_version)) {
+                for e in batch
+                    .iter()
+                    .filter(|e| !self.engines.contains(&e.eval_version))
+                {
                     match self
                         .current_versions
                         .iter_mut()

@@ -100,7 +100,11 @@ fn refine_depth_takes_every_judged_ply_to_that_depth() {
     ];
     let doc = json(&kibitzer_builtin(dir.path(), &args));
     let r = &doc["refinement"];
-    assert_eq!((r["rounds"].as_u64(), r["depth"].as_u64()), (Some(1), Some(4)), "{r}");
+    assert_eq!(
+        (r["rounds"].as_u64(), r["depth"].as_u64()),
+        (Some(1), Some(4)),
+        "{r}"
+    );
     for (p, (san, depth)) in doc["plies"].as_array().unwrap().iter().zip(depths(&doc)) {
         if p["classification"]["quality"] != "book" {
             assert!(depth >= 4, "{san}: depth {depth}");

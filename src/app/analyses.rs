@@ -149,9 +149,11 @@ impl<P: Playable> App<P> {
         let next = (live.saturating_sub(2)..live)
             .filter_map(|p| self.analyses.get(&p).map(|a| (a.round, p, a)))
             .filter(|(round, _, a)| {
-                let book = a.explanation.as_ref().and_then(|e| e.quality.as_ref()).is_some_and(
-                    |q| q.quality == crate::explain::quality::Quality::Book,
-                );
+                let book = a
+                    .explanation
+                    .as_ref()
+                    .and_then(|e| e.quality.as_ref())
+                    .is_some_and(|q| q.quality == crate::explain::quality::Quality::Book);
                 *round < MAX_ROUNDS
                     && !book
                     && a.judged_by.as_deref() != Some(crate::analysis::TABLEBASE_NAME)

@@ -1766,7 +1766,10 @@ fn verdicts_deepen_while_the_human_thinks() {
     let mut config = Config::default();
     config.analysis.engine = "builtin".to_owned();
     let mut app = App::new(config, None, 1).0;
-    prompt(&mut app, "fen r3k2r/ppp2ppp/2n5/8/8/2N5/PPP2PPP/R3K2R w KQkq - 0 1");
+    prompt(
+        &mut app,
+        "fen r3k2r/ppp2ppp/2n5/8/8/2N5/PPP2PPP/R3K2R w KQkq - 0 1",
+    );
     let fx = prompt(&mut app, "a3");
     run_analyses(&mut app, fx, 2);
     // The level's move is judged by a background analysis too (a weakened level).
@@ -1788,15 +1791,30 @@ fn verdicts_deepen_while_the_human_thinks() {
     };
     assert_eq!(asked.request.limits.depth, Some(first_depth + 2));
     assert!(app.deepening_at(0));
-    assert!(analysis_jobs(&app.update(Event::Tick)).is_empty(), "one at a time");
-    assert_eq!(app.analyses_pending(), 0, "no move waits for its first verdict");
+    assert!(
+        analysis_jobs(&app.update(Event::Tick)).is_empty(),
+        "one at a time"
+    );
+    assert_eq!(
+        app.analyses_pending(),
+        0,
+        "no move waits for its first verdict"
+    );
 
     // The deeper verdict replaces the first; the engine's reply is judged deeper next.
     let fx = app.update(Event::Analysed(job.id(), Box::new(analyse_as_asked(job))));
     let deeper = app.analysis_at(0).unwrap();
-    assert!(deeper.depth.unwrap() > first_depth, "{:?} then {:?}", first.depth, deeper.depth);
+    assert!(
+        deeper.depth.unwrap() > first_depth,
+        "{:?} then {:?}",
+        first.depth,
+        deeper.depth
+    );
     assert_eq!(deeper.round, 1);
-    assert_eq!(deeper.judged_by.as_deref(), Some(crate::analysis::BUILTIN_NAME));
+    assert_eq!(
+        deeper.judged_by.as_deref(),
+        Some(crate::analysis::BUILTIN_NAME)
+    );
     assert!(fx.iter().any(|e| matches!(e, Effect::Autosave(_))));
     let jobs = analysis_jobs(&fx);
     let [reply] = jobs.as_slice() else {
@@ -1808,12 +1826,19 @@ fn verdicts_deepen_while_the_human_thinks() {
     // The human moves meanwhile: the deeper search stops, the engine answers as ever.
     let fx = prompt(&mut app, "h3");
     assert!(fx.contains(&Effect::CancelAnalysis(reply.id())), "{fx:?}");
-    assert!(started(&fx).is_some(), "the engine is asked to move: {fx:?}");
+    assert!(
+        started(&fx).is_some(),
+        "the engine is asked to move: {fx:?}"
+    );
     assert_eq!(app.game.ply(), 3);
     assert!(app.deepening.is_none());
     let stale = analyse_job(reply, 1);
     app.update(Event::Analysed(reply.id(), Box::new(stale)));
-    assert_eq!(app.analysis_at(1).unwrap().round, 0, "a stopped search changes nothing");
+    assert_eq!(
+        app.analysis_at(1).unwrap().round,
+        0,
+        "a stopped search changes nothing"
+    );
     // While the engine thinks nothing deepens.
     assert!(analysis_jobs(&app.update(Event::Tick)).is_empty());
 }

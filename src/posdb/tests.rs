@@ -631,7 +631,8 @@ fn db_stats_counts_external_rows_apart_after_upgrading_a_version_2_file() {
     let store = open(dir.path(), Options::default());
     let (version, rows): (i32, i64) = store.with_connection(|c| {
         (
-            c.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap(),
+            c.query_row("PRAGMA user_version", [], |r| r.get(0))
+                .unwrap(),
             c.query_row("SELECT count(*) FROM positions", [], |r| r.get(0))
                 .unwrap(),
         )

@@ -272,9 +272,10 @@ pub fn draw<P: Playable>(frame: &mut Frame, area: Rect, app: &App<P>, theme: &Th
                 let judged = analysis.judged_by.as_ref().map(|judge| {
                     let judge = judge.to_string().into();
                     match analysis.depth {
-                        Some(depth) if analysis.round > 0 => {
-                            tr("judged-by-depth", &[("judge", judge), ("depth", depth.into())])
-                        }
+                        Some(depth) if analysis.round > 0 => tr(
+                            "judged-by-depth",
+                            &[("judge", judge), ("depth", depth.into())],
+                        ),
                         _ => tr("judged-by", &[("judge", judge)]),
                     }
                 });
