@@ -39,7 +39,7 @@ pub use move_input::{MoveInput, PROMOTION_ROLES, Promotion, Step, target};
 pub use persist::{Saved, Snapshot};
 pub use playable::Playable;
 pub use search::{
-    AnalysisId, AnalysisJob, AnalysisRequest, MoveAnalysis, Purpose, Score, SearchId,
+    AnalysisId, AnalysisJob, AnalysisRequest, Deepening, MoveAnalysis, Purpose, Score, SearchId,
     SearchPosition, SearchRequest, Thinking,
 };
 
@@ -173,6 +173,9 @@ pub struct App<P: Playable = Chess> {
     pub analysis_queue: VecDeque<usize>,
     /// The background analysis in flight: its id and ply.
     pub analysing: Option<(AnalysisId, usize)>,
+    /// The deeper judgement of the last moves in flight while the human thinks
+    /// ([`App::deepen`]); stopped when anything else needs the engine.
+    pub deepening: Option<Deepening>,
     /// The game ended while analyses were queued: it is archived when the last one is done
     /// (or at once, with what is known, when the user starts another game or quits).
     pub archive_when_analysed: bool,
@@ -227,6 +230,7 @@ impl<P: Playable> App<P> {
             analyses: HashMap::new(),
             analysis_queue: VecDeque::new(),
             analysing: None,
+            deepening: None,
             archive_when_analysed: false,
             engine_opponent: true,
             hint: None,
@@ -323,6 +327,7 @@ impl<P: Playable> App<P> {
                     self.spinner = self.spinner.wrapping_add(1);
                 }
                 self.check_flag(&mut fx);
+                self.deepen(&mut fx);
             }
             Event::EngineProgress(id, thinking) => {
                 if let Some(s) = self.search.as_mut().filter(|s| s.id == id) {
@@ -417,7 +422,9 @@ impl<P: Playable> App<P> {
             Event::Saved(Ok(path)) => self.info(format!("saved {}", path.display())),
             Event::Analysed(id, analysis) => self.on_analysed(id, *analysis, &mut fx),
             Event::AnalysisFailed(id, why) => {
-                if self.analysing.take_if(|(a, _)| *a == id).is_some() {
+                if let Some(d) = self.deepening.take_if(|d| d.id == id) {
+                    self.on_deepening_failed(d, &why);
+                } else if self.analysing.take_if(|(a, _)| *a == id).is_some() {
                     self.analysis_queue.clear();
                     self.error(format!("cannot analyse the moves: {why}"));
                     self.archive_when_done(&mut fx);

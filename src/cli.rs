@@ -222,6 +222,11 @@ pub enum Command {
         /// none with --json, --annotate or --html; on the screen, until you leave it.
         #[arg(long, value_name = "N")]
         refine_seconds: Option<u64>,
+        /// After the first pass, deepen the review in rounds 2 plies deeper each until depth D
+        /// (the review's depth, 8 by default, or an external engine's, 14), however long it
+        /// takes: the same verdicts on any machine and under any load.
+        #[arg(long, value_name = "D", conflicts_with = "refine_seconds")]
+        refine_depth: Option<u32>,
     },
     /// Manage the position database (every analysed position, kept in the data directory).
     #[command(subcommand)]

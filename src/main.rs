@@ -206,6 +206,7 @@ fn main() -> ExitCode {
             level,
             engine,
             refine_seconds,
+            refine_depth,
         }) => with_config(cli.config.as_deref(), cli.lang.as_deref(), &dirs, |c| {
             let _db = open_db(c, &dirs, cli.no_db);
             let args = kibitzer::review::command::ReviewArgs {
@@ -220,6 +221,7 @@ fn main() -> ExitCode {
                 level,
                 engine,
                 refine_seconds,
+                refine_depth,
             };
             report(kibitzer::review::command::run(
                 &args,

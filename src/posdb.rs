@@ -181,6 +181,8 @@ impl Options {
 enum Message {
     Write(Box<Entry>),
     Flush(SyncSender<()>),
+    /// The external engine whose rows are kept under this version ([`engine_version`]).
+    Engine(u64, String),
 }
 
 /// Counters of one process's use of the store.
@@ -299,6 +301,7 @@ impl Store {
                         problem,
                         counters,
                         current_versions: versions,
+                        engines: Vec::new(),
                     };
                     writer.run(&rx);
                 })
@@ -361,9 +364,14 @@ impl Store {
         if self.broken.load(Ordering::Relaxed) {
             return;
         }
+        self.send(Message::Write(Box::new(entry)));
+    }
+
+    /// Hands `message` to the writer thread (nothing once the store is closed).
+    fn send(&self, message: Message) {
         let writer = self.writer.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some((tx, _)) = writer.as_ref() {
-            let _ = tx.send(Message::Write(Box::new(entry)));
+            let _ = tx.send(message);
         }
     }
 
@@ -469,6 +477,8 @@ struct Writer {
     /// Each game's evaluation version of the latest entry written (at first the defaults'):
     /// eviction takes rows of other evaluations first.
     current_versions: Vec<(Variant, u64)>,
+    /// The external engines' versions named in the file by this writer ([`file::name_engine`]).
+    engines: Vec<u64>,
 }
 
 impl Writer {
@@ -483,13 +493,26 @@ impl Writer {
                 match message {
                     Message::Write(e) => batch.push(*e),
                     Message::Flush(ack) => acks.push(ack),
+                    Message::Engine(version, identity) => {
+                        if !self.engines.contains(&version) && !self.broken.load(Ordering::Relaxed)
+                        {
+                            match file::name_engine(&self.conn, version, &identity) {
+                                Ok(()) => self.engines.push(version),
+                                Err(e) => note(&self.broken, &self.problem, &path, &e),
+                            }
+                        }
+                    }
                 }
                 if batch.len() < BATCH {
                     next = rx.try_recv().ok();
                 }
             }
             if !batch.is_empty() && !self.broken.load(Ordering::Relaxed) {
-                for e in &batch {
+                // An external engine's rows are never "the current evaluation".
+                for e in batch
+                    .iter()
+                    .filter(|e| !self.engines.contains(&e.eval_version))
+                {
                     match self
                         .current_versions
                         .iter_mut()
@@ -689,10 +712,13 @@ impl Store {
         if result.stopped {
             return;
         }
+        let version = engine_version(identity);
+        // Named in the file, so that `kibitzer db stats` counts its rows apart.
+        self.send(Message::Engine(version, identity.to_owned()));
         if let Some(entry) = Entry::from_search(
             Variant::of(P::VARIANT),
             pos.key(),
-            engine_version(identity),
+            version,
             limits,
             result,
             false,

@@ -81,6 +81,55 @@ fn refine_seconds_zero_is_no_refinement() {
     assert!(json(&o)["refinement"].is_null());
 }
 
+/// Issue 36: `--refine-depth D` refines round after round to depth D whatever the time it
+/// takes (a figure that does not depend on the machine's load): every judged ply at least as
+/// deep as D, the JSON says the rounds and the depth; a timed review is refused with a reason.
+#[test]
+fn refine_depth_takes_every_judged_ply_to_that_depth() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "review",
+        MORPHY,
+        "--game",
+        "1",
+        "--depth",
+        "2",
+        "--json",
+        "--refine-depth",
+        "3",
+    ];
+    let doc = json(&kibitzer_builtin(dir.path(), &args));
+    let r = &doc["refinement"];
+    assert_eq!(
+        (r["rounds"].as_u64(), r["depth"].as_u64()),
+        (Some(1), Some(4)),
+        "{r}"
+    );
+    for (p, (san, depth)) in doc["plies"].as_array().unwrap().iter().zip(depths(&doc)) {
+        if p["classification"]["quality"] != "book" {
+            assert!(depth >= 4, "{san}: depth {depth}");
+        }
+    }
+    let timed = kibitzer_builtin(
+        dir.path(),
+        &[
+            "review",
+            MORPHY,
+            "--movetime",
+            "10",
+            "--json",
+            "--refine-depth",
+            "5",
+        ],
+    );
+    assert_eq!(timed.status.code(), Some(2));
+    assert!(
+        stderr(&timed).contains("--refine-depth needs a review searched to a depth"),
+        "{}",
+        stderr(&timed)
+    );
+}
+
 #[test]
 fn the_review_screen_says_it_is_refining() {
     let Some(t) = tmux::Tmux::start("refine", 110, 32) else {

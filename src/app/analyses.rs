@@ -83,6 +83,9 @@ impl<P: Playable> App<P> {
         analysis: crate::analysis::Analysis,
         fx: &mut Vec<Effect>,
     ) {
+        if let Some(d) = self.deepening.take_if(|d| d.id == id) {
+            return self.on_deepened(d, analysis, fx);
+        }
         let Some((_, ply)) = self.analysing.take_if(|(a, _)| *a == id) else {
             return; // stale: cancelled by a takeback, a new game or a load
         };
@@ -104,7 +107,9 @@ impl<P: Playable> App<P> {
                     root,
                     explanation: analysis.explanation,
                     saved: Vec::new(),
+                    depth: Some(analysis.search.depth),
                     judged_by: Some(analysis.judged_by),
+                    round: 0,
                 },
             );
             if ply < self.game.ply() && self.outcome().is_none() {
@@ -113,6 +118,125 @@ impl<P: Playable> App<P> {
         }
         self.next_analysis(fx);
         self.archive_when_done(fx);
+    }
+
+    /// Play mode's verdicts deepen while the human thinks (issue 36): when nothing else needs
+    /// the engine (the human to move, no search, no first judgement waiting, no screen over
+    /// play, the game going on), the last two moves, the human's and the engine's reply shown
+    /// in the panel, are judged again in the background, the least deepened first (the
+    /// human's on a tie), each round [`crate::review::refine::STEP`] plies deeper than the
+    /// verdict it would replace ([`crate::review::refine::deeper_judgement`]), at most
+    /// [`crate::review::refine::MAX_ROUNDS`] rounds a move. A position the endgame tables
+    /// judged is exact already, and a book move is not judged. Called on every tick and when a
+    /// deeper judgement is in.
+    pub(super) fn deepen(&mut self, fx: &mut Vec<Effect>) {
+        use crate::review::refine::MAX_ROUNDS;
+        if self.outcome().is_some() {
+            // A flag fell meanwhile: the game is over.
+            self.stop_deepening(fx);
+        }
+        let idle = self.deepening.is_none()
+            && self.analysing.is_none()
+            && self.analysis_queue.is_empty()
+            && self.search.is_none()
+            && !self.covered
+            && self.outcome().is_none()
+            && self.game.turn() == self.human;
+        if !idle {
+            return;
+        }
+        let live = self.game.ply();
+        let next = (live.saturating_sub(2)..live)
+            .filter_map(|p| self.analyses.get(&p).map(|a| (a.round, p, a)))
+            .filter(|(round, _, a)| {
+                let book = a
+                    .explanation
+                    .as_ref()
+                    .and_then(|e| e.quality.as_ref())
+                    .is_some_and(|q| q.quality == crate::explain::quality::Quality::Book);
+                *round < MAX_ROUNDS
+                    && !book
+                    && a.judged_by.as_deref() != Some(crate::analysis::TABLEBASE_NAME)
+            })
+            .map(|(round, p, a)| (round, p, a.mv, a.depth))
+            .min_by_key(|&(round, p, ..)| (round, p));
+        let Some((round, ply, mv, depth)) = next else {
+            return;
+        };
+        let Some(mut request) = self.analysis_request(ply, Some(mv)) else {
+            return;
+        };
+        let round = round + 1;
+        let (limits, budget) = crate::review::refine::deeper_judgement(
+            &request.limits,
+            request.analyst.budget.as_ref(),
+            depth,
+            round,
+        );
+        request.limits = limits;
+        request.analyst.budget = budget;
+        let analysis = self.numbered_analysis(ply, request);
+        self.deepening = Some(Deepening {
+            id: analysis.id,
+            ply,
+            round,
+        });
+        fx.push(Effect::Analyse(P::analysis_job(analysis)));
+    }
+
+    /// A deeper judgement is in: it replaces the verdict of its move when the same analyst
+    /// searched at least as deep (or the verdict was the engine's own search or a saved
+    /// text); the next round starts at once.
+    fn on_deepened(
+        &mut self,
+        d: Deepening,
+        analysis: crate::analysis::Analysis,
+        fx: &mut Vec<Effect>,
+    ) {
+        let Some(old) = self
+            .analyses
+            .get_mut(&d.ply)
+            .filter(|a| Some(a.mv) == analysis.mv)
+        else {
+            return;
+        };
+        old.round = old.round.max(d.round);
+        let depth = analysis.search.depth;
+        let replaces = match &old.judged_by {
+            None => true,
+            Some(judge) => *judge == analysis.judged_by && old.depth.is_none_or(|o| depth >= o),
+        };
+        if replaces && analysis.explanation.is_some() {
+            old.explanation = analysis.explanation;
+            old.judged_by = Some(analysis.judged_by);
+            old.depth = Some(depth);
+            fx.push(Effect::Autosave(self.saved()));
+        }
+        self.deepen(fx);
+    }
+
+    /// A deeper judgement failed: the move keeps its verdict and is not judged deeper again.
+    pub(super) fn on_deepening_failed(&mut self, d: Deepening, why: &str) {
+        if let Some(a) = self.analyses.get_mut(&d.ply) {
+            a.round = crate::review::refine::MAX_ROUNDS;
+        }
+        self.error(crate::i18n::tr(
+            "deepening-failed",
+            &[("why", why.to_owned().into())],
+        ));
+    }
+
+    /// Stops the deeper judgement in flight, if any (its move keeps the verdict it has).
+    pub(super) fn stop_deepening(&mut self, fx: &mut Vec<Effect>) {
+        if let Some(d) = self.deepening.take() {
+            fx.push(Effect::CancelAnalysis(d.id));
+        }
+    }
+
+    /// Whether the move at `ply` is being judged deeper now.
+    #[must_use]
+    pub fn deepening_at(&self, ply: usize) -> bool {
+        self.deepening.is_some_and(|d| d.ply == ply)
     }
 
     /// The number of moves waiting for or in a background analysis.
@@ -132,6 +256,7 @@ impl<P: Playable> App<P> {
 
     /// Cancels the background analyses (running and queued).
     pub(super) fn cancel_analyses(&mut self, fx: &mut Vec<Effect>) {
+        self.stop_deepening(fx);
         self.analysis_queue.clear();
         if let Some((id, _)) = self.analysing.take() {
             fx.push(Effect::CancelAnalysis(id));
@@ -176,6 +301,8 @@ impl<P: Playable> App<P> {
                             explanation: None,
                             saved,
                             judged_by: None,
+                            depth: None,
+                            round: 0,
                         },
                     );
                 }

@@ -13,6 +13,8 @@ impl<P: Playable> App<P> {
     }
 
     pub(super) fn start_search(&mut self, purpose: Purpose, fx: &mut Vec<Effect>) {
+        // The engine's own search comes first: a deeper judgement would take its core.
+        self.stop_deepening(fx);
         self.next_id += 1;
         let id = SearchId(self.next_id);
         let root = self.game.position().clone();
@@ -90,6 +92,7 @@ impl<P: Playable> App<P> {
                             self.queue_analysis(ply, true, fx);
                             return;
                         }
+                        let depth = thinking.depth;
                         self.analyses.insert(
                             ply,
                             MoveAnalysis {
@@ -99,6 +102,8 @@ impl<P: Playable> App<P> {
                                 explanation,
                                 saved: Vec::new(),
                                 judged_by: None,
+                                depth: Some(depth),
+                                round: 0,
                             },
                         );
                         self.after_change(fx, true);

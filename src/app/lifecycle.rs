@@ -47,6 +47,8 @@ impl<P: Playable> App<P> {
 
     /// After the game changed: save, detect the end, let the engine move.
     pub(super) fn after_change(&mut self, fx: &mut Vec<Effect>, save: bool) {
+        // A move, a takeback, a load: what was being judged deeper is another game's moment.
+        self.stop_deepening(fx);
         let live = self.game.ply();
         self.human_from
             .retain(|(from, _)| *from == 0 || *from <= live);

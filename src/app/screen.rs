@@ -35,7 +35,12 @@ impl<P: Playable> Screen for App<P> {
 
     fn covered(&mut self, covered: bool) -> Vec<Effect> {
         self.set_covered(covered);
-        Vec::new()
+        let mut fx = Vec::new();
+        if covered {
+            // Another screen is over play: the verdicts deepen again when it is back.
+            self.stop_deepening(&mut fx);
+        }
+        fx
     }
 
     fn play(&self) -> Option<&dyn PlayScreen> {

@@ -133,6 +133,25 @@ pub struct MoveAnalysis<P = Chess> {
     /// Which engine judged the move (a background analysis's analyst: `Stockfish 15.1`,
     /// `kibitzer`); `None` for the engine's own moves and saved texts.
     pub judged_by: Option<String>,
+    /// The depth of the search the verdict rests on (the engine's own search for its moves);
+    /// `None` for saved texts.
+    pub depth: Option<u32>,
+    /// How many times the verdict was judged again, deeper, while the human thought
+    /// ([`crate::app::App::deepening`]); 0 for the first judgement.
+    pub round: u32,
+}
+
+/// A deeper judgement of a move in flight while the human thinks (issue 36: play mode's
+/// verdicts deepen): round `round` of the move at `ply`, as background analysis `id`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Deepening {
+    /// The analysis id.
+    pub id: AnalysisId,
+    /// The ply of the move judged again.
+    pub ply: usize,
+    /// Which round (1 = the first deeper judgement), at most
+    /// [`crate::review::refine::MAX_ROUNDS`].
+    pub round: u32,
 }
 
 impl<P: VariantPosition> MoveAnalysis<P> {

@@ -1332,7 +1332,9 @@ fn the_humans_flag_falls_and_the_engine_wins_on_time() {
     run_analyses(&mut app, fx, 1);
     engine_plays(&mut app, "e5");
     time.advance(SECS(59));
-    assert!(app.update(Event::Tick).is_empty());
+    // A tick while the human thinks may only deepen the verdicts (none here: book moves).
+    let fx = app.update(Event::Tick);
+    assert!(fx.iter().all(|e| matches!(e, Effect::Analyse(_))), "{fx:?}");
     assert!(app.outcome().is_none());
     time.advance(SECS(2));
     app.update(Event::Tick);
@@ -1730,4 +1732,113 @@ fn a_pasted_flood_is_cut_at_the_prompt_limit_and_said() {
     );
     let shown: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
     assert!(shown.contains(crate::prompt::CUT), "{shown}");
+}
+
+/// The analysis `job` asks for, searched with its own limits by the built-in engine.
+fn analyse_as_asked(job: &AnalysisJob) -> crate::analysis::Analysis {
+    let AnalysisJob::Chess(job) = job else {
+        panic!("a chess analysis: {job:?}")
+    };
+    crate::analysis::analyse(
+        &job.request,
+        &mut crate::engine::SearchMemory::new(1),
+        &std::sync::atomic::AtomicBool::new(false),
+    )
+}
+
+fn analysis_jobs(fx: &[Effect]) -> Vec<AnalysisJob> {
+    fx.iter()
+        .filter_map(|e| match e {
+            Effect::Analyse(j) => Some(j.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Issue 36: play mode's verdicts deepen while the human thinks. Once the engine has replied
+/// and the first judgements are in, a tick starts a deeper judgement of the human's last move
+/// (2 plies deeper than its verdict); when it is in, the panel's verdict is the deeper one (the
+/// panel says at which depth) and the engine's reply is judged deeper next. A move made
+/// meanwhile stops the search under way and is answered as ever; the stopped search's result
+/// is dropped.
+#[test]
+fn verdicts_deepen_while_the_human_thinks() {
+    let mut config = Config::default();
+    config.analysis.engine = "builtin".to_owned();
+    let mut app = App::new(config, None, 1).0;
+    prompt(
+        &mut app,
+        "fen r3k2r/ppp2ppp/2n5/8/8/2N5/PPP2PPP/R3K2R w KQkq - 0 1",
+    );
+    let fx = prompt(&mut app, "a3");
+    run_analyses(&mut app, fx, 2);
+    // The level's move is judged by a background analysis too (a weakened level).
+    let fx = engine_plays(&mut app, "a6");
+    run_analyses(&mut app, fx, 2);
+    let first = app.analysis_at(0).unwrap().clone();
+    let first_depth = first.depth.expect("the first judgement's depth");
+    assert_eq!(first.round, 0);
+    assert!(!app.deepening_at(0));
+
+    // Idle: a tick starts the deeper judgement of the human's move, to a fixed depth.
+    let jobs = analysis_jobs(&app.update(Event::Tick));
+    let [job] = jobs.as_slice() else {
+        panic!("one deeper judgement: {jobs:?}")
+    };
+    assert_eq!(job.ply(), 0);
+    let AnalysisJob::Chess(asked) = job else {
+        unreachable!()
+    };
+    assert_eq!(asked.request.limits.depth, Some(first_depth + 2));
+    assert!(app.deepening_at(0));
+    assert!(
+        analysis_jobs(&app.update(Event::Tick)).is_empty(),
+        "one at a time"
+    );
+    assert_eq!(
+        app.analyses_pending(),
+        0,
+        "no move waits for its first verdict"
+    );
+
+    // The deeper verdict replaces the first; the engine's reply is judged deeper next.
+    let fx = app.update(Event::Analysed(job.id(), Box::new(analyse_as_asked(job))));
+    let deeper = app.analysis_at(0).unwrap();
+    assert!(
+        deeper.depth.unwrap() > first_depth,
+        "{:?} then {:?}",
+        first.depth,
+        deeper.depth
+    );
+    assert_eq!(deeper.round, 1);
+    assert_eq!(
+        deeper.judged_by.as_deref(),
+        Some(crate::analysis::BUILTIN_NAME)
+    );
+    assert!(fx.iter().any(|e| matches!(e, Effect::Autosave(_))));
+    let jobs = analysis_jobs(&fx);
+    let [reply] = jobs.as_slice() else {
+        panic!("the engine's reply next: {jobs:?}")
+    };
+    assert_eq!(reply.ply(), 1);
+    assert!(app.deepening_at(1));
+
+    // The human moves meanwhile: the deeper search stops, the engine answers as ever.
+    let fx = prompt(&mut app, "h3");
+    assert!(fx.contains(&Effect::CancelAnalysis(reply.id())), "{fx:?}");
+    assert!(
+        started(&fx).is_some(),
+        "the engine is asked to move: {fx:?}"
+    );
+    assert_eq!(app.game.ply(), 3);
+    assert!(app.deepening.is_none());
+    let stale = analyse_job(reply, 1);
+    app.update(Event::Analysed(reply.id(), Box::new(stale)));
+    assert_eq!(
+        app.analysis_at(1).unwrap().round,
+        0,
+        "a stopped search changes nothing"
+    );
+    // While the engine thinks nothing deepens.
+    assert!(analysis_jobs(&app.update(Event::Tick)).is_empty());
 }

@@ -225,8 +225,14 @@ fn stats(
     version: &[u64],
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
-    let (counts, used) = store
-        .with_connection(|c| Ok((file::counts(c, version)?, file::used_bytes(c)?)))
+    let (counts, engines, used) = store
+        .with_connection(|c| {
+            Ok((
+                file::counts(c, version)?,
+                file::engine_counts(c)?,
+                file::used_bytes(c)?,
+            ))
+        })
         .map_err(Failure::Sql)?;
     let on_disk = disk_size(store.path());
     let w = |out: &mut dyn Write, text: String| writeln!(out, "{text}").map_err(Failure::Io);
@@ -250,6 +256,13 @@ fn stats(
             .iter()
             .find(|(code, _, _)| *code == variant.code())
             .map_or((0, 0), |&(_, m, o)| (m, o));
+        // An external analyst's rows (`[analysis] engine`) are used by that analyst: counted
+        // apart, not among the other evaluations.
+        let external: Vec<_> = engines
+            .iter()
+            .filter(|(code, ..)| *code == variant.code())
+            .collect();
+        let other = other.saturating_sub(external.iter().map(|(.., n)| n).sum());
         w(
             out,
             format!(
@@ -257,6 +270,18 @@ fn stats(
                 variant.name()
             ),
         )?;
+        for (_, identity, n) in external {
+            w(
+                out,
+                crate::i18n::tr(
+                    "db-external-rows",
+                    &[
+                        ("engine", identity.clone().into()),
+                        ("positions", (*n).into()),
+                    ],
+                ),
+            )?;
+        }
     }
     for (code, mine, other) in &counts {
         if Variant::from_code(*code).is_none() {

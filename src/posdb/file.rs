@@ -19,12 +19,26 @@ pub const APPLICATION_ID: i32 = 0x4B42_545A;
 /// `PRAGMA user_version`: the schema below with every [`MIGRATIONS`] step. A file of an older
 /// version is upgraded in place when opened (never moved aside); a file of a newer version
 /// (written by a later kibitzer) is moved aside.
-pub const SCHEMA_VERSION: i32 = 2;
+pub const SCHEMA_VERSION: i32 = 3;
 
 /// The steps from one schema version to the next: `(version reached, SQL)`, in order. A new
 /// file gets the base schema and every step; a file of version `v` gets the steps after `v`,
 /// each in the transaction that sets its version.
-const MIGRATIONS: &[(i32, &str)] = &[(2, super::feedback::SCHEMA)];
+const MIGRATIONS: &[(i32, &str)] = &[(2, super::feedback::SCHEMA), (3, ENGINES)];
+
+/// Version 3: the external engines whose analyses are kept (issue 36), by the version their
+/// rows carry, so that `kibitzer db stats` counts them apart from other evaluations.
+const ENGINES: &str = "
+CREATE TABLE IF NOT EXISTS engines (
+    eval_version INTEGER PRIMARY KEY,  -- posdb::engine_version of the identity
+    identity     TEXT NOT NULL         -- the engine's id name and the UCI options sent
+) WITHOUT ROWID;
+";
+
+/// The schema of version 2 (the base and the feedback table), for the tests that make a file
+/// of that version.
+#[cfg(test)]
+pub(crate) const SCHEMA_V2: [&str; 2] = [SCHEMA, super::feedback::SCHEMA];
 
 /// How long a statement waits for another process's write to end before failing.
 pub const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
@@ -458,6 +472,40 @@ pub fn counts(conn: &Connection, current: &[u64]) -> rusqlite::Result<Vec<(i64, 
     rows.collect()
 }
 
+/// Names the external engine whose rows carry `version` ([`super::engine_version`] of
+/// `identity`).
+///
+/// # Errors
+/// Any SQLite error.
+pub fn name_engine(conn: &Connection, version: u64, identity: &str) -> rusqlite::Result<()> {
+    conn.execute(
+        "INSERT OR REPLACE INTO engines (eval_version, identity) VALUES (?1, ?2)",
+        params![version as i64, identity],
+    )
+    .map(|_| ())
+}
+
+/// The rows of each named external engine ([`name_engine`]) per variant: `(variant code,
+/// identity, rows)`, by variant, then by most rows.
+///
+/// # Errors
+/// Any SQLite error.
+pub fn engine_counts(conn: &Connection) -> rusqlite::Result<Vec<(i64, String, u64)>> {
+    let mut stmt = conn.prepare(
+        "SELECT p.variant, e.identity, count(*) AS n FROM positions p
+         JOIN engines e ON p.eval_version = e.eval_version
+         GROUP BY p.variant, e.identity ORDER BY p.variant, n DESC, e.identity",
+    )?;
+    let rows = stmt.query_map([], |r| {
+        Ok((
+            r.get::<_, i64>(0)?,
+            r.get::<_, String>(1)?,
+            r.get::<_, i64>(2)?.max(0) as u64,
+        ))
+    })?;
+    rows.collect()
+}
+
 /// `PRAGMA integrity_check`: `Ok(())` or the problems SQLite found.
 ///
 /// # Errors
@@ -490,10 +538,10 @@ pub fn export(conn: &Connection, target: &Path) -> rusqlite::Result<()> {
 /// [`OpenError::Unusable`] when `source` is not such a database, [`OpenError::Other`] for any
 /// other failure.
 pub fn import(conn: &mut Connection, source: &Path) -> Result<u64, OpenError> {
-    {
+    let source_version = {
         let other = Connection::open_with_flags(source, OpenFlags::SQLITE_OPEN_READ_ONLY)
             .map_err(classify)?;
-        let (app, version): (i32, i32) = other
+        let (app, source_version): (i32, i32) = other
             .query_row(
                 "SELECT application_id, user_version FROM pragma_application_id, \
                  pragma_user_version",
@@ -502,13 +550,14 @@ pub fn import(conn: &mut Connection, source: &Path) -> Result<u64, OpenError> {
             )
             .map_err(classify)?;
         // Every version so far has the same `positions` table.
-        if app != APPLICATION_ID || !(1..=SCHEMA_VERSION).contains(&version) {
+        if app != APPLICATION_ID || !(1..=SCHEMA_VERSION).contains(&source_version) {
             return Err(OpenError::Unusable(format!(
                 "not a kibitzer position database of schema version 1 to {SCHEMA_VERSION} \
-                 (application id {app:#x}, version {version})"
+                 (application id {app:#x}, version {source_version})"
             )));
         }
-    }
+        source_version
+    };
     let other = |e| OpenError::Other(format!("{e}"));
     conn.execute(
         "ATTACH DATABASE ?1 AS source",
@@ -524,6 +573,13 @@ pub fn import(conn: &mut Connection, source: &Path) -> Result<u64, OpenError> {
              score, bound, best_move, pv, detail, analysed_at FROM source.positions WHERE true",
         );
         tx.execute(&upsert, [])?;
+        if source_version >= 3 {
+            // The external engines' names come with their rows.
+            tx.execute(
+                "INSERT OR IGNORE INTO engines SELECT eval_version, identity FROM source.engines",
+                [],
+            )?;
+        }
         tx.commit()?;
         Ok::<_, rusqlite::Error>(rows.max(0) as u64)
     })();

@@ -628,3 +628,81 @@ fn the_evaluation_version_is_a_stable_fingerprint_of_the_values() {
     // engine_version is FNV-1a of "external engine; " + the identity, as it always was.
     assert_eq!(engine_version("x"), 0xf02c_8a49_b5cf_dd05);
 }
+
+/// Issue 36: `db stats` counts an external analyst's rows apart (by the engine's identity),
+/// not among the other evaluations. A version 2 file (before the engines were named) is
+/// upgraded in place, step by step, keeping its rows; an external row it holds from before
+/// counts as its engine's once that engine (same identity) keeps a row again.
+#[test]
+fn db_stats_counts_external_rows_apart_after_upgrading_a_version_2_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = path_in(dir.path());
+    let identity = "Stockfish 15.1; MultiPV=1";
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        let [base, feedback] = file::SCHEMA_V2;
+        conn.execute_batch(&format!(
+            "{base}; {feedback}; PRAGMA application_id = {}; PRAGMA user_version = 2;
+             PRAGMA journal_mode = WAL;
+             INSERT INTO positions VALUES (0, 42, {}, 14, 20, 1000, 5, 1, 30, 0, 'e2e4', 'e2e4',
+                                           x'', 1700000000);",
+            file::APPLICATION_ID,
+            engine_version(identity) as i64
+        ))
+        .unwrap();
+    }
+    let store = open(dir.path(), Options::default());
+    let (version, rows): (i32, i64) = store.with_connection(|c| {
+        (
+            c.query_row("PRAGMA user_version", [], |r| r.get(0))
+                .unwrap(),
+            c.query_row("SELECT count(*) FROM positions", [], |r| r.get(0))
+                .unwrap(),
+        )
+    });
+    assert_eq!((version, rows), (file::SCHEMA_VERSION, 1));
+    assert_eq!(file::SCHEMA_VERSION, 3);
+    // Two positions analysed by the external engine now, one by the built-in engine.
+    let params = EvalParams::default();
+    let mut external = searched(&Chess::default(), &exact(2), &params);
+    external.depth = 14;
+    let after_e4 =
+        fen::parse("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").unwrap();
+    for pos in [Chess::default(), after_e4.clone()] {
+        store.remember_external(&pos, identity, &SearchLimits::depth(14), &external);
+    }
+    keep(&store, &after_e4, &exact(2), &params);
+    assert!(store.close().is_none());
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    command::run(
+        &crate::cli::DbCommand::Stats,
+        &path,
+        &crate::config::Config::default(),
+        &mut out,
+        &mut err,
+        &mut std::io::empty(),
+    )
+    .unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert!(
+        out.contains("chess: 1 positions of this evaluation, 0 of other evaluations (ignored)"),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!(
+            "  {identity}: 3 positions analysed by this external engine"
+        )),
+        "{out}"
+    );
+    // The names survive a reopening.
+    let store = open(dir.path(), Options::default());
+    let named = store.with_connection(|c| file::engine_counts(c)).unwrap();
+    assert_eq!(named, vec![(0, identity.to_owned(), 3)]);
+    // `db import` brings the names with the rows.
+    let elsewhere = tempfile::tempdir().unwrap();
+    let other = open(elsewhere.path(), Options::default());
+    let imported = other.with_connection(|c| file::import(c, &path)).unwrap();
+    assert_eq!(imported, 4);
+    let named = other.with_connection(|c| file::engine_counts(c)).unwrap();
+    assert_eq!(named, vec![(0, identity.to_owned(), 3)]);
+}

@@ -50,6 +50,9 @@ pub struct ReviewArgs {
     /// started ([`super::refine`]); `None`: not for `--json`/`--annotate`/`--html`, until
     /// leaving on the screen; 0: never.
     pub refine_seconds: Option<u64>,
+    /// `--refine-depth D`: after the first pass, deepen the review round after round until
+    /// depth D ([`Refine::to_depth`]), however long it takes; instead of `refine_seconds`.
+    pub refine_depth: Option<u32>,
 }
 
 /// A game picked from a file.
@@ -287,10 +290,18 @@ pub fn run(args: &ReviewArgs, config: &Config, out: &mut dyn Write) -> Result<()
         settings.analyst = settings.analyst.with_review_limits();
         settings.external = settings.external.with_review_limits();
     }
-    settings.refine = match args.refine_seconds {
-        Some(n) => Refine::seconds(n),
-        None if screen => Refine::Unlimited,
-        None => Refine::Off,
+    settings.refine = match (args.refine_depth, args.refine_seconds) {
+        (Some(depth), _) => {
+            let base = match variant {
+                Some(Variant::PawnBattle) => super::refine::nominal_depth::<PawnBattle>(&settings),
+                _ => super::refine::nominal_depth::<Chess>(&settings),
+            };
+            let base = base.ok_or_else(|| CommandError::input(t("cli-refine-depth-timed")))?;
+            Refine::to_depth(base, depth)
+        }
+        (None, Some(n)) => Refine::seconds(n),
+        (None, None) if screen => Refine::Unlimited,
+        (None, None) => Refine::Off,
     };
     if screen {
         let look = crate::shell::Look {

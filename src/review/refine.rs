@@ -30,6 +30,10 @@ pub enum Refine {
     For(Duration),
     /// Until the review is stopped (the review screen: until the user leaves it or quits).
     Unlimited,
+    /// This many rounds, however long they take (`--refine-depth D`, [`Refine::to_depth`]):
+    /// the same plies judged at the same depths on any machine and under any load (at most
+    /// [`MAX_ROUNDS`]).
+    Rounds(u32),
 }
 
 impl Refine {
@@ -39,6 +43,26 @@ impl Refine {
         match n {
             0 => Refine::Off,
             n => Refine::For(Duration::from_secs(n)),
+        }
+    }
+
+    /// `--refine-depth D`: the rounds that take a review whose first pass searched to `base`
+    /// ([`nominal_depth`]: the review's depth, or an external analyst's own) to depth `depth`,
+    /// [`STEP`] plies a round (a depth between two rounds' rounds up), at most [`MAX_ROUNDS`];
+    /// [`Refine::Off`] when `depth` is not deeper than `base`.
+    ///
+    /// ```
+    /// use kibitzer::review::refine::Refine;
+    /// assert_eq!(Refine::to_depth(8, 12), Refine::Rounds(2));
+    /// assert_eq!(Refine::to_depth(8, 11), Refine::Rounds(2));
+    /// assert_eq!(Refine::to_depth(8, 8), Refine::Off);
+    /// assert_eq!(Refine::to_depth(8, 99), Refine::Rounds(6));
+    /// ```
+    #[must_use]
+    pub fn to_depth(base: u32, depth: u32) -> Refine {
+        match depth.saturating_sub(base).div_ceil(STEP).min(MAX_ROUNDS) {
+            0 => Refine::Off,
+            n => Refine::Rounds(n),
         }
     }
 }
@@ -165,6 +189,40 @@ pub fn deeper_limits(limits: &SearchLimits, round: u32) -> SearchLimits {
     }
 }
 
+/// Play mode's deeper judgement of a move while the human thinks (its verdicts deepen, as a
+/// review's do): round `round` searches [`STEP`] plies deeper than the verdict it would
+/// replace (`depth`, the depth that verdict's search reached; unknown: `limits`
+/// [`deeper_limits`] by `round`), to that depth whatever the time, and an external analyst's
+/// own budget (`budget`) goes `round` rounds deeper. Returns the built-in engine's limits and
+/// the external analyst's budget.
+///
+/// ```
+/// use kibitzer::engine::SearchLimits;
+/// use kibitzer::review::refine::deeper_judgement;
+/// let play = SearchLimits::movetime(std::time::Duration::from_millis(1000));
+/// let (limits, budget) = deeper_judgement(&play, Some(&SearchLimits::depth(14)), Some(9), 1);
+/// assert_eq!((limits.depth, limits.movetime), (Some(11), None));
+/// assert_eq!(budget.and_then(|b| b.depth), Some(16));
+/// ```
+#[must_use]
+pub fn deeper_judgement(
+    limits: &SearchLimits,
+    budget: Option<&SearchLimits>,
+    depth: Option<u32>,
+    round: u32,
+) -> (SearchLimits, Option<SearchLimits>) {
+    let limits = match depth {
+        Some(d) => SearchLimits {
+            depth: Some(d + STEP),
+            movetime: None,
+            nodes: None,
+            ..limits.clone()
+        },
+        None => deeper_limits(limits, round),
+    };
+    (limits, budget.map(|b| deeper_limits(b, round)))
+}
+
 /// The review's settings of round `round` (1 = the first round after the first pass): the
 /// review's limits and an external analyst's own budget [`deeper_limits`].
 #[must_use]
@@ -181,8 +239,9 @@ pub fn deeper(settings: &Settings, round: u32) -> Settings {
 
 /// The depth a round's searches go to, for the header: the external analyst's budget depth
 /// when it has one, else the review's; `None` for limits without a depth (then the header
-/// shows the deepest search so far).
-fn nominal_depth<P: Reviewed>(settings: &Settings) -> Option<u32> {
+/// shows the deepest search so far). The first pass's depth when `settings` are the review's.
+#[must_use]
+pub fn nominal_depth<P: Reviewed>(settings: &Settings) -> Option<u32> {
     match &settings.analyst.budget {
         Some(b) if P::EXTERNAL_ANALYST && !settings.analyst.is_builtin() => b.depth,
         _ => settings.limits.depth,
@@ -218,7 +277,11 @@ pub fn refine_game<P: Reviewed>(
     stop: &AtomicBool,
     on_event: &mut dyn FnMut(ReviewEvent),
 ) -> Refined {
-    let until = (refine, started, MAX_ROUNDS);
+    let rounds = match refine {
+        Refine::Rounds(n) => n.min(MAX_ROUNDS),
+        _ => MAX_ROUNDS,
+    };
+    let until = (refine, started, rounds);
     refine_rounds(game, settings, first, until, stop, on_event)
 }
 
@@ -235,7 +298,7 @@ fn refine_rounds<P: Reviewed>(
     let deadline = match refine {
         Refine::Off => return Refined::default(),
         Refine::For(d) => Some(started + d),
-        Refine::Unlimited => None,
+        Refine::Unlimited | Refine::Rounds(_) => None,
     };
     let mut report = Refined {
         seconds: deadline.map_or(0, |d| (d - started).as_secs()),

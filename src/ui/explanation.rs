@@ -267,11 +267,22 @@ pub fn draw<P: Playable>(frame: &mut Frame, area: Rect, app: &App<P>, theme: &Th
                     lines.extend(text_lines(&text, theme));
                     lines.extend(line);
                 }
-                if let Some(judge) = &analysis.judged_by {
-                    lines.push(Line::styled(
-                        tr("judged-by", &[("judge", judge.to_string().into())]),
-                        theme.fg("dim"),
-                    ));
+                // Who judged, how deep once the verdict deepened while you thought, and
+                // whether it is being searched deeper now.
+                let judged = analysis.judged_by.as_ref().map(|judge| {
+                    let judge = judge.to_string().into();
+                    match analysis.depth {
+                        Some(depth) if analysis.round > 0 => tr(
+                            "judged-by-depth",
+                            &[("judge", judge), ("depth", depth.into())],
+                        ),
+                        _ => tr("judged-by", &[("judge", judge)]),
+                    }
+                });
+                let deeper = app.deepening_at(ply - 1).then(|| t("searching-deeper"));
+                let judged: Vec<String> = judged.into_iter().chain(deeper).collect();
+                if !judged.is_empty() {
+                    lines.push(Line::styled(judged.join(" · "), theme.fg("dim")));
                 }
             }
             None if app.analysis_pending(ply - 1) => {

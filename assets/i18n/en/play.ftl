@@ -83,3 +83,6 @@ clock-untimed = untimed
 depth-line = depth { $depth } · line{" "}
 score-label = score:{" "}
 judged-by = judged by { $judge }
+judged-by-depth = judged by { $judge } at depth { $depth }
+searching-deeper = searching deeper…
+deepening-failed = could not judge the move deeper: { $why }

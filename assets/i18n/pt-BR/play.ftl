@@ -83,3 +83,6 @@ clock-untimed = sem relógio
 depth-line = profundidade { $depth } · linha{" "}
 score-label = avaliação:{" "}
 judged-by = julgado por { $judge }
+judged-by-depth = julgado por { $judge } na profundidade { $depth }
+searching-deeper = buscando mais fundo…
+deepening-failed = não foi possível julgar o lance mais a fundo: { $why }
