@@ -53,7 +53,6 @@ pub fn attackers(board: &Board, sq: Square, by: Color) -> Bitboard {
     board.attacks_to(sq, by, board.occupied())
 }
 
-
 /// Whether a pin of the pawn on `pinned` (by the slider on `pinner`, along the line towards
 /// `behind`) holds anything: the pawn guards one of its side's pieces (not a pawn) off the
 /// line, or attacks one of the pinner's side's pieces (a pawn only when undefended) off the

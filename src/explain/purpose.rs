@@ -18,9 +18,7 @@
 //! claims.
 
 use shakmaty::san::San;
-use shakmaty::{
-    Bitboard, CastlingSide, Chess, Color, File, Move, Position, Role, Square, attacks,
-};
+use shakmaty::{Bitboard, CastlingSide, Chess, Color, File, Move, Position, Role, Square, attacks};
 
 pub mod ideas;
 pub mod plans;
@@ -286,7 +284,8 @@ pub fn targets(before: &Chess, mv: Move, after: &Chess) -> Vec<Fact> {
                 continue;
             };
             let held = pr != Role::Pawn || board::pawn_pin_holds(b, landed, p, q);
-            if held && (qr == Role::King || (value(qr) > value(pr) && value(qr) > value(piece.role)))
+            if held
+                && (qr == Role::King || (value(qr) > value(pr) && value(qr) > value(piece.role)))
             {
                 out.push(Fact::Pins {
                     pinner: landed,

@@ -589,7 +589,12 @@ mod tests {
         let fen = "r4rk1/1p2p1b1/p3p2p/3nB1p1/8/2N2P1P/PPP2P2/2KR3R w - - 1 20";
         let g = gate(fen, &["e5g7", "g8g7", "c3d5"], Score::Cp(0));
         assert!(g.moved_taken);
-        for id in ["kingside_attack", "king_zone_pressure", "pin_created", "fork"] {
+        for id in [
+            "kingside_attack",
+            "king_zone_pressure",
+            "pin_created",
+            "fork",
+        ] {
             assert!(!g.allows(id), "{id}");
         }
         assert!(g.allows("captures") && g.allows("recapture"));

@@ -1049,9 +1049,7 @@ fn same_fact(claims: &[Claim], i: usize, j: usize) -> bool {
     };
     // "h3 gives the king the escape square h2" and "the king's pawn shield is weakened by h3":
     // one pawn move in front of one king, said once (the first, the point, wins).
-    let shelter = |x: &Fact, y: &Fact| {
-        matches!((x, y), (Fact::Luft { king, .. }, Fact::ShieldPawn { king: k, .. }) if king == k)
-    };
+    let shelter = |x: &Fact, y: &Fact| matches!((x, y), (Fact::Luft { king, .. }, Fact::ShieldPawn { king: k, .. }) if king == k);
     i == j
         || shelter(&a.fact, &b.fact)
         || shelter(&b.fact, &a.fact)

@@ -292,10 +292,8 @@ pub fn run(args: &ReviewArgs, config: &Config, out: &mut dyn Write) -> Result<()
     }
     settings.refine = match (args.refine_depth, args.refine_seconds) {
         (Some(depth), _) => {
-            let base = match variant {
-                Some(Variant::PawnBattle) => super::refine::nominal_depth::<PawnBattle>(&settings),
-                _ => super::refine::nominal_depth::<Chess>(&settings),
-            };
+            let base = with_game!(variant.unwrap_or_default(), P =>
+                super::refine::nominal_depth::<P>(&settings));
             let base = base.ok_or_else(|| CommandError::input(t("cli-refine-depth-timed")))?;
             Refine::to_depth(base, depth)
         }

@@ -196,9 +196,9 @@ fn denied_square(before: &Chess, mv: Move, after: &Chess, passed: &Chess) -> Opt
         return None;
     }
     let us = before.turn();
-    let old = mv
-        .from()
-        .map_or(shakmaty::Bitboard::EMPTY, |f| shakmaty::attacks::pawn_attacks(us, f));
+    let old = mv.from().map_or(shakmaty::Bitboard::EMPTY, |f| {
+        shakmaty::attacks::pawn_attacks(us, f)
+    });
     let taken = shakmaty::attacks::pawn_attacks(us, mv.to()) & !old;
     let key = |m: &Move| {
         let rank = board::rel_rank(m.to(), us);
@@ -406,7 +406,10 @@ mod tests {
         };
         assert_eq!(idea, "stops");
         assert_eq!(square, shakmaty::Square::G4);
-        assert!(san == vec!["Bg4".to_owned()] || san == vec!["Ng4".to_owned()], "{san:?}");
+        assert!(
+            san == vec!["Bg4".to_owned()] || san == vec!["Ng4".to_owned()],
+            "{san:?}"
+        );
         // A pawn move that covers nothing a piece would use: nothing.
         let (before, mv, after) = before_move_after(fen, "a3");
         let passed = pass(&before).unwrap();
