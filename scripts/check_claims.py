@@ -663,6 +663,8 @@ def t_idea(board, c):
         reply = chess.Move.from_uci(line[1])
         if mid.is_check() or ours.to_square == reply.to_square or mid.is_capture(ours):
             return False
+        if m.to_square in mid.attacks(reply.to_square):
+            return False  # a retreat from the reply's attack, not a route
         return ours.from_square == m.to_square and ours.to_square == s and other == m.from_square
     if idea in ("king_off_line", "king_corner"):
         if role != chess.KING or board.is_castling(m) or board.is_capture(m) or after.is_check():

@@ -29,7 +29,8 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
                                  the named piece on both sides, nothing else)
   material_gain, material_loss   the line is printed (level "advanced")
   early_queen, same_piece_twice, a principle broken is said only of a move judged an error
-  premature_attack, knight_on_rim  (inaccuracy, mistake or blunder)
+  premature_attack, knight_on_rim, (inaccuracy, mistake or blunder)
+  king_shelter_weakened
   wins_material, wins_back       "wins back" exactly when the mover was behind before the move
                                  and the gain takes it at most to level (won_back); and
                                  the settled line gains material (P1 N3 B3 R5 Q9) and Stockfish
@@ -87,7 +88,8 @@ MOVED_PIECE_ACTIVITY = {
     "queenside_attack", "rook_activation", "rook_open_file", "rook_seventh", "knight_outpost",
     "knight_centralisation", "bishop_long_diagonal", "mobility_gain", "takes_outpost",
     "improves_piece", "idea_centralises", "idea_aims_f7"}
-PRINCIPLES = ("early_queen", "same_piece_twice", "premature_attack", "knight_on_rim")
+PRINCIPLES = ("early_queen", "same_piece_twice", "premature_attack", "knight_on_rim",
+              "king_shelter_weakened")
 # A score followed by a side ("+0.85 for you", "-0.91 for Black"), a mate as "#-n", winning
 # chances: the old conventions the text must not use.
 BAD_SCORE = re.compile(r"([+-]?\d+\.\d\d|#-?\d+) for (you|White|Black)|#-\d|winning chances")

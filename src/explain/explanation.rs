@@ -248,8 +248,18 @@ pub(crate) fn better_reason(
     themes: &[Theme],
     best_claims: &[Claim],
     gate: Option<&crate::explain::sentence_check::Gate>,
+    except: Option<&str>,
 ) -> Option<(String, Vec<Claim>)> {
-    reason_from(t, pv_san, mover, themes, best_claims, gate, i32::MIN)
+    reason_from(
+        t,
+        pv_san,
+        mover,
+        themes,
+        best_claims,
+        gate,
+        i32::MIN,
+        except,
+    )
 }
 
 /// As [`better_reason`], among the reasons ranked at least `floor`.
@@ -261,6 +271,7 @@ fn reason_from(
     best_claims: &[Claim],
     gate: Option<&crate::explain::sentence_check::Gate>,
     floor: i32,
+    except: Option<&str>,
 ) -> Option<(String, Vec<Claim>)> {
     let f = Facts {
         san: pv_san.first().cloned().unwrap_or_default(),
@@ -281,7 +292,7 @@ fn reason_from(
         tablebase: None,
         gate,
     };
-    let (text, rests) = t.reason_from(&f, floor)?;
+    let (text, rests) = t.reason_from(&f, floor, except)?;
     let claims = rests
         .into_iter()
         .filter_map(|i| best_claims.get(i).cloned())
@@ -457,6 +468,7 @@ fn reply_reason(
         &reply_claims,
         Some(&gate),
         REPLY_REASON_FLOOR,
+        None,
     )
 }
 
@@ -613,6 +625,30 @@ pub fn explain(input: &ExplainInput) -> Explanation {
         });
     }
     let templates = Templates::get(input.language.code()).ok();
+    let gate = Gate::of(&Subject {
+        before,
+        mv,
+        pv: &input.pv,
+        score_after: input.score_after,
+        best_score: input.best_score,
+        second_score: input.second_score,
+        facts: input.facts.as_ref(),
+        level: input.level,
+    });
+    // The played move's own reason: the better move's must say something else.
+    let played_reason = match (&templates, legal) {
+        (Some(t), true) => better_reason(
+            t,
+            &line_san,
+            mover,
+            &root_themes,
+            &claims,
+            Some(&gate),
+            None,
+        )
+        .map(|(text, _)| text),
+        _ => None,
+    };
 
     // The better move, its themes, claims and reason.
     let mut best_line = None;
@@ -641,10 +677,17 @@ pub fn explain(input: &ExplainInput) -> Explanation {
             facts: input.facts.as_ref(),
             level: input.level,
         });
-        if let Some((text, rests)) = templates
-            .as_ref()
-            .and_then(|t| better_reason(t, &pv_san, mover, &bt, &best_claims, Some(&best_gate)))
-        {
+        if let Some((text, rests)) = templates.as_ref().and_then(|t| {
+            better_reason(
+                t,
+                &pv_san,
+                mover,
+                &bt,
+                &best_claims,
+                Some(&best_gate),
+                played_reason.as_deref(),
+            )
+        }) {
             reason = Some(text);
             better_claims = rests
                 .into_iter()
@@ -666,16 +709,6 @@ pub fn explain(input: &ExplainInput) -> Explanation {
 
     let max = sentence_limit(input.level);
     let fen_before = claims::fen(before);
-    let gate = Gate::of(&Subject {
-        before,
-        mv,
-        pv: &input.pv,
-        score_after: input.score_after,
-        best_score: input.best_score,
-        second_score: input.second_score,
-        facts: input.facts.as_ref(),
-        level: input.level,
-    });
     // In an ending the tables hold, they judge: the sentences and the evaluation say so.
     let tablebase = if legal {
         crate::tablebase::installed().note(before, input.mv)
@@ -937,6 +970,30 @@ mod tests {
         assert!(e.best.as_ref().is_some_and(|b| b.san == "Rxd5"));
         // Human (White) moved: human view equals mover view.
         assert_eq!(e.score_after.map(|s| s.human), Some(Score::Cp(-850)));
+    }
+
+    #[test]
+    fn the_better_moves_reason_is_not_the_played_moves_own() {
+        // A reason equal to the played move's is passed over for the next one (Morphy, game
+        // 112: "Ng6 rules out Rf8. Better was Bf5, which stops Rf8" said no difference).
+        let p = pos("4k3/7p/8/4p3/3N4/8/P6P/4K3 w - - 0 1");
+        let better = moves(&p, &["d4f5", "e8d7"]);
+        let after = board::play(&p, better[0]).unwrap();
+        let line = detect_themes_for_test(&p, &better);
+        let claims = claims::derive(&p, better[0], &after, &better[1..], &line);
+        let t = Templates::get("en").unwrap();
+        let san = san_line(&p, &better);
+        let (first, _) =
+            better_reason(&t, &san, Color::White, &line, &claims, None, None).expect("a reason");
+        let next = better_reason(&t, &san, Color::White, &line, &claims, None, Some(&first));
+        assert!(next.is_none_or(|(text, _)| text != first), "{first}");
+    }
+
+    fn detect_themes_for_test(p: &Chess, line: &[Move]) -> Vec<Theme> {
+        themes::detect_line_after(None, p, line)
+            .into_iter()
+            .filter(|t| t.ply == 0 || is_line_theme(t))
+            .collect()
     }
 
     /// Plays `ucis` from `p`, each from the position the previous one left.

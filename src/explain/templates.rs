@@ -618,14 +618,14 @@ impl Templates {
         if let Some(reply) = f.line.split_whitespace().nth(1) {
             v.insert("reply", reply.to_owned());
         }
-        // The mover's next moves in the line (`{plan}`: "Rae1 and f4").
-        let plan: Vec<String> = f
-            .line
-            .split_whitespace()
-            .skip(2)
+        // The mover's next moves in the line (`{plan}`: "Rae1 and f4"), recaptures aside
+        // (after ...Nxe3, Qxe3 is no plan).
+        let words: Vec<&str> = f.line.split_whitespace().collect();
+        let plan: Vec<String> = (2..words.len())
             .step_by(2)
+            .filter(|&i| !recaptures(words[i - 1], words[i]))
             .take(2)
-            .map(str::to_owned)
+            .map(|i| words[i].to_owned())
             .collect();
         if !plan.is_empty() {
             v.insert("plan", self.list(&plan));
@@ -975,13 +975,19 @@ impl Templates {
     #[must_use]
     /// Also returns the indices (into `f.claims`) of the claims the phrase rests on.
     pub fn reason(&self, f: &Facts) -> Option<(String, Vec<usize>)> {
-        self.reason_from(f, i32::MIN)
+        self.reason_from(f, i32::MIN, None)
     }
 
     /// As [`Templates::reason`], among the reasons ranked at least `floor` (the rank is
-    /// `reason_priority`, else `priority`).
+    /// `reason_priority`, else `priority`), other than `except` (the played move's own reason:
+    /// "Ng6 rules out Rf8. Better was Bf5, which stops Rf8" says no difference).
     #[must_use]
-    pub fn reason_from(&self, f: &Facts, floor: i32) -> Option<(String, Vec<usize>)> {
+    pub fn reason_from(
+        &self,
+        f: &Facts,
+        floor: i32,
+        except: Option<&str>,
+    ) -> Option<(String, Vec<usize>)> {
         let ranked = self.reasons.iter().map(|i| &self.templates[*i]);
         ranked
             .take_while(|t| reason_rank(t) >= floor)
@@ -992,14 +998,16 @@ impl Templates {
                 {
                     return None;
                 }
-                Templates::fill_in(r, &self.values(t, f), Some(&self.words)).map(|s| {
-                    let mut c = s.chars();
-                    let text = c
-                        .next()
-                        .map(|x| x.to_lowercase().chain(c).collect())
-                        .unwrap_or_default();
-                    (text, self.rests_on(t, f))
-                })
+                Templates::fill_in(r, &self.values(t, f), Some(&self.words))
+                    .map(|s| {
+                        let mut c = s.chars();
+                        let text: String = c
+                            .next()
+                            .map(|x| x.to_lowercase().chain(c).collect())
+                            .unwrap_or_default();
+                        (text, self.rests_on(t, f))
+                    })
+                    .filter(|(text, _)| except != Some(text.as_str()))
             })
     }
 }
@@ -1060,6 +1068,16 @@ fn same_fact(claims: &[Claim], i: usize, j: usize) -> bool {
         || castling(&b.fact, &a.fact)
         || check(&a.fact, &b.fact)
         || check(&b.fact, &a.fact)
+}
+
+/// Whether the SAN move `ours` takes on the square the SAN move `theirs` just went to.
+fn recaptures(theirs: &str, ours: &str) -> bool {
+    let dest = |san: &str| {
+        let core = san.trim_end_matches(['+', '#', '!', '?']);
+        let core = core.split('=').next().unwrap_or(core);
+        core.get(core.len().saturating_sub(2)..).map(str::to_owned)
+    };
+    ours.contains('x') && dest(ours).is_some() && dest(ours) == dest(theirs)
 }
 
 /// Whether `c` says a piece of the mover hangs, and the sentence checks let it be said.
@@ -1125,6 +1143,15 @@ mod tests {
             }),
         ];
         assert!(same_fact(&claims, 0, 1) && same_fact(&claims, 1, 0));
+    }
+
+    #[test]
+    fn a_recapture_is_no_plan() {
+        assert!(recaptures("Nxe3", "Qxe3"));
+        assert!(recaptures("Nxe3+", "fxe3"));
+        assert!(!recaptures("Nxe3", "f4"));
+        assert!(!recaptures("Nd5", "Nxc7"));
+        assert!(!recaptures("e4", "Nf3"));
     }
 
     #[test]

@@ -268,7 +268,10 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
     // A piece (not a pawn, not the king) that moves on from where it landed, without taking:
     // the move is a step of its route (9.Ne3 and Nf5), said as such.
     let landed = crate::explain::themes::util::dest(mv, before.turn());
+    // Not a retreat from the reply's attack (9.Bg5 h6 10.Bh4 is no route to h4).
+    let chased = mid.board().attacks_from(reply.to()).contains(landed);
     let route = ours.from() == Some(landed)
+        && !chased
         && !mv.is_castle()
         && !ours.is_capture()
         && !matches!(mv.role(), Role::Pawn | Role::King);
@@ -389,6 +392,21 @@ mod tests {
             (idea.as_str(), square, other),
             ("route", shakmaty::Square::F5, Some(shakmaty::Square::C4))
         );
+        // Carlsen-Ponomariov: 9.Bg5 h6 10.Bh4 is a retreat from h6's attack, not a route.
+        let fen = "r1bq1rk1/2p2ppp/p1np1n2/1pb1p3/4P3/1BPP1N2/PP3PPP/RNBQ1RK1 w - - 0 9";
+        let (before, mv, after) = before_move_after(fen, "Bg5");
+        let mut pos = after.clone();
+        let mut pv = Vec::new();
+        for s in ["h6", "Bh4"] {
+            let m = s.parse::<San>().unwrap().to_move(&pos).unwrap();
+            pos.play_unchecked(m);
+            pv.push(m);
+        }
+        let idea = match follow_up(&before, mv, &after, &pv) {
+            Some(Fact::Idea { idea, .. }) => idea,
+            other => panic!("{other:?}"),
+        };
+        assert_ne!(idea, "route");
     }
 
     #[test]

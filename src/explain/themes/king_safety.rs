@@ -218,7 +218,9 @@ fn king_zone_pressure(before: &Chess, _mv: Move, after: &Chess, _pv: &[Move]) ->
     let n0 = zone_attackers(before.board(), them);
     let n1 = zone_attackers(after.board(), them);
     let k = after.board().king_of(them)?;
-    (n1 > n0 && n1 >= 2).then(|| Hit::at(vec![k]))
+    // Three attackers: a build-up (one more beside a lone queen is a by-product of a move
+    // made for something else: 9.Qc2 "adds another attacker near the king").
+    (n1 > n0 && n1 >= 3).then(|| Hit::at(vec![k]))
 }
 
 fn open_line_to_king(before: &Chess, _mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
