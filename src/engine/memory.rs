@@ -12,7 +12,7 @@ pub struct SearchMemory {
     tt: TranspositionTable,
     ordering: Box<Ordering>,
     /// The histories of the helper threads (one per thread beyond the first).
-    helpers: Vec<Box<Ordering>>,
+    helpers: Vec<Ordering>,
 }
 
 /// The most threads one search uses (`engine.threads`, UCI `Threads`).
@@ -40,7 +40,7 @@ impl SearchMemory {
     pub fn set_threads(&mut self, threads: usize) {
         let helpers = threads.clamp(1, MAX_THREADS) - 1;
         self.helpers.truncate(helpers);
-        self.helpers.resize_with(helpers, Box::default);
+        self.helpers.resize_with(helpers, Ordering::default);
     }
 
     /// How many threads a search with this memory uses.
@@ -54,7 +54,7 @@ impl SearchMemory {
         self.tt.clear();
         *self.ordering = Ordering::default();
         for helper in &mut self.helpers {
-            **helper = Ordering::default();
+            *helper = Ordering::default();
         }
     }
 
@@ -65,9 +65,7 @@ impl SearchMemory {
 
     /// Starts a new search: table entries age, killers are forgotten and histories fade (the
     /// helpers' too). Returns the table, the main thread's histories and the helpers'.
-    pub(crate) fn new_search(
-        &mut self,
-    ) -> (&TranspositionTable, &mut Ordering, &mut [Box<Ordering>]) {
+    pub(crate) fn new_search(&mut self) -> (&TranspositionTable, &mut Ordering, &mut [Ordering]) {
         self.tt.new_search();
         self.ordering.new_search();
         for helper in &mut self.helpers {

@@ -400,7 +400,7 @@ mod tests {
                         let low = (rng.next_u64() % 32 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
                         let key = (rng.next_u64() % 16) << 60 | low >> 8;
                         let (mv, score, eval, depth) = fields(key);
-                        if rng.next_u64() % 2 == 0 {
+                        if rng.next_u64().is_multiple_of(2) {
                             tt.store(key, mv, score, eval, depth, Bound::Lower);
                         } else if let Some(p) = tt.probe(key) {
                             assert_eq!((p.mv, p.score, p.eval, p.depth), fields(key));

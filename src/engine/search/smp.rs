@@ -39,7 +39,7 @@ pub(super) fn search<P: SearchRules, E: Evaluator<P>>(
     history: &[u64],
     limits: &SearchLimits,
     eval: &E,
-    (tt, ordering, helpers): (&TranspositionTable, &mut Ordering, &mut [Box<Ordering>]),
+    (tt, ordering, helpers): (&TranspositionTable, &mut Ordering, &mut [Ordering]),
     stop: &AtomicBool,
     info: &mut dyn FnMut(&SearchInfo),
 ) -> SearchResult {
