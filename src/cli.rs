@@ -90,6 +90,11 @@ pub enum Command {
         /// Search every root move with a full window (exact root scores), as explanations do.
         #[arg(long)]
         exact_root_scores: bool,
+        /// Search with this many threads (Lazy SMP, 1 to 64; the configuration's
+        /// `engine.threads` is not used, so the default is the one-thread signature). Above 1
+        /// the node total is no signature; each line's time gives the time to depth.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+        threads: u32,
     },
     /// Print the static evaluation of a position, term by term and side by side.
     Eval {

@@ -94,6 +94,9 @@ pub struct EngineConfig {
     pub movetime_ms: u64,
     /// Transposition table size in MiB.
     pub hash_mb: u32,
+    /// How many threads the engine's searches use (Lazy SMP; 1 = one thread, deterministic at
+    /// a fixed depth). The review and the analyses keep one per position (docs/ARCHITECTURE.md).
+    pub threads: u32,
     /// Whether the engine plays its own moves from the opening book while the position is in
     /// it (hints and analyses never use the book).
     pub book: bool,
@@ -140,6 +143,7 @@ impl Default for EngineConfig {
             depth: 0,
             movetime_ms: 0,
             hash_mb: 64,
+            threads: 1,
             book: true,
             book_depth: 20,
             learn: false,
@@ -1053,7 +1057,7 @@ mod tests {
         let cases: &[(&str, &str)] = &[
             (
                 "[engine]\nlevle = 3\n",
-                "k.toml:2:1: unknown key `levle`, expected one of `level`, `depth`, `movetime_ms`, `hash_mb`, `book`, `book_depth`, `learn`, `evaluation`, `network`; remove it or fix its spelling",
+                "k.toml:2:1: unknown key `levle`, expected one of `level`, `depth`, `movetime_ms`, `hash_mb`, `threads`, `book`, `book_depth`, `learn`, `evaluation`, `network`; remove it or fix its spelling",
             ),
             (
                 "[engine]\nlevel = \"hard\"\n",

@@ -32,8 +32,16 @@ fn main() -> ExitCode {
             depth,
             movetime,
             exact_root_scores,
+            threads,
         }) => with_config(cli.config.as_deref(), cli.lang.as_deref(), &dirs, |c| {
-            bench(c, variant, depth, movetime, exact_root_scores)
+            bench(
+                c,
+                variant,
+                depth,
+                movetime,
+                exact_root_scores,
+                threads as usize,
+            )
         }),
         Some(Command::Eval {
             variant: Variant::PawnBattle,
@@ -457,6 +465,7 @@ fn bench(
     depth: Option<u32>,
     movetime: Option<u64>,
     exact_root_scores: bool,
+    threads: usize,
 ) -> ExitCode {
     use kibitzer::engine::{SearchLimits, bench};
     use kibitzer::variant::pawn_battle::{PawnBattle, eval::Evaluation};
@@ -478,12 +487,13 @@ fn bench(
             |m| m.to_uci(shakmaty::CastlingMode::Standard).to_string(),
         );
         println!(
-            "{:<80} depth {:>2} score {:>7} best {:<6} nodes {:>10}",
+            "{:<80} depth {:>2} score {:>7} best {:<6} nodes {:>10} ms {:>7}",
             line.fen,
             r.depth,
             r.score.to_string(),
             best,
-            r.nodes
+            r.nodes,
+            r.time.as_millis()
         );
     };
     let (nodes, elapsed) = match variant {
@@ -492,7 +502,7 @@ fn bench(
                 Ok(p) => p,
                 Err(e) => return fail(1, &format!("{e:#}")),
             };
-            bench::run_with(&limits, &params, &mut print)
+            bench::run_with(&limits, &params, threads, &mut print)
         }
         Variant::PawnBattle => bench::run_positions::<PawnBattle, _>(
             bench::PAWN_BATTLE_POSITIONS
@@ -500,6 +510,7 @@ fn bench(
                 .filter(|l| !l.trim().is_empty()),
             &limits,
             &Evaluation::from_config(&config.pawn_battle.eval),
+            threads,
             &mut print,
         ),
     };

@@ -291,6 +291,8 @@ pub static OPTIONS: &[Opt] = &[
     opt!(engine.depth, spin!(0, 64), "search depth in plies; replaces the level's depth and time; 0 = as the level says"),
     opt!(engine.movetime_ms, spin!(0, 3_600_000), "ms per engine move; replaces the level's depth and time; 0 = as the level says"),
     opt!(engine.hash_mb as "Hash", spin!(1, 4096), "transposition table size in MiB"),
+    opt!(engine.threads as "Threads", spin!(1, crate::engine::memory::MAX_THREADS as i64),
+        "threads of the engine's searches (Lazy SMP); 1 = one, deterministic"),
     opt!(engine.book as "OwnBook", Kind::Check, "the engine's own moves from the opening book"),
     opt!(engine.book_depth, spin!(1, 60), "how many plies of a game the book is used for"),
     opt!(engine.learn, Kind::Check, "keep the engine's own searches in the position database"),

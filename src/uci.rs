@@ -115,6 +115,7 @@ where
     let engine = EngineHandle::spawn_with(settings.config.engine.hash_mb, move |r| {
         let _ = engine_tx.send(Event::Report(r));
     })?;
+    engine.set_threads(settings.config.engine.threads as usize);
     std::thread::Builder::new()
         .name("kibitzer-uci-input".to_owned())
         .spawn(move || {
@@ -408,6 +409,7 @@ impl<W: Write> Session<'_, W> {
             .filter(|v| !v.is_empty())
             .ok_or_else(|| format!("option {name} needs a value"));
         let hash_mb = self.settings.config.engine.hash_mb;
+        let threads = self.settings.config.engine.threads;
         let variant = self.settings.uci.variant;
         let evaluation = (
             self.settings.config.engine.evaluation,
@@ -469,6 +471,10 @@ impl<W: Write> Session<'_, W> {
         }
         if self.settings.config.engine.hash_mb != hash_mb {
             self.engine.set_hash(self.settings.config.engine.hash_mb);
+        }
+        if self.settings.config.engine.threads != threads {
+            self.engine
+                .set_threads(self.settings.config.engine.threads as usize);
         }
         if self.settings.uci.variant != variant {
             // The other game's position means nothing now: start from this one's.

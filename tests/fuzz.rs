@@ -353,6 +353,7 @@ fn uci_line(r: &mut Rng) -> String {
                 r,
                 &[
                     "Hash",
+                    "Threads",
                     "Level",
                     "UCI_Elo",
                     "Move Overhead",

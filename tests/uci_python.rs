@@ -27,6 +27,56 @@ fn python_chess_plays_a_short_game() {
     );
 }
 
+/// Lazy SMP over UCI: `setoption name Threads value 2`, then searches of every kind answered
+/// legally by the real binary, python-chess as the client (`tests/py/uci_threads.py`).
+#[test]
+fn python_chess_plays_with_two_threads() {
+    require_python_chess();
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/py/uci_threads.py");
+    let out = Command::new("python3")
+        .args([script, BIN])
+        .env("KIBITZER_CONFIG_DIR", env!("CARGO_TARGET_TMPDIR"))
+        .env("KIBITZER_DATA_DIR", env!("CARGO_TARGET_TMPDIR"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "stdout:\n{}\nstderr:\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// `setoption name Threads value 0` (or above the maximum) is refused with the range, over the
+/// real binary's pipes, and the session goes on.
+#[test]
+fn binary_refuses_threads_out_of_range() {
+    let (mut child, mut stdin, mut lines) = spawn_uci();
+    writeln!(
+        stdin,
+        "uci\nsetoption name Threads value 0\nsetoption name Threads value 65\n\
+         setoption name Threads value 2\nposition startpos\ngo depth 3"
+    )
+    .unwrap();
+    let mut refusals = Vec::new();
+    loop {
+        let l = lines.next().unwrap().unwrap();
+        if l.starts_with("info string") && l.contains("Threads") {
+            refusals.push(l.clone());
+        }
+        if l.starts_with("bestmove") {
+            break;
+        }
+    }
+    writeln!(stdin, "quit").unwrap();
+    assert!(child.wait().unwrap().success());
+    assert_eq!(refusals.len(), 2, "{refusals:?}");
+    assert!(
+        refusals.iter().all(|l| l.contains("out of range 1 to 64")),
+        "{refusals:?}"
+    );
+}
+
 /// `kibitzer uci` with pipes: the process, its input and its output's lines.
 fn spawn_uci() -> (
     std::process::Child,

@@ -76,31 +76,36 @@ pub struct BenchLine {
 /// Searches every bench position to `depth` with a fresh 16 MiB table each, calling `each` after
 /// every position. Returns the total nodes and the elapsed time.
 pub fn run(depth: u32, params: &EvalParams, each: &mut dyn FnMut(&BenchLine)) -> (u64, Duration) {
-    run_with(&SearchLimits::depth(depth), params, each)
+    run_with(&SearchLimits::depth(depth), params, 1, each)
 }
 
 /// As [`run`], with any limits: e.g. [`SearchLimits::exact_root_scores`] on, the search the
-/// explanations need (every root move searched with a full window), to measure its cost.
+/// explanations need (every root move searched with a full window), to measure its cost; and
+/// with `threads` threads (Lazy SMP: the node total is then no signature).
 pub fn run_with(
     limits: &SearchLimits,
     params: &EvalParams,
+    threads: usize,
     each: &mut dyn FnMut(&BenchLine),
 ) -> (u64, Duration) {
-    run_positions::<Chess, _>(POSITIONS.iter().copied(), limits, params, each)
+    run_positions::<Chess, _>(POSITIONS.iter().copied(), limits, params, threads, each)
 }
 
 /// The bench of any game: searches every position of `fens` (those that do not parse as
-/// positions of `P` are skipped) with `limits` and `eval`, with a fresh 16 MiB table each.
+/// positions of `P` are skipped) with `limits` and `eval` on `threads` threads, with a fresh
+/// 16 MiB table each.
 pub fn run_positions<P: SearchRules, E: Evaluator<P>>(
     fens: impl Iterator<Item = &'static str>,
     limits: &SearchLimits,
     eval: &E,
+    threads: usize,
     each: &mut dyn FnMut(&BenchLine),
 ) -> (u64, Duration) {
     let start = Instant::now();
     let mut total = 0;
     let stop = AtomicBool::new(false);
     let mut memory = SearchMemory::new(16);
+    memory.set_threads(threads);
     for fen in fens {
         let Ok(pos) = P::from_fen(fen) else {
             continue;
@@ -138,10 +143,13 @@ mod tests {
         let eval = Evaluation::preset(PresetName::Default);
         let run = || {
             let mut lines = 0;
-            let (nodes, _) =
-                run_positions::<PawnBattle, _>(fens(), &SearchLimits::depth(5), &eval, &mut |_| {
-                    lines += 1
-                });
+            let (nodes, _) = run_positions::<PawnBattle, _>(
+                fens(),
+                &SearchLimits::depth(5),
+                &eval,
+                1,
+                &mut |_| lines += 1,
+            );
             (nodes, lines)
         };
         let (a, lines) = run();

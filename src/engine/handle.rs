@@ -108,6 +108,7 @@ pub enum EngineReport {
 enum Command {
     NewGame,
     SetHash(u32),
+    SetThreads(usize),
     Search(SearchId, Box<SearchRequest>, Arc<AtomicBool>),
     /// Answered once every earlier command is done (`isready` after a `Hash` resize).
     Ping(mpsc::SyncSender<()>),
@@ -214,6 +215,12 @@ impl EngineHandle {
         let _ = self.commands.send(Command::SetHash(mb));
     }
 
+    /// Searches with `threads` threads from the next search on (Lazy SMP; 1 = one thread; see
+    /// [`SearchMemory::set_threads`]).
+    pub fn set_threads(&self, threads: usize) {
+        let _ = self.commands.send(Command::SetThreads(threads));
+    }
+
     /// Blocks until the worker has carried out every command sent before (a resize of the
     /// table, the start of a search, and that search itself unless it was stopped): UCI
     /// `isready` must not be answered while the table is still being allocated.
@@ -267,6 +274,7 @@ fn worker(
                 hash_mb = mb;
                 table_mb.store(mb, Ordering::SeqCst);
             }
+            Command::SetThreads(threads) => memory.set_threads(threads),
             Command::Ping(done) => {
                 let _ = done.send(());
             }
@@ -420,11 +428,13 @@ fn finish(
     }
 }
 
-/// Replaces the search memory with a fresh one of `mb` MiB, freeing the old table first so
-/// that both never exist at once.
+/// Replaces the search memory with a fresh one of `mb` MiB and as many threads, freeing the
+/// old table first so that both never exist at once.
 fn reallocate(memory: &mut SearchMemory, mb: u32) {
+    let threads = memory.threads();
     drop(std::mem::replace(memory, SearchMemory::new(1)));
     *memory = SearchMemory::new(mb);
+    memory.set_threads(threads);
 }
 
 /// Runs `work`, turning a panic inside it into its message: how the engine thread and the
@@ -461,6 +471,7 @@ fn test_panic(limits: &SearchLimits) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shakmaty::Position;
 
     fn request(limits: SearchLimits) -> SearchRequest {
         SearchRequest {
@@ -624,6 +635,45 @@ mod tests {
         // Generous bound for a loaded test machine; the design target (20 ms) is measured in
         // docs/BENCHMARKS.md.
         assert!(asked.elapsed() < Duration::from_secs(2));
+    }
+
+    /// Lazy SMP: with two threads the stop still ends the search at once (the helpers are
+    /// told and joined), the move is legal, the node count is every thread's, and a resize of
+    /// the table keeps the threads.
+    #[test]
+    fn stop_is_honoured_quickly_with_two_threads() {
+        let (mut engine, rx) = EngineHandle::spawn(4).unwrap();
+        engine.set_threads(2);
+        engine.set_hash(8);
+        for id in [1, 2] {
+            engine.search(
+                SearchId(id),
+                request(SearchLimits {
+                    infinite: true,
+                    ..SearchLimits::default()
+                }),
+            );
+            std::thread::sleep(Duration::from_millis(300));
+            let asked = Instant::now();
+            engine.stop();
+            loop {
+                if let EngineReport::Done {
+                    id: done,
+                    chosen,
+                    result,
+                    ..
+                } = rx.recv_timeout(Duration::from_secs(5)).unwrap()
+                {
+                    assert_eq!(done, SearchId(id));
+                    assert!(Chess::default().is_legal(chosen.unwrap()));
+                    assert!(result.stopped && result.nodes > 0);
+                    break;
+                }
+            }
+            assert!(asked.elapsed() < Duration::from_secs(2));
+        }
+        engine.wait_idle();
+        assert_eq!(engine.table_mb(), 8);
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! What the engine carries from one search to the next: the transposition table and the
 //! move-ordering histories (killers are per search; history, continuation, counter-move and
-//! capture tables persist and fade). One memory per engine thread or analysis job; a new game
-//! clears it.
+//! capture tables persist and fade), and how many threads search with it (Lazy SMP: the helper
+//! threads share the table and each keeps its own histories here). One memory per engine or
+//! analysis job; a new game clears it.
 
 use super::order::Ordering;
 use super::tt::TranspositionTable;
@@ -10,7 +11,12 @@ use super::tt::TranspositionTable;
 pub struct SearchMemory {
     tt: TranspositionTable,
     ordering: Box<Ordering>,
+    /// The histories of the helper threads (one per thread beyond the first).
+    helpers: Vec<Ordering>,
 }
+
+/// The most threads one search uses (`engine.threads`, UCI `Threads`).
+pub const MAX_THREADS: usize = 64;
 
 impl std::fmt::Debug for SearchMemory {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -24,13 +30,32 @@ impl SearchMemory {
         SearchMemory {
             tt: TranspositionTable::new(hash_mb),
             ordering: Box::default(),
+            helpers: Vec::new(),
         }
+    }
+
+    /// Searches with `threads` threads from now on (1 = the single-threaded search; clamped to
+    /// 1..=[`MAX_THREADS`]). Each helper thread gets fresh histories of its own; the table is
+    /// shared. Allocates at most once per new helper.
+    pub fn set_threads(&mut self, threads: usize) {
+        let helpers = threads.clamp(1, MAX_THREADS) - 1;
+        self.helpers.truncate(helpers);
+        self.helpers.resize_with(helpers, Ordering::default);
+    }
+
+    /// How many threads a search with this memory uses.
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.helpers.len() + 1
     }
 
     /// Forgets everything (a new game, or searches that must not influence each other).
     pub fn clear(&mut self) {
         self.tt.clear();
         *self.ordering = Ordering::default();
+        for helper in &mut self.helpers {
+            *helper = Ordering::default();
+        }
     }
 
     /// Permille of the transposition table used by the current search (UCI `hashfull`).
@@ -38,10 +63,14 @@ impl SearchMemory {
         self.tt.hashfull()
     }
 
-    /// Starts a new search: table entries age, killers are forgotten and histories fade.
-    pub(crate) fn new_search(&mut self) -> (&mut TranspositionTable, &mut Ordering) {
+    /// Starts a new search: table entries age, killers are forgotten and histories fade (the
+    /// helpers' too). Returns the table, the main thread's histories and the helpers'.
+    pub(crate) fn new_search(&mut self) -> (&TranspositionTable, &mut Ordering, &mut [Ordering]) {
         self.tt.new_search();
         self.ordering.new_search();
-        (&mut self.tt, &mut self.ordering)
+        for helper in &mut self.helpers {
+            helper.new_search();
+        }
+        (&self.tt, &mut self.ordering, &mut self.helpers)
     }
 }

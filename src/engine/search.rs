@@ -13,7 +13,8 @@
 //! preallocated tables.
 //!
 //! This file holds the entry point and the result types; the search itself is split by job:
-//! `search/searcher.rs` (the state of one search and node bookkeeping), `iterate.rs`
+//! `search/searcher.rs` (the state of one search and node bookkeeping), `smp.rs` (several
+//! threads on one search: Lazy SMP), `iterate.rs`
 //! (iterative deepening), `aspiration.rs` (the windows of one iteration), `root.rs` (the root
 //! moves), `negamax.rs` (interior nodes), `probcut.rs`, `quiescence.rs`, and [`params`]: every
 //! margin, reduction and threshold, named and documented.
@@ -36,6 +37,7 @@ mod probcut;
 mod quiescence;
 mod root;
 mod searcher;
+mod smp;
 
 use searcher::Searcher;
 
@@ -142,7 +144,10 @@ pub const MAX_DEPTH: u32 = 100;
 /// at [`MAX_DEPTH`]; depth 1 always completes so that a legal move is returned. `memory` holds
 /// what earlier searches of the same game learnt (hash entries, move-ordering histories) and
 /// learns from this one: the result depends on it (clear it for searches that must not
-/// influence each other).
+/// influence each other). With [`SearchMemory::set_threads`] above 1, helper threads search the
+/// same root beside the calling thread, sharing the table (Lazy SMP, `search/smp.rs`): the
+/// calling thread still decides the move and makes every report, and the node counts are the
+/// sum of every thread's; such a search is not deterministic.
 pub fn search<P: SearchRules, E: Evaluator<P>>(
     pos: &P,
     history: &[u64],
@@ -152,7 +157,18 @@ pub fn search<P: SearchRules, E: Evaluator<P>>(
     stop: &AtomicBool,
     info: &mut dyn FnMut(&SearchInfo),
 ) -> SearchResult {
-    let (tt, ordering) = memory.new_search();
-    let mut s = Searcher::new(pos, history, limits, eval, tt, ordering, stop);
-    s.iterate(pos, info)
+    let (tt, ordering, helpers) = memory.new_search();
+    if helpers.is_empty() {
+        let mut s = Searcher::new(pos, history, limits, eval, tt, ordering, stop);
+        return s.iterate(pos, info);
+    }
+    smp::search(
+        pos,
+        history,
+        limits,
+        eval,
+        (tt, ordering, helpers),
+        stop,
+        info,
+    )
 }

@@ -1,10 +1,19 @@
 //! The transposition table: a fixed-size, bucketed hash table of search results keyed by
-//! shakmaty's 64-bit Zobrist hashes.
+//! shakmaty's 64-bit Zobrist hashes, shared without locks by the threads of one search (Lazy SMP,
+//! [`super::search`]).
 //!
 //! Each bucket holds four 16-byte entries (one cache line). A new result replaces, in order of
 //! preference, the entry of the same position, an empty entry, or the entry whose depth minus
 //! eight times its age (in searches) is lowest, so deep results from the current search survive.
 //! Mate scores are stored relative to the node (see [`super::score::to_tt`]).
+//!
+//! **Sharing.** An entry is two atomic 64-bit words: the data (move, score, evaluation, depth,
+//! generation and bound packed together) and the key XOR'd with the data (the lockless scheme of
+//! Hyatt and Mann). Threads read and write them with relaxed loads and stores, which cost what
+//! plain ones do; two threads writing one entry at once can leave a data word with the other's
+//! check word, and then the XOR no longer gives the key, so the torn entry reads as a miss
+//! rather than as another position's result. One thread alone sees exactly what a plain table
+//! would (the single-thread bench is unchanged).
 //!
 //! Each probe is a random access into tens of megabytes, so two things keep the processor from
 //! waiting on memory: the search calls [`TranspositionTable::prefetch`] with a child's key as
@@ -12,6 +21,9 @@
 //! a huge-page boundary and asks for transparent huge pages (fewer address-translation misses).
 //! These are the crate's only `unsafe` lines (a prefetch instruction and `madvise`): hints that
 //! change no value the program computes.
+
+use std::sync::atomic::AtomicU64;
+use std::sync::atomic::Ordering::Relaxed;
 
 use shakmaty::Move;
 
@@ -29,8 +41,8 @@ pub fn pack(m: Move) -> PackedMove {
     from | (to << 6) | (promo << 12)
 }
 
+/// One entry as the table's logic sees it (decoded from the two words of a [`Slot`]).
 #[derive(Clone, Copy, Default)]
-#[repr(C)]
 struct Entry {
     key: u64,
     mv: PackedMove,
@@ -41,9 +53,57 @@ struct Entry {
     gen_bound: u8,
 }
 
-#[derive(Clone, Copy, Default)]
+impl Entry {
+    /// The data word: move (bits 0–15), score (16–31), evaluation (32–47), depth (48–55),
+    /// generation and bound (56–63).
+    fn data(self) -> u64 {
+        u64::from(self.mv)
+            | u64::from(self.score as u16) << 16
+            | u64::from(self.eval as u16) << 32
+            | u64::from(self.depth) << 48
+            | u64::from(self.gen_bound) << 56
+    }
+
+    /// The entry of a slot's two words (`check` is the key XOR'd with `data`).
+    fn decode(check: u64, data: u64) -> Entry {
+        Entry {
+            key: check ^ data,
+            mv: data as u16,
+            score: (data >> 16) as u16 as i16,
+            eval: (data >> 32) as u16 as i16,
+            depth: (data >> 48) as u8,
+            gen_bound: (data >> 56) as u8,
+        }
+    }
+}
+
+/// One entry as stored: the key XOR'd with the data, and the data, each an atomic word.
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+impl Slot {
+    /// The entry (a torn write reads as an entry of another key).
+    #[inline(always)]
+    fn load(&self) -> Entry {
+        let data = self.data.load(Relaxed);
+        Entry::decode(self.check.load(Relaxed), data)
+    }
+
+    /// Writes `e`.
+    #[inline(always)]
+    fn save(&self, e: Entry) {
+        let data = e.data();
+        self.data.store(data, Relaxed);
+        self.check.store(e.key ^ data, Relaxed);
+    }
+}
+
+#[derive(Default)]
 #[repr(C, align(64))]
-struct Bucket([Entry; 4]);
+struct Bucket([Slot; 4]);
 
 /// What the table knows about a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,7 +120,8 @@ pub struct Probe {
     pub bound: Bound,
 }
 
-/// A transposition table of a fixed size.
+/// A transposition table of a fixed size. Probes and stores take `&self`: the threads of one
+/// search share it (see the module's "Sharing").
 pub struct TranspositionTable {
     /// The allocation; the table is `storage[start..start + len]`, which begins on a huge-page
     /// boundary when the table is at least one huge page large.
@@ -117,7 +178,7 @@ impl TranspositionTable {
         let mut storage: Vec<Bucket> = Vec::with_capacity(n + slack);
         let start = storage.as_ptr().align_offset(HUGE_PAGE).min(slack);
         advise_huge_pages(storage.as_ptr().wrapping_add(start), n);
-        storage.resize(n + slack, Bucket::default());
+        storage.resize_with(n + slack, Bucket::default);
         TranspositionTable {
             storage,
             start,
@@ -134,7 +195,10 @@ impl TranspositionTable {
 
     /// Forgets everything (new game).
     pub fn clear(&mut self) {
-        self.storage.fill(Bucket::default());
+        for slot in self.storage.iter_mut().flat_map(|b| b.0.iter_mut()) {
+            *slot.check.get_mut() = 0;
+            *slot.data.get_mut() = 0;
+        }
         self.generation = 0;
     }
 
@@ -172,6 +236,7 @@ impl TranspositionTable {
         bucket
             .0
             .iter()
+            .map(Slot::load)
             .find(|e| e.key == key && e.gen_bound & 3 != 0)
             .map(|e| Probe {
                 mv: e.mv,
@@ -187,22 +252,15 @@ impl TranspositionTable {
     }
 
     /// Stores a result. `score` must already be node-relative; `depth` is clamped to 0..=255.
-    pub fn store(
-        &mut self,
-        key: u64,
-        mv: PackedMove,
-        score: i32,
-        eval: i32,
-        depth: i32,
-        bound: Bound,
-    ) {
+    pub fn store(&self, key: u64, mv: PackedMove, score: i32, eval: i32, depth: i32, bound: Bound) {
         let generation = self.generation;
         let idx = self.index(key);
-        let bucket = &mut self.storage[self.start + idx];
+        let bucket = &self.buckets()[idx];
+        let entries = bucket.0.each_ref().map(Slot::load);
         let age = |e: &Entry| i32::from(generation.wrapping_sub(e.gen_bound >> 2) & 0x3f);
         let mut victim = 0;
         let mut worst = i32::MAX;
-        for (i, e) in bucket.0.iter().enumerate() {
+        for (i, e) in entries.iter().enumerate() {
             if e.key == key || e.gen_bound & 3 == 0 {
                 victim = i;
                 break;
@@ -213,7 +271,7 @@ impl TranspositionTable {
                 victim = i;
             }
         }
-        let e = &mut bucket.0[victim];
+        let e = &entries[victim];
         let same = e.key == key && e.gen_bound & 3 != 0;
         // Keep a deeper exact result of the same position from this search.
         if same && bound != Bound::Exact && i32::from(e.depth) > depth + 2 && age(e) == 0 {
@@ -225,14 +283,14 @@ impl TranspositionTable {
             Bound::Lower => 2,
             Bound::Upper => 3,
         };
-        *e = Entry {
+        bucket.0[victim].save(Entry {
             key,
             mv,
             score: score.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16,
             eval: eval.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16,
             depth: depth.clamp(0, 255) as u8,
             gen_bound: (generation << 2) | b,
-        };
+        });
     }
 
     /// Permille of a sample of entries used by the current search (UCI `hashfull`).
@@ -242,6 +300,7 @@ impl TranspositionTable {
             .iter()
             .map(|b| {
                 b.0.iter()
+                    .map(Slot::load)
                     .filter(|e| e.gen_bound & 3 != 0 && e.gen_bound >> 2 == self.generation)
                     .count()
             })
@@ -281,7 +340,7 @@ mod tests {
     /// misaligned and empty ranges included (which must be ignored).
     #[test]
     fn the_unsafe_hints_change_no_value() {
-        let mut tt = TranspositionTable::new(4);
+        let tt = TranspositionTable::new(4);
         let mut rng = crate::engine::levels::Rng::new(23);
         let keys: Vec<u64> = (0..5_000)
             .map(|_| rng.next_u64())
@@ -316,9 +375,50 @@ mod tests {
         assert!(after.iter().filter(|p| p.is_some()).count() > 4_000);
     }
 
+    /// Lazy SMP: threads storing and probing one small table at once (many keys per bucket,
+    /// so writes collide) never read an entry whose data belongs to another key: every hit
+    /// carries the move, score, evaluation and depth its key was stored with.
+    #[test]
+    fn threads_sharing_the_table_never_read_another_keys_entry() {
+        let tt = TranspositionTable::new(1);
+        let fields = |key: u64| {
+            (
+                (key as u16) | 1,
+                i32::from((key >> 16) as i16) / 2,
+                i32::from((key >> 32) as i16) / 2,
+                i32::from((key >> 48) as u8),
+            )
+        };
+        let hits = std::sync::atomic::AtomicU64::new(0);
+        std::thread::scope(|scope| {
+            for seed in 1..=4 {
+                let (tt, hits) = (&tt, &hits);
+                scope.spawn(move || {
+                    let mut rng = crate::engine::levels::Rng::new(seed);
+                    for _ in 0..200_000 {
+                        // 16 buckets (the top bits), 32 keys each for 4 entries.
+                        let low = (rng.next_u64() % 32 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                        let key = (rng.next_u64() % 16) << 60 | low >> 8;
+                        let (mv, score, eval, depth) = fields(key);
+                        if rng.next_u64().is_multiple_of(2) {
+                            tt.store(key, mv, score, eval, depth, Bound::Lower);
+                        } else if let Some(p) = tt.probe(key) {
+                            assert_eq!((p.mv, p.score, p.eval, p.depth), fields(key));
+                            hits.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        }
+                    }
+                });
+            }
+        });
+        assert!(
+            hits.into_inner() > 10_000,
+            "the threads found each other's entries"
+        );
+    }
+
     #[test]
     fn large_table_starts_on_a_huge_page() {
-        let mut tt = TranspositionTable::new(5);
+        let tt = TranspositionTable::new(5);
         assert_eq!(tt.len, (5 << 20) / size_of::<Bucket>());
         assert_eq!(tt.buckets().as_ptr().align_offset(HUGE_PAGE), 0);
         assert!(tt.start + tt.len <= tt.storage.len());
@@ -333,7 +433,7 @@ mod tests {
 
     #[test]
     fn full_bucket_replaces_shallowest() {
-        let mut tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::new(1);
         // Keys with the same high bits land in the same bucket.
         let keys: Vec<u64> = (1..=5).map(|i| i as u64).collect();
         for (d, &k) in keys.iter().enumerate() {

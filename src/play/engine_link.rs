@@ -12,6 +12,8 @@ use crate::variant::pawn_battle::eval::Evaluation;
 pub struct EngineLink {
     handle: EngineHandle,
     hash_mb: u32,
+    /// The threads the engine searches with (`engine.threads`; it starts with one).
+    threads: u32,
 }
 
 impl EngineLink {
@@ -23,7 +25,11 @@ impl EngineLink {
         let handle = EngineHandle::spawn_with(hash_mb, move |report| {
             let _ = events.send(event_from(report));
         })?;
-        Ok(EngineLink { handle, hash_mb })
+        Ok(EngineLink {
+            handle,
+            hash_mb,
+            threads: 1,
+        })
     }
 
     /// Starts a search (any search in flight is superseded; its result never arrives).
@@ -31,6 +37,10 @@ impl EngineLink {
         if request.engine.hash_mb != self.hash_mb {
             self.hash_mb = request.engine.hash_mb;
             self.handle.set_hash(self.hash_mb);
+        }
+        if request.engine.threads != self.threads {
+            self.threads = request.engine.threads;
+            self.handle.set_threads(self.threads as usize);
         }
         self.handle
             .search(engine::SearchId(request.id.0), engine_request(&request));

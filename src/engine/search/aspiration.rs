@@ -51,7 +51,7 @@ impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
                 seldepth: self.seldepth as u32,
                 score: Score(score),
                 bound,
-                nodes: self.nodes,
+                nodes: self.total_nodes(),
                 time: self.time.elapsed(),
                 nps: self.nps(),
                 hashfull: self.tt.hashfull(),

@@ -86,7 +86,7 @@ impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
         for depth in 1..=max_depth {
             self.seldepth = 0;
             self.iteration_best = None;
-            let score = self.aspiration(pos, &mut root, depth, prev_score, info);
+            let score = self.aspiration(pos, &mut root, self.depth_of(depth), prev_score, info);
             self.can_stop = true;
             if self.stopped {
                 self.adopt_partial(&root, &mut result);
@@ -120,7 +120,7 @@ impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
                 seldepth: self.seldepth as u32,
                 score: Score(score),
                 bound: Bound::Exact,
-                nodes: self.nodes,
+                nodes: self.total_nodes(),
                 time: self.time.elapsed(),
                 nps: self.nps(),
                 hashfull: self.tt.hashfull(),
@@ -132,7 +132,7 @@ impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
                 seldepth: self.seldepth as u32,
                 best_move: best,
                 score: Score(score),
-                nodes: self.nodes,
+                nodes: report.nodes,
                 time: report.time,
                 pv,
             });
@@ -155,7 +155,7 @@ impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
                 best_changes = best_changes.saturating_sub(1);
             }
         }
-        result.nodes = self.nodes;
+        result.nodes = self.total_nodes();
         result.time = self.time.elapsed();
         result.nps = self.nps();
         result.hashfull = self.tt.hashfull();
@@ -169,6 +169,16 @@ impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
                 tb
             }
             _ => result,
+        }
+    }
+
+    /// The depth this thread searches in the iteration of `depth`: one ply deeper on every
+    /// other helper thread of a Lazy SMP search ([`super::smp`]), so that the threads do not
+    /// all search the same tree at the same time.
+    fn depth_of(&self, depth: u32) -> u32 {
+        match &self.team {
+            Some(team) if team.index % 2 == 1 => (depth + 1).min(MAX_DEPTH),
+            _ => depth,
         }
     }
 

@@ -2,7 +2,7 @@
 //! for repetitions, the per-ply stack, the principal variation, counters) and the bookkeeping
 //! every node shares: playing a move, detecting a repetition, checking the stop.
 
-use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 
 use std::marker::PhantomData;
 
@@ -38,8 +38,9 @@ pub(super) struct Searcher<'a, P, E: Evaluator<P>> {
     pub(super) margins: Margins,
     /// The game searched (positions are passed from node to node, not stored).
     pub(super) game: PhantomData<fn(&P)>,
-    /// The transposition table (kept between searches of a game).
-    pub(super) tt: &'a mut TranspositionTable,
+    /// The transposition table (kept between searches of a game; shared by the threads of a
+    /// Lazy SMP search).
+    pub(super) tt: &'a TranspositionTable,
     /// Move-ordering knowledge (kept between searches of a game).
     pub(super) ordering: &'a mut Ordering,
     /// Set from outside to stop the search.
@@ -80,6 +81,20 @@ pub(super) struct Searcher<'a, P, E: Evaluator<P>> {
     /// position at that ply of the current line: set at the root, updated by [`Self::child`]
     /// and the null move.
     pub(super) states: Vec<E::State>,
+    /// In a search of several threads ([`super::smp`]): this thread's place in it. `None`: the
+    /// search has one thread.
+    pub(super) team: Option<Team<'a>>,
+}
+
+/// A thread's place in a Lazy SMP search ([`super::smp`]).
+pub(super) struct Team<'a> {
+    /// The nodes the helper threads have searched so far: each helper adds its count at every
+    /// stop check; the main thread reads it for reports and the node limit.
+    pub(super) helper_nodes: &'a AtomicU64,
+    /// 0 for the main thread, 1… for the helpers.
+    pub(super) index: usize,
+    /// The helper's nodes already added to `helper_nodes`.
+    pub(super) reported: u64,
 }
 
 impl<'a, P: SearchRules, E: Evaluator<P>> Searcher<'a, P, E> {
@@ -89,7 +104,7 @@ impl<'a, P: SearchRules, E: Evaluator<P>> Searcher<'a, P, E> {
         history: &[u64],
         limits: &'a SearchLimits,
         eval: &'a E,
-        tt: &'a mut TranspositionTable,
+        tt: &'a TranspositionTable,
         ordering: &'a mut Ordering,
         stop: &'a AtomicBool,
     ) -> Searcher<'a, P, E> {
@@ -131,15 +146,28 @@ impl<'a, P: SearchRules, E: Evaluator<P>> Searcher<'a, P, E> {
                 eval.refresh_state(&mut states[0], pos);
                 states
             },
+            team: None,
         }
     }
 }
 
 impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
-    /// Nodes per second so far.
+    /// Nodes per second so far (of every thread).
     pub(super) fn nps(&self) -> u64 {
         let us = self.time.elapsed().as_micros().max(1);
-        (u128::from(self.nodes) * 1_000_000 / us) as u64
+        (u128::from(self.total_nodes()) * 1_000_000 / us) as u64
+    }
+
+    /// Nodes searched so far: this thread's, and on the main thread of a search of several
+    /// threads the helpers' too (as far as they have reported them).
+    #[inline(always)]
+    pub(super) fn total_nodes(&self) -> u64 {
+        match &self.team {
+            Some(team) if team.index == 0 => {
+                self.nodes + team.helper_nodes.load(AtomicOrdering::Relaxed)
+            }
+            _ => self.nodes,
+        }
     }
 
     /// The principal variation from the root.
@@ -156,13 +184,20 @@ impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
         if !self.can_stop {
             return;
         }
-        if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
+        if self.limits.nodes.is_some_and(|n| self.total_nodes() >= n) {
             self.stopped = true;
         }
-        if self.nodes & (STOP_CHECK_INTERVAL - 1) == 0
-            && (self.stop.load(AtomicOrdering::Relaxed) || self.time.hard_expired())
-        {
-            self.stopped = true;
+        if self.nodes & (STOP_CHECK_INTERVAL - 1) == 0 {
+            if let Some(team) = &mut self.team
+                && team.index > 0
+            {
+                team.helper_nodes
+                    .fetch_add(self.nodes - team.reported, AtomicOrdering::Relaxed);
+                team.reported = self.nodes;
+            }
+            if self.stop.load(AtomicOrdering::Relaxed) || self.time.hard_expired() {
+                self.stopped = true;
+            }
         }
     }
 
