@@ -207,6 +207,7 @@ const EN: &[(&str, &str)] = &[
         "feedback.ftl",
         include_str!("../assets/i18n/en/feedback.ftl"),
     ),
+    ("editor.ftl", include_str!("../assets/i18n/en/editor.ftl")),
 ];
 const PT_BR: &[(&str, &str)] = &[
     ("main.ftl", include_str!("../assets/i18n/pt-BR/main.ftl")),
@@ -224,6 +225,10 @@ const PT_BR: &[(&str, &str)] = &[
     (
         "feedback.ftl",
         include_str!("../assets/i18n/pt-BR/feedback.ftl"),
+    ),
+    (
+        "editor.ftl",
+        include_str!("../assets/i18n/pt-BR/editor.ftl"),
     ),
 ];
 
