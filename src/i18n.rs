@@ -208,6 +208,10 @@ const EN: &[(&str, &str)] = &[
         include_str!("../assets/i18n/en/feedback.ftl"),
     ),
     ("editor.ftl", include_str!("../assets/i18n/en/editor.ftl")),
+    (
+        "analysis.ftl",
+        include_str!("../assets/i18n/en/analysis.ftl"),
+    ),
 ];
 const PT_BR: &[(&str, &str)] = &[
     ("main.ftl", include_str!("../assets/i18n/pt-BR/main.ftl")),
@@ -229,6 +233,10 @@ const PT_BR: &[(&str, &str)] = &[
     (
         "editor.ftl",
         include_str!("../assets/i18n/pt-BR/editor.ftl"),
+    ),
+    (
+        "analysis.ftl",
+        include_str!("../assets/i18n/pt-BR/analysis.ftl"),
     ),
 ];
 
