@@ -212,6 +212,7 @@ const EN: &[(&str, &str)] = &[
         "analysis.ftl",
         include_str!("../assets/i18n/en/analysis.ftl"),
     ),
+    ("errors.ftl", include_str!("../assets/i18n/en/errors.ftl")),
 ];
 const PT_BR: &[(&str, &str)] = &[
     ("main.ftl", include_str!("../assets/i18n/pt-BR/main.ftl")),
@@ -237,6 +238,10 @@ const PT_BR: &[(&str, &str)] = &[
     (
         "analysis.ftl",
         include_str!("../assets/i18n/pt-BR/analysis.ftl"),
+    ),
+    (
+        "errors.ftl",
+        include_str!("../assets/i18n/pt-BR/errors.ftl"),
     ),
 ];
 

@@ -92,6 +92,8 @@ fn move_rows<P: Playable>(board: &AnalysisBoard<P>, width: u16) -> Vec<Vec<Cell>
     let mut rows: Vec<Vec<Cell>> = vec![Vec::new()];
     let mut x = 0;
     for (token, id) in tokens {
+        // Moves in the language's SAN (the same width: one letter for one letter).
+        let token = crate::i18n::san(&token).into_owned();
         let w = token.chars().count();
         if x > 0 && x + 1 + w > width {
             rows.push(Vec::new());

@@ -27,11 +27,11 @@ analysis-kept = { $path } mantido; nada foi gravado
 analysis-not-understood = { $input }: { $why } (digite um lance como { $example }, ou save ARQUIVO)
 analysis-game-over-here = a partida termina aqui ({ $outcome }); , volta, [ ] e x mudam a linha
 analysis-game-over-panel = fim de partida: { $outcome }
-analysis-engine-heading = profundidade { $depth }{ $state ->
+analysis-engine-heading = prof. { $depth }{ $state ->
     [stopped] {" "}· parado (g)
     [running] …
    *[final] {" "}· final
-  } · avaliações do ponto de vista das { $side }
+  } · avaliação para as { $side }
 analysis-best-explained = A melhor linha:
 analysis-engine-failed = o computador falhou: { $why }; g o liga de novo
 analysis-position = vez das { $side } · meio-lance { $ply } · { $main ->
