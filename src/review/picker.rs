@@ -464,14 +464,16 @@ impl Picker {
         let (result, rw) = head("picker-column-result", 7);
         let (date, dw) = head("picker-column-date", 10);
         let (moves, mw) = head("picker-column-moves", 5);
+        let (white, black) = (t("picker-column-white"), t("picker-column-black"));
+        let names = white.chars().count().max(black.chars().count()).max(6);
         let player = (width.saturating_sub(20 + rw + dw + mw + game_column("").len()) / 3)
-            .clamp(6, 24);
+            .clamp(names, 24.max(names));
         let header = format!(
             " {:>5}  {}{:<player$}  {:<player$}  {:<rw$}  {:<dw$}  {:>mw$}  {}",
             "#",
             game_column(&t("picker-column-game")),
-            t("picker-column-white"),
-            t("picker-column-black"),
+            white,
+            black,
             result,
             date,
             moves,
