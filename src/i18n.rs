@@ -213,6 +213,10 @@ const EN: &[(&str, &str)] = &[
         include_str!("../assets/i18n/en/analysis.ftl"),
     ),
     ("errors.ftl", include_str!("../assets/i18n/en/errors.ftl")),
+    (
+        "commands.ftl",
+        include_str!("../assets/i18n/en/commands.ftl"),
+    ),
 ];
 const PT_BR: &[(&str, &str)] = &[
     ("main.ftl", include_str!("../assets/i18n/pt-BR/main.ftl")),
@@ -242,6 +246,10 @@ const PT_BR: &[(&str, &str)] = &[
     (
         "errors.ftl",
         include_str!("../assets/i18n/pt-BR/errors.ftl"),
+    ),
+    (
+        "commands.ftl",
+        include_str!("../assets/i18n/pt-BR/commands.ftl"),
     ),
 ];
 

@@ -37,7 +37,7 @@ const ENGLISH: &[&str] = &[
     "clock", "explained", "save", "unreadable", "reading", "so", "far", "quit", "back",
 ];
 
-/// Commands that are the same in Portuguese: the `save` command of the prompt.
+/// Commands that are the same in Portuguese: the `save` command of the analysis board's prompt.
 const ALLOWED: &[&str] = &["save"];
 
 /// Capitalised words of opening names, which are proper names ("Queen's Pawn Game: Zukertort
@@ -45,8 +45,11 @@ const ALLOWED: &[&str] = &["save"];
 const OPENING_WORDS: &[&str] = &["Game", "Variation", "Line", "Opening", "Defence", "Defense"];
 
 fn english_words(shown: &str) -> Vec<String> {
+    // `:level`, `:flip`: play's commands are typed in English in every language.
     shown
-        .split(|c: char| !c.is_alphanumeric() && c != '-')
+        .split_whitespace()
+        .filter(|w| !w.starts_with(':'))
+        .flat_map(|w| w.split(|c: char| !c.is_alphanumeric() && c != '-'))
         .filter(|w| !w.is_empty() && !OPENING_WORDS.contains(w))
         .map(str::to_lowercase)
         .filter(|w| ENGLISH.contains(&w.as_str()) && !ALLOWED.contains(&w.as_str()))
@@ -227,5 +230,25 @@ fn the_game_picker_in_portuguese() {
         no_english("picker_pt_filtered", &shown);
         assert!(shown.contains("filtro: tal_"), "{shown}");
         assert_snapshot!(format!("picker_pt_filtered_{w}x{h}"), shown);
+    }
+}
+
+/// Play's `:` commands answer in Portuguese: a refused argument, a level, a take-back with
+/// nothing to take back, a FEN refused with its field.
+#[test]
+fn plays_commands_answer_in_portuguese() {
+    for (typed, said) in [
+        (":level 99", ":level aceita um número de 1 a 10, não \"99\""),
+        (":flip agora", ":flip não aceita argumento"),
+        (":level 3", "nível 3 a partir do próximo lance do computador"),
+        (":fen 8/8 w", "FEN inválida (posição das peças): 2 fileiras separadas por '/'"),
+        (":draw", "o computador recusa por enquanto"),
+    ] {
+        let mut shell = playing();
+        typing(&mut shell, typed);
+        press(&mut shell, KeyCode::Enter);
+        let shown = draw(&mut shell, (120, 40));
+        assert!(shown.contains(said), "{typed}: {said:?} missing:\n{shown}");
+        no_english(typed, &shown);
     }
 }
