@@ -83,3 +83,6 @@ clock-untimed = untimed
 depth-line = depth { $depth } · line{" "}
 score-label = score:{" "}
 judged-by = judged by { $judge }
+new-game-clock-keys = (t next · T previous)
+new-game-keys = Enter starts · e sets up a position · Esc cancels
+game-over-keys = ←/→ then ⏎ · N new · v review · u undo

@@ -83,3 +83,6 @@ clock-untimed = sem relógio
 depth-line = profundidade { $depth } · linha{" "}
 score-label = avaliação:{" "}
 judged-by = julgado por { $judge }
+new-game-clock-keys = (t próximo · T anterior)
+new-game-keys = Enter começa · e monta uma posição · Esc cancela
+game-over-keys = ←/→ e ⏎ · N nova · v revisar · u voltar
