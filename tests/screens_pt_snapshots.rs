@@ -28,13 +28,69 @@ const SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];
 
 /// English words no Portuguese screen may show (whole words, case-insensitive).
 const ENGLISH: &[&str] = &[
-    "the", "to", "of", "and", "or", "is", "not", "move", "moves", "white", "black", "board",
-    "play", "from", "here", "analyse", "analysis", "engine", "best", "depth", "scores",
-    "line", "main", "variation", "ply", "castling", "none",
-    "possible", "game", "games", "result", "date", "opening", "filter", "type", "player",
-    "event", "keys", "help", "any", "key", "closes", "thinking", "stopped", "level",
-    "starts", "cancels", "you", "weakest", "strongest", "erase", "set", "up", "halfmove",
-    "clock", "explained", "save", "unreadable", "reading", "so", "far", "quit", "back",
+    "the",
+    "to",
+    "of",
+    "and",
+    "or",
+    "is",
+    "not",
+    "move",
+    "moves",
+    "white",
+    "black",
+    "board",
+    "play",
+    "from",
+    "here",
+    "analyse",
+    "analysis",
+    "engine",
+    "best",
+    "depth",
+    "scores",
+    "line",
+    "main",
+    "variation",
+    "ply",
+    "castling",
+    "none",
+    "possible",
+    "game",
+    "games",
+    "result",
+    "date",
+    "opening",
+    "filter",
+    "type",
+    "player",
+    "event",
+    "keys",
+    "help",
+    "any",
+    "key",
+    "closes",
+    "thinking",
+    "stopped",
+    "level",
+    "starts",
+    "cancels",
+    "you",
+    "weakest",
+    "strongest",
+    "erase",
+    "set",
+    "up",
+    "halfmove",
+    "clock",
+    "explained",
+    "save",
+    "unreadable",
+    "reading",
+    "so",
+    "far",
+    "quit",
+    "back",
 ];
 
 /// Commands that are the same in Portuguese: the `save` command of the analysis board's prompt.
@@ -58,7 +114,10 @@ fn english_words(shown: &str) -> Vec<String> {
 
 fn no_english(name: &str, shown: &str) {
     let found = english_words(shown);
-    assert!(found.is_empty(), "{name}: English {found:?} on the screen:\n{shown}");
+    assert!(
+        found.is_empty(),
+        "{name}: English {found:?} on the screen:\n{shown}"
+    );
 }
 
 fn text_of(terminal: &Terminal<TestBackend>) -> String {
@@ -113,7 +172,12 @@ fn the_board_editor_in_portuguese() {
             press(&mut shell, KeyCode::Char('e'));
             shell
         },
-        &["Editor de posição", "vez das Brancas", "posição legal", "roque"],
+        &[
+            "Editor de posição",
+            "vez das Brancas",
+            "posição legal",
+            "roque",
+        ],
     );
     // An illegal set-up: the reasons and the refusal.
     check(
@@ -218,7 +282,13 @@ fn the_game_picker_in_portuguese() {
         terminal.draw(|f| picker.render(f, &theme)).unwrap();
         let shown = text_of(&terminal);
         no_english("picker_pt", &shown);
-        for part in ["3 partidas", "Brancas", "resultado", "xadrez", "Batalha de Peões"] {
+        for part in [
+            "3 partidas",
+            "Brancas",
+            "resultado",
+            "xadrez",
+            "Batalha de Peões",
+        ] {
             assert!(shown.contains(part), "{part:?} missing:\n{shown}");
         }
         assert_snapshot!(format!("picker_pt_{w}x{h}"), shown);
@@ -240,8 +310,14 @@ fn plays_commands_answer_in_portuguese() {
     for (typed, said) in [
         (":level 99", ":level aceita um número de 1 a 10, não \"99\""),
         (":flip agora", ":flip não aceita argumento"),
-        (":level 3", "nível 3 a partir do próximo lance do computador"),
-        (":fen 8/8 w", "FEN inválida (posição das peças): 2 fileiras separadas por '/'"),
+        (
+            ":level 3",
+            "nível 3 a partir do próximo lance do computador",
+        ),
+        (
+            ":fen 8/8 w",
+            "FEN inválida (posição das peças): 2 fileiras separadas por '/'",
+        ),
         (":draw", "o computador recusa por enquanto"),
     ] {
         let mut shell = playing();

@@ -87,7 +87,10 @@ pub fn keys_save() -> String {
 /// The key-hint line before replacing a file (`yes`, `no`: their keys).
 #[must_use]
 pub fn keys_replace(yes: &str, no: &str) -> String {
-    tr("analysis-keys-replace", &[("yes", yes.into()), ("no", no.into())])
+    tr(
+        "analysis-keys-replace",
+        &[("yes", yes.into()), ("no", no.into())],
+    )
 }
 /// The key-hint line with the help open.
 #[must_use]

@@ -235,9 +235,7 @@ impl<P: Playable> App<P> {
         self.archive_when_analysed = false;
         fx.push(Effect::Archive(self.saved()));
         let missing = self.analyses_pending();
-        (missing > 0).then(|| {
-            tr("play-archived-unanalysed", &[("missing", missing.into())])
-        })
+        (missing > 0).then(|| tr("play-archived-unanalysed", &[("missing", missing.into())]))
     }
 
     /// Before a game of the other variant takes this screen's place ([`Effect::PlayOther`]):
@@ -401,7 +399,10 @@ impl<P: Playable> App<P> {
         self.game.agree_draw();
         self.info(tr(
             "play-draw-accepted",
-            &[("why", why.into()), ("score", engine_view.to_string().into())],
+            &[
+                ("why", why.into()),
+                ("score", engine_view.to_string().into()),
+            ],
         ));
         self.after_change(fx, true);
     }

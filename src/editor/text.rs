@@ -202,7 +202,10 @@ pub fn castling_impossible(color: Color, side: CastlingSide) -> String {
 /// A piece kind the editor does not offer (a variant's set-up).
 #[must_use]
 pub fn role_not_offered(role: Role) -> String {
-    tr("editor-role-not-offered", &[("role", role_name(role).into())])
+    tr(
+        "editor-role-not-offered",
+        &[("role", role_name(role).into())],
+    )
 }
 
 /// A game's name.
@@ -217,13 +220,19 @@ pub fn variant_name(variant: Variant) -> String {
 /// The panel's game line.
 #[must_use]
 pub fn variant_line(variant: Variant) -> String {
-    tr("editor-variant-line", &[("game", variant_name(variant).into())])
+    tr(
+        "editor-variant-line",
+        &[("game", variant_name(variant).into())],
+    )
 }
 
 /// After the game was switched.
 #[must_use]
 pub fn variant_set(variant: Variant) -> String {
-    tr("editor-variant-set", &[("game", variant_name(variant).into())])
+    tr(
+        "editor-variant-set",
+        &[("game", variant_name(variant).into())],
+    )
 }
 
 /// After the FEN was copied.
@@ -284,7 +293,10 @@ pub fn en_passant(square: Option<Square>, choices: usize) -> String {
 /// The best move of the analysis.
 #[must_use]
 pub fn best_move(san: &str) -> String {
-    tr("editor-best", &[("san", crate::i18n::san(san).into_owned().into())])
+    tr(
+        "editor-best",
+        &[("san", crate::i18n::san(san).into_owned().into())],
+    )
 }
 
 /// The analysis failed.

@@ -30,7 +30,10 @@ impl fmt::Display for FenError {
         };
         f.write_str(&tr(
             "fen-invalid",
-            &[("field", field.into()), ("reason", self.reason.as_str().into())],
+            &[
+                ("field", field.into()),
+                ("reason", self.reason.as_str().into()),
+            ],
         ))
     }
 }

@@ -444,7 +444,15 @@ impl Picker {
         let width = usize::from(inner.width);
         // A file with games other than chess names each row's game in a column of its own.
         let game_width = [Variant::Chess, Variant::PawnBattle]
-            .map(|variant| Entry { variant, ..Entry::default() }.game_label().chars().count())
+            .map(|variant| {
+                Entry {
+                    variant,
+                    ..Entry::default()
+                }
+                .game_label()
+                .chars()
+                .count()
+            })
             .into_iter()
             .max()
             .unwrap_or(11);

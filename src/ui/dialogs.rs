@@ -175,10 +175,7 @@ pub fn draw<P: Playable>(frame: &mut Frame, layout: &Layout, app: &App<P>, theme
                     ),
                     Span::styled(format!("  {}", t("new-game-clock-keys")), theme.fg("dim")),
                 ]),
-                Line::styled(
-                    t("new-game-keys"),
-                    theme.fg("dim"),
-                ),
+                Line::styled(t("new-game-keys"), theme.fg("dim")),
             ];
             let rect = centered(area, 56, 7);
             frame.render_widget(Clear, rect);

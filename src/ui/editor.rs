@@ -15,9 +15,9 @@ use super::board::{BoardView, draw_view, glyph};
 use super::dialogs::{centered, dialog};
 use super::{Layout, Theme, title_style};
 use crate::app::color_name;
-use crate::i18n::t;
 use crate::config::UiConfig;
 use crate::editor::{AnalysisView, Brush, Editor, EditorMode, text};
+use crate::i18n::t;
 use crate::variant::Variant;
 
 /// Columns of one palette cell.
@@ -329,10 +329,7 @@ fn draw_play(
             ),
         ]),
         Line::styled(
-            text::play_keys(
-                &keys.key_of(PlayKey::Start),
-                &keys.key_of(PlayKey::Cancel),
-            ),
+            text::play_keys(&keys.key_of(PlayKey::Start), &keys.key_of(PlayKey::Cancel)),
             theme.fg("dim"),
         ),
     ];

@@ -306,7 +306,10 @@ pub fn position_from_setup(setup: Setup) -> Result<PawnBattle, Vec<FenError>> {
             "piece placement",
             "fen-pb-pieces",
             &[
-                ("color", crate::game::notation::color_name(piece.color).into()),
+                (
+                    "color",
+                    crate::game::notation::color_name(piece.color).into(),
+                ),
                 ("role", crate::game::notation::role_name(piece.role).into()),
                 ("square", sq.to_string().into()),
             ],
