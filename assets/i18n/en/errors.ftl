@@ -42,3 +42,9 @@ fen-pb-no-pawns = { $color ->
     [white] White
    *[black] Black
   } has no pawns: each side needs at least one (a side without pawns has lost)
+
+## The data directory (src/app/persist/lock.rs). $dir: the directory; $pid: a process id.
+lock-busy = another kibitzer is playing the saved game in { $dir }; quit it first (its game is saved), or play a separate game with KIBITZER_DATA_DIR set to another directory
+lock-busy-process = another kibitzer (process { $pid }) is playing the saved game in { $dir }; quit it first (its game is saved), or play a separate game with KIBITZER_DATA_DIR set to another directory
+lock-unusable = the data directory { $dir } cannot be used ({ $reason }); make it a writable directory, or set KIBITZER_DATA_DIR to one
+lock-is-a-file = it is a file, not a directory

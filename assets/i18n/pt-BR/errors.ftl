@@ -70,3 +70,9 @@ fen-pb-no-pawns = as { $color ->
     [white] Brancas
    *[black] Pretas
   } não têm peões: cada lado precisa de pelo menos um (um lado sem peões já perdeu)
+
+## O diretório de dados (src/app/persist/lock.rs). $dir: o diretório; $pid: o número de um processo.
+lock-busy = outro kibitzer está jogando a partida salva em { $dir }; feche-o antes (a partida dele fica salva) ou jogue uma partida à parte com KIBITZER_DATA_DIR apontando para outro diretório
+lock-busy-process = outro kibitzer (processo { $pid }) está jogando a partida salva em { $dir }; feche-o antes (a partida dele fica salva) ou jogue uma partida à parte com KIBITZER_DATA_DIR apontando para outro diretório
+lock-unusable = o diretório de dados { $dir } não pode ser usado ({ $reason }); faça dele um diretório com permissão de escrita, ou aponte KIBITZER_DATA_DIR para um
+lock-is-a-file = é um arquivo, não um diretório
