@@ -388,14 +388,14 @@ impl<P: Playable> AnalysisBoard<P> {
             BoardAction::Quit => fx.push(Effect::CloseScreen),
             BoardAction::Prompt => self.mode = BoardMode::Prompt(String::new()),
             BoardAction::Help => self.mode = BoardMode::Help,
-            BoardAction::Save => self.mode = BoardMode::SaveAs(text::DEFAULT_FILE.to_owned()),
+            BoardAction::Save => self.mode = BoardMode::SaveAs(text::default_file()),
             BoardAction::Flip => self.orientation = !self.orientation,
             BoardAction::Engine => self.toggle_engine(fx),
             BoardAction::Back => {
-                self.navigate(Tree::back, text::AT_START);
+                self.navigate(Tree::back, &text::at_start());
             }
             BoardAction::Forward => {
-                self.navigate(Tree::forward, text::AT_END);
+                self.navigate(Tree::forward, &text::at_end());
             }
             BoardAction::Start => {
                 self.navigate(
@@ -416,24 +416,24 @@ impl<P: Playable> AnalysisBoard<P> {
                 );
             }
             BoardAction::PreviousTry => {
-                self.navigate(|t| t.sibling(-1), text::NO_SIBLING);
+                self.navigate(|t| t.sibling(-1), &text::no_sibling());
             }
             BoardAction::NextTry => {
-                self.navigate(|t| t.sibling(1), text::NO_SIBLING);
+                self.navigate(|t| t.sibling(1), &text::no_sibling());
             }
             BoardAction::LeaveVariation => {
-                self.navigate(Tree::leave_variation, text::ON_MAIN_LINE);
+                self.navigate(Tree::leave_variation, &text::on_main_line());
             }
             BoardAction::Promote => {
                 if self.tree.promote() {
-                    self.info(text::PROMOTED);
+                    self.info(text::promoted());
                 } else {
-                    self.error(text::ON_MAIN_LINE);
+                    self.error(text::on_main_line());
                 }
             }
             BoardAction::Delete => {
-                if self.navigate(Tree::delete, text::AT_START) {
-                    self.info(text::DELETED);
+                if self.navigate(Tree::delete, &text::at_start()) {
+                    self.info(text::deleted());
                 }
             }
         }
@@ -483,7 +483,7 @@ impl<P: Playable> AnalysisBoard<P> {
         match self.tree.play(mv) {
             Ok(added) => {
                 self.message =
-                    (added == Added::Variation).then(|| Message::info(text::NEW_VARIATION));
+                    (added == Added::Variation).then(|| Message::info(text::new_variation()));
                 self.restart = true;
             }
             Err(PlayError::GameOver(outcome)) => self.error(text::game_over_here(&outcome)),
@@ -539,7 +539,7 @@ impl<P: Playable> AnalysisBoard<P> {
             let file = rest.map(str::trim).filter(|f| !f.is_empty());
             match file {
                 Some(f) => self.save(f, false, fx),
-                None => self.mode = BoardMode::SaveAs(text::DEFAULT_FILE.to_owned()),
+                None => self.mode = BoardMode::SaveAs(text::default_file()),
             }
             return;
         }
@@ -551,7 +551,7 @@ impl<P: Playable> AnalysisBoard<P> {
             Err(e) => self.error(text::not_understood(
                 line,
                 &e.to_string(),
-                text::move_example(P::VARIANT),
+                &text::move_example(P::VARIANT),
             )),
         }
     }
@@ -559,7 +559,7 @@ impl<P: Playable> AnalysisBoard<P> {
     /// Asks the runner to write the tree as PGN to `file` (replacing it only when `replace`).
     fn save(&mut self, file: &str, replace: bool, fx: &mut Vec<Effect>) {
         if file.is_empty() {
-            return self.error(text::save_failed("no file name was given"));
+            return self.error(text::no_file_name());
         }
         fx.push(Effect::WritePgn {
             path: PathBuf::from(file),
@@ -581,20 +581,17 @@ impl<P: Playable> AnalysisBoard<P> {
     /// The key hints for the current mode.
     #[must_use]
     pub fn key_hints(&self) -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed(match self.mode {
-            BoardMode::Board => return self.keys.key_line(BoardAction::SCREEN).into(),
+        match self.mode {
+            BoardMode::Board => self.keys.key_line(BoardAction::SCREEN),
             BoardMode::Prompt(_) => text::keys_prompt(P::VARIANT),
-            BoardMode::SaveAs(_) => text::KEYS_SAVE,
-            BoardMode::Replace(_) => {
-                return format!(
-                    "{} replace · {} keep the file",
-                    self.keys.keys_of(ConfirmAction::Yes),
-                    self.keys.keys_of(ConfirmAction::No)
-                )
-                .into();
-            }
-            BoardMode::Help => text::KEYS_HELP,
-        })
+            BoardMode::SaveAs(_) => text::keys_save(),
+            BoardMode::Replace(_) => text::keys_replace(
+                &self.keys.keys_of(ConfirmAction::Yes),
+                &self.keys.keys_of(ConfirmAction::No),
+            ),
+            BoardMode::Help => text::keys_help(),
+        }
+        .into()
     }
 }
 

@@ -495,7 +495,7 @@ impl Editor {
             }
             EditorAction::Paste => match self.clipboard {
                 Some(piece) => self.place(self.cursor, piece),
-                None => self.refuse(text::NOTHING_TO_PASTE),
+                None => self.refuse(text::nothing_to_paste()),
             },
             EditorAction::Brush(brush) => self.brush = brush,
             EditorAction::Press(sq) => self.press(sq),
@@ -527,7 +527,7 @@ impl Editor {
             EditorAction::Flip => self.orientation = !self.orientation,
             EditorAction::ToggleTurn => self.edit(|s| s.turn = !s.turn),
             EditorAction::ToggleCastling(..) if self.variant == Variant::PawnBattle => {
-                self.refuse(text::NO_CASTLING_PAWN_BATTLE);
+                self.refuse(text::no_castling_pawn_battle());
             }
             EditorAction::ToggleCastling(color, side) => {
                 if self.castling_possible(color, side) {
@@ -540,7 +540,7 @@ impl Editor {
             EditorAction::NextEnPassant => {
                 let choices = self.en_passant_choices();
                 if choices.is_empty() && self.setup.ep_square.is_none() {
-                    self.refuse(text::NO_EN_PASSANT);
+                    self.refuse(text::no_en_passant());
                 } else {
                     let next = match self.setup.ep_square {
                         None => choices.first().copied(),
@@ -565,14 +565,14 @@ impl Editor {
                     let now = self.restore(before);
                     self.redo.push(now);
                 }
-                None => self.refuse(text::NOTHING_TO_UNDO),
+                None => self.refuse(text::nothing_to_undo()),
             },
             EditorAction::Redo => match self.redo.pop() {
                 Some(after) => {
                     let now = self.restore(after);
                     self.undo.push(now);
                 }
-                None => self.refuse(text::NOTHING_TO_REDO),
+                None => self.refuse(text::nothing_to_redo()),
             },
             EditorAction::OpenFen => self.mode = EditorMode::Fen(String::new()),
             EditorAction::FenChar(c) => {
@@ -774,8 +774,8 @@ impl Editor {
                 let setup = parsed.into_setup();
                 self.edit_as_given(|s| *s = setup);
                 match self.position() {
-                    Ok(_) => self.inform(text::FEN_SET),
-                    Err(_) => self.refuse(text::FEN_SET_ILLEGAL),
+                    Ok(_) => self.inform(text::fen_set()),
+                    Err(_) => self.refuse(text::fen_set_illegal()),
                 }
             }
             Err(e) => self.refuse(e.to_string()),

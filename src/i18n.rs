@@ -207,6 +207,16 @@ const EN: &[(&str, &str)] = &[
         "feedback.ftl",
         include_str!("../assets/i18n/en/feedback.ftl"),
     ),
+    ("editor.ftl", include_str!("../assets/i18n/en/editor.ftl")),
+    (
+        "analysis.ftl",
+        include_str!("../assets/i18n/en/analysis.ftl"),
+    ),
+    ("errors.ftl", include_str!("../assets/i18n/en/errors.ftl")),
+    (
+        "commands.ftl",
+        include_str!("../assets/i18n/en/commands.ftl"),
+    ),
 ];
 const PT_BR: &[(&str, &str)] = &[
     ("main.ftl", include_str!("../assets/i18n/pt-BR/main.ftl")),
@@ -224,6 +234,22 @@ const PT_BR: &[(&str, &str)] = &[
     (
         "feedback.ftl",
         include_str!("../assets/i18n/pt-BR/feedback.ftl"),
+    ),
+    (
+        "editor.ftl",
+        include_str!("../assets/i18n/pt-BR/editor.ftl"),
+    ),
+    (
+        "analysis.ftl",
+        include_str!("../assets/i18n/pt-BR/analysis.ftl"),
+    ),
+    (
+        "errors.ftl",
+        include_str!("../assets/i18n/pt-BR/errors.ftl"),
+    ),
+    (
+        "commands.ftl",
+        include_str!("../assets/i18n/pt-BR/commands.ftl"),
     ),
 ];
 

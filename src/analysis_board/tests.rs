@@ -100,7 +100,7 @@ fn navigation_keys_branch_promote_and_delete() {
     press(&mut board, KeyCode::Char(','));
     typing(&mut board, ":Bc4");
     press(&mut board, KeyCode::Enter);
-    assert_eq!(board.message.as_ref().unwrap().text, text::NEW_VARIATION);
+    assert_eq!(board.message.as_ref().unwrap().text, text::new_variation());
     assert!(!board.tree.on_main_line());
     assert_eq!(pgn_moves(&board), "1. e4 e5 2. Nf3 (2. Bc4) *");
     // [ goes to the main move, ] back into the variation, o out of it.
@@ -119,7 +119,7 @@ fn navigation_keys_branch_promote_and_delete() {
     press(&mut board, KeyCode::Home);
     assert_eq!(board.tree.game().ply(), 0);
     press(&mut board, KeyCode::Char(','));
-    assert_eq!(board.message.as_ref().unwrap().text, text::AT_START);
+    assert_eq!(board.message.as_ref().unwrap().text, text::at_start());
     press(&mut board, KeyCode::End);
     assert_eq!(board.tree.game().ply(), 3);
 }
@@ -207,8 +207,8 @@ fn the_request_carries_the_history_the_last_move_and_the_human_side() {
 fn saving_asks_a_name_and_never_replaces_a_file_without_asking() {
     let mut board = board_on(&["e4"], 1);
     press(&mut board, KeyCode::Char('w'));
-    assert_eq!(board.mode, BoardMode::SaveAs(text::DEFAULT_FILE.to_owned()));
-    for _ in 0..text::DEFAULT_FILE.len() {
+    assert_eq!(board.mode, BoardMode::SaveAs(text::default_file()));
+    for _ in 0..text::default_file().len() {
         press(&mut board, KeyCode::Backspace);
     }
     typing(&mut board, "mine.pgn");
@@ -258,7 +258,7 @@ fn the_help_opens_and_any_key_closes_it() {
     let mut board = board_on(&[], 0);
     press(&mut board, KeyCode::Char('?'));
     assert_eq!(board.mode, BoardMode::Help);
-    assert_eq!(board.key_hints(), text::KEYS_HELP);
+    assert_eq!(board.key_hints(), text::keys_help());
     press(&mut board, KeyCode::Char('x'));
     assert_eq!(board.mode, BoardMode::Board);
     assert_eq!(
@@ -276,13 +276,19 @@ fn the_key_hints_fit_80_columns() {
         "{}",
         board.key_hints()
     );
-    for hints in [
-        text::keys_prompt(crate::variant::Variant::Chess),
-        text::keys_prompt(crate::variant::Variant::PawnBattle),
-        text::KEYS_SAVE,
-        text::KEYS_HELP,
-    ] {
-        assert!(hints.chars().count() <= 80, "{hints}");
+    for lang in crate::i18n::LANGS {
+        let all = crate::i18n::with(lang, || {
+            [
+                text::keys_prompt(crate::variant::Variant::Chess),
+                text::keys_prompt(crate::variant::Variant::PawnBattle),
+                text::keys_save(),
+                text::keys_help(),
+                text::keys_replace("y", "n esc"),
+            ]
+        });
+        for hints in all {
+            assert!(hints.chars().count() <= 80, "{lang}: {hints}");
+        }
     }
 }
 
@@ -336,7 +342,7 @@ mod pawn_battle {
         prompt(&mut board, "e5");
         assert_eq!(
             board.message.as_ref().map(|m| m.text.as_str()),
-            Some(text::NEW_VARIATION)
+            Some(text::new_variation().as_str())
         );
         assert!(!board.tree.on_main_line());
         assert_eq!(pgn_moves(&board), "1. e4 d5 2. exd5 (2. e5) 2... Rab8 *");

@@ -1,112 +1,206 @@
-//! Every text the analysis board shows (titles, messages, key hints, the help), in one place so
-//! a second language is a change of this file only.
+//! Every text the analysis board shows (titles, messages, key hints, the help), in one place:
+//! each is a message of the catalogue (`assets/i18n/<lang>/analysis.ftl`) in the language
+//! spoken.
 
 use std::fmt;
 use std::path::Path;
 
 use shakmaty::Color;
 
+use crate::i18n::{t, tr};
 use crate::variant::Variant;
 
 /// The board's title in the move list panel.
-pub const MOVES_TITLE: &str = "Analysis";
+#[must_use]
+pub fn moves_title() -> String {
+    t("analysis-moves-title")
+}
 /// The engine panel's title.
-pub const ENGINE_TITLE: &str = "Engine · best 3";
+#[must_use]
+pub fn engine_title() -> String {
+    t("analysis-engine-title")
+}
 /// The explanation panel's title.
-pub const EXPLANATION_TITLE: &str = "Best move explained";
+#[must_use]
+pub fn explanation_title() -> String {
+    t("analysis-explanation-title")
+}
 /// The engine is stopped.
-pub const ENGINE_STOPPED: &str = "engine stopped: g starts it";
+#[must_use]
+pub fn engine_stopped() -> String {
+    t("analysis-engine-stopped")
+}
 /// The engine is starting on the position.
-pub const ENGINE_STARTING: &str = "thinking…";
+#[must_use]
+pub fn engine_starting() -> String {
+    t("analysis-engine-starting")
+}
 /// The position has no legal move.
-pub const NO_MOVES: &str = "no legal move: the game is over here";
+#[must_use]
+pub fn no_moves() -> String {
+    t("analysis-no-moves")
+}
 /// The default file name of the save prompt.
-pub const DEFAULT_FILE: &str = "analysis.pgn";
+#[must_use]
+pub fn default_file() -> String {
+    t("analysis-default-file")
+}
 /// The label of the save prompt.
-pub const SAVE_LABEL: &str = "save as: ";
+#[must_use]
+pub fn save_label() -> String {
+    t("analysis-save-label")
+}
 /// The label of the move/command prompt.
 pub const PROMPT_LABEL: &str = ":";
 /// The key-hint line at the prompt, for a game of `variant`.
 #[must_use]
-pub fn keys_prompt(variant: Variant) -> &'static str {
-    match variant {
-        Variant::Chess => "a move (e4, Nf3) or save [FILE] · ⏎ run · esc cancel",
-        Variant::PawnBattle => "a move (e4, exd5, Rab1) or save [FILE] · ⏎ run · esc cancel",
-    }
+pub fn keys_prompt(variant: Variant) -> String {
+    let example = match variant {
+        Variant::Chess => "e4, Nf3",
+        Variant::PawnBattle => "e4, exd5, Rab1",
+    };
+    tr(
+        "analysis-keys-prompt",
+        &[("example", crate::i18n::san(example).into_owned().into())],
+    )
 }
 
-/// A move to give as an example in messages, for a game of `variant`.
+/// A move to give as an example in messages, for a game of `variant` (in the language's SAN).
 #[must_use]
-pub fn move_example(variant: Variant) -> &'static str {
+pub fn move_example(variant: Variant) -> String {
     match variant {
-        Variant::Chess => "Nf3",
-        Variant::PawnBattle => "e4 or Rab1",
+        Variant::Chess => crate::i18n::san("Nf3").into_owned(),
+        Variant::PawnBattle => tr(
+            "list-or",
+            &[
+                ("init", "e4".into()),
+                ("last", crate::i18n::san("Rab1").into_owned().into()),
+            ],
+        ),
     }
 }
 /// The key-hint line at the save prompt.
-pub const KEYS_SAVE: &str = "the PGN file to write · ⏎ save · esc cancel";
+#[must_use]
+pub fn keys_save() -> String {
+    t("analysis-keys-save")
+}
+/// The key-hint line before replacing a file (`yes`, `no`: their keys).
+#[must_use]
+pub fn keys_replace(yes: &str, no: &str) -> String {
+    tr(
+        "analysis-keys-replace",
+        &[("yes", yes.into()), ("no", no.into())],
+    )
+}
 /// The key-hint line with the help open.
-pub const KEYS_HELP: &str = "any key closes the help";
+#[must_use]
+pub fn keys_help() -> String {
+    t("help-any-key-closes")
+}
 /// The help overlay's title.
-pub const HELP_TITLE: &str = "Analysis board keys";
+#[must_use]
+pub fn help_title() -> String {
+    t("analysis-help-title")
+}
 /// Nothing before the start.
-pub const AT_START: &str = "at the start position";
+#[must_use]
+pub fn at_start() -> String {
+    t("analysis-at-start")
+}
 /// Nothing after the end of the line.
-pub const AT_END: &str = "at the end of this line";
+#[must_use]
+pub fn at_end() -> String {
+    t("analysis-at-end")
+}
 /// No other move at this point.
-pub const NO_SIBLING: &str = "no other move was tried here";
+#[must_use]
+pub fn no_sibling() -> String {
+    t("analysis-no-sibling")
+}
 /// On the main line.
-pub const ON_MAIN_LINE: &str = "already on the main line";
+#[must_use]
+pub fn on_main_line() -> String {
+    t("analysis-on-main-line")
+}
 /// The variation became the main line.
-pub const PROMOTED: &str = "this variation is now the main line";
+#[must_use]
+pub fn promoted() -> String {
+    t("analysis-promoted")
+}
 /// A move was deleted.
-pub const DELETED: &str = "move deleted with what followed it";
+#[must_use]
+pub fn deleted() -> String {
+    t("analysis-deleted")
+}
 /// A new variation.
-pub const NEW_VARIATION: &str = "new variation";
+#[must_use]
+pub fn new_variation() -> String {
+    t("analysis-new-variation")
+}
+
+fn path_arg(path: &Path) -> (&'static str, crate::i18n::FluentValue<'static>) {
+    ("path", path.display().to_string().into())
+}
 
 /// Saved to a file.
 #[must_use]
 pub fn saved(path: &Path) -> String {
-    format!("saved the analysis to {}", path.display())
+    tr("analysis-saved", &[path_arg(path)])
 }
 
 /// A save failed.
 #[must_use]
 pub fn save_failed(why: &str) -> String {
-    format!("could not save: {why}; try another file name (w)")
+    tr("analysis-save-failed", &[("why", why.into())])
+}
+
+/// A save asked for without a file name.
+#[must_use]
+pub fn no_file_name() -> String {
+    save_failed(&t("analysis-no-file-name"))
 }
 
 /// The question before replacing a file.
 #[must_use]
 pub fn replace_question(path: &Path) -> String {
-    format!("{} already exists. Replace it? (y/n)", path.display())
+    tr("analysis-replace-question", &[path_arg(path)])
 }
 
 /// The file was kept.
 #[must_use]
 pub fn kept(path: &Path) -> String {
-    format!("{} kept; nothing was written", path.display())
+    tr("analysis-kept", &[path_arg(path)])
 }
 
 /// A prompt line that is neither a move nor a command (`example`: [`move_example`]).
 #[must_use]
 pub fn not_understood(input: &str, why: &str, example: &str) -> String {
-    format!(
-        "{}: {why} (type a move such as {example}, or save FILE)",
-        crate::echo::echo(input)
+    tr(
+        "analysis-not-understood",
+        &[
+            ("input", crate::echo::echo(input).into()),
+            ("why", why.into()),
+            ("example", example.into()),
+        ],
     )
 }
 
 /// A move asked for where the game is over (`outcome`: who won and why, or the draw).
 #[must_use]
 pub fn game_over_here(outcome: &impl fmt::Display) -> String {
-    format!("the game is over here ({outcome}); , steps back, [ ] and x change the line")
+    tr(
+        "analysis-game-over-here",
+        &[("outcome", outcome.to_string().into())],
+    )
 }
 
 /// The engine panel where the game is over: the outcome instead of lines.
 #[must_use]
 pub fn game_over_panel(outcome: &impl fmt::Display) -> String {
-    format!("game over: {outcome}")
+    tr(
+        "analysis-game-over-panel",
+        &[("outcome", outcome.to_string().into())],
+    )
 }
 
 /// The engine panel's heading: depth, whose side the scores are from, and whether the engine
@@ -114,20 +208,30 @@ pub fn game_over_panel(outcome: &impl fmt::Display) -> String {
 #[must_use]
 pub fn engine_heading(depth: u32, side: &str, on: bool, running: bool) -> String {
     let state = match (on, running) {
-        (false, _) => " · stopped (g)",
-        (true, true) => "…",
-        (true, false) => " · final",
+        (false, _) => "stopped",
+        (true, true) => "running",
+        (true, false) => "final",
     };
-    format!("depth {depth}{state} · scores for {side}")
+    tr(
+        "analysis-engine-heading",
+        &[
+            ("depth", depth.into()),
+            ("state", state.into()),
+            ("side", side.into()),
+        ],
+    )
 }
 
 /// The heading over the best line's whole explanation.
-pub const BEST_EXPLAINED: &str = "Best line:";
+#[must_use]
+pub fn best_explained() -> String {
+    t("analysis-best-explained")
+}
 
 /// The engine failed.
 #[must_use]
 pub fn engine_failed(why: &str) -> String {
-    format!("the engine failed: {why}; g starts it again")
+    tr("analysis-engine-failed", &[("why", why.into())])
 }
 
 /// The status line without a message: whose move it is (or how the game ended there), the
@@ -139,12 +243,23 @@ pub fn position(
     main_line: bool,
     over: Option<&dyn fmt::Display>,
 ) -> String {
-    let line = if main_line { "main line" } else { "variation" };
+    let main = if main_line { "yes" } else { "no" };
     match over {
-        Some(outcome) => format!("{outcome} · ply {ply} · {line}"),
-        None => {
-            let side = crate::app::color_name(turn);
-            format!("{side} to move · ply {ply} · {line}")
-        }
+        Some(outcome) => tr(
+            "analysis-position-over",
+            &[
+                ("outcome", outcome.to_string().into()),
+                ("ply", ply.into()),
+                ("main", main.into()),
+            ],
+        ),
+        None => tr(
+            "analysis-position",
+            &[
+                ("side", crate::app::color_name(turn).into()),
+                ("ply", ply.into()),
+                ("main", main.into()),
+            ],
+        ),
     }
 }

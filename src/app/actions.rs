@@ -2,6 +2,7 @@
 //! games, the board editor and the analysis board asked of the shell, hints, draws, quitting.
 
 use super::*;
+use crate::i18n::{t, tr};
 
 impl<P: Playable> App<P> {
     // ----- board actions ----------------------------------------------------------------
@@ -13,13 +14,14 @@ impl<P: Playable> App<P> {
     /// Whether the human may move now; sets an explaining message when not.
     pub(super) fn human_may_move(&mut self) -> bool {
         if let Some(outcome) = self.outcome() {
-            self.error(format!(
-                "the game is over ({outcome}); n starts a new game, u takes back"
+            self.error(tr(
+                "play-over-new-or-undo",
+                &[("outcome", outcome.to_string().into())],
             ));
             return false;
         }
         if self.game.turn() != self.human {
-            self.error("the engine is to move; s makes it move now");
+            self.error(t("play-engine-to-move"));
             return false;
         }
         true
@@ -95,7 +97,7 @@ impl<P: Playable> App<P> {
             Command::Flip => self.flip(),
             Command::Level(n) => {
                 self.config.engine.level = n;
-                self.info(format!("level {n} from the engine's next move"));
+                self.info(tr("play-level-set", &[("level", n.into())]));
             }
             Command::ShowFen => {
                 let fen = match self.view_ply {
@@ -103,13 +105,13 @@ impl<P: Playable> App<P> {
                     None => self.game.fen(),
                 };
                 fx.push(Effect::Copy(fen.clone()));
-                self.info(format!("{fen} (copied)"));
+                self.info(tr("play-copied", &[("fen", fen.as_str().into())]));
             }
             Command::SetFen(fen) => match Game::<P>::from_variant_fen(&fen) {
                 Ok(game) => {
                     let human = self.human;
                     let note = self.set_up(game, human, fx);
-                    self.info(format!("{note}position set up"));
+                    self.info(tr("play-position-set", &[("note", note.into())]));
                     self.after_change(fx, true);
                 }
                 Err(e) => self.error(e.to_string()),
@@ -119,7 +121,7 @@ impl<P: Playable> App<P> {
             Command::Load(path, pick) => fx.push(Effect::Load(path, pick)),
             Command::Resign => {
                 if self.outcome().is_some() {
-                    self.error("the game is already over");
+                    self.error(t("play-already-over"));
                 } else {
                     self.mode = Mode::Confirm(Confirm::Resign);
                 }
@@ -168,32 +170,32 @@ impl<P: Playable> App<P> {
         // A resignation or a draw agreement is taken back alone: the moves stay.
         let by_hand = self.outcome().and_then(|o| {
             if o.reason == P::GameEnd::RESIGNATION {
-                Some("took back the resignation: the game goes on")
+                Some("play-took-back-resignation")
             } else if o.reason == P::GameEnd::AGREEMENT {
-                Some("took back the draw agreement: the game goes on")
+                Some("play-took-back-draw")
             } else {
                 None
             }
         });
         if !self.game.undo() {
-            self.error("nothing to take back");
+            self.error(t("play-nothing-to-take-back"));
             return;
         }
         if let Some(said) = by_hand {
-            self.info(said);
+            self.info(t(said));
             self.after_change(fx, true);
             return;
         }
         if self.game.turn() != self.human && self.game.ply() > 0 {
             self.game.undo();
         }
-        self.info("took back your move");
+        self.info(t("play-took-back"));
         self.after_change(fx, true);
     }
 
     pub(super) fn redo(&mut self, fx: &mut Vec<Effect>) {
         if !self.game.can_redo() {
-            self.error("nothing to redo");
+            self.error(t("play-nothing-to-redo"));
             return;
         }
         self.cancel_search(fx);
@@ -233,9 +235,7 @@ impl<P: Playable> App<P> {
         self.archive_when_analysed = false;
         fx.push(Effect::Archive(self.saved()));
         let missing = self.analyses_pending();
-        (missing > 0).then(|| {
-            format!("the last game was archived with {missing} move(s) not analysed yet · ")
-        })
+        (missing > 0).then(|| tr("play-archived-unanalysed", &[("missing", missing.into())]))
     }
 
     /// Before a game of the other variant takes this screen's place ([`Effect::PlayOther`]):
@@ -336,41 +336,48 @@ impl<P: Playable> App<P> {
     pub(super) fn start_new_game(&mut self, color: HumanColor, fx: &mut Vec<Effect>) {
         let human = self.pick_color(color);
         let note = self.set_up(Game::starting(), human, fx);
-        self.info(format!(
-            "{note}new {}: you play {}, level {}",
-            named_game::<P>(),
-            color_name(human),
-            self.config.engine.level
+        let game = match P::VARIANT {
+            crate::variant::Variant::Chess => "chess",
+            crate::variant::Variant::PawnBattle => "pawn-battle",
+        };
+        self.info(tr(
+            "play-new-game",
+            &[
+                ("note", note.into()),
+                ("game", game.into()),
+                ("side", color_name(human).into()),
+                ("level", self.config.engine.level.into()),
+            ],
         ));
         self.after_change(fx, true);
     }
 
     pub(super) fn ask_hint(&mut self, fx: &mut Vec<Effect>) {
         if self.outcome().is_some() {
-            return self.error("the game is over");
+            return self.error(t("play-game-over"));
         }
         if self.game.turn() != self.human {
-            return self.error("hints are for your move; the engine is to move");
+            return self.error(t("play-hint-not-your-move"));
         }
         if self.search.is_some() {
-            return self.info("already thinking about a hint");
+            return self.info(t("play-hint-already"));
         }
         self.view_ply = None;
         self.start_search(Purpose::Hint, fx);
-        self.info("looking for a good move…");
+        self.info(t("play-hint-looking"));
     }
 
     /// `:draw`: the engine accepts when its latest full-strength judgement of the live
     /// position says it is dead equal or the engine stands worse, and says why either way.
     pub(super) fn offer_draw(&mut self, fx: &mut Vec<Effect>) {
         if let Some(outcome) = self.outcome() {
-            return self.error(format!("the game is already over ({outcome})"));
+            return self.error(tr(
+                "play-already-over-outcome",
+                &[("outcome", outcome.to_string().into())],
+            ));
         }
         let Some(human_view) = self.live_score() else {
-            return self.info(
-                "the engine declines for now: it has not judged this position yet (offer again \
-                 once the last move is analysed)",
-            );
+            return self.info(t("play-draw-not-judged"));
         };
         let engine_view = human_view.flip();
         let accepts = match engine_view {
@@ -378,19 +385,24 @@ impl<P: Playable> App<P> {
             Score::Mate(n) => n < 0,
         };
         if !accepts {
-            return self.info(format!(
-                "the engine declines the draw: it judges its position better ({engine_view} for it)"
+            return self.info(tr(
+                "play-draw-declined",
+                &[("score", engine_view.to_string().into())],
             ));
         }
         let why = if matches!(engine_view, Score::Cp(cp) if cp >= -DRAW_ACCEPT_CP) {
-            "the position is dead equal"
+            "equal"
         } else {
-            "it stands worse"
+            "worse"
         };
         self.cancel_search(fx);
         self.game.agree_draw();
-        self.info(format!(
-            "the engine accepts the draw: {why} ({engine_view} for it)"
+        self.info(tr(
+            "play-draw-accepted",
+            &[
+                ("why", why.into()),
+                ("score", engine_view.to_string().into()),
+            ],
         ));
         self.after_change(fx, true);
     }
@@ -424,7 +436,7 @@ impl<P: Playable> App<P> {
 
     pub(super) fn move_now(&mut self, fx: &mut Vec<Effect>) {
         if self.outcome().is_some() {
-            return self.error("the game is over");
+            return self.error(t("play-game-over"));
         }
         match self.search.as_mut() {
             Some(s) if s.purpose == Purpose::Move => {
@@ -445,9 +457,9 @@ impl<P: Playable> App<P> {
                 self.human = !self.human;
                 self.human_from.push((self.game.ply(), self.human));
                 self.input.clear();
-                self.info(format!(
-                    "the engine moves now; you play {}",
-                    color_name(self.human)
+                self.info(tr(
+                    "play-engine-moves-now",
+                    &[("side", color_name(self.human).into())],
                 ));
                 self.after_change(fx, false);
             }

@@ -64,7 +64,10 @@ pub fn parse(text: &str) -> Result<Command, String> {
         if rest.is_empty() {
             Ok(c)
         } else {
-            Err(format!(":{word} takes no argument"))
+            Err(crate::i18n::tr(
+                "command-no-argument",
+                &[("command", word.into())],
+            ))
         }
     };
     match word {
@@ -80,18 +83,20 @@ pub fn parse(text: &str) -> Result<Command, String> {
         "feedback" => Ok(Command::Feedback(rest.to_owned())),
         "level" => match rest.parse::<u8>() {
             Ok(n) if Level::RANGE.contains(&n) => Ok(Command::Level(n)),
-            _ => Err(format!(
-                ":level takes a number from {} to {}, not \"{}\"",
-                Level::MIN,
-                Level::MAX,
-                crate::echo::echo(rest)
+            _ => Err(crate::i18n::tr(
+                "command-level-range",
+                &[
+                    ("min", Level::MIN.into()),
+                    ("max", Level::MAX.into()),
+                    ("text", crate::echo::echo(rest).into()),
+                ],
             )),
         },
         "fen" if rest.is_empty() => Ok(Command::ShowFen),
         "fen" => Ok(Command::SetFen(rest.to_owned())),
         "save" if rest.is_empty() => Ok(Command::Save(None)),
         "save" => Ok(Command::Save(Some(PathBuf::from(rest)))),
-        "load" if rest.is_empty() => Err(":load takes a file path".to_owned()),
+        "load" if rest.is_empty() => Err(crate::i18n::t("command-load-path")),
         "load" => Ok(match rest.rsplit_once(' ') {
             Some((path, n)) if !path.trim().is_empty() && n.parse::<usize>().is_ok() => {
                 Command::Load(

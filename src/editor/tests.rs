@@ -214,7 +214,7 @@ fn undo_and_redo_every_change() {
     assert!(
         e.note
             .as_ref()
-            .is_some_and(|n| n.text == text::NOTHING_TO_UNDO)
+            .is_some_and(|n| n.text == text::nothing_to_undo())
     );
     e.apply(EditorAction::Clear);
     e.apply(EditorAction::Place(piece('K')));
@@ -233,7 +233,7 @@ fn undo_and_redo_every_change() {
     assert!(
         e.note
             .as_ref()
-            .is_some_and(|n| n.text == text::NOTHING_TO_REDO)
+            .is_some_and(|n| n.text == text::nothing_to_redo())
     );
     // A new change drops the redo tail; view changes are not undone.
     e.apply(EditorAction::Undo);
@@ -531,7 +531,7 @@ fn pawn_battle_places_only_rooks_and_pawns_and_says_why() {
         Color::White,
         CastlingSide::KingSide,
     ));
-    assert_eq!(note(&e), text::NO_CASTLING_PAWN_BATTLE);
+    assert_eq!(note(&e), text::no_castling_pawn_battle());
     assert!(!e.castling_possible(Color::White, CastlingSide::KingSide));
     assert_eq!(
         e.apply(EditorAction::Analyse),

@@ -1,6 +1,7 @@
 //! FEN input with errors that name the offending field and say why.
 
 use crate::echo::echo;
+use crate::i18n::{FluentValue, t, tr};
 use std::fmt;
 
 use shakmaty::fen::{Fen, ParseFenError};
@@ -18,11 +19,32 @@ pub struct FenError {
 
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "invalid FEN ({}): {}", self.field, self.reason)
+        let field = match self.field {
+            "piece placement" => "placement",
+            "side to move" => "turn",
+            "castling" => "castling",
+            "en passant" => "ep",
+            "halfmove clock" => "halfmoves",
+            "fullmove number" => "fullmoves",
+            _ => "position",
+        };
+        f.write_str(&tr(
+            "fen-invalid",
+            &[
+                ("field", field.into()),
+                ("reason", self.reason.as_str().into()),
+            ],
+        ))
     }
 }
 
 impl std::error::Error for FenError {}
+
+/// A FEN error of `field` (its English name, the [`FenError::field`]), the reason being the
+/// catalogue's message `key` with its variables in the language spoken.
+pub(crate) fn err_of(field: &'static str, key: &str, args: &[(&str, FluentValue<'_>)]) -> FenError {
+    err(field, tr(key, args))
+}
 
 pub(crate) fn err(field: &'static str, reason: impl Into<String>) -> FenError {
     FenError {
@@ -62,53 +84,53 @@ fn parse_with(text: &str, lenient: bool) -> Result<Chess, FenError> {
     parsed.map_err(|e| position_error(e.kinds()))
 }
 
-/// Why shakmaty refuses a set-up, per [`PositionErrorKinds`] flag: (flag, field, reason), in
-/// the order they are reported.
+/// Why shakmaty refuses a set-up, per [`PositionErrorKinds`] flag: (flag, field, the reason's
+/// message), in the order they are reported.
 const POSITION_REASONS: [(PositionErrorKinds, &str, &str); 9] = [
     (
         PositionErrorKinds::EMPTY_BOARD,
         "position",
-        "the board is empty",
+        "fen-empty-board",
     ),
     (
         PositionErrorKinds::MISSING_KING,
         "piece placement",
-        "each side needs exactly one king, and one is missing",
+        "fen-missing-king",
     ),
     (
         PositionErrorKinds::TOO_MANY_KINGS,
         "piece placement",
-        "a side has more than one king",
+        "fen-too-many-kings",
     ),
     (
         PositionErrorKinds::PAWNS_ON_BACKRANK,
         "piece placement",
-        "pawns cannot stand on the 1st or 8th rank",
+        "fen-pawns-on-backrank",
     ),
     (
         PositionErrorKinds::INVALID_CASTLING_RIGHTS,
         "castling",
-        "a castling right is given but the king or rook is not on its original square",
+        "fen-invalid-castling-rights",
     ),
     (
         PositionErrorKinds::INVALID_EP_SQUARE,
         "en passant",
-        "no pawn can have just made a double step to give that en-passant square",
+        "fen-invalid-ep",
     ),
     (
         PositionErrorKinds::OPPOSITE_CHECK,
         "position",
-        "the side not to move is in check",
+        "fen-opposite-check",
     ),
     (
         PositionErrorKinds::IMPOSSIBLE_CHECK,
         "position",
-        "the checks on the king cannot arise in a real game",
+        "fen-impossible-check",
     ),
     (
         PositionErrorKinds::TOO_MUCH_MATERIAL,
         "piece placement",
-        "a side has more pieces than a real game allows",
+        "fen-too-much-material",
     ),
 ];
 
@@ -119,10 +141,10 @@ pub fn position_errors(kinds: PositionErrorKinds) -> Vec<FenError> {
     let mut errors: Vec<FenError> = POSITION_REASONS
         .iter()
         .filter(|(k, _, _)| kinds.contains(*k))
-        .map(|(_, field, why)| err(field, *why))
+        .map(|(_, field, key)| err(field, t(key)))
         .collect();
     if errors.is_empty() && !kinds.is_empty() {
-        errors.push(err("position", "the position is not legal"));
+        errors.push(err("position", t("fen-not-legal")));
     }
     errors
 }
@@ -132,7 +154,7 @@ fn position_error(kinds: PositionErrorKinds) -> FenError {
     position_errors(kinds)
         .into_iter()
         .next()
-        .unwrap_or_else(|| err("position", "the position is not legal"))
+        .unwrap_or_else(|| err("position", t("fen-not-legal")))
 }
 
 /// Checks every field of a FEN's syntax (not the position it describes) and parses it. Shared
@@ -143,7 +165,7 @@ fn position_error(kinds: PositionErrorKinds) -> FenError {
 pub(crate) fn parse_syntax(text: &str) -> Result<Fen, FenError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.is_empty() {
-        return Err(err("piece placement", "the FEN is empty"));
+        return Err(err("piece placement", t("fen-empty")));
     }
     // `rnbqkbnr/pppp ppp/…`: a space inside the placement, not extra fields at the end.
     let is_placement = |f: &str| f.chars().all(|c| "pnbrqkPNBRQK12345678/".contains(c));
@@ -152,14 +174,13 @@ pub(crate) fn parse_syntax(text: &str) -> Result<Fen, FenError> {
             .get(1)
             .is_some_and(|f| f.contains('/') || (is_placement(f) && !matches!(*f, "w" | "b")))
     {
-        return Err(err(
+        return Err(err_of(
             "piece placement",
-            format!(
-                "it contains a space (\"{} {}\"); write empty squares as digits, the eight \
-                 ranks joined by \"/\"",
-                echo(fields[0]),
-                echo(fields[1])
-            ),
+            "fen-space",
+            &[
+                ("first", echo(fields[0]).into()),
+                ("second", echo(fields[1]).into()),
+            ],
         ));
     }
     // A broken placement is the first thing wrong, whatever follows it (`bad fen` is not a
@@ -167,38 +188,32 @@ pub(crate) fn parse_syntax(text: &str) -> Result<Fen, FenError> {
     check_placement(fields[0])?;
     if fields.len() < 4 {
         let missing = ["side to move", "castling", "en passant"][fields.len() - 1];
-        return Err(err(
+        return Err(err_of(
             missing,
-            format!(
-                "the FEN has {} field(s); expected at least 4 (placement, side to move, castling, \
-                 en passant)",
-                fields.len()
-            ),
+            "fen-too-few-fields",
+            &[("count", fields.len().into())],
         ));
     }
     if fields.len() > 6 {
-        return Err(err(
+        return Err(err_of(
             "fullmove number",
-            format!(
-                "unexpected text after the fullmove number: \"{}\"",
-                echo(&fields[6..].join(" "))
-            ),
+            "fen-trailing",
+            &[("text", echo(&fields[6..].join(" ")).into())],
         ));
     }
     if !matches!(fields[1], "w" | "b") {
-        return Err(err(
+        return Err(err_of(
             "side to move",
-            format!("\"{}\" must be \"w\" or \"b\"", echo(fields[1])),
+            "fen-turn",
+            &[("text", echo(fields[1]).into())],
         ));
     }
     let castling = fields[2];
     if castling != "-" && !castling.chars().all(|c| matches!(c, 'K' | 'Q' | 'k' | 'q')) {
-        return Err(err(
+        return Err(err_of(
             "castling",
-            format!(
-                "\"{}\" must be \"-\" or a combination of K, Q, k, q",
-                echo(castling)
-            ),
+            "fen-castling",
+            &[("text", echo(castling).into())],
         ));
     }
     let ep = fields[3];
@@ -207,28 +222,24 @@ pub(crate) fn parse_syntax(text: &str) -> Result<Fen, FenError> {
             && matches!(ep.as_bytes()[0], b'a'..=b'h')
             && matches!(ep.as_bytes()[1], b'3' | b'6'));
     if !ep_ok {
-        return Err(err(
-            "en passant",
-            format!(
-                "\"{}\" must be \"-\" or a square on the 3rd or 6th rank, such as e3",
-                echo(ep)
-            ),
-        ));
+        return Err(err_of("en passant", "fen-ep", &[("text", echo(ep).into())]));
     }
     if let Some(h) = fields.get(4)
         && h.parse::<u32>().is_err()
     {
-        return Err(err(
+        return Err(err_of(
             "halfmove clock",
-            format!("\"{}\" must be a whole number ≥ 0", echo(h)),
+            "fen-halfmoves",
+            &[("text", echo(h).into())],
         ));
     }
     if let Some(n) = fields.get(5)
         && !n.parse::<u32>().is_ok_and(|n| n >= 1)
     {
-        return Err(err(
+        return Err(err_of(
             "fullmove number",
-            format!("\"{}\" must be a whole number ≥ 1", echo(n)),
+            "fen-fullmoves",
+            &[("text", echo(n).into())],
         ));
     }
     let fen: Fen = fields.join(" ").parse().map_err(|e: ParseFenError| {
@@ -250,9 +261,10 @@ pub(crate) fn parse_syntax(text: &str) -> Result<Fen, FenError> {
 fn check_placement(board: &str) -> Result<(), FenError> {
     let ranks: Vec<&str> = board.split('/').collect();
     if ranks.len() != 8 {
-        return Err(err(
+        return Err(err_of(
             "piece placement",
-            format!("{} rank(s) separated by '/'; expected 8", ranks.len()),
+            "fen-ranks",
+            &[("count", ranks.len().into())],
         ));
     }
     for (i, rank) in ranks.iter().enumerate() {
@@ -265,24 +277,27 @@ fn check_placement(board: &str) -> Result<(), FenError> {
                     squares += 1;
                 }
                 _ => {
-                    return Err(err(
+                    return Err(err_of(
                         "piece placement",
-                        format!(
-                            "rank {rank_no} (\"{}\") contains {c:?}; use PNBRQK/pnbrqk and \
-                             digits 1-8",
-                            echo(rank)
-                        ),
+                        "fen-rank-char",
+                        &[
+                            ("rank", rank_no.into()),
+                            ("text", echo(rank).into()),
+                            ("char", format!("{c:?}").into()),
+                        ],
                     ));
                 }
             }
         }
         if squares != 8 {
-            return Err(err(
+            return Err(err_of(
                 "piece placement",
-                format!(
-                    "rank {rank_no} (\"{}\") describes {squares} squares; expected 8",
-                    echo(rank)
-                ),
+                "fen-rank-squares",
+                &[
+                    ("rank", rank_no.into()),
+                    ("text", echo(rank).into()),
+                    ("squares", squares.into()),
+                ],
             ));
         }
     }

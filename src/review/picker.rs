@@ -23,6 +23,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 
 use super::Reviewed;
+use crate::i18n::{t, tr};
 use crate::pgn::{self, AnyGame, Tags};
 use crate::ui::theme::Theme;
 use crate::variant::Variant;
@@ -77,6 +78,16 @@ impl Entry {
         }
     }
 
+    /// The game's name as the list shows it, in the language spoken (`chess`, `xadrez`).
+    #[must_use]
+    pub fn game_label(&self) -> String {
+        let id = match self.variant {
+            Variant::Chess => "chess",
+            Variant::PawnBattle => "pawn-battle",
+        };
+        tr("picker-game", &[("game", id.into())])
+    }
+
     /// The entry of game `number` with these tags.
     #[must_use]
     pub fn from_tags(number: usize, tags: &Tags, error: Option<String>) -> Entry {
@@ -122,6 +133,7 @@ impl Entry {
             self.black.as_str(),
             self.event.as_str(),
             self.game_name(),
+            &self.game_label(),
         ]
         .iter()
         .any(|t| t.to_lowercase().contains(&f))
@@ -404,11 +416,15 @@ impl Picker {
     /// Draws the picker.
     pub fn render(&self, frame: &mut Frame, theme: &Theme) {
         let area = frame.area();
+        let count = self.entries.len();
         let status = if self.done {
             let bad = self.entries.iter().filter(|e| e.error.is_some()).count();
-            format!("{} games, {bad} unreadable", self.entries.len())
+            tr(
+                "picker-status-done",
+                &[("count", count.into()), ("bad", bad.into())],
+            )
         } else {
-            format!("reading… {} games so far", self.entries.len())
+            tr("picker-status-reading", &[("count", count.into())])
         };
         let block = Block::default()
             .borders(Borders::ALL)
@@ -424,37 +440,69 @@ impl Picker {
         }
         let width = usize::from(inner.width);
         // A file with games other than chess names each row's game in a column of its own.
+        let game_width = [Variant::Chess, Variant::PawnBattle]
+            .map(|variant| {
+                Entry {
+                    variant,
+                    ..Entry::default()
+                }
+                .game_label()
+                .chars()
+                .count()
+            })
+            .into_iter()
+            .max()
+            .unwrap_or(11);
         let game_column = |name: &str| {
             if self.mixed {
-                format!("{name:<11}  ")
+                format!("{name:<game_width$}  ")
             } else {
                 String::new()
             }
         };
-        let player = (width.saturating_sub(42 + game_column("").len()) / 3).clamp(6, 24);
+        // Each column as wide as its header in the language spoken, at least its English width.
+        let head = |key: &str, min: usize| {
+            let name = t(key);
+            let w = name.chars().count().max(min);
+            (name, w)
+        };
+        let (result, rw) = head("picker-column-result", 7);
+        let (date, dw) = head("picker-column-date", 10);
+        let (moves, mw) = head("picker-column-moves", 5);
+        let (white, black) = (t("picker-column-white"), t("picker-column-black"));
+        let names = white.chars().count().max(black.chars().count()).max(6);
+        let player = (width.saturating_sub(20 + rw + dw + mw + game_column("").len()) / 3)
+            .clamp(names, 24.max(names));
         let header = format!(
-            " {:>5}  {}{:<player$}  {:<player$}  {:<7}  {:<10}  {:>5}  opening",
+            " {:>5}  {}{:<player$}  {:<player$}  {:<rw$}  {:<dw$}  {:>mw$}  {}",
             "#",
-            game_column("game"),
-            "White",
-            "Black",
-            "result",
-            "date",
-            "moves"
+            game_column(&t("picker-column-game")),
+            white,
+            black,
+            result,
+            date,
+            moves,
+            t("picker-column-opening"),
         );
         let filter_line = if self.filter.is_empty() {
             let hint = if self.mixed {
-                "type to filter by player, event or game"
+                "picker-filter-hint-mixed"
             } else {
-                "type to filter by player or event"
+                "picker-filter-hint"
             };
-            Line::styled(hint, theme.fg("dim"))
+            Line::styled(t(hint), theme.fg("dim"))
         } else {
             Line::from(vec![
-                Span::styled("filter: ", theme.fg("dim")),
+                Span::styled(t("picker-filter"), theme.fg("dim")),
                 Span::styled(format!("{}_", self.filter), theme.fg("accent")),
                 Span::styled(
-                    format!("  ({} of {} games)", self.shown.len(), self.entries.len()),
+                    format!(
+                        "  {}",
+                        tr(
+                            "picker-filter-count",
+                            &[("shown", self.shown.len().into()), ("count", count.into())]
+                        )
+                    ),
                     theme.fg("dim"),
                 ),
             ])
@@ -482,13 +530,13 @@ impl Picker {
                 let (text, mut style) = match &e.error {
                     None => (
                         format!(
-                            "{marker}{:>5}  {}{:<player$}  {:<player$}  {:<7}  {:<10}  {:>5}  {}",
+                            "{marker}{:>5}  {}{:<player$}  {:<player$}  {:<rw$}  {:<dw$}  {:>mw$}  {}",
                             e.number,
-                            game_column(e.game_name()),
+                            game_column(&e.game_label()),
                             cut(&e.white, player),
                             cut(&e.black, player),
-                            cut(&e.result, 7),
-                            cut(&e.date, 10),
+                            cut(&e.result, rw),
+                            cut(&e.date, dw),
                             e.moves,
                             e.opening
                         ),
@@ -498,7 +546,7 @@ impl Picker {
                         format!(
                             "{marker}{:>5}  {}✗ {err}",
                             e.number,
-                            game_column(e.game_name())
+                            game_column(&e.game_label())
                         ),
                         theme.fg("error"),
                     ),
@@ -511,9 +559,9 @@ impl Picker {
             .collect();
         frame.render_widget(Paragraph::new(rows), list);
         let help = self.message.clone().unwrap_or_else(|| {
-            format!(
-                "{} · type to filter",
-                self.keys.key_line(PickerAction::SCREEN)
+            tr(
+                "picker-keys",
+                &[("keys", self.keys.key_line(PickerAction::SCREEN).into())],
             )
         });
         let style = if self.message.is_some() {

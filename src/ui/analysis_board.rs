@@ -92,6 +92,8 @@ fn move_rows<P: Playable>(board: &AnalysisBoard<P>, width: u16) -> Vec<Vec<Cell>
     let mut rows: Vec<Vec<Cell>> = vec![Vec::new()];
     let mut x = 0;
     for (token, id) in tokens {
+        // Moves in the language's SAN (the same width: one letter for one letter).
+        let token = crate::i18n::san(&token).into_owned();
         let w = token.chars().count();
         if x > 0 && x + 1 + w > width {
             rows.push(Vec::new());
@@ -184,7 +186,7 @@ pub fn render<P: Playable>(
         let help = board
             .keys()
             .help(<crate::analysis_board::BoardAction as crate::keys::Action>::SCREEN);
-        super::dialogs::draw_help(frame, layout.base.area, text::HELP_TITLE, &help, theme);
+        super::dialogs::draw_help(frame, layout.base.area, &text::help_title(), &help, theme);
     }
 }
 
@@ -195,7 +197,7 @@ fn draw_moves<P: Playable>(
     theme: &Theme,
 ) {
     let area = layout.base.moves;
-    let block = panel(text::MOVES_TITLE, theme);
+    let block = panel(&text::moves_title(), theme);
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let rows = move_rows(board, inner.width);
@@ -246,7 +248,7 @@ fn draw_lines<P: Playable>(
         match (&engine.lines, &engine.failed) {
             (_, Some(why)) => lines.push(Line::styled(text::engine_failed(why), theme.error())),
             (Some(found), None) if found.lines.is_empty() => {
-                lines.push(Line::styled(text::NO_MOVES, theme.fg("dim")));
+                lines.push(Line::styled(text::no_moves(), theme.fg("dim")));
             }
             (Some(found), None) => {
                 lines.push(Line::styled(
@@ -267,13 +269,13 @@ fn draw_lines<P: Playable>(
                 }
             }
             (None, None) if engine.on => {
-                lines.push(Line::styled(text::ENGINE_STARTING, theme.fg("dim")));
+                lines.push(Line::styled(text::engine_starting(), theme.fg("dim")));
             }
-            (None, None) => lines.push(Line::styled(text::ENGINE_STOPPED, theme.fg("dim"))),
+            (None, None) => lines.push(Line::styled(text::engine_stopped(), theme.fg("dim"))),
         }
     }
     let area = layout.base.engine;
-    let block = panel(text::ENGINE_TITLE, theme);
+    let block = panel(&text::engine_title(), theme);
     let inner = block.inner(area);
     frame.render_widget(block, area);
     frame.render_widget(Paragraph::new(lines), inner);
@@ -313,7 +315,7 @@ fn draw_explanations<P: Playable>(
             && best.explanation.sentences.len() > 1
         {
             lines.push(Line::default());
-            lines.push(Line::styled(text::BEST_EXPLAINED, theme.fg("accent")));
+            lines.push(Line::styled(text::best_explained(), theme.fg("accent")));
             // Its sentences (the rendered text also carries the score and the line on lines of
             // their own, which a panel line would run together: "Black.[-0.08]").
             let sentences: Vec<&str> = best
@@ -328,7 +330,7 @@ fn draw_explanations<P: Playable>(
     draw_panel(
         frame,
         layout.base.explanation,
-        text::EXPLANATION_TITLE,
+        &text::explanation_title(),
         lines,
         theme,
     );
@@ -343,7 +345,7 @@ fn draw_status<P: Playable>(
     let status = layout.base.status;
     let line = match &board.mode {
         BoardMode::Prompt(t) => super::status::prompt_line(text::PROMPT_LABEL, t, "", theme),
-        BoardMode::SaveAs(t) => super::status::prompt_line(text::SAVE_LABEL, t, "", theme),
+        BoardMode::SaveAs(t) => super::status::prompt_line(&text::save_label(), t, "", theme),
         _ => match &board.message {
             Some(m) if m.text.chars().count() > usize::from(status.width) => {
                 // A long message takes the key-hint line too (the keys are one `?` away).

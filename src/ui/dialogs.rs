@@ -173,12 +173,9 @@ pub fn draw<P: Playable>(frame: &mut Frame, layout: &Layout, app: &App<P>, theme
                         ),
                         chosen(theme),
                     ),
-                    Span::styled("  (t next · T previous)", theme.fg("dim")),
+                    Span::styled(format!("  {}", t("new-game-clock-keys")), theme.fg("dim")),
                 ]),
-                Line::styled(
-                    "Enter starts · e sets up a position · Esc cancels",
-                    theme.fg("dim"),
-                ),
+                Line::styled(t("new-game-keys"), theme.fg("dim")),
             ];
             let rect = centered(area, 56, 7);
             frame.render_widget(Clear, rect);
@@ -209,7 +206,7 @@ pub fn draw<P: Playable>(frame: &mut Frame, layout: &Layout, app: &App<P>, theme
             }
             // The outcome's sentence can be long (Pawn Battle's "… no legal move"): the dialog
             // widens up to the screen and wraps the rest, so no word is ever cut.
-            let keys = "←/→ then ⏎ · N new · v review · u undo";
+            let keys = t("game-over-keys");
             let reason = format!("{} · {}", outcome.said(), outcome.result_token());
             let width = (reason.chars().count() as u16 + 4)
                 .clamp(48, 72)

@@ -17,6 +17,7 @@ use super::{Layout, Theme, title_style};
 use crate::app::color_name;
 use crate::config::UiConfig;
 use crate::editor::{AnalysisView, Brush, Editor, EditorMode, text};
+use crate::i18n::t;
 use crate::variant::Variant;
 
 /// Columns of one palette cell.
@@ -133,7 +134,7 @@ fn draw_panel(
         .borders(Borders::ALL)
         .border_style(theme.fg("border"))
         .title(Span::styled(
-            format!(" {} ", text::TITLE),
+            format!(" {} ", text::title()),
             title_style(theme),
         ));
     frame.render_widget(block, layout.panel);
@@ -149,8 +150,8 @@ fn draw_panel(
     for (brush, cell) in &layout.palette {
         let label = match brush {
             Some(Brush::Piece(piece)) => format!(" {} ", glyph(*piece, ui.pieces, colored)),
-            Some(Brush::Erase) => " erase ".to_owned(),
-            None => " move ".to_owned(),
+            Some(Brush::Erase) => format!(" {} ", text::brush_erase()),
+            None => format!(" {} ", text::brush_move()),
         };
         // Pieces on a square colour, as on the board: every theme keeps both piece colours
         // readable there (a black piece on a dark terminal background would not be).
@@ -177,7 +178,7 @@ fn draw_panel(
         Line::styled(text::variant_line(editor.variant), body),
         Line::styled(text::side_to_move(setup.turn), body),
     ];
-    let mut castling = vec![Span::styled("castling ", body)];
+    let mut castling = vec![Span::styled(text::castling_label(), body)];
     for (key, color, side) in [
         ('1', Color::White, CastlingSide::KingSide),
         ('2', Color::White, CastlingSide::QueenSide),
@@ -190,16 +191,16 @@ fn draw_panel(
         }
         let on = editor.castling_right(color, side);
         let name = text::castling_name(side);
-        let who = if color == Color::White { "W" } else { "B" };
+        let who = text::castling_side_letter(color);
         let style = if on { theme.selected() } else { dim };
         castling.push(Span::styled(format!("{key} {who} {name}"), style));
         castling.push(Span::raw(" "));
     }
     if editor.variant == Variant::PawnBattle {
-        lines.push(Line::styled(text::CASTLING_PAWN_BATTLE, dim));
+        lines.push(Line::styled(text::castling_pawn_battle(), dim));
     } else {
         if castling.len() == 1 {
-            castling.push(Span::styled("none possible", dim));
+            castling.push(Span::styled(text::castling_none(), dim));
         }
         lines.push(Line::from(castling));
     }
@@ -219,14 +220,11 @@ fn draw_panel(
         ])),
         _ => lines.push(Line::styled(editor.fen(), dim)),
     }
-    let legal = match editor.variant {
-        Variant::Chess => text::LEGAL,
-        Variant::PawnBattle => text::LEGAL_PAWN_BATTLE,
-    };
+    let legal = text::legal(editor.variant);
     match editor.legality() {
         Ok(()) => lines.push(Line::styled(legal, theme.fg("accent"))),
         Err(reasons) => {
-            lines.push(Line::styled(text::ILLEGAL, theme.error()));
+            lines.push(Line::styled(text::illegal_heading(), theme.error()));
             for r in reasons {
                 lines.push(Line::styled(format!("• {}", r.reason), theme.error()));
             }
@@ -234,7 +232,7 @@ fn draw_panel(
     }
     match &editor.analysis {
         None => {}
-        Some(AnalysisView::Running) => lines.push(Line::styled(text::ANALYSING, dim)),
+        Some(AnalysisView::Running) => lines.push(Line::styled(text::analysing(), dim)),
         Some(AnalysisView::Done { best, lines: said }) => {
             if let Some(best) = best {
                 lines.push(Line::styled(text::best_move(best), title_style(theme)));
@@ -290,9 +288,9 @@ fn draw_status(
     frame.render_widget(Paragraph::new(line), status);
     let keys = match editor.mode {
         EditorMode::Board => keys.key_line(EditorKey::SCREEN),
-        EditorMode::Fen(_) => text::KEYS_FEN.to_owned(),
+        EditorMode::Fen(_) => text::keys_fen(),
         EditorMode::Play { .. } => keys.key_line(PlayKey::SCREEN),
-        EditorMode::Help => text::KEYS_HELP.to_owned(),
+        EditorMode::Help => text::keys_help(),
     };
     frame.render_widget(
         Paragraph::new(Line::styled(keys, theme.fg("dim"))),
@@ -307,7 +305,10 @@ fn draw_play(
     theme: &Theme,
     keys: &Keymaps,
 ) {
-    let mut colours = vec![Span::styled("You play  ", theme.fg("dim"))];
+    let labels = [t("new-game-colour"), t("new-game-level")];
+    let pad = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0) + 2;
+    let label = |i: usize| format!("{:<pad$}", labels[i]);
+    let mut colours = vec![Span::styled(label(0), theme.fg("dim"))];
     for c in Color::ALL {
         let style = if c == human {
             theme.selected()
@@ -320,26 +321,22 @@ fn draw_play(
     let lines = vec![
         Line::from(colours),
         Line::from(vec![
-            Span::styled("Level     ", theme.fg("dim")),
+            Span::styled(label(1), theme.fg("dim")),
             Span::styled(format!(" {level} "), theme.selected()),
             Span::styled(
-                format!("  (1 weakest – {} strongest)", Editor::max_level()),
+                format!("  {}", text::level_range(Editor::max_level())),
                 theme.fg("dim"),
             ),
         ]),
         Line::styled(
-            format!(
-                "{} starts · {} cancels",
-                keys.key_of(PlayKey::Start),
-                keys.key_of(PlayKey::Cancel)
-            ),
+            text::play_keys(&keys.key_of(PlayKey::Start), &keys.key_of(PlayKey::Cancel)),
             theme.fg("dim"),
         ),
     ];
     let rect = centered(layout.base.area, 52, 5);
     frame.render_widget(Clear, rect);
     frame.render_widget(
-        Paragraph::new(lines).block(dialog(text::PLAY_TITLE, theme)),
+        Paragraph::new(lines).block(dialog(&text::play_title(), theme)),
         rect,
     );
 }
@@ -347,5 +344,5 @@ fn draw_play(
 fn draw_help(frame: &mut Frame, layout: &EditorLayout, theme: &Theme, keys: &Keymaps) {
     let area = layout.base.area;
     let rows = keys.help(EditorKey::SCREEN);
-    super::dialogs::draw_help(frame, area, text::HELP_TITLE, &rows, theme);
+    super::dialogs::draw_help(frame, area, &text::help_title(), &rows, theme);
 }

@@ -23,7 +23,7 @@ use shakmaty::{
 };
 
 use super::{Variant, VariantPosition};
-use crate::game::fen::{err, parse_syntax};
+use crate::game::fen::{err, err_of, parse_syntax};
 use crate::game::{FenError, MoveError};
 
 pub mod arena;
@@ -291,7 +291,7 @@ fn from_setup(setup: Setup) -> Result<PawnBattle, FenError> {
         reasons
             .into_iter()
             .next()
-            .unwrap_or_else(|| err("position", "the position is not legal"))
+            .unwrap_or_else(|| err("position", crate::i18n::t("fen-not-legal")))
     })
 }
 
@@ -308,36 +308,36 @@ pub fn position_from_setup(setup: Setup) -> Result<PawnBattle, Vec<FenError>> {
         .iter()
         .find(|(_, piece)| !matches!(piece.role, Role::Pawn | Role::Rook))
     {
-        reasons.push(err(
+        reasons.push(err_of(
             "piece placement",
-            format!(
-                "Pawn Battle has only pawns and rooks, and there is a {} {} on {sq}",
-                crate::game::notation::color_name(piece.color),
-                crate::game::notation::role_name(piece.role)
-            ),
+            "fen-pb-pieces",
+            &[
+                (
+                    "color",
+                    crate::game::notation::color_name(piece.color).into(),
+                ),
+                ("role", crate::game::notation::role_name(piece.role).into()),
+                ("square", sq.to_string().into()),
+            ],
         ));
     }
     if setup.castling_rights.any() {
-        reasons.push(err("castling", "Pawn Battle has no castling: write \"-\""));
+        reasons.push(err("castling", crate::i18n::t("fen-pb-castling")));
     }
     let back_ranks = Bitboard::from_rank(Rank::First) | Bitboard::from_rank(Rank::Eighth);
     if let Some(sq) = (setup.board.pawns() & back_ranks).first() {
-        reasons.push(err(
+        reasons.push(err_of(
             "piece placement",
-            format!(
-                "pawns cannot stand on the 1st or 8th rank (there is one on {sq}): a pawn that \
-                 reaches the last rank has already won"
-            ),
+            "fen-pb-backrank",
+            &[("square", sq.to_string().into())],
         ));
     }
     for color in Color::ALL {
         if setup.board.by_piece(color.pawn()).is_empty() {
-            reasons.push(err(
+            reasons.push(err_of(
                 "piece placement",
-                format!(
-                    "{} has no pawns: each side needs at least one (a side without pawns has lost)",
-                    super::capitalised(color)
-                ),
+                "fen-pb-no-pawns",
+                &[("color", crate::game::notation::color_name(color).into())],
             ));
         }
     }
@@ -352,10 +352,7 @@ pub fn position_from_setup(setup: Setup) -> Result<PawnBattle, Vec<FenError>> {
             && !setup.board.occupied().contains(ep)
             && origin.is_some_and(|sq| !setup.board.occupied().contains(sq));
         if !possible {
-            reasons.push(err(
-                "en passant",
-                "no pawn can have just made a double step to give that en-passant square",
-            ));
+            reasons.push(err("en passant", crate::i18n::t("fen-invalid-ep")));
         }
     }
     if !reasons.is_empty() {

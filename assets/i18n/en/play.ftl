@@ -86,3 +86,6 @@ judged-by = judged by { $judge }
 judged-by-depth = judged by { $judge } at depth { $depth }
 searching-deeper = searching deeper…
 deepening-failed = could not judge the move deeper: { $why }
+new-game-clock-keys = (t next · T previous)
+new-game-keys = Enter starts · e sets up a position · Esc cancels
+game-over-keys = ←/→ then ⏎ · N new · v review · u undo

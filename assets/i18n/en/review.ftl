@@ -75,3 +75,29 @@ review-try-where = { $try } works at a mistake of the chosen side: { $next } goe
 review-best-was = the best move was { $move } ({ $score }); { $key } goes to the next mistake
 review-no-external = no external engine plays { $game } (Stockfish knows chess only): the built-in engine reviews this game
 review-again-with = reviewing again with { $analyst }
+
+## The game picker (src/review/picker.rs). $count, $bad, $shown: numbers of games.
+picker-game = { $game ->
+    [chess] chess
+   *[pawn-battle] Pawn Battle
+  }
+picker-status-done = { $count } { $count ->
+    [one] game
+   *[other] games
+  }, { $bad } unreadable
+picker-status-reading = reading… { $count } { $count ->
+    [one] game
+   *[other] games
+  } so far
+picker-column-game = game
+picker-column-white = White
+picker-column-black = Black
+picker-column-result = result
+picker-column-date = date
+picker-column-moves = moves
+picker-column-opening = opening
+picker-filter-hint = type to filter by player or event
+picker-filter-hint-mixed = type to filter by player, event or game
+picker-filter = filter:{" "}
+picker-filter-count = ({ $shown } of { $count } games)
+picker-keys = { $keys } · type to filter

@@ -86,3 +86,6 @@ judged-by = julgado por { $judge }
 judged-by-depth = julgado por { $judge } na profundidade { $depth }
 searching-deeper = buscando mais fundo…
 deepening-failed = não foi possível julgar o lance mais a fundo: { $why }
+new-game-clock-keys = (t próximo · T anterior)
+new-game-keys = Enter começa · e monta uma posição · Esc cancela
+game-over-keys = ←/→ e ⏎ · N nova · v revisar · u voltar

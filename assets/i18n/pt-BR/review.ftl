@@ -75,3 +75,35 @@ review-try-where = { $try } funciona num erro do lado escolhido: { $next } vai a
 review-best-was = o melhor lance era { $move } ({ $score }); { $key } vai ao próximo erro
 review-no-external = nenhum motor externo joga { $game } (o Stockfish só conhece xadrez): o motor embutido revisa esta partida
 review-again-with = revisando de novo com { $analyst }
+
+## A lista de partidas (src/review/picker.rs). $count, $bad, $shown: números de partidas.
+picker-game = { $game ->
+    [chess] xadrez
+   *[pawn-battle] Batalha de Peões
+  }
+picker-status-done = { $count } { $count ->
+    [0] partidas
+    [one] partida
+   *[other] partidas
+  }, { $bad } { $bad ->
+    [0] ilegíveis
+    [one] ilegível
+   *[other] ilegíveis
+  }
+picker-status-reading = lendo… { $count } { $count ->
+    [0] partidas
+    [one] partida
+   *[other] partidas
+  } até agora
+picker-column-game = jogo
+picker-column-white = Brancas
+picker-column-black = Pretas
+picker-column-result = resultado
+picker-column-date = data
+picker-column-moves = lances
+picker-column-opening = abertura
+picker-filter-hint = digite para filtrar por jogador ou evento
+picker-filter-hint-mixed = digite para filtrar por jogador, evento ou jogo
+picker-filter = filtro:{" "}
+picker-filter-count = ({ $shown } de { $count } partidas)
+picker-keys = { $keys } · digite para filtrar

@@ -9,6 +9,8 @@ use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{Read, Seek, Write};
 use std::path::{Path, PathBuf};
 
+use crate::i18n::tr;
+
 /// The lock file in the data directory.
 pub fn lock_path(data_dir: &Path) -> PathBuf {
     data_dir.join("autosave.lock")
@@ -37,23 +39,22 @@ impl std::fmt::Display for LockError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             LockError::Busy { data_dir, pid } => {
-                let who = pid.map_or_else(
-                    || "another kibitzer".to_owned(),
-                    |p| format!("another kibitzer (process {p})"),
-                );
-                write!(
-                    f,
-                    "{who} is playing the saved game in {}; quit it first (its game is saved), \
-                     or play a separate game with KIBITZER_DATA_DIR set to another directory",
-                    data_dir.display()
-                )
+                let dir = data_dir.display().to_string();
+                f.write_str(&match pid {
+                    Some(p) => tr(
+                        "lock-busy-process",
+                        &[("pid", (*p).into()), ("dir", dir.into())],
+                    ),
+                    None => tr("lock-busy", &[("dir", dir.into())]),
+                })
             }
-            LockError::Unusable { data_dir, reason } => write!(
-                f,
-                "the data directory {} cannot be used ({reason}); make it a writable directory, \
-                 or set KIBITZER_DATA_DIR to one",
-                data_dir.display()
-            ),
+            LockError::Unusable { data_dir, reason } => f.write_str(&tr(
+                "lock-unusable",
+                &[
+                    ("dir", data_dir.display().to_string().into()),
+                    ("reason", reason.as_str().into()),
+                ],
+            )),
         }
     }
 }
@@ -77,7 +78,7 @@ impl AutosaveLock {
         let unusable = |e: std::io::Error| LockError::Unusable {
             data_dir: data_dir.to_path_buf(),
             reason: if data_dir.is_file() {
-                "it is a file, not a directory".to_owned()
+                crate::i18n::t("lock-is-a-file")
             } else {
                 e.to_string()
             },
@@ -150,5 +151,27 @@ mod tests {
         let e = AutosaveLock::acquire(&file).unwrap_err().to_string();
         assert!(e.contains("it is a file, not a directory"), "{e}");
         assert!(e.contains(&file.display().to_string()), "{e}");
+    }
+
+    /// Issue 38: the second instance and the unusable directory are told in Portuguese.
+    #[test]
+    fn both_messages_in_portuguese() {
+        use crate::i18n::{Lang, with};
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("data");
+        std::fs::write(&file, "x").unwrap();
+        let e = with(Lang::PtBr, || {
+            AutosaveLock::acquire(&file).unwrap_err().to_string()
+        });
+        assert!(e.contains("é um arquivo, não um diretório"), "{e}");
+        assert!(e.contains("permissão de escrita"), "{e}");
+        let _first = AutosaveLock::acquire(dir.path()).unwrap();
+        let busy = AutosaveLock::acquire(dir.path()).unwrap_err();
+        let e = with(Lang::PtBr, || busy.to_string());
+        assert!(
+            e.starts_with(&format!("outro kibitzer (processo {})", std::process::id())),
+            "{e}"
+        );
+        assert!(e.contains("KIBITZER_DATA_DIR"), "{e}");
     }
 }

@@ -1,0 +1,50 @@
+# Errors of the input a user gives: FEN (src/game/fen.rs, src/variant/pawn_battle.rs). $field:
+# placement, turn, castling, ep, halfmoves, fullmoves, position; $text: the offending text.
+
+fen-invalid = invalid FEN ({ $field ->
+    [placement] piece placement
+    [turn] side to move
+    [castling] castling
+    [ep] en passant
+    [halfmoves] halfmove clock
+    [fullmoves] fullmove number
+   *[position] position
+  }): { $reason }
+fen-empty-board = the board is empty
+fen-missing-king = each side needs exactly one king, and one is missing
+fen-too-many-kings = a side has more than one king
+fen-pawns-on-backrank = pawns cannot stand on the 1st or 8th rank
+fen-invalid-castling-rights = a castling right is given but the king or rook is not on its original square
+fen-invalid-ep = no pawn can have just made a double step to give that en-passant square
+fen-opposite-check = the side not to move is in check
+fen-impossible-check = the checks on the king cannot arise in a real game
+fen-too-much-material = a side has more pieces than a real game allows
+fen-not-legal = the position is not legal
+fen-empty = the FEN is empty
+fen-space = it contains a space ("{ $first } { $second }"); write empty squares as digits, the eight ranks joined by "/"
+fen-too-few-fields = the FEN has { $count } field(s); expected at least 4 (placement, side to move, castling, en passant)
+fen-trailing = unexpected text after the fullmove number: "{ $text }"
+fen-turn = "{ $text }" must be "w" or "b"
+fen-castling = "{ $text }" must be "-" or a combination of K, Q, k, q
+fen-ep = "{ $text }" must be "-" or a square on the 3rd or 6th rank, such as e3
+fen-halfmoves = "{ $text }" must be a whole number ≥ 0
+fen-fullmoves = "{ $text }" must be a whole number ≥ 1
+fen-ranks = { $count } rank(s) separated by '/'; expected 8
+fen-rank-char = rank { $rank } ("{ $text }") contains { $char }; use PNBRQK/pnbrqk and digits 1-8
+fen-rank-squares = rank { $rank } ("{ $text }") describes { $squares } squares; expected 8
+fen-pb-pieces = Pawn Battle has only pawns and rooks, and there is a { $color ->
+    [white] white
+   *[black] black
+  } { $role } on { $square }
+fen-pb-castling = Pawn Battle has no castling: write "-"
+fen-pb-backrank = pawns cannot stand on the 1st or 8th rank (there is one on { $square }): a pawn that reaches the last rank has already won
+fen-pb-no-pawns = { $color ->
+    [white] White
+   *[black] Black
+  } has no pawns: each side needs at least one (a side without pawns has lost)
+
+## The data directory (src/app/persist/lock.rs). $dir: the directory; $pid: a process id.
+lock-busy = another kibitzer is playing the saved game in { $dir }; quit it first (its game is saved), or play a separate game with KIBITZER_DATA_DIR set to another directory
+lock-busy-process = another kibitzer (process { $pid }) is playing the saved game in { $dir }; quit it first (its game is saved), or play a separate game with KIBITZER_DATA_DIR set to another directory
+lock-unusable = the data directory { $dir } cannot be used ({ $reason }); make it a writable directory, or set KIBITZER_DATA_DIR to one
+lock-is-a-file = it is a file, not a directory
