@@ -9,12 +9,13 @@ use std::process::{Command, Stdio};
 
 const BIN: &str = env!("CARGO_BIN_EXE_kibitzer");
 
-#[test]
-fn python_chess_plays_a_short_game() {
+/// Runs the python-chess client `script` (a path below the crate) against the real binary and
+/// fails with its output unless it exits successfully.
+fn run_python_client(script: &str) {
     require_python_chess();
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/uci_game.py");
+    let script = format!("{}/{script}", env!("CARGO_MANIFEST_DIR"));
     let out = Command::new("python3")
-        .args([script, BIN])
+        .args([script.as_str(), BIN])
         .env("KIBITZER_CONFIG_DIR", env!("CARGO_TARGET_TMPDIR"))
         .env("KIBITZER_DATA_DIR", env!("CARGO_TARGET_TMPDIR"))
         .output()
@@ -27,24 +28,16 @@ fn python_chess_plays_a_short_game() {
     );
 }
 
+#[test]
+fn python_chess_plays_a_short_game() {
+    run_python_client("tests/uci_game.py");
+}
+
 /// Lazy SMP over UCI: `setoption name Threads value 2`, then searches of every kind answered
 /// legally by the real binary, python-chess as the client (`tests/py/uci_threads.py`).
 #[test]
 fn python_chess_plays_with_two_threads() {
-    require_python_chess();
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/py/uci_threads.py");
-    let out = Command::new("python3")
-        .args([script, BIN])
-        .env("KIBITZER_CONFIG_DIR", env!("CARGO_TARGET_TMPDIR"))
-        .env("KIBITZER_DATA_DIR", env!("CARGO_TARGET_TMPDIR"))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "stdout:\n{}\nstderr:\n{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    run_python_client("tests/py/uci_threads.py");
 }
 
 /// `setoption name Threads value 0` (or above the maximum) is refused with the range, over the

@@ -302,6 +302,18 @@ mod tests {
     use super::*;
     use crate::explain::board::before_move_after;
 
+    /// The line of SAN moves `sans` played from `after`.
+    fn line_from(after: &Chess, sans: &[&str]) -> Vec<Move> {
+        let mut pos = after.clone();
+        sans.iter()
+            .map(|s| {
+                let m = s.parse::<San>().unwrap().to_move(&pos).unwrap();
+                pos.play_unchecked(m);
+                m
+            })
+            .collect()
+    }
+
     #[test]
     fn a3_stops_the_pin_bb4() {
         // Black's best move after a pass is ...Bb4, pinning the knight on c3; after a3 the
@@ -329,13 +341,7 @@ mod tests {
         // pawn).
         let fen = "r1bq1rk1/pppnbppp/3p4/4p3/4P3/2NP1N2/PPP1BPPP/R1BQ1RK1 w - - 0 8";
         let (before, mv, after) = before_move_after(fen, "Nd2");
-        let mut pos = after.clone();
-        let mut pv = Vec::new();
-        for s in ["Nc5", "f4"] {
-            let m = s.parse::<San>().unwrap().to_move(&pos).unwrap();
-            pos.play_unchecked(m);
-            pv.push(m);
-        }
+        let pv = line_from(&after, &["Nc5", "f4"]);
         let Some(Fact::Idea { idea, san, .. }) = follow_up(&before, mv, &after, &pv) else {
             panic!("no follow-up");
         };
@@ -343,24 +349,12 @@ mod tests {
         // A recapture is no plan: Nxd5 exd5 Qxd5.
         let fen = "4k3/8/4p3/3p4/8/2N5/8/3QK3 w - - 0 1";
         let (before, mv, after) = before_move_after(fen, "Nxd5");
-        let mut pos = after.clone();
-        let mut pv = Vec::new();
-        for s in ["exd5", "Qxd5"] {
-            let m = s.parse::<San>().unwrap().to_move(&pos).unwrap();
-            pos.play_unchecked(m);
-            pv.push(m);
-        }
+        let pv = line_from(&after, &["exd5", "Qxd5"]);
         assert!(follow_up(&before, mv, &after, &pv).is_none());
         // The moved piece moving on is a plan: 1.e4 does not "prepare" e5.
         let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
         let (before, mv, after) = before_move_after(fen, "e4");
-        let mut pos = after.clone();
-        let mut pv = Vec::new();
-        for s in ["Nc6", "e5"] {
-            let m = s.parse::<San>().unwrap().to_move(&pos).unwrap();
-            pos.play_unchecked(m);
-            pv.push(m);
-        }
+        let pv = line_from(&after, &["Nc6", "e5"]);
         let Some(Fact::Idea { idea, .. }) = follow_up(&before, mv, &after, &pv) else {
             panic!("no follow-up");
         };
@@ -372,13 +366,7 @@ mod tests {
         // Morphy, game 102: 9.Ne3 c6 10.Nf5: the knight heads for f5.
         let fen = "r1b1k1nr/ppppqnpp/1b3p2/1B2p3/2NPP3/2P2N2/PP3PPP/R1BQ1RK1 w kq - 5 9";
         let (before, mv, after) = before_move_after(fen, "Ne3");
-        let mut pos = after.clone();
-        let mut pv = Vec::new();
-        for s in ["c6", "Nf5"] {
-            let m = s.parse::<San>().unwrap().to_move(&pos).unwrap();
-            pos.play_unchecked(m);
-            pv.push(m);
-        }
+        let pv = line_from(&after, &["c6", "Nf5"]);
         let Some(Fact::Idea {
             idea,
             square,
@@ -395,13 +383,7 @@ mod tests {
         // Carlsen-Ponomariov: 9.Bg5 h6 10.Bh4 is a retreat from h6's attack, not a route.
         let fen = "r1bq1rk1/2p2ppp/p1np1n2/1pb1p3/4P3/1BPP1N2/PP3PPP/RNBQ1RK1 w - - 0 9";
         let (before, mv, after) = before_move_after(fen, "Bg5");
-        let mut pos = after.clone();
-        let mut pv = Vec::new();
-        for s in ["h6", "Bh4"] {
-            let m = s.parse::<San>().unwrap().to_move(&pos).unwrap();
-            pos.play_unchecked(m);
-            pv.push(m);
-        }
+        let pv = line_from(&after, &["h6", "Bh4"]);
         let idea = match follow_up(&before, mv, &after, &pv) {
             Some(Fact::Idea { idea, .. }) => idea,
             other => panic!("{other:?}"),
