@@ -250,19 +250,22 @@ pub(crate) fn better_reason(
     gate: Option<&crate::explain::sentence_check::Gate>,
     except: Option<&str>,
 ) -> Option<(String, Vec<Claim>)> {
-    reason_from(
-        t,
-        pv_san,
-        mover,
-        themes,
-        best_claims,
-        gate,
-        i32::MIN,
+    let wanted = Wanted {
+        floor: i32::MIN,
         except,
-    )
+    };
+    reason_from(t, pv_san, mover, themes, best_claims, gate, wanted)
 }
 
-/// As [`better_reason`], among the reasons ranked at least `floor`.
+/// Which reasons [`reason_from`] may give: ranked at least `floor`, and not `except` (the
+/// played move's own reason).
+#[derive(Debug, Clone, Copy)]
+struct Wanted<'a> {
+    floor: i32,
+    except: Option<&'a str>,
+}
+
+/// As [`better_reason`], among the reasons [`Wanted`].
 fn reason_from(
     t: &Templates,
     pv_san: &[String],
@@ -270,8 +273,7 @@ fn reason_from(
     themes: &[Theme],
     best_claims: &[Claim],
     gate: Option<&crate::explain::sentence_check::Gate>,
-    floor: i32,
-    except: Option<&str>,
+    wanted: Wanted,
 ) -> Option<(String, Vec<Claim>)> {
     let f = Facts {
         san: pv_san.first().cloned().unwrap_or_default(),
@@ -292,7 +294,7 @@ fn reason_from(
         tablebase: None,
         gate,
     };
-    let (text, rests) = t.reason_from(&f, floor, except)?;
+    let (text, rests) = t.reason_from(&f, wanted.floor, wanted.except)?;
     let claims = rests
         .into_iter()
         .filter_map(|i| best_claims.get(i).cloned())
@@ -467,8 +469,10 @@ fn reply_reason(
         &themes,
         &reply_claims,
         Some(&gate),
-        REPLY_REASON_FLOOR,
-        None,
+        Wanted {
+            floor: REPLY_REASON_FLOOR,
+            except: None,
+        },
     )
 }
 
@@ -984,8 +988,8 @@ mod tests {
         let t = Templates::get("en").unwrap();
         let san = san_line(&p, &better);
         let (first, _) =
-            better_reason(&t, &san, Color::White, &line, &claims, None, None).expect("a reason");
-        let next = better_reason(&t, &san, Color::White, &line, &claims, None, Some(&first));
+            better_reason(t, &san, Color::White, &line, &claims, None, None).expect("a reason");
+        let next = better_reason(t, &san, Color::White, &line, &claims, None, Some(&first));
         assert!(next.is_none_or(|(text, _)| text != first), "{first}");
     }
 
