@@ -417,6 +417,9 @@ pub struct AnalysisConfig {
     /// 4-piece ones, separated by `:` (`;` on Windows); empty = the built-in tables only
     /// ([`crate::tablebase`]).
     pub syzygy_path: String,
+    /// Play mode: while you think, search the verdicts of the last two moves deeper in the
+    /// background (one core busy); `false` keeps the first verdicts and leaves the core idle.
+    pub deepen_while_thinking: bool,
 }
 
 /// The value of a UCI option in the configuration: a number, a boolean or a string.
@@ -449,6 +452,7 @@ impl Default for AnalysisConfig {
             timeout_ms: 10_000,
             threads: 0,
             syzygy_path: String::new(),
+            deepen_while_thinking: true,
         }
     }
 }

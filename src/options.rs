@@ -333,6 +333,7 @@ pub static OPTIONS: &[Opt] = &[
     opt!(analysis.timeout_ms, spin!(100, 600_000), "ms beyond its move time before it is hung"),
     opt!(analysis.threads, spin!(0, 64), "positions a review searches at once; 0 = one per core"),
     opt!(analysis.syzygy_path, Kind::Text, "Syzygy tables beyond the built-in 3-4 pieces; dirs by :"),
+    opt!(analysis.deepen_while_thinking, Kind::Check, "play: judge the last moves deeper while you think"),
     opt!(pawn_battle.eval.preset, combo(&["default", "seed"], "preset"), "Pawn Battle's evaluation"),
     opt!(pawn_battle.eval.material, spin!(0, 500), "Pawn Battle: pawns and rooks, %"),
     opt!(pawn_battle.eval.advance, spin!(0, 500), "Pawn Battle: ranks advanced by the pawns, %"),

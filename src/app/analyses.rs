@@ -131,9 +131,12 @@ impl<P: Playable> App<P> {
     /// deeper judgement is in.
     pub(super) fn deepen(&mut self, fx: &mut Vec<Effect>) {
         use crate::review::refine::MAX_ROUNDS;
-        if self.outcome().is_some() {
-            // A flag fell meanwhile: the game is over.
+        if self.outcome().is_some() || !self.config.analysis.deepen_while_thinking {
+            // A flag fell meanwhile (the game is over), or the player turned deepening off.
             self.stop_deepening(fx);
+            if !self.config.analysis.deepen_while_thinking {
+                return;
+            }
         }
         let idle = self.deepening.is_none()
             && self.analysing.is_none()

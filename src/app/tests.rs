@@ -1761,6 +1761,28 @@ fn analysis_jobs(fx: &[Effect]) -> Vec<AnalysisJob> {
 /// panel says at which depth) and the engine's reply is judged deeper next. A move made
 /// meanwhile stops the search under way and is answered as ever; the stopped search's result
 /// is dropped.
+/// `analysis.deepen_while_thinking = false`: the first verdicts stay, no search while you think.
+#[test]
+fn verdicts_stay_as_first_judged_when_deepening_is_off() {
+    let mut config = Config::default();
+    config.analysis.engine = "builtin".to_owned();
+    config.analysis.deepen_while_thinking = false;
+    let mut app = App::new(config, None, 1).0;
+    prompt(
+        &mut app,
+        "fen r3k2r/ppp2ppp/2n5/8/8/2N5/PPP2PPP/R3K2R w KQkq - 0 1",
+    );
+    let fx = prompt(&mut app, "a3");
+    run_analyses(&mut app, fx, 2);
+    let fx = engine_plays(&mut app, "a6");
+    run_analyses(&mut app, fx, 2);
+    for _ in 0..3 {
+        assert!(analysis_jobs(&app.update(Event::Tick)).is_empty());
+    }
+    assert!(!app.deepening_at(0) && !app.deepening_at(1));
+    assert_eq!(app.analysis_at(0).unwrap().round, 0);
+}
+
 #[test]
 fn verdicts_deepen_while_the_human_thinks() {
     let mut config = Config::default();
