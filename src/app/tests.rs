@@ -1761,12 +1761,9 @@ fn analysis_jobs(fx: &[Effect]) -> Vec<AnalysisJob> {
 /// panel says at which depth) and the engine's reply is judged deeper next. A move made
 /// meanwhile stops the search under way and is answered as ever; the stopped search's result
 /// is dropped.
-/// `analysis.deepen_while_thinking = false`: the first verdicts stay, no search while you think.
-#[test]
-fn verdicts_stay_as_first_judged_when_deepening_is_off() {
-    let mut config = Config::default();
-    config.analysis.engine = "builtin".to_owned();
-    config.analysis.deepen_while_thinking = false;
+/// A game where the human played 1.a3 and the engine 1...a6, both moves judged by their first
+/// background analysis (the level's move too: a weakened level's move is judged apart).
+fn judged_a3_a6(config: Config) -> App {
     let mut app = App::new(config, None, 1).0;
     prompt(
         &mut app,
@@ -1776,6 +1773,16 @@ fn verdicts_stay_as_first_judged_when_deepening_is_off() {
     run_analyses(&mut app, fx, 2);
     let fx = engine_plays(&mut app, "a6");
     run_analyses(&mut app, fx, 2);
+    app
+}
+
+/// `analysis.deepen_while_thinking = false`: the first verdicts stay, no search while you think.
+#[test]
+fn verdicts_stay_as_first_judged_when_deepening_is_off() {
+    let mut config = Config::default();
+    config.analysis.engine = "builtin".to_owned();
+    config.analysis.deepen_while_thinking = false;
+    let mut app = judged_a3_a6(config);
     for _ in 0..3 {
         assert!(analysis_jobs(&app.update(Event::Tick)).is_empty());
     }
@@ -1787,16 +1794,7 @@ fn verdicts_stay_as_first_judged_when_deepening_is_off() {
 fn verdicts_deepen_while_the_human_thinks() {
     let mut config = Config::default();
     config.analysis.engine = "builtin".to_owned();
-    let mut app = App::new(config, None, 1).0;
-    prompt(
-        &mut app,
-        "fen r3k2r/ppp2ppp/2n5/8/8/2N5/PPP2PPP/R3K2R w KQkq - 0 1",
-    );
-    let fx = prompt(&mut app, "a3");
-    run_analyses(&mut app, fx, 2);
-    // The level's move is judged by a background analysis too (a weakened level).
-    let fx = engine_plays(&mut app, "a6");
-    run_analyses(&mut app, fx, 2);
+    let mut app = judged_a3_a6(config);
     let first = app.analysis_at(0).unwrap().clone();
     let first_depth = first.depth.expect("the first judgement's depth");
     assert_eq!(first.round, 0);

@@ -300,6 +300,14 @@ pub fn before_move_after(fen: &str, san: &str) -> (Chess, Move, Chess) {
     (before, mv, after)
 }
 
+/// The legal move of `pos` that is the same piece move as `m` (from, to, promotion), played in
+/// another position (after a pass, after another move): whether or not it captures there.
+#[must_use]
+pub fn same_move(pos: &Chess, m: Move) -> Option<Move> {
+    pos.legal_moves()
+        .into_iter()
+        .find(|x| x.from() == m.from() && x.to() == m.to() && x.promotion() == m.promotion())
+}
 /// Plays `m` on a copy of `pos`; `None` if the move is illegal there.
 #[must_use]
 pub fn play(pos: &Chess, m: Move) -> Option<Chess> {

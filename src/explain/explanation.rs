@@ -446,10 +446,7 @@ fn reply_reason(
 ) -> Option<(String, Vec<Claim>)> {
     let reply = *pv.first()?;
     let replied = board::play(after, reply)?;
-    let themes: Vec<Theme> = themes::detect_line_after(Some(mv), after, pv)
-        .into_iter()
-        .filter(|t| t.ply == 0 || is_line_theme(t))
-        .collect();
+    let themes = at_root(&themes::detect_line_after(Some(mv), after, pv));
     let reply_claims = claims::derive(after, reply, &replied, &pv[1..], &themes);
     let gate = Gate::of(&Subject {
         before: after,
@@ -517,9 +514,7 @@ fn allowed_reply(
         let mut line = Vec::new();
         let mut pos = after_best.clone();
         for m in &input.pv {
-            let Some(same) = pos.legal_moves().into_iter().find(|x| {
-                x.from() == m.from() && x.to() == m.to() && x.promotion() == m.promotion()
-            }) else {
+            let Some(same) = board::same_move(&pos, *m) else {
                 break;
             };
             pos.play_unchecked(same);
@@ -586,11 +581,7 @@ pub fn explain(input: &ExplainInput) -> Explanation {
     } else {
         Vec::new()
     };
-    let root_themes: Vec<Theme> = themes
-        .iter()
-        .filter(|t| t.ply == 0 || is_line_theme(t))
-        .cloned()
-        .collect();
+    let root_themes = at_root(&themes);
     let mut claims = if legal {
         claims::derive(before, mv, &after, &input.pv, &root_themes)
     } else {
@@ -639,21 +630,6 @@ pub fn explain(input: &ExplainInput) -> Explanation {
         facts: input.facts.as_ref(),
         level: input.level,
     });
-    // The played move's own reason: the better move's must say something else.
-    let played_reason = match (&templates, legal) {
-        (Some(t), true) => better_reason(
-            t,
-            &line_san,
-            mover,
-            &root_themes,
-            &claims,
-            Some(&gate),
-            None,
-        )
-        .map(|(text, _)| text),
-        _ => None,
-    };
-
     // The better move, its themes, claims and reason.
     let mut best_line = None;
     let mut best_themes = Vec::new();
@@ -663,12 +639,23 @@ pub fn explain(input: &ExplainInput) -> Explanation {
     // the move itself, never on facts of the better move's position.
     let mut better_claims = Vec::new();
     if let Some((best, bl, pv_san)) = better_move(input, judgement) {
+        // The played move's own reason: the better move's must say something else.
+        let played_reason = match (&templates, legal) {
+            (Some(t), true) => better_reason(
+                t,
+                &line_san,
+                mover,
+                &root_themes,
+                &claims,
+                Some(&gate),
+                None,
+            )
+            .map(|(text, _)| text),
+            _ => None,
+        };
+
         best_themes = themes::detect_line_after(input.previous, before, &bl);
-        let bt: Vec<Theme> = best_themes
-            .iter()
-            .filter(|t| t.ply == 0 || is_line_theme(t))
-            .cloned()
-            .collect();
+        let bt = at_root(&best_themes);
         let best_after = board::play(before, best).unwrap_or_else(|| before.clone());
         let best_claims = claims::derive(before, best, &best_after, &input.best_pv, &bt);
         let best_gate = Gate::of(&Subject {
@@ -783,6 +770,16 @@ pub fn explain(input: &ExplainInput) -> Explanation {
 
 fn is_line_theme(t: &Theme) -> bool {
     themes::spec(t.id).is_some_and(|s| s.scope == themes::Scope::Line)
+}
+
+/// The themes a move's claims are derived from: those of the move itself (ply 0) and those
+/// about its whole line.
+fn at_root(themes: &[Theme]) -> Vec<Theme> {
+    themes
+        .iter()
+        .filter(|t| t.ply == 0 || is_line_theme(t))
+        .cloned()
+        .collect()
 }
 
 /// Keeps the sentences a level allows: basic = the most important non-quality sentence plus
@@ -983,7 +980,7 @@ mod tests {
         let p = pos("4k3/7p/8/4p3/3N4/8/P6P/4K3 w - - 0 1");
         let better = moves(&p, &["d4f5", "e8d7"]);
         let after = board::play(&p, better[0]).unwrap();
-        let line = detect_themes_for_test(&p, &better);
+        let line = at_root(&themes::detect_line_after(None, &p, &better));
         let claims = claims::derive(&p, better[0], &after, &better[1..], &line);
         let t = Templates::get("en").unwrap();
         let san = san_line(&p, &better);
@@ -991,13 +988,6 @@ mod tests {
             better_reason(t, &san, Color::White, &line, &claims, None, None).expect("a reason");
         let next = better_reason(t, &san, Color::White, &line, &claims, None, Some(&first));
         assert!(next.is_none_or(|(text, _)| text != first), "{first}");
-    }
-
-    fn detect_themes_for_test(p: &Chess, line: &[Move]) -> Vec<Theme> {
-        themes::detect_line_after(None, p, line)
-            .into_iter()
-            .filter(|t| t.ply == 0 || is_line_theme(t))
-            .collect()
     }
 
     /// Plays `ucis` from `p`, each from the position the previous one left.

@@ -332,11 +332,9 @@ fn sacrifice(s: &Subject, mover: Color, line: &[Move], settled: &[Chess]) -> boo
 
 /// The [`Gate::gain_believed`] condition.
 fn gain_believed(s: &Subject, mover: Color, settled: &[Chess]) -> bool {
-    let start = board::balance(s.before.board(), mover);
-    let Some(end) = settled.last() else {
+    let Some((start, gain)) = settled_gain(s.before, mover, settled) else {
         return false;
     };
-    let gain = board::balance(end.board(), mover) - start;
     match s.score_after {
         Some(Score::Mate(n)) => n > 0,
         Some(Score::Cp(cp)) => {
@@ -350,11 +348,15 @@ fn gain_believed(s: &Subject, mover: Color, settled: &[Chess]) -> bool {
 
 /// The [`Gate::wins_back`] condition.
 fn wins_back(before: &Chess, mover: Color, settled: &[Chess]) -> bool {
+    settled_gain(before, mover, settled)
+        .is_some_and(|(start, gain)| start < 0 && gain > 0 && gain <= -start)
+}
+
+/// The mover's material balance before the move and what the settled line gains on it (pawns).
+fn settled_gain(before: &Chess, mover: Color, settled: &[Chess]) -> Option<(i32, i32)> {
     let start = board::balance(before.board(), mover);
-    settled.last().is_some_and(|end| {
-        let gain = board::balance(end.board(), mover) - start;
-        start < 0 && gain > 0 && gain <= -start
-    })
+    let end = settled.last()?;
+    Some((start, board::balance(end.board(), mover) - start))
 }
 
 /// Exact root scores clamped to ±1000 cp (mates beyond), best first.
@@ -410,21 +412,21 @@ fn watch_survives(after: &Chess, pv: &[Move]) -> bool {
     board::play(&replied, *next).is_some_and(|p| purpose::works(&p, threat))
 }
 
-/// The square of `mv`'s capturer when it took a piece worth at least its own value.
-/// Whether the capture `mv` is taken back at once (see [`Gate::taken_back`]).
+/// Whether the capture `mv` is taken back at once (see [`Gate::taken_back`]): the line's reply
+/// takes the capturer ([`moved_taken`]), or without a line a recapture that loses nothing.
 fn taken_back(mover: Color, mv: Move, after: &Chess, pv: &[Move]) -> bool {
     if !mv.is_capture() {
         return false;
     }
-    let square = crate::explain::themes::util::dest(mv, mover);
-    match pv.first() {
-        Some(reply) => reply.is_capture() && reply.to() == square,
-        None => after.legal_moves().iter().any(|m| {
-            m.is_capture()
-                && m.to() == square
-                && crate::engine::see::see_ge(after, *m, 0, &crate::explain::purpose::SEE_VALUES)
-        }),
+    if !pv.is_empty() {
+        return moved_taken(mv, mover, pv);
     }
+    let square = crate::explain::themes::util::dest(mv, mover);
+    after.legal_moves().iter().any(|m| {
+        m.is_capture()
+            && m.to() == square
+            && crate::engine::see::see_ge(after, *m, 0, &crate::explain::purpose::SEE_VALUES)
+    })
 }
 
 /// The [`Gate::moved_taken`] condition (castling aside: two pieces move).
@@ -435,6 +437,7 @@ fn moved_taken(mv: Move, mover: Color, pv: &[Move]) -> bool {
         })
 }
 
+/// The square of `mv`'s capturer when it took a piece worth at least its own value.
 fn traded(mv: Move) -> Option<Square> {
     mv.capture()
         .filter(|c| board::value(*c) >= board::value(mv.role()))

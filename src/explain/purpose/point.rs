@@ -149,10 +149,7 @@ pub fn stops(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     // The piece the opponent would take steps away: it escapes (17.Nb5 with the knight on a7
     // attacked twice and defended once), which is no prophylaxis.
     if mv.from() == Some(r.to()) {
-        let again = after
-            .legal_moves()
-            .into_iter()
-            .find(|m| m.from() == r.from() && m.to() == r.to());
+        let again = board::same_move(after, r);
         if !r.is_capture() || again.is_some_and(|m| m.is_capture()) {
             return None;
         }
@@ -168,10 +165,7 @@ pub fn stops(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     }
     // After the move the opponent is to move: the same piece move (from, to, promotion; it
     // may take something now, or no longer), tested there.
-    let again = after
-        .legal_moves()
-        .into_iter()
-        .find(|m| m.from() == r.from() && m.to() == r.to() && m.promotion() == r.promotion());
+    let again = board::same_move(after, r);
     if again.is_some_and(|m| bites(after, m)) || !takes_away(before, mv, after, &passed, r, again) {
         return None;
     }
@@ -211,10 +205,7 @@ fn denied_square(before: &Chess, mv: Move, after: &Chess, passed: &Chess) -> Opt
             taken.contains(r.to())
                 && !matches!(r.role(), Role::Pawn | Role::King)
                 && bites(passed, *r)
-                && !after
-                    .legal_moves()
-                    .into_iter()
-                    .any(|a| a.from() == r.from() && a.to() == r.to() && bites(after, a))
+                && !board::same_move(after, *r).is_some_and(|a| bites(after, a))
         })
         .min_by_key(key)?;
     Some(Fact::Idea {
@@ -256,41 +247,33 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
         line.extend([r2, then]);
         names.push(san(&p, then));
     }
-    // The same piece move (from, to, promotion), whether or not it took something then.
-    let same = before.legal_moves().into_iter().find(|m| {
-        m.from() == ours.from() && m.to() == ours.to() && m.promotion() == ours.promotion()
-    });
-    // The piece that moved moving on is a plan, not something the move made possible (1.e4
-    // does not "prepare" e5).
-    let possible = ours.from() == Some(crate::explain::themes::util::dest(mv, before.turn()))
-        || same.is_some_and(|m| crate::engine::see::see_ge(before, m, 0, &SEE_VALUES));
     let square = crate::explain::themes::util::dest(ours, before.turn());
-    // A piece (not a pawn, not the king) that moves on from where it landed, without taking:
-    // the move is a step of its route (9.Ne3 and Nf5), said as such.
     let landed = crate::explain::themes::util::dest(mv, before.turn());
-    // Not a retreat from the reply's attack (9.Bg5 h6 10.Bh4 is no route to h4).
-    let chased = mid.board().attacks_from(reply.to()).contains(landed);
-    let route = ours.from() == Some(landed)
-        && !chased
+    let moves_on = ours.from() == Some(landed);
+    // A piece (not a pawn, not the king) that moves on from where it landed, without taking:
+    // the move is a step of its route (9.Ne3 and Nf5), said as such; not a retreat from the
+    // reply's attack (9.Bg5 h6 10.Bh4 is no route to h4).
+    let route = moves_on
+        && !mid.board().attacks_from(reply.to()).contains(landed)
         && !mv.is_castle()
         && !ours.is_capture()
         && !matches!(mv.role(), Role::Pawn | Role::King);
-    if route {
-        return Some(Fact::Idea {
-            uci: uci(mv),
-            idea: "route".to_owned(),
-            square,
-            other: mv.from(),
-            moves: line.iter().map(|m| uci(*m)).collect(),
-            san: names,
-            n: 0,
-        });
-    }
+    let (idea, other) = if route {
+        ("route", mv.from())
+    } else {
+        // The piece that moved moving on is a plan, not something the move made possible
+        // (1.e4 does not "prepare" e5); so is a move that was legal and safe before (the same
+        // piece move: from, to, promotion, whether or not it took something then).
+        let possible = moves_on
+            || board::same_move(before, ours)
+                .is_some_and(|m| crate::engine::see::see_ge(before, m, 0, &SEE_VALUES));
+        (if possible { "plan" } else { "prepares" }, None)
+    };
     Some(Fact::Idea {
         uci: uci(mv),
-        idea: if possible { "plan" } else { "prepares" }.to_owned(),
+        idea: idea.to_owned(),
         square,
-        other: None,
+        other,
         moves: line.iter().map(|m| uci(*m)).collect(),
         san: names,
         n: 0,
