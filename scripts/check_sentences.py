@@ -13,7 +13,8 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
   sacrifice, exchange_sacrifice  the mover's material (P1 N3 B3 R5 Q9) is lower at the end of
                                  the settled line (cut after its last quiet move) than before
                                  the move, or a mating line passes through such a position
-                                 after an opponent's move; the move was not the only legal
+                                 after an opponent's move; the drop shows after one of the
+                                 mover's first four moves; the move was not the only legal
                                  move; Stockfish (depth N) gives the mover >= -200 cp or a mate
   q_only_move                    Stockfish MultiPV 2 (depth N): the best beats the second by
                                  >= 50 cp (clamped to +-1000; mates beyond) and is not lost
@@ -31,7 +32,8 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
   early_queen, same_piece_twice, a principle broken is said only of a move judged an error
   premature_attack, knight_on_rim, (inaccuracy, mistake or blunder)
   king_shelter_weakened
-  wins_material, wins_back       "wins back" exactly when the mover was behind before the move
+  wins_material, wins_back,      "wins back" exactly when the mover was behind before the move
+  wins_back_later                (wins_back for a capture, wins_back_later for a quiet move)
                                  and the gain takes it at most to level (won_back); and
                                  the settled line gains material (P1 N3 B3 R5 Q9) and Stockfish
                                  (depth N) believes a quarter of it: the mover's score after the
@@ -94,6 +96,10 @@ PRINCIPLES = ("early_queen", "same_piece_twice", "premature_attack", "knight_on_
 # chances: the old conventions the text must not use.
 BAD_SCORE = re.compile(r"([+-]?\d+\.\d\d|#-?\d+) for (you|White|Black)|#-\d|winning chances")
 
+
+# Within how many of the mover's own moves a sacrifice gives its material
+# (SACRIFICE_WITHIN_MOVES in src/explain/sentence_check.rs).
+SACRIFICE_WITHIN_MOVES = 4
 
 def balance(board, color):
     def mat(c):
@@ -281,7 +287,7 @@ class Referee:
                 self.checked["principle"] += 1
                 if quality not in ("inaccuracy", "mistake", "blunder"):
                     self.fail("principle", e, text, "a principle broken by a move judged %s" % quality)
-            elif t in ("wins_material", "wins_back"):
+            elif t in ("wins_material", "wins_back", "wins_back_later"):
                 self.checked["gain_believed"] += 1
                 why = self.gain_believed(board, mover, boards, moves, after)
                 if why:
@@ -290,9 +296,12 @@ class Referee:
                 start = balance(board, mover)
                 gain = settled_gain(board, mover, boards, moves)
                 back = start < 0 and 0 < gain <= -start
-                if back != (t == "wins_back"):
+                if back != (t in ("wins_back", "wins_back_later")):
                     self.fail("won_back", e, text, "balance %+d before, %+d won: %s" % (
                         start, gain, "won back" if back else "not won back"))
+                elif back and (t == "wins_back") != board.is_capture(moves[0]):
+                    self.fail("won_back", e, text, "the move itself %s" % (
+                        "captures" if board.is_capture(moves[0]) else "captures nothing"))
             elif t in ("material_gain", "material_loss"):
                 self.checked["line_shown"] += 1
                 if e.get("level") != "advanced":
@@ -332,6 +341,12 @@ class Referee:
                     break
             if keep == 0 or balance(boards[keep], mover) >= start:
                 return "no material given along the line (a trade or a gain)"
+            # Given at once: below the start after one of the mover's first four moves.
+            early = boards[1::2][:SACRIFICE_WITHIN_MOVES]
+            if len(boards) == 3:
+                early = early + [boards[2]]
+            if not any(balance(b, mover) < start for b in early):
+                return "the material goes only deep in the line (lost, not given)"
         if self.engine is not None:
             sc = sf_score(self.engine, after, self.depth)[0]
             mine = -clamped(sc)

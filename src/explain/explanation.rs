@@ -448,16 +448,19 @@ fn reply_reason(
     let replied = board::play(after, reply)?;
     let themes = at_root(&themes::detect_line_after(Some(mv), after, pv));
     let reply_claims = claims::derive(after, reply, &replied, &pv[1..], &themes);
-    let gate = Gate::of(&Subject {
-        before: after,
-        mv: reply,
-        pv: &pv[1..],
-        score_after: score_after.map(Score::flip),
-        best_score: None,
-        second_score: None,
-        facts: None,
-        level,
-    });
+    let gate = Gate {
+        answer: true,
+        ..Gate::of(&Subject {
+            before: after,
+            mv: reply,
+            pv: &pv[1..],
+            score_after: score_after.map(Score::flip),
+            best_score: None,
+            second_score: None,
+            facts: None,
+            level,
+        })
+    };
     let san = san_line(after, pv);
     reason_from(
         t,
@@ -988,6 +991,54 @@ mod tests {
             better_reason(t, &san, Color::White, &line, &claims, None, None).expect("a reason");
         let next = better_reason(t, &san, Color::White, &line, &claims, None, Some(&first));
         assert!(next.is_none_or(|(text, _)| text != first), "{first}");
+    }
+
+    #[test]
+    fn a_piece_kept_by_another_pieces_move_is_said_once() {
+        // Tal - Speelman, 20.c4: the pawn frees the second rank, so the queen guards b2.
+        // "c4 stops the threat Qxb2. The pawn on b2 is safe again." said one thing twice,
+        // the second resting on "c4 defends d5".
+        let p = pos("r3rk2/1q2ppbp/3p1np1/p1pP2N1/5B2/4R2P/PPPQ1PP1/4R1K1 w - - 4 20");
+        let line = moves(&p, &["c2c4", "a5a4", "e3e2", "b7a6", "d2c2"]);
+        let mut i = input(p, line[0]);
+        i.pv = line[1..].to_vec();
+        i.level = ExplainLevel::Medium;
+        let e = explain(&i);
+        let text = &e.text;
+        assert!(text.contains("Qxb2"), "{text}");
+        assert!(
+            !e.sentences.iter().any(|s| s.template == "defends_piece"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_capture_the_line_wins_back_is_not_what_an_error_allowed() {
+        // Tal - Larsen, 20.Bxf5 (h5 was better): "after Bxf5, Rxf5 takes the bishop" named
+        // as the error's cost, when Rxe7 and fxe5 win more than the bishop back.
+        let p = pos("rq4k1/1b1nbrpp/p2p4/3P1pP1/1p1B1P1P/3B1Q2/PPP5/2K1R2R w - - 1 20");
+        let line = moves(
+            &p,
+            &[
+                "d3f5", "f7f5", "e1e7", "d7e5", "f3e4", "b8f8", "f4e5", "f8e7", "e4f5",
+            ],
+        );
+        let best = moves(&p, &["h4h5", "b8f8", "g5g6"]);
+        let mut i = input(p, line[0]);
+        i.pv = line[1..].to_vec();
+        i.level = ExplainLevel::Medium;
+        i.best = Some(best[0]);
+        i.best_pv = best[1..].to_vec();
+        i.best_score = Some(Score::Cp(206));
+        i.score_after = Some(Score::Cp(145));
+        let e = explain(&i);
+        assert!(
+            e.quality
+                .is_some_and(|q| q.quality >= quality::Quality::Inaccuracy),
+            "{}",
+            e.text
+        );
+        assert!(!e.text.contains("Rxf5 takes"), "{}", e.text);
     }
 
     /// Plays `ucis` from `p`, each from the position the previous one left.

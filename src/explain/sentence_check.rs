@@ -23,6 +23,11 @@ use crate::explain::quality::Score;
 /// called a sacrifice: below that the material was lost, not given.
 pub const SACRIFICE_FLOOR_CP: i32 = 0;
 
+/// Within how many of the mover's own moves (the move itself counted) a sacrifice gives its
+/// material: a line that drops material twenty plies deep (19...Ke6, where the engine's line
+/// loses a rook after a long queen chase) is a line that ends worse, not a sacrifice.
+pub const SACRIFICE_WITHIN_MOVES: usize = 4;
+
 /// The margin (centipawns, clamped to ±1000) by which the best move must beat the second best
 /// in the same search to be called the only move.
 pub const ONLY_MOVE_MARGIN_CP: i32 = 200;
@@ -171,6 +176,10 @@ pub struct Gate {
     /// The mover was behind in material before the move and the line's gain does not take it
     /// beyond level (10.Bxe6 winning two pawns back): "wins back", not "wins material".
     pub wins_back: bool,
+    /// The move is the opponent's answer to an error, and its reason is why the error hurts:
+    /// a capture that the line wins back is no such reason (14.Bxf5 "after Bxf5, Rxf5 takes
+    /// the bishop", when Rxe7 and fxe5 win more back). Set by the caller.
+    pub answer: bool,
 }
 
 /// The sentences about what the moved piece does from its new square (attacks, pins,
@@ -254,6 +263,7 @@ impl Gate {
             gain_believed: gain_believed(s, mover, &settled),
             moved_taken: moved_taken(s.mv, mover, s.pv),
             wins_back: wins_back(s.before, mover, &settled),
+            answer: false,
         }
     }
 
@@ -282,7 +292,11 @@ impl Gate {
             }
             "material_gain" | "material_loss" => self.line_shown,
             "wins_material" => self.gain_believed && !self.wins_back,
-            "wins_back" => self.gain_believed && self.wins_back,
+            // A capture wins the material back itself; a quiet move's line does (the book's
+            // 4.e3 before Bxc4 does not "win the material back" itself).
+            "wins_back" => self.gain_believed && self.wins_back && self.captures,
+            "wins_back_later" => self.gain_believed && self.wins_back && !self.captures,
+            "captures" => !self.answer || self.gain_believed,
             "exposed_king" => self.mover_has_queen,
             "check" => !self.mates,
             id if id.starts_with("idea_") || id.starts_with("threat_met") => !self.mover_mated,
@@ -325,9 +339,20 @@ fn sacrifice(s: &Subject, mover: Color, line: &[Move], settled: &[Chess]) -> boo
             .step_by(2)
             .any(|p| board::balance(p.board(), mover) < start);
     }
-    settled
-        .last()
-        .is_some_and(|end| settled.len() > 1 && board::balance(end.board(), mover) < start)
+    // Given at once: after one of the mover's first moves (so that the mover's recapture is
+    // counted) the balance is below its start; a line shorter than that counts its last
+    // position.
+    let early = all
+        .iter()
+        .skip(1)
+        .step_by(2)
+        .take(SACRIFICE_WITHIN_MOVES)
+        .chain(all.get(2).filter(|_| all.len() == 3))
+        .any(|p| board::balance(p.board(), mover) < start);
+    early
+        && settled
+            .last()
+            .is_some_and(|end| settled.len() > 1 && board::balance(end.board(), mover) < start)
 }
 
 /// The [`Gate::gain_believed`] condition.
@@ -548,6 +573,20 @@ mod tests {
     }
 
     #[test]
+    fn material_lost_deep_in_the_line_is_no_sacrifice() {
+        // The rook is given on the mover's fifth move: the line ends worse, nothing was given
+        // for the attack (Tal - Velimirovic, 19...Ke6: a rook lost twenty plies deep).
+        let fen = "4k2r/8/8/8/8/8/8/4K1R1 w - - 0 1";
+        let walk = [
+            "e1d1", "e8d8", "d1c1", "d8c8", "c1b1", "c8b8", "b1a1", "b8a8", "g1h1", "h8h1", "a1b2",
+            "a8b7",
+        ];
+        assert!(!gate(fen, &walk, Score::Cp(0)).sacrifice);
+        // The same rook given on the first move is one.
+        assert!(gate(fen, &["g1h1", "h8h1", "e1d2", "e8d7"], Score::Cp(0)).sacrifice);
+    }
+
+    #[test]
     fn the_only_legal_reply_is_no_sacrifice() {
         // Black in check with one legal move.
         let g = gate("k7/8/2K5/8/8/8/8/R7 b - - 0 1", &["a8b8"], Score::Cp(0));
@@ -611,7 +650,10 @@ mod tests {
         // White is a knight down and takes a pawn back: "wins back", not "wins material".
         let down = "4k3/8/8/3p4/4P3/8/8/1n2K3 w - - 0 1";
         let g = gate(down, &["e4d5", "e8d7"], Score::Cp(0));
-        assert!(g.wins_back);
+        assert!(g.wins_back && g.allows("wins_back") && !g.allows("wins_back_later"));
+        // A quiet move whose line takes it back: the line wins it back, not the move.
+        let g = gate(down, &["e1e2", "e8e7", "e4d5", "e7d6"], Score::Cp(0));
+        assert!(g.allows("wins_back_later") && !g.allows("wins_back"));
         // Level material, the same capture wins.
         let level = "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1";
         let g = gate(level, &["e4d5", "e8d7"], Score::Cp(100));

@@ -405,7 +405,7 @@ impl Templates {
         })
     }
 
-    fn need_holds(&self, need: &str, f: &Facts) -> bool {
+    fn need_holds(&self, t: &Template, need: &str, f: &Facts) -> bool {
         if let Some(id) = need.strip_prefix("theme:") {
             f.themes.iter().any(|t| t.id == id && t.ply == 0)
         } else if let Some(id) = need.strip_prefix("line:") {
@@ -413,7 +413,8 @@ impl Templates {
         } else if need == "claim:hangs_own" {
             f.claims.iter().any(|c| own_hanging(c, f))
         } else if need.starts_with("claim:") || need.starts_with("watch:") {
-            self.claim_for(need, f, &[]).is_some()
+            let prefer = self.theme_for(t, f).map_or(&[][..], |th| &th.squares[..]);
+            self.claim_for(need, f, prefer).is_some()
         } else if let Some(q) = need.strip_prefix("quality:") {
             f.quality.is_some_and(|x| x.as_str() == q)
         } else if let Some(how) = need.strip_prefix("forced_win:") {
@@ -467,11 +468,17 @@ impl Templates {
 
     /// The index of the first claim a `claim:KIND[/SUB]` need (a fact about the move's own
     /// positions) or a `watch:KIND` need (a fact about the opponent's reply in the line)
-    /// matches; `claim:hangs_own` is a hanging piece of the mover.
+    /// matches; `claim:hangs_own` is a hanging piece of the mover. A claim about one of
+    /// `prefer` (the theme's squares) comes first; with the suffix `@theme` only such a claim
+    /// counts (the sentence names the theme's piece: the claim must be about that piece).
     fn claim_for(&self, need: &str, f: &Facts, prefer: &[shakmaty::Square]) -> Option<usize> {
         if need == "claim:hangs_own" {
             return f.claims.iter().position(|c| own_hanging(c, f));
         }
+        let (need, strict) = match need.strip_suffix(THEME_SQUARE) {
+            Some(n) => (n, true),
+            None => (need, false),
+        };
         let (line, specs) = if let Some(k) = need.strip_prefix("watch:") {
             (true, k)
         } else {
@@ -480,7 +487,7 @@ impl Templates {
         // `claim:a|b`: the first alternative that holds.
         specs
             .split('|')
-            .find_map(|spec| self.claim_of(spec, line, f, prefer))
+            .find_map(|spec| self.claim_of(spec, line, f, prefer, strict))
     }
 
     fn claim_of(
@@ -489,6 +496,7 @@ impl Templates {
         line: bool,
         f: &Facts,
         prefer: &[shakmaty::Square],
+        strict: bool,
     ) -> Option<usize> {
         let (kind, sub) = match spec.split_once('/') {
             Some((k, s)) => (k, Some(s)),
@@ -502,10 +510,14 @@ impl Templates {
                 && f.gate.is_none_or(|g| g.allows_claim(c))
         };
         // The claim about the theme's own squares when there is one.
-        f.claims
+        let on_theme = f
+            .claims
             .iter()
-            .position(|c| matches(c) && c.fact.square().is_some_and(|s| prefer.contains(&s)))
-            .or_else(|| f.claims.iter().position(matches))
+            .position(|c| matches(c) && c.fact.square().is_some_and(|s| prefer.contains(&s)));
+        if strict {
+            return on_theme;
+        }
+        on_theme.or_else(|| f.claims.iter().position(matches))
     }
 
     /// The claims a template's needs rest on: the claim each `claim:`/`watch:` need matched,
@@ -910,7 +922,7 @@ impl Templates {
             if per_cat.get(t.category.as_str()).copied().unwrap_or(0) >= 2 {
                 continue;
             }
-            if t.phrasings.is_empty() || !t.needs.iter().all(|n| self.need_holds(n, f)) {
+            if t.phrasings.is_empty() || !t.needs.iter().all(|n| self.need_holds(t, n, f)) {
                 continue;
             }
             // The sentence checks: the template's meaning holds on the board and the numbers.
@@ -993,7 +1005,7 @@ impl Templates {
             .take_while(|t| reason_rank(t) >= floor)
             .find_map(|t| {
                 let r = t.reason.as_ref()?;
-                if !t.needs.iter().all(|n| self.need_holds(n, f))
+                if !t.needs.iter().all(|n| self.need_holds(t, n, f))
                     || f.gate.is_some_and(|g| !g.allows(&t.id))
                 {
                     return None;
@@ -1069,6 +1081,9 @@ fn same_fact(claims: &[Claim], i: usize, j: usize) -> bool {
         || check(&a.fact, &b.fact)
         || check(&b.fact, &a.fact)
 }
+
+/// The suffix of a `claim:` need that counts only a claim about the theme's own squares.
+const THEME_SQUARE: &str = "@theme";
 
 /// Whether the SAN move `ours` takes on the square the SAN move `theirs` just went to.
 fn recaptures(theirs: &str, ours: &str) -> bool {
@@ -1304,6 +1319,7 @@ mod tests {
                 "quality" => needs.iter().any(|n| quality_needs(n)),
                 "hangs" => needs.contains(&"claim:hangs_own"),
                 _ => needs.iter().any(|n| {
+                    let n = n.strip_suffix(THEME_SQUARE).unwrap_or(n);
                     let spec = n
                         .strip_prefix("claim:")
                         .or_else(|| n.strip_prefix("watch:"))
@@ -1321,6 +1337,7 @@ mod tests {
             );
         }
         for n in &needs {
+            let n = &n.strip_suffix(THEME_SQUARE).unwrap_or(n);
             let specs = n
                 .strip_prefix("claim:")
                 .or_else(|| n.strip_prefix("watch:"));
