@@ -633,7 +633,7 @@ def t_idea(board, c):
         covers = s in after.attacks(m.to_square) and s not in board.attacks(m.from_square)
         gives_check = lambda b: (lambda x: x is not None and b.gives_check(x))(legal(b, r))
         return covers or (gives_check(before_p) and not gives_check(after_p))
-    if idea in ("prepares", "plan"):
+    if idea in ("prepares", "plan", "clears"):
         line = c["moves"]
         if board.is_capture(m):
             return False
@@ -649,7 +649,12 @@ def t_idea(board, c):
         # The moved piece moving on is a plan, never "prepared" by its own move.
         possible = (ours in board.legal_moves and exchange(board, ours) >= 0) \
             or ours.from_square == m.to_square
-        return ours.to_square == s and possible == (idea == "plan")
+        # `clears`: made possible because the move left a square on the next move's path.
+        cleared = m.from_square in chess.SquareSet.between(ours.from_square, ours.to_square) \
+            and not mid.is_castling(ours)
+        if idea == "clears":
+            return ours.to_square == s and not possible and cleared and other == ours.from_square
+        return ours.to_square == s and possible == (idea == "plan") and (possible or not cleared)
     if idea == "route":
         # The moved piece (not a pawn or the king) moves on from where it landed, without
         # taking, as the mover's next move in the line.
@@ -666,6 +671,35 @@ def t_idea(board, c):
         if m.to_square in mid.attacks(reply.to_square):
             return False  # a retreat from the reply's attack, not a route
         return ours.from_square == m.to_square and ours.to_square == s and other == m.from_square
+    if idea in ("rook_backs", "rook_opens"):
+        # A rook comes to a new file; the first piece ahead of it on that file (past our own
+        # queens and rooks) is our pawn on
+        # `square`; the line's move (one of the mover's next three, the rook and the pawn
+        # still in place before it) moves that pawn to `other`: a push backs it, a capture
+        # opens the file for the rook.
+        line = c["moves"]
+        if role != chess.ROOK or board.is_castling(m) or board.is_capture(m):
+            return False
+        if chess.square_file(m.from_square) == chess.square_file(m.to_square):
+            return False
+        if line[0] != c["uci"] or len(line) not in (3, 5, 7) or play_line(board, line) is None:
+            return False
+        step = 8 if us == chess.WHITE else -8
+        t = m.to_square + step
+        heavy = (chess.Piece(chess.QUEEN, us), chess.Piece(chess.ROOK, us))
+        while 0 <= t < 64 and (after.piece_at(t) is None or after.piece_at(t) in heavy):
+            t += step
+        if not (0 <= t < 64) or after.piece_at(t) != chess.Piece(chess.PAWN, us) or t != s:
+            return False
+        b = after.copy()
+        for u in line[1:-1]:
+            b.push(chess.Move.from_uci(u))
+            if b.piece_at(s) != chess.Piece(chess.PAWN, us) or b.piece_at(m.to_square) != chess.Piece(chess.ROOK, us):
+                return False
+        last = chess.Move.from_uci(line[-1])
+        if last.from_square != s or last.to_square != other or last.promotion:
+            return False
+        return b.is_capture(last) == (idea == "rook_opens")
     if idea in ("king_off_line", "king_corner"):
         if role != chess.KING or board.is_castling(m) or board.is_capture(m) or after.is_check():
             return False

@@ -16,6 +16,9 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
                                  after an opponent's move; the drop shows after one of the
                                  mover's first four moves; the move was not the only legal
                                  move; Stockfish (depth N) gives the mover >= -200 cp or a mate
+  combination                    the mover's material falls at least 2 pawns below its start
+                                 after one of its first four moves, the move was not the only
+                                 legal one, and the gain is believed (as wins_material)
   q_only_move                    Stockfish MultiPV 2 (depth N): the best beats the second by
                                  >= 50 cp (clamped to +-1000; mates beyond) and is not lost
                                  (>= -200 cp)
@@ -100,6 +103,19 @@ BAD_SCORE = re.compile(r"([+-]?\d+\.\d\d|#-?\d+) for (you|White|Black)|#-\d|winn
 # Within how many of the mover's own moves a sacrifice gives its material
 # (SACRIFICE_WITHIN_MOVES in src/explain/sentence_check.rs).
 SACRIFICE_WITHIN_MOVES = 4
+# The least material (pawns) a combination gives (COMBINATION_GIVES).
+COMBINATION_GIVES = 2
+
+
+def early_drop(boards, mover):
+    """How far (pawns) the mover's material falls below its start after one of its first
+    SACRIFICE_WITHIN_MOVES moves (boards[0] is the position before the move; a line of one
+    reply counts its last position); 0 when nothing is given."""
+    start = balance(boards[0], mover)
+    early = boards[1::2][:SACRIFICE_WITHIN_MOVES]
+    if len(boards) == 3:
+        early = early + [boards[2]]
+    return max([0] + [start - balance(b, mover) for b in early])
 
 def balance(board, color):
     def mat(c):
@@ -240,6 +256,18 @@ class Referee:
                 why = self.sacrifice(board, mover, boards, moves, after)
                 if why:
                     self.fail("sacrifice", e, text, why)
+            elif t == "combination":
+                self.checked["combination"] += 1
+                why = None
+                if board.legal_moves.count() < 2:
+                    why = "the only legal move"
+                elif early_drop(boards, mover) < COMBINATION_GIVES:
+                    why = "gives less than %d pawns within the mover's first %d moves" % (
+                        COMBINATION_GIVES, SACRIFICE_WITHIN_MOVES)
+                else:
+                    why = self.gain_believed(board, mover, boards, moves, after)
+                if why:
+                    self.fail("combination", e, text, why)
             elif t == "q_only_move":
                 self.checked["only_move"] += 1
                 why = self.only_move(board)
@@ -342,10 +370,7 @@ class Referee:
             if keep == 0 or balance(boards[keep], mover) >= start:
                 return "no material given along the line (a trade or a gain)"
             # Given at once: below the start after one of the mover's first four moves.
-            early = boards[1::2][:SACRIFICE_WITHIN_MOVES]
-            if len(boards) == 3:
-                early = early + [boards[2]]
-            if not any(balance(b, mover) < start for b in early):
+            if early_drop(boards, mover) <= 0:
                 return "the material goes only deep in the line (lost, not given)"
         if self.engine is not None:
             sc = sf_score(self.engine, after, self.depth)[0]

@@ -832,7 +832,7 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 16] = [
+    pub const IDEAS: [&'static str; 19] = [
         "stops",
         "escapes",
         "prepares",
@@ -849,6 +849,9 @@ impl Fact {
         "aims_f7",
         "breakthrough",
         "trades_down",
+        "rook_backs",
+        "rook_opens",
+        "clears",
     ];
 
     /// The variant of a kind that a template may ask for (`claim:threat_met/defends`).

@@ -417,6 +417,9 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Vec<Claim
     if let Some(f) = point::follow_up(before, mv, after, pv) {
         out.push(claim(&fb, At::Before, f));
     }
+    if let Some(f) = point::rook_behind(before, mv, after, pv) {
+        out.push(claim(&fb, At::Before, f));
+    }
     if let Some(reply) = pv.first()
         && let Some((next, f)) = watch_out(after, *reply)
     {

@@ -28,6 +28,10 @@ pub const SACRIFICE_FLOOR_CP: i32 = 0;
 /// loses a rook after a long queen chase) is a line that ends worse, not a sacrifice.
 pub const SACRIFICE_WITHIN_MOVES: usize = 4;
 
+/// The least material (pawns) a combination gives before winning more back: a piece, not a
+/// pawn taken back later (that is a trade of pawns).
+pub const COMBINATION_GIVES: i32 = 2;
+
 /// The margin (centipawns, clamped to ±1000) by which the best move must beat the second best
 /// in the same search to be called the only move.
 pub const ONLY_MOVE_MARGIN_CP: i32 = 200;
@@ -128,6 +132,11 @@ pub struct Gate {
     /// sacrifice), the line's score justifies it (at least [`SACRIFICE_FLOOR_CP`] or a mate for
     /// the mover), and the move was not the only legal one.
     pub sacrifice: bool,
+    /// A combination: the mover gives at least [`COMBINATION_GIVES`] pawns of material within
+    /// its first [`SACRIFICE_WITHIN_MOVES`] moves and the settled line wins more back, believed
+    /// by the score (19.exf6, leaving the queen on g7: after Rxg7 fxg7 the pawn wins it back
+    /// with interest); the move was not the only legal one.
+    pub combination: bool,
     /// The best move beats the second best by [`ONLY_MOVE_MARGIN_CP`] in one search's exact
     /// root scores, and is not lost (at least [`ONLY_MOVE_FLOOR_CP`]).
     pub only_move: bool,
@@ -247,6 +256,7 @@ impl Gate {
         let settled = board::settled_positions(s.before, &line);
         Gate {
             sacrifice: sacrifice(s, mover, &line, &settled),
+            combination: combination(s, mover, &line, &settled),
             only_move: only_move(s),
             watch_survives: watch_survives(&after, s.pv),
             forced_mate: matches!(s.score_after, Some(Score::Mate(_))),
@@ -275,6 +285,7 @@ impl Gate {
         }
         match id {
             "sacrifice" | "exchange_sacrifice" => self.sacrifice,
+            "combination" => self.combination,
             "q_only_move" => self.only_move,
             "watch_mate" | "watch_wins" => self.watch_survives && !self.forced_mate,
             "threat_wins" => !self.forced_mate && !self.taken_back,
@@ -339,20 +350,36 @@ fn sacrifice(s: &Subject, mover: Color, line: &[Move], settled: &[Chess]) -> boo
             .step_by(2)
             .any(|p| board::balance(p.board(), mover) < start);
     }
-    // Given at once: after one of the mover's first moves (so that the mover's recapture is
-    // counted) the balance is below its start; a line shorter than that counts its last
-    // position.
-    let early = all
-        .iter()
+    early_drop(&all, mover) > 0
+        && settled
+            .last()
+            .is_some_and(|end| settled.len() > 1 && board::balance(end.board(), mover) < start)
+}
+
+/// How much (pawns) the mover's material is below its start at the lowest of the positions
+/// after its first [`SACRIFICE_WITHIN_MOVES`] moves in `all` (the line's positions, the one
+/// before the move first): material given at once, counted after the mover's own recapture. A
+/// line shorter than that counts its last position. Zero when nothing is given.
+fn early_drop(all: &[Chess], mover: Color) -> i32 {
+    let Some(start) = all.first().map(|p| board::balance(p.board(), mover)) else {
+        return 0;
+    };
+    all.iter()
         .skip(1)
         .step_by(2)
         .take(SACRIFICE_WITHIN_MOVES)
         .chain(all.get(2).filter(|_| all.len() == 3))
-        .any(|p| board::balance(p.board(), mover) < start);
-    early
-        && settled
-            .last()
-            .is_some_and(|end| settled.len() > 1 && board::balance(end.board(), mover) < start)
+        .map(|p| start - board::balance(p.board(), mover))
+        .max()
+        .unwrap_or(0)
+        .max(0)
+}
+
+/// The [`Gate::combination`] condition.
+fn combination(s: &Subject, mover: Color, line: &[Move], settled: &[Chess]) -> bool {
+    s.before.legal_moves().len() > 1
+        && early_drop(&board::positions(s.before, line), mover) >= COMBINATION_GIVES
+        && gain_believed(s, mover, settled)
 }
 
 /// The [`Gate::gain_believed`] condition.
@@ -584,6 +611,25 @@ mod tests {
         assert!(!gate(fen, &walk, Score::Cp(0)).sacrifice);
         // The same rook given on the first move is one.
         assert!(gate(fen, &["g1h1", "h8h1", "e1d2", "e8d7"], Score::Cp(0)).sacrifice);
+    }
+
+    #[test]
+    fn material_given_at_once_and_won_back_with_interest_is_a_combination() {
+        // Tal - Vooremaa, 19.exf6: the queen on g7 is left; after Rxg7 fxg7 the line wins
+        // more than it back. No "sacrifice" (it ends ahead), a combination.
+        let fen = "r1b1k3/1p1pbrQ1/pqn2p2/4PP1p/3p1N2/3B4/PPP3PP/R4R1K w q - 2 19";
+        let line = [
+            "e5f6", "f7g7", "f6g7", "e8f7", "f5f6", "e7f6", "f4h5", "c6e7", "a1e1", "e7g8", "d3h7",
+            "g8h6", "f1f6", "b6f6", "g7g8b", "h6g8", "h7g8", "f7g8", "h5f6", "g8f7", "f6e8",
+        ];
+        let g = gate(fen, &line, Score::Cp(279));
+        assert!(g.combination && !g.sacrifice);
+        // A pawn won at once is no combination: nothing was given.
+        let pawn = "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1";
+        assert!(!gate(pawn, &["e4d5", "e8d7"], Score::Cp(100)).combination);
+        // A rook given for nothing back is none either.
+        let rook = "4k2r/8/8/8/8/8/8/4K1R1 w - - 0 1";
+        assert!(!gate(rook, &["g1h1", "h8h1", "e1d2", "e8d7"], Score::Cp(0)).combination);
     }
 
     #[test]

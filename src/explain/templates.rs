@@ -782,6 +782,7 @@ impl Templates {
                 ..
             } => {
                 put("idea_sq", Some(square.to_string()));
+                put("idea_file", Some(square.file().char().to_string()));
                 put("idea_piece", role_on(*square));
                 put("idea_other", other.map(|o| o.to_string()));
                 put("idea_other_piece", other.and_then(role_on));
@@ -1070,9 +1071,18 @@ fn same_fact(claims: &[Claim], i: usize, j: usize) -> bool {
     // "h3 gives the king the escape square h2" and "the king's pawn shield is weakened by h3":
     // one pawn move in front of one king, said once (the first, the point, wins).
     let shelter = |x: &Fact, y: &Fact| matches!((x, y), (Fact::Luft { king, .. }, Fact::ShieldPawn { king: k, .. }) if king == k);
+    // "Re1 puts the rook on the e-file, ready for exd5 to open it" and "the plan is exd5":
+    // one next move.
+    let next_move = |x: &Fact, y: &Fact| {
+        matches!((x, y), (Fact::Idea { idea: i, san: s, .. }, Fact::Idea { idea: j, san: t, .. })
+            if i.starts_with("rook_") && matches!(j.as_str(), "plan" | "prepares" | "clears")
+                && s.first().is_some() && s.first() == t.first())
+    };
     i == j
         || shelter(&a.fact, &b.fact)
         || shelter(&b.fact, &a.fact)
+        || next_move(&a.fact, &b.fact)
+        || next_move(&b.fact, &a.fact)
         || defence(&a.fact, &b.fact)
         || defence(&b.fact, &a.fact)
         || same_target

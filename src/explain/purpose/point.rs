@@ -10,9 +10,17 @@
 //! - [`follow_up`]: the mover's next move in the line (and the one after it): `prepares` when
 //!   that move was not a legal, safe move before this one (the move made it possible), else
 //!   `plan`, the honest sentence from the line ("the plan is Rae1 and f4"). A capture has its
-//!   own point; a recapture or the answer to a check is no plan and is not named. When that
+//!   own point; a recapture or the answer to a check is no plan and is not named. A move made
+//!   possible because the move left a square on its path is `clears` ("20.Nf3 clears the
+//!   queen's way to a7"). When that
 //!   next move is the moved piece (not a pawn or the king) moving on without taking, the move
 //!   is a step of a `route` ("9.Ne3: the knight heads for f5").
+//! - [`rook_behind`]: a rook comes to a file behind its own pawn (nothing between them but
+//!   its own queen or rook) and
+//!   that pawn moves as one of the mover's next three moves in the line, the rook still there:
+//!   a push is backed (`rook_backs`: "Rb1 puts the rook behind the b-pawn to back b4"), a
+//!   capture opens the file for the rook (`rook_opens`: "Re1 puts the rook on the e-file, ready
+//!   for exd5 to open it").
 //!
 //! Both rest on [`Fact::Idea`] claims about the position before the move, which the checker
 //! verifies on the board (`scripts/check_claims.py`); the search only chooses which of the
@@ -219,6 +227,73 @@ fn denied_square(before: &Chess, mv: Move, after: &Chess, passed: &Chess) -> Opt
     })
 }
 
+/// How many of the mover's next moves in the line [`rook_behind`] looks at.
+const ROOK_BEHIND_MOVES: usize = 3;
+
+/// `rook_backs` / `rook_opens` (see the module's documentation): `square` the pawn's square,
+/// `other` where it goes, `moves` the line up to the pawn's move, `san` the pawn's move.
+#[must_use]
+pub fn rook_behind(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Fact> {
+    let us = before.turn();
+    let from = mv.from()?;
+    if mv.role() != Role::Rook || mv.is_castle() || mv.is_capture() {
+        return None;
+    }
+    let rook = mv.to();
+    if from.file() == rook.file() {
+        return None; // the same file: nothing new behind the pawn
+    }
+    // The first piece ahead of the rook on its file, in our direction, other than our own
+    // queen or rook (a battery behind the pawn), is our own pawn.
+    let ahead = |sq: shakmaty::Square| sq.offset(if us.is_white() { 8 } else { -8 });
+    let mut sq = ahead(rook);
+    let pawn = loop {
+        let s = sq?;
+        match after.board().piece_at(s) {
+            None => sq = ahead(s),
+            Some(p) if p == Role::Queen.of(us) || p == Role::Rook.of(us) => sq = ahead(s),
+            Some(p) if p == Role::Pawn.of(us) => break s,
+            Some(_) => return None,
+        }
+    };
+    let mut pos = after.clone();
+    let mut line = vec![mv];
+    for (i, m) in pv.iter().enumerate().take(2 * ROOK_BEHIND_MOVES) {
+        let next = board::play(&pos, *m)?;
+        if i % 2 == 1 {
+            if m.from() == Some(pawn) && m.role() == Role::Pawn && !m.is_promotion() {
+                line.push(*m);
+                return Some(Fact::Idea {
+                    uci: uci(mv),
+                    idea: if m.is_capture() {
+                        "rook_opens"
+                    } else {
+                        "rook_backs"
+                    }
+                    .to_owned(),
+                    square: pawn,
+                    other: Some(m.to()),
+                    moves: line.iter().map(|m| uci(*m)).collect(),
+                    san: vec![san(&pos, *m)],
+                    n: 0,
+                });
+            }
+            // The rook moved on, or the pawn went: the rook backs nothing.
+            if m.from() == Some(rook) {
+                return None;
+            }
+        }
+        if next.board().piece_at(pawn) != Some(Role::Pawn.of(us))
+            || next.board().piece_at(rook) != Some(Role::Rook.of(us))
+        {
+            return None;
+        }
+        line.push(*m);
+        pos = next;
+    }
+    None
+}
+
 /// The mover's next move(s) in `pv` (the line after `mv`): `prepares` when the first of them
 /// was not legal and safe (static exchange) before `mv` (the same piece from the same square to
 /// the same square) and is not the moved piece moving on, else `plan`. Not named for a capture (taking is its point), nor when the
@@ -267,7 +342,18 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
         let possible = moves_on
             || board::same_move(before, ours)
                 .is_some_and(|m| crate::engine::see::see_ge(before, m, 0, &SEE_VALUES));
-        (if possible { "plan" } else { "prepares" }, None)
+        // Made possible by the square the move left, on the next move's path: the move
+        // clears that piece's way (20.Nf3 opens the queen's diagonal to a7).
+        let cleared = !ours.is_castle()
+            && ours.from().is_some_and(|f| {
+                mv.from()
+                    .is_some_and(|left| shakmaty::attacks::between(f, ours.to()).contains(left))
+            });
+        match (possible, cleared) {
+            (true, _) => ("plan", None),
+            (false, true) => ("clears", ours.from()),
+            (false, false) => ("prepares", None),
+        }
     };
     Some(Fact::Idea {
         uci: uci(mv),
@@ -342,6 +428,62 @@ mod tests {
             panic!("no follow-up");
         };
         assert_eq!(idea, "plan");
+    }
+
+    #[test]
+    fn a_rook_behind_its_pawn_backs_the_push_or_takes_the_file_the_capture_opens() {
+        let idea_of = |fen: &str, mv: &str, line: &[&str]| {
+            let (before, m, after) = before_move_after(fen, mv);
+            let pv = line_from(&after, line);
+            match rook_behind(&before, m, &after, &pv) {
+                Some(Fact::Idea {
+                    idea, square, san, ..
+                }) => Some((idea, square, san)),
+                _ => None,
+            }
+        };
+        // Bilek - Tal, 9.Re1 (behind the queen on e2 and the pawn on e4), then exd5.
+        let fen = "rn1q1rk1/pb2bppp/4pn2/1ppp4/4P3/3P1NP1/PPPNQPBP/R1B2RK1 w - - 0 9";
+        assert_eq!(
+            idea_of(fen, "Re1", &["Nc6", "exd5", "Nxd5"]),
+            Some((
+                "rook_opens".into(),
+                shakmaty::Square::E4,
+                vec!["exd5".into()]
+            ))
+        );
+        // Rb1 and b4 two moves later: backed.
+        let fen = "r1bq1rk1/pp2ppbp/2np1np1/8/2P5/2N2NP1/PP2PPBP/R1BQ1RK1 w - - 0 9";
+        assert_eq!(
+            idea_of(fen, "Rb1", &["a5", "a3", "Bd7", "b4"]),
+            Some(("rook_backs".into(), shakmaty::Square::B2, vec!["b4".into()]))
+        );
+        // The pawn never moves in the line: nothing backed.
+        assert_eq!(idea_of(fen, "Rb1", &["a5", "a3", "Bd7", "e4"]), None);
+        // A knight between the rook and the pawn: the rook backs nothing.
+        let fen = "4k3/8/8/8/8/8/1N6/R3K3 w - - 0 1";
+        assert_eq!(idea_of(fen, "Rb1", &["Kd7", "Nd3"]), None);
+    }
+
+    #[test]
+    fn a_move_that_leaves_the_next_moves_path_clears_it() {
+        // Tal - Akopyan, 20.Nf3 b5 21.Qa7: the knight left d4, on the queen's way to a7.
+        let fen = "2rb1qrk/1p1b1p1p/p2ppp2/8/2PNPP2/1PN1Q3/P5PP/3RR1K1 w - - 1 20";
+        let (before, mv, after) = before_move_after(fen, "Nf3");
+        let pv = line_from(&after, &["b5", "Qa7"]);
+        let Some(Fact::Idea {
+            idea,
+            square,
+            other,
+            ..
+        }) = follow_up(&before, mv, &after, &pv)
+        else {
+            panic!("no follow-up");
+        };
+        assert_eq!(
+            (idea.as_str(), square, other),
+            ("clears", shakmaty::Square::A7, Some(shakmaty::Square::E3))
+        );
     }
 
     #[test]
