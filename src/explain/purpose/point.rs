@@ -407,14 +407,23 @@ mod tests {
     #[test]
     fn follow_up_prepares_or_plans() {
         // Nd2 clears f3: the line's f4 was illegal before it (the knight on f3 blocked the
-        // pawn).
+        // pawn), and the square left is on its path: the move clears the way for f4.
         let fen = "r1bq1rk1/pppnbppp/3p4/4p3/4P3/2NP1N2/PPP1BPPP/R1BQ1RK1 w - - 0 8";
         let (before, mv, after) = before_move_after(fen, "Nd2");
         let pv = line_from(&after, &["Nc5", "f4"]);
         let Some(Fact::Idea { idea, san, .. }) = follow_up(&before, mv, &after, &pv) else {
             panic!("no follow-up");
         };
-        assert_eq!((idea.as_str(), san), ("prepares", vec!["f4".to_owned()]));
+        assert_eq!((idea.as_str(), san), ("clears", vec!["f4".to_owned()]));
+        // Made possible by the square left, which is the goal, not on a path: prepared (Nf3
+        // frees d2 for the bishop).
+        let fen = "4k3/8/8/8/8/8/3N4/2B1K3 w - - 0 1";
+        let (before, mv, after) = before_move_after(fen, "Nf3");
+        let pv = line_from(&after, &["Kd7", "Bd2"]);
+        let Some(Fact::Idea { idea, .. }) = follow_up(&before, mv, &after, &pv) else {
+            panic!("no follow-up");
+        };
+        assert_eq!(idea, "prepares");
         // A recapture is no plan: Nxd5 exd5 Qxd5.
         let fen = "4k3/8/4p3/3p4/8/2N5/8/3QK3 w - - 0 1";
         let (before, mv, after) = before_move_after(fen, "Nxd5");
