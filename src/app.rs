@@ -641,6 +641,7 @@ pub fn color_name(color: Color) -> String {
 }
 
 #[cfg(test)]
+#[path = "variant/pawn_battle/play_tests.rs"]
 mod pawn_battle_tests;
 #[cfg(test)]
 pub(crate) mod tests;

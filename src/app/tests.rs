@@ -71,10 +71,7 @@ pub(crate) fn analyse_job(job: &AnalysisJob, depth: u32) -> crate::analysis::Ana
             &std::sync::atomic::AtomicBool::new(false),
         )
     }
-    match job {
-        AnalysisJob::Chess(job) => at_depth(job, depth),
-        AnalysisJob::PawnBattle(job) => at_depth(job, depth),
-    }
+    crate::variant::each_game!(job, AnalysisJob(job) => at_depth(job, depth))
 }
 
 /// Runs the background analyses among `fx` synchronously at a fixed depth (instead of the

@@ -706,3 +706,56 @@ fn db_stats_counts_external_rows_apart_after_upgrading_a_version_2_file() {
     let named = other.with_connection(|c| file::engine_counts(c)).unwrap();
     assert_eq!(named, vec![(0, identity.to_owned(), 3)]);
 }
+
+/// Issue 35: the store is passed in, not global: the engine thread and an analysis read and
+/// feed the store they are given, and a run (or a test) without one writes nowhere.
+#[test]
+fn the_engine_thread_and_the_analysis_use_the_store_they_are_given() {
+    use crate::engine::{EngineHandle, EngineReport, SearchId, SearchRequest};
+    let (given_dir, other_dir) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    // The engine's own searches are kept when `engine.learn` is on; analyses always are.
+    let learning = Options {
+        learn: true,
+        ..Options::default()
+    };
+    let given = Arc::new(open(given_dir.path(), learning));
+    let other = Arc::new(open(other_dir.path(), Options::default()));
+    let params = EvalParams::default();
+    let limits = SearchLimits::depth(4);
+    let searched_by = |engine: &mut EngineHandle, rx: &Receiver<EngineReport>, pos: &Chess| {
+        engine.search(
+            SearchId(1),
+            SearchRequest::new(pos.clone(), limits.clone(), params.clone()),
+        );
+        loop {
+            match rx.recv_timeout(Duration::from_secs(60)).unwrap() {
+                EngineReport::Done { .. } => break,
+                EngineReport::Failed { message, .. } => panic!("{message}"),
+                EngineReport::Progress { .. } => {}
+            }
+        }
+        engine.wait_idle();
+    };
+    let start = Chess::default();
+    let (mut engine, rx) = EngineHandle::spawn(1).unwrap();
+    searched_by(&mut engine, &rx, &start);
+    engine.set_store(Some(Arc::clone(&given)));
+    let after_e4 =
+        fen::parse("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").unwrap();
+    searched_by(&mut engine, &rx, &after_e4);
+    given.flush();
+    other.flush();
+    assert!(given.recall(&after_e4, &limits, &params).is_some(), "fed");
+    assert!(
+        given.recall(&start, &limits, &params).is_none(),
+        "the search before the store was given writes nowhere"
+    );
+    assert!(other.recall(&after_e4, &limits, &params).is_none());
+    // An analysis's memory carries its store the same way.
+    let mut memory = SearchMemory::new(1).with_store(Some(Arc::clone(&other)));
+    let stop = AtomicBool::new(false);
+    crate::analysis::search_position(&start, &[], &limits, &params, &mut memory, &stop);
+    other.flush();
+    assert!(other.recall(&start, &limits, &params).is_some());
+    assert!(given.recall(&start, &limits, &params).is_none());
+}

@@ -25,6 +25,8 @@ use crate::variant::with_game;
 /// The arguments of `kibitzer review`.
 #[derive(Debug, Clone, Default)]
 pub struct ReviewArgs {
+    /// The run's position database (`None`: `--no-db`, or it could not be opened).
+    pub store: Option<std::sync::Arc<crate::posdb::Store>>,
     /// The PGN file.
     pub file: PathBuf,
     /// Which game (1-based); `None`: the first for `--json`/`--annotate`, the picker on the
@@ -280,6 +282,7 @@ pub fn run(args: &ReviewArgs, config: &Config, out: &mut dyn Write) -> Result<()
     let level = level(args.level.as_deref(), config)?;
     let limits = limits(args.depth, args.movetime_ms, default_limits());
     let mut settings = Settings::from_config(config, limits.clone(), level);
+    settings.store.clone_from(&args.store);
     if let Some(engine) = &args.engine {
         settings = settings
             .with_analyst(config.analysis.spec_of(engine))

@@ -25,6 +25,8 @@ use crate::tui::Tui;
 /// The review screens' background work in flight; dropping it cancels and joins every job.
 pub struct Workers {
     tx: Sender<Event>,
+    /// The run's position database, given to every review and judged try.
+    store: Option<std::sync::Arc<crate::posdb::Store>>,
     reviews: HashMap<u64, ReviewJob>,
     /// The try being judged, by review (a newer try replaces and cancels the older one).
     judges: HashMap<u64, Job<()>>,
@@ -32,10 +34,11 @@ pub struct Workers {
 }
 
 impl Workers {
-    /// Workers reporting on `tx`.
-    pub fn new(tx: Sender<Event>) -> Workers {
+    /// Workers reporting on `tx`, their searches reading and feeding `store`.
+    pub fn new(tx: Sender<Event>, store: Option<std::sync::Arc<crate::posdb::Store>>) -> Workers {
         Workers {
             tx,
+            store,
             reviews: HashMap::new(),
             judges: HashMap::new(),
             scanner: None,
@@ -50,8 +53,12 @@ impl Workers {
                 let report = move |e| {
                     let _ = tx.send(Event::ReviewReport(ReviewReport::Analysis(id, e)));
                 };
+                let settings = super::Settings {
+                    store: self.store.clone(),
+                    ..*settings
+                };
                 let started = crate::variant::each_game!(game, ReviewGame(g) =>
-                    super::runner::spawn(g.game, *settings, report));
+                    super::runner::spawn(g.game, settings.clone(), report));
                 match started {
                     Ok(job) => {
                         self.reviews.insert(id, job);
@@ -71,8 +78,9 @@ impl Workers {
                 hash_mb,
             } => {
                 let tx = self.tx.clone();
+                let store = self.store.clone();
                 let job = Job::spawn("kibitzer-try", move |stop| {
-                    let mut memory = SearchMemory::new(hash_mb);
+                    let mut memory = SearchMemory::new(hash_mb).with_store(store);
                     let verdict = request.judge(&mut memory, stop);
                     if !stop.load(Ordering::Relaxed) {
                         let _ = tx.send(Event::ReviewReport(ReviewReport::Verdict {
@@ -179,6 +187,7 @@ pub fn has_several_games(path: &Path) -> Result<bool> {
 /// # Errors
 /// The file or the game cannot be read, or the terminal cannot be used.
 pub fn run_file(path: &Path, game: Option<usize>, settings: Settings, look: Look) -> Result<()> {
+    let store = settings.store.clone();
     let direct = match game {
         Some(n) => Some(read_game(path, n)?),
         None if !has_several_games(path)? => Some(read_game(path, 1)?),
@@ -195,5 +204,5 @@ pub fn run_file(path: &Path, game: Option<usize>, settings: Settings, look: Look
         }
     };
     let tui = Tui::enter().context("cannot set up the terminal")?;
-    crate::play::run_shell(tui, shell, first, None)
+    crate::play::run_shell(tui, shell, first, None, store)
 }
