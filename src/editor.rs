@@ -31,6 +31,7 @@ use crate::game::fen::{self, FenError};
 use crate::variant::{Variant, VariantPosition, with_game};
 
 pub mod input;
+pub mod keys;
 pub mod screen;
 pub mod text;
 

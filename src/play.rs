@@ -358,7 +358,7 @@ struct Runner {
     /// waited for on the interface thread: the analysis board cancels one on every move).
     cancelled: Vec<analysis::Job>,
     /// The review screens' analyses, tries and file reading.
-    reviews: crate::review::session::Workers,
+    reviews: crate::review::workers::Workers,
 }
 
 impl Runner {
@@ -377,7 +377,7 @@ impl Runner {
             events: events.clone(),
             analyses: HashMap::new(),
             cancelled: Vec::new(),
-            reviews: crate::review::session::Workers::new(events, store),
+            reviews: crate::review::workers::Workers::new(events, store),
         }
     }
 

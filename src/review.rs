@@ -36,6 +36,7 @@ pub mod annotate;
 pub mod browse;
 pub mod classify;
 pub mod command;
+pub mod document;
 pub mod graph;
 pub mod learn;
 pub mod picker;
@@ -45,6 +46,7 @@ pub mod screen;
 pub mod session;
 pub mod stack;
 pub mod state;
+pub mod workers;
 
 pub use classify::{Classification, classify};
 pub use runner::{ReviewJob, spawn};

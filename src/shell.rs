@@ -469,12 +469,7 @@ fn is_interrupt(event: &Event) -> bool {
     matches!(event, Event::Key(k) if is_ctrl_c(k))
 }
 
-/// Whether a key press is Ctrl-C: it quits from every screen, so it is not in the keymap.
-#[must_use]
-pub fn is_ctrl_c(key: &ratatui::crossterm::event::KeyEvent) -> bool {
-    use ratatui::crossterm::event::{KeyCode, KeyModifiers};
-    key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c')
-}
+pub use crate::keys::is_ctrl_c;
 
 #[cfg(test)]
 mod tests {

@@ -789,7 +789,7 @@ fn a_human_move_is_analysed_in_the_background_then_explained() {
         .find_map(|e| match e {
             Effect::Analyse(j) => match j {
                 AnalysisJob::Chess(j) => Some(j.clone()),
-                AnalysisJob::PawnBattle(_) => None,
+                _ => None,
             },
             _ => None,
         })

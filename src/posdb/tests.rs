@@ -386,56 +386,6 @@ fn export_and_import_merge_with_the_deeper_rule() {
     ));
 }
 
-/// Pawn Battle positions are kept beside chess's (the variant column): a search of a Pawn
-/// Battle position is remembered, recalled with its moves decoded by Pawn Battle's rules (a
-/// pawn reaching the last rank has no promotion piece), and counted as the game's own.
-#[test]
-fn pawn_battle_positions_are_kept_apart_from_chess() {
-    use crate::variant::pawn_battle::PawnBattle;
-    use crate::variant::pawn_battle::eval::Evaluation;
-    let dir = tempfile::tempdir().unwrap();
-    let store = open(dir.path(), Options::default());
-    // White's b7 pawn promotes next move (and wins).
-    let pos = PawnBattle::from_fen("r7/1P6/8/8/8/8/p7/7R w - - 0 1").unwrap();
-    let eval = Evaluation::from_config(&Default::default());
-    let limits = exact(4);
-    let result = search(
-        &pos,
-        &[],
-        &limits,
-        &eval,
-        &mut SearchMemory::new(1),
-        &AtomicBool::new(false),
-        &mut |_| {},
-    );
-    assert!(result.best_move.is_some());
-    store.remember(&pos, &limits, &eval, &result, false);
-    store.flush();
-    let back = store.recall(&pos, &limits, &eval).expect("recalled");
-    assert_eq!(back.best_move, result.best_move);
-    assert_eq!(back.pv, result.pv);
-    assert_eq!(back.root_moves, result.root_moves);
-    // Not a chess position's entry, nor one of another evaluation.
-    assert!(
-        store
-            .get(&Chess::default(), &EvalParams::default())
-            .is_none()
-    );
-    let other = Evaluation::from_config(&crate::variant::pawn_battle::eval::EvalConfig {
-        material: 50,
-        ..Default::default()
-    });
-    assert!(store.recall(&pos, &limits, &other).is_none());
-    let counts = store.with_connection(|c| {
-        file::counts(
-            c,
-            &[eval_version(&EvalParams::default()), eval_version(&eval)],
-        )
-        .unwrap()
-    });
-    assert_eq!(counts, vec![(Variant::PawnBattle.code(), 1, 0)]);
-}
-
 /// Issue 34: 4 KB of random bytes at half the file's size opened fine (the damage is past the
 /// first pages), was reported "damaged … the next start moves it aside" on every run, but was
 /// never moved aside, `db check` could not check it, and caching stayed off for good.
@@ -759,3 +709,6 @@ fn the_engine_thread_and_the_analysis_use_the_store_they_are_given() {
     assert!(other.recall(&start, &limits, &params).is_some());
     assert!(given.recall(&start, &limits, &params).is_none());
 }
+
+#[path = "../variant/pawn_battle/posdb_tests.rs"]
+mod pawn_battle;

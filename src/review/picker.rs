@@ -354,7 +354,7 @@ impl Picker {
         self.message = None;
         let page = Picker::page(area);
         let last = self.shown.len().saturating_sub(1);
-        if crate::shell::is_ctrl_c(&k) {
+        if crate::keys::is_ctrl_c(&k) {
             return Choice::Quit;
         }
         match self.keys.action::<PickerAction>(&k) {

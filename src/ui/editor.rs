@@ -2,7 +2,7 @@
 //! set-up panel on the right, the status and key-hint lines, and the "play from here" and help
 //! overlays. [`EditorLayout`] is shared by drawing and mouse hit-testing.
 
-use crate::editor::input::{EditorKey, PlayKey};
+use crate::editor::keys::{EditorKey, PlayKey};
 use crate::keys::{Action, Keymaps};
 use ratatui::Frame;
 use ratatui::layout::Rect;
