@@ -515,7 +515,8 @@ impl Analyst {
             return exact;
         }
         let store = memory.store().cloned();
-        match self.search_external(process, before, history, budget, must_score, store, stop) {
+        let searched = (before, history, must_score);
+        match self.search_external(process, searched, budget, store, stop) {
             Some(Ok(r)) => return r,
             Some(Err(err)) => self.fail(&err),
             None => {}
@@ -543,15 +544,13 @@ impl Analyst {
         self.verifier.as_mut().map(Ok)
     }
 
-    /// [`Analyst::search`] by the external engine; `None` without one (or for a game it does
-    /// not play).
+    /// [`Analyst::search`] by the external engine (the position, its history, the move to
+    /// score; `store` keeps its analyses); `None` without one (or for a game it does not play).
     fn search_external<P: Analysed>(
         &mut self,
         process: Process,
-        before: &P,
-        history: &[u64],
+        (before, history, must_score): (&P, &[u64], Option<Move>),
         limits: &SearchLimits,
-        must_score: Option<Move>,
         store: Option<std::sync::Arc<crate::posdb::Store>>,
         stop: &AtomicBool,
     ) -> Option<Result<SearchResult, AnalystError>> {

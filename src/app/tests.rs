@@ -787,10 +787,7 @@ fn a_human_move_is_analysed_in_the_background_then_explained() {
     let job = fx
         .iter()
         .find_map(|e| match e {
-            Effect::Analyse(j) => match j {
-                AnalysisJob::Chess(j) => Some(j.clone()),
-                _ => None,
-            },
+            Effect::Analyse(AnalysisJob::Chess(j)) => Some(j.clone()),
             _ => None,
         })
         .expect("the human's move is analysed in the background");
