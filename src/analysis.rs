@@ -24,13 +24,12 @@
 //! `judge`, `uci`). Next split when it grows: [`Analyst`] (the engine choice and fallback)
 //! into `analysis/analyst.rs`.
 
-use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use shakmaty::{Chess, Color, Move};
 
 use crate::config::{ExplainLevel, Language};
-use crate::engine::rules::{Evaluator, SearchRules};
+use crate::engine::rules::SearchRules;
 use crate::engine::{
     Bound, EvalParams, RootMove, SearchLimits, SearchMemory, SearchResult, search,
 };
@@ -55,16 +54,6 @@ pub use uci::{uci_lines, uci_lines_for};
 /// Battle; every function of this module is generic over it, so both games get the same
 /// searches and the same judgement ([`judged_search`]).
 pub trait Analysed: SearchRules {
-    /// The evaluation the searches use ([`EvalParams`] for chess).
-    type Eval: Evaluator<Self>
-        + Clone
-        + fmt::Debug
-        + std::hash::Hash
-        + PartialEq
-        + Send
-        + Sync
-        + 'static;
-
     /// Whether an external UCI engine can analyse this game (chess only).
     const EXTERNAL_ANALYST: bool;
 
@@ -98,7 +87,6 @@ pub trait Analysed: SearchRules {
 }
 
 impl Analysed for Chess {
-    type Eval = EvalParams;
     const EXTERNAL_ANALYST: bool = true;
 
     fn search_stored(
@@ -142,7 +130,7 @@ pub(crate) fn search_through_database<P: Analysed>(
     memory: &mut SearchMemory,
     stop: &AtomicBool,
 ) -> SearchResult {
-    let store = crate::posdb::installed();
+    let store = memory.store().cloned();
     if let Some(known) = store.as_ref().and_then(|s| s.recall(before, limits, eval)) {
         return known;
     }
@@ -526,7 +514,9 @@ impl Analyst {
         if let Some(exact) = before.tablebase_result(&limits.searchmoves) {
             return exact;
         }
-        match self.search_external(process, before, history, budget, must_score, stop) {
+        let store = memory.store().cloned();
+        let searched = (before, history, must_score);
+        match self.search_external(process, searched, budget, store, stop) {
             Some(Ok(r)) => return r,
             Some(Err(err)) => self.fail(&err),
             None => {}
@@ -554,15 +544,14 @@ impl Analyst {
         self.verifier.as_mut().map(Ok)
     }
 
-    /// [`Analyst::search`] by the external engine; `None` without one (or for a game it does
-    /// not play).
+    /// [`Analyst::search`] by the external engine (the position, its history, the move to
+    /// score; `store` keeps its analyses); `None` without one (or for a game it does not play).
     fn search_external<P: Analysed>(
         &mut self,
         process: Process,
-        before: &P,
-        history: &[u64],
+        (before, history, must_score): (&P, &[u64], Option<Move>),
         limits: &SearchLimits,
-        must_score: Option<Move>,
+        store: Option<std::sync::Arc<crate::posdb::Store>>,
         stop: &AtomicBool,
     ) -> Option<Result<SearchResult, AnalystError>> {
         if !P::EXTERNAL_ANALYST {
@@ -580,7 +569,6 @@ impl Analyst {
             Err(e) => return Some(Err(e)),
         };
         // The position database keeps this engine's analyses apart from the built-in ones.
-        let store = crate::posdb::installed();
         let identity = engine.identity().to_owned();
         let recall = |pos: &P| {
             store

@@ -137,8 +137,8 @@ pub struct Search<P = Chess> {
     pub stopping: bool,
 }
 
-/// The whole UI state of the play screen, for a game of chess (`App`, the default) or of Pawn
-/// Battle (`App<PawnBattle>`): one model and one update for both ([`Playable`]).
+/// The whole UI state of the play screen, for a game of chess (`App`, the default) or of any
+/// other [`Playable`] game (`App<P>`, Pawn Battle's): one model and one update for every game.
 #[derive(Debug, Clone)]
 pub struct App<P: Playable = Chess> {
     /// The settings in force.
@@ -641,6 +641,7 @@ pub fn color_name(color: Color) -> String {
 }
 
 #[cfg(test)]
+#[path = "variant/pawn_battle/play_tests.rs"]
 mod pawn_battle_tests;
 #[cfg(test)]
 pub(crate) mod tests;

@@ -21,7 +21,7 @@ pub mod tt;
 
 pub use book::BookUse;
 pub use eval::{Breakdown, EvalParams, Term, evaluate, evaluate_breakdown};
-pub use handle::{EngineHandle, EngineReport, PawnBattleSearch, SearchId, SearchRequest};
+pub use handle::{AnyRequest, EngineHandle, EngineReport, SearchId, SearchRequest};
 pub use levels::Level;
 pub use limits::{Clock, SearchLimits};
 pub use memory::SearchMemory;

@@ -218,11 +218,11 @@ pub fn needs_db() -> String {
     t("feedback-needs-db")
 }
 
-/// Carries out `work` on the installed position database ([`crate::posdb::installed`]): the
+/// Carries out `work` on the run's position database (`None` in a run without one): the
 /// runner's part.
 #[must_use]
-pub fn execute(work: Work) -> Option<Reply> {
-    let Some(store) = crate::posdb::installed() else {
+pub fn execute(work: Work, store: Option<&crate::posdb::Store>) -> Option<Reply> {
+    let Some(store) = store else {
         return Some(Reply::Refused(needs_db()));
     };
     match work {

@@ -564,6 +564,13 @@ fn conflict(map: &Keymap) -> Option<(String, String, Key)> {
     None
 }
 
+/// Whether a key press is Ctrl-C: it quits from every screen, so it is not in the keymap.
+#[must_use]
+pub fn is_ctrl_c(key: &ratatui::crossterm::event::KeyEvent) -> bool {
+    use ratatui::crossterm::event::{KeyCode, KeyModifiers};
+    key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c')
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

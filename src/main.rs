@@ -183,8 +183,9 @@ fn main() -> ExitCode {
             level,
             engine,
         }) => with_config(cli.config.as_deref(), cli.lang.as_deref(), &dirs, |c| {
-            let _db = open_db(c, &dirs, cli.no_db);
+            let db = open_db(c, &dirs, cli.no_db);
             let args = kibitzer::analysis::command::ExplainArgs {
+                store: db.as_ref().map(kibitzer::posdb::Database::store),
                 variant,
                 fen,
                 mv,
@@ -216,8 +217,9 @@ fn main() -> ExitCode {
             refine_seconds,
             refine_depth,
         }) => with_config(cli.config.as_deref(), cli.lang.as_deref(), &dirs, |c| {
-            let _db = open_db(c, &dirs, cli.no_db);
+            let db = open_db(c, &dirs, cli.no_db);
             let args = kibitzer::review::command::ReviewArgs {
+                store: db.as_ref().map(kibitzer::posdb::Database::store),
                 file,
                 game: game.map(|g| g as usize),
                 depth: limits.depth,
@@ -280,11 +282,11 @@ fn main() -> ExitCode {
     }
 }
 
-/// Opens the position database and installs it for this run, unless `--no-db` or
+/// Opens the position database for this run (the command passes its store on), unless `--no-db` or
 /// `database.enabled = false`. A file that cannot be used is reported and the run goes on
 /// without it; the returned guard writes what is queued when dropped.
-fn open_db(config: &Config, dirs: &Dirs, no_db: bool) -> Option<kibitzer::posdb::Installed> {
-    use kibitzer::posdb::{Options, Store, install, path_in};
+fn open_db(config: &Config, dirs: &Dirs, no_db: bool) -> Option<kibitzer::posdb::Database> {
+    use kibitzer::posdb::{Database, Options, Store, path_in};
     if no_db || !config.database.enabled {
         return None;
     }
@@ -293,7 +295,7 @@ fn open_db(config: &Config, dirs: &Dirs, no_db: bool) -> Option<kibitzer::posdb:
             if let Some(notice) = opened.notice {
                 eprintln!("kibitzer: {notice}");
             }
-            Some(install(opened.store))
+            Some(Database::new(opened.store))
         }
         Err(e) => {
             eprintln!("kibitzer: {e}; going on without it");
@@ -315,7 +317,7 @@ fn play(
         Err(e) => return fail(2, &e.to_string()),
     };
     install_tables(&config);
-    let _db = open_db(&config, dirs, no_db);
+    let db = open_db(&config, dirs, no_db);
     let options = StartOptions {
         new: args.new,
         fen: args.fen.clone(),
@@ -327,7 +329,8 @@ fn play(
         Ok(p) => p,
         Err(e) => return fail(2, &format!("{e:#}")),
     };
-    match kibitzer::play::run(config, explicit, dirs, prepared) {
+    let store = db.as_ref().map(kibitzer::posdb::Database::store);
+    match kibitzer::play::run(config, explicit, dirs, prepared, store) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => fail(1, &format!("{e:#}")),
     }

@@ -41,8 +41,7 @@ impl PerftReport {
 /// Leaf nodes of the legal move tree to `depth` (a finished game is a leaf: it has no moves).
 ///
 /// ```
-/// use kibitzer::variant::{VariantPosition, pawn_battle::PawnBattle};
-/// assert_eq!(kibitzer::perft::count(&PawnBattle::start(), 2), 784);
+/// assert_eq!(kibitzer::perft::count(&shakmaty::Chess::default(), 2), 400);
 /// ```
 pub fn count<P: VariantPosition>(pos: &P, depth: u32) -> u64 {
     if depth == 0 {

@@ -88,7 +88,6 @@ impl PgnVariant for Chess {
 /// use kibitzer::pgn::variant_of_tag;
 /// use kibitzer::variant::Variant;
 /// assert_eq!(variant_of_tag(Some("Standard")), Ok(Variant::Chess));
-/// assert_eq!(variant_of_tag(Some("pawn-battle")), Ok(Variant::PawnBattle));
 /// assert!(variant_of_tag(Some("Atomic")).unwrap_err().contains("Pawn Battle"));
 /// ```
 pub fn variant_of_tag(tag: Option<&str>) -> Result<Variant, String> {

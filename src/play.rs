@@ -18,13 +18,14 @@ use crate::app::persist::{self, Saved, Snapshot};
 use crate::app::{AnalysisId, AnalysisJob, AnalysisRequest, App, Effect, Event, Playable};
 use crate::config::{Config, Dirs};
 use crate::game::Game;
+use crate::posdb::Store;
 use crate::shell::Shell;
 use crate::tui::Tui;
 use crate::ui::{ColorMode, Theme};
 use crate::variant::Variant;
 use crate::variant::{each_game, with_game};
 
-mod engine_link;
+pub(crate) mod engine_link;
 pub mod headless;
 
 use engine_link::EngineLink;
@@ -205,6 +206,7 @@ pub fn run(
     explicit_config: Option<&Path>,
     dirs: &Dirs,
     prepared: Prepared,
+    store: Option<Arc<Store>>,
 ) -> Result<()> {
     let seed = SystemTime::now()
         .duration_since(SystemTime::UNIX_EPOCH)
@@ -230,7 +232,7 @@ pub fn run(
         _lock: lock,
     };
     let tui = Tui::enter().context("cannot set up the terminal")?;
-    run_shell(tui, shell, first, Some(play))
+    run_shell(tui, shell, first, Some(play), store)
 }
 
 /// The one loop of the terminal interface: one input thread and the workers (engine, background
@@ -246,6 +248,7 @@ pub fn run_shell(
     mut shell: Shell,
     first: Vec<Effect>,
     mut play: Option<PlayContext>,
+    store: Option<Arc<Store>>,
 ) -> Result<()> {
     let mode = ColorMode::from_env();
     let play_theme = |shell: &Shell| {
@@ -271,7 +274,11 @@ pub fn run_shell(
         },
         None => None,
     };
-    let mut runner = Runner::new(play.as_ref().map(|p| p.dirs.clone()), engine, tx);
+    if let Some(link) = &engine {
+        link.set_store(store.clone());
+    }
+    let dirs = play.as_ref().map(|p| p.dirs.clone());
+    let mut runner = Runner::new(dirs, engine, tx, store);
     pending.push_back(Event::Resize(size.width, size.height));
     runner.execute(first, &mut pending);
     if let Some(p) = play.as_mut() {
@@ -340,6 +347,9 @@ struct Runner {
     /// The data directory (play mode only: the review never saves).
     dirs: Option<Dirs>,
     engine: Option<EngineLink>,
+    /// The run's position database, given to the engine thread and every analysis (`None`:
+    /// `--no-db`, or it could not be opened).
+    store: Option<Arc<Store>>,
     /// Where background analyses deliver their results.
     events: Sender<Event>,
     /// The background analyses started and not yet cancelled (dropping one cancels it).
@@ -348,20 +358,26 @@ struct Runner {
     /// waited for on the interface thread: the analysis board cancels one on every move).
     cancelled: Vec<analysis::Job>,
     /// The review screens' analyses, tries and file reading.
-    reviews: crate::review::session::Workers,
+    reviews: crate::review::workers::Workers,
 }
 
 impl Runner {
     /// A runner with no analysis in flight: `dirs` for play mode's files, `engine` its link,
     /// `events` where reports go.
-    fn new(dirs: Option<Dirs>, engine: Option<EngineLink>, events: Sender<Event>) -> Runner {
+    fn new(
+        dirs: Option<Dirs>,
+        engine: Option<EngineLink>,
+        events: Sender<Event>,
+        store: Option<Arc<Store>>,
+    ) -> Runner {
         Runner {
             dirs,
             engine,
+            store: store.clone(),
             events: events.clone(),
             analyses: HashMap::new(),
             cancelled: Vec::new(),
-            reviews: crate::review::session::Workers::new(events),
+            reviews: crate::review::workers::Workers::new(events, store),
         }
     }
 
@@ -374,7 +390,7 @@ impl Runner {
     ) {
         let tx = self.events.clone();
         let id = job.id;
-        let started = analysis::spawn(job.request, job.hash_mb, move |a| {
+        let started = analysis::spawn(job.request, job.hash_mb, self.store.clone(), move |a| {
             let _ = tx.send(match a {
                 Ok(a) => Event::Analysed(id, Box::new(a)),
                 Err(why) => Event::AnalysisFailed(id, format!("internal error: {why}")),
@@ -392,9 +408,11 @@ impl Runner {
     ) {
         let tx = self.events.clone();
         let id = job.id;
-        let started = crate::analysis_board::lines::spawn(job.request, job.hash_mb, move |l| {
-            let _ = tx.send(Event::Lines(id, l.map(Box::new)));
-        });
+        let store = self.store.clone();
+        let started =
+            crate::analysis_board::lines::spawn(job.request, job.hash_mb, store, move |l| {
+                let _ = tx.send(Event::Lines(id, l.map(Box::new)));
+            });
         self.keep_analysis(id, started, |why| Event::Lines(id, Err(why)), events);
     }
 
@@ -526,7 +544,8 @@ impl Runner {
                     self.cancelled.retain(|j| !j.is_finished());
                 }
                 Effect::Feedback(work) => {
-                    events.extend(crate::feedback::execute(work).map(Event::Feedback));
+                    let store = self.store.as_deref();
+                    events.extend(crate::feedback::execute(work, store).map(Event::Feedback));
                 }
                 Effect::Quit => {}
             }

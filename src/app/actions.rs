@@ -336,10 +336,7 @@ impl<P: Playable> App<P> {
     pub(super) fn start_new_game(&mut self, color: HumanColor, fx: &mut Vec<Effect>) {
         let human = self.pick_color(color);
         let note = self.set_up(Game::starting(), human, fx);
-        let game = match P::VARIANT {
-            crate::variant::Variant::Chess => "chess",
-            crate::variant::Variant::PawnBattle => "pawn-battle",
-        };
+        let game = P::VARIANT.id();
         self.info(tr(
             "play-new-game",
             &[

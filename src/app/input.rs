@@ -170,7 +170,7 @@ impl<P: Playable> App<P> {
     }
 
     pub(super) fn on_key(&mut self, key: KeyEvent, fx: &mut Vec<Effect>) {
-        if crate::shell::is_ctrl_c(&key) {
+        if crate::keys::is_ctrl_c(&key) {
             self.do_quit(fx);
             return;
         }

@@ -25,6 +25,9 @@ pub trait Playable:
 {
     /// The game's name as the status line and the new-game dialog show it.
     const NAME: &'static str;
+    /// The game's rules, shown first in the help overlay (label, words); none for chess,
+    /// whose rules a player knows.
+    const RULES: &'static [(&'static str, &'static str)] = &[];
 
     /// The engine's request for a search of this position with the configured evaluation.
     fn search_position(&self, config: &Config) -> SearchPosition;

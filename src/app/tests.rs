@@ -71,10 +71,7 @@ pub(crate) fn analyse_job(job: &AnalysisJob, depth: u32) -> crate::analysis::Ana
             &std::sync::atomic::AtomicBool::new(false),
         )
     }
-    match job {
-        AnalysisJob::Chess(job) => at_depth(job, depth),
-        AnalysisJob::PawnBattle(job) => at_depth(job, depth),
-    }
+    crate::variant::each_game!(job, AnalysisJob(job) => at_depth(job, depth))
 }
 
 /// Runs the background analyses among `fx` synchronously at a fixed depth (instead of the
@@ -790,10 +787,7 @@ fn a_human_move_is_analysed_in_the_background_then_explained() {
     let job = fx
         .iter()
         .find_map(|e| match e {
-            Effect::Analyse(j) => match j {
-                AnalysisJob::Chess(j) => Some(j.clone()),
-                AnalysisJob::PawnBattle(_) => None,
-            },
+            Effect::Analyse(AnalysisJob::Chess(j)) => Some(j.clone()),
             _ => None,
         })
         .expect("the human's move is analysed in the background");

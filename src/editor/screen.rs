@@ -12,8 +12,7 @@ use crate::app::{AnalysisId, Playable, SetUp};
 use crate::game::Game;
 use crate::screen::{Context, Effect, Event, Kind, Opened, Screen, View};
 use crate::ui::editor::EditorLayout;
-use crate::variant::Variant;
-use crate::variant::pawn_battle::PawnBattle;
+use crate::variant::with_game;
 
 /// The board editor's screen: the editor and its analysis in flight.
 #[derive(Debug, Clone)]
@@ -35,6 +34,25 @@ impl EditorScreen {
     }
 
     /// A refusal shown in the editor's panel.
+    /// The analysis board over the editor on the set-up `fen`, a position of `P` (q on the
+    /// board comes back to the set-up).
+    fn analysis_board<P: Playable>(&mut self, fen: &str) -> Vec<Effect> {
+        let game = match Game::<P>::from_variant_fen(fen) {
+            Ok(game) => game,
+            Err(e) => {
+                self.refuse(e.to_string());
+                return Vec::new();
+            }
+        };
+        let from = AnalyseFrom {
+            game,
+            ply: 0,
+            orientation: self.editor.orientation,
+            human: self.editor.human,
+        };
+        vec![Effect::Open(Opened::new(AnalysisBoard::new(&from)))]
+    }
+
     fn refuse(&mut self, text: String) {
         self.editor.note = Some(Note { text, error: true });
     }
@@ -61,21 +79,7 @@ impl EditorScreen {
                 fx
             }
             EditorOutcome::AnalysisBoard { fen } => {
-                let game = match Game::<PawnBattle>::from_variant_fen(&fen) {
-                    Ok(game) => game,
-                    Err(e) => {
-                        self.refuse(e.to_string());
-                        return Vec::new();
-                    }
-                };
-                let from = AnalyseFrom {
-                    game,
-                    ply: 0,
-                    orientation: self.editor.orientation,
-                    human: self.editor.human,
-                };
-                // Over the editor: q on the board comes back to the set-up.
-                vec![Effect::Open(Opened::new(AnalysisBoard::new(&from)))]
+                with_game!(self.editor.variant, P => self.analysis_board::<P>(&fen))
             }
             EditorOutcome::Play {
                 variant,
@@ -83,12 +87,10 @@ impl EditorScreen {
                 human,
                 level,
             } => {
-                let checked = match variant {
-                    Variant::Chess => Game::<shakmaty::Chess>::from_variant_fen(&fen).map(drop),
-                    Variant::PawnBattle => Game::<PawnBattle>::from_variant_fen(&fen).map(drop),
-                };
+                let checked = with_game!(variant, P =>
+                    Game::<P>::from_variant_fen(&fen).map(drop).map_err(|e| e.to_string()));
                 if let Err(e) = checked {
-                    self.refuse(e.to_string());
+                    self.refuse(e);
                     return Vec::new();
                 }
                 // The editor closes (its analysis cancelled), then play takes the set-up (a

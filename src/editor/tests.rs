@@ -7,11 +7,11 @@ use super::*;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-fn start() -> Editor {
+pub(super) fn start() -> Editor {
     Editor::new(Setup::initial(), Color::White, 5, Color::White)
 }
 
-fn from_fen(fen: &str) -> Editor {
+pub(super) fn from_fen(fen: &str) -> Editor {
     let mut e = start();
     e.apply(EditorAction::SetFen(fen.to_owned()));
     e
@@ -483,31 +483,6 @@ fn note(e: &Editor) -> String {
 }
 
 #[test]
-fn g_switches_the_game_to_its_start_position_and_undo_switches_back() {
-    let mut e = from_fen("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
-    e.apply(EditorAction::SwitchVariant);
-    assert_eq!(e.variant, Variant::PawnBattle);
-    assert_eq!(e.roles, [Role::Rook, Role::Pawn]);
-    assert_eq!(e.fen(), PAWN_BATTLE_START);
-    assert_eq!(e.legality(), Ok(()));
-    assert!(note(&e).starts_with("Pawn Battle"), "{}", note(&e));
-    e.apply(EditorAction::Undo);
-    assert_eq!(e.variant, Variant::Chess);
-    assert_eq!(e.roles, ALL_ROLES);
-    assert_eq!(e.fen(), "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
-    e.apply(EditorAction::Redo);
-    assert_eq!(e.variant, Variant::PawnBattle);
-    assert_eq!(e.fen(), PAWN_BATTLE_START);
-    e.apply(EditorAction::SwitchVariant);
-    assert_eq!((e.variant, e.fen().as_str()), (Variant::Chess, START));
-    // A Pawn Battle position opens as one.
-    let pos = PawnBattle::from_fen("8/1P6/8/8/8/8/p7/8 w - - 0 1").unwrap();
-    let e = Editor::from_pawn_battle(&pos, Color::Black, 3, Color::Black);
-    assert_eq!(e.variant, Variant::PawnBattle);
-    assert_eq!(e.fen(), "8/1P6/8/8/8/8/p7/8 w - - 0 1");
-}
-
-#[test]
 fn pawn_battle_places_only_rooks_and_pawns_and_says_why() {
     let mut e = pawn_battle();
     e.apply(EditorAction::CursorTo(Square::D4));
@@ -640,23 +615,6 @@ fn an_illegal_pawn_battle_set_up_names_its_reasons_and_refuses_play() {
     assert_eq!(note(&e), text::no_move_pawn_battle(Color::White));
 }
 
-/// "Play from here" hands the host the game with its FEN.
-#[test]
-fn pawn_battle_play_from_here_carries_the_variant() {
-    let mut e = pawn_battle();
-    e.apply(EditorAction::OpenPlay);
-    e.apply(EditorAction::PlayColor(Color::Black));
-    assert_eq!(
-        e.apply(EditorAction::ConfirmPlay),
-        EditorOutcome::Play {
-            variant: Variant::PawnBattle,
-            fen: PAWN_BATTLE_START.to_owned(),
-            human: Color::Black,
-            level: 5
-        }
-    );
-}
-
 /// Issue 25: the board's key hints (the keymap's key line, the same for both games) fit an
 /// 80-column terminal with `a analyse` and `? all` (the help lists the rest).
 #[test]
@@ -668,3 +626,6 @@ fn the_pawn_battle_key_hints_fit_80_columns() {
         "{hints}"
     );
 }
+
+#[path = "../variant/pawn_battle/editor_tests.rs"]
+mod pawn_battle;

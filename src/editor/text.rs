@@ -211,10 +211,7 @@ pub fn role_not_offered(role: Role) -> String {
 /// A game's name.
 #[must_use]
 pub fn variant_name(variant: Variant) -> String {
-    t(match variant {
-        Variant::Chess => "game-chess",
-        Variant::PawnBattle => "game-pawn-battle",
-    })
+    variant.name()
 }
 
 /// The panel's game line.
@@ -260,6 +257,17 @@ pub fn no_move(turn: Color, check: bool) -> String {
 #[must_use]
 pub fn no_move_pawn_battle(turn: Color) -> String {
     tr("editor-no-move-pawn-battle", &[("color", color_id(turn))])
+}
+
+/// Why no game can start: the side to move of a game of `variant` has no legal move (in check
+/// or not, in a game with kings; a lost race otherwise).
+#[must_use]
+pub fn no_move_in(variant: Variant, turn: Color, check: bool) -> String {
+    if variant.has_kings() {
+        no_move(turn, check)
+    } else {
+        no_move_pawn_battle(turn)
+    }
 }
 
 /// The panel's side-to-move line.

@@ -20,7 +20,7 @@ use std::fmt;
 
 use shakmaty::{Bitboard, Chess, Color, Position, Role};
 
-use crate::config::{EvalConfig, EvalPreset};
+use crate::config::values::{EvalConfig, EvalPreset};
 use tapered::{MAX_PHASE, Tapered, s};
 use weights::{Preset, Shape, Weights};
 

@@ -19,59 +19,149 @@ use std::time::{Duration, Instant};
 use shakmaty::{Chess, Move};
 
 use super::book::BookUse;
-use super::eval::EvalParams;
 use super::levels::{Level, Rng};
 use super::limits::SearchLimits;
 use super::memory::SearchMemory;
+use super::rules::SearchRules;
 use super::search::{SearchInfo, SearchResult, search};
-use crate::variant::pawn_battle::PawnBattle;
-use crate::variant::pawn_battle::eval::Evaluation;
 
 /// Identifies one search request; reports carry it so stale ones can be recognised.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SearchId(pub u64);
 
-/// Everything one search needs.
+/// Everything one search needs, for a position of the game `P` (chess by default): the
+/// engine thread runs the search monomorphised for the game, with the game's own evaluation
+/// ([`SearchRules::Eval`]).
 #[derive(Debug, Clone)]
-pub struct SearchRequest {
+pub struct SearchRequest<P: SearchRules = Chess> {
     /// The position to search.
-    pub position: Chess,
+    pub position: P,
     /// Zobrist keys of the game's earlier positions, oldest first (see [`super::zobrist`]).
     pub history: Vec<u64>,
     /// Limits of the search.
     pub limits: SearchLimits,
-    /// Evaluation parameters.
-    pub params: EvalParams,
+    /// The evaluation ([`EvalParams`] for chess).
+    pub params: P::Eval,
     /// When set, the level picks the move to play (possibly not the best) into
     /// [`EngineReport::Done::chosen`].
     pub level: Option<Level>,
     /// When set, a book move is played while the position is in the opening book (the
-    /// engine's own moves only: hints and analyses never set it).
+    /// engine's own moves only: hints and analyses never set it; chess only, the book being
+    /// chess's).
     pub book: Option<BookUse>,
-    /// When set, this Pawn Battle position is searched instead of `position` (with its own
-    /// evaluation; `params`, the book and the position database are chess's and unused).
-    pub pawn_battle: Option<Box<PawnBattleSearch>>,
 }
 
-impl SearchRequest {
-    /// The legal moves of the position searched (the Pawn Battle one when there is one).
+impl<P: SearchRules> SearchRequest<P> {
+    /// A request for a full-strength search of `position` with `limits` and `params`: no
+    /// history, no level, no book.
     #[must_use]
-    pub fn legal_moves(&self) -> shakmaty::MoveList {
-        match &self.pawn_battle {
-            Some(pb) => crate::variant::VariantPosition::legal_moves(&pb.position),
-            None => crate::variant::VariantPosition::legal_moves(&self.position),
+    pub fn new(position: P, limits: SearchLimits, params: P::Eval) -> SearchRequest<P> {
+        SearchRequest {
+            position,
+            history: Vec::new(),
+            limits,
+            params,
+            level: None,
+            book: None,
         }
     }
 }
 
-/// A Pawn Battle position to search and the evaluation to search it with: the same generic
-/// search, monomorphised for Pawn Battle (chess's path is unchanged).
-#[derive(Debug, Clone)]
-pub struct PawnBattleSearch {
-    /// The position.
-    pub position: PawnBattle,
-    /// Its evaluation (a preset with the configured weights).
-    pub eval: Evaluation,
+/// A [`SearchRequest`] of any game, as the engine thread receives it and a caller keeps it
+/// (UCI's `ponderhit` restarts it; a failed search answers with its first legal move). Every
+/// `SearchRequest<P>` is one; chess's is recognised with [`AnyRequest::chess`] for what only
+/// chess has (the opening book, the position database, the explanations over UCI).
+pub trait AnyRequest: std::fmt::Debug + Send {
+    /// The limits of the search.
+    fn limits(&self) -> &SearchLimits;
+    /// The limits of the search, to change before it is sent.
+    fn limits_mut(&mut self) -> &mut SearchLimits;
+    /// The level that picks the move to play, if any.
+    fn level(&self) -> Option<&Level>;
+    /// Sets the level that picks the move to play.
+    fn set_level(&mut self, level: Option<Level>);
+    /// Sets the opening book's use (chess's: another game's search never reads it).
+    fn set_book(&mut self, book: Option<BookUse>);
+    /// The side to move in the position searched.
+    fn turn(&self) -> shakmaty::Color;
+    /// The legal moves of the position searched.
+    fn legal_moves(&self) -> shakmaty::MoveList;
+    /// The request as chess's, when it is one.
+    fn chess(&self) -> Option<&SearchRequest<Chess>>;
+    /// The request, to be recognised as a `SearchRequest<P>` of a given game.
+    fn as_any(&self) -> &dyn std::any::Any;
+    /// A copy of the request.
+    fn boxed(&self) -> Box<dyn AnyRequest>;
+    /// Searches the position with the limits as given (no book, no database), a panic turned
+    /// into its message.
+    ///
+    /// # Errors
+    /// The panic's message.
+    fn search_plain(
+        &self,
+        memory: &mut SearchMemory,
+        stop: &AtomicBool,
+        progress: &mut dyn FnMut(&SearchInfo),
+    ) -> Result<SearchResult, String>;
+}
+
+impl<P: SearchRules> AnyRequest for SearchRequest<P> {
+    fn limits(&self) -> &SearchLimits {
+        &self.limits
+    }
+    fn limits_mut(&mut self) -> &mut SearchLimits {
+        &mut self.limits
+    }
+    fn level(&self) -> Option<&Level> {
+        self.level.as_ref()
+    }
+    fn set_level(&mut self, level: Option<Level>) {
+        self.level = level;
+    }
+    fn set_book(&mut self, book: Option<BookUse>) {
+        self.book = book;
+    }
+    fn turn(&self) -> shakmaty::Color {
+        crate::variant::VariantPosition::turn(&self.position)
+    }
+    fn legal_moves(&self) -> shakmaty::MoveList {
+        crate::variant::VariantPosition::legal_moves(&self.position)
+    }
+    fn chess(&self) -> Option<&SearchRequest<Chess>> {
+        self.as_any().downcast_ref()
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+    fn boxed(&self) -> Box<dyn AnyRequest> {
+        Box::new(self.clone())
+    }
+    fn search_plain(
+        &self,
+        memory: &mut SearchMemory,
+        stop: &AtomicBool,
+        progress: &mut dyn FnMut(&SearchInfo),
+    ) -> Result<SearchResult, String> {
+        guarded(|| {
+            #[cfg(debug_assertions)]
+            test_panic(&self.limits);
+            search(
+                &self.position,
+                &self.history,
+                &self.limits,
+                &self.params,
+                memory,
+                stop,
+                progress,
+            )
+        })
+    }
+}
+
+impl<P: SearchRules> From<SearchRequest<P>> for Box<dyn AnyRequest> {
+    fn from(request: SearchRequest<P>) -> Box<dyn AnyRequest> {
+        Box::new(request)
+    }
 }
 
 /// A message from the worker.
@@ -109,7 +199,8 @@ enum Command {
     NewGame,
     SetHash(u32),
     SetThreads(usize),
-    Search(SearchId, Box<SearchRequest>, Arc<AtomicBool>),
+    SetStore(Option<Arc<crate::posdb::Store>>),
+    Search(SearchId, Box<dyn AnyRequest>, Arc<AtomicBool>),
     /// Answered once every earlier command is done (`isready` after a `Hash` resize).
     Ping(mpsc::SyncSender<()>),
     Quit,
@@ -180,16 +271,15 @@ impl EngineHandle {
         })
     }
 
-    /// Starts a search; a running search is stopped and its reports dropped.
-    pub fn search(&mut self, id: SearchId, request: SearchRequest) {
+    /// Starts a search of any game (a [`SearchRequest`] or a boxed [`AnyRequest`]); a running
+    /// search is stopped and its reports dropped.
+    pub fn search(&mut self, id: SearchId, request: impl Into<Box<dyn AnyRequest>>) {
         self.stop.store(true, Ordering::Relaxed);
         self.stop = Arc::new(AtomicBool::new(false));
         self.current.store(id.0, Ordering::SeqCst);
-        let _ = self.commands.send(Command::Search(
-            id,
-            Box::new(request),
-            Arc::clone(&self.stop),
-        ));
+        let _ = self
+            .commands
+            .send(Command::Search(id, request.into(), Arc::clone(&self.stop)));
     }
 
     /// Asks the running search to finish now; its `Done` report still arrives.
@@ -219,6 +309,12 @@ impl EngineHandle {
     /// [`SearchMemory::set_threads`]).
     pub fn set_threads(&self, threads: usize) {
         let _ = self.commands.send(Command::SetThreads(threads));
+    }
+
+    /// Reads and feeds `store`, the run's position database, in chess searches from the next
+    /// one on (`None`: none, as with `--no-db`; a new engine has none).
+    pub fn set_store(&self, store: Option<Arc<crate::posdb::Store>>) {
+        let _ = self.commands.send(Command::SetStore(store));
     }
 
     /// Blocks until the worker has carried out every command sent before (a resize of the
@@ -275,6 +371,7 @@ fn worker(
                 table_mb.store(mb, Ordering::SeqCst);
             }
             Command::SetThreads(threads) => memory.set_threads(threads),
+            Command::SetStore(store) => memory.set_store(store),
             Command::Ping(done) => {
                 let _ = done.send(());
             }
@@ -294,21 +391,12 @@ fn worker(
                         });
                     }
                 };
-                if let Some(pb) = &request.pawn_battle {
-                    let searched = guarded(|| {
-                        search(
-                            &pb.position,
-                            &request.history,
-                            &request.limits,
-                            &pb.eval,
-                            &mut memory,
-                            &stop,
-                            &mut progress,
-                        )
-                    });
+                let Some(request) = request.chess() else {
+                    // Another game: its own evaluation, no book, no position database.
+                    let searched = request.search_plain(&mut memory, &stop, &mut progress);
                     finish(
                         id,
-                        &request,
+                        request.level(),
                         searched,
                         None,
                         &mut memory,
@@ -318,7 +406,7 @@ fn worker(
                         &mut sink,
                     );
                     continue;
-                }
+                };
                 // A search restricted to some moves (UCI `searchmoves`) never takes a book move.
                 let book_move = request
                     .book
@@ -327,7 +415,7 @@ fn worker(
                 // The position database is read before the search, never inside it; a book
                 // move's short search neither reads nor writes it.
                 let full_strength = request.level.is_none_or(|l| !l.is_imperfect());
-                let store = crate::posdb::installed().filter(|_| book_move.is_none());
+                let store = memory.store().cloned().filter(|_| book_move.is_none());
                 let seed = store.as_ref().map_or_else(Default::default, |s| {
                     s.seed(
                         &request.position,
@@ -346,19 +434,11 @@ fn worker(
                 };
                 let searched = match seed.known {
                     Some(known) => Ok(known),
-                    None => guarded(|| {
-                        #[cfg(debug_assertions)]
-                        test_panic(&request.limits);
-                        search(
-                            &request.position,
-                            &request.history,
-                            &limits,
-                            &request.params,
-                            &mut memory,
-                            &stop,
-                            &mut progress,
-                        )
-                    })
+                    None => SearchRequest {
+                        limits,
+                        ..request.clone()
+                    }
+                    .search_plain(&mut memory, &stop, &mut progress)
                     .inspect(|result| {
                         if let Some(s) = store.filter(|s| s.options().learn) {
                             s.remember(
@@ -373,7 +453,7 @@ fn worker(
                 };
                 finish(
                     id,
-                    &request,
+                    request.level(),
                     searched,
                     book_move,
                     &mut memory,
@@ -393,7 +473,7 @@ fn worker(
 #[allow(clippy::too_many_arguments)]
 fn finish(
     id: SearchId,
-    request: &SearchRequest,
+    level: Option<&Level>,
     searched: Result<SearchResult, String>,
     book_move: Option<Move>,
     memory: &mut SearchMemory,
@@ -414,7 +494,7 @@ fn finish(
         }
     };
     if current.load(Ordering::SeqCst) == id.0 {
-        let chosen = match (book_move, &request.level) {
+        let chosen = match (book_move, level) {
             (Some(m), _) => Some(m),
             (None, Some(level)) => level.choose(&result, &mut || rng.next_f64()),
             (None, None) => result.best_move,
@@ -432,8 +512,9 @@ fn finish(
 /// old table first so that both never exist at once.
 fn reallocate(memory: &mut SearchMemory, mb: u32) {
     let threads = memory.threads();
+    let store = memory.store().cloned();
     drop(std::mem::replace(memory, SearchMemory::new(1)));
-    *memory = SearchMemory::new(mb);
+    *memory = SearchMemory::new(mb).with_store(store);
     memory.set_threads(threads);
 }
 
@@ -478,10 +559,9 @@ mod tests {
             position: Chess::default(),
             history: Vec::new(),
             limits,
-            params: EvalParams::default(),
+            params: crate::engine::EvalParams::default(),
             level: None,
             book: None,
-            pawn_battle: None,
         }
     }
 
@@ -498,41 +578,6 @@ mod tests {
                     assert_eq!(id, SearchId(1));
                     assert!(chosen.is_some());
                     assert_eq!(result.depth, 4);
-                    break;
-                }
-                EngineReport::Failed { message, .. } => panic!("{message}"),
-            }
-        }
-    }
-
-    /// Issue 25: the engine thread searches a Pawn Battle position with its own evaluation
-    /// (the chess position of the request is not looked at) and the level picks the move.
-    #[test]
-    fn a_pawn_battle_request_is_searched_as_pawn_battle() {
-        use crate::variant::VariantPosition;
-        let (mut engine, rx) = EngineHandle::spawn(4).unwrap();
-        let position = PawnBattle::start();
-        let mut req = request(SearchLimits::depth(5));
-        req.level = Some(Level::get(10));
-        req.pawn_battle = Some(Box::new(PawnBattleSearch {
-            position: position.clone(),
-            eval: Evaluation::preset(crate::variant::pawn_battle::eval::PresetName::Default),
-        }));
-        engine.search(SearchId(7), req);
-        loop {
-            match rx.recv_timeout(Duration::from_secs(60)).unwrap() {
-                EngineReport::Progress { .. } => {}
-                EngineReport::Done {
-                    id,
-                    chosen,
-                    result,
-                    book,
-                } => {
-                    assert_eq!(id, SearchId(7));
-                    assert!(!book);
-                    assert_eq!(result.depth, 5);
-                    let mv = chosen.expect("a move");
-                    assert!(position.is_legal(mv), "{mv:?} is a Pawn Battle move");
                     break;
                 }
                 EngineReport::Failed { message, .. } => panic!("{message}"),

@@ -15,7 +15,7 @@ use shakmaty::Move;
 
 use super::limits::SearchLimits;
 use super::search::SearchResult;
-use crate::config::EngineConfig;
+use crate::config::values::EngineConfig;
 
 /// The embedded level table.
 pub const LEVELS_TOML: &str = include_str!("../../assets/levels.toml");

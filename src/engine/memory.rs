@@ -13,6 +13,9 @@ pub struct SearchMemory {
     ordering: Box<Ordering>,
     /// The histories of the helper threads (one per thread beyond the first).
     helpers: Vec<Ordering>,
+    /// The position database the searches read and feed, when the caller gave one (the engine
+    /// thread, the analyses; never the search itself, which only sees the tables above).
+    store: Option<std::sync::Arc<crate::posdb::Store>>,
 }
 
 /// The most threads one search uses (`engine.threads`, UCI `Threads`).
@@ -31,7 +34,26 @@ impl SearchMemory {
             tt: TranspositionTable::new(hash_mb),
             ordering: Box::default(),
             helpers: Vec::new(),
+            store: None,
         }
+    }
+
+    /// Reads and feeds `store` from now on (`None`: no database, as with `--no-db`).
+    pub fn set_store(&mut self, store: Option<std::sync::Arc<crate::posdb::Store>>) {
+        self.store = store;
+    }
+
+    /// This memory with `store` as its position database (see [`SearchMemory::set_store`]).
+    #[must_use]
+    pub fn with_store(mut self, store: Option<std::sync::Arc<crate::posdb::Store>>) -> Self {
+        self.store = store;
+        self
+    }
+
+    /// The position database given to [`SearchMemory::set_store`], if any.
+    #[must_use]
+    pub fn store(&self) -> Option<&std::sync::Arc<crate::posdb::Store>> {
+        self.store.as_ref()
     }
 
     /// Searches with `threads` threads from now on (1 = the single-threaded search; clamped to

@@ -27,6 +27,17 @@ use crate::variant::VariantPosition;
 /// The rules the search asks about beyond [`VariantPosition`] (search-internal: pruning,
 /// extensions and quiescence decisions that depend on the game).
 pub trait SearchRules: VariantPosition {
+    /// The evaluation this game's positions are searched with ([`EvalParams`] for chess,
+    /// `pawn_battle::eval::Evaluation` for Pawn Battle): what a search request carries.
+    type Eval: Evaluator<Self>
+        + Clone
+        + std::fmt::Debug
+        + std::hash::Hash
+        + PartialEq
+        + Send
+        + Sync
+        + 'static;
+
     /// Whether the side to move must answer a threat before anything else: it is extended, never
     /// null-moved, and searches every move in quiescence (chess: in check; Pawn Battle: an enemy
     /// pawn can reach the last rank next move).
@@ -118,6 +129,8 @@ pub trait Evaluator<P>: Sync {
 }
 
 impl SearchRules for Chess {
+    type Eval = EvalParams;
+
     #[inline]
     fn in_danger(&self) -> bool {
         Position::is_check(self)

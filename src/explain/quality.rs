@@ -98,9 +98,6 @@ impl Score {
     /// use kibitzer::variant::Variant;
     /// assert_eq!(Score::Mate(3).short_win(Variant::Chess).as_deref(), Some("#3"));
     /// assert_eq!(Score::Mate(-3).short_win(Variant::Chess).as_deref(), Some("#-3"));
-    /// assert_eq!(Score::Mate(3).short_win(Variant::PawnBattle).as_deref(), Some("W3"));
-    /// assert_eq!(Score::Mate(-3).short_win(Variant::PawnBattle).as_deref(), Some("L3"));
-    /// assert_eq!(Score::Cp(30).short_win(Variant::PawnBattle), None);
     /// ```
     #[must_use]
     pub fn short_win(self, variant: crate::variant::Variant) -> Option<String> {
@@ -124,9 +121,6 @@ impl Score {
     /// use kibitzer::explain::quality::Score;
     /// use kibitzer::variant::Variant;
     /// assert_eq!(Score::Mate(3).text(Variant::Chess), "#3");
-    /// assert_eq!(Score::Mate(3).text(Variant::PawnBattle), "win in 3");
-    /// assert_eq!(Score::Mate(-2).text(Variant::PawnBattle), "loss in 2");
-    /// assert_eq!(Score::Cp(30).text(Variant::PawnBattle), "+0.30");
     /// ```
     #[must_use]
     pub fn text(self, variant: crate::variant::Variant) -> String {

@@ -49,8 +49,6 @@ pub fn signed_pawns(cp: i32) -> String {
 /// assert_eq!(evaluation(Score::Mate(3), you, Variant::Chess), "you have mate in 3");
 /// assert_eq!(evaluation(Score::Mate(-2), you, Variant::Chess), "you get mated in 2");
 /// assert_eq!(evaluation(Score::Mate(-11), None, Variant::Chess), "Black mates in 11");
-/// assert_eq!(evaluation(Score::Mate(2), None, Variant::PawnBattle), "White wins in 2 moves");
-/// assert_eq!(evaluation(Score::Mate(-1), you, Variant::PawnBattle), "you lose in 1 move");
 /// ```
 #[must_use]
 pub fn evaluation(white: Score, human: Option<Color>, variant: Variant) -> String {
@@ -152,14 +150,8 @@ mod tests {
                 let t = evaluation(Score::Mate(n), human, Variant::Chess);
                 assert!(!t.contains('#'), "{t}");
                 assert!(t.contains("mate"), "{t}");
-                let pb = evaluation(Score::Mate(n), human, Variant::PawnBattle);
-                assert!(!pb.contains("mate") && !pb.contains('#'), "{pb}");
             }
         }
-        assert_eq!(
-            evaluation(Score::Mate(1), Some(Color::White), Variant::PawnBattle),
-            "you win in 1 move"
-        );
     }
 
     #[test]

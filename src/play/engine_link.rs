@@ -5,8 +5,8 @@ use std::sync::mpsc::Sender;
 
 use crate::analysis::convert::score;
 use crate::app::{Event, Purpose, SearchId, SearchPosition, SearchRequest, Thinking};
-use crate::engine::{self, EngineHandle, EngineReport, EvalParams, Level, PawnBattleSearch};
-use crate::variant::pawn_battle::eval::Evaluation;
+use crate::engine::rules::SearchRules;
+use crate::engine::{self, AnyRequest, EngineHandle, EngineReport, EvalParams, Level};
 
 /// The engine thread, seen from the runner.
 pub struct EngineLink {
@@ -46,6 +46,11 @@ impl EngineLink {
             .search(engine::SearchId(request.id.0), engine_request(&request));
     }
 
+    /// Gives the engine thread the run's position database (`None`: none).
+    pub fn set_store(&self, store: Option<std::sync::Arc<crate::posdb::Store>>) {
+        self.handle.set_store(store);
+    }
+
     /// Stops the search: it reports `Done` with its best move so far (the App drops it when
     /// it no longer wants it).
     pub fn stop(&self, _id: SearchId) {
@@ -63,7 +68,7 @@ impl EngineLink {
 /// ([`Level::strongest`]'s limits, whatever the opponent's level: `engine.depth` and
 /// `engine.movetime_ms` still apply when set).
 #[must_use]
-pub fn engine_request(request: &SearchRequest) -> engine::SearchRequest {
+pub fn engine_request(request: &SearchRequest) -> Box<dyn AnyRequest> {
     let level = Level::get(request.engine.level);
     let own_move = request.purpose == Purpose::Move;
     let mut limits = if own_move {
@@ -77,18 +82,36 @@ pub fn engine_request(request: &SearchRequest) -> engine::SearchRequest {
         limits.clock = Some(clock);
         limits.overhead = std::time::Duration::from_millis(50);
     }
-    let (position, pawn_battle) = match &request.position {
-        SearchPosition::Chess(pos) => (pos.clone(), None),
-        SearchPosition::PawnBattle(pos, eval) => (
-            shakmaty::Chess::default(),
-            Some(Box::new(PawnBattleSearch {
-                position: pos.clone(),
-                eval: Evaluation::from_config(eval),
-            })),
-        ),
-    };
-    // The opening book is chess's.
-    let book = own_move && request.engine.book && pawn_battle.is_none();
+    let level = own_move.then_some(level);
+    match &request.position {
+        SearchPosition::Chess(pos) => {
+            // `engine.evaluation` (a network file that does not load was refused when the
+            // configuration was validated; the classic evaluation then).
+            let params = request
+                .engine
+                .eval_params(&request.eval)
+                .unwrap_or_else(|_| EvalParams::from_config(&request.eval));
+            let mut search = game_request(request, pos.clone(), params, limits, level);
+            // The opening book is chess's.
+            search.book = level
+                .filter(|_| request.engine.book)
+                .map(|l| l.book(request.engine.book_depth));
+            search.into()
+        }
+        SearchPosition::PawnBattle(pos, eval) => {
+            game_request(request, pos.clone(), eval.into(), limits, level).into()
+        }
+    }
+}
+
+/// The engine's request for a position of the game `P` searched with `params`.
+fn game_request<P: SearchRules>(
+    request: &SearchRequest,
+    position: P,
+    params: P::Eval,
+    limits: engine::SearchLimits,
+    level: Option<Level>,
+) -> engine::SearchRequest<P> {
     engine::SearchRequest {
         position,
         // The App's keys end with the position's own; the search wants those before it.
@@ -97,15 +120,9 @@ pub fn engine_request(request: &SearchRequest) -> engine::SearchRequest {
             .split_last()
             .map_or_else(Vec::new, |(_, before)| before.to_vec()),
         limits,
-        // `engine.evaluation` (a network file that does not load was refused when the
-        // configuration was validated; the classic evaluation then).
-        params: request
-            .engine
-            .eval_params(&request.eval)
-            .unwrap_or_else(|_| EvalParams::from_config(&request.eval)),
-        level: own_move.then_some(level),
-        book: book.then(|| level.book(request.engine.book_depth)),
-        pawn_battle,
+        params,
+        level,
+        book: None,
     }
 }
 
@@ -176,47 +193,25 @@ mod tests {
             let mut own = request(Purpose::Move, false);
             own.engine.level = level;
             own.clock = Some(clock);
-            let limits = engine_request(&own).limits;
+            let limits = engine_request(&own).limits().clone();
             assert_eq!(limits.clock, Some(clock), "level {level}");
             assert!(limits.overhead > std::time::Duration::ZERO);
         }
         let mut hint = request(Purpose::Hint, false);
         hint.clock = Some(clock);
-        assert_eq!(engine_request(&hint).limits.clock, None);
+        assert_eq!(engine_request(&hint).limits().clock, None);
     }
 
     #[test]
     fn only_the_engines_own_moves_use_the_book_and_only_when_on() {
+        let book = |r: &dyn AnyRequest| r.chess().and_then(|c| c.book);
         let own = engine_request(&request(Purpose::Move, true));
-        assert_eq!(own.book.map(|b| b.max_ply), Some(20));
-        assert!(own.level.is_some());
+        assert_eq!(book(&*own).map(|b| b.max_ply), Some(20));
+        assert!(own.level().is_some());
         let hint = engine_request(&request(Purpose::Hint, true));
-        assert_eq!(hint.book, None, "a hint is the honest search");
-        assert_eq!(hint.level, None);
-        assert_eq!(engine_request(&request(Purpose::Move, false)).book, None);
-    }
-
-    /// Issue 25: a Pawn Battle search carries its position and `[pawn_battle.eval]`, never the
-    /// chess book.
-    #[test]
-    fn a_pawn_battle_request_carries_its_position_and_evaluation_and_no_book() {
-        use crate::variant::VariantPosition;
-        use crate::variant::pawn_battle::PawnBattle;
-        let mut req = request(Purpose::Move, true);
-        let eval = crate::variant::pawn_battle::eval::EvalConfig {
-            race: 150,
-            ..Default::default()
-        };
-        req.position = SearchPosition::PawnBattle(PawnBattle::start(), eval.clone());
-        let engine = engine_request(&req);
-        assert_eq!(engine.book, None);
-        assert!(
-            engine.level.is_some(),
-            "the level weakens its own moves as in chess"
-        );
-        let pb = engine.pawn_battle.expect("a Pawn Battle search");
-        assert_eq!(pb.position, PawnBattle::start());
-        assert_eq!(pb.eval, Evaluation::from_config(&eval));
+        assert_eq!(book(&*hint), None, "a hint is the honest search");
+        assert_eq!(hint.level(), None);
+        assert_eq!(book(&*engine_request(&request(Purpose::Move, false))), None);
     }
 
     /// The App sends the keys up to and including the position; the search wants the keys
@@ -231,7 +226,7 @@ mod tests {
         let mut req = request(Purpose::Move, false);
         req.position = SearchPosition::Chess(game.position().clone());
         req.history = game.history_keys().to_vec();
-        let history = engine_request(&req).history;
+        let history = engine_request(&req).chess().expect("chess").history.clone();
         assert_eq!(history, game.history_keys()[..4]);
         assert_eq!(history[0], crate::engine::zobrist(game.position()));
     }
@@ -240,7 +235,7 @@ mod tests {
     fn a_hint_at_level_1_searches_at_full_strength() {
         let mut hint = request(Purpose::Hint, false);
         hint.engine.level = 1;
-        let limits = engine_request(&hint).limits;
+        let limits = engine_request(&hint).limits().clone();
         let strongest = Level::strongest().limits(&hint.engine);
         assert_eq!(limits.depth, strongest.depth, "not the level's depth 1");
         assert_eq!(limits.movetime, strongest.movetime);
@@ -248,7 +243,7 @@ mod tests {
         let mut own = hint.clone();
         own.purpose = Purpose::Move;
         assert_eq!(
-            engine_request(&own).limits.depth,
+            engine_request(&own).limits().depth,
             Some(1),
             "the engine's own move is weak"
         );

@@ -52,7 +52,7 @@ pub fn play_game(
     let mut shell = Shell::play(app);
     let (tx, rx) = mpsc::channel();
     let engine = EngineLink::spawn(hash_mb, tx.clone())?;
-    let mut runner = Runner::new(dirs, Some(engine), tx);
+    let mut runner = Runner::new(dirs, Some(engine), tx, None);
     let mut pending = VecDeque::new();
     runner.execute(first, &mut pending);
     let started = Instant::now();

@@ -386,56 +386,6 @@ fn export_and_import_merge_with_the_deeper_rule() {
     ));
 }
 
-/// Pawn Battle positions are kept beside chess's (the variant column): a search of a Pawn
-/// Battle position is remembered, recalled with its moves decoded by Pawn Battle's rules (a
-/// pawn reaching the last rank has no promotion piece), and counted as the game's own.
-#[test]
-fn pawn_battle_positions_are_kept_apart_from_chess() {
-    use crate::variant::pawn_battle::PawnBattle;
-    use crate::variant::pawn_battle::eval::Evaluation;
-    let dir = tempfile::tempdir().unwrap();
-    let store = open(dir.path(), Options::default());
-    // White's b7 pawn promotes next move (and wins).
-    let pos = PawnBattle::from_fen("r7/1P6/8/8/8/8/p7/7R w - - 0 1").unwrap();
-    let eval = Evaluation::from_config(&Default::default());
-    let limits = exact(4);
-    let result = search(
-        &pos,
-        &[],
-        &limits,
-        &eval,
-        &mut SearchMemory::new(1),
-        &AtomicBool::new(false),
-        &mut |_| {},
-    );
-    assert!(result.best_move.is_some());
-    store.remember(&pos, &limits, &eval, &result, false);
-    store.flush();
-    let back = store.recall(&pos, &limits, &eval).expect("recalled");
-    assert_eq!(back.best_move, result.best_move);
-    assert_eq!(back.pv, result.pv);
-    assert_eq!(back.root_moves, result.root_moves);
-    // Not a chess position's entry, nor one of another evaluation.
-    assert!(
-        store
-            .get(&Chess::default(), &EvalParams::default())
-            .is_none()
-    );
-    let other = Evaluation::from_config(&crate::variant::pawn_battle::eval::EvalConfig {
-        material: 50,
-        ..Default::default()
-    });
-    assert!(store.recall(&pos, &limits, &other).is_none());
-    let counts = store.with_connection(|c| {
-        file::counts(
-            c,
-            &[eval_version(&EvalParams::default()), eval_version(&eval)],
-        )
-        .unwrap()
-    });
-    assert_eq!(counts, vec![(Variant::PawnBattle.code(), 1, 0)]);
-}
-
 /// Issue 34: 4 KB of random bytes at half the file's size opened fine (the damage is past the
 /// first pages), was reported "damaged … the next start moves it aside" on every run, but was
 /// never moved aside, `db check` could not check it, and caching stayed off for good.
@@ -706,3 +656,59 @@ fn db_stats_counts_external_rows_apart_after_upgrading_a_version_2_file() {
     let named = other.with_connection(|c| file::engine_counts(c)).unwrap();
     assert_eq!(named, vec![(0, identity.to_owned(), 3)]);
 }
+
+/// Issue 35: the store is passed in, not global: the engine thread and an analysis read and
+/// feed the store they are given, and a run (or a test) without one writes nowhere.
+#[test]
+fn the_engine_thread_and_the_analysis_use_the_store_they_are_given() {
+    use crate::engine::{EngineHandle, EngineReport, SearchId, SearchRequest};
+    let (given_dir, other_dir) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    // The engine's own searches are kept when `engine.learn` is on; analyses always are.
+    let learning = Options {
+        learn: true,
+        ..Options::default()
+    };
+    let given = Arc::new(open(given_dir.path(), learning));
+    let other = Arc::new(open(other_dir.path(), Options::default()));
+    let params = EvalParams::default();
+    let limits = SearchLimits::depth(4);
+    let searched_by = |engine: &mut EngineHandle, rx: &Receiver<EngineReport>, pos: &Chess| {
+        engine.search(
+            SearchId(1),
+            SearchRequest::new(pos.clone(), limits.clone(), params.clone()),
+        );
+        loop {
+            match rx.recv_timeout(Duration::from_secs(60)).unwrap() {
+                EngineReport::Done { .. } => break,
+                EngineReport::Failed { message, .. } => panic!("{message}"),
+                EngineReport::Progress { .. } => {}
+            }
+        }
+        engine.wait_idle();
+    };
+    let start = Chess::default();
+    let (mut engine, rx) = EngineHandle::spawn(1).unwrap();
+    searched_by(&mut engine, &rx, &start);
+    engine.set_store(Some(Arc::clone(&given)));
+    let after_e4 =
+        fen::parse("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").unwrap();
+    searched_by(&mut engine, &rx, &after_e4);
+    given.flush();
+    other.flush();
+    assert!(given.recall(&after_e4, &limits, &params).is_some(), "fed");
+    assert!(
+        given.recall(&start, &limits, &params).is_none(),
+        "the search before the store was given writes nowhere"
+    );
+    assert!(other.recall(&after_e4, &limits, &params).is_none());
+    // An analysis's memory carries its store the same way.
+    let mut memory = SearchMemory::new(1).with_store(Some(Arc::clone(&other)));
+    let stop = AtomicBool::new(false);
+    crate::analysis::search_position(&start, &[], &limits, &params, &mut memory, &stop);
+    other.flush();
+    assert!(other.recall(&start, &limits, &params).is_some());
+    assert!(given.recall(&start, &limits, &params).is_none());
+}
+
+#[path = "../variant/pawn_battle/posdb_tests.rs"]
+mod pawn_battle;

@@ -81,11 +81,7 @@ impl Entry {
     /// The game's name as the list shows it, in the language spoken (`chess`, `xadrez`).
     #[must_use]
     pub fn game_label(&self) -> String {
-        let id = match self.variant {
-            Variant::Chess => "chess",
-            Variant::PawnBattle => "pawn-battle",
-        };
-        tr("picker-game", &[("game", id.into())])
+        tr("picker-game", &[("game", self.variant.id().into())])
     }
 
     /// The entry of game `number` with these tags.
@@ -123,7 +119,6 @@ impl Entry {
     /// assert!(e.matches("PARIS"));
     /// assert!(!e.matches("tal"));
     /// assert!(!e.matches("pawn"));
-    /// assert!(Entry { variant: Variant::PawnBattle, ..e }.matches("pawn"));
     /// ```
     #[must_use]
     pub fn matches(&self, filter: &str) -> bool {
@@ -359,7 +354,7 @@ impl Picker {
         self.message = None;
         let page = Picker::page(area);
         let last = self.shown.len().saturating_sub(1);
-        if crate::shell::is_ctrl_c(&k) {
+        if crate::keys::is_ctrl_c(&k) {
             return Choice::Quit;
         }
         match self.keys.action::<PickerAction>(&k) {
@@ -440,7 +435,7 @@ impl Picker {
         }
         let width = usize::from(inner.width);
         // A file with games other than chess names each row's game in a column of its own.
-        let game_width = [Variant::Chess, Variant::PawnBattle]
+        let game_width = Variant::ALL
             .map(|variant| {
                 Entry {
                     variant,

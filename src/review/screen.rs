@@ -442,6 +442,7 @@ const SCROLL_STEP: u16 = 3;
 #[cfg(test)]
 mod move_input_tests;
 #[cfg(test)]
+#[path = "../variant/pawn_battle/review_tests.rs"]
 mod pawn_battle_tests;
 #[cfg(test)]
 mod tests;

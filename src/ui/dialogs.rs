@@ -17,29 +17,10 @@ use crate::config::HumanColor;
 use crate::keys::{Action, Keymaps};
 use crate::variant::Variant;
 
-/// Pawn Battle's rules, shown first in the help overlay of a Pawn Battle game.
-pub const PAWN_BATTLE_RULES: &[(&str, &str)] = &[
-    (
-        "Pawn Battle",
-        "8 pawns and 2 rooks a side; no kings, no check",
-    ),
-    ("", "pawns and rooks move and capture as in chess"),
-    ("", "(double step, en passant); no castling"),
-    ("you win", "when a pawn of yours reaches the last rank,"),
-    ("", "or when you capture all the opponent's pawns"),
-    ("you lose", "when you have no legal move"),
-    ("draw", "threefold repetition, or fifty moves without"),
-    ("", "a pawn move or a capture"),
-];
-
 /// The rows of the help overlay for a game of `P`: its rules first when they are not chess's,
 /// then the keys of the keymap's `play` section.
 fn help_rows<P: Playable>(keys: &Keymaps) -> Vec<(String, String)> {
-    let rules: &[(&str, &str)] = match P::VARIANT {
-        Variant::Chess => &[],
-        Variant::PawnBattle => PAWN_BATTLE_RULES,
-    };
-    let mut rows: Vec<(String, String)> = rules
+    let mut rows: Vec<(String, String)> = P::RULES
         .iter()
         .map(|(k, w)| ((*k).to_owned(), (*w).to_owned()))
         .collect();
@@ -100,11 +81,12 @@ pub fn draw<P: Playable>(frame: &mut Frame, layout: &Layout, app: &App<P>, theme
     let area = layout.area;
     match &app.mode {
         Mode::Help => {
-            let title = match P::VARIANT {
-                Variant::Chess => "Keys",
-                Variant::PawnBattle => "Pawn Battle: rules and keys",
+            let title = if P::RULES.is_empty() {
+                "Keys".to_owned()
+            } else {
+                format!("{}: rules and keys", P::NAME)
             };
-            draw_help(frame, area, title, &help_rows::<P>(&app.keys), theme);
+            draw_help(frame, area, &title, &help_rows::<P>(&app.keys), theme);
         }
         Mode::Text(text) => {
             let rect = text_rect(area);
@@ -132,10 +114,7 @@ pub fn draw<P: Playable>(frame: &mut Frame, layout: &Layout, app: &App<P>, theme
             level,
             time,
         }) => {
-            let games = [
-                (Variant::Chess, t("game-chess")),
-                (Variant::PawnBattle, t("game-pawn-battle")),
-            ];
+            let games = Variant::ALL.map(|v| (v, v.name()));
             // Labels padded to one width, whatever the language.
             let labels = [
                 t("new-game-game"),

@@ -2,7 +2,7 @@
 //! set-up panel on the right, the status and key-hint lines, and the "play from here" and help
 //! overlays. [`EditorLayout`] is shared by drawing and mouse hit-testing.
 
-use crate::editor::input::{EditorKey, PlayKey};
+use crate::editor::keys::{EditorKey, PlayKey};
 use crate::keys::{Action, Keymaps};
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -18,7 +18,6 @@ use crate::app::color_name;
 use crate::config::UiConfig;
 use crate::editor::{AnalysisView, Brush, Editor, EditorMode, text};
 use crate::i18n::t;
-use crate::variant::Variant;
 
 /// Columns of one palette cell.
 const CELL_W: u16 = 3;
@@ -196,7 +195,7 @@ fn draw_panel(
         castling.push(Span::styled(format!("{key} {who} {name}"), style));
         castling.push(Span::raw(" "));
     }
-    if editor.variant == Variant::PawnBattle {
+    if !editor.variant.has_kings() {
         lines.push(Line::styled(text::castling_pawn_battle(), dim));
     } else {
         if castling.len() == 1 {

@@ -54,9 +54,6 @@ impl EvalBarValue {
     /// assert_eq!(label(Score::Cp(-1250)), "-12");
     /// assert_eq!(label(Score::Mate(4)), "#4");
     /// assert_eq!(label(Score::Mate(-3)), "#-3");
-    /// assert_eq!(value(Score::Mate(4), Variant::PawnBattle).label(), "W4");
-    /// assert_eq!(value(Score::Mate(-3), Variant::PawnBattle).label(), "L3");
-    /// assert_eq!(value(Score::Cp(130), Variant::PawnBattle).label(), "+1.3");
     /// ```
     #[must_use]
     pub fn label(&self) -> String {

@@ -149,9 +149,10 @@ pub fn draw<P: Playable>(frame: &mut Frame, layout: &Layout, app: &App<P>, theme
                         .map(|o| format!(" · {o}"))
                         .unwrap_or_default();
                 // A game other than chess is named.
-                let game = match P::VARIANT {
-                    Variant::Chess => String::new(),
-                    Variant::PawnBattle => format!(" · {}", P::NAME),
+                let game = if P::VARIANT == Variant::Chess {
+                    String::new()
+                } else {
+                    format!(" · {}", P::NAME)
                 };
                 vec![
                     state,

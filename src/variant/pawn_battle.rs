@@ -34,6 +34,11 @@ mod search;
 mod services;
 
 #[cfg(test)]
+mod engine_tests;
+#[cfg(test)]
+mod text_tests;
+
+#[cfg(test)]
 mod game_tests;
 #[cfg(test)]
 mod pgn_tests;
@@ -372,6 +377,17 @@ impl VariantPosition for PawnBattle {
     type GameEnd = GameEnd;
     const VARIANT: Variant = Variant::PawnBattle;
 
+    const ROLES: &'static [Role] = &[Role::Rook, Role::Pawn];
+
+    fn of_setup(setup: Setup) -> Result<Self, Vec<FenError>> {
+        position_from_setup(setup)
+    }
+    fn setup_of(&self) -> Setup {
+        self.setup()
+    }
+    fn legal_ep_square(&self) -> Option<Square> {
+        self.ep_square()
+    }
     fn start() -> Self {
         PawnBattle::default()
     }

@@ -112,7 +112,7 @@ impl<P: OnScreen> Screen<P> {
                 let plies = self.state.known();
                 let limits = &self.settings.limits;
                 let doc =
-                    crate::review::command::ReviewDocument::new(1, &self.game, limits, &plies);
+                    crate::review::document::ReviewDocument::new(1, &self.game, limits, &plies);
                 self.message = Some(match crate::share::page::share(&doc, self.state.len()) {
                     Ok(done) => Message::info(done),
                     Err(e) => Message::error(e),

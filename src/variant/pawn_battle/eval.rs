@@ -615,6 +615,12 @@ pub struct Evaluation {
     values: [i32; 6],
 }
 
+impl From<&EvalConfig> for Evaluation {
+    fn from(c: &EvalConfig) -> Evaluation {
+        Evaluation::from_config(c)
+    }
+}
+
 impl Evaluation {
     /// The evaluation of a configuration.
     pub fn from_config(c: &EvalConfig) -> Evaluation {

@@ -32,6 +32,8 @@ impl PawnBattle {
 }
 
 impl SearchRules for PawnBattle {
+    type Eval = super::eval::Evaluation;
+
     fn in_danger(&self) -> bool {
         let them = !self.turn;
         let seventh = Bitboard::from_rank(them.relative_rank(Rank::Seventh));

@@ -30,6 +30,21 @@ use crate::review::{ReviewGame, Reviewed, Settings};
 use crate::uci::UciGame;
 use crate::variant::VariantPosition;
 
+/// Pawn Battle's rules, shown first in the help overlay of a Pawn Battle game ([`Playable::RULES`]).
+pub const RULES: &[(&str, &str)] = &[
+    (
+        "Pawn Battle",
+        "8 pawns and 2 rooks a side; no kings, no check",
+    ),
+    ("", "pawns and rooks move and capture as in chess"),
+    ("", "(double step, en passant); no castling"),
+    ("you win", "when a pawn of yours reaches the last rank,"),
+    ("", "or when you capture all the opponent's pawns"),
+    ("you lose", "when you have no legal move"),
+    ("draw", "threefold repetition, or fifty moves without"),
+    ("", "a pawn move or a capture"),
+];
+
 impl PgnVariant for PawnBattle {
     const TAG: Option<&'static str> = Some("Pawn Battle");
 
@@ -47,7 +62,6 @@ impl PgnVariant for PawnBattle {
 }
 
 impl Analysed for PawnBattle {
-    type Eval = Evaluation;
     const EXTERNAL_ANALYST: bool = false;
 
     fn search_stored(
@@ -111,6 +125,7 @@ impl From<Box<Game<PawnBattle>>> for UciGame {
 
 impl Playable for PawnBattle {
     const NAME: &'static str = "Pawn Battle";
+    const RULES: &'static [(&'static str, &'static str)] = RULES;
 
     fn search_position(&self, config: &Config) -> SearchPosition {
         SearchPosition::PawnBattle(self.clone(), config.pawn_battle.eval.clone())
