@@ -17,19 +17,17 @@ use crate::config::HumanColor;
 use crate::keys::{Action, Keymaps};
 use crate::variant::Variant;
 
-/// Pawn Battle's rules, shown first in the help overlay of a Pawn Battle game.
+/// Pawn Battle's rules, shown first in the help overlay of a Pawn Battle game: the message
+/// keys of each row's label and text (`assets/i18n/*/play.ftl`; "" for no label).
 pub const PAWN_BATTLE_RULES: &[(&str, &str)] = &[
-    (
-        "Pawn Battle",
-        "8 pawns and 2 rooks a side; no kings, no check",
-    ),
-    ("", "pawns and rooks move and capture as in chess"),
-    ("", "(double step, en passant); no castling"),
-    ("you win", "when a pawn of yours reaches the last rank,"),
-    ("", "or when you capture all the opponent's pawns"),
-    ("you lose", "when you have no legal move"),
-    ("draw", "threefold repetition, or fifty moves without"),
-    ("", "a pawn move or a capture"),
+    ("rules-pawn-battle-name", "rules-pawn-battle-1"),
+    ("", "rules-pawn-battle-2"),
+    ("", "rules-pawn-battle-3"),
+    ("rules-you-win", "rules-pawn-battle-win-1"),
+    ("", "rules-pawn-battle-win-2"),
+    ("rules-you-lose", "rules-pawn-battle-lose"),
+    ("rules-draw", "rules-pawn-battle-draw-1"),
+    ("", "rules-pawn-battle-draw-2"),
 ];
 
 /// The rows of the help overlay for a game of `P`: its rules first when they are not chess's,
@@ -41,7 +39,10 @@ fn help_rows<P: Playable>(keys: &Keymaps) -> Vec<(String, String)> {
     };
     let mut rows: Vec<(String, String)> = rules
         .iter()
-        .map(|(k, w)| ((*k).to_owned(), (*w).to_owned()))
+        .map(|(k, w)| {
+            let label = if k.is_empty() { String::new() } else { t(k) };
+            (label, t(w))
+        })
         .collect();
     rows.extend(keys.help(PlayAction::SCREEN));
     rows
@@ -101,10 +102,10 @@ pub fn draw<P: Playable>(frame: &mut Frame, layout: &Layout, app: &App<P>, theme
     match &app.mode {
         Mode::Help => {
             let title = match P::VARIANT {
-                Variant::Chess => "Keys",
-                Variant::PawnBattle => "Pawn Battle: rules and keys",
+                Variant::Chess => t("play-help-title"),
+                Variant::PawnBattle => t("play-help-title-pawn-battle"),
             };
-            draw_help(frame, area, title, &help_rows::<P>(&app.keys), theme);
+            draw_help(frame, area, &title, &help_rows::<P>(&app.keys), theme);
         }
         Mode::Text(text) => {
             let rect = text_rect(area);
@@ -331,7 +332,7 @@ pub fn draw_promotion(
 ) {
     let rect = geometry.promotion_picker(area);
     frame.render_widget(Clear, rect);
-    frame.render_widget(dialog("Promote to", theme), rect);
+    frame.render_widget(dialog(&t("play-promote-to"), theme), rect);
     for (i, (role, cell)) in PROMOTION_ROLES
         .iter()
         .zip(geometry.promotion_choices(area))

@@ -16,3 +16,13 @@ cli-reviewing-until-error = reviewing game { $number } up to the move before the
 cli-reviewing = reviewing: { $done }/{ $total } plies, about { $secs } s left
 cli-cannot-write = cannot write the output: { $error }
 db-external-rows = {"  "}{ $engine }: { $positions } positions analysed by this external engine (used when it judges)
+
+## `kibitzer explain` (src/analysis/command.rs). $side: white or black; $move: SAN; $quality:
+## " (verdict)" or nothing; $name: an opening; $level: what was typed.
+explain-heading = { $side ->
+    [white] white
+   *[black] black
+  } { $move }{ $quality }
+explain-opening = opening: { $name }
+explain-unknown-level = unknown level "{ $level }" (expected basic, medium or advanced)
+explain-no-legal-move = --fen: the side to move has no legal move (the game is over)

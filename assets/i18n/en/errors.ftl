@@ -48,3 +48,30 @@ lock-busy = another kibitzer is playing the saved game in { $dir }; quit it firs
 lock-busy-process = another kibitzer (process { $pid }) is playing the saved game in { $dir }; quit it first (its game is saved), or play a separate game with KIBITZER_DATA_DIR set to another directory
 lock-unusable = the data directory { $dir } cannot be used ({ $reason }); make it a writable directory, or set KIBITZER_DATA_DIR to one
 lock-is-a-file = it is a file, not a directory
+
+## Saving and loading games (src/app/persist.rs, src/play.rs). $path, $dir: files; $why: the
+## system's reason; $count, $number: games.
+file-exists = { $path } already exists
+file-cannot-create-dir = cannot create the directory { $dir }
+file-cannot-write-in = cannot write in { $dir }
+file-cannot-write = cannot write { $path }
+file-cannot-read = cannot read { $path }
+file-cannot-load = cannot load { $path }
+file-cannot-remove = cannot remove { $path }
+load-unknown-variant = game { $number }: { $why }; load a chess or a Pawn Battle game
+load-no-game = there is no game in it
+load-no-game-empty = there is no game in it (no tags and no moves)
+load-several = it holds { $count } games; pick one with :{ $command } FILE N (N from 1 to { $count }), or review them all with kibitzer review FILE
+load-no-such-game = there is no game { $number }: it holds { $count } { $count ->
+    [one] game
+   *[other] games
+  }, numbered from 1
+load-no-game-number = there is no game { $number } in it
+autosave-damaged-unmovable = the saved game { $path } is damaged and cannot be moved aside to { $kept }
+autosave-resumed-part = the saved game was damaged ({ $why }); resumed its first { $plies } plies; the damaged file is kept as { $kept }
+autosave-unreadable = the saved game could not be read ({ $why }); it is kept as { $kept }; a new game starts
+autosave-cannot-archive = cannot move the unfinished game { $path } to { $target }
+autosave-archived = the unfinished game was not deleted: it is in { $path }
+engine-not-running = the engine thread is not running
+save-no-data-dir = there is no data directory to save in
+archive-failed = could not archive the game: { $why }

@@ -16,3 +16,13 @@ cli-reviewing-until-error = revisando a partida { $number } até o lance antes d
 cli-reviewing = revisando: { $done }/{ $total } meios-lances, faltam cerca de { $secs } s
 cli-cannot-write = não foi possível gravar a saída: { $error }
 db-external-rows = {"  "}{ $engine }: { $positions } posições analisadas por este motor externo (usadas quando ele julga)
+
+## `kibitzer explain` (src/analysis/command.rs). $side: white ou black; $move: o lance; $quality:
+## " (veredito)" ou nada; $name: uma abertura; $level: o que foi digitado.
+explain-heading = { $side ->
+    [white] Brancas:
+   *[black] Pretas:
+  } { $move }{ $quality }
+explain-opening = abertura: { $name }
+explain-unknown-level = nível de explicação "{ $level }" desconhecido (use basic, medium ou advanced)
+explain-no-legal-move = --fen: o lado que joga não tem lance legal (a partida terminou)

@@ -76,3 +76,30 @@ lock-busy = outro kibitzer está jogando a partida salva em { $dir }; feche-o an
 lock-busy-process = outro kibitzer (processo { $pid }) está jogando a partida salva em { $dir }; feche-o antes (a partida dele fica salva) ou jogue uma partida à parte com KIBITZER_DATA_DIR apontando para outro diretório
 lock-unusable = o diretório de dados { $dir } não pode ser usado ({ $reason }); faça dele um diretório com permissão de escrita, ou aponte KIBITZER_DATA_DIR para um
 lock-is-a-file = é um arquivo, não um diretório
+
+## Salvar e abrir partidas (src/app/persist.rs, src/play.rs). $path, $dir: arquivos; $why: o
+## motivo dado pelo sistema; $count, $number: partidas.
+file-exists = { $path } já existe
+file-cannot-create-dir = não foi possível criar a pasta { $dir }
+file-cannot-write-in = não foi possível gravar na pasta { $dir }
+file-cannot-write = não foi possível gravar { $path }
+file-cannot-read = não foi possível ler { $path }
+file-cannot-load = não foi possível abrir { $path }
+file-cannot-remove = não foi possível apagar { $path }
+load-unknown-variant = partida { $number }: { $why }; abra uma partida de xadrez ou de Batalha de Peões
+load-no-game = o arquivo não tem nenhuma partida
+load-no-game-empty = o arquivo não tem nenhuma partida (nem etiquetas nem lances)
+load-several = o arquivo tem { $count } partidas; escolha uma com :{ $command } ARQUIVO N (N de 1 a { $count }), ou analise todas com kibitzer review ARQUIVO
+load-no-such-game = não existe a partida { $number }: o arquivo tem { $count } { $count ->
+    [one] partida
+   *[other] partidas
+  }, numeradas a partir de 1
+load-no-game-number = o arquivo não tem a partida { $number }
+autosave-damaged-unmovable = a partida salva { $path } está danificada e não pôde ser movida para { $kept }
+autosave-resumed-part = a partida salva estava danificada ({ $why }); foram retomados os seus primeiros { $plies } meios-lances; o arquivo danificado foi guardado como { $kept }
+autosave-unreadable = não foi possível ler a partida salva ({ $why }); ela foi guardada como { $kept }; começa uma nova partida
+autosave-cannot-archive = não foi possível mover a partida inacabada { $path } para { $target }
+autosave-archived = a partida inacabada não foi apagada: está em { $path }
+engine-not-running = a linha de execução do computador não está rodando
+save-no-data-dir = não há pasta de dados onde salvar
+archive-failed = não foi possível arquivar a partida: { $why }
