@@ -75,3 +75,35 @@ autosave-archived = the unfinished game was not deleted: it is in { $path }
 engine-not-running = the engine thread is not running
 save-no-data-dir = there is no data directory to save in
 archive-failed = could not archive the game: { $why }
+
+## The configuration file (src/config.rs); the file, line and column come first
+## (`config.toml:5:1: …`). $key, $name: a key; $expected, $allowed: what it takes; $found: the
+## value's type and value; $value: a value.
+config-cannot-read = cannot read the config file: { $error }
+config-unknown-key = unknown key { $name }; remove it or fix its spelling
+config-unknown-key-expected = unknown key { $name }, expected { $expected }; remove it or fix its spelling
+config-unknown-value = unknown value { $name }
+config-unknown-value-expected = unknown value { $name }, expected { $expected }
+config-wrong-type = wrong type: { $found }, expected { $expected }
+config-out-of-range = `{ $key }` = { $value } is out of range; allowed: { $lo } to { $hi }
+config-unknown-theme = `ui.theme` = "{ $value }" is not a known theme; allowed: { $allowed }
+config-section-list = [[{ $name }]] makes `{ $name }` a list of sections; write [{ $name }] (one section)
+config-needs-quotes = `{ $key }` = { $value } is { $kind ->
+    [integer] an
+    [array] an
+   *[other] a
+  } { $kind }, but it takes a string in quotes: { $allowed }
+config-see-example = see config.example.toml
+config-type-unsigned = { $name }
+config-type-decimal = { $name }
+config-type-string = string
+config-type-integer = integer
+config-type-boolean = boolean
+config-type-float = float
+config-type-map = map
+config-type-sequence = sequence
+config-type-table = table
+config-type-array = array
+config-type-a-boolean = a boolean
+config-type-a-string = a string
+config-type-a-sequence = a sequence

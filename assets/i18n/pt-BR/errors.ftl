@@ -103,3 +103,38 @@ autosave-archived = a partida inacabada não foi apagada: está em { $path }
 engine-not-running = a linha de execução do computador não está rodando
 save-no-data-dir = não há pasta de dados onde salvar
 archive-failed = não foi possível arquivar a partida: { $why }
+
+## O arquivo de configuração (src/config.rs); o arquivo, a linha e a coluna vêm antes
+## (`config.toml:5:1: …`). $key, $name: uma chave; $expected, $allowed: o que ela aceita;
+## $found: o tipo e o valor dados; $value: um valor.
+config-cannot-read = não foi possível ler o arquivo de configuração: { $error }
+config-unknown-key = chave desconhecida { $name }; apague-a ou corrija a grafia
+config-unknown-key-expected = chave desconhecida { $name } (as válidas são { $expected }); apague-a ou corrija a grafia
+config-unknown-value = valor desconhecido { $name }
+config-unknown-value-expected = valor desconhecido { $name } (os válidos são { $expected })
+config-wrong-type = tipo errado: { $found }, mas o esperado é { $expected }
+config-out-of-range = `{ $key }` = { $value } está fora do intervalo permitido, de { $lo } a { $hi }
+config-unknown-theme = `ui.theme` = "{ $value }" não é um tema conhecido; os temas são { $allowed }
+config-section-list = [[{ $name }]] faz de `{ $name }` uma lista de seções; escreva [{ $name }] (uma seção só)
+config-needs-quotes = `{ $key }` = { $value } é { $kind ->
+    [integer] um número inteiro
+    [float] um número decimal
+    [boolean] um booleano
+    [array] uma lista
+    [table] uma tabela
+   *[other] um valor sem aspas
+  }, mas esta chave aceita um texto entre aspas: { $allowed }
+config-see-example = veja config.example.toml
+config-type-unsigned = um número inteiro ({ $name })
+config-type-decimal = um número decimal ({ $name })
+config-type-string = o texto
+config-type-integer = o inteiro
+config-type-boolean = o booleano
+config-type-float = o número decimal
+config-type-map = uma tabela
+config-type-sequence = uma lista
+config-type-table = uma tabela
+config-type-array = uma lista
+config-type-a-boolean = um booleano (true ou false)
+config-type-a-string = um texto entre aspas
+config-type-a-sequence = uma lista
