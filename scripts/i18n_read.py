@@ -12,6 +12,8 @@ ap = argparse.ArgumentParser()
 ap.add_argument('--bin', default='target/debug/kibitzer')
 ap.add_argument('--out', default='docs/i18n-read')
 ap.add_argument('--depth', default='8')
+ap.add_argument('--again', action='store_true',
+                help='read again the 40 of OUT/index.tsv (after fixes) instead of choosing')
 args = ap.parse_args()
 PER = {'opening': 4, 'capture': 6, 'check': 5, 'castling': 3, 'endgame': 6, 'pawn': 4,
        'quiet': 6, 'mistake': 6}
@@ -35,6 +37,28 @@ def explain(fen, san, fmt):
            '--depth', args.depth] + (['--json'] if fmt == 'json' else [])
     r = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=300)
     return cmd, r.stdout, r.stderr
+
+def write(chosen):
+    out_dir = pathlib.Path(args.out); out_dir.mkdir(parents=True, exist_ok=True)
+    index = ['n\tcategory\tfile\tgame\tply\tmove\tfen']
+    for i, (name, number, ply, fen, san, cat) in enumerate(chosen, 1):
+        cmd, out, err = explain(fen, san, 'text')
+        move_no = f"{ply // 2 + 1}{'.' if ply % 2 == 0 else '...'}{san}"
+        shown = ' '.join(c if ' ' not in c else f'"{c}"' for c in cmd)
+        (out_dir / f'{i:02}.txt').write_text(
+            f'# {name} game {number}, {move_no} ({cat})\n# {shown}\n{out}{err}', encoding='utf-8')
+        index.append(f'{i}\t{cat}\t{name}\t{number}\t{ply}\t{san}\t{fen}')
+    (out_dir / 'index.tsv').write_text('\n'.join(index) + '\n', encoding='utf-8')
+
+if args.again:
+    rows = pathlib.Path(args.out, 'index.tsv').read_text(encoding='utf-8').splitlines()[1:]
+    chosen = []
+    for row in rows:
+        n, cat, name, number, ply, san, fen = row.split('\t')
+        chosen.append((name, int(number), int(ply), fen, san, cat))
+    write(chosen)
+    print(len(chosen), 'read again')
+    raise SystemExit(0)
 
 rng = random.Random(38)
 cands = []
@@ -67,14 +91,5 @@ for name, number, ply, fen, san, cat in cands:
         counts[cat] += 1
     seen.add((name, number))
     chosen.append((name, number, ply, fen, san, cat))
-out_dir = pathlib.Path(args.out); out_dir.mkdir(parents=True, exist_ok=True)
-index = ['n\tcategory\tfile\tgame\tply\tmove\tfen']
-for i, (name, number, ply, fen, san, cat) in enumerate(chosen, 1):
-    cmd, out, err = explain(fen, san, 'text')
-    move_no = f"{ply // 2 + 1}{'.' if ply % 2 == 0 else '...'}{san}"
-    shown = ' '.join(c if ' ' not in c else f'"{c}"' for c in cmd)
-    (out_dir / f'{i:02}.txt').write_text(
-        f'# {name} game {number}, {move_no} ({cat})\n# {shown}\n{out}{err}', encoding='utf-8')
-    index.append(f'{i}\t{cat}\t{name}\t{number}\t{ply}\t{san}\t{fen}')
-(out_dir / 'index.tsv').write_text('\n'.join(index) + '\n', encoding='utf-8')
+write(chosen)
 print(len(chosen), counts, 'mistakes', mistakes)

@@ -1447,6 +1447,11 @@ mod tests {
             fill("{p0_the} {p0_undefended}; atrás {p1_of_the}; {p0_to_the}.").as_deref(),
             Some("A dama desprotegida; atrás do cavalo; à dama.")
         );
+        // A defender agrees with its piece: "a dama em e2, defensora de e3" (issue 38's read).
+        assert_eq!(
+            fill("{p0_the}, {p0_defender} de e3; {p1_the}, {p1_defender} de e5.").as_deref(),
+            Some("A dama, defensora de e3; o cavalo, defensor de e5.")
+        );
         // A form of no placeholder, or an unknown form, drops the sentence.
         assert_eq!(fill("{p2_the}."), None);
         assert_eq!(fill("{p0_xyz}."), None);
@@ -1455,7 +1460,9 @@ mod tests {
         assert_eq!(en.words.san_text("Qxd8+ Nf3 e8=Q"), "Qxd8+ Nf3 e8=Q");
         assert_eq!(w.san_text("Qxd8+ Nf3 e8=Q Kg1"), "Dxd8+ Cf3 e8=D Rg1");
         // Every form names all six pieces, and the Portuguese file gives no needs of its own.
-        for form in ["the", "of_the", "to_the", "by_the", "a", "o", "pinned"] {
+        for form in [
+            "the", "of_the", "to_the", "by_the", "a", "o", "pinned", "defender",
+        ] {
             assert!(w.forms.contains_key(form), "{form}");
         }
         for t in &pt.templates {

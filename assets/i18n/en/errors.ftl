@@ -107,3 +107,33 @@ config-type-array = array
 config-type-a-boolean = a boolean
 config-type-a-string = a string
 config-type-a-sequence = a sequence
+
+## PGN files (src/pgn/reader.rs): "game 3 (line 40): move 12. Nf3 is illegal: …". $what: the
+## rest of the message; $san: the text of the move in the file; $why: the reason.
+pgn-in-game = game { $number } (line { $line }): { $what }
+pgn-at-move = move { $move } { $san } { $what }
+pgn-cannot-open = cannot open PGN file { $path }
+pgn-cannot-read = cannot read PGN file { $path } (after line { $line })
+pgn-reading-stopped = reading stopped: { $why }
+pgn-other-variant = the game is { $game ->
+    [chess] standard chess
+   *[pawn-battle] Pawn Battle
+  }, but only { $here ->
+    [chess] standard chess
+   *[pawn-battle] Pawn Battle
+  } games are read here
+pgn-fen-tag = the FEN tag is unusable: { $why }
+pgn-after-end = cannot be played: the game is already over ({ $outcome })
+pgn-null-move = is a null move, which a game cannot contain
+pgn-illegal = is illegal
+pgn-illegal-because = is illegal: { $why }
+pgn-ambiguous = is ambiguous: it could be { $moves }
+pgn-or = {" "}or{" "}
+pgn-not-a-move = is not a move: { $why }
+pgn-empty-move = is empty
+pgn-nul = the tags contain a NUL byte: this is binary data, not PGN text
+pgn-malformed = the PGN is malformed: { $why }
+pgn-not-pgn = no tags, no moves and no result: this is not PGN
+pgn-no-movetext = the game has no movetext
+pgn-not-san = is not a move in standard algebraic notation
+pgn-unclosed-variation = the variation opened with "(" on line { $line } is never closed, so the rest of the game would be skipped

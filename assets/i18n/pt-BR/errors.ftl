@@ -138,3 +138,33 @@ config-type-array = uma lista
 config-type-a-boolean = um booleano (true ou false)
 config-type-a-string = um texto entre aspas
 config-type-a-sequence = uma lista
+
+## Arquivos PGN (src/pgn/reader.rs): "partida 3 (linha 40): lance 12. Nf3 é ilegal: …". $what: o
+## resto da mensagem; $san: o lance como está no arquivo; $why: o motivo.
+pgn-in-game = partida { $number } (linha { $line }): { $what }
+pgn-at-move = lance { $move } { $san } { $what }
+pgn-cannot-open = não foi possível abrir o arquivo PGN { $path }
+pgn-cannot-read = não foi possível ler o arquivo PGN { $path } (depois da linha { $line })
+pgn-reading-stopped = a leitura parou: { $why }
+pgn-other-variant = a partida é de { $game ->
+    [chess] xadrez
+   *[pawn-battle] Batalha de Peões
+  }, mas aqui só se leem partidas de { $here ->
+    [chess] xadrez
+   *[pawn-battle] Batalha de Peões
+  }
+pgn-fen-tag = a etiqueta FEN não pode ser usada: { $why }
+pgn-after-end = não pode ser jogado: a partida já terminou ({ $outcome })
+pgn-null-move = é um lance nulo, que uma partida não pode conter
+pgn-illegal = é ilegal
+pgn-illegal-because = é ilegal: { $why }
+pgn-ambiguous = é ambíguo: pode ser { $moves }
+pgn-or = {" "}ou{" "}
+pgn-not-a-move = não é um lance: { $why }
+pgn-empty-move = está vazio
+pgn-nul = as etiquetas contêm um byte NUL: são dados binários, não texto PGN
+pgn-malformed = o PGN está malformado: { $why }
+pgn-not-pgn = sem etiquetas, sem lances e sem resultado: isto não é PGN
+pgn-no-movetext = a partida não tem lances
+pgn-not-san = não é um lance em notação algébrica
+pgn-unclosed-variation = a variante aberta com "(" na linha { $line } nunca é fechada, e o resto da partida seria ignorado
