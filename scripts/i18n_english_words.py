@@ -23,7 +23,7 @@ pawn pawns knight bishop rook queen king piece pieces square squares check captu
 gives wins after before because which what when where how here there now still again
 analysis analyse analysing review reviewed learn try tries hint hints undo redo copied kept
 '''.split())
-ALLOWED_PHRASES = ['en passant']
+ALLOWED_PHRASES = ['en passant', 'kibitzer review']  # a subcommand, typed as it is
 OPENING_WORDS = {'Game', 'Variation', 'Line', 'Opening', 'Defence', 'Defense', 'Attack',
                  'Gambit', 'System', 'Play', 'Black', 'White'}
 
