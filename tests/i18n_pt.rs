@@ -317,7 +317,13 @@ fn explain_db_and_feedback_speak_portuguese() {
     let cleared = kib(&["db", "clear"], "s\n");
     assert!(cleared.contains(" apagada"), "{cleared}");
     for out in [&none, &fb, &text, &stats, &check, &kept, &cleared] {
-        for w in [" positions ", "feedback yet", "deleted", "opening:", "white "] {
+        for w in [
+            " positions ",
+            "feedback yet",
+            "deleted",
+            "opening:",
+            "white ",
+        ] {
             assert!(!out.contains(w), "English {w:?} in {out}");
         }
     }

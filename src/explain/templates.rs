@@ -52,6 +52,10 @@ pub struct Words {
     pub pawn_unit: String,
     /// "pawns" as a unit of material.
     pub pawn_units: String,
+    /// One pawn in prose ("um peão": "com um peão a mais"), where a language writes the
+    /// number one as a word. Absent: "1" and `pawn_unit`.
+    #[serde(default)]
+    pub one_pawn: Option<String>,
     /// "move" as a count ("in 1 move").
     pub move_unit: String,
     /// "moves" as a count ("in 3 moves").
@@ -107,6 +111,17 @@ impl Forms {
 }
 
 impl Words {
+    /// `n` pawns as a count in prose: "3 pawns", "1 pawn"; one pawn is [`Words::one_pawn`]
+    /// when the language has it ("com um peão a mais").
+    #[must_use]
+    pub fn pawn_count(&self, n: u32) -> String {
+        match (&self.one_pawn, n) {
+            (Some(one), 1) => one.clone(),
+            (None, 1) => format!("1 {}", self.pawn_unit),
+            _ => format!("{n} {}", self.pawn_units),
+        }
+    }
+
     /// Name of a role.
     #[must_use]
     pub fn role(&self, r: Role) -> &str {
@@ -778,8 +793,7 @@ impl Templates {
                     (!san.is_empty()).then(|| san.join(&format!(" {} ", w.and))),
                 );
                 if *n > 0 {
-                    let unit = if *n == 1 { &w.pawn_unit } else { &w.pawn_units };
-                    put("idea_n", Some(format!("{n} {unit}")));
+                    put("idea_n", Some(w.pawn_count(*n)));
                 }
             }
             Fact::PbMaterial {
@@ -1428,6 +1442,16 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn one_pawn_is_a_word_in_portuguese_prose() {
+        let pt = Templates::load("pt-BR").unwrap();
+        assert_eq!(pt.words.pawn_count(1), "um peão");
+        assert_eq!(pt.words.pawn_count(3), "3 peões");
+        let en = Templates::load("en").unwrap();
+        assert_eq!(en.words.pawn_count(1), "1 pawn");
+        assert_eq!(en.words.pawn_count(2), "2 pawns");
     }
 
     #[test]

@@ -137,3 +137,13 @@ pgn-not-pgn = no tags, no moves and no result: this is not PGN
 pgn-no-movetext = the game has no movetext
 pgn-not-san = is not a move in standard algebraic notation
 pgn-unclosed-variation = the variation opened with "(" on line { $line } is never closed, so the rest of the game would be skipped
+
+## Pawn Battle's move errors (src/variant/pawn_battle/notation.rs). $role: pawn, knight,
+## bishop, rook, queen, king.
+pb-move-how = write SAN such as e4, exd5, Rd1, Rad1, or UCI such as a1d1
+pb-game-over = the game is over ({ $outcome })
+pb-no-castling = Pawn Battle has no castling and no drops
+pb-only-pawns-rooks = Pawn Battle has only pawns and rooks, no { $role }
+pb-pawn-wins = a pawn reaching { $to } wins the game at once and is not promoted: write { $to }
+pb-no-promotion = there is no promotion in Pawn Battle
+pb-cannot-reach = the { $role } on { $from } cannot reach { $to }

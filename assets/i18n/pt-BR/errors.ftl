@@ -168,3 +168,21 @@ pgn-not-pgn = sem etiquetas, sem lances e sem resultado: isto não é PGN
 pgn-no-movetext = a partida não tem lances
 pgn-not-san = não é um lance em notação algébrica
 pgn-unclosed-variation = a variante aberta com "(" na linha { $line } nunca é fechada, e o resto da partida seria ignorado
+
+## Erros de lance da Batalha de Peões (src/variant/pawn_battle/notation.rs). $role: pawn,
+## knight, bishop, rook, queen, king.
+pb-move-how = escreva em SAN, como e4, exd5, Td1, Tad1, ou em UCI, como a1d1
+pb-game-over = a partida terminou ({ $outcome })
+pb-no-castling = a Batalha de Peões não tem roque nem colocação de peças
+pb-only-pawns-rooks = a Batalha de Peões só tem peões e torres, { $role ->
+    [knight] nenhum cavalo
+    [bishop] nenhum bispo
+    [queen] nenhuma dama
+   *[king] nenhum rei
+  }
+pb-pawn-wins = um peão que chega a { $to } vence a partida na hora e não é promovido: escreva { $to }
+pb-no-promotion = não há promoção na Batalha de Peões
+pb-cannot-reach = { $role ->
+    [rook] a torre em { $from } não alcança
+   *[pawn] o peão em { $from } não alcança
+  } { $to }
