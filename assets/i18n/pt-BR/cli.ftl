@@ -72,7 +72,7 @@ db-evicted = { $n ->
    *[other] { $n } posições descartadas
   }; { $path } agora guarda { $size } de posições
 cli-cannot-read-answer = não foi possível ler a resposta: { $why }
-cli-yes-words = s sim y yes
+cli-yes-words = s sim
 cli-nothing-deleted = nada foi apagado (responda s, ou use --yes para pular a pergunta)
 db-file = arquivo: { $path }
 db-size = tamanho: { $used } de posições, { $disk } no disco; limite de { $max } MiB (database.max_mb){ $enabled ->
