@@ -154,5 +154,5 @@ rules-pawn-battle-win-2 = ou quando você captura todos os peões do adversário
 rules-you-lose = você perde
 rules-pawn-battle-lose = quando não tem lance legal
 rules-draw = empate
-rules-pawn-battle-draw-1 = tripla repetição, ou cinquenta lances sem
+rules-pawn-battle-draw-1 = tripla repetição ou cinquenta lances sem
 rules-pawn-battle-draw-2 = lance de peão nem captura
