@@ -2,7 +2,10 @@
 #   python3 scripts/i18n_english_words.py [--show] [REVIEW.json ...]
 # Reads every message of assets/i18n/pt-BR/*.ftl (variables and selector keys set aside), every
 # string of assets/explanations/pt-BR.toml, every Portuguese screen snapshot
-# (tests/snapshots/*_pt*.snap) and the sentences of any review JSON given (e.g. the output of
+# (tests/snapshots/*_pt*.snap), the command line's outputs of the native read
+# (docs/i18n-read/*.txt: `kibitzer --lang pt-BR explain`, heading, opening and score lines; the
+# `#` lines, the command, and the `>` line of English SAN are set aside), any such text file
+# given, and the sentences of any review JSON given (e.g. the output of
 # `kibitzer --lang pt-BR review GAME.pgn --json`), and counts the words of a list of common
 # English words found there. Not counted: `en passant` (the Brazilian term), play's `:`
 # commands and the analysis board's `save` (typed in English in every language), key names,
@@ -23,7 +26,7 @@ pawn pawns knight bishop rook queen king piece pieces square squares check captu
 gives wins after before because which what when where how here there now still again
 analysis analyse analysing review reviewed learn try tries hint hints undo redo copied kept
 '''.split())
-ALLOWED_PHRASES = ['en passant']
+ALLOWED_PHRASES = ['en passant', 'kibitzer review', 'JSON Lines']  # a subcommand, a format's name
 OPENING_WORDS = {'Game', 'Variation', 'Line', 'Opening', 'Defence', 'Defense', 'Attack',
                  'Gambit', 'System', 'Play', 'Black', 'White'}
 
@@ -67,6 +70,7 @@ OPENING_LINE = re.compile(r"\b(Opening|Variation|Defen[cs]e|Gambit|Game|Attack|S
 def english_in(text):
     for p in ALLOWED_PHRASES:
         text = text.replace(p, ' ')
+    text = re.sub(r'--[a-z][a-z-]*', ' ', text)  # a command-line flag (--yes, --force)
     # An opening's name (a proper name): its capitalised words are not counted.
     opening = bool(OPENING_LINE.search(text))
     found = []
@@ -95,8 +99,16 @@ sources += [('assets/explanations/pt-BR.toml', re.sub(r'\{[^{}]*\}', ' ', s))
 for p in sorted(pathlib.Path('tests/snapshots').glob('*_pt*.snap')):
     body = p.read_text().split('---', 2)[-1]
     sources += [(str(p), line) for line in body.splitlines()]
+def cli_lines(path):
+    return [(str(path), line) for line in pathlib.Path(path).read_text().splitlines()
+            if line.strip() and not line.startswith(('#', '> '))]
+for p in sorted(pathlib.Path('docs/i18n-read').glob('*.txt')):
+    sources += cli_lines(p)
 for arg in sys.argv[1:]:
     if arg == '--show':
+        continue
+    if arg.endswith('.txt'):
+        sources += cli_lines(arg)
         continue
     doc = json.loads(pathlib.Path(arg).read_text())
     sources += [(arg, s) for s in review_sentences(doc)]

@@ -535,7 +535,10 @@ impl<P: Playable> AnalysisBoard<P> {
             return;
         }
         let mut words = line.splitn(2, ' ');
-        if let (Some("save" | "w"), rest) = (words.next(), words.next()) {
+        // `save` (or its name in the language spoken: `salvar`) or `w`, as play's `:save`.
+        if let (Some(word), rest) = (words.next(), words.next())
+            && (word == "w" || crate::app::command::command_of(word) == Some("save"))
+        {
             let file = rest.map(str::trim).filter(|f| !f.is_empty());
             match file {
                 Some(f) => self.save(f, false, fx),

@@ -14,6 +14,7 @@ use crate::clock::{Clock, TimeControl, TimeSource};
 use crate::config::{Config, HumanColor};
 use crate::engine::Level;
 use crate::game::{Game, GameEnd, GameOutcome};
+use crate::i18n::{t, tr};
 use crate::ui::layout::Layout;
 use crate::variant::{Variant, VariantPosition};
 
@@ -81,11 +82,15 @@ impl Confirm {
     /// The question, as the dialog shows it.
     pub fn question(&self) -> String {
         match self {
-            Confirm::Overwrite(path) => format!("{} already exists. Replace it?", path.display()),
-            Confirm::QuitUnsaved(why) => format!(
-                "The game is not saved: the autosave failed ({why}). Quit anyway and lose it?"
+            Confirm::Overwrite(path) => tr(
+                "play-confirm-overwrite",
+                &[("path", path.display().to_string().into())],
             ),
-            Confirm::Resign => "Resign this game? (u takes it back afterwards)".to_owned(),
+            Confirm::QuitUnsaved(why) => {
+                tr("play-confirm-quit-unsaved", &[("why", why.as_str().into())])
+            }
+            // The take-back key of the default keymap (the dialog has no keymap at hand).
+            Confirm::Resign => tr("play-confirm-resign", &[("key", "u".into())]),
         }
     }
 
@@ -94,12 +99,24 @@ impl Confirm {
         let yes = keys.keys_of(ConfirmAction::Yes);
         let no = keys.keys_of(ConfirmAction::No);
         match self {
-            Confirm::Overwrite(_) => format!("{yes} replace · {no} keep the file"),
-            Confirm::QuitUnsaved(_) => format!(
-                "{} save elsewhere (:save PATH) · {yes} quit anyway · {no} stay",
-                keys.keys_of(ConfirmAction::Save)
+            Confirm::Overwrite(_) => tr(
+                "play-confirm-overwrite-keys",
+                &[("yes", yes.into()), ("no", no.into())],
             ),
-            Confirm::Resign => format!("{yes} resign · {no} play on"),
+            Confirm::QuitUnsaved(_) => tr(
+                "play-confirm-quit-unsaved-keys",
+                &[
+                    ("save", keys.keys_of(ConfirmAction::Save).into()),
+                    ("command", command::name("save").into()),
+                    ("path", t("play-path").into()),
+                    ("yes", yes.into()),
+                    ("no", no.into()),
+                ],
+            ),
+            Confirm::Resign => tr(
+                "play-confirm-resign-keys",
+                &[("yes", yes.into()), ("no", no.into())],
+            ),
         }
     }
 }
@@ -270,10 +287,13 @@ impl<P: Playable> App<P> {
                         .map_or((Color::White, 1), |p| (p.turn(), p.fullmoves()));
                     let dots = if turn == Color::White { "." } else { "…" };
                     let san = app.game.moves().get(last).map(|m| m.san.to_string());
-                    app.info(format!(
-                        "resumed your {} after {number}{dots} {}",
-                        named_game::<P>(),
-                        san.unwrap_or_default()
+                    let san = crate::i18n::san(&san.unwrap_or_default()).into_owned();
+                    app.info(tr(
+                        "play-resumed",
+                        &[
+                            ("name", named_game::<P>().into()),
+                            ("move", format!("{number}{dots} {san}").into()),
+                        ],
                     ));
                 }
             }
@@ -299,11 +319,13 @@ impl<P: Playable> App<P> {
         let (mut app, fx) = App::<P>::starting(config, None, seed);
         app.set_time_source(time);
         app.size = size;
-        app.info(format!(
-            "new {}: you play {}, level {}",
-            named_game::<P>(),
-            color_name(app.human),
-            app.config.engine.level
+        app.info(tr(
+            "play-switched",
+            &[
+                ("name", named_game::<P>().into()),
+                ("side", color_name(app.human).into()),
+                ("level", app.config.engine.level.into()),
+            ],
         ));
         (Box::new(app), fx)
     }
@@ -339,22 +361,28 @@ impl<P: Playable> App<P> {
             }
             Event::EngineCrashed(id, why) => {
                 if self.search.take_if(|s| s.id == id).is_some() {
-                    self.error(format!(
-                        "the engine stopped on an internal error ({why}); it was restarted: \
-                         press {} to let it move",
-                        self.keys.key_of(PlayAction::MoveNow)
+                    self.error(tr(
+                        "play-engine-crashed",
+                        &[
+                            ("why", why.into()),
+                            ("key", self.keys.key_of(PlayAction::MoveNow).into()),
+                        ],
                     ));
                 }
             }
             Event::EngineFailed(why) => {
                 self.search = None;
-                self.error(format!("engine unavailable: {why}"));
+                self.error(tr(
+                    "play-engine-unavailable",
+                    &[("why", why.as_str().into())],
+                ));
                 self.engine_error = Some(why);
             }
             Event::ConfigReloaded(Ok(config)) => self.on_config(*config),
             Event::ConfigReloaded(Err(e)) => {
-                self.error(format!(
-                    "config not reloaded, keeping the old settings: {e}"
+                self.error(tr(
+                    "play-config-not-reloaded",
+                    &[("why", e.to_string().into())],
                 ));
             }
             Event::Loaded(path, Ok(loaded)) => {
@@ -387,7 +415,12 @@ impl<P: Playable> App<P> {
                 // `[%clk]` comments (persist::decode_game reads them).
                 let timed = clock
                     .as_ref()
-                    .map(|c| format!(" · clock {}: resumed with the times saved in it", c.control))
+                    .map(|c| {
+                        tr(
+                            "play-clock-resumed",
+                            &[("control", c.control.to_string().into())],
+                        )
+                    })
                     .unwrap_or_default();
                 self.clock = clock;
                 // Which game and which side: both may have changed with the file.
@@ -395,10 +428,15 @@ impl<P: Playable> App<P> {
                     Variant::Chess => String::new(),
                     _ => format!(" ({})", named_game::<P>()),
                 };
-                self.info(format!(
-                    "{note}loaded {}{kind}: you play {}{timed}",
-                    path.display(),
-                    color_name(self.human)
+                self.info(tr(
+                    "play-loaded",
+                    &[
+                        ("note", note.into()),
+                        ("path", path.display().to_string().into()),
+                        ("kind", kind.into()),
+                        ("side", color_name(self.human).into()),
+                        ("timed", timed.into()),
+                    ],
                 ));
                 self.after_change(&mut fx, true);
             }
@@ -408,8 +446,13 @@ impl<P: Playable> App<P> {
             }
             Event::Autosaved(Ok(())) => self.autosave_error = None,
             Event::Autosaved(Err(why)) => {
-                self.error(format!(
-                    "autosave failed: {why}; save the game elsewhere with :save PATH"
+                self.error(tr(
+                    "play-autosave-failed",
+                    &[
+                        ("why", why.as_str().into()),
+                        ("command", command::name("save").into()),
+                        ("path", t("play-path").into()),
+                    ],
                 ));
                 if self.quit {
                     // The last save before quitting failed: ask instead of losing the game.
@@ -419,14 +462,17 @@ impl<P: Playable> App<P> {
                 self.autosave_error = Some(why);
             }
             Event::Warning(text) => self.error(text),
-            Event::Saved(Ok(path)) => self.info(format!("saved {}", path.display())),
+            Event::Saved(Ok(path)) => self.info(tr(
+                "play-saved",
+                &[("path", path.display().to_string().into())],
+            )),
             Event::Analysed(id, analysis) => self.on_analysed(id, *analysis, &mut fx),
             Event::AnalysisFailed(id, why) => {
                 if let Some(d) = self.deepening.take_if(|d| d.id == id) {
                     self.on_deepening_failed(d, &why);
                 } else if self.analysing.take_if(|(a, _)| *a == id).is_some() {
                     self.analysis_queue.clear();
-                    self.error(format!("cannot analyse the moves: {why}"));
+                    self.error(tr("play-cannot-analyse", &[("why", why.into())]));
                     self.archive_when_done(&mut fx);
                 }
             }
@@ -444,16 +490,26 @@ impl<P: Playable> App<P> {
                 let game = match Game::<P>::from_variant_fen(&setup.fen) {
                     Ok(game) => game,
                     Err(e) => {
-                        self.error(format!("cannot play the set-up {}: {e}", setup.fen));
+                        self.error(tr(
+                            "play-cannot-play-setup",
+                            &[
+                                ("fen", setup.fen.as_str().into()),
+                                ("why", e.to_string().into()),
+                            ],
+                        ));
                         return fx;
                     }
                 };
                 let (human, level) = (setup.human, setup.level);
                 self.config.engine.level = level;
                 let note = self.set_up(game, human, &mut fx);
-                self.info(format!(
-                    "{note}position set up: you play {}, level {level}",
-                    color_name(human)
+                self.info(tr(
+                    "play-setup-played",
+                    &[
+                        ("note", note.into()),
+                        ("side", color_name(human).into()),
+                        ("level", level.into()),
+                    ],
                 ));
                 self.after_change(&mut fx, true);
             }
@@ -626,10 +682,11 @@ impl App {
 /// "game" for chess, "Pawn Battle game" for the others: how messages name the game played
 /// (chess's messages read as they always did).
 fn named_game<P: Playable>() -> String {
-    match P::VARIANT {
-        Variant::Chess => "game".to_owned(),
-        _ => format!("{} game", P::NAME),
-    }
+    let game = match P::VARIANT {
+        Variant::Chess => "chess",
+        Variant::PawnBattle => "pawn-battle",
+    };
+    tr("play-game-name", &[("game", game.into())])
 }
 
 /// "White" or "Black".

@@ -521,7 +521,7 @@ impl Config {
                     // A value of the wrong type names its key (the message alone says only
                     // what was expected).
                     match e.span().and_then(|span| key_at(text, span.start)) {
-                        Some(key) if message.starts_with("wrong type") => {
+                        Some(key) if message.starts_with(&wrong_type()) => {
                             format!("`{}`: {message}", crate::echo::echo(&key))
                         }
                         _ => message,
@@ -565,7 +565,7 @@ impl Config {
             Err(ConfigRead::Io(e)) => Err(ConfigError {
                 path: Some(path),
                 location: None,
-                message: format!("cannot read the config file: {e}"),
+                message: crate::i18n::tr("config-cannot-read", &[("error", e.to_string().into())]),
             }),
             Err(ConfigRead::Refused(message)) => Err(ConfigError {
                 path: Some(path),
@@ -589,7 +589,15 @@ impl Config {
             if value < lo || value > hi {
                 Err((
                     key.to_owned(),
-                    format!("`{key}` = {value} is out of range; allowed: {lo} to {hi}"),
+                    crate::i18n::tr(
+                        "config-out-of-range",
+                        &[
+                            ("key", key.into()),
+                            ("value", value.to_string().into()),
+                            ("lo", lo.to_string().into()),
+                            ("hi", hi.to_string().into()),
+                        ],
+                    ),
                 ))
             } else {
                 Ok(())
@@ -623,10 +631,12 @@ impl Config {
         if !THEMES.contains(&self.ui.theme.as_str()) {
             return Err((
                 "ui.theme".to_owned(),
-                format!(
-                    "`ui.theme` = \"{}\" is not a known theme; allowed: {}",
-                    self.ui.theme,
-                    THEMES.join(", ")
+                crate::i18n::tr(
+                    "config-unknown-theme",
+                    &[
+                        ("value", crate::echo::echo(&self.ui.theme).into()),
+                        ("allowed", THEMES.join(", ").into()),
+                    ],
                 ),
             ));
         }
@@ -685,8 +695,9 @@ fn describe_shape_error(text: &str, span: std::ops::Range<usize>, message: &str)
     let line = text[line_start..].lines().next().unwrap_or("").trim();
     if let Some(name) = line.strip_prefix("[[").and_then(|l| l.split("]]").next()) {
         let name = crate::echo::echo(name.trim());
-        return Some(format!(
-            "[[{name}]] makes `{name}` a list of sections; write [{name}] (one section)"
+        return Some(crate::i18n::tr(
+            "config-section-list",
+            &[("name", name.into())],
         ));
     }
     if !message.contains("wanted string or table") {
@@ -704,16 +715,84 @@ fn describe_shape_error(text: &str, span: std::ops::Range<usize>, message: &str)
             .split_once(", expected ")
             .map(|(_, rest)| rest.trim().to_owned())
     });
-    let article = if kind.starts_with(['a', 'e', 'i', 'o', 'u']) {
-        "an"
-    } else {
-        "a"
-    };
-    Some(format!(
-        "`{dotted}` = {} is {article} {kind}, but it takes a string in quotes: {}",
-        crate::echo::echo(value),
-        allowed.unwrap_or_else(|| "see config.example.toml".to_owned())
+    Some(crate::i18n::tr(
+        "config-needs-quotes",
+        &[
+            ("key", dotted.into()),
+            ("value", crate::echo::echo(value).into()),
+            ("kind", kind.into()),
+            (
+                "allowed",
+                allowed
+                    .map_or_else(|| crate::i18n::t("config-see-example"), |a| choices(&a))
+                    .into(),
+            ),
+        ],
     ))
+}
+
+/// The choices of a serde message ("one of `a`, `b`, `c`", "`a` or `b`") in the language
+/// spoken: serde's own words in English, else the quoted names joined by the catalogue's
+/// `list-or` ("`a`, `b` ou `c`").
+fn choices(serde: &str) -> String {
+    let names: Vec<&str> = serde.split('`').skip(1).step_by(2).collect();
+    match names.split_last() {
+        Some((last, init)) if crate::i18n::current() != crate::i18n::Lang::En => {
+            let quoted = |n: &&str| format!("`{n}`");
+            if init.is_empty() {
+                return quoted(last);
+            }
+            crate::i18n::tr(
+                "list-or",
+                &[
+                    (
+                        "init",
+                        init.iter()
+                            .map(quoted)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                            .into(),
+                    ),
+                    ("last", quoted(last).into()),
+                ],
+            )
+        }
+        _ => serde.to_owned(),
+    }
+}
+
+/// The start of a wrong-type message in the language spoken ("wrong type").
+fn wrong_type() -> String {
+    let text = crate::i18n::tr(
+        "config-wrong-type",
+        &[("found", "".into()), ("expected", "".into())],
+    );
+    text.split(':').next().unwrap_or(&text).to_owned()
+}
+
+/// A TOML or serde type name (`string`, `integer`, `a boolean`, `u8`) in the language spoken:
+/// the message `config-type-NAME` when there is one, else the name itself.
+fn type_word(name: &str) -> String {
+    let key = match name {
+        "u8" | "u16" | "u32" | "u64" | "usize" | "i8" | "i16" | "i32" | "i64" => {
+            return crate::i18n::tr("config-type-unsigned", &[("name", name.into())]);
+        }
+        "f32" | "f64" => {
+            return crate::i18n::tr("config-type-decimal", &[("name", name.into())]);
+        }
+        other => format!("config-type-{}", other.replace(' ', "-")),
+    };
+    let word = crate::i18n::t(&key);
+    if word == key { name.to_owned() } else { word }
+}
+
+/// A serde "found" description (`string "hard"`, `integer `1``) with its type word in the
+/// language spoken.
+fn found_words(found: &str) -> String {
+    match found.split_once(' ') {
+        Some((kind, value)) => format!("{} {value}", type_word(kind)),
+        None => type_word(found),
+    }
 }
 
 /// The dotted key (`section.key`) of the `key = value` line holding byte `at` of `text`.
@@ -732,12 +811,32 @@ fn key_at(text: &str, at: usize) -> Option<String> {
 
 fn describe_toml_error(message: &str) -> String {
     let message = message.trim();
+    let one_of = |rest: &str, key: &str| {
+        let (name, expected) = rest.split_once(", expected ").unwrap_or((rest, ""));
+        let expected = choices(expected);
+        let key = if expected.is_empty() {
+            key.to_owned()
+        } else {
+            format!("{key}-expected")
+        };
+        crate::i18n::tr(
+            &key,
+            &[("name", name.into()), ("expected", expected.into())],
+        )
+    };
     if let Some(rest) = message.strip_prefix("unknown field ") {
-        format!("unknown key {rest}; remove it or fix its spelling")
+        one_of(rest, "config-unknown-key")
     } else if let Some(rest) = message.strip_prefix("unknown variant ") {
-        format!("unknown value {rest}")
+        one_of(rest, "config-unknown-value")
     } else if let Some(rest) = message.strip_prefix("invalid type: ") {
-        format!("wrong type: {rest}")
+        let (found, expected) = rest.split_once(", expected ").unwrap_or((rest, ""));
+        crate::i18n::tr(
+            "config-wrong-type",
+            &[
+                ("found", found_words(found).into()),
+                ("expected", type_word(expected).into()),
+            ],
+        )
     } else {
         message.to_owned()
     }
@@ -916,6 +1015,50 @@ mod tests {
             let e = Config::from_toml(text, Some(p)).unwrap_err();
             assert_eq!(e.to_string(), *expected, "{text}");
         }
+    }
+
+    /// Issue 38: the same errors in Portuguese, with the file, line and column first: an
+    /// unknown key (and the valid ones), a wrong type, a value out of range, an unknown value,
+    /// a choice without quotes, a list of sections.
+    #[test]
+    fn bad_files_give_precise_messages_in_portuguese() {
+        let p = Path::new("k.toml");
+        let cases: &[(&str, &str)] = &[
+            (
+                "[ui]\ncolours = 3\n",
+                "k.toml:2:1: chave desconhecida `colours` (as válidas são `",
+            ),
+            (
+                "[engine]\nlevel = \"hard\"\n",
+                "k.toml:2:9: `engine.level`: tipo errado: o texto \"hard\", mas o esperado é um número inteiro (u8)",
+            ),
+            (
+                "[engine]\nlevel = 11\n",
+                "k.toml:2:1: `engine.level` = 11 está fora do intervalo permitido, de 1 a 10",
+            ),
+            (
+                "[ui]\ncoordinates = 1\n",
+                "k.toml:2:15: `ui.coordinates`: tipo errado: o inteiro `1`, mas o esperado é um booleano (true ou false)",
+            ),
+            (
+                "[pawn_battle.eval]\npreset = \"strong\"\n",
+                "k.toml:2:10: valor desconhecido `strong` (os válidos são `default` ou `seed`)",
+            ),
+            (
+                "[game]\nhuman = 1\n",
+                "k.toml:2:9: `game.human` = 1 é um número inteiro, mas esta chave aceita um texto entre aspas: `white`, `black` ou `random`",
+            ),
+            (
+                "[[engine]]\nlevel = 3\n",
+                "k.toml:1:1: [[engine]] faz de `engine` uma lista de seções; escreva [engine] (uma seção só)",
+            ),
+        ];
+        crate::i18n::with(crate::i18n::Lang::PtBr, || {
+            for (text, expected) in cases {
+                let e = Config::from_toml(text, Some(p)).unwrap_err().to_string();
+                assert!(e.starts_with(expected), "{text}: {e}");
+            }
+        });
     }
 
     /// Issue 23: input echoed in messages is cut and its control characters escaped.

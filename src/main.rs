@@ -20,7 +20,10 @@ fn main() -> ExitCode {
         Err(e) => return fail(2, &e.to_string()),
     };
     match cli.command {
-        Some(Command::Config(cmd)) => config_command(cmd, cli.config.as_deref(), &dirs),
+        Some(Command::Config(cmd)) => {
+            speak_early(cli.lang.as_deref());
+            config_command(cmd, cli.config.as_deref(), &dirs)
+        }
         Some(Command::Perft {
             variant,
             fen,
@@ -312,6 +315,7 @@ fn play(
     dirs: &Dirs,
     no_db: bool,
 ) -> ExitCode {
+    speak_early(lang);
     let config = match Config::load(explicit, dirs) {
         Ok((config, _)) => localise(config, lang),
         Err(e) => return fail(2, &e.to_string()),
@@ -431,12 +435,20 @@ fn localise(config: Config, flag: Option<&str>) -> Config {
     kibitzer::i18n::explanations_follow(config)
 }
 
+/// Speaks the language of `--lang` or the environment before the configuration is read, so
+/// its errors (unknown key, wrong type, out of range) are said in it; `ui.language` decides
+/// once the file is read ([`localise`]).
+fn speak_early(flag: Option<&str>) {
+    kibitzer::i18n::set(kibitzer::i18n::choose(flag, "auto", |k| std::env::var(k).ok()).lang);
+}
+
 fn with_config(
     explicit: Option<&Path>,
     lang: Option<&str>,
     dirs: &Dirs,
     f: impl FnOnce(&Config) -> ExitCode,
 ) -> ExitCode {
+    speak_early(lang);
     match Config::load(explicit, dirs) {
         Ok((config, _)) => {
             install_tables(&config);

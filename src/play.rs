@@ -106,9 +106,9 @@ pub fn prepare(options: &StartOptions, config: &Config, dirs: &Dirs) -> Result<P
         }
     }
     if let Some(moved) = persist::archive_autosave(&dirs.data_dir)? {
-        prepared.notes.push(format!(
-            "the unfinished game was not deleted: it is in {}",
-            moved.display()
+        prepared.notes.push(crate::i18n::tr(
+            "autosave-archived",
+            &[("path", moved.display().to_string().into())],
         ));
     }
     Ok(prepared)
@@ -442,9 +442,9 @@ impl Runner {
             match effect {
                 Effect::StartSearch(request) => match self.engine.as_mut() {
                     Some(engine) => engine.search(request),
-                    None => events.push_back(Event::EngineFailed(
-                        "the engine thread is not running".to_owned(),
-                    )),
+                    None => {
+                        events.push_back(Event::EngineFailed(crate::i18n::t("engine-not-running")))
+                    }
                 },
                 Effect::StopSearch(id) => {
                     if let Some(engine) = &self.engine {
@@ -459,9 +459,7 @@ impl Runner {
                 Effect::Autosave(_) | Effect::Archive(_) | Effect::Save(..)
                     if data_dir.is_none() =>
                 {
-                    events.push_back(Event::Saved(Err(
-                        "there is no data directory to save in".to_owned()
-                    )));
+                    events.push_back(Event::Saved(Err(crate::i18n::t("save-no-data-dir"))));
                 }
                 Effect::Autosave(snapshot) => {
                     let Some(data_dir) = data_dir else { continue }; // refused above
@@ -475,8 +473,9 @@ impl Runner {
                     let saved = persist::save(&path, &snapshot)
                         .and_then(|()| persist::clear_autosave(data_dir));
                     if let Err(e) = saved {
-                        events.push_back(Event::Saved(Err(format!(
-                            "could not archive the game: {e:#}"
+                        events.push_back(Event::Saved(Err(crate::i18n::tr(
+                            "archive-failed",
+                            &[("why", format!("{e:#}").into())],
                         ))));
                     }
                 }

@@ -252,3 +252,79 @@ fn review_errors_in_portuguese() {
     let pt = err("pt-BR", &[&path(&games), "--force", "--json"]);
     assert!(pt.contains("--force só permite"), "{pt}");
 }
+
+/// Issue 38: the command line's own output in Portuguese: `explain`'s heading and opening line,
+/// `db stats`/`check`/`clear` (answered "s", for sim) and `feedback list`.
+#[test]
+fn explain_db_and_feedback_speak_portuguese() {
+    let dir = tempfile::tempdir().unwrap();
+    let kib = |args: &[&str], input: &str| {
+        use std::io::Write;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_kibitzer"))
+            .args(["--lang", "pt-BR"])
+            .args(args)
+            .env("KIBITZER_CONFIG_DIR", dir.path().join("config"))
+            .env("KIBITZER_DATA_DIR", dir.path().join("data"))
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let none = kib(&["db", "stats"], "");
+    assert!(
+        none.starts_with("ainda não há banco de posições em "),
+        "{none}"
+    );
+    let fb = kib(&["feedback", "list"], "");
+    assert!(fb.starts_with("ainda não há opiniões"), "{fb}");
+
+    let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    let text = kib(
+        &[
+            "explain", "--fen", fen, "--move", "Bb5", "--depth", "4", "--engine", "builtin",
+        ],
+        "",
+    );
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("Brancas: Bb5 (teoria)"), "{text}");
+    assert_eq!(lines.next(), Some("abertura: C60 Ruy Lopez"), "{text}");
+
+    let stats = kib(&["db", "stats"], "");
+    assert!(stats.starts_with("arquivo: "), "{stats}");
+    assert!(stats.contains("\nxadrez: "), "{stats}");
+    assert!(stats.contains(" desta avaliação, "), "{stats}");
+    let check = kib(&["db", "check"], "");
+    assert!(check.trim_end().ends_with(": ok"), "{check}");
+    let kept = kib(&["db", "clear"], "n\n");
+    assert!(
+        kept.contains("[s/N] nada foi apagado (responda s"),
+        "{kept}"
+    );
+    let cleared = kib(&["db", "clear"], "s\n");
+    assert!(cleared.contains(" apagada"), "{cleared}");
+    for out in [&none, &fb, &text, &stats, &check, &kept, &cleared] {
+        for w in [
+            " positions ",
+            "feedback yet",
+            "deleted",
+            "opening:",
+            "white ",
+        ] {
+            assert!(!out.contains(w), "English {w:?} in {out}");
+        }
+    }
+}

@@ -1,6 +1,7 @@
 //! Portuguese end to end (issue #38): the real binary in a real terminal (tmux), speaking
 //! Portuguese because `LANG` says so; `Cf3` typed in Portuguese SAN is played, the engine
-//! answers and explains in Portuguese, the key line and the help are Portuguese, and `q` quits.
+//! answers and explains in Portuguese, `:nivel 3` (a command by its Portuguese name) sets the
+//! level, the key line and the help are Portuguese, and `q` quits.
 
 #[path = "support/tmux.rs"]
 mod tmux;
@@ -29,6 +30,12 @@ fn cf3_in_portuguese_in_the_real_binary() {
     for english in ["The engine", "White to move", "no moves yet", "? keys"] {
         assert!(!reply.contains(english), "English {english:?}:\n{reply}");
     }
+
+    // A command typed by its Portuguese name, without its accent (`:nível`).
+    tmux.keys(&[":"]);
+    tmux.send_literal("nivel 3");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("nível 3 a partir do próximo lance do computador");
 
     // The help is Portuguese too.
     tmux.keys(&["?"]);

@@ -106,6 +106,19 @@ fn pawn_battle_new_game_dialog_and_help() {
     });
 }
 
+/// Issue 38: Pawn Battle's rules and keys in Portuguese fit 80×24 (the rules are catalogue
+/// messages, `rules-*` of `play.ftl`).
+#[test]
+fn pawn_battle_help_in_portuguese() {
+    kibitzer::i18n::with(kibitzer::i18n::Lang::PtBr, || {
+        screens("pb_help_pt", || {
+            let mut app = fresh();
+            key(&mut app, KeyCode::Char('?'));
+            app
+        });
+    });
+}
+
 /// Issue 25: the help and the prompt's key hints give Pawn Battle moves as examples, never
 /// chess's (Nf3, O-O).
 #[test]

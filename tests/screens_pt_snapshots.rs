@@ -303,17 +303,26 @@ fn the_game_picker_in_portuguese() {
     }
 }
 
-/// Play's `:` commands answer in Portuguese: a refused argument, a level, a take-back with
-/// nothing to take back, a FEN refused with its field.
+/// Play's `:` commands answer in Portuguese and take Portuguese names (accents optional,
+/// English always): a refused argument named in its Portuguese form, a level, a FEN refused
+/// with its field, a draw offer; the prompt's key line lists the Portuguese names.
 #[test]
 fn plays_commands_answer_in_portuguese() {
     for (typed, said) in [
-        (":level 99", ":level aceita um número de 1 a 10, não \"99\""),
+        (":level 99", ":nível aceita um número de 1 a 10, não \"99\""),
+        (":nivel 99", ":nível aceita um número de 1 a 10, não \"99\""),
         (":flip agora", ":flip não aceita argumento"),
+        (":girar agora", ":girar não aceita argumento"),
         (
             ":level 3",
             "nível 3 a partir do próximo lance do computador",
         ),
+        (
+            ":nível 3",
+            "nível 3 a partir do próximo lance do computador",
+        ),
+        (":abrir", ":abrir precisa do caminho de um arquivo"),
+        (":empate", "o computador recusa por enquanto"),
         (
             ":fen 8/8 w",
             "FEN inválida (posição das peças): 2 fileiras separadas por '/'",
@@ -327,4 +336,12 @@ fn plays_commands_answer_in_portuguese() {
         assert!(shown.contains(said), "{typed}: {said:?} missing:\n{shown}");
         no_english(typed, &shown);
     }
+    let mut shell = playing();
+    typing(&mut shell, ":");
+    let shown = draw(&mut shell, (120, 40));
+    assert!(
+        shown.contains("nova nível fen editar salvar abrir pgn empate abandonar sair"),
+        "the prompt's key line names the Portuguese commands:\n{shown}"
+    );
+    no_english(":", &shown);
 }

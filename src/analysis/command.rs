@@ -97,8 +97,9 @@ pub fn level(name: Option<&str>, config: &Config) -> Result<ExplainLevel, Comman
         Some("basic") => Ok(ExplainLevel::Basic),
         Some("medium") => Ok(ExplainLevel::Medium),
         Some("advanced") => Ok(ExplainLevel::Advanced),
-        Some(other) => Err(CommandError::input(format!(
-            "unknown level \"{other}\" (expected basic, medium or advanced)"
+        Some(other) => Err(CommandError::input(crate::i18n::tr(
+            "explain-unknown-level",
+            &[("level", crate::echo::echo(other).into())],
         ))),
     }
 }
@@ -140,9 +141,9 @@ fn run_for<P: Analysed>(
         .map_err(|e| CommandError::input(format!("--fen: {e}")))?;
     for path in args.svg.iter().chain(&args.png) {
         if !args.force && std::fs::symlink_metadata(path).is_ok() {
-            return Err(CommandError::input(format!(
-                "{} already exists; add --force to replace it, or choose another file",
-                path.display()
+            return Err(CommandError::input(crate::i18n::tr(
+                "cli-target-exists",
+                &[("path", path.display().to_string().into())],
             )));
         }
     }
@@ -189,15 +190,21 @@ fn run_for<P: Analysed>(
     }
     let judged_by = analysis.judged_by.clone();
     let Some(e) = analysis.explanation else {
-        return Err(CommandError::input(
-            "--fen: the side to move has no legal move (the game is over)",
-        ));
+        return Err(CommandError::input(crate::i18n::t("explain-no-legal-move")));
     };
     let opening = opening(&before, analysis.mv);
-    let quality = e
-        .quality
-        .map_or_else(String::new, |q| format!(" ({})", q.quality.as_str()));
-    let heading = format!("{} {}{quality}", e.mover, e.san);
+    let quality = e.quality.map_or_else(String::new, |q| {
+        let word = crate::i18n::t(&format!("quality-{}", q.quality.as_str()));
+        format!(" ({word})")
+    });
+    let heading = crate::i18n::tr(
+        "explain-heading",
+        &[
+            ("side", e.mover.as_str().into()),
+            ("move", crate::i18n::san(&e.san).into_owned().into()),
+            ("quality", quality.into()),
+        ],
+    );
     if args.svg.is_some() || args.png.is_some() {
         let image = crate::share::image::svg(&crate::share::image::Moment {
             fen_before: &e.fen_before,
@@ -238,7 +245,12 @@ fn run_for<P: Analysed>(
         } else {
             writeln!(out, "{heading}")?;
             if let Some(o) = opening {
-                writeln!(out, "opening: {o}")?;
+                let name = o.to_string();
+                writeln!(
+                    out,
+                    "{}",
+                    crate::i18n::tr("explain-opening", &[("name", name.into())])
+                )?;
             }
             writeln!(out, "{}", e.text)?;
             writeln!(
@@ -248,7 +260,12 @@ fn run_for<P: Analysed>(
             )
         }
     };
-    write(out).map_err(|err| CommandError::failure(format!("cannot write the output: {err}")))
+    write(out).map_err(|err| {
+        CommandError::failure(crate::i18n::tr(
+            "cli-cannot-write",
+            &[("error", err.to_string().into())],
+        ))
+    })
 }
 
 /// The JSON document of `kibitzer explain --json`: the explanation's fields, plus the opening

@@ -69,7 +69,13 @@ impl<P: Playable> App<P> {
         self.cancel_search(fx);
         self.game.flag(loser);
         if let Some(outcome) = self.outcome() {
-            self.info(format!("{} ran out of time: {outcome}", color_name(loser)));
+            self.info(tr(
+                "play-ran-out-of-time",
+                &[
+                    ("side", color_name(loser).into()),
+                    ("outcome", outcome.to_string().into()),
+                ],
+            ));
         }
         self.after_change(fx, true);
     }

@@ -43,7 +43,77 @@ pub enum Command {
     Move(String),
 }
 
-/// Parses prompt text.
+/// The commands, by their English names (typed in every language). Each language's own
+/// names are data: the message `command-name-ID` of the catalogue (`assets/i18n/*/commands.ftl`),
+/// one or more words separated by spaces, the first the one help and messages show.
+pub const NAMES: [&str; 14] = [
+    "new", "flip", "level", "fen", "save", "load", "resign", "draw", "pgn", "quit", "hint", "help",
+    "edit", "feedback",
+];
+
+/// The name of the command `id` (one of [`NAMES`]) in the language spoken, as help and
+/// messages write it: `save` is `salvar` in Portuguese.
+///
+/// ```
+/// use kibitzer::i18n::{with, Lang};
+/// use kibitzer::app::command::name;
+/// assert_eq!(with(Lang::PtBr, || name("level")), "nível");
+/// assert_eq!(with(Lang::En, || name("level")), "level");
+/// ```
+#[must_use]
+pub fn name(id: &str) -> String {
+    let names = crate::i18n::t(&format!("command-name-{id}"));
+    names.split_whitespace().next().unwrap_or(id).to_owned()
+}
+
+/// The command `word` names, by its English name: an English name (and `q`) in every
+/// language, else one of the names of the language spoken, read without case or accents
+/// (`nivel`, `Nível`). `None` for any other word (a move).
+///
+/// ```
+/// use kibitzer::i18n::{with, Lang};
+/// use kibitzer::app::command::command_of;
+/// assert_eq!(with(Lang::PtBr, || command_of("girar")), Some("flip"));
+/// assert_eq!(with(Lang::PtBr, || command_of("flip")), Some("flip"));
+/// assert_eq!(with(Lang::En, || command_of("girar")), None);
+/// ```
+#[must_use]
+pub fn command_of(word: &str) -> Option<&'static str> {
+    if word == "q" {
+        return Some("quit");
+    }
+    if let Some(id) = NAMES.iter().find(|id| **id == word) {
+        return Some(id);
+    }
+    if crate::i18n::current() == crate::i18n::Lang::En {
+        return None;
+    }
+    let word = fold(word);
+    NAMES.iter().copied().find(|id| {
+        crate::i18n::t(&format!("command-name-{id}"))
+            .split_whitespace()
+            .any(|n| fold(n) == word)
+    })
+}
+
+/// A word without case and accents: `Nível` is `nivel`, `opinião` is `opiniao`.
+fn fold(word: &str) -> String {
+    word.chars()
+        .flat_map(char::to_lowercase)
+        .map(|c| match c {
+            'á' | 'à' | 'â' | 'ã' => 'a',
+            'é' | 'ê' => 'e',
+            'í' => 'i',
+            'ó' | 'ô' | 'õ' => 'o',
+            'ú' | 'ü' => 'u',
+            'ç' => 'c',
+            c => c,
+        })
+        .collect()
+}
+
+/// Parses prompt text: a command by its English name or, in another language, by its own
+/// name ([`command_of`]), else a move.
 ///
 /// # Errors
 /// A message for a known command with bad arguments (`:level` without a number 1–10,
@@ -70,13 +140,16 @@ pub fn parse(text: &str) -> Result<Command, String> {
             ))
         }
     };
-    match word {
+    let Some(id) = command_of(word) else {
+        return Ok(Command::Move(text.to_owned()));
+    };
+    match id {
         "new" => no_args(Command::New),
         "flip" => no_args(Command::Flip),
         "resign" => no_args(Command::Resign),
         "draw" => no_args(Command::Draw),
         "pgn" => no_args(Command::Pgn),
-        "quit" | "q" => no_args(Command::Quit),
+        "quit" => no_args(Command::Quit),
         "hint" => no_args(Command::Hint),
         "help" => no_args(Command::Help),
         "edit" => no_args(Command::Edit),
@@ -86,6 +159,7 @@ pub fn parse(text: &str) -> Result<Command, String> {
             _ => Err(crate::i18n::tr(
                 "command-level-range",
                 &[
+                    ("command", name("level").into()),
                     ("min", Level::MIN.into()),
                     ("max", Level::MAX.into()),
                     ("text", crate::echo::echo(rest).into()),
@@ -96,7 +170,10 @@ pub fn parse(text: &str) -> Result<Command, String> {
         "fen" => Ok(Command::SetFen(rest.to_owned())),
         "save" if rest.is_empty() => Ok(Command::Save(None)),
         "save" => Ok(Command::Save(Some(PathBuf::from(rest)))),
-        "load" if rest.is_empty() => Err(crate::i18n::t("command-load-path")),
+        "load" if rest.is_empty() => Err(crate::i18n::tr(
+            "command-load-path",
+            &[("command", name("load").into())],
+        )),
         "load" => Ok(match rest.rsplit_once(' ') {
             Some((path, n)) if !path.trim().is_empty() && n.parse::<usize>().is_ok() => {
                 Command::Load(
@@ -134,5 +211,71 @@ mod tests {
         assert!(parse("flip now").is_err());
         assert_eq!(parse("e7e8q"), Ok(Command::Move("e7e8q".into())));
         assert_eq!(parse("O-O"), Ok(Command::Move("O-O".into())));
+    }
+
+    #[test]
+    fn portuguese_names_with_or_without_accents_and_english_always() {
+        use crate::i18n::{Lang, with};
+        with(Lang::PtBr, || {
+            assert_eq!(parse("nível 4"), Ok(Command::Level(4)));
+            assert_eq!(parse("nivel 4"), Ok(Command::Level(4)));
+            assert_eq!(parse("level 4"), Ok(Command::Level(4)));
+            assert_eq!(parse("girar"), Ok(Command::Flip));
+            assert_eq!(parse("nova"), Ok(Command::New));
+            assert_eq!(parse("salvar"), Ok(Command::Save(None)));
+            assert_eq!(
+                parse("abrir /tmp/x.pgn 2"),
+                Ok(Command::Load("/tmp/x.pgn".into(), GamePick::Number(2)))
+            );
+            assert_eq!(
+                parse("carregar /tmp/x.pgn"),
+                Ok(Command::Load("/tmp/x.pgn".into(), GamePick::Only))
+            );
+            assert_eq!(parse("abandonar"), Ok(Command::Resign));
+            assert_eq!(parse("empate"), Ok(Command::Draw));
+            assert_eq!(parse("sair"), Ok(Command::Quit));
+            assert_eq!(parse("q"), Ok(Command::Quit));
+            assert_eq!(parse("dica"), Ok(Command::Hint));
+            assert_eq!(parse("ajuda"), Ok(Command::Help));
+            assert_eq!(parse("editar"), Ok(Command::Edit));
+            assert_eq!(
+                parse("opiniao e bom"),
+                Ok(Command::Feedback("e bom".into()))
+            );
+            // A Portuguese move is still a move.
+            assert_eq!(parse("Cf3"), Ok(Command::Move("Cf3".into())));
+            // The errors name the Portuguese form.
+            let err = parse("nivel 11").unwrap_err();
+            assert!(err.starts_with(":nível aceita"), "{err}");
+            assert!(parse("abrir").unwrap_err().starts_with(":abrir"));
+            assert!(parse("girar agora").unwrap_err().starts_with(":girar"));
+        });
+        // Portuguese names are not commands in English: "sair" would be a move (refused).
+        with(Lang::En, || {
+            assert_eq!(parse("girar"), Ok(Command::Move("girar".into())));
+            assert_eq!(parse("level 4"), Ok(Command::Level(4)));
+        });
+    }
+
+    #[test]
+    fn every_command_has_a_name_in_every_language_and_no_name_is_two_commands() {
+        use crate::i18n::{LANGS, with};
+        for lang in LANGS {
+            with(lang, || {
+                let mut seen = std::collections::HashSet::new();
+                for id in NAMES {
+                    let names = crate::i18n::t(&format!("command-name-{id}"));
+                    assert_ne!(
+                        names,
+                        format!("command-name-{id}"),
+                        "{lang}: {id} has no name"
+                    );
+                    for n in names.split_whitespace() {
+                        assert!(seen.insert(fold(n)), "{lang}: {n} names two commands");
+                        assert_eq!(command_of(n), Some(id), "{lang}: {n}");
+                    }
+                }
+            });
+        }
     }
 }

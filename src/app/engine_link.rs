@@ -51,9 +51,9 @@ impl<P: Playable> App<P> {
         let Some(mv) = best else {
             // No move although the game goes on (the search was stopped before it had one):
             // do not restart by itself, which could loop; `s` asks again.
-            self.error(format!(
-                "the engine has no move yet; press {} to let it think again",
-                self.keys.key_of(PlayAction::MoveNow)
+            self.error(tr(
+                "play-engine-no-move",
+                &[("key", self.keys.key_of(PlayAction::MoveNow).into())],
             ));
             return;
         };
@@ -108,7 +108,10 @@ impl<P: Playable> App<P> {
                         );
                         self.after_change(fx, true);
                     }
-                    Err(e) => self.error(format!("the engine's move was refused: {e}")),
+                    Err(e) => self.error(tr(
+                        "play-engine-move-refused",
+                        &[("why", e.to_string().into())],
+                    )),
                 }
             }
         }

@@ -214,7 +214,7 @@ impl<P: Playable> App<P> {
                 fx.push(Effect::Quit);
             }
             (Confirm::QuitUnsaved(_), ConfirmAction::Save) => {
-                self.mode = Mode::Prompt("save ".to_owned());
+                self.mode = Mode::Prompt(format!("{} ", command::name("save")));
             }
             (Confirm::Resign, ConfirmAction::Yes) => {
                 self.mode = Mode::Board;
@@ -226,7 +226,7 @@ impl<P: Playable> App<P> {
             }
             (_, ConfirmAction::No) => {
                 self.mode = Mode::Board;
-                self.info("nothing was changed");
+                self.info(t("play-nothing-changed"));
             }
             _ => {}
         }
@@ -264,7 +264,7 @@ impl<P: Playable> App<P> {
             PlayAction::EvalBar => {
                 self.toggle_view(
                     |ui| &mut ui.eval_bar,
-                    "evaluation bar",
+                    &t("play-eval-bar"),
                     PlayAction::EvalBar,
                     "eval_bar",
                 );
@@ -272,14 +272,17 @@ impl<P: Playable> App<P> {
             PlayAction::Marks => {
                 self.toggle_view(
                     |ui| &mut ui.marks,
-                    "numbered best line",
+                    &t("play-marks"),
                     PlayAction::Marks,
                     "marks",
                 );
             }
             PlayAction::Copy => {
                 fx.push(Effect::Copy(self.pgn()));
-                self.info("the game's PGN is on the clipboard (OSC 52) · :pgn shows it");
+                self.info(tr(
+                    "play-pgn-copied",
+                    &[("command", command::name("pgn").into())],
+                ));
             }
             PlayAction::Back => self.browse_back(),
             PlayAction::Forward => self.browse_forward(),
@@ -304,9 +307,15 @@ impl<P: Playable> App<P> {
         let key = self.keys.key_of(action);
         let value = setting(&mut self.config.ui);
         *value = !*value;
-        let (now, other) = if *value { ("on", "off") } else { ("off", "on") };
-        self.info(format!(
-            "{what}: {now} ({key} turns it {other}; [ui] {config_key} in the config file)"
+        let on = if *value { "on" } else { "off" };
+        self.info(tr(
+            "play-toggled",
+            &[
+                ("what", what.into()),
+                ("on", on.into()),
+                ("key", key.into()),
+                ("config", config_key.into()),
+            ],
         ));
     }
 
@@ -408,10 +417,14 @@ impl<P: Playable> App<P> {
     ) {
         let n = GAME_OVER_CHOICES.len();
         let Some(action) = self.keys.action::<GameOverAction>(&key) else {
-            return self.info(format!(
-                "game over: {}",
-                self.keys
-                    .key_line(<GameOverAction as crate::keys::Action>::SCREEN)
+            return self.info(tr(
+                "play-game-over-keys",
+                &[(
+                    "keys",
+                    self.keys
+                        .key_line(<GameOverAction as crate::keys::Action>::SCREEN)
+                        .into(),
+                )],
             ));
         };
         let chosen = match action {
@@ -428,12 +441,18 @@ impl<P: Playable> App<P> {
             GameOverAction::Press => match choice {
                 Some(c) => c,
                 None => {
-                    return self.info(format!(
-                        "game over: {} to a button, then {} · {}",
-                        self.keys.key_of(GameOverAction::Next),
-                        self.keys.key_of(GameOverAction::Press),
-                        self.keys
-                            .key_line(<GameOverAction as crate::keys::Action>::SCREEN)
+                    return self.info(tr(
+                        "play-game-over-choose",
+                        &[
+                            ("next", self.keys.key_of(GameOverAction::Next).into()),
+                            ("press", self.keys.key_of(GameOverAction::Press).into()),
+                            (
+                                "keys",
+                                self.keys
+                                    .key_line(<GameOverAction as crate::keys::Action>::SCREEN)
+                                    .into(),
+                            ),
+                        ],
                     ));
                 }
             },
@@ -451,11 +470,13 @@ impl<P: Playable> App<P> {
             }
             GameOverAction::Close => {
                 self.mode = Mode::Board;
-                return self.info(format!(
-                    "the game is over: {} new game, {} takes back, {} commands",
-                    self.keys.key_of(PlayAction::NewGame),
-                    self.keys.key_of(PlayAction::TakeBack),
-                    self.keys.key_of(PlayAction::Prompt)
+                return self.info(tr(
+                    "play-game-over-closed",
+                    &[
+                        ("new", self.keys.key_of(PlayAction::NewGame).into()),
+                        ("back", self.keys.key_of(PlayAction::TakeBack).into()),
+                        ("prompt", self.keys.key_of(PlayAction::Prompt).into()),
+                    ],
                 ));
             }
         };
@@ -463,10 +484,12 @@ impl<P: Playable> App<P> {
             0 => self.open_new_game(),
             1 => {
                 self.mode = Mode::Board;
-                self.info(format!(
-                    "back from the review: {} starts a new game, {} takes back",
-                    self.keys.key_of(PlayAction::NewGame),
-                    self.keys.key_of(PlayAction::TakeBack)
+                self.info(tr(
+                    "play-back-from-review",
+                    &[
+                        ("new", self.keys.key_of(PlayAction::NewGame).into()),
+                        ("back", self.keys.key_of(PlayAction::TakeBack).into()),
+                    ],
                 ));
                 fx.push(Effect::Review(self.saved()));
             }

@@ -99,10 +99,16 @@ pub enum Refusal {
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Refusal::Illegal { from, to } => write!(f, "{from}{to} is not a legal move here"),
-            Refusal::NotYourPiece => f.write_str("that is not your piece"),
-            Refusal::Empty => f.write_str("pick one of your pieces first"),
-            Refusal::Promotion => f.write_str("that promotion is not legal here"),
+            Refusal::Illegal { from, to } => f.write_str(&crate::i18n::tr(
+                "pick-illegal",
+                &[
+                    ("from", from.to_string().into()),
+                    ("to", to.to_string().into()),
+                ],
+            )),
+            Refusal::NotYourPiece => f.write_str(&crate::i18n::t("pick-not-yours")),
+            Refusal::Empty => f.write_str(&crate::i18n::t("pick-empty")),
+            Refusal::Promotion => f.write_str(&crate::i18n::t("pick-promotion")),
         }
     }
 }

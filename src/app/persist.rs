@@ -11,6 +11,7 @@ use shakmaty::{Chess, Color};
 
 use crate::app::Playable;
 use crate::game::Game;
+use crate::i18n::{t, tr};
 use crate::pgn::{self, PgnGame, PgnVariant, Tags};
 use crate::variant::{Variant, VariantPosition, each_game, game_of, with_game};
 
@@ -171,7 +172,7 @@ pub enum WriteError {
 impl std::fmt::Display for WriteError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            WriteError::Exists(path) => write!(f, "{} already exists", path.display()),
+            WriteError::Exists(path) => f.write_str(&tr("file-exists", &[("path", shown(path))])),
             WriteError::Io(e) => write!(f, "{e:#}"),
         }
     }
@@ -207,7 +208,7 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
 /// When the directory or file cannot be written (the temporary file is removed).
 pub fn write_atomic(path: &Path, text: &str) -> Result<()> {
     write_file(path, text.as_bytes(), true).map_err(|e| match e {
-        WriteError::Exists(p) => anyhow::anyhow!("{} already exists", p.display()),
+        WriteError::Exists(p) => anyhow::anyhow!(tr("file-exists", &[("path", shown(&p))])),
         WriteError::Io(e) => e,
     })
 }
@@ -230,21 +231,27 @@ pub(crate) fn write_file(
 ) -> std::result::Result<(), WriteError> {
     use std::io::Write;
     let io = |e: std::io::Error, what: &str, p: &Path| {
-        WriteError::Io(anyhow::Error::new(e).context(format!("cannot {what} {}", p.display())))
+        let arg = if what == "file-cannot-write" {
+            "path"
+        } else {
+            "dir"
+        };
+        WriteError::Io(anyhow::Error::new(e).context(tr(what, &[(arg, shown(p))])))
     };
     let dir = match path.parent().filter(|d| !d.as_os_str().is_empty()) {
         Some(dir) => dir.to_path_buf(),
         None => PathBuf::from("."),
     };
-    std::fs::create_dir_all(&dir).map_err(|e| io(e, "create the directory", &dir))?;
+    std::fs::create_dir_all(&dir).map_err(|e| io(e, "file-cannot-create-dir", &dir))?;
     if !replace && path.exists() {
         return Err(WriteError::Exists(path.to_path_buf()));
     }
-    let (tmp, mut file) = temporary_file(&dir, path).map_err(|e| io(e, "write in", &dir))?;
+    let (tmp, mut file) =
+        temporary_file(&dir, path).map_err(|e| io(e, "file-cannot-write-in", &dir))?;
     let written = file
         .write_all(bytes)
         .and_then(|()| file.sync_all())
-        .map_err(|e| io(e, "write", &tmp));
+        .map_err(|e| io(e, "file-cannot-write", &tmp));
     drop(file);
     let placed = written.and_then(|()| {
         if replace {
@@ -391,8 +398,11 @@ pub fn decode_saved(text: &str, pick: GamePick) -> Result<Saved> {
     let number = pick.number(variants.len())?;
     let variant = match variants.into_iter().nth(number - 1) {
         Some(Ok(variant)) => variant,
-        Some(Err(why)) => bail!("game {number}: {why}; load a chess or a Pawn Battle game"),
-        None => bail!("there is no game in it"),
+        Some(Err(why)) => bail!(tr(
+            "load-unknown-variant",
+            &[("number", number.into()), ("why", why.to_string().into())]
+        )),
+        None => bail!(t("load-no-game")),
     };
     let pick = GamePick::Number(number);
     Ok(with_game!(variant, P => P::saved(decode_game_as::<P>(text, pick)?)))
@@ -406,12 +416,19 @@ impl GamePick {
     /// out of range.
     fn number(self, count: usize) -> Result<usize> {
         match self {
-            _ if count == 0 => bail!("there is no game in it"),
-            GamePick::Only if count > 1 => bail!(
-                "it holds {count} games; pick one with :load FILE N (N from 1 to {count}), or review them all with kibitzer review FILE"
-            ),
+            _ if count == 0 => bail!(t("load-no-game")),
+            GamePick::Only if count > 1 => bail!(tr(
+                "load-several",
+                &[
+                    ("count", count.into()),
+                    ("command", crate::app::command::name("load").into())
+                ]
+            )),
             GamePick::Number(n) if n == 0 || n > count => {
-                bail!("there is no game {n}: it holds {count} game(s), numbered from 1")
+                bail!(tr(
+                    "load-no-such-game",
+                    &[("number", n.into()), ("count", count.into())]
+                ))
             }
             GamePick::Number(n) => Ok(n),
             GamePick::Last | GamePick::Only => Ok(count),
@@ -438,12 +455,12 @@ pub fn decode_game_as<P: PgnVariant>(text: &str, pick: GamePick) -> Result<Snaps
     let Some(last) = report.games.into_iter().find(|g| g.number == number) else {
         match report.errors.iter().find(|e| e.number == number) {
             Some(e) => bail!("{e}"),
-            None => bail!("there is no game {number} in it"),
+            None => bail!(tr("load-no-game-number", &[("number", number.into())])),
         }
     };
     let PgnGame { tags, mut game, .. } = last.pgn;
     if tags.0.is_empty() && game.ply() == 0 {
-        bail!("there is no game in it (no tags and no moves)");
+        bail!(t("load-no-game-empty"));
     }
     // Games against the engine end by threefold repetition and the fifty-move rule.
     game.set_automatic_draws(true);
@@ -581,7 +598,7 @@ pub fn read_autosave(data_dir: &Path) -> Result<Resume> {
     let bytes = match std::fs::read(&path) {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Resume::default()),
-        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+        Err(e) => return Err(e).with_context(|| tr("file-cannot-read", &[("path", shown(&path))])),
     };
     let text = pgn::decode_text(&bytes);
     with_game!(variant_in(&text), P => resume_as::<P>(data_dir, &text, P::saved))
@@ -610,15 +627,14 @@ fn resume_as<P: PgnVariant>(
         file_stamp(std::time::SystemTime::now())
     ));
     std::fs::rename(&path, &kept).with_context(|| {
-        format!(
-            "the saved game {} is damaged and cannot be moved aside to {}",
-            path.display(),
-            kept.display()
+        tr(
+            "autosave-damaged-unmovable",
+            &[("path", shown(&path)), ("kept", shown(&kept))],
         )
     })?;
     let problem = match report.errors.first() {
         Some(e) => crate::echo::echo(&e.to_string()),
-        None => "there is no game in it".to_owned(),
+        None => t("load-no-game"),
     };
     let partial = report
         .errors
@@ -628,15 +644,17 @@ fn resume_as<P: PgnVariant>(
         .or_else(|| read(text).ok())
         .filter(|s| s.game.ply() > 0);
     let warning = match &partial {
-        Some(s) => format!(
-            "the saved game was damaged ({problem}); resumed its first {} plies; the damaged \
-             file is kept as {}",
-            s.game.ply(),
-            kept.display()
+        Some(s) => tr(
+            "autosave-resumed-part",
+            &[
+                ("why", problem.into()),
+                ("plies", s.game.ply().into()),
+                ("kept", shown(&kept)),
+            ],
         ),
-        None => format!(
-            "the saved game could not be read ({problem}); it is kept as {}; a new game starts",
-            kept.display()
+        None => tr(
+            "autosave-unreadable",
+            &[("why", problem.into()), ("kept", shown(&kept))],
         ),
     };
     Ok(Resume {
@@ -673,13 +691,13 @@ pub fn archive_autosave(data_dir: &Path) -> Result<Option<PathBuf>> {
     }
     let target = new_game_path(data_dir);
     if let Some(dir) = target.parent() {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        std::fs::create_dir_all(dir)
+            .with_context(|| tr("file-cannot-create-dir", &[("dir", shown(dir))]))?;
     }
     std::fs::rename(&path, &target).with_context(|| {
-        format!(
-            "cannot move the unfinished game {} to {}",
-            path.display(),
-            target.display()
+        tr(
+            "autosave-cannot-archive",
+            &[("path", shown(&path)), ("target", shown(&target))],
         )
     })?;
     Ok(Some(target))
@@ -693,7 +711,7 @@ pub fn clear_autosave(data_dir: &Path) -> Result<()> {
     let path = autosave_path(data_dir);
     match std::fs::remove_file(&path) {
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-            Err(e).with_context(|| format!("cannot remove {}", path.display()))
+            Err(e).with_context(|| tr("file-cannot-remove", &[("path", shown(&path))]))
         }
         _ => Ok(()),
     }
@@ -737,9 +755,10 @@ pub fn save_new(path: &Path, snapshot: &impl ToPgn) -> std::result::Result<(), W
 /// When the file cannot be read or parsed, or holds several games and `pick` does not say
 /// which; the message names the file.
 pub fn load(path: &Path, pick: GamePick) -> Result<Snapshot> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let bytes =
+        std::fs::read(path).with_context(|| tr("file-cannot-read", &[("path", shown(path))]))?;
     decode_game(&pgn::decode_text(&bytes), pick)
-        .with_context(|| format!("cannot load {}", path.display()))
+        .with_context(|| tr("file-cannot-load", &[("path", shown(path))]))
 }
 
 /// [`load`] of a game of either variant, as its `Variant` tag says (`--pgn`).
@@ -747,9 +766,15 @@ pub fn load(path: &Path, pick: GamePick) -> Result<Snapshot> {
 /// # Errors
 /// As [`load`].
 pub fn load_saved(path: &Path, pick: GamePick) -> Result<Saved> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let bytes =
+        std::fs::read(path).with_context(|| tr("file-cannot-read", &[("path", shown(path))]))?;
     decode_saved(&pgn::decode_text(&bytes), pick)
-        .with_context(|| format!("cannot load {}", path.display()))
+        .with_context(|| tr("file-cannot-load", &[("path", shown(path))]))
+}
+
+/// A path as messages show it (a message's variable).
+fn shown(path: &Path) -> crate::i18n::FluentValue<'static> {
+    path.display().to_string().into()
 }
 
 #[cfg(test)]

@@ -25,9 +25,12 @@ pub trait Playable:
 {
     /// The game's name as the status line and the new-game dialog show it.
     const NAME: &'static str;
-    /// The game's rules, shown first in the help overlay (label, words); none for chess,
-    /// whose rules a player knows.
+    /// The game's rules, shown first in the help overlay: the message keys of each row's label
+    /// and words (`assets/i18n/*/play.ftl`; "" for no label); none for chess, whose rules a
+    /// player knows.
     const RULES: &'static [(&'static str, &'static str)] = &[];
+    /// The message key of the help overlay's title.
+    const HELP_TITLE: &'static str = "play-help-title";
 
     /// The engine's request for a search of this position with the configured evaluation.
     fn search_position(&self, config: &Config) -> SearchPosition;

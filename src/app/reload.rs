@@ -9,12 +9,12 @@ impl<P: Playable> App<P> {
             || self.config.eval != config.eval
             || self.config.pawn_battle != config.pawn_battle;
         let text = if engine_changed {
-            format!(
-                "config reloaded: level {} from the engine's next move",
-                config.engine.level
+            tr(
+                "play-config-reloaded-level",
+                &[("level", config.engine.level.into())],
             )
         } else {
-            "config reloaded".to_owned()
+            t("play-config-reloaded")
         };
         self.keys = crate::keys::Keymaps::of(&config.keys);
         self.config = config;

@@ -74,7 +74,11 @@ pub fn evaluation(white: Score, human: Option<Color>, variant: Variant) -> Strin
                 &[
                     ("score", signed_pawns(cp).into()),
                     ("who", who(side, human).into()),
-                    ("by", format!("{}.{}", tenths / 10, tenths % 10).into()),
+                    // The language's decimal mark: "1.7" in English, "1,7" in Portuguese.
+                    (
+                        "by",
+                        format!("{}{}{}", tenths / 10, tr("decimal-mark", &[]), tenths % 10).into(),
+                    ),
                 ],
             )
         }
@@ -141,6 +145,16 @@ mod tests {
         );
         assert_eq!(you_black, "-0.85 (you are better by 0.9)");
         assert!(!you_black.contains("for you"));
+    }
+
+    /// Issue 38's read: a number in a Portuguese sentence takes the decimal comma ("vantagem
+    /// de 1,7"); the score itself keeps the engines' notation (+1.71).
+    #[test]
+    fn portuguese_sentences_take_the_decimal_comma() {
+        let text = crate::i18n::with(crate::i18n::Lang::PtBr, || {
+            evaluation_of(Score::Cp(171), Color::White, None, Variant::Chess)
+        });
+        assert_eq!(text, "+1.71 (as Brancas têm vantagem de 1,7)");
     }
 
     #[test]

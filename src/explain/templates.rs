@@ -52,6 +52,10 @@ pub struct Words {
     pub pawn_unit: String,
     /// "pawns" as a unit of material.
     pub pawn_units: String,
+    /// One pawn in prose ("um peão": "com um peão a mais"), where a language writes the
+    /// number one as a word. Absent: "1" and `pawn_unit`.
+    #[serde(default)]
+    pub one_pawn: Option<String>,
     /// "move" as a count ("in 1 move").
     pub move_unit: String,
     /// "moves" as a count ("in 3 moves").
@@ -107,6 +111,17 @@ impl Forms {
 }
 
 impl Words {
+    /// `n` pawns as a count in prose: "3 pawns", "1 pawn"; one pawn is [`Words::one_pawn`]
+    /// when the language has it ("com um peão a mais").
+    #[must_use]
+    pub fn pawn_count(&self, n: u32) -> String {
+        match (&self.one_pawn, n) {
+            (Some(one), 1) => one.clone(),
+            (None, 1) => format!("1 {}", self.pawn_unit),
+            _ => format!("{n} {}", self.pawn_units),
+        }
+    }
+
     /// Name of a role.
     #[must_use]
     pub fn role(&self, r: Role) -> &str {
@@ -791,8 +806,7 @@ impl Templates {
                     (!san.is_empty()).then(|| san.join(&format!(" {} ", w.and))),
                 );
                 if *n > 0 {
-                    let unit = if *n == 1 { &w.pawn_unit } else { &w.pawn_units };
-                    put("idea_n", Some(format!("{n} {unit}")));
+                    put("idea_n", Some(w.pawn_count(*n)));
                 }
             }
             Fact::PbMaterial {
@@ -1458,6 +1472,16 @@ mod tests {
     }
 
     #[test]
+    fn one_pawn_is_a_word_in_portuguese_prose() {
+        let pt = Templates::load("pt-BR").unwrap();
+        assert_eq!(pt.words.pawn_count(1), "um peão");
+        assert_eq!(pt.words.pawn_count(3), "3 peões");
+        let en = Templates::load("en").unwrap();
+        assert_eq!(en.words.pawn_count(1), "1 pawn");
+        assert_eq!(en.words.pawn_count(2), "2 pawns");
+    }
+
+    #[test]
     fn portuguese_forms_agree_with_the_piece_and_moves_use_portuguese_letters() {
         let pt = Templates::load("pt-BR").unwrap();
         let w = &pt.words;
@@ -1474,6 +1498,11 @@ mod tests {
             fill("{p0_the} {p0_undefended}; atrás {p1_of_the}; {p0_to_the}.").as_deref(),
             Some("A dama desprotegida; atrás do cavalo; à dama.")
         );
+        // A defender agrees with its piece: "a dama em e2, defensora de e3" (issue 38's read).
+        assert_eq!(
+            fill("{p0_the}, {p0_defender} de e3; {p1_the}, {p1_defender} de e5.").as_deref(),
+            Some("A dama, defensora de e3; o cavalo, defensor de e5.")
+        );
         // A form of no placeholder, or an unknown form, drops the sentence.
         assert_eq!(fill("{p2_the}."), None);
         assert_eq!(fill("{p0_xyz}."), None);
@@ -1482,7 +1511,9 @@ mod tests {
         assert_eq!(en.words.san_text("Qxd8+ Nf3 e8=Q"), "Qxd8+ Nf3 e8=Q");
         assert_eq!(w.san_text("Qxd8+ Nf3 e8=Q Kg1"), "Dxd8+ Cf3 e8=D Rg1");
         // Every form names all six pieces, and the Portuguese file gives no needs of its own.
-        for form in ["the", "of_the", "to_the", "by_the", "a", "o", "pinned"] {
+        for form in [
+            "the", "of_the", "to_the", "by_the", "a", "o", "pinned", "defender",
+        ] {
             assert!(w.forms.contains_key(form), "{form}");
         }
         for t in &pt.templates {

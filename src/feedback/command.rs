@@ -7,6 +7,8 @@ use std::path::Path;
 use crate::analysis::command::CommandError;
 use crate::cli::FeedbackCommand;
 use crate::config::Config;
+use crate::i18n::tr;
+use crate::posdb::command::shown;
 use crate::posdb::feedback::{self, Given};
 use crate::posdb::{Options, Store};
 
@@ -24,27 +26,23 @@ pub fn run(
     err: &mut dyn Write,
     answers: &mut dyn BufRead,
 ) -> Result<(), CommandError> {
-    let io = |e: std::io::Error| CommandError::failure(format!("cannot write the output: {e}"));
+    let io = |e: std::io::Error| {
+        CommandError::failure(tr("cli-cannot-write", &[("error", e.to_string().into())]))
+    };
     if let FeedbackCommand::Export {
         file: Some(file),
         force: false,
     } = cmd
         && file.exists()
     {
-        return Err(CommandError::input(format!(
-            "{} already exists; choose another name, or pass --force to overwrite it",
-            file.display()
+        return Err(CommandError::input(tr(
+            "cli-exists-force",
+            &[("path", shown(file))],
         )));
     }
     if !path.exists() {
         if !matches!(cmd, FeedbackCommand::Export { file: None, .. }) {
-            writeln!(
-                out,
-                "no feedback yet: there is no position database at {} (feedback is given in \
-                 play or a review with the feedback key, ! by default)",
-                path.display()
-            )
-            .map_err(io)?;
+            writeln!(out, "{}", tr("feedback-none-yet", &[("path", shown(path))])).map_err(io)?;
         }
         return Ok(());
     }
@@ -54,21 +52,23 @@ pub fn run(
     }
     let store = opened.store;
     let sql = |what: &str, e: rusqlite::Error| {
-        CommandError::failure(format!("{what} {}: {e}", path.display()))
+        CommandError::failure(tr(
+            "db-cannot-do",
+            &[
+                ("what", what.to_owned().into()),
+                ("path", shown(path)),
+                ("why", e.to_string().into()),
+            ],
+        ))
     };
     match cmd {
         FeedbackCommand::List => {
             let given = store
                 .with_connection(|c| feedback::list(c))
-                .map_err(|e| sql("cannot read", e))?;
+                .map_err(|e| sql("read", e))?;
             if given.is_empty() {
-                writeln!(
-                    out,
-                    "no feedback yet in {} (give it in play or a review with the feedback key, \
-                     ! by default)",
-                    path.display()
-                )
-                .map_err(io)?;
+                writeln!(out, "{}", tr("feedback-none-in", &[("path", shown(path))]))
+                    .map_err(io)?;
             }
             for g in &given {
                 write!(out, "{}", readable(g)).map_err(io)?;
@@ -78,26 +78,22 @@ pub fn run(
         FeedbackCommand::Export { file, force } => {
             let given = store
                 .with_connection(|c| feedback::list(c))
-                .map_err(|e| sql("cannot read", e))?;
+                .map_err(|e| sql("read", e))?;
             let text = json_lines(&given)?;
             match file {
                 None => out.write_all(text.as_bytes()).map_err(io),
                 Some(target) => {
                     let written = if *force {
                         crate::app::persist::write_atomic(target, &text).map_err(|e| {
-                            CommandError::failure(format!(
-                                "cannot write {}: {e:#}",
-                                target.display()
+                            CommandError::failure(tr(
+                                "db-cannot-write",
+                                &[("file", shown(target)), ("why", format!("{e:#}").into())],
                             ))
                         })
                     } else {
                         crate::app::persist::write_new(target, &text).map_err(|e| match e {
                             crate::app::persist::WriteError::Exists(p) => {
-                                CommandError::input(format!(
-                                    "{} already exists; choose another name, or pass --force \
-                                     to overwrite it",
-                                    p.display()
-                                ))
+                                CommandError::input(tr("cli-exists-force", &[("path", shown(&p))]))
                             }
                             crate::app::persist::WriteError::Io(e) => {
                                 CommandError::failure(format!("{e:#}"))
@@ -105,34 +101,35 @@ pub fn run(
                         })
                     };
                     written?;
-                    writeln!(
-                        out,
-                        "exported {} pieces of feedback to {} (JSON Lines: one object a line)",
-                        given.len(),
-                        target.display()
-                    )
-                    .map_err(io)
+                    let exported = tr(
+                        "feedback-exported",
+                        &[("n", given.len().into()), ("file", shown(target))],
+                    );
+                    writeln!(out, "{exported}").map_err(io)
                 }
             }
         }
         FeedbackCommand::Clear { yes } => {
             let n = store
                 .with_connection(|c| feedback::count(c))
-                .map_err(|e| sql("cannot read", e))?;
-            let question = format!(
-                "Delete all {n} pieces of feedback from {}? [y/N] ",
-                path.display()
+                .map_err(|e| sql("read", e))?;
+            let question = tr(
+                "feedback-clear-question",
+                &[("n", n.into()), ("path", shown(path))],
             );
             if !yes && !crate::posdb::command::ask(&question, out, answers)? {
                 return Ok(());
             }
             let n = store
                 .with_connection(|c| feedback::clear(c))
-                .map_err(|e| sql("cannot clear", e))?;
+                .map_err(|e| sql("clear", e))?;
             writeln!(
                 out,
-                "deleted {n} pieces of feedback from {}",
-                path.display()
+                "{}",
+                tr(
+                    "feedback-deleted",
+                    &[("n", n.into()), ("path", shown(path))]
+                )
             )
             .map_err(io)
         }
@@ -142,19 +139,27 @@ pub fn run(
 /// One piece of feedback for people: a header line, the note, the explanation indented.
 fn readable(g: &Given) -> String {
     let f = &g.feedback;
-    let mut text = format!(
-        "#{} {} {} on {} ({}, {}, kibitzer {})\n  position: {}\n",
-        g.id,
-        g.given_at,
-        f.verdict.word().to_uppercase(),
-        f.san,
-        f.variant,
-        f.screen,
-        f.version,
-        f.fen
+    let mut text = tr(
+        "feedback-entry",
+        &[
+            ("id", g.id.to_string().into()),
+            ("at", g.given_at.to_string().into()),
+            ("verdict", f.verdict.word().to_uppercase().into()),
+            ("san", crate::i18n::san(&f.san).into_owned().into()),
+            ("game", f.variant.to_string().into()),
+            ("screen", f.screen.to_string().into()),
+            ("version", f.version.to_string().into()),
+        ],
     );
+    text.push_str(&format!(
+        "\n  {}\n",
+        tr("feedback-position", &[("fen", f.fen.as_str().into())])
+    ));
     if let Some(note) = &f.note {
-        text.push_str(&format!("  note: {note}\n"));
+        text.push_str(&format!(
+            "  {}\n",
+            tr("feedback-note", &[("note", note.as_str().into())])
+        ));
     }
     for line in f.text.lines() {
         text.push_str(&format!("  | {line}\n"));
@@ -167,8 +172,15 @@ fn readable(g: &Given) -> String {
 fn json_lines(given: &[Given]) -> Result<String, CommandError> {
     let mut text = String::new();
     for g in given {
-        let line = serde_json::to_string(g)
-            .map_err(|e| CommandError::failure(format!("cannot write feedback #{}: {e}", g.id)))?;
+        let line = serde_json::to_string(g).map_err(|e| {
+            CommandError::failure(tr(
+                "feedback-cannot-write",
+                &[
+                    ("id", g.id.to_string().into()),
+                    ("why", e.to_string().into()),
+                ],
+            ))
+        })?;
         text.push_str(&line);
         text.push('\n');
     }

@@ -8,6 +8,7 @@
 //! tags `tags.rs`, the writing `writer.rs`.
 
 use crate::echo::echo;
+use crate::i18n::{t, tr};
 use std::fmt;
 use std::fs::File;
 use std::io::{self, BufReader, Read};
@@ -21,7 +22,7 @@ use shakmaty::{Chess, Color, KnownOutcome, Outcome};
 
 use super::scan::{Chunk, Splitter, Token, movetext_tokens};
 use super::writer::{RESULTS, outcome_comment};
-use super::{PgnGame, PgnVariant, Tags, variant_name, variant_of_tag};
+use super::{PgnGame, PgnVariant, Tags, variant_of_tag};
 use crate::game::{Game, MoveError, PlayError};
 use crate::variant::VariantPosition;
 use crate::variant::pawn_battle::PawnBattle;
@@ -76,14 +77,26 @@ pub struct ImportError<P: PgnVariant = Chess> {
 
 impl<P: PgnVariant> fmt::Display for ImportError<P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "game {} (line {}): ", self.number, self.line)?;
-        match (&self.move_number, &self.san) {
-            (Some(number), Some(san)) => {
-                write!(f, "move {number} {} {}", echo(san), self.message)
-            }
-            (None, Some(san)) => write!(f, "{} {}", echo(san), self.message),
-            _ => write!(f, "{}", self.message),
-        }
+        let what = match (&self.move_number, &self.san) {
+            (Some(number), Some(san)) => tr(
+                "pgn-at-move",
+                &[
+                    ("move", number.as_str().into()),
+                    ("san", echo(san).into()),
+                    ("what", self.message.as_str().into()),
+                ],
+            ),
+            (None, Some(san)) => format!("{} {}", echo(san), self.message),
+            _ => self.message.clone(),
+        };
+        f.write_str(&tr(
+            "pgn-in-game",
+            &[
+                ("number", self.number.into()),
+                ("line", self.line.into()),
+                ("what", what.into()),
+            ],
+        ))
     }
 }
 
@@ -150,8 +163,7 @@ pub fn import_as<P: PgnVariant>(text: &str) -> ImportReport<P> {
 /// # Errors
 /// The file cannot be opened or read (the message names the file and the line).
 pub fn import_file(path: &Path) -> anyhow::Result<ImportReport> {
-    let file =
-        File::open(path).with_context(|| format!("cannot open PGN file {}", path.display()))?;
+    let file = File::open(path).with_context(|| tr("pgn-cannot-open", &[("path", shown(path))]))?;
     let mut games = Games::<_, Chess>::new(file);
     let mut report = ImportReport::default();
     for item in games.by_ref() {
@@ -161,10 +173,12 @@ pub fn import_file(path: &Path) -> anyhow::Result<ImportReport> {
         }
     }
     if let Some(e) = games.io_error.take() {
-        return Err(anyhow::Error::new(e).context(format!(
-            "cannot read PGN file {} (after line {})",
-            path.display(),
-            games.splitter.lines_read()
+        return Err(anyhow::Error::new(e).context(tr(
+            "pgn-cannot-read",
+            &[
+                ("path", shown(path)),
+                ("line", games.splitter.lines_read().into()),
+            ],
         )));
     }
     Ok(report)
@@ -281,7 +295,7 @@ pub fn stream_any(reader: impl Read) -> impl Iterator<Item = AnyGame> {
                     line: splitter.lines_read() + 1,
                     move_number: None,
                     san: None,
-                    message: format!("reading stopped: {e}"),
+                    message: tr("pgn-reading-stopped", &[("why", e.to_string().into())]),
                     partial: None,
                 })))
             }
@@ -360,7 +374,7 @@ impl<R: Read, P: PgnVariant> Iterator for Games<R, P> {
                     line: self.splitter.lines_read() + 1,
                     move_number: None,
                     san: None,
-                    message: format!("reading stopped: {e}"),
+                    message: tr("pgn-reading-stopped", &[("why", e.to_string().into())]),
                     partial: None,
                 };
                 self.io_error = Some(e);
@@ -416,16 +430,18 @@ impl<P: PgnVariant> Collector<P> {
         };
         let variant = variant_of_tag(self.tags.get("Variant")).map_err(tag_failure)?;
         if variant != P::VARIANT {
-            return Err(tag_failure(format!(
-                "the game is {}, but only {} games are read here",
-                variant_name(variant),
-                variant_name(P::VARIANT),
+            return Err(tag_failure(tr(
+                "pgn-other-variant",
+                &[
+                    ("game", variant_key(variant).into()),
+                    ("here", variant_key(P::VARIANT).into()),
+                ],
             )));
         }
         let mut game = match self.tags.get("FEN") {
             Some(fen) => Game::from_variant_fen(fen).map_err(|e| Failure::Tag {
                 name: "FEN",
-                message: format!("the FEN tag is unusable: {e}"),
+                message: tr("pgn-fen-tag", &[("why", e.to_string().into())]),
             })?,
             None => Game::starting(),
         };
@@ -563,12 +579,12 @@ impl<P: PgnVariant> Visitor for Collector<P> {
 /// Plays a move read from the file: as written first, then through the tolerant parser
 /// (a needless capture mark, say). The error is the predicate of the message.
 fn play_san<P: PgnVariant>(game: &mut Game<P>, san: San, text: &str) -> Result<(), String> {
-    let over = |o| format!("cannot be played: the game is already over ({o})");
+    let over = |o: &dyn fmt::Display| tr("pgn-after-end", &[("outcome", o.to_string().into())]);
     if let Some(o) = game.outcome() {
-        return Err(over(o));
+        return Err(over(&o));
     }
     if san == San::Null {
-        return Err("is a null move, which a game cannot contain".to_owned());
+        return Err(t("pgn-null-move"));
     }
     let pos = game.position();
     let mv = pos
@@ -576,21 +592,26 @@ fn play_san<P: PgnVariant>(game: &mut Game<P>, san: San, text: &str) -> Result<(
         .map_err(|e| move_error_message(&e))?;
     match game.play(mv) {
         Ok(_) => Ok(()),
-        Err(PlayError::GameOver(o)) => Err(over(o)),
-        Err(PlayError::Illegal(_)) => Err("is illegal".to_owned()),
+        Err(PlayError::GameOver(o)) => Err(over(&o)),
+        Err(PlayError::Illegal(_)) => Err(t("pgn-illegal")),
     }
 }
 
 /// The predicate for a move that does not fit the position ("is illegal: …").
 fn move_error_message(e: &MoveError) -> String {
     match e {
-        MoveError::Illegal { reason, .. } => format!("is illegal: {reason}"),
-        MoveError::Ambiguous { candidates, .. } => {
-            format!("is ambiguous: it could be {}", candidates.join(" or "))
+        MoveError::Illegal { reason, .. } => {
+            tr("pgn-illegal-because", &[("why", reason.to_string().into())])
         }
-        MoveError::Malformed { reason, .. } => format!("is not a move: {reason}"),
-        MoveError::Empty => "is empty".to_owned(),
-        MoveError::GameOver(o) => format!("cannot be played: the game is already over ({o})"),
+        MoveError::Ambiguous { candidates, .. } => tr(
+            "pgn-ambiguous",
+            &[("moves", candidates.join(&t("pgn-or")).into())],
+        ),
+        MoveError::Malformed { reason, .. } => {
+            tr("pgn-not-a-move", &[("why", reason.to_string().into())])
+        }
+        MoveError::Empty => t("pgn-empty-move"),
+        MoveError::GameOver(o) => tr("pgn-after-end", &[("outcome", o.to_string().into())]),
     }
 }
 
@@ -634,12 +655,7 @@ fn read_chunk<P: PgnVariant>(
         .position(|&b| b == 0)
     {
         let line = chunk.first_line + chunk.text[..at].iter().filter(|&&b| b == b'\n').count();
-        return Err(error(
-            line,
-            None,
-            None,
-            "the tags contain a NUL byte: this is binary data, not PGN text".to_owned(),
-        ));
+        return Err(error(line, None, None, t("pgn-nul")));
     }
     let failure = match (&parsed, collector.failure.take()) {
         (Err(e), _) => {
@@ -654,7 +670,7 @@ fn read_chunk<P: PgnVariant>(
                 line,
                 None,
                 None,
-                format!("the PGN is malformed: {e}"),
+                tr("pgn-malformed", &[("why", e.to_string().into())]),
             ))
         }
         (
@@ -683,7 +699,7 @@ fn read_chunk<P: PgnVariant>(
                     junk_line,
                     Some(move_number),
                     Some(junk.to_owned()),
-                    "is not a move in standard algebraic notation".to_owned(),
+                    t("pgn-not-san"),
                 )),
                 None => Some(error(
                     line,
@@ -718,12 +734,7 @@ fn read_chunk<P: PgnVariant>(
         && collector.result.is_none()
         && game.as_ref().is_some_and(|g| g.ply() == 0)
     {
-        return Err(error(
-            chunk.first_line,
-            None,
-            None,
-            "no tags, no moves and no result: this is not PGN".to_owned(),
-        ));
+        return Err(error(chunk.first_line, None, None, t("pgn-not-pgn")));
     }
     match (failure, game) {
         (Some(mut e), game) => {
@@ -745,12 +756,7 @@ fn read_chunk<P: PgnVariant>(
                 },
             })
         }
-        (None, None) => Err(error(
-            chunk.first_line,
-            None,
-            None,
-            "the game has no movetext".to_owned(),
-        )),
+        (None, None) => Err(error(chunk.first_line, None, None, t("pgn-no-movetext"))),
     }
 }
 
@@ -768,18 +774,13 @@ fn silent_drop<P: VariantPosition>(
                 ply += 1;
                 continue;
             }
-            Token::Junk { text, line } => (
-                *line,
-                Some(text.clone()),
-                "is not a move in standard algebraic notation".to_owned(),
-            ),
+            Token::Junk { text, line } => {
+                (*line, Some(text.clone()), crate::i18n::t("pgn-not-san"))
+            }
             Token::UnclosedVariation { line } => (
                 *line,
                 None,
-                format!(
-                    "the variation opened with \"(\" on line {line} is never closed, so the \
-                     rest of the game would be skipped"
-                ),
+                tr("pgn-unclosed-variation", &[("line", (*line).into())]),
             ),
             Token::UnterminatedComment { .. } => continue,
         };
@@ -831,6 +832,19 @@ fn strip_outcome_comment<P: VariantPosition>(game: &mut Game<P>) {
         let rest = rest.trim_end();
         m.comment = (!rest.is_empty()).then(|| rest.to_owned());
     }
+}
+
+/// A variant as a message's selector (`chess`, `pawn-battle`).
+fn variant_key(variant: crate::variant::Variant) -> &'static str {
+    match variant {
+        crate::variant::Variant::Chess => "chess",
+        crate::variant::Variant::PawnBattle => "pawn-battle",
+    }
+}
+
+/// A path as messages show it (a message's variable).
+fn shown(path: &Path) -> crate::i18n::FluentValue<'static> {
+    path.display().to_string().into()
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ use crate::analysis::command::CommandError;
 use crate::cli::DbCommand;
 use crate::config::Config;
 use crate::engine::EvalParams;
+use crate::i18n::{t, tr};
 use crate::variant::pawn_battle::eval::Evaluation;
 
 /// Runs `kibitzer db …` on the database at `path`, writing to `out` and reading the
@@ -28,23 +29,20 @@ pub fn run(
     err: &mut dyn Write,
     answers: &mut dyn BufRead,
 ) -> Result<(), CommandError> {
-    let io = |e: std::io::Error| CommandError::failure(format!("cannot write the output: {e}"));
+    let io = |e: std::io::Error| {
+        CommandError::failure(tr("cli-cannot-write", &[("error", e.to_string().into())]))
+    };
     if matches!(cmd, DbCommand::Stats | DbCommand::Check) && !path.exists() {
-        writeln!(
-            out,
-            "no position database yet at {} (one is made by the first review, explain or game)",
-            path.display()
-        )
-        .map_err(io)?;
+        writeln!(out, "{}", tr("db-none-yet", &[("path", shown(path))])).map_err(io)?;
         return Ok(());
     }
     if let DbCommand::Export { file, force } = cmd
         && file.exists()
         && !force
     {
-        return Err(CommandError::input(format!(
-            "{} already exists; choose another name, or pass --force to overwrite it",
-            file.display()
+        return Err(CommandError::input(tr(
+            "cli-exists-force",
+            &[("path", shown(file))],
         )));
     }
     let opened = Store::open(path, Options::from_config(config)).map_err(CommandError::failure)?;
@@ -59,50 +57,67 @@ pub fn run(
     ];
     let version = &versions[..];
     let sql = |what: &str, e: rusqlite::Error| {
-        CommandError::failure(format!("{what} {}: {e}", path.display()))
+        CommandError::failure(tr(
+            "db-cannot-do",
+            &[
+                ("what", what.to_owned().into()),
+                ("path", shown(path)),
+                ("why", e.to_string().into()),
+            ],
+        ))
     };
     match cmd {
         DbCommand::Stats => stats(&store, config, version, out).map_err(|e| match e {
             Failure::Io(e) => io(e),
-            Failure::Sql(e) => sql("cannot read", e),
+            Failure::Sql(e) => sql("read", e),
         }),
         DbCommand::Check => {
             // A file damaged past its first pages fails the check itself: that is the answer.
             let verdict = match store.with_connection(|c| file::integrity(c)) {
                 Ok(verdict) => verdict,
                 Err(e) if file::is_damaged(&e) => Err(e.to_string()),
-                Err(e) => return Err(sql("cannot check", e)),
+                Err(e) => return Err(sql("check", e)),
             };
             match (verdict, &opened.notice) {
-                (Ok(()), None) => writeln!(out, "{}: ok", path.display()).map_err(io),
-                (Ok(()), Some(_)) => Err(CommandError::failure(format!(
-                    "{} was unusable and was moved aside (see above); the new file is empty",
-                    path.display()
+                (Ok(()), None) => {
+                    writeln!(out, "{}", tr("db-ok", &[("path", shown(path))])).map_err(io)
+                }
+                (Ok(()), Some(_)) => Err(CommandError::failure(tr(
+                    "db-moved-aside",
+                    &[("path", shown(path))],
                 ))),
-                (Err(problems), _) => Err(CommandError::failure(format!(
-                    "{}; or restore an export",
-                    crate::posdb::damage_found(path, &problems)
+                (Err(problems), _) => Err(CommandError::failure(tr(
+                    "db-damaged",
+                    &[(
+                        "problem",
+                        crate::posdb::damage_found(path, &problems).into(),
+                    )],
                 ))),
             }
         }
         DbCommand::Clear { yes } => {
             let count = store
                 .with_connection(|c| file::counts(c, version))
-                .map_err(|e| sql("cannot read", e))?
+                .map_err(|e| sql("read", e))?
                 .iter()
                 .map(|(_, mine, other)| mine + other)
                 .sum::<u64>();
-            let question = format!(
-                "Delete all {count} positions from {}? [y/N] ",
-                path.display()
+            let question = tr(
+                "db-clear-question",
+                &[("count", count.into()), ("path", shown(path))],
             );
             if !yes && !ask(&question, out, answers)? {
                 return Ok(());
             }
             let n = store
                 .with_connection(|c| file::clear(c))
-                .map_err(|e| sql("cannot clear", e))?;
-            writeln!(out, "deleted {n} positions from {}", path.display()).map_err(io)
+                .map_err(|e| sql("clear", e))?;
+            writeln!(
+                out,
+                "{}",
+                tr("db-deleted", &[("n", n.into()), ("path", shown(path))])
+            )
+            .map_err(io)
         }
         DbCommand::Export { file: target, .. } => {
             let dir = target
@@ -122,19 +137,33 @@ pub fn run(
                 .with_connection(|c| file::export(c, &temp))
                 .map_err(|e| {
                     let _ = std::fs::remove_file(&temp);
-                    CommandError::failure(format!("cannot export to {}: {e}", target.display()))
+                    CommandError::failure(tr(
+                        "db-cannot-export",
+                        &[("file", shown(target)), ("why", e.to_string().into())],
+                    ))
                 })?;
             std::fs::rename(&temp, target).map_err(|e| {
                 let _ = std::fs::remove_file(&temp);
-                CommandError::failure(format!("cannot write {}: {e}", target.display()))
+                CommandError::failure(tr(
+                    "db-cannot-write",
+                    &[("file", shown(target)), ("why", e.to_string().into())],
+                ))
             })?;
-            writeln!(out, "exported {} to {}", path.display(), target.display()).map_err(io)
+            writeln!(
+                out,
+                "{}",
+                tr(
+                    "db-exported",
+                    &[("path", shown(path)), ("file", shown(target))]
+                )
+            )
+            .map_err(io)
         }
         DbCommand::Import { file: source } => {
             if !source.is_file() {
-                return Err(CommandError::input(format!(
-                    "{} does not exist or is not a file",
-                    source.display()
+                return Err(CommandError::input(tr(
+                    "db-not-a-file",
+                    &[("file", shown(source))],
                 )));
             }
             let rows = store
@@ -143,26 +172,25 @@ pub fn run(
                     file::OpenError::Unusable(m) => {
                         CommandError::input(format!("{}: {m}", source.display()))
                     }
-                    file::OpenError::Other(m) => {
-                        CommandError::failure(format!("cannot import {}: {m}", source.display()))
-                    }
+                    file::OpenError::Other(m) => CommandError::failure(tr(
+                        "db-cannot-import",
+                        &[("file", shown(source)), ("why", m.into())],
+                    )),
                 })?;
             let max = u64::from(config.database.max_mb) << 20;
             let evicted = store
                 .with_connection(|c| file::evict(c, max, version))
-                .map_err(|e| sql("cannot prune", e))?;
-            writeln!(
-                out,
-                "merged {rows} positions from {} into {}{}",
-                source.display(),
-                path.display(),
-                if evicted > 0 {
-                    format!(" ({evicted} evicted to stay within database.max_mb)")
-                } else {
-                    String::new()
-                }
-            )
-            .map_err(io)
+                .map_err(|e| sql("prune", e))?;
+            let merged = tr(
+                "db-merged",
+                &[
+                    ("rows", rows.into()),
+                    ("file", shown(source)),
+                    ("path", shown(path)),
+                    ("evicted", evicted.into()),
+                ],
+            );
+            writeln!(out, "{merged}").map_err(io)
         }
         DbCommand::Prune { max_mb } => {
             let n = store
@@ -171,16 +199,19 @@ pub fn run(
                     file::checkpoint(c);
                     Ok(n)
                 })
-                .map_err(|e| sql("cannot prune", e))?;
-            writeln!(
-                out,
-                "evicted {n} positions; {} now holds {} of positions",
-                path.display(),
-                mib(store
-                    .with_connection(|c| file::used_bytes(c))
-                    .unwrap_or_default())
-            )
-            .map_err(io)
+                .map_err(|e| sql("prune", e))?;
+            let size = mib(store
+                .with_connection(|c| file::used_bytes(c))
+                .unwrap_or_default());
+            let evicted = tr(
+                "db-evicted",
+                &[
+                    ("n", n.into()),
+                    ("path", shown(path)),
+                    ("size", size.into()),
+                ],
+            );
+            writeln!(out, "{evicted}").map_err(io)
         }
     }
 }
@@ -196,21 +227,28 @@ pub(crate) fn ask(
     out: &mut dyn Write,
     answers: &mut dyn BufRead,
 ) -> Result<bool, CommandError> {
-    let io = |e: std::io::Error| CommandError::failure(format!("cannot write the output: {e}"));
+    let io = |e: std::io::Error| {
+        CommandError::failure(tr("cli-cannot-write", &[("error", e.to_string().into())]))
+    };
     write!(out, "{question}").map_err(io)?;
     out.flush().map_err(io)?;
     let mut answer = String::new();
-    answers
-        .read_line(&mut answer)
-        .map_err(|e| CommandError::failure(format!("cannot read the answer: {e}")))?;
-    if answer.trim().eq_ignore_ascii_case("y") || answer.trim().eq_ignore_ascii_case("yes") {
+    answers.read_line(&mut answer).map_err(|e| {
+        CommandError::failure(tr(
+            "cli-cannot-read-answer",
+            &[("why", e.to_string().into())],
+        ))
+    })?;
+    // "y" or "yes" in every language, and the language's own ("s", "sim").
+    let yes = t("cli-yes-words");
+    if yes
+        .split_whitespace()
+        .chain(["y", "yes"])
+        .any(|w| answer.trim().eq_ignore_ascii_case(w))
+    {
         return Ok(true);
     }
-    writeln!(
-        out,
-        "nothing deleted (answer y, or pass --yes to skip the question)"
-    )
-    .map_err(io)?;
+    writeln!(out, "{}", t("cli-nothing-deleted")).map_err(io)?;
     Ok(false)
 }
 
@@ -236,19 +274,20 @@ fn stats(
         .map_err(Failure::Sql)?;
     let on_disk = disk_size(store.path());
     let w = |out: &mut dyn Write, text: String| writeln!(out, "{text}").map_err(Failure::Io);
-    w(out, format!("file: {}", store.path().display()))?;
+    w(out, tr("db-file", &[("path", shown(store.path()))]))?;
     w(
         out,
-        format!(
-            "size: {} of positions, {} on disk; limit {} MiB (database.max_mb){}",
-            mib(used),
-            mib(on_disk),
-            config.database.max_mb,
-            if config.database.enabled {
-                ""
-            } else {
-                "; turned off (database.enabled = false)"
-            }
+        tr(
+            "db-size",
+            &[
+                ("used", mib(used).into()),
+                ("disk", mib(on_disk).into()),
+                ("max", config.database.max_mb.into()),
+                (
+                    "enabled",
+                    if config.database.enabled { "yes" } else { "no" }.into(),
+                ),
+            ],
         ),
     )?;
     for variant in Variant::ALL {
@@ -265,9 +304,16 @@ fn stats(
         let other = other.saturating_sub(external.iter().map(|(.., n)| n).sum());
         w(
             out,
-            format!(
-                "{}: {mine} positions of this evaluation, {other} of other evaluations (ignored)",
-                variant.name()
+            tr(
+                "db-variant-rows",
+                &[
+                    (
+                        "game",
+                        tr("db-game", &[("game", variant.name().into())]).into(),
+                    ),
+                    ("mine", mine.into()),
+                    ("other", other.into()),
+                ],
             ),
         )?;
         for (_, identity, n) in external {
@@ -287,14 +333,22 @@ fn stats(
         if Variant::from_code(*code).is_none() {
             w(
                 out,
-                format!(
-                    "variant {code} (unknown to this version): {} positions",
-                    mine + other
+                tr(
+                    "db-unknown-variant",
+                    &[
+                        ("code", code.to_string().into()),
+                        ("n", (mine + other).into()),
+                    ],
                 ),
             )?;
         }
     }
     Ok(())
+}
+
+/// A path as messages show it (a message's variable).
+pub(crate) fn shown(path: &Path) -> crate::i18n::FluentValue<'static> {
+    path.display().to_string().into()
 }
 
 /// The file and its write-ahead log, in bytes.

@@ -22,7 +22,10 @@ use crate::variant::Variant;
 fn help_rows<P: Playable>(keys: &Keymaps) -> Vec<(String, String)> {
     let mut rows: Vec<(String, String)> = P::RULES
         .iter()
-        .map(|(k, w)| ((*k).to_owned(), (*w).to_owned()))
+        .map(|(k, w)| {
+            let label = if k.is_empty() { String::new() } else { t(k) };
+            (label, t(w))
+        })
         .collect();
     rows.extend(keys.help(PlayAction::SCREEN));
     rows
@@ -81,11 +84,7 @@ pub fn draw<P: Playable>(frame: &mut Frame, layout: &Layout, app: &App<P>, theme
     let area = layout.area;
     match &app.mode {
         Mode::Help => {
-            let title = if P::RULES.is_empty() {
-                "Keys".to_owned()
-            } else {
-                format!("{}: rules and keys", P::NAME)
-            };
+            let title = t(P::HELP_TITLE);
             draw_help(frame, area, &title, &help_rows::<P>(&app.keys), theme);
         }
         Mode::Text(text) => {
@@ -310,7 +309,7 @@ pub fn draw_promotion(
 ) {
     let rect = geometry.promotion_picker(area);
     frame.render_widget(Clear, rect);
-    frame.render_widget(dialog("Promote to", theme), rect);
+    frame.render_widget(dialog(&t("play-promote-to"), theme), rect);
     for (i, (role, cell)) in PROMOTION_ROLES
         .iter()
         .zip(geometry.promotion_choices(area))

@@ -26,28 +26,38 @@ pub fn promotion_keys(keys: &Keymaps) -> String {
 /// The key hints for a mode of a game of `variant` (the prompt's examples are its moves);
 /// the board's are the keymap's key line for play.
 pub fn key_hints(mode: &Mode, variant: Variant, keys: &Keymaps) -> Cow<'static, str> {
-    Cow::Borrowed(match mode {
-        Mode::Board => return Cow::Owned(keys.key_line(PlayAction::SCREEN)),
+    match mode {
+        Mode::Board => Cow::Owned(keys.key_line(PlayAction::SCREEN)),
         Mode::Prompt(text) if text.starts_with(crate::app::feedback::PROMPT.trim_end()) => {
-            return Cow::Owned(crate::feedback::prompt_help());
-        }
-        Mode::Prompt(_) if variant == Variant::PawnBattle => {
-            "⏎ run · esc · e4 exd5 Rab1 · new level fen edit save load pgn draw resign quit"
+            Cow::Owned(crate::feedback::prompt_help())
         }
         Mode::Prompt(_) => {
-            "⏎ run · esc · e4 Nf3 O-O · new level fen edit save load pgn draw resign quit"
+            let examples = match variant {
+                Variant::PawnBattle => "e4 exd5 Rab1",
+                Variant::Chess => "e4 Nf3 O-O",
+            };
+            let commands = [
+                "new", "level", "fen", "edit", "save", "load", "pgn", "draw", "resign", "quit",
+            ]
+            .map(crate::app::command::name)
+            .join(" ");
+            Cow::Owned(tr(
+                "play-prompt-keys",
+                &[
+                    ("examples", crate::i18n::san(examples).into_owned().into()),
+                    ("commands", commands.into()),
+                ],
+            ))
         }
-        Mode::Help => "any key closes the help",
-        Mode::Text(_) => {
-            return Cow::Owned(format!(
-                "{} · any other key closes · the text is on the clipboard (OSC 52)",
-                keys.key_line(TextAction::SCREEN)
-            ));
-        }
-        Mode::NewGame(_) => return Cow::Owned(keys.key_line(NewGameAction::SCREEN)),
-        Mode::GameOver { .. } => return Cow::Owned(keys.key_line(GameOverAction::SCREEN)),
-        Mode::Confirm(question) => return Cow::Owned(question.keys(keys)),
-    })
+        Mode::Help => Cow::Owned(crate::i18n::t("help-any-key-closes")),
+        Mode::Text(_) => Cow::Owned(tr(
+            "play-text-keys",
+            &[("keys", keys.key_line(TextAction::SCREEN).into())],
+        )),
+        Mode::NewGame(_) => Cow::Owned(keys.key_line(NewGameAction::SCREEN)),
+        Mode::GameOver { .. } => Cow::Owned(keys.key_line(GameOverAction::SCREEN)),
+        Mode::Confirm(question) => Cow::Owned(question.keys(keys)),
+    }
 }
 
 /// The prompt widget of every screen: `label` in bold, the text typed so far and a block

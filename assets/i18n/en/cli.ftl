@@ -16,3 +16,62 @@ cli-reviewing-until-error = reviewing game { $number } up to the move before the
 cli-reviewing = reviewing: { $done }/{ $total } plies, about { $secs } s left
 cli-cannot-write = cannot write the output: { $error }
 db-external-rows = {"  "}{ $engine }: { $positions } positions analysed by this external engine (used when it judges)
+
+## `kibitzer explain` (src/analysis/command.rs). $side: white or black; $move: SAN; $quality:
+## " (verdict)" or nothing; $name: an opening; $level: what was typed.
+explain-heading = { $side ->
+    [white] white
+   *[black] black
+  } { $move }{ $quality }
+explain-opening = opening: { $name }
+explain-unknown-level = unknown level "{ $level }" (expected basic, medium or advanced)
+explain-no-legal-move = --fen: the side to move has no legal move (the game is over)
+
+## `kibitzer db` and `kibitzer feedback` (src/posdb/command.rs, src/feedback/command.rs). $path:
+## the database; $file: another file; $n, $count: how many; $why: the reason.
+db-cannot-do = { $what ->
+    [read] cannot read
+    [check] cannot check
+    [clear] cannot clear
+   *[prune] cannot prune
+  } { $path }: { $why }
+db-none-yet = no position database yet at { $path } (one is made by the first review, explain or game)
+cli-exists-force = { $path } already exists; choose another name, or pass --force to overwrite it
+db-ok = { $path }: ok
+db-moved-aside = { $path } was unusable and was moved aside (see above); the new file is empty
+db-damaged = { $problem }; or restore an export
+db-clear-question = Delete all { $count } positions from { $path }? [y/N]{" "}
+db-deleted = deleted { $n } positions from { $path }
+db-cannot-export = cannot export to { $file }: { $why }
+db-cannot-write = cannot write { $file }: { $why }
+db-exported = exported { $path } to { $file }
+db-not-a-file = { $file } does not exist or is not a file
+db-cannot-import = cannot import { $file }: { $why }
+db-merged = merged { $rows } positions from { $file } into { $path }{ $evicted ->
+    [0] {""}
+   *[other] {" "}({ $evicted } evicted to stay within database.max_mb)
+  }
+db-evicted = evicted { $n } positions; { $path } now holds { $size } of positions
+cli-cannot-read-answer = cannot read the answer: { $why }
+cli-yes-words = y yes
+cli-nothing-deleted = nothing deleted (answer y, or pass --yes to skip the question)
+db-file = file: { $path }
+db-size = size: { $used } of positions, { $disk } on disk; limit { $max } MiB (database.max_mb){ $enabled ->
+    [yes] {""}
+   *[no] ; turned off (database.enabled = false)
+  }
+db-game = { $game ->
+    [chess] chess
+   *[other] pawn battle
+  }
+db-variant-rows = { $game }: { $mine } positions of this evaluation, { $other } of other evaluations (ignored)
+db-unknown-variant = variant { $code } (unknown to this version): { $n } positions
+feedback-none-yet = no feedback yet: there is no position database at { $path } (feedback is given in play or a review with the feedback key, ! by default)
+feedback-none-in = no feedback yet in { $path } (give it in play or a review with the feedback key, ! by default)
+feedback-exported = exported { $n } pieces of feedback to { $file } (JSON Lines: one object a line)
+feedback-clear-question = Delete all { $n } pieces of feedback from { $path }? [y/N]{" "}
+feedback-deleted = deleted { $n } pieces of feedback from { $path }
+feedback-cannot-write = cannot write feedback #{ $id }: { $why }
+feedback-entry = #{ $id } { $at } { $verdict } on { $san } ({ $game }, { $screen }, kibitzer { $version })
+feedback-position = position: { $fen }
+feedback-note = note: { $note }

@@ -30,5 +30,22 @@ play-draw-accepted = the engine accepts the draw: { $why ->
   } ({ $score } for it)
 play-engine-moves-now = the engine moves now; you play { $side }
 command-no-argument = :{ $command } takes no argument
-command-level-range = :level takes a number from { $min } to { $max }, not "{ $text }"
-command-load-path = :load takes a file path
+command-level-range = :{ $command } takes a number from { $min } to { $max }, not "{ $text }"
+command-load-path = :{ $command } takes a file path
+
+## The names of the `:` commands (src/app/command.rs): one or more words separated by spaces,
+## the first the one help and messages show. English names are read in every language.
+command-name-new = new
+command-name-flip = flip
+command-name-level = level
+command-name-fen = fen
+command-name-save = save
+command-name-load = load
+command-name-resign = resign
+command-name-draw = draw
+command-name-pgn = pgn
+command-name-quit = quit
+command-name-hint = hint
+command-name-help = help
+command-name-edit = edit
+command-name-feedback = feedback

@@ -48,3 +48,102 @@ lock-busy = another kibitzer is playing the saved game in { $dir }; quit it firs
 lock-busy-process = another kibitzer (process { $pid }) is playing the saved game in { $dir }; quit it first (its game is saved), or play a separate game with KIBITZER_DATA_DIR set to another directory
 lock-unusable = the data directory { $dir } cannot be used ({ $reason }); make it a writable directory, or set KIBITZER_DATA_DIR to one
 lock-is-a-file = it is a file, not a directory
+
+## Saving and loading games (src/app/persist.rs, src/play.rs). $path, $dir: files; $why: the
+## system's reason; $count, $number: games.
+file-exists = { $path } already exists
+file-cannot-create-dir = cannot create the directory { $dir }
+file-cannot-write-in = cannot write in { $dir }
+file-cannot-write = cannot write { $path }
+file-cannot-read = cannot read { $path }
+file-cannot-load = cannot load { $path }
+file-cannot-remove = cannot remove { $path }
+load-unknown-variant = game { $number }: { $why }; load a chess or a Pawn Battle game
+load-no-game = there is no game in it
+load-no-game-empty = there is no game in it (no tags and no moves)
+load-several = it holds { $count } games; pick one with :{ $command } FILE N (N from 1 to { $count }), or review them all with kibitzer review FILE
+load-no-such-game = there is no game { $number }: it holds { $count } { $count ->
+    [one] game
+   *[other] games
+  }, numbered from 1
+load-no-game-number = there is no game { $number } in it
+autosave-damaged-unmovable = the saved game { $path } is damaged and cannot be moved aside to { $kept }
+autosave-resumed-part = the saved game was damaged ({ $why }); resumed its first { $plies } plies; the damaged file is kept as { $kept }
+autosave-unreadable = the saved game could not be read ({ $why }); it is kept as { $kept }; a new game starts
+autosave-cannot-archive = cannot move the unfinished game { $path } to { $target }
+autosave-archived = the unfinished game was not deleted: it is in { $path }
+engine-not-running = the engine thread is not running
+save-no-data-dir = there is no data directory to save in
+archive-failed = could not archive the game: { $why }
+
+## The configuration file (src/config.rs); the file, line and column come first
+## (`config.toml:5:1: …`). $key, $name: a key; $expected, $allowed: what it takes; $found: the
+## value's type and value; $value: a value.
+config-cannot-read = cannot read the config file: { $error }
+config-unknown-key = unknown key { $name }; remove it or fix its spelling
+config-unknown-key-expected = unknown key { $name }, expected { $expected }; remove it or fix its spelling
+config-unknown-value = unknown value { $name }
+config-unknown-value-expected = unknown value { $name }, expected { $expected }
+config-wrong-type = wrong type: { $found }, expected { $expected }
+config-out-of-range = `{ $key }` = { $value } is out of range; allowed: { $lo } to { $hi }
+config-unknown-theme = `ui.theme` = "{ $value }" is not a known theme; allowed: { $allowed }
+config-section-list = [[{ $name }]] makes `{ $name }` a list of sections; write [{ $name }] (one section)
+config-needs-quotes = `{ $key }` = { $value } is { $kind ->
+    [integer] an
+    [array] an
+   *[other] a
+  } { $kind }, but it takes a string in quotes: { $allowed }
+config-see-example = see config.example.toml
+config-type-unsigned = { $name }
+config-type-decimal = { $name }
+config-type-string = string
+config-type-integer = integer
+config-type-boolean = boolean
+config-type-float = float
+config-type-map = map
+config-type-sequence = sequence
+config-type-table = table
+config-type-array = array
+config-type-a-boolean = a boolean
+config-type-a-string = a string
+config-type-a-sequence = a sequence
+
+## PGN files (src/pgn/reader.rs): "game 3 (line 40): move 12. Nf3 is illegal: …". $what: the
+## rest of the message; $san: the text of the move in the file; $why: the reason.
+pgn-in-game = game { $number } (line { $line }): { $what }
+pgn-at-move = move { $move } { $san } { $what }
+pgn-cannot-open = cannot open PGN file { $path }
+pgn-cannot-read = cannot read PGN file { $path } (after line { $line })
+pgn-reading-stopped = reading stopped: { $why }
+pgn-other-variant = the game is { $game ->
+    [chess] standard chess
+   *[pawn-battle] Pawn Battle
+  }, but only { $here ->
+    [chess] standard chess
+   *[pawn-battle] Pawn Battle
+  } games are read here
+pgn-fen-tag = the FEN tag is unusable: { $why }
+pgn-after-end = cannot be played: the game is already over ({ $outcome })
+pgn-null-move = is a null move, which a game cannot contain
+pgn-illegal = is illegal
+pgn-illegal-because = is illegal: { $why }
+pgn-ambiguous = is ambiguous: it could be { $moves }
+pgn-or = {" "}or{" "}
+pgn-not-a-move = is not a move: { $why }
+pgn-empty-move = is empty
+pgn-nul = the tags contain a NUL byte: this is binary data, not PGN text
+pgn-malformed = the PGN is malformed: { $why }
+pgn-not-pgn = no tags, no moves and no result: this is not PGN
+pgn-no-movetext = the game has no movetext
+pgn-not-san = is not a move in standard algebraic notation
+pgn-unclosed-variation = the variation opened with "(" on line { $line } is never closed, so the rest of the game would be skipped
+
+## Pawn Battle's move errors (src/variant/pawn_battle/notation.rs). $role: pawn, knight,
+## bishop, rook, queen, king.
+pb-move-how = write SAN such as e4, exd5, Rd1, Rad1, or UCI such as a1d1
+pb-game-over = the game is over ({ $outcome })
+pb-no-castling = Pawn Battle has no castling and no drops
+pb-only-pawns-rooks = Pawn Battle has only pawns and rooks, no { $role }
+pb-pawn-wins = a pawn reaching { $to } wins the game at once and is not promoted: write { $to }
+pb-no-promotion = there is no promotion in Pawn Battle
+pb-cannot-reach = the { $role } on { $from } cannot reach { $to }

@@ -15,6 +15,9 @@ move-game-over = the game is over ({ $outcome }); start a new game or take back 
 list-or = { $init } or { $last }
 lang-unknown-move = "{ $input }" is not a move
 
+# The decimal mark of numbers in sentences ("better by 1.7").
+decimal-mark = .
+
 ## Scores in words (src/explain/score_text.rs). $who: you, white, black (you-lose: the human
 ## loses); $by: pawns, one decimal.
 score-equal = { $score } (about equal)

@@ -89,3 +89,70 @@ deepening-failed = could not judge the move deeper: { $why }
 new-game-clock-keys = (t next · T previous)
 new-game-keys = Enter starts · e sets up a position · Esc cancels
 game-over-keys = ←/→ then ⏎ · N new · v review · u undo
+
+## Play's other messages (src/app.rs, src/app/*.rs, src/ui/status.rs, src/ui/dialogs.rs).
+## $path: a file; $why: the reason; $key, $keys: keys; $game: chess or pawn-battle.
+play-game-name = { $game ->
+    [chess] game
+   *[pawn-battle] Pawn Battle game
+  }
+play-confirm-overwrite = { $path } already exists. Replace it?
+play-confirm-quit-unsaved = The game is not saved: the autosave failed ({ $why }). Quit anyway and lose it?
+play-confirm-resign = Resign this game? ({ $key } takes it back afterwards)
+play-confirm-overwrite-keys = { $yes } replace · { $no } keep the file
+play-confirm-quit-unsaved-keys = { $save } save elsewhere (:{ $command } { $path }) · { $yes } quit anyway · { $no } stay
+play-confirm-resign-keys = { $yes } resign · { $no } play on
+play-path = PATH
+play-resumed = resumed your { $name } after { $move }
+play-switched = new { $name }: you play { $side }, level { $level }
+play-engine-crashed = the engine stopped on an internal error ({ $why }); it was restarted: press { $key } to let it move
+play-engine-unavailable = engine unavailable: { $why }
+play-config-not-reloaded = config not reloaded, keeping the old settings: { $why }
+play-clock-resumed = {" "}· clock { $control }: resumed with the times saved in it
+play-loaded = { $note }loaded { $path }{ $kind }: you play { $side }{ $timed }
+play-autosave-failed = autosave failed: { $why }; save the game elsewhere with :{ $command } { $path }
+play-saved = saved { $path }
+play-cannot-analyse = cannot analyse the moves: { $why }
+play-cannot-play-setup = cannot play the set-up { $fen }: { $why }
+play-setup-played = { $note }position set up: you play { $side }, level { $level }
+play-ran-out-of-time = { $side } ran out of time: { $outcome }
+play-engine-no-move = the engine has no move yet; press { $key } to let it think again
+play-engine-move-refused = the engine's move was refused: { $why }
+play-nothing-changed = nothing was changed
+play-eval-bar = evaluation bar
+play-marks = numbered best line
+play-pgn-copied = the game's PGN is on the clipboard (OSC 52) · :{ $command } shows it
+play-toggled = { $what }: { $on ->
+    [on] on
+   *[off] off
+  } ({ $key } turns it { $on ->
+    [on] off
+   *[off] on
+  }; [ui] { $config } in the config file)
+play-game-over-keys = game over: { $keys }
+play-game-over-choose = game over: { $next } to a button, then { $press } · { $keys }
+play-game-over-closed = the game is over: { $new } new game, { $back } takes back, { $prompt } commands
+play-back-from-review = back from the review: { $new } starts a new game, { $back } takes back
+play-config-reloaded = config reloaded
+play-config-reloaded-level = config reloaded: level { $level } from the engine's next move
+pick-illegal = { $from }{ $to } is not a legal move here
+pick-not-yours = that is not your piece
+pick-empty = pick one of your pieces first
+pick-promotion = that promotion is not legal here
+play-prompt-keys = ⏎ run · esc · { $examples } · { $commands }
+play-text-keys = { $keys } · any other key closes · the text is on the clipboard (OSC 52)
+play-help-title = Keys
+play-help-title-pawn-battle = Pawn Battle: rules and keys
+play-promote-to = Promote to
+rules-pawn-battle-name = Pawn Battle
+rules-pawn-battle-1 = 8 pawns and 2 rooks a side; no kings, no check
+rules-pawn-battle-2 = pawns and rooks move and capture as in chess
+rules-pawn-battle-3 = (double step, en passant); no castling
+rules-you-win = you win
+rules-pawn-battle-win-1 = when a pawn of yours reaches the last rank,
+rules-pawn-battle-win-2 = or when you capture all the opponent's pawns
+rules-you-lose = you lose
+rules-pawn-battle-lose = when you have no legal move
+rules-draw = draw
+rules-pawn-battle-draw-1 = threefold repetition, or fifty moves without
+rules-pawn-battle-draw-2 = a pawn move or a capture

@@ -16,3 +16,101 @@ cli-reviewing-until-error = revisando a partida { $number } até o lance antes d
 cli-reviewing = revisando: { $done }/{ $total } meios-lances, faltam cerca de { $secs } s
 cli-cannot-write = não foi possível gravar a saída: { $error }
 db-external-rows = {"  "}{ $engine }: { $positions } posições analisadas por este motor externo (usadas quando ele julga)
+
+## `kibitzer explain` (src/analysis/command.rs). $side: white ou black; $move: o lance; $quality:
+## " (veredito)" ou nada; $name: uma abertura; $level: o que foi digitado.
+explain-heading = { $side ->
+    [white] Brancas:
+   *[black] Pretas:
+  } { $move }{ $quality }
+explain-opening = abertura: { $name }
+explain-unknown-level = nível de explicação "{ $level }" desconhecido (use basic, medium ou advanced)
+explain-no-legal-move = --fen: o lado que joga não tem lance legal (a partida terminou)
+
+## `kibitzer db` e `kibitzer feedback` (src/posdb/command.rs, src/feedback/command.rs). $path: o
+## banco de posições; $file: outro arquivo; $n, $count: quantos; $why: o motivo.
+db-cannot-do = não foi possível { $what ->
+    [read] ler
+    [check] verificar
+    [clear] esvaziar
+   *[prune] enxugar
+  } { $path }: { $why }
+db-none-yet = ainda não há banco de posições em { $path } (ele é criado pela primeira análise, explicação ou partida)
+cli-exists-force = { $path } já existe; escolha outro nome, ou use --force para substituí-lo
+db-ok = { $path }: ok
+db-moved-aside = { $path } estava inutilizável e foi posto de lado (veja acima); o novo arquivo está vazio
+db-damaged = { $problem }; ou restaure uma exportação
+db-clear-question = Apagar { $count ->
+    [0] as 0 posições
+    [one] a única posição
+   *[other] todas as { $count } posições
+  } de { $path }? [s/N]{" "}
+db-deleted = { $n ->
+    [0] 0 posições apagadas
+    [one] 1 posição apagada
+   *[other] { $n } posições apagadas
+  } de { $path }
+db-cannot-export = não foi possível exportar para { $file }: { $why }
+db-cannot-write = não foi possível gravar { $file }: { $why }
+db-exported = { $path } exportado para { $file }
+db-not-a-file = { $file } não existe ou não é um arquivo
+db-cannot-import = não foi possível importar { $file }: { $why }
+db-merged = { $rows ->
+    [0] 0 posições
+    [one] 1 posição
+   *[other] { $rows } posições
+  } de { $file } { $rows ->
+    [one] juntada
+   *[other] juntadas
+  } a { $path }{ $evicted ->
+    [0] {""}
+   *[other] {" "}({ $evicted } descartadas para caber em database.max_mb)
+  }
+db-evicted = { $n ->
+    [0] 0 posições descartadas
+    [one] 1 posição descartada
+   *[other] { $n } posições descartadas
+  }; { $path } agora guarda { $size } de posições
+cli-cannot-read-answer = não foi possível ler a resposta: { $why }
+cli-yes-words = s sim
+cli-nothing-deleted = nada foi apagado (responda s, ou use --yes para pular a pergunta)
+db-file = arquivo: { $path }
+db-size = tamanho: { $used } de posições, { $disk } no disco; limite de { $max } MiB (database.max_mb){ $enabled ->
+    [yes] {""}
+   *[no] ; desligado (database.enabled = false)
+  }
+db-game = { $game ->
+    [chess] xadrez
+   *[other] Batalha de Peões
+  }
+db-variant-rows = { $game }: { $mine ->
+    [0] 0 posições
+    [one] 1 posição
+   *[other] { $mine } posições
+  } desta avaliação, { $other } de outras avaliações (ignoradas)
+db-unknown-variant = variante { $code } (desconhecida por esta versão): { $n ->
+    [0] 0 posições
+    [one] 1 posição
+   *[other] { $n } posições
+  }
+feedback-none-yet = ainda não há opiniões: não existe banco de posições em { $path } (dê sua opinião na partida ou na análise com a tecla de opinião, ! por padrão)
+feedback-none-in = ainda não há opiniões em { $path } (dê sua opinião na partida ou na análise com a tecla de opinião, ! por padrão)
+feedback-exported = { $n ->
+    [0] 0 opiniões exportadas
+    [one] 1 opinião exportada
+   *[other] { $n } opiniões exportadas
+  } para { $file } (JSON Lines: um objeto por linha)
+feedback-clear-question = Apagar { $n ->
+    [0] as 0 opiniões
+    [one] a única opinião
+   *[other] todas as { $n } opiniões
+  } de { $path }? [s/N]{" "}
+feedback-deleted = { $n ->
+    [0] 0 opiniões apagadas
+    [one] 1 opinião apagada
+   *[other] { $n } opiniões apagadas
+  } de { $path }
+feedback-cannot-write = não foi possível gravar a opinião nº { $id }: { $why }
+feedback-entry = #{ $id } { $at } { $verdict } sobre { $san } ({ $game }, { $screen }, kibitzer { $version })
+feedback-position = posição: { $fen }
+feedback-note = nota: { $note }

@@ -34,5 +34,23 @@ play-draw-accepted = o computador aceita o empate: { $why ->
   } ({ $score } para ele)
 play-engine-moves-now = o computador joga agora; você joga com as { $side }
 command-no-argument = :{ $command } não aceita argumento
-command-level-range = :level aceita um número de { $min } a { $max }, não "{ $text }"
-command-load-path = :load precisa do caminho de um arquivo
+command-level-range = :{ $command } aceita um número de { $min } a { $max }, não "{ $text }"
+command-load-path = :{ $command } precisa do caminho de um arquivo
+
+## Os nomes dos comandos `:` (src/app/command.rs): uma ou mais palavras separadas por espaços;
+## a primeira é a que a ajuda e as mensagens mostram. Acentos são opcionais ao digitar, e os
+## nomes em inglês também valem.
+command-name-new = nova
+command-name-flip = girar virar
+command-name-level = nível
+command-name-fen = fen
+command-name-save = salvar gravar
+command-name-load = abrir carregar
+command-name-resign = abandonar desistir
+command-name-draw = empate empatar
+command-name-pgn = pgn
+command-name-quit = sair
+command-name-hint = dica
+command-name-help = ajuda
+command-name-edit = editar
+command-name-feedback = opinião

@@ -5,6 +5,9 @@
 side-white = Brancas
 side-black = Pretas
 
+# A vírgula decimal dos números nas frases ("vantagem de 1,7").
+decimal-mark = ,
+
 ## Lances digitados (src/game/notation.rs)
 move-empty = digite um lance, como e4, Cf3 ou g1f3
 move-malformed = "{ $input }" não é um lance: { $reason }

@@ -89,3 +89,70 @@ deepening-failed = não foi possível julgar o lance mais a fundo: { $why }
 new-game-clock-keys = (t próximo · T anterior)
 new-game-keys = Enter começa · e monta uma posição · Esc cancela
 game-over-keys = ←/→ e ⏎ · N nova · v revisar · u voltar
+
+## Outras mensagens da tela de jogo (src/app.rs, src/app/*.rs, src/ui/status.rs,
+## src/ui/dialogs.rs). $path: um arquivo; $why: o motivo; $key, $keys: teclas.
+play-game-name = { $game ->
+    [chess] partida
+   *[pawn-battle] partida de Batalha de Peões
+  }
+play-confirm-overwrite = { $path } já existe. Substituir?
+play-confirm-quit-unsaved = A partida não está salva: o salvamento automático falhou ({ $why }). Sair mesmo assim e perdê-la?
+play-confirm-resign = Abandonar esta partida? ({ $key } desfaz depois)
+play-confirm-overwrite-keys = { $yes } substituir · { $no } manter o arquivo
+play-confirm-quit-unsaved-keys = { $save } salvar em outro lugar (:{ $command } { $path }) · { $yes } sair mesmo assim · { $no } ficar
+play-confirm-resign-keys = { $yes } abandonar · { $no } continuar jogando
+play-path = ARQUIVO
+play-resumed = sua { $name } foi retomada depois de { $move }
+play-switched = nova { $name }: você joga com as { $side }, nível { $level }
+play-engine-crashed = o computador parou por um erro interno ({ $why }) e foi reiniciado: aperte { $key } para ele jogar
+play-engine-unavailable = computador indisponível: { $why }
+play-config-not-reloaded = configuração não recarregada, as anteriores continuam valendo: { $why }
+play-clock-resumed = {" "}· relógio { $control }: retomado com os tempos salvos no arquivo
+play-loaded = { $note }{ $path } foi aberto{ $kind }; você joga com as { $side }{ $timed }
+play-autosave-failed = o salvamento automático falhou: { $why }; salve a partida em outro lugar com :{ $command } { $path }
+play-saved = salvo em { $path }
+play-cannot-analyse = não foi possível analisar os lances: { $why }
+play-cannot-play-setup = não foi possível jogar a posição montada { $fen }: { $why }
+play-setup-played = { $note }posição montada: você joga com as { $side }, nível { $level }
+play-ran-out-of-time = o tempo das { $side } acabou: { $outcome }
+play-engine-no-move = o computador ainda não tem lance; aperte { $key } para ele pensar de novo
+play-engine-move-refused = o lance do computador foi recusado: { $why }
+play-nothing-changed = nada foi alterado
+play-eval-bar = barra de avaliação
+play-marks = melhor linha numerada
+play-pgn-copied = o PGN da partida está na área de transferência (OSC 52) · :{ $command } o mostra
+play-toggled = { $what }: { $on ->
+    [on] ligada
+   *[off] desligada
+  } ({ $key } { $on ->
+    [on] desliga
+   *[off] liga
+  }; [ui] { $config } no arquivo de configuração)
+play-game-over-keys = fim de partida: { $keys }
+play-game-over-choose = fim de partida: { $next } até um botão, depois { $press } · { $keys }
+play-game-over-closed = a partida terminou: { $new } nova partida, { $back } volta um lance, { $prompt } comandos
+play-back-from-review = de volta da análise: { $new } começa uma nova partida, { $back } volta um lance
+play-config-reloaded = configuração recarregada
+play-config-reloaded-level = configuração recarregada: nível { $level } a partir do próximo lance do computador
+pick-illegal = { $from }{ $to } não é um lance legal aqui
+pick-not-yours = essa peça não é sua
+pick-empty = escolha antes uma das suas peças
+pick-promotion = essa promoção não é legal aqui
+play-prompt-keys = ⏎ executa · esc · { $examples } · { $commands }
+play-text-keys = { $keys } · outra tecla fecha · o texto está na área de transferência (OSC 52)
+play-help-title = Teclas
+play-help-title-pawn-battle = Batalha de Peões: regras e teclas
+play-promote-to = Promover a
+rules-pawn-battle-name = Batalha de Peões
+rules-pawn-battle-1 = 8 peões e 2 torres de cada lado; sem reis, sem xeque
+rules-pawn-battle-2 = peões e torres andam e capturam como no xadrez
+rules-pawn-battle-3 = (passo duplo, en passant); sem roque
+rules-you-win = você vence
+rules-pawn-battle-win-1 = quando um peão seu chega à última fileira,
+rules-pawn-battle-win-2 = ou quando você captura todos os peões do adversário
+rules-you-lose = você perde
+rules-pawn-battle-lose = quando não tem lance legal
+rules-draw = empate
+rules-pawn-battle-draw-1 = tripla repetição ou cinquenta lances sem
+rules-pawn-battle-draw-2 = lance de peão nem captura

@@ -12,6 +12,7 @@ use crate::game::MoveError;
 use crate::game::notation::{
     Notation, closest, lenient_normal_match, not_yours, parse_with, role_name, uci_as_san,
 };
+use crate::i18n::{t, tr};
 use crate::variant::{Ending, VariantPosition};
 
 /// The SAN of a legal move (`e4`, `exd5`, `Rad1`, `R1xh5`; `e8` for a pawn reaching the last
@@ -68,7 +69,7 @@ pub fn parse_move(pos: &PawnBattle, text: &str) -> Result<Move, MoveError> {
 
 impl Notation for PawnBattle {
     fn malformed(&self, _cleaned: &str) -> String {
-        "write SAN such as e4, exd5, Rd1, Rad1, or UCI such as a1d1".to_owned()
+        t("pb-move-how")
     }
     fn uci_move(
         &self,
@@ -125,7 +126,10 @@ fn parse_uci(
     };
     let board = pos.board();
     let Some(piece) = board.piece_at(from) else {
-        return Err(illegal(format!("there is no piece on {from}"), to_here()));
+        return Err(illegal(
+            tr("move-no-piece-on", &[("from", from.to_string().into())]),
+            to_here(),
+        ));
     };
     if piece.color != pos.turn() {
         return Err(illegal(not_yours(piece, from, pos.turn()), to_here()));
@@ -137,10 +141,8 @@ fn parse_uci(
 /// Explains why no legal move matches a SAN.
 fn diagnose(pos: &PawnBattle, san: San) -> String {
     if let Some((outcome, reason)) = pos.end() {
-        return format!(
-            "the game is over ({})",
-            Ending::Position { outcome, reason }
-        );
+        let ending = Ending::Position { outcome, reason }.to_string();
+        return tr("pb-game-over", &[("outcome", ending.into())]);
     }
     let San::Normal {
         role,
@@ -151,38 +153,54 @@ fn diagnose(pos: &PawnBattle, san: San) -> String {
         ..
     } = san
     else {
-        return "Pawn Battle has no castling and no drops".to_owned();
+        return t("pb-no-castling");
     };
     let us = pos.turn();
     if !matches!(role, Role::Pawn | Role::Rook) {
-        return format!(
-            "Pawn Battle has only pawns and rooks, no {}",
-            role_name(role)
-        );
+        return tr("pb-only-pawns-rooks", &[("role", role_name(role).into())]);
     }
     if promotion.is_some() {
         return if role == Role::Pawn && to.rank() == (!us).backrank() {
-            format!("a pawn reaching {to} wins the game at once and is not promoted: write {to}")
+            tr("pb-pawn-wins", &[("to", to.to_string().into())])
         } else {
-            "there is no promotion in Pawn Battle".to_owned()
+            t("pb-no-promotion")
         };
     }
     let board = pos.board();
     let ours = board.by_piece(shakmaty::Piece { color: us, role });
     if ours.is_empty() {
-        return format!("you have no {}", role_name(role));
+        return tr("move-no-piece", &[("role", role_name(role).into())]);
     }
     if let Some(p) = board.piece_at(to)
         && p.color == us
     {
-        return format!("{to} is occupied by your own {}", role_name(p.role));
+        return tr(
+            "move-own-piece",
+            &[
+                ("to", to.to_string().into()),
+                ("role", role_name(p.role).into()),
+            ],
+        );
     }
     let named = ours.into_iter().filter(|from| {
         file.is_none_or(|f| f == from.file()) && rank.is_none_or(|r| r == from.rank())
     });
     match named.collect::<Vec<_>>().as_slice() {
-        [from] => format!("the {} on {from} cannot reach {to}", role_name(role)),
-        _ => format!("no {} of yours can reach {to}", role_name(role)),
+        [from] => tr(
+            "pb-cannot-reach",
+            &[
+                ("role", role_name(role).into()),
+                ("from", from.to_string().into()),
+                ("to", to.to_string().into()),
+            ],
+        ),
+        _ => tr(
+            "move-cannot-reach",
+            &[
+                ("role", role_name(role).into()),
+                ("to", to.to_string().into()),
+            ],
+        ),
     }
 }
 

@@ -32,17 +32,14 @@ use crate::variant::VariantPosition;
 
 /// Pawn Battle's rules, shown first in the help overlay of a Pawn Battle game ([`Playable::RULES`]).
 pub const RULES: &[(&str, &str)] = &[
-    (
-        "Pawn Battle",
-        "8 pawns and 2 rooks a side; no kings, no check",
-    ),
-    ("", "pawns and rooks move and capture as in chess"),
-    ("", "(double step, en passant); no castling"),
-    ("you win", "when a pawn of yours reaches the last rank,"),
-    ("", "or when you capture all the opponent's pawns"),
-    ("you lose", "when you have no legal move"),
-    ("draw", "threefold repetition, or fifty moves without"),
-    ("", "a pawn move or a capture"),
+    ("rules-pawn-battle-name", "rules-pawn-battle-1"),
+    ("", "rules-pawn-battle-2"),
+    ("", "rules-pawn-battle-3"),
+    ("rules-you-win", "rules-pawn-battle-win-1"),
+    ("", "rules-pawn-battle-win-2"),
+    ("rules-you-lose", "rules-pawn-battle-lose"),
+    ("rules-draw", "rules-pawn-battle-draw-1"),
+    ("", "rules-pawn-battle-draw-2"),
 ];
 
 impl PgnVariant for PawnBattle {
@@ -126,6 +123,7 @@ impl From<Box<Game<PawnBattle>>> for UciGame {
 impl Playable for PawnBattle {
     const NAME: &'static str = "Pawn Battle";
     const RULES: &'static [(&'static str, &'static str)] = RULES;
+    const HELP_TITLE: &'static str = "play-help-title-pawn-battle";
 
     fn search_position(&self, config: &Config) -> SearchPosition {
         SearchPosition::PawnBattle(self.clone(), config.pawn_battle.eval.clone())

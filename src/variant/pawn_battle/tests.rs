@@ -326,6 +326,31 @@ fn san_and_uci_in_and_out() {
     assert_eq!(uci, ["a2a3", "a2a4"]);
 }
 
+/// Issue 38: Pawn Battle's refusals in Portuguese (a knight it has not, a rook that cannot get
+/// there, a pawn that wins instead of promoting), Portuguese SAN in, the reason in Portuguese.
+#[test]
+fn illegal_moves_say_why_in_portuguese() {
+    use crate::i18n::{Lang, with};
+    let start = PawnBattle::start();
+    with(Lang::PtBr, || {
+        let knight = parse_err(&start, "Cf3");
+        assert!(
+            knight.contains("a Batalha de Peões só tem peões e torres, nenhum cavalo"),
+            "{knight}"
+        );
+        let rook = parse_err(&start, "h1h5");
+        assert!(rook.contains("a torre em h1 não alcança h5"), "{rook}");
+        let castle = parse_err(&start, "O-O");
+        assert!(castle.contains("não tem roque"), "{castle}");
+        let seventh = pos("r6r/4P3/8/8/8/8/pppp4/7R w - - 0 1");
+        let wins = parse_err(&seventh, "e8=D");
+        assert!(
+            wins.contains("vence a partida na hora e não é promovido: escreva e8"),
+            "{wins}"
+        );
+    });
+}
+
 #[test]
 fn illegal_moves_say_why() {
     let start = PawnBattle::start();
