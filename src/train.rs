@@ -7,7 +7,9 @@
 //! `--result-weight`), the loss the squared error of `sigmoid(output)`; Adam on mini-batches,
 //! weights clipped to ±[`CLIP`] so the quantised accumulator cannot overflow i16 (32 pieces ×
 //! 1.98 × 255 < 32 767). Chunks whose index ends in 9 are held out for validation (whole games,
-//! so no position of a validation game is trained on). Written in Rust in the crate rather than
+//! so no position of a validation game is trained on). After training, the output scale is
+//! fitted ([`fit_output_scale`]) so that the network's centipawns are the labels' (the classic
+//! evaluation's, whose unit the search's margins assume). Written in Rust in the crate rather than
 //! as a Python script: no accelerator here, the data is small, and the trainer then shares the
 //! feature indexing and the quantisation with the engine (one definition); see docs/NETWORK.md
 //! for the measured speed.
@@ -19,7 +21,9 @@ use shakmaty::Color;
 
 use crate::datagen::record::{Record, chunk_files, read_chunk};
 use crate::engine::levels::Rng;
-use crate::engine::network::{INPUTS, MAX_HIDDEN, Network, QA, QB, SCALE, feature};
+use crate::engine::network::{
+    INPUTS, MAX_HIDDEN, MAX_OUTPUT_SCALE, Network, QA, QB, SCALE, feature,
+};
 
 /// The largest magnitude a float weight may take (see the module documentation).
 pub const CLIP: f32 = 1.98;
@@ -41,6 +45,9 @@ pub struct TrainArgs {
     /// Adam's step size.
     #[arg(long, default_value_t = 0.001)]
     pub rate: f32,
+    /// The step size is multiplied by this after each epoch (1 = constant).
+    #[arg(long, default_value_t = 1.0)]
+    pub decay: f32,
     /// Positions per mini-batch.
     #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..))]
     pub batch: u32,
@@ -50,6 +57,14 @@ pub struct TrainArgs {
     /// Seed of the initial weights and the shuffles.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Start from this network's weights instead of random ones (its N replaces `--hidden`);
+    /// with `--epochs 0`, only refit its output scale.
+    #[arg(long, value_name = "PATH")]
+    pub init: Option<PathBuf>,
+    /// Centipawns per float output unit, instead of the scale fitted to the labels (400 = the
+    /// unit the network is trained in).
+    #[arg(long, value_name = "CP", value_parser = clap::value_parser!(i32).range(1..=MAX_OUTPUT_SCALE as i64))]
+    pub output_scale: Option<i32>,
 }
 
 /// One training position: its active features from both perspectives and its target.
@@ -58,6 +73,8 @@ struct Sample {
     features: Vec<u16>,
     split: usize,
     target: f32,
+    /// The label, centipawns from the side to move's view.
+    score: i16,
 }
 
 fn sigmoid(x: f32) -> f32 {
@@ -82,6 +99,7 @@ fn sample(r: &Record, result_weight: f32) -> Sample {
         features,
         split,
         target: (1.0 - result_weight) * score + result_weight * result,
+        score: r.score,
     }
 }
 
@@ -96,6 +114,18 @@ struct Float {
 }
 
 impl Float {
+    /// The float weights of a quantised network (the start of `--init`).
+    fn from_network(net: &Network) -> Float {
+        let (fw, fb, ow, ob) = net.float_weights();
+        Float {
+            n: net.hidden(),
+            fw,
+            fb,
+            ow,
+            ob,
+        }
+    }
+
     fn new(n: usize, rng: &mut Rng) -> Float {
         let mut uniform = |r: f32| (rng.next_f64() as f32 * 2.0 - 1.0) * r;
         let fw = (0..INPUTS * n).map(|_| uniform(0.1)).collect();
@@ -283,6 +313,39 @@ pub struct Report {
     pub network: Network,
     /// The validation loss of the quantised network (`NaN` without validation positions).
     pub quantised_validation: f64,
+    /// The network's output scale: fitted, or `--output-scale`.
+    pub output_scale: i32,
+}
+
+/// Labels beyond this magnitude (won or lost positions the adjudication soon ends) are left
+/// out of the scale's fit: their size says little about the evaluation's unit.
+pub const FIT_LIMIT: i16 = 1500;
+
+/// The output scale that puts `net`'s centipawns in the unit of the labels of `samples`:
+/// [`SCALE`] × √(Σ label² ⁄ Σ output²) over the labels below [`FIT_LIMIT`], the output taken
+/// at scale [`SCALE`] through the engine's arithmetic; `None` without such labels.
+///
+/// The ratio of the root mean squares is the geometric mean of the two least-squares slopes
+/// (labels on outputs, and outputs on labels), which differ by the squared correlation: it
+/// neither shrinks the network toward 0 (as predicting the label would) nor inflates it (as
+/// matching the outputs' slope on the labels would).
+fn fit_output_scale(net: &Network, samples: &[Sample]) -> Option<i32> {
+    use crate::engine::network::Accumulator;
+    let net = net.clone().with_output_scale(SCALE).ok()?;
+    let mut accs = [Accumulator::default(), Accumulator::default()];
+    let (mut labels, mut outputs) = (0.0f64, 0.0f64);
+    for s in samples.iter().filter(|s| s.score.abs() < FIT_LIMIT) {
+        net.accumulate_features(&s.features[..s.split], &mut accs[0]);
+        net.accumulate_features(&s.features[s.split..], &mut accs[1]);
+        let o = f64::from(net.output(&accs[0], &accs[1]));
+        labels += f64::from(s.score).powi(2);
+        outputs += o * o;
+    }
+    if labels == 0.0 || outputs == 0.0 {
+        return None;
+    }
+    let scale = (f64::from(SCALE) * (labels / outputs).sqrt()).round();
+    Some(scale.clamp(1.0, f64::from(MAX_OUTPUT_SCALE)) as i32)
 }
 
 /// Trains a network on the chunks in `args.data`, writes it to `args.out` if given, and
@@ -294,6 +357,13 @@ pub fn run(args: &TrainArgs, progress: &mut dyn FnMut(&str)) -> Result<Report> {
     if !(0.0..=1.0).contains(&args.result_weight) {
         bail!("--result-weight {} (0 to 1)", args.result_weight);
     }
+    if !(args.decay > 0.0 && args.decay <= 1.0) {
+        bail!("--decay {} (above 0, at most 1)", args.decay);
+    }
+    let init = match &args.init {
+        Some(path) => Some(Network::load(path).context("--init")?),
+        None => None,
+    };
     let files = chunk_files(&args.data)?;
     let mut train = Vec::new();
     let mut valid = Vec::new();
@@ -313,15 +383,17 @@ pub fn run(args: &TrainArgs, progress: &mut dyn FnMut(&str)) -> Result<Report> {
             files.len()
         );
     }
+    let mut rng = Rng::new(args.seed);
+    let mut net = match &init {
+        Some(start) => Float::from_network(start),
+        None => Float::new(args.hidden as usize, &mut rng),
+    };
+    let n = net.n;
     progress(&format!(
-        "{} training positions, {} validation positions, 768->{}x2->1",
+        "{} training positions, {} validation positions, 768->{n}x2->1",
         train.len(),
         valid.len(),
-        args.hidden
     ));
-    let mut rng = Rng::new(args.seed);
-    let n = args.hidden as usize;
-    let mut net = Float::new(n, &mut rng);
     let mut grad = Float {
         fw: vec![0.0; INPUTS * n],
         fb: vec![0.0; n],
@@ -351,6 +423,7 @@ pub fn run(args: &TrainArgs, progress: &mut dyn FnMut(&str)) -> Result<Report> {
     ));
     let mut epochs = Vec::new();
     debug_assert_eq!(net.len(), grad.len());
+    let mut rate = args.rate;
     for e in 1..=args.epochs {
         for i in (1..order.len()).rev() {
             let j = (rng.next_u64() % (i as u64 + 1)) as usize;
@@ -359,8 +432,9 @@ pub fn run(args: &TrainArgs, progress: &mut dyn FnMut(&str)) -> Result<Report> {
         for batch in order.chunks(args.batch as usize) {
             grad.zero();
             net.gradient(batch, &mut grad);
-            adam.step(&mut net, &mut grad, args.rate, 1.0 / batch.len() as f32);
+            adam.step(&mut net, &mut grad, rate, 1.0 / batch.len() as f32);
         }
+        rate *= args.decay;
         let l = losses(&net, &order);
         progress(&format!(
             "epoch {e}: train {:.6} validation {:.6}",
@@ -370,6 +444,23 @@ pub fn run(args: &TrainArgs, progress: &mut dyn FnMut(&str)) -> Result<Report> {
     }
     let network = net.quantise()?;
     let quantised_validation = quantised_loss(&network, &valid);
+    let output_scale = match args.output_scale {
+        Some(s) => s,
+        None => match fit_output_scale(&network, &train) {
+            Some(s) => s,
+            None => {
+                progress(&format!(
+                    "no label below {FIT_LIMIT} cp to fit the output scale: kept {SCALE}"
+                ));
+                SCALE
+            }
+        },
+    };
+    let network = network.with_output_scale(output_scale)?;
+    progress(&format!(
+        "output scale {output_scale} cp per unit ({:.3} x the training unit)",
+        f64::from(output_scale) / f64::from(SCALE)
+    ));
     if let Some(out) = &args.out {
         std::fs::write(out, network.to_bytes())
             .with_context(|| format!("writing {}", out.display()))?;
@@ -386,6 +477,7 @@ pub fn run(args: &TrainArgs, progress: &mut dyn FnMut(&str)) -> Result<Report> {
         epochs,
         network,
         quantised_validation,
+        output_scale,
     })
 }
 
@@ -402,6 +494,11 @@ fn quantised_loss(net: &Network, samples: &[Sample]) -> f64 {
         net.accumulate_features(&s.features[..s.split], &mut accs[0]);
         net.accumulate_features(&s.features[s.split..], &mut accs[1]);
         let cp = net.output(&accs[0], &accs[1]);
+        debug_assert_eq!(
+            net.output_scale(),
+            SCALE,
+            "the loss is in the training unit"
+        );
         let e = sigmoid(cp as f32 / SCALE as f32) - s.target;
         total += f64::from(e * e);
     }

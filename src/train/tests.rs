@@ -29,6 +29,9 @@ fn training_on_a_tiny_data_set_lowers_the_loss_and_the_saved_net_loads() {
         batch: 16,
         result_weight: 0.3,
         seed: 1,
+        decay: 1.0,
+        init: None,
+        output_scale: None,
     };
     let mut lines = Vec::new();
     let report = run(&args, &mut |l| lines.push(l.to_owned())).unwrap();
@@ -46,6 +49,60 @@ fn training_on_a_tiny_data_set_lowers_the_loss_and_the_saved_net_loads() {
     let loaded = Network::load(&out).unwrap();
     assert_eq!(loaded, report.network);
     assert_eq!(loaded.hidden(), 8);
+    assert_eq!(loaded.output_scale(), report.output_scale);
+    assert!(
+        lines.iter().any(|l| l.starts_with("output scale")),
+        "{lines:?}"
+    );
+
+    // --init with no epoch keeps the weights and refits only the scale: the same network.
+    let again = TrainArgs {
+        init: Some(out.clone()),
+        epochs: 0,
+        hidden: 3,
+        ..args.clone()
+    };
+    let refit = run(&again, &mut |_| {}).unwrap();
+    assert_eq!(refit.network.hidden(), 8);
+    assert_eq!(refit.network, loaded);
+    // A fixed scale is taken as given.
+    let fixed = TrainArgs {
+        output_scale: Some(123),
+        out: None,
+        ..again
+    };
+    assert_eq!(
+        run(&fixed, &mut |_| {}).unwrap().network.output_scale(),
+        123
+    );
+}
+
+/// The fitted scale puts the network's centipawns in the labels' unit: labels twice the
+/// network's output (at the training unit) give twice the scale, and labels beyond the fit's
+/// limit are ignored.
+#[test]
+fn the_output_scale_is_fitted_to_the_labels() {
+    use crate::datagen::record::GameResult;
+    let n = 16;
+    let mut rng = Rng::new(3);
+    let net = Float::new(n, &mut rng).quantise().unwrap();
+    let mut samples = Vec::new();
+    for pos in forward_positions() {
+        let mut s = sample(&Record::new(&pos, 0, GameResult::Draw), 0.0);
+        s.score = (2 * net.evaluate(&pos)) as i16;
+        samples.push(s);
+        let mut far = sample(&Record::new(&pos, 0, GameResult::Draw), 0.0);
+        far.score = 20_000;
+        samples.push(far);
+    }
+    assert!(
+        samples
+            .iter()
+            .any(|s| s.score.abs() > 20 && s.score < FIT_LIMIT)
+    );
+    let scale = fit_output_scale(&net, &samples).unwrap();
+    assert!((scale - 2 * SCALE).abs() <= 4, "{scale}");
+    assert_eq!(fit_output_scale(&net, &samples[1..2]), None);
 }
 
 #[test]
@@ -60,6 +117,9 @@ fn an_empty_data_directory_is_a_clear_error() {
         batch: 16,
         result_weight: 0.3,
         seed: 1,
+        decay: 1.0,
+        init: None,
+        output_scale: None,
     };
     let e = run(&args, &mut |_| {}).unwrap_err();
     assert!(e.to_string().contains("no training positions"), "{e}");
