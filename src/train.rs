@@ -8,8 +8,8 @@
 //! weights clipped to ±[`CLIP`] so the quantised accumulator cannot overflow i16 (32 pieces ×
 //! 1.98 × 255 < 32 767). Chunks whose index ends in 9 are held out for validation (whole games,
 //! so no position of a validation game is trained on). After training, the output scale is
-//! fitted ([`fit_output_scale`]) so that the network's centipawns are the labels' (the classic
-//! evaluation's, whose unit the search's margins assume). Written in Rust in the crate rather than
+//! fitted (`fit_output_scale`) so that the network's centipawns are the classic evaluation's,
+//! whose unit the search's margins assume. Written in Rust in the crate rather than
 //! as a Python script: no accelerator here, the data is small, and the trainer then shares the
 //! feature indexing and the quantisation with the engine (one definition); see docs/NETWORK.md
 //! for the measured speed.
@@ -20,6 +20,7 @@ use anyhow::{Context, Result, bail};
 use shakmaty::Color;
 
 use crate::datagen::record::{Record, chunk_files, read_chunk};
+use crate::engine::EvalParams;
 use crate::engine::levels::Rng;
 use crate::engine::network::{
     INPUTS, MAX_HIDDEN, MAX_OUTPUT_SCALE, Network, QA, QB, SCALE, feature,
@@ -73,8 +74,9 @@ struct Sample {
     features: Vec<u16>,
     split: usize,
     target: f32,
-    /// The label, centipawns from the side to move's view.
-    score: i16,
+    /// The classic evaluation of the position (side to move's view) when it is below
+    /// [`FIT_LIMIT`]: the reference of the output scale's fit.
+    classic: Option<i16>,
 }
 
 fn sigmoid(x: f32) -> f32 {
@@ -99,8 +101,22 @@ fn sample(r: &Record, result_weight: f32) -> Sample {
         features,
         split,
         target: (1.0 - result_weight) * score + result_weight * result,
-        score: r.score,
+        classic: None,
     }
+}
+
+/// The classic evaluation of `r`'s position from the side to move's view, if the position can
+/// be set up (records carry no castling rights or en passant) and it is below [`FIT_LIMIT`].
+fn classic_score(r: &Record, params: &EvalParams) -> Option<i16> {
+    use shakmaty::{CastlingMode, Chess, FromSetup, Setup};
+    let setup = Setup {
+        board: r.board.clone(),
+        turn: r.turn,
+        ..Setup::empty()
+    };
+    let pos = Chess::from_setup(setup, CastlingMode::Standard).ok()?;
+    let v = crate::engine::eval::evaluate(&pos, params);
+    (v.abs() < i32::from(FIT_LIMIT)).then_some(v as i16)
 }
 
 /// The float network being trained (same layout as [`Network`]).
@@ -317,28 +333,31 @@ pub struct Report {
     pub output_scale: i32,
 }
 
-/// Labels beyond this magnitude (won or lost positions the adjudication soon ends) are left
-/// out of the scale's fit: their size says little about the evaluation's unit.
+/// Classic evaluations beyond this magnitude (won or lost positions) are left out of the
+/// scale's fit: their size says little about the evaluation's unit.
 pub const FIT_LIMIT: i16 = 1500;
 
-/// The output scale that puts `net`'s centipawns in the unit of the labels of `samples`:
-/// [`SCALE`] × √(Σ label² ⁄ Σ output²) over the labels below [`FIT_LIMIT`], the output taken
-/// at scale [`SCALE`] through the engine's arithmetic; `None` without such labels.
+/// The output scale that puts `net`'s centipawns in the classic evaluation's unit:
+/// [`SCALE`] × √(Σ classic² ⁄ Σ output²) over the samples whose classic evaluation is known
+/// (below [`FIT_LIMIT`]), the output taken at scale [`SCALE`] through the engine's arithmetic;
+/// `None` without such samples.
 ///
-/// The ratio of the root mean squares is the geometric mean of the two least-squares slopes
-/// (labels on outputs, and outputs on labels), which differ by the squared correlation: it
-/// neither shrinks the network toward 0 (as predicting the label would) nor inflates it (as
-/// matching the outputs' slope on the labels would).
+/// The reference is the classic *static* evaluation, not the label (a search's score), because
+/// the search compares static evaluations with its margins. The ratio of the root mean
+/// squares is the geometric mean of the two least-squares slopes (classic on outputs, and
+/// outputs on classic), which differ by the squared correlation: it neither shrinks the
+/// network toward 0 nor inflates it.
 fn fit_output_scale(net: &Network, samples: &[Sample]) -> Option<i32> {
     use crate::engine::network::Accumulator;
     let net = net.clone().with_output_scale(SCALE).ok()?;
     let mut accs = [Accumulator::default(), Accumulator::default()];
     let (mut labels, mut outputs) = (0.0f64, 0.0f64);
-    for s in samples.iter().filter(|s| s.score.abs() < FIT_LIMIT) {
+    for s in samples {
+        let Some(c) = s.classic else { continue };
         net.accumulate_features(&s.features[..s.split], &mut accs[0]);
         net.accumulate_features(&s.features[s.split..], &mut accs[1]);
         let o = f64::from(net.output(&accs[0], &accs[1]));
-        labels += f64::from(s.score).powi(2);
+        labels += f64::from(c).powi(2);
         outputs += o * o;
     }
     if labels == 0.0 || outputs == 0.0 {
@@ -348,12 +367,17 @@ fn fit_output_scale(net: &Network, samples: &[Sample]) -> Option<i32> {
     Some(scale.clamp(1.0, f64::from(MAX_OUTPUT_SCALE)) as i32)
 }
 
-/// Trains a network on the chunks in `args.data`, writes it to `args.out` if given, and
-/// reports each epoch on `progress`.
+/// Trains a network on the chunks in `args.data`, fits its output scale to the classic
+/// evaluation with `classic`'s weights (the configuration's `[eval]`), writes it to `args.out`
+/// if given, and reports each epoch on `progress`.
 ///
 /// # Errors
 /// If the data cannot be read, holds no position, or the network cannot be written.
-pub fn run(args: &TrainArgs, progress: &mut dyn FnMut(&str)) -> Result<Report> {
+pub fn run(
+    args: &TrainArgs,
+    classic: &EvalParams,
+    progress: &mut dyn FnMut(&str),
+) -> Result<Report> {
     if !(0.0..=1.0).contains(&args.result_weight) {
         bail!("--result-weight {} (0 to 1)", args.result_weight);
     }
@@ -374,7 +398,14 @@ pub fn run(args: &TrainArgs, progress: &mut dyn FnMut(&str)) -> Result<Report> {
         } else {
             &mut train
         };
-        dst.extend(records.iter().map(|r| sample(r, args.result_weight)));
+        let fit = args.output_scale.is_none() && h.chunk % 10 != 9;
+        dst.extend(records.iter().map(|r| {
+            let mut s = sample(r, args.result_weight);
+            if fit {
+                s.classic = classic_score(r, classic);
+            }
+            s
+        }));
     }
     if train.is_empty() {
         bail!(
@@ -450,7 +481,7 @@ pub fn run(args: &TrainArgs, progress: &mut dyn FnMut(&str)) -> Result<Report> {
             Some(s) => s,
             None => {
                 progress(&format!(
-                    "no label below {FIT_LIMIT} cp to fit the output scale: kept {SCALE}"
+                    "no classic evaluation below {FIT_LIMIT} cp to fit the output scale: kept {SCALE}"
                 ));
                 SCALE
             }

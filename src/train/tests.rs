@@ -34,7 +34,10 @@ fn training_on_a_tiny_data_set_lowers_the_loss_and_the_saved_net_loads() {
         output_scale: None,
     };
     let mut lines = Vec::new();
-    let report = run(&args, &mut |l| lines.push(l.to_owned())).unwrap();
+    let report = run(&args, &EvalParams::default(), &mut |l| {
+        lines.push(l.to_owned())
+    })
+    .unwrap();
     let last = report.epochs.last().unwrap();
     assert!(
         last.train < report.initial.train * 0.8,
@@ -62,7 +65,7 @@ fn training_on_a_tiny_data_set_lowers_the_loss_and_the_saved_net_loads() {
         hidden: 3,
         ..args.clone()
     };
-    let refit = run(&again, &mut |_| {}).unwrap();
+    let refit = run(&again, &EvalParams::default(), &mut |_| {}).unwrap();
     assert_eq!(refit.network.hidden(), 8);
     assert_eq!(refit.network, loaded);
     // A fixed scale is taken as given.
@@ -72,16 +75,19 @@ fn training_on_a_tiny_data_set_lowers_the_loss_and_the_saved_net_loads() {
         ..again
     };
     assert_eq!(
-        run(&fixed, &mut |_| {}).unwrap().network.output_scale(),
+        run(&fixed, &EvalParams::default(), &mut |_| {})
+            .unwrap()
+            .network
+            .output_scale(),
         123
     );
 }
 
-/// The fitted scale puts the network's centipawns in the labels' unit: labels twice the
-/// network's output (at the training unit) give twice the scale, and labels beyond the fit's
-/// limit are ignored.
+/// The fitted scale puts the network's centipawns in the classic evaluation's unit: classic
+/// scores twice the network's output (at the training unit) give twice the scale, and samples
+/// without a classic score (beyond the fit's limit) are ignored.
 #[test]
-fn the_output_scale_is_fitted_to_the_labels() {
+fn the_output_scale_is_fitted_to_the_classic_evaluation() {
     use crate::datagen::record::GameResult;
     let n = 16;
     let mut rng = Rng::new(3);
@@ -89,20 +95,30 @@ fn the_output_scale_is_fitted_to_the_labels() {
     let mut samples = Vec::new();
     for pos in forward_positions() {
         let mut s = sample(&Record::new(&pos, 0, GameResult::Draw), 0.0);
-        s.score = (2 * net.evaluate(&pos)) as i16;
+        s.classic = Some((2 * net.evaluate(&pos)) as i16);
         samples.push(s);
-        let mut far = sample(&Record::new(&pos, 0, GameResult::Draw), 0.0);
-        far.score = 20_000;
+        let far = sample(&Record::new(&pos, 0, GameResult::Draw), 0.0);
         samples.push(far);
     }
     assert!(
         samples
             .iter()
-            .any(|s| s.score.abs() > 20 && s.score < FIT_LIMIT)
+            .any(|s| s.classic.is_some_and(|c| c.abs() > 20))
     );
     let scale = fit_output_scale(&net, &samples).unwrap();
     assert!((scale - 2 * SCALE).abs() <= 4, "{scale}");
     assert_eq!(fit_output_scale(&net, &samples[1..2]), None);
+    // The reference is the classic evaluation, kept only below the limit.
+    let start = Record::new(&shakmaty::Chess::default(), 0, GameResult::Draw);
+    let classic = classic_score(&start, &EvalParams::default()).unwrap();
+    assert!(classic.abs() < 50, "{classic}");
+    let won = "7k/8/8/8/8/8/8/1QQQK3 w - - 0 1"
+        .parse::<shakmaty::fen::Fen>()
+        .unwrap()
+        .into_position::<shakmaty::Chess>(shakmaty::CastlingMode::Standard)
+        .unwrap();
+    let won = Record::new(&won, 0, GameResult::WhiteWin);
+    assert_eq!(classic_score(&won, &EvalParams::default()), None);
 }
 
 #[test]
@@ -121,7 +137,7 @@ fn an_empty_data_directory_is_a_clear_error() {
         init: None,
         output_scale: None,
     };
-    let e = run(&args, &mut |_| {}).unwrap_err();
+    let e = run(&args, &EvalParams::default(), &mut |_| {}).unwrap_err();
     assert!(e.to_string().contains("no training positions"), "{e}");
 }
 
