@@ -37,11 +37,12 @@ pub struct TrainArgs {
     /// Write the quantised network here (nothing is written without it).
     #[arg(long, value_name = "PATH")]
     pub out: Option<PathBuf>,
-    /// The accumulator width N.
-    #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u32).range(1..=MAX_HIDDEN as i64))]
+    /// The accumulator width N (128 played best on 2 M positions: docs/BENCHMARKS.md).
+    #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u32).range(1..=MAX_HIDDEN as i64))]
     pub hidden: u32,
-    /// Passes over the training positions.
-    #[arg(long, default_value_t = 10)]
+    /// Passes over the training positions (2 played best on 2 M positions; more lowered the
+    /// validation loss and played no better).
+    #[arg(long, default_value_t = 2)]
     pub epochs: u32,
     /// Adam's step size.
     #[arg(long, default_value_t = 0.001)]
@@ -52,8 +53,9 @@ pub struct TrainArgs {
     /// Positions per mini-batch.
     #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..))]
     pub batch: u32,
-    /// Share of the game's result in the target, 0 to 1.
-    #[arg(long, default_value_t = 0.3)]
+    /// Share of the game's result in the target, 0 to 1 (0 played best on our self-play data:
+    /// 0.1 and 0.3 lost 36 and 174 Elo more).
+    #[arg(long, default_value_t = 0.0)]
     pub result_weight: f32,
     /// Seed of the initial weights and the shuffles.
     #[arg(long, default_value_t = 1)]
