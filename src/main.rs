@@ -161,10 +161,14 @@ fn main() -> ExitCode {
             })
         }
         Some(Command::Train(args)) => {
-            match kibitzer::train::run(&args, &mut |l| kibitzer::datagen::to_stderr(l)) {
-                Ok(_) => ExitCode::SUCCESS,
-                Err(e) => fail(1, &format!("{e:#}")),
-            }
+            with_config(cli.config.as_deref(), cli.lang.as_deref(), &dirs, |c| {
+                let params = kibitzer::engine::EvalParams::from_config(&c.eval);
+                match kibitzer::train::run(&args, &params, &mut |l| kibitzer::datagen::to_stderr(l))
+                {
+                    Ok(_) => ExitCode::SUCCESS,
+                    Err(e) => fail(1, &format!("{e:#}")),
+                }
+            })
         }
         Some(Command::Tune(args)) => {
             with_config(cli.config.as_deref(), cli.lang.as_deref(), &dirs, |c| {

@@ -7,7 +7,9 @@
 //! `--result-weight`), the loss the squared error of `sigmoid(output)`; Adam on mini-batches,
 //! weights clipped to ±[`CLIP`] so the quantised accumulator cannot overflow i16 (32 pieces ×
 //! 1.98 × 255 < 32 767). Chunks whose index ends in 9 are held out for validation (whole games,
-//! so no position of a validation game is trained on). Written in Rust in the crate rather than
+//! so no position of a validation game is trained on). After training, the output scale is
+//! fitted (`fit_output_scale`) so that the network's centipawns are the classic evaluation's,
+//! whose unit the search's margins assume. Written in Rust in the crate rather than
 //! as a Python script: no accelerator here, the data is small, and the trainer then shares the
 //! feature indexing and the quantisation with the engine (one definition); see docs/NETWORK.md
 //! for the measured speed.
@@ -18,8 +20,11 @@ use anyhow::{Context, Result, bail};
 use shakmaty::Color;
 
 use crate::datagen::record::{Record, chunk_files, read_chunk};
+use crate::engine::EvalParams;
 use crate::engine::levels::Rng;
-use crate::engine::network::{INPUTS, MAX_HIDDEN, Network, QA, QB, SCALE, feature};
+use crate::engine::network::{
+    INPUTS, MAX_HIDDEN, MAX_OUTPUT_SCALE, Network, QA, QB, SCALE, feature,
+};
 
 /// The largest magnitude a float weight may take (see the module documentation).
 pub const CLIP: f32 = 1.98;
@@ -32,24 +37,37 @@ pub struct TrainArgs {
     /// Write the quantised network here (nothing is written without it).
     #[arg(long, value_name = "PATH")]
     pub out: Option<PathBuf>,
-    /// The accumulator width N.
-    #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u32).range(1..=MAX_HIDDEN as i64))]
+    /// The accumulator width N (128 played best on 2 M positions: docs/BENCHMARKS.md).
+    #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u32).range(1..=MAX_HIDDEN as i64))]
     pub hidden: u32,
-    /// Passes over the training positions.
-    #[arg(long, default_value_t = 10)]
+    /// Passes over the training positions (2 played best on 2 M positions; more lowered the
+    /// validation loss and played no better).
+    #[arg(long, default_value_t = 2)]
     pub epochs: u32,
     /// Adam's step size.
     #[arg(long, default_value_t = 0.001)]
     pub rate: f32,
+    /// The step size is multiplied by this after each epoch (1 = constant).
+    #[arg(long, default_value_t = 1.0)]
+    pub decay: f32,
     /// Positions per mini-batch.
     #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..))]
     pub batch: u32,
-    /// Share of the game's result in the target, 0 to 1.
-    #[arg(long, default_value_t = 0.3)]
+    /// Share of the game's result in the target, 0 to 1 (0 played best on our self-play data:
+    /// 0.1 and 0.3 lost 36 and 174 Elo more).
+    #[arg(long, default_value_t = 0.0)]
     pub result_weight: f32,
     /// Seed of the initial weights and the shuffles.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Start from this network's weights instead of random ones (its N replaces `--hidden`);
+    /// with `--epochs 0`, only refit its output scale.
+    #[arg(long, value_name = "PATH")]
+    pub init: Option<PathBuf>,
+    /// Centipawns per float output unit, instead of the scale fitted to the labels (400 = the
+    /// unit the network is trained in).
+    #[arg(long, value_name = "CP", value_parser = clap::value_parser!(i32).range(1..=MAX_OUTPUT_SCALE as i64))]
+    pub output_scale: Option<i32>,
 }
 
 /// One training position: its active features from both perspectives and its target.
@@ -58,6 +76,9 @@ struct Sample {
     features: Vec<u16>,
     split: usize,
     target: f32,
+    /// The classic evaluation of the position (side to move's view) when it is below
+    /// [`FIT_LIMIT`]: the reference of the output scale's fit.
+    classic: Option<i16>,
 }
 
 fn sigmoid(x: f32) -> f32 {
@@ -82,7 +103,22 @@ fn sample(r: &Record, result_weight: f32) -> Sample {
         features,
         split,
         target: (1.0 - result_weight) * score + result_weight * result,
+        classic: None,
     }
+}
+
+/// The classic evaluation of `r`'s position from the side to move's view, if the position can
+/// be set up (records carry no castling rights or en passant) and it is below [`FIT_LIMIT`].
+fn classic_score(r: &Record, params: &EvalParams) -> Option<i16> {
+    use shakmaty::{CastlingMode, Chess, FromSetup, Setup};
+    let setup = Setup {
+        board: r.board.clone(),
+        turn: r.turn,
+        ..Setup::empty()
+    };
+    let pos = Chess::from_setup(setup, CastlingMode::Standard).ok()?;
+    let v = crate::engine::eval::evaluate(&pos, params);
+    (v.abs() < i32::from(FIT_LIMIT)).then_some(v as i16)
 }
 
 /// The float network being trained (same layout as [`Network`]).
@@ -96,6 +132,18 @@ struct Float {
 }
 
 impl Float {
+    /// The float weights of a quantised network (the start of `--init`).
+    fn from_network(net: &Network) -> Float {
+        let (fw, fb, ow, ob) = net.float_weights();
+        Float {
+            n: net.hidden(),
+            fw,
+            fb,
+            ow,
+            ob,
+        }
+    }
+
     fn new(n: usize, rng: &mut Rng) -> Float {
         let mut uniform = |r: f32| (rng.next_f64() as f32 * 2.0 - 1.0) * r;
         let fw = (0..INPUTS * n).map(|_| uniform(0.1)).collect();
@@ -283,17 +331,65 @@ pub struct Report {
     pub network: Network,
     /// The validation loss of the quantised network (`NaN` without validation positions).
     pub quantised_validation: f64,
+    /// The network's output scale: fitted, or `--output-scale`.
+    pub output_scale: i32,
 }
 
-/// Trains a network on the chunks in `args.data`, writes it to `args.out` if given, and
-/// reports each epoch on `progress`.
+/// Classic evaluations beyond this magnitude (won or lost positions) are left out of the
+/// scale's fit: their size says little about the evaluation's unit.
+pub const FIT_LIMIT: i16 = 1500;
+
+/// The output scale that puts `net`'s centipawns in the classic evaluation's unit:
+/// [`SCALE`] × √(Σ classic² ⁄ Σ output²) over the samples whose classic evaluation is known
+/// (below [`FIT_LIMIT`]), the output taken at scale [`SCALE`] through the engine's arithmetic;
+/// `None` without such samples.
+///
+/// The reference is the classic *static* evaluation, not the label (a search's score), because
+/// the search compares static evaluations with its margins. The ratio of the root mean
+/// squares is the geometric mean of the two least-squares slopes (classic on outputs, and
+/// outputs on classic), which differ by the squared correlation: it neither shrinks the
+/// network toward 0 nor inflates it.
+fn fit_output_scale(net: &Network, samples: &[Sample]) -> Option<i32> {
+    use crate::engine::network::Accumulator;
+    let net = net.clone().with_output_scale(SCALE).ok()?;
+    let mut accs = [Accumulator::default(), Accumulator::default()];
+    let (mut labels, mut outputs) = (0.0f64, 0.0f64);
+    for s in samples {
+        let Some(c) = s.classic else { continue };
+        net.accumulate_features(&s.features[..s.split], &mut accs[0]);
+        net.accumulate_features(&s.features[s.split..], &mut accs[1]);
+        let o = f64::from(net.output(&accs[0], &accs[1]));
+        labels += f64::from(c).powi(2);
+        outputs += o * o;
+    }
+    if labels == 0.0 || outputs == 0.0 {
+        return None;
+    }
+    let scale = (f64::from(SCALE) * (labels / outputs).sqrt()).round();
+    Some(scale.clamp(1.0, f64::from(MAX_OUTPUT_SCALE)) as i32)
+}
+
+/// Trains a network on the chunks in `args.data`, fits its output scale to the classic
+/// evaluation with `classic`'s weights (the configuration's `[eval]`), writes it to `args.out`
+/// if given, and reports each epoch on `progress`.
 ///
 /// # Errors
 /// If the data cannot be read, holds no position, or the network cannot be written.
-pub fn run(args: &TrainArgs, progress: &mut dyn FnMut(&str)) -> Result<Report> {
+pub fn run(
+    args: &TrainArgs,
+    classic: &EvalParams,
+    progress: &mut dyn FnMut(&str),
+) -> Result<Report> {
     if !(0.0..=1.0).contains(&args.result_weight) {
         bail!("--result-weight {} (0 to 1)", args.result_weight);
     }
+    if !(args.decay > 0.0 && args.decay <= 1.0) {
+        bail!("--decay {} (above 0, at most 1)", args.decay);
+    }
+    let init = match &args.init {
+        Some(path) => Some(Network::load(path).context("--init")?),
+        None => None,
+    };
     let files = chunk_files(&args.data)?;
     let mut train = Vec::new();
     let mut valid = Vec::new();
@@ -304,7 +400,14 @@ pub fn run(args: &TrainArgs, progress: &mut dyn FnMut(&str)) -> Result<Report> {
         } else {
             &mut train
         };
-        dst.extend(records.iter().map(|r| sample(r, args.result_weight)));
+        let fit = args.output_scale.is_none() && h.chunk % 10 != 9;
+        dst.extend(records.iter().map(|r| {
+            let mut s = sample(r, args.result_weight);
+            if fit {
+                s.classic = classic_score(r, classic);
+            }
+            s
+        }));
     }
     if train.is_empty() {
         bail!(
@@ -313,15 +416,17 @@ pub fn run(args: &TrainArgs, progress: &mut dyn FnMut(&str)) -> Result<Report> {
             files.len()
         );
     }
+    let mut rng = Rng::new(args.seed);
+    let mut net = match &init {
+        Some(start) => Float::from_network(start),
+        None => Float::new(args.hidden as usize, &mut rng),
+    };
+    let n = net.n;
     progress(&format!(
-        "{} training positions, {} validation positions, 768->{}x2->1",
+        "{} training positions, {} validation positions, 768->{n}x2->1",
         train.len(),
         valid.len(),
-        args.hidden
     ));
-    let mut rng = Rng::new(args.seed);
-    let n = args.hidden as usize;
-    let mut net = Float::new(n, &mut rng);
     let mut grad = Float {
         fw: vec![0.0; INPUTS * n],
         fb: vec![0.0; n],
@@ -351,6 +456,7 @@ pub fn run(args: &TrainArgs, progress: &mut dyn FnMut(&str)) -> Result<Report> {
     ));
     let mut epochs = Vec::new();
     debug_assert_eq!(net.len(), grad.len());
+    let mut rate = args.rate;
     for e in 1..=args.epochs {
         for i in (1..order.len()).rev() {
             let j = (rng.next_u64() % (i as u64 + 1)) as usize;
@@ -359,8 +465,9 @@ pub fn run(args: &TrainArgs, progress: &mut dyn FnMut(&str)) -> Result<Report> {
         for batch in order.chunks(args.batch as usize) {
             grad.zero();
             net.gradient(batch, &mut grad);
-            adam.step(&mut net, &mut grad, args.rate, 1.0 / batch.len() as f32);
+            adam.step(&mut net, &mut grad, rate, 1.0 / batch.len() as f32);
         }
+        rate *= args.decay;
         let l = losses(&net, &order);
         progress(&format!(
             "epoch {e}: train {:.6} validation {:.6}",
@@ -370,6 +477,23 @@ pub fn run(args: &TrainArgs, progress: &mut dyn FnMut(&str)) -> Result<Report> {
     }
     let network = net.quantise()?;
     let quantised_validation = quantised_loss(&network, &valid);
+    let output_scale = match args.output_scale {
+        Some(s) => s,
+        None => match fit_output_scale(&network, &train) {
+            Some(s) => s,
+            None => {
+                progress(&format!(
+                    "no classic evaluation below {FIT_LIMIT} cp to fit the output scale: kept {SCALE}"
+                ));
+                SCALE
+            }
+        },
+    };
+    let network = network.with_output_scale(output_scale)?;
+    progress(&format!(
+        "output scale {output_scale} cp per unit ({:.3} x the training unit)",
+        f64::from(output_scale) / f64::from(SCALE)
+    ));
     if let Some(out) = &args.out {
         std::fs::write(out, network.to_bytes())
             .with_context(|| format!("writing {}", out.display()))?;
@@ -386,6 +510,7 @@ pub fn run(args: &TrainArgs, progress: &mut dyn FnMut(&str)) -> Result<Report> {
         epochs,
         network,
         quantised_validation,
+        output_scale,
     })
 }
 
@@ -402,6 +527,11 @@ fn quantised_loss(net: &Network, samples: &[Sample]) -> f64 {
         net.accumulate_features(&s.features[..s.split], &mut accs[0]);
         net.accumulate_features(&s.features[s.split..], &mut accs[1]);
         let cp = net.output(&accs[0], &accs[1]);
+        debug_assert_eq!(
+            net.output_scale(),
+            SCALE,
+            "the loss is in the training unit"
+        );
         let e = sigmoid(cp as f32 / SCALE as f32) - s.target;
         total += f64::from(e * e);
     }

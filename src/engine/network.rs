@@ -6,12 +6,15 @@
 //! N-wide accumulator is the feature-transformer bias plus the columns of its active features
 //! (i16, scaled by [`QA`]); the output is the clipped-ReLU of both accumulators (`[0, QA]`)
 //! dotted with the output weights (i16, scaled by [`QB`]), plus the output bias (scaled by
-//! `QA × QB`), times [`SCALE`] over `QA × QB`: centipawns from the side to move's view.
+//! `QA × QB`), times the network's output scale over `QA × QB`: centipawns from the side to
+//! move's view. The output scale is fitted by the trainer so that the network speaks in the
+//! classic evaluation's centipawns (the search's margins are stated in them); a network
+//! without one (format version 1) uses [`SCALE`], the unit it was trained in.
 //!
 //! The file format ([`Network::from_bytes`], docs/NETWORK.md): a 24-byte header (magic
 //! `KIBNNUE\0`, u32 version, u32 N, u64 FNV-1a checksum of the payload) then the payload, all
 //! little-endian: feature weights i16 `[768][N]`, feature biases i16 `[N]`, output weights i16
-//! `[2N]`, output bias i32.
+//! `[2N]`, output bias i32, and (version 2) the output scale i32.
 //!
 //! The shipped network (`assets/network/kibitzer.nnue`, which data trained it and how: see
 //! docs/NETWORK.md) is embedded with `include_bytes!`; `engine.network = PATH` loads another.
@@ -27,16 +30,19 @@ use shakmaty::{Chess, Color, File, Move, Piece, Position, Role, Square};
 pub const QA: i32 = 255;
 /// The output weights' scale.
 pub const QB: i32 = 64;
-/// Network output units per centipawn: the float network predicts `score / SCALE`.
+/// Centipawns per unit of the float network's output, the unit it is trained in (the float
+/// network predicts `score / SCALE`); the output scale of a network that has no fitted one.
 pub const SCALE: i32 = 400;
+/// The largest output scale a file may hold (10 × [`SCALE`]: anything larger is corrupt).
+pub const MAX_OUTPUT_SCALE: i32 = 4000;
 /// The feature count per perspective: 2 colours × 6 roles × 64 squares.
 pub const INPUTS: usize = 768;
 /// The widest accumulator this code evaluates (the stack buffers' size).
 pub const MAX_HIDDEN: usize = 1024;
 /// The first eight bytes of a network file.
 pub const MAGIC: [u8; 8] = *b"KIBNNUE\0";
-/// The file format version this code reads and writes.
-pub const VERSION: u32 = 1;
+/// The file format version this code writes (it reads 1, which has no output scale, and 2).
+pub const VERSION: u32 = 2;
 /// The size of a network file's header.
 pub const HEADER_SIZE: usize = 24;
 
@@ -76,6 +82,8 @@ pub struct Network {
     output_weights: Vec<i16>,
     /// Scaled by `QA × QB`.
     output_bias: i32,
+    /// Centipawns per float output unit ([`SCALE`] unless fitted).
+    output_scale: i32,
     checksum: u64,
 }
 
@@ -91,8 +99,8 @@ impl std::fmt::Debug for Network {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "Network(768->{}x2->1, {:016x})",
-            self.hidden, self.checksum
+            "Network(768->{}x2->1, scale {}, {:016x})",
+            self.hidden, self.output_scale, self.checksum
         )
     }
 }
@@ -108,7 +116,8 @@ pub fn checksum(bytes: &[u8]) -> u64 {
 }
 
 impl Network {
-    /// A network from its parts (the trainer's quantised output).
+    /// A network from its parts (the trainer's quantised output), with the output scale
+    /// [`SCALE`] (see [`Network::with_output_scale`]).
     ///
     /// # Errors
     /// If the sizes do not agree or `hidden` is 0 or above [`MAX_HIDDEN`].
@@ -134,10 +143,41 @@ impl Network {
             feature_bias,
             output_weights,
             output_bias,
+            output_scale: SCALE,
             checksum: 0,
         };
         n.checksum = checksum(&n.payload());
         Ok(n)
+    }
+
+    /// This network with its output in `scale` centipawns per float output unit.
+    ///
+    /// # Errors
+    /// If `scale` is not 1 to [`MAX_OUTPUT_SCALE`].
+    pub fn with_output_scale(mut self, scale: i32) -> Result<Network> {
+        if !(1..=MAX_OUTPUT_SCALE).contains(&scale) {
+            bail!("output scale {scale} (1 to {MAX_OUTPUT_SCALE})");
+        }
+        self.output_scale = scale;
+        self.checksum = checksum(&self.payload());
+        Ok(self)
+    }
+
+    /// Centipawns per float output unit.
+    pub fn output_scale(&self) -> i32 {
+        self.output_scale
+    }
+
+    /// The weights as floats, in the trainer's units (feature weights `[768][N]`, feature
+    /// biases, output weights `[2N]`, output bias): what `kibitzer train --init` starts from.
+    pub fn float_weights(&self) -> (Vec<f32>, Vec<f32>, Vec<f32>, f32) {
+        let f = |v: &[i16], q: i32| v.iter().map(|x| f32::from(*x) / q as f32).collect();
+        (
+            f(&self.feature_weights, QA),
+            f(&self.feature_bias, QA),
+            f(&self.output_weights, QB),
+            self.output_bias as f32 / (QA * QB) as f32,
+        )
     }
 
     /// The accumulator width N.
@@ -161,6 +201,7 @@ impl Network {
             out.extend_from_slice(&v.to_le_bytes());
         }
         out.extend_from_slice(&self.output_bias.to_le_bytes());
+        out.extend_from_slice(&self.output_scale.to_le_bytes());
         out
     }
 
@@ -176,10 +217,10 @@ impl Network {
         out
     }
 
-    /// Reads a network file's bytes.
+    /// Reads a network file's bytes (format version 1, whose output scale is [`SCALE`], or 2).
     ///
     /// # Errors
-    /// If the magic, version, size or checksum is wrong (the message says which).
+    /// If the magic, version, size, checksum or output scale is wrong (the message says which).
     pub fn from_bytes(bytes: &[u8]) -> Result<Network> {
         if bytes.len() < HEADER_SIZE || bytes[0..8] != MAGIC {
             bail!("not a kibitzer network file (bad magic)");
@@ -187,8 +228,8 @@ impl Network {
         let u32_at =
             |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
         let version = u32_at(8);
-        if version != VERSION {
-            bail!("network format version {version} (this program reads {VERSION})");
+        if !(1..=VERSION).contains(&version) {
+            bail!("network format version {version} (this program reads 1 to {VERSION})");
         }
         let hidden = u32_at(12) as usize;
         if hidden == 0 || hidden > MAX_HIDDEN {
@@ -198,7 +239,8 @@ impl Network {
         sum.copy_from_slice(&bytes[16..24]);
         let expected = u64::from_le_bytes(sum);
         let payload = &bytes[HEADER_SIZE..];
-        let want = 2 * (INPUTS * hidden + hidden + 2 * hidden) + 4;
+        let weights = 2 * (INPUTS * hidden + hidden + 2 * hidden) + 4;
+        let want = if version == 1 { weights } else { weights + 4 };
         if payload.len() != want {
             bail!(
                 "{} payload bytes, a 768->{hidden}x2->1 network has {want}",
@@ -218,15 +260,19 @@ impl Network {
         let feature_weights = take(INPUTS * hidden);
         let feature_bias = take(hidden);
         let output_weights = take(2 * hidden);
-        let tail = &payload[want - 4..];
-        let output_bias = i32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]);
+        let i32_at = |i: usize| {
+            i32::from_le_bytes([payload[i], payload[i + 1], payload[i + 2], payload[i + 3]])
+        };
+        let output_bias = i32_at(weights - 4);
+        let output_scale = if version == 1 { SCALE } else { i32_at(weights) };
         Network::new(
             hidden,
             feature_weights,
             feature_bias,
             output_weights,
             output_bias,
-        )
+        )?
+        .with_output_scale(output_scale)
     }
 
     /// Reads a network file.
@@ -326,7 +372,11 @@ impl Network {
         let n = self.hidden;
         let (wu, wt) = self.output_weights.split_at(n);
         let sum = dot_crelu(&us.0[..n], wu) + dot_crelu(&them.0[..n], wt) + self.output_bias;
-        sum * SCALE / (QA * QB)
+        // i64: the sum times the scale can pass i32's range on an extreme position; the bound
+        // keeps a static evaluation out of the tablebase and mate bands.
+        let cp = i64::from(sum) * i64::from(self.output_scale) / i64::from(QA * QB);
+        let bound = i64::from(super::score::TB_BOUND - 1);
+        cp.clamp(-bound, bound) as i32
     }
 
     /// The evaluation of `pos` from the side to move's view, computed from scratch.

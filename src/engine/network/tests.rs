@@ -57,6 +57,75 @@ fn a_file_round_trips_and_corruption_is_caught() {
 }
 
 #[test]
+fn the_output_scale_multiplies_the_output_and_is_stored_in_the_file() {
+    let net = small();
+    let p = pos("r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 4 5");
+    assert_eq!(net.output_scale(), SCALE);
+    let base = net.evaluate(&p);
+    assert!(base.abs() > 50, "{base}");
+    let half = net.clone().with_output_scale(SCALE / 2).unwrap();
+    assert!(
+        (half.evaluate(&p) - base / 2).abs() <= 1,
+        "{} {base}",
+        half.evaluate(&p)
+    );
+    assert_ne!(half.checksum(), net.checksum());
+    let back = Network::from_bytes(&half.to_bytes()).unwrap();
+    assert_eq!(back, half);
+    assert_eq!(back.output_scale(), SCALE / 2);
+    for bad in [0, -5, MAX_OUTPUT_SCALE + 1] {
+        let e = net.clone().with_output_scale(bad).unwrap_err().to_string();
+        assert!(e.contains("output scale"), "{e}");
+    }
+    // A corrupt scale in a file is refused with its value, not used.
+    let mut bytes = half.to_bytes();
+    let at = bytes.len() - 4;
+    bytes[at..].copy_from_slice(&0i32.to_le_bytes());
+    let sum = checksum(&bytes[HEADER_SIZE..]);
+    bytes[16..24].copy_from_slice(&sum.to_le_bytes());
+    let e = format!("{:#}", Network::from_bytes(&bytes).unwrap_err());
+    assert!(e.contains("output scale 0"), "{e}");
+}
+
+#[test]
+fn a_version_1_file_reads_with_the_training_scale() {
+    // Version 1 had no output scale: its payload ends with the output bias.
+    let net = small();
+    let bytes = net.to_bytes();
+    let payload = &bytes[HEADER_SIZE..bytes.len() - 4];
+    let mut v1 = Vec::new();
+    v1.extend_from_slice(&MAGIC);
+    v1.extend_from_slice(&1u32.to_le_bytes());
+    v1.extend_from_slice(&(net.hidden() as u32).to_le_bytes());
+    v1.extend_from_slice(&checksum(payload).to_le_bytes());
+    v1.extend_from_slice(payload);
+    let read = Network::from_bytes(&v1).unwrap();
+    assert_eq!(read, net);
+    assert_eq!(read.output_scale(), SCALE);
+    let mut v3 = v1.clone();
+    v3[8] = 3;
+    let e = Network::from_bytes(&v3).unwrap_err().to_string();
+    assert!(e.contains("version 3"), "{e}");
+}
+
+#[test]
+fn an_extreme_output_stays_below_the_tablebase_scores() {
+    let n = 8;
+    let net = Network::new(
+        n,
+        vec![500; INPUTS * n],
+        vec![0; n],
+        vec![i16::MAX; 2 * n],
+        i32::MAX / 4,
+    )
+    .unwrap()
+    .with_output_scale(MAX_OUTPUT_SCALE)
+    .unwrap();
+    let v = net.evaluate(&Chess::default());
+    assert_eq!(v, crate::engine::score::TB_BOUND - 1);
+}
+
+#[test]
 fn the_evaluation_is_colour_symmetric() {
     let net = small();
     let a = pos("r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 4 5");
