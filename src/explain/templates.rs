@@ -1090,7 +1090,7 @@ fn same_fact(claims: &[Claim], i: usize, j: usize) -> bool {
     let next_move = |x: &Fact, y: &Fact| {
         matches!((x, y), (Fact::Idea { idea: i, san: s, .. }, Fact::Idea { idea: j, san: t, .. })
             if i.starts_with("rook_") && matches!(j.as_str(), "plan" | "prepares" | "clears")
-                && s.first().is_some() && s.first() == t.first())
+                && !s.is_empty() && s.first() == t.first())
     };
     i == j
         || shelter(&a.fact, &b.fact)
