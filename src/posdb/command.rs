@@ -254,20 +254,20 @@ fn stats(
     for variant in Variant::ALL {
         let (mine, other) = counts
             .iter()
-            .find(|(code, _, _)| *code == variant.code())
+            .find(|(code, _, _)| *code == super::entry::variant_code(variant))
             .map_or((0, 0), |&(_, m, o)| (m, o));
         // An external analyst's rows (`[analysis] engine`) are used by that analyst: counted
         // apart, not among the other evaluations.
         let external: Vec<_> = engines
             .iter()
-            .filter(|(code, ..)| *code == variant.code())
+            .filter(|(code, ..)| *code == super::entry::variant_code(variant))
             .collect();
         let other = other.saturating_sub(external.iter().map(|(.., n)| n).sum());
         w(
             out,
             format!(
                 "{}: {mine} positions of this evaluation, {other} of other evaluations (ignored)",
-                variant.name()
+                super::entry::variant_label(variant)
             ),
         )?;
         for (_, identity, n) in external {
@@ -284,7 +284,7 @@ fn stats(
         }
     }
     for (code, mine, other) in &counts {
-        if Variant::from_code(*code).is_none() {
+        if super::entry::variant_of_code(*code).is_none() {
             w(
                 out,
                 format!(
