@@ -372,8 +372,7 @@ fn the_review_screen_switches_to_the_external_engine_and_shows_its_failure() {
     );
     let text = |screen: &Screen| {
         let mut t = Terminal::new(TestBackend::new(area.width, area.height)).unwrap();
-        t.draw(|f| kibitzer::ui::review::render(f, &screen))
-            .unwrap();
+        t.draw(|f| kibitzer::ui::review::render(f, screen)).unwrap();
         let buf = t.backend().buffer().clone();
         (0..area.height)
             .map(|y| {

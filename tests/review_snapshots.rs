@@ -21,7 +21,7 @@ use ratatui::layout::Rect;
 use std::sync::atomic::AtomicBool;
 
 fn text(screen: &Screen, w: u16, h: u16) -> String {
-    draw(w, h, |f| kibitzer::ui::review::render(f, &screen))
+    draw(w, h, |f| kibitzer::ui::review::render(f, screen))
 }
 
 fn draw(w: u16, h: u16, render: impl FnOnce(&mut ratatui::Frame)) -> String {
