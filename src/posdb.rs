@@ -350,7 +350,7 @@ impl Store {
             return None;
         }
         let conn = self.reader.lock().unwrap_or_else(PoisonError::into_inner);
-        match file::read(&conn, Variant::of(P::VARIANT), pos.key(), version, pos) {
+        match file::read(&conn, P::VARIANT, pos.key(), version, pos) {
             Ok(entry) => entry,
             Err(e) => {
                 self.note_problem(&e);
@@ -658,7 +658,7 @@ impl Store {
         cancelled: bool,
     ) {
         if let Some(entry) = Entry::from_search(
-            Variant::of(P::VARIANT),
+            P::VARIANT,
             pos.key(),
             eval_version(params),
             limits,
@@ -700,7 +700,7 @@ impl Store {
         // Named in the file, so that `kibitzer db stats` counts its rows apart.
         self.send(Message::Engine(version, identity.to_owned()));
         if let Some(entry) = Entry::from_search(
-            Variant::of(P::VARIANT),
+            P::VARIANT,
             pos.key(),
             version,
             limits,

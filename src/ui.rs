@@ -23,6 +23,7 @@ pub mod layout;
 pub mod marks;
 pub mod move_list;
 pub mod review;
+pub mod review_layout;
 pub mod status;
 pub mod theme;
 

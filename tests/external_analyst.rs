@@ -372,7 +372,7 @@ fn the_review_screen_switches_to_the_external_engine_and_shows_its_failure() {
     );
     let text = |screen: &Screen| {
         let mut t = Terminal::new(TestBackend::new(area.width, area.height)).unwrap();
-        t.draw(|f| screen.render(f)).unwrap();
+        t.draw(|f| kibitzer::ui::review::render(f, screen)).unwrap();
         let buf = t.backend().buffer().clone();
         (0..area.height)
             .map(|y| {
@@ -415,7 +415,8 @@ fn the_review_screen_offers_an_installed_external_engine() {
         let screen =
             Screen::new(pgn, kibitzer::config::PieceStyle::Ascii, theme).with_review(1, settings);
         let mut t = Terminal::new(TestBackend::new(110, 32)).unwrap();
-        t.draw(|f| screen.render(f)).unwrap();
+        t.draw(|f| kibitzer::ui::review::render(f, &screen))
+            .unwrap();
         let buf = t.backend().buffer().clone();
         (0..32)
             .map(|y| (0..110).map(|x| buf[(x, y)].symbol()).collect::<String>())

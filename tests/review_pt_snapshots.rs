@@ -22,7 +22,7 @@ const SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];
 
 fn draw(screen: &Screen, w: u16, h: u16) -> String {
     let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-    t.draw(|f| screen.render(f)).unwrap();
+    t.draw(|f| kibitzer::ui::review::render(f, screen)).unwrap();
     let buf = t.backend().buffer().clone();
     (0..h)
         .map(|y| {

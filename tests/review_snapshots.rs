@@ -21,7 +21,7 @@ use ratatui::layout::Rect;
 use std::sync::atomic::AtomicBool;
 
 fn text(screen: &Screen, w: u16, h: u16) -> String {
-    draw(w, h, |f| screen.render(f))
+    draw(w, h, |f| kibitzer::ui::review::render(f, screen))
 }
 
 fn draw(w: u16, h: u16, render: impl FnOnce(&mut ratatui::Frame)) -> String {
@@ -73,7 +73,7 @@ fn pawn_battle_review_screen_before_the_analysis() {
     .pgn;
     let mut screen = Screen::new(pgn, PieceStyle::Ascii, mono());
     screen.update(Event::Key(key(KeyCode::End)), Rect::new(0, 0, 80, 24));
-    let shown = draw(80, 24, |f| screen.render(f));
+    let shown = draw(80, 24, |f| kibitzer::ui::review::render(f, &screen));
     let board: String = shown
         .lines()
         .take(8)
@@ -100,7 +100,7 @@ fn pawn_battle_review_screen_at_the_blunder() {
     let area = Rect::new(0, 0, 100, 30);
     let mut screen = reviewed_at(pgn, 8, area);
     screen.update(Event::Key(key(KeyCode::Char('n'))), area);
-    let shown = draw(100, 30, |f| screen.render(f));
+    let shown = draw(100, 30, |f| kibitzer::ui::review::render(f, &screen));
     for part in ["1... b6??", "Better: b5", "Evaluation", "analysis complete"] {
         assert!(shown.contains(part), "{part:?} missing:\n{shown}");
     }

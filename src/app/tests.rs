@@ -1568,6 +1568,34 @@ fn the_engine_accepts_a_draw_only_when_equal_or_worse_and_says_why() {
     );
 }
 
+/// Issue 35: `u` after a draw by agreement takes back the agreement alone and archives
+/// nothing more: the draw was archived once, and the game that goes on is autosaved.
+#[test]
+fn taking_back_a_draw_agreement_archives_nothing_more() {
+    let mut app = new_app();
+    app.config.engine.level = 10;
+    prompt(&mut app, "fen 4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
+    let mut fx = prompt(&mut app, "Qd2");
+    fx.extend(engine_plays(&mut app, "Ke7"));
+    fx.extend(prompt(&mut app, "draw"));
+    assert!(app.outcome().is_some(), "{:?}", app.message);
+    let fx = run_analyses(&mut app, fx, 2);
+    let archives = |fx: &[Effect]| {
+        fx.iter()
+            .filter(|e| matches!(e, Effect::Archive(_)))
+            .count()
+    };
+    assert_eq!(archives(&fx), 1, "{fx:?}");
+    let fx = app.update(key(KeyCode::Char('u')));
+    let fx = run_analyses(&mut app, fx, 2);
+    assert!(app.outcome().is_none());
+    assert_eq!(archives(&fx), 0, "archived again: {fx:?}");
+    assert!(
+        fx.iter().any(|e| matches!(e, Effect::Autosave(_))),
+        "{fx:?}"
+    );
+}
+
 /// Issue 26: `:pgn` shows the game as PGN and copies it (OSC 52), as the FEN is copied.
 #[test]
 fn pgn_shows_and_copies_the_game() {

@@ -293,13 +293,13 @@ fn stats(
     for variant in Variant::ALL {
         let (mine, other) = counts
             .iter()
-            .find(|(code, _, _)| *code == variant.code())
+            .find(|(code, _, _)| *code == super::entry::variant_code(variant))
             .map_or((0, 0), |&(_, m, o)| (m, o));
         // An external analyst's rows (`[analysis] engine`) are used by that analyst: counted
         // apart, not among the other evaluations.
         let external: Vec<_> = engines
             .iter()
-            .filter(|(code, ..)| *code == variant.code())
+            .filter(|(code, ..)| *code == super::entry::variant_code(variant))
             .collect();
         let other = other.saturating_sub(external.iter().map(|(.., n)| n).sum());
         w(
@@ -330,7 +330,7 @@ fn stats(
         }
     }
     for (code, mine, other) in &counts {
-        if Variant::from_code(*code).is_none() {
+        if super::entry::variant_of_code(*code).is_none() {
             w(
                 out,
                 tr(

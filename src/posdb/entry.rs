@@ -13,52 +13,24 @@ use crate::variant::VariantPosition;
 
 use crate::engine::{Bound, Iteration, RootMove, Score, SearchLimits, SearchResult};
 
-/// The game a position belongs to: the database's `variant` column, so that a second variant's
+/// The game a position belongs to: the database's `variant` column, so that a second game's
 /// positions (Pawn Battle) never meet chess positions with the same key.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Variant {
-    /// Standard chess.
-    Chess,
-    /// Pawn Battle (issue 25).
-    PawnBattle,
+pub use crate::variant::Variant;
+
+/// The value stored in the `variant` column: the game's index in [`Variant::ALL`] (so that
+/// order must not change: chess is 0, Pawn Battle 1).
+#[must_use]
+pub fn variant_code(variant: Variant) -> i64 {
+    Variant::ALL
+        .iter()
+        .position(|&v| v == variant)
+        .map_or(-1, |at| at as i64)
 }
 
-impl Variant {
-    /// Every variant, in column order.
-    pub const ALL: [Variant; 2] = [Variant::Chess, Variant::PawnBattle];
-
-    /// The column's variant of a game.
-    #[must_use]
-    pub fn of(game: crate::variant::Variant) -> Variant {
-        match game {
-            crate::variant::Variant::Chess => Variant::Chess,
-            crate::variant::Variant::PawnBattle => Variant::PawnBattle,
-        }
-    }
-
-    /// The value stored in the `variant` column.
-    #[must_use]
-    pub fn code(self) -> i64 {
-        match self {
-            Variant::Chess => 0,
-            Variant::PawnBattle => 1,
-        }
-    }
-
-    /// The variant stored as `code`, if known.
-    #[must_use]
-    pub fn from_code(code: i64) -> Option<Variant> {
-        Variant::ALL.into_iter().find(|v| v.code() == code)
-    }
-
-    /// The name shown by `kibitzer db stats`.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Variant::Chess => "chess",
-            Variant::PawnBattle => "pawn battle",
-        }
-    }
+/// The game stored as `code`, if known.
+#[must_use]
+pub fn variant_of_code(code: i64) -> Option<Variant> {
+    Variant::ALL.into_iter().find(|&v| variant_code(v) == code)
 }
 
 /// One completed iteration as stored: depth, best move, score (side to move's view).
@@ -534,9 +506,10 @@ mod tests {
     #[test]
     fn variant_codes_are_stable() {
         for v in Variant::ALL {
-            assert_eq!(Variant::from_code(v.code()), Some(v));
+            assert_eq!(variant_of_code(variant_code(v)), Some(v));
         }
-        assert_eq!(Variant::Chess.code(), 0);
-        assert_eq!(Variant::from_code(99), None);
+        assert_eq!(variant_code(Variant::Chess), 0);
+        assert_eq!(variant_code(Variant::PawnBattle), 1);
+        assert_eq!(variant_of_code(99), None);
     }
 }

@@ -11,7 +11,7 @@ use std::time::Duration;
 use crate::variant::VariantPosition;
 use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior, params};
 
-use super::entry::{Entry, Variant, bound_code, bound_from, read_detail, read_line};
+use super::entry::{Entry, Variant, bound_code, bound_from, read_detail, read_line, variant_code};
 
 /// `PRAGMA application_id` of a kibitzer position database ("KBTZ").
 pub const APPLICATION_ID: i32 = 0x4B42_545A;
@@ -45,7 +45,7 @@ pub const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS positions (
-    variant      INTEGER NOT NULL,  -- 0 = chess, 1 = Pawn Battle (Variant::code)
+    variant      INTEGER NOT NULL,  -- 0 = chess, 1 = Pawn Battle (entry::variant_code)
     key          INTEGER NOT NULL,  -- Zobrist key, as the 64 bits of a signed integer
     eval_version INTEGER NOT NULL,  -- posdb::eval_version of the evaluation used
     depth        INTEGER NOT NULL,
@@ -312,7 +312,7 @@ pub fn write_batch(conn: &mut Connection, entries: &[Entry]) -> rusqlite::Result
                     .map(|m| m.to_uci(shakmaty::CastlingMode::Standard).to_string())
                     .unwrap_or_default();
             stmt.execute(params![
-                e.variant.code(),
+                variant_code(e.variant),
                 e.key as i64,
                 e.eval_version as i64,
                 e.depth,
@@ -350,7 +350,7 @@ pub fn read<P: VariantPosition>(
     )?;
     let row = stmt
         .query_row(
-            params![variant.code(), key as i64, eval_version as i64],
+            params![variant_code(variant), key as i64, eval_version as i64],
             |r| {
                 Ok((
                     r.get::<_, u32>(0)?,

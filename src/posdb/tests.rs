@@ -124,7 +124,7 @@ fn entries_of_another_evaluation_are_ignored() {
     assert!(store.recall(&pos, &exact(3), &old).is_some());
     assert!(store.recall(&pos, &exact(3), &new).is_none());
     let counts = store.with_connection(|c| file::counts(c, &[eval_version(&new)]).unwrap());
-    assert_eq!(counts, vec![(Variant::Chess.code(), 0, 1)]);
+    assert_eq!(counts, vec![(entry::variant_code(Variant::Chess), 0, 1)]);
 }
 
 #[test]

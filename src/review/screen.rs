@@ -19,7 +19,6 @@
 //! the keys and the mouse; `learn_mode.rs` learn from your mistakes; the drawing is
 //! [`crate::ui::review`].
 
-use ratatui::Frame;
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -46,7 +45,7 @@ use crate::screen::{ReviewReport, ReviewWork};
 use crate::ui::Theme;
 use crate::ui::move_list::MoveListView;
 
-pub use crate::ui::review::Areas;
+pub use crate::ui::review_layout::Areas;
 
 mod input;
 mod learn_mode;
@@ -430,9 +429,11 @@ impl<P: OnScreen> Screen<P> {
         }
     }
 
-    /// Draws the screen ([`crate::ui::review::render`]).
-    pub fn render(&self, frame: &mut Frame) {
-        crate::ui::review::render(frame, self);
+    /// Keeps the explanation panel's scroll within `max` rows (how far the drawing can
+    /// scroll it, [`crate::ui::review::max_scroll`]: the screen's `Screen` impl measures it
+    /// after each event, so the model need not know how the panel wraps).
+    pub fn clamp_scroll(&mut self, max: u16) {
+        self.scroll = self.scroll.min(max);
     }
 }
 

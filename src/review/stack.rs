@@ -16,10 +16,15 @@ impl<P: OnScreen> Screen for ReviewScreen<P> {
     }
 
     /// A review started again (another analyst) gets a new id, so the old one's reports still
-    /// in the channel are dropped.
+    /// in the channel are dropped. The explanation panel's scroll is clamped to what the
+    /// drawing can show ([`crate::ui::review::max_scroll`]).
     fn update(&mut self, event: Event, cx: &mut Context) -> Vec<Effect> {
         self.set_keys(cx.keys);
         let mut fx = ReviewScreen::update(self, event, cx.area);
+        if self.scroll > 0 {
+            let max = crate::ui::review::max_scroll(self);
+            self.clamp_scroll(max);
+        }
         for effect in &mut fx {
             if let Effect::ReviewWork(ReviewWork::Start { id, .. }) = effect {
                 *id = cx.analyses.next_id();
@@ -30,7 +35,7 @@ impl<P: OnScreen> Screen for ReviewScreen<P> {
     }
 
     fn render(&self, frame: &mut Frame, _view: &View) {
-        ReviewScreen::render(self, frame);
+        crate::ui::review::render(frame, self);
     }
 
     fn waits_for(&self, event: &Event) -> bool {

@@ -4,7 +4,7 @@
 //! [`Areas`] is shared by drawing and mouse hit-testing.
 
 use ratatui::Frame;
-use ratatui::layout::{Constraint, Direction, Layout, Rect};
+use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use ratatui::text::Line;
 use ratatui::widgets::{Gauge, Paragraph};
@@ -18,67 +18,10 @@ use crate::keys::Action;
 use crate::review::Reviewed;
 use crate::review::graph::{EvalGraph, GraphColors};
 use crate::review::screen::{Learn, OnScreen, ReviewAction, Screen, TryAction, analyst_label};
-use crate::ui::board::{BoardGeometry, BoardView};
+use crate::ui::board::BoardView;
 use crate::ui::{dialogs, explanation, move_list, status};
 
-/// The areas of the screen, shared by drawing and mouse hit-testing.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Areas {
-    /// The board with its labels.
-    pub board: Rect,
-    /// The move list.
-    pub moves: Rect,
-    /// The explanation panel.
-    pub panel: Rect,
-    /// The evaluation graph.
-    pub graph: Rect,
-    /// The progress bar.
-    pub progress: Rect,
-    /// The help or prompt line.
-    pub help: Rect,
-}
-
-impl Areas {
-    /// Splits the screen.
-    #[must_use]
-    pub fn new(area: Rect) -> Areas {
-        let rows = Layout::default()
-            .direction(Direction::Vertical)
-            .constraints([
-                Constraint::Min(10),
-                Constraint::Length(6),
-                Constraint::Length(1),
-                Constraint::Length(1),
-            ])
-            .split(area);
-        let top = Layout::default()
-            .direction(Direction::Horizontal)
-            .constraints([
-                Constraint::Length(28),
-                Constraint::Length(24),
-                Constraint::Min(20),
-            ])
-            .split(rows[0]);
-        Areas {
-            board: top[0],
-            moves: top[1],
-            panel: top[2],
-            graph: rows[1],
-            progress: rows[2],
-            help: rows[3],
-        }
-    }
-
-    /// Where the board's squares are (three cells wide, one high, after the rank labels).
-    #[must_use]
-    pub fn board_geometry(&self) -> BoardGeometry {
-        BoardGeometry {
-            board: Rect::new(self.board.x + 2, self.board.y, 24, 8).intersection(self.board),
-            square_w: 3,
-            square_h: 1,
-        }
-    }
-}
+pub use super::review_layout::Areas;
 
 /// Draws the screen.
 pub fn render<P: OnScreen>(frame: &mut Frame, screen: &Screen<P>) {
@@ -329,6 +272,14 @@ fn render_panel<P: OnScreen>(screen: &Screen<P>, frame: &mut Frame, area: Rect) 
         screen.scroll,
         &more,
     );
+}
+
+/// How many rows the explanation panel can scroll down at the screen's latest area (the
+/// [`crate::screen::Screen`] impl clamps the model's scroll to it after each event).
+#[must_use]
+pub fn max_scroll<P: OnScreen>(screen: &Screen<P>) -> u16 {
+    let panel = Areas::new(screen.area).panel;
+    explanation::max_scroll(panel, &panel_lines(screen), &screen.theme)
 }
 
 /// The explanation panel's lines out of learn mode: the summary, the analyst, then the move

@@ -135,12 +135,8 @@ impl<P: OnScreen> Screen<P> {
             ReviewAction::Help => self.help = true,
             ReviewAction::ListUp => self.pick_in_list(true),
             ReviewAction::ListDown => self.pick_in_list(false),
-            ReviewAction::ScrollDown => {
-                let panel = Areas::new(self.area).panel;
-                let lines = crate::ui::review::panel_lines(self);
-                let max = crate::ui::explanation::max_scroll(panel, &lines, &self.theme);
-                self.scroll = (self.scroll + SCROLL_STEP).min(max);
-            }
+            // Clamped to what the panel holds by the `Screen` impl (`review::stack`).
+            ReviewAction::ScrollDown => self.scroll = self.scroll.saturating_add(SCROLL_STEP),
             ReviewAction::ScrollUp => self.scroll = self.scroll.saturating_sub(SCROLL_STEP),
             ReviewAction::ListJump => {
                 if let Some(p) = self.list {

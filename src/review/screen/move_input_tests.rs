@@ -86,7 +86,7 @@ fn a_promotion_by_clicks_opens_the_picker() {
     );
     // The picker is drawn over the review's board, with its keys on the bottom line.
     let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(100, 30)).unwrap();
-    t.draw(|f| s.render(f)).unwrap();
+    t.draw(|f| crate::ui::review::render(f, &s)).unwrap();
     let buf = t.backend().buffer().clone();
     let screen: String = (0..30)
         .map(|y| {

@@ -42,7 +42,7 @@ pub(super) fn reviewed_at<P: OnScreen>(pgn: PgnGame<P>, depth: u32) -> Screen<P>
 
 fn text_at(s: &Screen, w: u16, h: u16) -> String {
     let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-    t.draw(|f| s.render(f)).unwrap();
+    t.draw(|f| crate::ui::review::render(f, s)).unwrap();
     let buf = t.backend().buffer().clone();
     (0..h)
         .map(|y| {
@@ -82,18 +82,18 @@ fn the_explanation_panel_scrolls_at_80_by_24() {
     while !text_at(&s, 80, 24).contains(&tail) {
         presses += 1;
         assert!(presses < 10, "{}", text_at(&s, 80, 24));
-        s.update(key(KeyCode::Char('J')), Rect::new(0, 0, 80, 24));
+        press(&mut s, 'J');
     }
     let shown = text_at(&s, 80, 24);
     assert!(!shown.contains("J more"), "at the end:\n{shown}");
     // More presses stay at the end; one K goes back up at once.
     let end = s.scroll;
-    s.update(key(KeyCode::Char('J')), Rect::new(0, 0, 80, 24));
+    press(&mut s, 'J');
     assert_eq!(s.scroll, end);
-    s.update(key(KeyCode::Char('K')), Rect::new(0, 0, 80, 24));
+    press(&mut s, 'K');
     assert!(s.scroll < end);
     // Another move shown starts at the top; the help lists the keys.
-    s.update(key(KeyCode::Char('.')), Rect::new(0, 0, 80, 24));
+    press(&mut s, '.');
     assert_eq!(s.scroll, 0);
     assert!(
         s.keys
@@ -101,6 +101,19 @@ fn the_explanation_panel_scrolls_at_80_by_24() {
             .iter()
             .any(|(k, h)| k.contains('J') && h.contains("scroll")),
     );
+}
+
+/// Presses `c` on an 80×24 terminal through the shell's [`crate::screen::Screen`] impl (which
+/// clamps the panel's scroll to what the drawing holds).
+fn press(s: &mut Screen, c: char) {
+    let keys = Arc::clone(&s.keys);
+    let mut analyses = crate::screen::Analyses::new(Settings::default());
+    let mut cx = crate::screen::Context {
+        area: Rect::new(0, 0, 80, 24),
+        analyses: &mut analyses,
+        keys: &keys,
+    };
+    crate::screen::Screen::update(s, key(KeyCode::Char(c)), &mut cx);
 }
 
 fn mono() -> Theme {
@@ -113,7 +126,7 @@ fn key(c: KeyCode) -> Event {
 
 fn text(s: &Screen) -> String {
     let mut t = Terminal::new(TestBackend::new(100, 30)).unwrap();
-    t.draw(|f| s.render(f)).unwrap();
+    t.draw(|f| crate::ui::review::render(f, s)).unwrap();
     let buf = t.backend().buffer().clone();
     (0..30)
         .map(|y| {

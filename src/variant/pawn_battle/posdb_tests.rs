@@ -50,5 +50,8 @@ fn pawn_battle_positions_are_kept_apart_from_chess() {
         )
         .unwrap()
     });
-    assert_eq!(counts, vec![(Variant::PawnBattle.code(), 1, 0)]);
+    assert_eq!(
+        counts,
+        vec![(crate::posdb::entry::variant_code(Variant::PawnBattle), 1, 0)]
+    );
 }

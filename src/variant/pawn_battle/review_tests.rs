@@ -30,7 +30,7 @@ fn press(s: &mut Screen<PawnBattle>, c: KeyCode) -> Vec<Effect> {
 
 fn text(s: &Screen<PawnBattle>) -> String {
     let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(100, 30)).unwrap();
-    t.draw(|f| s.render(f)).unwrap();
+    t.draw(|f| crate::ui::review::render(f, s)).unwrap();
     let buf = t.backend().buffer().clone();
     (0..30)
         .map(|y| (0..100).map(|x| buf[(x, y)].symbol()).collect::<String>())
