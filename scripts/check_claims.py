@@ -618,8 +618,11 @@ def t_idea(board, c):
             return False
         again = legal(after_p, r)
         return again is None or not after_p.is_capture(again)
-    if idea == "stops":
+    if idea in ("stops", "occupies"):
         r = c["moves"][0]
+        # `occupies`: the move stands on the very square the opponent's move went to.
+        if (idea == "occupies") != (s == m.to_square):
+            return False
         # After the move the opponent is to move: r is tested there, as after a pass before.
         before_p, after_p = pass_turn(board), after
         if (board.is_capture(m) or after.is_check() or chess.Move.from_uci(r).to_square != s

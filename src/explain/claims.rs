@@ -832,7 +832,7 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 19] = [
+    pub const IDEAS: [&'static str; 20] = [
         "stops",
         "escapes",
         "prepares",
@@ -852,6 +852,7 @@ impl Fact {
         "rook_backs",
         "rook_opens",
         "clears",
+        "occupies",
     ];
 
     /// The variant of a kind that a template may ask for (`claim:threat_met/defends`).

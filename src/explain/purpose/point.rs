@@ -6,6 +6,8 @@
 //!   (the opponent to move) the same move no longer bites because the move took it away: it is illegal
 //!   now, or the moved piece covers its square, or it no longer checks: `a3` takes b4 from the
 //!   bishop, so `...Bb4` no longer pins (`idea: "stops"`, `moves` = that move, `square` its
+//!   target square; `occupies` when the move stands on that very square: "e3 blocks the pawn
+//!   on e4, which wanted to go to e3");
 //!   target square);
 //! - [`follow_up`]: the mover's next move in the line (and the one after it): `prepares` when
 //!   that move was not a legal, safe move before this one (the move made it possible), else
@@ -177,9 +179,15 @@ pub fn stops(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     if again.is_some_and(|m| bites(after, m)) || !takes_away(before, mv, after, &passed, r, again) {
         return None;
     }
+    // Standing on the very square: the move blocks it ("e3 rules out e3" said nothing).
+    let idea = if r.to() == mv.to() {
+        "occupies"
+    } else {
+        "stops"
+    };
     Some(Fact::Idea {
         uci: uci(mv),
-        idea: "stops".to_owned(),
+        idea: idea.to_owned(),
         square: r.to(),
         other: r.from(),
         moves: vec![uci(r)],
@@ -492,6 +500,27 @@ mod tests {
         assert_eq!(
             (idea.as_str(), square, other),
             ("clears", shakmaty::Square::A7, Some(shakmaty::Square::E3))
+        );
+    }
+
+    #[test]
+    fn a_move_onto_the_square_the_opponent_wanted_blocks_it() {
+        // Fischer, game 69: 9.e3 stands on e3, where ...e3 would fork d2 and f2: "e3 rules
+        // out e3" said nothing; the pawn on e4 is blocked.
+        let fen = "rnbqr1k1/ppp2pbp/3p1np1/8/2PPp3/1P4P1/PB1NPPBP/RN1QK2R w KQ - 2 9";
+        let (before, mv, after) = before_move_after(fen, "e3");
+        let Some(Fact::Idea {
+            idea,
+            square,
+            other,
+            ..
+        }) = stops(&before, mv, &after)
+        else {
+            panic!("nothing stopped");
+        };
+        assert_eq!(
+            (idea.as_str(), square, other),
+            ("occupies", shakmaty::Square::E3, Some(shakmaty::Square::E4))
         );
     }
 
