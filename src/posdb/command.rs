@@ -309,7 +309,7 @@ fn stats(
                 &[
                     (
                         "game",
-                        tr("db-game", &[("game", variant.name().into())]).into(),
+                        tr("db-game", &[("game", variant.id().into())]).into(),
                     ),
                     ("mine", mine.into()),
                     ("other", other.into()),
