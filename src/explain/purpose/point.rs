@@ -447,6 +447,19 @@ mod tests {
         assert_eq!(idea, "plan");
     }
 
+    /// The idea's name, square and other square, for a fact that must be an idea.
+    fn named(fact: Option<Fact>) -> (String, shakmaty::Square, Option<shakmaty::Square>) {
+        match fact {
+            Some(Fact::Idea {
+                idea,
+                square,
+                other,
+                ..
+            }) => (idea, square, other),
+            other => panic!("no idea: {other:?}"),
+        }
+    }
+
     #[test]
     fn a_rook_behind_its_pawn_backs_the_push_or_takes_the_file_the_capture_opens() {
         let idea_of = |fen: &str, mv: &str, line: &[&str]| {
@@ -488,18 +501,13 @@ mod tests {
         let fen = "2rb1qrk/1p1b1p1p/p2ppp2/8/2PNPP2/1PN1Q3/P5PP/3RR1K1 w - - 1 20";
         let (before, mv, after) = before_move_after(fen, "Nf3");
         let pv = line_from(&after, &["b5", "Qa7"]);
-        let Some(Fact::Idea {
-            idea,
-            square,
-            other,
-            ..
-        }) = follow_up(&before, mv, &after, &pv)
-        else {
-            panic!("no follow-up");
-        };
         assert_eq!(
-            (idea.as_str(), square, other),
-            ("clears", shakmaty::Square::A7, Some(shakmaty::Square::E3))
+            named(follow_up(&before, mv, &after, &pv)),
+            (
+                "clears".to_owned(),
+                shakmaty::Square::A7,
+                Some(shakmaty::Square::E3)
+            )
         );
     }
 
@@ -509,18 +517,13 @@ mod tests {
         // out e3" said nothing; the pawn on e4 is blocked.
         let fen = "rnbqr1k1/ppp2pbp/3p1np1/8/2PPp3/1P4P1/PB1NPPBP/RN1QK2R w KQ - 2 9";
         let (before, mv, after) = before_move_after(fen, "e3");
-        let Some(Fact::Idea {
-            idea,
-            square,
-            other,
-            ..
-        }) = stops(&before, mv, &after)
-        else {
-            panic!("nothing stopped");
-        };
         assert_eq!(
-            (idea.as_str(), square, other),
-            ("occupies", shakmaty::Square::E3, Some(shakmaty::Square::E4))
+            named(stops(&before, mv, &after)),
+            (
+                "occupies".to_owned(),
+                shakmaty::Square::E3,
+                Some(shakmaty::Square::E4)
+            )
         );
     }
 
@@ -530,18 +533,13 @@ mod tests {
         let fen = "r1b1k1nr/ppppqnpp/1b3p2/1B2p3/2NPP3/2P2N2/PP3PPP/R1BQ1RK1 w kq - 5 9";
         let (before, mv, after) = before_move_after(fen, "Ne3");
         let pv = line_from(&after, &["c6", "Nf5"]);
-        let Some(Fact::Idea {
-            idea,
-            square,
-            other,
-            ..
-        }) = follow_up(&before, mv, &after, &pv)
-        else {
-            panic!("no follow-up");
-        };
         assert_eq!(
-            (idea.as_str(), square, other),
-            ("route", shakmaty::Square::F5, Some(shakmaty::Square::C4))
+            named(follow_up(&before, mv, &after, &pv)),
+            (
+                "route".to_owned(),
+                shakmaty::Square::F5,
+                Some(shakmaty::Square::C4)
+            )
         );
         // Carlsen-Ponomariov: 9.Bg5 h6 10.Bh4 is a retreat from h6's attack, not a route.
         let fen = "r1bq1rk1/2p2ppp/p1np1n2/1pb1p3/4P3/1BPP1N2/PP3PPP/RNBQ1RK1 w - - 0 9";
