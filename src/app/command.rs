@@ -2,8 +2,19 @@
 
 use std::path::PathBuf;
 
-use super::persist::GamePick;
 use crate::engine::Level;
+
+/// Which game of a PGN text to read (`:load FILE N`; read by `persist`, which names the
+/// command in its messages: the type lives here so that the command does not depend on it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GamePick {
+    /// The last one (the autosave, which holds one game).
+    Last,
+    /// The only one: a file of several games is refused with a message saying how to pick one.
+    Only,
+    /// The game with this number (1 = the first).
+    Number(usize),
+}
 
 /// What the prompt text asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -4,6 +4,7 @@
 //! who is who: the human is "You", the engine "kibitzer level N", so a resumed game knows the
 //! human's colour and the level.
 
+pub use super::command::GamePick;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
@@ -354,17 +355,6 @@ pub fn encode<P: PgnVariant>(snapshot: &Snapshot<P>) -> String {
 /// The first import error (game number, line, move) when no game could be read.
 pub fn decode(text: &str) -> Result<Snapshot> {
     decode_game(text, GamePick::Last)
-}
-
-/// Which game of a PGN text to read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GamePick {
-    /// The last one (the autosave, which holds one game).
-    Last,
-    /// The only one: a file of several games is refused with a message saying how to pick one.
-    Only,
-    /// The game with this number (1 = the first).
-    Number(usize),
 }
 
 /// Reads one game of a PGN text (see [`decode`]).
