@@ -682,11 +682,7 @@ impl App {
 /// "game" for chess, "Pawn Battle game" for the others: how messages name the game played
 /// (chess's messages read as they always did).
 fn named_game<P: Playable>() -> String {
-    let game = match P::VARIANT {
-        Variant::Chess => "chess",
-        Variant::PawnBattle => "pawn-battle",
-    };
-    tr("play-game-name", &[("game", game.into())])
+    tr("play-game-name", &[("game", P::VARIANT.id().into())])
 }
 
 /// "White" or "Black".

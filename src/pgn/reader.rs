@@ -834,12 +834,9 @@ fn strip_outcome_comment<P: VariantPosition>(game: &mut Game<P>) {
     }
 }
 
-/// A variant as a message's selector (`chess`, `pawn-battle`).
+/// A variant as a message's selector (`chess`, `pawn-battle`): its id.
 fn variant_key(variant: crate::variant::Variant) -> &'static str {
-    match variant {
-        crate::variant::Variant::Chess => "chess",
-        crate::variant::Variant::PawnBattle => "pawn-battle",
-    }
+    variant.id()
 }
 
 /// A path as messages show it (a message's variable).
