@@ -254,9 +254,11 @@ impl Gate {
         line.extend_from_slice(s.pv);
         // The line cut after its last quiet move: what the material comes to.
         let settled = board::settled_positions(s.before, &line);
+        // Every position of the line, once, for the conditions that look along it.
+        let all = board::positions(s.before, &line);
         Gate {
-            sacrifice: sacrifice(s, mover, &line, &settled),
-            combination: combination(s, mover, &line, &settled),
+            sacrifice: sacrifice(s, mover, &all, &settled),
+            combination: combination(s, mover, &all, &settled),
             only_move: only_move(s),
             watch_survives: watch_survives(&after, s.pv),
             forced_mate: matches!(s.score_after, Some(Score::Mate(_))),
@@ -326,7 +328,7 @@ impl Gate {
 /// The sacrifice condition: material given (the settled line ends with the mover's balance
 /// below its start, or a mating line passes through such a position), justified by the score,
 /// with a choice.
-fn sacrifice(s: &Subject, mover: Color, line: &[Move], settled: &[Chess]) -> bool {
+fn sacrifice(s: &Subject, mover: Color, all: &[Chess], settled: &[Chess]) -> bool {
     if s.before.legal_moves().len() < 2 {
         return false; // the only legal reply (to a check) is no choice
     }
@@ -339,7 +341,6 @@ fn sacrifice(s: &Subject, mover: Color, line: &[Move], settled: &[Chess]) -> boo
         return false;
     }
     let start = board::balance(s.before.board(), mover);
-    let all = board::positions(s.before, line);
     let mates = all.last().is_some_and(Position::is_checkmate);
     if mates {
         // A mating attack: the mover's material dropped on the way (after the opponent's
@@ -350,7 +351,7 @@ fn sacrifice(s: &Subject, mover: Color, line: &[Move], settled: &[Chess]) -> boo
             .step_by(2)
             .any(|p| board::balance(p.board(), mover) < start);
     }
-    early_drop(&all, mover) > 0
+    early_drop(all, mover) > 0
         && settled
             .last()
             .is_some_and(|end| settled.len() > 1 && board::balance(end.board(), mover) < start)
@@ -376,9 +377,9 @@ fn early_drop(all: &[Chess], mover: Color) -> i32 {
 }
 
 /// The [`Gate::combination`] condition.
-fn combination(s: &Subject, mover: Color, line: &[Move], settled: &[Chess]) -> bool {
+fn combination(s: &Subject, mover: Color, all: &[Chess], settled: &[Chess]) -> bool {
     s.before.legal_moves().len() > 1
-        && early_drop(&board::positions(s.before, line), mover) >= COMBINATION_GIVES
+        && early_drop(all, mover) >= COMBINATION_GIVES
         && gain_believed(s, mover, settled)
 }
 
