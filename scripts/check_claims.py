@@ -636,6 +636,22 @@ def t_idea(board, c):
         covers = s in after.attacks(m.to_square) and s not in board.attacks(m.from_square)
         gives_check = lambda b: (lambda x: x is not None and b.gives_check(x))(legal(b, r))
         return covers or (gives_check(before_p) and not gives_check(after_p))
+    if idea == "denies":
+        # A quiet pawn move newly covers s, where an enemy piece (no pawn, no king) could go
+        # safely (by exchange, without taking) after a pass, and no longer can: the move is
+        # gone or would lose the piece. Whether the opponent wanted it is the search's choice.
+        r = c["moves"][0]
+        before_p = pass_turn(board)
+        rm = legal(before_p, r) if before_p is not None else None
+        if (role != chess.PAWN or board.is_capture(m) or m.promotion or after.is_check() or rm is None
+                or rm.to_square != s or before_p.is_capture(rm) or other != rm.from_square
+                or before_p.piece_type_at(rm.from_square) in (chess.PAWN, chess.KING)
+                or exchange(before_p, rm) < 0):
+            return False
+        if s not in after.attacks(m.to_square) or s in board.attacks(m.from_square):
+            return False
+        again = legal(after, r)
+        return again is None or exchange(after, again) < 0
     if idea in ("prepares", "plan", "clears"):
         line = c["moves"]
         if board.is_capture(m):

@@ -505,7 +505,7 @@ pub enum Fact {
     Idea {
         /// The move.
         uci: String,
-        /// Which idea: `stops`, `prepares`, `plan`, `route`, `king_off_line`, `king_corner`, `blockade`,
+        /// Which idea: `stops`, `denies`, `prepares`, `plan`, `route`, `king_off_line`, `king_corner`, `blockade`,
         /// `undermines`, `minority`, `storm`, `fianchetto`, `centralises`, `aims_f7`, `breakthrough`,
         /// `trades_down`.
         idea: String,
@@ -832,8 +832,9 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 20] = [
+    pub const IDEAS: [&'static str; 21] = [
         "stops",
+        "denies",
         "escapes",
         "prepares",
         "plan",

@@ -1092,7 +1092,15 @@ fn same_fact(claims: &[Claim], i: usize, j: usize) -> bool {
             if i.starts_with("rook_") && matches!(j.as_str(), "plan" | "prepares" | "clears")
                 && !s.is_empty() && s.first() == t.first())
     };
+    // "c3 takes d4 from the bishop on c5" and "c3 takes aim at the central square d4": one
+    // square taken.
+    let denied = |x: &Fact, y: &Fact| {
+        matches!((x, y), (Fact::Idea { idea, square, .. }, Fact::Controls { square: s, .. })
+            if idea == "denies" && square == s)
+    };
     i == j
+        || denied(&a.fact, &b.fact)
+        || denied(&b.fact, &a.fact)
         || shelter(&a.fact, &b.fact)
         || shelter(&b.fact, &a.fact)
         || next_move(&a.fact, &b.fact)

@@ -151,10 +151,10 @@ pub fn stops(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
         return None;
     }
     let passed = pass(before)?;
-    let (best, _) = short_search(&passed, STOP_DEPTH, STOP_NODES);
+    let (best, best_score) = short_search(&passed, STOP_DEPTH, STOP_NODES);
     let r = match best.filter(|r| bites(&passed, *r)) {
         Some(r) => r,
-        None => return denied_square(before, mv, after, &passed),
+        None => return denied_square(before, mv, after, &passed, best_score),
     };
     // The piece the opponent would take steps away: it escapes (17.Nb5 with the knight on a7
     // attacked twice and defended once), which is no prophylaxis.
@@ -175,9 +175,11 @@ pub fn stops(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     }
     // After the move the opponent is to move: the same piece move (from, to, promotion; it
     // may take something now, or no longer), tested there.
+    // A best move the move does not take away may leave a square it does take (the bishop's
+    // trade on h4 stays, ...d6 still takes e5 from the knight).
     let again = board::same_move(after, r);
     if again.is_some_and(|m| bites(after, m)) || !takes_away(before, mv, after, &passed, r, again) {
-        return None;
+        return denied_square(before, mv, after, &passed, best_score);
     }
     // Standing on the very square: the move blocks it ("e3 rules out e3" said nothing).
     let idea = if r.to() == mv.to() {
@@ -196,13 +198,31 @@ pub fn stops(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     })
 }
 
-/// Prophylaxis by a pawn taking a square: when the opponent's best move after a pass does not
-/// bite, a quiet pawn move that newly covers a square where an enemy piece (not a pawn or the
-/// king) would bite (9.h3 takes g4 from the bishop, so ...Bg4 no longer pins the knight), and
-/// after the move that piece would be lost there. The piece of most value (then the square
-/// nearest the mover's side) is named.
-fn denied_square(before: &Chess, mv: Move, after: &Chess, passed: &Chess) -> Option<Fact> {
-    if mv.role() != Role::Pawn || mv.promotion().is_some() {
+/// How far below the opponent's best move after a pass (centipawns, by [`short_search`]) a
+/// quiet move to a square may score and still be one they want: "c3 takes d4 from the
+/// bishop" only when ...Bd4 was a move Black would play.
+const WANTED_MARGIN: i32 = 30;
+
+/// Prophylaxis by a pawn taking a square, when the opponent's best move after a pass is not
+/// taken away by the move. A quiet pawn move newly covers a square where an enemy piece (not
+/// a pawn or the king) could go safely (by static exchange) and no longer can (it would be
+/// lost there, or the move is gone):
+/// - `stops` when that piece's move would bite (9.h3 takes g4 from the bishop, so ...Bg4 no
+///   longer pins the knight);
+/// - `denies` when it is a quiet move the opponent wanted: it scores within
+///   [`WANTED_MARGIN`] of their best (`best_score`) by a short search (12.c3 takes d4 from the
+///   bishop on c5).
+///
+/// The piece of most value (then the square nearest the mover's side) is named; a biting move
+/// before a quiet one.
+fn denied_square(
+    before: &Chess,
+    mv: Move,
+    after: &Chess,
+    passed: &Chess,
+    best_score: i32,
+) -> Option<Fact> {
+    if mv.role() != Role::Pawn || mv.promotion().is_some() || mv.is_capture() {
         return None;
     }
     let us = before.turn();
@@ -214,25 +234,41 @@ fn denied_square(before: &Chess, mv: Move, after: &Chess, passed: &Chess) -> Opt
         let rank = board::rel_rank(m.to(), us);
         (std::cmp::Reverse(value(m.role())), rank, m.to().file())
     };
-    let r = passed
+    let safe = |p: &Chess, m: Move| crate::engine::see::see_ge(p, m, 0, &SEE_VALUES);
+    let mut candidates: Vec<Move> = passed
         .legal_moves()
         .into_iter()
         .filter(|r| {
             taken.contains(r.to())
                 && !matches!(r.role(), Role::Pawn | Role::King)
-                && bites(passed, *r)
-                && !board::same_move(after, *r).is_some_and(|a| bites(after, a))
+                && safe(passed, *r)
+                && !board::same_move(after, *r).is_some_and(|a| safe(after, a))
         })
-        .min_by_key(key)?;
-    Some(Fact::Idea {
+        .collect();
+    candidates.sort_by_key(key);
+    let fact = |idea: &str, r: Move| Fact::Idea {
         uci: uci(mv),
-        idea: "stops".to_owned(),
+        idea: idea.to_owned(),
         square: r.to(),
         other: r.from(),
         moves: vec![uci(r)],
         san: vec![san(passed, r)],
         n: 0,
-    })
+    };
+    if let Some(r) = candidates.iter().find(|r| bites(passed, **r)) {
+        return Some(fact("stops", *r));
+    }
+    let wanted = |r: Move| {
+        board::play(passed, r).is_some_and(|next| {
+            let (_, reply) = short_search(&next, STOP_DEPTH - 1, STOP_NODES);
+            -reply >= best_score - WANTED_MARGIN
+        })
+    };
+    candidates
+        .into_iter()
+        .filter(|r| !r.is_capture())
+        .find(|r| wanted(*r))
+        .map(|r| fact("denies", r))
 }
 
 /// How many of the mover's next moves in the line [`rook_behind`] looks at.
@@ -561,7 +597,7 @@ mod tests {
         let passed = pass(&before).unwrap();
         let Some(Fact::Idea {
             idea, square, san, ..
-        }) = denied_square(&before, mv, &after, &passed)
+        }) = denied_square(&before, mv, &after, &passed, 0)
         else {
             panic!("no square taken");
         };
@@ -574,6 +610,34 @@ mod tests {
         // A pawn move that covers nothing a piece would use: nothing.
         let (before, mv, after) = before_move_after(fen, "a3");
         let passed = pass(&before).unwrap();
-        assert!(denied_square(&before, mv, &after, &passed).is_none());
+        assert!(denied_square(&before, mv, &after, &passed, 0).is_none());
+    }
+
+    #[test]
+    fn a_square_the_opponent_would_not_use_is_no_prophylaxis() {
+        // 12.c3 covers d4, where the bishop on c5 could stand safely, but ...Bd4 is no move
+        // Black wants (far below their best after a pass): c3 denies nothing.
+        let fen = "r3k2r/pp1n2p1/2p2q1p/2b1p3/4B1b1/3P1N2/PPP2PPP/R1BQ1RK1 w kq - 0 12";
+        for played in ["c3", "g3"] {
+            let (before, mv, after) = before_move_after(fen, played);
+            assert!(
+                !matches!(stops(&before, mv, &after), Some(Fact::Idea { ref idea, .. }) if idea == "denies"),
+                "{played} denies no square"
+            );
+        }
+    }
+
+    #[test]
+    fn a_best_reply_left_in_place_still_lets_a_taken_square_be_named() {
+        // King's Gambit, 5...d6: White's best after a pass trades on h4 (d6 does not stop it),
+        // yet d6 takes e5 from the knight on f3, where it would hit f7 with the bishop on c4.
+        let fen = "rnbqk1nr/pppp1ppp/8/8/2B1Pp1b/5N2/PPPP2PP/RNBQ1K1R b kq - 5 5";
+        let (before, mv, after) = before_move_after(fen, "d6");
+        let (idea, square, other) = named(stops(&before, mv, &after));
+        assert_eq!(idea, "denies");
+        assert_eq!(
+            (square, other),
+            (shakmaty::Square::E5, Some(shakmaty::Square::F3))
+        );
     }
 }
