@@ -666,7 +666,8 @@ def t_idea(board, c):
         if ours.to_square == reply.to_square:
             return False
         # The moved piece moving on is a plan, never "prepared" by its own move.
-        possible = (ours in board.legal_moves and exchange(board, ours) >= 0) \
+        # Not made possible either: a move losing by exchange where it is played, as before.
+        possible = (ours in board.legal_moves and (exchange(board, ours) >= 0 or exchange(mid, ours) < 0)) \
             or ours.from_square == m.to_square
         # `clears`: made possible because the move left a square on the next move's path.
         cleared = m.from_square in chess.SquareSet.between(ours.from_square, ours.to_square) \
@@ -823,6 +824,21 @@ def t_idea(board, c):
         had = {chess.square_file(p) for p in board.pieces(chess.PAWN, us) if passed(board, p)}
         return (end.piece_at(s) == chess.Piece(chess.PAWN, us) and passed(end, s)
                 and chess.square_file(s) not in had)
+    if idea == "offers_trade":
+        # A quiet knight/bishop/rook/queen move: it and the enemy piece of its kind on s attack
+        # each other, both defended; one takes the other within the line's next two plies.
+        line, to = c["moves"], m.to_square
+        if (board.is_capture(m) or after.is_check() or role in (chess.PAWN, chess.KING) or other != to
+                or line[0] != c["uci"] or not 2 <= len(line) <= 3 or play_line(board, line) is None):
+            return False
+        p = after.piece_at(s)
+        if p is None or p.color != them or p.piece_type != role or s not in after.attacks(to) \
+                or to not in after.attacks(s) or not defended(after, s) or not defended(after, to):
+            return False
+        last = chess.Move.from_uci(line[-1])
+        pre = play_line(board, line[:-1])
+        return pre.is_capture(last) and {last.from_square, last.to_square} == {s, to} \
+            and all(not (chess.Move.from_uci(x).from_square in (s, to)) for x in line[1:-1])
     if idea == "trades_down":
         line = c["moves"]
         if not board.is_capture(m) or is_ending(board) or line[0] != c["uci"] or len(line) > 2:

@@ -27,10 +27,15 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
                                  worth more than the capturer winning >= a pawn by SEE) still
                                  works after the mover's next move pv[1]; the score is no mate
   threat_wins                    the score after the move is no forced mate
-  kingside_attack                the enemy king on files f-h and the move to files e-h
-  queenside_attack               the enemy king on files a-c and the move to files a-d
+  kingside_attack                the enemy king on files f-h and the move to files e-h; the
+                                 moved piece itself (the move, or the same piece later in the
+                                 line while it stands) checks or captures within 3 king steps
+                                 of the corner h1/h8
+  queenside_attack               the same on files a-c / a-d, corner a1/a8
   *_endgame                      the material after the move is that endgame (pawns present,
                                  the named piece on both sides, nothing else)
+  bishop_pair                    only the mover has both bishops after the move and after
+                                 the reply (a trade taken back at once secures no pair)
   material_gain, material_loss   the line is printed (level "advanced")
   early_queen, same_piece_twice, a principle broken is said only of a move judged an error
   premature_attack, knight_on_rim, (inaccuracy, mistake or blunder)
@@ -121,6 +126,25 @@ def balance(board, color):
     def mat(c):
         return sum(VALUES[p] * len(board.pieces(p, c)) for p in VALUES)
     return mat(color) - mat(not color)
+
+
+def takes_part(boards, moves, corner):
+    """Whether the moved piece (moves[0], then the same piece while it stands) checks or
+    captures within 3 king steps of corner along the line (boards[0] before moves[0])."""
+    if not moves:
+        return False
+    at = moves[0].to_square
+    for i, m in enumerate(moves):
+        if i % 2 == 1:
+            if m.to_square == at:
+                return False
+            continue
+        if i > 0 and m.from_square != at:
+            continue
+        if (boards[i + 1].is_check() or boards[i].is_capture(m)) and chess.square_distance(m.to_square, corner) <= 3:
+            return True
+        at = m.to_square
+    return False
 
 
 def line_boards(fen, sans):
@@ -292,8 +316,17 @@ class Referee:
                 k = board.king(not mover)
                 kf, tf = chess.square_file(k), chess.square_file(mv.to_square)
                 ok = (kf >= 5 and tf >= 4) if t == "kingside_attack" else (kf <= 2 and tf <= 3)
+                corner = chess.square(7 if t == "kingside_attack" else 0, 7 if mover == chess.WHITE else 0)
                 if not ok:
                     self.fail("wing", e, text, "king on %s, move to %s" % (chess.square_name(k), chess.square_name(mv.to_square)))
+                elif not takes_part(boards, moves, corner):
+                    self.fail("wing", e, text, "the moved piece takes no part in the attack along the line")
+            elif t == "bishop_pair":
+                self.checked["bishop_pair"] += 1
+                pair = lambda b, c: len({chess.square_file(x) + chess.square_rank(x) & 1 for x in b.pieces(chess.BISHOP, c)}) == 2
+                alone = lambda b: pair(b, mover) and not pair(b, not mover)
+                if not alone(after) or (len(boards) > 2 and not alone(boards[2])):
+                    self.fail("bishop_pair", e, text, "the mover does not keep the pair alone after the reply")
             elif t in ENDGAMES:
                 self.checked["endgame"] += 1
                 if not endgame_is(after, ENDGAMES[t]):

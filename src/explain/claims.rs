@@ -832,7 +832,7 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 21] = [
+    pub const IDEAS: [&'static str; 22] = [
         "stops",
         "denies",
         "escapes",
@@ -854,6 +854,7 @@ impl Fact {
         "rook_opens",
         "clears",
         "occupies",
+        "offers_trade",
     ];
 
     /// The variant of a kind that a template may ask for (`claim:threat_met/defends`).

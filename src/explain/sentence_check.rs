@@ -249,13 +249,13 @@ impl Gate {
             return Gate::default();
         };
         let mover = s.before.turn();
-        let (kingside, queenside) = wings(s.before, s.mv, mover);
         let mut line = vec![s.mv];
         line.extend_from_slice(s.pv);
         // The line cut after its last quiet move: what the material comes to.
         let settled = board::settled_positions(s.before, &line);
         // Every position of the line, once, for the conditions that look along it.
         let all = board::positions(s.before, &line);
+        let (kingside, queenside) = wings(s.before, &line, &all, mover);
         Gate {
             sacrifice: sacrifice(s, mover, &all, &settled),
             combination: combination(s, mover, &all, &settled),
@@ -497,20 +497,61 @@ fn traded(mv: Move) -> Option<Square> {
         .map(|_| mv.to())
 }
 
-/// The wings the move's attack may be named after: (kingside, queenside).
-fn wings(before: &Chess, mv: Move, mover: Color) -> (bool, bool) {
+/// The wings the move's attack may be named after: (kingside, queenside). The move takes
+/// part in the attack ([`takes_part`]): "the attack is aimed at the enemy king" is no point of
+/// a quiet developing move whose line checks later with other pieces (20.Be2 in a Dragon).
+fn wings(before: &Chess, line: &[Move], positions: &[Chess], mover: Color) -> (bool, bool) {
     // A king move (19...Kh8 to the corner) is no attack on the enemy king.
-    let Some(king) = before
-        .board()
-        .king_of(!mover)
-        .filter(|_| mv.role() != shakmaty::Role::King)
-    else {
+    let Some((mv, king)) = line.first().and_then(|mv| {
+        before
+            .board()
+            .king_of(!mover)
+            .filter(|_| mv.role() != shakmaty::Role::King)
+            .map(|k| (*mv, k))
+    }) else {
         return (false, false);
     };
     let to = mv.to().file();
-    let king_side = king.file() >= File::F && to >= File::E;
-    let queen_side = king.file() <= File::C && to <= File::D;
+    let corner = |file: File| Square::from_coords(file, (!mover).backrank());
+    let king_side =
+        king.file() >= File::F && to >= File::E && takes_part(line, positions, corner(File::H));
+    let queen_side =
+        king.file() <= File::C && to <= File::D && takes_part(line, positions, corner(File::A));
     (king_side, queen_side)
+}
+
+/// How near the corner a wing attack's check or capture lands (king steps), as the theme
+/// counts them (`themes::king_safety::wing_hits`).
+const WING_HIT_STEPS: u32 = 3;
+
+/// Whether the moved piece itself (the move, or the same piece later in `line`, while it
+/// stands) gives check or captures within [`WING_HIT_STEPS`] of `corner`. `positions` are
+/// those along `line` from the position before it.
+fn takes_part(line: &[Move], positions: &[Chess], corner: Square) -> bool {
+    let Some(first) = line.first() else {
+        return false;
+    };
+    let mut at = first.to();
+    for (i, m) in line.iter().enumerate() {
+        let Some(next) = positions.get(i + 1) else {
+            break;
+        };
+        if i % 2 == 1 {
+            // The opponent takes the piece: it attacks no more.
+            if m.to() == at {
+                return false;
+            }
+            continue;
+        }
+        if i > 0 && m.from() != Some(at) {
+            continue;
+        }
+        if (next.is_check() || m.is_capture()) && m.to().distance(corner) <= WING_HIT_STEPS {
+            return true;
+        }
+        at = m.to();
+    }
+    false
 }
 
 #[cfg(test)]
@@ -723,12 +764,30 @@ mod tests {
             Score::Cp(0),
         );
         assert!(!g.queenside && !g.kingside);
+        // The knight heads for the king and takes on g7 near the corner: it takes part.
         let g = gate(
             "6k1/5ppp/8/8/8/6N1/5PPP/6K1 w - - 0 1",
-            &["g3h5"],
+            &["g3h5", "g8f8", "h5g7"],
             Score::Cp(0),
         );
         assert!(g.kingside);
+        // A quiet bishop move whose line takes near the king with another piece (20.Be2 in
+        // a Dragon) is no attack on the king; nor is a knight taken on its way.
+        let g = gate(
+            "6k1/p4ppp/8/8/8/6N1/5PPP/5BK1 w - - 0 1",
+            &["f1e2", "a7a6", "g3h5", "a6a5", "h5g7"],
+            Score::Cp(0),
+        );
+        assert!(!g.kingside);
+        let g = gate(
+            "6k1/5pp1/6q1/8/8/6NR/5PPP/6K1 w - - 0 1",
+            &["g3h5", "g6h5", "h3h5", "g8f8", "h5h7"],
+            Score::Cp(-600),
+        );
+        assert!(
+            !g.kingside,
+            "the knight is taken on h5: the rook's capture is not its"
+        );
         // A king stepping into the corner attacks nothing (19...Kh8 with White's king on g1).
         let g = gate(
             "r5k1/pppqb2p/2bp1pr1/4nN2/4PR2/2N3BP/PPP1Q1P1/3R2K1 b - - 0 19",

@@ -28,6 +28,9 @@
 //! - `trades_down` ([`trades_down`]): a capture (and its recapture in the line) leaves an
 //!   ending (no queens, at most two pieces a side) with us ahead in material, where the
 //!   position before it was no such ending.
+//! - `offers_trade` ([`offers_trade`]): a quiet move puts a knight, bishop, rook or queen where
+//!   it and an enemy piece of the same kind attack each other, both defended, and one takes
+//!   the other in the line's next two plies (20.Bf5 against the bishop on c8).
 
 use shakmaty::{Bitboard, Board, Chess, Color, File, Move, Position, Rank, Role, Square, attacks};
 
@@ -426,10 +429,54 @@ pub fn trades_down(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Opti
     })
 }
 
+/// How many plies of the line [`offers_trade`] looks at for the trade: the reply, and our
+/// next move.
+const TRADE_WITHIN_PLIES: usize = 2;
+
+/// `offers_trade` (see the module's documentation): `square` the enemy piece, `other` where
+/// the move went, `moves` the line up to the capture.
+#[must_use]
+pub fn offers_trade(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Fact> {
+    let role = mv.role();
+    if mv.is_capture() || after.is_check() || matches!(role, Role::Pawn | Role::King) {
+        return None;
+    }
+    let us = before.turn();
+    let b = after.board();
+    let to = mv.to();
+    let mutual = b.attacks_from(to) & b.by_piece(role.of(!us));
+    let target = mutual.into_iter().find(|s| {
+        b.attacks_from(*s).contains(to) && board::is_defended(b, *s) && board::is_defended(b, to)
+    })?;
+    let mut line = vec![mv];
+    let mut pos = after.clone();
+    for m in pv.iter().take(TRADE_WITHIN_PLIES) {
+        // Only a legal line is read.
+        pos.is_legal(*m).then_some(())?;
+        line.push(*m);
+        let traded = m.is_capture()
+            && ((m.from() == Some(target) && m.to() == to)
+                || (m.from() == Some(to) && m.to() == target));
+        if traded {
+            return Some(Fact::Idea {
+                uci: uci(mv),
+                idea: "offers_trade".to_owned(),
+                square: target,
+                other: Some(to),
+                moves: line.iter().map(|m| uci(*m)).collect(),
+                san: Vec::new(),
+                n: 0,
+            });
+        }
+        pos = board::play(&pos, *m)?;
+    }
+    None
+}
+
 /// Every textbook idea of `mv`, about the position before it.
 #[must_use]
 pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Vec<Fact> {
-    [
+    let mut ideas = [
         king_safety(before, mv, after),
         blockade(before, mv, after),
         undermines(before, mv, after),
@@ -443,7 +490,15 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Vec<Fact>
     ]
     .into_iter()
     .flatten()
-    .collect()
+    .collect::<Vec<_>>();
+    // The fianchettoed bishop challenged is the fianchetto idea, said once.
+    let fianchettoed = ideas
+        .iter()
+        .any(|f| matches!(f, Fact::Idea { idea, .. } if idea == "fianchetto"));
+    if !fianchettoed && let Some(f) = offers_trade(before, mv, after, pv) {
+        ideas.push(f);
+    }
+    ideas
 }
 
 #[cfg(test)]
@@ -576,5 +631,15 @@ mod tests {
         // Even material after the trade: no ending a pawn up.
         let fen = "4r1k1/p3qppp/8/8/8/8/P3QPPP/4R1K1 w - - 0 1";
         assert!(names(fen, "Qxe7", &["Rxe7"]).is_empty());
+    }
+
+    #[test]
+    fn a_piece_that_meets_its_like_and_is_traded_offers_the_trade() {
+        // Carlsen-Grischuk, 20.Bf5: the bishops on f5 and c8 attack each other, both defended,
+        // and White takes on c8 after ...Kf8.
+        let fen = "2brk2r/pp2qp2/2pb4/2Np2pp/1P1P2n1/P2BP1P1/2Q2PP1/2R1KN1R w Kk - 0 20";
+        assert!(names(fen, "Bf5", &["Kf8", "Bxc8", "Rxc8"]).contains(&"offers_trade".to_owned()));
+        // No trade in the line's next two plies: no offer said.
+        assert!(!names(fen, "Bf5", &["Kf8", "a4"]).contains(&"offers_trade".to_owned()));
     }
 }

@@ -356,12 +356,22 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
     let next = board::play(&mid, ours)?;
     let mut line = vec![mv, reply, ours];
     let mut names = vec![san(&mid, ours)];
+    // The same piece chased on or stepping back is no second step of a plan ("Ng5 and
+    // Ngf3").
+    let chased = |r2: Move, then: Move| {
+        then.from() == Some(ours.to())
+            && (board::play(&next, r2)
+                .is_some_and(|p| p.board().attacks_from(r2.to()).contains(ours.to()))
+                || board::rel_rank(then.to(), before.turn())
+                    < board::rel_rank(ours.to(), before.turn()))
+    };
     if let (Some(&r2), Some(&then)) = (pv.get(2), pv.get(3))
         && let Some(p) = board::play(&next, r2)
         && !p.is_check()
         && then.to() != r2.to()
         && p.is_legal(then)
         && then.role() != Role::King
+        && !chased(r2, then)
     {
         line.extend([r2, then]);
         names.push(san(&p, then));
@@ -383,9 +393,12 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
         // The piece that moved moving on is a plan, not something the move made possible
         // (1.e4 does not "prepare" e5); so is a move that was legal and safe before (the same
         // piece move: from, to, promotion, whether or not it took something then).
+        // A move that loses material by exchange where it is played was not made possible
+        // either (20.Rf1 does not "make Ng5 possible" when ...hxg5 wins the knight as it
+        // did before): it is the line's plan.
+        let safe = |p: &Chess, m: Move| crate::engine::see::see_ge(p, m, 0, &SEE_VALUES);
         let possible = moves_on
-            || board::same_move(before, ours)
-                .is_some_and(|m| crate::engine::see::see_ge(before, m, 0, &SEE_VALUES));
+            || board::same_move(before, ours).is_some_and(|m| safe(before, m) || !safe(&mid, ours));
         // Made possible by the square the move left, on the next move's path: the move
         // clears that piece's way (20.Nf3 opens the queen's diagonal to a7).
         let cleared = !ours.is_castle()
@@ -639,5 +652,22 @@ mod tests {
             (square, other),
             (shakmaty::Square::E5, Some(shakmaty::Square::F3))
         );
+    }
+
+    #[test]
+    fn a_move_losing_material_as_it_did_before_was_not_made_possible() {
+        // Carlsen-Gelfand: 20.Rf1 b6 21.Ng5 — ...hxg5 wins the knight before and after Rf1:
+        // the line's plan, not "Rf1 makes Ng5 possible"; and the knight chased on (...Qf6
+        // 22.Ngf3) is no second step of it.
+        let fen = "2r2r1k/pp1bqpp1/4p2p/7Q/1bnNNP2/1B2P1R1/PP4PP/R5K1 w - - 7 20";
+        let (before, mv, after) = before_move_after(fen, "Rf1");
+        let pv = line_from(&after, &["b6", "Ng5", "Qf6", "Ngf3"]);
+        match follow_up(&before, mv, &after, &pv) {
+            Some(Fact::Idea { idea, san, .. }) => {
+                assert_eq!(idea, "plan");
+                assert_eq!(san, vec!["Ng5".to_owned()]);
+            }
+            other => panic!("{other:?}"),
+        }
     }
 }

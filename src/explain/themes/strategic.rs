@@ -45,11 +45,15 @@ pub(crate) fn has_pair(b: &shakmaty::Board, c: shakmaty::Color) -> bool {
     bishops.into_iter().any(|s| s.is_light()) && bishops.into_iter().any(|s| s.is_dark())
 }
 
-fn bishop_pair(before: &Chess, _mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
+/// Only the mover has the bishop pair after the move, not before, and still after the reply:
+/// 20.Bxc5 Qxc5 trades a bishop, it "secures" no pair.
+fn bishop_pair(before: &Chess, _mv: Move, after: &Chess, pv: &[Move]) -> Option<Hit> {
     let us = before.turn();
     let now = |b: &shakmaty::Board| has_pair(b, us) && !has_pair(b, !us);
     let b = after.board();
-    (now(b) && !now(before.board()))
+    let replied = pv.first().and_then(|r| board::play(after, *r));
+    let kept = replied.as_ref().is_none_or(|p| now(p.board()));
+    (now(b) && !now(before.board()) && kept)
         .then(|| Hit::on(b, b.by_piece(Role::Bishop.of(us)).into_iter().collect()))
 }
 
@@ -75,4 +79,39 @@ fn recapture_towards_centre(before: &Chess, mv: Move, _after: &Chess, _pv: &[Mov
         .count();
     (options >= 2 && centre_dist(mv.to().file()) < centre_dist(from.file()))
         .then(|| Hit::at(vec![mv.to()]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::fen::Fen;
+    use shakmaty::{CastlingMode, uci::UciMove};
+
+    fn play(fen: &str, ucis: &[&str]) -> (Chess, Move, Chess, Vec<Move>) {
+        let before: Chess = fen
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        let mut pos = before.clone();
+        let mut moves = Vec::new();
+        for u in ucis {
+            let m = u.parse::<UciMove>().unwrap().to_move(&pos).unwrap();
+            pos = board::play(&pos, m).unwrap();
+            moves.push(m);
+        }
+        let after = board::play(&before, moves[0]).unwrap();
+        (before, moves[0], after, moves[1..].to_vec())
+    }
+
+    #[test]
+    fn a_bishop_pair_taken_back_at_once_is_not_secured() {
+        // Carlsen-Dominguez: 20.Bxc5 Qxc5 trades bishops; White keeps one.
+        let fen = "r4rk1/1bq2ppp/p7/1pbnPN2/P2B4/4p3/1PP1B1PP/R3QR1K w - - 2 20";
+        let (before, mv, after, pv) = play(fen, &["d4c5", "c7c5"]);
+        assert!(bishop_pair(&before, mv, &after, &pv).is_none());
+        // Had Black not taken back, White would have the pair alone.
+        let (before, mv, after, pv) = play(fen, &["d4c5", "a8d8"]);
+        assert!(bishop_pair(&before, mv, &after, &pv).is_some());
+    }
 }
