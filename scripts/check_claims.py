@@ -1008,7 +1008,7 @@ def check(c):
         f, t = sq(c["from"]), sq(c["square"])
         pf, pt = board.piece_at(f), board.piece_at(t)
         return (pf is not None and pf.piece_type == chess.PAWN and c["square"] in ("d4", "e4", "d5", "e5")
-                and t in board.attacks(f) and (pt is None or pt.color != pf.color))
+                and t in board.attacks(f) and (pt is None or (pt.color != pf.color and pt.piece_type != chess.KING)))
     if k == "king_zone":
         f, t = sq(c["from"]), sq(c["square"])
         pf = board.piece_at(f)

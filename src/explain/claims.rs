@@ -262,8 +262,8 @@ pub enum Fact {
         #[serde(serialize_with = "ser_sq")]
         target: Square,
     },
-    /// The pawn on `from` attacks the empty or enemy-held central square `square` (d4, e4, d5
-    /// or e5).
+    /// The pawn on `from` attacks the central square `square` (d4, e4, d5 or e5), empty or
+    /// held by an enemy piece other than the king.
     Controls {
         /// The pawn.
         #[serde(serialize_with = "ser_sq")]

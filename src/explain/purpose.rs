@@ -98,12 +98,23 @@ pub(crate) fn works(pos: &Chess, t: Threat) -> bool {
 /// the most valuable piece it wins.
 #[must_use]
 pub fn strongest(pos: &Chess) -> Option<Threat> {
+    strongest_where(pos, |_| true)
+}
+
+/// [`strongest`] among the threats `keep` accepts.
+fn strongest_where(pos: &Chess, keep: impl Fn(Threat) -> bool) -> Option<Threat> {
     let us = pos.turn();
     let key = |m: &Move| (rel(m.to(), us), m.from().map_or(0, |f| rel(f, us)));
     let moves = pos.legal_moves();
     let mate = moves
         .iter()
-        .filter(|m| mates(pos, **m))
+        .filter(|m| {
+            mates(pos, **m)
+                && keep(Threat {
+                    mv: **m,
+                    mate: true,
+                })
+        })
         .min_by_key(|m| key(m))
         .copied();
     if let Some(mv) = mate {
@@ -111,7 +122,13 @@ pub fn strongest(pos: &Chess) -> Option<Threat> {
     }
     moves
         .iter()
-        .filter(|m| wins_piece(pos, **m))
+        .filter(|m| {
+            wins_piece(pos, **m)
+                && keep(Threat {
+                    mv: **m,
+                    mate: false,
+                })
+        })
         .min_by_key(|m| {
             (
                 -value(m.capture().unwrap_or(Role::Pawn)),
@@ -157,17 +174,15 @@ fn threat_fact(passed: &Chess, t: Threat) -> Fact {
     }
 }
 
-/// What the move threatens: the mover's strongest threat after a pass, when it did not already
-/// work before the move. The claim is about `after` (the opponent to move).
+/// What the move threatens: the mover's strongest threat after a pass among those that did not
+/// already work before the move (9.Qf3 threatens Qxf4 though exd5 was there before it). The
+/// claim is about `after` (the opponent to move).
 #[must_use]
 pub fn threat_created(before: &Chess, after: &Chess) -> Option<Fact> {
     let passed = pass(after)?;
-    let t = strongest(&passed)?;
-    if works(before, t) {
-        return None;
-    }
     // A threat on a piece that already stood attacked the same way is not new: the move
     // must bring the attacker, uncover it, or leave the target without its defence.
+    let t = strongest_where(&passed, |t| !works(before, t))?;
     Some(threat_fact(&passed, t))
 }
 
@@ -311,7 +326,12 @@ pub fn plan(before: &Chess, mv: Move, after: &Chess) -> Vec<Fact> {
             .from()
             .map_or(Bitboard::EMPTY, |f| attacks::pawn_attacks(us, f));
         let now = attacks::pawn_attacks(us, mv.to());
-        for sq in board::relative(now & !old & board::centre() & !b.by_color(us), us) {
+        // The enemy king on the square is a check, not a square fought for (13.c4+ with the
+        // king on d5).
+        for sq in board::relative(
+            now & !old & board::centre() & !b.by_color(us) & !b.kings(),
+            us,
+        ) {
             out.push(Fact::Controls {
                 from: mv.to(),
                 square: sq,
@@ -483,6 +503,20 @@ mod tests {
                 _ => None,
             })
             .collect()
+    }
+
+    #[test]
+    fn a_new_threat_is_named_beside_an_older_one() {
+        // Morphy, game 128: 9.Qf3 attacks the loose pawn on f4; exd5 was there before.
+        let before = pos("rnb1kb1r/ppp2p1p/6q1/3p4/4Pp1P/2N5/PPPP2P1/R1BQKB1R w KQkq - 2 9");
+        let mv = "Qf3".parse::<San>().unwrap().to_move(&before).unwrap();
+        let after = board::play(&before, mv).unwrap();
+        match threat_created(&before, &after) {
+            Some(Fact::ThreatWins { san, target, .. }) => {
+                assert_eq!((san.as_str(), target), ("Qxf4", Square::F4));
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

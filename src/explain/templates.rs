@@ -1098,7 +1098,15 @@ fn same_fact(claims: &[Claim], i: usize, j: usize) -> bool {
         matches!((x, y), (Fact::Idea { idea, square, .. }, Fact::Controls { square: s, .. })
             if idea == "denies" && square == s)
     };
+    // "Nd5 centralises the knight on d5, where no enemy pawn attacks it" and "Nd5 puts the
+    // knight on d5, an outpost": one square.
+    let centre_post = |x: &Fact, y: &Fact| {
+        matches!((x, y), (Fact::Idea { idea, square, .. }, Fact::Outpost { square: s })
+            if idea == "centralises" && square == s)
+    };
     i == j
+        || centre_post(&a.fact, &b.fact)
+        || centre_post(&b.fact, &a.fact)
         || denied(&a.fact, &b.fact)
         || denied(&b.fact, &a.fact)
         || shelter(&a.fact, &b.fact)
@@ -1249,6 +1257,31 @@ mod tests {
             }),
         ];
         assert!(same_fact(&claims, 0, 1) && same_fact(&claims, 1, 0));
+        // Morphy, game 127: "Nd5 centralises the knight on d5" and "Nd5 puts the knight on
+        // d5, an outpost"; "d6 takes e5 from the knight" and "d6 takes aim at e5".
+        let idea = |name: &str, square| Fact::Idea {
+            uci: "c3d5".into(),
+            idea: name.into(),
+            square,
+            other: None,
+            moves: Vec::new(),
+            san: Vec::new(),
+            n: 0,
+        };
+        let claims = [
+            claim(idea("centralises", shakmaty::Square::D5)),
+            claim(Fact::Outpost {
+                square: shakmaty::Square::D5,
+            }),
+            claim(idea("denies", shakmaty::Square::E5)),
+            claim(Fact::Controls {
+                from: shakmaty::Square::D6,
+                square: shakmaty::Square::E5,
+            }),
+        ];
+        assert!(same_fact(&claims, 0, 1) && same_fact(&claims, 1, 0));
+        assert!(same_fact(&claims, 2, 3) && same_fact(&claims, 3, 2));
+        assert!(!same_fact(&claims, 0, 3) && !same_fact(&claims, 2, 1));
     }
 
     #[test]
