@@ -305,7 +305,10 @@ fn open_db(config: &Config, dirs: &Dirs, no_db: bool) -> Option<kibitzer::posdb:
             Some(Database::new(opened.store))
         }
         Err(e) => {
-            eprintln!("kibitzer: {e}; going on without it");
+            eprintln!(
+                "kibitzer: {}",
+                kibitzer::i18n::tr("posdb-going-on-without", &[("error", e.into())])
+            );
             None
         }
     }
@@ -545,7 +548,10 @@ fn eval(config: &Config, fen: Option<&str>) -> ExitCode {
         None => shakmaty::Chess::default(),
     };
     let params = kibitzer::engine::EvalParams::from_config(&config.eval);
-    println!("{}", kibitzer::engine::evaluate_breakdown(&pos, &params));
+    println!(
+        "{}",
+        kibitzer::eval_table::chess(&kibitzer::engine::evaluate_breakdown(&pos, &params))
+    );
     ExitCode::SUCCESS
 }
 
@@ -577,7 +583,10 @@ fn pawn_battle_eval(
         Some(Err(e)) => return fail(2, &e.to_string()),
         None => PawnBattle::start(),
     };
-    println!("{}", eval::breakdown(&pos, preset.preset()));
+    println!(
+        "{}",
+        kibitzer::eval_table::pawn_battle(&eval::breakdown(&pos, preset.preset()))
+    );
     ExitCode::SUCCESS
 }
 

@@ -413,8 +413,8 @@ pub fn score_text(s: Score, variant: crate::variant::Variant) -> String {
         Score::Cp(cp) if cp.abs() >= crate::engine::TB_BOUND => {
             if cp > 0 { "+TB" } else { "-TB" }.to_owned()
         }
-        Score::Cp(cp) if cp.abs() < 5 => "0.0".to_owned(),
-        Score::Cp(cp) => format!("{:+.1}", f64::from(cp) / 100.0),
+        Score::Cp(cp) if cp.abs() < 5 => crate::i18n::decimal("0.0"),
+        Score::Cp(cp) => crate::i18n::decimal(&format!("{:+.1}", f64::from(cp) / 100.0)),
         Score::Mate(_) => s.short_win(variant).unwrap_or_default(),
     }
 }

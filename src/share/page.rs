@@ -265,7 +265,7 @@ fn side_html(name: &str, s: &Side) -> String {
             (
                 "accuracy",
                 s.accuracy
-                    .map_or_else(|| "–".to_owned(), |a| format!("{a:.1}")),
+                    .map_or_else(|| "–".to_owned(), |a| crate::i18n::decimal(&format!("{a:.1}"))),
             ),
             ("inaccuracies", s.inaccuracies.to_string()),
             ("mistakes", s.mistakes.to_string()),

@@ -24,9 +24,9 @@ const SPINNER: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "�
 pub fn short_count(n: u64) -> String {
     match n {
         0..1_000 => n.to_string(),
-        1_000..1_000_000 => format!("{:.1}k", n as f64 / 1e3),
-        1_000_000..1_000_000_000 => format!("{:.2}M", n as f64 / 1e6),
-        _ => format!("{:.2}G", n as f64 / 1e9),
+        1_000..1_000_000 => crate::i18n::decimal(&format!("{:.1}k", n as f64 / 1e3)),
+        1_000_000..1_000_000_000 => crate::i18n::decimal(&format!("{:.2}M", n as f64 / 1e6)),
+        _ => crate::i18n::decimal(&format!("{:.2}G", n as f64 / 1e9)),
     }
 }
 

@@ -114,3 +114,38 @@ feedback-cannot-write = não foi possível gravar a opinião nº { $id }: { $why
 feedback-entry = #{ $id } { $at } { $verdict } sobre { $san } ({ $game }, { $screen }, kibitzer { $version })
 feedback-position = posição: { $fen }
 feedback-note = nota: { $note }
+
+## A tabela de kibitzer eval (src/eval_table.rs). $term: um termo da avaliação, o nome inglês
+## com hífens (xadrez: material, piece-placement, mobility, king-safety, pawn-structure,
+## threats, defences, bishop-pair, rooks, tempo, castling; Batalha de Peões: advance,
+## passed-pawns, promotion-race); $name: o nome inglês; $side: white ou black; $score: a avaliação.
+eval-term = { $term ->
+    [material] material
+    [piece-placement] posicionamento das peças
+    [mobility] mobilidade
+    [king-safety] segurança do rei
+    [pawn-structure] estrutura de peões
+    [threats] ameaças
+    [defences] defesas
+    [bishop-pair] par de bispos
+    [rooks] torres
+    [tempo] tempo
+    [castling] roque
+    [advance] avanço dos peões
+    [passed-pawns] peões passados
+    [promotion-race] corrida para promover
+   *[other] { $name }
+  }
+eval-heading-term = termo
+eval-heading-white = Brancas
+eval-heading-black = Pretas
+eval-heading-total = total
+eval-heading-diff = diferença
+eval-total = total
+eval-phase = fase { $phase }/{ $max } (24 = abertura)
+eval-turn = vez das { $side ->
+    [white] Brancas
+   *[black] Pretas
+  }; avaliação para o lado que joga: { $score }
+eval-drawish = final com tendência de empate: o total conserva { $kept }/{ $full } dos valores de final
+eval-fifty = contagem da regra dos 50 lances em andamento: o total conserva { $kept }/{ $full }
