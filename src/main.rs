@@ -50,14 +50,15 @@ fn main() -> ExitCode {
             variant: Variant::PawnBattle,
             fen,
             preset,
-        }) => pawn_battle_eval(fen.as_deref(), preset.unwrap_or_default()),
+        }) => with_config(cli.config.as_deref(), cli.lang.as_deref(), &dirs, |_| {
+            pawn_battle_eval(fen.as_deref(), preset.unwrap_or_default())
+        }),
         Some(Command::Eval {
             preset: Some(_), ..
-        }) => fail(
-            2,
-            "--preset chooses a Pawn Battle evaluation: add --variant pawn-battle (chess's \
-             evaluation weights are [eval] in the configuration file)",
-        ),
+        }) => {
+            speak_early(cli.lang.as_deref());
+            fail(2, &kibitzer::i18n::t("eval-preset-needs-variant"))
+        }
         Some(Command::Eval { fen, .. }) => {
             with_config(cli.config.as_deref(), cli.lang.as_deref(), &dirs, |c| {
                 eval(c, fen.as_deref())

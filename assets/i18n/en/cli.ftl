@@ -110,3 +110,4 @@ eval-turn = { $side ->
   } to move; score for the side to move: { $score }
 eval-drawish = drawish endgame: the total keeps { $kept }/{ $full } of the endgame values
 eval-fifty = fifty-move counter running: the total keeps { $kept }/{ $full }
+eval-preset-needs-variant = --preset chooses a Pawn Battle evaluation: add --variant pawn-battle (chess's evaluation weights are [eval] in the configuration file)

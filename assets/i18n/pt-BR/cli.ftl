@@ -149,3 +149,4 @@ eval-turn = vez das { $side ->
   }; avaliação para o lado que joga: { $score }
 eval-drawish = final com tendência de empate: o total conserva { $kept }/{ $full } dos valores de final
 eval-fifty = contagem da regra dos 50 lances em andamento: o total conserva { $kept }/{ $full }
+eval-preset-needs-variant = --preset escolhe uma avaliação da Batalha de Peões: acrescente --variant pawn-battle (os pesos da avaliação do xadrez ficam em [eval] no arquivo de configuração)
