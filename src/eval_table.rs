@@ -16,7 +16,14 @@ const FIGURE: usize = 7;
 
 /// A term's name in the language spoken: the catalogue's `eval-term`, selected by the term's
 /// English name with dashes (`king safety` → `king-safety`); an unknown term keeps its name.
-fn term_name(english: &str) -> String {
+/// Also the names of the advanced explanation's evaluation deltas.
+///
+/// ```
+/// use kibitzer::i18n::{with, Lang};
+/// assert_eq!(with(Lang::PtBr, || kibitzer::eval_table::term_name("king safety")), "segurança do rei");
+/// ```
+#[must_use]
+pub fn term_name(english: &str) -> String {
     tr(
         "eval-term",
         &[

@@ -393,7 +393,9 @@ pub enum ReviewEvent {
 }
 
 /// A score for people, White's view, in a game of `variant`: `+1.3`, `-0.4`, `0.0`, `#3`,
-/// `#-4`; a Pawn Battle forced win `W3` / `L4` ([`Score::short_win`], as the eval bar).
+/// `#-4`; a Pawn Battle forced win `W3` / `L4` ([`Score::short_win`], as the eval bar). The
+/// JSON's `score_text` keeps this decimal point; a screen writes it through
+/// [`crate::i18n::decimal`].
 ///
 /// ```
 /// use kibitzer::explain::quality::Score;
@@ -413,8 +415,8 @@ pub fn score_text(s: Score, variant: crate::variant::Variant) -> String {
         Score::Cp(cp) if cp.abs() >= crate::engine::TB_BOUND => {
             if cp > 0 { "+TB" } else { "-TB" }.to_owned()
         }
-        Score::Cp(cp) if cp.abs() < 5 => crate::i18n::decimal("0.0"),
-        Score::Cp(cp) => crate::i18n::decimal(&format!("{:+.1}", f64::from(cp) / 100.0)),
+        Score::Cp(cp) if cp.abs() < 5 => "0.0".to_owned(),
+        Score::Cp(cp) => format!("{:+.1}", f64::from(cp) / 100.0),
         Score::Mate(_) => s.short_win(variant).unwrap_or_default(),
     }
 }

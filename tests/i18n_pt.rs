@@ -359,6 +359,13 @@ fn people_read_the_decimal_comma_and_data_keeps_the_point() {
     };
     let said = explain("pt-BR");
     assert!(has_decimal(&said, ',') && !has_decimal(&said, '.'), "{said}");
+    // The advanced level's figures speak Portuguese too: labels, SAN, metrics, terms.
+    for words in ["\nlinha: Bb5 C", "\ntemas: ", "\nmétricas: concretude ", " estilo "] {
+        assert!(said.contains(words), "{words:?} in {said}");
+    }
+    for english in ["pv:", "themes:", "metrics:", "concreteness", "piece placement"] {
+        assert!(!said.contains(english), "{english:?} in {said}");
+    }
     assert!(has_decimal(&explain("en"), '.'));
 
     let dir = tempfile::tempdir().unwrap();
@@ -409,7 +416,8 @@ fn an_unusable_database_is_said_in_portuguese_and_the_run_goes_on() {
     std::fs::create_dir_all(dir.path().join("data").join("positions.db")).unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_kibitzer"))
         .args(["--lang", "pt-BR", "explain", "--move", "e4", "--depth", "1"])
-        .args(["--engine", "builtin"])
+        .args(["--engine", "builtin", "--fen"])
+        .arg("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
         .env("KIBITZER_CONFIG_DIR", dir.path().join("config"))
         .env("KIBITZER_DATA_DIR", dir.path().join("data"))
         .output()

@@ -248,7 +248,7 @@ fn ply_html(p: &Ply) -> String {
             ("number", number),
             ("san", escape(&p.san)),
             ("mark", escape(&p.mark)),
-            ("score", escape(&p.score_text)),
+            ("score", escape(&crate::i18n::decimal(&p.score_text))),
             ("label", escape(&p.label)),
             ("text", escape(&p.explanation.text)),
             ("better", better),

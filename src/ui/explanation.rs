@@ -120,6 +120,8 @@ pub fn draw_scrolled_panel(
 fn said(line: &str) -> String {
     if let Some(rest) = line.strip_prefix(crate::explain::explanation::SCORE_PREFIX) {
         format!("{}{rest}", t("score-label"))
+    } else if let Some(rest) = line.strip_prefix(crate::explain::explanation::BETTER_PREFIX) {
+        format!("{}{rest}", t("better-label"))
     } else if line == "checkmate" {
         t("score-checkmate")
     } else {

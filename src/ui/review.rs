@@ -407,7 +407,11 @@ pub(crate) fn panel_lines<P: OnScreen>(screen: &Screen<P>) -> Vec<Line<'static>>
                                 ("move", san_arg(&r.best_move)),
                                 (
                                     "score",
-                                    crate::review::score_text(r.best_score, P::VARIANT).into(),
+                                    crate::i18n::decimal(&crate::review::score_text(
+                                        r.best_score,
+                                        P::VARIANT,
+                                    ))
+                                    .into(),
                                 ),
                                 ("line", san_arg(&r.best_line.join(" "))),
                             ],

@@ -156,3 +156,10 @@ rules-pawn-battle-lose = when you have no legal move
 rules-draw = draw
 rules-pawn-battle-draw-1 = threefold repetition, or fifty moves without
 rules-pawn-battle-draw-2 = a pawn move or a capture
+better-label = better:{" "}
+# The advanced explanation's figures (src/explain/explanation.rs): the labels of its lines and
+# the metrics. $style: aggressive, positional, tactical, defensive, dynamic.
+explain-detail-pv = pv
+explain-detail-themes = themes
+explain-detail-metrics = metrics
+explain-metrics = concreteness { $concreteness }% risk { $risk } stability { $stability } style { $style }

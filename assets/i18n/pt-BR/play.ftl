@@ -156,3 +156,16 @@ rules-pawn-battle-lose = quando não tem lance legal
 rules-draw = empate
 rules-pawn-battle-draw-1 = tripla repetição ou cinquenta lances sem
 rules-pawn-battle-draw-2 = lance de peão nem captura
+better-label = melhor:{" "}
+# Os números da explicação avançada (src/explain/explanation.rs): os rótulos das linhas e as
+# métricas. $style: aggressive, positional, tactical, defensive, dynamic.
+explain-detail-pv = linha
+explain-detail-themes = temas
+explain-detail-metrics = métricas
+explain-metrics = concretude { $concreteness }% risco { $risk } estabilidade { $stability } estilo { $style ->
+    [aggressive] agressivo
+    [positional] posicional
+    [tactical] tático
+    [defensive] defensivo
+   *[dynamic] dinâmico
+  }
