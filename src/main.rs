@@ -370,7 +370,10 @@ fn config_command(cmd: ConfigCommand, explicit: Option<&Path>, dirs: &Dirs) -> E
         }
         ConfigCommand::Init { force } => match write_example(&path, force) {
             Ok(()) => {
-                println!("wrote {}", path.display());
+                println!(
+                    "{}",
+                    kibitzer::i18n::tr("cli-wrote", &[("path", path.display().to_string().into())])
+                );
                 ExitCode::SUCCESS
             }
             Err(e) => fail(1, &format!("{e:#}")),
@@ -380,10 +383,20 @@ fn config_command(cmd: ConfigCommand, explicit: Option<&Path>, dirs: &Dirs) -> E
             match Config::load(target, dirs) {
                 Ok((config, source)) => {
                     match source {
-                        ConfigSource::File(p) => println!("# {}: OK", p.display()),
-                        ConfigSource::Defaults(p) => {
-                            println!("# {} does not exist: using the defaults", p.display());
-                        }
+                        ConfigSource::File(p) => println!(
+                            "# {}",
+                            kibitzer::i18n::tr(
+                                "config-check-ok",
+                                &[("path", p.display().to_string().into())]
+                            )
+                        ),
+                        ConfigSource::Defaults(p) => println!(
+                            "# {}",
+                            kibitzer::i18n::tr(
+                                "config-check-defaults",
+                                &[("path", p.display().to_string().into())]
+                            )
+                        ),
                     }
                     print!("{}", config.to_toml());
                     ExitCode::SUCCESS
@@ -396,10 +409,10 @@ fn config_command(cmd: ConfigCommand, explicit: Option<&Path>, dirs: &Dirs) -> E
 
 fn write_example(path: &Path, force: bool) -> Result<()> {
     if path.exists() && !force {
-        anyhow::bail!(
-            "{} already exists; use `kibitzer config init --force` to overwrite it",
-            path.display()
-        );
+        anyhow::bail!(kibitzer::i18n::tr(
+            "config-init-exists",
+            &[("path", path.display().to_string().into())]
+        ));
     }
     kibitzer::app::persist::write_atomic(path, EXAMPLE)
 }
@@ -478,7 +491,10 @@ fn install_tables(config: &Config) {
         Ok(tables) => {
             install(tables);
         }
-        Err(e) => eprintln!("kibitzer: {e}; going on with the built-in 3- and 4-piece tables"),
+        Err(e) => eprintln!(
+            "kibitzer: {}",
+            kibitzer::i18n::tr("tablebase-going-on", &[("error", e.to_string().into())])
+        ),
     }
 }
 

@@ -38,19 +38,19 @@ fn thinking_lines<P: Playable>(
 ) -> Vec<Line<'static>> {
     vec![
         Line::from(vec![
-            Span::styled("score ", theme.fg("dim")),
+            Span::styled(crate::i18n::t("thinking-score"), theme.fg("dim")),
             Span::styled(app.score_words(t.score, root), theme.fg("accent")),
-            Span::styled(" · depth ", theme.fg("dim")),
+            Span::styled(crate::i18n::t("thinking-depth"), theme.fg("dim")),
             Span::styled(format!("{}/{}", t.depth, t.seldepth), theme.fg("text")),
         ]),
         Line::from(vec![
-            Span::styled("nodes ", theme.fg("dim")),
+            Span::styled(crate::i18n::t("thinking-nodes"), theme.fg("dim")),
             Span::styled(short_count(t.nodes), theme.fg("text")),
             Span::styled(" · ", theme.fg("dim")),
             Span::styled(format!("{}/s", short_count(t.nps)), theme.fg("text")),
         ]),
         Line::from(vec![
-            Span::styled("line ", theme.fg("dim")),
+            Span::styled(crate::i18n::t("thinking-line"), theme.fg("dim")),
             Span::styled(line_san(root, &t.pv, SHOWN_LINE_PLIES), theme.fg("text")),
         ]),
     ]
@@ -417,7 +417,7 @@ fn legend_line<P: Playable>(
     theme: &Theme,
 ) -> Line<'static> {
     Line::from(vec![
-        Span::styled("line on the board ", theme.fg("dim")),
+        Span::styled(crate::i18n::t("marks-legend"), theme.fg("dim")),
         Span::styled(
             super::marks::legend(app.shown_position(), marked),
             theme.fg("text"),

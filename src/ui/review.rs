@@ -391,7 +391,7 @@ pub(crate) fn panel_lines<P: OnScreen>(screen: &Screen<P>) -> Vec<Line<'static>>
                         "{number} {}{}  {}  {}",
                         san(&r.san),
                         r.classification.mark(),
-                        r.score_text,
+                        crate::i18n::decimal(&r.score_text),
                         P::label_words(&r.classification)
                     ),
                     screen

@@ -111,3 +111,15 @@ eval-turn = { $side ->
 eval-drawish = drawish endgame: the total keeps { $kept }/{ $full } of the endgame values
 eval-fifty = fifty-move counter running: the total keeps { $kept }/{ $full }
 eval-preset-needs-variant = --preset chooses a Pawn Battle evaluation: add --variant pawn-battle (chess's evaluation weights are [eval] in the configuration file)
+
+## Written files, kibitzer config, the tablebases (src/main.rs) and the review's web page
+## (src/share/page.rs). $path: a file; $dir: a directory; $error: what went wrong; $done, $plies:
+## moves reviewed, moves of the game.
+cli-wrote = wrote { $path }
+config-check-ok = { $path }: OK
+config-check-defaults = { $path } does not exist: using the defaults
+config-init-exists = { $path } already exists; use `kibitzer config init --force` to overwrite it
+tablebase-going-on = { $error }; going on with the built-in 3- and 4-piece tables
+share-wrote-part = wrote { $path } (the { $done } moves reviewed so far of { $plies })
+share-all-exist = { $dir }: review-1.html to review-9999.html all exist
+share-no-directory = no current directory: { $error }

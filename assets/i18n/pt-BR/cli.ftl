@@ -150,3 +150,18 @@ eval-turn = vez das { $side ->
 eval-drawish = final com tendência de empate: o total conserva { $kept }/{ $full } dos valores de final
 eval-fifty = contagem da regra dos 50 lances em andamento: o total conserva { $kept }/{ $full }
 eval-preset-needs-variant = --preset escolhe uma avaliação da Batalha de Peões: acrescente --variant pawn-battle (os pesos da avaliação do xadrez ficam em [eval] no arquivo de configuração)
+
+## Arquivos gravados, kibitzer config, as tabelas de finais (src/main.rs) e a página web da
+## revisão (src/share/page.rs). $path: um arquivo; $dir: um diretório; $error: o que deu errado;
+## $done, $plies: lances revisados, lances da partida.
+cli-wrote = { $path } gravado
+config-check-ok = { $path }: ok
+config-check-defaults = { $path } não existe: valem os valores padrão
+config-init-exists = { $path } já existe; use `kibitzer config init --force` para substituí-lo
+tablebase-going-on = { $error }; o programa continua com as tabelas de finais embutidas, de 3 e 4 peças
+share-wrote-part = { $path } gravado ({ $done } de { $plies } { $plies ->
+    [one] lance revisado
+   *[other] lances revisados
+  } até agora)
+share-all-exist = { $dir }: review-1.html a review-9999.html já existem todos
+share-no-directory = não há diretório atual: { $error }

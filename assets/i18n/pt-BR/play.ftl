@@ -169,3 +169,14 @@ explain-metrics = concretude { $concreteness }% risco { $risk } estabilidade { $
     [defensive] defensivo
    *[dynamic] dinâmico
   }
+# As linhas da dica enquanto o computador pensa e a legenda das casas numeradas
+# (src/ui/explanation.rs).
+thinking-score = avaliação{" "}
+thinking-depth = {" "}· profundidade{" "}
+thinking-nodes = nós{" "}
+thinking-line = linha{" "}
+marks-legend = linha no tabuleiro{" "}
+# O terminal, a tarefa do motor e a revisão de uma partida terminada (src/play.rs, src/shell.rs).
+play-no-terminal = não foi possível preparar o terminal
+play-engine-no-start = não foi possível iniciar o motor: { $error }
+play-review-unreadable = a revisão falhou: não foi possível ler a partida de volta
