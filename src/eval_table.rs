@@ -49,7 +49,12 @@ fn table(rows: &[[String; 4]], total: &str, last: &str, notes: &[String]) -> Str
         t("eval-heading-black"),
         t(last),
     ];
-    let total_row = [t("eval-total"), String::new(), String::new(), total.to_owned()];
+    let total_row = [
+        t("eval-total"),
+        String::new(),
+        String::new(),
+        total.to_owned(),
+    ];
     let all = || std::iter::once(&heading).chain(rows).chain([&total_row]);
     let width = |i: usize, least: usize| {
         all()
@@ -129,7 +134,10 @@ pub fn chess(b: &crate::engine::Breakdown) -> String {
     if b.endgame_scale != scale::FULL {
         notes.push(tr(
             "eval-drawish",
-            &[("kept", b.endgame_scale.into()), ("full", scale::FULL.into())],
+            &[
+                ("kept", b.endgame_scale.into()),
+                ("full", scale::FULL.into()),
+            ],
         ));
     }
     if b.fifty_move_scale != scale::FULL {
@@ -227,7 +235,10 @@ mod tests {
             .unwrap();
         // The longest name is followed by one space before the first figure's column.
         let name_width = "posicionamento das peças".chars().count();
-        assert!(TERM < name_width, "the test needs a name longer than the least width");
+        assert!(
+            TERM < name_width,
+            "the test needs a name longer than the least width"
+        );
         assert_eq!(
             king.chars().nth(name_width),
             Some(' '),
@@ -236,7 +247,10 @@ mod tests {
         // English keeps its words and the point.
         let en = with(Lang::En, || chess(&b));
         assert!(en.starts_with("term "), "{en}");
-        assert!(en.contains("king safety") && en.contains("white to move"), "{en}");
+        assert!(
+            en.contains("king safety") && en.contains("white to move"),
+            "{en}"
+        );
         assert!(en.contains('.') && !en.contains(','), "{en}");
     }
 
@@ -259,7 +273,12 @@ mod tests {
         use crate::variant::pawn_battle::{PawnBattle, eval};
         let b = eval::breakdown(&PawnBattle::start(), &eval::SEED);
         let pt = with(Lang::PtBr, || pawn_battle(&b));
-        for words in ["corrida para promover", "peões passados", "diferença", "vez das Brancas"] {
+        for words in [
+            "corrida para promover",
+            "peões passados",
+            "diferença",
+            "vez das Brancas",
+        ] {
             assert!(pt.contains(words), "{words:?} in\n{pt}");
         }
         let en = with(Lang::En, || pawn_battle(&b));

@@ -245,16 +245,15 @@ impl Store {
     /// that cannot be moved aside); the message names the file and what to do.
     pub fn open(path: &Path, options: Options) -> Result<Opened, String> {
         if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| {
-                    tr(
-                        "posdb-cannot-create-dir",
-                        &[
-                            ("dir", dir.display().to_string().into()),
-                            ("error", crate::i18n::os_reason(&e).into()),
-                        ],
-                    )
-                })?;
+            std::fs::create_dir_all(dir).map_err(|e| {
+                tr(
+                    "posdb-cannot-create-dir",
+                    &[
+                        ("dir", dir.display().to_string().into()),
+                        ("error", crate::i18n::os_reason(&e).into()),
+                    ],
+                )
+            })?;
         }
         let mut notice = None;
         // Damage found after an earlier opening left a mark: the same recovery as damage

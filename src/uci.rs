@@ -344,10 +344,9 @@ impl<W: Write> Session<'_, W> {
             UciCommand::Eval => {
                 // UCI is a protocol for programs: its table stays English.
                 let text = crate::i18n::with(crate::i18n::Lang::En, || match &self.game {
-                    UciGame::Chess(game) => crate::eval_table::chess(&evaluate_breakdown(
-                        game.position(),
-                        &self.params,
-                    )),
+                    UciGame::Chess(game) => {
+                        crate::eval_table::chess(&evaluate_breakdown(game.position(), &self.params))
+                    }
                     UciGame::PawnBattle(game) => {
                         let preset = self.settings.config.pawn_battle.eval.preset.preset();
                         crate::eval_table::pawn_battle(

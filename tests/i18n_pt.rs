@@ -344,9 +344,15 @@ fn people_read_the_decimal_comma_and_data_keeps_the_point() {
     let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
     let table = run("pt-BR", &["eval", "--fen", fen]);
     assert!(table.contains("segurança do rei"), "{table}");
-    assert!(has_decimal(&table, ',') && !has_decimal(&table, '.'), "{table}");
+    assert!(
+        has_decimal(&table, ',') && !has_decimal(&table, '.'),
+        "{table}"
+    );
     let english = run("en", &["eval", "--fen", fen]);
-    assert!(has_decimal(&english, '.') && !has_decimal(&english, ','), "{english}");
+    assert!(
+        has_decimal(&english, '.') && !has_decimal(&english, ','),
+        "{english}"
+    );
 
     let explain = |lang| {
         run(
@@ -358,12 +364,26 @@ fn people_read_the_decimal_comma_and_data_keeps_the_point() {
         )
     };
     let said = explain("pt-BR");
-    assert!(has_decimal(&said, ',') && !has_decimal(&said, '.'), "{said}");
+    assert!(
+        has_decimal(&said, ',') && !has_decimal(&said, '.'),
+        "{said}"
+    );
     // The advanced level's figures speak Portuguese too: labels, SAN, metrics, terms.
-    for words in ["\nlinha: Bb5 C", "\ntemas: ", "\nmétricas: concretude ", " estilo "] {
+    for words in [
+        "\nlinha: Bb5 C",
+        "\ntemas: ",
+        "\nmétricas: concretude ",
+        " estilo ",
+    ] {
         assert!(said.contains(words), "{words:?} in {said}");
     }
-    for english in ["pv:", "themes:", "metrics:", "concreteness", "piece placement"] {
+    for english in [
+        "pv:",
+        "themes:",
+        "metrics:",
+        "concreteness",
+        "piece placement",
+    ] {
         assert!(!said.contains(english), "{english:?} in {said}");
     }
     assert!(has_decimal(&explain("en"), '.'));
@@ -420,7 +440,10 @@ fn people_read_the_decimal_comma_and_data_keeps_the_point() {
         out.split_whitespace().collect::<Vec<_>>().join(" ")
     };
     assert_eq!(moves(&pt_pgn), moves(&en_pgn));
-    assert!(moves(&pt_pgn).contains("2. Nf3 2... Nc6 3. Bb5"), "{pt_pgn}");
+    assert!(
+        moves(&pt_pgn).contains("2. Nf3 2... Nc6 3. Bb5"),
+        "{pt_pgn}"
+    );
 }
 
 /// Issue 38 (session 24): a position database that cannot be used is said in Portuguese,

@@ -176,7 +176,10 @@ pub fn open(path: &Path) -> Result<Connection, OpenError> {
     } else if version != SCHEMA_VERSION {
         return Err(OpenError::Unusable(tr(
             "posdb-schema",
-            &[("version", version.into()), ("reads", SCHEMA_VERSION.into())],
+            &[
+                ("version", version.into()),
+                ("reads", SCHEMA_VERSION.into()),
+            ],
         )));
     }
     // Write-ahead logging persists in the file; set on every open (a no-op once set) so that a

@@ -727,7 +727,10 @@ fn the_databases_notices_speak_portuguese() {
     let inside = path_in(&blocker.join("sub"));
     let said = pt(&|| Store::open(&inside, Options::default())).unwrap_err();
     assert!(said.starts_with("não foi possível criar"), "{said}");
-    assert!(said.contains("uma parte do caminho não é um diretório"), "{said}");
+    assert!(
+        said.contains("uma parte do caminho não é um diretório"),
+        "{said}"
+    );
     let english = with(Lang::En, || Store::open(&inside, Options::default())).unwrap_err();
     assert!(english.contains("cannot create") && english.contains("not a directory"));
 
@@ -751,13 +754,22 @@ fn the_databases_notices_speak_portuguese() {
     let said = with(Lang::PtBr, || {
         damage_found(&path, "o arquivo do banco de dados está corrompido")
     });
-    assert!(said.contains("está danificado (o arquivo do banco de dados"), "{said}");
-    assert!(said.contains("Na próxima vez que o programa abrir"), "{said}");
+    assert!(
+        said.contains("está danificado (o arquivo do banco de dados"),
+        "{said}"
+    );
+    assert!(
+        said.contains("Na próxima vez que o programa abrir"),
+        "{said}"
+    );
     let notice = pt(&|| Store::open(&path, Options::default()))
         .unwrap()
         .notice
         .unwrap();
-    assert!(notice.contains("problema descoberto durante o uso"), "{notice}");
+    assert!(
+        notice.contains("problema descoberto durante o uso"),
+        "{notice}"
+    );
 
     // Another program's file.
     let other = dir.path().join("other.db");
@@ -779,7 +791,10 @@ fn the_databases_notices_speak_portuguese() {
     let folder = dir.path().join("folder").join("positions.db");
     std::fs::create_dir_all(&folder).unwrap();
     let said = pt(&|| Store::open(&folder, Options::default())).unwrap_err();
-    assert!(said.starts_with("não foi possível abrir o banco de posições"), "{said}");
+    assert!(
+        said.starts_with("não foi possível abrir o banco de posições"),
+        "{said}"
+    );
     assert!(said.contains("rode o programa com --no-db"), "{said}");
     for english in [" the ", "database ", "cannot", "unable"] {
         assert!(!said.contains(english), "{english:?} in {said}");

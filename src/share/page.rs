@@ -277,8 +277,10 @@ fn side_html(name: &str, s: &Side) -> String {
             ("name", escape(name)),
             (
                 "accuracy",
-                s.accuracy
-                    .map_or_else(|| "–".to_owned(), |a| crate::i18n::decimal(&format!("{a:.1}"))),
+                s.accuracy.map_or_else(
+                    || "–".to_owned(),
+                    |a| crate::i18n::decimal(&format!("{a:.1}")),
+                ),
             ),
             ("inaccuracies", s.inaccuracies.to_string()),
             ("mistakes", s.mistakes.to_string()),
