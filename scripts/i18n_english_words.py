@@ -5,7 +5,8 @@
 # (tests/snapshots/*_pt*.snap), the command line's outputs of the native read
 # (docs/i18n-read/*.txt: `kibitzer --lang pt-BR explain`, heading, opening and score lines; the
 # `#` lines, the command, and the `>` line of English SAN are set aside), any such text file
-# given, and the sentences of any review JSON given (e.g. the output of
+# given (session 24: docs/i18n-read/s24-cli.txt, the outputs of `eval`, the advanced
+# `explain`, the position database's notices, `config`, `db stats`), and the sentences of any review JSON given (e.g. the output of
 # `kibitzer --lang pt-BR review GAME.pgn --json`), and counts the words of a list of common
 # English words found there. Not counted: `en passant` (the Brazilian term), play's `:`
 # commands and the analysis board's `save` (typed in English in every language), key names,
@@ -77,6 +78,10 @@ def english_in(text):
     for token in text.split():
         # `:level` (a command), `[analysis]` (a section of the configuration file).
         if token.startswith((':', '[', '([')):
+            continue
+        # A theme's id at a ply (`opening@0`, the advanced level's "temas:" line): an
+        # identifier, as in the JSON, not a word (docs/I18N.md, session 24).
+        if re.fullmatch(r'[a-z_]+@\d+,?', token):
             continue
         for w in re.split(r"[^\w'-]+", token):
             w = w.strip("'-")

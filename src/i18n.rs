@@ -342,6 +342,55 @@ pub fn tr(key: &str, args: &[(&str, FluentValue<'_>)]) -> String {
         .unwrap_or_else(|| key.to_owned())
 }
 
+/// A number for a reader, formatted by Rust with a decimal point (`+0.34`, `87.3`, `1.5 MiB`),
+/// written with the decimal mark of the language spoken (`decimal-mark`: `.` in English, `,`
+/// in Portuguese). The one place a number's separator is chosen: scores in sentences, the
+/// panel, the eval bar, the review and `kibitzer eval` call it; data (JSON, PGN's `[%eval]`,
+/// UCI) never does and keeps the point.
+///
+/// ```
+/// use kibitzer::i18n::{decimal, with, Lang};
+/// assert_eq!(with(Lang::PtBr, || decimal("+0.34")), "+0,34");
+/// assert_eq!(with(Lang::En, || decimal("+0.34")), "+0.34");
+/// assert_eq!(with(Lang::PtBr, || decimal("#3")), "#3");
+/// ```
+#[must_use]
+pub fn decimal(text: &str) -> String {
+    let mark = t("decimal-mark");
+    if mark == "." || !text.contains('.') {
+        text.to_owned()
+    } else {
+        text.replace('.', &mark)
+    }
+}
+
+/// What went wrong in the operating system, in the language spoken: the usual failures of
+/// files and directories (no permission, not found, already there, disk full, read-only,
+/// not a directory, a directory) in the catalogue's words (`os-error`), any other in the
+/// system's own text.
+///
+/// ```
+/// use kibitzer::i18n::{os_reason, with, Lang};
+/// let e = std::io::Error::from(std::io::ErrorKind::PermissionDenied);
+/// assert_eq!(with(Lang::PtBr, || os_reason(&e)), "permissão negada");
+/// assert_eq!(with(Lang::En, || os_reason(&e)), "permission denied");
+/// ```
+#[must_use]
+pub fn os_reason(e: &std::io::Error) -> String {
+    use std::io::ErrorKind as K;
+    let kind = match e.kind() {
+        K::PermissionDenied => "permission",
+        K::NotFound => "not-found",
+        K::AlreadyExists => "exists",
+        K::StorageFull => "full",
+        K::ReadOnlyFilesystem => "read-only",
+        K::NotADirectory => "not-a-directory",
+        K::IsADirectory => "is-a-directory",
+        _ => return e.to_string(),
+    };
+    tr("os-error", &[("kind", kind.into())])
+}
+
 /// A SAN text (a move, or moves separated by spaces) written in the current language's piece
 /// letters: `Nf3` is `Cf3` and `e8=Q` is `e8=D` in Portuguese. Squares, castling, captures
 /// and check marks are the same in every language.

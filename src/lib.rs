@@ -16,6 +16,7 @@ pub mod datagen;
 pub mod echo;
 pub mod editor;
 pub mod engine;
+pub mod eval_table;
 pub mod explain;
 pub mod feedback;
 pub mod game;

@@ -50,14 +50,15 @@ fn main() -> ExitCode {
             variant: Variant::PawnBattle,
             fen,
             preset,
-        }) => pawn_battle_eval(fen.as_deref(), preset.unwrap_or_default()),
+        }) => with_config(cli.config.as_deref(), cli.lang.as_deref(), &dirs, |_| {
+            pawn_battle_eval(fen.as_deref(), preset.unwrap_or_default())
+        }),
         Some(Command::Eval {
             preset: Some(_), ..
-        }) => fail(
-            2,
-            "--preset chooses a Pawn Battle evaluation: add --variant pawn-battle (chess's \
-             evaluation weights are [eval] in the configuration file)",
-        ),
+        }) => {
+            speak_early(cli.lang.as_deref());
+            fail(2, &kibitzer::i18n::t("eval-preset-needs-variant"))
+        }
         Some(Command::Eval { fen, .. }) => {
             with_config(cli.config.as_deref(), cli.lang.as_deref(), &dirs, |c| {
                 eval(c, fen.as_deref())
@@ -305,7 +306,10 @@ fn open_db(config: &Config, dirs: &Dirs, no_db: bool) -> Option<kibitzer::posdb:
             Some(Database::new(opened.store))
         }
         Err(e) => {
-            eprintln!("kibitzer: {e}; going on without it");
+            eprintln!(
+                "kibitzer: {}",
+                kibitzer::i18n::tr("posdb-going-on-without", &[("error", e.into())])
+            );
             None
         }
     }
@@ -366,7 +370,10 @@ fn config_command(cmd: ConfigCommand, explicit: Option<&Path>, dirs: &Dirs) -> E
         }
         ConfigCommand::Init { force } => match write_example(&path, force) {
             Ok(()) => {
-                println!("wrote {}", path.display());
+                println!(
+                    "{}",
+                    kibitzer::i18n::tr("cli-wrote", &[("path", path.display().to_string().into())])
+                );
                 ExitCode::SUCCESS
             }
             Err(e) => fail(1, &format!("{e:#}")),
@@ -376,10 +383,20 @@ fn config_command(cmd: ConfigCommand, explicit: Option<&Path>, dirs: &Dirs) -> E
             match Config::load(target, dirs) {
                 Ok((config, source)) => {
                     match source {
-                        ConfigSource::File(p) => println!("# {}: OK", p.display()),
-                        ConfigSource::Defaults(p) => {
-                            println!("# {} does not exist: using the defaults", p.display());
-                        }
+                        ConfigSource::File(p) => println!(
+                            "# {}",
+                            kibitzer::i18n::tr(
+                                "config-check-ok",
+                                &[("path", p.display().to_string().into())]
+                            )
+                        ),
+                        ConfigSource::Defaults(p) => println!(
+                            "# {}",
+                            kibitzer::i18n::tr(
+                                "config-check-defaults",
+                                &[("path", p.display().to_string().into())]
+                            )
+                        ),
                     }
                     print!("{}", config.to_toml());
                     ExitCode::SUCCESS
@@ -392,10 +409,10 @@ fn config_command(cmd: ConfigCommand, explicit: Option<&Path>, dirs: &Dirs) -> E
 
 fn write_example(path: &Path, force: bool) -> Result<()> {
     if path.exists() && !force {
-        anyhow::bail!(
-            "{} already exists; use `kibitzer config init --force` to overwrite it",
-            path.display()
-        );
+        anyhow::bail!(kibitzer::i18n::tr(
+            "config-init-exists",
+            &[("path", path.display().to_string().into())]
+        ));
     }
     kibitzer::app::persist::write_atomic(path, EXAMPLE)
 }
@@ -474,7 +491,10 @@ fn install_tables(config: &Config) {
         Ok(tables) => {
             install(tables);
         }
-        Err(e) => eprintln!("kibitzer: {e}; going on with the built-in 3- and 4-piece tables"),
+        Err(e) => eprintln!(
+            "kibitzer: {}",
+            kibitzer::i18n::tr("tablebase-going-on", &[("error", e.to_string().into())])
+        ),
     }
 }
 
@@ -545,7 +565,10 @@ fn eval(config: &Config, fen: Option<&str>) -> ExitCode {
         None => shakmaty::Chess::default(),
     };
     let params = kibitzer::engine::EvalParams::from_config(&config.eval);
-    println!("{}", kibitzer::engine::evaluate_breakdown(&pos, &params));
+    println!(
+        "{}",
+        kibitzer::eval_table::chess(&kibitzer::engine::evaluate_breakdown(&pos, &params))
+    );
     ExitCode::SUCCESS
 }
 
@@ -577,7 +600,10 @@ fn pawn_battle_eval(
         Some(Err(e)) => return fail(2, &e.to_string()),
         None => PawnBattle::start(),
     };
-    println!("{}", eval::breakdown(&pos, preset.preset()));
+    println!(
+        "{}",
+        kibitzer::eval_table::pawn_battle(&eval::breakdown(&pos, preset.preset()))
+    );
     ExitCode::SUCCESS
 }
 

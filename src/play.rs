@@ -231,7 +231,7 @@ pub fn run(
         notes,
         _lock: lock,
     };
-    let tui = Tui::enter().context("cannot set up the terminal")?;
+    let tui = Tui::enter().context(crate::i18n::t("play-no-terminal"))?;
     run_shell(tui, shell, first, Some(play), store)
 }
 
@@ -268,7 +268,10 @@ pub fn run_shell(
         Some(hash_mb) => match EngineLink::spawn(hash_mb, tx.clone()) {
             Ok(link) => Some(link),
             Err(e) => {
-                pending.push_back(Event::EngineFailed(format!("cannot start the engine: {e}")));
+                pending.push_back(Event::EngineFailed(crate::i18n::tr(
+                    "play-engine-no-start",
+                    &[("error", crate::i18n::os_reason(&e).into())],
+                )));
                 None
             }
         },

@@ -27,6 +27,7 @@ use rusqlite::Connection;
 use shakmaty::Move;
 
 use crate::engine::{EvalParams, SearchLimits, SearchResult};
+use crate::i18n::tr;
 use crate::variant::VariantPosition;
 use crate::variant::pawn_battle::eval::Evaluation;
 
@@ -244,17 +245,24 @@ impl Store {
     /// that cannot be moved aside); the message names the file and what to do.
     pub fn open(path: &Path, options: Options) -> Result<Opened, String> {
         if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+            std::fs::create_dir_all(dir).map_err(|e| {
+                tr(
+                    "posdb-cannot-create-dir",
+                    &[
+                        ("dir", dir.display().to_string().into()),
+                        ("error", crate::i18n::os_reason(&e).into()),
+                    ],
+                )
+            })?;
         }
         let mut notice = None;
         // Damage found after an earlier opening left a mark: the same recovery as damage
         // found now.
         let mark = file::damage_mark(path);
         let first = match std::fs::read_to_string(&mark) {
-            Ok(why) if path.exists() => Err(file::OpenError::Unusable(format!(
-                "damaged, found while in use: {}",
-                why.trim()
+            Ok(why) if path.exists() => Err(file::OpenError::Unusable(tr(
+                "posdb-damaged-in-use",
+                &[("error", why.trim().to_owned().into())],
             ))),
             _ => file::open(path),
         };
@@ -262,17 +270,22 @@ impl Store {
             Ok(c) => c,
             Err(file::OpenError::Unusable(why)) => {
                 let aside = file::move_aside(path, now_secs()).map_err(|e| {
-                    format!(
-                        "the position database {} is unusable ({why}) and cannot be moved \
-                         aside: {e}; move or delete it, or run with --no-db",
-                        path.display()
+                    tr(
+                        "posdb-unusable-unmovable",
+                        &[
+                            ("path", path.display().to_string().into()),
+                            ("why", why.clone().into()),
+                            ("error", crate::i18n::os_reason(&e).into()),
+                        ],
                     )
                 })?;
-                notice = Some(format!(
-                    "the position database {} was unusable ({why}); it was moved to {} and a \
-                     new one started",
-                    path.display(),
-                    aside.display()
+                notice = Some(tr(
+                    "posdb-moved-aside",
+                    &[
+                        ("path", path.display().to_string().into()),
+                        ("why", why.clone().into()),
+                        ("aside", aside.display().to_string().into()),
+                    ],
                 ));
                 // The mark was about the file moved aside (an error here leaves a mark
                 // without its file, which the next start ignores).
@@ -305,7 +318,12 @@ impl Store {
                     };
                     writer.run(&rx);
                 })
-                .map_err(|e| format!("cannot start the database writer thread: {e}"))?
+                .map_err(|e| {
+                    tr(
+                        "posdb-writer-thread",
+                        &[("error", crate::i18n::os_reason(&e).into())],
+                    )
+                })?
         };
         Ok(Opened {
             store: Store {
@@ -420,10 +438,12 @@ impl Store {
 }
 
 fn open_failure(path: &Path, e: &file::OpenError) -> String {
-    format!(
-        "cannot open the position database {}: {e}; check the directory's permissions and free \
-         space, or run with --no-db",
-        path.display()
+    tr(
+        "posdb-cannot-open",
+        &[
+            ("path", path.display().to_string().into()),
+            ("error", e.to_string().into()),
+        ],
     )
 }
 
@@ -433,9 +453,15 @@ fn note(broken: &AtomicBool, problem: &Mutex<Option<String>>, path: &Path, e: &r
         broken.store(true, Ordering::Relaxed);
     }
     let text = if damaged {
-        damage_found(path, &e.to_string())
+        damage_found(path, &file::sqlite_reason(e))
     } else {
-        format!("the position database {}: {e}", path.display())
+        tr(
+            "posdb-problem",
+            &[
+                ("path", path.display().to_string().into()),
+                ("error", file::sqlite_reason(e).into()),
+            ],
+        )
     };
     *problem.lock().unwrap_or_else(PoisonError::into_inner) = Some(text);
 }
@@ -443,15 +469,20 @@ fn note(broken: &AtomicBool, problem: &Mutex<Option<String>>, path: &Path, e: &r
 /// Marks `path` as damaged (`why`: SQLite's words) for the next start, and says so.
 pub(crate) fn damage_found(path: &Path, why: &str) -> String {
     match file::mark_damaged(path, why) {
-        Ok(()) => format!(
-            "the position database {} is damaged ({why}); it was not used further. The next \
-             start moves it aside and starts a new one",
-            path.display()
+        Ok(()) => tr(
+            "posdb-damaged-marked",
+            &[
+                ("path", path.display().to_string().into()),
+                ("why", why.to_owned().into()),
+            ],
         ),
-        Err(e) => format!(
-            "the position database {} is damaged ({why}); it was not used further, and it \
-             cannot be marked for the next start ({e}): move it aside or delete it",
-            path.display()
+        Err(e) => tr(
+            "posdb-damaged-unmarked",
+            &[
+                ("path", path.display().to_string().into()),
+                ("why", why.to_owned().into()),
+                ("error", crate::i18n::os_reason(&e).into()),
+            ],
         ),
     }
 }

@@ -393,7 +393,9 @@ pub enum ReviewEvent {
 }
 
 /// A score for people, White's view, in a game of `variant`: `+1.3`, `-0.4`, `0.0`, `#3`,
-/// `#-4`; a Pawn Battle forced win `W3` / `L4` ([`Score::short_win`], as the eval bar).
+/// `#-4`; a Pawn Battle forced win `W3` / `L4` ([`Score::short_win`], as the eval bar). The
+/// JSON's `score_text` keeps this decimal point; a screen writes it through
+/// [`crate::i18n::decimal`].
 ///
 /// ```
 /// use kibitzer::explain::quality::Score;

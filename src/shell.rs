@@ -327,10 +327,10 @@ impl Shell {
                     match self.review_played(&snapshot, &config) {
                         Some(more) => out.extend(self.carry_out(more)),
                         None => {
-                            let why = "the review failed: the game could not be read back";
+                            let why = crate::i18n::t("play-review-unreadable");
                             let more = self
                                 .play_screen_mut()
-                                .map(|p| p.update(Event::Warning(why.to_owned())))
+                                .map(|p| p.update(Event::Warning(why)))
                                 .unwrap_or_default();
                             out.extend(more);
                         }

@@ -342,16 +342,18 @@ impl<W: Write> Session<'_, W> {
                 }
             }
             UciCommand::Eval => {
-                let text = match &self.game {
+                // UCI is a protocol for programs: its table stays English.
+                let text = crate::i18n::with(crate::i18n::Lang::En, || match &self.game {
                     UciGame::Chess(game) => {
-                        evaluate_breakdown(game.position(), &self.params).to_string()
+                        crate::eval_table::chess(&evaluate_breakdown(game.position(), &self.params))
                     }
                     UciGame::PawnBattle(game) => {
                         let preset = self.settings.config.pawn_battle.eval.preset.preset();
-                        crate::variant::pawn_battle::eval::breakdown(game.position(), preset)
-                            .to_string()
+                        crate::eval_table::pawn_battle(
+                            &crate::variant::pawn_battle::eval::breakdown(game.position(), preset),
+                        )
                     }
-                };
+                });
                 for l in text.lines() {
                     writeln!(self.out, "info string {l}")?;
                 }

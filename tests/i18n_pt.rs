@@ -328,3 +328,147 @@ fn explain_db_and_feedback_speak_portuguese() {
         }
     }
 }
+
+/// True when `text` holds a digit, `mark`, digit (a decimal number written with `mark`).
+fn has_decimal(text: &str, mark: char) -> bool {
+    let c: Vec<char> = text.chars().collect();
+    c.windows(3)
+        .any(|w| w[0].is_ascii_digit() && w[1] == mark && w[2].is_ascii_digit())
+}
+
+/// Issue 38 (session 24): a number written for people takes the decimal comma in Portuguese
+/// (`kibitzer eval`'s table, `explain`'s score), and data keeps the point: the annotated PGN's
+/// `[%eval …]` and the review's JSON are the same in both languages but for their words.
+#[test]
+fn people_read_the_decimal_comma_and_data_keeps_the_point() {
+    let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    let table = run("pt-BR", &["eval", "--fen", fen]);
+    assert!(table.contains("segurança do rei"), "{table}");
+    assert!(
+        has_decimal(&table, ',') && !has_decimal(&table, '.'),
+        "{table}"
+    );
+    let english = run("en", &["eval", "--fen", fen]);
+    assert!(
+        has_decimal(&english, '.') && !has_decimal(&english, ','),
+        "{english}"
+    );
+
+    let explain = |lang| {
+        run(
+            lang,
+            &[
+                "explain", "--fen", fen, "--move", "Bb5", "--depth", "3", "--engine", "builtin",
+                "--level", "advanced",
+            ],
+        )
+    };
+    let said = explain("pt-BR");
+    assert!(
+        has_decimal(&said, ',') && !has_decimal(&said, '.'),
+        "{said}"
+    );
+    // The advanced level's figures speak Portuguese too: labels, SAN, metrics, terms.
+    for words in [
+        "\nlinha: Bb5 C",
+        "\ntemas: ",
+        "\nmétricas: concretude ",
+        " estilo ",
+    ] {
+        assert!(said.contains(words), "{words:?} in {said}");
+    }
+    for english in [
+        "pv:",
+        "themes:",
+        "metrics:",
+        "concreteness",
+        "piece placement",
+    ] {
+        assert!(!said.contains(english), "{english:?} in {said}");
+    }
+    assert!(has_decimal(&explain("en"), '.'));
+
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("short.pgn");
+    std::fs::write(&pgn, "[Event \"?\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n").unwrap();
+    let review = |lang: &str| {
+        let out = dir.path().join(format!("annotated-{lang}.pgn"));
+        let json = run(
+            lang,
+            &[
+                "review",
+                pgn.to_str().unwrap(),
+                "--depth",
+                "3",
+                "--engine",
+                "builtin",
+                "--json",
+                "--annotate",
+                out.to_str().unwrap(),
+            ],
+        );
+        (
+            serde_json::from_str::<Value>(&json).unwrap(),
+            std::fs::read_to_string(&out).unwrap(),
+        )
+    };
+    let (pt_json, pt_pgn) = review("pt-BR");
+    let (en_json, en_pgn) = review("en");
+    let evals = |pgn: &str| -> Vec<String> {
+        pgn.split("[%eval ")
+            .skip(1)
+            .map(|rest| rest.split(']').next().unwrap_or_default().to_owned())
+            .collect()
+    };
+    assert!(!evals(&pt_pgn).is_empty(), "{pt_pgn}");
+    assert_eq!(evals(&pt_pgn), evals(&en_pgn), "{pt_pgn}\n{en_pgn}");
+    assert!(evals(&pt_pgn).iter().all(|e| !e.contains(',')), "{pt_pgn}");
+    assert!(evals(&pt_pgn).iter().any(|e| e.contains('.')), "{pt_pgn}");
+    assert_eq!(without_text(&pt_json), without_text(&en_json));
+    // The PGN's moves are English SAN in every language (its comments are words).
+    let moves = |pgn: &str| -> String {
+        let mut out = String::new();
+        let mut depth = 0;
+        for c in pgn.chars() {
+            match c {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                c if depth == 0 => out.push(c),
+                _ => {}
+            }
+        }
+        out.split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    assert_eq!(moves(&pt_pgn), moves(&en_pgn));
+    assert!(
+        moves(&pt_pgn).contains("2. Nf3 2... Nc6 3. Bb5"),
+        "{pt_pgn}"
+    );
+}
+
+/// Issue 38 (session 24): a position database that cannot be used is said in Portuguese,
+/// and the run goes on without it.
+#[test]
+fn an_unusable_database_is_said_in_portuguese_and_the_run_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    // The database's file is a directory: it cannot be opened.
+    std::fs::create_dir_all(dir.path().join("data").join("positions.db")).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_kibitzer"))
+        .args(["--lang", "pt-BR", "explain", "--move", "e4", "--depth", "1"])
+        .args(["--engine", "builtin", "--fen"])
+        .arg("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+        .env("KIBITZER_CONFIG_DIR", dir.path().join("config"))
+        .env("KIBITZER_DATA_DIR", dir.path().join("data"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("kibitzer: não foi possível abrir o banco de posições"),
+        "{err}"
+    );
+    assert!(err.contains("; o programa continua sem ele"), "{err}");
+    for english in ["cannot", "database", "going on", "unable"] {
+        assert!(!err.contains(english), "{english:?} in {err}");
+    }
+}

@@ -13,7 +13,10 @@ fn cf3_in_portuguese_in_the_real_binary() {
         return;
     };
     tmux.launch_env("LC_ALL= LC_MESSAGES= LANG=pt_BR.UTF-8", "--new");
-    let start = tmux.wait_for("nenhum lance ainda");
+    // The key line is drawn last: waiting for it sees the whole first frame (waiting for the
+    // move list's first line could catch a half-drawn screen under load).
+    let start = tmux.wait_for("? teclas");
+    assert!(start.contains("nenhum lance ainda"), "{start}");
     assert!(start.contains("vez das Brancas"), "{start}");
     assert!(
         start.contains("? teclas"),

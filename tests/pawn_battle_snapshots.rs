@@ -116,6 +116,15 @@ fn pawn_battle_help_in_portuguese() {
             key(&mut app, KeyCode::Char('?'));
             app
         });
+        // Issue 38 (session 24): the status line named the game in English ("Pawn Battle").
+        let mut app = fresh();
+        app.update(Event::Resize(120, 40));
+        let theme = Theme::named(&app.config.ui.theme, ColorMode::TrueColor);
+        let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
+        terminal.draw(|f| ui::render(f, &app, &theme)).unwrap();
+        let shown = format!("{:?}", terminal.backend());
+        assert!(shown.contains(" · Batalha de Peões · "), "{shown}");
+        assert!(!shown.contains("Pawn Battle"), "{shown}");
     });
 }
 

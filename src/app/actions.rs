@@ -384,7 +384,10 @@ impl<P: Playable> App<P> {
         if !accepts {
             return self.info(tr(
                 "play-draw-declined",
-                &[("score", engine_view.to_string().into())],
+                &[(
+                    "score",
+                    crate::i18n::decimal(&engine_view.to_string()).into(),
+                )],
             ));
         }
         let why = if matches!(engine_view, Score::Cp(cp) if cp >= -DRAW_ACCEPT_CP) {
@@ -398,7 +401,10 @@ impl<P: Playable> App<P> {
             "play-draw-accepted",
             &[
                 ("why", why.into()),
-                ("score", engine_view.to_string().into()),
+                (
+                    "score",
+                    crate::i18n::decimal(&engine_view.to_string()).into(),
+                ),
             ],
         ));
         self.after_change(fx, true);

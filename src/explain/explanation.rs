@@ -127,6 +127,10 @@ pub struct EvalDelta {
 /// The start of the panel's score line (`score: +0.85 (you are better by 0.9)`).
 pub const SCORE_PREFIX: &str = "score: ";
 
+/// The start of the panel's better-line line (`better: Nf3 Nc6 Bb5`); the panel says it in
+/// the player's language (`ui::explanation`).
+pub const BETTER_PREFIX: &str = "better: ";
+
 /// The explanation of one move.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Explanation {
@@ -827,16 +831,21 @@ impl Explanation {
                     format!("{SCORE_PREFIX}{score}")
                 });
             } else if let Some(line) = l.strip_prefix("> ") {
-                out.push(format!("better: {line}"));
+                out.push(format!("{BETTER_PREFIX}{line}"));
             } else {
                 details.push(l);
             }
         }
-        let rank = |l: &str| match l.split(':').next() {
-            Some("themes") => 3,
-            Some("pv") => 2,
-            Some("metrics") => 1,
-            _ => 0, // evaluation deltas
+        // The labels of `render`'s detail lines, in the language spoken.
+        let labels = [
+            crate::i18n::t("explain-detail-metrics"),
+            crate::i18n::t("explain-detail-pv"),
+            crate::i18n::t("explain-detail-themes"),
+        ];
+        let rank = |l: &str| {
+            let head = l.split(':').next().unwrap_or_default();
+            // themes 3, pv 2, metrics 1, evaluation deltas 0
+            labels.iter().position(|x| x == head).map_or(0, |i| i + 1)
         };
         details.sort_by_key(|l| rank(l)); // stable: the deltas keep their order
         out.extend(details.into_iter().map(str::to_owned));
@@ -883,30 +892,55 @@ impl Explanation {
             out.push_str(&format!("\n[{}]", self.score_text(s)));
         }
         if let Some(b) = &self.best {
-            out.push_str(&format!("\n> {}", b.pv_san.join(" ")));
+            out.push_str(&format!("\n> {}", crate::i18n::san(&b.pv_san.join(" "))));
         }
         if self.level == ExplainLevel::Advanced {
+            // The figures in the language spoken: labels, SAN, the metrics' words, the terms'
+            // names and the decimal mark (the theme ids are identifiers, as in the JSON).
+            use crate::i18n::{decimal, san, t, tr};
             lines.clear();
-            out.push_str(&format!("\npv: {}", self.pv_san.join(" ")));
+            out.push_str(&format!(
+                "\n{}: {}",
+                t("explain-detail-pv"),
+                san(&self.pv_san.join(" "))
+            ));
             let th: Vec<String> = self
                 .themes
                 .iter()
-                .map(|t| format!("{}@{} ({:.2})", t.id, t.ply, t.confidence))
+                .map(|t| decimal(&format!("{}@{} ({:.2})", t.id, t.ply, t.confidence)))
                 .collect();
-            out.push_str(&format!("\nthemes: {}", th.join(", ")));
+            out.push_str(&format!(
+                "\n{}: {}",
+                t("explain-detail-themes"),
+                th.join(", ")
+            ));
             if let Some(m) = &self.metrics {
-                out.push_str(&format!(
-                    "\nmetrics: concreteness {:.0}% risk {} stability {} style {}",
-                    m.concreteness,
-                    m.risk.map_or("-".to_owned(), |r| format!("{r:.0}")),
-                    m.stability_depth.map_or("-".to_owned(), |d| d.to_string()),
-                    m.style.as_str()
-                ));
+                let metrics = tr(
+                    "explain-metrics",
+                    &[
+                        ("concreteness", format!("{:.0}", m.concreteness).into()),
+                        (
+                            "risk",
+                            m.risk.map_or("-".to_owned(), |r| format!("{r:.0}")).into(),
+                        ),
+                        (
+                            "stability",
+                            m.stability_depth
+                                .map_or("-".to_owned(), |d| d.to_string())
+                                .into(),
+                        ),
+                        ("style", m.style.as_str().into()),
+                    ],
+                );
+                out.push_str(&format!("\n{}: {metrics}", t("explain-detail-metrics")));
             }
             for d in self.eval_deltas.iter().filter(|d| d.delta != 0).take(5) {
                 out.push_str(&format!(
                     "\n{}: {} -> {} ({:+})",
-                    d.term, d.before, d.after, d.delta
+                    crate::eval_table::term_name(&d.term),
+                    d.before,
+                    d.after,
+                    d.delta
                 ));
             }
         }

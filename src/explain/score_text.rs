@@ -17,7 +17,8 @@ use crate::variant::Variant;
 /// Below this many centipawns (White's side) the position reads "about equal".
 pub const EQUAL_CP: i32 = 20;
 
-/// White's score with its sign in pawns, two decimals (`+0.85`, `-0.91`, `0.00`).
+/// White's score with its sign in pawns, two decimals (`+0.85`, `-0.91`, `0.00`), with the
+/// decimal mark of the language spoken ([`crate::i18n::decimal`]: `+0,85` in Portuguese).
 ///
 /// ```
 /// use kibitzer::explain::score_text::signed_pawns;
@@ -28,9 +29,9 @@ pub const EQUAL_CP: i32 = 20;
 #[must_use]
 pub fn signed_pawns(cp: i32) -> String {
     if cp == 0 {
-        "0.00".to_owned()
+        crate::i18n::decimal("0.00")
     } else {
-        format!("{:+.2}", f64::from(cp) / 100.0)
+        crate::i18n::decimal(&format!("{:+.2}", f64::from(cp) / 100.0))
     }
 }
 
@@ -77,7 +78,7 @@ pub fn evaluation(white: Score, human: Option<Color>, variant: Variant) -> Strin
                     // The language's decimal mark: "1.7" in English, "1,7" in Portuguese.
                     (
                         "by",
-                        format!("{}{}{}", tenths / 10, tr("decimal-mark", &[]), tenths % 10).into(),
+                        crate::i18n::decimal(&format!("{}.{}", tenths / 10, tenths % 10)).into(),
                     ),
                 ],
             )
@@ -148,13 +149,22 @@ mod tests {
     }
 
     /// Issue 38's read: a number in a Portuguese sentence takes the decimal comma ("vantagem
-    /// de 1,7"); the score itself keeps the engines' notation (+1.71).
+    /// de 1,7"), and so does the score beside it (session 24: "+1,71", was "+1.71"); English
+    /// keeps the point.
     #[test]
     fn portuguese_sentences_take_the_decimal_comma() {
         let text = crate::i18n::with(crate::i18n::Lang::PtBr, || {
             evaluation_of(Score::Cp(171), Color::White, None, Variant::Chess)
         });
-        assert_eq!(text, "+1.71 (as Brancas têm vantagem de 1,7)");
+        assert_eq!(text, "+1,71 (as Brancas têm vantagem de 1,7)");
+        let equal = crate::i18n::with(crate::i18n::Lang::PtBr, || {
+            evaluation(Score::Cp(0), None, Variant::Chess)
+        });
+        assert_eq!(equal, "0,00 (igualdade)");
+        let english = crate::i18n::with(crate::i18n::Lang::En, || {
+            evaluation_of(Score::Cp(171), Color::White, None, Variant::Chess)
+        });
+        assert_eq!(english, "+1.71 (White is better by 1.7)");
     }
 
     #[test]

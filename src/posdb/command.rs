@@ -362,8 +362,8 @@ fn disk_size(path: &Path) -> u64 {
 /// Bytes as KiB below one MiB, else MiB, with one decimal.
 fn mib(bytes: u64) -> String {
     if bytes < 1 << 20 {
-        format!("{:.1} KiB", bytes as f64 / 1024.0)
+        crate::i18n::decimal(&format!("{:.1} KiB", bytes as f64 / 1024.0))
     } else {
-        format!("{:.1} MiB", bytes as f64 / f64::from(1u32 << 20))
+        crate::i18n::decimal(&format!("{:.1} MiB", bytes as f64 / f64::from(1u32 << 20)))
     }
 }

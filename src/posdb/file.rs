@@ -8,6 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use crate::i18n::{t, tr};
 use crate::variant::VariantPosition;
 use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior, params};
 
@@ -114,10 +115,31 @@ fn is_damage(e: &rusqlite::Error) -> bool {
 
 fn classify(e: rusqlite::Error) -> OpenError {
     if is_damage(&e) {
-        OpenError::Unusable(format!("damaged: {e}"))
+        OpenError::Unusable(tr(
+            "posdb-damaged-reason",
+            &[("error", sqlite_reason(&e).into())],
+        ))
     } else {
-        OpenError::Other(e.to_string())
+        OpenError::Other(sqlite_reason(&e))
     }
+}
+
+/// What went wrong in SQLite, in the language spoken: the usual failures of a file
+/// (not a database, damaged, locked, read-only, full, cannot be opened, no permission) in
+/// the catalogue's words (`posdb-sqlite-*`), any other in SQLite's own English.
+#[must_use]
+pub fn sqlite_reason(e: &rusqlite::Error) -> String {
+    let kind = match e.sqlite_error_code() {
+        Some(ErrorCode::NotADatabase) => "not-a-database",
+        Some(ErrorCode::DatabaseCorrupt) => "corrupt",
+        Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => "busy",
+        Some(ErrorCode::ReadOnly) => "read-only",
+        Some(ErrorCode::DiskFull) => "full",
+        Some(ErrorCode::CannotOpen) => "cannot-open",
+        Some(ErrorCode::PermissionDenied) => "permission",
+        _ => return e.to_string(),
+    };
+    tr("posdb-sqlite", &[("kind", kind.into())])
 }
 
 /// Opens `path` (creating it and its schema when missing) and checks it is ours.
@@ -138,9 +160,7 @@ pub fn open(path: &Path) -> Result<Connection, OpenError> {
         // A new file, or one another process is creating right now: `create` decides under the
         // write lock, and the ids are read again after it.
         if !create(&conn).map_err(classify)? {
-            return Err(OpenError::Unusable(
-                "not a kibitzer position database (it holds other tables)".to_owned(),
-            ));
+            return Err(OpenError::Unusable(t("posdb-other-tables")));
         }
         ids = read_ids(&conn).map_err(classify)?;
     }
@@ -149,12 +169,17 @@ pub fn open(path: &Path) -> Result<Connection, OpenError> {
         version = upgrade(&conn).map_err(classify)?;
     }
     if app != APPLICATION_ID {
-        return Err(OpenError::Unusable(format!(
-            "not a kibitzer position database (application id {app:#x})"
+        return Err(OpenError::Unusable(tr(
+            "posdb-foreign",
+            &[("id", format!("{app:#x}").into())],
         )));
     } else if version != SCHEMA_VERSION {
-        return Err(OpenError::Unusable(format!(
-            "schema version {version}, this kibitzer reads version {SCHEMA_VERSION}"
+        return Err(OpenError::Unusable(tr(
+            "posdb-schema",
+            &[
+                ("version", version.into()),
+                ("reads", SCHEMA_VERSION.into()),
+            ],
         )));
     }
     // Write-ahead logging persists in the file; set on every open (a no-op once set) so that a
@@ -551,14 +576,18 @@ pub fn import(conn: &mut Connection, source: &Path) -> Result<u64, OpenError> {
             .map_err(classify)?;
         // Every version so far has the same `positions` table.
         if app != APPLICATION_ID || !(1..=SCHEMA_VERSION).contains(&source_version) {
-            return Err(OpenError::Unusable(format!(
-                "not a kibitzer position database of schema version 1 to {SCHEMA_VERSION} \
-                 (application id {app:#x}, version {source_version})"
+            return Err(OpenError::Unusable(tr(
+                "posdb-import-foreign",
+                &[
+                    ("reads", SCHEMA_VERSION.into()),
+                    ("id", format!("{app:#x}").into()),
+                    ("version", source_version.into()),
+                ],
             )));
         }
         source_version
     };
-    let other = |e| OpenError::Other(format!("{e}"));
+    let other = |e: rusqlite::Error| OpenError::Other(sqlite_reason(&e));
     conn.execute(
         "ATTACH DATABASE ?1 AS source",
         params![source.to_string_lossy()],

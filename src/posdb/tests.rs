@@ -712,3 +712,91 @@ fn the_engine_thread_and_the_analysis_use_the_store_they_are_given() {
 
 #[path = "../variant/pawn_battle/posdb_tests.rs"]
 mod pawn_battle;
+
+/// Issue 38: the database's notices speak the language of the run: a directory that cannot
+/// be made, a damaged file moved aside, damage found while in use and the start after it, a
+/// file of another program, a file that cannot be opened at all.
+#[test]
+fn the_databases_notices_speak_portuguese() {
+    use crate::i18n::{Lang, with};
+    let pt = |f: &dyn Fn() -> Result<Opened, String>| with(Lang::PtBr, f);
+    let dir = tempfile::tempdir().unwrap();
+    // A file stands where the directory should be.
+    let blocker = dir.path().join("data");
+    std::fs::write(&blocker, b"a file").unwrap();
+    let inside = path_in(&blocker.join("sub"));
+    let said = pt(&|| Store::open(&inside, Options::default())).unwrap_err();
+    assert!(said.starts_with("não foi possível criar"), "{said}");
+    assert!(
+        said.contains("uma parte do caminho não é um diretório"),
+        "{said}"
+    );
+    let english = with(Lang::En, || Store::open(&inside, Options::default())).unwrap_err();
+    assert!(english.contains("cannot create") && english.contains("not a directory"));
+
+    // A damaged file: moved aside, said in Portuguese with SQLite's reason in Portuguese.
+    let path = path_in(dir.path());
+    std::fs::write(&path, b"not a database at all".repeat(200)).unwrap();
+    let notice = pt(&|| Store::open(&path, Options::default()))
+        .unwrap()
+        .notice
+        .unwrap();
+    for words in [
+        "o banco de posições",
+        "estava inutilizável (danificado: o arquivo não é um banco de dados)",
+        "ele foi movido para",
+        "um banco novo foi criado",
+    ] {
+        assert!(notice.contains(words), "{words:?} in {notice}");
+    }
+
+    // Damage found while in use, then the next start.
+    let said = with(Lang::PtBr, || {
+        damage_found(&path, "o arquivo do banco de dados está corrompido")
+    });
+    assert!(
+        said.contains("está danificado (o arquivo do banco de dados"),
+        "{said}"
+    );
+    assert!(
+        said.contains("Na próxima vez que o programa abrir"),
+        "{said}"
+    );
+    let notice = pt(&|| Store::open(&path, Options::default()))
+        .unwrap()
+        .notice
+        .unwrap();
+    assert!(
+        notice.contains("problema descoberto durante o uso"),
+        "{notice}"
+    );
+
+    // Another program's file.
+    let other = dir.path().join("other.db");
+    Connection::open(&other)
+        .unwrap()
+        .execute_batch("CREATE TABLE notes (text)")
+        .unwrap();
+    let notice = pt(&|| Store::open(&other, Options::default()))
+        .unwrap()
+        .notice
+        .unwrap();
+    assert!(
+        notice.contains("não é um banco de posições do kibitzer (contém outras tabelas)"),
+        "{notice}"
+    );
+
+    // A directory where the file should be: it cannot be opened, and the message says what
+    // to do.
+    let folder = dir.path().join("folder").join("positions.db");
+    std::fs::create_dir_all(&folder).unwrap();
+    let said = pt(&|| Store::open(&folder, Options::default())).unwrap_err();
+    assert!(
+        said.starts_with("não foi possível abrir o banco de posições"),
+        "{said}"
+    );
+    assert!(said.contains("rode o programa com --no-db"), "{said}");
+    for english in [" the ", "database ", "cannot", "unable"] {
+        assert!(!said.contains(english), "{english:?} in {said}");
+    }
+}

@@ -185,7 +185,12 @@ pub fn share(
     doc: &crate::review::command::ReviewDocument<'_>,
     plies: usize,
 ) -> Result<String, String> {
-    let dir = std::env::current_dir().map_err(|e| format!("no current directory: {e}"))?;
+    let dir = std::env::current_dir().map_err(|e| {
+        crate::i18n::tr(
+            "share-no-directory",
+            &[("error", crate::i18n::os_reason(&e).into())],
+        )
+    })?;
     share_in(doc, plies, &dir)
 }
 
@@ -205,20 +210,28 @@ pub fn share_in(
         let path = dir.join(format!("review-{n}.html"));
         match write_new(&path, &page) {
             Ok(()) if doc.plies.len() < plies => {
-                return Ok(format!(
-                    "wrote {} (the {} moves reviewed so far of {plies})",
-                    path.display(),
-                    doc.plies.len()
+                return Ok(crate::i18n::tr(
+                    "share-wrote-part",
+                    &[
+                        ("path", path.display().to_string().into()),
+                        ("done", doc.plies.len().into()),
+                        ("plies", plies.into()),
+                    ],
                 ));
             }
-            Ok(()) => return Ok(format!("wrote {}", path.display())),
+            Ok(()) => {
+                return Ok(crate::i18n::tr(
+                    "cli-wrote",
+                    &[("path", path.display().to_string().into())],
+                ));
+            }
             Err(WriteError::Exists(_)) => {}
             Err(e) => return Err(e.to_string()),
         }
     }
-    Err(format!(
-        "{}: review-1.html to review-9999.html all exist",
-        dir.display()
+    Err(crate::i18n::tr(
+        "share-all-exist",
+        &[("dir", dir.display().to_string().into())],
     ))
 }
 
@@ -248,7 +261,7 @@ fn ply_html(p: &Ply) -> String {
             ("number", number),
             ("san", escape(&p.san)),
             ("mark", escape(&p.mark)),
-            ("score", escape(&p.score_text)),
+            ("score", escape(&crate::i18n::decimal(&p.score_text))),
             ("label", escape(&p.label)),
             ("text", escape(&p.explanation.text)),
             ("better", better),
@@ -264,8 +277,10 @@ fn side_html(name: &str, s: &Side) -> String {
             ("name", escape(name)),
             (
                 "accuracy",
-                s.accuracy
-                    .map_or_else(|| "–".to_owned(), |a| format!("{a:.1}")),
+                s.accuracy.map_or_else(
+                    || "–".to_owned(),
+                    |a| crate::i18n::decimal(&format!("{a:.1}")),
+                ),
             ),
             ("inaccuracies", s.inaccuracies.to_string()),
             ("mistakes", s.mistakes.to_string()),

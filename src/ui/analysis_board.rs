@@ -258,7 +258,11 @@ fn draw_lines<P: Playable>(
                 for (i, line) in found.lines.iter().enumerate() {
                     lines.push(Line::from(vec![
                         Span::styled(
-                            format!("{} {:>6} ", i + 1, line.score.to_string()),
+                            format!(
+                                "{} {:>6} ",
+                                i + 1,
+                                crate::i18n::decimal(&line.score.to_string())
+                            ),
                             theme.fg("accent").add_modifier(Modifier::BOLD),
                         ),
                         Span::styled(

@@ -67,8 +67,10 @@ impl EvalBarValue {
             Score::Cp(cp) if cp.abs() >= crate::engine::TB_BOUND => {
                 if cp > 0 { "+TB" } else { "-TB" }.to_owned()
             }
-            Score::Cp(cp) if cp.abs() < 5 => "0.0".to_owned(),
-            Score::Cp(cp) if cp.abs() < 1000 => format!("{:+.1}", f64::from(cp) / 100.0),
+            Score::Cp(cp) if cp.abs() < 5 => crate::i18n::decimal("0.0"),
+            Score::Cp(cp) if cp.abs() < 1000 => {
+                crate::i18n::decimal(&format!("{:+.1}", f64::from(cp) / 100.0))
+            }
             Score::Cp(cp) => format!("{:+}", cp / 100),
             mate => mate.short_win(self.variant).unwrap_or_default(),
         }

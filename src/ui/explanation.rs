@@ -24,9 +24,9 @@ const SPINNER: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "�
 pub fn short_count(n: u64) -> String {
     match n {
         0..1_000 => n.to_string(),
-        1_000..1_000_000 => format!("{:.1}k", n as f64 / 1e3),
-        1_000_000..1_000_000_000 => format!("{:.2}M", n as f64 / 1e6),
-        _ => format!("{:.2}G", n as f64 / 1e9),
+        1_000..1_000_000 => crate::i18n::decimal(&format!("{:.1}k", n as f64 / 1e3)),
+        1_000_000..1_000_000_000 => crate::i18n::decimal(&format!("{:.2}M", n as f64 / 1e6)),
+        _ => crate::i18n::decimal(&format!("{:.2}G", n as f64 / 1e9)),
     }
 }
 
@@ -38,19 +38,19 @@ fn thinking_lines<P: Playable>(
 ) -> Vec<Line<'static>> {
     vec![
         Line::from(vec![
-            Span::styled("score ", theme.fg("dim")),
+            Span::styled(crate::i18n::t("thinking-score"), theme.fg("dim")),
             Span::styled(app.score_words(t.score, root), theme.fg("accent")),
-            Span::styled(" · depth ", theme.fg("dim")),
+            Span::styled(crate::i18n::t("thinking-depth"), theme.fg("dim")),
             Span::styled(format!("{}/{}", t.depth, t.seldepth), theme.fg("text")),
         ]),
         Line::from(vec![
-            Span::styled("nodes ", theme.fg("dim")),
+            Span::styled(crate::i18n::t("thinking-nodes"), theme.fg("dim")),
             Span::styled(short_count(t.nodes), theme.fg("text")),
             Span::styled(" · ", theme.fg("dim")),
             Span::styled(format!("{}/s", short_count(t.nps)), theme.fg("text")),
         ]),
         Line::from(vec![
-            Span::styled("line ", theme.fg("dim")),
+            Span::styled(crate::i18n::t("thinking-line"), theme.fg("dim")),
             Span::styled(line_san(root, &t.pv, SHOWN_LINE_PLIES), theme.fg("text")),
         ]),
     ]
@@ -120,6 +120,8 @@ pub fn draw_scrolled_panel(
 fn said(line: &str) -> String {
     if let Some(rest) = line.strip_prefix(crate::explain::explanation::SCORE_PREFIX) {
         format!("{}{rest}", t("score-label"))
+    } else if let Some(rest) = line.strip_prefix(crate::explain::explanation::BETTER_PREFIX) {
+        format!("{}{rest}", t("better-label"))
     } else if line == "checkmate" {
         t("score-checkmate")
     } else {
@@ -415,7 +417,7 @@ fn legend_line<P: Playable>(
     theme: &Theme,
 ) -> Line<'static> {
     Line::from(vec![
-        Span::styled("line on the board ", theme.fg("dim")),
+        Span::styled(crate::i18n::t("marks-legend"), theme.fg("dim")),
         Span::styled(
             super::marks::legend(app.shown_position(), marked),
             theme.fg("text"),

@@ -391,7 +391,7 @@ pub(crate) fn panel_lines<P: OnScreen>(screen: &Screen<P>) -> Vec<Line<'static>>
                         "{number} {}{}  {}  {}",
                         san(&r.san),
                         r.classification.mark(),
-                        r.score_text,
+                        crate::i18n::decimal(&r.score_text),
                         P::label_words(&r.classification)
                     ),
                     screen
@@ -407,7 +407,11 @@ pub(crate) fn panel_lines<P: OnScreen>(screen: &Screen<P>) -> Vec<Line<'static>>
                                 ("move", san_arg(&r.best_move)),
                                 (
                                     "score",
-                                    crate::review::score_text(r.best_score, P::VARIANT).into(),
+                                    crate::i18n::decimal(&crate::review::score_text(
+                                        r.best_score,
+                                        P::VARIANT,
+                                    ))
+                                    .into(),
                                 ),
                                 ("line", san_arg(&r.best_line.join(" "))),
                             ],

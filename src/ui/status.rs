@@ -162,7 +162,7 @@ pub fn draw<P: Playable>(frame: &mut Frame, layout: &Layout, app: &App<P>, theme
                 let game = if P::VARIANT == Variant::Chess {
                     String::new()
                 } else {
-                    format!(" · {}", P::NAME)
+                    format!(" · {}", P::VARIANT.name())
                 };
                 vec![
                     state,

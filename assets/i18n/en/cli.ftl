@@ -75,3 +75,51 @@ feedback-cannot-write = cannot write feedback #{ $id }: { $why }
 feedback-entry = #{ $id } { $at } { $verdict } on { $san } ({ $game }, { $screen }, kibitzer { $version })
 feedback-position = position: { $fen }
 feedback-note = note: { $note }
+
+## kibitzer eval's table (src/eval_table.rs). $term: a term of the evaluation, its English
+## name with dashes (chess: material, piece-placement, mobility, king-safety, pawn-structure,
+## threats, defences, bishop-pair, rooks, tempo, castling; Pawn Battle: advance, passed-pawns,
+## promotion-race); $name: its English name; $side: white or black; $score: the score.
+eval-term = { $term ->
+    [material] material
+    [piece-placement] piece placement
+    [mobility] mobility
+    [king-safety] king safety
+    [pawn-structure] pawn structure
+    [threats] threats
+    [defences] defences
+    [bishop-pair] bishop pair
+    [rooks] rooks
+    [tempo] tempo
+    [castling] castling
+    [advance] advance
+    [passed-pawns] passed pawns
+    [promotion-race] promotion race
+   *[other] { $name }
+  }
+eval-heading-term = term
+eval-heading-white = white
+eval-heading-black = black
+eval-heading-total = total
+eval-heading-diff = diff
+eval-total = total
+eval-phase = phase { $phase }/{ $max } (24 = opening)
+eval-turn = { $side ->
+    [white] white
+   *[black] black
+  } to move; score for the side to move: { $score }
+eval-drawish = drawish endgame: the total keeps { $kept }/{ $full } of the endgame values
+eval-fifty = fifty-move counter running: the total keeps { $kept }/{ $full }
+eval-preset-needs-variant = --preset chooses a Pawn Battle evaluation: add --variant pawn-battle (chess's evaluation weights are [eval] in the configuration file)
+
+## Written files, kibitzer config, the tablebases (src/main.rs) and the review's web page
+## (src/share/page.rs). $path: a file; $dir: a directory; $error: what went wrong; $done, $plies:
+## moves reviewed, moves of the game.
+cli-wrote = wrote { $path }
+config-check-ok = { $path }: OK
+config-check-defaults = { $path } does not exist: using the defaults
+config-init-exists = { $path } already exists; use `kibitzer config init --force` to overwrite it
+tablebase-going-on = { $error }; going on with the built-in 3- and 4-piece tables
+share-wrote-part = wrote { $path } (the { $done } moves reviewed so far of { $plies })
+share-all-exist = { $dir }: review-1.html to review-9999.html all exist
+share-no-directory = no current directory: { $error }

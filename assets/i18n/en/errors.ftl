@@ -147,3 +147,45 @@ pb-only-pawns-rooks = Pawn Battle has only pawns and rooks, no { $role }
 pb-pawn-wins = a pawn reaching { $to } wins the game at once and is not promoted: write { $to }
 pb-no-promotion = there is no promotion in Pawn Battle
 pb-cannot-reach = the { $role } on { $from } cannot reach { $to }
+
+## The operating system's usual failures (src/i18n.rs, `os_reason`). $kind: permission,
+## not-found, exists, full, read-only, not-a-directory, is-a-directory.
+os-error = { $kind ->
+    [permission] permission denied
+    [not-found] no such file or directory
+    [exists] it already exists
+    [full] no space left on the disk
+    [read-only] the file system is read-only
+    [not-a-directory] a part of the path is not a directory
+   *[is-a-directory] it is a directory
+  }
+
+## The position database (src/posdb.rs, src/posdb/file.rs, src/main.rs). $path: the file;
+## $dir: its directory; $aside: where a damaged file was moved; $why: why it is unusable;
+## $error: what went wrong; $id: an application id; $version, $reads: schema versions.
+posdb-cannot-create-dir = cannot create { $dir }: { $error }
+posdb-unusable-unmovable = the position database { $path } is unusable ({ $why }) and cannot be moved aside: { $error }; move or delete it, or run with --no-db
+posdb-moved-aside = the position database { $path } was unusable ({ $why }); it was moved to { $aside } and a new one started
+posdb-writer-thread = cannot start the database writer thread: { $error }
+posdb-cannot-open = cannot open the position database { $path }: { $error }; check the directory's permissions and free space, or run with --no-db
+posdb-problem = the position database { $path }: { $error }
+posdb-damaged-marked = the position database { $path } is damaged ({ $why }); it was not used further. The next start moves it aside and starts a new one
+posdb-damaged-unmarked = the position database { $path } is damaged ({ $why }); it was not used further, and it cannot be marked for the next start ({ $error }): move it aside or delete it
+posdb-going-on-without = { $error }; going on without it
+posdb-damaged-reason = damaged: { $error }
+posdb-damaged-in-use = damaged, found while in use: { $error }
+posdb-other-tables = not a kibitzer position database (it holds other tables)
+posdb-foreign = not a kibitzer position database (application id { $id })
+posdb-schema = schema version { $version }, this kibitzer reads version { $reads }
+posdb-import-foreign = not a kibitzer position database of schema version 1 to { $reads } (application id { $id }, version { $version })
+# SQLite's usual failures. $kind: not-a-database, corrupt, busy, read-only, full,
+# cannot-open, permission.
+posdb-sqlite = { $kind ->
+    [not-a-database] file is not a database
+    [corrupt] database disk image is malformed
+    [busy] the file is locked by another program
+    [read-only] the file is read-only
+    [full] the disk is full
+    [cannot-open] unable to open the file
+   *[permission] permission denied
+  }

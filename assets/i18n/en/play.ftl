@@ -156,3 +156,20 @@ rules-pawn-battle-lose = when you have no legal move
 rules-draw = draw
 rules-pawn-battle-draw-1 = threefold repetition, or fifty moves without
 rules-pawn-battle-draw-2 = a pawn move or a capture
+better-label = better:{" "}
+# The advanced explanation's figures (src/explain/explanation.rs): the labels of its lines and
+# the metrics. $style: aggressive, positional, tactical, defensive, dynamic.
+explain-detail-pv = pv
+explain-detail-themes = themes
+explain-detail-metrics = metrics
+explain-metrics = concreteness { $concreteness }% risk { $risk } stability { $stability } style { $style }
+# The hint's thinking lines and the legend of the numbered squares (src/ui/explanation.rs).
+thinking-score = score{" "}
+thinking-depth = {" "}· depth{" "}
+thinking-nodes = nodes{" "}
+thinking-line = line{" "}
+marks-legend = line on the board{" "}
+# The terminal, the engine thread and the review of a finished game (src/play.rs, src/shell.rs).
+play-no-terminal = cannot set up the terminal
+play-engine-no-start = cannot start the engine: { $error }
+play-review-unreadable = the review failed: the game could not be read back

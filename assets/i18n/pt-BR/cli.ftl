@@ -114,3 +114,54 @@ feedback-cannot-write = não foi possível gravar a opinião nº { $id }: { $why
 feedback-entry = #{ $id } { $at } { $verdict } sobre { $san } ({ $game }, { $screen }, kibitzer { $version })
 feedback-position = posição: { $fen }
 feedback-note = nota: { $note }
+
+## A tabela de kibitzer eval (src/eval_table.rs). $term: um termo da avaliação, o nome inglês
+## com hífens (xadrez: material, piece-placement, mobility, king-safety, pawn-structure,
+## threats, defences, bishop-pair, rooks, tempo, castling; Batalha de Peões: advance,
+## passed-pawns, promotion-race); $name: o nome inglês; $side: white ou black; $score: a avaliação.
+eval-term = { $term ->
+    [material] material
+    [piece-placement] posicionamento das peças
+    [mobility] mobilidade
+    [king-safety] segurança do rei
+    [pawn-structure] estrutura de peões
+    [threats] ameaças
+    [defences] defesas
+    [bishop-pair] par de bispos
+    [rooks] torres
+    [tempo] tempo
+    [castling] roque
+    [advance] avanço dos peões
+    [passed-pawns] peões passados
+    [promotion-race] corrida para promover
+   *[other] { $name }
+  }
+eval-heading-term = termo
+eval-heading-white = Brancas
+eval-heading-black = Pretas
+eval-heading-total = total
+eval-heading-diff = diferença
+eval-total = total
+eval-phase = fase { $phase }/{ $max } (24 = abertura)
+eval-turn = vez das { $side ->
+    [white] Brancas
+   *[black] Pretas
+  }; avaliação para o lado que joga: { $score }
+eval-drawish = final com tendência de empate: o total conserva { $kept }/{ $full } dos valores de final
+eval-fifty = contagem da regra dos 50 lances em andamento: o total conserva { $kept }/{ $full }
+eval-preset-needs-variant = --preset escolhe uma avaliação da Batalha de Peões: acrescente --variant pawn-battle (os pesos da avaliação do xadrez ficam em [eval] no arquivo de configuração)
+
+## Arquivos gravados, kibitzer config, as tabelas de finais (src/main.rs) e a página web da
+## revisão (src/share/page.rs). $path: um arquivo; $dir: um diretório; $error: o que deu errado;
+## $done, $plies: lances revisados, lances da partida.
+cli-wrote = { $path } gravado
+config-check-ok = { $path }: ok
+config-check-defaults = { $path } não existe: valem os valores padrão
+config-init-exists = { $path } já existe; use `kibitzer config init --force` para substituí-lo
+tablebase-going-on = { $error }; o programa continua com as tabelas de finais embutidas, de 3 e 4 peças
+share-wrote-part = { $path } gravado ({ $done } de { $plies } { $plies ->
+    [one] lance revisado
+   *[other] lances revisados
+  } até agora)
+share-all-exist = { $dir }: review-1.html a review-9999.html já existem todos
+share-no-directory = não há diretório atual: { $error }

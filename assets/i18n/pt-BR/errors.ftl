@@ -186,3 +186,46 @@ pb-cannot-reach = { $role ->
     [rook] a torre em { $from } não alcança
    *[pawn] o peão em { $from } não alcança
   } { $to }
+
+## As falhas comuns do sistema operacional (src/i18n.rs, `os_reason`). $kind: permission,
+## not-found, exists, full, read-only, not-a-directory, is-a-directory.
+os-error = { $kind ->
+    [permission] permissão negada
+    [not-found] arquivo ou diretório inexistente
+    [exists] já existe
+    [full] não há mais espaço no disco
+    [read-only] o sistema de arquivos é somente leitura
+    [not-a-directory] uma parte do caminho não é um diretório
+   *[is-a-directory] é um diretório
+  }
+
+## O banco de posições (src/posdb.rs, src/posdb/file.rs, src/main.rs). $path: o arquivo; $dir:
+## o diretório dele; $aside: para onde foi movido um arquivo danificado; $why: por que ele não
+## pode ser usado; $error: o que deu errado; $id: um identificador de aplicativo; $version,
+## $reads: versões do esquema.
+posdb-cannot-create-dir = não foi possível criar { $dir }: { $error }
+posdb-unusable-unmovable = o banco de posições { $path } está inutilizável ({ $why }) e não pôde ser posto de lado: { $error }; mova-o ou apague-o, ou rode o programa com --no-db
+posdb-moved-aside = o banco de posições { $path } estava inutilizável ({ $why }); ele foi movido para { $aside } e um banco novo foi criado
+posdb-writer-thread = não foi possível iniciar a tarefa que grava o banco de posições: { $error }
+posdb-cannot-open = não foi possível abrir o banco de posições { $path }: { $error }; verifique as permissões do diretório e o espaço livre no disco, ou rode o programa com --no-db
+posdb-problem = banco de posições { $path }: { $error }
+posdb-damaged-marked = o banco de posições { $path } está danificado ({ $why }) e deixou de ser usado. Na próxima vez que o programa abrir, ele será posto de lado e um banco novo será criado
+posdb-damaged-unmarked = o banco de posições { $path } está danificado ({ $why }) e deixou de ser usado, mas não foi possível marcá-lo para a próxima abertura ({ $error }): ponha-o de lado ou apague-o
+posdb-going-on-without = { $error }; o programa continua sem ele
+posdb-damaged-reason = danificado: { $error }
+posdb-damaged-in-use = danificado, problema descoberto durante o uso: { $error }
+posdb-other-tables = não é um banco de posições do kibitzer (contém outras tabelas)
+posdb-foreign = não é um banco de posições do kibitzer (identificador de aplicativo { $id })
+posdb-schema = versão { $version } do esquema, e este kibitzer lê a versão { $reads }
+posdb-import-foreign = não é um banco de posições do kibitzer com esquema da versão 1 à { $reads } (identificador de aplicativo { $id }, versão { $version })
+# As falhas comuns do SQLite. $kind: not-a-database, corrupt, busy, read-only, full,
+# cannot-open, permission.
+posdb-sqlite = { $kind ->
+    [not-a-database] o arquivo não é um banco de dados
+    [corrupt] o arquivo do banco de dados está corrompido
+    [busy] o arquivo está bloqueado por outro programa
+    [read-only] o arquivo é somente leitura
+    [full] o disco está cheio
+    [cannot-open] não foi possível abrir o arquivo
+   *[permission] permissão negada
+  }

@@ -156,3 +156,27 @@ rules-pawn-battle-lose = quando não tem lance legal
 rules-draw = empate
 rules-pawn-battle-draw-1 = tripla repetição ou cinquenta lances sem
 rules-pawn-battle-draw-2 = lance de peão nem captura
+better-label = melhor:{" "}
+# Os números da explicação avançada (src/explain/explanation.rs): os rótulos das linhas e as
+# métricas. $style: aggressive, positional, tactical, defensive, dynamic.
+explain-detail-pv = linha
+explain-detail-themes = temas
+explain-detail-metrics = métricas
+explain-metrics = concretude { $concreteness }% risco { $risk } estabilidade { $stability } estilo { $style ->
+    [aggressive] agressivo
+    [positional] posicional
+    [tactical] tático
+    [defensive] defensivo
+   *[dynamic] dinâmico
+  }
+# As linhas da dica enquanto o computador pensa e a legenda das casas numeradas
+# (src/ui/explanation.rs).
+thinking-score = avaliação{" "}
+thinking-depth = {" "}· profundidade{" "}
+thinking-nodes = nós{" "}
+thinking-line = linha{" "}
+marks-legend = linha no tabuleiro{" "}
+# O terminal, a tarefa do motor e a revisão de uma partida terminada (src/play.rs, src/shell.rs).
+play-no-terminal = não foi possível preparar o terminal
+play-engine-no-start = não foi possível iniciar o motor: { $error }
+play-review-unreadable = a revisão falhou: não foi possível ler a partida de volta

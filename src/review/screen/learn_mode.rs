@@ -234,7 +234,11 @@ impl<P: OnScreen> Screen<P> {
                                 ("move", crate::i18n::san(&r.best_move).into_owned().into()),
                                 (
                                     "score",
-                                    crate::review::score_text(r.best_score, P::VARIANT).into(),
+                                    crate::i18n::decimal(&crate::review::score_text(
+                                        r.best_score,
+                                        P::VARIANT,
+                                    ))
+                                    .into(),
                                 ),
                                 ("key", self.keys.key_of(ReviewAction::NextMistake).into()),
                             ],

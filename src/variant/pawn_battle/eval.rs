@@ -15,7 +15,6 @@
 //! (a win or loss), not here. [`Evaluation`] is what the search uses: a preset with the
 //! configured weight of every term in percent (`[pawn_battle.eval]`, [`EvalConfig`]).
 
-use std::fmt;
 use std::sync::LazyLock;
 
 use anyhow::{Context, Result, ensure};
@@ -230,37 +229,6 @@ pub struct Breakdown {
     pub terms: [ByColor<i32>; 6],
     /// The side to move.
     pub turn: Color,
-}
-
-impl fmt::Display for Breakdown {
-    /// One row per term (White, Black, White minus Black), then the score for the side to move.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let row = |f: &mut fmt::Formatter<'_>, name: &str, w: &str, b: &str, d: i32| {
-            writeln!(f, "{name:<16} {w:>7} {b:>7} {d:>7}")
-        };
-        writeln!(
-            f,
-            "{:<16} {:>7} {:>7} {:>7}",
-            "term", "white", "black", "diff"
-        )?;
-        for term in Term::ALL {
-            let v = self.term(term);
-            row(
-                f,
-                term.name(),
-                &v.white.to_string(),
-                &v.black.to_string(),
-                v.white - v.black,
-            )?;
-        }
-        row(f, "total", "", "", self.score(Color::White))?;
-        write!(
-            f,
-            "{} to move; score for the side to move: {}",
-            crate::game::notation::color_name(self.turn),
-            self.score(self.turn)
-        )
-    }
 }
 
 impl Breakdown {
