@@ -500,7 +500,7 @@ pub fn after_limits(
 ) -> AfterSearch {
     if judged.best_move.as_ref() == Some(played) {
         AfterSearch::None
-    } else if builtin && analysis::convert::exact_root_score(judged, played.clone()).is_some() {
+    } else if builtin && analysis::convert::exact_root_score(judged, *played).is_some() {
         AfterSearch::First
     } else {
         AfterSearch::Deeper
