@@ -102,10 +102,7 @@ pub fn priority(p: &PlyReview) -> Option<Priority> {
     if c.is_error() || c.only_move || c.missed_win || c.missed_mate || c.allowed_mate {
         return Some(Priority::Flagged);
     }
-    if [0.1, 0.2, 0.3]
-        .iter()
-        .any(|t| (c.drop - t).abs() < NEAR_THRESHOLD)
-    {
+    if threshold_distance(c.drop) < NEAR_THRESHOLD {
         return Some(Priority::NearThreshold);
     }
     if c.quality == Quality::Best {
@@ -114,8 +111,44 @@ pub fn priority(p: &PlyReview) -> Option<Priority> {
     Some(Priority::Rest)
 }
 
-/// The plies of `plies` in the order a round refines them: by [`priority`], then in the order
-/// of the game; book moves left out.
+/// How far a drop (winning chances) is from the nearest verdict threshold (0.1, 0.2, 0.3).
+///
+/// ```
+/// # use kibitzer::review::refine::threshold_distance;
+/// assert!((threshold_distance(0.12) - 0.02).abs() < 1e-9);
+/// assert!((threshold_distance(0.0) - 0.1).abs() < 1e-9);
+/// ```
+#[must_use]
+pub fn threshold_distance(drop: f64) -> f64 {
+    THRESHOLDS
+        .iter()
+        .map(|t| (drop - t).abs())
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// The drops (winning chances) at which a verdict changes: inaccuracy, mistake, blunder.
+const THRESHOLDS: [f64; 3] = [0.1, 0.2, 0.3];
+
+/// Whether two successive judgements of a ply (`old`, then the deeper `new`) agree on its
+/// verdict, so that more depth is not spent on it ([`refine_game`] leaves it alone from then
+/// on): the same error class (inaccuracy, mistake, blunder, or none: best, excellent and good
+/// are one verdict here), the same flags (only move, missed win or mate, allowed mate), the
+/// same best move, and the deeper drop not within [`NEAR_THRESHOLD`] of a threshold (where a
+/// little more depth can still change the class).
+#[must_use]
+pub fn same_verdict(old: &PlyReview, new: &PlyReview) -> bool {
+    let (a, b) = (&old.classification, &new.classification);
+    let class = |c: &crate::review::classify::Classification| c.is_error().then_some(c.quality);
+    class(a) == class(b)
+        && (a.only_move, a.missed_win, a.missed_mate, a.allowed_mate)
+            == (b.only_move, b.missed_win, b.missed_mate, b.allowed_mate)
+        && old.best_uci == new.best_uci
+        && threshold_distance(b.drop) >= NEAR_THRESHOLD
+}
+
+/// The plies of `plies` in the order a round refines them: by [`priority`], then by how close
+/// the drop is to a verdict's threshold ([`threshold_distance`]: where a deeper search is most
+/// likely to change the verdict), then in the order of the game; book moves left out.
 ///
 /// ```
 /// # use kibitzer::review::refine::order;
@@ -123,12 +156,12 @@ pub fn priority(p: &PlyReview) -> Option<Priority> {
 /// ```
 #[must_use]
 pub fn order(plies: &[PlyReview]) -> Vec<usize> {
-    let mut out: Vec<(Priority, usize)> = plies
+    let mut out: Vec<(Priority, f64, usize)> = plies
         .iter()
-        .filter_map(|p| priority(p).map(|k| (k, p.ply)))
+        .filter_map(|p| priority(p).map(|k| (k, threshold_distance(p.classification.drop), p.ply)))
         .collect();
-    out.sort();
-    out.into_iter().map(|(_, i)| i).collect()
+    out.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)).then(a.2.cmp(&b.2)));
+    out.into_iter().map(|(_, _, i)| i).collect()
 }
 
 /// The review header's line while a review deepens (one place for its words).
@@ -305,6 +338,9 @@ fn refine_rounds<P: Reviewed>(
         ..Refined::default()
     };
     let mut plies: Vec<PlyReview> = first.to_vec();
+    // Plies whose last two judgements agreed ([`same_verdict`]): not judged again.
+    let mut settled = vec![false; plies.len()];
+    let mut all_settled = false;
     // Set at the deadline or when `stop` is: ends the search under way.
     let halt = AtomicBool::new(false);
     let finished = AtomicBool::new(false);
@@ -325,32 +361,49 @@ fn refine_rounds<P: Reviewed>(
             if over() {
                 break;
             }
+            let todo: Vec<usize> = order(&plies)
+                .into_iter()
+                .filter(|&i| !settled.get(i).copied().unwrap_or(false))
+                .collect();
+            if todo.is_empty() && round > 1 {
+                all_settled = true;
+                break;
+            }
             let deeper = deeper(settings, round);
             let mut deepest = nominal_depth::<P>(&deeper);
             let shown = deepest.unwrap_or_else(|| plies.iter().map(|p| p.depth).max().unwrap_or(0));
             report.depth = Some(shown);
             on_event(ReviewEvent::Refining(shown));
-            let todo = order(&plies);
-            let complete = refine_round(game, &deeper, &todo, (&halt, &over), &mut |p, notices| {
-                if stop.load(Ordering::Relaxed) {
-                    return;
-                }
-                for n in notices {
-                    on_event(ReviewEvent::Notice(n));
-                }
-                let i = p.ply;
-                if plies.get(i).is_some_and(|old| p.depth >= old.depth) {
-                    if deepest.is_none_or(|d| p.depth > d) && nominal_depth::<P>(&deeper).is_none()
-                    {
-                        deepest = Some(p.depth);
-                        report.depth = deepest;
-                        on_event(ReviewEvent::Refining(p.depth));
+            let complete = refine_round(
+                game,
+                (settings, &deeper),
+                &todo,
+                (&halt, &over),
+                &mut |p, notices| {
+                    if stop.load(Ordering::Relaxed) {
+                        return;
                     }
-                    report.plies += 1;
-                    plies[i] = (*p).clone();
-                    on_event(ReviewEvent::Ply(p));
-                }
-            });
+                    for n in notices {
+                        on_event(ReviewEvent::Notice(n));
+                    }
+                    let i = p.ply;
+                    if let Some(old) = plies.get(i).filter(|old| p.depth >= old.depth) {
+                        if let Some(s) = settled.get_mut(i) {
+                            *s = p.depth > old.depth && same_verdict(old, &p);
+                        }
+                        if deepest.is_none_or(|d| p.depth > d)
+                            && nominal_depth::<P>(&deeper).is_none()
+                        {
+                            deepest = Some(p.depth);
+                            report.depth = deepest;
+                            on_event(ReviewEvent::Refining(p.depth));
+                        }
+                        report.plies += 1;
+                        plies[i] = (*p).clone();
+                        on_event(ReviewEvent::Ply(p));
+                    }
+                },
+            );
             if !complete {
                 break;
             }
@@ -358,7 +411,7 @@ fn refine_rounds<P: Reviewed>(
         }
         finished.store(true, Ordering::Relaxed);
     });
-    if !stop.load(Ordering::Relaxed) && report.rounds == rounds {
+    if !stop.load(Ordering::Relaxed) && (report.rounds == rounds || all_settled) {
         on_event(ReviewEvent::Refined(report.depth.unwrap_or(0)));
     }
     report
@@ -370,7 +423,7 @@ fn refine_rounds<P: Reviewed>(
 /// (the ply under way is dropped).
 fn refine_round<P: Reviewed>(
     game: &Game<P>,
-    settings: &Settings,
+    (first, settings): (&Settings, &Settings),
     todo: &[usize],
     (halt, over): (&AtomicBool, &(dyn Fn() -> bool + Sync)),
     done: &mut dyn FnMut(Box<PlyReview>, Vec<String>),
@@ -397,7 +450,8 @@ fn refine_round<P: Reviewed>(
                     if over() {
                         return;
                     }
-                    let judged = refine_ply(game, i, settings, &mut analyst, &mut memory, halt);
+                    let judged =
+                        refine_ply(game, i, (first, settings), &mut analyst, &mut memory, halt);
                     let notices = analyst.take_notices();
                     if halt.load(Ordering::Relaxed) {
                         return;
@@ -418,18 +472,59 @@ fn refine_round<P: Reviewed>(
     !halt.load(Ordering::Relaxed)
 }
 
+/// How deep a refined ply's position after the move is searched ([`after_limits`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AfterSearch {
+    /// Not at all: the played move is the judgement's best move, whose line and score come
+    /// from the search before it.
+    None,
+    /// At the first pass's limits, for the line after the move alone (the position database
+    /// holds it from the first pass): the judgement has the played move's exact score.
+    First,
+    /// As deep as the round: the played move's score comes from it (an external analyst's
+    /// judgement scores only its best move).
+    Deeper,
+}
+
+/// What a refined judgement `judged` of the move `played` needs of the position after it:
+/// nothing when the move is the judgement's best, its line alone when the built-in engine
+/// (`builtin`) scored the move exactly in the search before it, else a search as deep as the
+/// round's. The first pass searches every position anyway (each is the next ply's position
+/// before); a refinement searching the position after every ply again at the deeper limits
+/// spent about half its time there.
+#[must_use]
+pub fn after_limits(
+    judged: &crate::engine::SearchResult,
+    played: &shakmaty::Move,
+    builtin: bool,
+) -> AfterSearch {
+    if judged.best_move.as_ref() == Some(played) {
+        AfterSearch::None
+    } else if builtin && analysis::convert::exact_root_score(judged, *played).is_some() {
+        AfterSearch::First
+    } else {
+        AfterSearch::Deeper
+    }
+}
+
 /// Ply `i` judged again with `settings`: the position before it searched and judged as the
-/// first pass does, the position after it searched for the line after the move.
+/// first pass does (with `first`, the first pass's settings), the position after it searched
+/// for the line after the move only when the judgement needs it ([`after_limits`]).
 fn refine_ply<P: Reviewed>(
     game: &Game<P>,
     i: usize,
-    settings: &Settings,
+    (first, settings): (&Settings, &Settings),
     analyst: &mut analysis::Analyst,
     memory: &mut SearchMemory,
     halt: &AtomicBool,
 ) -> Option<PlyReview> {
     let before = super::search_position_of(game, i, settings, analyst, memory, halt)?;
-    let after = first_search_of(game, i + 1, settings, analyst, memory, halt)?;
+    let played = game.moves().get(i)?.mv;
+    let after = match after_limits(&before.judged, &played, analyst.is_builtin()) {
+        AfterSearch::None => before.judged.clone(),
+        AfterSearch::First => first_search_of(game, i + 1, first, analyst, memory, halt)?,
+        AfterSearch::Deeper => first_search_of(game, i + 1, settings, analyst, memory, halt)?,
+    };
     if after.stopped || before.judged.stopped || halt.load(Ordering::Relaxed) {
         return None;
     }
@@ -441,6 +536,7 @@ fn refine_ply<P: Reviewed>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::review::classify::Classification;
     use crate::review::review_game;
 
     fn game(moves: &str) -> Game {
@@ -498,6 +594,78 @@ mod tests {
             assert!(k >= last, "{order:?}");
             last = k;
         }
+    }
+
+    #[test]
+    fn within_a_priority_the_drop_closest_to_a_threshold_comes_first() {
+        let g = game("e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#");
+        let mut plies = first_pass(&g, &settings());
+        // Three moves the first pass judged "good", at 0.09, 0.06 and 0.04 from a threshold
+        // (0.01, 0.04 and 0.06 below 0.1): the one nearest 0.1 first, whatever its ply.
+        for (i, drop) in [(2, 0.06), (3, 0.09), (4, 0.04)] {
+            plies[i].classification = Classification {
+                quality: Quality::Good,
+                only_move: false,
+                missed_win: false,
+                missed_mate: false,
+                allowed_mate: false,
+                drop,
+            };
+        }
+        let order = order(&plies);
+        let at = |i: usize| order.iter().position(|&k| k == i).unwrap();
+        assert_eq!(priority(&plies[3]), Some(Priority::NearThreshold));
+        assert_eq!(priority(&plies[2]), Some(Priority::NearThreshold));
+        assert!(at(3) < at(2), "{order:?}");
+        assert!(at(2) < at(4), "{order:?}");
+    }
+
+    #[test]
+    fn a_ply_whose_verdict_two_depths_agree_on_is_not_searched_again() {
+        let g = game("e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#");
+        let s = settings();
+        let plies = first_pass(&g, &s);
+        let mut events = Vec::new();
+        let report = refine_rounds(
+            &g,
+            &s,
+            &plies,
+            (Refine::Unlimited, Instant::now(), 3),
+            &AtomicBool::new(false),
+            &mut |e| events.push(e),
+        );
+        // Each ply's judgements in order: the first pass's, then each round's.
+        let mut judged: Vec<Vec<PlyReview>> = plies.iter().map(|p| vec![p.clone()]).collect();
+        for e in &events {
+            if let ReviewEvent::Ply(p) = e {
+                judged[p.ply].push((**p).clone());
+            }
+        }
+        let mut settled = 0;
+        for (i, js) in judged.iter().enumerate() {
+            if plies[i].classification.quality == Quality::Book {
+                assert_eq!(js.len(), 1, "{}: a book move is never judged", plies[i].san);
+                continue;
+            }
+            // Judged again until two successive judgements agree, then left alone.
+            let agree = js.windows(2).position(|w| same_verdict(&w[0], &w[1]));
+            match agree {
+                Some(k) => {
+                    assert_eq!(
+                        js.len(),
+                        k + 2,
+                        "{}: judged again once settled",
+                        plies[i].san
+                    );
+                    settled += 1;
+                }
+                None => assert_eq!(js.len(), 4, "{}: every round", plies[i].san),
+            }
+        }
+        // The mate and the blunder do not change with depth: settled after the first round.
+        assert!(settled >= 2, "{judged:?}");
+        assert!(report.rounds >= 1);
+        assert!(matches!(events.last(), Some(ReviewEvent::Refined(_))));
     }
 
     #[test]
