@@ -648,7 +648,8 @@ def t_idea(board, c):
                 or before_p.piece_type_at(rm.from_square) in (chess.PAWN, chess.KING)
                 or exchange(before_p, rm) < 0):
             return False
-        if s not in after.attacks(m.to_square) or s in board.attacks(m.from_square):
+        if s not in after.attacks(m.to_square) or s in board.attacks(m.from_square) \
+                or rm.from_square in after.attacks(m.to_square):
             return False
         again = legal(after, r)
         return again is None or exchange(after, again) < 0

@@ -235,11 +235,15 @@ fn denied_square(
         (std::cmp::Reverse(value(m.role())), rank, m.to().file())
     };
     let safe = |p: &Chess, m: Move| crate::engine::see::see_ge(p, m, 0, &SEE_VALUES);
+    // A piece the pawn now attacks must move anyway: the squares it loses are no prophylaxis
+    // (18...f5 hits the rook on e4; "it takes g4 from the rook" is beside the point).
+    let hit = shakmaty::attacks::pawn_attacks(us, mv.to());
     let mut candidates: Vec<Move> = passed
         .legal_moves()
         .into_iter()
         .filter(|r| {
             taken.contains(r.to())
+                && r.from().is_some_and(|f| !hit.contains(f))
                 && !matches!(r.role(), Role::Pawn | Role::King)
                 && safe(passed, *r)
                 && !board::same_move(after, *r).is_some_and(|a| safe(after, a))
@@ -669,5 +673,18 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn the_squares_a_piece_under_attack_loses_are_no_prophylaxis() {
+        // 18...f5 attacks the rook on e4: that g4 is now covered too is beside the point.
+        let fen = "5rk1/1pp2p2/p1p4p/2b1P1p1/4R3/6B1/PPPr1PPP/2R3K1 b - - 3 18";
+        let (before, mv, after) = before_move_after(fen, "f5");
+        let passed = pass(&before).unwrap();
+        let named = denied_square(&before, mv, &after, &passed, 0);
+        assert!(
+            !matches!(named, Some(Fact::Idea { other: Some(o), .. }) if o == shakmaty::Square::E4),
+            "{named:?}"
+        );
     }
 }
