@@ -6,8 +6,11 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+#[path = "support/pgn_text.rs"]
+mod pgn_text;
 #[path = "support/tmux.rs"]
 mod tmux;
+use pgn_text::without_comments;
 use tmux::Tmux;
 
 /// The file letters under the board, in screen order.
@@ -18,21 +21,6 @@ fn file_labels(screen: &str) -> Option<String> {
         let letters: String = board_part.split_whitespace().take(8).collect();
         (letters.len() == 8 && letters.chars().all(|c| ('a'..='h').contains(&c))).then_some(letters)
     })
-}
-
-/// The text without its `{…}` comments, whitespace runs made single spaces.
-fn without_comments(pgn: &str) -> String {
-    let mut out = String::new();
-    let mut depth = 0;
-    for c in pgn.chars() {
-        match c {
-            '{' => depth += 1,
-            '}' => depth -= 1,
-            _ if depth == 0 => out.push(c),
-            _ => {}
-        }
-    }
-    out.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// python-chess (an independent reader) reads the file as a game of `plies` moves.

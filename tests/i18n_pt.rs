@@ -4,6 +4,8 @@
 //! the independent claim checker and the sentence referee; they hold no English words; a move
 //! typed in Portuguese SAN (`Cf3`) is read.
 
+#[path = "support/pgn_text.rs"]
+mod pgn_text;
 #[path = "support/python.rs"]
 mod python;
 
@@ -426,19 +428,7 @@ fn people_read_the_decimal_comma_and_data_keeps_the_point() {
     assert!(evals(&pt_pgn).iter().any(|e| e.contains('.')), "{pt_pgn}");
     assert_eq!(without_text(&pt_json), without_text(&en_json));
     // The PGN's moves are English SAN in every language (its comments are words).
-    let moves = |pgn: &str| -> String {
-        let mut out = String::new();
-        let mut depth = 0;
-        for c in pgn.chars() {
-            match c {
-                '{' => depth += 1,
-                '}' => depth -= 1,
-                c if depth == 0 => out.push(c),
-                _ => {}
-            }
-        }
-        out.split_whitespace().collect::<Vec<_>>().join(" ")
-    };
+    let moves = pgn_text::without_comments;
     assert_eq!(moves(&pt_pgn), moves(&en_pgn));
     assert!(
         moves(&pt_pgn).contains("2. Nf3 2... Nc6 3. Bb5"),

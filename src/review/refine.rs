@@ -620,8 +620,8 @@ mod tests {
         assert!(at(2) < at(4), "{order:?}");
     }
 
-    #[test]
-    fn a_ply_whose_verdict_two_depths_agree_on_is_not_searched_again() {
+    /// The scholar's mate, its first pass and `rounds` rounds of refinement without a deadline.
+    fn scholars_mate_refined(rounds: u32) -> (Vec<PlyReview>, Vec<ReviewEvent>, Refined) {
         let g = game("e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#");
         let s = settings();
         let plies = first_pass(&g, &s);
@@ -630,10 +630,16 @@ mod tests {
             &g,
             &s,
             &plies,
-            (Refine::Unlimited, Instant::now(), 3),
+            (Refine::Unlimited, Instant::now(), rounds),
             &AtomicBool::new(false),
             &mut |e| events.push(e),
         );
+        (plies, events, report)
+    }
+
+    #[test]
+    fn a_ply_whose_verdict_two_depths_agree_on_is_not_searched_again() {
+        let (plies, events, report) = scholars_mate_refined(3);
         // Each ply's judgements in order: the first pass's, then each round's.
         let mut judged: Vec<Vec<PlyReview>> = plies.iter().map(|p| vec![p.clone()]).collect();
         for e in &events {
@@ -688,18 +694,7 @@ mod tests {
 
     #[test]
     fn rounds_report_deeper_plies_and_end_after_the_last() {
-        let g = game("e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#");
-        let s = settings();
-        let plies = first_pass(&g, &s);
-        let mut events = Vec::new();
-        let report = refine_rounds(
-            &g,
-            &s,
-            &plies,
-            (Refine::Unlimited, Instant::now(), 2),
-            &AtomicBool::new(false),
-            &mut |e| events.push(e),
-        );
+        let (plies, events, report) = scholars_mate_refined(2);
         assert_eq!(report.rounds, 2);
         assert_eq!(report.depth, Some(2 + STEP * 2));
         assert!(matches!(events.first(), Some(ReviewEvent::Refining(4))));
