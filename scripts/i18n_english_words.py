@@ -79,10 +79,6 @@ def english_in(text):
         # `:level` (a command), `[analysis]` (a section of the configuration file).
         if token.startswith((':', '[', '([')):
             continue
-        # A theme's id at a ply (`opening@0`, the advanced level's "temas:" line): an
-        # identifier, as in the JSON, not a word (docs/I18N.md, session 24).
-        if re.fullmatch(r'[a-z_]+@\d+,?', token):
-            continue
         for w in re.split(r"[^\w'-]+", token):
             w = w.strip("'-")
             if not w or w in OPENING_WORDS or (opening and w[:1].isupper()):

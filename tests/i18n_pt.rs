@@ -379,6 +379,15 @@ fn people_read_the_decimal_comma_and_data_keeps_the_point() {
     ] {
         assert!(said.contains(words), "{words:?} in {said}");
     }
+    // The themes by their names, not their identifiers ("abertura@0", not "opening@0").
+    let themes = said
+        .lines()
+        .find(|l| l.starts_with("temas: "))
+        .unwrap_or_default();
+    assert!(
+        !themes.contains('_') && !themes.contains("opening@"),
+        "{themes}"
+    );
     for english in [
         "pv:",
         "themes:",

@@ -223,6 +223,11 @@ pub fn write_new(path: &Path, text: &str) -> std::result::Result<(), WriteError>
     write_file(path, text.as_bytes(), false)
 }
 
+/// A system error in the language spoken ([`crate::i18n::os_reason`]: "permissão negada").
+fn os(e: std::io::Error) -> anyhow::Error {
+    anyhow::anyhow!(crate::i18n::os_reason(&e))
+}
+
 /// The one writer behind [`write_atomic`] and [`write_new`] (and of bytes: `explain --png`):
 /// through a temporary file beside `path`; an existing file is replaced only when `replace`.
 pub(crate) fn write_file(
@@ -237,7 +242,7 @@ pub(crate) fn write_file(
         } else {
             "dir"
         };
-        WriteError::Io(anyhow::Error::new(e).context(tr(what, &[(arg, shown(p))])))
+        WriteError::Io(os(e).context(tr(what, &[(arg, shown(p))])))
     };
     let dir = match path.parent().filter(|d| !d.as_os_str().is_empty()) {
         Some(dir) => dir.to_path_buf(),
@@ -588,7 +593,9 @@ pub fn read_autosave(data_dir: &Path) -> Result<Resume> {
     let bytes = match std::fs::read(&path) {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Resume::default()),
-        Err(e) => return Err(e).with_context(|| tr("file-cannot-read", &[("path", shown(&path))])),
+        Err(e) => {
+            return Err(os(e)).with_context(|| tr("file-cannot-read", &[("path", shown(&path))]));
+        }
     };
     let text = pgn::decode_text(&bytes);
     with_game!(variant_in(&text), P => resume_as::<P>(data_dir, &text, P::saved))
@@ -616,7 +623,7 @@ fn resume_as<P: PgnVariant>(
         "autosave.damaged-{}.pgn",
         file_stamp(std::time::SystemTime::now())
     ));
-    std::fs::rename(&path, &kept).with_context(|| {
+    std::fs::rename(&path, &kept).map_err(os).with_context(|| {
         tr(
             "autosave-damaged-unmovable",
             &[("path", shown(&path)), ("kept", shown(&kept))],
@@ -682,14 +689,17 @@ pub fn archive_autosave(data_dir: &Path) -> Result<Option<PathBuf>> {
     let target = new_game_path(data_dir);
     if let Some(dir) = target.parent() {
         std::fs::create_dir_all(dir)
+            .map_err(os)
             .with_context(|| tr("file-cannot-create-dir", &[("dir", shown(dir))]))?;
     }
-    std::fs::rename(&path, &target).with_context(|| {
-        tr(
-            "autosave-cannot-archive",
-            &[("path", shown(&path)), ("target", shown(&target))],
-        )
-    })?;
+    std::fs::rename(&path, &target)
+        .map_err(os)
+        .with_context(|| {
+            tr(
+                "autosave-cannot-archive",
+                &[("path", shown(&path)), ("target", shown(&target))],
+            )
+        })?;
     Ok(Some(target))
 }
 
@@ -701,7 +711,7 @@ pub fn clear_autosave(data_dir: &Path) -> Result<()> {
     let path = autosave_path(data_dir);
     match std::fs::remove_file(&path) {
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-            Err(e).with_context(|| tr("file-cannot-remove", &[("path", shown(&path))]))
+            Err(os(e)).with_context(|| tr("file-cannot-remove", &[("path", shown(&path))]))
         }
         _ => Ok(()),
     }
@@ -745,8 +755,9 @@ pub fn save_new(path: &Path, snapshot: &impl ToPgn) -> std::result::Result<(), W
 /// When the file cannot be read or parsed, or holds several games and `pick` does not say
 /// which; the message names the file.
 pub fn load(path: &Path, pick: GamePick) -> Result<Snapshot> {
-    let bytes =
-        std::fs::read(path).with_context(|| tr("file-cannot-read", &[("path", shown(path))]))?;
+    let bytes = std::fs::read(path)
+        .map_err(os)
+        .with_context(|| tr("file-cannot-read", &[("path", shown(path))]))?;
     decode_game(&pgn::decode_text(&bytes), pick)
         .with_context(|| tr("file-cannot-load", &[("path", shown(path))]))
 }
@@ -756,8 +767,9 @@ pub fn load(path: &Path, pick: GamePick) -> Result<Snapshot> {
 /// # Errors
 /// As [`load`].
 pub fn load_saved(path: &Path, pick: GamePick) -> Result<Saved> {
-    let bytes =
-        std::fs::read(path).with_context(|| tr("file-cannot-read", &[("path", shown(path))]))?;
+    let bytes = std::fs::read(path)
+        .map_err(os)
+        .with_context(|| tr("file-cannot-read", &[("path", shown(path))]))?;
     decode_saved(&pgn::decode_text(&bytes), pick)
         .with_context(|| tr("file-cannot-load", &[("path", shown(path))]))
 }
@@ -770,6 +782,28 @@ fn shown(path: &Path) -> crate::i18n::FluentValue<'static> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_systems_reason_is_said_in_the_language_spoken() {
+        // A file where the save's directory should be: the reason in Portuguese, not the
+        // system's "Not a directory (os error 20)".
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("plain");
+        std::fs::write(&file, "x").unwrap();
+        let target = file.join("games").join("g.pgn");
+        let said = crate::i18n::with(crate::i18n::Lang::PtBr, || {
+            write_file(&target, b"1. e4 *", false)
+                .unwrap_err()
+                .to_string()
+        });
+        assert!(said.contains("não é um diretório"), "{said}");
+        assert!(!said.contains("os error"), "{said}");
+        let missing = dir.path().join("none.pgn");
+        let said = crate::i18n::with(crate::i18n::Lang::PtBr, || {
+            format!("{:#}", load(&missing, GamePick::Only).unwrap_err())
+        });
+        assert!(said.contains("inexistente"), "{said}");
+    }
 
     #[test]
     fn round_trip_keeps_moves_colour_and_start() {

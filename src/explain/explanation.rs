@@ -907,7 +907,10 @@ impl Explanation {
             let th: Vec<String> = self
                 .themes
                 .iter()
-                .map(|t| decimal(&format!("{}@{} ({:.2})", t.id, t.ply, t.confidence)))
+                .map(|th| {
+                    let name = tr("theme-name", &[("id", th.id.to_string().into())]);
+                    decimal(&format!("{name}@{} ({:.2})", th.ply, th.confidence))
+                })
                 .collect();
             out.push_str(&format!(
                 "\n{}: {}",

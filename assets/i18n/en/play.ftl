@@ -173,3 +173,112 @@ marks-legend = line on the board{" "}
 play-no-terminal = cannot set up the terminal
 play-engine-no-start = cannot start the engine: { $error }
 play-review-unreadable = the review failed: the game could not be read back
+
+# The names of the explanation themes (src/explain/themes/), shown on the advanced level's
+# "themes:" line; an unknown id shows as it is.
+theme-name = { $id ->
+    [development] development
+    [rook_activation] rook activation
+    [rook_open_file] rook open file
+    [rook_seventh] rook seventh
+    [connected_rooks] connected rooks
+    [knight_outpost] knight outpost
+    [knight_centralisation] knight centralisation
+    [bishop_long_diagonal] bishop long diagonal
+    [mobility_gain] mobility gain
+    [knight_on_rim] knight on rim
+    [early_queen] early queen
+    [same_piece_twice] same piece twice
+    [premature_attack] premature attack
+    [bad_bishop] bad bishop
+    [opening] opening
+    [middlegame] middlegame
+    [endgame] endgame
+    [pawn_endgame] pawn endgame
+    [rook_endgame] rook endgame
+    [bishop_endgame] bishop endgame
+    [knight_endgame] knight endgame
+    [queen_endgame] queen endgame
+    [queen_rook_endgame] queen rook endgame
+    [king_activity] king activity
+    [opposition] opposition
+    [rook_behind_passer] rook behind passer
+    [cut_off_king] cut off king
+    [castling] castling
+    [exposed_king] exposed king
+    [kingside_attack] kingside attack
+    [queenside_attack] queenside attack
+    [king_zone_pressure] king zone pressure
+    [open_line_to_king] open line to king
+    [luft] luft
+    [king_shelter_weakened] king shelter weakened
+    [castling_rights_lost] castling rights lost
+    [back_rank_weakness] back rank weakness
+    [material_gain] material gain
+    [exchange_sacrifice] exchange sacrifice
+    [equal_trade] equal trade
+    [material_loss] material loss
+    [mate] mate
+    [mate_in_1] mate in 1
+    [mate_in_2] mate in 2
+    [mate_in_3] mate in 3
+    [mate_in_4] mate in 4
+    [mate_in_5] mate in 5
+    [back_rank_mate] back rank mate
+    [smothered_mate] smothered mate
+    [anastasia_mate] anastasia mate
+    [arabian_mate] arabian mate
+    [hook_mate] hook mate
+    [boden_mate] boden mate
+    [double_bishop_mate] double bishop mate
+    [dovetail_mate] dovetail mate
+    [passed_pawn_created] passed pawn created
+    [passed_pawn_advance] passed pawn advance
+    [pawn_break] pawn break
+    [centre_control] centre control
+    [pawn_centre] pawn centre
+    [space_gain] space gain
+    [flank_pawn_advance] flank pawn advance
+    [doubled_pawn_created] doubled pawn created
+    [isolated_pawn_created] isolated pawn created
+    [backward_pawn_created] backward pawn created
+    [pawn_islands_increase] pawn islands increase
+    [bishop_pair] bishop pair
+    [simplification_when_ahead] simplification when ahead
+    [recapture_towards_centre] recapture towards centre
+    [fork] fork
+    [king_fork] king fork
+    [pin_absolute] pin absolute
+    [pin_relative] pin relative
+    [skewer] skewer
+    [xray_attack] x-ray attack
+    [discovered_attack] discovered attack
+    [discovered_check] discovered check
+    [double_check] double check
+    [hanging_piece_capture] hanging piece capture
+    [trapped_piece] trapped piece
+    [sacrifice] sacrifice
+    [deflection] deflection
+    [attraction] attraction
+    [interference] interference
+    [clearance] clearance
+    [capturing_defender] capturing defender
+    [recapture] recapture
+    [overloading] overloading
+    [intermezzo] intermezzo
+    [quiet_move] quiet move
+    [defensive_move] defensive move
+    [collinear_move] collinear move
+    [advanced_pawn] advanced pawn
+    [promotion] promotion
+    [under_promotion] under promotion
+    [en_passant] en passant
+    [attacking_f2f7] attacking f2/f7
+    [check] check
+    [attacks_piece] attacks piece
+    [defends_piece] defends piece
+    [wins_material] wins material
+    [perpetual_check] perpetual check
+    [desperado] desperado
+   *[other] { $id }
+}

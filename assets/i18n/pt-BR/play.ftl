@@ -180,3 +180,112 @@ marks-legend = linha no tabuleiro{" "}
 play-no-terminal = não foi possível preparar o terminal
 play-engine-no-start = não foi possível iniciar o motor: { $error }
 play-review-unreadable = a revisão falhou: não foi possível ler a partida de volta
+
+# The names of the explanation themes (src/explain/themes/), shown on the advanced level's
+# "themes:" line; an unknown id shows as it is.
+theme-name = { $id ->
+    [development] desenvolvimento
+    [rook_activation] torre ativada
+    [rook_open_file] torre na coluna aberta
+    [rook_seventh] torre na sétima
+    [connected_rooks] torres conectadas
+    [knight_outpost] posto avançado do cavalo
+    [knight_centralisation] cavalo rumo ao centro
+    [bishop_long_diagonal] bispo na grande diagonal
+    [mobility_gain] mais mobilidade
+    [knight_on_rim] cavalo na borda
+    [early_queen] dama cedo demais
+    [same_piece_twice] mesma peça duas vezes
+    [premature_attack] ataque prematuro
+    [bad_bishop] bispo ruim
+    [opening] abertura
+    [middlegame] meio-jogo
+    [endgame] final
+    [pawn_endgame] final de peões
+    [rook_endgame] final de torres
+    [bishop_endgame] final de bispos
+    [knight_endgame] final de cavalos
+    [queen_endgame] final de damas
+    [queen_rook_endgame] final de dama e torre
+    [king_activity] rei ativo
+    [opposition] oposição
+    [rook_behind_passer] torre atrás do peão passado
+    [cut_off_king] rei cortado
+    [castling] roque
+    [exposed_king] rei exposto
+    [kingside_attack] ataque na ala do rei
+    [queenside_attack] ataque na ala da dama
+    [king_zone_pressure] pressão perto do rei
+    [open_line_to_king] linha aberta para o rei
+    [luft] casa de escape
+    [king_shelter_weakened] abrigo do rei enfraquecido
+    [castling_rights_lost] perda do direito de roque
+    [back_rank_weakness] fraqueza da última fileira
+    [material_gain] ganho de material
+    [exchange_sacrifice] sacrifício de qualidade
+    [equal_trade] troca equilibrada
+    [material_loss] perda de material
+    [mate] mate
+    [mate_in_1] mate em 1
+    [mate_in_2] mate em 2
+    [mate_in_3] mate em 3
+    [mate_in_4] mate em 4
+    [mate_in_5] mate em 5
+    [back_rank_mate] mate na última fileira
+    [smothered_mate] mate sufocado
+    [anastasia_mate] mate de Anastácia
+    [arabian_mate] mate árabe
+    [hook_mate] mate do gancho
+    [boden_mate] mate de Boden
+    [double_bishop_mate] mate dos dois bispos
+    [dovetail_mate] mate da cauda de andorinha
+    [passed_pawn_created] peão passado criado
+    [passed_pawn_advance] avanço do peão passado
+    [pawn_break] ruptura de peões
+    [centre_control] controle do centro
+    [pawn_centre] centro de peões
+    [space_gain] ganho de espaço
+    [flank_pawn_advance] avanço de peão na ala
+    [doubled_pawn_created] peões dobrados
+    [isolated_pawn_created] peão isolado
+    [backward_pawn_created] peão atrasado
+    [pawn_islands_increase] mais ilhas de peões
+    [bishop_pair] par de bispos
+    [simplification_when_ahead] simplificação com vantagem
+    [recapture_towards_centre] recaptura rumo ao centro
+    [fork] garfo
+    [king_fork] garfo do rei
+    [pin_absolute] cravada absoluta
+    [pin_relative] cravada relativa
+    [skewer] espeto
+    [xray_attack] ataque em raio X
+    [discovered_attack] ataque descoberto
+    [discovered_check] xeque descoberto
+    [double_check] xeque duplo
+    [hanging_piece_capture] captura de peça solta
+    [trapped_piece] peça presa
+    [sacrifice] sacrifício
+    [deflection] desvio
+    [attraction] atração
+    [interference] interferência
+    [clearance] liberação de casa
+    [capturing_defender] captura do defensor
+    [recapture] recaptura
+    [overloading] sobrecarga
+    [intermezzo] lance intermediário
+    [quiet_move] lance tranquilo
+    [defensive_move] lance defensivo
+    [collinear_move] lance na mesma linha
+    [advanced_pawn] peão avançado
+    [promotion] promoção
+    [under_promotion] subpromoção
+    [en_passant] en passant
+    [attacking_f2f7] ataque a f2/f7
+    [check] xeque
+    [attacks_piece] ataque a peça
+    [defends_piece] defesa de peça
+    [wins_material] ganha material
+    [perpetual_check] xeque perpétuo
+    [desperado] desperado
+   *[other] { $id }
+}
