@@ -17,8 +17,11 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
                                  mover's first four moves; the move was not the only legal
                                  move; Stockfish (depth N) gives the mover >= -200 cp or a mate
   combination                    the mover's material falls at least 2 pawns below its start
-                                 after one of its first four moves, the move was not the only
-                                 legal one, and the gain is believed (as wins_material)
+                                 after one of its first four moves, or after one of the
+                                 opponent's first four replies that captures and that the
+                                 mover's next move does not take back on the same square; the
+                                 move was not the only legal one, and the gain is believed
+                                 (as wins_material)
   q_only_move                    Stockfish MultiPV 2 (depth N): the best beats the second by
                                  >= 50 cp (clamped to +-1000; mates beyond) and is not lost
                                  (>= -200 cp)
@@ -121,6 +124,23 @@ def early_drop(boards, mover):
     if len(boards) == 3:
         early = early + [boards[2]]
     return max([0] + [start - balance(b, mover) for b in early])
+
+def reply_drop(boards, moves, mover):
+    """How far (pawns) the mover's material falls below its start after one of the opponent's
+    first SACRIFICE_WITHIN_MOVES replies that captures and that the mover's next move does not
+    take back on the same square (moves[0] is the move; boards[i + 1] follows moves[i])."""
+    start = balance(boards[0], mover)
+    drops = [0]
+    for i in list(range(1, len(moves), 2))[:SACRIFICE_WITHIN_MOVES]:
+        r = moves[i]
+        if not boards[i].is_capture(r):
+            continue
+        nxt = moves[i + 1] if i + 1 < len(moves) else None
+        if nxt is not None and boards[i + 1].is_capture(nxt) and nxt.to_square == r.to_square:
+            continue
+        drops.append(start - balance(boards[i + 1], mover))
+    return max(drops)
+
 
 def balance(board, color):
     def mat(c):
@@ -285,7 +305,7 @@ class Referee:
                 why = None
                 if board.legal_moves.count() < 2:
                     why = "the only legal move"
-                elif early_drop(boards, mover) < COMBINATION_GIVES:
+                elif max(early_drop(boards, mover), reply_drop(boards, moves, mover)) < COMBINATION_GIVES:
                     why = "gives less than %d pawns within the mover's first %d moves" % (
                         COMBINATION_GIVES, SACRIFICE_WITHIN_MOVES)
                 else:

@@ -376,10 +376,38 @@ fn early_drop(all: &[Chess], mover: Color) -> i32 {
         .max(0)
 }
 
+/// How much (pawns) the mover's material is below its start after one of the opponent's
+/// first [`SACRIFICE_WITHIN_MOVES`] replies in `all` (`line` the moves played) that the mover's
+/// next move does not take back on the same square: material given for a moment, then won back
+/// elsewhere at once (13.Rxd7 Nxd7 14.Bxe7 gives the exchange and takes the queen), where a
+/// plain exchange sequence (Nxe5 Nxe5 Rxe5) gives nothing. Zero when nothing is given.
+fn reply_drop(all: &[Chess], line: &[Move], mover: Color) -> i32 {
+    let Some(start) = all.first().map(|p| board::balance(p.board(), mover)) else {
+        return 0;
+    };
+    (1..line.len())
+        .step_by(2)
+        .take(SACRIFICE_WITHIN_MOVES)
+        .filter(|&i| {
+            let reply = line[i];
+            reply.is_capture()
+                && !line
+                    .get(i + 1)
+                    .is_some_and(|next| next.is_capture() && next.to() == reply.to())
+        })
+        .filter_map(|i| all.get(i + 1))
+        .map(|p| start - board::balance(p.board(), mover))
+        .max()
+        .unwrap_or(0)
+        .max(0)
+}
+
 /// The [`Gate::combination`] condition.
 fn combination(s: &Subject, mover: Color, all: &[Chess], settled: &[Chess]) -> bool {
+    let mut line = vec![s.mv];
+    line.extend_from_slice(s.pv);
     s.before.legal_moves().len() > 1
-        && early_drop(all, mover) >= COMBINATION_GIVES
+        && early_drop(all, mover).max(reply_drop(all, &line, mover)) >= COMBINATION_GIVES
         && gain_believed(s, mover, settled)
 }
 
@@ -672,6 +700,17 @@ mod tests {
         // A rook given for nothing back is none either.
         let rook = "4k2r/8/8/8/8/8/8/4K1R1 w - - 0 1";
         assert!(!gate(rook, &["g1h1", "h8h1", "e1d2", "e8d7"], Score::Cp(0)).combination);
+        // Morphy, game 124: 13.Rxd7 Nxd7 14.Bxe7 gives the exchange on the recapture and
+        // takes the queen at once elsewhere: a combination.
+        let exchange = "3rkb1r/p2nqppp/5n2/1B2p1B1/4P3/1Q6/PPP2PPP/2KR3R w k - 3 13";
+        let line = [
+            "d1d7", "f6d7", "g5e7", "f8e7", "b5d7", "d8d7", "b3b8", "d7d8", "b8b5",
+        ];
+        assert!(gate(exchange, &line, Score::Cp(480)).combination);
+        // An exchange sequence taken back on its square gives nothing: Nxe5 Nxe5 Rxe5.
+        let sequence = "4k3/8/2n5/4p3/8/5N2/8/4RK2 w - - 0 1";
+        let line = ["f3e5", "c6e5", "e1e5", "e8d7"];
+        assert!(!gate(sequence, &line, Score::Cp(100)).combination);
     }
 
     #[test]
