@@ -258,7 +258,7 @@ impl Gate {
         let (kingside, queenside) = wings(s.before, &line, &all, mover);
         Gate {
             sacrifice: sacrifice(s, mover, &all, &settled),
-            combination: combination(s, mover, &all, &settled),
+            combination: combination(s, mover, &line, &all, &settled),
             only_move: only_move(s),
             watch_survives: watch_survives(&after, s.pv),
             forced_mate: matches!(s.score_after, Some(Score::Mate(_))),
@@ -403,11 +403,10 @@ fn reply_drop(all: &[Chess], line: &[Move], mover: Color) -> i32 {
 }
 
 /// The [`Gate::combination`] condition.
-fn combination(s: &Subject, mover: Color, all: &[Chess], settled: &[Chess]) -> bool {
-    let mut line = vec![s.mv];
-    line.extend_from_slice(s.pv);
+/// `line` is the move and its line, `all` the positions along it.
+fn combination(s: &Subject, mover: Color, line: &[Move], all: &[Chess], settled: &[Chess]) -> bool {
     s.before.legal_moves().len() > 1
-        && early_drop(all, mover).max(reply_drop(all, &line, mover)) >= COMBINATION_GIVES
+        && early_drop(all, mover).max(reply_drop(all, line, mover)) >= COMBINATION_GIVES
         && gain_believed(s, mover, settled)
 }
 

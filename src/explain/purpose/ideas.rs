@@ -452,7 +452,7 @@ pub fn offers_trade(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Opt
     let mut pos = after.clone();
     for m in pv.iter().take(TRADE_WITHIN_PLIES) {
         // Only a legal line is read.
-        pos.is_legal(*m).then_some(())?;
+        let next = board::play(&pos, *m)?;
         line.push(*m);
         let traded = m.is_capture()
             && ((m.from() == Some(target) && m.to() == to)
@@ -468,7 +468,7 @@ pub fn offers_trade(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Opt
                 n: 0,
             });
         }
-        pos = board::play(&pos, *m)?;
+        pos = next;
     }
     None
 }

@@ -93,6 +93,11 @@ pub fn short_search(pos: &Chess, depth: u32, nodes: u64) -> (Option<Move>, i32) 
     (best, result.score.0)
 }
 
+/// Whether move `m` (legal in `pos`) loses no material by static exchange.
+fn safe(pos: &Chess, m: Move) -> bool {
+    crate::engine::see::see_ge(pos, m, 0, &SEE_VALUES)
+}
+
 /// Whether move `m` bites in `pos` (its side to move): legal, not losing material by static
 /// exchange, and it gives check, captures, or attacks an enemy piece (not a pawn or the king)
 /// worth at least the moved piece or undefended.
@@ -101,7 +106,7 @@ pub fn bites(pos: &Chess, m: Move) -> bool {
     let Some(next) = board::play(pos, m) else {
         return false;
     };
-    if !crate::engine::see::see_ge(pos, m, 0, &SEE_VALUES) {
+    if !safe(pos, m) {
         return false;
     }
     if next.is_check() || m.is_capture() {
@@ -234,7 +239,6 @@ fn denied_square(
         let rank = board::rel_rank(m.to(), us);
         (std::cmp::Reverse(value(m.role())), rank, m.to().file())
     };
-    let safe = |p: &Chess, m: Move| crate::engine::see::see_ge(p, m, 0, &SEE_VALUES);
     // A piece the pawn now attacks must move anyway: the squares it loses are no prophylaxis
     // (18...f5 hits the rook on e4; "it takes g4 from the rook" is beside the point).
     let hit = shakmaty::attacks::pawn_attacks(us, mv.to());
@@ -400,7 +404,6 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
         // A move that loses material by exchange where it is played was not made possible
         // either (20.Rf1 does not "make Ng5 possible" when ...hxg5 wins the knight as it
         // did before): it is the line's plan.
-        let safe = |p: &Chess, m: Move| crate::engine::see::see_ge(p, m, 0, &SEE_VALUES);
         let possible = moves_on
             || board::same_move(before, ours).is_some_and(|m| safe(before, m) || !safe(&mid, ours));
         // Made possible by the square the move left, on the next move's path: the move
