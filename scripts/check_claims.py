@@ -441,10 +441,11 @@ def lever_counts(board, push, us):
 def t_prepares_break(board, c):
     m, after = played(board, c)
     us = board.turn
-    if m is None or board.piece_type_at(m.from_square) == chess.PAWN or board.is_capture(m) or after.is_check():
+    if m is None or board.is_capture(m) or after.is_check():
         return False
     push = legal(board, c["push"])
-    if push is None:
+    # A pawn move prepares another pawn's break, not its own.
+    if push is None or push.from_square == m.to_square:
         return False
     was = lever_counts(board, push, us)
     if was is None or was[0] >= was[1]:

@@ -310,6 +310,10 @@ impl Gate {
             "wins_back" => self.gain_believed && self.wins_back && self.captures,
             "wins_back_later" => self.gain_believed && self.wins_back && !self.captures,
             "captures" => !self.answer || self.gain_believed,
+            // Said first only when the capture keeps what it takes.
+            "captures_check" => {
+                self.captures && self.gain_believed && !self.taken_back && !self.wins_back
+            }
             "exposed_king" => self.mover_has_queen,
             "check" => !self.mates,
             id if id.starts_with("idea_") || id.starts_with("threat_met") => !self.mover_mated,
@@ -640,6 +644,25 @@ mod tests {
             Score::Cp(100),
         );
         assert!(!g.sacrifice);
+    }
+
+    #[test]
+    fn a_capture_with_check_is_the_point_only_when_it_keeps_what_it_takes() {
+        // Morphy, game 120: 9.Bxd5+ takes the knight with check (a knight down before, the
+        // line ends a pawn up): said first, before it also defends the queen on f3.
+        let fried = "r1bq1b1r/ppp3pp/4k3/3np3/2Bn4/2N2Q2/PPPP1PPP/R1B1K2R w KQ - 4 9";
+        let g = gate(fried, &["c4d5", "e6d6", "f3d1"], Score::Cp(180));
+        assert!(g.allows("captures_check"));
+        // Taken back at once it is a trade with check, not the point.
+        let traded = "4k3/3r4/8/1B6/8/8/8/4K3 w - - 0 1";
+        let g = gate(traded, &["b5d7", "e8d7"], Score::Cp(0));
+        assert!(!g.allows("captures_check"));
+        // A gain the score does not believe is not the point.
+        let g = gate(fried, &["c4d5", "e6d6", "f3d1"], Score::Cp(-300));
+        assert!(
+            !g.allows("captures_check"),
+            "the score does not believe the gain"
+        );
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //!   our pawn on it before ([`Fact::OpensFile`]);
 //! - [`outpost`]: a knight or bishop lands on an outpost — a square on the fourth to sixth
 //!   rank that a pawn supports and no enemy pawn can ever attack ([`Fact::Outpost`]);
-//! - [`prepares_break`]: a piece move makes a pawn lever (a push that attacks an enemy pawn)
+//! - [`prepares_break`]: a quiet move makes a pawn lever (a push that attacks an enemy pawn)
 //!   safe, the push square now defended at least as often as attacked ([`Fact::PreparesBreak`]);
 //! - [`race`]: in a pawn endgame, our passed pawn runs home, the enemy king outside its square,
 //!   and queens before the opponent's fastest passed pawn ([`Fact::Race`]);
@@ -94,17 +94,19 @@ fn levers(pos: &Chess, us: Color) -> Vec<(Move, bool)> {
         .collect()
 }
 
-/// A piece move after which a pawn lever that was not safe before is safe: the move prepares
-/// the break.
+/// A quiet move after which a pawn lever that was not safe before is safe: the move prepares
+/// the break. A pawn move prepares another pawn's break by guarding its square (9.b4 in the
+/// King's Indian makes c5 safe against d6); its own new levers are not "prepared".
 #[must_use]
 pub fn prepares_break(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     let us = before.turn();
-    if mv.role() == Role::Pawn || mv.is_capture() || after.is_check() {
+    if mv.is_capture() || after.is_check() {
         return None;
     }
     let was: Vec<(Move, bool)> = levers(before, us);
     levers(after, us)
         .into_iter()
+        .filter(|(m, _)| m.from() != Some(mv.to()))
         .filter(|(m, safe)| *safe && was.iter().any(|(w, s)| w == m && !s))
         .map(|(m, _)| m)
         .next()
@@ -293,6 +295,23 @@ mod tests {
         }));
         assert!(
             !facts(fen, "Rc1")
+                .iter()
+                .any(|f| matches!(f, Fact::PreparesBreak { .. }))
+        );
+    }
+
+    #[test]
+    fn a_pawn_that_guards_another_pawns_lever_prepares_the_break() {
+        // The Bayonet Attack, 9.b4: c5 (against d6) was taken by the d6 pawn and guarded by
+        // nothing; b4 guards it.
+        let fen = "r1bq1rk1/ppp1npbp/3p1np1/3Pp3/2P1P3/2N2N2/PP2BPPP/R1BQ1RK1 w - - 1 9";
+        assert!(facts(fen, "b4").contains(&Fact::PreparesBreak {
+            uci: "b2b4".to_owned(),
+            push: "c4c5".to_owned()
+        }));
+        // A pawn's own new lever is not "prepared" by itself: 9.a3 guards no lever square.
+        assert!(
+            !facts(fen, "a3")
                 .iter()
                 .any(|f| matches!(f, Fact::PreparesBreak { .. }))
         );
