@@ -807,6 +807,12 @@ def t_idea(board, c):
         return (role == chess.KNIGHT and not board.is_capture(m) and m.from_square not in centre
                 and m.to_square in (chess.D4, chess.E4, chess.D5, chess.E5) and s == m.to_square
                 and not after.attackers(them, s) & after.pieces(chess.PAWN, them))
+    if idea == "off_rim":
+        f, r = chess.square_file(m.to_square), chess.square_rank(m.to_square)
+        return (role == chess.KNIGHT and not board.is_capture(m) and s == m.to_square
+                and other == m.from_square and chess.square_file(m.from_square) in (0, 7)
+                and 2 <= f <= 5 and 2 <= r <= 5 and m.to_square not in (chess.D4, chess.E4, chess.D5, chess.E5)
+                and not after.attackers(them, s) & after.pieces(chess.PAWN, them))
     if idea == "aims_f7":
         f7 = rel_sq("f7", us)
         return (role in (chess.BISHOP, chess.QUEEN) and not board.is_capture(m) and s == f7
@@ -972,6 +978,9 @@ def check(c):
         after = board.copy()
         after.push(m)
         if t in after.legal_moves and works(after, t, c["mate"]):
+            return False
+        # The piece still lost to another capture: the threat is not met.
+        if not c["mate"] and any(x.to_square == target and works(after, x, False) for x in after.legal_moves):
             return False
         landed = m.to_square
         if board.is_castling(m):

@@ -15,7 +15,9 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
                                  the move, or a mating line passes through such a position
                                  after an opponent's move; the drop shows after one of the
                                  mover's first four moves; the move was not the only legal
-                                 move; Stockfish (depth N) gives the mover >= -200 cp or a mate
+                                 move; Stockfish (depth N) gives the mover >= -200 cp or a mate;
+                                 "sacrifice" also ends behind in material or mates, and
+  gives_back                     the same drop, ending level or ahead without mate
   combination                    the mover's material falls at least 2 pawns below its start
                                  after one of its first four moves, or after one of the
                                  opponent's first four replies that captures and that the
@@ -100,7 +102,7 @@ MOVED_PIECE_ACTIVITY = {
     "attacks_piece", "attacks_defender", "weak_point", "king_zone_pressure", "kingside_attack",
     "queenside_attack", "rook_activation", "rook_open_file", "rook_seventh", "knight_outpost",
     "knight_centralisation", "bishop_long_diagonal", "mobility_gain", "takes_outpost",
-    "improves_piece", "idea_centralises", "idea_aims_f7"}
+    "improves_piece", "idea_centralises", "idea_off_rim", "idea_aims_f7"}
 PRINCIPLES = ("early_queen", "same_piece_twice", "premature_attack", "knight_on_rim",
               "king_shelter_weakened")
 # A score followed by a side ("+0.85 for you", "-0.91 for Black"), a mate as "#-n", winning
@@ -295,11 +297,18 @@ class Referee:
         quality = (e.get("quality") or {}).get("quality")
         for s in sentences:
             t, text = s["template"], s["text"]
-            if t in ("sacrifice", "exchange_sacrifice"):
-                self.checked["sacrifice"] += 1
+            if t in ("sacrifice", "exchange_sacrifice", "gives_back"):
+                kind = "gives_back" if t == "gives_back" else "sacrifice"
+                self.checked[kind] += 1
                 why = self.sacrifice(board, mover, boards, moves, after)
+                if why is None and t != "exchange_sacrifice":
+                    ahead = ends_ahead(mover, boards, moves)
+                    if t == "sacrifice" and ahead:
+                        why = "the mover ends level or ahead in material: material given back, not given up"
+                    elif t == "gives_back" and not ahead:
+                        why = "the mover ends behind in material (or mates): a sacrifice, not material given back"
                 if why:
-                    self.fail("sacrifice", e, text, why)
+                    self.fail(kind, e, text, why)
             elif t == "combination":
                 self.checked["combination"] += 1
                 why = None
@@ -455,6 +464,19 @@ class Referee:
         if scores[0] < -200:
             return "Stockfish: best %d, lost anyway: nothing holds" % scores[0]
         return None
+
+
+def ends_ahead(mover, boards, moves):
+    """Whether the line ends without mate and the mover's material is level or ahead at the end
+    of the settled line (cut after its last quiet move)."""
+    if boards[-1].is_checkmate():
+        return False
+    keep = 0
+    for i in range(len(moves), 0, -1):
+        if not boards[i - 1].is_capture(moves[i - 1]):
+            keep = i
+            break
+    return balance(boards[keep], mover) >= 0
 
 
 def settled_gain(board, mover, boards, moves):

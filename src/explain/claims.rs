@@ -832,7 +832,7 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 22] = [
+    pub const IDEAS: [&'static str; 23] = [
         "stops",
         "denies",
         "escapes",
@@ -847,6 +847,7 @@ impl Fact {
         "storm",
         "fianchetto",
         "centralises",
+        "off_rim",
         "aims_f7",
         "breakthrough",
         "trades_down",

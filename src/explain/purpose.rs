@@ -202,6 +202,16 @@ pub fn threat_met(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     } else {
         to
     };
+    // The piece is still lost to another capture (20.Nxa4 takes the bishop that threatened
+    // Bxc2, and opens the c-file to Rxc2): the threat is not met.
+    if !t.mate
+        && after
+            .legal_moves()
+            .iter()
+            .any(|m| m.to() == target && wins_piece(after, *m))
+    {
+        return None;
+    }
     let landed = dest(mv, us);
     let how = if mv.from() == Some(target) {
         "moves"
@@ -517,6 +527,20 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn a_threat_is_not_met_while_another_capture_still_wins_the_piece() {
+        // Gelfand - Carlsen, 20.Nxa4 takes the bishop that threatened Bxc2 but opens the
+        // c-file: Rxc2 takes the rook anyway.
+        let before = pos("2rq2k1/5ppp/Q3pn2/p2p4/b2PnB2/b1N1PN2/P1R2PPP/1R4K1 w - - 1 20");
+        let mv = "Nxa4".parse::<San>().unwrap().to_move(&before).unwrap();
+        let after = board::play(&before, mv).unwrap();
+        assert_eq!(threat_met(&before, mv, &after), None);
+        // Rc1 takes the rook out of the bishop's reach: met.
+        let mv = "Rcc1".parse::<San>().unwrap().to_move(&before).unwrap();
+        let after = board::play(&before, mv).unwrap();
+        assert!(threat_met(&before, mv, &after).is_some());
     }
 
     #[test]

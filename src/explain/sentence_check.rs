@@ -132,6 +132,10 @@ pub struct Gate {
     /// sacrifice), the line's score justifies it (at least [`SACRIFICE_FLOOR_CP`] or a mate for
     /// the mover), and the move was not the only legal one.
     pub sacrifice: bool,
+    /// Material given as [`Gate::sacrifice`] says, by a mover that was ahead and stays level or
+    /// ahead at the end of the settled line, without a mate: extra material given back (20.Nxa4
+    /// Rxc2 returns the exchange), not "material given up for the attack".
+    pub gives_back: bool,
     /// A combination: the mover gives at least [`COMBINATION_GIVES`] pawns of material within
     /// its first [`SACRIFICE_WITHIN_MOVES`] moves and the settled line wins more back, believed
     /// by the score (19.exf6, leaving the queen on g7: after Rxg7 fxg7 the pawn wins it back
@@ -217,6 +221,7 @@ pub const MOVED_PIECE_ACTIVITY: &[&str] = &[
     "takes_outpost",
     "improves_piece",
     "idea_centralises",
+    "idea_off_rim",
     "idea_aims_f7",
 ];
 
@@ -256,8 +261,14 @@ impl Gate {
         // Every position of the line, once, for the conditions that look along it.
         let all = board::positions(s.before, &line);
         let (kingside, queenside) = wings(s.before, &line, &all, mover);
+        let given = sacrifice(s, mover, &all, &settled);
+        let still_ahead = !all.last().is_some_and(Position::is_checkmate)
+            && settled
+                .last()
+                .is_some_and(|end| board::balance(end.board(), mover) >= 0);
         Gate {
-            sacrifice: sacrifice(s, mover, &all, &settled),
+            sacrifice: given && !still_ahead,
+            gives_back: given && still_ahead,
             combination: combination(s, mover, &line, &all, &settled),
             only_move: only_move(s),
             watch_survives: watch_survives(&after, s.pv),
@@ -286,7 +297,9 @@ impl Gate {
             return false;
         }
         match id {
-            "sacrifice" | "exchange_sacrifice" => self.sacrifice,
+            "sacrifice" => self.sacrifice,
+            "exchange_sacrifice" => self.sacrifice || self.gives_back,
+            "gives_back" => self.gives_back,
             "combination" => self.combination,
             "q_only_move" => self.only_move,
             "watch_mate" | "watch_wins" => self.watch_survives && !self.forced_mate,
@@ -703,6 +716,20 @@ mod tests {
         assert!(!gate(fen, &walk, Score::Cp(0)).sacrifice);
         // The same rook given on the first move is one.
         assert!(gate(fen, &["g1h1", "h8h1", "e1d2", "e8d7"], Score::Cp(0)).sacrifice);
+    }
+
+    #[test]
+    fn extra_material_given_back_is_no_sacrifice_for_the_attack() {
+        // Gelfand - Carlsen, 20.Nxa4 Rxc2: the side a rook up gives one back and ends level:
+        // "gives material back", not "material is given up for the attack".
+        let fen = "4k2r/8/8/8/8/8/8/R3K1R1 w - - 0 1";
+        let g = gate(fen, &["g1h1", "h8h1", "e1d2", "e8d7"], Score::Cp(0));
+        assert!(g.gives_back && !g.sacrifice);
+        assert!(g.allows("gives_back") && !g.allows("sacrifice"));
+        // Given from level material it is a sacrifice.
+        let fen = "4k2r/8/8/8/8/8/8/4K1R1 w - - 0 1";
+        let g = gate(fen, &["g1h1", "h8h1", "e1d2", "e8d7"], Score::Cp(0));
+        assert!(g.sacrifice && !g.gives_back);
     }
 
     #[test]

@@ -323,6 +323,30 @@ pub fn centralises(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
         .then(|| idea(mv, "centralises", mv.to(), None))
 }
 
+/// `off_rim`: a knight from the a- or h-file to the centre ring (c3–f6), not a capture and not
+/// to d4/e4/d5/e5 (that is `centralises`), where no enemy pawn attacks it: the knight stranded
+/// on the rim comes back into play (9.Na3-c4).
+#[must_use]
+pub fn off_rim(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
+    let us = before.turn();
+    let from = mv.from()?;
+    let ring = Bitboard::from_iter(
+        (2..6).flat_map(|f| (2..6).map(move |r| Square::from_coords(File::new(f), Rank::new(r)))),
+    );
+    if mv.role() != Role::Knight
+        || mv.is_capture()
+        || !matches!(from.file(), File::A | File::H)
+        || !ring.contains(mv.to())
+        || board::centre().contains(mv.to())
+    {
+        return None;
+    }
+    let pawn_hit = attacks::pawn_attacks(us, mv.to()) & after.board().by_piece(Role::Pawn.of(!us));
+    pawn_hit
+        .is_empty()
+        .then(|| idea(mv, "off_rim", mv.to(), Some(from)))
+}
+
 /// `aims_f7`: a bishop or queen newly attacks the enemy's f7 (f2) pawn, which only its king
 /// defends, and no other piece of ours attacks it (two attackers are the weak-point claim).
 #[must_use]
@@ -484,6 +508,7 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Vec<Fact>
         storm(before, mv, after),
         fianchetto(before, mv, after),
         centralises(before, mv, after),
+        off_rim(before, mv, after),
         aims_f7(before, mv, after),
         breakthrough(before, mv, after, pv),
         trades_down(before, mv, after, pv),
@@ -609,6 +634,20 @@ mod tests {
         assert_eq!(names(fen, "Ne4", &[]), ["centralises"]);
         let fen = "4k3/8/8/5p2/8/2N5/8/4K3 w - - 0 1";
         assert!(names(fen, "Ne4", &[]).is_empty());
+    }
+
+    #[test]
+    fn a_knight_comes_back_from_the_rim() {
+        // Carlsen - Polgar, 9.Nc4: the knight on a3 comes back into play.
+        let fen = "r2qkb1r/pb1p1ppp/1p2p1n1/2p5/3nP3/NP1B1N2/PBPP1PPP/R2QR1K1 w kq - 10 9";
+        assert_eq!(names(fen, "Nc4", &[]), ["off_rim"]);
+        // Not to the rim again, not into a pawn's attack, not from the b-file.
+        let fen = "4k3/8/8/8/8/N7/8/4K3 w - - 0 1";
+        assert!(names(fen, "Nb5", &[]).is_empty());
+        let fen = "4k3/8/8/3p4/8/N7/8/4K3 w - - 0 1";
+        assert!(names(fen, "Nc4", &[]).is_empty());
+        let fen = "4k3/8/8/8/8/1N6/8/4K3 w - - 0 1";
+        assert!(names(fen, "Nc5", &[]).is_empty());
     }
 
     #[test]

@@ -361,6 +361,12 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
     if mid.is_check() || ours.to() == reply.to() {
         return None;
     }
+    // The moved piece going back where it came from undoes the move: no plan of it.
+    let landed = crate::explain::themes::util::dest(mv, before.turn());
+    let undoes = |m: Move| m.from() == Some(landed) && mv.from() == Some(m.to());
+    if undoes(ours) {
+        return None;
+    }
     let next = board::play(&mid, ours)?;
     let mut line = vec![mv, reply, ours];
     let mut names = vec![san(&mid, ours)];
@@ -380,12 +386,12 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
         && p.is_legal(then)
         && then.role() != Role::King
         && !chased(r2, then)
+        && !undoes(then)
     {
         line.extend([r2, then]);
         names.push(san(&p, then));
     }
     let square = crate::explain::themes::util::dest(ours, before.turn());
-    let landed = crate::explain::themes::util::dest(mv, before.turn());
     let moves_on = ours.from() == Some(landed);
     // A piece (not a pawn, not the king) that moves on from where it landed, without taking:
     // the move is a step of its route (9.Ne3 and Nf5), said as such; not a retreat from the
@@ -501,6 +507,25 @@ mod tests {
             panic!("no follow-up");
         };
         assert_eq!(idea, "plan");
+    }
+
+    #[test]
+    fn a_line_that_takes_the_moved_piece_back_is_no_plan_of_it() {
+        // Hammer - Carlsen, 20.Bg3: the line's Qe2 and Bf2 puts the bishop back where it
+        // came from; "Bg3 is followed by Qe2 and Bf2" names no plan of Bg3.
+        let fen = "1rrq2k1/1b3pbp/pp1ppnp1/4n3/P1PNP3/1PN2P2/5BPP/1RRQ1B1K w - - 1 20";
+        let (before, mv, after) = before_move_after(fen, "Bg3");
+        let pv = line_from(&after, &["Nh5", "Qe2", "Nxg3+", "hxg3"]);
+        if let Some(Fact::Idea { san, .. }) = follow_up(&before, mv, &after, &pv) {
+            assert_eq!(san, vec!["Qe2".to_owned()]);
+        }
+        let pv = line_from(&after, &["Nh5", "Qe2", "Nf6", "Bf2"]);
+        let Some(Fact::Idea { san, .. }) = follow_up(&before, mv, &after, &pv) else {
+            panic!("no follow-up");
+        };
+        assert_eq!(san, vec!["Qe2".to_owned()], "Bf2 undoes the move");
+        let pv = line_from(&after, &["Nh5", "Bf2"]);
+        assert!(follow_up(&before, mv, &after, &pv).is_none());
     }
 
     /// The idea's name, square and other square, for a fact that must be an idea.
