@@ -637,6 +637,18 @@ def t_idea(board, c):
         covers = s in after.attacks(m.to_square) and s not in board.attacks(m.from_square)
         gives_check = lambda b: (lambda x: x is not None and b.gives_check(x))(legal(b, r))
         return covers or (gives_check(before_p) and not gives_check(after_p))
+    if idea == "keeps":
+        # A quiet move guards s, where the opponent's capture r after a pass won material by
+        # exchange (at least a pawn) and no longer does.
+        r = c["moves"][0]
+        before_p = pass_turn(board)
+        rm = legal(before_p, r) if before_p is not None else None
+        if (board.is_capture(m) or after.is_check() or rm is None or not before_p.is_capture(rm)
+                or rm.to_square != s or other != rm.from_square or m.from_square == s
+                or exchange(before_p, rm) < 100 or s not in after.attacks(m.to_square)):
+            return False
+        again = legal(after, r)
+        return again is None or exchange(after, again) < 100
     if idea == "denies":
         # A quiet pawn move newly covers s, where an enemy piece (no pawn, no king) could go
         # safely (by exchange, without taking) after a pass, and no longer can: the move is

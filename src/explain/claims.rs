@@ -832,7 +832,7 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 23] = [
+    pub const IDEAS: [&'static str; 24] = [
         "stops",
         "denies",
         "escapes",
@@ -848,6 +848,7 @@ impl Fact {
         "fianchetto",
         "centralises",
         "off_rim",
+        "keeps",
         "aims_f7",
         "breakthrough",
         "trades_down",

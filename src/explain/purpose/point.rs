@@ -183,6 +183,27 @@ pub fn stops(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     // A best move the move does not take away may leave a square it does take (the bishop's
     // trade on h4 stays, ...d6 still takes e5 from the knight).
     let again = board::same_move(after, r);
+    // A capture that won material by exchange and no longer does, the target now guarded by
+    // the moved piece: the move keeps it (9.b4 guards c5, so ...bxc5 dxc5 Nxc5 no longer wins
+    // a pawn). Still "safe", the capture is no prophylaxis of the kind below: the trade stays.
+    let wins = |p: &Chess, m: Move| crate::engine::see::see_ge(p, m, KEEPS_GAIN, &SEE_VALUES);
+    let landed = crate::explain::themes::util::dest(mv, before.turn());
+    if r.is_capture()
+        && wins(&passed, r)
+        && !again.is_some_and(|m| wins(after, m))
+        && after.board().attacks_from(landed).contains(r.to())
+        && mv.from() != Some(r.to())
+    {
+        return Some(Fact::Idea {
+            uci: uci(mv),
+            idea: "keeps".to_owned(),
+            square: r.to(),
+            other: r.from(),
+            moves: vec![uci(r)],
+            san: vec![san(&passed, r)],
+            n: 0,
+        });
+    }
     if again.is_some_and(|m| bites(after, m)) || !takes_away(before, mv, after, &passed, r, again) {
         return denied_square(before, mv, after, &passed, best_score);
     }
@@ -202,6 +223,10 @@ pub fn stops(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
         n: 0,
     })
 }
+
+/// What a capture must win by static exchange (centipawns) for a move that guards its target
+/// to "keep" the piece: a pawn.
+const KEEPS_GAIN: i32 = 100;
 
 /// How far below the opponent's best move after a pass (centipawns, by [`short_search`]) a
 /// quiet move to a square may score and still be one they want: "c3 takes d4 from the
@@ -507,6 +532,15 @@ mod tests {
             panic!("no follow-up");
         };
         assert_eq!(idea, "plan");
+    }
+
+    #[test]
+    fn a_pawn_guarded_against_a_winning_exchange_is_kept() {
+        // Gelfand - Carlsen, 9.b4: after a pass ...bxc5 dxc5 Nxc5 wins a pawn; b4 guards c5.
+        let fen = "r1bq1rk1/p2nbppp/1pp1pn2/2Pp4/3P1B2/2NBPN2/PP3PPP/R2QK2R w KQ - 0 9";
+        let (before, mv, after) = before_move_after(fen, "b4");
+        let (name, square, _) = named(stops(&before, mv, &after));
+        assert_eq!((name.as_str(), square), ("keeps", shakmaty::Square::C5));
     }
 
     #[test]
