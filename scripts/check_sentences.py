@@ -23,7 +23,8 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
                                  opponent's first four replies that captures and that the
                                  mover's next move does not take back on the same square; the
                                  move was not the only legal one, and the gain is believed
-                                 (as wins_material)
+                                 (as wins_material) and more than wins back what the mover
+                                 was behind
   q_only_move                    Stockfish MultiPV 2 (depth N): the best beats the second by
                                  >= 50 cp (clamped to +-1000; mates beyond) and is not lost
                                  (>= -200 cp)
@@ -46,14 +47,16 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
   premature_attack, knight_on_rim, (inaccuracy, mistake or blunder)
   king_shelter_weakened
   wins_material, wins_back,      "wins back" exactly when the mover was behind before the move
-  wins_back_later                (wins_back for a capture, wins_back_later for a quiet move)
+  wins_back_later, captures_check, (wins_back for a capture, wins_back_later for a quiet move;
+  captures_wins                  a capture said first is not taken back at once)
                                  and the gain takes it at most to level (won_back); and
                                  the settled line gains material (P1 N3 B3 R5 Q9) and Stockfish
                                  (depth N) believes a quarter of it: the mover's score after the
                                  move >= 100 x (balance before) + 25 x (gain), or a mate for the
                                  mover
   exposed_king                   the mover has a queen after the move (without one, a king
-                                 without pawn cover is an endgame's normal state)
+                                 without pawn cover is an endgame's normal state), and the
+                                 move is not a king move
   moved piece's activity         (fork, pins, attacks, pressure, outposts, activity: the
   (MOVED_PIECE_ACTIVITY)         list below) not said when the reply in the line captures the
                                  moved piece on its square (a trade: its activity there is no
@@ -319,6 +322,11 @@ class Referee:
                         COMBINATION_GIVES, SACRIFICE_WITHIN_MOVES)
                 else:
                     why = self.gain_believed(board, mover, boards, moves, after)
+                if why is None:
+                    start = balance(board, mover)
+                    gain = settled_gain(board, mover, boards, moves)
+                    if start < 0 and 0 < gain <= -start:
+                        why = "balance %+d before, %+d won: won back, not with interest" % (start, gain)
                 if why:
                     self.fail("combination", e, text, why)
             elif t == "q_only_move":
@@ -373,11 +381,16 @@ class Referee:
                 self.checked["exposed_king"] += 1
                 if not after.pieces(chess.QUEEN, mover):
                     self.fail("exposed_king", e, text, "no queen to attack the bare king with")
+                elif board.piece_type_at(moves[0].from_square) == chess.KING:
+                    self.fail("exposed_king", e, text, "a king move attacks no king")
             elif t in PRINCIPLES:
                 self.checked["principle"] += 1
                 if quality not in ("inaccuracy", "mistake", "blunder"):
                     self.fail("principle", e, text, "a principle broken by a move judged %s" % quality)
-            elif t in ("wins_material", "wins_back", "wins_back_later"):
+            elif t in ("wins_material", "wins_back", "wins_back_later", "captures_check", "captures_wins"):
+                if t.startswith("captures_") and len(moves) > 1 and boards[1].is_capture(moves[1]) \
+                        and moves[1].to_square == moves[0].to_square:
+                    self.fail("gain_believed", e, text, "the capturer is taken back at once: a trade")
                 self.checked["gain_believed"] += 1
                 why = self.gain_believed(board, mover, boards, moves, after)
                 if why:

@@ -177,6 +177,9 @@ pub struct Gate {
     pub mover_mated: bool,
     /// The move captures.
     pub captures: bool,
+    /// The king moves (castling too): it attacks no exposed king ("Kb1 attacks an exposed
+    /// king" said the line's checks, not the move).
+    pub king_moves: bool,
     /// The score after the move shows at least [`GAIN_BELIEVED_PERCENT`] of the material its
     /// line wins, over the balance before the move (or the mover mates); false when the line
     /// wins nothing.
@@ -283,6 +286,7 @@ impl Gate {
             mates: after.is_checkmate(),
             mover_mated: matches!(s.score_after, Some(Score::Mate(n)) if n < 0),
             captures: s.mv.is_capture(),
+            king_moves: s.mv.role() == Role::King,
             gain_believed: gain_believed(s, mover, &settled),
             moved_taken: moved_taken(s.mv, mover, s.pv),
             wins_back: wins_back(s.before, mover, &settled),
@@ -300,7 +304,8 @@ impl Gate {
             "sacrifice" => self.sacrifice,
             "exchange_sacrifice" => self.sacrifice || self.gives_back,
             "gives_back" => self.gives_back,
-            "combination" => self.combination,
+            // Won back to level at most is no interest (9.Qe2+ regaining a rook it was down).
+            "combination" => self.combination && !self.wins_back,
             "q_only_move" => self.only_move,
             "watch_mate" | "watch_wins" => self.watch_survives && !self.forced_mate,
             "threat_wins" => !self.forced_mate && !self.taken_back,
@@ -322,12 +327,13 @@ impl Gate {
             // 4.e3 before Bxc4 does not "win the material back" itself).
             "wins_back" => self.gain_believed && self.wins_back && self.captures,
             "wins_back_later" => self.gain_believed && self.wins_back && !self.captures,
-            "captures" => !self.answer || self.gain_believed,
+            // An answer's capture that only takes back (9.Bxc6+ bxc6) is no reason.
+            "captures" => !self.answer || (self.gain_believed && !self.wins_back),
             // Said first only when the capture keeps what it takes.
-            "captures_check" => {
+            "captures_check" | "captures_wins" => {
                 self.captures && self.gain_believed && !self.taken_back && !self.wins_back
             }
-            "exposed_king" => self.mover_has_queen,
+            "exposed_king" => self.mover_has_queen && !self.king_moves,
             "check" => !self.mates,
             id if id.starts_with("idea_") || id.starts_with("threat_met") => !self.mover_mated,
             _ => true,
@@ -716,6 +722,30 @@ mod tests {
         assert!(!gate(fen, &walk, Score::Cp(0)).sacrifice);
         // The same rook given on the first move is one.
         assert!(gate(fen, &["g1h1", "h8h1", "e1d2", "e8d7"], Score::Cp(0)).sacrifice);
+    }
+
+    #[test]
+    fn a_king_move_attacks_no_exposed_king_and_material_won_back_is_no_interest() {
+        // Morphy, game 132: "Kb1 was stronger: it attacks an exposed king" said the line's
+        // checks, not the king's move.
+        let fen = "4k3/8/8/8/8/8/8/1Q2K3 w - - 0 1";
+        assert!(!gate(fen, &["e1d2", "e8d8"], Score::Cp(900)).allows("exposed_king"));
+        assert!(gate(fen, &["b1b8", "e8e7"], Score::Cp(900)).allows("exposed_king"));
+        // Morphy, game 132: 9.Qe2+ gives material for a moment and regains no more than it
+        // was behind: the combination's "with interest" is not said.
+        let g = Gate {
+            combination: true,
+            wins_back: true,
+            ..Gate::default()
+        };
+        assert!(!g.allows("combination"));
+        assert!(
+            Gate {
+                wins_back: false,
+                ..g
+            }
+            .allows("combination")
+        );
     }
 
     #[test]
