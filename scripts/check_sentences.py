@@ -44,8 +44,9 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
                                  the reply (a trade taken back at once secures no pair)
   material_gain, material_loss   the line is printed (level "advanced")
   early_queen, same_piece_twice, a principle broken is said only of a move judged an error
-  premature_attack, knight_on_rim, (inaccuracy, mistake or blunder)
-  king_shelter_weakened
+  premature_attack, knight_on_rim, (inaccuracy, mistake or blunder); so are the mover's own
+  king_shelter_weakened, bad_bishop, structural concessions
+  doubled/isolated/backward_pawn_created, pawn_islands_increase
   wins_material, wins_back,      "wins back" exactly when the mover was behind before the move
   wins_back_later, captures_check, (wins_back for a capture, wins_back_later for a quiet move;
   captures_wins                  a capture said first is not taken back at once)
@@ -107,7 +108,8 @@ MOVED_PIECE_ACTIVITY = {
     "knight_centralisation", "bishop_long_diagonal", "mobility_gain", "takes_outpost",
     "improves_piece", "idea_centralises", "idea_off_rim", "idea_aims_f7"}
 PRINCIPLES = ("early_queen", "same_piece_twice", "premature_attack", "knight_on_rim",
-              "king_shelter_weakened")
+              "king_shelter_weakened", "bad_bishop", "doubled_pawn_created", "isolated_pawn_created",
+              "backward_pawn_created", "pawn_islands_increase")
 # A score followed by a side ("+0.85 for you", "-0.91 for Black"), a mate as "#-n", winning
 # chances: the old conventions the text must not use.
 BAD_SCORE = re.compile(r"([+-]?\d+\.\d\d|#-?\d+) for (you|White|Black)|#-\d|winning chances")
