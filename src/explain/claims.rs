@@ -832,7 +832,7 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 22] = [
+    pub const IDEAS: [&'static str; 24] = [
         "stops",
         "denies",
         "escapes",
@@ -855,6 +855,8 @@ impl Fact {
         "clears",
         "occupies",
         "offers_trade",
+        "removes_guard",
+        "fianchettoes",
     ];
 
     /// The variant of a kind that a template may ask for (`claim:threat_met/defends`).
