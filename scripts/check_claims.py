@@ -859,6 +859,32 @@ def t_idea(board, c):
         pre = play_line(board, line[:-1])
         return pre.is_capture(last) and {last.from_square, last.to_square} == {s, to} \
             and all(not (chess.Move.from_uci(x).from_square in (s, to)) for x in line[1:-1])
+    if idea == "fianchettoes":
+        # A quiet bishop move from off the long diagonals to b2/g2/b7/g7; `other` the far
+        # corner of its diagonal; no pawn of ours on the diagonal ahead of it.
+        corners = {chess.B2: chess.H8, chess.G2: chess.A8, chess.B7: chess.H1, chess.G7: chess.A1}
+        long = chess.SquareSet.ray(chess.A1, chess.H8) | chess.SquareSet.ray(chess.H1, chess.A8)
+        if (role != chess.BISHOP or board.is_capture(m) or after.is_check() or s != m.to_square
+                or corners.get(s) != other or m.from_square in long):
+            return False
+        ahead = chess.SquareSet.between(s, other) | chess.SquareSet([other])
+        return not (ahead & after.pieces(chess.PAWN, us))
+    if idea == "removes_guard":
+        # A capture of an enemy piece (not a pawn) that alone defended the enemy piece (not a
+        # pawn or king) on s, which we attacked; the line's reply leaves it there and our next
+        # move takes it.
+        line = c["moves"]
+        if (not board.is_capture(m) or board.is_en_passant(m) or board.piece_type_at(m.to_square) == chess.PAWN
+                or other != m.to_square or line[0] != c["uci"] or len(line) != 3):
+            return False
+        if (board.color_at(s) != them or board.piece_type_at(s) in (None, chess.PAWN, chess.KING)
+                or set(board.attackers(them, s)) != {m.to_square} or not board.attackers(us, s)):
+            return False
+        reply, ours = chess.Move.from_uci(line[1]), chess.Move.from_uci(line[2])
+        if s in (reply.from_square, reply.to_square) or ours.to_square != s:
+            return False
+        pre = play_line(board, line[:2])
+        return pre is not None and play_line(board, line) is not None and pre.is_capture(ours)
     if idea == "trades_down":
         line = c["moves"]
         if not board.is_capture(m) or is_ending(board) or line[0] != c["uci"] or len(line) > 2:
@@ -1186,7 +1212,7 @@ def perturbations(c):
     elif k == "idea":
         out.append(remove(c, c["uci"][:2]))
         if c["idea"] in ("blockade", "undermines", "minority", "fianchetto", "aims_f7", "king_off_line",
-                         "escapes"):
+                         "escapes", "removes_guard"):
             out.append(remove(c, c["square"]))
     elif k == "exposed_king":
         # A pawn in front of the king covers it.

@@ -25,6 +25,10 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
                                  move was not the only legal one, and the gain is believed
                                  (as wins_material) and more than wins back what the mover
                                  was behind
+  idea_removes_guard             after the move, the reply and the mover's next move (and the
+                                 opponent's recapture on that square, if the line's next move
+                                 is one) the mover's material is above its start: the piece
+                                 left without its guard is won
   q_only_move                    Stockfish MultiPV 2 (depth N): the best beats the second by
                                  >= 50 cp (clamped to +-1000; mates beyond) and is not lost
                                  (>= -200 cp)
@@ -106,7 +110,7 @@ MOVED_PIECE_ACTIVITY = {
     "attacks_piece", "attacks_defender", "weak_point", "king_zone_pressure", "kingside_attack",
     "queenside_attack", "rook_activation", "rook_open_file", "rook_seventh", "knight_outpost",
     "knight_centralisation", "bishop_long_diagonal", "mobility_gain", "takes_outpost",
-    "improves_piece", "idea_centralises", "idea_off_rim", "idea_aims_f7"}
+    "improves_piece", "idea_centralises", "idea_off_rim", "idea_aims_f7", "idea_fianchettoes"}
 PRINCIPLES = ("early_queen", "same_piece_twice", "premature_attack", "knight_on_rim",
               "king_shelter_weakened", "bad_bishop", "doubled_pawn_created", "isolated_pawn_created",
               "backward_pawn_created", "pawn_islands_increase")
@@ -389,6 +393,16 @@ class Referee:
                 self.checked["principle"] += 1
                 if quality not in ("inaccuracy", "mistake", "blunder"):
                     self.fail("principle", e, text, "a principle broken by a move judged %s" % quality)
+            elif t == "idea_removes_guard":
+                # The guard removed is the move's point only when the piece it guarded is won:
+                # the settled line ends with the mover's material above its start.
+                self.checked["line_gains"] += 1
+                n = 3
+                if len(moves) > 3 and boards[3].is_capture(moves[3]) and moves[3].to_square == moves[2].to_square:
+                    n = 4
+                if len(moves) < 3 or balance(boards[n], mover) <= balance(board, mover):
+                    self.fail("line_gains", e, text, "the move, the reply, the capture (and its "
+                              "recapture) win nothing")
             elif t in ("wins_material", "wins_back", "wins_back_later", "captures_check", "captures_wins"):
                 if t.startswith("captures_") and len(moves) > 1 and boards[1].is_capture(moves[1]) \
                         and moves[1].to_square == moves[0].to_square:

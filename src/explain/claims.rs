@@ -832,7 +832,7 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 24] = [
+    pub const IDEAS: [&'static str; 26] = [
         "stops",
         "denies",
         "escapes",
@@ -857,6 +857,8 @@ impl Fact {
         "clears",
         "occupies",
         "offers_trade",
+        "removes_guard",
+        "fianchettoes",
     ];
 
     /// The variant of a kind that a template may ask for (`claim:threat_met/defends`).

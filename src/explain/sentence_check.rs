@@ -184,6 +184,11 @@ pub struct Gate {
     /// line wins, over the balance before the move (or the mover mates); false when the line
     /// wins nothing.
     pub gain_believed: bool,
+    /// After the move, the reply and the mover's next move in the line (and the opponent's
+    /// recapture on that square, when the line takes back there), the mover's material is
+    /// above its balance before the move (the score need not show it): a guard removed is
+    /// said only when the piece it guarded is won ([`guard_won`]).
+    pub line_gains: bool,
     /// The opponent's reply in the line captures the moved piece on its square (a trade, a
     /// piece given): what the piece would attack, pin or control from there is no point of
     /// the move (20.Bxg7 Kxg7 "pressure mounts on the kingside"; 18...Nxg4 Qxg4 "adds another
@@ -226,6 +231,7 @@ pub const MOVED_PIECE_ACTIVITY: &[&str] = &[
     "idea_centralises",
     "idea_off_rim",
     "idea_aims_f7",
+    "idea_fianchettoes",
 ];
 
 /// What [`Gate::of`] reads.
@@ -288,6 +294,7 @@ impl Gate {
             captures: s.mv.is_capture(),
             king_moves: s.mv.role() == Role::King,
             gain_believed: gain_believed(s, mover, &settled),
+            line_gains: guard_won(s.before, s.mv, s.pv),
             moved_taken: moved_taken(s.mv, mover, s.pv),
             wins_back: wins_back(s.before, mover, &settled),
             answer: false,
@@ -323,6 +330,8 @@ impl Gate {
             }
             "material_gain" | "material_loss" => self.line_shown,
             "wins_material" => self.gain_believed && !self.wins_back,
+            // The guard removed is the point only when the piece it guarded is won.
+            "idea_removes_guard" => self.line_gains,
             // A capture wins the material back itself; a quiet move's line does (the book's
             // 4.e3 before Bxc4 does not "win the material back" itself).
             "wins_back" => self.gain_believed && self.wins_back && self.captures,
@@ -447,6 +456,28 @@ fn gain_believed(s: &Subject, mover: Color, settled: &[Chess]) -> bool {
         }
         None => gain > 0,
     }
+}
+
+/// The [`Gate::line_gains`] condition.
+fn guard_won(before: &Chess, mv: Move, pv: &[Move]) -> bool {
+    let mover = before.turn();
+    let start = board::balance(before.board(), mover);
+    let Some(mut pos) = board::play(before, mv) else {
+        return false;
+    };
+    if pv.len() < 2 {
+        return false;
+    }
+    for (i, m) in pv.iter().take(3).enumerate() {
+        if i == 2 && !(m.is_capture() && m.to() == pv[1].to()) {
+            break;
+        }
+        match board::play(&pos, *m) {
+            Some(next) => pos = next,
+            None => return false,
+        }
+    }
+    board::balance(pos.board(), mover) > start
 }
 
 /// The [`Gate::wins_back`] condition.
@@ -682,6 +713,19 @@ mod tests {
             !g.allows("captures_check"),
             "the score does not believe the gain"
         );
+    }
+
+    #[test]
+    fn a_guard_removed_is_said_only_when_the_line_wins_what_it_guarded() {
+        // Morphy (purpose_tune2): 16.Bxe7 Qxe7 17.Bxf5 wins the bishop the knight guarded; the
+        // score (+0.95) does not show the whole piece, and need not for this sentence.
+        let fen = "r2q1rk1/pp2np1p/1b3p2/n2p1b2/3P4/B2B1N2/P4PPP/R2Q1RK1 w - - 0 16";
+        let won = gate(fen, &["a3e7", "d8e7", "d3f5", "a5c4"], Score::Cp(95));
+        assert!(won.allows("idea_removes_guard"));
+        assert!(!won.allows("wins_material"));
+        // A line that leaves the bishop on f5: a trade, nothing won, no guard removed said.
+        let back = gate(fen, &["a3e7", "d8e7", "d1e2", "f8e8"], Score::Cp(0));
+        assert!(!back.allows("idea_removes_guard"));
     }
 
     #[test]

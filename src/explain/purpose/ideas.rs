@@ -19,6 +19,9 @@
 //!   castling long);
 //! - `fianchetto` ([`fianchetto`]): our bishop takes, or offers to trade where no capture wins
 //!   it, the enemy's fianchettoed bishop (g7 with a pawn on g6, the king on that wing);
+//! - `fianchettoes` ([`fianchettoes`]): a bishop comes from off the long diagonals to its
+//!   fianchetto square (b2, g2, b7, g7), with no pawn of ours on the long diagonal ahead of
+//!   it (its own pawns never clear the way again);
 //! - `centralises` ([`centralises`]): a knight comes from outside the centre to d4, e4, d5 or
 //!   e5, where no enemy pawn attacks it;
 //! - `aims_f7` ([`aims_f7`]): a bishop or queen newly attacks the f7 (f2) pawn, which only the
@@ -28,6 +31,9 @@
 //! - `trades_down` ([`trades_down`]): a capture (and its recapture in the line) leaves an
 //!   ending (no queens, at most two pieces a side) with us ahead in material, where the
 //!   position before it was no such ending.
+//! - `removes_guard` ([`removes_guard`]): a capture of an enemy piece (not a pawn) that was the
+//!   only defender of another enemy piece (not a pawn or the king) we attack, which the line
+//!   takes at our next move (13.Bxe7 Qxe7 14.Bxf5: the knight on e7 guarded the bishop);
 //! - `offers_trade` ([`offers_trade`]): a quiet move puts a knight, bishop, rook or queen where
 //!   it and an enemy piece of the same kind attack each other, both defended, and one takes
 //!   the other in the line's next two plies (20.Bf5 against the bishop on c8).
@@ -302,6 +308,30 @@ pub fn fianchetto(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     None
 }
 
+/// `fianchettoes` (see the module's documentation): `square` where the bishop stands, `other`
+/// the far corner of its long diagonal.
+#[must_use]
+pub fn fianchettoes(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
+    let us = before.turn();
+    let from = mv.from()?;
+    if mv.role() != Role::Bishop || mv.is_capture() || after.is_check() {
+        return None;
+    }
+    let (to, corner) = [
+        (Square::B2, Square::H8),
+        (Square::G2, Square::A8),
+        (Square::B7, Square::H1),
+        (Square::G7, Square::A1),
+    ]
+    .into_iter()
+    .find(|(s, _)| *s == mv.to())?;
+    let long = attacks::ray(Square::A1, Square::H8) | attacks::ray(Square::H1, Square::A8);
+    let ahead = attacks::between(to, corner) | Bitboard::from_square(corner);
+    let own_pawns = after.board().by_piece(Role::Pawn.of(us));
+    (!long.contains(from) && (ahead & own_pawns).is_empty())
+        .then(|| idea(mv, "fianchettoes", to, Some(corner)))
+}
+
 /// `centralises`: a knight from outside the centre to d4, e4, d5 or e5, not a capture, where no
 /// enemy pawn attacks it.
 #[must_use]
@@ -453,6 +483,44 @@ pub fn trades_down(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Opti
     })
 }
 
+/// `removes_guard` (see the module's documentation): `square` the piece left without a guard,
+/// `other` the guard taken, `moves` the move, the reply and our capture on `square`.
+#[must_use]
+pub fn removes_guard(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Fact> {
+    let us = before.turn();
+    let guard = mv.to();
+    if mv.capture().is_none_or(|r| r == Role::Pawn) || mv.is_en_passant() {
+        return None;
+    }
+    let (reply, ours) = (*pv.first()?, *pv.get(1)?);
+    let b0 = before.board();
+    let target = ours.to();
+    // The piece guarded: an enemy piece (no pawn, no king) the guard alone defended, which we
+    // attacked, still there to be taken at our next move (not the recapturer).
+    if !ours.is_capture()
+        || target == guard
+        || reply.to() == target
+        || reply.from() == Some(target)
+        || b0.color_at(target) != Some(!us)
+        || matches!(b0.role_at(target), None | Some(Role::Pawn | Role::King))
+        || board::attackers(b0, target, !us) != Bitboard::from_square(guard)
+        || !board::is_attacked(b0, target, us)
+    {
+        return None;
+    }
+    let next = board::play(after, reply)?;
+    board::play(&next, ours)?;
+    Some(Fact::Idea {
+        uci: uci(mv),
+        idea: "removes_guard".to_owned(),
+        square: target,
+        other: Some(guard),
+        moves: [mv, reply, ours].iter().map(|m| uci(*m)).collect(),
+        san: Vec::new(),
+        n: 0,
+    })
+}
+
 /// How many plies of the line [`offers_trade`] looks at for the trade: the reply, and our
 /// next move.
 const TRADE_WITHIN_PLIES: usize = 2;
@@ -509,9 +577,11 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Vec<Fact>
         fianchetto(before, mv, after),
         centralises(before, mv, after),
         off_rim(before, mv, after),
+        fianchettoes(before, mv, after),
         aims_f7(before, mv, after),
         breakthrough(before, mv, after, pv),
         trades_down(before, mv, after, pv),
+        removes_guard(before, mv, after, pv),
     ]
     .into_iter()
     .flatten()
@@ -670,6 +740,32 @@ mod tests {
         // Even material after the trade: no ending a pawn up.
         let fen = "4r1k1/p3qppp/8/8/8/8/P3QPPP/4R1K1 w - - 0 1";
         assert!(names(fen, "Qxe7", &["Rxe7"]).is_empty());
+    }
+
+    #[test]
+    fn a_bishop_to_its_fianchetto_square_takes_the_long_diagonal() {
+        // Nimzo-Larsen style: ...Bb7 with the b-pawn on b6, the knight on f6 in the way for now.
+        let fen = "rnbqkb1r/p1pp1ppp/1p2pn2/8/2PP4/5N2/PP2PPPP/RNBQKB1R b KQkq - 0 4";
+        assert_eq!(names(fen, "Bb7", &[]), ["fianchettoes"]);
+        // A bishop already on the long diagonal moving along it: no fianchetto.
+        let fen = "rn1qkb1r/p1pp1ppp/1pb1pn2/8/2PP4/5N2/PP2PPPP/RNBQKB1R b KQkq - 0 4";
+        assert!(names(fen, "Bb7", &[]).is_empty());
+        // Our own pawn on d5, on the diagonal ahead: the bishop bites on it.
+        let fen = "rnbqkb1r/p1p2ppp/1p2pn2/3p4/2PP4/5N2/PP2PPPP/RNBQKB1R b KQkq - 0 4";
+        assert!(names(fen, "Bb7", &[]).is_empty());
+    }
+
+    #[test]
+    fn taking_the_only_guard_of_a_piece_removes_the_guard() {
+        // Morphy (tuning set, purpose_tune2): 16.Bxe7 Qxe7 17.Bxf5, the knight on e7 was the
+        // bishop's only guard.
+        let fen = "r2q1rk1/pp2np1p/1b3p2/n2p1b2/3P4/B2B1N2/P4PPP/R2Q1RK1 w - - 0 16";
+        assert!(names(fen, "Bxe7", &["Qxe7", "Bxf5"]).contains(&"removes_guard".to_owned()));
+        // The line does not take the bishop: nothing removed for a purpose.
+        assert!(!names(fen, "Bxe7", &["Qxe7", "Qe2"]).contains(&"removes_guard".to_owned()));
+        // A second guard (a pawn on g6 defends f5): the knight was not its only guard.
+        let fen = "r2q1rk1/pp2n2p/1b3pp1/n2p1b2/3P4/B2B1N2/P4PPP/R2Q1RK1 w - - 0 16";
+        assert!(!names(fen, "Bxe7", &["Qxe7", "Bxf5"]).contains(&"removes_guard".to_owned()));
     }
 
     #[test]
