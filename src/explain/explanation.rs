@@ -454,6 +454,7 @@ fn reply_reason(
     let reply_claims = claims::derive(after, reply, &replied, &pv[1..], &themes);
     let gate = Gate {
         answer: true,
+        answer_takes_back: mv.is_capture() && reply.is_capture() && reply.to() == mv.to(),
         ..Gate::of(&Subject {
             before: after,
             mv: reply,

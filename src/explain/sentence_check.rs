@@ -201,6 +201,9 @@ pub struct Gate {
     /// a capture that the line wins back is no such reason (14.Bxf5 "after Bxf5, Rxf5 takes
     /// the bishop", when Rxe7 and fxe5 win more back). Set by the caller.
     pub answer: bool,
+    /// The answer takes back on the square where the move explained captured (9.Bxc6+ bxc6):
+    /// a trade, no reason why the move was an error. Set by the caller.
+    pub answer_takes_back: bool,
 }
 
 /// The sentences about what the moved piece does from its new square (attacks, pins,
@@ -298,6 +301,7 @@ impl Gate {
             moved_taken: moved_taken(s.mv, mover, s.pv),
             wins_back: wins_back(s.before, mover, &settled),
             answer: false,
+            answer_takes_back: false,
         }
     }
 
@@ -337,7 +341,10 @@ impl Gate {
             "wins_back" => self.gain_believed && self.wins_back && self.captures,
             "wins_back_later" => self.gain_believed && self.wins_back && !self.captures,
             // An answer's capture that only takes back (9.Bxc6+ bxc6) is no reason.
-            "captures" => !self.answer || (self.gain_believed && !self.wins_back),
+            "captures" => {
+                !self.answer || (self.gain_believed && !self.wins_back && !self.answer_takes_back)
+            }
+            "recapture" => !self.answer,
             // Said first only when the capture keeps what it takes.
             "captures_check" | "captures_wins" => {
                 self.captures && self.gain_believed && !self.taken_back && !self.wins_back
@@ -790,6 +797,23 @@ mod tests {
             }
             .allows("combination")
         );
+    }
+
+    #[test]
+    fn an_answer_that_only_takes_back_is_no_reason_for_a_verdict() {
+        // Morphy, game 130: "A slight inaccuracy: after Bxc6+, bxc6 takes back the bishop"
+        // names a trade, not why 9.Bxc6+ lost a pawn's worth.
+        let fen = "r2qkb1r/ppp2p1p/2B5/3pP1p1/4npb1/5N2/PPPP2PP/RNBQ1RK1 b kq - 0 9";
+        let answer = Gate {
+            answer: true,
+            answer_takes_back: true,
+            ..gate(fen, &["b7c6", "d2d3"], Score::Cp(200))
+        };
+        assert!(
+            !answer.allows("recapture") && !answer.allows("captures"),
+            "{answer:?}"
+        );
+        assert!(gate(fen, &["b7c6", "d2d3"], Score::Cp(200)).allows("recapture"));
     }
 
     #[test]
