@@ -11,6 +11,7 @@ pub mod analysis_board;
 pub mod app;
 pub mod cli;
 pub mod clock;
+pub mod cpu;
 pub mod config;
 pub mod datagen;
 pub mod echo;
