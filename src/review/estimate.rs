@@ -108,7 +108,12 @@ impl Prior {
             let base = analysis::external::DEFAULT_DEPTH;
             (EXTERNAL_FIRST, EXTERNAL_VERIFY, base, EXTERNAL_BRANCHING)
         } else {
-            (BUILTIN_FIRST, BUILTIN_VERIFY, BUILTIN_DEPTH, BUILTIN_BRANCHING)
+            (
+                BUILTIN_FIRST,
+                BUILTIN_VERIFY,
+                BUILTIN_DEPTH,
+                BUILTIN_BRANCHING,
+            )
         };
         let depth = limits.depth.unwrap_or(base);
         let scale = branching.powf(f64::from(depth) - f64::from(base));
@@ -178,7 +183,9 @@ impl Estimate {
         let mean = weighted(self.prior.first, &self.firsts);
         let recent = self.firsts.len().saturating_sub(RECENT);
         match self.firsts.get(recent..) {
-            Some(r) if self.firsts.len() >= RECENT => mean.max(r.iter().sum::<f64>() / r.len() as f64),
+            Some(r) if self.firsts.len() >= RECENT => {
+                mean.max(r.iter().sum::<f64>() / r.len() as f64)
+            }
             _ => mean,
         }
     }
@@ -305,7 +312,10 @@ mod tests {
         assert!((free.share() - 2.0).abs() < 1e-9);
         assert!((loaded.share() - 1.0).abs() < 1e-9);
         let (a, b) = (free.left(40).unwrap(), loaded.left(40).unwrap());
-        assert!((b.as_secs_f64() / a.as_secs_f64() - 2.0).abs() < 1e-9, "{a:?} {b:?}");
+        assert!(
+            (b.as_secs_f64() / a.as_secs_f64() - 2.0).abs() < 1e-9,
+            "{a:?} {b:?}"
+        );
     }
 
     #[test]
