@@ -435,7 +435,7 @@ fn refine_rounds<P: Reviewed>(
             while !finished.load(Ordering::Relaxed) && !over() {
                 std::thread::sleep(Duration::from_millis(20));
                 tick += 1;
-                if tick % BUDGET_TICKS == 0 {
+                if tick.is_multiple_of(BUDGET_TICKS) {
                     check_budget();
                 }
             }
