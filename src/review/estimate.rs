@@ -19,15 +19,20 @@ use crate::analysis;
 /// the reading just before them).
 pub const WINDOW: Duration = Duration::from_secs(10);
 
-/// How many searches the prior's costs weigh, against the searches measured.
-pub const PRIOR_SEARCHES: f64 = 3.0;
+/// How many searches the prior's costs weigh, against the searches measured (the opening's
+/// first searches are cheap: the prior holds until the middlegame has spoken).
+pub const PRIOR_SEARCHES: f64 = 6.0;
 
 /// How many positions the prior's share of suspect moves weighs, against the positions seen.
-pub const PRIOR_POSITIONS: f64 = 12.0;
+pub const PRIOR_POSITIONS: f64 = 20.0;
 
 /// The first searches whose mean cost [`Estimate::first_cost`] weighs against the mean of all
 /// (a game's positions get dearer after the opening).
 pub const RECENT: usize = 8;
+
+/// The positions whose share of verified moves [`Estimate::suspect_share`] weighs against the
+/// share of all (errors come in runs).
+pub const RECENT_POSITIONS: usize = 20;
 
 /// The smallest CPU share believed (CPU seconds per wall second): below it the clock readings
 /// are noise, and an estimate divided by nothing would be infinite.
@@ -58,18 +63,18 @@ pub struct Prior {
 
 /// The built-in engine's first search at depth [`BUILTIN_DEPTH`], CPU seconds (release build;
 /// measured: docs/REVIEW.md, "The time estimate").
-const BUILTIN_FIRST: f64 = 0.30;
+const BUILTIN_FIRST: f64 = 0.45;
 /// Its verification (two plies deeper, and the confirmation of a flag two more).
-const BUILTIN_VERIFY: f64 = 1.5;
+const BUILTIN_VERIFY: f64 = 2.2;
 /// The depth the built-in engine's prior was measured at (the review's default).
 const BUILTIN_DEPTH: u32 = 8;
 /// How much dearer one more ply makes the built-in engine's search.
 const BUILTIN_BRANCHING: f64 = 1.8;
 /// An external engine's first search at its default depth
 /// ([`analysis::external::DEFAULT_DEPTH`]), CPU seconds (Stockfish 15.1).
-const EXTERNAL_FIRST: f64 = 0.12;
+const EXTERNAL_FIRST: f64 = 0.13;
 /// Its verification, two plies deeper.
-const EXTERNAL_VERIFY: f64 = 0.35;
+const EXTERNAL_VERIFY: f64 = 0.40;
 /// How much dearer one more ply makes an external engine's search.
 const EXTERNAL_BRANCHING: f64 = 1.5;
 /// The share of positions whose move is verified, before any is seen.
@@ -136,8 +141,12 @@ pub struct Estimate {
     firsts: Vec<f64>,
     /// Each verification's cost.
     verifies: Vec<f64>,
+    /// Whether each position's move was verified, in the order they arrived.
+    verified: Vec<bool>,
     /// Readings of the CPU clock: (wall time since the review started, CPU time used since).
     readings: VecDeque<(Duration, Duration)>,
+    /// The last reading, kept however old the window's first is (the share since the start).
+    last: (Duration, Duration),
 }
 
 impl Estimate {
@@ -150,13 +159,16 @@ impl Estimate {
             workers: workers.max(1),
             firsts: Vec::new(),
             verifies: Vec::new(),
+            verified: Vec::new(),
             readings: VecDeque::from([(Duration::ZERO, Duration::ZERO)]),
+            last: (Duration::ZERO, Duration::ZERO),
         }
     }
 
     /// One position's searches are done, at cost `cost`.
     pub fn searched(&mut self, cost: Cost) {
         self.firsts.push(cost.first.as_secs_f64());
+        self.verified.push(cost.verify.is_some());
         if let Some(v) = cost.verify {
             self.verifies.push(v.as_secs_f64());
         }
@@ -165,6 +177,7 @@ impl Estimate {
     /// A reading of the review's CPU clock: `cpu` used in all by `wall` after the start.
     /// Keeps the readings of the last [`WINDOW`] and the one before them.
     pub fn clock(&mut self, wall: Duration, cpu: Duration) {
+        self.last = (wall, cpu);
         self.readings.push_back((wall, cpu));
         while self.readings.len() > 2
             && self
@@ -196,12 +209,19 @@ impl Estimate {
         weighted(self.prior.verify, &self.verifies)
     }
 
-    /// The share of positions whose move is verified: so far, with the prior's weight of
-    /// [`PRIOR_POSITIONS`].
+    /// The share of positions whose move is verified: the larger of the share so far (with the
+    /// prior's weight of [`PRIOR_POSITIONS`]) and the share of the last [`RECENT_POSITIONS`].
     #[must_use]
     pub fn suspect_share(&self) -> f64 {
-        (self.prior.suspect * PRIOR_POSITIONS + self.verifies.len() as f64)
-            / (PRIOR_POSITIONS + self.firsts.len() as f64)
+        let n = self.verified.len();
+        let all = (self.prior.suspect * PRIOR_POSITIONS + self.verifies.len() as f64)
+            / (PRIOR_POSITIONS + n as f64);
+        match self.verified.get(n.saturating_sub(RECENT_POSITIONS)..) {
+            Some(r) if n >= RECENT_POSITIONS => {
+                all.max(r.iter().filter(|&&v| v).count() as f64 / r.len() as f64)
+            }
+            _ => all,
+        }
     }
 
     /// The CPU time (seconds) `positions` positions not yet searched will take.
@@ -210,17 +230,25 @@ impl Estimate {
         positions as f64 * (self.first_cost() + self.suspect_share() * self.verify_cost())
     }
 
-    /// The CPU share the review gets now: CPU seconds per wall second between the oldest and the
-    /// newest reading kept, at least [`MIN_SHARE`]; the number of workers before two readings
-    /// a moment apart.
+    /// The CPU share the review gets now (CPU seconds per wall second): the lower of the share
+    /// between the oldest and the newest reading kept (the last [`WINDOW`]) and the share since
+    /// the start, so a load that rises stretches the estimate at once and a lull does not
+    /// shrink it; at least [`MIN_SHARE`]; the number of workers before two readings a moment
+    /// apart.
     #[must_use]
     pub fn share(&self) -> f64 {
-        match (self.readings.front(), self.readings.back()) {
-            (Some(&(w0, c0)), Some(&(w1, c1))) if w1 > w0 => {
-                let cpu = c1.saturating_sub(c0).as_secs_f64();
-                (cpu / (w1 - w0).as_secs_f64()).max(MIN_SHARE)
-            }
-            _ => self.workers as f64,
+        let rate = |(w0, c0): (Duration, Duration), (w1, c1): (Duration, Duration)| {
+            (w1 > w0).then(|| c1.saturating_sub(c0).as_secs_f64() / (w1 - w0).as_secs_f64())
+        };
+        let recent = match (self.readings.front(), self.readings.back()) {
+            (Some(&a), Some(&b)) => rate(a, b),
+            _ => None,
+        };
+        let all = rate((Duration::ZERO, Duration::ZERO), self.last);
+        match (recent, all) {
+            (Some(r), Some(a)) => r.min(a).max(MIN_SHARE),
+            (Some(r), None) | (None, Some(r)) => r.max(MIN_SHARE),
+            (None, None) => self.workers as f64,
         }
     }
 
@@ -277,17 +305,19 @@ mod tests {
             e.clock(s(wall), s(wall));
         }
         assert!((e.share() - 1.0).abs() < 1e-9);
-        // A third of the positions were verified (the prior weighs a little); the positions
-        // left cost what a first search costs plus that share of a verification's cost.
+        // Half of the last 20 positions were verified (more than a third of all, with the
+        // prior's weight); the positions left cost what a first search costs plus that share of
+        // a verification's cost.
         let share = e.suspect_share();
-        assert!((share - (0.2 * 12.0 + 10.0) / 42.0).abs() < 1e-9);
+        assert!((share - 0.5).abs() < 1e-9);
         let verify = e.verify_cost();
-        assert!((verify - (4.0 * 3.0 + 90.0) / 13.0).abs() < 1e-9);
+        assert!((verify - (4.0 * PRIOR_SEARCHES + 90.0) / (PRIOR_SEARCHES + 10.0)).abs() < 1e-9);
         let expected = 30.0 * (1.0 + share * verify);
         let left = e.left(30).unwrap().as_secs_f64();
         assert!((left - expected).abs() < 1e-6, "{left} {expected}");
         // Had the next 30 positions been like the first 30 (a third verified), they would take
-        // 30 + 10 × 9 = 120 s: the estimate is within 25 % of it, where the old rate per ply
+        // 30 + 10 × 9 = 120 s: the estimate is within 25 % of it (above it: runs of errors
+        // are believed to go on), where the old rate per ply
         // (the slower of the mean and the last six plies, session 24's `review::time_left`)
         // said 300 s.
         assert!((left / 120.0 - 1.0).abs() < 0.25, "{left}");
@@ -329,6 +359,12 @@ mod tests {
             e.clock(s(30.0 + f64::from(k)), s(60.0 + 0.25 * f64::from(k)));
         }
         assert!((e.share() - 0.25).abs() < 1e-9, "{}", e.share());
+        // Then 10 s of two free cores again: the share since the start (82.5 CPU-s in 50 s)
+        // is the lower, so a lull does not shrink the estimate at once.
+        for k in 1..=10u32 {
+            e.clock(s(40.0 + f64::from(k)), s(62.5 + 2.0 * f64::from(k)));
+        }
+        assert!((e.share() - 82.5 / 50.0).abs() < 1e-9, "{}", e.share());
         // A clock that stands still is not a share of nothing.
         let mut idle = Estimate::new(PRIOR, 1);
         idle.clock(s(5.0), Duration::ZERO);
