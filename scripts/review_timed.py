@@ -70,6 +70,24 @@ def main() -> int:
     buf, points, other = b"", [], []
     first_pass_end = None  # the first "refining (depth N)": the first pass is over
     first_pass_cpu = None
+    seen = False  # the line in `buf` was read already
+
+    def read(line: bytes) -> bool:
+        """Reads a line as soon as it is complete on the terminal (kibitzer ends a progress line
+        with spaces and begins the next with "\r"), once: true when it was read."""
+        nonlocal first_pass_end, first_pass_cpu
+        now = time.monotonic() - t0
+        m = PROGRESS.search(line)
+        if m:
+            points.append((now, int(m.group(1)), int(m.group(2)), int(m.group(3)), tree_cpu(proc.pid)))
+            return True
+        if b"refin" in line:
+            if first_pass_end is None:
+                first_pass_end = now
+                first_pass_cpu = tree_cpu(proc.pid)
+            return True
+        return False
+
     while True:
         try:
             chunk = os.read(master, 4096)
@@ -79,19 +97,13 @@ def main() -> int:
             break
         for c in chunk:
             if c in b"\r\n":
-                m = PROGRESS.search(buf)
-                now = time.monotonic() - t0
-                if m:
-                    done = (int(m.group(1)), int(m.group(2)), int(m.group(3)))
-                    points.append((now, *done, tree_cpu(proc.pid)))
-                elif b"refin" in buf and first_pass_end is None:
-                    first_pass_end = now
-                    first_pass_cpu = tree_cpu(proc.pid)
-                elif buf.strip():
+                if not seen and not read(buf) and buf.strip():
                     other.append(buf.decode(errors="replace").strip())
-                buf = b""
+                buf, seen = b"", False
             else:
                 buf += bytes([c])
+        if not seen and buf.rstrip() != buf:
+            seen = read(buf)
     rc = proc.wait()
     wall = time.monotonic() - t0
     end = first_pass_end if first_pass_end is not None else wall

@@ -34,6 +34,12 @@ pub const RECENT: usize = 8;
 /// share of all (errors come in runs).
 pub const RECENT_POSITIONS: usize = 20;
 
+/// The most the program's CPU time is believed to exceed its searches' ([`Estimate::overhead`]).
+pub const MAX_OVERHEAD: f64 = 4.0;
+
+/// The searches' CPU time (seconds) from which [`Estimate::overhead`] is measured rather than 1.
+pub const OVERHEAD_FROM: f64 = 2.0;
+
 /// The smallest CPU share believed (CPU seconds per wall second): below it the clock readings
 /// are noise, and an estimate divided by nothing would be infinite.
 pub const MIN_SHARE: f64 = 0.02;
@@ -224,10 +230,28 @@ impl Estimate {
         }
     }
 
-    /// The CPU time (seconds) `positions` positions not yet searched will take.
+    /// How much more CPU time the whole program (and its engines) used than its searches
+    /// measured: the explanations of each ply, the position database's writer, an engine's
+    /// start. The share counts all of it, so the work left must too. 1 until the searches have
+    /// taken [`OVERHEAD_FROM`] seconds; at most [`MAX_OVERHEAD`] (the searches under way count
+    /// in the program's time before their own, so it errs high at first).
+    #[must_use]
+    pub fn overhead(&self) -> f64 {
+        let searches: f64 = self.firsts.iter().chain(&self.verifies).sum();
+        let all = self.last.1.as_secs_f64();
+        if searches < OVERHEAD_FROM || all <= 0.0 {
+            return 1.0;
+        }
+        (all / searches).clamp(1.0, MAX_OVERHEAD)
+    }
+
+    /// The CPU time (seconds) `positions` positions not yet searched will take, the program's
+    /// [`Estimate::overhead`] included.
     #[must_use]
     pub fn work_left(&self, positions: usize) -> f64 {
-        positions as f64 * (self.first_cost() + self.suspect_share() * self.verify_cost())
+        positions as f64
+            * (self.first_cost() + self.suspect_share() * self.verify_cost())
+            * self.overhead()
     }
 
     /// The CPU share the review gets now (CPU seconds per wall second): the lower of the share
@@ -327,6 +351,7 @@ mod tests {
     fn a_halved_cpu_share_doubles_the_estimate() {
         let mut free = Estimate::new(PRIOR, 2);
         let mut loaded = Estimate::new(PRIOR, 2);
+        let mut cpu = 0.0;
         for k in 1..=20u32 {
             let cost = Cost {
                 first: s(0.5),
@@ -334,10 +359,11 @@ mod tests {
             };
             free.searched(cost);
             loaded.searched(cost);
-            // Two seconds of CPU per second on two free cores; one per second when the
-            // machine's other work takes half of them.
-            free.clock(s(f64::from(k)), s(2.0 * f64::from(k)));
-            loaded.clock(s(f64::from(k)), s(f64::from(k)));
+            cpu += 0.5 + cost.verify.map_or(0.0, |v| v.as_secs_f64());
+            // The same CPU time, at two CPU seconds per second on two free cores, at one per
+            // second when the machine's other work takes half of them.
+            free.clock(s(cpu / 2.0), s(cpu));
+            loaded.clock(s(cpu), s(cpu));
         }
         assert!((free.share() - 2.0).abs() < 1e-9);
         assert!((loaded.share() - 1.0).abs() < 1e-9);
@@ -369,6 +395,29 @@ mod tests {
         let mut idle = Estimate::new(PRIOR, 1);
         idle.clock(s(5.0), Duration::ZERO);
         assert_eq!(idle.share(), MIN_SHARE);
+    }
+
+    #[test]
+    fn the_cpu_time_no_search_accounts_for_counts_in_the_work_left() {
+        let mut e = Estimate::new(PRIOR, 1);
+        let mut bare = Estimate::new(PRIOR, 1);
+        for k in 1..=10u32 {
+            let cost = Cost {
+                first: s(1.0),
+                verify: None,
+            };
+            e.searched(cost);
+            bare.searched(cost);
+            // The program used twice its searches' CPU time (the explanations, the database).
+            e.clock(s(2.0 * f64::from(k)), s(2.0 * f64::from(k)));
+            bare.clock(s(f64::from(k)), s(f64::from(k)));
+        }
+        assert!((e.overhead() - 2.0).abs() < 1e-9);
+        assert!((bare.overhead() - 1.0).abs() < 1e-9);
+        assert!((e.work_left(10) / bare.work_left(10) - 2.0).abs() < 1e-9);
+        // At the same share (one CPU second per second), twice the time left.
+        let (a, b) = (e.left(10).unwrap(), bare.left(10).unwrap());
+        assert!((a.as_secs_f64() / b.as_secs_f64() - 2.0).abs() < 1e-9);
     }
 
     #[test]
