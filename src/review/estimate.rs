@@ -30,6 +30,11 @@ pub const PRIOR_POSITIONS: f64 = 20.0;
 /// (a game's positions get dearer after the opening).
 pub const RECENT: usize = 8;
 
+/// Until this many positions are searched, the prior's cost of a first search and share of
+/// verified moves are also floors: the opening's positions are cheap and quiet, the rest of a
+/// game is not, and the prior is a whole game's mean (docs/REVIEW.md, "The time estimate").
+pub const PRIOR_FLOOR_POSITIONS: usize = 40;
+
 /// The positions whose share of verified moves [`Estimate::suspect_share`] weighs against the
 /// share of all (errors come in runs).
 pub const RECENT_POSITIONS: usize = 20;
@@ -69,9 +74,9 @@ pub struct Prior {
 
 /// The built-in engine's first search at depth [`BUILTIN_DEPTH`], CPU seconds (release build;
 /// measured: docs/REVIEW.md, "The time estimate").
-const BUILTIN_FIRST: f64 = 0.45;
+const BUILTIN_FIRST: f64 = 0.7;
 /// Its verification (two plies deeper, and the confirmation of a flag two more).
-const BUILTIN_VERIFY: f64 = 2.2;
+const BUILTIN_VERIFY: f64 = 3.0;
 /// The depth the built-in engine's prior was measured at (the review's default).
 const BUILTIN_DEPTH: u32 = 8;
 /// How much dearer one more ply makes the built-in engine's search.
@@ -196,10 +201,11 @@ impl Estimate {
     }
 
     /// A first search's cost (CPU seconds): the larger of the mean of all so far (with the
-    /// prior's weight of [`PRIOR_SEARCHES`]) and the mean of the last [`RECENT`].
+    /// prior's weight of [`PRIOR_SEARCHES`]) and the mean of the last [`RECENT`], and of the
+    /// prior itself before [`PRIOR_FLOOR_POSITIONS`] positions.
     #[must_use]
     pub fn first_cost(&self) -> f64 {
-        let mean = weighted(self.prior.first, &self.firsts);
+        let mean = weighted(self.prior.first, &self.firsts).max(self.floor(self.prior.first));
         let recent = self.firsts.len().saturating_sub(RECENT);
         match self.firsts.get(recent..) {
             Some(r) if self.firsts.len() >= RECENT => {
@@ -216,17 +222,28 @@ impl Estimate {
     }
 
     /// The share of positions whose move is verified: the larger of the share so far (with the
-    /// prior's weight of [`PRIOR_POSITIONS`]) and the share of the last [`RECENT_POSITIONS`].
+    /// prior's weight of [`PRIOR_POSITIONS`]) and the share of the last [`RECENT_POSITIONS`],
+    /// and of the prior's before [`PRIOR_FLOOR_POSITIONS`] positions.
     #[must_use]
     pub fn suspect_share(&self) -> f64 {
         let n = self.verified.len();
-        let all = (self.prior.suspect * PRIOR_POSITIONS + self.verifies.len() as f64)
-            / (PRIOR_POSITIONS + n as f64);
+        let all = ((self.prior.suspect * PRIOR_POSITIONS + self.verifies.len() as f64)
+            / (PRIOR_POSITIONS + n as f64))
+            .max(self.floor(self.prior.suspect));
         match self.verified.get(n.saturating_sub(RECENT_POSITIONS)..) {
             Some(r) if n >= RECENT_POSITIONS => {
                 all.max(r.iter().filter(|&&v| v).count() as f64 / r.len() as f64)
             }
             _ => all,
+        }
+    }
+
+    /// `prior` before [`PRIOR_FLOOR_POSITIONS`] positions, then 0.
+    fn floor(&self, prior: f64) -> f64 {
+        if self.firsts.len() < PRIOR_FLOOR_POSITIONS {
+            prior
+        } else {
+            0.0
         }
     }
 
@@ -418,6 +435,26 @@ mod tests {
         // At the same share (one CPU second per second), twice the time left.
         let (a, b) = (e.left(10).unwrap(), bare.left(10).unwrap());
         assert!((a.as_secs_f64() / b.as_secs_f64() - 2.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_cheap_quiet_opening_does_not_lower_the_prior_until_the_middlegame() {
+        let mut e = Estimate::new(PRIOR, 1);
+        for _ in 0..PRIOR_FLOOR_POSITIONS - 1 {
+            e.searched(Cost {
+                first: s(0.1),
+                verify: None,
+            });
+        }
+        assert!((e.first_cost() - PRIOR.first).abs() < 1e-9);
+        assert!((e.suspect_share() - PRIOR.suspect).abs() < 1e-9);
+        e.searched(Cost {
+            first: s(0.1),
+            verify: None,
+        });
+        // From then on the game's own figures, the prior weighing as much as a few searches.
+        assert!(e.first_cost() < PRIOR.first);
+        assert!(e.suspect_share() < PRIOR.suspect);
     }
 
     #[test]
