@@ -8,7 +8,7 @@ the tolerant disagreements (a flag the referee scores under a drop of 0.05; a re
 move) to the depth kibitzer's verdict rests on: when Stockfish at that depth makes the same
 mistake (flags the move / misses the error), even a good evaluation needs more depth there:
 **depth**; when it agrees with the referee, kibitzer's evaluation misjudged what that depth
-sees: **evaluation**.
+sees: **evaluation**. `--strict` takes the strict disagreements instead (0.1 and 0.2).
 
     python3 scripts/judge_causes.py bi_*.json --pgn-dir ../shared/data/pgn
 """
@@ -52,6 +52,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("files", nargs="+")
     ap.add_argument("--pgn-dir", default="../shared/data/pgn")
+    ap.add_argument("--strict", action="store_true",
+                    help="the strict disagreements: a flag under a referee drop of 0.1, an error of 0.2 not flagged")
     ap.add_argument("--stockfish", default=shutil.which("stockfish") or "/usr/games/stockfish")
     a = ap.parse_args()
     rows = []
@@ -60,15 +62,16 @@ def main() -> int:
     engine = chess.engine.SimpleEngine.popen_uci(a.stockfish)
     engine.configure({"Threads": 1, "Hash": 64})
     counts = {}
+    alarm, missed = (0.1, 0.2) if a.strict else (TOLERANT_FALSE_ALARM, TOLERANT_MISSED)
     print("| game | move | kind | kibitzer (depth) | referee | Stockfish at kibitzer's depth | cause |")
     print("|---|---|---|---|---|---|---|")
     for v in rows:
         if v.get("book"):
             continue
         flagged = v["kibitzer_class"] in FLAGGED
-        if flagged and v["sf_drop"] < TOLERANT_FALSE_ALARM:
+        if flagged and v["sf_drop"] < alarm:
             kind = "false alarm"
-        elif not flagged and v["sf_drop"] >= TOLERANT_MISSED:
+        elif not flagged and v["sf_drop"] >= missed:
             kind = "missed"
         else:
             continue
