@@ -27,19 +27,33 @@ import time
 TICK = os.sysconf("SC_CLK_TCK")
 
 
-def tree_cpu(pid: int) -> float:
-    """CPU seconds (user + sys) used so far by process `pid` and its children (an external
-    analyst's engines), from /proc; 0 for a process already gone."""
+def stat_of(pid: int):
+    """(parent pid, CPU seconds user + sys of the process and its waited-for children) from
+    /proc/PID/stat; None for a process already gone."""
     try:
         fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
-        own = (int(fields[11]) + int(fields[12]) + int(fields[13]) + int(fields[14])) / TICK
-        children = set()
-        for task in os.listdir(f"/proc/{pid}/task"):
-            with open(f"/proc/{pid}/task/{task}/children") as f:
-                children.update(int(c) for c in f.read().split())
+        return int(fields[1]), sum(int(f) for f in fields[11:15]) / TICK
     except (OSError, ValueError, IndexError):
+        return None
+
+
+def tree_cpu(pid: int) -> float:
+    """CPU seconds (user + sys) used so far by process `pid` and its descendants (an external
+    analyst's engines), from /proc (parents read from every /proc/N/stat: the kernel's
+    `task/*/children` list is not always built in); 0 for a process already gone."""
+    stats = {}
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            s = stat_of(int(name))
+            if s is not None:
+                stats[int(name)] = s
+    if pid not in stats:
         return 0.0
-    return own + sum(tree_cpu(c) for c in children)
+
+    def total(p: int) -> float:
+        return stats[p][1] + sum(total(c) for c, (pp, _) in stats.items() if pp == p)
+
+    return total(pid)
 
 
 PROGRESS = re.compile(rb"reviewing: (\d+)/(\d+) plies, about (\d+) s left")
@@ -56,6 +70,24 @@ def main() -> int:
     buf, points, other = b"", [], []
     first_pass_end = None  # the first "refining (depth N)": the first pass is over
     first_pass_cpu = None
+    seen = False  # the line in `buf` was read already
+
+    def read(line: bytes) -> bool:
+        """Reads a line as soon as it is complete on the terminal (kibitzer ends a progress line
+        with spaces and begins the next with "\r"), once: true when it was read."""
+        nonlocal first_pass_end, first_pass_cpu
+        now = time.monotonic() - t0
+        m = PROGRESS.search(line)
+        if m:
+            points.append((now, int(m.group(1)), int(m.group(2)), int(m.group(3)), tree_cpu(proc.pid)))
+            return True
+        if b"refin" in line:
+            if first_pass_end is None:
+                first_pass_end = now
+                first_pass_cpu = tree_cpu(proc.pid)
+            return True
+        return False
+
     while True:
         try:
             chunk = os.read(master, 4096)
@@ -65,19 +97,13 @@ def main() -> int:
             break
         for c in chunk:
             if c in b"\r\n":
-                m = PROGRESS.search(buf)
-                now = time.monotonic() - t0
-                if m:
-                    done = (int(m.group(1)), int(m.group(2)), int(m.group(3)))
-                    points.append((now, *done, tree_cpu(proc.pid)))
-                elif b"refin" in buf and first_pass_end is None:
-                    first_pass_end = now
-                    first_pass_cpu = tree_cpu(proc.pid)
-                elif buf.strip():
+                if not seen and not read(buf) and buf.strip():
                     other.append(buf.decode(errors="replace").strip())
-                buf = b""
+                buf, seen = b"", False
             else:
                 buf += bytes([c])
+        if not seen and buf.rstrip() != buf:
+            seen = read(buf)
     rc = proc.wait()
     wall = time.monotonic() - t0
     end = first_pass_end if first_pass_end is not None else wall

@@ -404,6 +404,18 @@ impl Analyst {
         self.external.is_none()
     }
 
+    /// The CPU time the external engine's processes (the first and the verifier) have used so
+    /// far ([`crate::cpu::process`]); zero for the built-in engine, which searches on the
+    /// caller's thread.
+    #[must_use]
+    pub fn engine_cpu(&self) -> std::time::Duration {
+        [self.external.as_ref(), self.verifier.as_ref()]
+            .into_iter()
+            .flatten()
+            .filter_map(|e| crate::cpu::process(e.pid()))
+            .sum()
+    }
+
     /// The notices since the last call (an external engine's failure and the fall-back).
     pub fn take_notices(&mut self) -> Vec<String> {
         std::mem::take(&mut self.notices)
@@ -709,7 +721,7 @@ fn flags(search: &SearchResult, played: Move) -> bool {
 /// Whether the first search's judgement of `played` needs a verification: the move looks like
 /// an error (a drop of at least [`SUSPECT_DROP`]), looks like an only move, or has no exact
 /// score in the search.
-fn needs_verifying(first: &SearchResult, played: Move) -> bool {
+pub(crate) fn needs_verifying(first: &SearchResult, played: Move) -> bool {
     let Some(best) = first.best_move else {
         return false;
     };

@@ -223,8 +223,9 @@ pub enum Command {
         #[arg(long, value_name = "CMD")]
         engine: Option<String>,
         /// After the first pass, keep deepening the review (flagged and close moves first)
-        /// until N seconds after it started, first pass included; 0: no refinement. Default:
-        /// none with --json, --annotate or --html; on the screen, until you leave it.
+        /// until it has had N seconds of its cores (N × workers seconds of CPU time, first pass
+        /// included: N seconds on a free machine, longer on a loaded one); 0: no refinement.
+        /// Default: none with --json, --annotate or --html; on the screen, until you leave it.
         #[arg(long, value_name = "N")]
         refine_seconds: Option<u64>,
         /// After the first pass, deepen the review in rounds 2 plies deeper each until depth D

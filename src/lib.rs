@@ -12,6 +12,7 @@ pub mod app;
 pub mod cli;
 pub mod clock;
 pub mod config;
+pub mod cpu;
 pub mod datagen;
 pub mod echo;
 pub mod editor;

@@ -37,6 +37,7 @@ pub mod browse;
 pub mod classify;
 pub mod command;
 pub mod document;
+pub mod estimate;
 pub mod graph;
 pub mod learn;
 pub mod picker;
@@ -367,8 +368,8 @@ pub struct Progress {
     pub total: usize,
     /// Time since the review started.
     pub elapsed: Duration,
-    /// Estimated time left ([`time_left`]: the slower of the mean and the recent time per
-    /// ply), once a ply is done.
+    /// Estimated time left ([`estimate`]: the work left in CPU time at the CPU share the
+    /// review gets now), once a ply is done.
     pub eta: Option<Duration>,
 }
 
@@ -445,6 +446,25 @@ struct Searched {
     notices: Vec<String>,
     /// The engine that searched it.
     judged_by: String,
+    /// What the searches cost, for the time estimate ([`estimate`]).
+    cost: estimate::Cost,
+}
+
+/// A clock of the work one searching thread does: its own CPU time and its external engine's
+/// ([`crate::cpu`]), or the wall time where the CPU time cannot be read.
+fn work_clock(analyst: &analysis::Analyst) -> (Option<Duration>, Instant) {
+    (
+        crate::cpu::thread().map(|t| t + analyst.engine_cpu()),
+        Instant::now(),
+    )
+}
+
+/// The work done since `since` ([`work_clock`]).
+fn work_since(since: (Option<Duration>, Instant), analyst: &analysis::Analyst) -> Duration {
+    match (since.0, work_clock(analyst).0) {
+        (Some(a), Some(b)) => b.saturating_sub(a),
+        _ => since.1.elapsed(),
+    }
 }
 
 /// Searches position `i` of `game` (the one before move `i`; `i` = the number of moves: the
@@ -460,10 +480,19 @@ fn search_position_of<P: Reviewed>(
     memory: &mut SearchMemory,
     stop: &AtomicBool,
 ) -> Option<Searched> {
+    let start = work_clock(analyst);
     let first = first_search_of(game, i, settings, analyst, memory, stop)?;
+    let first_cost = work_since(start, analyst);
     let played = game.moves().get(i).map(|m| m.mv);
+    let start = work_clock(analyst);
+    let mut verify = None;
     let judged = match learn::request(game, i, played, settings).filter(|_| played.is_some()) {
-        Some(req) => analysis::judged_search(&req, first.clone(), analyst, memory, stop),
+        Some(req) => {
+            let verified = played.is_some_and(|p| analysis::needs_verifying(&first, p));
+            let judged = analysis::judged_search(&req, first.clone(), analyst, memory, stop);
+            verify = verified.then(|| work_since(start, analyst));
+            judged
+        }
         None => first.clone(),
     };
     Some(Searched {
@@ -471,6 +500,10 @@ fn search_position_of<P: Reviewed>(
         judged,
         notices: analyst.take_notices(),
         judged_by: analyst.name(),
+        cost: estimate::Cost {
+            first: first_cost,
+            verify,
+        },
     })
 }
 
@@ -612,42 +645,12 @@ struct Emitter<'a, P: Reviewed> {
     current: Option<Searched>,
     /// Every ply was reported, or the game has no more positions.
     done: bool,
-    /// When each ply reported so far was reported (time since the start).
-    reported: Vec<Duration>,
-}
-
-/// Plies whose recent rate [`time_left`] weighs against the mean.
-const RECENT_PLIES: usize = 6;
-
-/// The time a review has left with `total` plies, when the plies done so far were reported at
-/// `reported` (time since the start, in order): the plies left at the slower of the mean rate
-/// and the rate of the last [`RECENT_PLIES`] plies. A game's plies get dearer as it goes (the
-/// opening searches fast; middlegame errors need a deeper verification), so the mean alone
-/// was about 3× low at mid-game (docs/REVIEW.md, "The time estimate"). `None` before the first
-/// ply, or when the estimate does not fit a `Duration`.
-///
-/// ```
-/// use std::time::Duration;
-/// use kibitzer::review::time_left;
-/// let s = Duration::from_secs;
-/// // Ten plies of one second each, then six of ten seconds: 10 s per ply for the 4 left.
-/// let mut at: Vec<Duration> = (1..=10).map(s).collect();
-/// at.extend((1..=6).map(|k| s(10 + 10 * k)));
-/// assert_eq!(time_left(&at, 20), Some(s(40)));
-/// assert_eq!(time_left(&[], 20), None);
-/// ```
-#[must_use]
-pub fn time_left(reported: &[Duration], total: usize) -> Option<Duration> {
-    let done = reported.len();
-    let elapsed = reported.last()?.as_secs_f64();
-    let mean = elapsed / done as f64;
-    let recent = if done > RECENT_PLIES {
-        (elapsed - reported[done - 1 - RECENT_PLIES].as_secs_f64()) / RECENT_PLIES as f64
-    } else {
-        mean
-    };
-    // The estimate is only shown, so an overflow saturates to none.
-    Duration::try_from_secs_f64(mean.max(recent) * total.saturating_sub(done) as f64).ok()
+    /// The time left ([`estimate`]): the work left at the CPU share the review gets.
+    estimate: estimate::Estimate,
+    /// The positions whose searches have arrived.
+    arrived: usize,
+    /// The program's CPU time ([`crate::cpu::tree`]) when the review started.
+    cpu_start: Option<Duration>,
 }
 
 impl<'a, P: Reviewed> Emitter<'a, P> {
@@ -667,7 +670,12 @@ impl<'a, P: Reviewed> Emitter<'a, P> {
             ply: 0,
             current: None,
             done: false,
-            reported: Vec::new(),
+            estimate: estimate::Estimate::new(
+                estimate::Prior::of(settings),
+                settings.workers().min(game.moves().len() + 1),
+            ),
+            arrived: 0,
+            cpu_start: crate::cpu::tree(),
         }
     }
 
@@ -677,6 +685,12 @@ impl<'a, P: Reviewed> Emitter<'a, P> {
         let total = self.game.moves().len();
         match searched {
             Some(s) => {
+                self.estimate.searched(s.cost);
+                self.arrived += 1;
+                if let (Some(c0), Some(c)) = (self.cpu_start, crate::cpu::tree()) {
+                    self.estimate
+                        .clock(self.started.elapsed(), c.saturating_sub(c0));
+                }
                 self.waiting.insert(i, s);
             }
             None => {
@@ -721,8 +735,7 @@ impl<'a, P: Reviewed> Emitter<'a, P> {
             self.ply += 1;
             let done = self.ply;
             let elapsed = self.started.elapsed();
-            self.reported.push(elapsed);
-            let eta = time_left(&self.reported, total);
+            let eta = self.estimate.left((total + 1).saturating_sub(self.arrived));
             (self.on_event)(ReviewEvent::Progress(Progress {
                 done,
                 total,

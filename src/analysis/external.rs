@@ -413,6 +413,12 @@ impl UciAnalyst {
         &self.name
     }
 
+    /// The engine process's id (its CPU time is counted by [`crate::cpu::process`]).
+    #[must_use]
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Who analyses, as the position database keeps this engine's results apart
     /// ([`crate::posdb::Store::recall_external`]): its name (with its version, as engines
     /// give it) and the options sent to it ([`identity`]).

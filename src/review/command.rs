@@ -47,8 +47,8 @@ pub struct ReviewArgs {
     pub level: Option<String>,
     /// The analysis engine's command line (`--engine`); default `[analysis] engine`.
     pub engine: Option<String>,
-    /// `--refine-seconds N`: after the first pass, deepen the review until N seconds after it
-    /// started ([`super::refine`]); `None`: not for `--json`/`--annotate`/`--html`, until
+    /// `--refine-seconds N`: after the first pass, deepen the review until it has had N seconds
+    /// of its cores, first pass included ([`super::refine::budget_spent`]); `None`: not for `--json`/`--annotate`/`--html`, until
     /// leaving on the screen; 0: never.
     pub refine_seconds: Option<u64>,
     /// `--refine-depth D`: after the first pass, deepen the review round after round until
@@ -289,7 +289,7 @@ fn review_file<P: Reviewed>(
         eprintln!("{}", tr("cli-warning", &[("what", what.into())]));
     }
     let show_progress = std::io::stderr().is_terminal();
-    let started = std::time::Instant::now();
+    let started = super::refine::Started::now();
     let mut plies: Vec<PlyReview> = Vec::new();
     let mut notices = Vec::new();
     let on_event = |plies: &mut Vec<PlyReview>, notices: &mut Vec<String>, e| match e {

@@ -26,7 +26,10 @@ pub enum Refine {
     /// Not at all: the first pass is the review (the default of [`Settings::default`]).
     #[default]
     Off,
-    /// Until this long after the review started, first pass included (`--refine-seconds N`).
+    /// Until the review has had this long of its cores, first pass included
+    /// (`--refine-seconds N`): a budget of CPU time, this duration times the review's workers
+    /// ([`budget_spent`]), so that a refined review is as deep on a loaded machine as on a free
+    /// one (where it is this long by the clock).
     For(Duration),
     /// Until the review is stopped (the review screen: until the user leaves it or quits).
     Unlimited,
@@ -67,6 +70,63 @@ impl Refine {
     }
 }
 
+/// When a review started, by the wall clock and by the program's CPU clock
+/// ([`crate::cpu::tree`]: its threads and its engines; `None` where it cannot be read).
+#[derive(Debug, Clone, Copy)]
+pub struct Started {
+    /// The wall clock.
+    pub wall: Instant,
+    /// The CPU time used by then.
+    pub cpu: Option<Duration>,
+}
+
+impl Started {
+    /// Now.
+    #[must_use]
+    pub fn now() -> Started {
+        Started {
+            wall: Instant::now(),
+            cpu: crate::cpu::tree(),
+        }
+    }
+
+    /// The CPU time used since (`None` when the CPU clock cannot be read).
+    #[must_use]
+    pub fn cpu_used(&self) -> Option<Duration> {
+        Some(crate::cpu::tree()?.saturating_sub(self.cpu?))
+    }
+}
+
+/// Whether a review given `budget` (`--refine-seconds`) with `workers` workers has spent it:
+/// `cpu` (the CPU time it used, its engines' included) reached `budget` × `workers`, or, where
+/// the CPU time cannot be read, `wall` (the time since it started) reached `budget`. A loaded
+/// machine that gives the review half its cores makes it last twice as long, with the same
+/// searches.
+///
+/// ```
+/// use std::time::Duration;
+/// use kibitzer::review::refine::budget_spent;
+/// let s = Duration::from_secs;
+/// // 300 s on two workers is 600 s of CPU time, however long it takes by the clock.
+/// assert!(!budget_spent(s(300), 2, s(500), Some(s(450))));
+/// assert!(budget_spent(s(300), 2, s(310), Some(s(600))));
+/// assert!(budget_spent(s(300), 2, s(300), None));
+/// ```
+#[must_use]
+pub fn budget_spent(
+    budget: Duration,
+    workers: usize,
+    wall: Duration,
+    cpu: Option<Duration>,
+) -> bool {
+    match cpu {
+        Some(cpu) => {
+            cpu >= budget.saturating_mul(u32::try_from(workers.max(1)).unwrap_or(u32::MAX))
+        }
+        None => wall >= budget,
+    }
+}
+
 /// How many plies deeper each round searches than the one before (the verification's step,
 /// [`analysis::VERIFY_EXTRA_DEPTH`]).
 pub const STEP: u32 = analysis::VERIFY_EXTRA_DEPTH;
@@ -78,6 +138,10 @@ pub const MAX_ROUNDS: u32 = 6;
 /// How close (in winning chances) to a verdict's threshold (0.1, 0.2, 0.3) a move's drop is
 /// "near a threshold" for [`order`]: the first judgement's own noise.
 pub const NEAR_THRESHOLD: f64 = 0.05;
+
+/// How often the refinement reads its budget: every this many checks of 20 ms (a quarter of a
+/// second: reading the CPU clock scans `/proc`).
+const BUDGET_TICKS: u32 = 12;
 
 /// Why a ply is refined early or late; smaller first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -132,9 +196,12 @@ const THRESHOLDS: [f64; 3] = [0.1, 0.2, 0.3];
 /// Whether two successive judgements of a ply (`old`, then the deeper `new`) agree on its
 /// verdict, so that more depth is not spent on it ([`refine_game`] leaves it alone from then
 /// on): the same error class (inaccuracy, mistake, blunder, or none: best, excellent and good
-/// are one verdict here), the same flags (only move, missed win or mate, allowed mate), the
-/// same best move, and the deeper drop not within [`NEAR_THRESHOLD`] of a threshold (where a
-/// little more depth can still change the class).
+/// are one verdict here), the same flags (only move, missed win or mate, allowed mate), for an
+/// error the same better move (the review names it), and the deeper drop not within
+/// [`NEAR_THRESHOLD`] of a threshold (where a little more depth can still change the class).
+/// A move that is no error at either depth settles whatever the engine's own choice: the
+/// review names no better move for it, and the best move of a quiet position often changes
+/// between depths without changing any verdict.
 #[must_use]
 pub fn same_verdict(old: &PlyReview, new: &PlyReview) -> bool {
     let (a, b) = (&old.classification, &new.classification);
@@ -142,7 +209,7 @@ pub fn same_verdict(old: &PlyReview, new: &PlyReview) -> bool {
     class(a) == class(b)
         && (a.only_move, a.missed_win, a.missed_mate, a.allowed_mate)
             == (b.only_move, b.missed_win, b.missed_mate, b.allowed_mate)
-        && old.best_uci == new.best_uci
+        && (!b.is_error() || old.best_uci == new.best_uci)
         && threshold_distance(b.drop) >= NEAR_THRESHOLD
 }
 
@@ -298,7 +365,8 @@ pub struct Refined {
 /// Deepens the review `first` (the first pass's plies of `game`, in order) round after round,
 /// reporting [`ReviewEvent::Refining`] at the start of each round, each ply judged again as a
 /// [`ReviewEvent::Ply`], and [`ReviewEvent::Refined`] after the last round. Ends when `refine`'s
-/// time since `started` is up (the search under way is stopped and its ply dropped), when
+/// budget since `started` is spent ([`budget_spent`]; the search under way is stopped and its
+/// ply dropped), when
 /// `stop` is set (nothing more is reported), or after [`MAX_ROUNDS`]. With the built-in engine
 /// the plies of a round are shared among [`Settings::workers`] workers.
 pub fn refine_game<P: Reviewed>(
@@ -306,7 +374,7 @@ pub fn refine_game<P: Reviewed>(
     settings: &Settings,
     first: &[PlyReview],
     refine: Refine,
-    started: Instant,
+    started: Started,
     stop: &AtomicBool,
     on_event: &mut dyn FnMut(ReviewEvent),
 ) -> Refined {
@@ -324,19 +392,29 @@ fn refine_rounds<P: Reviewed>(
     game: &Game<P>,
     settings: &Settings,
     first: &[PlyReview],
-    (refine, started, rounds): (Refine, Instant, u32),
+    (refine, started, rounds): (Refine, Started, u32),
     stop: &AtomicBool,
     on_event: &mut dyn FnMut(ReviewEvent),
 ) -> Refined {
-    let deadline = match refine {
+    let budget = match refine {
         Refine::Off => return Refined::default(),
-        Refine::For(d) => Some(started + d),
+        Refine::For(d) => Some(d),
         Refine::Unlimited | Refine::Rounds(_) => None,
     };
+    let workers = settings.workers();
     let mut report = Refined {
-        seconds: deadline.map_or(0, |d| (d - started).as_secs()),
+        seconds: budget.map_or(0, |d| d.as_secs()),
         ..Refined::default()
     };
+    // The budget's last reading (the CPU clock reads /proc: not at every check).
+    let spent = AtomicBool::new(false);
+    let check_budget = || {
+        if let Some(b) = budget {
+            let now = budget_spent(b, workers, started.wall.elapsed(), started.cpu_used());
+            spent.store(now, Ordering::Relaxed);
+        }
+    };
+    check_budget();
     let mut plies: Vec<PlyReview> = first.to_vec();
     // Plies whose last two judgements agreed ([`same_verdict`]): not judged again.
     let mut settled = vec![false; plies.len()];
@@ -346,15 +424,20 @@ fn refine_rounds<P: Reviewed>(
     let finished = AtomicBool::new(false);
     // Whether the refinement must end (then `halt` is set).
     let over = || {
-        if stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d) {
+        if stop.load(Ordering::Relaxed) || spent.load(Ordering::Relaxed) {
             halt.store(true, Ordering::Relaxed);
         }
         halt.load(Ordering::Relaxed)
     };
     std::thread::scope(|scope| {
         scope.spawn(|| {
+            let mut tick = 0u32;
             while !finished.load(Ordering::Relaxed) && !over() {
                 std::thread::sleep(Duration::from_millis(20));
+                tick += 1;
+                if tick.is_multiple_of(BUDGET_TICKS) {
+                    check_budget();
+                }
             }
         });
         for round in 1..=rounds {
@@ -620,6 +703,47 @@ mod tests {
         assert!(at(2) < at(4), "{order:?}");
     }
 
+    #[test]
+    fn a_move_no_error_at_two_depths_settles_though_the_engines_choice_changed() {
+        let g = game("e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#");
+        let plies = first_pass(&g, &settings());
+        let with = |p: &PlyReview, quality, drop, best: &str| {
+            let mut p = p.clone();
+            p.classification = Classification {
+                quality,
+                only_move: false,
+                missed_win: false,
+                missed_mate: false,
+                allowed_mate: false,
+                drop,
+            };
+            p.best_uci = best.to_owned();
+            p
+        };
+        let p = &plies[2];
+        // A good move at both depths, far from every threshold, the engine's choice changed:
+        // settled (the review names no better move for it).
+        let (a, b) = (
+            with(p, Quality::Good, 0.03, "d2d4"),
+            with(p, Quality::Excellent, 0.01, "g1f3"),
+        );
+        assert!(same_verdict(&a, &b));
+        // An error (a blunder's drop, far from every threshold) whose better move changed is not:
+        // the review names the better move.
+        let (a, b) = (
+            with(p, Quality::Blunder, 0.4, "d2d4"),
+            with(p, Quality::Blunder, 0.4, "g1f3"),
+        );
+        assert!(!same_verdict(&a, &b));
+        assert!(same_verdict(&a, &with(p, Quality::Blunder, 0.4, "d2d4")));
+        // Near a threshold more depth can still change the class: not settled.
+        let (a, b) = (
+            with(p, Quality::Good, 0.03, "d2d4"),
+            with(p, Quality::Good, 0.08, "d2d4"),
+        );
+        assert!(!same_verdict(&a, &b));
+    }
+
     /// The scholar's mate, its first pass and `rounds` rounds of refinement without a deadline.
     fn scholars_mate_refined(rounds: u32) -> (Vec<PlyReview>, Vec<ReviewEvent>, Refined) {
         let g = game("e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#");
@@ -630,7 +754,7 @@ mod tests {
             &g,
             &s,
             &plies,
-            (Refine::Unlimited, Instant::now(), rounds),
+            (Refine::Unlimited, Started::now(), rounds),
             &AtomicBool::new(false),
             &mut |e| events.push(e),
         );
@@ -727,7 +851,7 @@ mod tests {
             &s,
             &plies,
             Refine::For(Duration::ZERO),
-            Instant::now(),
+            Started::now(),
             &AtomicBool::new(false),
             &mut |e| {
                 if matches!(e, ReviewEvent::Ply(_)) {
@@ -743,7 +867,7 @@ mod tests {
             &s,
             &plies,
             Refine::Unlimited,
-            Instant::now(),
+            Started::now(),
             &AtomicBool::new(true),
             &mut |_| n += 1,
         );
@@ -754,7 +878,7 @@ mod tests {
                 &s,
                 &plies,
                 Refine::Off,
-                Instant::now(),
+                Started::now(),
                 &AtomicBool::new(false),
                 &mut |_| panic!("no refinement")
             ),

@@ -25,7 +25,7 @@ pub fn spawn<P: Reviewed>(
     mut on_event: impl FnMut(ReviewEvent) + Send + 'static,
 ) -> io::Result<ReviewJob> {
     ReviewJob::spawn("kibitzer-review", move |flag| {
-        let started = std::time::Instant::now();
+        let started = super::refine::Started::now();
         let mut plies = Vec::new();
         let finished = review_game(&game, &settings, flag, &mut |e| {
             if let ReviewEvent::Ply(p) = &e {
