@@ -1221,6 +1221,28 @@ mod tests {
     }
 
     #[test]
+    fn a_best_move_whose_line_only_trades_is_not_left_empty() {
+        // Fischer (purpose_tune2), 18...Ne5 Bxe5 Bxe5: the knight is traded at once, so no
+        // activity of it and no plan is said; the trade is ("The engine's line trades: ...").
+        let p = pos("r2q1r2/pppn2bk/3p2pp/3P1n2/2P1NB2/3B4/PP2Q1PP/R4RK1 b - - 0 18");
+        let ne5 = mv(&p, "d7e5");
+        let a1 = board::play(&p, ne5).unwrap();
+        let r = mv(&a1, "f4e5");
+        let a2 = board::play(&a1, r).unwrap();
+        let mut i = ExplainInput::board_only(p.clone(), ne5, ExplainLevel::Medium);
+        i.pv = vec![r, mv(&a2, "g7e5")];
+        i.best = Some(ne5);
+        i.best_score = Some(Score::Cp(39));
+        i.score_after = Some(Score::Cp(39));
+        let e = explain(&i);
+        assert!(
+            e.sentences.iter().any(|s| s.category != "move_quality"),
+            "{:?}",
+            e.sentences
+        );
+    }
+
+    #[test]
     fn a_mate_that_cannot_be_stopped_is_said_first_and_no_safety_is_claimed() {
         // Every black move is mated next; Kh5 leaves the queen's line, but nothing is safe.
         let p = pos("8/pbp3np/1p1pq1pk/1P6/P4Q1P/6K1/8/8 b - - 1 33");

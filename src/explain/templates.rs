@@ -657,6 +657,11 @@ impl Templates {
         if !plan.is_empty() {
             v.insert("plan", self.list(&plan));
         }
+        // The opponent's capture of the moved piece and the mover's recapture (`{retake}`:
+        // "Ne5 invites Bxe5, and Bxe5 takes back"): the line's trade.
+        if words.len() >= 3 && words[1].contains('x') && recaptures(words[1], words[2]) {
+            v.insert("retake", words[2].to_owned());
+        }
         for c in f.claims {
             match &c.fact {
                 Fact::MateIn { n, .. } => {
@@ -695,6 +700,7 @@ impl Templates {
             "best",
             "line",
             "reply",
+            "retake",
             "plan",
             "threat",
             "their_threat",
