@@ -61,6 +61,12 @@ impl std::fmt::Display for LockError {
 
 impl std::error::Error for LockError {}
 
+/// How many times, [`OWN_LOCK_PAUSE`] apart, a lock this process itself recorded is tried again
+/// before it is reported busy (2 s in all).
+const OWN_LOCK_WAITS: u32 = 100;
+/// See [`OWN_LOCK_WAITS`].
+const OWN_LOCK_PAUSE: std::time::Duration = std::time::Duration::from_millis(20);
+
 /// The held lock; dropping it releases it.
 #[derive(Debug)]
 pub struct AutosaveLock {
@@ -94,17 +100,29 @@ impl AutosaveLock {
             .truncate(false)
             .open(lock_path(data_dir))
             .map_err(unusable)?;
-        match file.try_lock() {
-            Ok(()) => {}
-            Err(TryLockError::WouldBlock) => {
-                let mut text = String::new();
-                let _ = file.read_to_string(&mut text);
-                return Err(LockError::Busy {
-                    data_dir: data_dir.to_path_buf(),
-                    pid: text.trim().parse().ok(),
-                });
+        let mut waited = 0;
+        loop {
+            match file.try_lock() {
+                Ok(()) => break,
+                Err(TryLockError::WouldBlock) => {
+                    let mut text = String::new();
+                    let _ = file.rewind().and_then(|()| file.read_to_string(&mut text));
+                    let pid: Option<u32> = text.trim().parse().ok();
+                    // Our own lock, just released, can still be held for a moment by a child
+                    // process being started (it holds a copy of every open file until it runs
+                    // its program): wait for that rather than refuse ourselves.
+                    if pid == Some(std::process::id()) && waited < OWN_LOCK_WAITS {
+                        waited += 1;
+                        std::thread::sleep(OWN_LOCK_PAUSE);
+                        continue;
+                    }
+                    return Err(LockError::Busy {
+                        data_dir: data_dir.to_path_buf(),
+                        pid,
+                    });
+                }
+                Err(TryLockError::Error(e)) => return Err(unusable(e)),
             }
-            Err(TryLockError::Error(e)) => return Err(unusable(e)),
         }
         // Ours now: record who holds it (best effort; the lock itself is what counts).
         let _ = file
