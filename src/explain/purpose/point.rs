@@ -168,15 +168,7 @@ pub fn stops(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
         if !r.is_capture() || again.is_some_and(|m| m.is_capture()) {
             return None;
         }
-        return Some(Fact::Idea {
-            uci: uci(mv),
-            idea: "escapes".to_owned(),
-            square: r.to(),
-            other: r.from(),
-            moves: vec![uci(r)],
-            san: vec![san(&passed, r)],
-            n: 0,
-        });
+        return Some(answered(mv, "escapes", &passed, r));
     }
     // After the move the opponent is to move: the same piece move (from, to, promotion; it
     // may take something now, or no longer), tested there.
@@ -194,15 +186,7 @@ pub fn stops(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
         && after.board().attacks_from(landed).contains(r.to())
         && mv.from() != Some(r.to())
     {
-        return Some(Fact::Idea {
-            uci: uci(mv),
-            idea: "keeps".to_owned(),
-            square: r.to(),
-            other: r.from(),
-            moves: vec![uci(r)],
-            san: vec![san(&passed, r)],
-            n: 0,
-        });
+        return Some(answered(mv, "keeps", &passed, r));
     }
     if again.is_some_and(|m| bites(after, m)) || !takes_away(before, mv, after, &passed, r, again) {
         return denied_square(before, mv, after, &passed, best_score);
@@ -213,15 +197,21 @@ pub fn stops(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     } else {
         "stops"
     };
-    Some(Fact::Idea {
+    Some(answered(mv, idea, &passed, r))
+}
+
+/// The idea `name` of `mv` about the opponent's move `r` after a pass (in `passed`): its
+/// square, the square it came from, and the move itself.
+fn answered(mv: Move, name: &str, passed: &Chess, r: Move) -> Fact {
+    Fact::Idea {
         uci: uci(mv),
-        idea: idea.to_owned(),
+        idea: name.to_owned(),
         square: r.to(),
         other: r.from(),
         moves: vec![uci(r)],
-        san: vec![san(&passed, r)],
+        san: vec![san(passed, r)],
         n: 0,
-    })
+    }
 }
 
 /// What a capture must win by static exchange (centipawns) for a move that guards its target
