@@ -453,11 +453,7 @@ class Referee:
             if not any(balance(b, mover) < start for b in boards[2::2]):
                 return "no material given on the way to mate"
         else:
-            keep = 0
-            for i in range(len(moves), 0, -1):
-                if not boards[i - 1].is_capture(moves[i - 1]):
-                    keep = i
-                    break
+            keep = last_quiet(boards, moves)
             if keep == 0 or balance(boards[keep], mover) >= start:
                 return "no material given along the line (a trade or a gain)"
             # Given at once: below the start after one of the mover's first four moves.
@@ -495,30 +491,25 @@ class Referee:
         return None
 
 
+def last_quiet(boards, moves):
+    """The index in `boards` of the position after the line's last quiet move (0 when every
+    move captures): where the settled line ends."""
+    for i in range(len(moves), 0, -1):
+        if not boards[i - 1].is_capture(moves[i - 1]):
+            return i
+    return 0
+
+
 def ends_ahead(mover, boards, moves):
     """Whether the line ends without mate and the mover's material is level or ahead at the end
     of the settled line (cut after its last quiet move)."""
-    if boards[-1].is_checkmate():
-        return False
-    keep = 0
-    for i in range(len(moves), 0, -1):
-        if not boards[i - 1].is_capture(moves[i - 1]):
-            keep = i
-            break
-    return balance(boards[keep], mover) >= 0
+    return not boards[-1].is_checkmate() and balance(boards[last_quiet(boards, moves)], mover) >= 0
 
 
 def settled_gain(board, mover, boards, moves):
     """The mover's material gain at the end of the settled line (cut after its last quiet
     move; a mating line whole)."""
-    keep = 0
-    if boards[-1].is_checkmate():
-        keep = len(boards) - 1
-    else:
-        for i in range(len(moves), 0, -1):
-            if not boards[i - 1].is_capture(moves[i - 1]):
-                keep = i
-                break
+    keep = len(boards) - 1 if boards[-1].is_checkmate() else last_quiet(boards, moves)
     return balance(boards[keep], mover) - balance(board, mover)
 
 

@@ -325,7 +325,7 @@ pub fn fianchettoes(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     ]
     .into_iter()
     .find(|(s, _)| *s == mv.to())?;
-    let long = attacks::ray(Square::A1, Square::H8) | attacks::ray(Square::H1, Square::A8);
+    let long = crate::explain::themes::activity::long_diagonals();
     let ahead = attacks::between(to, corner) | Bitboard::from_square(corner);
     let own_pawns = after.board().by_piece(Role::Pawn.of(us));
     (!long.contains(from) && (ahead & own_pawns).is_empty())
@@ -360,13 +360,10 @@ pub fn centralises(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
 pub fn off_rim(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     let us = before.turn();
     let from = mv.from()?;
-    let ring = Bitboard::from_iter(
-        (2..6).flat_map(|f| (2..6).map(move |r| Square::from_coords(File::new(f), Rank::new(r)))),
-    );
     if mv.role() != Role::Knight
         || mv.is_capture()
         || !matches!(from.file(), File::A | File::H)
-        || !ring.contains(mv.to())
+        || !crate::explain::themes::activity::centre_ring().contains(mv.to())
         || board::centre().contains(mv.to())
     {
         return None;

@@ -287,7 +287,8 @@ fn knight_outpost(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Opti
         .then(|| Hit::on(after.board(), vec![mv.to()]))
 }
 
-fn centre_ring() -> Bitboard {
+/// The centre ring, c3–f6.
+pub(crate) fn centre_ring() -> Bitboard {
     let mut bb = Bitboard::EMPTY;
     for f in 2..6 {
         for r in 2..6 {
