@@ -734,8 +734,18 @@ def t_idea(board, c):
         if last.from_square != s or last.to_square != other or last.promotion:
             return False
         return b.is_capture(last) == (idea == "rook_opens")
+    if idea in ("steps_out", "blocks_check"):
+        if not board.is_check() or board.checkers() != chess.SquareSet([s]) or board.is_capture(m) \
+                or board.is_castling(m):
+            return False
+        if idea == "steps_out":
+            return role == chess.KING and other == m.from_square
+        king = board.king(us)
+        return (role != chess.KING and other == m.to_square
+                and m.to_square in chess.SquareSet(chess.between(s, king)))
     if idea in ("king_off_line", "king_corner"):
-        if role != chess.KING or board.is_castling(m) or board.is_capture(m) or after.is_check():
+        if role != chess.KING or board.is_castling(m) or board.is_capture(m) or after.is_check() \
+                or board.is_check():
             return False
         if board.has_castling_rights(us) or not board.pieces(chess.QUEEN, them):
             return False

@@ -36,7 +36,8 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
                                  pass (a mate in one, or a capture of a piece undefended or
                                  worth more than the capturer winning >= a pawn by SEE) still
                                  works after the mover's next move pv[1]; the score is no mate
-  threat_wins                    the score after the move is no forced mate
+  threat_wins                    the score after the move is no forced mate; a capture's
+                                 threat is on a piece worth more than it takes
   kingside_attack                the enemy king on files f-h and the move to files e-h; the
                                  moved piece itself (the move, or the same piece later in the
                                  line while it stands) checks or captures within 3 king steps
@@ -108,7 +109,7 @@ VERDICTS = {"q_best": "best", "q_excellent": "excellent", "q_good": "good", "q_i
 MOVED_PIECE_ACTIVITY = {
     "fork", "king_fork", "pin_absolute", "pin_relative", "pin_created", "skewer", "attacking_f2f7",
     "attacks_piece", "attacks_defender", "weak_point", "king_zone_pressure", "kingside_attack",
-    "queenside_attack", "rook_activation", "rook_open_file", "rook_seventh", "knight_outpost",
+    "queenside_attack", "rook_activation", "rook_open_file", "rook_half_open_file", "rook_seventh", "doubled_rooks", "knight_outpost",
     "knight_centralisation", "bishop_long_diagonal", "mobility_gain", "takes_outpost",
     "improves_piece", "idea_centralises", "idea_off_rim", "idea_aims_f7", "idea_fianchettoes"}
 PRINCIPLES = ("early_queen", "same_piece_twice", "premature_attack", "knight_on_rim",
@@ -354,6 +355,19 @@ class Referee:
                 self.checked["threat_in_mate"] += 1
                 if mate_line:
                     self.fail("threat_in_mate", e, text, "a threat of material inside a forced mate")
+                taken = board.piece_type_at(mv.to_square) if board.is_capture(mv) else None
+                if board.is_en_passant(mv):
+                    taken = chess.PAWN
+                threat = claimed_threat(e, s)
+                self.checked["threat_below_capture"] += 1
+                if taken and threat:
+                    after = board.copy()
+                    after.push(mv)
+                    target = pass_turn(after).piece_type_at(threat[0].to_square)
+                    if target and VALUES[target] <= VALUES[taken]:
+                        self.fail("threat_below_capture", e, text,
+                                  "the move takes a %s; the threat is on a %s"
+                                  % (chess.piece_name(taken), chess.piece_name(target)))
             elif t in ("kingside_attack", "queenside_attack"):
                 self.checked["wing"] += 1
                 k = board.king(not mover)

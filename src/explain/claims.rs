@@ -832,7 +832,7 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 26] = [
+    pub const IDEAS: [&'static str; 28] = [
         "stops",
         "denies",
         "escapes",
@@ -859,6 +859,8 @@ impl Fact {
         "offers_trade",
         "removes_guard",
         "fianchettoes",
+        "steps_out",
+        "blocks_check",
     ];
 
     /// The variant of a kind that a template may ask for (`claim:threat_met/defends`).
@@ -874,7 +876,9 @@ impl Fact {
                     "free"
                 })
             }
-            Fact::PbRookFile { open, .. } => Some(if *open { "open" } else { "half_open" }),
+            Fact::PbRookFile { open, .. } | Fact::OpenFile { open, .. } => {
+                Some(if *open { "open" } else { "half_open" })
+            }
             Fact::PbWins { how, .. } => Some(how.as_str()),
             Fact::PbAttack { target_role, .. } => Some(target_role.as_str()),
             _ => None,

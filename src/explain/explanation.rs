@@ -286,6 +286,7 @@ fn reason_from(
         reason: None,
         reply_reason: None,
         line: pv_san.join(" "),
+        plan: Vec::new(),
         score: None,
         themes,
         claims: best_claims,
@@ -327,6 +328,7 @@ pub(crate) fn move_facts<'a, P: crate::variant::VariantPosition>(
         reason,
         reply_reason: None,
         line: line_san.join(" "),
+        plan: line_plan(input.mv, &input.pv, line_san),
         score: input
             .score_after
             .filter(|_| input.level != ExplainLevel::Basic)
@@ -349,6 +351,23 @@ pub(crate) fn move_facts<'a, P: crate::variant::VariantPosition>(
         tablebase: None,
         gate: None,
     }
+}
+
+/// The mover's next moves (at most two) in the line `mv` + `pv` (`line_san`, its SAN), for
+/// "the engine's line goes on with Rae1 and f4": recaptures aside (after ...Nxe3, Qxe3 is no
+/// plan), and none from the moved piece going back where it came from (18...Bb7 and ...Ba8
+/// undoes the move: no plan of it).
+pub(crate) fn line_plan(mv: Move, pv: &[Move], line_san: &[String]) -> Vec<String> {
+    let line: Vec<Move> = std::iter::once(mv).chain(pv.iter().copied()).collect();
+    let undoes =
+        |m: Move| !mv.is_castle() && m.from() == Some(mv.to()) && mv.from() == Some(m.to());
+    (2..line_san.len().min(line.len()))
+        .step_by(2)
+        .take_while(|&i| !undoes(line[i]))
+        .filter(|&i| !(line[i].is_capture() && line[i].to() == line[i - 1].to()))
+        .take(2)
+        .map(|i| line_san[i].clone())
+        .collect()
 }
 
 /// The better move to show, with its line (the move first) and the line's SAN: the engine's
@@ -963,6 +982,44 @@ mod tests {
             .unwrap()
             .into_position(CastlingMode::Standard)
             .unwrap()
+    }
+
+    #[test]
+    fn the_plan_stops_where_the_moved_piece_goes_back() {
+        // Anand - Carlsen, 18...Bb7: a line with ...Ba8 undoes the move; "Black follows up
+        // with Ba8 and h6" names no plan of Bb7.
+        let before = pos("b2qrbk1/5ppp/1npp1n2/1p2p3/1P1PP3/1NPB1N1P/5PP1/2BQR1K1 b - - 1 18");
+        let sans = |moves: &[&str]| {
+            let mut cur = before.clone();
+            moves
+                .iter()
+                .map(|s| {
+                    let m = s
+                        .parse::<shakmaty::san::San>()
+                        .unwrap()
+                        .to_move(&cur)
+                        .unwrap();
+                    cur.play_unchecked(m);
+                    m
+                })
+                .collect::<Vec<Move>>()
+        };
+        let line = sans(&["Bb7", "Qc2", "Ba8", "Be3", "h6"]);
+        let line_san = san_line(&before, &line);
+        assert!(line_plan(line[0], &line[1..], &line_san).is_empty());
+        let line = sans(&["Bb7", "Qc2", "h6", "Be3", "Ba8"]);
+        let line_san = san_line(&before, &line);
+        assert_eq!(
+            line_plan(line[0], &line[1..], &line_san),
+            vec!["h6".to_owned()]
+        );
+        // A recapture is no plan: the next move after it is.
+        let line = sans(&["Bb7", "dxe5", "dxe5", "Qc2", "h6"]);
+        let line_san = san_line(&before, &line);
+        assert_eq!(
+            line_plan(line[0], &line[1..], &line_san),
+            vec!["h6".to_owned()]
+        );
     }
 
     fn mv(p: &Chess, u: &str) -> Move {

@@ -162,6 +162,10 @@ pub struct Gate {
     /// there it is a trade, not a hanging piece (23...Nxd4 before Bxd4), so no `hangs` claim
     /// about it is said ([`Gate::allows_claim`]).
     pub traded: Option<Square>,
+    /// What the move captures: a threat it makes against a piece worth no more is beside the
+    /// point of taking (17.Bxc7 takes the queen; "threatens hxg3" is noise) and not said
+    /// ([`Gate::allows_claim`]).
+    pub captured: Option<Role>,
     /// The mover has a queen after the move: an enemy king without pawn cover is a target.
     /// Without one (an endgame) a bare king is normal, and "exploits it with checks" is beside
     /// the point.
@@ -224,7 +228,9 @@ pub const MOVED_PIECE_ACTIVITY: &[&str] = &[
     "queenside_attack",
     "rook_activation",
     "rook_open_file",
+    "rook_half_open_file",
     "rook_seventh",
+    "doubled_rooks",
     "knight_outpost",
     "knight_centralisation",
     "bishop_long_diagonal",
@@ -290,6 +296,7 @@ impl Gate {
             endgame: Endgame::of(&after),
             line_shown: s.level == ExplainLevel::Advanced,
             traded: traded(s.mv),
+            captured: s.mv.capture(),
             mover_has_queen: !(after.board().queens() & after.board().by_color(mover)).is_empty(),
             taken_back: taken_back(s.before.turn(), s.mv, &after, s.pv),
             mates: after.is_checkmate(),
@@ -360,7 +367,13 @@ impl Gate {
     /// a trade. The templates choose among the claims that pass.
     #[must_use]
     pub fn allows_claim(&self, claim: &Claim) -> bool {
-        !matches!(claim.fact, Fact::Hangs { square } if Some(square) == self.traded)
+        match claim.fact {
+            Fact::Hangs { square } => Some(square) != self.traded,
+            Fact::ThreatWins { role, .. } => self
+                .captured
+                .is_none_or(|taken| board::value(role) > board::value(taken)),
+            _ => true,
+        }
     }
 }
 
@@ -1034,6 +1047,33 @@ mod tests {
         // A knight that takes a pawn and hangs does hang.
         let fen = "4k3/8/2n5/8/3P4/4B3/8/4K3 b - - 0 1";
         assert!(gate(fen, &["c6d4"], Score::Cp(-200)).allows_claim(&hangs(fen)));
+    }
+
+    #[test]
+    fn a_capture_threatens_nothing_worth_less_than_it_takes() {
+        // Morphy, 17.Bxc7 takes the queen: "threatens to win the pawn on g3 with hxg3" is
+        // beside the point; a threat on something worth more than the capture is not.
+        let threat = |fen: &str, role: Role| Claim {
+            fen: fen.to_owned(),
+            at: crate::explain::claims::At::After,
+            supports: crate::explain::claims::Supports::Played,
+            fact: Fact::ThreatWins {
+                uci: "h2g3".to_owned(),
+                san: "hxg3".to_owned(),
+                target: Square::G3,
+                role,
+            },
+        };
+        let fen = "r1b3kr/ppq2pp1/1npB1nN1/3p1P2/3P4/1BN3p1/PPP3PP/4RRK1 w - - 0 17";
+        let g = gate(fen, &["d6c7"], Score::Cp(130));
+        assert!(!g.allows_claim(&threat(fen, Role::Pawn)));
+        let fen = "4k3/8/8/8/8/8/p7/R3K3 w - - 0 1";
+        let g = gate(fen, &["a1a2"], Score::Cp(0));
+        assert!(!g.allows_claim(&threat(fen, Role::Pawn)));
+        assert!(g.allows_claim(&threat(fen, Role::Rook)));
+        // A quiet move's threats stand.
+        let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+        assert!(gate(fen, &["a1b1"], Score::Cp(0)).allows_claim(&threat(fen, Role::Pawn)));
     }
 
     #[test]

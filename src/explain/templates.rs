@@ -283,6 +283,9 @@ pub struct Facts<'a> {
     pub reply_reason: Option<String>,
     /// The move and its PV in SAN, space separated.
     pub line: String,
+    /// The mover's next moves in the line, in SAN (`{plan}`): see
+    /// [`crate::explain::explanation::line_plan`].
+    pub plan: Vec<String>,
     /// The evaluation in words (White's side with its sign, who is better:
     /// [`crate::explain::score_text::evaluation`]).
     pub score: Option<String>,
@@ -645,18 +648,10 @@ impl Templates {
         if let Some(reply) = f.line.split_whitespace().nth(1) {
             v.insert("reply", reply.to_owned());
         }
-        // The mover's next moves in the line (`{plan}`: "Rae1 and f4"), recaptures aside
-        // (after ...Nxe3, Qxe3 is no plan).
-        let words: Vec<&str> = f.line.split_whitespace().collect();
-        let plan: Vec<String> = (2..words.len())
-            .step_by(2)
-            .filter(|&i| !recaptures(words[i - 1], words[i]))
-            .take(2)
-            .map(|i| words[i].to_owned())
-            .collect();
-        if !plan.is_empty() {
-            v.insert("plan", self.list(&plan));
+        if !f.plan.is_empty() {
+            v.insert("plan", self.list(&f.plan));
         }
+        let words: Vec<&str> = f.line.split_whitespace().collect();
         // The opponent's capture of the moved piece and the mover's recapture (`{retake}`:
         // "Ne5 invites Bxe5, and Bxe5 takes back"): the line's trade.
         if words.len() >= 3 && words[1].contains('x') && recaptures(words[1], words[2]) {

@@ -94,8 +94,25 @@ fn aimed_by(b: &Board, target: Square, them: Color) -> Option<Square> {
     best.map(|(_, s)| s)
 }
 
+/// `steps_out` or `blocks_check`: the mover was in check from one piece (`square`) and the move,
+/// not a capture (taking the checker is said as a capture), is the king stepping out of it
+/// (`other`: where it stood) or a piece put between (`other`: where it stands): 20.Kg1 "steps
+/// out of the check", not "takes the king off the line of the queen".
+#[must_use]
+pub fn evades(before: &Chess, mv: Move, _after: &Chess) -> Option<Fact> {
+    let checker = before.checkers().single_square()?;
+    if mv.is_capture() || mv.is_castle() {
+        return None;
+    }
+    if mv.role() == Role::King {
+        Some(idea(mv, "steps_out", checker, mv.from()))
+    } else {
+        Some(idea(mv, "blocks_check", checker, Some(mv.to())))
+    }
+}
+
 /// `king_off_line` or `king_corner`: a king move for safety by a king with no castling rights
-/// left, the enemy queen on the board.
+/// left, the enemy queen on the board; not out of a check (that is [`evades`]).
 #[must_use]
 pub fn king_safety(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     let us = before.turn();
@@ -103,6 +120,7 @@ pub fn king_safety(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     if mv.role() != Role::King
         || mv.is_castle()
         || mv.is_capture()
+        || before.is_check()
         || before.castles().has_color(us)
         || (b0.queens() & b0.by_color(!us)).is_empty()
         || after.is_check()
@@ -566,6 +584,7 @@ pub fn offers_trade(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Opt
 #[must_use]
 pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Vec<Fact> {
     let mut ideas = [
+        evades(before, mv, after),
         king_safety(before, mv, after),
         blockade(before, mv, after),
         undermines(before, mv, after),
@@ -618,6 +637,22 @@ mod tests {
                 _ => None,
             })
             .collect()
+    }
+
+    #[test]
+    fn a_move_out_of_check_says_so() {
+        // Morphy, 20.Kg1 out of ...Nf2+: the king steps out of the check; the queen's h-file
+        // behind the pawn on h2 is beside the point.
+        let fen = "r3r1k1/p1p2ppp/1b6/3QP3/3P1P1q/8/PB1N1n1P/R4R1K w - - 0 20";
+        assert_eq!(names(fen, "Kg1", &[]), ["steps_out"]);
+        // Morphy, 16...Kf7 out of Qd6+.
+        let fen = "r4k1r/pp4pp/1bnQb2n/4P3/6q1/BBP5/P4PPP/RN3RK1 b - - 0 16";
+        assert_eq!(names(fen, "Kf7", &[]), ["steps_out"]);
+        // A block; and the checker taken is a capture, no evasion idea.
+        let fen = "4k3/8/8/8/8/8/3N4/r3K3 w - - 0 1";
+        assert_eq!(names(fen, "Nb1", &[]), ["blocks_check"]);
+        let fen = "4k3/8/8/8/8/1N6/8/r3K3 w - - 0 1";
+        assert!(names(fen, "Nxa1", &[]).is_empty());
     }
 
     #[test]

@@ -440,6 +440,11 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
             (false, false) => ("prepares", None),
         }
     };
+    // Only the first step was made possible: "b3 makes Bb2 and g3 possible" would claim g3 too.
+    if matches!(idea, "prepares" | "clears") {
+        line.truncate(3);
+        names.truncate(1);
+    }
     Some(Fact::Idea {
         uci: uci(mv),
         idea: idea.to_owned(),
@@ -522,6 +527,23 @@ mod tests {
             panic!("no follow-up");
         };
         assert_eq!(idea, "plan");
+    }
+
+    #[test]
+    fn only_the_first_step_is_made_possible() {
+        // Carlsen - Sulskis, 9.b3: Bb2 was illegal before (the pawn stood on b2), g3 was not;
+        // "b3 makes Bb2 and g3 possible" claims g3 too.
+        let fen = "r3kb1r/p1ppqppp/b1p5/3nP3/2P5/8/PP2QPPP/RNB1KB1R w KQkq - 1 9";
+        let (before, mv, after) = before_move_after(fen, "b3");
+        let pv = line_from(&after, &["g6", "Bb2", "Bg7", "g3"]);
+        let Some(Fact::Idea {
+            idea, san, moves, ..
+        }) = follow_up(&before, mv, &after, &pv)
+        else {
+            panic!("no follow-up");
+        };
+        assert_eq!((idea.as_str(), san), ("prepares", vec!["Bb2".to_owned()]));
+        assert_eq!(moves.len(), 3);
     }
 
     #[test]

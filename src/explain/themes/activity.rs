@@ -57,8 +57,18 @@ pub const SPECS: &[ThemeSpec] = &[
         None,
         1.0,
         Move,
-        "After the move our two rooks defend each other, which they did not before.",
+        "After the move our two rooks defend each other along a rank, which they did not before.",
         connected_rooks
+    ),
+    theme!(
+        "doubled_rooks",
+        PieceActivity,
+        Positive,
+        None,
+        1.0,
+        Move,
+        "After the move our two rooks stand on one file and defend each other, which they did not before.",
+        doubled_rooks
     ),
     theme!(
         "knight_outpost",
@@ -263,10 +273,27 @@ fn rooks_connected(b: &shakmaty::Board, us: Color) -> bool {
     rooks.len() == 2 && b.attacks_from(rooks[0]).contains(rooks[1])
 }
 
+/// Whether the two rooks of `us` stand on one file.
+fn rooks_on_one_file(b: &shakmaty::Board, us: Color) -> bool {
+    let rooks: Vec<Square> = b.by_piece(Role::Rook.of(us)).into_iter().collect();
+    rooks.len() == 2 && rooks[0].file() == rooks[1].file()
+}
+
+/// The rooks connected along a rank (on one file they are doubled: [`doubled_rooks`]).
 fn connected_rooks(before: &Chess, _mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
     let us = before.turn();
     let b = after.board();
-    (rooks_connected(b, us) && !rooks_connected(before.board(), us))
+    (rooks_connected(b, us) && !rooks_on_one_file(b, us) && !rooks_connected(before.board(), us))
+        .then(|| Hit::on(b, b.by_piece(Role::Rook.of(us)).into_iter().collect()))
+}
+
+/// The rooks doubled: on one file, defending each other, which they were not before (21.Raf1
+/// behind Rf2).
+fn doubled_rooks(before: &Chess, _mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
+    let us = before.turn();
+    let b = after.board();
+    let doubled = |b: &shakmaty::Board| rooks_connected(b, us) && rooks_on_one_file(b, us);
+    (doubled(b) && !doubled(before.board()))
         .then(|| Hit::on(b, b.by_piece(Role::Rook.of(us)).into_iter().collect()))
 }
 

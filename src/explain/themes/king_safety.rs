@@ -77,7 +77,7 @@ pub const SPECS: &[ThemeSpec] = &[
         None,
         0.8,
         Move,
-        "A pawn in front of our back-rank king advances and gives it a free square while enemy rooks or queens are on the board.",
+        "A pawn in front of our back-rank king advances one square and gives it a free square while enemy rooks or queens can reach the back rank.",
         luft
     ),
     theme!(
@@ -297,8 +297,11 @@ fn luft(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
         return None;
     }
     let from = mv.from()?;
+    // A pawn's two-square advance is for the centre or an attack (9.f4 behind the knight on
+    // e5), not a flight square: luft is a single step (h3, g3, f3).
     if from.distance(k) != 1
         || board::rel_rank(from, us) != 1
+        || board::rel_rank(mv.to(), us) != 2
         || !heavy_enemy(b0, us)
         || !back_rank_reachable(b0, us)
     {
