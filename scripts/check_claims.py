@@ -734,6 +734,16 @@ def t_idea(board, c):
         if last.from_square != s or last.to_square != other or last.promotion:
             return False
         return b.is_capture(last) == (idea == "rook_opens")
+    if idea == "reinforces":
+        if role != chess.PAWN or board.is_capture(m) or m.promotion or other != m.from_square:
+            return False
+        guards = lambda b: len(b.attackers(us, s) & b.pieces(chess.PAWN, us))
+        minor = after.piece_at(s)
+        rel = chess.square_rank(s) if us == chess.WHITE else 7 - chess.square_rank(s)
+        return (minor is not None and minor.color == us and minor.piece_type in (chess.KNIGHT, chess.BISHOP)
+                and rel >= 4 and s in after.attacks(m.to_square)
+                and bool(after.attackers(them, s) & ~after.pieces(chess.PAWN, them))
+                and guards(board) <= 1 and guards(after) > guards(board))
     if idea in ("steps_out", "blocks_check"):
         if not board.is_check() or board.checkers() != chess.SquareSet([s]) or board.is_capture(m) \
                 or board.is_castling(m):

@@ -832,7 +832,7 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 28] = [
+    pub const IDEAS: [&'static str; 29] = [
         "stops",
         "denies",
         "escapes",
@@ -861,6 +861,7 @@ impl Fact {
         "fianchettoes",
         "steps_out",
         "blocks_check",
+        "reinforces",
     ];
 
     /// The variant of a kind that a template may ask for (`claim:threat_met/defends`).

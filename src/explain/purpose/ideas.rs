@@ -350,6 +350,29 @@ pub fn fianchettoes(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
         .then(|| idea(mv, "fianchettoes", to, Some(corner)))
 }
 
+/// `reinforces`: a pawn advance (not a capture) after which the pawn defends a knight or bishop
+/// of ours in the enemy half (`square`) that an enemy piece attacks, which no pawn of ours
+/// defended before or which only one did: the outpost piece kept there (9.f4 behind the knight on
+/// e5, which ...Nxe5 would otherwise trade off a pawn's recapture from).
+#[must_use]
+pub fn reinforces(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
+    let us = before.turn();
+    if mv.role() != Role::Pawn || mv.is_capture() || mv.is_promotion() {
+        return None;
+    }
+    let (b0, b1) = (before.board(), after.board());
+    let pawn_guards = |b: &Board, sq: Square| {
+        (attacks::pawn_attacks(!us, sq) & b.by_piece(Role::Pawn.of(us))).count()
+    };
+    let minors = b1.by_color(us) & (b1.knights() | b1.bishops());
+    (attacks::pawn_attacks(us, mv.to()) & minors)
+        .into_iter()
+        .filter(|&t| board::rel_rank(t, us) >= 4)
+        .filter(|&t| (b1.attacks_to(t, !us, b1.occupied()) & !b1.pawns()).any())
+        .find(|&t| pawn_guards(b0, t) <= 1 && pawn_guards(b1, t) > pawn_guards(b0, t))
+        .map(|t| idea(mv, "reinforces", t, mv.from()))
+}
+
 /// `centralises`: a knight from outside the centre to d4, e4, d5 or e5, not a capture, where no
 /// enemy pawn attacks it.
 #[must_use]
@@ -592,6 +615,7 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Vec<Fact>
         storm(before, mv, after),
         fianchetto(before, mv, after),
         centralises(before, mv, after),
+        reinforces(before, mv, after),
         off_rim(before, mv, after),
         fianchettoes(before, mv, after),
         aims_f7(before, mv, after),
@@ -637,6 +661,16 @@ mod tests {
                 _ => None,
             })
             .collect()
+    }
+
+    #[test]
+    fn a_pawn_reinforces_the_outpost_piece() {
+        // Morphy, 9.f4: the knight on e5, attacked by ...Nd7, gets a second pawn behind it.
+        let fen = "r1bqk2r/pp1nbppp/2p2n2/3pN3/3P4/1BN5/PPP2PPP/R1BQ1RK1 w kq - 2 9";
+        assert_eq!(names(fen, "f4", &[]), ["reinforces"]);
+        // Not when no enemy piece attacks it (nothing to keep it against).
+        let fen = "r1bqk2r/pp2bppp/2p2n2/3pN3/3P4/1BN5/PPP2PPP/R1BQ1RK1 w kq - 2 9";
+        assert!(!names(fen, "f4", &[]).contains(&"reinforces".to_owned()));
     }
 
     #[test]
