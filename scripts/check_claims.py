@@ -734,6 +734,27 @@ def t_idea(board, c):
         if last.from_square != s or last.to_square != other or last.promotion:
             return False
         return b.is_capture(last) == (idea == "rook_opens")
+    if idea == "unpins":
+        if board.is_capture(m) or board.is_castling(m) or m.from_square == s or other is None:
+            return False
+        def pinned_by(b, pinner, pinned):
+            slider, piece = b.piece_at(pinner), b.piece_at(pinned)
+            if slider is None or piece is None or slider.color != them or piece.color != us \
+                    or slider.piece_type not in (chess.BISHOP, chess.ROOK, chess.QUEEN) \
+                    or piece.piece_type in (chess.PAWN, chess.KING) or pinned not in b.attacks(pinner):
+                return False
+            beyond = [x for x in chess.SquareSet(chess.ray(pinner, pinned))
+                      if x not in (pinner, pinned) and pinned in chess.SquareSet(chess.between(pinner, x))]
+            beyond.sort(key=lambda x: chess.square_distance(pinned, x))
+            for x in beyond:
+                q = b.piece_at(x)
+                if q is None:
+                    continue
+                return q.color == us and (q.piece_type == chess.KING
+                                          or VALUES[q.piece_type] > VALUES[piece.piece_type])
+            return False
+        return (pinned_by(board, other, s) and not pinned_by(after, other, s)
+                and after.piece_at(other) == board.piece_at(other) and after.piece_at(s) == board.piece_at(s))
     if idea == "reinforces":
         if role != chess.PAWN or board.is_capture(m) or m.promotion or other != m.from_square:
             return False

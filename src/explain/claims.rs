@@ -832,7 +832,7 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 29] = [
+    pub const IDEAS: [&'static str; 30] = [
         "stops",
         "denies",
         "escapes",
@@ -862,6 +862,7 @@ impl Fact {
         "steps_out",
         "blocks_check",
         "reinforces",
+        "unpins",
     ];
 
     /// The variant of a kind that a template may ask for (`claim:threat_met/defends`).

@@ -323,7 +323,9 @@ impl Gate {
             "exchange_sacrifice" => self.sacrifice || self.gives_back,
             "gives_back" => self.gives_back,
             // Won back to level at most is no interest (9.Qe2+ regaining a rook it was down).
-            "combination" => self.combination && !self.wins_back,
+            // As the reason an error hurts, what the answer wins is the point ("it allows cxd5,
+            // which wins material"), not that it gives something first.
+            "combination" => self.combination && !self.wins_back && !self.answer,
             "q_only_move" => self.only_move,
             "watch_mate" | "watch_wins" => self.watch_survives && !self.forced_mate,
             "threat_wins" => !self.forced_mate && !self.taken_back,
@@ -806,6 +808,16 @@ mod tests {
         assert!(
             Gate {
                 wins_back: false,
+                ..g
+            }
+            .allows("combination")
+        );
+        // Fischer, game 2: 20.Be3 "allows cxd5, which gives up material to win more": as
+        // the reason an error hurts, the answer's gain is the point, not a combination.
+        assert!(
+            !Gate {
+                wins_back: false,
+                answer: true,
                 ..g
             }
             .allows("combination")

@@ -350,6 +350,56 @@ pub fn fianchettoes(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
         .then(|| idea(mv, "fianchettoes", to, Some(corner)))
 }
 
+/// The pins of `them`'s sliders on `us`'s pieces (not pawns, not the king) in `b`: (pinner,
+/// pinned, behind), where the piece behind on the line is the king or worth more than the
+/// pinned one.
+fn pins_on(b: &Board, us: Color) -> Vec<(Square, Square, Square)> {
+    let mut found = Vec::new();
+    for s in b.by_color(!us) & (b.bishops() | b.rooks() | b.queens()) {
+        let Some(slider) = b.piece_at(s) else {
+            continue;
+        };
+        for p in b.attacks_from(s) & b.by_color(us) & !b.kings() & !b.pawns() {
+            let beyond = attacks::attacks(s, slider, b.occupied().without(p))
+                & attacks::ray(s, p)
+                & b.by_color(us);
+            let behind = beyond
+                .into_iter()
+                .find(|x| attacks::between(s, *x).contains(p));
+            if let (Some(x), Some(pinned)) = (behind, b.role_at(p))
+                && b.role_at(x)
+                    .is_some_and(|r| r == Role::King || board::value(r) > board::value(pinned))
+            {
+                found.push((s, p, x));
+            }
+        }
+    }
+    found
+}
+
+/// `unpins`: a quiet move, not by the pinned piece, after which a pin on a piece of ours to a
+/// more valuable one (or the king) no longer holds, the pinner and the pinned piece still
+/// standing (9.Be2 between the knight on f3 and the queen on d1, against ...Bg4). `square`: the
+/// pinned piece; `other`: the pinner.
+#[must_use]
+pub fn unpins(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
+    let us = before.turn();
+    if mv.is_capture() || mv.is_castle() {
+        return None;
+    }
+    let (b0, b1) = (before.board(), after.board());
+    let now = pins_on(b1, us);
+    pins_on(b0, us)
+        .into_iter()
+        .find(|&(s, p, _)| {
+            mv.from() != Some(p)
+                && b1.piece_at(s) == b0.piece_at(s)
+                && b1.piece_at(p) == b0.piece_at(p)
+                && !now.iter().any(|&(s1, p1, _)| (s1, p1) == (s, p))
+        })
+        .map(|(s, p, _)| idea(mv, "unpins", p, Some(s)))
+}
+
 /// `reinforces`: a pawn advance (not a capture) after which the pawn defends a knight or bishop
 /// of ours in the enemy half (`square`) that an enemy piece attacks, which no pawn of ours
 /// defended before or which only one did: the outpost piece kept there (9.f4 behind the knight on
@@ -616,6 +666,7 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Vec<Fact>
         fianchetto(before, mv, after),
         centralises(before, mv, after),
         reinforces(before, mv, after),
+        unpins(before, mv, after),
         off_rim(before, mv, after),
         fianchettoes(before, mv, after),
         aims_f7(before, mv, after),
@@ -661,6 +712,19 @@ mod tests {
                 _ => None,
             })
             .collect()
+    }
+
+    #[test]
+    fn a_piece_put_between_breaks_the_pin() {
+        // Thomason - Fischer, 9.Be2: the bishop on g4 pins the knight on f3 to the queen.
+        let fen = "r2q1rk1/pppnppbp/2np2p1/8/2PPP1b1/2NBBN2/PP3PPP/R2Q1RK1 w - - 8 9";
+        assert_eq!(names(fen, "Be2", &[]), ["unpins"]);
+        // The queen stepping off the line unpins too; the pinned knight moving does not.
+        assert!(names(fen, "Qd2", &[]).contains(&"unpins".to_owned()));
+        assert!(!names(fen, "Nd2", &[]).contains(&"unpins".to_owned()));
+        // A knight in front of a piece worth no more is no pin.
+        let fen = "4k3/8/8/8/6b1/5N2/4B3/4K3 w - - 0 1";
+        assert!(names(fen, "Kf1", &[]).is_empty());
     }
 
     #[test]
