@@ -279,6 +279,27 @@ pub fn safe_mobility(board: &Board, color: Color) -> u32 {
         .sum()
 }
 
+/// Test helper: the moves of the SAN line `sans` played from `from`.
+///
+/// # Panics
+/// On an illegal move (tests only).
+#[cfg(test)]
+#[must_use]
+pub fn line_from(from: &Chess, sans: &[&str]) -> Vec<Move> {
+    let mut pos = from.clone();
+    sans.iter()
+        .map(|s| {
+            let m = s
+                .parse::<shakmaty::san::San>()
+                .unwrap()
+                .to_move(&pos)
+                .unwrap();
+            pos.play_unchecked(m);
+            m
+        })
+        .collect()
+}
+
 /// Test helper: the position of `fen`, the move `san` in it and the position after it.
 ///
 /// # Panics

@@ -989,21 +989,7 @@ mod tests {
         // Anand - Carlsen, 18...Bb7: a line with ...Ba8 undoes the move; "Black follows up
         // with Ba8 and h6" names no plan of Bb7.
         let before = pos("b2qrbk1/5ppp/1npp1n2/1p2p3/1P1PP3/1NPB1N1P/5PP1/2BQR1K1 b - - 1 18");
-        let sans = |moves: &[&str]| {
-            let mut cur = before.clone();
-            moves
-                .iter()
-                .map(|s| {
-                    let m = s
-                        .parse::<shakmaty::san::San>()
-                        .unwrap()
-                        .to_move(&cur)
-                        .unwrap();
-                    cur.play_unchecked(m);
-                    m
-                })
-                .collect::<Vec<Move>>()
-        };
+        let sans = |moves: &[&str]| board::line_from(&before, moves);
         let line = sans(&["Bb7", "Qc2", "Ba8", "Be3", "h6"]);
         let line_san = san_line(&before, &line);
         assert!(line_plan(line[0], &line[1..], &line_san).is_empty());

@@ -694,17 +694,7 @@ mod tests {
 
     fn names(fen: &str, san: &str, line: &[&str]) -> Vec<String> {
         let (before, mv, after) = before_move_after(fen, san);
-        let mut pos = after.clone();
-        let mut pv = Vec::new();
-        for s in line {
-            let m = s
-                .parse::<shakmaty::san::San>()
-                .unwrap()
-                .to_move(&pos)
-                .unwrap();
-            pos.play_unchecked(m);
-            pv.push(m);
-        }
+        let pv = crate::explain::board::line_from(&after, line);
         derive(&before, mv, &after, &pv)
             .into_iter()
             .filter_map(|f| match f {

@@ -459,19 +459,7 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::explain::board::before_move_after;
-
-    /// The line of SAN moves `sans` played from `after`.
-    fn line_from(after: &Chess, sans: &[&str]) -> Vec<Move> {
-        let mut pos = after.clone();
-        sans.iter()
-            .map(|s| {
-                let m = s.parse::<San>().unwrap().to_move(&pos).unwrap();
-                pos.play_unchecked(m);
-                m
-            })
-            .collect()
-    }
+    use crate::explain::board::{before_move_after, line_from};
 
     #[test]
     fn a3_stops_the_pin_bb4() {
