@@ -734,6 +734,24 @@ def t_idea(board, c):
         if last.from_square != s or last.to_square != other or last.promotion:
             return False
         return b.is_capture(last) == (idea == "rook_opens")
+    if idea == "prepares_fianchetto":
+        if board.is_capture(m) or role == chess.BISHOP or other is None or len(c.get("moves", [])) != 1:
+            return False
+        go = chess.Move.from_uci(c["moves"][0])
+        k = after.king(them)
+        for b_name, p_name, t_name, files in (("g2", "g3", "h3", (4, 5, 6, 7)), ("b2", "b3", "a3", (0, 1, 2, 3))):
+            bsq, psq, tsq = rel_sq(b_name, them), rel_sq(p_name, them), rel_sq(t_name, them)
+            if s != bsq:
+                continue
+            if (after.piece_at(bsq) != chess.Piece(chess.BISHOP, them) or after.piece_at(psq) != chess.Piece(chess.PAWN, them)
+                    or chess.square_file(k) not in files or other != tsq or go.to_square != tsq
+                    or after.piece_at(go.from_square) != chess.Piece(chess.BISHOP, us)):
+                return False
+            passed_b = after.copy()
+            passed_b.push(chess.Move.null())
+            safe = lambda b: b.is_legal(go) and exchange(b, go) >= 0
+            return safe(passed_b) and not safe(board)
+        return False
     if idea == "unpins":
         if board.is_capture(m) or board.is_castling(m) or m.from_square == s or other is None:
             return False

@@ -832,7 +832,7 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 30] = [
+    pub const IDEAS: [&'static str; 31] = [
         "stops",
         "denies",
         "escapes",
@@ -863,6 +863,7 @@ impl Fact {
         "blocks_check",
         "reinforces",
         "unpins",
+        "prepares_fianchetto",
     ];
 
     /// The variant of a kind that a template may ask for (`claim:threat_met/defends`).

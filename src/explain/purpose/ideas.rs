@@ -326,6 +326,72 @@ pub fn fianchetto(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     None
 }
 
+/// `prepares_fianchetto`: a quiet move, not by a bishop, after which our bishop can go safely
+/// (static exchange ≥ 0) to the square beside the enemy's fianchettoed bishop (`square`; its
+/// pawn in front of it, its king on that wing), to offer the trade there (`other`: h6/a6 for
+/// White), which it could not safely do before: 9.Qd2 readies Bh6 against the bishop on g7.
+/// `moves`: the bishop's move; `san` its SAN.
+#[must_use]
+pub fn prepares_fianchetto(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
+    let us = before.turn();
+    if mv.is_capture() || mv.role() == Role::Bishop {
+        return None;
+    }
+    let b1 = after.board();
+    let king = b1.king_of(!us)?;
+    let passed = crate::explain::purpose::pass(after)?;
+    let safe_go = |pos: &Chess, go: Move| {
+        pos.is_legal(go) && crate::engine::see::see_ge(pos, go, 0, &super::SEE_VALUES)
+    };
+    // Squares seen from the enemy's side: its g2 is our g7, its h3 our h6.
+    for (bishop, pawn, target, files) in [
+        (
+            Square::G2,
+            Square::G3,
+            Square::H3,
+            [File::E, File::F, File::G, File::H],
+        ),
+        (
+            Square::B2,
+            Square::B3,
+            Square::A3,
+            [File::A, File::B, File::C, File::D],
+        ),
+    ] {
+        let (bishop, pawn, target) = (rel(bishop, !us), rel(pawn, !us), rel(target, !us));
+        if b1.piece_at(bishop) != Some(Role::Bishop.of(!us))
+            || b1.piece_at(pawn) != Some(Role::Pawn.of(!us))
+            || !files.contains(&king.file())
+            || b1.piece_at(target).is_some()
+        {
+            continue;
+        }
+        let ours =
+            b1.by_piece(Role::Bishop.of(us)) & attacks::bishop_attacks(target, b1.occupied());
+        for from in ours {
+            let go = Move::Normal {
+                role: Role::Bishop,
+                from,
+                capture: None,
+                to: target,
+                promotion: None,
+            };
+            if safe_go(&passed, go) && !safe_go(before, go) {
+                return Some(Fact::Idea {
+                    uci: uci(mv),
+                    idea: "prepares_fianchetto".to_owned(),
+                    square: bishop,
+                    other: Some(target),
+                    moves: vec![uci(go)],
+                    san: vec![shakmaty::san::San::from_move(&passed, go).to_string()],
+                    n: 0,
+                });
+            }
+        }
+    }
+    None
+}
+
 /// `fianchettoes` (see the module's documentation): `square` where the bishop stands, `other`
 /// the far corner of its long diagonal.
 #[must_use]
@@ -667,6 +733,7 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Vec<Fact>
         centralises(before, mv, after),
         reinforces(before, mv, after),
         unpins(before, mv, after),
+        prepares_fianchetto(before, mv, after),
         off_rim(before, mv, after),
         fianchettoes(before, mv, after),
         aims_f7(before, mv, after),
@@ -702,6 +769,20 @@ mod tests {
                 _ => None,
             })
             .collect()
+    }
+
+    #[test]
+    fn the_queen_behind_the_bishop_readies_the_fianchetto_trade() {
+        // Carlsen - Vallejo, 9.Qd2: Bh6 would lose the bishop to ...Bxh6 before; now the
+        // queen takes back.
+        let fen = "r2qk2r/1p1bppbp/p1np1np1/2p5/4P3/2NPB1PP/PPP1NPB1/R2QK2R w KQkq - 1 9";
+        assert_eq!(names(fen, "Qd2", &[]), ["prepares_fianchetto"]);
+        assert!(names(fen, "Qc1", &[]).contains(&"prepares_fianchetto".to_owned()));
+        // A queen move that does not guard h6 readies nothing.
+        assert!(!names(fen, "Qb1", &[]).contains(&"prepares_fianchetto".to_owned()));
+        // Nor with the king castled on the other wing.
+        let fen = "2kr3r/1p1bppbp/p1np1np1/2p5/4P3/2NPB1PP/PPP1NPB1/R2QK2R w KQ - 1 9";
+        assert!(!names(fen, "Qd2", &[]).contains(&"prepares_fianchetto".to_owned()));
     }
 
     #[test]
@@ -805,8 +886,9 @@ mod tests {
 
     #[test]
     fn fianchetto_bishop_offered_for_trade() {
+        // Qd2 offers nothing itself; it readies Bh6 (`prepares_fianchetto`).
         let fen = "r1bq1rk1/pp1pppbp/2n2np1/8/3NP3/2N1B3/PPP1BPPP/R2QK2R w KQ - 0 8";
-        assert!(names(fen, "Qd2", &[]).is_empty());
+        assert_eq!(names(fen, "Qd2", &[]), ["prepares_fianchetto"]);
         let fen = "r1bq1rk1/pp1pppbp/2n2np1/8/3NP3/2N1B3/PPPQBPPP/R3K2R w KQ - 0 9";
         assert_eq!(names(fen, "Bh6", &[]), ["fianchetto"]);
     }
