@@ -27,7 +27,8 @@
 //! - `aims_f7` ([`aims_f7`]): a bishop or queen newly attacks the f7 (f2) pawn, which only the
 //!   king defends;
 //! - `breakthrough` ([`breakthrough`]): a pawn push that offers the pawn to an enemy pawn gives
-//!   us within the line (four more plies at most) a passed pawn on a file where we had none;
+//!   us within the line (six more plies at most, a short line carried on by short searches) a
+//!   passed pawn on a file where we had none;
 //! - `trades_down` ([`trades_down`]): a capture (and its recapture in the line) leaves an
 //!   ending (no queens, at most two pieces a side) with us ahead in material, where the
 //!   position before it was no such ending.
@@ -405,9 +406,19 @@ fn passer_files(b: &Board, color: Color) -> Bitboard {
     files
 }
 
-/// `breakthrough`: a pawn push (no capture) that offers the pawn to an enemy pawn, after which,
-/// within the next four moves of `pv` (not at once), we have a passed pawn on a file where we
-/// had none. `moves` is the shortest such line from the move, `square` the new passer.
+/// How many plies after the push [`breakthrough`] reads for the new passed pawn (the miner's
+/// textbook rule reads six: b6 axb6 c6 bxc6 a6 is four, a king or knight check between adds two).
+const BREAK_PLIES: usize = 6;
+/// Depth and node cap of each short search that carries a line shorter than [`BREAK_PLIES`] on
+/// (the engine's line at a shallow depth often stops after two plies, before the passer).
+const BREAK_DEPTH: u32 = 4;
+const BREAK_NODES: u64 = 6_000;
+
+/// `breakthrough`: without queens, a pawn push (no capture) that offers the pawn to an enemy pawn, after which,
+/// within the next [`BREAK_PLIES`] plies (not at once), we have a passed pawn on a file where we
+/// had none. The plies are `pv`'s, carried on by short searches of the engine
+/// ([`super::point::short_search`]) where `pv` ends sooner. `moves` is the shortest such line
+/// from the move, `square` the new passer.
 #[must_use]
 pub fn breakthrough(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Fact> {
     let us = before.turn();
@@ -417,15 +428,21 @@ pub fn breakthrough(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Opt
     let offered = !(attacks::pawn_attacks(us, mv.to())
         & after.board().by_piece(Role::Pawn.of(!us)))
     .is_empty();
-    if mv.is_capture() || !offered {
+    // A breakthrough is a pawn ending's or a queenless middlegame's idea: with queens on, a
+    // push "making a passer" six plies later is mostly a trade in an opening.
+    if mv.is_capture() || !offered || !before.board().queens().is_empty() {
         return None;
     }
     let had = passer_files(before.board(), us);
     let mut pos = after.clone();
     let mut line = vec![mv];
-    for m in pv.iter().take(4) {
-        pos = board::play(&pos, *m)?;
-        line.push(*m);
+    for i in 0..BREAK_PLIES {
+        let m = match pv.get(i) {
+            Some(m) => *m,
+            None => super::point::short_search(&pos, BREAK_DEPTH, BREAK_NODES).0?,
+        };
+        pos = board::play(&pos, m)?;
+        line.push(m);
         let b = pos.board();
         let new = board::relative(b.by_piece(Role::Pawn.of(us)), us)
             .into_iter()
@@ -728,6 +745,18 @@ mod tests {
         // Taken and nothing left to run: no passed pawn, no breakthrough.
         let fen = "8/p7/8/1P6/8/8/5k2/7K w - - 0 1";
         assert!(names(fen, "b6", &["axb6"]).is_empty());
+    }
+
+    #[test]
+    fn a_breakthrough_whose_passer_comes_after_the_short_line() {
+        // Lasker 92 (purpose_tune2), 42.g6: ...hxg6 h7 and the h-pawn runs, but the engine's
+        // line at depth 6 stops at ...Nc4+ Kf3, before the passer: the line is carried on.
+        let fen = "8/7p/1p5P/n1p1kpP1/P4N2/2P1K3/8/8 w - - 1 42";
+        assert_eq!(names(fen, "g6", &["Nc4+", "Kf3"]), ["breakthrough"]);
+        // Carlsen 14 (purpose_tune2), 50.e6: the e-pawn breaks through after ...fxe6 fxe6 or
+        // exf7; the line stops at ...Rb8 Kf4 Kf8.
+        let fen = "3rb1k1/R4p2/7p/4PP1P/2p3K1/2B5/1P6/8 w - - 1 50";
+        assert_eq!(names(fen, "e6", &["Rb8", "Kf4", "Kf8"]), ["breakthrough"]);
     }
 
     #[test]
