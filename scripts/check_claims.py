@@ -775,7 +775,8 @@ def t_idea(board, c):
         if wing_files(chess.square_file(ours_k)) in (None, files) or wing_files(chess.square_file(theirs_k)) == files:
             return False
         count = lambda c: sum(1 for p in after.pieces(chess.PAWN, c) if chess.square_file(p) in files)
-        if not (0 < count(us) < count(them)) or not [x for x in others(after) if after.color_at(x) == us]:
+        # Two pawns at least against more (MINORITY_LEAST_PAWNS).
+        if not (1 < count(us) < count(them)) or not [x for x in others(after) if after.color_at(x) == us]:
             return False
         if c["n"] != count(us):
             return False
@@ -842,7 +843,11 @@ def t_idea(board, c):
             return False
         if not [t for t in after.attacks(m.to_square) if after.piece_at(t) == chess.Piece(chess.PAWN, them)]:
             return False
+        # An ending: no queens, at most three pieces a side (BREAK_MOST_PIECES).
         if board.pieces(chess.QUEEN, chess.WHITE) or board.pieces(chess.QUEEN, chess.BLACK):
+            return False
+        if max(sum(1 for p in board.piece_map().values() if p.color == c
+                   and p.piece_type not in (chess.PAWN, chess.KING)) for c in chess.COLORS) > 3:
             return False
         end = play_line(board, line)
         if end is None:
