@@ -112,7 +112,7 @@ pub fn bites(pos: &Chess, m: Move) -> bool {
     if next.is_check() || m.is_capture() {
         return true;
     }
-    // A passed pawn that runs on safely (Fischer, 59...h5 with the king beside it).
+    // A passed pawn that runs on safely (Fischer, 60...h5 after a pass: the h-pawn runs).
     if m.role() == Role::Pawn
         && m.from()
             .is_some_and(|f| board::is_passed(pos.board(), f, pos.turn()))
@@ -239,7 +239,7 @@ const WANTED_TRIES: usize = 3;
 /// longer bites and [`takes_away`] holds; not a capture of the moved piece, which would be an
 /// escape), scoring within [`WANTED_MARGIN`] of `best_score` by a short search. The short
 /// search after a pass often prefers another move than the one a coach means (Fischer,
-/// 59.Rh2 against ...h5: the passer runs, one of several moves the search finds equal).
+/// 60.Rh2 against ...h5: the passer runs, one of several moves the search finds equal).
 fn stops_wanted(
     before: &Chess,
     mv: Move,
