@@ -547,14 +547,17 @@ def exchange(board, m):
 
 def bites(board, m):
     """The move m (uci) of the side to move: legal, not losing by exchange, and it checks,
-    captures, or attacks an enemy piece (no pawn, no king) worth at least the moved piece or
-    undefended."""
+    captures, advances a passed pawn, or attacks an enemy piece (no pawn, no king) worth at
+    least the moved piece or undefended."""
     mv = legal(board, m) if board is not None else None
     if mv is None or exchange(board, mv) < 0:
         return False
     after = board.copy()
     after.push(mv)
     if after.is_check() or board.is_capture(mv):
+        return True
+    # A passed pawn that runs on safely.
+    if board.piece_type_at(mv.from_square) == chess.PAWN and passed(board, mv.from_square):
         return True
     us = board.turn
     role = mv.promotion or board.piece_type_at(mv.from_square)
@@ -831,7 +834,8 @@ def t_idea(board, c):
         if wing_files(chess.square_file(ours_k)) in (None, files) or wing_files(chess.square_file(theirs_k)) == files:
             return False
         count = lambda c: sum(1 for p in after.pieces(chess.PAWN, c) if chess.square_file(p) in files)
-        if not (0 < count(us) < count(them)) or not [x for x in others(after) if after.color_at(x) == us]:
+        # Two pawns at least against more (MINORITY_LEAST_PAWNS).
+        if not (1 < count(us) < count(them)) or not [x for x in others(after) if after.color_at(x) == us]:
             return False
         if c["n"] != count(us):
             return False
@@ -893,9 +897,16 @@ def t_idea(board, c):
                 and set(after.attackers(us, f7)) == {m.to_square})
     if idea == "breakthrough":
         line = c["moves"]
-        if role != chess.PAWN or board.is_capture(m) or line[0] != c["uci"] or not 2 <= len(line) <= 5:
+        # The move and at most six plies after it (BREAK_PLIES).
+        if role != chess.PAWN or board.is_capture(m) or line[0] != c["uci"] or not 2 <= len(line) <= 7:
             return False
         if not [t for t in after.attacks(m.to_square) if after.piece_at(t) == chess.Piece(chess.PAWN, them)]:
+            return False
+        # An ending: no queens, at most three pieces a side (BREAK_MOST_PIECES).
+        if board.pieces(chess.QUEEN, chess.WHITE) or board.pieces(chess.QUEEN, chess.BLACK):
+            return False
+        if max(sum(1 for p in board.piece_map().values() if p.color == c
+                   and p.piece_type not in (chess.PAWN, chess.KING)) for c in chess.COLORS) > 3:
             return False
         end = play_line(board, line)
         if end is None:

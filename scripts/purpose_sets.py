@@ -23,6 +23,17 @@ whose text names the purpose (contains one of the words), per purpose and in tot
         ../shared/data/pgn/dirty/Lasker.pgn --out tests/data/purpose_ --suffix 2 \\
         --exclude tests/data/purpose_tune.txt tests/data/purpose_heldout.txt
     python3 scripts/purpose_sets.py measure tests/data/purpose_heldout2.txt --kibitzer target/debug/kibitzer --depth 6
+
+The third held-back set (session 26) leaves out, with `--fresh-games`, every game and puzzle
+that a set given with `--exclude` drew a move from (a game passing through one of its
+positions), and with `--heldout-only` puts every game in the held-back set:
+
+    python3 scripts/purpose_sets.py mine ../shared/data/pgn/{Morphy,Tal,fischer,Magnus-Carlsen}.pgn \
+        ../shared/data/pgn/dirty/Lasker.pgn --out tests/data/purpose_ --suffix 3 --heldout-only --fresh-games \
+        --exclude tests/data/purpose_{tune,heldout,tune2,heldout2}.txt
+    python3 scripts/purpose_sets.py mine --puzzles ../shared/data/puzzles/lichess_puzzles.csv --extend \
+        --out tests/data/purpose_ --suffix 3 --heldout-only --fresh-games \
+        --exclude tests/data/purpose_{tune,heldout,tune2,heldout2}.txt
 """
 import argparse
 import os
@@ -56,9 +67,9 @@ WORDS = {
 # The games read by hand in the coach reads (0-based indices per file, as `coach_read.py
 # --first`), one game of margin each side: never mined, so that no set repeats a read.
 COACH_READ = {
-    "Morphy.pgn": [(59, 70), (99, 130), (149, 160)],
-    "fischer.pgn": [(19, 69)],
-    "Magnus-Carlsen.pgn": [(99, 110), (199, 230), (309, 320)],
+    "Morphy.pgn": [(59, 70), (99, 140), (149, 160), (169, 180)],
+    "fischer.pgn": [(0, 69)],
+    "Magnus-Carlsen.pgn": [(99, 110), (199, 240), (279, 290), (309, 320)],
     "Tal.pgn": [(9, 20)],
 }
 
@@ -459,8 +470,9 @@ def excluded_positions(paths):
     return out
 
 
-def games(paths):
-    """(file name, 0-based index, game) of every clean game, one game of each file in turn."""
+def games(paths, skip_games=frozenset()):
+    """(file name, 0-based index, game) of every clean game, one game of each file in turn; a
+    game passing through a position of `skip_games` (a game some set already drew from) is left out."""
     files = [(os.path.basename(p), open(p, encoding="utf-8", errors="replace")) for p in paths]
     index = {name: 0 for name, _ in files}
     live = list(files)
@@ -477,18 +489,34 @@ def games(paths):
                 continue
             if game.headers.get("Variant", "Standard") != "Standard" or "FEN" in game.headers:
                 continue
+            if skip_games and touches(game.board(), game.mainline_moves(), skip_games):
+                continue
             yield name, gi, game.board(), list(game.mainline_moves()), 8
 
 
-def puzzles(path):
+def touches(board, moves, keys):
+    """Whether the game from `board` through `moves` passes through a position of `keys`."""
+    board = board.copy()
+    for m in [None] + list(moves):
+        if m is not None:
+            board.push(m)
+        if " ".join(board.fen().split()[:4]) in keys:
+            return True
+    return False
+
+
+def puzzles(path, skip_games=frozenset()):
     """The Lichess puzzles of `path` (CSV) as one-move games: the position after the
-    opponent's move (the puzzle's first), and the solver's first move."""
+    opponent's move (the puzzle's first), and the solver's first move; a puzzle whose
+    position is in `skip_games` (one some set already drew from) is left out."""
     import csv
     with open(path, encoding="utf-8") as f:
         for gi, row in enumerate(csv.DictReader(f)):
             board = chess.Board(row["FEN"])
             moves = [chess.Move.from_uci(u) for u in row["Moves"].split()]
             board.push(moves[0])
+            if " ".join(board.fen().split()[:4]) in skip_games:
+                continue
             yield "lichess", gi, board, moves[1:2], 0
 
 
@@ -503,8 +531,10 @@ def read_set(path):
 
 def mine(args):
     judge = Judge(args.stockfish)
-    sets = {"tune": {}, "heldout": {}}
+    sets = {"heldout": {}} if args.heldout_only else {"tune": {}, "heldout": {}}
     skip = excluded_positions(args.exclude)
+    # `--fresh-games`: no game or puzzle that any excluded set drew a move from is mined at all.
+    skip_games = skip if args.fresh_games else frozenset()
     # A position once mined is never mined again (a game given twice, a repeated line).
     seen = set()
     if args.extend:
@@ -514,9 +544,9 @@ def mine(args):
             seen |= {" ".join(line.split("|")[1].split()[:4]) for v in sets[which].values() for line in v}
     all_kinds = list(WORDS)
     all_kinds.remove("prophylaxis_square")
-    positions = puzzles(args.puzzles) if args.puzzles else games(args.pgn)
+    positions = puzzles(args.puzzles, skip_games) if args.puzzles else games(args.pgn, skip_games)
     for name, gi, start, moves, first in positions:
-        which = "tune" if gi % 2 == 0 else "heldout"
+        which = "heldout" if args.heldout_only or gi % 2 == 1 else "tune"
         if all(len(sets[w].get(k, [])) >= args.per_kind for w in sets for k in all_kinds):
             break
         wanted = {k for k in all_kinds if len(sets[which].get(k, [])) < args.per_kind}
@@ -600,6 +630,10 @@ def main():
     m.add_argument("--suffix", default="2", help="appended to tune/heldout in the file names")
     m.add_argument("--per-kind", type=int, default=6)
     m.add_argument("--exclude", nargs="*", help="sets whose positions are never mined again")
+    m.add_argument("--fresh-games", action="store_true",
+                   help="leave out every game and puzzle that an --exclude set drew a move from")
+    m.add_argument("--heldout-only", action="store_true",
+                   help="every game goes to the held-back set (no tuning set is written)")
     m.add_argument("--print", action="store_true", help="print each accepted move on its board")
     m.add_argument("--stockfish", default="/usr/games/stockfish")
     r = sub.add_parser("measure")

@@ -241,6 +241,8 @@ pub const MOVED_PIECE_ACTIVITY: &[&str] = &[
     "idea_off_rim",
     "idea_aims_f7",
     "idea_fianchettoes",
+    "idea_stops",
+    "idea_occupies",
 ];
 
 /// What [`Gate::of`] reads.
@@ -942,6 +944,18 @@ mod tests {
         // Taken elsewhere (the reply captures another piece): the bishop's activity stands.
         let g = gate(fen, &["e5g7", "d5c3", "g7h6"], Score::Cp(0));
         assert!(!g.moved_taken);
+    }
+
+    #[test]
+    fn a_move_taken_at_once_stops_nothing() {
+        // 1.Rh2 Rxh2: the rook that would cover h5 is gone; "Rh2 stops ...h5" is no point.
+        let fen = "8/7p/8/4k3/8/3K4/5R2/6r1 w - - 0 1";
+        let g = gate(fen, &["f2h2", "g1h1"], Score::Cp(0));
+        assert!(!g.moved_taken && g.allows("idea_stops"));
+        let fen = "8/7p/8/4k3/8/3K4/5R2/7r w - - 0 1";
+        let g = gate(fen, &["f2h2", "h1h2"], Score::Cp(0));
+        assert!(g.moved_taken);
+        assert!(!g.allows("idea_stops") && !g.allows("idea_occupies"));
     }
 
     #[test]

@@ -27,7 +27,8 @@
 //! - `aims_f7` ([`aims_f7`]): a bishop or queen newly attacks the f7 (f2) pawn, which only the
 //!   king defends;
 //! - `breakthrough` ([`breakthrough`]): a pawn push that offers the pawn to an enemy pawn gives
-//!   us within the line (four more plies at most) a passed pawn on a file where we had none;
+//!   us within the line (six more plies at most, a short line carried on by short searches) a
+//!   passed pawn on a file where we had none;
 //! - `trades_down` ([`trades_down`]): a capture (and its recapture in the line) leaves an
 //!   ending (no queens, at most two pieces a side) with us ahead in material, where the
 //!   position before it was no such ending.
@@ -207,8 +208,13 @@ fn wing(file: File) -> Option<Bitboard> {
     }
 }
 
+/// The fewest pawns of ours on the wing for a minority attack: the textbook's two against
+/// three (Carlsbad's a- and b-pawns). A lone pawn against two is no attack by a minority; its
+/// strike is said as what it does (a5 undermining b6, the bishop's defender, Lasker 22).
+const MINORITY_LEAST_PAWNS: usize = 2;
+
 /// `minority`: a pawn push on a wing where we have fewer pawns than the enemy (and at least
-/// one), away from our king (which stands on the other wing), against an enemy pawn: the pushed pawn attacks one, or will from its next square.
+/// [`MINORITY_LEAST_PAWNS`]), away from our king (which stands on the other wing), against an enemy pawn: the pushed pawn attacks one, or will from its next square.
 /// Pieces (other than kings and pawns) are on the board: in a pawn ending this is a race.
 #[must_use]
 pub fn minority(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
@@ -231,7 +237,7 @@ pub fn minority(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     let ours = (files & b.by_piece(Role::Pawn.of(us))).count();
     let theirs = (files & b.by_piece(Role::Pawn.of(!us))).count();
     let pieces = b.occupied() & !b.pawns() & !b.kings() & b.by_color(us);
-    if ours == 0 || ours >= theirs || pieces.is_empty() {
+    if ours < MINORITY_LEAST_PAWNS || ours >= theirs || pieces.is_empty() {
         return None;
     }
     let next = mv.to().offset(if us.is_white() { 8 } else { -8 });
@@ -562,9 +568,21 @@ fn passer_files(b: &Board, color: Color) -> Bitboard {
     files
 }
 
-/// `breakthrough`: a pawn push (no capture) that offers the pawn to an enemy pawn, after which,
-/// within the next four moves of `pv` (not at once), we have a passed pawn on a file where we
-/// had none. `moves` is the shortest such line from the move, `square` the new passer.
+/// How many plies after the push [`breakthrough`] reads for the new passed pawn (the miner's
+/// textbook rule reads six: b6 axb6 c6 bxc6 a6 is four, a king or knight check between adds two).
+const BREAK_PLIES: usize = 6;
+/// The most pieces (not pawns or kings) a side may have for a [`breakthrough`]: an ending.
+const BREAK_MOST_PIECES: usize = 3;
+/// Depth and node cap of each short search that carries a line shorter than [`BREAK_PLIES`] on
+/// (the engine's line at a shallow depth often stops after two plies, before the passer).
+const BREAK_DEPTH: u32 = 4;
+const BREAK_NODES: u64 = 6_000;
+
+/// `breakthrough`: in an ending (no queens, at most [`BREAK_MOST_PIECES`] pieces a side), a pawn push (no capture) that offers the pawn to an enemy pawn, after which,
+/// within the next [`BREAK_PLIES`] plies (not at once), we have a passed pawn on a file where we
+/// had none. The plies are `pv`'s, carried on by short searches of the engine
+/// ([`super::point::short_search`]) where `pv` ends sooner. `moves` is the shortest such line
+/// from the move, `square` the new passer.
 #[must_use]
 pub fn breakthrough(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Fact> {
     let us = before.turn();
@@ -574,15 +592,29 @@ pub fn breakthrough(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Opt
     let offered = !(attacks::pawn_attacks(us, mv.to())
         & after.board().by_piece(Role::Pawn.of(!us)))
     .is_empty();
-    if mv.is_capture() || !offered {
+    // A breakthrough is an ending's idea: with queens on, or more than
+    // [`BREAK_MOST_PIECES`] pieces a side, a push "making a passer" six plies later is a trade
+    // in an opening or a pawn exchange beside the move's point (b4 undermining c5, the
+    // knight's support, said after "a breakthrough").
+    let b = before.board();
+    let most = |c: Color| (b.by_color(c) & !b.pawns() & !b.kings()).count();
+    if mv.is_capture()
+        || !offered
+        || !b.queens().is_empty()
+        || most(Color::White).max(most(Color::Black)) > BREAK_MOST_PIECES
+    {
         return None;
     }
     let had = passer_files(before.board(), us);
     let mut pos = after.clone();
     let mut line = vec![mv];
-    for m in pv.iter().take(4) {
-        pos = board::play(&pos, *m)?;
-        line.push(*m);
+    for i in 0..BREAK_PLIES {
+        let m = match pv.get(i) {
+            Some(m) => *m,
+            None => super::point::short_search(&pos, BREAK_DEPTH, BREAK_NODES).0?,
+        };
+        pos = board::play(&pos, m)?;
+        line.push(m);
         let b = pos.board();
         let new = board::relative(b.by_piece(Role::Pawn.of(us)), us)
             .into_iter()
@@ -858,6 +890,12 @@ mod tests {
         let got = names(fen, "b5", &[]);
         assert!(got.contains(&"minority".to_owned()), "{got:?}");
         assert!(got.contains(&"undermines".to_owned()), "{got:?}");
+        // Lasker (purpose_tune2), 48.a5: one pawn against two strikes b6, the defender of the
+        // bishop on c5 that the rook attacks: undermining, no minority attack.
+        let fen = "6k1/7p/pp4p1/2bN4/P7/2R5/1r6/5K2 w - - 0 48";
+        let got = names(fen, "a5", &[]);
+        assert!(got.contains(&"undermines".to_owned()), "{got:?}");
+        assert!(!got.contains(&"minority".to_owned()), "{got:?}");
         // ...f6 against e5 and f5 with the king in the centre (Tal): no minority attack.
         let fen = "r1b1kr2/1p1pbpQ1/pqn5/4PP1p/3p4/3B4/PPP1N1PP/R4R1K b q - 0 17";
         assert!(!names(fen, "f6", &[]).contains(&"minority".to_owned()));
@@ -933,6 +971,25 @@ mod tests {
         // Taken and nothing left to run: no passed pawn, no breakthrough.
         let fen = "8/p7/8/1P6/8/8/5k2/7K w - - 0 1";
         assert!(names(fen, "b6", &["axb6"]).is_empty());
+        // The same pawns in an ending with three pieces a side; with four, a middlegame's pawn
+        // exchange, no breakthrough.
+        let line = ["axb6", "c6", "bxc6", "a6"];
+        let fen = "5rnk/ppp4p/7b/PPP5/8/7B/7P/5RNK w - - 0 1";
+        assert_eq!(names(fen, "b6", &line), ["breakthrough"]);
+        let fen = "4rrnk/ppp4p/7b/PPP5/8/7B/7P/4RRNK w - - 0 1";
+        assert!(!names(fen, "b6", &line).contains(&"breakthrough".to_owned()));
+    }
+
+    #[test]
+    fn a_breakthrough_whose_passer_comes_after_the_short_line() {
+        // Lasker 92 (purpose_tune2), 42.g6: ...hxg6 h7 and the h-pawn runs, but the engine's
+        // line at depth 6 stops at ...Nc4+ Kf3, before the passer: the line is carried on.
+        let fen = "8/7p/1p5P/n1p1kpP1/P4N2/2P1K3/8/8 w - - 1 42";
+        assert_eq!(names(fen, "g6", &["Nc4+", "Kf3"]), ["breakthrough"]);
+        // Carlsen 14 (purpose_tune2), 50.e6: the e-pawn breaks through after ...fxe6 fxe6 or
+        // exf7; the line stops at ...Rb8 Kf4 Kf8.
+        let fen = "3rb1k1/R4p2/7p/4PP1P/2p3K1/2B5/1P6/8 w - - 1 50";
+        assert_eq!(names(fen, "e6", &["Rb8", "Kf4", "Kf8"]), ["breakthrough"]);
     }
 
     #[test]

@@ -99,8 +99,8 @@ fn safe(pos: &Chess, m: Move) -> bool {
 }
 
 /// Whether move `m` bites in `pos` (its side to move): legal, not losing material by static
-/// exchange, and it gives check, captures, or attacks an enemy piece (not a pawn or the king)
-/// worth at least the moved piece or undefended.
+/// exchange, and it gives check, captures, advances a passed pawn, or attacks an enemy piece
+/// (not a pawn or the king) worth at least the moved piece or undefended.
 #[must_use]
 pub fn bites(pos: &Chess, m: Move) -> bool {
     let Some(next) = board::play(pos, m) else {
@@ -110,6 +110,13 @@ pub fn bites(pos: &Chess, m: Move) -> bool {
         return false;
     }
     if next.is_check() || m.is_capture() {
+        return true;
+    }
+    // A passed pawn that runs on safely (Fischer, 60...h5 after a pass: the h-pawn runs).
+    if m.role() == Role::Pawn
+        && m.from()
+            .is_some_and(|f| board::is_passed(pos.board(), f, pos.turn()))
+    {
         return true;
     }
     let b = next.board();
@@ -159,8 +166,25 @@ pub fn stops(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     let (best, best_score) = short_search(&passed, STOP_DEPTH, STOP_NODES);
     let r = match best.filter(|r| bites(&passed, *r)) {
         Some(r) => r,
-        None => return denied_square(before, mv, after, &passed, best_score),
+        None => {
+            return stops_wanted(before, mv, after, &passed, best_score)
+                .or_else(|| denied_square(before, mv, after, &passed, best_score));
+        }
     };
+    stops_best(before, mv, after, &passed, r, best_score)
+}
+
+/// [`stops`] for the opponent's best move `r` after a pass (it bites); when the move does not
+/// take `r` away, another biting move the opponent wants as much ([`stops_wanted`]) or a
+/// square a pawn takes ([`denied_square`]).
+fn stops_best(
+    before: &Chess,
+    mv: Move,
+    after: &Chess,
+    passed: &Chess,
+    r: Move,
+    best_score: i32,
+) -> Option<Fact> {
     // The piece the opponent would take steps away: it escapes (17.Nb5 with the knight on a7
     // attacked twice and defended once), which is no prophylaxis.
     if mv.from() == Some(r.to()) {
@@ -168,7 +192,7 @@ pub fn stops(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
         if !r.is_capture() || again.is_some_and(|m| m.is_capture()) {
             return None;
         }
-        return Some(answered(mv, "escapes", &passed, r));
+        return Some(answered(mv, "escapes", passed, r));
     }
     // After the move the opponent is to move: the same piece move (from, to, promotion; it
     // may take something now, or no longer), tested there.
@@ -181,23 +205,72 @@ pub fn stops(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     let wins = |p: &Chess, m: Move| crate::engine::see::see_ge(p, m, KEEPS_GAIN, &SEE_VALUES);
     let landed = crate::explain::themes::util::dest(mv, before.turn());
     if r.is_capture()
-        && wins(&passed, r)
+        && wins(passed, r)
         && !again.is_some_and(|m| wins(after, m))
         && after.board().attacks_from(landed).contains(r.to())
         && mv.from() != Some(r.to())
     {
-        return Some(answered(mv, "keeps", &passed, r));
+        return Some(answered(mv, "keeps", passed, r));
     }
-    if again.is_some_and(|m| bites(after, m)) || !takes_away(before, mv, after, &passed, r, again) {
-        return denied_square(before, mv, after, &passed, best_score);
+    if again.is_some_and(|m| bites(after, m)) || !takes_away(before, mv, after, passed, r, again) {
+        return stops_wanted(before, mv, after, passed, best_score)
+            .or_else(|| denied_square(before, mv, after, passed, best_score));
     }
-    // Standing on the very square: the move blocks it ("e3 rules out e3" said nothing).
+    Some(stopped(mv, passed, r))
+}
+
+/// `stops`, or `occupies` when the move stands on the very square ("e3 rules out e3" said
+/// nothing).
+fn stopped(mv: Move, passed: &Chess, r: Move) -> Fact {
     let idea = if r.to() == mv.to() {
         "occupies"
     } else {
         "stops"
     };
-    Some(answered(mv, idea, &passed, r))
+    answered(mv, idea, passed, r)
+}
+
+/// How many biting moves of the opponent's, taken away by the move, [`stops_wanted`] weighs
+/// by a search at most (the dearest first): it must stay cheap.
+const WANTED_TRIES: usize = 3;
+
+/// Prophylaxis against a move that is not the opponent's best by the short search but one
+/// they want as much: a biting move after a pass ([`bites`]) that the move takes away (it no
+/// longer bites and [`takes_away`] holds; not a capture of the moved piece, which would be an
+/// escape), scoring within [`WANTED_MARGIN`] of `best_score` by a short search. The short
+/// search after a pass often prefers another move than the one a coach means (Fischer,
+/// 60.Rh2 against ...h5: the passer runs, one of several moves the search finds equal).
+fn stops_wanted(
+    before: &Chess,
+    mv: Move,
+    after: &Chess,
+    passed: &Chess,
+    best_score: i32,
+) -> Option<Fact> {
+    let key = |r: &Move| std::cmp::Reverse(r.capture().map_or(0, value));
+    let mut candidates: Vec<Move> = passed
+        .legal_moves()
+        .into_iter()
+        .filter(|r| {
+            mv.from() != Some(r.to()) && bites(passed, *r) && {
+                let again = board::same_move(after, *r);
+                !again.is_some_and(|m| bites(after, m))
+                    && takes_away(before, mv, after, passed, *r, again)
+            }
+        })
+        .collect();
+    candidates.sort_by_key(key);
+    let wanted = |r: Move| {
+        board::play(passed, r).is_some_and(|next| {
+            let (_, reply) = short_search(&next, STOP_DEPTH - 1, STOP_NODES);
+            -reply >= best_score - WANTED_MARGIN
+        })
+    };
+    candidates
+        .into_iter()
+        .take(WANTED_TRIES)
+        .find(|r| wanted(*r))
+        .map(|r| stopped(mv, passed, r))
 }
 
 /// The idea `name` of `mv` about the opponent's move `r` after a pass (in `passed`): its
@@ -541,6 +614,21 @@ mod tests {
         let (before, mv, after) = before_move_after(fen, "b4");
         let (name, square, _) = named(stops(&before, mv, &after));
         assert_eq!((name.as_str(), square), ("keeps", shakmaty::Square::C5));
+    }
+
+    #[test]
+    fn a_rook_stops_the_passed_pawn_the_search_did_not_pick_first() {
+        // Fischer (purpose_tune2), 60.Rh2: after a pass ...h5 runs the passed pawn safely,
+        // one of the moves Black wants; from h2 the rook covers h5, so ...h5 loses the pawn.
+        let fen = "8/7p/1pp2p2/p3kP2/2P3r1/1P1K4/5R2/8 w - - 22 60";
+        let (before, mv, after) = before_move_after(fen, "Rh2");
+        let (name, square, _) = named(stops(&before, mv, &after));
+        assert_eq!((name.as_str(), square), ("stops", shakmaty::Square::H5));
+        // The passer's push bites only while it is safe: after Rh2 it does not.
+        let passed = pass(&before).unwrap();
+        let h5 = "h5".parse::<San>().unwrap().to_move(&passed).unwrap();
+        assert!(bites(&passed, h5));
+        assert!(!bites(&after, h5));
     }
 
     #[test]
