@@ -687,9 +687,11 @@ impl<'a, P: Reviewed> Emitter<'a, P> {
             Some(s) => {
                 self.estimate.searched(s.cost);
                 self.arrived += 1;
-                if let (Some(c0), Some(c)) = (self.cpu_start, crate::cpu::tree()) {
-                    self.estimate
-                        .clock(self.started.elapsed(), c.saturating_sub(c0));
+                let wall = self.started.elapsed();
+                if self.estimate.clock_due(wall)
+                    && let (Some(c0), Some(c)) = (self.cpu_start, crate::cpu::tree())
+                {
+                    self.estimate.clock(wall, c.saturating_sub(c0));
                 }
                 self.waiting.insert(i, s);
             }

@@ -19,6 +19,10 @@ use crate::analysis;
 /// the reading just before them).
 pub const WINDOW: Duration = Duration::from_secs(10);
 
+/// The CPU clock ([`crate::cpu::tree`], a scan of `/proc`) is read at most this often
+/// ([`Estimate::clock_due`]): positions may arrive every few milliseconds.
+pub const CLOCK_EVERY: Duration = crate::cpu::READ_EVERY;
+
 /// How many searches the prior's costs weigh, against the searches measured (the opening's
 /// first searches are cheap: the prior holds until the middlegame has spoken).
 pub const PRIOR_SEARCHES: f64 = 6.0;
@@ -205,6 +209,13 @@ impl Estimate {
         {
             self.readings.pop_front();
         }
+    }
+
+    /// Whether a reading of the CPU clock at `wall` after the start is worth taking: at least
+    /// [`CLOCK_EVERY`] after the last one (or the start).
+    #[must_use]
+    pub fn clock_due(&self, wall: Duration) -> bool {
+        wall >= self.last.0 + CLOCK_EVERY
     }
 
     /// A first search's cost (CPU seconds): the larger of the mean of all so far (with the
@@ -467,6 +478,18 @@ mod tests {
         // From then on the floor fades (below) towards the game's own figures.
         assert!(e.first_cost() < PRIOR.first);
         assert!(e.suspect_share() < PRIOR.suspect);
+    }
+
+    #[test]
+    fn the_cpu_clock_is_read_at_most_every_clock_every() {
+        // Reading the program's CPU clock scans /proc: a review whose positions arrive every
+        // few milliseconds must not read it each time.
+        let mut e = Estimate::new(PRIOR, 2);
+        assert!(!e.clock_due(CLOCK_EVERY / 2));
+        assert!(e.clock_due(CLOCK_EVERY));
+        e.clock(s(1.0), s(1.5));
+        assert!(!e.clock_due(s(1.0) + CLOCK_EVERY / 2));
+        assert!(e.clock_due(s(1.0) + CLOCK_EVERY));
     }
 
     #[test]
