@@ -57,9 +57,8 @@ pub const MAX_OVERHEAD: f64 = 4.0;
 pub const OVERHEAD_FROM: f64 = 2.0;
 
 /// The overhead ([`Estimate::overhead`]) believed before it is measured: the program's own work
-/// beside its searches is there from the first ply (session 26's reviews: the first plies of
-/// 4 of 12 ran low with 1; the replay of their records puts a position's whole cost at about
-/// 1.2 times the priors').
+/// beside its searches is there from the first ply (session 26's reviews: with 1, 3 of the 5
+/// that went over 1.25 did so in their first 20 plies; docs/REVIEW.md, "Session 26").
 pub const PRIOR_OVERHEAD: f64 = 1.2;
 
 /// The smallest CPU share believed (CPU seconds per wall second): below it the clock readings
@@ -523,7 +522,7 @@ mod tests {
     fn before_the_overhead_is_measured_the_prior_overhead_counts() {
         // The first estimates of a review come before OVERHEAD_FROM seconds of searches: the
         // program's own work (explanations, the database) is not measured yet but is there
-        // (session 26: with 1 there, the first plies of 4 of 12 reviews ran low).
+        // (session 26: with 1 there, the first plies of 3 of 5 reviews over 1.25 ran low).
         let mut e = Estimate::new(PRIOR, 1);
         e.searched(Cost {
             first: s(0.5),
