@@ -7,6 +7,10 @@
 
 use std::time::Duration;
 
+/// How often a review reads [`tree`] at most (it scans all of `/proc`): its time estimate
+/// ([`crate::review::estimate::CLOCK_EVERY`]) and its refinement's budget check.
+pub const READ_EVERY: Duration = Duration::from_millis(250);
+
 /// Clock ticks per second of `/proc/PID/stat`'s times: `USER_HZ`, 100 on every Linux
 /// architecture (the kernel's user-space ABI, whatever its own tick rate).
 const USER_HZ: u64 = 100;

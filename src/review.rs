@@ -134,7 +134,9 @@ impl Default for Settings {
 }
 
 impl Settings {
-    /// The configuration's engine and explanation settings with these limits and level.
+    /// The configuration's engine and explanation settings with these limits and level; the
+    /// built-in analyst searches with the engine's evaluation (`engine.evaluation`: the
+    /// classic terms or the trained network).
     #[must_use]
     pub fn from_config(
         config: &crate::config::Config,
@@ -143,7 +145,12 @@ impl Settings {
     ) -> Settings {
         Settings {
             limits,
-            params: EvalParams::from_config(&config.eval),
+            // The network when `engine.evaluation = "network"` (a network that does not load
+            // was refused with the configuration; the classic terms if it fails now).
+            params: config
+                .engine
+                .eval_params(&config.eval)
+                .unwrap_or_else(|_| EvalParams::from_config(&config.eval)),
             pawn_battle: Evaluation::from_config(&config.pawn_battle.eval),
             level,
             language: config.explain.language,
@@ -687,9 +694,11 @@ impl<'a, P: Reviewed> Emitter<'a, P> {
             Some(s) => {
                 self.estimate.searched(s.cost);
                 self.arrived += 1;
-                if let (Some(c0), Some(c)) = (self.cpu_start, crate::cpu::tree()) {
-                    self.estimate
-                        .clock(self.started.elapsed(), c.saturating_sub(c0));
+                let wall = self.started.elapsed();
+                if self.estimate.clock_due(wall)
+                    && let (Some(c0), Some(c)) = (self.cpu_start, crate::cpu::tree())
+                {
+                    self.estimate.clock(wall, c.saturating_sub(c0));
                 }
                 self.waiting.insert(i, s);
             }
@@ -848,6 +857,21 @@ mod tests {
             hash_mb: 4,
             ..Settings::default()
         }
+    }
+
+    #[test]
+    fn the_built_in_judge_evaluates_with_the_network_when_the_engine_does() {
+        // `engine.evaluation = "network"` is the search's evaluation: a review's built-in
+        // analyst searches with it too (issue 37's "the review agreement measured again with
+        // the network judge"), and the classic terms otherwise.
+        let mut config = crate::config::Config::default();
+        let classic =
+            Settings::from_config(&config, SearchLimits::depth(3), ExplainLevel::default());
+        assert!(classic.params.network.is_none());
+        config.engine.evaluation = crate::config::Evaluation::Network;
+        let network =
+            Settings::from_config(&config, SearchLimits::depth(3), ExplainLevel::default());
+        assert!(network.params.network.is_some());
     }
 
     #[test]

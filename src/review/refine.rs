@@ -139,9 +139,10 @@ pub const MAX_ROUNDS: u32 = 6;
 /// "near a threshold" for [`order`]: the first judgement's own noise.
 pub const NEAR_THRESHOLD: f64 = 0.05;
 
-/// How often the refinement reads its budget: every this many checks of 20 ms (a quarter of a
-/// second: reading the CPU clock scans `/proc`).
-const BUDGET_TICKS: u32 = 12;
+/// How often the refinement reads its budget: every this many checks of 20 ms
+/// ([`crate::cpu::READ_EVERY`]: reading the CPU clock scans `/proc`).
+#[allow(clippy::cast_possible_truncation)]
+const BUDGET_TICKS: u32 = (crate::cpu::READ_EVERY.as_millis() / 20) as u32;
 
 /// Why a ply is refined early or late; smaller first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
