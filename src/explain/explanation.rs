@@ -287,6 +287,7 @@ fn reason_from(
         reply_reason: None,
         line: pv_san.join(" "),
         plan: Vec::new(),
+        back: None,
         score: None,
         themes,
         claims: best_claims,
@@ -329,6 +330,7 @@ pub(crate) fn move_facts<'a, P: crate::variant::VariantPosition>(
         reply_reason: None,
         line: line_san.join(" "),
         plan: line_plan(input.mv, &input.pv, line_san),
+        back: line_back(input.mv, &input.pv, line_san),
         score: input
             .score_after
             .filter(|_| input.level != ExplainLevel::Basic)
@@ -353,21 +355,40 @@ pub(crate) fn move_facts<'a, P: crate::variant::VariantPosition>(
     }
 }
 
-/// The mover's next moves (at most two) in the line `mv` + `pv` (`line_san`, its SAN), for
-/// "the engine's line goes on with Rae1 and f4": recaptures aside (after ...Nxe3, Qxe3 is no
-/// plan), and none from the moved piece going back where it came from (18...Bb7 and ...Ba8
-/// undoes the move: no plan of it).
-pub(crate) fn line_plan(mv: Move, pv: &[Move], line_san: &[String]) -> Vec<String> {
+/// The mover's next moves in the line `mv` + `pv` (`line_san`, its SAN) as (SAN, whether it
+/// undoes the move: the moved piece going back where it came from), recaptures aside (after
+/// ...Nxe3, Qxe3 is no plan).
+fn mover_steps(mv: Move, pv: &[Move], line_san: &[String]) -> Vec<(String, bool)> {
     let line: Vec<Move> = std::iter::once(mv).chain(pv.iter().copied()).collect();
     let undoes =
         |m: Move| !mv.is_castle() && m.from() == Some(mv.to()) && mv.from() == Some(m.to());
     (2..line_san.len().min(line.len()))
         .step_by(2)
-        .take_while(|&i| !undoes(line[i]))
         .filter(|&i| !(line[i].is_capture() && line[i].to() == line[i - 1].to()))
-        .take(2)
-        .map(|i| line_san[i].clone())
+        .map(|i| (line_san[i].clone(), undoes(line[i])))
         .collect()
+}
+
+/// The mover's next moves (at most two) in the line, for "the engine's line goes on with Rae1
+/// and f4": none from the moved piece going back where it came from on (18...Bb7 and ...Ba8
+/// undoes the move: no plan of it).
+pub(crate) fn line_plan(mv: Move, pv: &[Move], line_san: &[String]) -> Vec<String> {
+    mover_steps(mv, pv, line_san)
+        .into_iter()
+        .take_while(|(_, back)| !back)
+        .take(2)
+        .map(|(san, _)| san)
+        .collect()
+}
+
+/// The mover's next move in the line when it takes the moved piece back where it came from
+/// (`{back}`: 51.Ba1 h5 gxh5 gxh5 Bc3): the move waits.
+pub(crate) fn line_back(mv: Move, pv: &[Move], line_san: &[String]) -> Option<String> {
+    mover_steps(mv, pv, line_san)
+        .into_iter()
+        .next()
+        .filter(|(_, back)| *back)
+        .map(|(san, _)| san)
 }
 
 /// The better move to show, with its line (the move first) and the line's SAN: the engine's
@@ -993,6 +1014,10 @@ mod tests {
         let line = sans(&["Bb7", "Qc2", "Ba8", "Be3", "h6"]);
         let line_san = san_line(&before, &line);
         assert!(line_plan(line[0], &line[1..], &line_san).is_empty());
+        assert_eq!(
+            line_back(line[0], &line[1..], &line_san),
+            Some("Ba8".to_owned())
+        );
         let line = sans(&["Bb7", "Qc2", "h6", "Be3", "Ba8"]);
         let line_san = san_line(&before, &line);
         assert_eq!(

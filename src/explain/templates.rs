@@ -286,6 +286,9 @@ pub struct Facts<'a> {
     /// The mover's next moves in the line, in SAN (`{plan}`): see
     /// [`crate::explain::explanation::line_plan`].
     pub plan: Vec<String>,
+    /// The mover's next move in the line when it takes the moved piece back (`{back}`): see
+    /// [`crate::explain::explanation::line_back`].
+    pub back: Option<String>,
     /// The evaluation in words (White's side with its sign, who is better:
     /// [`crate::explain::score_text::evaluation`]).
     pub score: Option<String>,
@@ -651,6 +654,9 @@ impl Templates {
         if !f.plan.is_empty() {
             v.insert("plan", self.list(&f.plan));
         }
+        if let Some(back) = &f.back {
+            v.insert("back", back.clone());
+        }
         let words: Vec<&str> = f.line.split_whitespace().collect();
         // The opponent's capture of the moved piece and the mover's recapture (`{retake}`:
         // "Ne5 invites Bxe5, and Bxe5 takes back"): the line's trade.
@@ -697,6 +703,7 @@ impl Templates {
             "reply",
             "retake",
             "plan",
+            "back",
             "threat",
             "their_threat",
             "idea_san",
