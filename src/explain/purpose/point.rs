@@ -260,12 +260,7 @@ fn stops_wanted(
         })
         .collect();
     candidates.sort_by_key(key);
-    let wanted = |r: Move| {
-        board::play(passed, r).is_some_and(|next| {
-            let (_, reply) = short_search(&next, STOP_DEPTH - 1, STOP_NODES);
-            -reply >= best_score - WANTED_MARGIN
-        })
-    };
+    let wanted = |r: Move| wanted(passed, r, best_score);
     candidates
         .into_iter()
         .take(WANTED_TRIES)
@@ -354,12 +349,7 @@ fn denied_square(
     if let Some(r) = candidates.iter().find(|r| bites(passed, **r)) {
         return Some(fact("stops", *r));
     }
-    let wanted = |r: Move| {
-        board::play(passed, r).is_some_and(|next| {
-            let (_, reply) = short_search(&next, STOP_DEPTH - 1, STOP_NODES);
-            -reply >= best_score - WANTED_MARGIN
-        })
-    };
+    let wanted = |r: Move| wanted(passed, r, best_score);
     candidates
         .into_iter()
         .filter(|r| !r.is_capture())
@@ -432,6 +422,16 @@ pub fn rook_behind(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Opti
         pos = next;
     }
     None
+}
+
+/// Whether the opponent's move `r` in `passed` (the mover passed) scores within
+/// [`WANTED_MARGIN`] of `best_score`, the best move's score there, by a short search: a move
+/// the opponent wants, not a mere try.
+fn wanted(passed: &Chess, r: Move, best_score: i32) -> bool {
+    board::play(passed, r).is_some_and(|next| {
+        let (_, reply) = short_search(&next, STOP_DEPTH - 1, STOP_NODES);
+        -reply >= best_score - WANTED_MARGIN
+    })
 }
 
 /// The mover's next move(s) in `pv` (the line after `mv`): `prepares` when the first of them
