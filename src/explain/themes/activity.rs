@@ -194,10 +194,26 @@ pub(crate) fn undeveloped_squares(b: &shakmaty::Board, color: Color) -> Bitboard
     knights_home | bishops_home
 }
 
+/// The last move number at which a minor piece leaving its initial square still "develops"
+/// (a Berlin ending's 9.Nc3, a slow opening's 17.Nc3: the last piece comes out).
+const DEVELOPMENT_LAST_MOVE: u32 = 20;
+/// The fewest pieces (not pawns or kings) the mover keeps for a minor piece's first move to be
+/// development rather than an ending's manoeuvre.
+const DEVELOPMENT_FEWEST_PIECES: usize = 4;
+
+/// Development goes on while the mover still has pieces to bring out: until move
+/// [`DEVELOPMENT_LAST_MOVE`], with [`DEVELOPMENT_FEWEST_PIECES`] pieces or more (the queens may
+/// be off, as in the Berlin ending).
+fn is_development_phase(pos: &Chess) -> bool {
+    let b = pos.board();
+    let pieces = (b.by_color(pos.turn()) & !b.pawns() & !b.kings()).count();
+    pos.fullmoves().get() <= DEVELOPMENT_LAST_MOVE && pieces >= DEVELOPMENT_FEWEST_PIECES
+}
+
 fn development(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
     let us = before.turn();
     let from = mv.from()?;
-    if !is_opening(before)
+    if !is_development_phase(before)
         || !matches!(mv.role(), Role::Knight | Role::Bishop)
         || !minor_homes(us).contains(from)
     {
