@@ -240,7 +240,12 @@ def t_exposed_king(board, c):
     color = board.turn
     if board.king(color) != k or rel_rank(k, color) > 2:
         return False
-    if any(board.piece_at(x) == chess.Piece(chess.PAWN, color) for x in front_of_king(k, color)):
+    # No pawn of its own on the squares in front of it, and not all of them held by its own
+    # pieces (king_safety::has_cover).
+    front = front_of_king(k, color)
+    if any(board.piece_at(x) == chess.Piece(chess.PAWN, color) for x in front):
+        return False
+    if all(board.piece_at(x) is not None and board.piece_at(x).color == color for x in front):
         return False
     b = board.copy()
     checked = False
@@ -1051,12 +1056,28 @@ def check(c):
                 return False
         return True
     if k == "hangs":
-        # The side to move can legally take it now, and nothing defends it.
+        # The side to move can legally take it now, and nothing defends it; a capture that
+        # uncovers a more valuable piece of the capturer's to an enemy slider (a relative pin)
+        # does not count.
         s = sq(c["square"])
         p = board.piece_at(s)
+
+        def uncovers_more(m):
+            after = board.copy()
+            after.push(m)
+            for x in chess.SquareSet(after.occupied_co[board.turn]):
+                q = after.piece_at(x)
+                if q.piece_type == chess.KING or VALUES[q.piece_type] <= VALUES[p.piece_type]:
+                    continue
+                for a in after.attackers(not board.turn, x):
+                    if after.piece_at(a).piece_type in (chess.BISHOP, chess.ROOK, chess.QUEEN) \
+                            and m.from_square in chess.SquareSet(chess.between(a, x)):
+                        return True
+            return False
+
         return (p is not None and p.color != board.turn and bool(board.attackers(not p.color, s))
                 and not board.attackers(p.color, s)
-                and any(m.to_square == s for m in board.legal_moves))
+                and any(m.to_square == s and not uncovers_more(m) for m in board.legal_moves))
     if k in ("threat_mate", "threat_wins"):
         passed = pass_turn(board)
         if passed is None:

@@ -308,13 +308,13 @@ class Referee:
         quality = (e.get("quality") or {}).get("quality")
         for s in sentences:
             t, text = s["template"], s["text"]
-            if t in ("sacrifice", "exchange_sacrifice", "gives_back"):
+            if t in ("sacrifice", "sacrifice_later", "exchange_sacrifice", "gives_back"):
                 kind = "gives_back" if t == "gives_back" else "sacrifice"
                 self.checked[kind] += 1
                 why = self.sacrifice(board, mover, boards, moves, after)
                 if why is None and t != "exchange_sacrifice":
                     ahead = ends_ahead(mover, boards, moves)
-                    if t == "sacrifice" and ahead:
+                    if t in ("sacrifice", "sacrifice_later") and ahead:
                         why = "the mover ends level or ahead in material: material given back, not given up"
                     elif t == "gives_back" and not ahead:
                         why = "the mover ends behind in material (or mates): a sacrifice, not material given back"

@@ -152,7 +152,10 @@ const FLOORS: &[(&str, f64, f64)] = &[
     ("dovetailMate", 0.07, 1.00),
     ("enPassant", 1.00, 1.00),
     ("endgame", 0.99, 1.00),
-    ("exposedKing", 0.85, 1.00),
+    // A king behind its own pieces on every square in front is not exposed (session 27: a
+    // king on e8 behind a queen, knight and bishop); Lichess tags one such puzzle exposed
+    // (008lc, Qxg7+ strips the king on h8).
+    ("exposedKing", 0.85, 0.98),
     ("fork", 0.99, 0.99),
     ("hangingPiece", 0.97, 1.00),
     ("hookMate", 0.66, 1.00),

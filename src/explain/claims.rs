@@ -1270,16 +1270,46 @@ pub fn derive(
 }
 
 /// Whether the piece on `sq` (of the side not to move) is attacked, undefended and can be taken
-/// by a legal move of the side to move.
+/// by a legal move of the side to move that does not uncover a more valuable piece of its own
+/// (9.Bg5 pins the knight on f6 to the queen: ...Nxd5 Bxd8, so the bishop on d5 does not hang).
 #[must_use]
 pub fn hangs(pos: &Chess, sq: Square) -> bool {
     let b = pos.board();
+    let Some(role) = b.role_at(sq) else {
+        return false;
+    };
     b.color_at(sq) == Some(!pos.turn())
         && board::is_hanging(b, sq)
         && pos
             .legal_moves()
             .iter()
-            .any(|m| m.to() == sq && m.is_capture())
+            .any(|m| m.to() == sq && m.is_capture() && !uncovers_more(pos, m, role))
+}
+
+/// Whether the capture `m` moves a piece off a line on which an enemy slider then attacks a
+/// piece of the capturer's side worth more than the `taken` piece (a relative pin).
+fn uncovers_more(pos: &Chess, m: &Move, taken: Role) -> bool {
+    let Some(from) = m.from() else {
+        return false;
+    };
+    let b = pos.board();
+    let us = pos.turn();
+    let occupied = b.occupied().without(from).with(m.to());
+    let ours = b.by_color(us).without(from) & !b.kings();
+    (b.by_color(!us) & (b.bishops() | b.rooks() | b.queens()))
+        .without(m.to())
+        .into_iter()
+        .any(|s| {
+            b.piece_at(s).is_some_and(|slider| {
+                (shakmaty::attacks::attacks(s, slider, occupied) & ours)
+                    .into_iter()
+                    .any(|x| {
+                        shakmaty::attacks::between(s, x).contains(from)
+                            && b.role_at(x)
+                                .is_some_and(|r| board::value(r) > board::value(taken))
+                    })
+            })
+        })
 }
 
 /// Whether the pinner, pinned piece and piece behind of `squares` already stood in line in
@@ -1297,4 +1327,33 @@ fn pin_held(before: &Chess, squares: &[Square]) -> bool {
             shakmaty::attacks::attacks(pinner, r.of(before.turn()), shakmaty::Bitboard::EMPTY)
                 .contains(behind)
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::fen::Fen;
+    use shakmaty::{CastlingMode, Chess, Square};
+
+    use super::hangs;
+
+    fn pos(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
+    }
+
+    #[test]
+    fn a_piece_only_a_pinned_attacker_can_take_does_not_hang() {
+        // Morphy, game 208: before 9.Bg5 the knight on f6 takes the bishop on d5 for free;
+        // after it, ...Nxd5 is answered by Bxd8.
+        let before = pos("r1bqk2r/pppp2pp/2n2n2/2bB4/3p4/5N2/PPP2PPP/RNBQ1RK1 b kq - 0 9");
+        assert!(hangs(&before, Square::D5));
+        let after = pos("r1bqk2r/pppp2pp/2n2n2/2bB2B1/3p4/5N2/PPP2PPP/RN1Q1RK1 b kq - 1 9");
+        assert!(!hangs(&after, Square::D5));
+        // A pin to a piece worth no more than the one taken does not save it: a rook
+        // behind the knight, a queen taken.
+        let rook_behind = pos("k2r4/3p4/5n2/3Q4/7B/8/8/4K3 b - - 0 1");
+        assert!(hangs(&rook_behind, Square::D5));
+    }
 }

@@ -1289,6 +1289,26 @@ mod tests {
     }
 
     #[test]
+    fn a_piece_saved_with_a_threat_is_said_in_one_sentence() {
+        // Morphy, game 203: after 9.exd5 the knight on c6 is attacked; 9...Nd4 saves it and
+        // hits the queen on e2. "Nd4 saves the attacked knight" alone missed the threat.
+        let p = pos("r1bq1rk1/ppp1bpp1/2n2n1p/3Pp3/N1B5/P2P1N2/1PP1QPPP/R1B1K2R b KQ - 0 9");
+        let nd4 = mv(&p, "c6d4");
+        let e = explain(&ExplainInput::board_only(
+            p.clone(),
+            nd4,
+            ExplainLevel::Medium,
+        ));
+        let first = &e.sentences[0];
+        assert_eq!(
+            first.template, "threat_met_with_threat",
+            "{:?}",
+            e.sentences
+        );
+        assert!(first.text.contains("queen"), "{}", first.text);
+    }
+
+    #[test]
     fn a_best_move_whose_line_only_trades_is_not_left_empty() {
         // Fischer (purpose_tune2), 18...Ne5 Bxe5 Bxe5: the knight is traded at once, so no
         // activity of it and no plan is said; the trade is ("The engine's line trades: ...").

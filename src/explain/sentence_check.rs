@@ -321,7 +321,7 @@ impl Gate {
             return false;
         }
         match id {
-            "sacrifice" => self.sacrifice,
+            "sacrifice" | "sacrifice_later" => self.sacrifice,
             "exchange_sacrifice" => self.sacrifice || self.gives_back,
             "gives_back" => self.gives_back,
             // Won back to level at most is no interest (9.Qe2+ regaining a rook it was down).

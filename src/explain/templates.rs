@@ -427,10 +427,8 @@ impl Templates {
     }
 
     fn need_holds(&self, t: &Template, need: &str, f: &Facts) -> bool {
-        if let Some(id) = need.strip_prefix("theme:") {
-            f.themes.iter().any(|t| t.id == id && t.ply == 0)
-        } else if let Some(id) = need.strip_prefix("line:") {
-            f.themes.iter().any(|t| t.id == id)
+        if let Some((id, at)) = theme_need(need) {
+            f.themes.iter().any(|t| t.id == id && at(t.ply))
         } else if need == "claim:hangs_own" {
             f.claims.iter().any(|c| own_hanging(c, f))
         } else if need.starts_with("claim:") || need.starts_with("watch:") {
@@ -572,13 +570,8 @@ impl Templates {
 
     fn theme_for<'a>(&self, t: &Template, f: &'a Facts) -> Option<&'a Theme> {
         t.needs.iter().find_map(|n| {
-            if let Some(id) = n.strip_prefix("theme:") {
-                f.themes.iter().find(|x| x.id == id && x.ply == 0)
-            } else if let Some(id) = n.strip_prefix("line:") {
-                f.themes.iter().find(|x| x.id == id)
-            } else {
-                None
-            }
+            let (id, at) = theme_need(n)?;
+            f.themes.iter().find(|x| x.id == id && at(x.ply))
         })
     }
 
@@ -1143,6 +1136,23 @@ fn recaptures(theirs: &str, ours: &str) -> bool {
     ours.contains('x') && dest(ours).is_some() && dest(ours) == dest(theirs)
 }
 
+/// Which plies of the engine's line a theme need matches.
+type PlyTest = fn(usize) -> bool;
+
+/// A theme need and the plies of the line it matches: `theme:ID` the move's own theme (ply 0),
+/// `line:ID` a theme anywhere in the engine's line, `later:ID` one later in the line only (a
+/// sacrifice the line makes after the move: said after the move's own point).
+fn theme_need(need: &str) -> Option<(&str, PlyTest)> {
+    if let Some(id) = need.strip_prefix("theme:") {
+        Some((id, |ply| ply == 0))
+    } else if let Some(id) = need.strip_prefix("line:") {
+        Some((id, |_| true))
+    } else {
+        need.strip_prefix("later:")
+            .map(|id| (id, (|ply| ply > 0) as fn(usize) -> bool))
+    }
+}
+
 /// Whether `c` says a piece of the mover hangs, and the sentence checks let it be said.
 fn own_hanging(c: &Claim, f: &Facts) -> bool {
     matches!(c.fact, Fact::Hangs { square } if own_piece(c, square, f.mover))
@@ -1349,7 +1359,7 @@ mod tests {
                 x.id
             );
             for n in &x.needs {
-                if let Some(id) = n.strip_prefix("theme:").or_else(|| n.strip_prefix("line:")) {
+                if let Some((id, _)) = theme_need(n) {
                     assert!(
                         crate::explain::themes::spec(id).is_some(),
                         "{}: unknown theme {id}",
@@ -1370,9 +1380,9 @@ mod tests {
             .collect();
         for spec in crate::explain::themes::specs() {
             assert!(
-                needs.iter().any(
-                    |n| *n == format!("theme:{}", spec.id) || *n == format!("line:{}", spec.id)
-                ),
+                needs
+                    .iter()
+                    .any(|n| theme_need(n).is_some_and(|(id, _)| id == spec.id)),
                 "theme {} has no template",
                 spec.id
             );
@@ -1445,7 +1455,7 @@ mod tests {
                     );
                 }
             }
-            if specs.is_none() && !n.starts_with("theme:") && !n.starts_with("line:") {
+            if specs.is_none() && theme_need(n).is_none() {
                 assert!(
                     quality_needs(n)
                         || matches!(*n, "reason" | "reply_reason" | "alone" | "mated_next"),

@@ -136,15 +136,13 @@ fn king_target(before: &Chess, mv: Move) -> Option<Square> {
         })
 }
 
-/// The enemy king without pawn cover on its home ranks, and our check in `pv` (the line up
+/// The enemy king without pawn cover on its home ranks ([`king_safety::has_cover`]), and our check in `pv` (the line up
 /// to that check).
 fn exposed_king(after: &Chess, pv: &[Move]) -> Option<Fact> {
     let them = after.turn();
     let b = after.board();
     let king = b.king_of(them)?;
-    if board::rel_rank(king, them) > 2
-        || (king_safety::front_squares(king, them) & b.by_piece(Role::Pawn.of(them))).any()
-    {
+    if board::rel_rank(king, them) > 2 || king_safety::has_cover(b, king, them) {
         return None;
     }
     let positions = board::positions(after, pv);

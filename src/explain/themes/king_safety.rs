@@ -128,6 +128,14 @@ pub(crate) fn front_squares(k: Square, color: Color) -> Bitboard {
     }
 }
 
+/// Whether `color`'s king on `k` is covered: a pawn of its own on one of the squares in front
+/// of it, or its own pieces on all of them (a king on e8 behind a queen, a knight and a bishop
+/// on d7, e7 and f7 is not exposed).
+pub(crate) fn has_cover(b: &shakmaty::Board, k: Square, color: Color) -> bool {
+    let front = front_squares(k, color);
+    (front & b.by_piece(Role::Pawn.of(color))).any() || front.is_subset(b.by_color(color))
+}
+
 fn board_rank_of(sq: Square) -> Bitboard {
     Bitboard::from_rank(sq.rank())
 }
@@ -139,7 +147,7 @@ fn exposed_king(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<
     if board::rel_rank(k, them) > 2 {
         return None;
     }
-    if (front_squares(k, them) & b.by_piece(Role::Pawn.of(them))).any() {
+    if has_cover(b, k, them) {
         return None;
     }
     let positions = board::positions(after, pv);

@@ -135,14 +135,21 @@ fn passed_pawn_created(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) ->
     let us = before.turn();
     let old = passed(before.board(), us);
     let new = passed(after.board(), us);
-    board::relative(new, us)
+    let created: Vec<Square> = board::relative(new, us)
         .into_iter()
-        .find(|s| {
+        .filter(|s| {
             // A passed pawn that merely advanced is not a new one.
             let advanced = *s == mv.to() && mv.from().is_some_and(|f| old.contains(f));
             !old.contains(*s) && !advanced
         })
-        .map(|s| Hit::on(after.board(), vec![s]))
+        .collect();
+    // The pawn that moved is named first (20.bxa6 makes the pawns on a6 and a2 passed: the
+    // one on a6), else the most advanced.
+    created
+        .iter()
+        .find(|s| **s == mv.to())
+        .or(created.last())
+        .map(|s| Hit::on(after.board(), vec![*s]))
 }
 
 fn passed_pawn_advance(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
@@ -273,4 +280,30 @@ fn pawn_islands_increase(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) 
     let us = before.turn();
     (board::pawn_islands(after.board(), us) > board::pawn_islands(before.board(), us))
         .then(|| Hit::at(vec![mv.to()]))
+}
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::fen::Fen;
+    use shakmaty::{CastlingMode, Chess, Square};
+
+    use crate::explain::board;
+
+    #[test]
+    fn the_pawn_that_captured_is_the_new_passed_pawn_named() {
+        // Topalov-Carlsen: 20.bxa6 leaves no black pawn on the a- and b-files, so the pawns
+        // on a6 and a2 are both passed; the one that moved is the point.
+        let p: Chess = "1r2r1k1/1b2qpbp/p7/1P1p1P2/4p1Q1/N2B4/PP3PPP/4RRK1 w - - 0 20"
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        let mv = shakmaty::uci::UciMove::from_ascii(b"b5a6")
+            .unwrap()
+            .to_move(&p)
+            .unwrap();
+        let after = board::play(&p, mv).unwrap();
+        let hit = super::passed_pawn_created(&p, mv, &after, &[]).expect("a new passed pawn");
+        assert_eq!(hit.squares, vec![Square::A6]);
+    }
 }

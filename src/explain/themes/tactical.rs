@@ -677,7 +677,9 @@ fn sacrifice(before: &Chess, mv: Move, _after: &Chess, pv: &[Move]) -> Option<Hi
     let positions = board::positions(before, &line);
     for (i, p) in positions.iter().enumerate().skip(1).step_by(2) {
         if balance(p.board(), us) <= root - 2 {
-            let ply = i - 1;
+            // The material went on the reply before our move `i - 1`: the move that gave it
+            // is ours before that reply (ply 0 when the move itself is the sacrifice).
+            let ply = i.saturating_sub(3);
             return Some(Hit::at(vec![line[ply].to()]).later(ply));
         }
     }
@@ -1034,4 +1036,43 @@ fn desperado(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Hit
         && reply.to() == mv.to()
         && reply.is_capture())
     .then(|| Hit::at(vec![mv.to()]))
+}
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::fen::Fen;
+    use shakmaty::{CastlingMode, Chess, Square};
+
+    use crate::explain::board;
+
+    /// The sacrifice theme's ply and square for the line `sans` from `fen`.
+    fn sacrifice_at(fen: &str, sans: &[&str]) -> Option<(usize, Vec<Square>)> {
+        let p: Chess = fen
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        let line = board::line_from(&p, sans);
+        let after = board::play(&p, line[0]).unwrap();
+        crate::explain::themes::detect(&p, line[0], &after, &line[1..])
+            .into_iter()
+            .find(|t| t.id == "sacrifice")
+            .map(|t| (t.ply, t.squares))
+    }
+
+    #[test]
+    fn a_sacrifice_is_placed_at_the_move_that_gives_the_material() {
+        let fen = "4k2r/8/8/8/8/8/8/4K1R1 w - - 0 1";
+        // The move itself gives the rook: the move's own theme (ply 0), on h1.
+        assert_eq!(
+            sacrifice_at(fen, &["Rh1", "Rxh1+", "Kd2", "Kd7"]),
+            Some((0, vec![Square::H1]))
+        );
+        // A king move first, the rook given on the next move: later in the line (9.Be3
+        // develops; its line gives a pawn later), said after the move's own point.
+        assert_eq!(
+            sacrifice_at(fen, &["Kd1", "Kd8", "Rh1", "Rxh1+", "Kc2", "Kc7"]),
+            Some((2, vec![Square::H1]))
+        );
+    }
 }
