@@ -300,6 +300,19 @@ pub fn line_from(from: &Chess, sans: &[&str]) -> Vec<Move> {
         .collect()
 }
 
+/// Test helper: the position of `fen`.
+///
+/// # Panics
+/// On a bad FEN (tests only).
+#[cfg(test)]
+#[must_use]
+pub fn from_fen(fen: &str) -> Chess {
+    fen.parse::<shakmaty::fen::Fen>()
+        .unwrap()
+        .into_position(shakmaty::CastlingMode::Standard)
+        .unwrap()
+}
+
 /// Test helper: the position of `fen`, the move `san` in it and the position after it.
 ///
 /// # Panics
@@ -307,11 +320,7 @@ pub fn line_from(from: &Chess, sans: &[&str]) -> Vec<Move> {
 #[cfg(test)]
 #[must_use]
 pub fn before_move_after(fen: &str, san: &str) -> (Chess, Move, Chess) {
-    let before: Chess = fen
-        .parse::<shakmaty::fen::Fen>()
-        .unwrap()
-        .into_position(shakmaty::CastlingMode::Standard)
-        .unwrap();
+    let before = from_fen(fen);
     let mv = san
         .parse::<shakmaty::san::San>()
         .unwrap()

@@ -1331,17 +1331,10 @@ fn pin_held(before: &Chess, squares: &[Square]) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use shakmaty::fen::Fen;
-    use shakmaty::{CastlingMode, Chess, Square};
+    use shakmaty::Square;
 
     use super::hangs;
-
-    fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    }
+    use crate::explain::board::from_fen as pos;
 
     #[test]
     fn a_piece_only_a_pinned_attacker_can_take_does_not_hang() {

@@ -284,8 +284,7 @@ fn pawn_islands_increase(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) 
 
 #[cfg(test)]
 mod tests {
-    use shakmaty::fen::Fen;
-    use shakmaty::{CastlingMode, Chess, Square};
+    use shakmaty::Square;
 
     use crate::explain::board;
 
@@ -293,16 +292,10 @@ mod tests {
     fn the_pawn_that_captured_is_the_new_passed_pawn_named() {
         // Topalov-Carlsen: 20.bxa6 leaves no black pawn on the a- and b-files, so the pawns
         // on a6 and a2 are both passed; the one that moved is the point.
-        let p: Chess = "1r2r1k1/1b2qpbp/p7/1P1p1P2/4p1Q1/N2B4/PP3PPP/4RRK1 w - - 0 20"
-            .parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap();
-        let mv = shakmaty::uci::UciMove::from_ascii(b"b5a6")
-            .unwrap()
-            .to_move(&p)
-            .unwrap();
-        let after = board::play(&p, mv).unwrap();
+        let (p, mv, after) = board::before_move_after(
+            "1r2r1k1/1b2qpbp/p7/1P1p1P2/4p1Q1/N2B4/PP3PPP/4RRK1 w - - 0 20",
+            "bxa6",
+        );
         let hit = super::passed_pawn_created(&p, mv, &after, &[]).expect("a new passed pawn");
         assert_eq!(hit.squares, vec![Square::A6]);
     }

@@ -1040,18 +1040,13 @@ fn desperado(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Hit
 
 #[cfg(test)]
 mod tests {
-    use shakmaty::fen::Fen;
-    use shakmaty::{CastlingMode, Chess, Square};
+    use shakmaty::Square;
 
     use crate::explain::board;
 
     /// The sacrifice theme's ply and square for the line `sans` from `fen`.
     fn sacrifice_at(fen: &str, sans: &[&str]) -> Option<(usize, Vec<Square>)> {
-        let p: Chess = fen
-            .parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap();
+        let p = board::from_fen(fen);
         let line = board::line_from(&p, sans);
         let after = board::play(&p, line[0]).unwrap();
         crate::explain::themes::detect(&p, line[0], &after, &line[1..])
