@@ -824,8 +824,10 @@ def t_idea(board, c):
             if s not in hits or s in old or other is None:
                 return False
             q = after.piece_at(other)
+            # A piece or pawn we attack, or a pawn (the base of a chain).
             return (q is not None and q.color == them and q.piece_type != chess.KING
-                    and other in after.attacks(s) and bool(after.attackers(us, other)))
+                    and other in after.attacks(s)
+                    and (bool(after.attackers(us, other)) or q.piece_type == chess.PAWN))
         files = wing_files(chess.square_file(m.to_square))
         if files is None:
             return False

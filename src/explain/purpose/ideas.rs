@@ -10,7 +10,7 @@
 //!   onto the a-, b-, g- or h-file (Kb1 after long castling);
 //! - `blockade` ([`blockade`]): a piece stops on the square in front of an enemy passed pawn;
 //! - `undermines` ([`undermines`]): a pawn move attacks an enemy pawn that supports another
-//!   enemy piece or pawn, which we attack;
+//!   enemy piece or pawn which we attack, or another enemy pawn (the base of a chain);
 //! - `minority` ([`minority`]): a pawn push on a wing where we have fewer pawns than the
 //!   enemy, pushed against an enemy pawn (b4–b5 in the Carlsbad structure), with pieces on;
 //! - `storm` ([`storm`]): a pawn push on the wing where the enemy king stands, away from our
@@ -170,7 +170,8 @@ fn pawn_hits(b: &Board, sq: Square, us: Color) -> Bitboard {
 }
 
 /// `undermines`: the moved pawn newly attacks an enemy pawn that supports another enemy piece
-/// or pawn, which we attack.
+/// or pawn which we attack, or another enemy pawn (the base of a chain: ...c5 against d4
+/// holding e5, a4 against b5 holding c4).
 #[must_use]
 pub fn undermines(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     let us = before.turn();
@@ -183,9 +184,10 @@ pub fn undermines(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
         .map_or(Bitboard::EMPTY, |f| attacks::pawn_attacks(us, f));
     for p in board::relative(pawn_hits(b, mv.to(), us) & !old, us) {
         let supported = attacks::pawn_attacks(!us, p) & b.by_color(!us) & !b.kings();
+        let chain = supported & b.pawns();
         if let Some(q) = board::relative(supported, us)
             .into_iter()
-            .find(|q| board::is_attacked(b, *q, us))
+            .find(|q| board::is_attacked(b, *q, us) || chain.contains(*q))
         {
             return Some(idea(mv, "undermines", p, Some(q)));
         }
@@ -899,6 +901,17 @@ mod tests {
         // ...f6 against e5 and f5 with the king in the centre (Tal): no minority attack.
         let fen = "r1b1kr2/1p1pbpQ1/pqn5/4PP1p/3p4/3B4/PPP1N1PP/R4R1K b q - 0 17";
         assert!(!names(fen, "f6", &[]).contains(&"minority".to_owned()));
+    }
+
+    #[test]
+    fn a_pawn_striking_the_base_of_a_chain_undermines_it() {
+        // Caro-Kann, advance variation (purpose_textbook_tune): ...c5 strikes d4, which holds
+        // the pawn on e5, though nothing of Black's attacks e5 yet.
+        let fen = "rn1qkbnr/pp3ppp/2p1p3/3pPb2/3P4/5N2/PPP1BPPP/RNBQK2R b KQkq - 1 5";
+        assert!(names(fen, "c5", &[]).contains(&"undermines".to_owned()));
+        // A pawn struck that holds no pawn and no piece we attack is no base.
+        let fen = "rnbqkbnr/pppp1ppp/8/4p3/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2";
+        assert!(!names(fen, "f4", &[]).contains(&"undermines".to_owned()));
     }
 
     #[test]
