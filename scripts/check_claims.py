@@ -958,11 +958,13 @@ def t_idea(board, c):
         pre = play_line(board, line[:2])
         return pre is not None and play_line(board, line) is not None and pre.is_capture(ours)
     if idea == "trades_down":
+        # Into an ending from none, or into a pawn ending from pieces.
         line = c["moves"]
-        if not board.is_capture(m) or is_ending(board) or line[0] != c["uci"] or len(line) > 2:
+        pawns_only = lambda b: not (b.occupied & ~b.pawns & ~b.kings)
+        if not board.is_capture(m) or pawns_only(board) or line[0] != c["uci"] or len(line) > 2:
             return False
         end = play_line(board, line)
-        if end is None or end.is_check() or not is_ending(end):
+        if end is None or end.is_check() or not (pawns_only(end) if is_ending(board) else is_ending(end)):
             return False
         if len(line) == 2 and not (play_line(board, line[:1]).is_capture(chess.Move.from_uci(line[1]))
                                    and chess.Move.from_uci(line[1]).to_square == m.to_square):

@@ -31,7 +31,8 @@
 //!   passed pawn on a file where we had none;
 //! - `trades_down` ([`trades_down`]): a capture (and its recapture in the line) leaves an
 //!   ending (no queens, at most two pieces a side) with us ahead in material, where the
-//!   position before it was no such ending.
+//!   position before it was no such ending, or leaves a pawn ending (kings and pawns only)
+//!   where there were pieces (a rook trade into a won pawn ending).
 //! - `removes_guard` ([`removes_guard`]): a capture of an enemy piece (not a pawn) that was the
 //!   only defender of another enemy piece (not a pawn or the king) we attack, which the line
 //!   takes at our next move (13.Bxe7 Qxe7 14.Bxf5: the knight on e7 guarded the bishop);
@@ -645,12 +646,18 @@ fn is_ending(b: &Board) -> bool {
     b.queens().is_empty() && pieces(Color::White) <= 2 && pieces(Color::Black) <= 2
 }
 
+/// Whether the board holds only kings and pawns.
+fn is_pawn_ending(b: &Board) -> bool {
+    (b.occupied() & !b.pawns() & !b.kings()).is_empty()
+}
+
 /// `trades_down`: a capture, with the recapture when the line's reply takes back on the same
-/// square, leaves an ending with us ahead in material (`n` pawns); before it, no ending.
+/// square, leaves an ending with us ahead in material (`n` pawns); before it, no ending, or
+/// pieces where the trade leaves a pawn ending (a rook ending traded into a won pawn ending).
 #[must_use]
 pub fn trades_down(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Fact> {
     let us = before.turn();
-    if !mv.is_capture() || is_ending(before.board()) {
+    if !mv.is_capture() || is_pawn_ending(before.board()) {
         return None;
     }
     let mut line = vec![mv];
@@ -660,7 +667,12 @@ pub fn trades_down(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Opti
         line.push(*r);
     }
     let up = board::balance(end.board(), us);
-    (is_ending(end.board()) && up >= 1 && !end.is_check()).then(|| Fact::Idea {
+    let into = if is_ending(before.board()) {
+        is_pawn_ending(end.board())
+    } else {
+        is_ending(end.board())
+    };
+    (into && up >= 1 && !end.is_check()).then(|| Fact::Idea {
         uci: uci(mv),
         idea: "trades_down".to_owned(),
         square: mv.to(),
@@ -1012,6 +1024,13 @@ mod tests {
         // Even material after the trade: no ending a pawn up.
         let fen = "4r1k1/p3qppp/8/8/8/8/P3QPPP/4R1K1 w - - 0 1";
         assert!(names(fen, "Qxe7", &["Rxe7"]).is_empty());
+        // From a rook ending into a won pawn ending (purpose_textbook_tune): ...Rxc1 Kxc1 leaves
+        // Black the outside passed b-pawn, a pawn up.
+        let fen = "2r3k1/5ppp/8/1p6/8/8/3K1PPP/2R5 b - - 0 1";
+        assert!(names(fen, "Rxc1", &["Kxc1"]).contains(&"trades_down".to_owned()));
+        // A rook ending that stays one (a rook each after the trade) is no trade into an ending.
+        let fen = "2r1r1k1/5ppp/8/1p6/8/8/3K1PPP/2R1R3 b - - 0 1";
+        assert!(!names(fen, "Rxc1", &["Kxc1"]).contains(&"trades_down".to_owned()));
     }
 
     #[test]
