@@ -957,6 +957,27 @@ def t_idea(board, c):
             return False
         pre = play_line(board, line[:2])
         return pre is not None and play_line(board, line) is not None and pre.is_capture(ours)
+    if idea == "removes_mate_guard":
+        # A capture of a piece (not a pawn) that covered s; with the enemy passing, another
+        # piece of ours mates on s (moves[1]), which the same move did not before.
+        line = c.get("moves", [])
+        if (not board.is_capture(m) or board.is_en_passant(m) or board.piece_type_at(m.to_square) in (None, chess.PAWN)
+                or other != m.to_square or len(line) != 2 or line[0] != c["uci"]):
+            return False
+        if s not in board.attacks(m.to_square):
+            return False
+        passed_b = pass_turn(after)
+        mate = chess.Move.from_uci(line[1])
+        if passed_b is None or mate.to_square != s or mate.from_square == m.to_square:
+            return False
+        def mates(b, mm):
+            if not b.is_legal(mm):
+                return False
+            b2 = b.copy()
+            b2.push(mm)
+            return b2.is_checkmate()
+        same = [x for x in board.legal_moves if x.from_square == mate.from_square and x.to_square == s]
+        return mates(passed_b, mate) and not any(mates(board, x) for x in same)
     if idea == "trades_down":
         # Into an ending from none, or into a pawn ending from pieces.
         line = c["moves"]
@@ -1288,6 +1309,9 @@ def perturbations(c):
         if c["idea"] in ("blockade", "undermines", "minority", "fianchetto", "aims_f7", "king_off_line",
                          "escapes", "removes_guard"):
             out.append(remove(c, c["square"]))
+        if c["idea"] == "removes_mate_guard":
+            # Without the piece that mates, nothing mates on the square.
+            out.append(remove(c, c["moves"][1][:2]))
     elif k == "exposed_king":
         # A pawn in front of the king covers it.
         color = chess.Board(c["fen"]).turn

@@ -25,7 +25,8 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
                                  move was not the only legal one, and the gain is believed
                                  (as wins_material) and more than wins back what the mover
                                  was behind
-  idea_trades_down               Stockfish (depth N) gives the mover >= 25 cp after the trade
+  idea_trades_down,              Stockfish (depth N) gives the mover >= 25 cp after the move
+  idea_removes_mate_guard
                                  (kibitzer's floor is 50 cp of its own score; without an
                                  engine the explanation's score must show 50)
   idea_removes_guard             after the move, the reply and the mover's next move (and the
@@ -411,10 +412,11 @@ class Referee:
                 self.checked["principle"] += 1
                 if quality not in ("inaccuracy", "mistake", "blunder"):
                     self.fail("principle", e, text, "a principle broken by a move judged %s" % quality)
-            elif t == "idea_trades_down":
-                # The ending traded into is one the score believes: Stockfish gives the mover at
-                # least a quarter of a pawn after the move (kibitzer's own floor is half a pawn).
-                self.checked["trades_down"] += 1
+            elif t in ("idea_trades_down", "idea_removes_mate_guard"):
+                # The ending traded into, or the mate threat of a guard removed, is one the score
+                # believes: Stockfish gives the mover at least a quarter of a pawn after the move
+                # (kibitzer's own floor is half a pawn).
+                self.checked[t[5:]] += 1
                 why = None
                 if self.engine is not None:
                     sc = sf_score(self.engine, after, self.depth)[0]
@@ -426,7 +428,7 @@ class Referee:
                         isinstance(score, dict) and score.get("cp", -1000) >= 50):
                     why = "the score after the move (%r) is not for the mover" % score
                 if why:
-                    self.fail("trades_down", e, text, why)
+                    self.fail(t[5:], e, text, why)
             elif t == "idea_removes_guard":
                 # The guard removed is the move's point only when the piece it guarded is won:
                 # the settled line ends with the mover's material above its start.

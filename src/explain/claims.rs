@@ -832,7 +832,7 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 31] = [
+    pub const IDEAS: [&'static str; 32] = [
         "stops",
         "denies",
         "escapes",
@@ -858,6 +858,7 @@ impl Fact {
         "occupies",
         "offers_trade",
         "removes_guard",
+        "removes_mate_guard",
         "fianchettoes",
         "steps_out",
         "blocks_check",

@@ -361,7 +361,11 @@ impl Gate {
             // The guard removed is the point only when the piece it guarded is won.
             "idea_removes_guard" => self.line_gains,
             // The ending traded into is one the score believes the mover is better in.
-            "idea_trades_down" => self.score_for_mover && !self.mover_mated,
+            // So is the mate threat a guard removed opens (a guard taken for nothing, or a
+            // threat the opponent meets at a price, is no point).
+            "idea_trades_down" | "idea_removes_mate_guard" => {
+                self.score_for_mover && !self.mover_mated
+            }
             // A capture wins the material back itself; a quiet move's line does (the book's
             // 4.e3 before Bxc4 does not "win the material back" itself).
             "wins_back" => self.gain_believed && self.wins_back && self.captures,
@@ -774,6 +778,10 @@ mod tests {
         assert!(gate(fen, &["c8c1", "d2c1"], Score::Cp(290)).allows("idea_trades_down"));
         // An extra pawn the score does not believe (a drawn ending) is no ending to head for.
         assert!(!gate(fen, &["c8c1", "d2c1"], Score::Cp(10)).allows("idea_trades_down"));
+        // The guard of e8 taken: the mate threat is the point when the score is for the mover.
+        let fen = "6k1/1rn2ppp/8/8/8/6B1/5PPP/4R1K1 w - - 0 1";
+        assert!(gate(fen, &["g3c7", "b7c7"], Score::Cp(390)).allows("idea_removes_mate_guard"));
+        assert!(!gate(fen, &["g3c7", "b7c7"], Score::Cp(0)).allows("idea_removes_mate_guard"));
     }
 
     #[test]

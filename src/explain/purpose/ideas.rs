@@ -36,6 +36,10 @@
 //! - `removes_guard` ([`removes_guard`]): a capture of an enemy piece (not a pawn) that was the
 //!   only defender of another enemy piece (not a pawn or the king) we attack, which the line
 //!   takes at our next move (13.Bxe7 Qxe7 14.Bxf5: the knight on e7 guarded the bishop);
+//! - `removes_mate_guard` ([`removes_mate_guard`]): a capture of an enemy piece (not a pawn)
+//!   that covered a square where, with the enemy to move passing, a move of another piece of
+//!   ours would now mate, which the same move did not before (Bxc7 taking the knight that guarded e8, so
+//!   Re8# is threatened; Bxf6 taking the guard of h7);
 //! - `offers_trade` ([`offers_trade`]): a quiet move puts a knight, bishop, rook or queen where
 //!   it and an enemy piece of the same kind attack each other, both defended, and one takes
 //!   the other in the line's next two plies (20.Bf5 against the bishop on c8).
@@ -721,6 +725,41 @@ pub fn removes_guard(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Op
     })
 }
 
+/// `removes_mate_guard` (see the module's documentation): `square` the mating square, `other`
+/// where the guard stood, `moves` the move and the mate it makes possible, `san` the mate.
+#[must_use]
+pub fn removes_mate_guard(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
+    let guard = mv.to();
+    if mv.capture().is_none_or(|r| r == Role::Pawn) || mv.is_en_passant() || after.is_check() {
+        return None;
+    }
+    // The squares the captured piece covered, on the board before the move.
+    let covered = before.board().attacks_from(guard);
+    let passed = crate::explain::purpose::pass(after)?;
+    let mates = |pos: &Chess, m: Move| board::play(pos, m).is_some_and(|p| p.is_checkmate());
+    let mate = passed.legal_moves().into_iter().find(|m| {
+        // Another piece mates: the capturer's own mate is its threat, not a guard removed
+        // (Qxe7 threatening Qxe8# is a queen trade).
+        covered.contains(m.to())
+            && m.from() != Some(guard)
+            && mates(&passed, *m)
+            // The same move did not mate before: the guard held the square.
+            && !before
+                .legal_moves()
+                .into_iter()
+                .any(|b| b.from() == m.from() && b.to() == m.to() && mates(before, b))
+    })?;
+    Some(Fact::Idea {
+        uci: uci(mv),
+        idea: "removes_mate_guard".to_owned(),
+        square: mate.to(),
+        other: Some(guard),
+        moves: vec![uci(mv), uci(mate)],
+        san: vec![shakmaty::san::SanPlus::from_move(passed.clone(), mate).to_string()],
+        n: 0,
+    })
+}
+
 /// How many plies of the line [`offers_trade`] looks at for the trade: the reply, and our
 /// next move.
 const TRADE_WITHIN_PLIES: usize = 2;
@@ -786,6 +825,7 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Vec<Fact>
         breakthrough(before, mv, after, pv),
         trades_down(before, mv, after, pv),
         removes_guard(before, mv, after, pv),
+        removes_mate_guard(before, mv, after),
     ]
     .into_iter()
     .flatten()
@@ -1057,6 +1097,16 @@ mod tests {
         // A second guard (a pawn on g6 defends f5): the knight was not its only guard.
         let fen = "r2q1rk1/pp2n2p/1b3pp1/n2p1b2/3P4/B2B1N2/P4PPP/R2Q1RK1 w - - 0 16";
         assert!(!names(fen, "Bxe7", &["Qxe7", "Bxf5"]).contains(&"removes_guard".to_owned()));
+    }
+
+    #[test]
+    fn taking_the_guard_of_a_mating_square_removes_it() {
+        // purpose_textbook_tune: the knight on c7 guards e8; Bxc7 (…Rxc7) and Re8# follows.
+        let fen = "6k1/1rn2ppp/8/8/8/6B1/5PPP/4R1K1 w - - 0 1";
+        assert!(names(fen, "Bxc7", &["Rxc7"]).contains(&"removes_mate_guard".to_owned()));
+        // A capture that opens no mate removes no guard of a mating square.
+        let fen = "6k1/1rn2ppp/8/8/8/6B1/5PPP/2R3K1 w - - 0 1";
+        assert!(!names(fen, "Bxc7", &["Rxc7"]).contains(&"removes_mate_guard".to_owned()));
     }
 
     #[test]
