@@ -232,7 +232,9 @@ def t_king_closer(board, c):
     t = sq(c["toward"])
     if c["toward"] not in ("d4", "e4", "d5", "e5") and not passed(board, t):
         return False
-    return chess.square_distance(m.to_square, t) < chess.square_distance(m.from_square, t)
+    # Nearer: fewer king steps, or as many and fewer files and ranks together (Kg1-f1 to e4).
+    far = lambda x: (chess.square_distance(x, t), chess.square_manhattan_distance(x, t))
+    return far(m.to_square) < far(m.from_square)
 
 
 def t_exposed_king(board, c):
