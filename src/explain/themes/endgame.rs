@@ -206,7 +206,10 @@ fn queen_rook_endgame(b: &Chess, mv: Move, a: &Chess, _pv: &[Move]) -> Option<Hi
 /// away: the walk to e2 starts).
 pub(crate) fn nearer(target: Square, from: Square, to: Square) -> bool {
     let far = |s: Square| {
-        let (f, r) = (target.file().distance(s.file()), target.rank().distance(s.rank()));
+        let (f, r) = (
+            target.file().distance(s.file()),
+            target.rank().distance(s.rank()),
+        );
         (target.distance(s), f + r)
     };
     far(to) < far(from)
@@ -232,7 +235,12 @@ fn king_activity(before: &Chess, mv: Move, _after: &Chess, _pv: &[Move]) -> Opti
     let far = |s: Square| {
         centre
             .iter()
-            .map(|c| (c.distance(s), c.file().distance(s.file()) + c.rank().distance(s.rank())))
+            .map(|c| {
+                (
+                    c.distance(s),
+                    c.file().distance(s.file()) + c.rank().distance(s.rank()),
+                )
+            })
             .min()
     };
     let closer_centre = far(to) < far(from);
