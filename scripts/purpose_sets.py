@@ -17,7 +17,12 @@ separated by `/` (one of them must appear). `--print` shows each accepted move o
 read a rule's labels before trusting them. Deterministic: the same files give the same sets.
 
 `measure` runs `kibitzer explain --level medium` on every line of a set and reports the share
-whose text names the purpose (contains one of the words), per purpose and in total.
+whose text names the purpose (contains one of the words), per purpose and in total. `check`
+gives Stockfish's word on every line of a set (its best move, the move's score and loss, the
+move's line), as written beside each position of the sets composed by hand
+(tests/data/purpose_textbook{,_tune}.txt, session 27):
+
+    python3 scripts/purpose_sets.py check tests/data/purpose_textbook.txt --depth 18
 
     python3 scripts/purpose_sets.py mine ../shared/data/pgn/{Morphy,Tal,fischer,Magnus-Carlsen}.pgn \\
         ../shared/data/pgn/dirty/Lasker.pgn --out tests/data/purpose_ --suffix 2 \\
