@@ -959,6 +959,25 @@ def t_idea(board, c):
             return False
         pre = play_line(board, line[:2])
         return pre is not None and play_line(board, line) is not None and pre.is_capture(ours)
+    if idea == "removes_defender":
+        # A capture of an enemy piece (not a pawn) that was one of two or more defenders of the
+        # enemy piece or pawn (not the king) on s, which we attacked; after the reply we attack
+        # s more often than it is defended, and our next move takes it.
+        line = c["moves"]
+        if (not board.is_capture(m) or board.is_en_passant(m) or board.piece_type_at(m.to_square) == chess.PAWN
+                or other != m.to_square or line[0] != c["uci"] or len(line) != 3):
+            return False
+        defenders = set(board.attackers(them, s))
+        if (board.color_at(s) != them or board.piece_type_at(s) in (None, chess.KING)
+                or m.to_square not in defenders or len(defenders) < 2 or not board.attackers(us, s)):
+            return False
+        reply, ours = chess.Move.from_uci(line[1]), chess.Move.from_uci(line[2])
+        if s in (reply.from_square, reply.to_square) or ours.to_square != s:
+            return False
+        pre = play_line(board, line[:2])
+        if pre is None or len(pre.attackers(us, s)) <= len(pre.attackers(them, s)):
+            return False
+        return play_line(board, line) is not None and pre.is_capture(ours)
     if idea == "removes_mate_guard":
         # A capture of a piece (not a pawn) that covered s; with the enemy passing, another
         # piece of ours mates on s (moves[1]), which the same move did not before.
@@ -1309,7 +1328,7 @@ def perturbations(c):
     elif k == "idea":
         out.append(remove(c, c["uci"][:2]))
         if c["idea"] in ("blockade", "undermines", "minority", "fianchetto", "aims_f7", "king_off_line",
-                         "escapes", "removes_guard"):
+                         "escapes", "removes_guard", "removes_defender"):
             out.append(remove(c, c["square"]))
         if c["idea"] == "removes_mate_guard":
             # Without the piece that mates, nothing mates on the square.

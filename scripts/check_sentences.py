@@ -29,7 +29,8 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
   idea_removes_mate_guard
                                  (kibitzer's floor is 50 cp of its own score; without an
                                  engine the explanation's score must show 50)
-  idea_removes_guard             after the move, the reply and the mover's next move (and the
+  idea_removes_guard,            after the move, the reply and the mover's next move (and the
+  idea_removes_defender
                                  opponent's recapture on that square, if the line's next move
                                  is one) the mover's material is above its start: the piece
                                  left without its guard is won
@@ -429,7 +430,7 @@ class Referee:
                     why = "the score after the move (%r) is not for the mover" % score
                 if why:
                     self.fail(t[5:], e, text, why)
-            elif t == "idea_removes_guard":
+            elif t in ("idea_removes_guard", "idea_removes_defender"):
                 # The guard removed is the move's point only when the piece it guarded is won:
                 # the settled line ends with the mover's material above its start.
                 self.checked["line_gains"] += 1

@@ -359,7 +359,7 @@ impl Gate {
             "material_gain" | "material_loss" => self.line_shown,
             "wins_material" => self.gain_believed && !self.wins_back,
             // The guard removed is the point only when the piece it guarded is won.
-            "idea_removes_guard" => self.line_gains,
+            "idea_removes_guard" | "idea_removes_defender" => self.line_gains,
             // The ending traded into is one the score believes the mover is better in.
             // So is the mate threat a guard removed opens (a guard taken for nothing, or a
             // threat the opponent meets at a price, is no point).
@@ -769,6 +769,13 @@ mod tests {
         // A line that leaves the bishop on f5: a trade, nothing won, no guard removed said.
         let back = gate(fen, &["a3e7", "d8e7", "d1e2", "f8e8"], Score::Cp(0));
         assert!(!back.allows("idea_removes_guard"));
+        // One of two defenders of d5 taken (purpose_textbook_tune): said when Nxd5 wins the
+        // pawn, not when the line takes nothing.
+        let fen = "r2q1rk1/pp2bppp/5n2/3p2B1/8/1QN5/PP3PPP/R4RK1 w - - 0 1";
+        let won = gate(fen, &["g5f6", "e7f6", "c3d5", "f6b2"], Score::Cp(50));
+        assert!(won.allows("idea_removes_defender"));
+        let even = gate(fen, &["g5f6", "e7f6", "a1d1", "f8e8"], Score::Cp(0));
+        assert!(!even.allows("idea_removes_defender"));
     }
 
     #[test]

@@ -36,6 +36,10 @@
 //! - `removes_guard` ([`removes_guard`]): a capture of an enemy piece (not a pawn) that was the
 //!   only defender of another enemy piece (not a pawn or the king) we attack, which the line
 //!   takes at our next move (13.Bxe7 Qxe7 14.Bxf5: the knight on e7 guarded the bishop);
+//! - `removes_defender` ([`removes_defender`]): a capture of an enemy piece (not a pawn) that
+//!   was one of two or more defenders of an enemy piece or pawn (not the king) we attack; after
+//!   the line's reply we attack it more often than it is defended, and our next move in the
+//!   line takes it (Bxf6 Bxf6 Nxd5: the knight on f6 was one of d5's two defenders);
 //! - `removes_mate_guard` ([`removes_mate_guard`]): a capture of an enemy piece (not a pawn)
 //!   that covered a square where, with the enemy to move passing, a move of another piece of
 //!   ours would now mate, which the same move did not before (Bxc7 taking the knight that guarded e8, so
@@ -725,6 +729,53 @@ pub fn removes_guard(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Op
     })
 }
 
+/// `removes_defender` (see the module's documentation): `square` the piece or pawn left short
+/// of defenders, `other` the defender taken, `moves` the move, the reply and our capture on
+/// `square`.
+#[must_use]
+pub fn removes_defender(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Fact> {
+    let us = before.turn();
+    let guard = mv.to();
+    if mv.capture().is_none_or(|r| r == Role::Pawn) || mv.is_en_passant() {
+        return None;
+    }
+    let (reply, ours) = (*pv.first()?, *pv.get(1)?);
+    let b0 = before.board();
+    let target = ours.to();
+    let defenders = board::attackers(b0, target, !us);
+    // One of two defenders or more (the only one is `removes_guard`), of an enemy piece or
+    // pawn (not the king) we attack, still there at our next move.
+    if !ours.is_capture()
+        || target == guard
+        || reply.to() == target
+        || reply.from() == Some(target)
+        || b0.color_at(target) != Some(!us)
+        || matches!(b0.role_at(target), None | Some(Role::King))
+        || !defenders.contains(guard)
+        || defenders.count() < 2
+        || !board::is_attacked(b0, target, us)
+    {
+        return None;
+    }
+    let next = board::play(after, reply)?;
+    // After the trade on the guard's square, we attack the target more often than it is
+    // defended.
+    let b1 = next.board();
+    if board::attackers(b1, target, us).count() <= board::attackers(b1, target, !us).count() {
+        return None;
+    }
+    board::play(&next, ours)?;
+    Some(Fact::Idea {
+        uci: uci(mv),
+        idea: "removes_defender".to_owned(),
+        square: target,
+        other: Some(guard),
+        moves: [mv, reply, ours].iter().map(|m| uci(*m)).collect(),
+        san: Vec::new(),
+        n: 0,
+    })
+}
+
 /// `removes_mate_guard` (see the module's documentation): `square` the mating square, `other`
 /// where the guard stood, `moves` the move and the mate it makes possible, `san` the mate.
 #[must_use]
@@ -826,6 +877,7 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Vec<Fact>
         trades_down(before, mv, after, pv),
         removes_guard(before, mv, after, pv),
         removes_mate_guard(before, mv, after),
+        removes_defender(before, mv, after, pv),
     ]
     .into_iter()
     .flatten()
@@ -1097,6 +1149,16 @@ mod tests {
         // A second guard (a pawn on g6 defends f5): the knight was not its only guard.
         let fen = "r2q1rk1/pp2n2p/1b3pp1/n2p1b2/3P4/B2B1N2/P4PPP/R2Q1RK1 w - - 0 16";
         assert!(!names(fen, "Bxe7", &["Qxe7", "Bxf5"]).contains(&"removes_guard".to_owned()));
+    }
+
+    #[test]
+    fn taking_one_of_two_defenders_removes_a_defender() {
+        // purpose_textbook_tune: Bxf6 Bxf6 Nxd5, the knight on f6 one of d5's two defenders.
+        let fen = "r2q1rk1/pp2bppp/5n2/3p2B1/8/1QN5/PP3PPP/R4RK1 w - - 0 1";
+        assert!(names(fen, "Bxf6", &["Bxf6", "Nxd5"]).contains(&"removes_defender".to_owned()));
+        // With a third defender (the bishop on e6) d5 still holds: none.
+        let fen = "r2q1rk1/pp2bppp/4bn2/3p2B1/8/1QN5/PP3PPP/R4RK1 w - - 0 1";
+        assert!(!names(fen, "Bxf6", &["Bxf6", "Nxd5"]).contains(&"removes_defender".to_owned()));
     }
 
     #[test]
