@@ -232,7 +232,9 @@ def t_king_closer(board, c):
     t = sq(c["toward"])
     if c["toward"] not in ("d4", "e4", "d5", "e5") and not passed(board, t):
         return False
-    return chess.square_distance(m.to_square, t) < chess.square_distance(m.from_square, t)
+    # Nearer: fewer king steps, or as many and fewer files and ranks together (Kg1-f1 to e4).
+    far = lambda x: (chess.square_distance(x, t), chess.square_manhattan_distance(x, t))
+    return far(m.to_square) < far(m.from_square)
 
 
 def t_exposed_king(board, c):
@@ -829,8 +831,10 @@ def t_idea(board, c):
             if s not in hits or s in old or other is None:
                 return False
             q = after.piece_at(other)
+            # A piece or pawn we attack, or a pawn (the base of a chain).
             return (q is not None and q.color == them and q.piece_type != chess.KING
-                    and other in after.attacks(s) and bool(after.attackers(us, other)))
+                    and other in after.attacks(s)
+                    and (bool(after.attackers(us, other)) or q.piece_type == chess.PAWN))
         files = wing_files(chess.square_file(m.to_square))
         if files is None:
             return False
@@ -960,12 +964,54 @@ def t_idea(board, c):
             return False
         pre = play_line(board, line[:2])
         return pre is not None and play_line(board, line) is not None and pre.is_capture(ours)
-    if idea == "trades_down":
+    if idea == "removes_defender":
+        # A capture of an enemy piece (not a pawn) that was one of two or more defenders of the
+        # enemy piece or pawn (not the king) on s, which we attacked; after the reply we attack
+        # s more often than it is defended, and our next move takes it.
         line = c["moves"]
-        if not board.is_capture(m) or is_ending(board) or line[0] != c["uci"] or len(line) > 2:
+        if (not board.is_capture(m) or board.is_en_passant(m) or board.piece_type_at(m.to_square) == chess.PAWN
+                or other != m.to_square or line[0] != c["uci"] or len(line) != 3):
+            return False
+        defenders = set(board.attackers(them, s))
+        if (board.color_at(s) != them or board.piece_type_at(s) in (None, chess.KING)
+                or m.to_square not in defenders or len(defenders) < 2 or not board.attackers(us, s)):
+            return False
+        reply, ours = chess.Move.from_uci(line[1]), chess.Move.from_uci(line[2])
+        if s in (reply.from_square, reply.to_square) or ours.to_square != s:
+            return False
+        pre = play_line(board, line[:2])
+        if pre is None or len(pre.attackers(us, s)) <= len(pre.attackers(them, s)):
+            return False
+        return play_line(board, line) is not None and pre.is_capture(ours)
+    if idea == "removes_mate_guard":
+        # A capture of a piece (not a pawn) that covered s; with the enemy passing, another
+        # piece of ours mates on s (moves[1]), which the same move did not before.
+        line = c.get("moves", [])
+        if (not board.is_capture(m) or board.is_en_passant(m) or board.piece_type_at(m.to_square) in (None, chess.PAWN)
+                or other != m.to_square or len(line) != 2 or line[0] != c["uci"]):
+            return False
+        if s not in board.attacks(m.to_square):
+            return False
+        passed_b = pass_turn(after)
+        mate = chess.Move.from_uci(line[1])
+        if passed_b is None or mate.to_square != s or mate.from_square == m.to_square:
+            return False
+        def mates(b, mm):
+            if not b.is_legal(mm):
+                return False
+            b2 = b.copy()
+            b2.push(mm)
+            return b2.is_checkmate()
+        same = [x for x in board.legal_moves if x.from_square == mate.from_square and x.to_square == s]
+        return mates(passed_b, mate) and not any(mates(board, x) for x in same)
+    if idea == "trades_down":
+        # Into an ending from none, or into a pawn ending from pieces.
+        line = c["moves"]
+        pawns_only = lambda b: not (b.occupied & ~b.pawns & ~b.kings)
+        if not board.is_capture(m) or pawns_only(board) or line[0] != c["uci"] or len(line) > 2:
             return False
         end = play_line(board, line)
-        if end is None or end.is_check() or not is_ending(end):
+        if end is None or end.is_check() or not (pawns_only(end) if is_ending(board) else is_ending(end)):
             return False
         if len(line) == 2 and not (play_line(board, line[:1]).is_capture(chess.Move.from_uci(line[1]))
                                    and chess.Move.from_uci(line[1]).to_square == m.to_square):
@@ -1303,8 +1349,11 @@ def perturbations(c):
     elif k == "idea":
         out.append(remove(c, c["uci"][:2]))
         if c["idea"] in ("blockade", "undermines", "minority", "fianchetto", "aims_f7", "king_off_line",
-                         "escapes", "removes_guard"):
+                         "escapes", "removes_guard", "removes_defender"):
             out.append(remove(c, c["square"]))
+        if c["idea"] == "removes_mate_guard":
+            # Without the piece that mates, nothing mates on the square.
+            out.append(remove(c, c["moves"][1][:2]))
     elif k == "exposed_king":
         # A pawn in front of the king covers it.
         color = chess.Board(c["fen"]).turn

@@ -25,7 +25,12 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
                                  move was not the only legal one, and the gain is believed
                                  (as wins_material) and more than wins back what the mover
                                  was behind
-  idea_removes_guard             after the move, the reply and the mover's next move (and the
+  idea_trades_down,              Stockfish (depth N) gives the mover >= 25 cp after the move
+  idea_removes_mate_guard
+                                 (kibitzer's floor is 50 cp of its own score; without an
+                                 engine the explanation's score must show 50)
+  idea_removes_guard,            after the move, the reply and the mover's next move (and the
+  idea_removes_defender
                                  opponent's recapture on that square, if the line's next move
                                  is one) the mover's material is above its start: the piece
                                  left without its guard is won
@@ -408,7 +413,24 @@ class Referee:
                 self.checked["principle"] += 1
                 if quality not in ("inaccuracy", "mistake", "blunder"):
                     self.fail("principle", e, text, "a principle broken by a move judged %s" % quality)
-            elif t == "idea_removes_guard":
+            elif t in ("idea_trades_down", "idea_removes_mate_guard"):
+                # The ending traded into, or the mate threat of a guard removed, is one the score
+                # believes: Stockfish gives the mover at least a quarter of a pawn after the move
+                # (kibitzer's own floor is half a pawn).
+                self.checked[t[5:]] += 1
+                why = None
+                if self.engine is not None:
+                    sc = sf_score(self.engine, after, self.depth)[0]
+                    if sc.is_mate():
+                        why = None if -sc.mate() > 0 else "the mover gets mated"
+                    elif -clamped(sc) < 25:
+                        why = "Stockfish gives the mover %d cp after the trade" % -clamped(sc)
+                elif not (isinstance(score, dict) and score.get("mate", 0) > 0) and not (
+                        isinstance(score, dict) and score.get("cp", -1000) >= 50):
+                    why = "the score after the move (%r) is not for the mover" % score
+                if why:
+                    self.fail(t[5:], e, text, why)
+            elif t in ("idea_removes_guard", "idea_removes_defender"):
                 # The guard removed is the move's point only when the piece it guarded is won:
                 # the settled line ends with the mover's material above its start.
                 self.checked["line_gains"] += 1

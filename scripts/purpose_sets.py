@@ -17,7 +17,12 @@ separated by `/` (one of them must appear). `--print` shows each accepted move o
 read a rule's labels before trusting them. Deterministic: the same files give the same sets.
 
 `measure` runs `kibitzer explain --level medium` on every line of a set and reports the share
-whose text names the purpose (contains one of the words), per purpose and in total.
+whose text names the purpose (contains one of the words), per purpose and in total. `check`
+gives Stockfish's word on every line of a set (its best move, the move's score and loss, the
+move's line), as written beside each position of the sets composed by hand
+(tests/data/purpose_textbook{,_tune}.txt, session 27):
+
+    python3 scripts/purpose_sets.py check tests/data/purpose_textbook.txt --depth 18
 
     python3 scripts/purpose_sets.py mine ../shared/data/pgn/{Morphy,Tal,fischer,Magnus-Carlsen}.pgn \\
         ../shared/data/pgn/dirty/Lasker.pgn --out tests/data/purpose_ --suffix 2 \\
@@ -619,6 +624,31 @@ def measure(args):
     print(f"named: {named}/{total} = {100.0 * named / max(total, 1):.1f} %")
 
 
+def check(args):
+    """Stockfish's word on every line of a set: its best move and score, the set's move's score
+    and loss (both the mover's view, centipawns, `--depth`), and the move's line. A line is
+    flagged `LOSS` when the move is more than `--margin` centipawns below the best."""
+    engine = chess.engine.SimpleEngine.popen_uci(args.stockfish)
+    engine.configure({"Threads": 1, "Hash": 64})
+    limit = chess.engine.Limit(depth=args.depth)
+    for line in open(args.file, encoding="utf-8"):
+        if not line.strip() or line.startswith("#"):
+            continue
+        ident, fen, san, _words = (c.strip() for c in line.split("|"))
+        board = chess.Board(fen)
+        move = board.parse_san(san)
+        best = engine.analyse(board, limit, multipv=2)
+        mine = engine.analyse(board, limit, root_moves=[move])
+        def cp(info):
+            return info["score"].pov(board.turn).score(mate_score=100000)
+        loss = cp(best[0]) - cp(mine)
+        second = f", second {board.san(best[1]['pv'][0])} {cp(best[1])}" if len(best) > 1 else ""
+        print(f"{'LOSS ' if loss > args.margin else ''}{ident} {san}: {cp(mine)} cp (best "
+              f"{board.san(best[0]['pv'][0])} {cp(best[0])}{second}; loss {loss}), depth {args.depth}, line "
+              f"{board.variation_san(mine['pv'][:8])}")
+    engine.quit()
+
+
 def main():
     ap = argparse.ArgumentParser()
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -641,8 +671,13 @@ def main():
     r.add_argument("--kibitzer", default="target/release/kibitzer")
     r.add_argument("--depth", type=int, default=8)
     r.add_argument("--verbose", action="store_true")
+    c = sub.add_parser("check", help="Stockfish's best move, the set's move's score and loss, and its line")
+    c.add_argument("file")
+    c.add_argument("--depth", type=int, default=18)
+    c.add_argument("--margin", type=int, default=30, help="centipawns below the best that still pass")
+    c.add_argument("--stockfish", default="/usr/games/stockfish")
     args = ap.parse_args()
-    mine(args) if args.cmd == "mine" else measure(args)
+    {"mine": mine, "measure": measure, "check": check}[args.cmd](args)
 
 
 if __name__ == "__main__":

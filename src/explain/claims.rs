@@ -832,7 +832,7 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 31] = [
+    pub const IDEAS: [&'static str; 33] = [
         "stops",
         "denies",
         "escapes",
@@ -858,6 +858,8 @@ impl Fact {
         "occupies",
         "offers_trade",
         "removes_guard",
+        "removes_mate_guard",
+        "removes_defender",
         "fianchettoes",
         "steps_out",
         "blocks_check",

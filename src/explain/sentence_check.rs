@@ -46,6 +46,11 @@ pub const ONLY_MOVE_FLOOR_CP: i32 = -100;
 /// for, beyond the line.
 pub const GAIN_BELIEVED_PERCENT: i32 = 50;
 
+/// The least score (centipawns, mover's view) after a trade into an ending the mover is
+/// ahead in (`idea_trades_down`): half a pawn, so an extra pawn the score does not believe (a
+/// drawn ending) is no ending to head for.
+pub const TRADES_DOWN_FLOOR_CP: i32 = 50;
+
 /// Which material an endgame template names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Endgame {
@@ -208,6 +213,9 @@ pub struct Gate {
     /// The answer takes back on the square where the move explained captured (9.Bxc6+ bxc6):
     /// a trade, no reason why the move was an error. Set by the caller.
     pub answer_takes_back: bool,
+    /// The score after the move is at least [`TRADES_DOWN_FLOOR_CP`] for the mover, or a
+    /// mate for it: an ending the mover trades into is one the score believes.
+    pub score_for_mover: bool,
 }
 
 /// The sentences about what the moved piece does from its new square (attacks, pins,
@@ -311,6 +319,11 @@ impl Gate {
             wins_back: wins_back(s.before, mover, &settled),
             answer: false,
             answer_takes_back: false,
+            score_for_mover: match s.score_after {
+                Some(Score::Mate(n)) => n > 0,
+                Some(Score::Cp(cp)) => cp >= TRADES_DOWN_FLOOR_CP,
+                None => false,
+            },
         }
     }
 
@@ -346,7 +359,13 @@ impl Gate {
             "material_gain" | "material_loss" => self.line_shown,
             "wins_material" => self.gain_believed && !self.wins_back,
             // The guard removed is the point only when the piece it guarded is won.
-            "idea_removes_guard" => self.line_gains,
+            "idea_removes_guard" | "idea_removes_defender" => self.line_gains,
+            // The ending traded into is one the score believes the mover is better in.
+            // So is the mate threat a guard removed opens (a guard taken for nothing, or a
+            // threat the opponent meets at a price, is no point).
+            "idea_trades_down" | "idea_removes_mate_guard" => {
+                self.score_for_mover && !self.mover_mated
+            }
             // A capture wins the material back itself; a quiet move's line does (the book's
             // 4.e3 before Bxc4 does not "win the material back" itself).
             "wins_back" => self.gain_believed && self.wins_back && self.captures,
@@ -750,6 +769,26 @@ mod tests {
         // A line that leaves the bishop on f5: a trade, nothing won, no guard removed said.
         let back = gate(fen, &["a3e7", "d8e7", "d1e2", "f8e8"], Score::Cp(0));
         assert!(!back.allows("idea_removes_guard"));
+        // One of two defenders of d5 taken (purpose_textbook_tune): said when Nxd5 wins the
+        // pawn, not when the line takes nothing.
+        let fen = "r2q1rk1/pp2bppp/5n2/3p2B1/8/1QN5/PP3PPP/R4RK1 w - - 0 1";
+        let won = gate(fen, &["g5f6", "e7f6", "c3d5", "f6b2"], Score::Cp(50));
+        assert!(won.allows("idea_removes_defender"));
+        let even = gate(fen, &["g5f6", "e7f6", "a1d1", "f8e8"], Score::Cp(0));
+        assert!(!even.allows("idea_removes_defender"));
+    }
+
+    #[test]
+    fn a_trade_into_an_ending_is_said_only_when_the_score_is_for_the_mover() {
+        // ...Rxc1 Kxc1: a pawn ending with the outside passed b-pawn (purpose_textbook_tune).
+        let fen = "2r3k1/5ppp/8/1p6/8/8/3K1PPP/2R5 b - - 0 1";
+        assert!(gate(fen, &["c8c1", "d2c1"], Score::Cp(290)).allows("idea_trades_down"));
+        // An extra pawn the score does not believe (a drawn ending) is no ending to head for.
+        assert!(!gate(fen, &["c8c1", "d2c1"], Score::Cp(10)).allows("idea_trades_down"));
+        // The guard of e8 taken: the mate threat is the point when the score is for the mover.
+        let fen = "6k1/1rn2ppp/8/8/8/6B1/5PPP/4R1K1 w - - 0 1";
+        assert!(gate(fen, &["g3c7", "b7c7"], Score::Cp(390)).allows("idea_removes_mate_guard"));
+        assert!(!gate(fen, &["g3c7", "b7c7"], Score::Cp(0)).allows("idea_removes_mate_guard"));
     }
 
     #[test]

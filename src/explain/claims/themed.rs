@@ -124,7 +124,7 @@ fn king_target(before: &Chess, mv: Move) -> Option<Square> {
     if mv.role() != Role::King || mv.is_castle() {
         return None;
     }
-    let closer = |s: &Square| s.distance(to) < s.distance(from);
+    let closer = |s: &Square| endgame::nearer(*s, from, to);
     board::relative(board::centre(), us)
         .into_iter()
         .filter(closer)
@@ -218,6 +218,23 @@ mod tests {
                 king: Square::G1,
                 square: Square::H2
             }),
+            "{f:?}"
+        );
+    }
+
+    #[test]
+    fn the_first_step_off_the_back_rank_brings_the_king_towards_the_centre() {
+        // purpose_textbook_tune: Kf1 in a bishop ending is as far from e4 as g1 by king steps,
+        // but one file nearer: the walk to e2 and the centre starts.
+        let f = claims("6k1/pp3ppp/4b3/8/8/4B3/PP3PPP/6K1 w - - 0 1", "Kf1");
+        assert!(
+            f.iter().any(|c| matches!(c, Fact::KingCloser { .. })),
+            "{f:?}"
+        );
+        // A step along the back rank away from the centre is none.
+        let f = claims("6k1/pp3ppp/4b3/8/8/4B3/PP3PPP/6K1 w - - 0 1", "Kh1");
+        assert!(
+            !f.iter().any(|c| matches!(c, Fact::KingCloser { .. })),
             "{f:?}"
         );
     }

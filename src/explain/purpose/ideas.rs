@@ -10,7 +10,7 @@
 //!   onto the a-, b-, g- or h-file (Kb1 after long castling);
 //! - `blockade` ([`blockade`]): a piece stops on the square in front of an enemy passed pawn;
 //! - `undermines` ([`undermines`]): a pawn move attacks an enemy pawn that supports another
-//!   enemy piece or pawn, which we attack;
+//!   enemy piece or pawn which we attack, or another enemy pawn (the base of a chain);
 //! - `minority` ([`minority`]): a pawn push on a wing where we have fewer pawns than the
 //!   enemy, pushed against an enemy pawn (b4–b5 in the Carlsbad structure), with pieces on;
 //! - `storm` ([`storm`]): a pawn push on the wing where the enemy king stands, away from our
@@ -31,10 +31,19 @@
 //!   passed pawn on a file where we had none;
 //! - `trades_down` ([`trades_down`]): a capture (and its recapture in the line) leaves an
 //!   ending (no queens, at most two pieces a side) with us ahead in material, where the
-//!   position before it was no such ending.
+//!   position before it was no such ending, or leaves a pawn ending (kings and pawns only)
+//!   where there were pieces (a rook trade into a won pawn ending).
 //! - `removes_guard` ([`removes_guard`]): a capture of an enemy piece (not a pawn) that was the
 //!   only defender of another enemy piece (not a pawn or the king) we attack, which the line
 //!   takes at our next move (13.Bxe7 Qxe7 14.Bxf5: the knight on e7 guarded the bishop);
+//! - `removes_defender` ([`removes_defender`]): a capture of an enemy piece (not a pawn) that
+//!   was one of two or more defenders of an enemy piece or pawn (not the king) we attack; after
+//!   the line's reply we attack it more often than it is defended, and our next move in the
+//!   line takes it (Bxf6 Bxf6 Nxd5: the knight on f6 was one of d5's two defenders);
+//! - `removes_mate_guard` ([`removes_mate_guard`]): a capture of an enemy piece (not a pawn)
+//!   that covered a square where, with the enemy to move passing, a move of another piece of
+//!   ours would now mate, which the same move did not before (Bxc7 taking the knight that guarded e8, so
+//!   Re8# is threatened; Bxf6 taking the guard of h7);
 //! - `offers_trade` ([`offers_trade`]): a quiet move puts a knight, bishop, rook or queen where
 //!   it and an enemy piece of the same kind attack each other, both defended, and one takes
 //!   the other in the line's next two plies (20.Bf5 against the bishop on c8).
@@ -170,7 +179,8 @@ fn pawn_hits(b: &Board, sq: Square, us: Color) -> Bitboard {
 }
 
 /// `undermines`: the moved pawn newly attacks an enemy pawn that supports another enemy piece
-/// or pawn, which we attack.
+/// or pawn which we attack, or another enemy pawn (the base of a chain: ...c5 against d4
+/// holding e5, a4 against b5 holding c4).
 #[must_use]
 pub fn undermines(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     let us = before.turn();
@@ -183,9 +193,10 @@ pub fn undermines(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
         .map_or(Bitboard::EMPTY, |f| attacks::pawn_attacks(us, f));
     for p in board::relative(pawn_hits(b, mv.to(), us) & !old, us) {
         let supported = attacks::pawn_attacks(!us, p) & b.by_color(!us) & !b.kings();
+        let chain = supported & b.pawns();
         if let Some(q) = board::relative(supported, us)
             .into_iter()
-            .find(|q| board::is_attacked(b, *q, us))
+            .find(|q| board::is_attacked(b, *q, us) || chain.contains(*q))
         {
             return Some(idea(mv, "undermines", p, Some(q)));
         }
@@ -643,12 +654,18 @@ fn is_ending(b: &Board) -> bool {
     b.queens().is_empty() && pieces(Color::White) <= 2 && pieces(Color::Black) <= 2
 }
 
+/// Whether the board holds only kings and pawns.
+fn is_pawn_ending(b: &Board) -> bool {
+    (b.occupied() & !b.pawns() & !b.kings()).is_empty()
+}
+
 /// `trades_down`: a capture, with the recapture when the line's reply takes back on the same
-/// square, leaves an ending with us ahead in material (`n` pawns); before it, no ending.
+/// square, leaves an ending with us ahead in material (`n` pawns); before it, no ending, or
+/// pieces where the trade leaves a pawn ending (a rook ending traded into a won pawn ending).
 #[must_use]
 pub fn trades_down(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Fact> {
     let us = before.turn();
-    if !mv.is_capture() || is_ending(before.board()) {
+    if !mv.is_capture() || is_pawn_ending(before.board()) {
         return None;
     }
     let mut line = vec![mv];
@@ -658,7 +675,12 @@ pub fn trades_down(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Opti
         line.push(*r);
     }
     let up = board::balance(end.board(), us);
-    (is_ending(end.board()) && up >= 1 && !end.is_check()).then(|| Fact::Idea {
+    let into = if is_ending(before.board()) {
+        is_pawn_ending(end.board())
+    } else {
+        is_ending(end.board())
+    };
+    (into && up >= 1 && !end.is_check()).then(|| Fact::Idea {
         uci: uci(mv),
         idea: "trades_down".to_owned(),
         square: mv.to(),
@@ -703,6 +725,88 @@ pub fn removes_guard(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Op
         other: Some(guard),
         moves: [mv, reply, ours].iter().map(|m| uci(*m)).collect(),
         san: Vec::new(),
+        n: 0,
+    })
+}
+
+/// `removes_defender` (see the module's documentation): `square` the piece or pawn left short
+/// of defenders, `other` the defender taken, `moves` the move, the reply and our capture on
+/// `square`.
+#[must_use]
+pub fn removes_defender(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Fact> {
+    let us = before.turn();
+    let guard = mv.to();
+    if mv.capture().is_none_or(|r| r == Role::Pawn) || mv.is_en_passant() {
+        return None;
+    }
+    let (reply, ours) = (*pv.first()?, *pv.get(1)?);
+    let b0 = before.board();
+    let target = ours.to();
+    let defenders = board::attackers(b0, target, !us);
+    // One of two defenders or more (the only one is `removes_guard`), of an enemy piece or
+    // pawn (not the king) we attack, still there at our next move.
+    if !ours.is_capture()
+        || target == guard
+        || reply.to() == target
+        || reply.from() == Some(target)
+        || b0.color_at(target) != Some(!us)
+        || matches!(b0.role_at(target), None | Some(Role::King))
+        || !defenders.contains(guard)
+        || defenders.count() < 2
+        || !board::is_attacked(b0, target, us)
+    {
+        return None;
+    }
+    let next = board::play(after, reply)?;
+    // After the trade on the guard's square, we attack the target more often than it is
+    // defended.
+    let b1 = next.board();
+    if board::attackers(b1, target, us).count() <= board::attackers(b1, target, !us).count() {
+        return None;
+    }
+    board::play(&next, ours)?;
+    Some(Fact::Idea {
+        uci: uci(mv),
+        idea: "removes_defender".to_owned(),
+        square: target,
+        other: Some(guard),
+        moves: [mv, reply, ours].iter().map(|m| uci(*m)).collect(),
+        san: Vec::new(),
+        n: 0,
+    })
+}
+
+/// `removes_mate_guard` (see the module's documentation): `square` the mating square, `other`
+/// where the guard stood, `moves` the move and the mate it makes possible, `san` the mate.
+#[must_use]
+pub fn removes_mate_guard(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
+    let guard = mv.to();
+    if mv.capture().is_none_or(|r| r == Role::Pawn) || mv.is_en_passant() || after.is_check() {
+        return None;
+    }
+    // The squares the captured piece covered, on the board before the move.
+    let covered = before.board().attacks_from(guard);
+    let passed = crate::explain::purpose::pass(after)?;
+    let mates = |pos: &Chess, m: Move| board::play(pos, m).is_some_and(|p| p.is_checkmate());
+    let mate = passed.legal_moves().into_iter().find(|m| {
+        // Another piece mates: the capturer's own mate is its threat, not a guard removed
+        // (Qxe7 threatening Qxe8# is a queen trade).
+        covered.contains(m.to())
+            && m.from() != Some(guard)
+            && mates(&passed, *m)
+            // The same move did not mate before: the guard held the square.
+            && !before
+                .legal_moves()
+                .into_iter()
+                .any(|b| b.from() == m.from() && b.to() == m.to() && mates(before, b))
+    })?;
+    Some(Fact::Idea {
+        uci: uci(mv),
+        idea: "removes_mate_guard".to_owned(),
+        square: mate.to(),
+        other: Some(guard),
+        moves: vec![uci(mv), uci(mate)],
+        san: vec![shakmaty::san::SanPlus::from_move(passed.clone(), mate).to_string()],
         n: 0,
     })
 }
@@ -772,6 +876,8 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Vec<Fact>
         breakthrough(before, mv, after, pv),
         trades_down(before, mv, after, pv),
         removes_guard(before, mv, after, pv),
+        removes_mate_guard(before, mv, after),
+        removes_defender(before, mv, after, pv),
     ]
     .into_iter()
     .flatten()
@@ -902,6 +1008,17 @@ mod tests {
     }
 
     #[test]
+    fn a_pawn_striking_the_base_of_a_chain_undermines_it() {
+        // Caro-Kann, advance variation (purpose_textbook_tune): ...c5 strikes d4, which holds
+        // the pawn on e5, though nothing of Black's attacks e5 yet.
+        let fen = "rn1qkbnr/pp3ppp/2p1p3/3pPb2/3P4/5N2/PPP1BPPP/RNBQK2R b KQkq - 1 5";
+        assert!(names(fen, "c5", &[]).contains(&"undermines".to_owned()));
+        // A pawn struck that holds no pawn and no piece we attack is no base.
+        let fen = "rnbqkbnr/pppp1ppp/8/4p3/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2";
+        assert!(!names(fen, "f4", &[]).contains(&"undermines".to_owned()));
+    }
+
+    #[test]
     fn pawns_thrown_at_the_enemy_king_are_a_storm() {
         // The Yugoslav attack: kings on opposite wings, g4 (and h4) go at the king on g8.
         let fen = "r1bq1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQ2PP/2KR1B1R w - - 3 10";
@@ -999,6 +1116,13 @@ mod tests {
         // Even material after the trade: no ending a pawn up.
         let fen = "4r1k1/p3qppp/8/8/8/8/P3QPPP/4R1K1 w - - 0 1";
         assert!(names(fen, "Qxe7", &["Rxe7"]).is_empty());
+        // From a rook ending into a won pawn ending (purpose_textbook_tune): ...Rxc1 Kxc1 leaves
+        // Black the outside passed b-pawn, a pawn up.
+        let fen = "2r3k1/5ppp/8/1p6/8/8/3K1PPP/2R5 b - - 0 1";
+        assert!(names(fen, "Rxc1", &["Kxc1"]).contains(&"trades_down".to_owned()));
+        // A rook ending that stays one (a rook each after the trade) is no trade into an ending.
+        let fen = "2r1r1k1/5ppp/8/1p6/8/8/3K1PPP/2R1R3 b - - 0 1";
+        assert!(!names(fen, "Rxc1", &["Kxc1"]).contains(&"trades_down".to_owned()));
     }
 
     #[test]
@@ -1025,6 +1149,26 @@ mod tests {
         // A second guard (a pawn on g6 defends f5): the knight was not its only guard.
         let fen = "r2q1rk1/pp2n2p/1b3pp1/n2p1b2/3P4/B2B1N2/P4PPP/R2Q1RK1 w - - 0 16";
         assert!(!names(fen, "Bxe7", &["Qxe7", "Bxf5"]).contains(&"removes_guard".to_owned()));
+    }
+
+    #[test]
+    fn taking_one_of_two_defenders_removes_a_defender() {
+        // purpose_textbook_tune: Bxf6 Bxf6 Nxd5, the knight on f6 one of d5's two defenders.
+        let fen = "r2q1rk1/pp2bppp/5n2/3p2B1/8/1QN5/PP3PPP/R4RK1 w - - 0 1";
+        assert!(names(fen, "Bxf6", &["Bxf6", "Nxd5"]).contains(&"removes_defender".to_owned()));
+        // With a third defender (the bishop on e6) d5 still holds: none.
+        let fen = "r2q1rk1/pp2bppp/4bn2/3p2B1/8/1QN5/PP3PPP/R4RK1 w - - 0 1";
+        assert!(!names(fen, "Bxf6", &["Bxf6", "Nxd5"]).contains(&"removes_defender".to_owned()));
+    }
+
+    #[test]
+    fn taking_the_guard_of_a_mating_square_removes_it() {
+        // purpose_textbook_tune: the knight on c7 guards e8; Bxc7 (…Rxc7) and Re8# follows.
+        let fen = "6k1/1rn2ppp/8/8/8/6B1/5PPP/4R1K1 w - - 0 1";
+        assert!(names(fen, "Bxc7", &["Rxc7"]).contains(&"removes_mate_guard".to_owned()));
+        // A capture that opens no mate removes no guard of a mating square.
+        let fen = "6k1/1rn2ppp/8/8/8/6B1/5PPP/2R3K1 w - - 0 1";
+        assert!(!names(fen, "Bxc7", &["Rxc7"]).contains(&"removes_mate_guard".to_owned()));
     }
 
     #[test]

@@ -201,13 +201,18 @@ fn queen_rook_endgame(b: &Chess, mv: Move, a: &Chess, _pv: &[Move]) -> Option<Hi
     endgame_of(b, mv, a, &[Role::Queen, Role::Rook])
 }
 
-/// King steps from `sq` to the nearest central square.
-pub(crate) fn centre_distance(sq: Square) -> u32 {
-    [Square::D4, Square::E4, Square::D5, Square::E5]
-        .iter()
-        .map(|c| c.distance(sq))
-        .min()
-        .unwrap_or(0)
+/// Whether a king going from `from` to `to` comes nearer `target`: fewer king steps, or as
+/// many and fewer files and ranks together (Kg1–f1 heads for e4 though both are three steps
+/// away: the walk to e2 starts).
+pub(crate) fn nearer(target: Square, from: Square, to: Square) -> bool {
+    let far = |s: Square| {
+        let (f, r) = (
+            target.file().distance(s.file()),
+            target.rank().distance(s.rank()),
+        );
+        (target.distance(s), f + r)
+    };
+    far(to) < far(from)
 }
 
 /// Passed pawns (of either colour), in `c`'s order.
@@ -224,9 +229,23 @@ fn king_activity(before: &Chess, mv: Move, _after: &Chess, _pv: &[Move]) -> Opti
     }
     let from = mv.from()?;
     let to = mv.to();
-    let closer_centre = centre_distance(to) < centre_distance(from);
+    let centre = [Square::D4, Square::E4, Square::D5, Square::E5];
+    // Nearer the centre square it is nearest to: fewer steps, or as many and fewer files and
+    // ranks together.
+    let far = |s: Square| {
+        centre
+            .iter()
+            .map(|c| {
+                (
+                    c.distance(s),
+                    c.file().distance(s.file()) + c.rank().distance(s.rank()),
+                )
+            })
+            .min()
+    };
+    let closer_centre = far(to) < far(from);
     let pass = passers(before.board(), before.turn());
-    let closer_passer = pass.iter().any(|p| p.distance(to) < p.distance(from));
+    let closer_passer = pass.iter().any(|p| nearer(*p, from, to));
     (closer_centre || closer_passer).then(|| Hit::at(vec![to]))
 }
 
