@@ -65,6 +65,8 @@ pub(super) struct Searcher<'a, P, E: Evaluator<P>> {
     pub(super) reductions: [[u8; LMR_TABLE_SIZE]; LMR_TABLE_SIZE],
     /// Nodes searched (main search and quiescence).
     pub(super) nodes: u64,
+    /// `nodes` at the last stop check (the flag, the clock, the team's count).
+    last_check: u64,
     /// Deepest ply reached in the current iteration.
     pub(super) seldepth: usize,
     /// Depth of the current iteration.
@@ -88,12 +90,13 @@ pub(super) struct Searcher<'a, P, E: Evaluator<P>> {
 
 /// A thread's place in a Lazy SMP search ([`super::smp`]).
 pub(super) struct Team<'a> {
-    /// The nodes the helper threads have searched so far: each helper adds its count at every
-    /// stop check; the main thread reads it for reports and the node limit.
-    pub(super) helper_nodes: &'a AtomicU64,
+    /// The nodes every thread has searched so far: each thread adds its count at every stop
+    /// check; each reads it for the node limit (so every thread stops within a check interval
+    /// of the team's limit, however the threads are scheduled) and the main thread for reports.
+    pub(super) team_nodes: &'a AtomicU64,
     /// 0 for the main thread, 1… for the helpers.
     pub(super) index: usize,
-    /// The helper's nodes already added to `helper_nodes`.
+    /// This thread's nodes already added to `team_nodes`.
     pub(super) reported: u64,
 }
 
@@ -135,6 +138,7 @@ impl<'a, P: SearchRules, E: Evaluator<P>> Searcher<'a, P, E> {
             scores: vec![[0; MAX_MOVES]; MAX_PLY + 2],
             reductions,
             nodes: 0,
+            last_check: 0,
             seldepth: 0,
             root_depth: 0,
             stopped: false,
@@ -163,10 +167,10 @@ impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
     #[inline(always)]
     pub(super) fn total_nodes(&self) -> u64 {
         match &self.team {
-            Some(team) if team.index == 0 => {
-                self.nodes + team.helper_nodes.load(AtomicOrdering::Relaxed)
+            Some(team) => {
+                team.team_nodes.load(AtomicOrdering::Relaxed) + self.nodes - team.reported
             }
-            _ => self.nodes,
+            None => self.nodes,
         }
     }
 
@@ -187,11 +191,12 @@ impl<P: SearchRules, E: Evaluator<P>> Searcher<'_, P, E> {
         if self.limits.nodes.is_some_and(|n| self.total_nodes() >= n) {
             self.stopped = true;
         }
-        if self.nodes & (STOP_CHECK_INTERVAL - 1) == 0 {
-            if let Some(team) = &mut self.team
-                && team.index > 0
-            {
-                team.helper_nodes
+        // By distance from the last check, not by a multiple of the interval: the root counts
+        // nodes without a check, and a multiple it steps over would double the wait.
+        if self.nodes >= self.last_check + STOP_CHECK_INTERVAL {
+            self.last_check = self.nodes;
+            if let Some(team) = &mut self.team {
+                team.team_nodes
                     .fetch_add(self.nodes - team.reported, AtomicOrdering::Relaxed);
                 team.reported = self.nodes;
             }
