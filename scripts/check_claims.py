@@ -629,6 +629,22 @@ def t_idea(board, c):
             return False
         again = legal(after_p, r)
         return again is None or not after_p.is_capture(again)
+    if idea == "avoids_trade":
+        # After a pass the opponent's minor piece takes the moved minor piece of the other kind
+        # in an even trade (the piece defended, nothing more to win); after the move that
+        # capture is gone.
+        r = c["moves"][0]
+        before_p = pass_turn(board)
+        rm = legal(before_p, r) if before_p is not None else None
+        minor = (chess.BISHOP, chess.KNIGHT)
+        if (rm is None or board.is_capture(m) or after.is_check() or not before_p.is_capture(rm)
+                or rm.to_square != s or m.from_square != s or role not in minor
+                or before_p.piece_type_at(rm.from_square) not in minor
+                or before_p.piece_type_at(rm.from_square) == role
+                or not before_p.attackers(board.turn, s) or see(before_p, rm) != 0):
+            return False
+        again = chess.Move(rm.from_square, m.to_square)
+        return not (again in after.legal_moves and after.is_capture(again))
     if idea in ("stops", "occupies"):
         r = c["moves"][0]
         # `occupies`: the move stands on the very square the opponent's move went to.
@@ -1349,7 +1365,7 @@ def perturbations(c):
     elif k == "idea":
         out.append(remove(c, c["uci"][:2]))
         if c["idea"] in ("blockade", "undermines", "minority", "fianchetto", "aims_f7", "king_off_line",
-                         "escapes", "removes_guard", "removes_defender"):
+                         "escapes", "removes_guard", "removes_defender", "avoids_trade"):
             out.append(remove(c, c["square"]))
         if c["idea"] == "removes_mate_guard":
             # Without the piece that mates, nothing mates on the square.

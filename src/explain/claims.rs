@@ -832,7 +832,7 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 33] = [
+    pub const IDEAS: [&'static str; 34] = [
         "stops",
         "denies",
         "escapes",
@@ -860,6 +860,7 @@ impl Fact {
         "removes_guard",
         "removes_mate_guard",
         "removes_defender",
+        "avoids_trade",
         "fianchettoes",
         "steps_out",
         "blocks_check",

@@ -168,10 +168,40 @@ pub fn stops(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
         Some(r) => r,
         None => {
             return stops_wanted(before, mv, after, &passed, best_score)
-                .or_else(|| denied_square(before, mv, after, &passed, best_score));
+                .or_else(|| denied_square(before, mv, after, &passed, best_score))
+                .or_else(|| avoids_trade(mv, after, &passed, best_score));
         }
     };
     stops_best(before, mv, after, &passed, r, best_score)
+        .or_else(|| avoids_trade(mv, after, &passed, best_score))
+}
+
+/// `avoids_trade`: a bishop or knight steps away from an even trade for the other minor piece
+/// that the opponent wanted (20.Bb1 with the knight on c5 attacking the bishop on d3: after a
+/// pass ...Nxd3 Qxd3 trades the knight for the bishop, within [`WANTED_MARGIN`] of Black's
+/// best; after Bb1 the bishop keeps its place in the game). Not when the capture wins material
+/// (an escape, [`stops`]) or when the moved piece can still be taken by it.
+fn avoids_trade(mv: Move, after: &Chess, passed: &Chess, best_score: i32) -> Option<Fact> {
+    let from = mv.from()?;
+    let minor = |r: Role| matches!(r, Role::Bishop | Role::Knight);
+    if !minor(mv.role()) || mv.is_capture() || after.is_check() {
+        return None;
+    }
+    let trade = passed.legal_moves().into_iter().find(|r| {
+        r.to() == from
+            && r.is_capture()
+            && minor(r.role())
+            && r.role() != mv.role()
+            && board::is_defended(passed.board(), from)
+            && crate::engine::see::see_ge(passed, *r, 0, &SEE_VALUES)
+            && !crate::engine::see::see_ge(passed, *r, 1, &SEE_VALUES)
+    })?;
+    let takes_again = after
+        .legal_moves()
+        .iter()
+        .any(|m| m.from() == trade.from() && m.to() == mv.to() && m.is_capture());
+    (!takes_again && wanted(passed, trade, best_score))
+        .then(|| answered(mv, "avoids_trade", passed, trade))
 }
 
 /// [`stops`] for the opponent's best move `r` after a pass (it bites); when the move does not
@@ -712,6 +742,30 @@ mod tests {
                 Some(shakmaty::Square::E3)
             )
         );
+    }
+
+    #[test]
+    fn a_minor_piece_stepping_out_of_an_even_trade_avoids_it() {
+        // Wang Yue - Carlsen, 20.Bb1: after a pass ...Nxd3+ Qxd3 trades the knight for the
+        // bishop; Bb1 keeps it ("The plan is b4" said nothing).
+        let fen = "r1b2rk1/p3q1bp/2p3p1/1pnp4/5P2/2NBPN1P/PP1Q1KP1/2R4R w - - 0 20";
+        let (before, mv, after) = before_move_after(fen, "Bb1");
+        assert_eq!(
+            named(stops(&before, mv, &after)),
+            (
+                "avoids_trade".to_owned(),
+                shakmaty::Square::D3,
+                Some(shakmaty::Square::C5)
+            )
+        );
+        // An undefended bishop taken is lost, not traded:
+        // with the queen off d2 nothing defends d3, so no avoids_trade is named.
+        let fen = "r1b2rk1/p3q1bp/2p3p1/1pnp4/5P2/2NBPN1P/PP3KP1/2R1Q2R w - - 0 20";
+        let (before, mv, after) = before_move_after(fen, "Bb1");
+        assert!(!matches!(
+            stops(&before, mv, &after),
+            Some(Fact::Idea { ref idea, .. }) if idea == "avoids_trade"
+        ));
     }
 
     #[test]
