@@ -696,21 +696,11 @@ pub fn trades_down(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Opti
 #[must_use]
 pub fn removes_guard(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Fact> {
     let us = before.turn();
-    let guard = mv.to();
-    if mv.capture().is_none_or(|r| r == Role::Pawn) || mv.is_en_passant() {
-        return None;
-    }
-    let (reply, ours) = (*pv.first()?, *pv.get(1)?);
+    let (guard, reply, ours, target) = guard_line(before, mv, pv)?;
     let b0 = before.board();
-    let target = ours.to();
     // The piece guarded: an enemy piece (no pawn, no king) the guard alone defended, which we
     // attacked, still there to be taken at our next move (not the recapturer).
-    if !ours.is_capture()
-        || target == guard
-        || reply.to() == target
-        || reply.from() == Some(target)
-        || b0.color_at(target) != Some(!us)
-        || matches!(b0.role_at(target), None | Some(Role::Pawn | Role::King))
+    if matches!(b0.role_at(target), None | Some(Role::Pawn | Role::King))
         || board::attackers(b0, target, !us) != Bitboard::from_square(guard)
         || !board::is_attacked(b0, target, us)
     {
@@ -718,15 +708,45 @@ pub fn removes_guard(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Op
     }
     let next = board::play(after, reply)?;
     board::play(&next, ours)?;
-    Some(Fact::Idea {
-        uci: uci(mv),
-        idea: "removes_guard".to_owned(),
+    Some(guard_taken(
+        "removes_guard",
+        [mv, reply, ours],
+        target,
+        guard,
+    ))
+}
+
+/// The line of a capture that takes a guard: `mv` takes a piece (not a pawn) on `guard`, the
+/// reply, then our capture `ours` of an enemy man on `target` (another square, not the reply's,
+/// not the recapturer's). Returns `(guard, reply, ours, target)`.
+fn guard_line(before: &Chess, mv: Move, pv: &[Move]) -> Option<(Square, Move, Move, Square)> {
+    let guard = mv.to();
+    if mv.capture().is_none_or(|r| r == Role::Pawn) || mv.is_en_passant() {
+        return None;
+    }
+    let (reply, ours) = (*pv.first()?, *pv.get(1)?);
+    let target = ours.to();
+    (ours.is_capture()
+        && target != guard
+        && reply.to() != target
+        && reply.from() != Some(target)
+        && before.board().color_at(target) == Some(!before.turn()))
+    .then_some((guard, reply, ours, target))
+}
+
+/// The idea `name` of a capture that takes a guard: `square` the target left short of
+/// defenders, `other` where the guard stood, `moves` the capture, the reply and our capture on
+/// the target.
+fn guard_taken(name: &str, line: [Move; 3], target: Square, guard: Square) -> Fact {
+    Fact::Idea {
+        uci: uci(line[0]),
+        idea: name.to_owned(),
         square: target,
         other: Some(guard),
-        moves: [mv, reply, ours].iter().map(|m| uci(*m)).collect(),
+        moves: line.iter().map(|m| uci(*m)).collect(),
         san: Vec::new(),
         n: 0,
-    })
+    }
 }
 
 /// `removes_defender` (see the module's documentation): `square` the piece or pawn left short
@@ -735,22 +755,12 @@ pub fn removes_guard(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Op
 #[must_use]
 pub fn removes_defender(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Fact> {
     let us = before.turn();
-    let guard = mv.to();
-    if mv.capture().is_none_or(|r| r == Role::Pawn) || mv.is_en_passant() {
-        return None;
-    }
-    let (reply, ours) = (*pv.first()?, *pv.get(1)?);
+    let (guard, reply, ours, target) = guard_line(before, mv, pv)?;
     let b0 = before.board();
-    let target = ours.to();
     let defenders = board::attackers(b0, target, !us);
     // One of two defenders or more (the only one is `removes_guard`), of an enemy piece or
     // pawn (not the king) we attack, still there at our next move.
-    if !ours.is_capture()
-        || target == guard
-        || reply.to() == target
-        || reply.from() == Some(target)
-        || b0.color_at(target) != Some(!us)
-        || matches!(b0.role_at(target), None | Some(Role::King))
+    if matches!(b0.role_at(target), None | Some(Role::King))
         || !defenders.contains(guard)
         || defenders.count() < 2
         || !board::is_attacked(b0, target, us)
@@ -765,15 +775,12 @@ pub fn removes_defender(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) ->
         return None;
     }
     board::play(&next, ours)?;
-    Some(Fact::Idea {
-        uci: uci(mv),
-        idea: "removes_defender".to_owned(),
-        square: target,
-        other: Some(guard),
-        moves: [mv, reply, ours].iter().map(|m| uci(*m)).collect(),
-        san: Vec::new(),
-        n: 0,
-    })
+    Some(guard_taken(
+        "removes_defender",
+        [mv, reply, ours],
+        target,
+        guard,
+    ))
 }
 
 /// `removes_mate_guard` (see the module's documentation): `square` the mating square, `other`
