@@ -184,7 +184,12 @@ pub fn stops(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
 fn avoids_trade(mv: Move, after: &Chess, passed: &Chess, best_score: i32) -> Option<Fact> {
     let from = mv.from()?;
     let minor = |r: Role| matches!(r, Role::Bishop | Role::Knight);
-    if !minor(mv.role()) || mv.is_capture() || after.is_check() {
+    // Taken undefended, the piece would be lost, not traded.
+    if !minor(mv.role())
+        || mv.is_capture()
+        || after.is_check()
+        || !board::is_defended(passed.board(), from)
+    {
         return None;
     }
     let trade = passed.legal_moves().into_iter().find(|r| {
@@ -192,7 +197,6 @@ fn avoids_trade(mv: Move, after: &Chess, passed: &Chess, best_score: i32) -> Opt
             && r.is_capture()
             && minor(r.role())
             && r.role() != mv.role()
-            && board::is_defended(passed.board(), from)
             && crate::engine::see::see_ge(passed, *r, 0, &SEE_VALUES)
             && !crate::engine::see::see_ge(passed, *r, 1, &SEE_VALUES)
     })?;
