@@ -43,6 +43,9 @@ def book():
         _BOOK = (moves, names)
     return _BOOK
 
+# Within how many plies of its line a move wins material (src/explain/sentence_check.rs).
+GAIN_WITHIN_PLIES = 9
+
 VALUES = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9, chess.KING: 99}
 ROLES = {"pawn": chess.PAWN, "knight": chess.KNIGHT, "bishop": chess.BISHOP, "rook": chess.ROOK,
          "queen": chess.QUEEN, "king": chess.KING}
@@ -1283,6 +1286,9 @@ def check(c):
         n_moves = (len(c["line"]) + 1) // 2
         return end is not None and end.is_checkmate() and end.turn != board.turn and n_moves == c["n"] and len(c["line"]) % 2 == 1
     if k == "wins_material":
+        # Won within the line's first GAIN_WITHIN_PLIES plies (the move counted), not deep in it.
+        if len(c["line"]) > GAIN_WITHIN_PLIES:
+            return False
         end = play_line(board, c["line"])
         if end is None:
             return False

@@ -73,7 +73,8 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
                                  moved piece on its square (a trade: its activity there is no
                                  point)
   hangs                          the hanging piece is not the capturer of a piece worth at
-                                 least as much (a trade)
+                                 least as much (a trade), and the line's reply (when there
+                                 is one) takes it
   verdict (every q_* word)       the word agrees with the explanation's own judgement: good,
                                  excellent or best never beside a mate the move allows; the
                                  word's class is the quality field's
@@ -168,11 +169,12 @@ def balance(board, color):
 
 def takes_part(boards, moves, corner):
     """Whether the moved piece (moves[0], then the same piece while it stands) checks or
-    captures within 3 king steps of corner along the line (boards[0] before moves[0])."""
+    captures within 3 king steps of corner along the line (boards[0] before moves[0]), within
+    the mover's first 4 moves."""
     if not moves:
         return False
     at = moves[0].to_square
-    for i, m in enumerate(moves):
+    for i, m in enumerate(moves[:7]):
         if i % 2 == 1:
             if m.to_square == at:
                 return False
@@ -403,6 +405,9 @@ class Referee:
                 if (sq == chess.square_name(mv.to_square) and cap is not None
                         and VALUES[cap.piece_type] >= VALUES[moved.piece_type]):
                     self.fail("hangs", e, text, "the capturer of a piece worth as much: a trade")
+                elif sq is not None and len(moves) > 1 and not (
+                        boards[1].is_capture(moves[1]) and chess.square_name(moves[1].to_square) == sq):
+                    self.fail("hangs", e, text, "the line's reply leaves the piece standing: taking it is not best")
             elif t == "exposed_king":
                 self.checked["exposed_king"] += 1
                 if not after.pieces(chess.QUEEN, mover):

@@ -14,6 +14,7 @@ use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position, Role, Square}
 
 use crate::explain::board::{self, value};
 use crate::explain::quality::Score;
+use crate::explain::sentence_check::GAIN_WITHIN_PLIES;
 use crate::explain::themes::Theme;
 
 mod themed;
@@ -1231,12 +1232,19 @@ pub fn derive(
                 );
             }
             "wins_material" | "material_gain" => {
-                let positions = board::settled_positions(before, &line);
+                // What the line has won after its first plies, settled; the rest of the line
+                // must not give it back.
+                let early = &line[..line.len().min(GAIN_WITHIN_PLIES)];
+                let positions = board::settled_positions(before, early);
+                let start = board::balance(before.board(), us);
+                let full_gain = board::settled_positions(before, &line)
+                    .last()
+                    .map_or(0, |end| board::balance(end.board(), us) - start);
                 if let Some(last) = positions.last().filter(|_| positions.len() > 1) {
-                    let gain =
-                        board::balance(last.board(), us) - board::balance(before.board(), us);
+                    let gain = board::balance(last.board(), us) - start;
                     // Said only when a short search from the end of the line keeps it.
                     if gain < 1
+                        || full_gain < gain
                         || !crate::explain::purpose::gain_holds(
                             last,
                             us,
@@ -1336,8 +1344,52 @@ fn pin_held(before: &Chess, squares: &[Square]) -> bool {
 mod tests {
     use shakmaty::Square;
 
-    use super::hangs;
-    use crate::explain::board::from_fen as pos;
+    use super::{Fact, derive, hangs};
+    use crate::explain::board::{self, from_fen as pos};
+    use crate::explain::themes;
+
+    fn wins(fen: &str, ucis: &[&str]) -> Option<i32> {
+        let p = pos(fen);
+        let mut line = Vec::new();
+        let mut cur = p.clone();
+        for u in ucis {
+            let m = u
+                .parse::<shakmaty::uci::UciMove>()
+                .unwrap()
+                .to_move(&cur)
+                .unwrap();
+            cur = board::play(&cur, m).unwrap();
+            line.push(m);
+        }
+        let after = board::play(&p, line[0]).unwrap();
+        let found = themes::detect_line_after(None, &p, &line);
+        let root: Vec<_> = found.into_iter().filter(|t| t.ply == 0).collect();
+        derive(&p, line[0], &after, &line[1..], &root)
+            .into_iter()
+            .find_map(|c| match c.fact {
+                Fact::WinsMaterial { gain, .. } => Some(gain),
+                _ => None,
+            })
+    }
+
+    #[test]
+    fn material_won_deep_in_a_quiet_line_is_not_won_by_the_move() {
+        // Tal-Giplis, 9.Nxc6: the line wins the b-pawn thirteen plies deep (Nxc6 Qxc6 a4 b4
+        // Nd5 Nf6 Nxf6+ gxf6 Bd2 h5 c3 b3 Qxb3): no "nets +1 pawn by force".
+        let fen = "r3kbnr/1bqp1ppp/p1n1p3/1p6/3NP3/2NB4/PPP2PPP/R1BQR1K1 w kq - 6 9";
+        let line = [
+            "d4c6", "c7c6", "a2a4", "b5b4", "c3d5", "g8f6", "d5f6", "g7f6", "c1d2", "h7h5", "c2c3",
+            "b4b3", "d1b3", "h8g8", "f2f3",
+        ];
+        assert_eq!(wins(fen, &line), None);
+        // A rook taken at once, the queen's checks answered and the queens traded: won by
+        // the move within five plies (tests/data/theme_cases.txt).
+        let rook = "r6k/pp2r2p/4Rp1Q/3p4/8/1N1P2b1/PqP3PP/7K w - - 0 25";
+        assert_eq!(
+            wins(rook, &["e6e7", "b2b1", "b3c1", "b1c1", "h6c1"]),
+            Some(5)
+        );
+    }
 
     #[test]
     fn a_piece_only_a_pinned_attacker_can_take_does_not_hang() {

@@ -28,6 +28,11 @@ pub const SACRIFICE_FLOOR_CP: i32 = 0;
 /// loses a rook after a long queen chase) is a line that ends worse, not a sacrifice.
 pub const SACRIFICE_WITHIN_MOVES: usize = 4;
 
+/// Within how many plies of its line (the move itself counted: the mover's first five moves)
+/// a move "wins material": a pawn that falls thirteen plies deep after a quiet plan (9.Nxc6
+/// Qxc6 a4 b4 Nd5 ... Qxb3) is where the line goes, not what the move wins by force.
+pub const GAIN_WITHIN_PLIES: usize = 9;
+
 /// The least material (pawns) a combination gives before winning more back: a piece, not a
 /// pawn taken back later (that is a trade of pawns).
 pub const COMBINATION_GIVES: i32 = 2;
@@ -167,6 +172,14 @@ pub struct Gate {
     /// there it is a trade, not a hanging piece (23...Nxd4 before Bxd4), so no `hangs` claim
     /// about it is said ([`Gate::allows_claim`]).
     pub traded: Option<Square>,
+    /// Where the opponent's reply in the line captures (`None` when it captures nothing or
+    /// there is no line: see [`Gate::line_empty`]). A piece of the mover that
+    /// hangs but that the reply leaves standing is no hanging piece worth a warning: taking it
+    /// is not the opponent's best (20.Nxc6 with the queen on g4 attacked by f5: ...fxg4 Nxd8
+    /// takes the queen back, so Rxc6 comes first).
+    pub reply_takes: Option<Square>,
+    /// The move's line is empty (no reply known).
+    pub line_empty: bool,
     /// What the move captures: a threat it makes against a piece worth no more is beside the
     /// point of taking (17.Bxc7 takes the queen; "threatens hxg3" is noise) and not said
     /// ([`Gate::allows_claim`]).
@@ -306,6 +319,8 @@ impl Gate {
             endgame: Endgame::of(&after),
             line_shown: s.level == ExplainLevel::Advanced,
             traded: traded(s.mv),
+            reply_takes: s.pv.first().filter(|r| r.is_capture()).map(|r| r.to()),
+            line_empty: s.pv.is_empty(),
             captured: s.mv.capture(),
             mover_has_queen: !(after.board().queens() & after.board().by_color(mover)).is_empty(),
             taken_back: taken_back(s.before.turn(), s.mv, &after, s.pv),
@@ -387,11 +402,13 @@ impl Gate {
     }
 
     /// Whether a sentence may rest on `claim`: not on a hanging piece that is the capturer of
-    /// a trade. The templates choose among the claims that pass.
+    /// a trade, nor on one the line's reply leaves standing. The templates choose among the claims that pass.
     #[must_use]
     pub fn allows_claim(&self, claim: &Claim) -> bool {
         match claim.fact {
-            Fact::Hangs { square } => Some(square) != self.traded,
+            Fact::Hangs { square } => {
+                Some(square) != self.traded && (self.line_empty || self.reply_takes == Some(square))
+            }
             Fact::ThreatWins { role, .. } => self
                 .captured
                 .is_none_or(|taken| board::value(role) > board::value(taken)),
@@ -648,15 +665,21 @@ fn wings(before: &Chess, line: &[Move], positions: &[Chess], mover: Color) -> (b
 /// counts them (`themes::king_safety::wing_hits`).
 const WING_HIT_STEPS: u32 = 3;
 
+/// Within how many of the mover's own moves (the move counted) the moved piece's check or
+/// capture near the king must come: a knight that recaptures on f4 and checks on f6 fourteen
+/// plies later (20.Nxf4 ... Nxf6+) took no part in an attack when it moved.
+const WING_HIT_WITHIN_MOVES: usize = 4;
+
 /// Whether the moved piece itself (the move, or the same piece later in `line`, while it
-/// stands) gives check or captures within [`WING_HIT_STEPS`] of `corner`. `positions` are
-/// those along `line` from the position before it.
+/// stands) gives check or captures within [`WING_HIT_STEPS`] of `corner`, within the mover's
+/// first [`WING_HIT_WITHIN_MOVES`] moves. `positions` are those along `line` from the position
+/// before it.
 fn takes_part(line: &[Move], positions: &[Chess], corner: Square) -> bool {
     let Some(first) = line.first() else {
         return false;
     };
     let mut at = first.to();
-    for (i, m) in line.iter().enumerate() {
+    for (i, m) in line.iter().enumerate().take(2 * WING_HIT_WITHIN_MOVES - 1) {
         let Some(next) = positions.get(i + 1) else {
             break;
         };
@@ -1028,6 +1051,17 @@ mod tests {
             Score::Cp(0),
         );
         assert!(!g.queenside && !g.kingside);
+        // Svidler-Carlsen: 20.Nxf4 takes back on f4; the knight checks on f6 only fourteen
+        // plies later (Nd5 ... Nxf6+): no attack on the king when it moved.
+        let g = gate(
+            "2r2rk1/1bq1bp1p/pp1p2p1/2n3P1/2P1Pn2/2N5/PP2N1BP/2RQR1K1 w - - 0 20",
+            &[
+                "e2f4", "e7g5", "f4d5", "c7d8", "c1c2", "c5e6", "b2b3", "e6f4", "e4e5", "f4g2",
+                "c2g2", "d6e5", "e1e5", "g5f6", "d5f6", "d8f6",
+            ],
+            Score::Cp(-240),
+        );
+        assert!(!g.kingside);
         // The knight heads for the king and takes on g7 near the corner: it takes part.
         let g = gate(
             "6k1/5ppp/8/8/8/6N1/5PPP/6K1 w - - 0 1",
@@ -1112,6 +1146,23 @@ mod tests {
         // A knight that takes a pawn and hangs does hang.
         let fen = "4k3/8/2n5/8/3P4/4B3/8/4K3 b - - 0 1";
         assert!(gate(fen, &["c6d4"], Score::Cp(-200)).allows_claim(&hangs(fen)));
+    }
+
+    #[test]
+    fn a_piece_the_reply_leaves_standing_is_no_hanging_piece() {
+        // Grischuk-Carlsen: 20.Nxc6 with the queen on g4 attacked by ...f5; ...fxg4 Nxd8 takes
+        // the queen back, so the line's reply is Rxc6 and "the queen hangs" misleads.
+        let fen = "2rq1rk1/pp3pbp/2b3p1/4Np2/3P2Q1/2P5/P2B1PPP/3RR1K1 w - - 0 20";
+        let queen = Claim {
+            fen: "2rq1rk1/pp3pbp/2N3p1/5p2/3P2Q1/2P5/P2B1PPP/3RR1K1 b - - 0 20".to_owned(),
+            at: crate::explain::claims::At::After,
+            supports: crate::explain::claims::Supports::Played,
+            fact: Fact::Hangs { square: Square::G4 },
+        };
+        assert!(!gate(fen, &["e5c6", "c8c6"], Score::Cp(30)).allows_claim(&queen));
+        // The reply that takes it, or no line at all, lets it be said.
+        assert!(gate(fen, &["e5c6", "f5g4"], Score::Cp(-600)).allows_claim(&queen));
+        assert!(gate(fen, &["e5c6"], Score::Cp(30)).allows_claim(&queen));
     }
 
     #[test]
