@@ -233,7 +233,8 @@ def t_king_closer(board, c):
     if m is None or board.piece_type_at(m.from_square) != chess.KING or board.is_castling(m) or len(others(board)) > 6:
         return False
     t = sq(c["toward"])
-    if c["toward"] not in ("d4", "e4", "d5", "e5") and not passed(board, t):
+    enemy_pawn = board.piece_at(t) == chess.Piece(chess.PAWN, not board.turn)
+    if c["toward"] not in ("d4", "e4", "d5", "e5") and not passed(board, t) and not enemy_pawn:
         return False
     # Nearer: fewer king steps, or as many and fewer files and ranks together (Kg1-f1 to e4).
     far = lambda x: (chess.square_distance(x, t), chess.square_manhattan_distance(x, t))

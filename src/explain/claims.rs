@@ -305,7 +305,8 @@ pub enum Fact {
     },
     /// `uci` (legal, a king move that is not castling, six or fewer pieces other than kings
     /// and pawns on the board) brings the king nearer (king steps) to `toward`: a central
-    /// square (d4, e4, d5, e5) or a passed pawn (of either side).
+    /// square (d4, e4, d5, e5), a passed pawn (of either side) or an enemy pawn (the one its
+    /// line takes).
     KingCloser {
         /// The king move.
         uci: String,

@@ -28,7 +28,7 @@ pub(super) fn derive(
             .board()
             .king_of(us)
             .map(|king| (At::Before, Fact::ShieldPawn { uci: uci(mv), king })),
-        "king_activity" => king_target(before, mv).map(|toward| {
+        "king_activity" => king_target(before, mv, pv).map(|toward| {
             (
                 At::Before,
                 Fact::KingCloser {
@@ -116,19 +116,24 @@ pub(super) fn derive(
     fact.into_iter().collect()
 }
 
-/// The square a king move in the endgame heads for: the nearest central square it comes
-/// closer to, else a passed pawn it comes closer to.
-fn king_target(before: &Chess, mv: Move) -> Option<Square> {
+/// The square a king move in the endgame heads for: the enemy pawn it goes to win
+/// ([`endgame::king_prey`]), else the nearest central square it comes closer to, else a
+/// passed pawn it comes closer to.
+fn king_target(before: &Chess, mv: Move, pv: &[Move]) -> Option<Square> {
     let us = before.turn();
     let (from, to) = (mv.from()?, mv.to());
     if mv.role() != Role::King || mv.is_castle() {
         return None;
     }
     let closer = |s: &Square| endgame::nearer(*s, from, to);
-    board::relative(board::centre(), us)
-        .into_iter()
-        .filter(closer)
-        .min_by_key(|s| s.distance(to))
+    // The pawn it goes to win first: that is where it walks.
+    endgame::king_prey(before, mv, pv)
+        .or_else(|| {
+            board::relative(board::centre(), us)
+                .into_iter()
+                .filter(closer)
+                .min_by_key(|s| s.distance(to))
+        })
         .or_else(|| {
             endgame::passers(before.board(), us)
                 .into_iter()
@@ -236,6 +241,43 @@ mod tests {
         assert!(
             !f.iter().any(|c| matches!(c, Fact::KingCloser { .. })),
             "{f:?}"
+        );
+    }
+
+    #[test]
+    fn a_king_that_walks_to_win_a_pawn_heads_for_that_pawn() {
+        // Morphy, game 78, 48.Kd6: the king goes for the queenside pawns (Kc7, Kb8, Kxa7);
+        // it comes no nearer the centre and there is no passed pawn.
+        let fen = "8/pp6/2p5/2P1K1N1/PP4pp/3b4/6kP/8 w - - 8 48";
+        let (before, mv, after) = board::before_move_after(fen, "Kd6");
+        let pv: Vec<Move> = ["g2h2", "d6c7", "d3a6", "c7b8", "h4h3", "b8a7"]
+            .iter()
+            .scan(after.clone(), |p, u| {
+                let m = u.parse::<shakmaty::uci::UciMove>().ok()?.to_move(p).ok()?;
+                *p = board::play(p, m)?;
+                Some(m)
+            })
+            .collect();
+        assert_eq!(pv.len(), 6);
+        let mut line = vec![mv];
+        line.extend_from_slice(&pv);
+        let th = themes::detect_line_after(None, &before, &line);
+        let f: Vec<Fact> = all_claims(&before, mv, &after, &pv, &th)
+            .into_iter()
+            .map(|c| c.fact)
+            .collect();
+        assert!(
+            f.contains(&Fact::KingCloser {
+                uci: "e5d6".to_owned(),
+                toward: Square::A7
+            }),
+            "{f:?}"
+        );
+        // Without the line that takes it, the walk has no target.
+        assert!(
+            !claims(fen, "Kd6")
+                .iter()
+                .any(|c| matches!(c, Fact::KingCloser { .. }))
         );
     }
 

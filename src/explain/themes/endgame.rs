@@ -106,7 +106,7 @@ pub const SPECS: &[ThemeSpec] = &[
         None,
         0.8,
         Move,
-        "In the endgame the king moves closer to the centre or to a passed pawn.",
+        "In the endgame the king moves closer to the centre, to a passed pawn, or to an enemy pawn it takes within its next moves.",
         king_activity
     ),
     theme!(
@@ -223,9 +223,42 @@ pub(crate) fn passers(b: &shakmaty::Board, c: Color) -> Vec<Square> {
         .collect()
 }
 
-fn king_activity(before: &Chess, mv: Move, _after: &Chess, _pv: &[Move]) -> Option<Hit> {
+/// Within how many of its own moves (the move counted) a king that walks towards an enemy
+/// pawn takes it in the line for the walk to be "towards the pawn" (48.Kd6 Kxh2 Kc7 Ba6 Kb8 h3
+/// Kxa7: the fourth).
+pub(crate) const PREY_WITHIN_MOVES: usize = 4;
+
+/// The enemy pawn the king moved by `mv` takes later in `pv` (the same king, within
+/// [`PREY_WITHIN_MOVES`] of its moves), when the move brings it nearer that pawn: the king
+/// goes to win it.
+pub(crate) fn king_prey(before: &Chess, mv: Move, pv: &[Move]) -> Option<Square> {
+    if mv.role() != Role::King || mv.is_castle() {
+        return None;
+    }
+    let from = mv.from()?;
+    let mut at = mv.to();
+    let them = !before.turn();
+    for m in pv.iter().skip(1).step_by(2).take(PREY_WITHIN_MOVES - 1) {
+        if m.role() != Role::King || m.from() != Some(at) {
+            return None;
+        }
+        let prey = m.to();
+        if m.capture() == Some(Role::Pawn)
+            && before.board().piece_at(prey) == Some(Role::Pawn.of(them))
+        {
+            return nearer(prey, from, mv.to()).then_some(prey);
+        }
+        at = prey;
+    }
+    None
+}
+
+fn king_activity(before: &Chess, mv: Move, _after: &Chess, pv: &[Move]) -> Option<Hit> {
     if mv.role() != Role::King || mv.is_castle() || !is_endgame(before) {
         return None;
+    }
+    if let Some(prey) = king_prey(before, mv, pv) {
+        return Some(Hit::at(vec![mv.to(), prey]));
     }
     let from = mv.from()?;
     let to = mv.to();
