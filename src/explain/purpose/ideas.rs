@@ -880,7 +880,7 @@ fn unguarded_kept(
 
 /// `pv` carried on by short searches of the engine ([`super::point::short_search`]) to at least
 /// `plies` moves from `after`, where it is shorter (a line cut short by the search's table).
-fn carried(after: &Chess, pv: &[Move], plies: usize) -> Vec<Move> {
+pub(crate) fn carried(after: &Chess, pv: &[Move], plies: usize) -> Vec<Move> {
     let mut line = Vec::new();
     let mut pos = after.clone();
     for i in 0..plies.max(pv.len()) {
