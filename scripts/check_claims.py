@@ -885,7 +885,11 @@ def t_idea(board, c):
             bsq, psq = rel_sq(b_name, them), rel_sq(p_name, them)
             if s != bsq or board.piece_at(bsq) != chess.Piece(chess.BISHOP, them):
                 continue
-            if board.piece_at(psq) != chess.Piece(chess.PAWN, them) or chess.square_file(k) not in files:
+            # The king on that wing, or still free to castle there.
+            castles = board.has_kingside_castling_rights(them) if b_name == "g2" else \
+                board.has_queenside_castling_rights(them)
+            if board.piece_at(psq) != chess.Piece(chess.PAWN, them) or (chess.square_file(k) not in files
+                                                                          and not castles):
                 return False
             if m.to_square == bsq:
                 return True
@@ -968,17 +972,37 @@ def t_idea(board, c):
             return False
         ahead = chess.SquareSet.between(s, other) | chess.SquareSet([other])
         return not (ahead & after.pieces(chess.PAWN, us))
+    if idea == "fianchetto_pawn":
+        # The b- or g-pawn one step from its home square (s, the fianchetto square it leaves),
+        # our bishop on its home square (other: c1/f1), no pawn of ours on the long diagonal
+        # ahead of s.
+        homes = {rel_sq("g2", us): (rel_sq("f1", us), rel_sq("a8", us)),
+                 rel_sq("b2", us): (rel_sq("c1", us), rel_sq("h8", us))}
+        if (role != chess.PAWN or board.is_capture(m) or m.promotion or m.from_square != s
+                or s not in homes or homes[s][0] != other):
+            return False
+        step = s + (8 if us == chess.WHITE else -8)
+        ahead = chess.SquareSet.between(s, homes[s][1]) | chess.SquareSet([homes[s][1]])
+        return (m.to_square == step and after.piece_at(other) == chess.Piece(chess.BISHOP, us)
+                and not (ahead & after.pieces(chess.PAWN, us)))
     if idea == "removes_guard":
         # A capture of an enemy piece (not a pawn) that alone defended the enemy piece (not a
         # pawn or king) on s, which we attacked; the line's reply leaves it there and our next
         # move takes it.
+        # Or (two moves): after the capture s stands attacked by us and undefended, the
+        # capturer could be taken back, and the reply does not take it back.
         line = c["moves"]
         if (not board.is_capture(m) or board.is_en_passant(m) or board.piece_type_at(m.to_square) == chess.PAWN
-                or other != m.to_square or line[0] != c["uci"] or len(line) != 3):
+                or other != m.to_square or line[0] != c["uci"] or len(line) not in (2, 3)):
             return False
         if (board.color_at(s) != them or board.piece_type_at(s) in (None, chess.PAWN, chess.KING)
                 or set(board.attackers(them, s)) != {m.to_square} or not board.attackers(us, s)):
             return False
+        if len(line) == 2:
+            reply = chess.Move.from_uci(line[1])
+            return (not after.is_check() and after.is_legal(reply) and reply.to_square != m.to_square
+                    and bool(after.attackers(them, m.to_square)) and bool(after.attackers(us, s))
+                    and not after.attackers(them, s))
         reply, ours = chess.Move.from_uci(line[1]), chess.Move.from_uci(line[2])
         if s in (reply.from_square, reply.to_square) or ours.to_square != s:
             return False

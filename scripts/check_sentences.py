@@ -29,7 +29,8 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
   idea_removes_mate_guard
                                  (kibitzer's floor is 50 cp of its own score; without an
                                  engine the explanation's score must show 50)
-  idea_removes_guard,            after the move, the reply and the mover's next move (and the
+  idea_removes_guard,            after the move, the reply and the mover's next move (a line
+                                 cut short carried on by Stockfish's best moves) (and the
   idea_removes_defender
                                  opponent's recapture on that square, if the line's next move
                                  is one) the mover's material is above its start: the piece
@@ -439,10 +440,21 @@ class Referee:
                 # The guard removed is the move's point only when the piece it guarded is won:
                 # the settled line ends with the mover's material above its start.
                 self.checked["line_gains"] += 1
+                boards_g, moves_g = list(boards), list(moves)
+                if len(moves_g) < 3 and self.engine is not None:
+                    # A line cut short after the move: carried on by Stockfish's best moves (as
+                    # kibitzer carries it by a short search of its own).
+                    while len(moves_g) < 3 and not boards_g[-1].is_game_over():
+                        best = self.engine.play(boards_g[-1], chess.engine.Limit(depth=self.depth)).move
+                        moves_g.append(best)
+                        nb = boards_g[-1].copy()
+                        nb.push(best)
+                        boards_g.append(nb)
                 n = 3
-                if len(moves) > 3 and boards[3].is_capture(moves[3]) and moves[3].to_square == moves[2].to_square:
+                if len(moves_g) > 3 and boards_g[3].is_capture(moves_g[3]) \
+                        and moves_g[3].to_square == moves_g[2].to_square:
                     n = 4
-                if len(moves) < 3 or balance(boards[n], mover) <= balance(board, mover):
+                if len(moves_g) < 3 or balance(boards_g[n], mover) <= balance(board, mover):
                     self.fail("line_gains", e, text, "the move, the reply, the capture (and its "
                               "recapture) win nothing")
             elif t in ("wins_material", "wins_back", "wins_back_later", "captures_check", "captures_wins"):

@@ -834,7 +834,7 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 34] = [
+    pub const IDEAS: [&'static str; 35] = [
         "stops",
         "denies",
         "escapes",
@@ -869,6 +869,7 @@ impl Fact {
         "reinforces",
         "unpins",
         "prepares_fianchetto",
+        "fianchetto_pawn",
     ];
 
     /// The variant of a kind that a template may ask for (`claim:threat_met/defends`).

@@ -329,7 +329,12 @@ impl Gate {
             captures: s.mv.is_capture(),
             king_moves: s.mv.role() == Role::King,
             gain_believed: gain_believed(s, mover, &settled),
-            line_gains: guard_won(s.before, s.mv, s.pv),
+            // The line cut short by the search's table is carried on as the idea reads it.
+            line_gains: guard_won(
+                s.before,
+                s.mv,
+                &crate::explain::purpose::ideas::carried(&after, s.pv, 2),
+            ),
             moved_taken: moved_taken(s.mv, mover, s.pv),
             wins_back: wins_back(s.before, mover, &settled),
             answer: false,
@@ -760,6 +765,16 @@ mod tests {
             Score::Cp(100),
         );
         assert!(!g.sacrifice);
+    }
+
+    #[test]
+    fn the_guard_removed_is_read_on_a_line_cut_short() {
+        // purpose_textbook_tune: Bxc6 takes the only guard of the bishop on e5; the engine's
+        // line stops after the move, and the short search carries it on (...f6 Rxe5 or
+        // ...Bxb2 Bxb7): the guard removed wins material.
+        let fen = "6k1/pp3ppp/2n5/1B2b3/8/7P/PP3PP1/4R1K1 w - - 0 1";
+        let g = gate(fen, &["b5c6"], Score::Cp(600));
+        assert!(g.allows("idea_removes_guard"));
     }
 
     #[test]

@@ -18,10 +18,15 @@
 //!   a queen or rook of ours on the board to follow it up (g4–g5 against the king on g8 after
 //!   castling long);
 //! - `fianchetto` ([`fianchetto`]): our bishop takes, or offers to trade where no capture wins
-//!   it, the enemy's fianchettoed bishop (g7 with a pawn on g6, the king on that wing);
+//!   it, the enemy's fianchettoed bishop (g7 with a pawn on g6, the king on that wing or free
+//!   to castle there);
 //! - `fianchettoes` ([`fianchettoes`]): a bishop comes from off the long diagonals to its
 //!   fianchetto square (b2, g2, b7, g7), with no pawn of ours on the long diagonal ahead of
 //!   it (its own pawns never clear the way again);
+//! - `fianchetto_pawn` ([`fianchetto_pawn`]): the b- or g-pawn steps from its home square one
+//!   square forward, with our bishop on its home square (c1, f1) to go to the square it left,
+//!   and no pawn of ours on the long diagonal ahead of that square (1.Nf3 d5 2.g3, ...b6 in the
+//!   Queen's Indian): the move prepares the fianchetto;
 //! - `centralises` ([`centralises`]): a knight comes from outside the centre to d4, e4, d5 or
 //!   e5, where no enemy pawn attacks it;
 //! - `aims_f7` ([`aims_f7`]): a bishop or queen newly attacks the f7 (f2) pawn, which only the
@@ -35,7 +40,9 @@
 //!   where there were pieces (a rook trade into a won pawn ending).
 //! - `removes_guard` ([`removes_guard`]): a capture of an enemy piece (not a pawn) that was the
 //!   only defender of another enemy piece (not a pawn or the king) we attack, which the line
-//!   takes at our next move (13.Bxe7 Qxe7 14.Bxf5: the knight on e7 guarded the bishop);
+//!   takes at our next move (13.Bxe7 Qxe7 14.Bxf5: the knight on e7 guarded the bishop), or
+//!   which stands attacked and undefended after the capture while the line's reply, though it
+//!   could, does not take the capturer back (1.Bxc6 Bxb2: ...bxc6 Rxe5);
 //! - `removes_defender` ([`removes_defender`]): a capture of an enemy piece (not a pawn) that
 //!   was one of two or more defenders of an enemy piece or pawn (not the king) we attack; after
 //!   the line's reply we attack it more often than it is defended, and our next move in the
@@ -309,7 +316,7 @@ fn safe_there(pos: &Chess, sq: Square) -> bool {
 
 /// `fianchetto`: our bishop takes the enemy's fianchettoed bishop, or comes to attack it along
 /// its diagonal where no legal capture wins it (a pinned fianchetto bishop cannot take); the
-/// enemy king stands on that wing.
+/// enemy king stands on that wing or may still castle there.
 #[must_use]
 pub fn fianchetto(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     let us = before.turn();
@@ -319,14 +326,27 @@ pub fn fianchetto(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     let (b0, b1) = (before.board(), after.board());
     let king = b0.king_of(!us)?;
     // Squares seen from the enemy's side: its g2 is our g7.
-    for (bishop, pawn, files) in [
-        (Square::G2, Square::G3, [File::F, File::G, File::H]),
-        (Square::B2, Square::B3, [File::A, File::B, File::C]),
+    for (bishop, pawn, files, side) in [
+        (
+            Square::G2,
+            Square::G3,
+            [File::F, File::G, File::H],
+            shakmaty::CastlingSide::KingSide,
+        ),
+        (
+            Square::B2,
+            Square::B3,
+            [File::A, File::B, File::C],
+            shakmaty::CastlingSide::QueenSide,
+        ),
     ] {
         let (bishop, pawn) = (rel(bishop, !us), rel(pawn, !us));
+        // The king on that wing, or still free to castle there (the 150 attack's Bh6 before
+        // ...O-O).
+        let wing_king = files.contains(&king.file()) || before.castles().has(!us, side);
         if b0.piece_at(bishop) != Some(Role::Bishop.of(!us))
             || b0.piece_at(pawn) != Some(Role::Pawn.of(!us))
-            || !files.contains(&king.file())
+            || !wing_king
         {
             continue;
         }
@@ -431,6 +451,32 @@ pub fn fianchettoes(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     let own_pawns = after.board().by_piece(Role::Pawn.of(us));
     (!long.contains(from) && (ahead & own_pawns).is_empty())
         .then(|| idea(mv, "fianchettoes", to, Some(corner)))
+}
+
+/// `fianchetto_pawn` (see the module's documentation): `square` the fianchetto square the pawn
+/// left, `other` the bishop's home square.
+#[must_use]
+pub fn fianchetto_pawn(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
+    let us = before.turn();
+    let from = mv.from()?;
+    if mv.role() != Role::Pawn || mv.is_capture() || mv.is_promotion() {
+        return None;
+    }
+    let b = after.board();
+    // Our squares: the pawn's home, where it goes, the bishop's home, the far corner.
+    let (home, bishop, corner) = [
+        (Square::G2, Square::F1, Square::A8),
+        (Square::B2, Square::C1, Square::H8),
+    ]
+    .into_iter()
+    .map(|(h, f, c)| (rel(h, us), rel(f, us), rel(c, us)))
+    .find(|(h, _, _)| *h == from)?;
+    let step = home.offset(if us.is_white() { 8 } else { -8 });
+    let ahead = attacks::between(home, corner) | Bitboard::from_square(corner);
+    (Some(mv.to()) == step
+        && b.piece_at(bishop) == Some(Role::Bishop.of(us))
+        && (ahead & b.by_piece(Role::Pawn.of(us))).is_empty())
+    .then(|| idea(mv, "fianchetto_pawn", home, Some(bishop)))
 }
 
 /// The pins of `them`'s sliders on `us`'s pieces (not pawns, not the king) in `b`: (pinner,
@@ -617,6 +663,100 @@ pub fn breakthrough(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Opt
         return None;
     }
     let had = passer_files(before.board(), us);
+    if let Some(f) = line_passer(after, mv, pv, had) {
+        return Some(f);
+    }
+    // A pawn ending: the breakthrough is forced whatever the defence (b6! axb6 c6 or cxb6 a6),
+    // which a shallow line that defends badly does not show; the forced line after the
+    // capture of the pawn is the one named.
+    if !is_pawn_ending(b) {
+        return None;
+    }
+    let mut line = vec![mv];
+    line.extend(forced_passer(after, us, had, BREAK_FORCED_PLIES, mv.to())?);
+    let end = line[1..]
+        .iter()
+        .try_fold(after.clone(), |p, m| board::play(&p, *m))?;
+    let square = new_passer(end.board(), us, had)?;
+    Some(break_fact(mv, square, &line))
+}
+
+/// The first passed pawn of `us` on `b` on a file where `had` shows none.
+fn new_passer(b: &Board, us: Color, had: Bitboard) -> Option<Square> {
+    board::relative(b.by_piece(Role::Pawn.of(us)), us)
+        .into_iter()
+        .find(|p| board::is_passed(b, *p, us) && (had & Bitboard::from_file(p.file())).is_empty())
+}
+
+/// The [`breakthrough`] idea of `mv`: the new passer on `square`, reached by `line`.
+fn break_fact(mv: Move, square: Square, line: &[Move]) -> Fact {
+    Fact::Idea {
+        uci: uci(mv),
+        idea: "breakthrough".to_owned(),
+        square,
+        other: None,
+        moves: line.iter().map(|m| uci(*m)).collect(),
+        san: Vec::new(),
+        n: 0,
+    }
+}
+
+/// How many plies after the push (the defender's first) the forced breakthrough is read in a
+/// pawn ending: reply, pawn move, reply, pawn move (b6! axb6 c6 bxc6 a6).
+const BREAK_FORCED_PLIES: u32 = 4;
+
+/// The forced passer of [`breakthrough`]: with the defender (`pos`'s side to move) to play,
+/// every reply of it is met within `plies` plies by pawn moves of `us` that leave a new passed
+/// pawn (see [`new_passer`]) no enemy piece attacks. The line returned follows the reply that
+/// takes on `pushed` (the pawn offered), else the first reply.
+fn forced_passer(
+    pos: &Chess,
+    us: Color,
+    had: Bitboard,
+    plies: u32,
+    pushed: Square,
+) -> Option<Vec<Move>> {
+    if plies < 2 {
+        return None;
+    }
+    let mut chosen: Option<Vec<Move>> = None;
+    let replies = pos.legal_moves();
+    if replies.is_empty() {
+        return None;
+    }
+    for r in replies {
+        let next = board::play(pos, r)?;
+        let mut found = None;
+        for m in next
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.role() == Role::Pawn)
+        {
+            let Some(then) = board::play(&next, m) else {
+                continue;
+            };
+            let b = then.board();
+            let safe = new_passer(b, us, had).is_some_and(|p| !board::is_attacked(b, p, !us));
+            if safe {
+                found = Some(vec![r, m]);
+                break;
+            }
+            if let Some(rest) = forced_passer(&then, us, had, plies - 2, pushed) {
+                found = Some([vec![r, m], rest].concat());
+                break;
+            }
+        }
+        let line = found?;
+        if chosen.is_none() || (r.to() == pushed && r.is_capture()) {
+            chosen = Some(line);
+        }
+    }
+    chosen
+}
+
+/// The passer [`breakthrough`] reads in `pv` (carried on by short searches).
+fn line_passer(after: &Chess, mv: Move, pv: &[Move], had: Bitboard) -> Option<Fact> {
+    let us = !after.turn();
     let mut pos = after.clone();
     let mut line = vec![mv];
     for i in 0..BREAK_PLIES {
@@ -626,23 +766,9 @@ pub fn breakthrough(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Opt
         };
         pos = board::play(&pos, m)?;
         line.push(m);
-        let b = pos.board();
-        let new = board::relative(b.by_piece(Role::Pawn.of(us)), us)
-            .into_iter()
-            .find(|p| board::is_passed(b, *p, us) && !had.contains(*p));
-        if let Some(p) = new {
-            // The passer is new on its file: no passed pawn of ours stood on that file.
-            if (had & Bitboard::from_file(p.file())).is_empty() {
-                return Some(Fact::Idea {
-                    uci: uci(mv),
-                    idea: "breakthrough".to_owned(),
-                    square: p,
-                    other: None,
-                    moves: line.iter().map(|m| uci(*m)).collect(),
-                    san: Vec::new(),
-                    n: 0,
-                });
-            }
+        // The passer is new on its file: no passed pawn of ours stood on that file.
+        if let Some(p) = new_passer(pos.board(), us, had) {
+            return Some(break_fact(mv, p, &line));
         }
     }
     None
@@ -696,24 +822,84 @@ pub fn trades_down(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Opti
 #[must_use]
 pub fn removes_guard(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Fact> {
     let us = before.turn();
-    let (guard, reply, ours, target) = guard_line(before, mv, pv)?;
     let b0 = before.board();
     // The piece guarded: an enemy piece (no pawn, no king) the guard alone defended, which we
-    // attacked, still there to be taken at our next move (not the recapturer).
-    if matches!(b0.role_at(target), None | Some(Role::Pawn | Role::King))
-        || board::attackers(b0, target, !us) != Bitboard::from_square(guard)
-        || !board::is_attacked(b0, target, us)
+    // attacked.
+    let guarded = |target: Square, guard: Square| {
+        !matches!(b0.role_at(target), None | Some(Role::Pawn | Role::King))
+            && b0.color_at(target) == Some(!us)
+            && board::attackers(b0, target, !us) == Bitboard::from_square(guard)
+            && board::is_attacked(b0, target, us)
+    };
+    let line = carried(after, pv, 2);
+    if let Some((guard, reply, ours, target)) = guard_line(before, mv, &line)
+        && guarded(target, guard)
     {
+        // Still there to be taken at our next move (not the recapturer).
+        let next = board::play(after, reply)?;
+        board::play(&next, ours)?;
+        return Some(guard_taken(
+            "removes_guard",
+            &[mv, reply, ours],
+            target,
+            guard,
+        ));
+    }
+    unguarded_kept(before, mv, after, &line, guarded)
+}
+
+/// The second form of `removes_guard`: the capture took the only guard of an enemy piece we
+/// attack, which after it stands attacked and undefended; the capturer could be taken back,
+/// but the reply does not take it (taking back loses the piece it guarded: 1.Bxc6 Bxb2, not
+/// 1...bxc6 2.Rxe5). `moves`: the capture and the reply.
+fn unguarded_kept(
+    before: &Chess,
+    mv: Move,
+    after: &Chess,
+    line: &[Move],
+    guarded: impl Fn(Square, Square) -> bool,
+) -> Option<Fact> {
+    let us = before.turn();
+    let guard = mv.to();
+    if mv.capture().is_none_or(|r| r == Role::Pawn) || mv.is_en_passant() || after.is_check() {
         return None;
     }
-    let next = board::play(after, reply)?;
-    board::play(&next, ours)?;
-    Some(guard_taken(
-        "removes_guard",
-        [mv, reply, ours],
-        target,
-        guard,
-    ))
+    let reply = *line.first()?;
+    let b1 = after.board();
+    if reply.to() == guard || !board::is_attacked(b1, guard, !us) {
+        return None;
+    }
+    let target = board::relative(b1.by_color(!us), us)
+        .into_iter()
+        .find(|t| {
+            guarded(*t, guard) && board::is_attacked(b1, *t, us) && !board::is_attacked(b1, *t, !us)
+        })?;
+    board::play(after, reply)?;
+    Some(guard_taken("removes_guard", &[mv, reply], target, guard))
+}
+
+/// `pv` carried on by short searches of the engine ([`super::point::short_search`]) to at least
+/// `plies` moves from `after`, where it is shorter (a line cut short by the search's table).
+pub(crate) fn carried(after: &Chess, pv: &[Move], plies: usize) -> Vec<Move> {
+    let mut line = Vec::new();
+    let mut pos = after.clone();
+    for i in 0..plies.max(pv.len()) {
+        let m = match pv.get(i) {
+            Some(m) => *m,
+            None if i < plies => match super::point::short_search(&pos, BREAK_DEPTH, BREAK_NODES).0
+            {
+                Some(m) => m,
+                None => break,
+            },
+            None => break,
+        };
+        let Some(next) = board::play(&pos, m) else {
+            break;
+        };
+        line.push(m);
+        pos = next;
+    }
+    line
 }
 
 /// The line of a capture that takes a guard: `mv` takes a piece (not a pawn) on `guard`, the
@@ -736,8 +922,8 @@ fn guard_line(before: &Chess, mv: Move, pv: &[Move]) -> Option<(Square, Move, Mo
 
 /// The idea `name` of a capture that takes a guard: `square` the target left short of
 /// defenders, `other` where the guard stood, `moves` the capture, the reply and our capture on
-/// the target.
-fn guard_taken(name: &str, line: [Move; 3], target: Square, guard: Square) -> Fact {
+/// the target (or the capture and the reply that leaves the capturer standing).
+fn guard_taken(name: &str, line: &[Move], target: Square, guard: Square) -> Fact {
     Fact::Idea {
         uci: uci(line[0]),
         idea: name.to_owned(),
@@ -755,7 +941,7 @@ fn guard_taken(name: &str, line: [Move; 3], target: Square, guard: Square) -> Fa
 #[must_use]
 pub fn removes_defender(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Fact> {
     let us = before.turn();
-    let (guard, reply, ours, target) = guard_line(before, mv, pv)?;
+    let (guard, reply, ours, target) = guard_line(before, mv, &carried(after, pv, 2))?;
     let b0 = before.board();
     let defenders = board::attackers(b0, target, !us);
     // One of two defenders or more (the only one is `removes_guard`), of an enemy piece or
@@ -777,7 +963,7 @@ pub fn removes_defender(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) ->
     board::play(&next, ours)?;
     Some(guard_taken(
         "removes_defender",
-        [mv, reply, ours],
+        &[mv, reply, ours],
         target,
         guard,
     ))
@@ -879,6 +1065,7 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Vec<Fact>
         prepares_fianchetto(before, mv, after),
         off_rim(before, mv, after),
         fianchettoes(before, mv, after),
+        fianchetto_pawn(before, mv, after),
         aims_f7(before, mv, after),
         breakthrough(before, mv, after, pv),
         trades_down(before, mv, after, pv),
@@ -1114,6 +1301,62 @@ mod tests {
         // exf7; the line stops at ...Rb8 Kf4 Kf8.
         let fen = "3rb1k1/R4p2/7p/4PP1P/2p3K1/2B5/1P6/8 w - - 1 50";
         assert_eq!(names(fen, "e6", &["Rb8", "Kf4", "Kf8"]), ["breakthrough"]);
+    }
+
+    #[test]
+    fn a_forced_breakthrough_is_found_when_the_line_defends_badly() {
+        // purpose_textbook_tune: ...b3! axb3 c3 bxc3 a3 (or cxb3 a3); the engine's depth-6
+        // line ...b3 axb3 cxb3 cxb3 axb3 makes no passer, but every defence loses to one.
+        let fen = "7k/8/8/8/ppp5/8/PPP5/7K b - - 0 1";
+        let got = names(fen, "b3", &["axb3", "cxb3", "cxb3", "axb3"]);
+        assert!(got.contains(&"breakthrough".to_owned()), "{got:?}");
+        // Centre pawns: e6! fxe6 d6 (or dxe6 f6).
+        let fen = "8/3ppp2/8/3PPP2/8/k7/8/K7 w - - 0 1";
+        assert!(names(fen, "e6", &["dxe6", "fxe6"]).contains(&"breakthrough".to_owned()));
+        // Two against two make no passer whatever happens: no breakthrough.
+        let fen = "8/6pp/8/6PP/8/k7/8/K7 w - - 0 1";
+        assert!(!names(fen, "g6", &["hxg6", "hxg6"]).contains(&"breakthrough".to_owned()));
+    }
+
+    #[test]
+    fn the_b_or_g_pawn_step_prepares_the_fianchetto() {
+        // purpose_textbook_tune: the Catalan's g3 and the Queen's Indian's ...b6.
+        let fen = "rnbqkb1r/ppp2ppp/4pn2/3p4/2PP4/5N2/PP2PPPP/RNBQKB1R w KQkq - 0 4";
+        assert!(names(fen, "g3", &[]).contains(&"fianchetto_pawn".to_owned()));
+        let fen = "rnbqkb1r/pppp1ppp/4pn2/8/2PP4/5N2/PP2PPPP/RNBQKB1R b KQkq - 1 3";
+        assert!(names(fen, "b6", &[]).contains(&"fianchetto_pawn".to_owned()));
+        // Two steps, or the bishop gone from its home square: no fianchetto prepared.
+        let fen = "rnbqkb1r/ppp2ppp/4pn2/3p4/2PP4/5N2/PP2PPPP/RNBQKB1R w KQkq - 0 4";
+        assert!(!names(fen, "g4", &[]).contains(&"fianchetto_pawn".to_owned()));
+        let fen = "rnbqkb1r/ppp2ppp/4pn2/3p4/2PP4/5N2/PP1BPPPP/RN1QKB1R w KQkq - 0 4";
+        assert!(!names(fen, "b3", &[]).contains(&"fianchetto_pawn".to_owned()));
+        // Our own pawn on the long diagonal ahead (e4): the bishop would bite on it.
+        let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+        assert!(!names(fen, "g3", &[]).contains(&"fianchetto_pawn".to_owned()));
+    }
+
+    #[test]
+    fn the_fianchetto_bishop_traded_before_the_king_castles() {
+        // purpose_textbook_tune, the 150 attack: Bh6 against g7 with Black's king still on e8,
+        // free to castle short.
+        let fen = "rnbqk2r/p3ppbp/2pp1np1/1p6/3PP3/2N1BP2/PPPQ2PP/R3KBNR w KQkq - 0 7";
+        assert!(names(fen, "Bh6", &[]).contains(&"fianchetto".to_owned()));
+        // Without the right to castle short, and the king in the centre: no fianchetto idea.
+        let fen = "rnbqk2r/p3ppbp/2pp1np1/1p6/3PP3/2N1BP2/PPPQ2PP/R3KBNR w KQq - 0 7";
+        assert!(!names(fen, "Bh6", &[]).contains(&"fianchetto".to_owned()));
+    }
+
+    #[test]
+    fn the_guard_taken_when_the_recapture_would_lose_the_piece() {
+        // purpose_textbook_tune: the knight on c6 alone guards the bishop on e5, which the rook
+        // attacks; after Bxc6 Black saves the bishop (...Bxb2) instead of taking back.
+        let fen = "6k1/pp3ppp/2n5/1B2b3/8/7P/PP3PP1/4R1K1 w - - 0 1";
+        assert!(names(fen, "Bxc6", &["Bxb2"]).contains(&"removes_guard".to_owned()));
+        // The line cut short after the capture is carried on by a short search.
+        assert!(names(fen, "Bxc6", &[]).contains(&"removes_guard".to_owned()));
+        // Nothing of Black's attacked: the bishop takes a knight, no guard removed.
+        let fen = "6k1/pp3ppp/2n5/1B2b3/8/7P/PP3PP1/6K1 w - - 0 1";
+        assert!(!names(fen, "Bxc6", &["Bxb2"]).contains(&"removes_guard".to_owned()));
     }
 
     #[test]
