@@ -809,7 +809,7 @@ def t_idea(board, c):
         guards = lambda b: len(b.attackers(us, s) & b.pieces(chess.PAWN, us))
         minor = after.piece_at(s)
         rel = chess.square_rank(s) if us == chess.WHITE else 7 - chess.square_rank(s)
-        return (minor is not None and minor.color == us and minor.piece_type in (chess.KNIGHT, chess.BISHOP)
+        return (minor is not None and minor.color == us and minor.piece_type in (chess.KNIGHT, chess.BISHOP, chess.PAWN)
                 and rel >= 4 and s in after.attacks(m.to_square)
                 and bool(after.attackers(them, s) & ~after.pieces(chess.PAWN, them))
                 and guards(board) <= 1 and guards(after) > guards(board))

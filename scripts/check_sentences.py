@@ -51,8 +51,9 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
   queenside_attack               the same on files a-c / a-d, corner a1/a8
   *_endgame                      the material after the move is that endgame (pawns present,
                                  the named piece on both sides, nothing else)
-  bishop_pair                    only the mover has both bishops after the move and after
-                                 the reply (a trade taken back at once secures no pair)
+  bishop_pair                    only the mover has both bishops after the move and through
+                                 the line's next 4 plies (a trade taken back at once, or a
+                                 bishop lost in the line's first moves, secures no pair)
   material_gain, material_loss   the line is printed (level "advanced")
   early_queen, same_piece_twice, a principle broken is said only of a move judged an error
   premature_attack, knight_on_rim, (inaccuracy, mistake or blunder); so are the mover's own
@@ -391,8 +392,9 @@ class Referee:
                 self.checked["bishop_pair"] += 1
                 pair = lambda b, c: len({chess.square_file(x) + chess.square_rank(x) & 1 for x in b.pieces(chess.BISHOP, c)}) == 2
                 alone = lambda b: pair(b, mover) and not pair(b, not mover)
-                if not alone(after) or (len(boards) > 2 and not alone(boards[2])):
-                    self.fail("bishop_pair", e, text, "the mover does not keep the pair alone after the reply")
+                # After the move and through the line's next 4 plies (PAIR_KEPT_PLIES).
+                if not alone(after) or not all(alone(b) for b in boards[2:6]):
+                    self.fail("bishop_pair", e, text, "the mover does not keep the pair alone through the line's first plies")
             elif t in ENDGAMES:
                 self.checked["endgame"] += 1
                 if not endgame_is(after, ENDGAMES[t]):

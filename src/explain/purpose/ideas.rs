@@ -529,10 +529,11 @@ pub fn unpins(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
         .map(|(s, p, _)| idea(mv, "unpins", p, Some(s)))
 }
 
-/// `reinforces`: a pawn advance (not a capture) after which the pawn defends a knight or bishop
-/// of ours in the enemy half (`square`) that an enemy piece attacks, which no pawn of ours
-/// defended before or which only one did: the outpost piece kept there (9.f4 behind the knight on
-/// e5, which ...Nxe5 would otherwise trade off a pawn's recapture from).
+/// `reinforces`: a pawn advance (not a capture) after which the pawn defends a knight, bishop
+/// or pawn of ours in the enemy half (`square`) that an enemy piece attacks, which no pawn of
+/// ours defended before or which only one did: the outpost piece kept there (9.f4 behind the
+/// knight on e5, which ...Nxe5 would otherwise trade off a pawn's recapture from), or the head
+/// of a pawn chain given a second pawn behind it (9.f4 behind e5, attacked by the queen on c7).
 #[must_use]
 pub fn reinforces(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     let us = before.turn();
@@ -543,8 +544,8 @@ pub fn reinforces(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     let pawn_guards = |b: &Board, sq: Square| {
         (attacks::pawn_attacks(!us, sq) & b.by_piece(Role::Pawn.of(us))).count()
     };
-    let minors = b1.by_color(us) & (b1.knights() | b1.bishops());
-    (attacks::pawn_attacks(us, mv.to()) & minors)
+    let held = b1.by_color(us) & (b1.knights() | b1.bishops() | b1.pawns());
+    (attacks::pawn_attacks(us, mv.to()) & held)
         .into_iter()
         .filter(|&t| board::rel_rank(t, us) >= 4)
         .filter(|&t| (b1.attacks_to(t, !us, b1.occupied()) & !b1.pawns()).any())
@@ -1138,6 +1139,17 @@ mod tests {
         // Not when no enemy piece attacks it (nothing to keep it against).
         let fen = "r1bqk2r/pp2bppp/2p2n2/3pN3/3P4/1BN5/PPP2PPP/R1BQ1RK1 w kq - 2 9";
         assert!(!names(fen, "f4", &[]).contains(&"reinforces".to_owned()));
+    }
+
+    #[test]
+    fn a_pawn_reinforces_the_head_of_its_chain() {
+        // Carlsen-Leko, 9.f4: the pawn on e5, attacked by the queen on c7 and held by d4 alone,
+        // gets a second pawn behind it (it "prepared Bf2" before).
+        let fen = "rn2kb1r/ppq1nppp/2p1p1b1/2PpP3/3P4/4B3/PP1N1PPP/R1Q1KBNR w KQkq - 1 9";
+        assert!(names(fen, "f4", &[]).contains(&"reinforces".to_owned()));
+        // A pawn in our own half is no chain's head to keep.
+        let fen = "rn2kb1r/ppq1nppp/2p1p1b1/2Pp4/3PP3/4B3/PP1N1PPP/R1Q1KBNR w KQkq - 1 9";
+        assert!(!names(fen, "f3", &[]).contains(&"reinforces".to_owned()));
     }
 
     #[test]

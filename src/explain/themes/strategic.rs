@@ -47,12 +47,18 @@ pub(crate) fn has_pair(b: &shakmaty::Board, c: shakmaty::Color) -> bool {
 
 /// Only the mover has the bishop pair after the move, not before, and still after the reply:
 /// 20.Bxc5 Qxc5 trades a bishop, it "secures" no pair.
+/// Through how many plies of the line after the move (the reply first) the pair must stand
+/// for the move to "secure" it: 20.Kxf2 takes the bishop on f2, but after Rxc1 Rxc1 Rxd8 the
+/// bishop on d8 is gone too.
+pub const PAIR_KEPT_PLIES: usize = 4;
+
 fn bishop_pair(before: &Chess, _mv: Move, after: &Chess, pv: &[Move]) -> Option<Hit> {
     let us = before.turn();
     let now = |b: &shakmaty::Board| has_pair(b, us) && !has_pair(b, !us);
     let b = after.board();
-    let replied = pv.first().and_then(|r| board::play(after, *r));
-    let kept = replied.as_ref().is_none_or(|p| now(p.board()));
+    let kept = board::positions(after, &pv[..pv.len().min(PAIR_KEPT_PLIES)])
+        .iter()
+        .all(|p| now(p.board()));
     (now(b) && !now(before.board()) && kept)
         .then(|| Hit::on(b, b.by_piece(Role::Bishop.of(us)).into_iter().collect()))
 }
@@ -112,6 +118,19 @@ mod tests {
         assert!(bishop_pair(&before, mv, &after, &pv).is_none());
         // Had Black not taken back, White would have the pair alone.
         let (before, mv, after, pv) = play(fen, &["d4c5", "a8d8"]);
+        assert!(bishop_pair(&before, mv, &after, &pv).is_some());
+    }
+
+    #[test]
+    fn a_bishop_pair_lost_in_the_lines_first_moves_is_not_secured() {
+        // Carlsen-Svidler: 20.Kxf2 takes a bishop, but the one on d8 falls after Rxc1 Rxc1
+        // Rxd8.
+        let fen = "2rB1rk1/5ppp/p3b3/8/8/1P3B2/P4bPP/2RR2K1 w - - 0 20";
+        let line = ["g1f2", "c8c1", "d1c1", "f8d8", "f2e3", "d8e8"];
+        let (before, mv, after, pv) = play(fen, &line);
+        assert!(bishop_pair(&before, mv, &after, &pv).is_none());
+        // Four plies on, the pair is said when it still stands.
+        let (before, mv, after, pv) = play(fen, &["g1f2", "c8c1", "d1c1", "h7h6", "d8e7"]);
         assert!(bishop_pair(&before, mv, &after, &pv).is_some());
     }
 }
