@@ -427,7 +427,9 @@ class Referee:
                 # (kibitzer's own floor is half a pawn).
                 self.checked[t[5:]] += 1
                 why = None
-                if self.engine is not None:
+                if after.is_checkmate():
+                    pass
+                elif self.engine is not None:
                     sc = sf_score(self.engine, after, self.depth)[0]
                     if sc.is_mate():
                         why = None if -sc.mate() > 0 else "the mover gets mated"
@@ -527,6 +529,8 @@ class Referee:
         gain = settled_gain(board, mover, boards, moves)
         if gain <= 0 and not boards[-1].is_checkmate():
             return "the settled line gains nothing"
+        if after.is_checkmate():
+            return None
         if self.engine is not None:
             sc = sf_score(self.engine, after, self.depth)[0]
             if sc.is_mate():

@@ -377,7 +377,7 @@ impl Gate {
                 self.endgame.is_some_and(|e| e.template() == id)
             }
             "material_gain" | "material_loss" => self.line_shown,
-            "wins_material" => self.gain_believed && !self.wins_back,
+            "wins_material" => self.gain_believed && !self.wins_back && !self.mates,
             // The guard removed is the point only when the piece it guarded is won.
             "idea_removes_guard" | "idea_removes_defender" => self.line_gains,
             // The ending traded into is one the score believes the mover is better in.
@@ -395,9 +395,15 @@ impl Gate {
                 !self.answer || (self.gain_believed && !self.wins_back && !self.answer_takes_back)
             }
             "recapture" => !self.answer,
-            // Said first only when the capture keeps what it takes.
+            // Said first only when the capture keeps what it takes; a capture that mates is
+            // the mate, not material ("cxd8=Q# captures the queen with check, winning
+            // material: +17 pawns").
             "captures_check" | "captures_wins" => {
-                self.captures && self.gain_believed && !self.taken_back && !self.wins_back
+                self.captures
+                    && self.gain_believed
+                    && !self.taken_back
+                    && !self.wins_back
+                    && !self.mates
             }
             "exposed_king" => self.mover_has_queen && !self.king_moves,
             "check" => !self.mates,
@@ -794,6 +800,11 @@ mod tests {
             !g.allows("captures_check"),
             "the score does not believe the gain"
         );
+        // Morphy, game 34: 33.cxd8=Q# takes the queen and mates: the mate is the point.
+        let mate = "3q3k/2P3pp/p7/1p2pp2/8/7P/P4PP1/6K1 w - - 0 33";
+        let g = gate(mate, &["c7d8q"], Score::Mate(1));
+        assert!(g.mates);
+        assert!(!g.allows("captures_check") && !g.allows("wins_material"));
     }
 
     #[test]
