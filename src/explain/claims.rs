@@ -1350,19 +1350,9 @@ mod tests {
     use crate::explain::board::{self, from_fen as pos};
     use crate::explain::themes;
 
-    fn wins(fen: &str, ucis: &[&str]) -> Option<i32> {
+    fn wins(fen: &str, sans: &[&str]) -> Option<i32> {
         let p = pos(fen);
-        let mut line = Vec::new();
-        let mut cur = p.clone();
-        for u in ucis {
-            let m = u
-                .parse::<shakmaty::uci::UciMove>()
-                .unwrap()
-                .to_move(&cur)
-                .unwrap();
-            cur = board::play(&cur, m).unwrap();
-            line.push(m);
-        }
+        let line = board::line_from(&p, sans);
         let after = board::play(&p, line[0]).unwrap();
         let found = themes::detect_line_after(None, &p, &line);
         let root: Vec<_> = found.into_iter().filter(|t| t.ply == 0).collect();
@@ -1380,15 +1370,15 @@ mod tests {
         // Nd5 Nf6 Nxf6+ gxf6 Bd2 h5 c3 b3 Qxb3): no "nets +1 pawn by force".
         let fen = "r3kbnr/1bqp1ppp/p1n1p3/1p6/3NP3/2NB4/PPP2PPP/R1BQR1K1 w kq - 6 9";
         let line = [
-            "d4c6", "c7c6", "a2a4", "b5b4", "c3d5", "g8f6", "d5f6", "g7f6", "c1d2", "h7h5", "c2c3",
-            "b4b3", "d1b3", "h8g8", "f2f3",
+            "Nxc6", "Qxc6", "a4", "b4", "Nd5", "Nf6", "Nxf6+", "gxf6", "Bd2", "h5", "c3", "b3",
+            "Qxb3", "Rg8", "f3",
         ];
         assert_eq!(wins(fen, &line), None);
         // A rook taken at once, the queen's checks answered and the queens traded: won by
         // the move within five plies (tests/data/theme_cases.txt).
         let rook = "r6k/pp2r2p/4Rp1Q/3p4/8/1N1P2b1/PqP3PP/7K w - - 0 25";
         assert_eq!(
-            wins(rook, &["e6e7", "b2b1", "b3c1", "b1c1", "h6c1"]),
+            wins(rook, &["Rxe7", "Qb1+", "Nc1", "Qxc1+", "Qxc1"]),
             Some(5)
         );
     }

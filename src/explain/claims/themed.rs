@@ -250,14 +250,7 @@ mod tests {
         // it comes no nearer the centre and there is no passed pawn.
         let fen = "8/pp6/2p5/2P1K1N1/PP4pp/3b4/6kP/8 w - - 8 48";
         let (before, mv, after) = board::before_move_after(fen, "Kd6");
-        let pv: Vec<Move> = ["g2h2", "d6c7", "d3a6", "c7b8", "h4h3", "b8a7"]
-            .iter()
-            .scan(after.clone(), |p, u| {
-                let m = u.parse::<shakmaty::uci::UciMove>().ok()?.to_move(p).ok()?;
-                *p = board::play(p, m)?;
-                Some(m)
-            })
-            .collect();
+        let pv = board::line_from(&after, &["Kxh2", "Kc7", "Ba6", "Kb8", "h3", "Kxa7"]);
         assert_eq!(pv.len(), 6);
         let mut line = vec![mv];
         line.extend_from_slice(&pv);
