@@ -333,7 +333,7 @@ impl Gate {
             line_gains: guard_won(
                 s.before,
                 s.mv,
-                &crate::explain::purpose::ideas::carried(&after, s.pv, 2),
+                &crate::explain::purpose::ideas::guard_pv(s.mv, &after, s.pv),
             ),
             moved_taken: moved_taken(s.mv, mover, s.pv),
             wins_back: wins_back(s.before, mover, &settled),

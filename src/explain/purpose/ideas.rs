@@ -819,7 +819,8 @@ pub fn trades_down(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Opti
 }
 
 /// `removes_guard` (see the module's documentation): `square` the piece left without a guard,
-/// `other` the guard taken, `moves` the move, the reply and our capture on `square`.
+/// `other` the guard taken, `moves` the move, the reply and our capture on `square`. `pv` is
+/// the line as [`guard_pv`] gives it.
 #[must_use]
 pub fn removes_guard(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Fact> {
     let us = before.turn();
@@ -832,8 +833,7 @@ pub fn removes_guard(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Op
             && board::attackers(b0, target, !us) == Bitboard::from_square(guard)
             && board::is_attacked(b0, target, us)
     };
-    let line = carried(after, pv, 2);
-    if let Some((guard, reply, ours, target)) = guard_line(before, mv, &line)
+    if let Some((guard, reply, ours, target)) = guard_line(before, mv, pv)
         && guarded(target, guard)
     {
         // Still there to be taken at our next move (not the recapturer).
@@ -846,7 +846,7 @@ pub fn removes_guard(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Op
             guard,
         ));
     }
-    unguarded_kept(before, mv, after, &line, guarded)
+    unguarded_kept(before, mv, after, pv, guarded)
 }
 
 /// The second form of `removes_guard`: the capture took the only guard of an enemy piece we
@@ -862,7 +862,7 @@ fn unguarded_kept(
 ) -> Option<Fact> {
     let us = before.turn();
     let guard = mv.to();
-    if mv.capture().is_none_or(|r| r == Role::Pawn) || mv.is_en_passant() || after.is_check() {
+    if !takes_piece(mv) || after.is_check() {
         return None;
     }
     let reply = *line.first()?;
@@ -879,9 +879,28 @@ fn unguarded_kept(
     Some(guard_taken("removes_guard", &[mv, reply], target, guard))
 }
 
+/// Whether `mv` takes a piece (not a pawn, not en passant): the only moves that can take a
+/// guard ([`removes_guard`], [`removes_defender`]).
+fn takes_piece(mv: Move) -> bool {
+    mv.capture().is_some_and(|r| r != Role::Pawn) && !mv.is_en_passant()
+}
+
+/// The line the guard ideas read after `mv`: for a capture of a piece, `pv` [`carried`] on to
+/// two moves (a line cut short right after the capture); any other move takes no guard, and
+/// its line is `pv` as it is (no search). Computed once for both ideas and the sentence
+/// condition that checks them (`sentence_check::Gate::line_gains`).
+#[must_use]
+pub(crate) fn guard_pv(mv: Move, after: &Chess, pv: &[Move]) -> Vec<Move> {
+    if takes_piece(mv) {
+        carried(after, pv, 2)
+    } else {
+        pv.to_vec()
+    }
+}
+
 /// `pv` carried on by short searches of the engine ([`super::point::short_search`]) to at least
 /// `plies` moves from `after`, where it is shorter (a line cut short by the search's table).
-pub(crate) fn carried(after: &Chess, pv: &[Move], plies: usize) -> Vec<Move> {
+fn carried(after: &Chess, pv: &[Move], plies: usize) -> Vec<Move> {
     let mut line = Vec::new();
     let mut pos = after.clone();
     for i in 0..plies.max(pv.len()) {
@@ -908,7 +927,7 @@ pub(crate) fn carried(after: &Chess, pv: &[Move], plies: usize) -> Vec<Move> {
 /// not the recapturer's). Returns `(guard, reply, ours, target)`.
 fn guard_line(before: &Chess, mv: Move, pv: &[Move]) -> Option<(Square, Move, Move, Square)> {
     let guard = mv.to();
-    if mv.capture().is_none_or(|r| r == Role::Pawn) || mv.is_en_passant() {
+    if !takes_piece(mv) {
         return None;
     }
     let (reply, ours) = (*pv.first()?, *pv.get(1)?);
@@ -938,11 +957,11 @@ fn guard_taken(name: &str, line: &[Move], target: Square, guard: Square) -> Fact
 
 /// `removes_defender` (see the module's documentation): `square` the piece or pawn left short
 /// of defenders, `other` the defender taken, `moves` the move, the reply and our capture on
-/// `square`.
+/// `square`. `pv` is the line as [`guard_pv`] gives it.
 #[must_use]
 pub fn removes_defender(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Fact> {
     let us = before.turn();
-    let (guard, reply, ours, target) = guard_line(before, mv, &carried(after, pv, 2))?;
+    let (guard, reply, ours, target) = guard_line(before, mv, pv)?;
     let b0 = before.board();
     let defenders = board::attackers(b0, target, !us);
     // One of two defenders or more (the only one is `removes_guard`), of an enemy piece or
@@ -1052,6 +1071,7 @@ pub fn offers_trade(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Opt
 /// Every textbook idea of `mv`, about the position before it.
 #[must_use]
 pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Vec<Fact> {
+    let guard_line_pv = guard_pv(mv, after, pv);
     let mut ideas = [
         evades(before, mv, after),
         king_safety(before, mv, after),
@@ -1070,9 +1090,9 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Vec<Fact>
         aims_f7(before, mv, after),
         breakthrough(before, mv, after, pv),
         trades_down(before, mv, after, pv),
-        removes_guard(before, mv, after, pv),
+        removes_guard(before, mv, after, &guard_line_pv),
         removes_mate_guard(before, mv, after),
-        removes_defender(before, mv, after, pv),
+        removes_defender(before, mv, after, &guard_line_pv),
     ]
     .into_iter()
     .flatten()
