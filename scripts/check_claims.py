@@ -719,22 +719,78 @@ def t_idea(board, c):
         if idea == "clears":
             return ours.to_square == s and not possible and cleared and other == ours.from_square
         return ours.to_square == s and possible == (idea == "plan") and (possible or not cleared)
-    if idea == "route":
+    if idea == "opens_diagonal":
+        # A quiet move of the d- or e-pawn from its home square, our bishop on its home square
+        # behind it on a diagonal (d2 for c1, e2 for f1; d7, e7 for c8, f8): the bishop could go
+        # nowhere that way before and now reaches at least two squares (empty, or the first
+        # enemy piece).
+        homes = {chess.D2: chess.C1, chess.E2: chess.F1} if us == chess.WHITE \
+            else {chess.D7: chess.C8, chess.E7: chess.F8}
+        if role != chess.PAWN or board.is_capture(m) or m.promotion or after.is_check() \
+                or homes.get(m.from_square) != s or after.piece_at(s) != chess.Piece(chess.BISHOP, us):
+            return False
+
+        def reach(b):
+            n = 0
+            df = 1 if chess.square_file(m.from_square) > chess.square_file(s) else -1
+            dr = 1 if us == chess.WHITE else -1
+            f, r = chess.square_file(s) + df, chess.square_rank(s) + dr
+            while 0 <= f < 8 and 0 <= r < 8:
+                p = b.piece_at(chess.square(f, r))
+                if p is not None and p.color == us:
+                    break
+                n += 1
+                if p is not None:
+                    break
+                f, r = f + df, r + dr
+            return n
+        return reach(board) == 0 and reach(after) >= 2
+    if idea in ("route", "route_hits"):
         # The moved piece (not a pawn or the king) moves on from where it landed, without
-        # taking, as the mover's next move in the line.
+        # taking, as the mover's next move in the line (a 3-ply claim) or as the one after it
+        # (5 plies: the next is another piece's), not attacked on its square by a reply first.
+        # `route_hits`: from where it arrives (`san[0]`) it attacks the enemy piece or pawn on
+        # `square`, not the king, which stood there before the move and still does, and which
+        # it attacked neither before nor after the move.
+        # A king only in an ending without queens.
         line = c["moves"]
-        if board.is_capture(m) or board.is_castling(m) or role in (chess.PAWN, chess.KING):
+        queens = board.pieces(chess.QUEEN, chess.WHITE) | board.pieces(chess.QUEEN, chess.BLACK)
+        if board.is_capture(m) or board.is_castling(m) or role == chess.PAWN \
+                or (role == chess.KING and queens):
             return False
         if line[0] != c["uci"] or len(line) not in (3, 5) or play_line(board, line) is None:
             return False
         mid = play_line(board, line[:2])
         ours = chess.Move.from_uci(line[2])
         reply = chess.Move.from_uci(line[1])
-        if mid.is_check() or ours.to_square == reply.to_square or mid.is_capture(ours):
+        if mid.is_check() or ours.to_square == reply.to_square:
             return False
         if m.to_square in mid.attacks(reply.to_square):
             return False  # a retreat from the reply's attack, not a route
-        return ours.from_square == m.to_square and ours.to_square == s and other == m.from_square
+        step = ours
+        if ours.from_square != m.to_square:
+            if len(line) != 5:
+                return False
+            late = play_line(board, line[:4])
+            step = chess.Move.from_uci(line[4])
+            r2 = chess.Move.from_uci(line[3])
+            if late.is_check() or step.from_square != m.to_square or step.to_square == r2.to_square \
+                    or m.to_square in late.attacks(r2.to_square):
+                return False
+            before_step = late
+        else:
+            before_step = mid
+        if before_step.is_capture(step) or other != m.from_square:
+            return False
+        if idea == "route":
+            return step.to_square == s
+        arrived = play_line(board, line)
+        if (c.get("san") or [None])[0] != chess.square_name(step.to_square):
+            return False
+        target = board.piece_at(s)
+        return (target is not None and target.color != us and target.piece_type != chess.KING
+                and arrived.piece_at(s) == target and s in arrived.attacks(step.to_square)
+                and s not in board.attacks(m.from_square) and s not in after.attacks(m.to_square))
     if idea in ("rook_backs", "rook_opens"):
         # A rook comes to a new file; the first piece ahead of it on that file (past our own
         # queens and rooks) is our pawn on

@@ -87,7 +87,9 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
                                  "#-", "winning chances"; the sign in [...] is White's
 
 Prints a table of sentences checked and violations per kind, and every violation; exit status
-1 if any.
+1 if any. Also counts, as a figure and not a violation, the explanations of moves judged good
+or better whose only words beside the verdict are the line's plan, the opening's name or the
+line itself (issue 33's "no reason"); PLAN_ONLY_LIST=1 lists them.
 """
 import json
 import os
@@ -121,6 +123,9 @@ MOVED_PIECE_ACTIVITY = {
     "knight_centralisation", "bishop_long_diagonal", "mobility_gain", "takes_outpost",
     "improves_piece", "idea_centralises", "idea_off_rim", "idea_aims_f7", "idea_fianchettoes",
     "idea_stops", "idea_occupies"}
+# Sentences that only read out the line or the opening (`plan_only`, a figure).
+LINE_ONLY = {"idea_plan", "line_plan", "line_reply", "line_waits", "line_trade", "book"}
+ERRORS = ("inaccuracy", "mistake", "blunder")
 PRINCIPLES = ("early_queen", "same_piece_twice", "premature_attack", "knight_on_rim",
               "king_shelter_weakened", "bad_bishop", "doubled_pawn_created", "isolated_pawn_created",
               "backward_pawn_created", "pawn_islands_increase")
@@ -292,6 +297,7 @@ class Referee:
         self.violations = Counter()
         self.problems = []
         self.explanations = 0
+        self.plan_only = []
 
     def fail(self, kind, e, text, why):
         self.violations[kind] += 1
@@ -498,6 +504,13 @@ class Referee:
             self.checked["reason"] += 1
             if all(s["category"] == "move_quality" for s in sentences):
                 self.fail("reason", e, " ".join(s["text"] for s in sentences), "a verdict without a reason")
+            # A figure, not a violation: a quiet move whose only words beside the verdict are
+            # the line's plan, the opening's name or the line itself (no reason of its own).
+            own = [s for s in sentences if s["category"] != "move_quality"
+                   and s["template"] not in LINE_ONLY]
+            if not own and (e.get("quality") or {}).get("quality") not in ERRORS + ("book",):
+                self.plan_only.append("%s %s: %s" % (e.get("ply", "?"), e.get("san", "?"),
+                                                     " ".join(s["text"] for s in sentences)))
         self.checked["score_text"] += 1
         why = score_text_problem(e, mover)
         if why:
@@ -670,6 +683,13 @@ def main():
     print("sentences checked %d, %d violations" % (sum(ref.checked.values()), total))
     for p in ref.problems[:200]:
         print("  " + p)
+    # Issue 33's "no reason" figure (not a violation): moves judged good or better whose words
+    # are only the verdict, the opening's name and the line.
+    print("plan only (no reason of its own, errors and book moves aside): %d of %d explanations"
+          % (len(ref.plan_only), ref.explanations))
+    if os.environ.get("PLAN_ONLY_LIST"):
+        for p in ref.plan_only:
+            print("  plan only: " + p)
     return 1 if total else 0
 
 

@@ -834,13 +834,14 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 35] = [
+    pub const IDEAS: [&'static str; 37] = [
         "stops",
         "denies",
         "escapes",
         "prepares",
         "plan",
         "route",
+        "route_hits",
         "king_off_line",
         "king_corner",
         "blockade",
@@ -870,6 +871,7 @@ impl Fact {
         "unpins",
         "prepares_fianchetto",
         "fianchetto_pawn",
+        "opens_diagonal",
     ];
 
     /// The variant of a kind that a template may ask for (`claim:threat_met/defends`).

@@ -27,6 +27,9 @@
 //!   square forward, with our bishop on its home square (c1, f1) to go to the square it left,
 //!   and no pawn of ours on the long diagonal ahead of that square (1.Nf3 d5 2.g3, ...b6 in the
 //!   Queen's Indian): the move prepares the fianchetto;
+//! - `opens_diagonal` ([`opens_diagonal`]): the d- or e-pawn steps off its home square, in
+//!   front of our bishop still at home, which could go nowhere along that diagonal and now
+//!   reaches two squares or more (3.e3 frees the bishop on f1);
 //! - `centralises` ([`centralises`]): a knight comes from outside the centre to d4, e4, d5 or
 //!   e5, where no enemy pawn attacks it;
 //! - `aims_f7` ([`aims_f7`]): a bishop or queen newly attacks the f7 (f2) pawn, which only the
@@ -478,6 +481,41 @@ pub fn fianchetto_pawn(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> 
         && (ahead & b.by_piece(Role::Pawn.of(us))).is_empty())
     .then(|| idea(mv, "fianchetto_pawn", home, Some(bishop)))
 }
+
+/// Squares a bishop of `us` on `from` can go to in `b` along the diagonal through `through`
+/// (the first step that way): empty squares and the first enemy piece, none of ours.
+fn diagonal_reach(b: &Board, us: Color, from: Square, through: Square) -> usize {
+    (attacks::bishop_attacks(from, b.occupied()) & attacks::ray(from, through) & !b.by_color(us))
+        .into_iter()
+        .filter(|s| *s == through || attacks::between(from, *s).contains(through))
+        .count()
+}
+
+/// `opens_diagonal`: a quiet move of the d- or e-pawn from its home square opens the diagonal
+/// of our bishop still on its home square behind it (d2 for the bishop on c1, e2 for f1;
+/// d7/e7 for c8/f8), so the bishop reaches at least [`OPENED_REACH`] squares along it where it
+/// reached none (3.e3 in the Queen's Gambit, ...d6 for the bishop on c8).
+pub fn opens_diagonal(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
+    let us = before.turn();
+    let from = mv.from()?;
+    if mv.role() != Role::Pawn || mv.is_capture() || mv.is_promotion() || after.is_check() {
+        return None;
+    }
+    let bishop = [(Square::D2, Square::C1), (Square::E2, Square::F1)]
+        .into_iter()
+        .map(|(p, b)| (rel(p, us), rel(b, us)))
+        .find(|(p, _)| *p == from)
+        .map(|(_, b)| b)?;
+    let b = after.board();
+    (b.piece_at(bishop) == Some(Role::Bishop.of(us))
+        && diagonal_reach(before.board(), us, bishop, from) == 0
+        && diagonal_reach(b, us, bishop, from) >= OPENED_REACH)
+        .then(|| idea(mv, "opens_diagonal", bishop, None))
+}
+
+/// Squares a bishop must newly reach along the diagonal a pawn move opens
+/// ([`opens_diagonal`]): two, so a pawn that steps only to block it again opens nothing.
+const OPENED_REACH: usize = 2;
 
 /// The pins of `them`'s sliders on `us`'s pieces (not pawns, not the king) in `b`: (pinner,
 /// pinned, behind), where the piece behind on the line is the king or worth more than the
@@ -1087,6 +1125,7 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Vec<Fact>
         off_rim(before, mv, after),
         fianchettoes(before, mv, after),
         fianchetto_pawn(before, mv, after),
+        opens_diagonal(before, mv, after),
         aims_f7(before, mv, after),
         breakthrough(before, mv, after, pv),
         trades_down(before, mv, after, pv),
@@ -1122,6 +1161,22 @@ mod tests {
                 _ => None,
             })
             .collect()
+    }
+
+    #[test]
+    fn a_centre_pawn_opens_the_diagonal_of_the_bishop_at_home() {
+        // Carlsen - Leko: 9.e3 frees the bishop on f1 (e2, d3, c4, b5, a6 now open to it).
+        let fen = "rnbq1rk1/p1p1bppp/1p6/3p4/3P1B2/P4N2/1P2PPPP/R2QKB1R w KQ - 0 9";
+        assert!(names(fen, "e3", &[]).contains(&"opens_diagonal".to_owned()));
+        // Morphy: 7...d6 frees the bishop on c8.
+        let fen = "r1bqk2r/2pp1ppp/p1n2n2/1p1Np3/1b2P3/1B3N2/PPPP1PPP/R1BQK2R b KQkq - 1 7";
+        assert!(names(fen, "d6", &[]).contains(&"opens_diagonal".to_owned()));
+        // A diagonal still blocked by our own pawn one square on (d3) is not opened by e3;
+        // nor is anything opened for a bishop that has left home.
+        let fen = "rnbqkbnr/pppppppp/8/8/8/3P4/PPPNPPPP/R1BQKBNR w KQkq - 0 1";
+        assert!(!names(fen, "e3", &[]).contains(&"opens_diagonal".to_owned()));
+        let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RN1QKBNR w KQkq - 0 1";
+        assert!(!names(fen, "d4", &[]).contains(&"opens_diagonal".to_owned()));
     }
 
     #[test]

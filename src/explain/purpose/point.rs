@@ -14,9 +14,11 @@
 //!   `plan`, the honest sentence from the line ("the plan is Rae1 and f4"). A capture has its
 //!   own point; a recapture or the answer to a check is no plan and is not named. A move made
 //!   possible because the move left a square on its path is `clears` ("20.Nf3 clears the
-//!   queen's way to a7"). When that
-//!   next move is the moved piece (not a pawn or the king) moving on without taking, the move
-//!   is a step of a `route` ("9.Ne3: the knight heads for f5").
+//!   queen's way to a7"). When that next move, or the one after it, is the moved piece (not a
+//!   pawn; a king only without queens) moving on without taking, not chased by a reply, the
+//!   move is a step of a `route` ("9.Ne3: the knight heads for f5"), `route_hits` when from
+//!   its goal the piece attacks an enemy piece or pawn it did not attack before ("18.Nd3: the
+//!   knight heads for c5, from where it attacks the pawn on b7").
 //! - [`rook_behind`]: a rook comes to a file behind its own pawn (nothing between them but
 //!   its own queen or rook) and
 //!   that pawn moves as one of the mover's next three moves in the line, the rook still there:
@@ -29,7 +31,7 @@
 //! opponent's moves to test.
 
 use shakmaty::san::San;
-use shakmaty::{Chess, Move, Position, Role};
+use shakmaty::{Bitboard, Chess, Move, Position, Role, Square};
 
 use crate::explain::board::{self, value};
 use crate::explain::claims::Fact;
@@ -518,14 +520,43 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
     // A piece (not a pawn, not the king) that moves on from where it landed, without taking:
     // the move is a step of its route (9.Ne3 and Nf5), said as such; not a retreat from the
     // reply's attack (9.Bg5 h6 10.Bh4 is no route to h4).
-    let route = moves_on
+    // A king walks a route only in an ending without queens (with them on it steps to
+    // safety, which the king-safety ideas name).
+    let walker = match mv.role() {
+        Role::Pawn => false,
+        Role::King => before.board().queens().is_empty(),
+        _ => !mv.is_castle(),
+    };
+    let route = walker
+        && moves_on
         && !mid.board().attacks_from(reply.to()).contains(landed)
-        && !mv.is_castle()
-        && !ours.is_capture()
-        && !matches!(mv.role(), Role::Pawn | Role::King);
-    let (idea, other) = if route {
-        ("route", mv.from())
-    } else {
+        && !ours.is_capture();
+    // The moved piece moving on as the mover's second move in the line, the first another
+    // piece's, not attacked on its square by either reply on the way: a step of its route
+    // too (18.Nd3 Ne4 19.h4 Bf5 20.Nc5).
+    let second_step = match (pv.get(2), pv.get(3)) {
+        (Some(&r2), Some(&then)) if walker && !moves_on => board::play(&next, r2).and_then(|p| {
+            (!mid.board().attacks_from(reply.to()).contains(landed)
+                && !p.is_check()
+                && !p.board().attacks_from(r2.to()).contains(landed)
+                && p.is_legal(then)
+                && then.from() == Some(landed)
+                && !then.is_capture()
+                && then.to() != r2.to())
+            .then_some((r2, then))
+        }),
+        _ => None,
+    };
+    if route || second_step.is_some() {
+        line.truncate(3);
+        if let Some((r2, then)) = second_step {
+            line.extend([r2, then]);
+        }
+        let arrival = second_step.map_or(ours, |(_, then)| then);
+        let square = crate::explain::themes::util::dest(arrival, before.turn());
+        return Some(route_fact(before, mv, after, &line, square));
+    }
+    let (idea, other) = {
         // The piece that moved moving on is a plan, not something the move made possible
         // (1.e4 does not "prepare" e5); so is a move that was legal and safe before (the same
         // piece move: from, to, promotion, whether or not it took something then).
@@ -561,6 +592,55 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
         san: names,
         n: 0,
     })
+}
+
+/// The route of the moved piece along `line` (the move, then the line up to the piece's next
+/// move, which lands on `square`): `route_hits` when from `square` the piece attacks an enemy
+/// piece or pawn (not the king) that stood on its square before the move and still does, and
+/// that the piece attacked neither before nor after the move ("18.Nd3: the knight heads for c5,
+/// where it attacks the pawn on b7"; the more valuable first, then an undefended one), else
+/// `route` ("9.Ne3: the knight heads for f5").
+fn route_fact(before: &Chess, mv: Move, after: &Chess, line: &[Move], square: Square) -> Fact {
+    let us = before.turn();
+    let landed = crate::explain::themes::util::dest(mv, us);
+    let moves = line.iter().map(|m| uci(*m)).collect();
+    let all = board::positions(after, &line[1..]);
+    let target = (all.len() == line.len())
+        .then(|| all[line.len() - 1].clone())
+        .and_then(|arrived| {
+            let b = arrived.board();
+            let old = mv
+                .from()
+                .map_or(Bitboard::EMPTY, |f| before.board().attacks_from(f));
+            let new = after.board().attacks_from(landed);
+            (b.attacks_from(square) & b.by_color(!us) & !b.kings() & !old & !new)
+                .into_iter()
+                .filter(|t| before.board().piece_at(*t) == b.piece_at(*t))
+                .max_by_key(|t| {
+                    let role = b.role_at(*t).unwrap_or(Role::Pawn);
+                    let mine = if us.is_white() { *t } else { t.flip_vertical() };
+                    let loose = !board::is_defended(b, *t);
+                    (value(role), loose, std::cmp::Reverse(u32::from(mine)))
+                })
+        });
+    Fact::Idea {
+        uci: uci(mv),
+        idea: if target.is_some() {
+            "route_hits"
+        } else {
+            "route"
+        }
+        .to_owned(),
+        square: target.unwrap_or(square),
+        other: mv.from(),
+        moves,
+        san: if target.is_some() {
+            vec![square.to_string()]
+        } else {
+            Vec::new()
+        },
+        n: 0,
+    }
 }
 
 #[cfg(test)]
@@ -790,8 +870,24 @@ mod tests {
 
     #[test]
     fn a_piece_moving_on_from_where_it_landed_is_on_its_way() {
-        // Morphy, game 102: 9.Ne3 c6 10.Nf5: the knight heads for f5.
+        // Morphy, game 102: 9.Ne3 c6 10.Nf5: the knight heads for f5, where it attacks the
+        // queen on e7 (and the pawn on g7: the queen first).
         let fen = "r1b1k1nr/ppppqnpp/1b3p2/1B2p3/2NPP3/2P2N2/PP3PPP/R1BQ1RK1 w kq - 5 9";
+        let (before, mv, after) = before_move_after(fen, "Ne3");
+        let pv = line_from(&after, &["c6", "Nf5"]);
+        let fact = follow_up(&before, mv, &after, &pv);
+        assert_eq!(
+            named(fact.clone()),
+            (
+                "route_hits".to_owned(),
+                shakmaty::Square::E7,
+                Some(shakmaty::Square::C4)
+            )
+        );
+        assert!(matches!(fact, Some(Fact::Idea { san, .. }) if san == ["f5"]));
+        // With the queen gone from e7 and the g-pawn on g6, f5 attacks nothing new: the plain
+        // route.
+        let fen = "r1b1k1nr/pppp1n1p/1b3pp1/1B2p3/2NPP3/2P2N2/PP3PPP/R1BQ1RK1 w kq - 0 9";
         let (before, mv, after) = before_move_after(fen, "Ne3");
         let pv = line_from(&after, &["c6", "Nf5"]);
         assert_eq!(
@@ -802,6 +898,48 @@ mod tests {
                 Some(shakmaty::Square::C4)
             )
         );
+        // Carlsen - Wang Yue: 18.Nd3 Ne4 19.h4 Bf5 20.Nc5: the knight moves on as White's
+        // second move in the line, the first another's: a step of its route all the same.
+        let fen = "2r2rk1/1pp2pbp/p2nb1p1/3pN3/3P1B2/2P2N2/PP3PPP/R3R1K1 w - - 7 18";
+        let (before, mv, after) = before_move_after(fen, "Nd3");
+        let pv = line_from(&after, &["Ne4", "h4", "Bf5", "Nc5"]);
+        let fact = follow_up(&before, mv, &after, &pv);
+        assert_eq!(
+            named(fact.clone()),
+            (
+                "route_hits".to_owned(),
+                shakmaty::Square::B7,
+                Some(shakmaty::Square::E5)
+            )
+        );
+        assert!(matches!(fact, Some(Fact::Idea { moves, .. }) if moves.len() == 5));
+        // Chased on by the second reply, it is no route: 18.Nd3 Ne4 19.h4 Nc5 20.Nb4.
+        let pv = line_from(&after, &["Ne4", "h4", "Nc5", "Nb4"]);
+        assert!(!matches!(
+            follow_up(&before, mv, &after, &pv),
+            Some(Fact::Idea { idea, .. }) if idea.starts_with("route")
+        ));
+        // A king walks a route in an ending without queens: 48.Kd6 Kxh2 49.Kc7, where it
+        // attacks b7 (the a7 pawn next).
+        let fen = "8/pp6/2p5/2P1K1N1/PP4pp/3b4/6kP/8 w - - 8 48";
+        let (before, mv, after) = before_move_after(fen, "Kd6");
+        let pv = line_from(&after, &["Kxh2", "Kc7"]);
+        assert_eq!(
+            named(follow_up(&before, mv, &after, &pv)),
+            (
+                "route_hits".to_owned(),
+                shakmaty::Square::B7,
+                Some(shakmaty::Square::E5)
+            )
+        );
+        // With queens on, a king's walk is no route.
+        let fen = "q7/pp6/2p5/2P1K1N1/PP4pp/3b4/6kP/Q7 w - - 8 48";
+        let (before, mv, after) = before_move_after(fen, "Kd6");
+        let pv = line_from(&after, &["Kxh2", "Kc7"]);
+        assert!(!matches!(
+            follow_up(&before, mv, &after, &pv),
+            Some(Fact::Idea { idea, .. }) if idea.starts_with("route")
+        ));
         // Carlsen-Ponomariov: 9.Bg5 h6 10.Bh4 is a retreat from h6's attack, not a route.
         let fen = "r1bq1rk1/2p2ppp/p1np1n2/1pb1p3/4P3/1BPP1N2/PP3PPP/RNBQ1RK1 w - - 0 9";
         let (before, mv, after) = before_move_after(fen, "Bg5");
