@@ -186,6 +186,27 @@ pub fn draw<P: Playable>(frame: &mut Frame, area: Rect, app: &App<P>, theme: &Th
             ),
             theme.fg("text"),
         ));
+        // A new player's first question: how to move (typing "e4" straight away would run
+        // the keys `e` and `4`).
+        if app.game.turn() == app.human && app.outcome().is_none() {
+            let key = |a: crate::app::PlayAction| app.keys.key_of(a).to_string();
+            lines.push(Line::styled(
+                tr(
+                    "how-to-move",
+                    &[
+                        ("prompt", key(crate::app::PlayAction::Prompt).into()),
+                        ("pick", key(crate::app::PlayAction::Pick).into()),
+                        (
+                            "examples",
+                            crate::i18n::san(super::status::move_examples(P::VARIANT))
+                                .into_owned()
+                                .into(),
+                        ),
+                    ],
+                ),
+                theme.fg("dim"),
+            ));
+        }
     } else if let Some(played) = app.game.all_moves().get(ply - 1) {
         let root = app
             .game

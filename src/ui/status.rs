@@ -23,6 +23,16 @@ pub fn promotion_keys(keys: &Keymaps) -> String {
     keys.key_line(crate::app::move_input::PromotionAction::SCREEN)
 }
 
+/// A few moves of `variant` to show how moves are typed (English SAN; the caller translates
+/// it with [`crate::i18n::san`]).
+#[must_use]
+pub fn move_examples(variant: Variant) -> &'static str {
+    match variant {
+        Variant::PawnBattle => "e4 exd5 Rab1",
+        Variant::Chess => "e4 Nf3 O-O",
+    }
+}
+
 /// The key hints for a mode of a game of `variant` (the prompt's examples are its moves);
 /// the board's are the keymap's key line for play.
 pub fn key_hints(mode: &Mode, variant: Variant, keys: &Keymaps) -> Cow<'static, str> {
@@ -32,10 +42,7 @@ pub fn key_hints(mode: &Mode, variant: Variant, keys: &Keymaps) -> Cow<'static, 
             Cow::Owned(crate::feedback::prompt_help())
         }
         Mode::Prompt(_) => {
-            let examples = match variant {
-                Variant::PawnBattle => "e4 exd5 Rab1",
-                Variant::Chess => "e4 Nf3 O-O",
-            };
+            let examples = move_examples(variant);
             let commands = [
                 "new", "level", "fen", "edit", "save", "load", "pgn", "draw", "resign", "quit",
             ]

@@ -9,6 +9,7 @@ start-you-play = { $start ->
     [start] Start position.
    *[fen] Position set up from a FEN.
   } You play { $side }.
+how-to-move = To move, type { $prompt } and the move ({ $examples }), or pick a piece with { $pick } or the mouse.
 who-played = { $who ->
     [you] You
     [engine] The engine

@@ -9,6 +9,7 @@ start-you-play = { $start ->
     [start] Posição inicial.
    *[fen] Posição montada a partir de uma FEN.
   } Você joga com as { $side }.
+how-to-move = Para jogar, digite { $prompt } e o lance ({ $examples }), ou pegue uma peça com { $pick } ou o mouse.
 who-played = { $who ->
     [you] Você jogou
     [engine] O computador jogou
