@@ -720,13 +720,14 @@ def t_idea(board, c):
             return ours.to_square == s and not possible and cleared and other == ours.from_square
         return ours.to_square == s and possible == (idea == "plan") and (possible or not cleared)
     if idea == "opens_diagonal":
-        # A quiet move of the d- or e-pawn from its home square, our bishop on its home square
+        # A quiet one-square step of the d- or e-pawn from its home square, our bishop on its home square
         # behind it on a diagonal (d2 for c1, e2 for f1; d7, e7 for c8, f8): the bishop could go
         # nowhere that way before and now reaches at least two squares (empty, or the first
         # enemy piece).
         homes = {chess.D2: chess.C1, chess.E2: chess.F1} if us == chess.WHITE \
             else {chess.D7: chess.C8, chess.E7: chess.F8}
-        if role != chess.PAWN or board.is_capture(m) or m.promotion or after.is_check() \
+        one_step = abs(chess.square_rank(m.to_square) - chess.square_rank(m.from_square)) == 1
+        if role != chess.PAWN or board.is_capture(m) or m.promotion or after.is_check() or not one_step \
                 or homes.get(m.from_square) != s or after.piece_at(s) != chess.Piece(chess.BISHOP, us):
             return False
 
@@ -757,6 +758,13 @@ def t_idea(board, c):
         queens = board.pieces(chess.QUEEN, chess.WHITE) | board.pieces(chess.QUEEN, chess.BLACK)
         if board.is_capture(m) or board.is_castling(m) or role == chess.PAWN \
                 or (role == chess.KING and queens):
+            return False
+        # A step that already attacks an enemy piece or pawn it did not attack before, worth
+        # more than itself or undefended, is no mere step.
+        if any(after.color_at(t) == (not us) and after.piece_type_at(t) != chess.KING
+               and t not in board.attacks(m.from_square)
+               and (VALUES[after.piece_type_at(t)] > VALUES[role] or not defended(after, t))
+               for t in after.attacks(m.to_square)):
             return False
         if line[0] != c["uci"] or len(line) not in (3, 5) or play_line(board, line) is None:
             return False

@@ -27,7 +27,7 @@
 //!   square forward, with our bishop on its home square (c1, f1) to go to the square it left,
 //!   and no pawn of ours on the long diagonal ahead of that square (1.Nf3 d5 2.g3, ...b6 in the
 //!   Queen's Indian): the move prepares the fianchetto;
-//! - `opens_diagonal` ([`opens_diagonal`]): the d- or e-pawn steps off its home square, in
+//! - `opens_diagonal` ([`opens_diagonal`]): the d- or e-pawn steps one square off its home, in
 //!   front of our bishop still at home, which could go nowhere along that diagonal and now
 //!   reaches two squares or more (3.e3 frees the bishop on f1);
 //! - `centralises` ([`centralises`]): a knight comes from outside the centre to d4, e4, d5 or
@@ -491,7 +491,7 @@ fn diagonal_reach(b: &Board, us: Color, from: Square, through: Square) -> usize 
         .count()
 }
 
-/// `opens_diagonal`: a quiet move of the d- or e-pawn from its home square opens the diagonal
+/// `opens_diagonal`: a quiet one-square step of the d- or e-pawn from its home square opens the diagonal
 /// of our bishop still on its home square behind it (d2 for the bishop on c1, e2 for f1;
 /// d7/e7 for c8/f8), so the bishop reaches at least [`OPENED_REACH`] squares along it where it
 /// reached none (3.e3 in the Queen's Gambit, ...d6 for the bishop on c8).
@@ -499,6 +499,10 @@ pub fn opens_diagonal(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     let us = before.turn();
     let from = mv.from()?;
     if mv.role() != Role::Pawn || mv.is_capture() || mv.is_promotion() || after.is_check() {
+        return None;
+    }
+    // One step: the double step takes the centre, which is its point (1.e4).
+    if board::rel_rank(mv.to(), us) != 2 {
         return None;
     }
     let bishop = [(Square::D2, Square::C1), (Square::E2, Square::F1)]
@@ -1177,6 +1181,10 @@ mod tests {
         assert!(!names(fen, "e3", &[]).contains(&"opens_diagonal".to_owned()));
         let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RN1QKBNR w KQkq - 0 1";
         assert!(!names(fen, "d4", &[]).contains(&"opens_diagonal".to_owned()));
+        // The double step's point is the centre (1.e4), not the bishop.
+        let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert!(!names(fen, "e4", &[]).contains(&"opens_diagonal".to_owned()));
+        assert!(names(fen, "e3", &[]).contains(&"opens_diagonal".to_owned()));
     }
 
     #[test]

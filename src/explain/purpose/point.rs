@@ -522,11 +522,27 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
     // reply's attack (9.Bg5 h6 10.Bh4 is no route to h4).
     // A king walks a route only in an ending without queens (with them on it steps to
     // safety, which the king-safety ideas name).
-    let walker = match mv.role() {
-        Role::Pawn => false,
-        Role::King => before.board().queens().is_empty(),
-        _ => !mv.is_castle(),
-    };
+    // A step that already attacks an enemy piece or pawn it did not attack before, worth more
+    // than itself or undefended, has a point of its own where it lands (2.Nf3 hits e5; its
+    // way to g5 is later): no mere step.
+    let eb = after.board();
+    let hits_there = (eb.attacks_from(landed)
+        & eb.by_color(!before.turn())
+        & !eb.kings()
+        & !mv
+            .from()
+            .map_or(Bitboard::EMPTY, |f| before.board().attacks_from(f)))
+    .into_iter()
+    .any(|t| {
+        eb.role_at(t)
+            .is_some_and(|r| value(r) > value(mv.role()) || !board::is_defended(eb, t))
+    });
+    let walker = !hits_there
+        && match mv.role() {
+            Role::Pawn => false,
+            Role::King => before.board().queens().is_empty(),
+            _ => !mv.is_castle(),
+        };
     let route = walker
         && moves_on
         && !mid.board().attacks_from(reply.to()).contains(landed)
@@ -898,6 +914,15 @@ mod tests {
                 Some(shakmaty::Square::C4)
             )
         );
+        // 2.Nf3 already hits the pawn on e5: a point of its own, not a step towards g5 (1.e4
+        // e5 2.Nf3 Nc6 3.Bc4 Nf6 4.Ng5).
+        let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+        let (before, mv, after) = before_move_after(fen, "Nf3");
+        let pv = line_from(&after, &["Nc6", "Bc4", "Nf6", "Ng5"]);
+        assert!(!matches!(
+            follow_up(&before, mv, &after, &pv),
+            Some(Fact::Idea { idea, .. }) if idea.starts_with("route")
+        ));
         // Carlsen - Wang Yue: 18.Nd3 Ne4 19.h4 Bf5 20.Nc5: the knight moves on as White's
         // second move in the line, the first another's: a step of its route all the same.
         let fen = "2r2rk1/1pp2pbp/p2nb1p1/3pN3/3P1B2/2P2N2/PP3PPP/R3R1K1 w - - 7 18";
