@@ -407,6 +407,24 @@ pub fn king_ring(board: &Board, color: Color) -> Bitboard {
         .unwrap_or(Bitboard::EMPTY)
 }
 
+/// The first piece beyond `through` on the line from the slider on `slider` through it: what
+/// the slider hits once `through` is gone (an x-ray; the piece behind a pinned or skewered
+/// one). `None` when the piece on `slider` does not attack `through` along a line, or nothing
+/// stands beyond it.
+#[must_use]
+pub fn behind(board: &Board, slider: Square, through: Square) -> Option<Square> {
+    let piece = board.piece_at(slider)?;
+    if !board.attacks_from(slider).contains(through) {
+        return None;
+    }
+    let reach = attacks::attacks(slider, piece, board.occupied().without(through))
+        & attacks::ray(slider, through)
+        & board.occupied();
+    reach
+        .into_iter()
+        .find(|x| attacks::between(slider, *x).contains(through))
+}
+
 /// Squares attacked by the piece on `sq` if it stood there with the current occupancy.
 #[must_use]
 pub fn attacks_of(board: &Board, sq: Square) -> Bitboard {

@@ -527,16 +527,8 @@ const OPENED_REACH: usize = 2;
 fn pins_on(b: &Board, us: Color) -> Vec<(Square, Square, Square)> {
     let mut found = Vec::new();
     for s in b.by_color(!us) & (b.bishops() | b.rooks() | b.queens()) {
-        let Some(slider) = b.piece_at(s) else {
-            continue;
-        };
         for p in b.attacks_from(s) & b.by_color(us) & !b.kings() & !b.pawns() {
-            let beyond = attacks::attacks(s, slider, b.occupied().without(p))
-                & attacks::ray(s, p)
-                & b.by_color(us);
-            let behind = beyond
-                .into_iter()
-                .find(|x| attacks::between(s, *x).contains(p));
+            let behind = board::behind(b, s, p).filter(|x| b.color_at(*x) == Some(us));
             if let (Some(x), Some(pinned)) = (behind, b.role_at(p))
                 && b.role_at(x)
                     .is_some_and(|r| r == Role::King || board::value(r) > board::value(pinned))

@@ -470,11 +470,9 @@ fn relative_pins(pos: &Chess, us: shakmaty::Color) -> Vec<(Square, Square, Squar
         let Some(piece) = b.piece_at(s) else { continue };
         for p in board::relative(b.attacks_from(s) & b.by_color(!us) & !b.kings(), us) {
             let Some(prole) = b.role_at(p) else { continue };
-            let beyond = attacks::attacks(s, piece, b.occupied().without(p)) & !b.attacks_from(s);
-            for q in board::relative(beyond & b.by_color(!us) & !b.kings(), us) {
-                if !attacks::aligned(s, p, q) {
-                    continue;
-                }
+            let behind = board::behind(b, s, p)
+                .filter(|q| b.color_at(*q) == Some(!us) && b.role_at(*q) != Some(Role::King));
+            if let Some(q) = behind {
                 let Some(qrole) = b.role_at(q) else { continue };
                 let wins = value(qrole) > value(prole)
                     && (value(qrole) > value(piece.role) || !is_defended(b, q));
