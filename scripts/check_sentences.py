@@ -74,6 +74,8 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
   (MOVED_PIECE_ACTIVITY)         list below) not said when the reply in the line captures the
                                  moved piece on its square (a trade: its activity there is no
                                  point)
+  passed_taken                   a passed pawn said to be created or pushed is not taken by the
+                                 line's reply
   hangs                          the hanging piece is not the capturer of a piece worth at
                                  least as much (a trade), and the line's reply (when there
                                  is one) takes it
@@ -417,6 +419,14 @@ class Referee:
                 elif sq is not None and len(moves) > 1 and not (
                         boards[1].is_capture(moves[1]) and chess.square_name(moves[1].to_square) == sq):
                     self.fail("hangs", e, text, "the line's reply leaves the piece standing: taking it is not best")
+            elif t in ("passed_pawn_created", "passed_pawn_advance"):
+                # A passed pawn the line's reply takes at once is none to speak of.
+                self.checked["passed_taken"] += 1
+                sq = next((e["claims"][i].get("square") for i in s.get("claims", [])
+                           if i < len(e["claims"]) and e["claims"][i].get("kind") == "passed_pawn"), None)
+                if sq is not None and len(moves) > 1 and boards[1].is_capture(moves[1]) \
+                        and chess.square_name(moves[1].to_square) == sq:
+                    self.fail("passed_taken", e, text, "the line's reply %s takes the pawn at once" % pv[1])
             elif t == "exposed_king":
                 self.checked["exposed_king"] += 1
                 if not after.pieces(chess.QUEEN, mover):

@@ -131,7 +131,13 @@ fn passed(b: &shakmaty::Board, c: Color) -> Bitboard {
         .collect()
 }
 
-fn passed_pawn_created(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
+/// Whether the line's reply (its first move) takes the pawn on `sq`: a passed pawn taken at
+/// once is no passed pawn to speak of (19.fxg7 Kxg7, 17...dxc3+ 18.Qxc3).
+fn taken_at_once(pv: &[Move], sq: Square) -> bool {
+    pv.first().is_some_and(|r| r.is_capture() && r.to() == sq)
+}
+
+fn passed_pawn_created(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Hit> {
     let us = before.turn();
     let old = passed(before.board(), us);
     let new = passed(after.board(), us);
@@ -140,7 +146,7 @@ fn passed_pawn_created(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) ->
         .filter(|s| {
             // A passed pawn that merely advanced is not a new one.
             let advanced = *s == mv.to() && mv.from().is_some_and(|f| old.contains(f));
-            !old.contains(*s) && !advanced
+            !old.contains(*s) && !advanced && !taken_at_once(pv, *s)
         })
         .collect();
     // The pawn that moved is named first (20.bxa6 makes the pawns on a6 and a2 passed: the
@@ -152,10 +158,12 @@ fn passed_pawn_created(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) ->
         .map(|s| Hit::on(after.board(), vec![*s]))
 }
 
-fn passed_pawn_advance(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
+fn passed_pawn_advance(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Hit> {
     let from = mv.from()?;
-    (mv.role() == Role::Pawn && board::is_passed(before.board(), from, before.turn()))
-        .then(|| Hit::on(after.board(), vec![mv.to()]))
+    (mv.role() == Role::Pawn
+        && board::is_passed(before.board(), from, before.turn())
+        && !taken_at_once(pv, mv.to()))
+    .then(|| Hit::on(after.board(), vec![mv.to()]))
 }
 
 fn pawn_break(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
@@ -298,5 +306,22 @@ mod tests {
         );
         let hit = super::passed_pawn_created(&p, mv, &after, &[]).expect("a new passed pawn");
         assert_eq!(hit.squares, vec![Square::A6]);
+    }
+
+    #[test]
+    fn a_passed_pawn_taken_at_once_is_not_named() {
+        // Carlsen (a coach's read, session 29): 19.fxg7 Kxg7 — the pawn on g7 is passed for a
+        // ply; the point is the king's cover.
+        let fen = "1r3rk1/pp3ppp/5P2/2bNn1q1/8/2P2BP1/P6P/1R1Q1R1K w - - 0 19";
+        let (p, mv, after) = board::before_move_after(fen, "fxg7");
+        assert!(super::passed_pawn_created(&p, mv, &after, &[]).is_some());
+        let pv = board::line_from(&after, &["Kxg7"]);
+        assert!(super::passed_pawn_created(&p, mv, &after, &pv).is_none());
+        // Morphy: 17...dxc3+ 18.Qxc3 — no passed pawn pushed towards c1.
+        let fen = "r3k1nr/pp3ppp/2Pp4/1B6/3pq3/1QN5/PK5P/R1B4R b kq - 0 17";
+        let (p, mv, after) = board::before_move_after(fen, "dxc3+");
+        let pv = board::line_from(&after, &["Qxc3"]);
+        assert!(super::passed_pawn_advance(&p, mv, &after, &pv).is_none());
+        assert!(super::passed_pawn_advance(&p, mv, &after, &[]).is_some());
     }
 }
