@@ -111,7 +111,10 @@ pub fn bites(pos: &Chess, m: Move) -> bool {
     if !safe(pos, m) {
         return false;
     }
-    if next.is_check() || m.is_capture() {
+    // A check bites only with something more (a capture, a piece attacked with it, a passed
+    // pawn's run): a bare check that gains nothing is no threat to stop (9.O-O does not
+    // "stop ...Qa5", which would only have been check).
+    if m.is_capture() {
         return true;
     }
     // A passed pawn that runs on safely (Fischer, 60...h5 after a pass: the h-pawn runs).
