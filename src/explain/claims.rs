@@ -834,9 +834,10 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 35] = [
+    pub const IDEAS: [&'static str; 36] = [
         "stops",
         "denies",
+        "denies_push",
         "escapes",
         "prepares",
         "plan",
