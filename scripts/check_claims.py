@@ -931,6 +931,15 @@ def t_idea(board, c):
         return (role == chess.KNIGHT and not board.is_capture(m) and m.from_square not in centre
                 and m.to_square in (chess.D4, chess.E4, chess.D5, chess.E5) and s == m.to_square
                 and not after.attackers(them, s) & after.pieces(chess.PAWN, them))
+    if idea == "centralises_queen":
+        # A queen ending (kings, queens and pawns only): the queen from outside the centre to
+        # d4/e4/d5/e5, not taking, where no enemy man attacks it.
+        centre = (chess.D4, chess.E4, chess.D5, chess.E5)
+        others = any(after.pieces(r, c) for r in (chess.ROOK, chess.BISHOP, chess.KNIGHT)
+                     for c in (chess.WHITE, chess.BLACK))
+        return (role == chess.QUEEN and not board.is_capture(m) and not others
+                and m.from_square not in centre and m.to_square in centre and s == m.to_square
+                and not after.attackers(them, s))
     if idea == "off_rim":
         f, r = chess.square_file(m.to_square), chess.square_rank(m.to_square)
         return (role == chess.KNIGHT and not board.is_capture(m) and s == m.to_square

@@ -119,7 +119,7 @@ MOVED_PIECE_ACTIVITY = {
     "attacks_piece", "attacks_defender", "weak_point", "king_zone_pressure", "kingside_attack",
     "queenside_attack", "rook_activation", "rook_open_file", "rook_half_open_file", "rook_seventh", "doubled_rooks", "knight_outpost",
     "knight_centralisation", "bishop_long_diagonal", "mobility_gain", "takes_outpost",
-    "improves_piece", "idea_centralises", "idea_off_rim", "idea_aims_f7", "idea_fianchettoes",
+    "improves_piece", "idea_centralises", "idea_centralises_queen", "idea_off_rim", "idea_aims_f7", "idea_fianchettoes",
     "idea_stops", "idea_occupies"}
 PRINCIPLES = ("early_queen", "same_piece_twice", "premature_attack", "knight_on_rim",
               "king_shelter_weakened", "bad_bishop", "doubled_pawn_created", "isolated_pawn_created",

@@ -834,7 +834,7 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 36] = [
+    pub const IDEAS: [&'static str; 37] = [
         "stops",
         "denies",
         "denies_push",
@@ -850,6 +850,7 @@ impl Fact {
         "storm",
         "fianchetto",
         "centralises",
+        "centralises_queen",
         "off_rim",
         "keeps",
         "aims_f7",
