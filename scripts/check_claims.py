@@ -922,9 +922,9 @@ def t_idea(board, c):
         # A queen ending (kings, queens and pawns only): the queen from outside the centre to
         # d4/e4/d5/e5, not taking, where no enemy man attacks it.
         centre = (chess.D4, chess.E4, chess.D5, chess.E5)
-        others = any(after.pieces(r, c) for r in (chess.ROOK, chess.BISHOP, chess.KNIGHT)
+        pieces = any(after.pieces(r, c) for r in (chess.ROOK, chess.BISHOP, chess.KNIGHT)
                      for c in (chess.WHITE, chess.BLACK))
-        return (role == chess.QUEEN and not board.is_capture(m) and not others
+        return (role == chess.QUEEN and not board.is_capture(m) and not pieces
                 and m.from_square not in centre and m.to_square in centre and s == m.to_square
                 and not after.attackers(them, s))
     if idea == "off_rim":
