@@ -679,17 +679,20 @@ def t_idea(board, c):
             return False
         again = legal(after, r)
         return again is None or exchange(after, again) < 100
-    if idea == "denies":
-        # A quiet pawn move newly covers s, where an enemy piece (no pawn, no king) could go
-        # safely (by exchange, without taking) after a pass, and no longer can: the move is
-        # gone or would lose the piece. Whether the opponent wanted it is the search's choice.
+    if idea in ("denies", "denies_push"):
+        # A quiet pawn move newly covers s, where an enemy man could go safely (by exchange,
+        # without taking) after a pass, and no longer can: the move is gone or would lose it.
+        # `denies`: a piece (no pawn, no king); `denies_push`: a pawn's push (no promotion).
+        # Whether the opponent wanted it is the search's choice.
         r = c["moves"][0]
         before_p = pass_turn(board)
         rm = legal(before_p, r) if before_p is not None else None
         if (role != chess.PAWN or board.is_capture(m) or m.promotion or after.is_check() or rm is None
-                or rm.to_square != s or before_p.is_capture(rm) or other != rm.from_square
-                or before_p.piece_type_at(rm.from_square) in (chess.PAWN, chess.KING)
+                or rm.to_square != s or before_p.is_capture(rm) or rm.promotion or other != rm.from_square
                 or exchange(before_p, rm) < 0):
+            return False
+        mover = before_p.piece_type_at(rm.from_square)
+        if (mover == chess.PAWN) != (idea == "denies_push") or mover == chess.KING:
             return False
         if s not in after.attacks(m.to_square) or s in board.attacks(m.from_square) \
                 or rm.from_square in after.attacks(m.to_square):
@@ -979,6 +982,15 @@ def t_idea(board, c):
         return (role == chess.KNIGHT and not board.is_capture(m) and m.from_square not in centre
                 and m.to_square in (chess.D4, chess.E4, chess.D5, chess.E5) and s == m.to_square
                 and not after.attackers(them, s) & after.pieces(chess.PAWN, them))
+    if idea == "centralises_queen":
+        # A queen ending (kings, queens and pawns only): the queen from outside the centre to
+        # d4/e4/d5/e5, not taking, where no enemy man attacks it.
+        centre = (chess.D4, chess.E4, chess.D5, chess.E5)
+        pieces = any(after.pieces(r, c) for r in (chess.ROOK, chess.BISHOP, chess.KNIGHT)
+                     for c in (chess.WHITE, chess.BLACK))
+        return (role == chess.QUEEN and not board.is_capture(m) and not pieces
+                and m.from_square not in centre and m.to_square in centre and s == m.to_square
+                and not after.attackers(them, s))
     if idea == "off_rim":
         f, r = chess.square_file(m.to_square), chess.square_rank(m.to_square)
         return (role == chess.KNIGHT and not board.is_capture(m) and s == m.to_square

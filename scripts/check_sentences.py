@@ -123,7 +123,7 @@ MOVED_PIECE_ACTIVITY = {
     "attacks_piece", "attacks_defender", "weak_point", "king_zone_pressure", "kingside_attack",
     "queenside_attack", "rook_activation", "rook_open_file", "rook_half_open_file", "rook_seventh", "doubled_rooks", "knight_outpost",
     "knight_centralisation", "bishop_long_diagonal", "mobility_gain", "takes_outpost",
-    "improves_piece", "idea_centralises", "idea_off_rim", "idea_aims_f7", "idea_fianchettoes",
+    "improves_piece", "idea_centralises", "idea_centralises_queen", "idea_off_rim", "idea_aims_f7", "idea_fianchettoes",
     "idea_stops", "idea_occupies"}
 # Sentences that only read out the line or the opening (`plan_only`, a figure).
 LINE_ONLY = {"idea_plan", "line_plan", "line_reply", "line_waits", "line_trade", "book"}

@@ -834,9 +834,10 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 37] = [
+    pub const IDEAS: [&'static str; 39] = [
         "stops",
         "denies",
+        "denies_push",
         "escapes",
         "prepares",
         "plan",
@@ -850,6 +851,7 @@ impl Fact {
         "storm",
         "fianchetto",
         "centralises",
+        "centralises_queen",
         "off_rim",
         "keeps",
         "aims_f7",

@@ -259,6 +259,7 @@ pub const MOVED_PIECE_ACTIVITY: &[&str] = &[
     "takes_outpost",
     "improves_piece",
     "idea_centralises",
+    "idea_centralises_queen",
     "idea_off_rim",
     "idea_aims_f7",
     "idea_fianchettoes",

@@ -608,6 +608,27 @@ pub fn centralises(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
         .then(|| idea(mv, "centralises", mv.to(), None))
 }
 
+/// `centralises_queen`: in a queen ending (kings, queens and pawns only) the queen from outside
+/// the centre to d4, e4, d5 or e5, not a capture, where no enemy man attacks it: the queen in
+/// the centre reaches both wings (the endings' rule: centralise the queen).
+#[must_use]
+pub fn centralises_queen(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
+    let from = mv.from()?;
+    let centre = board::centre();
+    let b = after.board();
+    let others = b.rooks() | b.bishops() | b.knights();
+    if mv.role() != Role::Queen
+        || mv.is_capture()
+        || !others.is_empty()
+        || centre.contains(from)
+        || !centre.contains(mv.to())
+        || board::is_attacked(b, mv.to(), !before.turn())
+    {
+        return None;
+    }
+    Some(idea(mv, "centralises_queen", mv.to(), None))
+}
+
 /// `off_rim`: a knight from the a- or h-file to the centre ring (c3–f6), not a capture and not
 /// to d4/e4/d5/e5 (that is `centralises`), where no enemy pawn attacks it: the knight stranded
 /// on the rim comes back into play (9.Na3-c4).
@@ -1115,6 +1136,7 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Vec<Fact>
         storm(before, mv, after),
         fianchetto(before, mv, after),
         centralises(before, mv, after),
+        centralises_queen(before, mv, after),
         reinforces(before, mv, after),
         unpins(before, mv, after),
         prepares_fianchetto(before, mv, after),
@@ -1177,6 +1199,19 @@ mod tests {
         let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
         assert!(!names(fen, "e4", &[]).contains(&"opens_diagonal".to_owned()));
         assert!(names(fen, "e3", &[]).contains(&"opens_diagonal".to_owned()));
+    }
+
+    #[test]
+    fn the_queen_goes_to_the_centre_in_a_queen_ending() {
+        // Queens and pawns only: Qd4, the queen to the centre where nothing can take it.
+        let fen = "6k1/5pp1/7p/8/8/6PP/q4PK1/3Q4 w - - 0 1";
+        assert_eq!(names(fen, "Qd4", &[]), ["centralises_queen"]);
+        // Not with other pieces on the board (a rook each): the queen in the middlegame.
+        let fen = "r5k1/5pp1/7p/8/8/6PP/q4PK1/R2Q4 w - - 0 1";
+        assert!(!names(fen, "Qd4", &[]).contains(&"centralises_queen".to_owned()));
+        // Not to a square the enemy queen attacks (it would be traded or taken).
+        let fen = "3q2k1/5pp1/7p/8/8/6PP/5PK1/3Q4 w - - 0 1";
+        assert!(!names(fen, "Qd4", &[]).contains(&"centralises_queen".to_owned()));
     }
 
     #[test]

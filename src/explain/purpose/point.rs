@@ -339,6 +339,9 @@ const WANTED_MARGIN: i32 = 30;
 /// - `denies` when it is a quiet move the opponent wanted: it scores within
 ///   [`WANTED_MARGIN`] of their best (`best_score`) by a short search (12.c3 takes d4 from the
 ///   bishop on c5).
+/// - `denies_push` when no piece's square is taken but a pawn push the opponent wanted (as
+///   above) was safe and now loses the pawn by static exchange: 10.a4 in the Benoni stops
+///   ...b5 (...b5 axb5 axb5 Bxb5), though ...b5 attacks nothing.
 ///
 /// The piece of most value (then the square nearest the mover's side) is named; a biting move
 /// before a quiet one.
@@ -394,6 +397,24 @@ fn denied_square(
         .filter(|r| !r.is_capture())
         .find(|r| wanted(*r))
         .map(|r| fact("denies", r))
+        .or_else(|| {
+            // A pawn push the opponent wanted, safe before and losing the pawn now
+            // (`denies_push`: 10.a4 in the Benoni, ...b5 axb5 axb5 Bxb5).
+            passed
+                .legal_moves()
+                .into_iter()
+                .filter(|r| {
+                    r.role() == Role::Pawn
+                        && !r.is_capture()
+                        && r.promotion().is_none()
+                        && taken.contains(r.to())
+                        && r.from().is_some_and(|f| !hit.contains(f))
+                        && safe(passed, *r)
+                        && !board::same_move(after, *r).is_some_and(|a| safe(after, a))
+                })
+                .find(|r| wanted(*r))
+                .map(|r| fact("denies_push", r))
+        })
 }
 
 /// How many of the mover's next moves in the line [`rook_behind`] looks at.
@@ -1047,6 +1068,26 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn a_pawn_push_the_opponent_wants_made_to_lose_a_pawn_is_stopped() {
+        // Benoni, 10.a4: after a pass ...b5 is Black's plan (Stockfish's best); after a4 it
+        // loses a pawn (...b5 axb5 axb5 Bxb5). a4 stops ...b5, though ...b5 attacks nothing.
+        let fen = "rnbq1rk1/1p3pbp/p2p1np1/2pP4/4P3/2N2N2/PP2BPPP/R1BQ1RK1 w - - 0 10";
+        let (before, mv, after) = before_move_after(fen, "a4");
+        let (idea, square, other) = named(stops(&before, mv, &after));
+        assert_eq!(idea, "denies_push");
+        assert_eq!(
+            (square, other),
+            (shakmaty::Square::B5, Some(shakmaty::Square::B7))
+        );
+        // A pawn push that still stands after the move (guarded as often as attacked) is not
+        // taken away: 10.h3 covers g4, where no black pawn goes.
+        let (before, mv, after) = before_move_after(fen, "h3");
+        assert!(
+            !matches!(stops(&before, mv, &after), Some(Fact::Idea { ref idea, .. }) if idea == "denies_push"),
+        );
     }
 
     #[test]

@@ -356,15 +356,18 @@ pub const SPECS: &[ThemeSpec] = &[
     ),
 ];
 
-fn fork(_before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Hit> {
-    if mv.role() == Role::King || mv.is_castle() || pv.is_empty() {
+/// A fork is read on the board after the move, the line or not (a line the search's table
+/// cut right after the move still leaves the fork standing: d5 against c6 and e6); not when
+/// the game is over (no reply: the mate or the stalemate is the point).
+fn fork(_before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
+    if mv.role() == Role::King || mv.is_castle() || after.legal_moves().is_empty() {
         return None;
     }
     fork_from(after, mv.to(), moved_role(mv))
 }
 
-fn king_fork(_before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Hit> {
-    if mv.role() != Role::King || mv.is_castle() || pv.is_empty() {
+fn king_fork(_before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
+    if mv.role() != Role::King || mv.is_castle() || after.legal_moves().is_empty() {
         return None;
     }
     fork_from(after, mv.to(), Role::King)
@@ -1051,6 +1054,27 @@ mod tests {
             .into_iter()
             .find(|t| t.id == "sacrifice")
             .map(|t| (t.ply, t.squares))
+    }
+
+    #[test]
+    fn a_fork_is_read_on_the_board_when_the_line_stops_after_the_move() {
+        // d5 hits the knight on c6 and the bishop on e6; the search's line is cut after d5
+        // (its table), yet the fork stands on the board.
+        let fen = "6k1/pp3ppp/2n1b3/8/2PP4/8/PP3PPP/3R2K1 w - - 0 1";
+        let p = board::from_fen(fen);
+        let line = board::line_from(&p, &["d5"]);
+        let after = board::play(&p, line[0]).unwrap();
+        let themes = crate::explain::themes::detect(&p, line[0], &after, &[]);
+        let fork = themes.iter().find(|t| t.id == "fork").expect("a fork");
+        assert_eq!(fork.squares, vec![Square::D5, Square::C6, Square::E6]);
+        // A move that mates has no fork: the game is over (Qxf7# attacks the rook on a8 too
+        // in no sense that matters).
+        let fen = "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 0 1";
+        let p = board::from_fen(fen);
+        let line = board::line_from(&p, &["Qxf7#"]);
+        let after = board::play(&p, line[0]).unwrap();
+        let themes = crate::explain::themes::detect(&p, line[0], &after, &[]);
+        assert!(!themes.iter().any(|t| t.id == "fork"), "{themes:?}");
     }
 
     #[test]
