@@ -842,7 +842,43 @@ pub(crate) fn select(all: Vec<Sentence>, level: ExplainLevel, max: usize) -> Vec
             let q = all.iter().find(|s| verdict(s)).cloned();
             first.into_iter().chain(q).collect()
         }
-        _ => all.into_iter().take(max).collect(),
+        _ => {
+            // An error's verdict and its "better was" are never crowded out by the move's own
+            // sentences (27.d4 "threatens dxc5 … stops Bf2" with no word of the knight on h1
+            // it should have taken back: a coach's read): they keep their places first.
+            let error = |s: &Sentence| {
+                matches!(
+                    s.template.as_str(),
+                    "q_inaccuracy" | "q_mistake" | "q_blunder" | "q_missed_mate" | "q_allowed_mate"
+                ) || s.template.ends_with("_why")
+            };
+            let better =
+                |s: &Sentence| matches!(s.template.as_str(), "q_better_was" | "q_better_plain");
+            if !all.iter().any(error) {
+                return all.into_iter().take(max).collect();
+            }
+            let kept: Vec<bool> = {
+                let reserved = |s: &Sentence| error(s) || better(s);
+                let held = all.iter().filter(|s| reserved(s)).count().min(max);
+                let mut verdicts = 0;
+                let mut others = 0;
+                all.iter()
+                    .map(|s| {
+                        if reserved(s) {
+                            verdicts += 1;
+                            verdicts <= held
+                        } else {
+                            others += 1;
+                            others <= max - held
+                        }
+                    })
+                    .collect()
+            };
+            all.into_iter()
+                .zip(kept)
+                .filter_map(|(s, k)| k.then_some(s))
+                .collect()
+        }
     }
 }
 
@@ -1306,6 +1342,46 @@ mod tests {
             e.sentences
         );
         assert!(first.text.contains("queen"), "{}", first.text);
+    }
+
+    #[test]
+    fn an_errors_verdict_is_never_crowded_out() {
+        let sentence =
+            |template: &str, category: &str, priority: i32| crate::explain::templates::Sentence {
+                template: template.to_owned(),
+                category: category.to_owned(),
+                priority,
+                text: template.to_owned(),
+                claims: Vec::new(),
+            };
+        // Morphy, 27.d4 (an inaccuracy: Nxh1 first): three sentences of the move outrank the
+        // verdict and the better move, which a medium explanation (three) kept none of.
+        let all = vec![
+            sentence("threat_wins", "tactical_motifs", 120),
+            sentence("pawn_break", "pawn_structure", 100),
+            sentence("idea_stops", "purpose", 99),
+            sentence("q_better_was", "move_quality", 95),
+            sentence("q_inaccuracy", "move_quality", 89),
+        ];
+        let kept: Vec<String> = select(all.clone(), ExplainLevel::Medium, 3)
+            .into_iter()
+            .map(|s| s.template)
+            .collect();
+        assert_eq!(kept, ["threat_wins", "q_better_was", "q_inaccuracy"]);
+        // Five sentences at the advanced level: all of them.
+        assert_eq!(select(all.clone(), ExplainLevel::Advanced, 5).len(), 5);
+        // A good move's verdict may give way as before.
+        let good = vec![
+            sentence("threat_wins", "tactical_motifs", 120),
+            sentence("pawn_break", "pawn_structure", 100),
+            sentence("idea_stops", "purpose", 99),
+            sentence("q_good", "move_quality", 40),
+        ];
+        let kept: Vec<String> = select(good, ExplainLevel::Medium, 3)
+            .into_iter()
+            .map(|s| s.template)
+            .collect();
+        assert_eq!(kept, ["threat_wins", "pawn_break", "idea_stops"]);
     }
 
     #[test]
