@@ -722,6 +722,42 @@ def t_idea(board, c):
         if idea == "clears":
             return ours.to_square == s and not possible and cleared and other == ours.from_square
         return ours.to_square == s and possible == (idea == "plan") and (possible or not cleared)
+    if idea == "battery":
+        # A quiet queen, rook or bishop move, no check, to a square where no capture wins it
+        # by exchange; the moved piece and our slider on `other` stand on one line, both move
+        # along it, nothing between them; the front one attacks along that line, beyond
+        # itself, `square`: next to the enemy king (not the king's own square), empty or an
+        # enemy unit; the pair on `other` and the piece's old square did not aim at it so.
+        if role not in (chess.QUEEN, chess.ROOK, chess.BISHOP) or board.is_capture(m) or after.is_check():
+            return False
+        if any(after.is_capture(r) and r.to_square == m.to_square and exchange(after, r) > 0
+               for r in after.legal_moves):
+            return False
+
+        def along(b, a, c):
+            p = b.piece_at(a)
+            if p is None:
+                return False
+            diag = chess.square_file(a) != chess.square_file(c) and \
+                abs(chess.square_file(a) - chess.square_file(c)) == abs(chess.square_rank(a) - chess.square_rank(c))
+            straight = chess.square_file(a) == chess.square_file(c) or chess.square_rank(a) == chess.square_rank(c)
+            return (p.piece_type in (chess.BISHOP, chess.QUEEN) and diag) or \
+                (p.piece_type in (chess.ROOK, chess.QUEEN) and straight)
+
+        def aims(b, a, c, t):
+            king = b.king(not us)
+            if king is None or chess.square_distance(king, t) != 1 or b.color_at(t) == us:
+                return False
+            if b.color_at(a) != us or b.color_at(c) != us or not along(b, a, c) or not along(b, c, a):
+                return False
+            if any(b.piece_at(x) for x in chess.SquareSet.between(a, c)):
+                return False
+            for back, front in ((a, c), (c, a)):
+                if front in chess.SquareSet.between(back, t) and t in b.attacks(front) \
+                        and t in chess.SquareSet.ray(back, front):
+                    return True
+            return False
+        return aims(after, m.to_square, other, s) and not aims(board, m.from_square, other, s)
     if idea == "opens_diagonal":
         # A quiet one-square step of the d- or e-pawn from its home square, our bishop on its home square
         # behind it on a diagonal (d2 for c1, e2 for f1; d7, e7 for c8, f8): the bishop could go

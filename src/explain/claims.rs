@@ -834,7 +834,7 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 39] = [
+    pub const IDEAS: [&'static str; 40] = [
         "stops",
         "denies",
         "denies_push",
@@ -874,6 +874,7 @@ impl Fact {
         "prepares_fianchetto",
         "fianchetto_pawn",
         "opens_diagonal",
+        "battery",
     ];
 
     /// The variant of a kind that a template may ask for (`claim:threat_met/defends`).

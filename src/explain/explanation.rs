@@ -843,9 +843,9 @@ pub(crate) fn select(all: Vec<Sentence>, level: ExplainLevel, max: usize) -> Vec
             first.into_iter().chain(q).collect()
         }
         _ => {
-            // An error's verdict and its "better was" are never crowded out by the move's own
-            // sentences (27.d4 "threatens dxc5 … stops Bf2" with no word of the knight on h1
-            // it should have taken back: a coach's read): they keep their places first.
+            // An error's verdict, and a mistake's "better was", are never crowded out by the
+            // move's own sentences (27.d4 "threatens dxc5 … stops Bf2" with no word of the
+            // knight on h1 it should have taken back: a coach's read).
             let error = |s: &Sentence| {
                 matches!(
                     s.template.as_str(),
@@ -857,8 +857,12 @@ pub(crate) fn select(all: Vec<Sentence>, level: ExplainLevel, max: usize) -> Vec
             if !all.iter().any(error) {
                 return all.into_iter().take(max).collect();
             }
+            // A slight inaccuracy keeps its verdict; a mistake or worse its better move too.
+            let slight = all
+                .iter()
+                .any(|s| matches!(s.template.as_str(), "q_inaccuracy" | "q_inaccuracy_why"));
             let kept: Vec<bool> = {
-                let reserved = |s: &Sentence| error(s) || better(s);
+                let reserved = |s: &Sentence| error(s) || (!slight && better(s));
                 let held = all.iter().filter(|s| reserved(s)).count().min(max);
                 let mut verdicts = 0;
                 let mut others = 0;
@@ -1354,20 +1358,29 @@ mod tests {
                 text: template.to_owned(),
                 claims: Vec::new(),
             };
-        // Morphy, 27.d4 (an inaccuracy: Nxh1 first): three sentences of the move outrank the
-        // verdict and the better move, which a medium explanation (three) kept none of.
+        // Morphy, 27.d4 (a mistake in the review: Nxh1 first): three sentences of the move
+        // outrank the verdict and the better move, which a medium explanation (three) kept
+        // none of.
         let all = vec![
             sentence("threat_wins", "tactical_motifs", 120),
             sentence("pawn_break", "pawn_structure", 100),
             sentence("idea_stops", "purpose", 99),
             sentence("q_better_was", "move_quality", 95),
-            sentence("q_inaccuracy", "move_quality", 89),
+            sentence("q_mistake", "move_quality", 89),
         ];
         let kept: Vec<String> = select(all.clone(), ExplainLevel::Medium, 3)
             .into_iter()
             .map(|s| s.template)
             .collect();
-        assert_eq!(kept, ["threat_wins", "q_better_was", "q_inaccuracy"]);
+        assert_eq!(kept, ["threat_wins", "q_better_was", "q_mistake"]);
+        // A slight inaccuracy keeps its verdict and two of the move's own sentences.
+        let mut slight = all.clone();
+        slight[4] = sentence("q_inaccuracy", "move_quality", 89);
+        let kept: Vec<String> = select(slight, ExplainLevel::Medium, 3)
+            .into_iter()
+            .map(|s| s.template)
+            .collect();
+        assert_eq!(kept, ["threat_wins", "pawn_break", "q_inaccuracy"]);
         // Five sentences at the advanced level: all of them.
         assert_eq!(select(all.clone(), ExplainLevel::Advanced, 5).len(), 5);
         // A good move's verdict may give way as before.

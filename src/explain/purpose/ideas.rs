@@ -32,6 +32,9 @@
 //!   reaches two squares or more (3.e3 frees the bishop on f1);
 //! - `centralises` ([`centralises`]): a knight comes from outside the centre to d4, e4, d5 or
 //!   e5, where no enemy pawn attacks it;
+//! - `battery` ([`battery`]): a queen, rook or bishop lines up with another of our sliders on
+//!   one line, aiming at a square next to the enemy king (Bd3 behind the queen on f5, against
+//!   h7);
 //! - `aims_f7` ([`aims_f7`]): a bishop or queen newly attacks the f7 (f2) pawn, which only the
 //!   king defends;
 //! - `breakthrough` ([`breakthrough`]): a pawn push that offers the pawn to an enemy pawn gives
@@ -650,6 +653,83 @@ pub fn off_rim(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
         .then(|| idea(mv, "off_rim", mv.to(), Some(from)))
 }
 
+/// Whether the piece on `sq` moves along the line to `other` (a bishop on a diagonal, a rook on
+/// a file or rank, a queen on either).
+fn moves_along(b: &Board, sq: Square, other: Square) -> bool {
+    let empty = Bitboard::EMPTY;
+    match b.role_at(sq) {
+        Some(Role::Bishop) => attacks::bishop_attacks(sq, empty).contains(other),
+        Some(Role::Rook) => attacks::rook_attacks(sq, empty).contains(other),
+        Some(Role::Queen) => attacks::queen_attacks(sq, empty).contains(other),
+        _ => false,
+    }
+}
+
+/// The squares of the enemy king's ring (not the king's own) that the battery of our sliders
+/// on `a` and `c` aims at in `b`: the two stand on one line, both move along it, nothing between
+/// them, and the front one attacks the square along that line beyond itself (empty, or an enemy
+/// piece or pawn).
+fn battery_targets(b: &Board, us: Color, a: Square, c: Square) -> Bitboard {
+    let Some(king) = b.king_of(!us) else {
+        return Bitboard::EMPTY;
+    };
+    let ours = |s: Square| b.color_at(s) == Some(us);
+    if !ours(a)
+        || !ours(c)
+        || !moves_along(b, a, c)
+        || !moves_along(b, c, a)
+        || (attacks::between(a, c) & b.occupied()).any()
+    {
+        return Bitboard::EMPTY;
+    }
+    let mut out = Bitboard::EMPTY;
+    for (back, front) in [(a, c), (c, a)] {
+        let beyond = b.attacks_from(front)
+            & attacks::ray(back, front)
+            & !b.by_color(us)
+            & attacks::king_attacks(king);
+        out |= beyond
+            .into_iter()
+            .filter(|x| attacks::between(back, *x).contains(front))
+            .collect::<Bitboard>();
+    }
+    out
+}
+
+/// `battery`: a quiet queen, rook or bishop move (no check) lines the piece up with another of
+/// our sliders on one line, nothing between them, the front one aiming along it at a square
+/// next to the enemy king (empty, or an enemy piece or pawn there), which the two did not aim at
+/// before: the queen supported on its way in (Bd3 behind the queen on f5, against h7). The moved
+/// piece stands where no capture wins it. `square`: the target (the nearest to the front piece
+/// when several); `other`: the partner.
+#[must_use]
+pub fn battery(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
+    let us = before.turn();
+    let from = mv.from()?;
+    if mv.is_capture()
+        || after.is_check()
+        || !matches!(mv.role(), Role::Queen | Role::Rook | Role::Bishop)
+        || !safe_there(after, mv.to())
+    {
+        return None;
+    }
+    let b = after.board();
+    let partners = b.by_color(us) & (b.queens() | b.rooks() | b.bishops());
+    board::relative(partners.without(mv.to()), us)
+        .into_iter()
+        .find_map(|partner| {
+            let new = battery_targets(b, us, mv.to(), partner)
+                & !battery_targets(before.board(), us, from, partner);
+            let nearest = new.into_iter().min_by_key(|t| {
+                (
+                    board::distance(*t, partner).min(board::distance(*t, mv.to())),
+                    rel(*t, us),
+                )
+            })?;
+            Some(idea(mv, "battery", nearest, Some(partner)))
+        })
+}
+
 /// `aims_f7`: a bishop or queen newly attacks the enemy's f7 (f2) pawn, which only its king
 /// defends, and no other piece of ours attacks it (two attackers are the weak-point claim).
 #[must_use]
@@ -1145,6 +1225,7 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Vec<Fact>
         fianchetto_pawn(before, mv, after),
         opens_diagonal(before, mv, after),
         aims_f7(before, mv, after),
+        battery(before, mv, after),
         breakthrough(before, mv, after, pv),
         trades_down(before, mv, after, pv),
         removes_guard(before, mv, after, &guard_line_pv),
@@ -1199,6 +1280,39 @@ mod tests {
         let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
         assert!(!names(fen, "e4", &[]).contains(&"opens_diagonal".to_owned()));
         assert!(names(fen, "e3", &[]).contains(&"opens_diagonal".to_owned()));
+    }
+
+    #[test]
+    fn a_bishop_behind_the_queen_aims_the_battery_at_the_king() {
+        // A coach's read (Carlsen, session 29): 20.Bd3 lines up behind the queen on f5 against
+        // h7 (Qh7+ next), which the text called only "ready for the break e4".
+        let fen = "2rqr1k1/1b1n1pp1/1pp4p/p2p1Q2/Pb1P1B2/4PN1P/1P2BPP1/2RR2K1 w - - 0 20";
+        let (before, mv, after) = before_move_after(fen, "Bd3");
+        assert!(matches!(
+            battery(&before, mv, &after),
+            Some(Fact::Idea {
+                square: Square::H7,
+                other: Some(Square::F5),
+                ..
+            })
+        ));
+        // Carlsen - Ivanchuk, 11.Qc2: the queen behind the bishop on d3, against h7.
+        let fen = "r1bq1rk1/p3bppp/1pn5/2pp4/3P1B2/P2BPN2/1P3PPP/R2QK2R w KQ - 2 11";
+        let (before, mv, after) = before_move_after(fen, "Qc2");
+        assert!(matches!(
+            battery(&before, mv, &after),
+            Some(Fact::Idea {
+                square: Square::H7,
+                other: Some(Square::D3),
+                ..
+            })
+        ));
+        // Aimed at nothing near the king (Qe2 behind the bishop on d3 aims at b5): no battery.
+        assert!(names(fen, "Qe2", &[]).iter().all(|n| n != "battery"));
+        // Where a capture wins the moved piece there is no battery to speak of.
+        let fen = "r1bq1rk1/p3bppp/1p6/2pp4/1n1P1B2/P2BPN2/1P3PPP/R2QK2R w KQ - 2 11";
+        let (before, mv, after) = before_move_after(fen, "Qc2");
+        assert!(battery(&before, mv, &after).is_none());
     }
 
     #[test]
