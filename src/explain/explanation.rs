@@ -861,26 +861,20 @@ pub(crate) fn select(all: Vec<Sentence>, level: ExplainLevel, max: usize) -> Vec
             let slight = all
                 .iter()
                 .any(|s| matches!(s.template.as_str(), "q_inaccuracy" | "q_inaccuracy_why"));
-            let kept: Vec<bool> = {
-                let reserved = |s: &Sentence| error(s) || (!slight && better(s));
-                let held = all.iter().filter(|s| reserved(s)).count().min(max);
-                let mut verdicts = 0;
-                let mut others = 0;
-                all.iter()
-                    .map(|s| {
-                        if reserved(s) {
-                            verdicts += 1;
-                            verdicts <= held
-                        } else {
-                            others += 1;
-                            others <= max - held
-                        }
-                    })
-                    .collect()
-            };
+            let reserved = |s: &Sentence| error(s) || (!slight && better(s));
+            let held = all.iter().filter(|s| reserved(s)).count().min(max);
+            // The first `held` reserved sentences and the first `max - held` others, in order.
+            let (mut verdicts, mut others) = (0, 0);
             all.into_iter()
-                .zip(kept)
-                .filter_map(|(s, k)| k.then_some(s))
+                .filter(|s| {
+                    let (count, room) = if reserved(s) {
+                        (&mut verdicts, held)
+                    } else {
+                        (&mut others, max - held)
+                    };
+                    *count += 1;
+                    *count <= room
+                })
                 .collect()
         }
     }

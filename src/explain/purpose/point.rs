@@ -553,9 +553,7 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
     let hits_there = (eb.attacks_from(landed)
         & eb.by_color(!before.turn())
         & !eb.kings()
-        & !mv
-            .from()
-            .map_or(Bitboard::EMPTY, |f| before.board().attacks_from(f)))
+        & !reach_before(before, mv))
     .into_iter()
     .any(|t| {
         eb.role_at(t)
@@ -634,6 +632,12 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
     })
 }
 
+/// The squares the moved piece attacked from where it stood before `mv`.
+fn reach_before(before: &Chess, mv: Move) -> Bitboard {
+    mv.from()
+        .map_or(Bitboard::EMPTY, |f| before.board().attacks_from(f))
+}
+
 /// The route of the moved piece along `line` (the move, then the line up to the piece's next
 /// move, which lands on `square`): `route_hits` when from `square` the piece attacks an enemy
 /// piece or pawn (not the king) that stood on its square before the move and still does, and
@@ -649,18 +653,18 @@ fn route_fact(before: &Chess, mv: Move, after: &Chess, line: &[Move], square: Sq
         .then(|| all[line.len() - 1].clone())
         .and_then(|arrived| {
             let b = arrived.board();
-            let old = mv
-                .from()
-                .map_or(Bitboard::EMPTY, |f| before.board().attacks_from(f));
             let new = after.board().attacks_from(landed);
-            (b.attacks_from(square) & b.by_color(!us) & !b.kings() & !old & !new)
+            (b.attacks_from(square)
+                & b.by_color(!us)
+                & !b.kings()
+                & !reach_before(before, mv)
+                & !new)
                 .into_iter()
                 .filter(|t| before.board().piece_at(*t) == b.piece_at(*t))
                 .max_by_key(|t| {
                     let role = b.role_at(*t).unwrap_or(Role::Pawn);
-                    let mine = if us.is_white() { *t } else { t.flip_vertical() };
                     let loose = !board::is_defended(b, *t);
-                    (value(role), loose, std::cmp::Reverse(u32::from(mine)))
+                    (value(role), loose, std::cmp::Reverse(super::rel(*t, us)))
                 })
         });
     Fact::Idea {
