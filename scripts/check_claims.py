@@ -293,7 +293,11 @@ def t_open_line(board, c):
         return False
     if p.piece_type not in (chess.ROOK, chess.QUEEN) or abs(chess.square_file(s) - chess.square_file(k)) > 1:
         return False
-    return not any(chess.square_file(x) == chess.square_file(s) for x in board.pieces(chess.PAWN, pk.color))
+    if any(chess.square_file(x) == chess.square_file(s) for x in board.pieces(chess.PAWN, pk.color)):
+        return False
+    # No pawn between the piece and the king's rank on its file (its own pawn blocks the line).
+    end = chess.square(chess.square_file(s), chess.square_rank(k))
+    return not any(board.piece_type_at(x) == chess.PAWN for x in chess.SquareSet.between(s, end))
 
 
 def t_luft(board, c):
@@ -722,6 +726,41 @@ def t_idea(board, c):
         if idea == "clears":
             return ours.to_square == s and not possible and cleared and other == ours.from_square
         return ours.to_square == s and possible == (idea == "plan") and (possible or not cleared)
+    if idea == "xray":
+        # A quiet queen, rook or bishop move, no check, to a square where no capture wins it by
+        # exchange; `square` holds an enemy piece worth more than the moved piece (or the enemy
+        # king, not for a queen), on a line the piece moves on, with exactly one piece between
+        # them, on `other`, not a king; from its old square the piece did not stand so against
+        # `square` (no line, or not exactly one piece between).
+        if role not in (chess.QUEEN, chess.ROOK, chess.BISHOP) or board.is_capture(m) or after.is_check():
+            return False
+        if any(after.is_capture(r) and r.to_square == m.to_square and exchange(after, r) > 0
+               for r in after.legal_moves):
+            return False
+        worth = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9}
+        target = after.piece_at(s)
+        if target is None or target.color != them:
+            return False
+        if target.piece_type == chess.KING:
+            if role == chess.QUEEN:
+                return False
+        elif worth[target.piece_type] <= worth[role]:
+            return False
+
+        def lined(b, a):
+            df, dr = chess.square_file(s) - chess.square_file(a), chess.square_rank(s) - chess.square_rank(a)
+            diag = abs(df) == abs(dr) and df != 0
+            straight = (df == 0) != (dr == 0)
+            if not ((role in (chess.BISHOP, chess.QUEEN) and diag) or (role in (chess.ROOK, chess.QUEEN) and straight)):
+                return None
+            mids = [x for x in chess.SquareSet.between(a, s) if b.piece_at(x)]
+            return mids[0] if len(mids) == 1 else None
+
+        mid = lined(after, m.to_square)
+        if mid is None or mid != other or after.piece_type_at(mid) == chess.KING:
+            return False
+        return board.piece_at(s) != target or lined(board, m.from_square) is None \
+            or board.piece_type_at(lined(board, m.from_square)) == chess.KING
     if idea == "battery":
         # A quiet queen, rook or bishop move, no check, to a square where no capture wins it
         # by exchange; the moved piece and our slider on `other` stand on one line, both move

@@ -834,7 +834,7 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 40] = [
+    pub const IDEAS: [&'static str; 41] = [
         "stops",
         "denies",
         "denies_push",
@@ -875,6 +875,7 @@ impl Fact {
         "fianchetto_pawn",
         "opens_diagonal",
         "battery",
+        "xray",
     ];
 
     /// The variant of a kind that a template may ask for (`claim:threat_met/defends`).

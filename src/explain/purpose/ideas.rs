@@ -35,6 +35,12 @@
 //! - `battery` ([`battery`]): a queen, rook or bishop lines up with another of our sliders on
 //!   one line, aiming at a square next to the enemy king (Bd3 behind the queen on f5, against
 //!   h7);
+//! - `xray` ([`xray`]): a queen, rook or bishop steps (no capture, no check, where no capture
+//!   wins it) onto a line it moves on that reaches, through exactly one piece (not a king), an
+//!   enemy piece worth more than itself or the enemy king (not for a queen), which it did not
+//!   reach so from its old square: 14.Rfd1 lines up against the queen on d8 through the pawn on
+//!   d4 (`square`: the target; `other`: the piece between). Said only when the move has no other
+//!   point (a pin or a threat on that line is said by its own sentence);
 //! - `aims_f7` ([`aims_f7`]): a bishop or queen newly attacks the f7 (f2) pawn, which only the
 //!   king defends;
 //! - `breakthrough` ([`breakthrough`]): a pawn push that offers the pawn to an enemy pawn gives
@@ -730,6 +736,56 @@ pub fn battery(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
         })
 }
 
+/// The enemy units a `piece` (a queen, rook or bishop on `from`) reaches in `b` along a line it
+/// moves on through exactly one piece (not a king): enemy pieces worth more than it, and the
+/// king (not for a queen); each with the piece between and its worth (the king highest).
+fn xray_targets(b: &Board, from: Square, piece: Role, us: Color) -> Vec<(Square, Square, i32)> {
+    let lines = match piece {
+        Role::Bishop => attacks::bishop_attacks(from, Bitboard::EMPTY),
+        Role::Rook => attacks::rook_attacks(from, Bitboard::EMPTY),
+        Role::Queen => attacks::queen_attacks(from, Bitboard::EMPTY),
+        _ => return Vec::new(),
+    };
+    let worth = |t: Square| match b.role_at(t) {
+        Some(Role::King) if piece != Role::Queen => 100,
+        Some(r) if r != Role::King && board::value(r) > board::value(piece) => board::value(r),
+        _ => 0,
+    };
+    (lines & b.by_color(!us))
+        .into_iter()
+        .filter_map(|t| {
+            let mid = (attacks::between(from, t) & b.occupied()).single_square()?;
+            (worth(t) > 0 && !b.kings().contains(mid)).then_some((t, mid, worth(t)))
+        })
+        .collect()
+}
+
+/// `xray`: a quiet queen, rook or bishop move (no check, where no capture wins it) that lines
+/// the piece up, through exactly one piece, against a more valuable enemy piece or the king
+/// ([`xray_targets`]) it did not line up against from its old square (14.Rfd1 against the
+/// queen on d8 through the pawn on d4); the most valuable such target, the nearest first.
+#[must_use]
+pub fn xray(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
+    let us = before.turn();
+    let from = mv.from()?;
+    if mv.is_capture()
+        || after.is_check()
+        || !matches!(mv.role(), Role::Queen | Role::Rook | Role::Bishop)
+        || !safe_there(after, mv.to())
+    {
+        return None;
+    }
+    let old: Vec<Square> = xray_targets(before.board(), from, mv.role(), us)
+        .into_iter()
+        .map(|(t, _, _)| t)
+        .collect();
+    xray_targets(after.board(), mv.to(), mv.role(), us)
+        .into_iter()
+        .filter(|(t, _, _)| !old.contains(t))
+        .max_by_key(|(t, _, w)| (*w, std::cmp::Reverse(board::distance(mv.to(), *t))))
+        .map(|(t, mid, _)| idea(mv, "xray", t, Some(mid)))
+}
+
 /// `aims_f7`: a bishop or queen newly attacks the enemy's f7 (f2) pawn, which only its king
 /// defends, and no other piece of ours attacks it (two attackers are the weak-point claim).
 #[must_use]
@@ -1226,6 +1282,7 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Vec<Fact>
         opens_diagonal(before, mv, after),
         aims_f7(before, mv, after),
         battery(before, mv, after),
+        xray(before, mv, after),
         breakthrough(before, mv, after, pv),
         trades_down(before, mv, after, pv),
         removes_guard(before, mv, after, &guard_line_pv),
@@ -1280,6 +1337,43 @@ mod tests {
         let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
         assert!(!names(fen, "e4", &[]).contains(&"opens_diagonal".to_owned()));
         assert!(names(fen, "e3", &[]).contains(&"opens_diagonal".to_owned()));
+    }
+
+    #[test]
+    fn a_rook_lines_up_against_the_queen_through_one_piece() {
+        // 1.Rfd1: the rook faces the queen on d8 with only the pawn on d4 between them.
+        let fen = "3q1rk1/pp3ppp/8/8/3P4/8/PP3PPP/R4RK1 w - - 0 1";
+        let (before, mv, after) = before_move_after(fen, "Rfd1");
+        assert!(matches!(
+            xray(&before, mv, &after),
+            Some(Fact::Idea {
+                square: Square::D8,
+                other: Some(Square::D4),
+                ..
+            })
+        ));
+        // Two pieces between (a black pawn on d5 too): no line-up to speak of.
+        let fen = "3q1rk1/pp3ppp/8/3p4/3P4/8/PP3PPP/R4RK1 w - - 0 1";
+        let (before, mv, after) = before_move_after(fen, "Rfd1");
+        assert!(xray(&before, mv, &after).is_none());
+        // Along the same file it already faced the queen: nothing new.
+        let fen = "3q1rk1/pp3ppp/8/8/3P4/8/PP3PPP/3R1RK1 w - - 0 1";
+        let (before, mv, after) = before_move_after(fen, "Rd2");
+        assert!(xray(&before, mv, &after).is_none());
+        // A bishop against a rook through a pawn; a bishop against a knight is no line-up.
+        let fen = "r3k2r/ppp2ppp/8/8/8/8/PPP2PPP/2B1K2R w Kk - 0 1";
+        let (before, mv, after) = before_move_after(fen, "Bg5");
+        assert!(xray(&before, mv, &after).is_none());
+        let fen = "4k2r/ppp2pp1/7p/8/8/4B3/PPP2PPP/4K3 w - - 0 1";
+        let (before, mv, after) = before_move_after(fen, "Bd4");
+        assert!(matches!(
+            xray(&before, mv, &after),
+            Some(Fact::Idea {
+                square: Square::H8,
+                other: Some(Square::G7),
+                ..
+            })
+        ));
     }
 
     #[test]

@@ -244,11 +244,17 @@ fn open_line_to_king(before: &Chess, _mv: Move, after: &Chess, _pv: &[Move]) -> 
         let heavy = file & b.by_color(us) & (b.rooks() | b.queens());
         let was_closed = (file & before.board().by_piece(Role::Pawn.of(them))).any();
         let now_open = (file & b.by_piece(Role::Pawn.of(them))).is_empty();
+        // The line must reach the king's rank with no pawn in the way: 9.exd4 takes the pawn
+        // off the d-file next to the king on e8, but the queen on d1 stands behind its own pawn.
+        let reaches = |h: Square| {
+            let end = Square::from_coords(f, k.rank());
+            (attacks::between(h, end) & b.pawns()).is_empty()
+        };
         if let Some(h) = board::relative(heavy, us)
-            .first()
-            .filter(|_| was_closed && now_open)
+            .into_iter()
+            .find(|h| was_closed && now_open && reaches(*h))
         {
-            return Some(Hit::at(vec![*h, k]));
+            return Some(Hit::at(vec![h, k]));
         }
     }
     None
