@@ -726,6 +726,24 @@ def t_idea(board, c):
         if idea == "clears":
             return ours.to_square == s and not possible and cleared and other == ours.from_square
         return ours.to_square == s and possible == (idea == "plan") and (possible or not cleared)
+    if idea == "unblocks":
+        # A quiet knight or bishop move, no check, from the square just in front of our pawn on
+        # `other`; with us to move again (a null move), that pawn's push to `square` is legal and
+        # no capture wins it by exchange, and no longer push of it is so (the double step first).
+        if role not in (chess.KNIGHT, chess.BISHOP) or board.is_capture(m) or after.is_check():
+            return False
+        step = 8 if us == chess.WHITE else -8
+        if other is None or other + step != m.from_square or after.piece_at(other) != chess.Piece(chess.PAWN, us) \
+                or chess.square_file(other) not in (2, 3, 4, 5):
+            return False
+        again = after.copy()
+        again.push(chess.Move.null())
+        pushes = [p for p in again.legal_moves if p.from_square == other and not again.is_capture(p)
+                  and p.promotion is None and exchange(again, p) >= 0]
+        if not pushes:
+            return False
+        far = max(pushes, key=lambda p: chess.square_distance(other, p.to_square))
+        return far.to_square == s
     if idea == "xray":
         # A quiet queen, rook or bishop move, no check, to a square where no capture wins it by
         # exchange; `square` holds an enemy piece worth more than the moved piece (or the enemy
@@ -758,6 +776,8 @@ def t_idea(board, c):
 
         mid = lined(after, m.to_square)
         if mid is None or mid != other or after.piece_type_at(mid) == chess.KING:
+            return False
+        if after.piece_type_at(mid) != chess.PAWN and after.color_at(mid) != us:
             return False
         return board.piece_at(s) != target or lined(board, m.from_square) is None \
             or board.piece_type_at(lined(board, m.from_square)) == chess.KING

@@ -834,7 +834,7 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 41] = [
+    pub const IDEAS: [&'static str; 42] = [
         "stops",
         "denies",
         "denies_push",
@@ -876,6 +876,7 @@ impl Fact {
         "opens_diagonal",
         "battery",
         "xray",
+        "unblocks",
     ];
 
     /// The variant of a kind that a template may ask for (`claim:threat_met/defends`).

@@ -41,6 +41,10 @@
 //!   reach so from its old square: 14.Rfd1 lines up against the queen on d8 through the pawn on
 //!   d4 (`square`: the target; `other`: the piece between). Said only when the move has no other
 //!   point (a pin or a threat on that line is said by its own sentence);
+//! - `unblocks` ([`unblocks`]): a quiet knight or bishop move off the square just in front of
+//!   our own c- to f-pawn, which can now advance where no capture wins it (with us to move again):
+//!   9.Ne1 makes way for f4 (`square`: the push's target, the double step when it is safe;
+//!   `other`: the pawn). Said only when the move has no other point;
 //! - `aims_f7` ([`aims_f7`]): a bishop or queen newly attacks the f7 (f2) pawn, which only the
 //!   king defends;
 //! - `breakthrough` ([`breakthrough`]): a pawn push that offers the pawn to an enemy pawn gives
@@ -737,8 +741,9 @@ pub fn battery(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
 }
 
 /// The enemy units a `piece` (a queen, rook or bishop on `from`) reaches in `b` along a line it
-/// moves on through exactly one piece (not a king): enemy pieces worth more than it, and the
-/// king (not for a queen); each with the piece between and its worth (the king highest).
+/// moves on through exactly one piece (a pawn or a piece of ours, not a king): enemy pieces
+/// worth more than it, and the king (not for a queen); each with the piece between and its
+/// worth (the king highest).
 fn xray_targets(b: &Board, from: Square, piece: Role, us: Color) -> Vec<(Square, Square, i32)> {
     let lines = match piece {
         Role::Bishop => attacks::bishop_attacks(from, Bitboard::EMPTY),
@@ -755,7 +760,9 @@ fn xray_targets(b: &Board, from: Square, piece: Role, us: Color) -> Vec<(Square,
         .into_iter()
         .filter_map(|t| {
             let mid = (attacks::between(from, t) & b.occupied()).single_square()?;
-            (worth(t) > 0 && !b.kings().contains(mid)).then_some((t, mid, worth(t)))
+            // An enemy piece between is pinned or skewered: its own sentence says that.
+            let between_ok = b.pawns().contains(mid) || b.by_color(us).contains(mid);
+            (worth(t) > 0 && between_ok && !b.kings().contains(mid)).then_some((t, mid, worth(t)))
         })
         .collect()
 }
@@ -784,6 +791,34 @@ pub fn xray(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
         .filter(|(t, _, _)| !old.contains(t))
         .max_by_key(|(t, _, w)| (*w, std::cmp::Reverse(board::distance(mv.to(), *t))))
         .map(|(t, mid, _)| idea(mv, "xray", t, Some(mid)))
+}
+
+/// `unblocks`: a quiet knight or bishop move (no check) off the square just in front of our own
+/// pawn, which can now advance, with us to move again, to a square where no capture wins it:
+/// the double step from home when that is safe, else the single (9.Ne1 makes way for f4).
+#[must_use]
+pub fn unblocks(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
+    let us = before.turn();
+    let from = mv.from()?;
+    if mv.is_capture() || after.is_check() || !matches!(mv.role(), Role::Knight | Role::Bishop) {
+        return None;
+    }
+    let pawn = from.offset(if us.is_white() { -8 } else { 8 })?;
+    // The c- to f-pawns, whose advance is a plan (the centre, a break); a wing pawn's step is no
+    // point of the move (a knight back from a3 "unblocks the a-pawn").
+    if !(File::C..=File::F).contains(&pawn.file())
+        || after.board().piece_at(pawn) != Some(Role::Pawn.of(us))
+    {
+        return None;
+    }
+    let again = super::pass(after)?;
+    again
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.from() == Some(pawn) && !m.is_capture() && m.promotion().is_none())
+        .filter(|m| crate::engine::see::see_ge(&again, *m, 0, &super::SEE_VALUES))
+        .max_by_key(|m| board::distance(pawn, m.to()))
+        .map(|m| idea(mv, "unblocks", m.to(), Some(pawn)))
 }
 
 /// `aims_f7`: a bishop or queen newly attacks the enemy's f7 (f2) pawn, which only its king
@@ -1283,6 +1318,7 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Vec<Fact>
         aims_f7(before, mv, after),
         battery(before, mv, after),
         xray(before, mv, after),
+        unblocks(before, mv, after),
         breakthrough(before, mv, after, pv),
         trades_down(before, mv, after, pv),
         removes_guard(before, mv, after, &guard_line_pv),
@@ -1337,6 +1373,29 @@ mod tests {
         let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
         assert!(!names(fen, "e4", &[]).contains(&"opens_diagonal".to_owned()));
         assert!(names(fen, "e3", &[]).contains(&"opens_diagonal".to_owned()));
+    }
+
+    #[test]
+    fn a_knight_steps_off_the_square_in_front_of_its_pawn() {
+        // 9.Ne1 (Carlsen, game 250): the f-pawn can go to f4 now.
+        let fen = "r2qk1nr/ppbn1ppp/2p1p3/3pPb2/3P4/1N3N2/PPP1BPPP/R1BQ1RK1 w kq - 8 9";
+        let (before, mv, after) = before_move_after(fen, "Ne1");
+        assert!(matches!(
+            unblocks(&before, mv, &after),
+            Some(Fact::Idea {
+                square: Square::F4,
+                other: Some(Square::F2),
+                ..
+            })
+        ));
+        // A bishop that did not stand in front of a pawn unblocks nothing.
+        let (before, mv, after) = before_move_after(fen, "Bd3");
+        assert!(unblocks(&before, mv, &after).is_none());
+        // Where each push would lose the pawn, nothing is unblocked: ...Bd8 with f6 attacked by
+        // two pawns and the queen, f5 by the queen.
+        let fen = "4k3/5p2/5b2/4P1P1/8/8/8/4KQ2 b - - 0 1";
+        let (before, mv, after) = before_move_after(fen, "Bd8");
+        assert!(unblocks(&before, mv, &after).is_none());
     }
 
     #[test]
@@ -1711,8 +1770,9 @@ mod tests {
         let fen = "rnbqkb1r/p1pp1ppp/1p2pn2/8/2PP4/5N2/PP2PPPP/RNBQKB1R b KQkq - 0 4";
         assert_eq!(names(fen, "Bb7", &[]), ["fianchettoes"]);
         // A bishop already on the long diagonal moving along it: no fianchetto.
+        // (It steps off c6, in front of the c-pawn: that it makes way for ...c5 is its idea.)
         let fen = "rn1qkb1r/p1pp1ppp/1pb1pn2/8/2PP4/5N2/PP2PPPP/RNBQKB1R b KQkq - 0 4";
-        assert!(names(fen, "Bb7", &[]).is_empty());
+        assert_eq!(names(fen, "Bb7", &[]), ["unblocks"]);
         // Our own pawn on d5, on the diagonal ahead: the bishop bites on it.
         let fen = "rnbqkb1r/p1p2ppp/1p2pn2/3p4/2PP4/5N2/PP2PPPP/RNBQKB1R b KQkq - 0 4";
         assert!(names(fen, "Bb7", &[]).is_empty());
