@@ -406,6 +406,11 @@ impl Gate {
                     && !self.wins_back
                     && !self.mates
             }
+            // A pawn that takes a piece is said as the piece taken, not as the central square
+            // it then aims at (17...dxe5 taking a rook: "takes aim at d4", session 30).
+            "controls_centre" => self.captured.is_none_or(|r| r == Role::Pawn),
+            // Material won only for a moment is no point of a forced mate (either way).
+            "idea_lost_back" | "idea_lost_back_even" => !self.forced_mate,
             "exposed_king" => self.mover_has_queen && !self.king_moves,
             "check" => !self.mates,
             id if id.starts_with("idea_") || id.starts_with("threat_met") => !self.mover_mated,
@@ -751,6 +756,18 @@ mod tests {
             facts: None,
             level: ExplainLevel::Medium,
         })
+    }
+
+    #[test]
+    fn a_pawn_that_takes_a_piece_aims_at_no_centre_and_a_mate_is_no_moment() {
+        // 17...dxe5 takes a rook: the rook is the point, not d4 (a coach's read, session 30).
+        let fen = "r1bq1r2/ppp1npk1/1b1p1N1p/3PR2Q/2B5/8/P4PPP/RN4K1 b - - 0 17";
+        assert!(!gate(fen, &["d6e5", "b1d2"], Score::Cp(415)).allows("controls_centre"));
+        // A pawn that takes a pawn may still fight for the centre.
+        let fen = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+        assert!(gate(fen, &["e4d5", "d8d5"], Score::Cp(0)).allows("controls_centre"));
+        // Material won only for a moment is not said of a forced mate.
+        assert!(!gate(fen, &["e4d5", "d8d5"], Score::Mate(3)).allows("idea_lost_back"));
     }
 
     #[test]
