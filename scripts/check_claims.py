@@ -1204,10 +1204,12 @@ def t_capture_idea(board, c, m, idea, s, other):
         return (len(line) == 1 and c["n"] == 0 and not board.is_en_passant(m)
                 and taken in (chess.KNIGHT, chess.BISHOP) and t_outpost(board, {"square": c["square"]}))
     if idea == "trades_attacked":
-        # Our piece, attacked by more enemy pieces than defend it, takes a piece of its value;
+        # Our piece, attacked by more enemy pieces (other than the one it takes) than defend it,
+        # takes a piece of its value;
         # the opponent takes it on s within the first four replies, the piece not moving on.
+        hitters = [x for x in board.attackers(them, m.from_square) if x != s]
         if (not piece or VALUES[taken] != VALUES[role] or c["n"] != 0
-                or len(board.attackers(them, m.from_square)) <= len(board.attackers(us, m.from_square))
+                or len(hitters) <= len(board.attackers(us, m.from_square))
                 or len(line) % 2 != 0 or len(line) > 8):
             return False
         b = board.copy()
@@ -1242,7 +1244,16 @@ def t_capture_idea(board, c, m, idea, s, other):
     if idea == "lost_back":
         # The reply does not take the capturer; the line (at most 9 plies) is cut after its
         # last quiet move and goes past the reply; there the mover's balance is n pawns below
-        # (n >= 0) its balance before the move; no checkmate there.
+        # (n >= 1) its balance before the move; no checkmate there. No piece of ours (not a
+        # pawn or the king) stood in a bad spot before the move: attacked by a cheaper piece,
+        # or attacked and undefended.
+        def bad_spot(x):
+            p = board.piece_at(x)
+            hit = [VALUES[board.piece_type_at(a)] for a in board.attackers(not p.color, x)]
+            return bool(hit) and (min(hit) < VALUES[p.piece_type] or not defended(board, x))
+        if any(bad_spot(x) for x in chess.SQUARES if board.color_at(x) == us
+               and board.piece_type_at(x) not in (chess.PAWN, chess.KING)):
+            return False
         b, last_capture = board.copy(), True
         for i, u in enumerate(line):
             mm = chess.Move.from_uci(u)
@@ -1253,7 +1264,7 @@ def t_capture_idea(board, c, m, idea, s, other):
         if len(line) < 2 or len(line) > 9 or last_capture or b.is_checkmate():
             return False
         bal = lambda x: material(x, us) - material(x, them)
-        return bal(board) - bal(b) == c["n"] and c["n"] >= 0
+        return bal(board) - bal(b) == c["n"] and c["n"] >= 1
     return False
 
 

@@ -58,9 +58,9 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
   controls_centre                the move takes no piece (a pawn or nothing)
   idea_gives_piece               "a sacrifice" only of a move judged book, best, excellent or
                                  good
-  idea_lost_back(_even)          the score is no forced mate, and the line's first 9 plies,
+  idea_lost_back                 the score is no forced mate, and the line's first 9 plies,
                                  cut after their last quiet move, leave the mover's material
-                                 no higher than before the move
+                                 lower than before the move
   early_queen, same_piece_twice, a principle broken is said only of a move judged an error
   premature_attack, knight_on_rim, (inaccuracy, mistake or blunder); so are the mover's own
   king_shelter_weakened, bad_bishop, structural concessions
@@ -512,16 +512,16 @@ class Referee:
                 self.checked["sacrifice_sound"] += 1
                 if quality not in (None, "book", "best", "excellent", "good"):
                     self.fail("sacrifice_sound", e, text, "called a sacrifice but judged %s" % quality)
-            elif t in ("idea_lost_back", "idea_lost_back_even"):
-                # Material won only for a moment: no forced mate in the score, and the line, cut
-                # within its first 9 plies after its last quiet move, leaves the mover no better
+            elif t == "idea_lost_back":
+                # Material taken only for a moment: no forced mate in the score, and the line,
+                # cut within its first 9 plies after its last quiet move, leaves the mover worse
                 # off than before the move.
                 self.checked["lost_back"] += 1
                 early = moves[:9]
                 cut = last_quiet(boards[:len(early) + 1], early)
                 if mate_line:
                     self.fail("lost_back", e, text, "the score is a forced mate")
-                elif not cut or cut < 2 or balance(boards[cut], mover) > balance(board, mover):
+                elif not cut or cut < 2 or balance(boards[cut], mover) >= balance(board, mover):
                     self.fail("lost_back", e, text, "the settled line keeps a gain")
             elif t in ("material_gain", "material_loss"):
                 self.checked["line_shown"] += 1

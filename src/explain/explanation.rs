@@ -1513,7 +1513,7 @@ mod tests {
             -427,
         );
         assert_eq!(first_template(&e), "idea_lost_back", "{}", e.text);
-        assert!(e.text.contains("2 pawns down"), "{}", e.text);
+        assert!(e.text.contains("2 pawns worse off"), "{}", e.text);
         // 9.Nxg5 in the Botvinnik: the knight for two pawns, a sacrifice (was "Nxg5 removes
         // the piece that threatened gxh4.").
         let e = medium(

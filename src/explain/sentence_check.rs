@@ -410,7 +410,7 @@ impl Gate {
             // it then aims at (17...dxe5 taking a rook: "takes aim at d4", session 30).
             "controls_centre" => self.captured.is_none_or(|r| r == Role::Pawn),
             // Material won only for a moment is no point of a forced mate (either way).
-            "idea_lost_back" | "idea_lost_back_even" => !self.forced_mate,
+            "idea_lost_back" => !self.forced_mate,
             "exposed_king" => self.mover_has_queen && !self.king_moves,
             "check" => !self.mates,
             id if id.starts_with("idea_") || id.starts_with("threat_met") => !self.mover_mated,

@@ -6,16 +6,19 @@
 //!   stood on an outpost (its fourth to sixth rank, defended by a pawn, no pawn of ours on an
 //!   adjacent file ahead of it to drive it away): 16...Bxd5 takes the knight on d5;
 //! - `trades_attacked` ([`trades_attacked`]): our knight, bishop, rook or queen, attacked by
-//!   more enemy pieces than defend it, takes an enemy piece of the same value, and the line
+//!   more enemy pieces (other than the one it takes) than defend it, takes an enemy piece of the same value, and the line
 //!   takes it back on that square (20.Nxc8, the knight on d6 attacked by Rd8 and Bf8, defended
 //!   by Bf4 alone);
 //! - `gives_piece` ([`gives_piece`]): our piece takes a pawn, the reply takes it, and with our
 //!   next move (a pawn taken again, or none) we have fewer pawns' worth than the piece: a
 //!   sacrifice, the knight for two pawns (9.Nxg5 hxg5 10.Bxg5 in the Botvinnik);
 //! - `lost_back` ([`lost_back`]): a capture that the reply does not answer by taking the
-//!   capturer, after which the line, settled within its first plies, leaves us no better off
-//!   than before the move (`n` pawns worse): the material is won only for a moment (20.Nxd5
-//!   Bxf3 Bxf3 Nxf3 Ne7+ Kf8 Qxf3 Rxe7).
+//!   capturer, after which the line, settled within its first plies, leaves us worse off than
+//!   before the move (`n` ≥ 1 pawns): the material is taken only for a moment (20.Nxd5 Bxf3
+//!   Bxf3 Nxf3 Ne7+ Kf8 Qxf3 Rxe7), none of our pieces standing in a bad spot before the
+//!   move (attacked by a cheaper piece, or attacked and undefended: what the line loses may
+//!   be that piece, not the capture's doing). Material merely taken back (an exchange of pawns, a
+//!   recapture answered) is no such thing: the reader hears an even exchange there.
 
 use shakmaty::san::San;
 use shakmaty::{Chess, Move, Position, Role};
@@ -80,7 +83,10 @@ pub fn trades_attacked(before: &Chess, mv: Move, pv: &[Move]) -> Option<Fact> {
     let from = mv.from()?;
     let b = before.board();
     let us = before.turn();
-    let attacked = board::attackers(b, from, !us).count();
+    // Attacked by other pieces than the one it takes: two rooks facing each other on a file
+    // are a plain trade (Rxd8 Rxd8), not a piece saved from loss.
+    let attacked =
+        (board::attackers(b, from, !us) & !shakmaty::Bitboard::from_square(mv.to())).count();
     let defended = board::attackers(b, from, us).count();
     if value(captured) != value(mv.role()) || attacked <= defended {
         return None;
@@ -141,9 +147,17 @@ pub fn gives_piece(before: &Chess, mv: Move, pv: &[Move]) -> Option<Fact> {
 pub fn lost_back(before: &Chess, mv: Move, pv: &[Move]) -> Option<Fact> {
     mv.capture()?;
     let us = before.turn();
-    if pv
-        .first()
-        .is_some_and(|r| r.is_capture() && r.to() == mv.to())
+    let b = before.board();
+    // A piece of ours already in a bad spot (attacked by a cheaper piece, or attacked and
+    // undefended) may be what the line loses, not the capture's doing (28...Bxa4 takes a pawn
+    // and guards the rook on d1, which Bxd1 Bxd1 trades for a bishop).
+    let in_danger = (b.by_color(us) & !b.pawns() & !b.kings())
+        .into_iter()
+        .any(|s| board::is_bad_spot(b, s));
+    if in_danger
+        || pv
+            .first()
+            .is_some_and(|r| r.is_capture() && r.to() == mv.to())
     {
         return None;
     }
@@ -155,7 +169,7 @@ pub fn lost_back(before: &Chess, mv: Move, pv: &[Move]) -> Option<Fact> {
         return None;
     }
     let lost = board::balance(before.board(), us) - board::balance(end.board(), us);
-    (lost >= 0)
+    (lost >= 1)
         .then(|| {
             fact(
                 before,
@@ -232,6 +246,9 @@ mod tests {
         assert!(got.contains(&"trades_attacked".to_owned()));
         // The two pawns the line loses after the trade are not "won only for a moment".
         assert!(!got.contains(&"lost_back".to_owned()), "{got:?}");
+        // Rooks facing each other on a file: a plain trade, nothing saved from loss.
+        let rooks = "3rk3/8/8/8/8/8/8/3RK3 w - - 0 1";
+        assert!(!names(rooks, "Rxd8", &["Kxd8"]).contains(&"trades_attacked".to_owned()));
         // Not taken back within the line: no trade.
         assert!(!names(fen, "Nxc8", &line[..4]).contains(&"trades_attacked".to_owned()));
     }
@@ -260,6 +277,15 @@ mod tests {
             got.iter().any(|(i, n, _)| i == "lost_back" && *n == 2),
             "{got:?}"
         );
+        // A pawn taken back (an exchange of pawns) is no such thing: exd5 Qxd5 Nc3.
+        let fen = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+        assert!(!names(fen, "exd5", &["Qxd5", "Nc3"]).contains(&"lost_back".to_owned()));
+        // A piece of ours already in danger (the rook on d1, attacked by the bishop on e2) is
+        // what the line loses: 28...Bxa4 Bxd1 Bxd1.
+        let fen = "2r5/1p1bkp1p/p5p1/8/P1Pp4/7P/1P1BB1PK/RN1r4 b - - 1 28";
+        let line = ["Bxd1", "Bxd1", "Bb4+", "Kd7", "Nd2", "Be2", "b3", "Rc6"];
+        assert!(!names(fen, "Bxa4", &line).contains(&"lost_back".to_owned()));
+        let fen = "3rr1k1/pp3ppp/q7/3pn3/4n1b1/P1N1PNP1/1P3PBP/2RQ1R1K w - - 7 20";
         // A pawn kept is no such thing.
         assert!(!names(fen, "Nxd5", &["Kh8", "Nf4"]).contains(&"lost_back".to_owned()));
     }
