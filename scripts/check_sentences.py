@@ -67,7 +67,8 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
   doubled/isolated/backward_pawn_created, pawn_islands_increase
   wins_material, wins_back,      "wins back" exactly when the mover was behind before the move
   wins_back_later, captures_check, (wins_back for a capture, wins_back_later for a quiet move;
-  captures_wins                  a capture said first is not taken back at once)
+  captures_wins                  a capture said first is not taken back at once, unless it
+                                 took a piece worth more than the capturer)
                                  and the gain takes it at most to level (won_back); and
                                  the settled line gains material (P1 N3 B3 R5 Q9) and Stockfish
                                  (depth N) believes a quarter of it: the mover's score after the
@@ -484,8 +485,12 @@ class Referee:
                     self.fail("line_gains", e, text, "the move, the reply, the capture (and its "
                               "recapture) win nothing")
             elif t in ("wins_material", "wins_back", "wins_back_later", "captures_check", "captures_wins"):
+                # Taken back at once it is a trade, unless it took more than the capturer is worth
+                # (a rook with a bishop: the exchange won).
+                taken = board.piece_type_at(moves[0].to_square) if moves else None
+                up = taken is not None and VALUES[taken] > VALUES[board.piece_type_at(moves[0].from_square)]
                 if t.startswith("captures_") and len(moves) > 1 and boards[1].is_capture(moves[1]) \
-                        and moves[1].to_square == moves[0].to_square:
+                        and moves[1].to_square == moves[0].to_square and not up:
                     self.fail("gain_believed", e, text, "the capturer is taken back at once: a trade")
                 self.checked["gain_believed"] += 1
                 why = self.gain_believed(board, mover, boards, moves, after)
