@@ -1219,6 +1219,8 @@ def t_idea(board, c):
             return b2.is_checkmate()
         same = [x for x in board.legal_moves if x.from_square == mate.from_square and x.to_square == s]
         return mates(passed_b, mate) and not any(mates(board, x) for x in same)
+    if idea in ("outpost_taken", "trades_attacked", "gives_piece", "lost_back"):
+        return t_capture_idea(board, c, m, idea, s, other)
     if idea == "trades_down":
         # Into an ending from none, or into a pawn ending from pieces.
         line = c["moves"]
@@ -1233,6 +1235,95 @@ def t_idea(board, c):
             return False
         up = material(end, us) - material(end, them)
         return up >= 1 and up == c["n"]
+    return False
+
+
+def t_capture_idea(board, c, m, idea, s, other):
+    """The capture ideas of src/explain/purpose/captures.rs, each from its chess definition.
+    `moves` starts with the capture; `san` names the rest of it; `s` is where the capture
+    lands and `other` where the capturer came from."""
+    us, them = board.turn, not board.turn
+    line = c["moves"]
+    if (not board.is_capture(m) or s != m.to_square or other != m.from_square or not line
+            or line[0] != c["uci"] or play_line(board, line) is None):
+        return False
+    sans, b = [], board.copy()
+    for u in line:
+        mm = chess.Move.from_uci(u)
+        sans.append(b.san(mm).rstrip("+#"))
+        b.push(mm)
+    if [x.rstrip("+#") for x in c.get("san", [])] != sans[1:]:
+        return False
+    taken = board.piece_type_at(s) if not board.is_en_passant(m) else chess.PAWN
+    role = board.piece_type_at(m.from_square)
+    piece = role not in (chess.PAWN, chess.KING) and m.promotion is None
+    if idea == "outpost_taken":
+        # An enemy knight or bishop on an outpost: its 4th-6th rank, defended by its pawn, no
+        # pawn of ours on an adjacent file ahead of it.
+        return (len(line) == 1 and c["n"] == 0 and not board.is_en_passant(m)
+                and taken in (chess.KNIGHT, chess.BISHOP) and t_outpost(board, {"square": c["square"]}))
+    if idea == "trades_attacked":
+        # Our piece, attacked by more enemy pieces (other than the one it takes) than defend it,
+        # takes a piece of its value;
+        # the opponent takes it on s within the first four replies, the piece not moving on.
+        hitters = [x for x in board.attackers(them, m.from_square) if x != s]
+        if (not piece or VALUES[taken] != VALUES[role] or c["n"] != 0
+                or len(hitters) <= len(board.attackers(us, m.from_square))
+                or len(line) % 2 != 0 or len(line) > 8):
+            return False
+        b = board.copy()
+        for i, u in enumerate(line):
+            mm = chess.Move.from_uci(u)
+            if i % 2 == 1:
+                hit = b.is_capture(mm) and mm.to_square == s
+                if hit != (i == len(line) - 1):
+                    return False
+            elif i > 0 and mm.from_square == s:
+                return False
+            b.push(mm)
+        return True
+    if idea == "gives_piece":
+        # A piece takes a pawn; the reply takes it on s; our next move takes a pawn or is left
+        # out; the pawns taken are worth less than the piece.
+        if not piece or taken != chess.PAWN or len(line) not in (2, 3):
+            return False
+        b = board.copy()
+        b.push(m)
+        reply = chess.Move.from_uci(line[1])
+        if not (b.is_capture(reply) and reply.to_square == s):
+            return False
+        b.push(reply)
+        pawns = 1
+        if len(line) == 3:
+            nxt = chess.Move.from_uci(line[2])
+            if not b.is_capture(nxt) or b.piece_type_at(nxt.to_square) != chess.PAWN or b.is_en_passant(nxt):
+                return False
+            pawns = 2
+        return pawns == c["n"] and pawns < VALUES[role]
+    if idea == "lost_back":
+        # The reply does not take the capturer; the line (at most 9 plies) is cut after its
+        # last quiet move and goes past the reply; there the mover's balance is n pawns below
+        # (n >= 1) its balance before the move; no checkmate there. No piece of ours (not a
+        # pawn or the king) stood in a bad spot before the move: attacked by a cheaper piece,
+        # or attacked and undefended.
+        def bad_spot(x):
+            p = board.piece_at(x)
+            hit = [VALUES[board.piece_type_at(a)] for a in board.attackers(not p.color, x)]
+            return bool(hit) and (min(hit) < VALUES[p.piece_type] or not defended(board, x))
+        if any(bad_spot(x) for x in chess.SQUARES if board.color_at(x) == us
+               and board.piece_type_at(x) not in (chess.PAWN, chess.KING)):
+            return False
+        b, last_capture = board.copy(), True
+        for i, u in enumerate(line):
+            mm = chess.Move.from_uci(u)
+            if i == 1 and b.is_capture(mm) and mm.to_square == s:
+                return False
+            last_capture = b.is_capture(mm)
+            b.push(mm)
+        if len(line) < 2 or len(line) > 9 or last_capture or b.is_checkmate():
+            return False
+        bal = lambda x: material(x, us) - material(x, them)
+        return bal(board) - bal(b) == c["n"] and c["n"] >= 1
     return False
 
 

@@ -55,13 +55,20 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
                                  the line's next 4 plies (a trade taken back at once, or a
                                  bishop lost in the line's first moves, secures no pair)
   material_gain, material_loss   the line is printed (level "advanced")
+  controls_centre                the move takes no piece (a pawn or nothing)
+  idea_gives_piece               "a sacrifice" only of a move judged book, best, excellent or
+                                 good
+  idea_lost_back                 the score is no forced mate, and the line's first 9 plies,
+                                 cut after their last quiet move, leave the mover's material
+                                 lower than before the move
   early_queen, same_piece_twice, a principle broken is said only of a move judged an error
   premature_attack, knight_on_rim, (inaccuracy, mistake or blunder); so are the mover's own
   king_shelter_weakened, bad_bishop, structural concessions
   doubled/isolated/backward_pawn_created, pawn_islands_increase
   wins_material, wins_back,      "wins back" exactly when the mover was behind before the move
   wins_back_later, captures_check, (wins_back for a capture, wins_back_later for a quiet move;
-  captures_wins                  a capture said first is not taken back at once)
+  captures_wins                  a capture said first is not taken back at once, unless it
+                                 took a piece worth more than the capturer)
                                  and the gain takes it at most to level (won_back); and
                                  the settled line gains material (P1 N3 B3 R5 Q9) and Stockfish
                                  (depth N) believes a quarter of it: the mover's score after the
@@ -478,8 +485,12 @@ class Referee:
                     self.fail("line_gains", e, text, "the move, the reply, the capture (and its "
                               "recapture) win nothing")
             elif t in ("wins_material", "wins_back", "wins_back_later", "captures_check", "captures_wins"):
+                # Taken back at once it is a trade, unless it took more than the capturer is worth
+                # (a rook with a bishop: the exchange won).
+                taken = board.piece_type_at(moves[0].to_square) if moves else None
+                up = taken is not None and VALUES[taken] > VALUES[board.piece_type_at(moves[0].from_square)]
                 if t.startswith("captures_") and len(moves) > 1 and boards[1].is_capture(moves[1]) \
-                        and moves[1].to_square == moves[0].to_square:
+                        and moves[1].to_square == moves[0].to_square and not up:
                     self.fail("gain_believed", e, text, "the capturer is taken back at once: a trade")
                 self.checked["gain_believed"] += 1
                 why = self.gain_believed(board, mover, boards, moves, after)
@@ -495,6 +506,28 @@ class Referee:
                 elif back and (t == "wins_back") != board.is_capture(moves[0]):
                     self.fail("won_back", e, text, "the move itself %s" % (
                         "captures" if board.is_capture(moves[0]) else "captures nothing"))
+            elif t == "controls_centre":
+                # A pawn that takes a piece (not a pawn) is said as the piece taken.
+                self.checked["centre_capture"] += 1
+                taken = board.piece_type_at(mv.to_square)
+                if taken not in (None, chess.PAWN):
+                    self.fail("centre_capture", e, text, "the move takes a %s" % chess.piece_name(taken))
+            elif t == "idea_gives_piece":
+                # "A sacrifice": said of a sound move only (book, best, excellent, good).
+                self.checked["sacrifice_sound"] += 1
+                if quality not in (None, "book", "best", "excellent", "good"):
+                    self.fail("sacrifice_sound", e, text, "called a sacrifice but judged %s" % quality)
+            elif t == "idea_lost_back":
+                # Material taken only for a moment: no forced mate in the score, and the line,
+                # cut within its first 9 plies after its last quiet move, leaves the mover worse
+                # off than before the move.
+                self.checked["lost_back"] += 1
+                early = moves[:9]
+                cut = last_quiet(boards[:len(early) + 1], early)
+                if mate_line:
+                    self.fail("lost_back", e, text, "the score is a forced mate")
+                elif not cut or cut < 2 or balance(boards[cut], mover) >= balance(board, mover):
+                    self.fail("lost_back", e, text, "the settled line keeps a gain")
             elif t in ("material_gain", "material_loss"):
                 self.checked["line_shown"] += 1
                 if e.get("level") != "advanced":

@@ -834,7 +834,11 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 42] = [
+    pub const IDEAS: [&'static str; 46] = [
+        "outpost_taken",
+        "trades_attacked",
+        "gives_piece",
+        "lost_back",
         "stops",
         "denies",
         "denies_push",

@@ -1461,4 +1461,79 @@ mod tests {
         let e = explain(&input(p, m));
         assert!(e.themes.is_empty() && e.claims.is_empty() && e.sentences.is_empty());
     }
+
+    /// The medium explanation of the SAN move `san` in `fen` with the line `line` (SAN, after
+    /// the move), judged best at `cp` (mover's view).
+    fn medium(fen: &str, san: &str, line: &[&str], cp: i32) -> Explanation {
+        let (before, m, after) = board::before_move_after(fen, san);
+        let mut i = ExplainInput::board_only(before, m, ExplainLevel::Medium);
+        i.pv = board::line_from(&after, line);
+        i.best = Some(m);
+        i.best_score = Some(Score::Cp(cp));
+        i.score_after = Some(Score::Cp(cp));
+        explain(&i)
+    }
+
+    fn first_template(e: &Explanation) -> &str {
+        e.sentences.first().map_or("", |s| s.template.as_str())
+    }
+
+    #[test]
+    fn a_captures_point_is_said_before_the_bare_capture() {
+        // A coach's read (session 30). 16...Bxd5 cxd5: an even trade, and the knight on d5
+        // stood on an outpost (was "Bxd5 captures a knight.").
+        let e = medium(
+            "r2q1rk1/p3bppp/2npb3/2pNp3/2P1PP2/1P1B4/PB2Q1PP/R4RK1 b - - 0 16",
+            "Bxd5",
+            &["cxd5", "Nd4", "Bxd4", "cxd4"],
+            17,
+        );
+        assert_eq!(first_template(&e), "idea_outpost_taken", "{}", e.text);
+        assert!(
+            e.text.contains("outpost") && e.text.contains("cxd5 takes back"),
+            "{}",
+            e.text
+        );
+        // 20.Nxc8: the knight on d6, attacked twice and defended once, is traded for the
+        // bishop (was "Nxc8 captures a bishop.").
+        let e = medium(
+            "r1br1bk1/pp3pp1/2pN2p1/3n4/3P1BP1/4P2P/PP1N1P2/2R2K1R w - - 0 20",
+            "Nxc8",
+            &["Nxf4", "exf4", "Rxd4", "Nf3", "Rxf4", "Kg2", "Rxc8"],
+            -46,
+        );
+        assert_eq!(first_template(&e), "idea_trades_attacked", "{}", e.text);
+        // 20.Nxd5: the pawn comes back with more (was "Nxd5 captures a pawn.").
+        let e = medium(
+            "3rr1k1/pp3ppp/q7/3pn3/4n1b1/P1N1PNP1/1P3PBP/2RQ1R1K w - - 7 20",
+            "Nxd5",
+            &[
+                "Bxf3", "Bxf3", "Nxf3", "Ne7+", "Kf8", "Qxf3", "Rxe7", "Rfd1",
+            ],
+            -427,
+        );
+        assert_eq!(first_template(&e), "idea_lost_back", "{}", e.text);
+        assert!(e.text.contains("2 pawns worse off"), "{}", e.text);
+        // 9.Nxg5 in the Botvinnik: the knight for two pawns, a sacrifice (was "Nxg5 removes
+        // the piece that threatened gxh4.").
+        let e = medium(
+            "rnbqkb1r/p4p2/2p1pn1p/1p2P1p1/2pP3B/2N2N2/PP3PPP/R2QKB1R w KQkq - 0 9",
+            "Nxg5",
+            &["hxg5", "Bxg5", "Nbd7", "g3", "Qb6", "exf6"],
+            68,
+        );
+        // (A book move: the opening's name may come first.)
+        let own = e
+            .sentences
+            .iter()
+            .find(|s| s.template != "book" && s.category != "move_quality");
+        assert_eq!(
+            own.map(|s| s.template.as_str()),
+            Some("idea_gives_piece"),
+            "{}",
+            e.text
+        );
+        assert!(e.text.contains("2 pawns"), "{}", e.text);
+        assert!(!e.text.contains("threatened"), "{}", e.text);
+    }
 }

@@ -20,6 +20,7 @@
 use shakmaty::san::San;
 use shakmaty::{Bitboard, CastlingSide, Chess, Color, File, Move, Position, Role, Square, attacks};
 
+pub mod captures;
 pub mod ideas;
 pub mod plans;
 pub mod point;
@@ -436,6 +437,9 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Vec<Claim
         out.push(claim(if at == At::Before { &fb } else { &fa }, at, f));
     }
     for f in ideas::derive(before, mv, after, pv) {
+        out.push(claim(&fb, At::Before, f));
+    }
+    for f in captures::derive(before, mv, pv) {
         out.push(claim(&fb, At::Before, f));
     }
     // Prophylaxis only when the move meets no threat (meeting it is the point then).

@@ -192,6 +192,9 @@ pub struct Gate {
     /// or with no line a recapture that does not lose material): a threat the capturer seems
     /// to make (19...fxe4 "threatens exf3" before dxe4) is no threat.
     pub taken_back: bool,
+    /// The move takes a piece worth more than the capturer (a rook with a bishop): taken back,
+    /// it still wins material.
+    pub trades_up: bool,
     /// The move mates: "gives check" beside "is checkmate" says nothing.
     pub mates: bool,
     /// The mover gets mated by force after the move: no purpose (a king safety move, a plan)
@@ -325,6 +328,10 @@ impl Gate {
             captured: s.mv.capture(),
             mover_has_queen: !(after.board().queens() & after.board().by_color(mover)).is_empty(),
             taken_back: taken_back(s.before.turn(), s.mv, &after, s.pv),
+            trades_up: s
+                .mv
+                .capture()
+                .is_some_and(|c| board::value(c) > board::value(s.mv.role())),
             mates: after.is_checkmate(),
             mover_mated: matches!(s.score_after, Some(Score::Mate(n)) if n < 0),
             captures: s.mv.is_capture(),
@@ -399,13 +406,20 @@ impl Gate {
             // Said first only when the capture keeps what it takes; a capture that mates is
             // the mate, not material ("cxd8=Q# captures the queen with check, winning
             // material: +17 pawns").
+            // Taken back, it still wins when it took more than it gives (16...Bxe1 Qxe1 wins
+            // the exchange; it was "Bxe1 captures a rook", session 30).
             "captures_check" | "captures_wins" => {
                 self.captures
                     && self.gain_believed
-                    && !self.taken_back
+                    && (!self.taken_back || self.trades_up)
                     && !self.wins_back
                     && !self.mates
             }
+            // A pawn that takes a piece is said as the piece taken, not as the central square
+            // it then aims at (17...dxe5 taking a rook: "takes aim at d4", session 30).
+            "controls_centre" => self.captured.is_none_or(|r| r == Role::Pawn),
+            // Material won only for a moment is no point of a forced mate (either way).
+            "idea_lost_back" => !self.forced_mate,
             "exposed_king" => self.mover_has_queen && !self.king_moves,
             "check" => !self.mates,
             id if id.starts_with("idea_") || id.starts_with("threat_met") => !self.mover_mated,
@@ -751,6 +765,30 @@ mod tests {
             facts: None,
             level: ExplainLevel::Medium,
         })
+    }
+
+    #[test]
+    fn a_pawn_that_takes_a_piece_aims_at_no_centre_and_a_mate_is_no_moment() {
+        // 17...dxe5 takes a rook: the rook is the point, not d4 (a coach's read, session 30).
+        let fen = "r1bq1r2/ppp1npk1/1b1p1N1p/3PR2Q/2B5/8/P4PPP/RN4K1 b - - 0 17";
+        assert!(!gate(fen, &["d6e5", "b1d2"], Score::Cp(415)).allows("controls_centre"));
+        // A pawn that takes a pawn may still fight for the centre.
+        let fen = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+        assert!(gate(fen, &["e4d5", "d8d5"], Score::Cp(0)).allows("controls_centre"));
+        // Material won only for a moment is not said of a forced mate.
+        assert!(!gate(fen, &["e4d5", "d8d5"], Score::Mate(3)).allows("idea_lost_back"));
+    }
+
+    #[test]
+    fn a_capture_taken_back_that_took_more_still_wins() {
+        // 16...Bxe1 Qxe1: the bishop takes a rook and is taken back, the exchange won (was
+        // "Bxe1 captures a rook").
+        let fen = "r4k1r/pppb1ppp/5q2/3p4/3P4/3B2bP/PPPQ2P1/RNB1R1K1 b - - 4 16";
+        let g = gate(fen, &["g3e1", "d2e1", "f6d4", "e1e3"], Score::Cp(300));
+        assert!(g.allows("captures_wins"));
+        // A bishop for a bishop taken back wins nothing said first.
+        let traded = "4k3/3b4/8/1B6/8/8/8/4K3 w - - 0 1";
+        assert!(!gate(traded, &["b5d7", "e8d7"], Score::Cp(0)).allows("captures_wins"));
     }
 
     #[test]

@@ -1,0 +1,292 @@
+//! What a capture is for (issue 33, "A coach's words"): the point of a capture said first and
+//! truly, each a general rule on the board and the line, returning a [`Fact::Idea`] that the
+//! independent checker (`scripts/check_claims.py`) verifies on the position before the move:
+//!
+//! - `outpost_taken` ([`outpost_taken`]): the capture takes an enemy knight or bishop that
+//!   stood on an outpost (its fourth to sixth rank, defended by a pawn, no pawn of ours on an
+//!   adjacent file ahead of it to drive it away): 16...Bxd5 takes the knight on d5;
+//! - `trades_attacked` ([`trades_attacked`]): our knight, bishop, rook or queen, attacked by
+//!   more enemy pieces (other than the one it takes) than defend it, takes an enemy piece of the same value, and the line
+//!   takes it back on that square (20.Nxc8, the knight on d6 attacked by Rd8 and Bf8, defended
+//!   by Bf4 alone);
+//! - `gives_piece` ([`gives_piece`]): our piece takes a pawn, the reply takes it, and with our
+//!   next move (a pawn taken again, or none) we have fewer pawns' worth than the piece: a
+//!   sacrifice, the knight for two pawns (9.Nxg5 hxg5 10.Bxg5 in the Botvinnik);
+//! - `lost_back` ([`lost_back`]): a capture that the reply does not answer by taking the
+//!   capturer, after which the line, settled within its first plies, leaves us worse off than
+//!   before the move (`n` ≥ 1 pawns): the material is taken only for a moment (20.Nxd5 Bxf3
+//!   Bxf3 Nxf3 Ne7+ Kf8 Qxf3 Rxe7), none of our pieces standing in a bad spot before the
+//!   move (attacked by a cheaper piece, or attacked and undefended: what the line loses may
+//!   be that piece, not the capture's doing). Material merely taken back (an exchange of pawns, a
+//!   recapture answered) is no such thing: the reader hears an even exchange there.
+
+use shakmaty::san::San;
+use shakmaty::{Chess, Move, Position, Role};
+
+use crate::explain::board::{self, value};
+use crate::explain::claims::Fact;
+use crate::explain::sentence_check::GAIN_WITHIN_PLIES;
+use crate::explain::themes::activity::is_outpost;
+
+/// Within how many plies of the line (the move counted) the capturer of `trades_attacked` is
+/// taken back: the opponent's first four replies (20.Nxc8 Nxf4 exf4 Rxd4 Nf3 Rxf4 Kg2 Rxc8).
+pub const TAKEN_BACK_WITHIN_PLIES: usize = 8;
+
+fn uci(m: Move) -> String {
+    m.to_uci(shakmaty::CastlingMode::Standard).to_string()
+}
+
+/// The idea `name` of the capture `line[0]`, with the line's moves in UCI and SAN.
+fn fact(before: &Chess, name: &str, line: &[Move], n: u32) -> Option<Fact> {
+    let mv = *line.first()?;
+    let mut san = Vec::new();
+    let mut pos = before.clone();
+    for m in line {
+        san.push(San::from_move(&pos, *m).to_string());
+        pos = board::play(&pos, *m)?;
+    }
+    Some(Fact::Idea {
+        uci: uci(mv),
+        idea: name.to_owned(),
+        square: mv.to(),
+        other: mv.from(),
+        moves: line.iter().map(|m| uci(*m)).collect(),
+        san: san.split_off(1),
+        n,
+    })
+}
+
+/// A capture by a knight, bishop, rook or queen (no en passant, no promotion).
+fn piece_takes(mv: Move) -> Option<Role> {
+    let captured = mv.capture()?;
+    (!matches!(mv.role(), Role::Pawn | Role::King) && mv.promotion().is_none()).then_some(captured)
+}
+
+/// `outpost_taken` (see the module's documentation): `square` the outpost, `other` where the
+/// capturer came from; `moves` the capture alone.
+#[must_use]
+pub fn outpost_taken(before: &Chess, mv: Move) -> Option<Fact> {
+    let captured = mv.capture()?;
+    let them = !before.turn();
+    (matches!(captured, Role::Knight | Role::Bishop)
+        && !mv.is_en_passant()
+        && is_outpost(before.board(), mv.to(), them))
+    .then(|| fact(before, "outpost_taken", &[mv], 0))
+    .flatten()
+}
+
+/// `trades_attacked` (see the module's documentation): `square` where the piece is traded,
+/// `other` where it stood attacked; `moves` the line up to the opponent's capture on `square`.
+#[must_use]
+pub fn trades_attacked(before: &Chess, mv: Move, pv: &[Move]) -> Option<Fact> {
+    let captured = piece_takes(mv)?;
+    let from = mv.from()?;
+    let b = before.board();
+    let us = before.turn();
+    // Attacked by other pieces than the one it takes: two rooks facing each other on a file
+    // are a plain trade (Rxd8 Rxd8), not a piece saved from loss.
+    let attacked =
+        (board::attackers(b, from, !us) & !shakmaty::Bitboard::from_square(mv.to())).count();
+    let defended = board::attackers(b, from, us).count();
+    if value(captured) != value(mv.role()) || attacked <= defended {
+        return None;
+    }
+    let line = taken_on(mv, pv)?;
+    fact(before, "trades_attacked", &line, 0)
+}
+
+/// The move and its line up to the opponent's capture of the capturer on its square, within
+/// [`TAKEN_BACK_WITHIN_PLIES`], the capturer not moving on before it.
+fn taken_on(mv: Move, pv: &[Move]) -> Option<Vec<Move>> {
+    let mut line = vec![mv];
+    for (i, m) in pv
+        .iter()
+        .take(TAKEN_BACK_WITHIN_PLIES.saturating_sub(1))
+        .enumerate()
+    {
+        line.push(*m);
+        if i % 2 == 0 && m.is_capture() && m.to() == mv.to() {
+            return Some(line);
+        }
+        if i % 2 == 1 && m.from() == Some(mv.to()) {
+            return None;
+        }
+    }
+    None
+}
+
+/// `gives_piece` (see the module's documentation): `square` where the piece is given,
+/// `other` where it came from, `n` the pawns it is given for; `moves` the capture, the reply
+/// that takes the piece and our next move when it takes a pawn.
+#[must_use]
+pub fn gives_piece(before: &Chess, mv: Move, pv: &[Move]) -> Option<Fact> {
+    if piece_takes(mv)? != Role::Pawn {
+        return None;
+    }
+    let reply = *pv.first()?;
+    if !(reply.is_capture() && reply.to() == mv.to()) {
+        return None;
+    }
+    let mut line = vec![mv, reply];
+    let mut pawns = 1;
+    if let Some(next) = pv.get(1).filter(|m| m.is_capture()) {
+        if next.capture() != Some(Role::Pawn) {
+            return None;
+        }
+        line.push(*next);
+        pawns += 1;
+    }
+    (pawns < value(mv.role()))
+        .then(|| fact(before, "gives_piece", &line, u32::try_from(pawns).ok()?))
+        .flatten()
+}
+
+/// `lost_back` (see the module's documentation): `n` the pawns the mover ends below its
+/// balance before the move; `moves` the line up to where it settles.
+#[must_use]
+pub fn lost_back(before: &Chess, mv: Move, pv: &[Move]) -> Option<Fact> {
+    mv.capture()?;
+    let us = before.turn();
+    let b = before.board();
+    // A piece of ours already in a bad spot (attacked by a cheaper piece, or attacked and
+    // undefended) may be what the line loses, not the capture's doing (28...Bxa4 takes a pawn
+    // and guards the rook on d1, which Bxd1 Bxd1 trades for a bishop).
+    let in_danger = (b.by_color(us) & !b.pawns() & !b.kings())
+        .into_iter()
+        .any(|s| board::is_bad_spot(b, s));
+    if in_danger
+        || pv
+            .first()
+            .is_some_and(|r| r.is_capture() && r.to() == mv.to())
+    {
+        return None;
+    }
+    let mut line = vec![mv];
+    line.extend(pv.iter().take(GAIN_WITHIN_PLIES - 1));
+    let settled = board::settled_positions(before, &line);
+    let end = settled.last().filter(|_| settled.len() > 2)?;
+    if end.is_checkmate() {
+        return None;
+    }
+    let lost = board::balance(before.board(), us) - board::balance(end.board(), us);
+    (lost >= 1)
+        .then(|| {
+            fact(
+                before,
+                "lost_back",
+                &line[..settled.len() - 1],
+                u32::try_from(lost).ok()?,
+            )
+        })
+        .flatten()
+}
+
+/// Every capture idea of `mv`, about the position before it: a piece given for pawns, or an
+/// attacked piece traded, is said as that, not as material won only for a moment (what the
+/// line loses after the trade is another matter).
+#[must_use]
+pub fn derive(before: &Chess, mv: Move, pv: &[Move]) -> Vec<Fact> {
+    if !mv.is_capture() {
+        return Vec::new();
+    }
+    let given = gives_piece(before, mv, pv);
+    let traded = trades_attacked(before, mv, pv);
+    let lost = if given.is_some() || traded.is_some() {
+        None
+    } else {
+        lost_back(before, mv, pv)
+    };
+    [outpost_taken(before, mv), traded, given, lost]
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::explain::board::before_move_after;
+
+    fn ideas(fen: &str, san: &str, line: &[&str]) -> Vec<(String, u32, Vec<String>)> {
+        let (before, mv, after) = before_move_after(fen, san);
+        let pv = board::line_from(&after, line);
+        derive(&before, mv, &pv)
+            .into_iter()
+            .filter_map(|f| match f {
+                Fact::Idea { idea, n, san, .. } => Some((idea, n, san)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn names(fen: &str, san: &str, line: &[&str]) -> Vec<String> {
+        ideas(fen, san, line)
+            .into_iter()
+            .map(|(i, _, _)| i)
+            .collect()
+    }
+
+    #[test]
+    fn a_knight_on_an_outpost_is_taken() {
+        // 16...Bxd5: the knight on d5, defended by c4 and e4, no black pawn on c or e ahead.
+        let fen = "r2q1rk1/p3bppp/2npb3/2pNp3/2P1PP2/1P1B4/PB2Q1PP/R4RK1 b - - 0 16";
+        assert!(names(fen, "Bxd5", &["cxd5", "Nd4"]).contains(&"outpost_taken".to_owned()));
+        // A knight a pawn can drive away (a black pawn on e7) stands on no outpost.
+        let fen = "r2q1rk1/p3pppp/2npb3/2pN4/2P1PP2/1P1B4/PB2Q1PP/R4RK1 b - - 0 16";
+        assert!(!names(fen, "Bxd5", &["cxd5"]).contains(&"outpost_taken".to_owned()));
+    }
+
+    #[test]
+    fn an_attacked_piece_is_traded_before_it_is_lost() {
+        // 20.Nxc8: the knight on d6, attacked by Rd8 and Bf8, defended by Bf4 alone, takes the
+        // bishop, and Rxc8 takes it back four replies later.
+        let fen = "r1br1bk1/pp3pp1/2pN2p1/3n4/3P1BP1/4P2P/PP1N1P2/2R2K1R w - - 0 20";
+        let line = ["Nxf4", "exf4", "Rxd4", "Nf3", "Rxf4", "Kg2", "Rxc8"];
+        let got = names(fen, "Nxc8", &line);
+        assert!(got.contains(&"trades_attacked".to_owned()));
+        // The two pawns the line loses after the trade are not "won only for a moment".
+        assert!(!got.contains(&"lost_back".to_owned()), "{got:?}");
+        // Rooks facing each other on a file: a plain trade, nothing saved from loss.
+        let rooks = "3rk3/8/8/8/8/8/8/3RK3 w - - 0 1";
+        assert!(!names(rooks, "Rxd8", &["Kxd8"]).contains(&"trades_attacked".to_owned()));
+        // Not taken back within the line: no trade.
+        assert!(!names(fen, "Nxc8", &line[..4]).contains(&"trades_attacked".to_owned()));
+    }
+
+    #[test]
+    fn a_piece_given_for_pawns_is_a_sacrifice() {
+        // The Botvinnik: 9.Nxg5 hxg5 10.Bxg5, the knight for two pawns.
+        let fen = "rnbqkb1r/p4p2/2p1pn1p/1p2P1p1/2pP3B/2N2N2/PP3PPP/R2QKB1R w KQkq - 0 9";
+        let got = ideas(fen, "Nxg5", &["hxg5", "Bxg5", "Nbd7", "g3"]);
+        assert!(got.iter().any(|(i, n, san)| i == "gives_piece"
+            && *n == 2
+            && san == &["hxg5".to_owned(), "Bxg5".to_owned()]));
+        // ... and not "won only for a moment".
+        assert!(!got.iter().any(|(i, _, _)| i == "lost_back"));
+    }
+
+    #[test]
+    fn material_the_line_gives_straight_back_is_no_gain() {
+        // 20.Nxd5 Bxf3 Bxf3 Nxf3 Ne7+ Kf8 Qxf3 Rxe7 Rfd1: a pawn won, a piece lost.
+        let fen = "3rr1k1/pp3ppp/q7/3pn3/4n1b1/P1N1PNP1/1P3PBP/2RQ1R1K w - - 7 20";
+        let line = [
+            "Bxf3", "Bxf3", "Nxf3", "Ne7+", "Kf8", "Qxf3", "Rxe7", "Rfd1",
+        ];
+        let got = ideas(fen, "Nxd5", &line);
+        assert!(
+            got.iter().any(|(i, n, _)| i == "lost_back" && *n == 2),
+            "{got:?}"
+        );
+        // A pawn taken back (an exchange of pawns) is no such thing: exd5 Qxd5 Nc3.
+        let fen = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+        assert!(!names(fen, "exd5", &["Qxd5", "Nc3"]).contains(&"lost_back".to_owned()));
+        // A piece of ours already in danger (the rook on d1, attacked by the bishop on e2) is
+        // what the line loses: 28...Bxa4 Bxd1 Bxd1.
+        let fen = "2r5/1p1bkp1p/p5p1/8/P1Pp4/7P/1P1BB1PK/RN1r4 b - - 1 28";
+        let line = ["Bxd1", "Bxd1", "Bb4+", "Kd7", "Nd2", "Be2", "b3", "Rc6"];
+        assert!(!names(fen, "Bxa4", &line).contains(&"lost_back".to_owned()));
+        let fen = "3rr1k1/pp3ppp/q7/3pn3/4n1b1/P1N1PNP1/1P3PBP/2RQ1R1K w - - 7 20";
+        // A pawn kept is no such thing.
+        assert!(!names(fen, "Nxd5", &["Kh8", "Nf4"]).contains(&"lost_back".to_owned()));
+    }
+}
