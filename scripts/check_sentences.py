@@ -43,7 +43,9 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
                                  worth more than the capturer winning >= a pawn by SEE) still
                                  works after the mover's next move pv[1]; the score is no mate
   threat_wins                    the score after the move is no forced mate; a capture's
-                                 threat is on a piece worth more than it takes
+                                 threat is on a piece worth more than it takes; the
+                                 threatened piece cannot take the attacker first without
+                                 losing material (threat_taken_first)
   kingside_attack                the enemy king on files f-h and the move to files e-h; the
                                  moved piece itself (the move, or the same piece later in the
                                  line while it stands) checks or captures within 3 king steps
@@ -84,8 +86,9 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
   passed_taken                   a passed pawn said to be created or pushed is not taken by the
                                  line's reply
   hangs                          the hanging piece is not the capturer of a piece worth at
-                                 least as much (a trade), and the line's reply (when there
-                                 is one) takes it
+                                 least as much (a trade), the line's reply (when there
+                                 is one) takes it, and the mover's next move does not take
+                                 back as much at once
   verdict (every q_* word)       the word agrees with the explanation's own judgement: good,
                                  excellent or best never beside a mate the move allows; the
                                  word's class is the quality field's
@@ -384,6 +387,16 @@ class Referee:
                 if board.is_en_passant(mv):
                     taken = chess.PAWN
                 threat = claimed_threat(e, s)
+                if threat and not threat[1]:
+                    # The threatened piece cannot take the attacker first without losing
+                    # material (a queen facing a queen is a trade, not a threat).
+                    self.checked["threat_taken_first"] += 1
+                    after = board.copy()
+                    after.push(mv)
+                    first = chess.Move(threat[0].to_square, threat[0].from_square)
+                    if after.is_legal(first) and see(after, first) >= 0:
+                        self.fail("threat_taken_first", e, text,
+                                  "the threatened piece takes the attacker first: %s" % after.san(first))
                 self.checked["threat_below_capture"] += 1
                 if taken and threat:
                     after = board.copy()
@@ -426,6 +439,10 @@ class Referee:
                 elif sq is not None and len(moves) > 1 and not (
                         boards[1].is_capture(moves[1]) and chess.square_name(moves[1].to_square) == sq):
                     self.fail("hangs", e, text, "the line's reply leaves the piece standing: taking it is not best")
+                elif sq is not None and len(moves) > 2 and boards[2].is_capture(moves[2]) and \
+                        VALUES[boards[2].piece_type_at(moves[2].to_square) or chess.PAWN] >= \
+                        VALUES[boards[1].piece_type_at(moves[1].to_square) or chess.PAWN]:
+                    self.fail("hangs", e, text, "the line takes back as much at once: the piece was guarded by a tactic")
             elif t in ("passed_pawn_created", "passed_pawn_advance"):
                 # A passed pawn the line's reply takes at once is none to speak of.
                 self.checked["passed_taken"] += 1

@@ -183,7 +183,18 @@ pub fn threat_created(before: &Chess, after: &Chess) -> Option<Fact> {
     let passed = pass(after)?;
     // A threat on a piece that already stood attacked the same way is not new: the move
     // must bring the attacker, uncover it, or leave the target without its defence.
-    let t = strongest_where(&passed, |t| !works(before, t))?;
+    // Nor is a capture of a piece that can take the attacker first without losing material:
+    // the opponent simply trades (Qe5 "threatens Qxf6, winning the queen" while ...Qxe5+
+    // takes first).
+    let takes_first = |t: Threat| {
+        !t.mate
+            && after.legal_moves().iter().any(|m| {
+                Some(m.to()) == t.mv.from()
+                    && m.from() == Some(t.mv.to())
+                    && crate::engine::see::see_ge(after, *m, 0, &SEE_VALUES)
+            })
+    };
+    let t = strongest_where(&passed, |t| !works(before, t) && !takes_first(t))?;
     Some(threat_fact(&passed, t))
 }
 
@@ -531,6 +542,18 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn a_queen_the_threatened_queen_can_take_first_makes_no_threat() {
+        // A coach's read (Morphy, game 48): 9.Qe5 "threatens Qxf6, winning the queen", but
+        // ...Qxe5+ dxe5 simply trades first.
+        let before = pos("rnb1k2r/pppp3p/4pqp1/7Q/3P4/8/PPP2PPP/R3KBNR w KQkq - 0 9");
+        let mv = "Qe5".parse::<San>().unwrap().to_move(&before).unwrap();
+        let after = board::play(&before, mv).unwrap();
+        assert!(
+            !matches!(threat_created(&before, &after), Some(Fact::ThreatWins { target, .. }) if target == Square::F6)
+        );
     }
 
     #[test]

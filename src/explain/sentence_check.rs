@@ -178,6 +178,10 @@ pub struct Gate {
     /// is not the opponent's best (20.Nxc6 with the queen on g4 attacked by f5: ...fxg4 Nxd8
     /// takes the queen back, so Rxc6 comes first).
     pub reply_takes: Option<Square>,
+    /// The line's reply captures and the mover's next move in the line takes back something
+    /// worth at least as much: the piece it took was not hanging but guarded by a tactic
+    /// (Nxe5 dxe5 Qxh5: the queen on d1, uncovered, takes the knight on h5).
+    pub reply_answered: bool,
     /// The move's line is empty (no reply known).
     pub line_empty: bool,
     /// What the move captures: a threat it makes against a piece worth no more is beside the
@@ -324,6 +328,12 @@ impl Gate {
             line_shown: s.level == ExplainLevel::Advanced,
             traded: traded(s.mv),
             reply_takes: s.pv.first().filter(|r| r.is_capture()).map(|r| r.to()),
+            reply_answered: match (s.pv.first().and_then(|r| r.capture()), s.pv.get(1)) {
+                (Some(lost), Some(back)) => back
+                    .capture()
+                    .is_some_and(|c| board::value(c) >= board::value(lost)),
+                _ => false,
+            },
             line_empty: s.pv.is_empty(),
             captured: s.mv.capture(),
             mover_has_queen: !(after.board().queens() & after.board().by_color(mover)).is_empty(),
@@ -433,7 +443,9 @@ impl Gate {
     pub fn allows_claim(&self, claim: &Claim) -> bool {
         match claim.fact {
             Fact::Hangs { square } => {
-                Some(square) != self.traded && (self.line_empty || self.reply_takes == Some(square))
+                Some(square) != self.traded
+                    && (self.line_empty
+                        || (self.reply_takes == Some(square) && !self.reply_answered))
             }
             Fact::ThreatWins { role, .. } => self
                 .captured
@@ -1211,6 +1223,22 @@ mod tests {
         // A knight that takes a pawn and hangs does hang.
         let fen = "4k3/8/2n5/8/3P4/4B3/8/4K3 b - - 0 1";
         assert!(gate(fen, &["c6d4"], Score::Cp(-200)).allows_claim(&hangs(fen)));
+    }
+
+    #[test]
+    fn a_piece_guarded_by_a_tactic_is_no_hanging_piece() {
+        // A coach's read (Carlsen, game 253): 19.Nxe5 "hangs" the knight, but ...dxe5 uncovers
+        // nothing for Black and everything for White: Qxh5 takes the knight on h5 back.
+        let fen = "2rqrbk1/1b4pp/pn1p4/1p1Ppp1n/1P2P3/2P2N1P/1B1N1PP1/R2QRBK1 w - - 0 19";
+        let knight = Claim {
+            fen: "2rqrbk1/1b4pp/pn1p4/1p1PNp1n/1P2P3/2P4P/1B1N1PP1/R2QRBK1 b - - 0 19".to_owned(),
+            at: crate::explain::claims::At::After,
+            supports: crate::explain::claims::Supports::Played,
+            fact: Fact::Hangs { square: Square::E5 },
+        };
+        assert!(!gate(fen, &["f3e5", "d6e5", "d1h5"], Score::Cp(30)).allows_claim(&knight));
+        // Taken and not won back at once, it hung.
+        assert!(gate(fen, &["f3e5", "d6e5", "a1a2"], Score::Cp(-200)).allows_claim(&knight));
     }
 
     #[test]
