@@ -617,6 +617,15 @@ def wing_files(f):
     return (0, 1, 2) if f <= 2 else (5, 6, 7) if f >= 5 else None
 
 
+def quiet_safe_slider(board, m, after, role):
+    """A queen, rook or bishop move, no capture and no check, to a square where no capture wins
+    the piece by exchange (xray and battery)."""
+    if role not in (chess.QUEEN, chess.ROOK, chess.BISHOP) or board.is_capture(m) or after.is_check():
+        return False
+    return not any(after.is_capture(r) and r.to_square == m.to_square and exchange(after, r) > 0
+                   for r in after.legal_moves)
+
+
 def t_idea(board, c):
     """Each idea of src/explain/purpose/ideas.rs and point.rs, from its chess definition."""
     m, after = played(board, c)
@@ -750,10 +759,7 @@ def t_idea(board, c):
         # king, not for a queen), on a line the piece moves on, with exactly one piece between
         # them, on `other`, not a king; from its old square the piece did not stand so against
         # `square` (no line, or not exactly one piece between).
-        if role not in (chess.QUEEN, chess.ROOK, chess.BISHOP) or board.is_capture(m) or after.is_check():
-            return False
-        if any(after.is_capture(r) and r.to_square == m.to_square and exchange(after, r) > 0
-               for r in after.legal_moves):
+        if not quiet_safe_slider(board, m, after, role):
             return False
         worth = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9}
         target = after.piece_at(s)
@@ -787,10 +793,7 @@ def t_idea(board, c):
         # along it, nothing between them; the front one attacks along that line, beyond
         # itself, `square`: next to the enemy king (not the king's own square), empty or an
         # enemy unit; the pair on `other` and the piece's old square did not aim at it so.
-        if role not in (chess.QUEEN, chess.ROOK, chess.BISHOP) or board.is_capture(m) or after.is_check():
-            return False
-        if any(after.is_capture(r) and r.to_square == m.to_square and exchange(after, r) > 0
-               for r in after.legal_moves):
+        if not quiet_safe_slider(board, m, after, role):
             return False
 
         def along(b, a, c):

@@ -59,7 +59,8 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
   material_gain, material_loss   the line is printed (level "advanced")
   controls_centre                the move takes no piece (a pawn or nothing)
   idea_gives_piece               "a sacrifice" only of a move judged book, best, excellent or
-                                 good
+                                 good, whose line (9 plies, cut after the last quiet move)
+                                 leaves the mover's material lower than before the move
   idea_lost_back                 the score is no forced mate, and the line's first 9 plies,
                                  cut after their last quiet move, leave the mover's material
                                  lower than before the move
@@ -87,8 +88,9 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
                                  line's reply
   hangs                          the hanging piece is not the capturer of a piece worth at
                                  least as much (a trade), the line's reply (when there
-                                 is one) takes it, and the mover's next move does not take
-                                 back as much at once
+                                 is one) takes it, the mover's next move does not take
+                                 back as much at once, and the line (9 plies, cut after its
+                                 last quiet move) leaves the mover's material lower
   verdict (every q_* word)       the word agrees with the explanation's own judgement: good,
                                  excellent or best never beside a mate the move allows; the
                                  word's class is the quality field's
@@ -443,6 +445,11 @@ class Referee:
                         VALUES[boards[2].piece_type_at(moves[2].to_square) or chess.PAWN] >= \
                         VALUES[boards[1].piece_type_at(moves[1].to_square) or chess.PAWN]:
                     self.fail("hangs", e, text, "the line takes back as much at once: the piece was guarded by a tactic")
+                elif sq is not None and len(moves) > 1:
+                    early = moves[:9]
+                    cut = last_quiet(boards[:len(early) + 1], early)
+                    if cut and cut >= 2 and balance(boards[cut], mover) >= balance(board, mover):
+                        self.fail("hangs", e, text, "the settled line wins the material back")
             elif t in ("passed_pawn_created", "passed_pawn_advance"):
                 # A passed pawn the line's reply takes at once is none to speak of.
                 self.checked["passed_taken"] += 1
@@ -534,6 +541,12 @@ class Referee:
                 self.checked["sacrifice_sound"] += 1
                 if quality not in (None, "book", "best", "excellent", "good"):
                     self.fail("sacrifice_sound", e, text, "called a sacrifice but judged %s" % quality)
+                # Given for good: the line's first 9 plies, cut after their last quiet move,
+                # leave the mover's material lower than before the move.
+                early = moves[:9]
+                cut = last_quiet(boards[:len(early) + 1], early)
+                if cut and balance(boards[cut], mover) >= balance(board, mover):
+                    self.fail("sacrifice_sound", e, text, "the settled line wins the material back")
             elif t == "idea_lost_back":
                 # Material taken only for a moment: no forced mate in the score, and the line,
                 # cut within its first 9 plies after its last quiet move, leaves the mover worse

@@ -179,8 +179,9 @@ pub struct Gate {
     /// takes the queen back, so Rxc6 comes first).
     pub reply_takes: Option<Square>,
     /// The line's reply captures and the mover's next move in the line takes back something
-    /// worth at least as much: the piece it took was not hanging but guarded by a tactic
-    /// (Nxe5 dxe5 Qxh5: the queen on d1, uncovered, takes the knight on h5).
+    /// worth at least as much, or the settled line leaves the mover no worse off in material
+    /// than before the move: the piece it took was not hanging but guarded by a tactic (Nxe5
+    /// dxe5 Qxh5: the queen on d1, uncovered, takes the knight on h5).
     pub reply_answered: bool,
     /// The move's line is empty (no reply known).
     pub line_empty: bool,
@@ -333,7 +334,7 @@ impl Gate {
                     .capture()
                     .is_some_and(|c| board::value(c) >= board::value(lost)),
                 _ => false,
-            },
+            } || settled_keeps(s),
             line_empty: s.pv.is_empty(),
             captured: s.mv.capture(),
             mover_has_queen: !(after.board().queens() & after.board().by_color(mover)).is_empty(),
@@ -453,6 +454,20 @@ impl Gate {
             _ => true,
         }
     }
+}
+
+/// Whether the move's line (its first [`GAIN_WITHIN_PLIES`] plies, settled) leaves the mover
+/// with at least its balance before the move: what the reply takes comes back (19.Nxe5 Rxe5
+/// c4 bxc4 Bxe5 dxe5 Qxh5).
+fn settled_keeps(s: &Subject) -> bool {
+    let mut line = vec![s.mv];
+    line.extend(s.pv.iter().take(GAIN_WITHIN_PLIES - 1));
+    let settled = board::settled_positions(s.before, &line);
+    let us = s.before.turn();
+    settled.len() > 2
+        && settled.last().is_some_and(|end| {
+            board::balance(end.board(), us) >= board::balance(s.before.board(), us)
+        })
 }
 
 /// The sacrifice condition: material given (the settled line ends with the mover's balance

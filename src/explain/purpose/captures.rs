@@ -11,7 +11,9 @@
 //!   by Bf4 alone);
 //! - `gives_piece` ([`gives_piece`]): our piece takes a pawn, the reply takes it, and with our
 //!   next move (a pawn taken again, or none) we have fewer pawns' worth than the piece: a
-//!   sacrifice, the knight for two pawns (9.Nxg5 hxg5 10.Bxg5 in the Botvinnik);
+//!   sacrifice, the knight for two pawns (9.Nxg5 hxg5 10.Bxg5 in the Botvinnik), when the
+//!   line, settled within its first plies, leaves us below our balance before the move (not
+//!   a combination that wins it back);
 //! - `lost_back` ([`lost_back`]): a capture that the reply does not answer by taking the
 //!   capturer, after which the line, settled within its first plies, leaves us worse off than
 //!   before the move (`n` ≥ 1 pawns): the material is taken only for a moment (20.Nxd5 Bxf3
@@ -136,7 +138,17 @@ pub fn gives_piece(before: &Chess, mv: Move, pv: &[Move]) -> Option<Fact> {
         line.push(*next);
         pawns += 1;
     }
-    (pawns < value(mv.role()))
+    // Given for good: the line, settled within its first plies, leaves us below our balance
+    // before the move (19.Nxe5 Rxe5 c4 bxc4 Bxe5 dxe5 Qxh5 wins the knight back and more:
+    // a combination, not a sacrifice).
+    let mut whole = vec![mv];
+    whole.extend(pv.iter().take(GAIN_WITHIN_PLIES - 1));
+    let settled = board::settled_positions(before, &whole);
+    let us = before.turn();
+    let given = settled
+        .last()
+        .is_some_and(|end| board::balance(end.board(), us) < board::balance(before.board(), us));
+    (given && pawns < value(mv.role()))
         .then(|| fact(before, "gives_piece", &line, u32::try_from(pawns).ok()?))
         .flatten()
 }
