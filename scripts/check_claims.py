@@ -617,6 +617,13 @@ def wing_files(f):
     return (0, 1, 2) if f <= 2 else (5, 6, 7) if f >= 5 else None
 
 
+def bad_spot(board, x):
+    """The piece on x is attacked by a cheaper enemy piece, or attacked and undefended."""
+    p = board.piece_at(x)
+    hit = [VALUES[board.piece_type_at(a)] for a in board.attackers(not p.color, x)]
+    return bool(hit) and (min(hit) < VALUES[p.piece_type] or not defended(board, x))
+
+
 def quiet_safe_slider(board, m, after, role):
     """A queen, rook or bishop move, no capture and no check, to a square where no capture wins
     the piece by exchange (xray and battery)."""
@@ -737,13 +744,13 @@ def t_idea(board, c):
         return ours.to_square == s and possible == (idea == "plan") and (possible or not cleared)
     if idea == "unblocks":
         # A quiet knight or bishop move, no check, from the square just in front of our pawn on
-        # `other`; with us to move again (a null move), that pawn's push to `square` is legal and
+        # `other`, the piece not in a bad spot there (a piece that must move anyway); with us to move again (a null move), that pawn's push to `square` is legal and
         # no capture wins it by exchange, and no longer push of it is so (the double step first).
         if role not in (chess.KNIGHT, chess.BISHOP) or board.is_capture(m) or after.is_check():
             return False
         step = 8 if us == chess.WHITE else -8
         if other is None or other + step != m.from_square or after.piece_at(other) != chess.Piece(chess.PAWN, us) \
-                or chess.square_file(other) not in (2, 3, 4, 5):
+                or chess.square_file(other) not in (2, 3, 4, 5) or bad_spot(board, m.from_square):
             return False
         again = after.copy()
         again.push(chess.Move.null())
@@ -1309,11 +1316,7 @@ def t_capture_idea(board, c, m, idea, s, other):
         # (n >= 1) its balance before the move; no checkmate there. No piece of ours (not a
         # pawn or the king) stood in a bad spot before the move: attacked by a cheaper piece,
         # or attacked and undefended.
-        def bad_spot(x):
-            p = board.piece_at(x)
-            hit = [VALUES[board.piece_type_at(a)] for a in board.attackers(not p.color, x)]
-            return bool(hit) and (min(hit) < VALUES[p.piece_type] or not defended(board, x))
-        if any(bad_spot(x) for x in chess.SQUARES if board.color_at(x) == us
+        if any(bad_spot(board, x) for x in chess.SQUARES if board.color_at(x) == us
                and board.piece_type_at(x) not in (chess.PAWN, chess.KING)):
             return False
         b, last_capture = board.copy(), True

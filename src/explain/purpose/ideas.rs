@@ -806,8 +806,11 @@ pub fn unblocks(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     let pawn = from.offset(if us.is_white() { -8 } else { 8 })?;
     // The c- to f-pawns, whose advance is a plan (the centre, a break); a wing pawn's step is no
     // point of the move (a knight back from a3 "unblocks the a-pawn").
+    // A piece that had to move anyway (attacked by a cheaper piece, or attacked and
+    // undefended: 20.Nd3 from e5 hit by the pawn on d6) unblocks by the way, not on purpose.
     if !(File::C..=File::F).contains(&pawn.file())
         || after.board().piece_at(pawn) != Some(Role::Pawn.of(us))
+        || board::is_bad_spot(before.board(), from)
     {
         return None;
     }
@@ -1388,6 +1391,11 @@ mod tests {
                 ..
             })
         ));
+        // A knight driven away (20.Nd3, the knight on e5 hit by the pawn on d6) unblocks the
+        // e-pawn by the way, not on purpose.
+        let driven = "2rr2k1/4bp2/1p1ppn1p/2p1N1p1/2P1P3/1PN3P1/P4PKP/1R1R4 w - - 0 20";
+        let (before, mv, after) = before_move_after(driven, "Nd3");
+        assert!(unblocks(&before, mv, &after).is_none());
         // A bishop that did not stand in front of a pawn unblocks nothing.
         let (before, mv, after) = before_move_after(fen, "Bd3");
         assert!(unblocks(&before, mv, &after).is_none());
