@@ -446,8 +446,7 @@ class Referee:
                         VALUES[boards[1].piece_type_at(moves[1].to_square) or chess.PAWN]:
                     self.fail("hangs", e, text, "the line takes back as much at once: the piece was guarded by a tactic")
                 elif sq is not None and len(moves) > 1:
-                    early = moves[:9]
-                    cut = last_quiet(boards[:len(early) + 1], early)
+                    cut = early_settled(boards, moves)
                     if cut and cut >= 2 and balance(boards[cut], mover) >= balance(board, mover):
                         self.fail("hangs", e, text, "the settled line wins the material back")
             elif t in ("passed_pawn_created", "passed_pawn_advance"):
@@ -543,8 +542,7 @@ class Referee:
                     self.fail("sacrifice_sound", e, text, "called a sacrifice but judged %s" % quality)
                 # Given for good: the line's first 9 plies, cut after their last quiet move,
                 # leave the mover's material lower than before the move.
-                early = moves[:9]
-                cut = last_quiet(boards[:len(early) + 1], early)
+                cut = early_settled(boards, moves)
                 if cut and balance(boards[cut], mover) >= balance(board, mover):
                     self.fail("sacrifice_sound", e, text, "the settled line wins the material back")
             elif t == "idea_lost_back":
@@ -552,8 +550,7 @@ class Referee:
                 # cut within its first 9 plies after its last quiet move, leaves the mover worse
                 # off than before the move.
                 self.checked["lost_back"] += 1
-                early = moves[:9]
-                cut = last_quiet(boards[:len(early) + 1], early)
+                cut = early_settled(boards, moves)
                 if mate_line:
                     self.fail("lost_back", e, text, "the score is a forced mate")
                 elif not cut or cut < 2 or balance(boards[cut], mover) >= balance(board, mover):
@@ -635,6 +632,12 @@ class Referee:
         if scores[0] < -200:
             return "Stockfish: best %d, lost anyway: nothing holds" % scores[0]
         return None
+
+
+def early_settled(boards, moves):
+    """[last_quiet] of the line's first 9 plies (the move counted; GAIN_WITHIN_PLIES)."""
+    early = moves[:9]
+    return last_quiet(boards[:len(early) + 1], early)
 
 
 def last_quiet(boards, moves):

@@ -368,6 +368,16 @@ pub fn settled_positions(pos: &Chess, line: &[Move]) -> Vec<Chess> {
     all
 }
 
+/// The move `mv` and the first moves of its line `pv`, `plies` in all, with their settled
+/// positions ([`settled_positions`] from `pos`): what the material comes to early in the line.
+#[must_use]
+pub fn settled_early(pos: &Chess, mv: Move, pv: &[Move], plies: usize) -> (Vec<Move>, Vec<Chess>) {
+    let mut line = vec![mv];
+    line.extend(pv.iter().take(plies.saturating_sub(1)));
+    let settled = settled_positions(pos, &line);
+    (line, settled)
+}
+
 /// Positions along `line` starting at `pos` (the first entry is `pos` itself); stops at the
 /// first illegal move.
 #[must_use]

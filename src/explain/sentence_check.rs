@@ -460,9 +460,7 @@ impl Gate {
 /// with at least its balance before the move: what the reply takes comes back (19.Nxe5 Rxe5
 /// c4 bxc4 Bxe5 dxe5 Qxh5).
 fn settled_keeps(s: &Subject) -> bool {
-    let mut line = vec![s.mv];
-    line.extend(s.pv.iter().take(GAIN_WITHIN_PLIES - 1));
-    let settled = board::settled_positions(s.before, &line);
+    let (_, settled) = board::settled_early(s.before, s.mv, s.pv, GAIN_WITHIN_PLIES);
     let us = s.before.turn();
     settled.len() > 2
         && settled.last().is_some_and(|end| {

@@ -141,9 +141,7 @@ pub fn gives_piece(before: &Chess, mv: Move, pv: &[Move]) -> Option<Fact> {
     // Given for good: the line, settled within its first plies, leaves us below our balance
     // before the move (19.Nxe5 Rxe5 c4 bxc4 Bxe5 dxe5 Qxh5 wins the knight back and more:
     // a combination, not a sacrifice).
-    let mut whole = vec![mv];
-    whole.extend(pv.iter().take(GAIN_WITHIN_PLIES - 1));
-    let settled = board::settled_positions(before, &whole);
+    let (_, settled) = board::settled_early(before, mv, pv, GAIN_WITHIN_PLIES);
     let us = before.turn();
     let given = settled
         .last()
@@ -173,9 +171,7 @@ pub fn lost_back(before: &Chess, mv: Move, pv: &[Move]) -> Option<Fact> {
     {
         return None;
     }
-    let mut line = vec![mv];
-    line.extend(pv.iter().take(GAIN_WITHIN_PLIES - 1));
-    let settled = board::settled_positions(before, &line);
+    let (line, settled) = board::settled_early(before, mv, pv, GAIN_WITHIN_PLIES);
     let end = settled.last().filter(|_| settled.len() > 2)?;
     if end.is_checkmate() {
         return None;

@@ -1378,69 +1378,61 @@ mod tests {
         assert!(names(fen, "e3", &[]).contains(&"opens_diagonal".to_owned()));
     }
 
+    /// The square and the other square of the idea `detect` finds for `san` in `fen`.
+    fn idea_at(
+        detect: fn(&Chess, Move, &Chess) -> Option<Fact>,
+        fen: &str,
+        san: &str,
+    ) -> Option<(Square, Option<Square>)> {
+        let (before, mv, after) = before_move_after(fen, san);
+        match detect(&before, mv, &after)? {
+            Fact::Idea { square, other, .. } => Some((square, other)),
+            _ => None,
+        }
+    }
+
     #[test]
     fn a_knight_steps_off_the_square_in_front_of_its_pawn() {
         // 9.Ne1 (Carlsen, game 250): the f-pawn can go to f4 now.
         let fen = "r2qk1nr/ppbn1ppp/2p1p3/3pPb2/3P4/1N3N2/PPP1BPPP/R1BQ1RK1 w kq - 8 9";
-        let (before, mv, after) = before_move_after(fen, "Ne1");
-        assert!(matches!(
-            unblocks(&before, mv, &after),
-            Some(Fact::Idea {
-                square: Square::F4,
-                other: Some(Square::F2),
-                ..
-            })
-        ));
+        assert_eq!(
+            idea_at(unblocks, fen, "Ne1"),
+            Some((Square::F4, Some(Square::F2)))
+        );
         // A knight driven away (20.Nd3, the knight on e5 hit by the pawn on d6) unblocks the
         // e-pawn by the way, not on purpose.
         let driven = "2rr2k1/4bp2/1p1ppn1p/2p1N1p1/2P1P3/1PN3P1/P4PKP/1R1R4 w - - 0 20";
-        let (before, mv, after) = before_move_after(driven, "Nd3");
-        assert!(unblocks(&before, mv, &after).is_none());
+        assert_eq!(idea_at(unblocks, driven, "Nd3"), None);
         // A bishop that did not stand in front of a pawn unblocks nothing.
-        let (before, mv, after) = before_move_after(fen, "Bd3");
-        assert!(unblocks(&before, mv, &after).is_none());
+        assert_eq!(idea_at(unblocks, fen, "Bd3"), None);
         // Where each push would lose the pawn, nothing is unblocked: ...Bd8 with f6 attacked by
         // two pawns and the queen, f5 by the queen.
         let fen = "4k3/5p2/5b2/4P1P1/8/8/8/4KQ2 b - - 0 1";
-        let (before, mv, after) = before_move_after(fen, "Bd8");
-        assert!(unblocks(&before, mv, &after).is_none());
+        assert_eq!(idea_at(unblocks, fen, "Bd8"), None);
     }
 
     #[test]
     fn a_rook_lines_up_against_the_queen_through_one_piece() {
         // 1.Rfd1: the rook faces the queen on d8 with only the pawn on d4 between them.
         let fen = "3q1rk1/pp3ppp/8/8/3P4/8/PP3PPP/R4RK1 w - - 0 1";
-        let (before, mv, after) = before_move_after(fen, "Rfd1");
-        assert!(matches!(
-            xray(&before, mv, &after),
-            Some(Fact::Idea {
-                square: Square::D8,
-                other: Some(Square::D4),
-                ..
-            })
-        ));
+        assert_eq!(
+            idea_at(xray, fen, "Rfd1"),
+            Some((Square::D8, Some(Square::D4)))
+        );
         // Two pieces between (a black pawn on d5 too): no line-up to speak of.
         let fen = "3q1rk1/pp3ppp/8/3p4/3P4/8/PP3PPP/R4RK1 w - - 0 1";
-        let (before, mv, after) = before_move_after(fen, "Rfd1");
-        assert!(xray(&before, mv, &after).is_none());
+        assert_eq!(idea_at(xray, fen, "Rfd1"), None);
         // Along the same file it already faced the queen: nothing new.
         let fen = "3q1rk1/pp3ppp/8/8/3P4/8/PP3PPP/3R1RK1 w - - 0 1";
-        let (before, mv, after) = before_move_after(fen, "Rd2");
-        assert!(xray(&before, mv, &after).is_none());
+        assert_eq!(idea_at(xray, fen, "Rd2"), None);
         // A bishop against a rook through a pawn; a bishop against a knight is no line-up.
         let fen = "r3k2r/ppp2ppp/8/8/8/8/PPP2PPP/2B1K2R w Kk - 0 1";
-        let (before, mv, after) = before_move_after(fen, "Bg5");
-        assert!(xray(&before, mv, &after).is_none());
+        assert_eq!(idea_at(xray, fen, "Bg5"), None);
         let fen = "4k2r/ppp2pp1/7p/8/8/4B3/PPP2PPP/4K3 w - - 0 1";
-        let (before, mv, after) = before_move_after(fen, "Bd4");
-        assert!(matches!(
-            xray(&before, mv, &after),
-            Some(Fact::Idea {
-                square: Square::H8,
-                other: Some(Square::G7),
-                ..
-            })
-        ));
+        assert_eq!(
+            idea_at(xray, fen, "Bd4"),
+            Some((Square::H8, Some(Square::G7)))
+        );
     }
 
     #[test]
