@@ -327,7 +327,14 @@ def t_back_rank(board, c):
     rank = chess.SquareSet(chess.BB_RANKS[back_rank(pk.color)])
     heavy = [s for s in chess.SQUARES if board.piece_at(s) and board.piece_at(s).color != pk.color
              and board.piece_type_at(s) in (chess.ROOK, chess.QUEEN)]
-    return any(board.attacks(s) & rank for s in heavy)
+
+    def stays(t):
+        # no piece of ours but the king covers t, and the king cannot take there
+        ours = board.attackers(pk.color, t)
+        theirs = board.attackers(not pk.color, t)
+        return not (ours - chess.SquareSet([k])) and (k not in ours or len(theirs) >= 2)
+
+    return any(stays(t) for s in heavy for t in board.attacks(s) & rank)
 
 
 def t_opposition(board, c):
@@ -506,11 +513,26 @@ def t_race(board, c):
 
 
 def safe_count(board, s):
+    """Squares the piece on s attacks, holding none of its side, not hit by an enemy pawn or a
+    lesser enemy piece, and not hit when none of its side would defend it there."""
     color = board.color_at(s)
+    worth = VALUES[board.piece_type_at(s)]
     enemy_pawn = set()
     for x in board.pieces(chess.PAWN, not color):
         enemy_pawn |= set(board.attacks(x))
-    return sum(1 for t in board.attacks(s) if board.color_at(t) != color and t not in enemy_pawn)
+    gone = board.copy(stack=False)
+    gone.remove_piece_at(s)
+    n = 0
+    for t in board.attacks(s):
+        if board.color_at(t) == color or t in enemy_pawn:
+            continue
+        attackers = list(gone.attackers(not color, t))
+        if any(VALUES[gone.piece_type_at(a)] < worth for a in attackers):
+            continue
+        if attackers and not gone.attackers(color, t):
+            continue
+        n += 1
+    return n
 
 
 def t_improves_piece(board, c):
@@ -683,6 +705,10 @@ def t_idea(board, c):
         # (not before), or no longer a check.
         rm = legal(after_p, r)
         if rm is None:
+            return True
+        # Or the moved man stepped off s, where r took it (an attack stopped, such as a pawn
+        # stepping away from a capture with check beside its king).
+        if m.from_square == s and before_p.is_capture(legal(before_p, r)) and not after_p.is_capture(rm):
             return True
         covers = s in after.attacks(m.to_square) and s not in board.attacks(m.from_square)
         gives_check = lambda b: (lambda x: x is not None and b.gives_check(x))(legal(b, r))
@@ -1274,11 +1300,13 @@ def t_capture_idea(board, c, m, idea, s, other):
                 and taken in (chess.KNIGHT, chess.BISHOP) and t_outpost(board, {"square": c["square"]}))
     if idea == "trades_attacked":
         # Our piece, attacked by more enemy pieces (other than the one it takes) than defend it,
-        # takes a piece of its value;
+        # or attacked (by any) and undefended, takes a piece of its value;
         # the opponent takes it on s within the first four replies, the piece not moving on.
         hitters = [x for x in board.attackers(them, m.from_square) if x != s]
+        defenders = len(board.attackers(us, m.from_square))
+        undefended_hit = defenders == 0 and bool(board.attackers(them, m.from_square))
         if (not piece or VALUES[taken] != VALUES[role] or c["n"] != 0
-                or len(hitters) <= len(board.attackers(us, m.from_square))
+                or (len(hitters) <= defenders and not undefended_hit)
                 or len(line) % 2 != 0 or len(line) > 8):
             return False
         b = board.copy()

@@ -17,7 +17,8 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
                                  mover's first four moves; the move was not the only legal
                                  move; Stockfish (depth N) gives the mover >= -200 cp or a mate;
                                  "sacrifice" also ends behind in material or mates, and
-  gives_back                     the same drop, ending level or ahead without mate
+  gives_back                     the same drop, ending ahead without mate
+  gives_back_all                 the same drop, ending level without mate
   combination                    the mover's material falls at least 2 pawns below its start
                                  after one of its first four moves, or after one of the
                                  opponent's first four replies that captures and that the
@@ -337,16 +338,20 @@ class Referee:
         quality = (e.get("quality") or {}).get("quality")
         for s in sentences:
             t, text = s["template"], s["text"]
-            if t in ("sacrifice", "sacrifice_later", "exchange_sacrifice", "gives_back"):
-                kind = "gives_back" if t == "gives_back" else "sacrifice"
+            if t in ("sacrifice", "sacrifice_later", "exchange_sacrifice", "gives_back", "gives_back_all"):
+                kind = t if t in ("gives_back", "gives_back_all") else "sacrifice"
                 self.checked[kind] += 1
                 why = self.sacrifice(board, mover, boards, moves, after)
                 if why is None and t != "exchange_sacrifice":
                     ahead = ends_ahead(mover, boards, moves)
                     if t in ("sacrifice", "sacrifice_later") and ahead:
                         why = "the mover ends level or ahead in material: material given back, not given up"
-                    elif t == "gives_back" and not ahead:
+                    elif t in ("gives_back", "gives_back_all") and not ahead:
                         why = "the mover ends behind in material (or mates): a sacrifice, not material given back"
+                    elif t == "gives_back" and ends_level(mover, boards, moves):
+                        why = "the mover ends level: all of its extra material given back, not part"
+                    elif t == "gives_back_all" and not ends_level(mover, boards, moves):
+                        why = "the mover ends ahead: part of its extra material given back, not all"
                 if why:
                     self.fail(kind, e, text, why)
             elif t == "combination":
@@ -653,6 +658,11 @@ def ends_ahead(mover, boards, moves):
     """Whether the line ends without mate and the mover's material is level or ahead at the end
     of the settled line (cut after its last quiet move)."""
     return not boards[-1].is_checkmate() and balance(boards[last_quiet(boards, moves)], mover) >= 0
+
+
+def ends_level(mover, boards, moves):
+    """Whether the settled line (cut after its last quiet move) ends with material level."""
+    return balance(boards[last_quiet(boards, moves)], mover) == 0
 
 
 def settled_gain(board, mover, boards, moves):

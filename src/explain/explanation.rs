@@ -1298,6 +1298,15 @@ mod tests {
             "White's view, in words: {text}"
         );
         assert!(!text.contains("#1") && !text.contains("for you"), "{text}");
+        // 3...a6?? with nothing else to say: the mate is named once, the last resort does
+        // not read the reply out again (the learn screen's "After a6 the engine's line goes
+        // on with Qxf7#").
+        let a6 = mv(&p, "a7a6");
+        let after = board::play(&p, a6).unwrap();
+        i.mv = a6;
+        i.pv = vec![mv(&after, "h5f7")];
+        let text = explain(&i).render();
+        assert_eq!(text.matches("Qxf7#").count(), 1, "{text}");
     }
 
     #[test]

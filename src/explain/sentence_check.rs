@@ -142,10 +142,13 @@ pub struct Gate {
     /// sacrifice), the line's score justifies it (at least [`SACRIFICE_FLOOR_CP`] or a mate for
     /// the mover), and the move was not the only legal one.
     pub sacrifice: bool,
-    /// Material given as [`Gate::sacrifice`] says, by a mover that was ahead and stays level or
-    /// ahead at the end of the settled line, without a mate: extra material given back (20.Nxa4
-    /// Rxc2 returns the exchange), not "material given up for the attack".
+    /// Material given as [`Gate::sacrifice`] says, by a mover that was ahead and stays ahead at
+    /// the end of the settled line, without a mate: part of its extra material given back
+    /// (20.Nxa4 Rxc2 returns the exchange), not "material given up for the attack".
     pub gives_back: bool,
+    /// The same, ending level: all of the extra material given back (9.Be2 Nxe4 Nxe4 Rxe4,
+    /// a pawn up before; it was "gives back part of its extra material", session 31).
+    pub gives_back_all: bool,
     /// A combination: the mover gives at least [`COMBINATION_GIVES`] pawns of material within
     /// its first [`SACRIFICE_WITHIN_MOVES`] moves and the settled line wins more back, believed
     /// by the score (19.exf6, leaving the queen on g7: after Rxg7 fxg7 the pawn wins it back
@@ -316,9 +319,13 @@ impl Gate {
             && settled
                 .last()
                 .is_some_and(|end| board::balance(end.board(), mover) >= 0);
+        let ends_level = settled
+            .last()
+            .is_some_and(|end| board::balance(end.board(), mover) == 0);
         Gate {
             sacrifice: given && !still_ahead,
-            gives_back: given && still_ahead,
+            gives_back: given && still_ahead && !ends_level,
+            gives_back_all: given && still_ahead && ends_level,
             combination: combination(s, mover, &line, &all, &settled),
             only_move: only_move(s),
             watch_survives: watch_survives(&after, s.pv),
@@ -372,10 +379,15 @@ impl Gate {
         if self.moved_taken && MOVED_PIECE_ACTIVITY.contains(&id) {
             return false;
         }
+        // A defence is no reason why the move it answers was an error.
+        if self.answer && id.starts_with("threat_met") {
+            return false;
+        }
         match id {
             "sacrifice" | "sacrifice_later" => self.sacrifice,
-            "exchange_sacrifice" => self.sacrifice || self.gives_back,
+            "exchange_sacrifice" => self.sacrifice || self.gives_back || self.gives_back_all,
             "gives_back" => self.gives_back,
+            "gives_back_all" => self.gives_back_all,
             // Won back to level at most is no interest (9.Qe2+ regaining a rook it was down).
             // As the reason an error hurts, what the answer wins is the point ("it allows cxd5,
             // which wins material"), not that it gives something first.
@@ -414,6 +426,11 @@ impl Gate {
                 !self.answer || (self.gain_believed && !self.wins_back && !self.answer_takes_back)
             }
             "recapture" => !self.answer,
+            // Nor is an even trade, however it is framed (18...dxc5 "allows Bxd4, which trades
+            // off the knight on its outpost": cxd4 takes back), nor a defence: the answer that
+            // takes back the capturer "removes the attacker" (20.Nxg6 hxg6, session 31; the
+            // defences are refused before this match).
+            "equal_trade" | "idea_outpost_taken" | "idea_trades_attacked" => !self.answer,
             // Said first only when the capture keeps what it takes; a capture that mates is
             // the mate, not material ("cxd8=Q# captures the queen with check, winning
             // material: +17 pawns").
@@ -993,16 +1010,32 @@ mod tests {
             "{answer:?}"
         );
         assert!(gate(fen, &["b7c6", "d2d3"], Score::Cp(200)).allows("recapture"));
+        // Session 31: "after Nxg6, hxg6 removes the attacker" (a defence) and "after dxc5,
+        // Bxd4 trades off the knight on its outpost" (an even trade) are no reasons either.
+        for id in [
+            "threat_met_captures",
+            "threat_met_moves",
+            "equal_trade",
+            "idea_outpost_taken",
+            "idea_trades_attacked",
+        ] {
+            assert!(!answer.allows(id), "{id}");
+        }
     }
 
     #[test]
     fn extra_material_given_back_is_no_sacrifice_for_the_attack() {
         // Gelfand - Carlsen, 20.Nxa4 Rxc2: the side a rook up gives one back and ends level:
-        // "gives material back", not "material is given up for the attack".
+        // "gives material back", not "material is given up for the attack"; all of it, not
+        // "part of its extra material" (9.Be2, session 31).
         let fen = "4k2r/8/8/8/8/8/8/R3K1R1 w - - 0 1";
         let g = gate(fen, &["g1h1", "h8h1", "e1d2", "e8d7"], Score::Cp(0));
-        assert!(g.gives_back && !g.sacrifice);
-        assert!(g.allows("gives_back") && !g.allows("sacrifice"));
+        assert!(g.gives_back_all && !g.gives_back && !g.sacrifice);
+        assert!(g.allows("gives_back_all") && !g.allows("gives_back") && !g.allows("sacrifice"));
+        // Two rooks up, one given: part of it.
+        let fen = "4k2r/8/8/8/8/8/8/RR2K1R1 w - - 0 1";
+        let g = gate(fen, &["g1h1", "h8h1", "e1d2", "e8d7"], Score::Cp(500));
+        assert!(g.gives_back && !g.gives_back_all && !g.sacrifice);
         // Given from level material it is a sacrifice.
         let fen = "4k2r/8/8/8/8/8/8/4K1R1 w - - 0 1";
         let g = gate(fen, &["g1h1", "h8h1", "e1d2", "e8d7"], Score::Cp(0));

@@ -204,6 +204,13 @@ pub struct Template {
     pub reason_priority: Option<i32>,
 }
 
+impl Template {
+    /// Whether the template's words name the opponent's reply (`{reply}`).
+    fn names_reply(&self) -> bool {
+        self.phrasings.iter().any(|p| p.contains("{reply}"))
+    }
+}
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct LanguageFile {
@@ -949,6 +956,19 @@ impl Templates {
             // the last resort that keeps a verdict from standing without a reason).
             if t.needs.iter().any(|n| n == "alone")
                 && out.iter().any(|s| s.category != "move_quality")
+            {
+                continue;
+            }
+            // A last resort that names the reply is not said after a verdict that named it
+            // ("a6 allows a forced mate, starting with Qxf7#", then "the engine's line goes on
+            // with Qxf7#").
+            if t.needs.iter().any(|n| n == "alone")
+                && t.names_reply()
+                && out.iter().any(|s| {
+                    self.templates
+                        .iter()
+                        .any(|said| said.id == s.template && said.names_reply())
+                })
             {
                 continue;
             }

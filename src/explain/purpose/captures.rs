@@ -85,12 +85,15 @@ pub fn trades_attacked(before: &Chess, mv: Move, pv: &[Move]) -> Option<Fact> {
     let from = mv.from()?;
     let b = before.board();
     let us = before.turn();
-    // Attacked by other pieces than the one it takes: two rooks facing each other on a file
-    // are a plain trade (Rxd8 Rxd8), not a piece saved from loss.
-    let attacked =
-        (board::attackers(b, from, !us) & !shakmaty::Bitboard::from_square(mv.to())).count();
+    // Attacked by other pieces than the one it takes: two defended rooks facing each other on
+    // a file are a plain trade (Rxd8 Rxd8), not a piece saved from loss. An undefended piece
+    // hit by the one it takes had to trade or go (9.Bxe7, the bishop on g5 hit by the one on
+    // e7, session 31).
+    let hitters = board::attackers(b, from, !us);
+    let attacked = (hitters & !shakmaty::Bitboard::from_square(mv.to())).count();
     let defended = board::attackers(b, from, us).count();
-    if value(captured) != value(mv.role()) || attacked <= defended {
+    let undefended_hit = defended == 0 && hitters.any();
+    if value(captured) != value(mv.role()) || (attacked <= defended && !undefended_hit) {
         return None;
     }
     let line = taken_on(mv, pv)?;
@@ -259,6 +262,12 @@ mod tests {
         assert!(!names(rooks, "Rxd8", &["Kxd8"]).contains(&"trades_attacked".to_owned()));
         // Not taken back within the line: no trade.
         assert!(!names(fen, "Nxc8", &line[..4]).contains(&"trades_attacked".to_owned()));
+        // 9.Bxe7 Nxe7: the bishop on g5, hit by the one on e7 and undefended, had to trade or
+        // go (session 31); defended rooks facing each other stay a plain trade (above).
+        let fen = "r1b1k1nr/1pp1bppp/p1pq4/6B1/3NP3/8/PPP2PPP/RN1Q1RK1 w kq - 1 9";
+        assert!(names(fen, "Bxe7", &["Nxe7"]).contains(&"trades_attacked".to_owned()));
+        let rooks = "3rk3/8/8/8/8/8/8/2KR4 w - - 0 1";
+        assert!(!names(rooks, "Rxd8", &["Kxd8"]).contains(&"trades_attacked".to_owned()));
     }
 
     #[test]

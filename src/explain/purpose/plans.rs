@@ -186,15 +186,30 @@ pub fn race(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     (!before_won).then_some(now)
 }
 
-/// Safe squares of the piece on `sq`: attacked by it, holding no piece of its side, and not
-/// attacked by an enemy pawn.
+/// Safe squares of the piece on `sq`: attacked by it, holding no piece of its side, not
+/// attacked by an enemy pawn or a lesser enemy piece, and not attacked when none of its side
+/// would defend it there (9.Rb1: b4, hit by the knight on c6, is no safe square for a rook,
+/// session 31).
 #[must_use]
 pub fn safe_squares(b: &shakmaty::Board, sq: Square) -> u32 {
-    let Some(color) = b.color_at(sq) else {
+    let Some(piece) = b.piece_at(sq) else {
         return 0;
     };
-    let unsafe_sq = board::pawn_attack_span(b, !color) | b.by_color(color);
-    (b.attacks_from(sq) & !unsafe_sq).count() as u32
+    let color = piece.color;
+    let worth = board::value(piece.role);
+    let occupied = b.occupied().without(sq);
+    let pawn_hit = board::pawn_attack_span(b, !color);
+    (b.attacks_from(sq) & !b.by_color(color) & !pawn_hit)
+        .into_iter()
+        .filter(|&t| {
+            let attackers = b.attacks_to(t, !color, occupied);
+            let lesser = attackers
+                .into_iter()
+                .any(|a| b.role_at(a).is_some_and(|r| board::value(r) < worth));
+            let defended = b.attacks_to(t, color, occupied).without(sq).any();
+            !lesser && (attackers.is_empty() || defended)
+        })
+        .count() as u32
 }
 
 /// Minimum gain of safe squares for "improves the worst piece".
@@ -258,6 +273,24 @@ mod tests {
             .into_iter()
             .map(|(_, f)| f)
             .collect()
+    }
+
+    #[test]
+    fn a_square_a_lesser_piece_hits_is_no_safe_square() {
+        // 9.Rb1 (Carlsen - Gashimov): from b1 the rook reaches a1, b2, b3 and b4, but the
+        // knight on c6 hits b4 (session 31: "after Rb1 it has 4").
+        let (_, _, after) = board::before_move_after(
+            "r2q1rk1/pppb1ppp/2np1n2/1B2p3/4P3/2PP1N2/P1P2PPP/R1BQR1K1 w - - 2 9",
+            "Rb1",
+        );
+        assert_eq!(safe_squares(after.board(), Square::B1), 3);
+        // A square an enemy piece of the same worth hits is safe only while defended: the rook
+        // on b1 has b4 (taking), c1 and d1; b2 and b3, hit by the rook on b4, are not safe.
+        let b: shakmaty::Board = "4k3/8/8/8/1r6/8/8/RR2K3".parse().unwrap();
+        assert_eq!(safe_squares(&b, Square::B1), 3);
+        // With the king on c1 (c1 and d1 gone), b2 is defended and safe: b2 and b4.
+        let b: shakmaty::Board = "4k3/8/8/8/1r6/8/8/RRK5".parse().unwrap();
+        assert_eq!(safe_squares(&b, Square::B1), 2);
     }
 
     #[test]

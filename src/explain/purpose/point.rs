@@ -231,6 +231,20 @@ fn stops_best(
         if !r.is_capture() || again.is_some_and(|m| m.is_capture()) {
             return None;
         }
+        // A capture with check beside the king that the search values well beyond the piece
+        // is an attack stopped, not a piece saved (16...g6 against Qxg7+, with the rook behind
+        // the queen: "saves the pawn from Qxg7" said a pawn where the king was at stake,
+        // session 31).
+        let attack = board::play(passed, r).is_some_and(|p| p.is_check())
+            && before
+                .board()
+                .king_of(before.turn())
+                .is_some_and(|k| shakmaty::attacks::king_attacks(k).contains(r.to()))
+            && best_score - 100 * board::balance(passed.board(), passed.turn())
+                >= 100 * r.capture().map_or(0, value) + ATTACK_BEYOND_PIECE;
+        if attack {
+            return Some(stopped(mv, passed, r));
+        }
         return Some(answered(mv, "escapes", passed, r));
     }
     // After the move the opponent is to move: the same piece move (from, to, promotion; it
@@ -324,6 +338,11 @@ fn answered(mv: Move, name: &str, passed: &Chess, r: Move) -> Fact {
 /// What a capture must win by static exchange (centipawns) for a move that guards its target
 /// to "keep" the piece: a pawn.
 const KEEPS_GAIN: i32 = 100;
+
+/// How much more than the piece it takes (centipawns, by the short search after a pass) a
+/// capture with check beside the king must be worth to be an attack the move stops rather
+/// than a piece it saves ([`stops_best`]).
+const ATTACK_BEYOND_PIECE: i32 = 200;
 
 /// How far below the opponent's best move after a pass (centipawns, by [`short_search`]) a
 /// quiet move to a square may score and still be one they want: "c3 takes d4 from the
@@ -691,6 +710,25 @@ fn route_fact(before: &Chess, mv: Move, after: &Chess, line: &[Move], square: Sq
 mod tests {
     use super::*;
     use crate::explain::board::{before_move_after, line_from};
+
+    fn idea_of(fen: &str, san: &str) -> Option<(String, Vec<String>)> {
+        let (before, mv, after) = before_move_after(fen, san);
+        match stops(&before, mv, &after)? {
+            Fact::Idea { idea, moves, .. } => Some((idea, moves)),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn a_pawn_stepping_off_a_capture_with_check_stops_an_attack() {
+        // Morphy, 16...g6: Qxg7+ with the rook on g1 behind the queen is a mating attack, not
+        // a pawn lost ("g6 saves the pawn from Qxg7", session 31).
+        let fen = "r4knr/ppp3pp/1bq2p2/8/3P4/2P3Q1/PP2BN1P/R1B1K1R1 b Q - 1 16";
+        assert_eq!(
+            idea_of(fen, "g6"),
+            Some(("stops".to_owned(), vec!["g3g7".to_owned()]))
+        );
+    }
 
     #[test]
     fn a3_stops_the_pin_bb4() {

@@ -97,7 +97,7 @@ pub const SPECS: &[ThemeSpec] = &[
         None,
         0.8,
         Move,
-        "A king or rook move gives up castling rights without castling, queens on the board.",
+        "A king or rook move gives up the last castling right without castling, queens on the board.",
         castling_rights_lost
     ),
     theme!(
@@ -346,9 +346,9 @@ fn castling_rights_lost(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -
         return None;
     }
     let queens = before.board().queens().count() == 2;
-    let lost = before.castles().has_color(us) && !after.castles().has_color(us)
-        || (before.castles().castling_rights() & Bitboard::from_rank(us.backrank())).count()
-            > (after.castles().castling_rights() & Bitboard::from_rank(us.backrank())).count();
+    // Every right gone: a rook move that keeps the other side's castling gives up little, and
+    // "castling is no longer possible on that side" after a king move misled (5.Kxf2, session 31).
+    let lost = before.castles().has_color(us) && !after.castles().has_color(us);
     (queens && lost).then(|| Hit::at(vec![mv.from().unwrap_or(mv.to())]))
 }
 
@@ -365,6 +365,16 @@ fn back_rank_weakness(before: &Chess, _mv: Move, after: &Chess, _pv: &[Move]) ->
     let back = Bitboard::from_rank(us.backrank());
     let reach = (b.by_color(!us) & (b.rooks() | b.queens()))
         .into_iter()
-        .any(|s| (b.attacks_from(s) & back).any());
+        .any(|s| (b.attacks_from(s) & back).into_iter().any(|t| safe_entry(b, us, k, t)));
     reach.then(|| Hit::at(vec![k]))
+}
+
+/// Whether an enemy rook or queen could land on `t`, on `us`'s back rank, and stay: no piece
+/// of ours but the king covers it, and the king cannot take there (another enemy piece covers
+/// it too). 27.Kxf1 with ...Re1+ Kxe1 the only entry is no weak back rank (session 31).
+fn safe_entry(b: &shakmaty::Board, us: Color, king: Square, t: Square) -> bool {
+    let occupied = b.occupied();
+    let ours = b.attacks_to(t, us, occupied);
+    let theirs = b.attacks_to(t, !us, occupied);
+    ours.without(king).is_empty() && (!ours.contains(king) || theirs.count() >= 2)
 }
