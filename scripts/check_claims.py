@@ -675,6 +675,19 @@ def t_idea(board, c):
             return False
         again = legal(after_p, r)
         return again is None or not after_p.is_capture(again)
+    if idea == "stops_attack":
+        # After a pass the opponent's move r takes the moved man on s with check, on a square
+        # beside our king; after the move it takes nothing there.
+        r = c["moves"][0]
+        before_p = pass_turn(board)
+        rm = legal(before_p, r) if before_p is not None else None
+        king = board.king(us)
+        if (board.is_capture(m) or after.is_check() or rm is None or not before_p.is_capture(rm)
+                or rm.to_square != s or m.from_square != s or not before_p.gives_check(rm)
+                or king is None or chess.square_distance(king, s) != 1):
+            return False
+        again = legal(after, r)
+        return again is None or not after.is_capture(again)
     if idea == "avoids_trade":
         # After a pass the opponent's minor piece takes the moved minor piece of the other kind
         # in an even trade (the piece defended, nothing more to win); after the move that
@@ -1692,7 +1705,7 @@ def perturbations(c):
     elif k == "idea":
         out.append(remove(c, c["uci"][:2]))
         if c["idea"] in ("blockade", "undermines", "minority", "fianchetto", "aims_f7", "king_off_line",
-                         "escapes", "removes_guard", "removes_defender", "avoids_trade"):
+                         "escapes", "removes_guard", "removes_defender", "avoids_trade", "stops_attack"):
             out.append(remove(c, c["square"]))
         if c["idea"] == "removes_mate_guard":
             # Without the piece that mates, nothing mates on the square.

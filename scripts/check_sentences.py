@@ -19,6 +19,10 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
                                  "sacrifice" also ends behind in material or mates, and
   gives_back                     the same drop, ending ahead without mate
   gives_back_all                 the same drop, ending level without mate
+  threat_met_*, defends_piece    the square of a capture threat met (not by moving away or a
+                                 check) or of a piece defended is not taken by one of the
+                                 opponent's first 3 moves of the line unless the mover takes
+                                 back there at once
   combination                    the mover's material falls at least 2 pawns below its start
                                  after one of its first four moves, or after one of the
                                  opponent's first four replies that captures and that the
@@ -434,6 +438,19 @@ class Referee:
                 self.checked["endgame"] += 1
                 if not endgame_is(after, ENDGAMES[t]):
                     self.fail("endgame", e, text, "material after the move: %s" % after.board_fen())
+            elif t.startswith("threat_met") or t == "defends_piece":
+                # A capture threat met, or a piece defended, that the line takes all the same
+                # within the opponent's first DEFENCE_HOLDS_MOVES moves, unanswered.
+                self.checked["defence_holds"] += 1
+                gone = taken_anyway(boards, moves)
+                for i in s.get("claims", []):
+                    c = e["claims"][i] if i < len(e["claims"]) else {}
+                    if c.get("kind") == "threat_met" and (c.get("mate") or c.get("how") in ("moves", "check")):
+                        continue
+                    if c.get("kind") in ("threat_met", "defends") and c.get("target") in gone:
+                        self.fail("defence_holds", e, text,
+                                  "the line takes on %s all the same, unanswered" % c["target"])
+                        break
             elif t == "hangs":
                 self.checked["hangs"] += 1
                 sq = next((e["claims"][i].get("square") for i in s.get("claims", [])
@@ -670,6 +687,24 @@ def settled_gain(board, mover, boards, moves):
     move; a mating line whole)."""
     keep = len(boards) - 1 if boards[-1].is_checkmate() else last_quiet(boards, moves)
     return balance(boards[keep], mover) - balance(board, mover)
+
+
+DEFENCE_HOLDS_MOVES = 3
+
+
+def taken_anyway(boards, moves):
+    """Squares (names) the opponent takes on with one of its first DEFENCE_HOLDS_MOVES moves of
+    the line (moves[0] is the move explained), the mover not taking back there at once, the line
+    going on."""
+    out = set()
+    for i in range(1, min(len(moves), 2 * DEFENCE_HOLDS_MOVES), 2):
+        m = moves[i]
+        if not boards[i].is_capture(m) or i + 1 >= len(moves):
+            continue
+        back = moves[i + 1]
+        if not (boards[i + 1].is_capture(back) and back.to_square == m.to_square):
+            out.add(chess.square_name(m.to_square))
+    return out
 
 
 def claimed_threat(e, s):

@@ -834,7 +834,7 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 46] = [
+    pub const IDEAS: [&'static str; 47] = [
         "outpost_taken",
         "trades_attacked",
         "gives_piece",
@@ -881,6 +881,7 @@ impl Fact {
         "battery",
         "xray",
         "unblocks",
+        "stops_attack",
     ];
 
     /// The variant of a kind that a template may ask for (`claim:threat_met/defends`).

@@ -10,7 +10,7 @@
 //! asks [`Gate::allows`] before saying a template. `scripts/check_sentences.py` checks the
 //! same conditions independently with python-chess and Stockfish.
 
-use shakmaty::{Chess, Color, File, Move, Position, Role, Square};
+use shakmaty::{Bitboard, Chess, Color, File, Move, Position, Role, Square};
 
 use crate::config::ExplainLevel;
 use crate::explain::board;
@@ -234,6 +234,11 @@ pub struct Gate {
     /// a capture that the line wins back is no such reason (14.Bxf5 "after Bxf5, Rxf5 takes
     /// the bishop", when Rxe7 and fxe5 win more back). Set by the caller.
     pub answer: bool,
+    /// Squares the opponent takes on with one of its first [`DEFENCE_HOLDS_MOVES`] moves of
+    /// the line, the mover not taking back there at once (the line going on): a threat met
+    /// there is not met (20.Nxe6 "defends the pawn on g5 against Rxg5+": ...Bxe6 Rxe6 Rxg5+,
+    /// session 31).
+    pub taken_anyway: Bitboard,
     /// The answer takes back on the square where the move explained captured (9.Bxc6+ bxc6):
     /// a trade, no reason why the move was an error. Set by the caller.
     pub answer_takes_back: bool,
@@ -363,6 +368,7 @@ impl Gate {
             ),
             moved_taken: moved_taken(s.mv, mover, s.pv),
             wins_back: wins_back(s.before, mover, &settled),
+            taken_anyway: taken_anyway(s.pv),
             answer: false,
             answer_takes_back: false,
             score_for_mover: match s.score_after {
@@ -468,9 +474,36 @@ impl Gate {
             Fact::ThreatWins { role, .. } => self
                 .captured
                 .is_none_or(|taken| board::value(role) > board::value(taken)),
+            // A capture threat "met" that the line carries out all the same, unanswered.
+            Fact::ThreatMet {
+                mate: false,
+                target,
+                ref how,
+                ..
+            } => how == "moves" || how == "check" || !self.taken_anyway.contains(target),
+            // Nor is a piece "safe again" that the line takes all the same.
+            Fact::Defends { target, .. } => !self.taken_anyway.contains(target),
             _ => true,
         }
     }
+}
+
+/// How many of the opponent's first moves in the line [`Gate::taken_anyway`] looks at.
+pub const DEFENCE_HOLDS_MOVES: usize = 3;
+
+/// The [`Gate::taken_anyway`] squares of the line `pv` (the opponent's reply first).
+fn taken_anyway(pv: &[Move]) -> Bitboard {
+    pv.iter()
+        .enumerate()
+        .step_by(2)
+        .take(DEFENCE_HOLDS_MOVES)
+        .filter(|(i, m)| {
+            m.is_capture()
+                && pv
+                    .get(i + 1)
+                    .is_some_and(|back| !(back.is_capture() && back.to() == m.to()))
+        })
+        .fold(Bitboard::EMPTY, |acc, (_, m)| acc.with(m.to()))
 }
 
 /// Whether the move's line (its first [`GAIN_WITHIN_PLIES`] plies, settled) leaves the mover
@@ -1285,6 +1318,45 @@ mod tests {
         assert!(!gate(fen, &["f3e5", "d6e5", "d1h5"], Score::Cp(30)).allows_claim(&knight));
         // Taken and not won back at once, it hung.
         assert!(gate(fen, &["f3e5", "d6e5", "a1a2"], Score::Cp(-200)).allows_claim(&knight));
+    }
+
+    #[test]
+    fn a_defence_the_line_breaks_is_no_defence() {
+        // The second strict read of session 31: 20.Nxe6 "defends the pawn on g5 against
+        // Rxg5+", but ...Bxe6 Rxe6 Rxg5+ takes it all the same.
+        let fen = "r1k2b2/2pbn1p1/1pp1p3/p5Pr/3N4/2N5/PPP2P1B/3RR1K1 w - - 1 20";
+        let after = "r1k2b2/2pbn1p1/1pp1N3/p5Pr/8/2N5/PPP2P1B/3RR1K1 b - - 0 20";
+        let claim = |fact: Fact| Claim {
+            fen: after.to_owned(),
+            at: crate::explain::claims::At::After,
+            supports: crate::explain::claims::Supports::Played,
+            fact,
+        };
+        let defends = claim(Fact::Defends {
+            from: Square::E6,
+            target: Square::G5,
+        });
+        let met = claim(Fact::ThreatMet {
+            uci: "d4e6".to_owned(),
+            threat: "h5g5".to_owned(),
+            threat_san: "Rxg5+".to_owned(),
+            mate: false,
+            target: Square::G5,
+            how: "defends".to_owned(),
+        });
+        let broken = gate(
+            fen,
+            &["d4e6", "d7e6", "e1e6", "h5g5", "g1h1"],
+            Score::Cp(-40),
+        );
+        assert!(!broken.allows_claim(&defends) && !broken.allows_claim(&met));
+        // Taken back at once (...Bxe6 Rxe6) or never taken, the defence holds.
+        let holds = gate(
+            fen,
+            &["d4e6", "d7e6", "e1e6", "c8b7", "e6e7"],
+            Score::Cp(-40),
+        );
+        assert!(holds.allows_claim(&defends) && holds.allows_claim(&met));
     }
 
     #[test]

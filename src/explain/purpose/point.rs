@@ -160,7 +160,8 @@ fn takes_away(
 
 /// Prophylaxis: the opponent's best move after a pass bites before the move and not after it,
 /// and the move itself takes it away ([`takes_away`]); `escapes` when that move was the capture
-/// of the moved piece (the piece steps away from it).
+/// of the moved piece (the piece steps away from it), `stops_attack` when that capture was a
+/// check beside the king worth much more than the piece.
 /// Only for a quiet move (no capture, no check): a capture or a check has a point of its own.
 #[must_use]
 pub fn stops(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
@@ -243,7 +244,7 @@ fn stops_best(
             && best_score - 100 * board::balance(passed.board(), passed.turn())
                 >= 100 * r.capture().map_or(0, value) + ATTACK_BEYOND_PIECE;
         if attack {
-            return Some(stopped(mv, passed, r));
+            return Some(answered(mv, "stops_attack", passed, r));
         }
         return Some(answered(mv, "escapes", passed, r));
     }
@@ -726,7 +727,7 @@ mod tests {
         let fen = "r4knr/ppp3pp/1bq2p2/8/3P4/2P3Q1/PP2BN1P/R1B1K1R1 b Q - 1 16";
         assert_eq!(
             idea_of(fen, "g6"),
-            Some(("stops".to_owned(), vec!["g3g7".to_owned()]))
+            Some(("stops_attack".to_owned(), vec!["g3g7".to_owned()]))
         );
     }
 

@@ -365,7 +365,11 @@ fn back_rank_weakness(before: &Chess, _mv: Move, after: &Chess, _pv: &[Move]) ->
     let back = Bitboard::from_rank(us.backrank());
     let reach = (b.by_color(!us) & (b.rooks() | b.queens()))
         .into_iter()
-        .any(|s| (b.attacks_from(s) & back).into_iter().any(|t| safe_entry(b, us, k, t)));
+        .any(|s| {
+            (b.attacks_from(s) & back)
+                .into_iter()
+                .any(|t| safe_entry(b, us, k, t))
+        });
     reach.then(|| Hit::at(vec![k]))
 }
 
