@@ -281,6 +281,8 @@ pub const MOVED_PIECE_ACTIVITY: &[&str] = &[
     "idea_fianchettoes",
     "idea_stops",
     "idea_occupies",
+    // A centre pawn taken at once is no centre (9.d4 cxd4, session 31).
+    "pawn_centre",
 ];
 
 /// What [`Gate::of`] reads.
@@ -1318,6 +1320,15 @@ mod tests {
         assert!(!gate(fen, &["f3e5", "d6e5", "d1h5"], Score::Cp(30)).allows_claim(&knight));
         // Taken and not won back at once, it hung.
         assert!(gate(fen, &["f3e5", "d6e5", "a1a2"], Score::Cp(-200)).allows_claim(&knight));
+    }
+
+    #[test]
+    fn a_centre_pawn_taken_at_once_is_no_centre() {
+        // The second strict read of session 31: 9.d4 "A protected pawn stands on d4 in the
+        // centre", and ...cxd4 takes it at once.
+        let fen = "rn1qk2r/1b2bppp/pp1ppn2/2p5/2P1P3/2N2NP1/PP1P1PBP/R1BQR1K1 w kq - 1 9";
+        assert!(!gate(fen, &["d2d4", "c5d4", "f3d4"], Score::Cp(20)).allows("pawn_centre"));
+        assert!(gate(fen, &["d2d4", "e8g8"], Score::Cp(20)).allows("pawn_centre"));
     }
 
     #[test]
