@@ -186,28 +186,23 @@ pub fn race(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     (!before_won).then_some(now)
 }
 
-/// Safe squares of the piece on `sq`: attacked by it, holding no piece of its side, not
-/// attacked by an enemy pawn or a lesser enemy piece, and not attacked when none of its side
-/// would defend it there (9.Rb1: b4, hit by the knight on c6, is no safe square for a rook,
-/// session 31).
+/// Safe squares of the piece on `sq`: attacked by it, holding no piece of its side, and no
+/// bad spot for it ([`board::is_bad_spot`]: hit by a pawn or a lesser piece, or hit and
+/// undefended, the piece standing there). 9.Rb1: b4, hit by the knight on c6, is no safe
+/// square for a rook (session 31).
 #[must_use]
 pub fn safe_squares(b: &shakmaty::Board, sq: Square) -> u32 {
     let Some(piece) = b.piece_at(sq) else {
         return 0;
     };
-    let color = piece.color;
-    let worth = board::value(piece.role);
-    let occupied = b.occupied().without(sq);
-    let pawn_hit = board::pawn_attack_span(b, !color);
-    (b.attacks_from(sq) & !b.by_color(color) & !pawn_hit)
+    let mut without = b.clone();
+    without.discard_piece_at(sq);
+    (b.attacks_from(sq) & !b.by_color(piece.color))
         .into_iter()
         .filter(|&t| {
-            let attackers = b.attacks_to(t, !color, occupied);
-            let lesser = attackers
-                .into_iter()
-                .any(|a| b.role_at(a).is_some_and(|r| board::value(r) < worth));
-            let defended = b.attacks_to(t, color, occupied).without(sq).any();
-            !lesser && (attackers.is_empty() || defended)
+            let mut there = without.clone();
+            there.set_piece_at(t, piece);
+            !board::is_bad_spot(&there, t)
         })
         .count() as u32
 }
