@@ -322,13 +322,11 @@ impl Gate {
         let all = board::positions(s.before, &line);
         let (kingside, queenside) = wings(s.before, &line, &all, mover);
         let given = sacrifice(s, mover, &all, &settled);
-        let still_ahead = !all.last().is_some_and(Position::is_checkmate)
-            && settled
-                .last()
-                .is_some_and(|end| board::balance(end.board(), mover) >= 0);
-        let ends_level = settled
-            .last()
-            .is_some_and(|end| board::balance(end.board(), mover) == 0);
+        // The mover's material at the end of the settled line, read once.
+        let end_balance = settled.last().map(|end| board::balance(end.board(), mover));
+        let still_ahead =
+            !all.last().is_some_and(Position::is_checkmate) && end_balance.is_some_and(|b| b >= 0);
+        let ends_level = end_balance == Some(0);
         Gate {
             sacrifice: given && !still_ahead,
             gives_back: given && still_ahead && !ends_level,
