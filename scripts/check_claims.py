@@ -688,6 +688,41 @@ def t_idea(board, c):
             return False
         again = legal(after, r)
         return again is None or not after.is_capture(again)
+    if idea in ("threat_line", "threat_mating"):
+        # A quiet move; after it and a pass the claimed line is legal, its first move (to s,
+        # from other) a capture or a check; the moved man makes it, makes the line's next
+        # blow, or the blow goes through the square it left. (That the blow is worth it is the
+        # sentence referee's Stockfish check.)
+        p = pass_turn(after) if not after.is_check() else None
+        line = c.get("moves") or []
+        if board.is_capture(m) or after.is_check() or p is None or not line:
+            return False
+        b = p.copy()
+        played_line = []
+        for u in line:
+            x = legal(b, u)
+            if x is None:
+                return False
+            played_line.append((b.copy(), x))
+            b.push(x)
+        b0, blow = played_line[0]
+        if blow.to_square != s or blow.from_square != other:
+            return False
+        if not b0.is_capture(blow) and not b0.gives_check(blow):
+            return False
+        # Nor a capture of a man that takes the capturer first without losing by exchange.
+        first = chess.Move(blow.to_square, blow.from_square)
+        if b0.is_capture(blow) and first in after.legal_moves and exchange(after, first) >= 0:
+            return False
+        landed = m.to_square
+        if board.is_castling(m):
+            landed = after.king(us)
+        through = m.from_square in chess.SquareSet(chess.between(blow.from_square, blow.to_square))
+        later = len(played_line) > 2 and played_line[2][1].from_square == landed
+        takes_part = blow.from_square == landed or through or later
+        # n = 1: the blow the moved man takes no part in, which the move made work (the
+        # sentence referee checks that with Stockfish); n = 0: the moved man takes part.
+        return c["n"] == (0 if takes_part else 1)
     if idea == "avoids_trade":
         # After a pass the opponent's minor piece takes the moved minor piece of the other kind
         # in an even trade (the piece defended, nothing more to win); after the move that
@@ -773,8 +808,12 @@ def t_idea(board, c):
             return False
         # The moved piece moving on is a plan, never "prepared" by its own move.
         # Not made possible either: a move losing by exchange where it is played, as before.
+        # Nor one the reply made possible: it must be legal and not losing by exchange right
+        # after the move, the opponent passing (20.Rfd1 d4 Qe4: the reply moved the d-pawn on).
+        again = pass_turn(after) if not after.is_check() else None
+        by_the_move = again is not None and ours in again.legal_moves and exchange(again, ours) >= 0
         possible = (ours in board.legal_moves and (exchange(board, ours) >= 0 or exchange(mid, ours) < 0)) \
-            or ours.from_square == m.to_square
+            or ours.from_square == m.to_square or not by_the_move
         # `clears`: made possible because the move left a square on the next move's path.
         cleared = m.from_square in chess.SquareSet.between(ours.from_square, ours.to_square) \
             and not mid.is_castling(ours)
@@ -1268,7 +1307,7 @@ def t_idea(board, c):
             return b2.is_checkmate()
         same = [x for x in board.legal_moves if x.from_square == mate.from_square and x.to_square == s]
         return mates(passed_b, mate) and not any(mates(board, x) for x in same)
-    if idea in ("outpost_taken", "trades_attacked", "gives_piece", "lost_back"):
+    if idea in ("outpost_taken", "trades_attacked", "gives_piece", "lost_back", "doubles_pawns"):
         return t_capture_idea(board, c, m, idea, s, other)
     if idea == "trades_down":
         # Into an ending from none, or into a pawn ending from pieces.
@@ -1311,6 +1350,19 @@ def t_capture_idea(board, c, m, idea, s, other):
         # pawn of ours on an adjacent file ahead of it.
         return (len(line) == 1 and c["n"] == 0 and not board.is_en_passant(m)
                 and taken in (chess.KNIGHT, chess.BISHOP) and t_outpost(board, {"square": c["square"]}))
+    if idea == "doubles_pawns":
+        # The reply takes back on s with a pawn, after which the opponent has two pawns or more
+        # on s's file, where it had one at most before the move.
+        if len(line) != 2 or c["n"] != 0:
+            return False
+        b = board.copy()
+        b.push(m)
+        r = chess.Move.from_uci(line[1])
+        if not b.is_capture(r) or r.to_square != s or b.piece_type_at(r.from_square) != chess.PAWN:
+            return False
+        b.push(r)
+        on_file = lambda bb: sum(1 for x in bb.pieces(chess.PAWN, them) if chess.square_file(x) == chess.square_file(s))
+        return on_file(board) < 2 and on_file(b) >= 2
     if idea == "trades_attacked":
         # Our piece, attacked by more enemy pieces (other than the one it takes) than defend it,
         # or attacked (by any) and undefended, takes a piece of its value;

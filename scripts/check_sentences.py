@@ -158,6 +158,10 @@ BAD_SCORE = re.compile(r"([+-]?\d+\.\d\d|#-?\d+) for (you|White|Black)|#-\d|winn
 SACRIFICE_WITHIN_MOVES = 4
 # The least material (pawns) a combination gives (COMBINATION_GIVES).
 COMBINATION_GIVES = 2
+# A threatened blow (idea_threat_line) by Stockfish: at least this much more than the position
+# as it stands, and the mover then at least this far ahead (centipawns).
+THREAT_SEEN = 60
+THREAT_STANDS = 100
 
 
 def early_drop(boards, mover):
@@ -309,14 +313,29 @@ def clamped(score):
 
 
 class Referee:
-    def __init__(self, engine, depth):
+    def __init__(self, engine, depth, spawn=None):
         self.engine = engine
+        # A second Stockfish for checks added later (the threatened blow): the main engine's
+        # hash, and so its scores at a fixed depth, depend on the positions it saw before, and
+        # new queries on it would shift the older checks' borderline results.
+        self.spawn = spawn
+        self.side = None
         self.depth = depth
         self.checked = Counter()
         self.violations = Counter()
         self.problems = []
         self.explanations = 0
         self.plan_only = []
+
+    def side_engine(self):
+        if self.side is None and self.spawn is not None:
+            self.side = self.spawn()
+        return self.side or self.engine
+
+    def close(self):
+        if self.side is not None:
+            self.side.quit()
+            self.side = None
 
     def fail(self, kind, e, text, why):
         self.violations[kind] += 1
@@ -508,6 +527,49 @@ class Referee:
                     why = "the score after the move (%r) is not for the mover" % score
                 if why:
                     self.fail(t[5:], e, text, why)
+            elif t in ("idea_threat_line", "idea_threat_mating"):
+                # A threat beyond one capture (point::threat_line): after the move and a pass,
+                # Stockfish finds the claimed blow worth at least THREAT_SEEN more than the
+                # position as it stands, the mover then clearly better (THREAT_STANDS); a
+                # mating one, a mate (kibitzer's own margin is 120 cp by its short search).
+                self.checked["threat_line"] += 1
+                c = next((e["claims"][i] for i in s.get("claims", []) if i < len(e["claims"])
+                          and e["claims"][i].get("idea") in ("threat_line", "threat_mating")), None)
+                why = None
+                if c is None or not c.get("moves"):
+                    why = "no threat_line claim under the sentence"
+                elif mate_line and t == "idea_threat_line":
+                    why = "a threat inside a forced mate"
+                elif self.engine is not None and not after.is_check():
+                    passed = pass_turn(after)
+                    blow = chess.Move.from_uci(c["moves"][0])
+                    if blow not in passed.legal_moves:
+                        why = "the blow %s is not legal after a pass" % c["moves"][0]
+                    else:
+                        side = self.side_engine()
+                        now = -clamped(sf_score(side, after, self.depth)[0])
+                        hit = passed.copy()
+                        hit.push(blow)
+                        sc = sf_score(side, hit, self.depth)[0]
+                        then = -clamped(sc)
+                        if t == "idea_threat_mating":
+                            if not (sc.is_mate() and sc.mate() < 0) and not hit.is_checkmate():
+                                why = "Stockfish sees no mate after %s (%+d cp)" % (passed.san(blow), then)
+                        elif then - now < THREAT_SEEN:
+                            why = "Stockfish: %s gains %d cp (%+d -> %+d)" % (passed.san(blow), then - now, now, then)
+                        elif then < THREAT_STANDS:
+                            why = "Stockfish: after %s the mover stands %+d cp, not clearly better" % (passed.san(blow), then)
+                        elif c.get("n") == 1 and blow in board.legal_moves:
+                            # A blow the moved man takes no part in: the move made it work, so
+                            # played instead of the move it was worth clearly less.
+                            instead = board.copy()
+                            instead.push(blow)
+                            was = -clamped(sf_score(side, instead, self.depth)[0])
+                            if then - was < THREAT_SEEN:
+                                why = "Stockfish: %s instead of the move was worth %+d cp, after it %+d" % (
+                                    board.san(blow), was, then)
+                if why:
+                    self.fail("threat_line", e, text, why)
             elif t in ("idea_removes_guard", "idea_removes_defender"):
                 # The guard removed is the move's point only when the piece it guarded is won:
                 # the settled line ends with the mover's material above its start.
@@ -551,6 +613,12 @@ class Referee:
                 elif back and (t == "wins_back") != board.is_capture(moves[0]):
                     self.fail("won_back", e, text, "the move itself %s" % (
                         "captures" if board.is_capture(moves[0]) else "captures nothing"))
+            elif t == "pawn_centre":
+                # A pawn centre is not built by doubling the pawns on a central file.
+                self.checked["centre_doubled"] += 1
+                f = chess.square_file(mv.to_square)
+                if sum(1 for x in after.pieces(chess.PAWN, mover) if chess.square_file(x) == f) > 1:
+                    self.fail("centre_doubled", e, text, "the pawn is doubled on the %s-file" % chess.FILE_NAMES[f])
             elif t == "controls_centre":
                 # A pawn that takes a piece (not a pawn) is said as the piece taken.
                 self.checked["centre_capture"] += 1
@@ -788,12 +856,14 @@ def main():
     engine = None
     if use_sf and sf_path and (shutil.which(sf_path) or os.path.exists(sf_path)):
         engine = chess.engine.SimpleEngine.popen_uci(sf_path)
-    ref = Referee(engine, depth)
+    spawn = (lambda: chess.engine.SimpleEngine.popen_uci(sf_path)) if engine is not None else None
+    ref = Referee(engine, depth, spawn)
     try:
         for path in files:
             for e in load(path):
                 ref.check(e)
     finally:
+        ref.close()
         if engine is not None:
             engine.quit()
     print("explanations %d, stockfish %s" % (ref.explanations, "depth %d" % depth if engine else "not used"))

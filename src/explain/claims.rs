@@ -834,7 +834,7 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 47] = [
+    pub const IDEAS: [&'static str; 50] = [
         "outpost_taken",
         "trades_attacked",
         "gives_piece",
@@ -882,6 +882,9 @@ impl Fact {
         "xray",
         "unblocks",
         "stops_attack",
+        "threat_line",
+        "threat_mating",
+        "doubles_pawns",
     ];
 
     /// The variant of a kind that a template may ask for (`claim:threat_met/defends`).

@@ -175,6 +175,18 @@ fn threat_fact(passed: &Chess, t: Threat) -> Fact {
     }
 }
 
+/// Whether the piece the capture `threat` (a move of the side not to move in `after`) would take
+/// can take the capturer first without losing material by exchange: the opponent simply
+/// trades (Qe5 "threatens Qxf6, winning the queen" while ...Qxe5+ takes first).
+fn taken_first(after: &Chess, threat: Move) -> bool {
+    threat.is_capture()
+        && after.legal_moves().iter().any(|m| {
+            Some(m.to()) == threat.from()
+                && m.from() == Some(threat.to())
+                && crate::engine::see::see_ge(after, *m, 0, &SEE_VALUES)
+        })
+}
+
 /// What the move threatens: the mover's strongest threat after a pass among those that did not
 /// already work before the move (9.Qf3 threatens Qxf4 though exd5 was there before it). The
 /// claim is about `after` (the opponent to move).
@@ -186,14 +198,7 @@ pub fn threat_created(before: &Chess, after: &Chess) -> Option<Fact> {
     // Nor is a capture of a piece that can take the attacker first without losing material:
     // the opponent simply trades (Qe5 "threatens Qxf6, winning the queen" while ...Qxe5+
     // takes first).
-    let takes_first = |t: Threat| {
-        !t.mate
-            && after.legal_moves().iter().any(|m| {
-                Some(m.to()) == t.mv.from()
-                    && m.from() == Some(t.mv.to())
-                    && crate::engine::see::see_ge(after, *m, 0, &SEE_VALUES)
-            })
-    };
+    let takes_first = |t: Threat| !t.mate && taken_first(after, t.mv);
     let t = strongest_where(&passed, |t| !works(before, t) && !takes_first(t))?;
     Some(threat_fact(&passed, t))
 }
@@ -456,6 +461,14 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Vec<Claim
     // Prophylaxis only when the move meets no threat (meeting it is the point then).
     if !out.iter().any(|c| matches!(c.fact, Fact::ThreatMet { .. }))
         && let Some(f) = point::stops(before, mv, after)
+    {
+        out.push(claim(&fb, At::Before, f));
+    }
+    // A threat beyond one capture, when the move makes none of one capture or a mate in one.
+    if !out
+        .iter()
+        .any(|c| matches!(c.fact, Fact::ThreatWins { .. } | Fact::ThreatMate { .. }))
+        && let Some(f) = point::threat_line(before, mv, after)
     {
         out.push(claim(&fb, At::Before, f));
     }

@@ -401,6 +401,8 @@ impl Gate {
             "q_only_move" => self.only_move,
             "watch_mate" | "watch_wins" => self.watch_survives && !self.forced_mate,
             "threat_wins" => !self.forced_mate && !self.taken_back,
+            // No threat of a blow inside a forced mate (the mate is the point).
+            "idea_threat_line" => !self.forced_mate && !self.mover_mated,
             // The capturer's threats vanish when it is taken back at once.
             "threat_mate" | "attacks_piece" | "attacks_defender" => !self.taken_back,
             // A pawn that captures and is taken back leaves no doubled pawn (8.exd5 Qxd5).
@@ -436,7 +438,10 @@ impl Gate {
             // off the knight on its outpost": cxd4 takes back), nor a defence: the answer that
             // takes back the capturer "removes the attacker" (20.Nxg6 hxg6, session 31; the
             // defences are refused before this match).
-            "equal_trade" | "idea_outpost_taken" | "idea_trades_attacked" => !self.answer,
+            "equal_trade"
+            | "idea_outpost_taken"
+            | "idea_trades_attacked"
+            | "idea_doubles_pawns" => !self.answer,
             // Said first only when the capture keeps what it takes; a capture that mates is
             // the mate, not material ("cxd8=Q# captures the queen with check, winning
             // material: +17 pawns").

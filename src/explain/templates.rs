@@ -707,6 +707,7 @@ impl Templates {
             "threat",
             "their_threat",
             "idea_san",
+            "idea_then",
         ] {
             if let Some(text) = v.get_mut(key) {
                 *text = w.san_text(text);
@@ -802,8 +803,14 @@ impl Templates {
                 other,
                 san,
                 n,
+                idea,
                 ..
             } => {
+                // A threatened line: its first move, then the rest as a line.
+                if matches!(idea.as_str(), "threat_line" | "threat_mating") && san.len() > 1 {
+                    put("idea_san", Some(san[0].clone()));
+                    put("idea_then", Some(san[1..].join(" ")));
+                }
                 put("idea_sq", Some(square.to_string()));
                 put("idea_file", Some(square.file().char().to_string()));
                 put("idea_piece", role_on(*square));

@@ -21,6 +21,9 @@
 //!   move (attacked by a cheaper piece, or attacked and undefended: what the line loses may
 //!   be that piece, not the capture's doing). Material merely taken back (an exchange of pawns, a
 //!   recapture answered) is no such thing: the reader hears an even exchange there.
+//! - `doubles_pawns` ([`doubles_pawns`]): the reply takes back with a pawn, which leaves the
+//!   opponent two pawns or more on that file where it had one at most: 9.Bxf6 gxf6 in the
+//!   Sveshnikov spoils Black's pawns (said in place of "an even trade").
 
 use shakmaty::san::San;
 use shakmaty::{Chess, Move, Position, Role};
@@ -192,6 +195,25 @@ pub fn lost_back(before: &Chess, mv: Move, pv: &[Move]) -> Option<Fact> {
         .flatten()
 }
 
+/// `doubles_pawns` (see the module's documentation): `square` where the trade is, `other`
+/// where the capturer came from; `moves` the capture and the pawn's recapture.
+#[must_use]
+pub fn doubles_pawns(before: &Chess, mv: Move, pv: &[Move]) -> Option<Fact> {
+    mv.capture()?;
+    let reply = *pv.first()?;
+    if !(reply.is_capture() && reply.to() == mv.to() && reply.role() == Role::Pawn) {
+        return None;
+    }
+    let them = !before.turn();
+    let file = shakmaty::Bitboard::from_file(mv.to().file());
+    let on_file = |b: &shakmaty::Board| (file & b.by_piece(Role::Pawn.of(them))).count();
+    let after = board::play(before, mv)?;
+    let replied = board::play(&after, reply)?;
+    (on_file(before.board()) < 2 && on_file(replied.board()) >= 2)
+        .then(|| fact(before, "doubles_pawns", &[mv, reply], 0))
+        .flatten()
+}
+
 /// Every capture idea of `mv`, about the position before it: a piece given for pawns, or an
 /// attacked piece traded, is said as that, not as material won only for a moment (what the
 /// line loses after the trade is another matter).
@@ -207,10 +229,16 @@ pub fn derive(before: &Chess, mv: Move, pv: &[Move]) -> Vec<Fact> {
     } else {
         lost_back(before, mv, pv)
     };
-    [outpost_taken(before, mv), traded, given, lost]
-        .into_iter()
-        .flatten()
-        .collect()
+    [
+        outpost_taken(before, mv),
+        traded,
+        given,
+        lost,
+        doubles_pawns(before, mv, pv),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
 }
 
 #[cfg(test)]
@@ -235,6 +263,15 @@ mod tests {
             .into_iter()
             .map(|(i, _, _)| i)
             .collect()
+    }
+
+    #[test]
+    fn a_trade_taken_back_by_a_pawn_that_doubles_pawns_says_so() {
+        // The Sveshnikov, 9.Bxf6 gxf6: Black's f-pawns are doubled.
+        let fen = "r1bqkb1r/5ppp/p1np1n2/1p2p1B1/4P3/N1N5/PPP2PPP/R2QKB1R w KQkq - 0 9";
+        assert!(names(fen, "Bxf6", &["gxf6"]).contains(&"doubles_pawns".to_owned()));
+        // Taken back by the queen: no pawn moves, nothing doubled.
+        assert!(!names(fen, "Bxf6", &["Qxf6"]).contains(&"doubles_pawns".to_owned()));
     }
 
     #[test]

@@ -109,11 +109,33 @@ pub fn prepares_break(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
         .filter(|(m, _)| m.from() != Some(mv.to()))
         .filter(|(m, safe)| *safe && was.iter().any(|(w, s)| w == m && !s))
         .map(|(m, _)| m)
-        .next()
+        .find(|push| break_holds(after, *push))
         .map(|push| Fact::PreparesBreak {
             uci: uci(mv),
             push: uci(push),
         })
+}
+
+/// How far below the mover's best move after a pass (centipawns, by a short search) the
+/// prepared break may score: a break that loses by a tactic is none to prepare (9.Bg3 "gets
+/// ready for the break f4", which ...Ne3 refutes; session 32).
+const BREAK_MARGIN: i32 = 80;
+/// Depth and node cap of those searches.
+const BREAK_DEPTH: u32 = 4;
+const BREAK_NODES: u64 = 6_000;
+
+/// Whether the break `push` holds after the move (`after`, the opponent to move): with the
+/// opponent passing, it scores within [`BREAK_MARGIN`] of the mover's best move.
+fn break_holds(after: &Chess, push: Move) -> bool {
+    let Some(passed) = super::pass(after) else {
+        return false;
+    };
+    let Some(pushed) = board::play(&passed, push) else {
+        return false;
+    };
+    let (_, best) = super::point::short_search(&passed, BREAK_DEPTH, BREAK_NODES);
+    let (_, theirs) = super::point::short_search(&pushed, BREAK_DEPTH, BREAK_NODES);
+    -theirs >= best - BREAK_MARGIN
 }
 
 /// Moves a pawn of `color` on `sq` needs to promote (a pawn on its second rank may step two).
@@ -342,6 +364,20 @@ mod tests {
             !facts(fen, "a3")
                 .iter()
                 .any(|f| matches!(f, Fact::PreparesBreak { .. }))
+        );
+    }
+
+    #[test]
+    fn a_break_a_tactic_refutes_is_not_prepared() {
+        // 9.Bg3 (the bishop on h4 was hit by g5): it guards f4, yet f4 loses to ...Ne3, forking
+        // the queen and the bishop on f1 (Stockfish -3.5): no "gets ready for the break f4".
+        let fen = "rnbqkb1r/1p2pp2/p2p3p/6p1/3NP1nB/2N5/PPP2PPP/R2QKB1R w KQkq - 0 9";
+        assert!(
+            !facts(fen, "Bg3")
+                .iter()
+                .any(|f| matches!(f, Fact::PreparesBreak { .. })),
+            "{:?}",
+            facts(fen, "Bg3")
         );
     }
 

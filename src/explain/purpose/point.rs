@@ -57,11 +57,25 @@ fn san(pos: &Chess, m: Move) -> String {
 /// positions get mirrored answers (move ordering is not colour-symmetric).
 #[must_use]
 pub fn short_search(pos: &Chess, depth: u32, nodes: u64) -> (Option<Move>, i32) {
-    let limits = crate::engine::SearchLimits {
-        depth: Some(depth),
-        nodes: Some(nodes),
-        ..crate::engine::SearchLimits::default()
-    };
+    let (line, score) = short_line(pos, depth, nodes);
+    (line.first().copied(), score)
+}
+
+/// [`short_search`] with its principal variation (moves of `pos` and the positions after
+/// them; empty when the side to move has no move).
+#[must_use]
+pub fn short_line(pos: &Chess, depth: u32, nodes: u64) -> (Vec<Move>, i32) {
+    short_line_among(pos, depth, nodes, |_| true).unwrap_or((Vec::new(), 0))
+}
+
+/// [`short_line`] among the root moves `keep` accepts; `None` when it accepts none of them
+/// (a position without legal moves is searched as it is).
+fn short_line_among(
+    pos: &Chess,
+    depth: u32,
+    nodes: u64,
+    keep: impl Fn(Move) -> bool,
+) -> Option<(Vec<Move>, i32)> {
     let mirrored = if pos.turn().is_white() {
         None
     } else {
@@ -71,6 +85,39 @@ pub fn short_search(pos: &Chess, depth: u32, nodes: u64) -> (Option<Move>, i32) 
             .ok()
     };
     let normal = mirrored.as_ref().unwrap_or(pos);
+    // The root moves of the searched position whose counterpart in `pos` is kept.
+    let flip = |sq: Square| {
+        if mirrored.is_some() {
+            sq.flip_vertical()
+        } else {
+            sq
+        }
+    };
+    let kept: Vec<Move> = pos.legal_moves().into_iter().filter(|m| keep(*m)).collect();
+    if kept.is_empty() && !pos.legal_moves().is_empty() {
+        return None;
+    }
+    let searchmoves = if kept.len() == pos.legal_moves().len() {
+        Vec::new()
+    } else {
+        normal
+            .legal_moves()
+            .into_iter()
+            .filter(|x| {
+                kept.iter().any(|m| {
+                    m.from().map(flip) == x.from()
+                        && flip(m.to()) == x.to()
+                        && m.promotion() == x.promotion()
+                })
+            })
+            .collect()
+    };
+    let limits = crate::engine::SearchLimits {
+        depth: Some(depth),
+        nodes: Some(nodes),
+        searchmoves,
+        ..crate::engine::SearchLimits::default()
+    };
     let mut memory = crate::engine::SearchMemory::new(1);
     let stop = std::sync::atomic::AtomicBool::new(false);
     let result = crate::engine::search(
@@ -82,17 +129,32 @@ pub fn short_search(pos: &Chess, depth: u32, nodes: u64) -> (Option<Move>, i32) 
         &stop,
         &mut |_| {},
     );
-    let best = result.best_move.and_then(|m| {
-        if mirrored.is_none() {
-            return Some(m);
-        }
-        // Map the mirrored move back: the legal move of `pos` with the flipped squares.
-        let (from, to) = (m.from()?.flip_vertical(), m.to().flip_vertical());
-        pos.legal_moves()
+    let mut pv = result.pv.clone();
+    if pv.is_empty() {
+        pv.extend(result.best_move);
+    }
+    if mirrored.is_none() {
+        return Some((pv, result.score.0));
+    }
+    // Map the mirrored line back, move by move: the legal move of the position reached with
+    // the flipped squares.
+    let mut line = Vec::new();
+    let mut cur = pos.clone();
+    for m in pv {
+        let (Some(from), to) = (m.from().map(Square::flip_vertical), m.to().flip_vertical()) else {
+            break;
+        };
+        let Some(back) = cur
+            .legal_moves()
             .into_iter()
             .find(|x| x.from() == Some(from) && x.to() == to && x.promotion() == m.promotion())
-    });
-    (best, result.score.0)
+        else {
+            break;
+        };
+        cur.play_unchecked(back);
+        line.push(back);
+    }
+    Some((line, result.score.0))
 }
 
 /// Whether move `m` (legal in `pos`) loses no material by static exchange.
@@ -437,6 +499,111 @@ fn denied_square(
         })
 }
 
+/// Depth of the searches that weigh a threat beyond one capture ([`threat_line`], plies).
+const THREAT_DEPTH: u32 = 5;
+/// Node cap of each of those searches.
+const THREAT_NODES: u64 = 12_000;
+/// How much more (centipawns, by [`short_line`]) the mover's best move after a pass must be
+/// worth than the position as it stands (the opponent to move) for the move to threaten it,
+/// and how far ahead it must leave the mover ("clearly better"): more than a pawn.
+const THREAT_GAIN: i32 = 120;
+/// How much more (centipawns) the blow must be worth than the mover's best move after a pass
+/// that does not go to the blow's square ([`threat_line`]).
+const THREAT_OWN: i32 = 60;
+/// How many moves of the threatened line are named: the blow, the reply and the follow-up.
+const THREAT_SHOWN: usize = 3;
+
+/// A threat beyond one capture: if the opponent passed after the quiet move `mv`, the mover's
+/// best move by a short search is a capture or a check that the moved piece makes (or makes
+/// with its next move of the line, or that goes through the square it left), or that the move
+/// made work (`n` = 1: played instead of the move, it was worth [`THREAT_GAIN`] less), and it
+/// is worth [`THREAT_GAIN`] more than the position as it stands: 19.Bg4 threatens Bxe6, and after
+/// ...fxe6 Nxe6 White is much better, though the bishop alone loses to the pawn by exchange.
+/// `threat_mating` when the search sees mate. The claim's moves are that line (in the
+/// position after the move and a pass), at most [`THREAT_SHOWN`] of them.
+///
+/// The caller says it only when the move creates no single-capture threat (`threat_wins`).
+#[must_use]
+pub fn threat_line(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
+    if mv.is_capture() || after.is_check() || after.is_game_over() {
+        return None;
+    }
+    let passed = pass(after)?;
+    let (line, threat) = short_line(&passed, THREAT_DEPTH, THREAT_NODES);
+    let blow = *line.first()?;
+    let blown = board::play(&passed, blow)?;
+    // Nor a capture of a piece that takes the capturer first (4.Nf3 "threatens Nxe5" while
+    // ...Nxf3+ trades).
+    if (!blow.is_capture() && !blown.is_check()) || super::taken_first(after, blow) {
+        return None;
+    }
+    let landed = crate::explain::themes::util::dest(mv, before.turn());
+    let through = |m: Move| {
+        m.from().is_some_and(|f| {
+            mv.from()
+                .is_some_and(|left| shakmaty::attacks::between(f, m.to()).contains(left))
+        })
+    };
+    let takes_part = blow.from() == Some(landed)
+        || through(blow)
+        || line.get(2).is_some_and(|m| m.from() == Some(landed));
+    let (_, theirs) = short_search(after, THREAT_DEPTH, THREAT_NODES);
+    let mating = threat >= crate::engine::MATE_BOUND;
+    // Clearly more than the position as it stands, and the mover then clearly better.
+    if !mating && (threat.saturating_add(theirs) < THREAT_GAIN || threat < THREAT_GAIN) {
+        return None;
+    }
+    // The blow itself must count: the mover's best move after the pass that does not go to the
+    // blow's square is worth [`THREAT_OWN`] less (a passed pawn that runs twice gains without
+    // any blow: 51.a5 "sets up Qf6+" where Qd6+ and a6 gain as much, session 32).
+    // An alternative that makes the same blow one move later (20.Ne7+ Kh8 21.Kxh2) is the
+    // same idea.
+    let own = short_line_among(&passed, THREAT_DEPTH, THREAT_NODES, |m| m.to() != blow.to())
+        .is_none_or(|(line, without)| {
+            threat.saturating_sub(without) >= THREAT_OWN
+                || line
+                    .get(2)
+                    .is_some_and(|m| m.to() == blow.to() && m.is_capture())
+        });
+    if !mating && !own {
+        return None;
+    }
+    // A blow the moved piece takes no part in is the move's only when the move made it work:
+    // played instead of the move it was worth [`THREAT_GAIN`] less (19.Re3 guards f3, so Kxh2
+    // no longer runs into Nxf3+ and wins the bishop). `n` = 1 marks a blow found so.
+    let made_to_work = !takes_part
+        && board::same_move(before, blow).is_none_or(|b| {
+            board::play(before, b).is_none_or(|p| {
+                let (_, v) = short_search(&p, THREAT_DEPTH, THREAT_NODES);
+                threat.saturating_add(v) >= THREAT_GAIN
+            })
+        });
+    if !takes_part && !made_to_work {
+        return None;
+    }
+    let shown: Vec<Move> = line.iter().copied().take(THREAT_SHOWN).collect();
+    let mut cur = passed.clone();
+    let mut names = Vec::new();
+    for m in &shown {
+        names.push(super::san(&cur, *m));
+        cur.play_unchecked(*m);
+    }
+    Some(Fact::Idea {
+        uci: uci(mv),
+        idea: if mating {
+            "threat_mating"
+        } else {
+            "threat_line"
+        }
+        .to_owned(),
+        square: blow.to(),
+        other: blow.from(),
+        moves: shown.iter().map(|m| uci(*m)).collect(),
+        san: names,
+        n: u32::from(!takes_part),
+    })
+}
+
 /// How many of the mover's next moves in the line [`rook_behind`] looks at.
 const ROOK_BEHIND_MOVES: usize = 3;
 
@@ -621,7 +788,13 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
         // A move that loses material by exchange where it is played was not made possible
         // either (20.Rf1 does not "make Ng5 possible" when ...hxg5 wins the knight as it
         // did before): it is the line's plan.
+        // Nor is a move the reply made possible: it must be legal and safe right after this
+        // move, the opponent passing (20.Rfd1 does not "prepare Qe4", which ...dxe4 takes
+        // until ...d4 moves the pawn on, session 32).
+        let by_the_move =
+            pass(after).is_some_and(|p| board::same_move(&p, ours).is_some_and(|m| safe(&p, m)));
         let possible = moves_on
+            || !by_the_move
             || board::same_move(before, ours).is_some_and(|m| safe(before, m) || !safe(&mid, ours));
         // Made possible by the square the move left, on the next move's path: the move
         // clears that piece's way (20.Nf3 opens the queen's diagonal to a7).
@@ -720,6 +893,73 @@ mod tests {
         }
     }
 
+    fn threat_of(fen: &str, san: &str) -> Option<(String, Vec<String>)> {
+        let (before, mv, after) = before_move_after(fen, san);
+        match threat_line(&before, mv, &after)? {
+            Fact::Idea {
+                idea, san: names, ..
+            } => Some((idea, names)),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn a_quiet_move_threatens_a_blow_beyond_one_capture() {
+        // Carlsen game 281, 19.Bg4: the bishop and the knight on g5 both hit e6; Bxe6 loses the
+        // bishop for a pawn by exchange, yet after ...fxe6 Nxe6 White is much better (Stockfish
+        // +5.2 after a pass against +1.8): the threat is the sacrifice, said with its line.
+        let fen = "2rqk2r/3nbpp1/2n1p1p1/1p1pP1N1/2pP3P/2P1B1P1/1P2BPK1/R2Q1R2 w k - 2 19";
+        let (idea, names) = threat_of(fen, "Bg4").expect("Bg4 threatens Bxe6");
+        assert_eq!(idea, "threat_line");
+        assert_eq!(names.first().map(String::as_str), Some("Bxe6"));
+        assert!(names.len() >= 2, "{names:?}");
+        // A move that leaves the bishop where it stood threatens nothing of the kind.
+        assert_eq!(threat_of(fen, "Kh2"), None);
+    }
+
+    #[test]
+    fn a_capture_winning_by_exchange_alone_is_said_as_that() {
+        // 4.d4 hits the undefended knight on e5, which dxe5 simply wins by exchange: that is
+        // `threat_wins`'s sentence, not a blow beyond one capture.
+        let fen = "rnbqkb1r/pppp1ppp/8/4n3/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 4";
+        let (before, mv, after) = before_move_after(fen, "d4");
+        let facts: Vec<Fact> = super::super::derive(&before, mv, &after, &[])
+            .into_iter()
+            .map(|c| c.fact)
+            .collect();
+        assert!(
+            facts.iter().any(|f| matches!(f, Fact::ThreatWins { .. })),
+            "{facts:?}"
+        );
+        assert!(
+            !facts
+                .iter()
+                .any(|f| matches!(f, Fact::Idea { idea, .. } if idea.starts_with("threat_"))),
+            "{facts:?}"
+        );
+    }
+
+    #[test]
+    fn a_capture_the_target_answers_by_taking_first_is_no_blow() {
+        // 4.Nf3 hits the knight on e5, which takes first: ...Nxf3+ trades.
+        let fen = "rnbqkb1r/pppp1ppp/8/4n3/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 4";
+        assert_eq!(threat_of(fen, "Nf3"), None);
+    }
+
+    #[test]
+    fn a_blow_the_move_makes_work_is_threatened() {
+        // Morphy, 19.Re3: Kxh2 takes the bishop, but before Re3 it ran into Nxf3+, forking the
+        // king, the rook on e1 and the bishop on g5; with f3 guarded it wins the piece. The
+        // rook takes no part in the capture: the move made it work (`n` = 1).
+        let fen = "r4rk1/p4ppp/8/3Nn1B1/8/5P2/PPP4b/R3R2K w - - 1 19";
+        let (before, mv, after) = before_move_after(fen, "Re3");
+        let Some(Fact::Idea { idea, san, n, .. }) = threat_line(&before, mv, &after) else {
+            panic!("Re3 threatens Kxh2");
+        };
+        assert_eq!((idea.as_str(), n), ("threat_line", 1));
+        assert_eq!(san.first().map(String::as_str), Some("Kxh2"));
+    }
+
     #[test]
     fn a_pawn_stepping_off_a_capture_with_check_stops_an_attack() {
         // Morphy, 16...g6: Qxg7+ with the rook on g1 behind the queen is a mating attack, not
@@ -763,15 +1003,19 @@ mod tests {
             panic!("no follow-up");
         };
         assert_eq!((idea.as_str(), san), ("clears", vec!["f4".to_owned()]));
+        // The follow-up idea of `san` in `fen` with the line `line` after it.
+        let idea_of = |fen: &str, san: &str, line: &[&str]| {
+            let (before, mv, after) = before_move_after(fen, san);
+            let pv = line_from(&after, line);
+            match follow_up(&before, mv, &after, &pv) {
+                Some(Fact::Idea { idea, .. }) => idea,
+                other => panic!("no follow-up: {other:?}"),
+            }
+        };
         // Made possible by the square left, which is the goal, not on a path: prepared (Nf3
         // frees d2 for the bishop).
         let fen = "4k3/8/8/8/8/8/3N4/2B1K3 w - - 0 1";
-        let (before, mv, after) = before_move_after(fen, "Nf3");
-        let pv = line_from(&after, &["Kd7", "Bd2"]);
-        let Some(Fact::Idea { idea, .. }) = follow_up(&before, mv, &after, &pv) else {
-            panic!("no follow-up");
-        };
-        assert_eq!(idea, "prepares");
+        assert_eq!(idea_of(fen, "Nf3", &["Kd7", "Bd2"]), "prepares");
         // A recapture is no plan: Nxd5 exd5 Qxd5.
         let fen = "4k3/8/4p3/3p4/8/2N5/8/3QK3 w - - 0 1";
         let (before, mv, after) = before_move_after(fen, "Nxd5");
@@ -779,12 +1023,11 @@ mod tests {
         assert!(follow_up(&before, mv, &after, &pv).is_none());
         // The moved piece moving on is a plan: 1.e4 does not "prepare" e5.
         let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-        let (before, mv, after) = before_move_after(fen, "e4");
-        let pv = line_from(&after, &["Nc6", "e5"]);
-        let Some(Fact::Idea { idea, .. }) = follow_up(&before, mv, &after, &pv) else {
-            panic!("no follow-up");
-        };
-        assert_eq!(idea, "plan");
+        assert_eq!(idea_of(fen, "e4", &["Nc6", "e5"]), "plan");
+        // Made possible by the reply, not by the move: 20.Rfd1 d4 Qe4 (Qe4 was taken by the
+        // pawn on d5 before the reply moved it on): a plan, not "Rfd1 prepares Qe4".
+        let fen = "2rq1rk1/3nbp1p/5p2/1bpp4/Np6/5NPB/1PQ1PP1P/R4RK1 w - - 0 20";
+        assert_eq!(idea_of(fen, "Rfd1", &["d4", "Qe4"]), "plan");
     }
 
     #[test]

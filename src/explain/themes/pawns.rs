@@ -194,11 +194,16 @@ fn centre_control(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Opti
         .then(|| Hit::at(vec![mv.to()]))
 }
 
+/// A pawn comes to a central square, protected, and not doubled there: a capture that
+/// doubles the pawns in the centre builds none (9.exd5 with a pawn on d4, session 32).
 fn pawn_centre(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
     let b = after.board();
+    let us = before.turn();
+    let doubled = (Bitboard::from_file(mv.to().file()) & pawns(b, us)).count() > 1;
     (mv.role() == Role::Pawn
         && board::centre().contains(mv.to())
-        && board::attackers(b, mv.to(), before.turn()).any())
+        && !doubled
+        && board::attackers(b, mv.to(), us).any())
     .then(|| Hit::on(b, vec![mv.to()]))
 }
 
