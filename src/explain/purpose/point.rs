@@ -85,14 +85,8 @@ fn short_line_among(
             .ok()
     };
     let normal = mirrored.as_ref().unwrap_or(pos);
+    let flipped = mirrored.is_some();
     // The root moves of the searched position whose counterpart in `pos` is kept.
-    let flip = |sq: Square| {
-        if mirrored.is_some() {
-            sq.flip_vertical()
-        } else {
-            sq
-        }
-    };
     let kept: Vec<Move> = pos.legal_moves().into_iter().filter(|m| keep(*m)).collect();
     if kept.is_empty() && !pos.legal_moves().is_empty() {
         return None;
@@ -100,15 +94,13 @@ fn short_line_among(
     let searchmoves = if kept.len() == pos.legal_moves().len() {
         Vec::new()
     } else {
-        normal
-            .legal_moves()
-            .into_iter()
-            .filter(|x| {
-                kept.iter().any(|m| {
-                    m.from().map(flip) == x.from()
-                        && flip(m.to()) == x.to()
-                        && m.promotion() == x.promotion()
-                })
+        kept.iter()
+            .filter_map(|m| {
+                if flipped {
+                    mirror_move(normal, *m)
+                } else {
+                    Some(*m)
+                }
             })
             .collect()
     };
@@ -141,20 +133,22 @@ fn short_line_among(
     let mut line = Vec::new();
     let mut cur = pos.clone();
     for m in pv {
-        let (Some(from), to) = (m.from().map(Square::flip_vertical), m.to().flip_vertical()) else {
-            break;
-        };
-        let Some(back) = cur
-            .legal_moves()
-            .into_iter()
-            .find(|x| x.from() == Some(from) && x.to() == to && x.promotion() == m.promotion())
-        else {
+        let Some(back) = mirror_move(&cur, m) else {
             break;
         };
         cur.play_unchecked(back);
         line.push(back);
     }
     Some((line, result.score.0))
+}
+
+/// The legal move of `pos` that is `m` (a move of the mirror image of `pos`) seen in the
+/// mirror, if there is one.
+fn mirror_move(pos: &Chess, m: Move) -> Option<Move> {
+    let (from, to) = (m.from()?.flip_vertical(), m.to().flip_vertical());
+    pos.legal_moves()
+        .into_iter()
+        .find(|x| x.from() == Some(from) && x.to() == to && x.promotion() == m.promotion())
 }
 
 /// Whether move `m` (legal in `pos`) loses no material by static exchange.
