@@ -275,14 +275,23 @@ def t_wing_attack(board, c):
         return False
     b = board.copy()
     hits = 0
+    # One of the hits must touch the king: a check, a pawn taken or a man taken next to the
+    # king (trades of pieces on the wing are no attack on it).
+    on_king = False
     for i, u in enumerate(c["line"]):
         m = legal(b, u)
         if m is None:
             return False
+        king = b.king(them)
         capture = b.is_capture(m)
+        taken_pawn = b.is_en_passant(m) or b.piece_type_at(m.to_square) == chess.PAWN
+        next_to_king = king is not None and chess.square_distance(king, m.to_square) <= 1
         b.push(m)
         if i % 2 == 0 and (b.is_check() or capture) and chess.square_distance(m.to_square, corner) <= 3:
             hits += 1
+            on_king = on_king or b.is_check() or (capture and (taken_pawn or next_to_king))
+    if not on_king:
+        hits = 0
     return hits == c["hits"] and hits >= 2
 
 

@@ -161,7 +161,9 @@ const FLOORS: &[(&str, f64, f64)] = &[
     ("hookMate", 0.66, 1.00),
     ("interference", 0.61, 1.00),
     ("intermezzo", 0.54, 0.57),
-    ("kingsideAttack", 0.58, 0.65),
+    // One hit must touch the king (a check, a pawn or a man next to it taken): trades of
+    // pieces on the wing are no attack (session 33: precision 0.58 -> 0.64).
+    ("kingsideAttack", 0.64, 0.65),
     ("knightEndgame", 1.00, 1.00),
     ("mate", 0.99, 1.00),
     ("mateIn1", 0.99, 1.00),

@@ -480,7 +480,7 @@ impl Templates {
                 "reason" => f.reason.is_some(),
                 "reply_reason" => f.reply_reason.is_some(),
                 // Checked by `render`, which knows what was said before.
-                "alone" => true,
+                "alone" | "alone_unless_blow" => true,
                 "score" => f.score.is_some(),
                 // The line is the move and the opponent's mating reply: the mover is mated next.
                 "mated_next" => {
@@ -1008,6 +1008,18 @@ impl Templates {
                 continue;
             }
             let values = self.values(t, f);
+            // "alone_unless_blow": after another sentence about the move, the line's next
+            // moves are said only when one of them captures or checks (the plan Nf6+ and
+            // Bxc7+); quiet ones after a reason are filler ("Rh1 puts the rook on the h-file.
+            // Rh1 is followed by Bb1 and a3 in the main line").
+            if t.needs.iter().any(|n| n == "alone_unless_blow")
+                && out.iter().any(|s| s.category != "move_quality")
+                && !values
+                    .get("idea_san")
+                    .is_some_and(|san| san.contains(['x', '+', '#']))
+            {
+                continue;
+            }
             let pick = (fnv(&format!("{}|{}", f.seed, t.id)) % t.phrasings.len() as u64) as usize;
             let Some(text) = Templates::fill_in(&t.phrasings[pick], &values, Some(&self.words))
             else {
@@ -1485,7 +1497,14 @@ mod tests {
             if specs.is_none() && theme_need(n).is_none() {
                 assert!(
                     quality_needs(n)
-                        || matches!(*n, "reason" | "reply_reason" | "alone" | "mated_next"),
+                        || matches!(
+                            *n,
+                            "reason"
+                                | "reply_reason"
+                                | "alone"
+                                | "alone_unless_blow"
+                                | "mated_next"
+                        ),
                     "unknown need {n}"
                 );
             }

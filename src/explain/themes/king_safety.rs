@@ -182,17 +182,30 @@ fn side_attack(before: &Chess, mv: Move, pv: &[Move], files: &[File], men: usize
 }
 
 /// How many of the side to move's moves in `line` (played from `before`) give check or
-/// capture within three king steps of `corner`.
+/// capture within three king steps of `corner`; none unless one of them gives check, takes a
+/// pawn or takes a man next to the enemy king. Trades of pieces on the wing are no attack on
+/// the king: 20.Bxg5 regaining a knight and a later Nxe6 were "pressure mounts on the
+/// kingside" with no piece on the king's squares (session 33).
 pub(crate) fn wing_hits(before: &Chess, line: &[Move], corner: Square) -> usize {
     let positions = board::positions(before, line);
+    let them = !before.turn();
     let mut score = 0;
+    let mut on_king = false;
     for (i, m) in line.iter().enumerate().step_by(2) {
-        let Some(p) = positions.get(i + 1) else { break };
+        let (Some(at), Some(p)) = (positions.get(i), positions.get(i + 1)) else {
+            break;
+        };
         if (p.is_check() || m.is_capture()) && m.to().distance(corner) <= 3 {
             score += 1;
+            let next_to_king = at
+                .board()
+                .king_of(them)
+                .is_some_and(|k| k.distance(m.to()) <= 1);
+            on_king |=
+                p.is_check() || m.capture() == Some(Role::Pawn) || (m.is_capture() && next_to_king);
         }
     }
-    score
+    if on_king { score } else { 0 }
 }
 
 fn kingside_attack(b: &Chess, mv: Move, _a: &Chess, pv: &[Move]) -> Option<Hit> {
