@@ -684,6 +684,31 @@ def t_idea(board, c):
             return False
         again = legal(after_p, r)
         return again is None or not after_p.is_capture(again)
+    if idea == "makes_room":
+        # The opponent's quiet move r after a pass attacks our piece on `other` (no pawn, no
+        # king), which then has no safe move; the move leaves s, and after it and r the piece
+        # can go to s safely.
+        r = c["moves"][0]
+        before_p = pass_turn(board)
+        rm = legal(before_p, r) if before_p is not None else None
+        if (board.is_capture(m) or after.is_check() or rm is None or before_p.is_capture(rm)
+                or m.from_square != s or other is None or role == chess.KING or board.is_castling(m)):
+            return False
+        hit = before_p.copy()
+        hit.push(rm)
+        p = hit.piece_at(other)
+        if (p is None or p.color != us or p.piece_type in (chess.PAWN, chess.KING)
+                or other not in hit.attacks(rm.to_square)):
+            return False
+        if any(exchange(hit, x) >= 0 for x in hit.legal_moves if x.from_square == other):
+            return False
+        again = legal(after, r)
+        if again is None:
+            return False
+        now = after.copy()
+        now.push(again)
+        out_ = chess.Move(other, s)
+        return out_ in now.legal_moves and exchange(now, out_) >= 0
     if idea == "stops_attack":
         # After a pass the opponent's move r takes the moved man on s with check, on a square
         # beside our king; after the move it takes nothing there.
@@ -1768,6 +1793,9 @@ def perturbations(c):
         if c["idea"] in ("blockade", "undermines", "minority", "fianchetto", "aims_f7", "king_off_line",
                          "escapes", "removes_guard", "removes_defender", "avoids_trade", "stops_attack"):
             out.append(remove(c, c["square"]))
+        if c["idea"] == "makes_room":
+            # Without the piece, no room is made for it.
+            out.append(remove(c, c["other"]))
         if c["idea"] == "removes_mate_guard":
             # Without the piece that mates, nothing mates on the square.
             out.append(remove(c, c["moves"][1][:2]))

@@ -162,6 +162,9 @@ COMBINATION_GIVES = 2
 # as it stands, and the mover then at least this far ahead (centipawns).
 THREAT_SEEN = 60
 THREAT_STANDS = 100
+# A retreat square made (idea_makes_room): the opponent's move after a pass is worth at least
+# this much less to them after the move (kibitzer's own margin is 100 cp by its short search).
+ROOM_SEEN = 60
 
 
 def early_drop(boards, mover):
@@ -570,6 +573,32 @@ class Referee:
                                     board.san(blow), was, then)
                 if why:
                     self.fail("threat_line", e, text, why)
+            elif t == "idea_makes_room":
+                # A retreat square made (point::makes_room): the opponent's move r, played after
+                # a pass, is worth at least ROOM_SEEN less to them after the move, by Stockfish.
+                self.checked["makes_room"] += 1
+                c = next((e["claims"][i] for i in s.get("claims", []) if i < len(e["claims"])
+                          and e["claims"][i].get("idea") == "makes_room"), None)
+                why = None
+                if c is None or not c.get("moves"):
+                    why = "no makes_room claim under the sentence"
+                elif self.engine is not None:
+                    r = chess.Move.from_uci(c["moves"][0])
+                    passed = pass_turn(board)
+                    if passed is None or r not in passed.legal_moves or r not in after.legal_moves:
+                        why = "%s is not legal after a pass and after the move" % c["moves"][0]
+                    else:
+                        side = self.side_engine()
+                        hit, now = passed.copy(), after.copy()
+                        hit.push(r)
+                        now.push(r)
+                        was = clamped(sf_score(side, hit, self.depth)[0])
+                        is_ = clamped(sf_score(side, now, self.depth)[0])
+                        if is_ - was < ROOM_SEEN:
+                            why = "Stockfish: after the move %s costs the mover %+d -> %+d cp" % (
+                                passed.san(r), was, is_)
+                if why:
+                    self.fail("makes_room", e, text, why)
             elif t in ("idea_removes_guard", "idea_removes_defender"):
                 # The guard removed is the move's point only when the piece it guarded is won:
                 # the settled line ends with the mover's material above its start.

@@ -834,7 +834,7 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 50] = [
+    pub const IDEAS: [&'static str; 51] = [
         "outpost_taken",
         "trades_attacked",
         "gives_piece",
@@ -885,6 +885,7 @@ impl Fact {
         "threat_line",
         "threat_mating",
         "doubles_pawns",
+        "makes_room",
     ];
 
     /// The variant of a kind that a template may ask for (`claim:threat_met/defends`).

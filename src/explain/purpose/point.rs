@@ -323,10 +323,62 @@ fn stops_best(
         return Some(answered(mv, "keeps", passed, r));
     }
     if again.is_some_and(|m| bites(after, m)) || !takes_away(before, mv, after, passed, r, again) {
-        return stops_wanted(before, mv, after, passed, best_score)
+        return makes_room(mv, after, passed, r, again, best_score)
+            .or_else(|| stops_wanted(before, mv, after, passed, best_score))
             .or_else(|| denied_square(before, mv, after, passed, best_score));
     }
     Some(stopped(mv, passed, r))
+}
+
+/// How much less the opponent's best move after a pass must be worth to them (centipawns, by
+/// [`short_search`]) once the move has made room for the piece it attacks ([`makes_room`]).
+const ROOM_GAIN: i32 = 100;
+
+/// `makes_room`: the opponent's best move after a pass `r` (quiet) attacks a piece of ours that
+/// then has no safe square, and the move vacates a square the piece can go to safely after the
+/// same move, which is now worth [`ROOM_GAIN`] less to them: 20.h3 against ...h4, the bishop
+/// on g3 retreats to h2 (it was trapped: ...h4 won it).
+fn makes_room(
+    mv: Move,
+    after: &Chess,
+    passed: &Chess,
+    r: Move,
+    again: Option<Move>,
+    best_score: i32,
+) -> Option<Fact> {
+    let vacated = mv.from()?;
+    let again = again?;
+    if r.is_capture() || mv.is_castle() || mv.role() == Role::King {
+        return None;
+    }
+    let hit = board::play(passed, r)?;
+    let now = board::play(after, again)?;
+    let us = after.turn().other();
+    let b = hit.board();
+    let attacked = b.attacks_from(r.to()) & b.by_color(us) & !b.pawns() & !b.kings();
+    let trapped = |t: Square| {
+        hit.legal_moves()
+            .iter()
+            .filter(|m| m.from() == Some(t))
+            .all(|m| !safe(&hit, *m))
+    };
+    let target = attacked.into_iter().find(|t| {
+        trapped(*t)
+            && now
+                .legal_moves()
+                .iter()
+                .any(|m| m.from() == Some(*t) && m.to() == vacated && safe(&now, *m))
+    })?;
+    let (_, reply) = short_search(&now, STOP_DEPTH - 1, STOP_NODES);
+    (-reply <= best_score - ROOM_GAIN).then(|| Fact::Idea {
+        uci: uci(mv),
+        idea: "makes_room".to_owned(),
+        square: vacated,
+        other: Some(target),
+        moves: vec![uci(r)],
+        san: vec![san(passed, r)],
+        n: 0,
+    })
 }
 
 /// `stops`, or `occupies` when the move stands on the very square ("e3 rules out e3" said
@@ -406,6 +458,13 @@ const ATTACK_BEYOND_PIECE: i32 = 200;
 /// bishop" only when ...Bd4 was a move Black would play.
 const WANTED_MARGIN: i32 = 30;
 
+/// How far below the opponent's best move after a pass (centipawns, by [`short_search`]) a
+/// biting move a pawn takes away may score and still be a threat the pawn "stops" (wider than
+/// [`WANTED_MARGIN`]: a pin or an attack is worth stopping well below the best by a search
+/// this short; at 100 ...h6 against Bg5 in the Giuoco Pianissimo and e4 against ...Bd5 were
+/// lost from the purpose sets, session 33).
+const STOPS_BITE_MARGIN: i32 = 200;
+
 /// Prophylaxis by a pawn taking a square, when the opponent's best move after a pass is not
 /// taken away by the move. A quiet pawn move newly covers a square where an enemy piece (not
 /// a pawn or the king) could go safely (by static exchange) and no longer can (it would be
@@ -464,7 +523,12 @@ fn denied_square(
         san: vec![san(passed, r)],
         n: 0,
     };
-    if let Some(r) = candidates.iter().find(|r| bites(passed, **r)) {
+    // A biting move the opponent would not play is no threat to stop: 20.h3 "rules out Bg4"
+    // where ...h4 trapping the bishop on g3 was the threat and ...Bg4 nowhere near it.
+    if let Some(r) = candidates
+        .iter()
+        .find(|r| bites(passed, **r) && wanted_within(passed, **r, best_score, STOPS_BITE_MARGIN))
+    {
         return Some(fact("stops", *r));
     }
     let wanted = |r: Move| wanted(passed, r, best_score);
@@ -669,9 +733,15 @@ pub fn rook_behind(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Opti
 /// [`WANTED_MARGIN`] of `best_score`, the best move's score there, by a short search: a move
 /// the opponent wants, not a mere try.
 fn wanted(passed: &Chess, r: Move, best_score: i32) -> bool {
+    wanted_within(passed, r, best_score, WANTED_MARGIN)
+}
+
+/// Whether the opponent's move `r` after a pass scores within `margin` (centipawns) of their
+/// best (`best_score`) by a short search.
+fn wanted_within(passed: &Chess, r: Move, best_score: i32, margin: i32) -> bool {
     board::play(passed, r).is_some_and(|next| {
         let (_, reply) = short_search(&next, STOP_DEPTH - 1, STOP_NODES);
-        -reply >= best_score - WANTED_MARGIN
+        -reply >= best_score - margin
     })
 }
 
@@ -753,17 +823,28 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
     // The moved piece moving on as the mover's second move in the line, the first another
     // piece's, not attacked on its square by either reply on the way: a step of its route
     // too (18.Nd3 Ne4 19.h4 Bf5 20.Nc5).
+    // A piece that steps away from a capture that wins it has its reason; its move two moves
+    // later is the line's, not a route (9.Qc2 out of ...Nxc4's way "is a step on the queen's
+    // way to d2" after Bf4, session 33).
+    let escaping = mv.from().is_some_and(|from| {
+        pass(before).is_some_and(|p| {
+            p.legal_moves()
+                .iter()
+                .any(|c| c.to() == from && crate::engine::see::see_ge(&p, *c, 1, &SEE_VALUES))
+        })
+    });
     let second_step = match (pv.get(2), pv.get(3)) {
-        (Some(&r2), Some(&then)) if walker && !moves_on => board::play(&next, r2).and_then(|p| {
-            (!mid.board().attacks_from(reply.to()).contains(landed)
-                && !p.is_check()
-                && !p.board().attacks_from(r2.to()).contains(landed)
-                && p.is_legal(then)
-                && then.from() == Some(landed)
-                && !then.is_capture()
-                && then.to() != r2.to())
-            .then_some((r2, then))
-        }),
+        (Some(&r2), Some(&then)) if walker && !moves_on && !escaping => board::play(&next, r2)
+            .and_then(|p| {
+                (!mid.board().attacks_from(reply.to()).contains(landed)
+                    && !p.is_check()
+                    && !p.board().attacks_from(r2.to()).contains(landed)
+                    && p.is_legal(then)
+                    && then.from() == Some(landed)
+                    && !then.is_capture()
+                    && then.to() != r2.to())
+                .then_some((r2, then))
+            }),
         _ => None,
     };
     if route || second_step.is_some() {
@@ -1048,6 +1129,24 @@ mod tests {
         let (before, mv, after) = before_move_after(fen, "b4");
         let (name, square, _) = named(stops(&before, mv, &after));
         assert_eq!((name.as_str(), square), ("keeps", shakmaty::Square::C5));
+    }
+
+    #[test]
+    fn a_pawn_step_makes_room_for_a_trapped_bishop() {
+        // Carlsen (game 212), 20.h3: after a pass ...h4 traps the bishop on g3 (h2 is taken by
+        // the pawn, f4 covered); after h3 it retreats to h2. Not "h3 rules out Bg4", a move
+        // Black would not play.
+        let fen = "r4rk1/2p2p2/pn1pbqn1/1p2p1pp/3PP3/1PP1RNB1/P1B2PPP/R2Q2K1 w - - 0 20";
+        let (before, mv, after) = before_move_after(fen, "h3");
+        let (name, square, other) = named(stops(&before, mv, &after));
+        assert_eq!(
+            (name.as_str(), square, other),
+            (
+                "makes_room",
+                shakmaty::Square::H2,
+                Some(shakmaty::Square::G3)
+            )
+        );
     }
 
     #[test]
