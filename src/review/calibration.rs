@@ -7,9 +7,11 @@
 //! from a quieter day run low there (docs/REVIEW.md, "Session 26" and "Session 33").
 //!
 //! A review runs it once at its start, in the review's own thread (never the UI thread):
-//! [`super::review_game`]. It costs about 0.1 CPU-s in a release build, under 1 % of a
-//! review's first pass, and measures the machine as it is now, which a benchmark kept from an
-//! earlier run would not.
+//! [`super::review_game`], for the review screen and `kibitzer review` alike. It costs about
+//! 0.12 CPU-s in a release build (0.16 s of wall time at a load of 3), under 1 % of a
+//! Stockfish review's first pass of 8-28 CPU-s, and measures the machine as it is now, which
+//! a benchmark kept in the data directory from an earlier run would not (the same machine's
+//! cost per search varies by a quarter between days: docs/REVIEW.md, "Session 26").
 
 use std::time::Duration;
 
@@ -24,10 +26,11 @@ pub const POSITIONS: std::ops::Range<usize> = 1..6;
 /// the same on every machine and every run, so its CPU time measures the machine).
 pub const NODES: u64 = 30_000;
 
-/// The benchmark's CPU time when the prior's constants held (release build): measured on the
-/// review machine on 2026-11-29 with `examples/calibration.rs`, at the load of the Stockfish
-/// reviews that fitted the constants (docs/REVIEW.md, "Session 33").
-pub const REFERENCE: Duration = Duration::from_millis(120);
+/// The benchmark's CPU time where the prior's constants hold (release build): the median of
+/// 36 runs of `examples/calibration.rs` on the shared two-core machine on 2026-11-29 (0.107 to
+/// 0.146 CPU-s, load 2.3-3.6), interleaved with the twelve held-back Stockfish reviews, whose
+/// estimates held there at those constants (none over 1.25, docs/REVIEW.md, "Session 33").
+pub const REFERENCE: Duration = Duration::from_micros(118_000);
 
 /// The smallest machine factor believed: a benchmark much faster than the reference is
 /// luck (a quiet moment of a few milliseconds), and a review's first estimate must not run
