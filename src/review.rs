@@ -34,6 +34,7 @@ use crate::variant::pawn_battle::eval::Evaluation;
 pub mod accuracy;
 pub mod annotate;
 pub mod browse;
+pub mod calibration;
 pub mod classify;
 pub mod command;
 pub mod document;
@@ -667,6 +668,8 @@ impl<'a, P: Reviewed> Emitter<'a, P> {
         stop: &'a AtomicBool,
         on_event: &'a mut dyn FnMut(ReviewEvent),
     ) -> Emitter<'a, P> {
+        // Before the clocks start: the benchmark is not the review's work.
+        let machine = calibration::machine_factor();
         Emitter {
             game,
             settings,
@@ -678,7 +681,7 @@ impl<'a, P: Reviewed> Emitter<'a, P> {
             current: None,
             done: false,
             estimate: estimate::Estimate::new(
-                estimate::Prior::of(settings),
+                estimate::Prior::of(settings, machine),
                 settings.workers().min(game.moves().len() + 1),
             ),
             arrived: 0,

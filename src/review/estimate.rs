@@ -2,8 +2,9 @@
 //! review gets now. The work left is the positions not yet searched times the mean CPU cost of
 //! a first search, plus the verifications expected among them (the share of suspect moves so
 //! far) times a verification's mean cost; the means and the share start from a [`Prior`] (a
-//! benchmark per analyst, so the first estimate is honest, not 0) and are learnt as the review
-//! goes. The CPU share is the CPU time the program and its engines used per second of wall time
+//! benchmark per analyst, scaled by how dear a search is on this machine now,
+//! [`super::calibration`], so the first estimate is honest, not 0) and are learnt as the
+//! review goes. The CPU share is the CPU time the program and its engines used per second of wall time
 //! over the last [`WINDOW`] ([`crate::cpu::tree`]), so a machine that gets loaded under a review
 //! stretches the estimate as it happens, and a verification, worth many first searches, counts
 //! for what it costs instead of lowering a rate per ply after it (docs/REVIEW.md, "The time
@@ -89,7 +90,9 @@ pub struct Prior {
 }
 
 /// The built-in engine's first search at depth [`BUILTIN_DEPTH`], CPU seconds (release build;
-/// measured: docs/REVIEW.md, "The time estimate").
+/// measured: docs/REVIEW.md, "The time estimate"), on a machine where the calibration
+/// benchmark takes [`super::calibration::REFERENCE`]; [`Prior::of`] scales it by the machine
+/// factor measured at the review's start.
 /// (0.7 and 3.0 on a quiet machine, a quarter more since session 26: on the shared, loaded
 /// machine a search costs more CPU time, and the estimate must not run low there).
 const BUILTIN_FIRST: f64 = 0.9;
@@ -111,18 +114,22 @@ const EXTERNAL_BRANCHING: f64 = 1.5;
 const SUSPECT: f64 = 0.2;
 
 impl Prior {
-    /// The prior of a review with `settings`: the benchmark's costs scaled to the review's
-    /// depth (or move time: a search of a set time costs that time) and analyst.
+    /// The prior of a review with `settings` on a machine where a search costs `machine` times
+    /// what it cost when the constants were measured ([`super::calibration::factor`]): the
+    /// benchmark's costs scaled to the review's depth and analyst, and by `machine` (an
+    /// external engine's too: it runs on the same cores and caches as the built-in engine's
+    /// benchmark). A search of a set move time costs that time on any machine, so `machine`
+    /// does not scale it.
     ///
     /// ```
     /// use kibitzer::review::{Settings, estimate::Prior};
     /// use kibitzer::engine::SearchLimits;
     /// let s = Settings { limits: SearchLimits::depth(8), ..Settings::default() };
     /// let deeper = Settings { limits: SearchLimits::depth(10), ..s.clone() };
-    /// assert!(Prior::of(&deeper).first > 3.0 * Prior::of(&s).first);
+    /// assert!(Prior::of(&deeper, 1.0).first > 3.0 * Prior::of(&s, 1.0).first);
     /// ```
     #[must_use]
-    pub fn of(settings: &Settings) -> Prior {
+    pub fn of(settings: &Settings, machine: f64) -> Prior {
         let external = !settings.analyst.is_builtin();
         let limits = match &settings.analyst.budget {
             Some(b) if external => b,
@@ -151,7 +158,7 @@ impl Prior {
             )
         };
         let depth = limits.depth.unwrap_or(base);
-        let scale = branching.powf(f64::from(depth) - f64::from(base));
+        let scale = branching.powf(f64::from(depth) - f64::from(base)) * machine;
         Prior {
             first: first * scale,
             verify: verify * scale,
@@ -503,19 +510,47 @@ mod tests {
             ..Settings::default()
         };
         assert!(
-            per_position(Prior::of(&stockfish)) >= 0.25,
+            per_position(Prior::of(&stockfish, 1.0)) >= 0.25,
             "{:?}",
-            Prior::of(&stockfish)
+            Prior::of(&stockfish, 1.0)
         );
         let builtin = Settings {
             limits: crate::engine::SearchLimits::depth(8),
             ..Settings::default()
         };
         assert!(
-            per_position(Prior::of(&builtin)) >= 1.6,
+            per_position(Prior::of(&builtin, 1.0)) >= 1.6,
             "{:?}",
-            Prior::of(&builtin)
+            Prior::of(&builtin, 1.0)
         );
+    }
+
+    #[test]
+    fn the_machine_factor_scales_a_searchs_prior_cost_but_not_a_set_move_time() {
+        // A machine where the calibration benchmark takes 1.4 times its reference: every
+        // search of a set depth costs 1.4 times as much CPU time, the built-in engine's and an
+        // external engine's alike; the share of suspect moves is the game's, not the machine's.
+        let depth = Settings {
+            limits: crate::engine::SearchLimits::depth(8),
+            ..Settings::default()
+        };
+        let stockfish = Settings {
+            analyst: analysis::AnalystSpec::new("stockfish", Vec::new()),
+            ..depth.clone()
+        };
+        for settings in [&depth, &stockfish] {
+            let (quiet, dear) = (Prior::of(settings, 1.0), Prior::of(settings, 1.4));
+            assert!((dear.first - 1.4 * quiet.first).abs() < 1e-9);
+            assert!((dear.verify - 1.4 * quiet.verify).abs() < 1e-9);
+            assert_eq!(dear.suspect, quiet.suspect);
+        }
+        // A search of 200 ms costs 200 ms of CPU time on any machine.
+        let movetime = Settings {
+            limits: crate::engine::SearchLimits::movetime(Duration::from_millis(200)),
+            ..Settings::default()
+        };
+        assert_eq!(Prior::of(&movetime, 1.4), Prior::of(&movetime, 1.0));
+        assert!((Prior::of(&movetime, 1.4).first - 0.2).abs() < 1e-9);
     }
 
     #[test]
