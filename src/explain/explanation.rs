@@ -330,7 +330,7 @@ pub(crate) fn move_facts<'a, P: crate::variant::VariantPosition>(
         reply_reason: None,
         line: line_san.join(" "),
         plan: line_plan(input.mv, &input.pv, line_san),
-        back: line_back(input.mv, &input.pv, line_san),
+        back: line_back(input.mv, &input.pv, line_san).filter(|_| !driven_back(input)),
         score: input
             .score_after
             .filter(|_| input.level != ExplainLevel::Basic)
@@ -389,6 +389,24 @@ pub(crate) fn line_back(mv: Move, pv: &[Move], line_san: &[String]) -> Option<St
         .next()
         .filter(|(_, back)| *back)
         .map(|(san, _)| san)
+}
+
+/// Whether the line's reply attacks the moved piece where it landed: a piece that then goes
+/// back was driven back, not waiting (20.Bc3 b4 Bb2, where Bc3 guarded d2; session 33).
+fn driven_back<P: crate::variant::VariantPosition>(input: &ExplainInput<P>) -> bool {
+    let Some(&reply) = input.pv.first() else {
+        return false;
+    };
+    let mut pos = input.before.clone();
+    crate::variant::VariantPosition::play_unchecked(&mut pos, input.mv);
+    crate::variant::VariantPosition::play_unchecked(&mut pos, reply);
+    let landed = crate::explain::themes::util::dest(
+        input.mv,
+        crate::variant::VariantPosition::turn(&input.before),
+    );
+    crate::variant::VariantPosition::board(&pos)
+        .attacks_from(reply.to())
+        .contains(landed)
 }
 
 /// The better move to show, with its line (the move first) and the line's SAN: the engine's
@@ -1069,6 +1087,21 @@ mod tests {
 
     fn mv(p: &Chess, u: &str) -> Move {
         u.parse::<UciMove>().unwrap().to_move(p).unwrap()
+    }
+
+    #[test]
+    fn a_piece_the_reply_attacks_is_driven_back_not_waiting() {
+        // Carlsen (game 238), 20.Bc3 b4 Bb2: the pawn drives the bishop back; Bc3 guarded d2.
+        let before = pos("3r2k1/p3bppp/Prp1p1n1/1pp1P3/4B3/1P4P1/1BPP1PP1/R3R1K1 w - - 2 20");
+        let line = board::line_from(&before, &["Bc3", "b4", "Bb2"]);
+        let mut driven = input(before.clone(), line[0]);
+        driven.pv = line[1..].to_vec();
+        assert!(driven_back(&driven));
+        // A quiet reply that leaves the bishop alone: going back is waiting.
+        let line = board::line_from(&before, &["Bc3", "h6", "Bb2"]);
+        let mut waits = input(before, line[0]);
+        waits.pv = line[1..].to_vec();
+        assert!(!driven_back(&waits));
     }
 
     fn input(before: Chess, m: Move) -> ExplainInput {

@@ -823,6 +823,8 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
     // The moved piece moving on as the mover's second move in the line, the first another
     // piece's, not attacked on its square by either reply on the way: a step of its route
     // too (18.Nd3 Ne4 19.h4 Bf5 20.Nc5).
+    // (A second step back to where the piece came from is no route: 20.Bg3 "a step on the
+    // bishop's way to f2" from f2, session 33.)
     // A piece that steps away from a capture that wins it has its reason; its move two moves
     // later is the line's, not a route (9.Qc2 out of ...Nxc4's way "is a step on the queen's
     // way to d2" after Bf4, session 33).
@@ -842,7 +844,8 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
                     && p.is_legal(then)
                     && then.from() == Some(landed)
                     && !then.is_capture()
-                    && then.to() != r2.to())
+                    && then.to() != r2.to()
+                    && Some(then.to()) != mv.from())
                 .then_some((r2, then))
             }),
         _ => None,
@@ -1129,6 +1132,20 @@ mod tests {
         let (before, mv, after) = before_move_after(fen, "b4");
         let (name, square, _) = named(stops(&before, mv, &after));
         assert_eq!((name.as_str(), square), ("keeps", shakmaty::Square::C5));
+    }
+
+    #[test]
+    fn a_second_step_back_home_is_no_route() {
+        // Carlsen (game 239), 20.Bg3 g5 h3 h5 Bf2: the bishop goes back to f2, where it came
+        // from; "a step on the bishop's way to f2" was false.
+        let fen = "1rrq2k1/1b3pbp/pp1ppnp1/4n3/P1PNP3/1PN2P2/5BPP/1RRQ1B1K w - - 1 20";
+        let (before, mv, after) = before_move_after(fen, "Bg3");
+        let pv = line_from(&after, &["g5", "h3", "h5", "Bf2"]);
+        let idea = match follow_up(&before, mv, &after, &pv) {
+            Some(Fact::Idea { idea, .. }) => idea,
+            _ => String::new(),
+        };
+        assert_ne!(idea, "route");
     }
 
     #[test]
