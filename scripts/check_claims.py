@@ -451,7 +451,22 @@ def t_opens_file(board, c):
     if board.piece_at(r) != chess.Piece(chess.ROOK, us) or after.piece_at(r) != chess.Piece(chess.ROOK, us):
         return False
     on_file = lambda b: any(chess.square_file(x) == chess.square_file(r) for x in b.pieces(chess.PAWN, us))
-    return on_file(board) and not on_file(after)
+    open_file = not any(chess.square_file(x) == chess.square_file(r) for x in after.pieces(chess.PAWN, not us))
+    return on_file(board) and not on_file(after) and (open_file or rook_sees_file(after, r, us))
+
+
+def rook_sees_file(board, rook, us):
+    """Whether the rook of `us` on `rook` looks up its file: the first piece in front of it is
+    not its own knight, bishop or king (a rook or queen in front doubles; twin of
+    board::rook_sees_file)."""
+    step = 8 if us == chess.WHITE else -8
+    s = rook + step
+    while 0 <= s < 64:
+        p = board.piece_at(s)
+        if p is not None:
+            return p.color != us or p.piece_type in (chess.ROOK, chess.QUEEN, chess.PAWN)
+        s += step
+    return True
 
 
 def lever_counts(board, push, us):
@@ -1607,7 +1622,8 @@ def check(c):
         if how == "blocks":
             return landed in chess.SquareSet.between(t.from_square, t.to_square)
         if how == "defends":
-            return target in after.attacks(landed)
+            # A check answers first (twin of purpose::threat_met's order).
+            return target in after.attacks(landed) and not after.is_check()
         if how == "check":
             return after.is_check()
         return how == "stops"

@@ -117,6 +117,7 @@ import shutil
 import sys
 from collections import Counter
 
+import math
 import chess
 import chess.engine
 
@@ -141,7 +142,7 @@ MOVED_PIECE_ACTIVITY = {
     "queenside_attack", "rook_activation", "rook_open_file", "rook_half_open_file", "rook_seventh", "doubled_rooks", "knight_outpost",
     "knight_centralisation", "bishop_long_diagonal", "mobility_gain", "takes_outpost",
     "improves_piece", "idea_centralises", "idea_centralises_queen", "idea_off_rim", "idea_aims_f7", "idea_fianchettoes",
-    "idea_stops", "idea_occupies", "pawn_centre"}
+    "idea_stops", "idea_occupies", "pawn_centre", "controls_centre"}
 # Sentences that only read out the line or the opening (`plan_only`, a figure).
 LINE_ONLY = {"idea_plan", "line_plan", "line_reply", "line_waits", "line_trade", "book"}
 ERRORS = ("inaccuracy", "mistake", "blunder")
@@ -165,6 +166,35 @@ THREAT_STANDS = 100
 # A retreat square made (idea_makes_room): the opponent's move after a pass is worth at least
 # this much less to them after the move (kibitzer's own margin is 100 cp by its short search).
 ROOM_SEEN = 60
+
+
+# A move judged good or excellent two pawns or more below the best in a decided game
+# (DECIDED_DROP_CP and DECIDED in src/explain/quality.rs).
+DECIDED_DROP_CP = 200
+DECIDED = 0.5
+
+
+def wc(cp):
+    cp = max(-1000, min(1000, cp))
+    return 2 / (1 + math.exp(-0.00368208 * cp)) - 1
+
+
+def decided_drop(e):
+    """'lost' or 'won' when the explanation's judgement is good or excellent, without a mate, and
+    the played move scores DECIDED_DROP_CP or more below the best in a decided game; else None."""
+    q = next((c for c in e.get("claims", []) if c.get("kind") == "quality"), None)
+    if not q or q.get("quality") not in ("good", "excellent"):
+        return None
+    best, played = q.get("best") or {}, q.get("played") or {}
+    if "cp" not in best or "cp" not in played or (e.get("quality") or {}).get("mate"):
+        return None
+    if best["cp"] - played["cp"] < DECIDED_DROP_CP:
+        return None
+    if wc(best["cp"]) <= -DECIDED:
+        return "lost"
+    if wc(played["cp"]) >= DECIDED:
+        return "won"
+    return None
 
 
 def early_drop(boards, mover):
@@ -412,10 +442,29 @@ class Referee:
                     threat = claimed_threat(e, s) or strongest_threat(pass_turn(boards[2]))
                     if threat is None or not works(boards[3], threat):
                         self.fail("warning", e, text, "the mover's next move %s answers it" % pv[2])
+            elif t == "pawn_offer":
+                # The reply takes the moved pawn, the mover does not take back there, and the
+                # line (first 8 plies, settled) ends one pawn down, never more after the reply
+                # or after the mover's next moves.
+                self.checked["pawn_offer"] += 1
+                root = balance(board, mover)
+                cut = early_settled(boards[:9], moves[:8])
+                if not (len(moves) >= 3 and boards[1].is_capture(moves[1]) and moves[1].to_square == mv.to_square
+                        and not (boards[2].is_capture(moves[2]) and moves[2].to_square == mv.to_square)):
+                    self.fail("pawn_offer", e, text, "the reply does not take the pawn for good")
+                elif any(balance(b, mover) < root - 1 for b in boards[2:3] + boards[3:9:2]):
+                    self.fail("pawn_offer", e, text, "more than a pawn given")
+                elif not cut or cut < 3 or balance(boards[cut], mover) != root - 1:
+                    self.fail("pawn_offer", e, text, "the settled line is not a pawn down")
             elif t == "threat_wins":
                 self.checked["threat_in_mate"] += 1
                 if mate_line:
                     self.fail("threat_in_mate", e, text, "a threat of material inside a forced mate")
+                # The reply takes the piece that makes the threat: an offer taken, no threat.
+                self.checked["threat_taken_offer"] += 1
+                if (len(moves) >= 2 and not board.is_castling(mv) and boards[1].is_capture(moves[1])
+                        and moves[1].to_square == mv.to_square):
+                    self.fail("threat_taken_offer", e, text, "the reply %s takes the piece that threatens" % pv[1])
                 taken = board.piece_type_at(mv.to_square) if board.is_capture(mv) else None
                 if board.is_en_passant(mv):
                     taken = chess.PAWN
@@ -683,6 +732,15 @@ class Referee:
                 if (len(moves) >= 2 and not board.is_castling(mv) and boards[1].is_capture(moves[1])
                         and moves[1].to_square == mv.to_square):
                     self.fail("moved_taken", e, text, "the reply %s takes the moved piece" % pv[1])
+            if t in ("q_good", "q_excellent") or t.startswith("q_decided_"):
+                # Good or excellent on the winning-chance scale in a decided game, yet two pawns
+                # or more below the best: the words say the cost (q_decided_*), never "good".
+                self.checked["decided"] += 1
+                side = decided_drop(e)
+                if t.startswith("q_decided_") and side != t[len("q_decided_"):]:
+                    self.fail("decided", e, text, "no decided drop (%s)" % side)
+                elif not t.startswith("q_decided_") and side:
+                    self.fail("decided", e, text, "a decided drop (%s) called %s" % (side, quality))
             if t in VERDICTS:
                 self.checked["verdict"] += 1
                 if VERDICTS[t] != quality:
@@ -792,10 +850,20 @@ DEFENCE_HOLDS_MOVES = 3
 def taken_anyway(boards, moves):
     """Squares (names) the opponent takes on with one of its first DEFENCE_HOLDS_MOVES moves of
     the line (moves[0] is the move explained), the mover not taking back there at once, the line
-    going on."""
+    going on; none after the mover moved the moved piece on again (it defended while it stood
+    there: 20.Bc3 b4 Bb2 Rxd2)."""
     out = set()
-    for i in range(1, min(len(moves), 2 * DEFENCE_HOLDS_MOVES), 2):
+    at = moves[0].to_square
+    if boards[0].is_castling(moves[0]):
+        at = chess.square(6 if boards[0].is_kingside_castling(moves[0]) else 2, chess.square_rank(moves[0].from_square))
+    for i in range(1, min(len(moves), 2 * DEFENCE_HOLDS_MOVES + 1)):
         m = moves[i]
+        if i % 2 == 0:
+            if at is not None and m.from_square == at:
+                break
+            continue
+        if at == m.to_square:
+            at = None
         if not boards[i].is_capture(m) or i + 1 >= len(moves):
             continue
         back = moves[i + 1]

@@ -668,8 +668,13 @@ impl<'a, P: Reviewed> Emitter<'a, P> {
         stop: &'a AtomicBool,
         on_event: &'a mut dyn FnMut(ReviewEvent),
     ) -> Emitter<'a, P> {
-        // Before the clocks start: the benchmark is not the review's work.
-        let machine = calibration::machine_factor();
+        // Before the clocks start: the benchmark is not the review's work. A review by set
+        // move time costs that time on any machine: nothing to measure.
+        let machine = if estimate::Prior::scales_with_machine(settings) {
+            calibration::machine_factor()
+        } else {
+            1.0
+        };
         Emitter {
             game,
             settings,

@@ -220,6 +220,24 @@ pub fn is_half_open_file(board: &Board, file: File, color: Color) -> bool {
     (Bitboard::from_file(file) & board.by_piece(Role::Pawn.of(color))).is_empty()
 }
 
+/// Whether the rook on `rook` (of `color`) looks up its file: the first piece in front of it
+/// (towards the enemy) is not one of its own minor pieces or king. A rook behind its own
+/// knight or bishop does not use the file (20.fxe3 with Nf3 in front of Rf1: "opens the
+/// f-file for the rook" was said; 17...Re8 behind Be7 and Be6 "takes the open e-file").
+/// A rook or queen in front doubles on the file, which still uses it.
+#[must_use]
+pub fn rook_sees_file(board: &Board, rook: Square, color: Color) -> bool {
+    let front = front_span(rook, color) & Bitboard::from_file(rook.file());
+    let ahead = attacks::rook_attacks(rook, board.occupied()) & front & board.occupied();
+    ahead.into_iter().next().is_none_or(|first| {
+        board.color_at(first) != Some(color)
+            || matches!(
+                board.role_at(first),
+                Some(Role::Rook | Role::Queen | Role::Pawn)
+            )
+    })
+}
+
 /// Relative rank index 0..=7 of `sq` for `color` (0 = own back rank).
 #[must_use]
 pub fn rel_rank(sq: Square, color: Color) -> u32 {

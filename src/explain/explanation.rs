@@ -298,6 +298,7 @@ fn reason_from(
         opening: None,
         forced_win: None,
         tablebase: None,
+        decided: None,
         gate,
     };
     let (text, rests) = t.reason_from(&f, wanted.floor, wanted.except)?;
@@ -351,8 +352,17 @@ pub(crate) fn move_facts<'a, P: crate::variant::VariantPosition>(
         opening: None,
         forced_win: None,
         tablebase: None,
+        decided: decided(input, judgement),
         gate: None,
     }
+}
+
+/// [`quality::decided_drop`] of the move, from its judgement and scores.
+fn decided<P: crate::variant::VariantPosition>(
+    input: &ExplainInput<P>,
+    judgement: Option<Judgement>,
+) -> Option<quality::Decided> {
+    quality::decided_drop(&judgement?, input.best_score?, input.score_after?)
 }
 
 /// The mover's next moves in the line `mv` + `pv` (`line_san`, its SAN) as (SAN, whether it
@@ -416,7 +426,10 @@ pub(crate) fn better_move<P: crate::variant::VariantPosition>(
     input: &ExplainInput<P>,
     judgement: Option<Judgement>,
 ) -> Option<(Move, Vec<Move>, Vec<String>)> {
-    let confirmed_error = judgement.is_some_and(|j| j.quality >= quality::Quality::Inaccuracy);
+    // A move that gives away two pawns in a decided game is no error on the winning-chance
+    // scale, but its words name the better move ([`decided`]).
+    let confirmed_error = judgement.is_some_and(|j| j.quality >= quality::Quality::Inaccuracy)
+        || decided(input, judgement).is_some();
     let best = input.best.filter(|b| {
         *b != input.mv
             && confirmed_error
@@ -1147,6 +1160,35 @@ mod tests {
         assert!(e.best.as_ref().is_some_and(|b| b.san == "Rxd5"));
         // Human (White) moved: human view equals mover view.
         assert_eq!(e.score_after.map(|s| s.human), Some(Score::Cp(-850)));
+    }
+
+    #[test]
+    fn a_queen_dropped_in_a_lost_game_is_not_called_good() {
+        // Morphy, 9...Be7 (session 33 read): −8.6 with ...Qxf6, −11.7 after Be7 (Qg8+ and
+        // Bxd8). The winning-chance scale calls it good; "A good, solid move" was false.
+        let p = pos("rnbqk3/pppp2Qp/5B2/2b5/8/2P5/PP3nPP/RN2KBNR b KQq - 0 9");
+        let played = mv(&p, "c5e7");
+        let mut i = input(p.clone(), played);
+        i.level = ExplainLevel::Medium;
+        i.best = Some(mv(&p, "d8f6"));
+        i.best_score = Some(Score::Cp(-855));
+        i.score_after = Some(Score::Cp(-1175));
+        let e = explain(&i);
+        assert_eq!(e.quality.map(|q| q.quality), Some(quality::Quality::Good));
+        let ids: Vec<&str> = e.sentences.iter().map(|s| s.template.as_str()).collect();
+        assert!(ids.contains(&"q_decided_lost"), "{}", e.text);
+        assert!(!ids.contains(&"q_good"), "{}", e.text);
+        assert!(e.text.contains("Qxf6"), "{}", e.text);
+        // A small loss in the same lost game stays good.
+        i.score_after = Some(Score::Cp(-955));
+        let e = explain(&i);
+        assert!(
+            e.sentences
+                .iter()
+                .all(|s| !s.template.starts_with("q_decided")),
+            "{}",
+            e.text
+        );
     }
 
     #[test]

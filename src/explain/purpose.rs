@@ -236,10 +236,13 @@ pub fn threat_met(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
         "captures"
     } else if attacks::between(from, to).contains(landed) {
         "blocks"
+    } else if after.is_check() {
+        // A check answers the threat for one move, whatever the checking piece also guards:
+        // 9.Bxd5+ "defends the queen on f3" against ...Nxf3, yet the queen must still move
+        // once the king has (Morphy, session 33 read).
+        "check"
     } else if !t.mate && after.board().attacks_from(landed).contains(target) {
         "defends"
-    } else if after.is_check() {
-        "check"
     } else {
         "stops"
     };
@@ -581,6 +584,18 @@ mod tests {
         let mv = "Rcc1".parse::<San>().unwrap().to_move(&before).unwrap();
         let after = board::play(&before, mv).unwrap();
         assert!(threat_met(&before, mv, &after).is_some());
+    }
+
+    #[test]
+    fn a_check_answers_a_threat_rather_than_defends_against_it() {
+        // Morphy, 9.Bxd5+: the bishop guards the queen on f3 against ...Nxf3 from d5, but the
+        // knight still takes it for nothing once the king has moved: the check met the threat.
+        let before = pos("r1bq1b1r/ppp3pp/4k3/3np3/2Bn4/2N2Q2/PPPP1PPP/R1B1K2R w KQ - 4 9");
+        let mv = "Bxd5+".parse::<San>().unwrap().to_move(&before).unwrap();
+        let after = board::play(&before, mv).unwrap();
+        assert!(
+            matches!(threat_met(&before, mv, &after), Some(Fact::ThreatMet { ref how, .. }) if how == "check")
+        );
     }
 
     #[test]

@@ -274,6 +274,51 @@ pub fn changes_result(best: Score, second: Score) -> bool {
     !stays_won && !stays_lost
 }
 
+/// How much a move judged good or excellent must score below the best move (centipawns, the
+/// mover's view) in a decided position for its words to say so ([`decided_drop`]): two pawns.
+pub const DECIDED_DROP_CP: i32 = 200;
+
+/// The side a [`decided_drop`] leaves the mover on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Decided {
+    /// The mover wins with the best move and still wins with the move.
+    Won,
+    /// The mover was lost with the best move too.
+    Lost,
+}
+
+/// A move the winning-chance scale calls good or excellent because the game was decided
+/// either way, though it gives away [`DECIDED_DROP_CP`] or more against the best move (`best`,
+/// `played`: mover's view, neither a mate): 9...Be7 drops the queen at −8.6 against −11.7, which
+/// "A good, solid move" said of it (session 33 read). The words must say what it costs.
+///
+/// ```
+/// use kibitzer::explain::quality::{decided_drop, judge, Decided, Score};
+/// let (best, played) = (Score::Cp(-855), Score::Cp(-1175));
+/// assert_eq!(decided_drop(&judge(false, best, played, None), best, played), Some(Decided::Lost));
+/// let (best, played) = (Score::Cp(40), Score::Cp(-10));
+/// assert_eq!(decided_drop(&judge(false, best, played, None), best, played), None);
+/// ```
+#[must_use]
+pub fn decided_drop(j: &Judgement, best: Score, played: Score) -> Option<Decided> {
+    let (Score::Cp(b), Score::Cp(p)) = (best, played) else {
+        return None;
+    };
+    if !matches!(j.quality, Quality::Good | Quality::Excellent)
+        || j.mate.is_some()
+        || b - p < DECIDED_DROP_CP
+    {
+        return None;
+    }
+    if best.winning_chances() <= -DECIDED {
+        Some(Decided::Lost)
+    } else if played.winning_chances() >= DECIDED {
+        Some(Decided::Won)
+    } else {
+        None
+    }
+}
+
 /// Judges a move. All scores are from the mover's point of view, after the move: `best` is the
 /// score of the engine's best move, `played` of the move played, `second` of the second-best
 /// move when known (for the only-move flag). `played_is_best` is true when the move is the

@@ -250,6 +250,7 @@ pub struct Gate {
 /// The sentences about what the moved piece does from its new square (attacks, pins,
 /// pressure, activity): not said when the reply takes it there ([`Gate::moved_taken`]).
 pub const MOVED_PIECE_ACTIVITY: &[&str] = &[
+    "controls_centre",
     "fork",
     "king_fork",
     "pin_absolute",
@@ -368,7 +369,7 @@ impl Gate {
             ),
             moved_taken: moved_taken(s.mv, mover, s.pv),
             wins_back: wins_back(s.before, mover, &settled),
-            taken_anyway: taken_anyway(s.pv),
+            taken_anyway: taken_anyway(s.mv, mover, s.pv),
             answer: false,
             answer_takes_back: false,
             score_for_mover: match s.score_after {
@@ -400,7 +401,10 @@ impl Gate {
             "combination" => self.combination && !self.wins_back && !self.answer,
             "q_only_move" => self.only_move,
             "watch_mate" | "watch_wins" => self.watch_survives && !self.forced_mate,
-            "threat_wins" => !self.forced_mate && !self.taken_back,
+            // Nor when the reply takes the piece that makes it: the opponent answers the
+            // threat by taking the offer (20.e5 "threatens exf6" when ...dxe5 takes the pawn,
+            // session 33 read).
+            "threat_wins" => !self.forced_mate && !self.taken_back && !self.moved_taken,
             // No threat of a blow inside a forced mate (the mate is the point).
             "idea_threat_line" => !self.forced_mate && !self.mover_mated,
             // The capturer's threats vanish when it is taken back at once.
@@ -496,19 +500,33 @@ impl Gate {
 /// How many of the opponent's first moves in the line [`Gate::taken_anyway`] looks at.
 pub const DEFENCE_HOLDS_MOVES: usize = 3;
 
-/// The [`Gate::taken_anyway`] squares of the line `pv` (the opponent's reply first).
-fn taken_anyway(pv: &[Move]) -> Bitboard {
-    pv.iter()
-        .enumerate()
-        .step_by(2)
-        .take(DEFENCE_HOLDS_MOVES)
-        .filter(|(i, m)| {
-            m.is_capture()
-                && pv
-                    .get(i + 1)
-                    .is_some_and(|back| !(back.is_capture() && back.to() == m.to()))
-        })
-        .fold(Bitboard::EMPTY, |acc, (_, m)| acc.with(m.to()))
+/// The [`Gate::taken_anyway`] squares of the line `pv` after `mv` (the opponent's reply
+/// first). A capture after the mover has moved the moved piece on again (driven off, or
+/// stepping away) does not count: the piece defended the square while it stood there (20.Bc3
+/// guards d2 against ...Rxd2; ...b4 Bb2 Rxd2 takes it only once the bishop has gone back,
+/// session 33 read).
+fn taken_anyway(mv: Move, mover: Color, pv: &[Move]) -> Bitboard {
+    let mut at = Some(crate::explain::themes::util::dest(mv, mover));
+    let mut taken = Bitboard::EMPTY;
+    for (i, m) in pv.iter().enumerate().take(2 * DEFENCE_HOLDS_MOVES) {
+        if i % 2 == 1 {
+            if at.is_some() && m.from() == at {
+                break;
+            }
+            continue;
+        }
+        if at == Some(m.to()) {
+            at = None; // taken: it no longer moves on
+        }
+        if m.is_capture()
+            && pv
+                .get(i + 1)
+                .is_some_and(|back| !(back.is_capture() && back.to() == m.to()))
+        {
+            taken.add(m.to());
+        }
+    }
+    taken
 }
 
 /// Whether the move's line (its first [`GAIN_WITHIN_PLIES`] plies, settled) leaves the mover
@@ -848,13 +866,35 @@ mod tests {
     }
 
     #[test]
+    fn a_square_taken_once_its_defender_was_driven_off_was_defended() {
+        // 20.Bc3 guards d2 against ...Rxd2 (Carlsen, session 33 read); Stockfish's line ...b4
+        // Bb2 Rxd2 takes the pawn only after the bishop went back: "Bc3 defends the pawn on
+        // d2" is true, where nothing at all was said.
+        let p =
+            board::from_fen("3r2k1/p3bppp/Prp1p1n1/1pp1P3/4B3/1P4P1/1BPP1PP1/R3R1K1 w - - 2 20");
+        let line = board::line_from(&p, &["Bc3", "b4", "Bb2", "Rxd2", "Bc1", "Rd8"]);
+        assert_eq!(
+            taken_anyway(line[0], Color::White, &line[1..]),
+            Bitboard::EMPTY
+        );
+        // Taken while the bishop still stands on c3, it counts (the line as if ...Rxd2 came
+        // first and White went on elsewhere).
+        let line = board::line_from(&p, &["Bc3", "h6", "Kh2", "h5", "Kg1", "Rxd2", "Kh2"]);
+        assert_eq!(
+            taken_anyway(line[0], Color::White, &line[1..]),
+            Bitboard::from(Square::D2)
+        );
+    }
+
+    #[test]
     fn a_pawn_that_takes_a_piece_aims_at_no_centre_and_a_mate_is_no_moment() {
         // 17...dxe5 takes a rook: the rook is the point, not d4 (a coach's read, session 30).
         let fen = "r1bq1r2/ppp1npk1/1b1p1N1p/3PR2Q/2B5/8/P4PPP/RN4K1 b - - 0 17";
         assert!(!gate(fen, &["d6e5", "b1d2"], Score::Cp(415)).allows("controls_centre"));
-        // A pawn that takes a pawn may still fight for the centre.
+        // A pawn that takes a pawn may still fight for the centre, unless it is taken at once.
         let fen = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
-        assert!(gate(fen, &["e4d5", "d8d5"], Score::Cp(0)).allows("controls_centre"));
+        assert!(gate(fen, &["e4d5", "g8f6"], Score::Cp(0)).allows("controls_centre"));
+        assert!(!gate(fen, &["e4d5", "d8d5"], Score::Cp(0)).allows("controls_centre"));
         // Material won only for a moment is not said of a forced mate.
         assert!(!gate(fen, &["e4d5", "d8d5"], Score::Mate(3)).allows("idea_lost_back"));
     }

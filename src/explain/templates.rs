@@ -319,6 +319,9 @@ pub struct Facts<'a> {
     /// What the endgame tables say of the move ([`crate::tablebase::Note`]; `tablebase:*`
     /// needs), in a position they hold.
     pub tablebase: Option<crate::tablebase::Note>,
+    /// A move judged good or excellent in a decided game though it gives away two pawns or
+    /// more ([`crate::explain::quality::decided_drop`]; `decided:*` and `undecided` needs).
+    pub decided: Option<crate::explain::quality::Decided>,
     /// The sentence checks of the move ([`crate::explain::sentence_check::Gate`]): a template
     /// it does not allow is never said. `None` checks nothing (Pawn Battle, which has none of
     /// the checked templates).
@@ -452,6 +455,12 @@ impl Templates {
             })
         } else if let Some(kind) = need.strip_prefix("tablebase:") {
             f.tablebase.is_some_and(|n| n.need() == kind)
+        } else if let Some(d) = need.strip_prefix("decided:") {
+            matches!(
+                (d, f.decided),
+                ("lost", Some(crate::explain::quality::Decided::Lost))
+                    | ("won", Some(crate::explain::quality::Decided::Won))
+            )
         } else if let Some(m) = need.strip_prefix("mate:") {
             matches!(
                 (m, f.mate),
@@ -461,6 +470,7 @@ impl Templates {
         } else {
             match need {
                 "only_move" => f.only_move,
+                "undecided" => f.decided.is_none(),
                 // The engine stands behind the move: its own choice (no quality judged) or a
                 // move judged best, excellent or good. "On purpose" needs this.
                 "sound" => f
@@ -555,15 +565,7 @@ impl Templates {
         for n in &t.needs {
             let idx = if n.starts_with("claim:") || n.starts_with("watch:") {
                 self.claim_for(n, f, prefer)
-            } else if n.starts_with("quality:")
-                || n.starts_with("mate:")
-                || n.starts_with("forced_win:")
-                || n.starts_with("tablebase:")
-                || matches!(
-                    n.as_str(),
-                    "only_move" | "better" | "worse" | "error" | "score" | "sound"
-                )
-            {
+            } else if rests_on_quality(n) {
                 quality
             } else {
                 None
@@ -959,11 +961,11 @@ impl Templates {
             if f.gate.is_some_and(|g| !g.allows(&t.id)) {
                 continue;
             }
+            // A sentence about the move other than the verdict was said already.
+            let reason_said = out.iter().any(|s| s.category != "move_quality");
             // "alone": said only when no sentence but the verdict was found (the line's plan,
             // the last resort that keeps a verdict from standing without a reason).
-            if t.needs.iter().any(|n| n == "alone")
-                && out.iter().any(|s| s.category != "move_quality")
-            {
+            if t.needs.iter().any(|n| n == "alone") && reason_said {
                 continue;
             }
             // A last resort that names the reply is not said after a verdict that named it
@@ -1013,7 +1015,7 @@ impl Templates {
             // Bxc7+); quiet ones after a reason are filler ("Rh1 puts the rook on the h-file.
             // Rh1 is followed by Bb1 and a3 in the main line").
             if t.needs.iter().any(|n| n == "alone_unless_blow")
-                && out.iter().any(|s| s.category != "move_quality")
+                && reason_said
                 && !values
                     .get("idea_san")
                     .is_some_and(|san| san.contains(['x', '+', '#']))
@@ -1177,6 +1179,18 @@ fn recaptures(theirs: &str, ours: &str) -> bool {
 
 /// Which plies of the engine's line a theme need matches.
 type PlyTest = fn(usize) -> bool;
+
+/// Whether a template need rests on the judgement (the quality claim): the verdict, the mate
+/// note, the better move, the score and the like.
+fn rests_on_quality(n: &str) -> bool {
+    ["quality:", "mate:", "forced_win:", "tablebase:", "decided:"]
+        .iter()
+        .any(|p| n.starts_with(p))
+        || matches!(
+            n,
+            "only_move" | "better" | "worse" | "error" | "score" | "sound" | "undecided"
+        )
+}
 
 /// A theme need and the plies of the line it matches: `theme:ID` the move's own theme (ply 0),
 /// `line:ID` a theme anywhere in the engine's line, `later:ID` one later in the line only (a
@@ -1426,16 +1440,7 @@ mod tests {
                 spec.id
             );
         }
-        let quality_needs = |n: &str| {
-            n.starts_with("quality:")
-                || n.starts_with("mate:")
-                || n.starts_with("forced_win:")
-                || n.starts_with("tablebase:")
-                || matches!(
-                    n,
-                    "only_move" | "better" | "worse" | "error" | "score" | "sound"
-                )
-        };
+        let quality_needs = |n: &str| rests_on_quality(n);
         for kind in Fact::KINDS {
             let covered = match kind {
                 "quality" => needs.iter().any(|n| quality_needs(n)),

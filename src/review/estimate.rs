@@ -114,6 +114,28 @@ const EXTERNAL_BRANCHING: f64 = 1.5;
 const SUSPECT: f64 = 0.2;
 
 impl Prior {
+    /// The search limits of the review's analyst: an external engine's own budget when set.
+    fn limits(settings: &Settings) -> &crate::engine::SearchLimits {
+        match &settings.analyst.budget {
+            Some(b) if !settings.analyst.is_builtin() => b,
+            _ => &settings.limits,
+        }
+    }
+
+    /// The move time of a review searched by time alone (no depth): it costs that time on any
+    /// machine.
+    fn set_movetime(settings: &Settings) -> Option<std::time::Duration> {
+        let limits = Self::limits(settings);
+        limits.movetime.filter(|_| limits.depth.is_none())
+    }
+
+    /// Whether the prior of a review with `settings` depends on the machine ([`Prior::of`]'s
+    /// `machine`): not for a set move time, so such a review need not measure it first.
+    #[must_use]
+    pub fn scales_with_machine(settings: &Settings) -> bool {
+        Self::set_movetime(settings).is_none()
+    }
+
     /// The prior of a review with `settings` on a machine where a search costs `machine` times
     /// what it cost when the constants were measured ([`super::calibration::factor`]): the
     /// benchmark's costs scaled to the review's depth and analyst, and by `machine` (an
@@ -131,12 +153,9 @@ impl Prior {
     #[must_use]
     pub fn of(settings: &Settings, machine: f64) -> Prior {
         let external = !settings.analyst.is_builtin();
-        let limits = match &settings.analyst.budget {
-            Some(b) if external => b,
-            _ => &settings.limits,
-        };
+        let limits = Self::limits(settings);
         let verify_factor = f64::from(analysis::VERIFY_FACTOR);
-        if let (None, Some(t)) = (limits.depth, limits.movetime) {
+        if let Some(t) = Self::set_movetime(settings) {
             let t = t.as_secs_f64();
             // The built-in engine confirms a flag with a search as long again.
             let confirm = if external { 1.0 } else { 2.0 };
@@ -551,6 +570,9 @@ mod tests {
         };
         assert_eq!(Prior::of(&movetime, 1.4), Prior::of(&movetime, 1.0));
         assert!((Prior::of(&movetime, 1.4).first - 0.2).abs() < 1e-9);
+        // So a review by move time skips the benchmark; one by depth runs it.
+        assert!(!Prior::scales_with_machine(&movetime));
+        assert!(Prior::scales_with_machine(&depth) && Prior::scales_with_machine(&stockfish));
     }
 
     #[test]

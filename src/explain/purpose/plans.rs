@@ -44,6 +44,7 @@ pub fn opens_file(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
             b0.piece_at(*r) == Some(Role::Rook.of(us))
                 && own_pawn_on_file(b0, r.file(), us)
                 && !own_pawn_on_file(b1, r.file(), us)
+                && (board::is_open_file(b1, r.file()) || board::rook_sees_file(b1, *r, us))
         })
         .map(|rook| Fact::OpensFile { uci: uci(mv), rook })
 }
@@ -321,6 +322,20 @@ mod tests {
         // A push along the file opens nothing.
         assert!(
             !facts(fen, "c5")
+                .iter()
+                .any(|f| matches!(f, Fact::OpensFile { .. }))
+        );
+    }
+
+    #[test]
+    fn a_file_behind_the_rooks_own_knight_is_not_opened_for_it() {
+        // 20.fxe3 (Carlsen, session 33 read): the f-pawn leaves the file, but the knight on f3
+        // stands in front of the rook on f1 and Black's pawn on f6 closes it (the coach: "Nf3
+        // blocks it; SF plays Rfe1"). A file opened wholly is said behind a knight (cxd5 with
+        // Nc3 in front of Rc1, above).
+        let fen = "r2q1rbk/2p1p1bp/p4pp1/1pN1P3/1n1P2PQ/P3nN2/1P3PBP/3R1RK1 w - - 0 20";
+        assert!(
+            !facts(fen, "fxe3")
                 .iter()
                 .any(|f| matches!(f, Fact::OpensFile { .. }))
         );

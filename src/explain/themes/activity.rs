@@ -263,8 +263,10 @@ fn rook_open_file(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Opti
     let us = before.turn();
     let (from, to) = rook_squares(mv, us)?;
     let b = after.board();
-    (from.file() != to.file() && board::is_half_open_file(b, to.file(), us))
-        .then(|| Hit::on(b, vec![to]))
+    (from.file() != to.file()
+        && board::is_half_open_file(b, to.file(), us)
+        && board::rook_sees_file(b, to, us))
+    .then(|| Hit::on(b, vec![to]))
 }
 
 fn rook_seventh(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {

@@ -135,6 +135,16 @@ pub const SPECS: &[ThemeSpec] = &[
         sacrifice
     ),
     theme!(
+        "pawn_offer",
+        TacticalMotifs,
+        Positive,
+        None,
+        0.7,
+        Move,
+        "A pawn move the reply takes, not taken back there: after the reply and each of the mover's next moves it is at most a pawn down, and the line, settled within its first eight plies, leaves it one pawn down (two or more is a sacrifice).",
+        pawn_offer
+    ),
+    theme!(
         "deflection",
         TacticalMotifs,
         Positive,
@@ -688,6 +698,41 @@ fn sacrifice(before: &Chess, mv: Move, _after: &Chess, pv: &[Move]) -> Option<Hi
         }
     }
     None
+}
+
+/// How many plies of the line (the move first) [`pawn_offer`] counts the material over.
+const OFFER_PLIES: usize = 8;
+
+/// A pawn offered (9.f4 with the queen on g5: ...Qxf4 takes it, 10.d4 goes on; session 33
+/// read, where "f4 takes aim at e5" said nothing of the pawn): the reply takes the moved pawn,
+/// the mover does not take back on that square, neither the reply nor any of the mover's next
+/// moves leaves it more than a pawn below the start, and the line settles a pawn down.
+fn pawn_offer(before: &Chess, mv: Move, _after: &Chess, pv: &[Move]) -> Option<Hit> {
+    if mv.role() != Role::Pawn || mv.is_promotion() || mv.is_capture() {
+        return None;
+    }
+    let (reply, next) = (pv.first()?, pv.get(1)?);
+    if !(reply.is_capture() && reply.to() == mv.to()) || (next.is_capture() && next.to() == mv.to())
+    {
+        return None;
+    }
+    let us = before.turn();
+    let root = balance(before.board(), us);
+    let (line, settled) = board::settled_early(before, mv, pv, OFFER_PLIES);
+    let all = board::positions(before, &line);
+    // After the reply and after each of the mover's next moves (an exchange's middle, the
+    // opponent to recapture, is no loss).
+    let never_more = all
+        .iter()
+        .skip(2)
+        .take(1)
+        .chain(all.iter().skip(3).step_by(2))
+        .all(|p| balance(p.board(), us) >= root - 1);
+    let ends_down = settled.len() > 3
+        && settled
+            .last()
+            .is_some_and(|end| balance(end.board(), us) == root - 1);
+    (never_more && ends_down).then(|| Hit::at(vec![mv.to()]))
 }
 
 fn deflection(_before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Hit> {
