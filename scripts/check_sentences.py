@@ -96,11 +96,23 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
                                  is one) takes it, the mover's next move does not take
                                  back as much at once, and the line (9 plies, cut after its
                                  last quiet move) leaves the mover's material lower
+  pawn_offer                     the reply takes the moved pawn, the mover's next move does
+                                 not take back there, the mover is at most a pawn down after
+                                 the reply and after each of its next moves (8 plies), and the
+                                 line (8 plies, settled) ends exactly one pawn down
+  threat_wins (threat_taken_offer) the reply does not take the piece that makes the threat
+  decided (q_good, q_excellent,  a move judged good or excellent (no mate) that scores 200 cp
+  q_decided_lost, q_decided_won) or more below the best (the quality claim) in a decided game
+                                 (the best move's winning chances <= -0.5: "lost"; the
+                                 played move's >= 0.5: "won") is said as q_decided_*, never
+                                 "good" or "excellent"; q_decided_* only then
   verdict (every q_* word)       the word agrees with the explanation's own judgement: good,
                                  excellent or best never beside a mate the move allows; the
                                  word's class is the quality field's
   reason                         a verdict never stands alone: at least one sentence that is
-                                 not a verdict (category move_quality)
+                                 not a verdict (category move_quality), or a verdict naming
+                                 the mate the move allows or misses (q_allowed_mate,
+                                 q_missed_mate: "allows a forced mate, starting with Qh7+")
   score text                     the text writes the score from White's side with its sign
                                  and plain words: no "for you", "for White", "for Black",
                                  "#-", "winning chances"; the sign in [...] is White's
@@ -146,6 +158,8 @@ MOVED_PIECE_ACTIVITY = {
 # Sentences that only read out the line or the opening (`plan_only`, a figure).
 LINE_ONLY = {"idea_plan", "line_plan", "line_reply", "line_waits", "line_trade", "book"}
 ERRORS = ("inaccuracy", "mistake", "blunder")
+# Verdicts that name the concrete mate allowed or missed: a reason of their own.
+MATE_VERDICTS = ("q_allowed_mate", "q_missed_mate")
 PRINCIPLES = ("early_queen", "same_piece_twice", "premature_attack", "knight_on_rim",
               "king_shelter_weakened", "bad_bishop", "doubled_pawn_created", "isolated_pawn_created",
               "backward_pawn_created", "pawn_islands_increase")
@@ -749,7 +763,9 @@ class Referee:
                     self.fail("verdict", e, text, "called %s but it allows a mate" % quality)
         if sentences:
             self.checked["reason"] += 1
-            if all(s["category"] == "move_quality" for s in sentences):
+            # A verdict that names the mate it allows or misses ("h6 allows a forced mate,
+            # starting with Qh7+") gives the error's reason, as q_*_why does.
+            if all(s["category"] == "move_quality" and s["template"] not in MATE_VERDICTS for s in sentences):
                 self.fail("reason", e, " ".join(s["text"] for s in sentences), "a verdict without a reason")
             # A figure, not a violation: a quiet move whose only words beside the verdict are
             # the line's plan, the opening's name or the line itself (no reason of its own).
