@@ -737,6 +737,27 @@ def t_idea(board, c):
             return False
         again = legal(after, r)
         return again is None or not after.is_capture(again)
+    if idea == "stops_mate":
+        # A quiet move; after a pass instead the claimed line (three plies or more) is legal
+        # from the position before the move, starts from `other` and mates on `s`. That it is
+        # forced, and gone after the move (the defender may now answer otherwise, so the same
+        # moves may still be legal), is the sentence referee's Stockfish check.
+        line = c.get("moves") or []
+        p = pass_turn(board)
+        if board.is_capture(m) or after.is_check() or p is None or len(line) < 3:
+            return False
+
+        def mates_by(start):
+            b = start.copy()
+            for u in line:
+                x = legal(b, u)
+                if x is None:
+                    return False
+                b.push(x)
+            return b.is_checkmate()
+        first = chess.Move.from_uci(line[0])
+        return (mates_by(p) and first.from_square == other
+                and chess.Move.from_uci(line[-1]).to_square == s)
     if idea in ("threat_line", "threat_mating"):
         # A quiet move; after it and a pass the claimed line is legal, its first move (to s,
         # from other) a capture or a check; the moved man makes it, makes the line's next

@@ -97,7 +97,8 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
                                  back as much at once, and the line (9 plies, cut after its
                                  last quiet move) leaves the mover's material lower
   pawn_offer                     the reply takes the moved pawn, the mover's next move does
-                                 not take back there, the mover is at most a pawn down after
+                                 not take back there, nor could it without losing material
+                                 by exchange (SEE), the mover is at most a pawn down after
                                  the reply and after each of its next moves (8 plies), and the
                                  line (8 plies, settled) ends exactly one pawn down
   threat_wins (threat_taken_offer) the reply does not take the piece that makes the threat
@@ -106,6 +107,8 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
                                  (the best move's winning chances <= -0.5: "lost"; the
                                  played move's >= 0.5: "won") is said as q_decided_*, never
                                  "good" or "excellent"; q_decided_* only then
+  idea_stops_mate                Stockfish (depth N): the opponent mates by force after a pass
+                                 and not after the move
   verdict (every q_* word)       the word agrees with the explanation's own judgement: good,
                                  excellent or best never beside a mate the move allows; the
                                  word's class is the quality field's
@@ -466,6 +469,9 @@ class Referee:
                 if not (len(moves) >= 3 and boards[1].is_capture(moves[1]) and moves[1].to_square == mv.to_square
                         and not (boards[2].is_capture(moves[2]) and moves[2].to_square == mv.to_square)):
                     self.fail("pawn_offer", e, text, "the reply does not take the pawn for good")
+                elif any(x.to_square == mv.to_square and see(boards[2], x) >= 0
+                         for x in boards[2].legal_moves if boards[2].is_capture(x)):
+                    self.fail("pawn_offer", e, text, "the mover could take back on the square")
                 elif any(balance(b, mover) < root - 1 for b in boards[2:3] + boards[3:9:2]):
                     self.fail("pawn_offer", e, text, "more than a pawn given")
                 elif not cut or cut < 3 or balance(boards[cut], mover) != root - 1:
@@ -662,6 +668,24 @@ class Referee:
                                 passed.san(r), was, is_)
                 if why:
                     self.fail("makes_room", e, text, why)
+            elif t == "idea_stops_mate":
+                # A mating attack stopped (point::stops_mate): by Stockfish the opponent mates
+                # after a pass, and does not after the move.
+                self.checked["stops_mate"] += 1
+                passed = pass_turn(board)
+                why = None
+                if passed is None:
+                    why = "the mover cannot pass"
+                elif self.engine is not None:
+                    side = self.side_engine()
+                    threat = sf_score(side, passed, self.depth)[0]
+                    now = sf_score(side, after, self.depth)[0]
+                    if not (threat.is_mate() and threat.mate() > 0):
+                        why = "Stockfish: no mate after a pass (%s)" % threat
+                    elif now.is_mate() and now.mate() > 0:
+                        why = "Stockfish: the opponent still mates after the move (%s)" % now
+                if why:
+                    self.fail("stops_mate", e, text, why)
             elif t in ("idea_removes_guard", "idea_removes_defender"):
                 # The guard removed is the move's point only when the piece it guarded is won:
                 # the settled line ends with the mover's material above its start.

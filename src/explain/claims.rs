@@ -834,7 +834,7 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 51] = [
+    pub const IDEAS: [&'static str; 52] = [
         "outpost_taken",
         "trades_attacked",
         "gives_piece",
@@ -884,6 +884,7 @@ impl Fact {
         "stops_attack",
         "threat_line",
         "threat_mating",
+        "stops_mate",
         "doubles_pawns",
         "makes_room",
     ];

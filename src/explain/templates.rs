@@ -809,7 +809,11 @@ impl Templates {
                 ..
             } => {
                 // A threatened line: its first move, then the rest as a line.
-                if matches!(idea.as_str(), "threat_line" | "threat_mating") && san.len() > 1 {
+                if matches!(
+                    idea.as_str(),
+                    "threat_line" | "threat_mating" | "stops_mate"
+                ) && san.len() > 1
+                {
                     put("idea_san", Some(san[0].clone()));
                     put("idea_then", Some(san[1..].join(" ")));
                 }

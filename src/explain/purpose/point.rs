@@ -225,7 +225,11 @@ pub fn stops(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
         return None;
     }
     let passed = pass(before)?;
-    let (best, best_score) = short_search(&passed, STOP_DEPTH, STOP_NODES);
+    let (line, best_score) = short_line(&passed, STOP_DEPTH, STOP_NODES);
+    if let Some(f) = stops_mate(mv, after, &passed, &line, best_score) {
+        return Some(f);
+    }
+    let best = line.first().copied();
     let r = match best.filter(|r| bites(&passed, *r)) {
         Some(r) => r,
         None => {
@@ -236,6 +240,44 @@ pub fn stops(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     };
     stops_best(before, mv, after, &passed, r, best_score)
         .or_else(|| avoids_trade(mv, after, &passed, best_score))
+}
+
+/// `stops_mate`: after a pass the opponent mates by force within the short search (its line
+/// `line`, scored `best_score` for them, ends in checkmate: a mate in one is [`super::threat_met`]'s),
+/// and after the move it no longer does (9.Qf3 against ...Qg3+ Ke2 Bg4#: the queen covers g3;
+/// "Qf3 threatens Qxf4" said nothing of it, session 34 read). `square` the mating square,
+/// `other` where the line's first move comes from, `moves` and `san` the line.
+fn stops_mate(
+    mv: Move,
+    after: &Chess,
+    passed: &Chess,
+    line: &[Move],
+    best_score: i32,
+) -> Option<Fact> {
+    if best_score < crate::engine::MATE_BOUND || line.len() < 3 {
+        return None;
+    }
+    let positions = board::positions(passed, line);
+    if positions.len() != line.len() + 1 || !positions.last().is_some_and(Position::is_checkmate) {
+        return None;
+    }
+    let (_, theirs) = short_search(after, STOP_DEPTH, STOP_NODES);
+    if theirs >= crate::engine::MATE_BOUND {
+        return None;
+    }
+    let mut names = Vec::new();
+    for (p, m) in positions.iter().zip(line) {
+        names.push(super::san(p, *m));
+    }
+    Some(Fact::Idea {
+        uci: uci(mv),
+        idea: "stops_mate".to_owned(),
+        square: line.last()?.to(),
+        other: line.first()?.from(),
+        moves: line.iter().map(|m| uci(*m)).collect(),
+        san: names,
+        n: 0,
+    })
 }
 
 /// `avoids_trade`: a bishop or knight steps away from an even trade for the other minor piece
@@ -979,6 +1021,18 @@ mod tests {
             } => Some((idea, names)),
             _ => None,
         }
+    }
+
+    #[test]
+    fn a_queen_covering_the_mating_square_stops_the_mating_attack() {
+        // Morphy, 9.Qf3 (session 34 read): after a pass ...Qg3+ Ke2 Bg4# mates; the queen on f3
+        // covers g3. "Qf3 threatens Qxf4" was all that was said.
+        let fen = "rnb1kb1r/ppp2p1p/6q1/3p4/4Pp1P/2N5/PPPP2P1/R1BQKB1R w KQkq - 2 9";
+        let (idea, moves) = idea_of(fen, "Qf3").expect("an idea");
+        assert_eq!(idea, "stops_mate");
+        assert_eq!(moves.first().map(String::as_str), Some("g6g3"));
+        // A move that leaves the mate on is no answer to it.
+        assert!(idea_of(fen, "a3").is_none_or(|(idea, _)| idea != "stops_mate"));
     }
 
     #[test]

@@ -705,8 +705,9 @@ const OFFER_PLIES: usize = 8;
 
 /// A pawn offered (9.f4 with the queen on g5: ...Qxf4 takes it, 10.d4 goes on; session 33
 /// read, where "f4 takes aim at e5" said nothing of the pawn): the reply takes the moved pawn,
-/// the mover does not take back on that square, neither the reply nor any of the mover's next
-/// moves leaves it more than a pawn below the start, and the line settles a pawn down.
+/// the mover does not take back on that square and could not do so without losing material by
+/// exchange, neither the reply nor any of the mover's next moves leaves it more than a pawn
+/// below the start, and the line settles a pawn down.
 fn pawn_offer(before: &Chess, mv: Move, _after: &Chess, pv: &[Move]) -> Option<Hit> {
     if mv.role() != Role::Pawn || mv.is_promotion() || mv.is_capture() {
         return None;
@@ -717,6 +718,17 @@ fn pawn_offer(before: &Chess, mv: Move, _after: &Chess, pv: &[Move]) -> Option<H
         return None;
     }
     let us = before.turn();
+    // A pawn the mover could take back safely is not given (20.e6 dxe6 with d5xe6 at hand:
+    // the line's d6 instead made it "an offer", session 34 read).
+    let taken = board::play(&board::play(before, mv)?, *reply)?;
+    let retakes = taken.legal_moves().iter().any(|m| {
+        m.to() == mv.to()
+            && m.is_capture()
+            && crate::engine::see::see_ge(&taken, *m, 0, &crate::explain::purpose::SEE_VALUES)
+    });
+    if retakes {
+        return None;
+    }
     let root = balance(before.board(), us);
     let (line, settled) = board::settled_early(before, mv, pv, OFFER_PLIES);
     let all = board::positions(before, &line);
@@ -1102,6 +1114,25 @@ mod tests {
             .into_iter()
             .find(|t| t.id == "sacrifice")
             .map(|t| (t.ply, t.squares))
+    }
+
+    #[test]
+    fn a_pawn_the_mover_could_take_back_is_no_offer() {
+        // 20.e6 (Carlsen - Sulskis, session 34 read): Stockfish's line ...dxe6 d6 gives the
+        // extra pawn back, but d5xe6 was at hand: e6 offered nothing.
+        let offered = |fen: &str, sans: &[&str]| {
+            let p = board::from_fen(fen);
+            let line = board::line_from(&p, sans);
+            let after = board::play(&p, line[0]).unwrap();
+            super::pawn_offer(&p, line[0], &after, &line[1..]).is_some()
+        };
+        let fen = "2k1rr2/p1pp2pp/2p5/3PP3/4Q3/1Pq3P1/P4P1P/3R1K1R w - - 4 20";
+        let line = ["e6", "dxe6", "d6", "cxd6", "Rxd6", "Kc7", "Rd4", "Rd8"];
+        assert!(!offered(fen, &line));
+        // 9.f4 ...Qxf4: nothing takes back on f4, and the line stays a pawn down.
+        let fen = "r1b1kb1r/ppp3pp/2N2n2/1B4q1/4p3/8/PPPPQPPP/R1B1K2R w KQkq - 3 9";
+        let line = ["f4", "Qxf4", "d4", "Qd6", "Ne5+", "c6", "Bc4", "Be6"];
+        assert!(offered(fen, &line));
     }
 
     #[test]
