@@ -746,17 +746,9 @@ def t_idea(board, c):
         p = pass_turn(board)
         if board.is_capture(m) or after.is_check() or p is None or len(line) < 3:
             return False
-
-        def mates_by(start):
-            b = start.copy()
-            for u in line:
-                x = legal(b, u)
-                if x is None:
-                    return False
-                b.push(x)
-            return b.is_checkmate()
+        end = play_line(p, line)
         first = chess.Move.from_uci(line[0])
-        return (mates_by(p) and first.from_square == other
+        return (end is not None and end.is_checkmate() and first.from_square == other
                 and chess.Move.from_uci(line[-1]).to_square == s)
     if idea in ("threat_line", "threat_mating"):
         # A quiet move; after it and a pass the claimed line is legal, its first move (to s,
