@@ -697,6 +697,9 @@ def t_idea(board, c):
         if (board.is_capture(m) or after.is_check() or rm is None or not before_p.is_capture(rm)
                 or rm.to_square != s or m.from_square != s or not bites(before_p, r)):
             return False
+        # The capture wins material by static exchange (an even trade saves no piece).
+        if exchange(before_p, rm) <= 0:
+            return False
         again = legal(after_p, r)
         return again is None or not after_p.is_capture(again)
     if idea == "makes_room":

@@ -344,6 +344,12 @@ fn stops_best(
         if attack {
             return Some(answered(mv, "stops_attack", passed, r));
         }
+        // An even trade by static exchange is no piece saved: the move keeps the piece out of
+        // a trade, if the opponent wanted it ([`avoids_trade`]; 20.Ne4 "takes the knight on c3
+        // away from Bxc3" when Rxc3 takes back, session 34 read).
+        if !crate::engine::see::see_ge(passed, r, 1, &SEE_VALUES) {
+            return None;
+        }
         return Some(answered(mv, "escapes", passed, r));
     }
     // After the move the opponent is to move: the same piece move (from, to, promotion; it
@@ -1021,6 +1027,15 @@ mod tests {
             } => Some((idea, names)),
             _ => None,
         }
+    }
+
+    #[test]
+    fn a_knight_stepping_out_of_an_even_trade_is_not_saved() {
+        // 20.Ne4 (Carlsen, session 34 read): after a pass ...Bxc3 Rxc3 trades bishop for
+        // knight; "Ne4 takes the knight on c3 away from Bxc3" said it was saved from a loss.
+        let fen = "r2qr1k1/1pp2p1p/p2p4/3Pbnp1/2P5/1PN3PP/P4PB1/2RQR1K1 w - - 0 20";
+        let (idea, _) = idea_of(fen, "Ne4").expect("an idea");
+        assert_eq!(idea, "avoids_trade");
     }
 
     #[test]
