@@ -214,6 +214,20 @@ def decided_drop(e):
     return None
 
 
+def reply_takes_moved(board, boards, moves, mv):
+    """Whether the line's reply (moves[1]) captures the piece the move explained (`mv`, not a
+    castling; moves[0] in the line) moved, on its square (boards[i]: the position before
+    moves[i])."""
+    return (len(moves) >= 2 and not board.is_castling(mv) and boards[1].is_capture(moves[1])
+            and moves[1].to_square == mv.to_square)
+
+
+def idea_claim(e, s, ideas):
+    """The first claim under sentence `s` of explanation `e` whose idea is one of `ideas`."""
+    return next((e["claims"][i] for i in s.get("claims", []) if i < len(e["claims"])
+                 and e["claims"][i].get("idea") in ideas), None)
+
+
 def early_drop(boards, mover):
     """How far (pawns) the mover's material falls below its start after one of its first
     SACRIFICE_WITHIN_MOVES moves (boards[0] is the position before the move; a line of one
@@ -466,7 +480,7 @@ class Referee:
                 self.checked["pawn_offer"] += 1
                 root = balance(board, mover)
                 cut = early_settled(boards[:9], moves[:8])
-                if not (len(moves) >= 3 and boards[1].is_capture(moves[1]) and moves[1].to_square == mv.to_square
+                if not (len(moves) >= 3 and reply_takes_moved(board, boards, moves, mv)
                         and not (boards[2].is_capture(moves[2]) and moves[2].to_square == mv.to_square)):
                     self.fail("pawn_offer", e, text, "the reply does not take the pawn for good")
                 elif any(x.to_square == mv.to_square and see(boards[2], x) >= 0
@@ -482,8 +496,7 @@ class Referee:
                     self.fail("threat_in_mate", e, text, "a threat of material inside a forced mate")
                 # The reply takes the piece that makes the threat: an offer taken, no threat.
                 self.checked["threat_taken_offer"] += 1
-                if (len(moves) >= 2 and not board.is_castling(mv) and boards[1].is_capture(moves[1])
-                        and moves[1].to_square == mv.to_square):
+                if reply_takes_moved(board, boards, moves, mv):
                     self.fail("threat_taken_offer", e, text, "the reply %s takes the piece that threatens" % pv[1])
                 taken = board.piece_type_at(mv.to_square) if board.is_capture(mv) else None
                 if board.is_en_passant(mv):
@@ -605,8 +618,7 @@ class Referee:
                 # position as it stands, the mover then clearly better (THREAT_STANDS); a
                 # mating one, a mate (kibitzer's own margin is 120 cp by its short search).
                 self.checked["threat_line"] += 1
-                c = next((e["claims"][i] for i in s.get("claims", []) if i < len(e["claims"])
-                          and e["claims"][i].get("idea") in ("threat_line", "threat_mating")), None)
+                c = idea_claim(e, s, ("threat_line", "threat_mating"))
                 why = None
                 if c is None or not c.get("moves"):
                     why = "no threat_line claim under the sentence"
@@ -646,8 +658,7 @@ class Referee:
                 # A retreat square made (point::makes_room): the opponent's move r, played after
                 # a pass, is worth at least ROOM_SEEN less to them after the move, by Stockfish.
                 self.checked["makes_room"] += 1
-                c = next((e["claims"][i] for i in s.get("claims", []) if i < len(e["claims"])
-                          and e["claims"][i].get("idea") == "makes_room"), None)
+                c = idea_claim(e, s, ("makes_room",))
                 why = None
                 if c is None or not c.get("moves"):
                     why = "no makes_room claim under the sentence"
@@ -767,8 +778,7 @@ class Referee:
                     self.fail("line_shown", e, text, "the line is not shown at level %s" % e.get("level"))
             if t in MOVED_PIECE_ACTIVITY:
                 self.checked["moved_taken"] += 1
-                if (len(moves) >= 2 and not board.is_castling(mv) and boards[1].is_capture(moves[1])
-                        and moves[1].to_square == mv.to_square):
+                if reply_takes_moved(board, boards, moves, mv):
                     self.fail("moved_taken", e, text, "the reply %s takes the moved piece" % pv[1])
             if t in ("q_good", "q_excellent") or t.startswith("q_decided_"):
                 # Good or excellent on the winning-chance scale in a decided game, yet two pawns

@@ -265,17 +265,13 @@ fn stops_mate(
     if theirs >= crate::engine::MATE_BOUND {
         return None;
     }
-    let mut names = Vec::new();
-    for (p, m) in positions.iter().zip(line) {
-        names.push(super::san(p, *m));
-    }
     Some(Fact::Idea {
         uci: uci(mv),
         idea: "stops_mate".to_owned(),
         square: line.last()?.to(),
         other: line.first()?.from(),
         moves: line.iter().map(|m| uci(*m)).collect(),
-        san: names,
+        san: crate::explain::explanation::san_line(passed, line),
         n: 0,
     })
 }
@@ -688,12 +684,7 @@ pub fn threat_line(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
         return None;
     }
     let shown: Vec<Move> = line.iter().copied().take(THREAT_SHOWN).collect();
-    let mut cur = passed.clone();
-    let mut names = Vec::new();
-    for m in &shown {
-        names.push(super::san(&cur, *m));
-        cur.play_unchecked(*m);
-    }
+    let names = crate::explain::explanation::san_line(&passed, &shown);
     Some(Fact::Idea {
         uci: uci(mv),
         idea: if mating {
@@ -876,15 +867,17 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
     // A piece that steps away from a capture that wins it has its reason; its move two moves
     // later is the line's, not a route (9.Qc2 out of ...Nxc4's way "is a step on the queen's
     // way to d2" after Bf4, session 33).
-    let escaping = mv.from().is_some_and(|from| {
-        pass(before).is_some_and(|p| {
-            p.legal_moves()
-                .iter()
-                .any(|c| c.to() == from && crate::engine::see::see_ge(&p, *c, 1, &SEE_VALUES))
+    let escaping = || {
+        mv.from().is_some_and(|from| {
+            pass(before).is_some_and(|p| {
+                p.legal_moves()
+                    .iter()
+                    .any(|c| c.to() == from && crate::engine::see::see_ge(&p, *c, 1, &SEE_VALUES))
+            })
         })
-    });
+    };
     let second_step = match (pv.get(2), pv.get(3)) {
-        (Some(&r2), Some(&then)) if walker && !moves_on && !escaping => board::play(&next, r2)
+        (Some(&r2), Some(&then)) if walker && !moves_on && !escaping() => board::play(&next, r2)
             .and_then(|p| {
                 (!mid.board().attacks_from(reply.to()).contains(landed)
                     && !p.is_check()

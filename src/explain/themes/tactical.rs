@@ -718,20 +718,20 @@ fn pawn_offer(before: &Chess, mv: Move, _after: &Chess, pv: &[Move]) -> Option<H
         return None;
     }
     let us = before.turn();
+    let (line, settled) = board::settled_early(before, mv, pv, OFFER_PLIES);
+    let all = board::positions(before, &line);
     // A pawn the mover could take back safely is not given (20.e6 dxe6 with d5xe6 at hand:
     // the line's d6 instead made it "an offer", session 34 read).
-    let taken = board::play(&board::play(before, mv)?, *reply)?;
+    let taken = all.get(2)?;
     let retakes = taken.legal_moves().iter().any(|m| {
         m.to() == mv.to()
             && m.is_capture()
-            && crate::engine::see::see_ge(&taken, *m, 0, &crate::explain::purpose::SEE_VALUES)
+            && crate::engine::see::see_ge(taken, *m, 0, &crate::explain::purpose::SEE_VALUES)
     });
     if retakes {
         return None;
     }
     let root = balance(before.board(), us);
-    let (line, settled) = board::settled_early(before, mv, pv, OFFER_PLIES);
-    let all = board::positions(before, &line);
     // After the reply and after each of the mover's next moves (an exchange's middle, the
     // opponent to recapture, is no loss).
     let never_more = all
