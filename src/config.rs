@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 
 pub mod values;
 
-pub use values::{EngineConfig, EvalConfig, EvalPreset, Evaluation};
+pub use values::{EngineConfig, EvalConfig, EvalPreset, Evaluation, Searcher};
 
 /// The whole configuration, one field per `[section]` of `config.toml`.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -86,14 +86,18 @@ impl Default for GameConfig {
 }
 
 impl EngineConfig {
-    /// The evaluation parameters of the search: `[eval]`'s terms, with the network when
-    /// `evaluation = "network"`.
+    /// The evaluation parameters of `searcher`'s search: `[eval]`'s terms, with the network
+    /// when `evaluation` gives it one ([`Evaluation::uses_network`]).
     ///
     /// # Errors
     /// If the network file cannot be read or is not a network (the message names it).
-    pub fn eval_params(&self, eval: &EvalConfig) -> anyhow::Result<crate::engine::EvalParams> {
+    pub fn eval_params(
+        &self,
+        eval: &EvalConfig,
+        searcher: Searcher,
+    ) -> anyhow::Result<crate::engine::EvalParams> {
         let mut params = crate::engine::EvalParams::from_config(eval);
-        if self.evaluation == Evaluation::Network {
+        if self.evaluation.uses_network(searcher) {
             params.network = Some(crate::engine::network::Network::shared(&self.network)?);
         }
         Ok(params)
@@ -616,7 +620,7 @@ impl Config {
                 range(key, value.get(), lo, hi)?;
             }
         }
-        if self.engine.evaluation == Evaluation::Network
+        if self.engine.evaluation != Evaluation::Classic
             && let Err(e) = crate::engine::network::Network::shared(&self.engine.network)
         {
             return Err((
@@ -863,16 +867,38 @@ mod tests {
         // The embedded network always loads, and the search then uses it.
         c.engine.network = String::new();
         assert!(c.validate().is_ok());
-        let params = c.engine.eval_params(&c.eval).unwrap();
+        let params = c.engine.eval_params(&c.eval, Searcher::Analyst).unwrap();
         assert!(params.network.is_some());
-        assert!(
-            Config::default()
-                .engine
-                .eval_params(&c.eval)
+        // The default (`auto`) checks the network file too: the top level plays with it.
+        c.engine.evaluation = Evaluation::Auto;
+        c.engine.network = bad.display().to_string();
+        assert_eq!(c.validate().unwrap_err().0, "engine.network");
+        c.engine.evaluation = Evaluation::Classic;
+        assert!(c.validate().is_ok());
+    }
+
+    #[test]
+    fn auto_gives_the_network_to_the_top_level_alone() {
+        let c = Config::default();
+        assert_eq!(c.engine.evaluation, Evaluation::Auto);
+        let network = |searcher| {
+            c.engine
+                .eval_params(&c.eval, searcher)
                 .unwrap()
                 .network
-                .is_none()
-        );
+                .is_some()
+        };
+        assert!(network(Searcher::Level(crate::engine::levels::Level::MAX)));
+        for level in 1..crate::engine::levels::Level::MAX {
+            assert!(!network(Searcher::Level(level)), "level {level}");
+        }
+        assert!(!network(Searcher::Analyst));
+        for (evaluation, everywhere) in [(Evaluation::Classic, false), (Evaluation::Network, true)]
+        {
+            for searcher in [Searcher::Level(1), Searcher::Level(10), Searcher::Analyst] {
+                assert_eq!(evaluation.uses_network(searcher), everywhere);
+            }
+        }
     }
 
     #[test]

@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::Parser;
 use kibitzer::cli::{Cli, Command, ConfigCommand, PlayArgs};
+use kibitzer::config::Searcher;
 use kibitzer::config::{Config, ConfigSource, Dirs, EXAMPLE};
 use kibitzer::engine::Level;
 use kibitzer::play::StartOptions;
@@ -537,7 +538,7 @@ fn bench(
     };
     let (nodes, elapsed) = match variant {
         Variant::Chess => {
-            let params = match config.engine.eval_params(&config.eval) {
+            let params = match config.engine.eval_params(&config.eval, Searcher::Analyst) {
                 Ok(p) => p,
                 Err(e) => return fail(1, &format!("{e:#}")),
             };

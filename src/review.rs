@@ -146,11 +146,12 @@ impl Settings {
     ) -> Settings {
         Settings {
             limits,
-            // The network when `engine.evaluation = "network"` (a network that does not load
-            // was refused with the configuration; the classic terms if it fails now).
+            // The analyst's evaluation: the network when `engine.evaluation = "network"` (a
+            // network that does not load was refused with the configuration; the classic terms
+            // if it fails now).
             params: config
                 .engine
-                .eval_params(&config.eval)
+                .eval_params(&config.eval, crate::config::Searcher::Analyst)
                 .unwrap_or_else(|_| EvalParams::from_config(&config.eval)),
             pawn_battle: Evaluation::from_config(&config.pawn_battle.eval),
             level,

@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use shakmaty::{CastlingMode, Chess, Color, Move};
 
-use crate::config::Config;
+use crate::config::{Config, Searcher};
 use crate::echo::echo;
 use crate::engine::levels::Level;
 use crate::engine::{
@@ -140,7 +140,10 @@ where
         params: settings
             .config
             .engine
-            .eval_params(&settings.config.eval)
+            .eval_params(
+                &settings.config.eval,
+                Searcher::Level(settings.config.engine.level),
+            )
             .map_err(|e| std::io::Error::other(format!("{e:#}")))?,
         settings,
         next_id: 1,
@@ -487,12 +490,11 @@ impl<W: Write> Session<'_, W> {
             self.cancel();
             self.game = UciGame::start(self.settings.uci.variant);
         }
-        match self
-            .settings
-            .config
-            .engine
-            .eval_params(&self.settings.config.eval)
-        {
+        // The evaluation of the level now in force (`Level`, `UCI_Elo`, `Evaluation`).
+        match self.settings.config.engine.eval_params(
+            &self.settings.config.eval,
+            Searcher::Level(self.level_number()),
+        ) {
             Ok(params) => self.params = params,
             Err(e) => {
                 // A network that does not load leaves the evaluation as it was.
@@ -508,10 +510,15 @@ impl<W: Write> Session<'_, W> {
 
     /// The level in force: `UCI_Elo` when strength is limited, else `Level`.
     fn level(&self) -> Level {
+        Level::get(self.level_number())
+    }
+
+    /// The number of the level in force.
+    fn level_number(&self) -> u8 {
         if self.settings.uci.limit_strength {
-            Level::get(Level::number_for_elo(self.settings.uci.elo))
+            Level::number_for_elo(self.settings.uci.elo)
         } else {
-            Level::get(self.settings.config.engine.level)
+            self.settings.config.engine.level
         }
     }
 
@@ -1167,6 +1174,66 @@ mod tests {
             out.lines().filter(|l| l.contains("error")).count(),
             1,
             "{out}"
+        );
+    }
+
+    /// The default `Evaluation auto` searches with the network at the top level only: the
+    /// search at `Level 10` is the network's, at `Level 9` and at a limited `UCI_Elo` the
+    /// classic terms' (the same nodes, score and line at a fixed depth, one thread).
+    #[test]
+    fn auto_searches_with_the_network_at_the_top_level_alone() {
+        let search = |options: &str| {
+            let out = session(&format!(
+                "setoption name OwnBook value false
+{options}position startpos
+go depth 4
+isready
+"
+            ));
+            let line = out
+                .lines()
+                .find(|l| l.starts_with("info depth 4 "))
+                .unwrap_or_else(|| panic!("{out}"));
+            // The search's own figures, not its timing.
+            let field = |name: &str| {
+                let mut words = line.split(' ').skip_while(|w| *w != name);
+                words.nth(1).unwrap_or_default().to_owned()
+            };
+            (
+                field("cp"),
+                field("nodes"),
+                line.split(" pv ").nth(1).unwrap().to_owned(),
+            )
+        };
+        let network = search(
+            "setoption name Evaluation value network
+",
+        );
+        let classic = search(
+            "setoption name Evaluation value classic
+",
+        );
+        assert_ne!(network, classic);
+        assert_eq!(search(""), network);
+        assert_eq!(
+            search(
+                "setoption name Level value 9
+"
+            ),
+            classic
+        );
+        assert_eq!(
+            search(
+                "setoption name UCI_LimitStrength value true
+setoption name UCI_Elo value 2200
+"
+            ),
+            search(
+                "setoption name UCI_LimitStrength value true
+setoption name UCI_Elo value 2200
+setoption name Evaluation value classic
+"
+            )
         );
     }
 

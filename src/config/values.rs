@@ -38,11 +38,36 @@ pub struct EngineConfig {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Evaluation {
-    /// The hand-written terms of `[eval]` (what the explanations describe).
+    /// The network for the top level's own moves (the strongest opponent), the classic terms
+    /// for the other levels, hints and the built-in judge (whose verdicts agree better with a
+    /// referee on the classic terms: docs/REVIEW.md).
     #[default]
+    Auto,
+    /// The hand-written terms of `[eval]` (what the explanations describe) everywhere.
     Classic,
-    /// The trained network (`engine.network`, or the embedded one).
+    /// The trained network (`engine.network`, or the embedded one) everywhere.
     Network,
+}
+
+/// Who searches with the evaluation `engine.evaluation` chooses for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Searcher {
+    /// The engine playing its own move at this level (1 to 10).
+    Level(u8),
+    /// Hints, analyses, benchmarks and the built-in judge of reviews and verdicts.
+    Analyst,
+}
+
+impl Evaluation {
+    /// Whether `searcher` searches with the network.
+    #[must_use]
+    pub fn uses_network(self, searcher: Searcher) -> bool {
+        match self {
+            Evaluation::Classic => false,
+            Evaluation::Network => true,
+            Evaluation::Auto => searcher == Searcher::Level(crate::engine::levels::Level::MAX),
+        }
+    }
 }
 
 impl Default for EngineConfig {
@@ -56,7 +81,7 @@ impl Default for EngineConfig {
             book: true,
             book_depth: 20,
             learn: false,
-            evaluation: Evaluation::Classic,
+            evaluation: Evaluation::Auto,
             network: String::new(),
         }
     }

@@ -5,6 +5,7 @@ use std::sync::mpsc::Sender;
 
 use crate::analysis::convert::score;
 use crate::app::{Event, Purpose, SearchId, SearchPosition, SearchRequest, Thinking};
+use crate::config::Searcher;
 use crate::engine::rules::SearchRules;
 use crate::engine::{self, AnyRequest, EngineHandle, EngineReport, EvalParams, Level};
 
@@ -85,11 +86,17 @@ pub fn engine_request(request: &SearchRequest) -> Box<dyn AnyRequest> {
     let level = own_move.then_some(level);
     match &request.position {
         SearchPosition::Chess(pos) => {
-            // `engine.evaluation` (a network file that does not load was refused when the
-            // configuration was validated; the classic evaluation then).
+            // `engine.evaluation` for the engine's own move at its level, else for the analyst
+            // (a network file that does not load was refused when the configuration was
+            // validated; the classic evaluation then).
+            let searcher = if own_move {
+                Searcher::Level(request.engine.level)
+            } else {
+                Searcher::Analyst
+            };
             let params = request
                 .engine
-                .eval_params(&request.eval)
+                .eval_params(&request.eval, searcher)
                 .unwrap_or_else(|_| EvalParams::from_config(&request.eval));
             let mut search = game_request(request, pos.clone(), params, limits, level);
             // The opening book is chess's.
