@@ -702,10 +702,11 @@ def t_idea(board, c):
             return False
         again = legal(after_p, r)
         return again is None or not after_p.is_capture(again)
-    if idea == "makes_room":
+    if idea in ("makes_room", "makes_room_trade"):
         # The opponent's quiet move r after a pass attacks our piece on `other` (no pawn, no
         # king), which then has no safe move; the move leaves s, and after it and r the piece
-        # can go to s safely.
+        # can go to s safely. `makes_room_trade`: r's piece taking ours is an even trade by
+        # exchange (it would be traded off, not lost).
         r = c["moves"][0]
         before_p = pass_turn(board)
         rm = legal(before_p, r) if before_p is not None else None
@@ -718,15 +719,33 @@ def t_idea(board, c):
         if (p is None or p.color != us or p.piece_type in (chess.PAWN, chess.KING)
                 or other not in hit.attacks(rm.to_square)):
             return False
-        if any(exchange(hit, x) >= 0 for x in hit.legal_moves if x.from_square == other):
+        trade = idea == "makes_room_trade"
+
+        def contested(b, x):
+            # x lands where an enemy man worth no more than the piece attacks it.
+            worth = VALUES[b.piece_type_at(x.from_square)]
+            lifted = b.copy(stack=False)
+            lifted.remove_piece_at(x.from_square)
+            return any(VALUES[lifted.piece_type_at(a)] <= worth
+                       for a in lifted.attackers(not us, x.to_square))
+        # Trapped: every move loses the piece by exchange; for a trade, every move that does
+        # not lands where it would be traded.
+        if any(exchange(hit, x) >= 0 and not (trade and contested(hit, x))
+               for x in hit.legal_moves if x.from_square == other):
             return False
+        if trade:
+            traded = pass_turn(hit)
+            take = chess.Move(rm.to_square, other)
+            if traded is None or take not in traded.legal_moves or exchange(traded, take) != 0:
+                return False
         again = legal(after, r)
         if again is None:
             return False
         now = after.copy()
         now.push(again)
         out_ = chess.Move(other, s)
-        return out_ in now.legal_moves and exchange(now, out_) >= 0
+        return (out_ in now.legal_moves and exchange(now, out_) >= 0
+                and not (trade and contested(now, out_)))
     if idea == "stops_attack":
         # After a pass the opponent's move r takes the moved man on s with check, on a square
         # beside our king; after the move it takes nothing there.
@@ -858,6 +877,21 @@ def t_idea(board, c):
             return False
         again = legal(after, r)
         return again is None or exchange(after, again) < 0
+    if idea == "supports":
+        # A pawn move; the mover's next move in the line (after the reply, no check) is a pawn
+        # push, not a capture, by another pawn, to s, which the moved pawn (on `other`) now
+        # guards and which no pawn of ours guarded before the move.
+        line = c["moves"]
+        if (role != chess.PAWN or board.is_capture(m) or len(line) != 3 or line[0] != c["uci"]
+                or play_line(board, line) is None or other != m.to_square):
+            return False
+        mid = play_line(board, line[:2])
+        ours = chess.Move.from_uci(line[2])
+        if (mid.is_check() or mid.piece_type_at(ours.from_square) != chess.PAWN or mid.is_capture(ours)
+                or ours.from_square == m.to_square or ours.to_square != s):
+            return False
+        pawn_guarded = any(board.piece_type_at(q) == chess.PAWN for q in board.attackers(us, s))
+        return s in after.attacks(m.to_square) and not pawn_guarded
     if idea in ("prepares", "plan", "clears"):
         line = c["moves"]
         if board.is_capture(m):
@@ -1825,7 +1859,7 @@ def perturbations(c):
         if c["idea"] in ("blockade", "undermines", "minority", "fianchetto", "aims_f7", "king_off_line",
                          "escapes", "removes_guard", "removes_defender", "avoids_trade", "stops_attack"):
             out.append(remove(c, c["square"]))
-        if c["idea"] == "makes_room":
+        if c["idea"] in ("makes_room", "makes_room_trade"):
             # Without the piece, no room is made for it.
             out.append(remove(c, c["other"]))
         if c["idea"] == "removes_mate_guard":

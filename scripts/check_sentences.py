@@ -183,6 +183,8 @@ THREAT_STANDS = 100
 # A retreat square made (idea_makes_room): the opponent's move after a pass is worth at least
 # this much less to them after the move (kibitzer's own margin is 100 cp by its short search).
 ROOM_SEEN = 60
+# The same when the piece would only be traded off (idea_makes_room_trade; kibitzer's margin 30).
+TRADE_ROOM_SEEN = 15
 
 
 # A move judged good or excellent two pawns or more below the best in a decided game
@@ -654,11 +656,13 @@ class Referee:
                                     board.san(blow), was, then)
                 if why:
                     self.fail("threat_line", e, text, why)
-            elif t == "idea_makes_room":
+            elif t in ("idea_makes_room", "idea_makes_room_trade"):
                 # A retreat square made (point::makes_room): the opponent's move r, played after
-                # a pass, is worth at least ROOM_SEEN less to them after the move, by Stockfish.
+                # a pass, is worth at least ROOM_SEEN (TRADE_ROOM_SEEN against a trade) less to
+                # them after the move, by Stockfish.
                 self.checked["makes_room"] += 1
-                c = idea_claim(e, s, ("makes_room",))
+                trade = t == "idea_makes_room_trade"
+                c = idea_claim(e, s, ("makes_room_trade",) if trade else ("makes_room",))
                 why = None
                 if c is None or not c.get("moves"):
                     why = "no makes_room claim under the sentence"
@@ -674,7 +678,7 @@ class Referee:
                         now.push(r)
                         was = clamped(sf_score(side, hit, self.depth)[0])
                         is_ = clamped(sf_score(side, now, self.depth)[0])
-                        if is_ - was < ROOM_SEEN:
+                        if is_ - was < (TRADE_ROOM_SEEN if trade else ROOM_SEEN):
                             why = "Stockfish: after the move %s costs the mover %+d -> %+d cp" % (
                                 passed.san(r), was, is_)
                 if why:

@@ -834,8 +834,10 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 52] = [
+    pub const IDEAS: [&'static str; 54] = [
         "outpost_taken",
+        "supports",
+        "makes_room_trade",
         "trades_attacked",
         "gives_piece",
         "lost_back",

@@ -1138,11 +1138,11 @@ fn same_fact(claims: &[Claim], i: usize, j: usize) -> bool {
             if i.starts_with("rook_") && matches!(j.as_str(), "plan" | "prepares" | "clears")
                 && !s.is_empty() && s.first() == t.first())
     };
-    // "c3 takes d4 from the bishop on c5" and "c3 takes aim at the central square d4": one
-    // square taken.
+    // "c3 takes d4 from the bishop on c5" (or "prepares d4, with the pawn on c3 to support
+    // it") and "c3 takes aim at the central square d4": one square.
     let denied = |x: &Fact, y: &Fact| {
         matches!((x, y), (Fact::Idea { idea, square, .. }, Fact::Controls { square: s, .. })
-            if idea == "denies" && square == s)
+            if matches!(idea.as_str(), "denies" | "supports") && square == s)
     };
     // "Nd5 centralises the knight on d5, where no enemy pawn attacks it" and "Nd5 puts the
     // knight on d5, an outpost": one square.

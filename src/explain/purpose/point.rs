@@ -377,6 +377,9 @@ fn stops_best(
 /// How much less the opponent's best move after a pass must be worth to them (centipawns, by
 /// [`short_search`]) once the move has made room for the piece it attacks ([`makes_room`]).
 const ROOM_GAIN: i32 = 100;
+/// The same when the attacker would only trade the piece off (`makes_room_trade`): a trade
+/// the opponent wanted costs them less than a piece.
+const TRADE_ROOM_GAIN: i32 = 30;
 
 /// `makes_room`: the opponent's best move after a pass `r` (quiet) attacks a piece of ours that
 /// then has no safe square, and the move vacates a square the piece can go to safely after the
@@ -400,23 +403,63 @@ fn makes_room(
     let us = after.turn().other();
     let b = hit.board();
     let attacked = b.attacks_from(r.to()) & b.by_color(us) & !b.pawns() & !b.kings();
-    let trapped = |t: Square| {
-        hit.legal_moves()
-            .iter()
-            .filter(|m| m.from() == Some(t))
-            .all(|m| !safe(&hit, *m))
+    // Where a move of the piece lands on a square an enemy man worth no more than it attacks:
+    // it would be traded (or lost) there.
+    let contested = |pos: &Chess, m: Move| {
+        let pb = pos.board();
+        let occupied = m.from().map_or(pb.occupied(), |f| pb.occupied().without(f));
+        (pb.attacks_to(m.to(), !us, occupied) & pb.by_color(!us))
+            .into_iter()
+            .any(|a| pb.role_at(a).is_some_and(|ar| value(ar) <= value(m.role())))
     };
-    let target = attacked.into_iter().find(|t| {
-        trapped(*t)
-            && now
-                .legal_moves()
-                .iter()
-                .any(|m| m.from() == Some(*t) && m.to() == vacated && safe(&now, *m))
+    // Trapped: every move of the piece loses it by exchange. Cornered: every move that does
+    // not lands where it would be traded off.
+    let moves_of = |t: Square| {
+        hit.legal_moves()
+            .into_iter()
+            .filter(move |m| m.from() == Some(t))
+    };
+    let trapped = |t: Square| moves_of(t).all(|m| !safe(&hit, m));
+    let cornered = |t: Square| moves_of(t).all(|m| !safe(&hit, m) || contested(&hit, m));
+    // The attacker taking the piece is an even trade (by static exchange): the piece would
+    // be traded off, not lost (9.c3 in the Ruy Lopez against ...Na5 and ...Nxb3, or ...Nxd5
+    // after Bd5: the bishop retreats to c2), said as such and worth less to the opponent.
+    let even_take = |t: Square| {
+        pass(&hit).is_some_and(|p| {
+            p.legal_moves().iter().any(|m| {
+                m.from() == Some(r.to())
+                    && m.to() == t
+                    && safe(&p, *m)
+                    && !crate::engine::see::see_ge(&p, *m, 1, &SEE_VALUES)
+            })
+        })
+    };
+    let retreats = |t: Square, out_of_trade: bool| {
+        now.legal_moves().iter().any(|m| {
+            m.from() == Some(t)
+                && m.to() == vacated
+                && safe(&now, *m)
+                && !(out_of_trade && contested(&now, *m))
+        })
+    };
+    let (target, trade) = attacked.into_iter().find_map(|t| {
+        if trapped(t) && !even_take(t) && retreats(t, false) {
+            Some((t, false))
+        } else if cornered(t) && even_take(t) && retreats(t, true) {
+            Some((t, true))
+        } else {
+            None
+        }
     })?;
+    let (idea, gain) = if trade {
+        ("makes_room_trade", TRADE_ROOM_GAIN)
+    } else {
+        ("makes_room", ROOM_GAIN)
+    };
     let (_, reply) = short_search(&now, STOP_DEPTH - 1, STOP_NODES);
-    (-reply <= best_score - ROOM_GAIN).then(|| Fact::Idea {
+    (-reply <= best_score - gain).then(|| Fact::Idea {
         uci: uci(mv),
-        idea: "makes_room".to_owned(),
+        idea: idea.to_owned(),
         square: vacated,
         other: Some(target),
         moves: vec![uci(r)],
@@ -922,14 +965,30 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
                 mv.from()
                     .is_some_and(|left| shakmaty::attacks::between(f, ours.to()).contains(left))
             });
-        match (possible, cleared) {
-            (true, _) => ("plan", None),
-            (false, true) => ("clears", ours.from()),
-            (false, false) => ("prepares", None),
+        // A pawn move that guards the square of the mover's next pawn push, which no pawn of
+        // ours guarded before: the push will stand on a pawn's support (9.c3 and d4 in the
+        // Ruy Lopez, where ...exd4 is met by cxd4; "c3 takes aim at d4" and "prophylaxis: it
+        // stops Nd4" missed it, session 34 read).
+        let us = before.turn();
+        let pawn_guards = |b: &shakmaty::Board, square: Square| {
+            (shakmaty::attacks::pawn_attacks(!us, square) & b.by_piece(Role::Pawn.of(us))).any()
+        };
+        let supports = mv.role() == Role::Pawn
+            && ours.role() == Role::Pawn
+            && !ours.is_capture()
+            && !moves_on
+            && shakmaty::attacks::pawn_attacks(us, landed).contains(ours.to())
+            && !pawn_guards(before.board(), ours.to());
+        match (supports, possible, cleared) {
+            (true, _, _) => ("supports", Some(landed)),
+            (false, true, _) => ("plan", None),
+            (false, false, true) => ("clears", ours.from()),
+            (false, false, false) => ("prepares", None),
         }
     };
-    // Only the first step was made possible: "b3 makes Bb2 and g3 possible" would claim g3 too.
-    if matches!(idea, "prepares" | "clears") {
+    // Only the first step was made possible (or supported): "b3 makes Bb2 and g3 possible"
+    // would claim g3 too.
+    if matches!(idea, "prepares" | "clears" | "supports") {
         line.truncate(3);
         names.truncate(1);
     }
@@ -1164,6 +1223,13 @@ mod tests {
         // The moved piece moving on is a plan: 1.e4 does not "prepare" e5.
         let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
         assert_eq!(idea_of(fen, "e4", &["Nc6", "e5"]), "plan");
+        // 9.c3 in the Closed Ruy Lopez: d4 will stand on the c-pawn's support (...exd4 cxd4);
+        // d4 was legal and safe before, so without the pawn it would be a mere plan.
+        let ruy = "r1bq1rk1/2p1bppp/p1np1n2/1p2p3/4P3/1B3N1P/PPPP1PP1/RNBQR1K1 w - - 0 9";
+        assert_eq!(idea_of(ruy, "c3", &["Be6", "d4"]), "supports");
+        // Not when a pawn already guarded the square (d3 guards e4 before f3 does).
+        let fen = "4k3/8/8/8/8/3P4/4PP2/4K3 w - - 0 1";
+        assert_eq!(idea_of(fen, "f3", &["Kd7", "e4"]), "plan");
         // Made possible by the reply, not by the move: 20.Rfd1 d4 Qe4 (Qe4 was taken by the
         // pawn on d5 before the reply moved it on): a plan, not "Rfd1 prepares Qe4".
         let fen = "2rq1rk1/3nbp1p/5p2/1bpp4/Np6/5NPB/1PQ1PP1P/R4RK1 w - - 0 20";
@@ -1224,6 +1290,24 @@ mod tests {
                 "makes_room",
                 shakmaty::Square::H2,
                 Some(shakmaty::Square::G3)
+            )
+        );
+    }
+
+    #[test]
+    fn a_pawn_step_keeps_a_bishop_out_of_a_trade() {
+        // 9.c3 in the Closed Ruy Lopez (Carlsen, game 242): after a pass ...Na5 hits the
+        // bishop on b3, which has no safe square, and ...Nxb3 axb3 trades it off; after c3 it
+        // retreats to c2. "c3 is prophylaxis: it stops Nd4" missed it (session 34 read).
+        let fen = "r1bq1rk1/2p1bppp/p1np1n2/1p2p3/4P3/1B3N1P/PPPP1PP1/RNBQR1K1 w - - 0 9";
+        let (before, mv, after) = before_move_after(fen, "c3");
+        let (name, square, other) = named(stops(&before, mv, &after));
+        assert_eq!(
+            (name.as_str(), square, other),
+            (
+                "makes_room_trade",
+                shakmaty::Square::C2,
+                Some(shakmaty::Square::B3)
             )
         );
     }
