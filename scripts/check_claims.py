@@ -892,6 +892,52 @@ def t_idea(board, c):
             return False
         pawn_guarded = any(board.piece_type_at(q) == chess.PAWN for q in board.attackers(us, s))
         return s in after.attacks(m.to_square) and not pawn_guarded
+    if idea == "uncovers":
+        # The move checks with the moved piece alone; our queen, rook or bishop on `other`,
+        # with the square the move left between it and s, now attacks the enemy man on s (no
+        # king), which it did not attack before, worth more than it or undefended; after every
+        # legal answer to the check that does not lose material by exchange it still does.
+        if (other is None or board.is_castling(m) or after.checkers() != chess.SquareSet([m.to_square])
+                or m.from_square not in chess.SquareSet.between(other, s) or s in board.attacks(other)):
+            return False
+
+        def hangs(b):
+            slider, target = b.piece_at(other), b.piece_at(s)
+            if (slider is None or slider.color != us or slider.piece_type not in (chess.BISHOP, chess.ROOK, chess.QUEEN)
+                    or target is None or target.color == us or target.piece_type == chess.KING
+                    or s not in b.attacks(other)):
+                return False
+            return VALUES[target.piece_type] > VALUES[slider.piece_type] or not b.attackers(not us, s)
+        if not hangs(after):
+            return False
+        for r in after.legal_moves:
+            if exchange(after, r) < 0:
+                continue
+            nxt = after.copy(stack=False)
+            nxt.push(r)
+            if not hangs(nxt):
+                return False
+        return True
+    if idea == "prepares_hit":
+        # "prepares" (below), and the prepared move, where it lands, attacks the enemy piece
+        # (no king, no pawn) on `other`, there since before the move, worth more than the piece
+        # that moves or undefended, and not attacked by it from where it stood.
+        line = c["moves"]
+        if other is None or len(line) != 3 or play_line(board, line) is None:
+            return False
+        ours = chess.Move.from_uci(line[2])
+        mid = play_line(board, line[:2])
+        nxt = play_line(board, line)
+        target = nxt.piece_at(other)
+        mover = mid.piece_type_at(ours.from_square)
+        to = ours.to_square if not mid.is_castling(ours) else None
+        if (to is None or target is None or target.color == us or target.piece_type in (chess.KING, chess.PAWN)
+                or board.piece_at(other) != target or other not in nxt.attacks(to)
+                or other in board.attacks(ours.from_square)):
+            return False
+        if not (VALUES[target.piece_type] > VALUES[mover] or not nxt.attackers(not us, other)):
+            return False
+        return t_idea(board, dict(c, idea="prepares"))
     if idea in ("prepares", "plan", "clears"):
         line = c["moves"]
         if board.is_capture(m):
@@ -1857,7 +1903,8 @@ def perturbations(c):
     elif k == "idea":
         out.append(remove(c, c["uci"][:2]))
         if c["idea"] in ("blockade", "undermines", "minority", "fianchetto", "aims_f7", "king_off_line",
-                         "escapes", "removes_guard", "removes_defender", "avoids_trade", "stops_attack"):
+                         "escapes", "removes_guard", "removes_defender", "avoids_trade", "stops_attack",
+                         "uncovers"):
             out.append(remove(c, c["square"]))
         if c["idea"] in ("makes_room", "makes_room_trade"):
             # Without the piece, no room is made for it.

@@ -834,8 +834,10 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 54] = [
+    pub const IDEAS: [&'static str; 56] = [
         "outpost_taken",
+        "uncovers",
+        "prepares_hit",
         "supports",
         "makes_room_trade",
         "trades_attacked",

@@ -1122,9 +1122,12 @@ fn same_fact(claims: &[Claim], i: usize, j: usize) -> bool {
     };
     // "Qxd4+ answers the threat Qxa2 with a check" and "Qxd4+ gives check" say one check;
     // "Nxd5 takes the attacker and stops Nxe3" and "Nxd5 takes the knight" one capture.
+    // "Nd7+ gives check and uncovers the bishop on f4 against c7" and "Nd7+ gives check".
     let check = |x: &Fact, y: &Fact| {
         matches!((x, y), (Fact::Check { uci }, Fact::ThreatMet { uci: u, how, .. })
             if uci == u && how == "check")
+            || matches!((x, y), (Fact::Check { uci }, Fact::Idea { uci: u, idea, .. })
+            if uci == u && idea == "uncovers")
             || matches!((x, y), (Fact::Captures { uci, .. }, Fact::ThreatMet { uci: u, how, .. })
             if uci == u && how == "captures")
     };
@@ -1135,7 +1138,7 @@ fn same_fact(claims: &[Claim], i: usize, j: usize) -> bool {
     // one next move.
     let next_move = |x: &Fact, y: &Fact| {
         matches!((x, y), (Fact::Idea { idea: i, san: s, .. }, Fact::Idea { idea: j, san: t, .. })
-            if i.starts_with("rook_") && matches!(j.as_str(), "plan" | "prepares" | "clears")
+            if i.starts_with("rook_") && matches!(j.as_str(), "plan" | "prepares" | "prepares_hit" | "clears")
                 && !s.is_empty() && s.first() == t.first())
     };
     // "c3 takes d4 from the bishop on c5" (or "prepares d4, with the pawn on c3 to support

@@ -992,6 +992,12 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
         line.truncate(3);
         names.truncate(1);
     }
+    // A prepared move that attacks an enemy piece says so: "f3 prepares Bf2" left out that
+    // Bf2 hits the knight on h4 (session 34 read).
+    let (idea, other) = match (idea, prepared_hit(before, &next, ours)) {
+        ("prepares", Some(target)) => ("prepares_hit", Some(target)),
+        kept => (kept.0, other),
+    };
     Some(Fact::Idea {
         uci: uci(mv),
         idea: idea.to_owned(),
@@ -1001,6 +1007,30 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
         san: names,
         n: 0,
     })
+}
+
+/// The enemy piece (not the king) that the mover's prepared move `ours` attacks where it lands
+/// (in `next`, after it), standing there since before the move (`before`), worth more than
+/// the piece that moved or undefended, and not attacked by that piece from where it stood:
+/// the most valuable, then the loose one.
+fn prepared_hit(before: &Chess, next: &Chess, ours: Move) -> Option<Square> {
+    let us = before.turn();
+    let b = next.board();
+    let landed = crate::explain::themes::util::dest(ours, us);
+    let old = ours
+        .from()
+        .map_or(Bitboard::EMPTY, |f| before.board().attacks_from(f));
+    (b.attacks_from(landed) & b.by_color(!us) & !b.kings() & !b.pawns() & !old)
+        .into_iter()
+        .filter(|t| before.board().piece_at(*t) == b.piece_at(*t))
+        .filter(|t| {
+            b.role_at(*t)
+                .is_some_and(|r| value(r) > value(ours.role()) || !board::is_defended(b, *t))
+        })
+        .max_by_key(|t| {
+            let role = b.role_at(*t).unwrap_or(Role::Pawn);
+            (value(role), !board::is_defended(b, *t))
+        })
 }
 
 /// The squares the moved piece attacked from where it stood before `mv`.
@@ -1227,6 +1257,15 @@ mod tests {
         // d4 was legal and safe before, so without the pawn it would be a mere plan.
         let ruy = "r1bq1rk1/2p1bppp/p1np1n2/1p2p3/4P3/1B3N1P/PPPP1PP1/RNBQR1K1 w - - 0 9";
         assert_eq!(idea_of(ruy, "c3", &["Be6", "d4"]), "supports");
+        // A prepared move that attacks a loose piece says so: f3 frees f2 for the bishop,
+        // which hits the knight on h4 from there.
+        let fen = "6k1/8/8/8/7n/4B3/5PPP/6K1 w - - 0 1";
+        let (before, mv, after) = before_move_after(fen, "f3");
+        let pv = line_from(&after, &["Kf8", "Bf2"]);
+        let Some(Fact::Idea { idea, other, .. }) = follow_up(&before, mv, &after, &pv) else {
+            panic!("no follow-up");
+        };
+        assert_eq!((idea.as_str(), other), ("prepares_hit", Some(Square::H4)));
         // Not when a pawn already guarded the square (d3 guards e4 before f3 does).
         let fen = "4k3/8/8/8/8/3P4/4PP2/4K3 w - - 0 1";
         assert_eq!(idea_of(fen, "f3", &["Kd7", "e4"]), "plan");
