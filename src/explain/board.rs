@@ -47,6 +47,20 @@ pub fn balance(board: &Board, color: Color) -> i32 {
     material(board, color) - material(board, !color)
 }
 
+/// Whether in `board` the piece on `from` already lined up against the man on `pinned` with
+/// the man on `behind` beyond it, nothing between them: a pin a move of that piece along the
+/// line keeps rather than makes.
+#[must_use]
+pub fn pinned_before(board: &Board, from: Square, pinned: Square, behind: Square) -> bool {
+    let occupied = |sq: Square| board.piece_at(sq).is_some();
+    occupied(from)
+        && occupied(pinned)
+        && occupied(behind)
+        && shakmaty::attacks::between(from, behind).contains(pinned)
+        && board.attacks_from(from).contains(pinned)
+        && (shakmaty::attacks::between(pinned, behind) & board.occupied()).is_empty()
+}
+
 /// Pieces of `by` attacking `sq` on the current occupancy.
 #[must_use]
 pub fn attackers(board: &Board, sq: Square, by: Color) -> Bitboard {

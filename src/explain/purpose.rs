@@ -329,6 +329,14 @@ pub fn targets(before: &Chess, mv: Move, after: &Chess) -> Vec<Fact> {
                 continue;
             };
             let held = pr != Role::Pawn || board::pawn_pin_holds(b, landed, p, q);
+            // The same piece pinned it from where it stood: the pin is kept, not made (Bg5-h4
+            // against the knight on f6 and the queen on d8, session 35 read).
+            if mv
+                .from()
+                .is_some_and(|f| board::pinned_before(before.board(), f, p, q))
+            {
+                continue;
+            }
             if held
                 && (qr == Role::King || (value(qr) > value(pr) && value(qr) > value(piece.role)))
             {
@@ -599,12 +607,24 @@ mod tests {
     }
 
     #[test]
+    fn a_pin_kept_along_its_line_is_no_pin_made() {
+        // Carlsen (game 257), 9.Bh4 with the knight on f6 and the queen on d8: the bishop on g5
+        // pinned it already ("is now pinned to the queen" was misleading, session 35 read).
+        let fen = "r1bq1rk1/pppp1pp1/1bn2n1p/6B1/4P3/1NN5/PPP1QPPP/R3KB1R w KQ - 0 9";
+        assert!(pins(fen, "Bh4").is_empty());
+        // From off the line the pin is made: Bg5 from c1 (h6 removed).
+        let fen = "r1bq1rk1/pppp1pp1/1bn2n2/8/4P3/1NN5/PPP1QPPP/R1B1KB1R w KQ - 0 9";
+        assert_eq!(pins(fen, "Bg5"), [(Square::F6, Square::D8)]);
+    }
+
+    #[test]
     fn a_pawn_pinned_while_holding_nothing_is_no_pin_to_name() {
-        // Morphy, game 101: 20.Qg3 lines up with g7 and g8, but the pawn only guards pawns.
-        let idle = "r4rk1/pp2q1p1/2p2p1p/2b1pP2/4P1Q1/3RB3/PPP3PP/5RK1 w - - 2 20";
+        // After Morphy, game 101: Qg3 (here from h4, off the file) lines up with g7 and g8,
+        // but the pawn only guards pawns.
+        let idle = "r4rk1/pp2q1p1/2p2p1p/2b1pP2/4P2Q/3RB3/PPP3PP/5RK1 w - - 2 20";
         assert!(pins(idle, "Qg3").is_empty());
         // The same pin when g7 guards a knight on f6: the pawn cannot take back there.
-        let holds = "r4rk1/pp2q1p1/2p2n1p/2b1pP2/4P1Q1/3RB3/PPP3PP/5RK1 w - - 2 20";
+        let holds = "r4rk1/pp2q1p1/2p2n1p/2b1pP2/4P2Q/3RB3/PPP3PP/5RK1 w - - 2 20";
         assert_eq!(pins(holds, "Qg3"), vec![(Square::G7, Square::G8)]);
     }
 

@@ -1147,6 +1147,12 @@ fn same_fact(claims: &[Claim], i: usize, j: usize) -> bool {
         matches!((x, y), (Fact::Idea { idea, square, .. }, Fact::Controls { square: s, .. })
             if matches!(idea.as_str(), "denies" | "supports") && square == s)
     };
+    // "c3 readies d4: the pawn on c3 will back it up" and "c3 gets ready for the break d4":
+    // one push (session 35 read).
+    let one_push = |x: &Fact, y: &Fact| {
+        matches!((x, y), (Fact::Idea { idea, square, .. }, Fact::PreparesBreak { push, .. })
+            if idea == "supports" && push.get(2..4) == Some(square.to_string().as_str()))
+    };
     // "Nd5 centralises the knight on d5, where no enemy pawn attacks it" and "Nd5 puts the
     // knight on d5, an outpost": one square.
     let centre_post = |x: &Fact, y: &Fact| {
@@ -1154,6 +1160,8 @@ fn same_fact(claims: &[Claim], i: usize, j: usize) -> bool {
             if idea == "centralises" && square == s)
     };
     i == j
+        || one_push(&a.fact, &b.fact)
+        || one_push(&b.fact, &a.fact)
         || centre_post(&a.fact, &b.fact)
         || centre_post(&b.fact, &a.fact)
         || denied(&a.fact, &b.fact)

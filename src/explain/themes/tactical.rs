@@ -501,7 +501,7 @@ fn relative_pins(pos: &Chess, us: shakmaty::Color) -> Vec<(Square, Square, Squar
     out
 }
 
-fn pin_relative(before: &Chess, _mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
+fn pin_relative(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
     let us = before.turn();
     let old = relative_pins(before, us);
     // A pin restricts something only if the pinned piece could otherwise step off the line
@@ -526,9 +526,14 @@ fn pin_relative(before: &Chess, _mv: Move, after: &Chess, _pv: &[Move]) -> Optio
             (b.attacks_from(p) & !b.by_color(piece.color) & off).any()
         }
     };
+    // A pin the moved piece held from where it stood is kept, not made (Bg5-h4).
+    let kept = |p: Square, q: Square| {
+        mv.from()
+            .is_some_and(|f| board::pinned_before(before.board(), f, p, q))
+    };
     relative_pins(after, us)
         .into_iter()
-        .find(|&(s, p, q)| !old.contains(&(s, p, q)) && can_leave(s, p, q))
+        .find(|&(s, p, q)| !old.contains(&(s, p, q)) && !kept(p, q) && can_leave(s, p, q))
         .map(|(s, p, q)| Hit::on(after.board(), vec![s, p, q]))
 }
 
