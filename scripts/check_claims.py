@@ -892,12 +892,17 @@ def t_idea(board, c):
             return False
         pawn_guarded = any(board.piece_type_at(q) == chess.PAWN for q in board.attackers(us, s))
         return s in after.attacks(m.to_square) and not pawn_guarded
-    if idea == "uncovers":
-        # The move checks with the moved piece alone; our queen, rook or bishop on `other`,
-        # with the square the move left between it and s, now attacks the enemy man on s (no
-        # king), which it did not attack before, worth more than it or undefended; after every
-        # legal answer to the check that does not lose material by exchange it still does.
-        if (other is None or board.is_castling(m) or after.checkers() != chess.SquareSet([m.to_square])
+    if idea in ("uncovers", "uncovers_take"):
+        # `uncovers`: the move checks with the moved piece alone; `uncovers_take`: it captures
+        # without check. Our queen, rook or bishop on `other`, with the square the move left
+        # between it and s, now attacks the enemy man on s (no king), which it did not attack
+        # before, worth more than it or undefended; after every legal answer to the check that
+        # does not lose material by exchange (for a capture: every recapture on its square,
+        # and there is one) it still does.
+        take = idea == "uncovers_take"
+        gives = after.checkers() == chess.SquareSet([m.to_square]) if not take else \
+            (not after.checkers() and board.is_capture(m))
+        if (other is None or board.is_castling(m) or not gives
                 or m.from_square not in chess.SquareSet.between(other, s) or s in board.attacks(other)):
             return False
 
@@ -910,7 +915,11 @@ def t_idea(board, c):
             return VALUES[target.piece_type] > VALUES[slider.piece_type] or not b.attackers(not us, s)
         if not hangs(after):
             return False
-        for r in after.legal_moves:
+        answers = [r for r in after.legal_moves
+                   if not take or (after.is_capture(r) and r.to_square == m.to_square)]
+        if take and not answers:
+            return False
+        for r in answers:
             if exchange(after, r) < 0:
                 continue
             nxt = after.copy(stack=False)
@@ -1904,7 +1913,7 @@ def perturbations(c):
         out.append(remove(c, c["uci"][:2]))
         if c["idea"] in ("blockade", "undermines", "minority", "fianchetto", "aims_f7", "king_off_line",
                          "escapes", "removes_guard", "removes_defender", "avoids_trade", "stops_attack",
-                         "uncovers"):
+                         "uncovers", "uncovers_take"):
             out.append(remove(c, c["square"]))
         if c["idea"] in ("makes_room", "makes_room_trade"):
             # Without the piece, no room is made for it.

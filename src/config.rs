@@ -888,14 +888,13 @@ mod tests {
                 .network
                 .is_some()
         };
-        assert!(network(Searcher::Level(crate::engine::levels::Level::MAX)));
-        for level in 1..crate::engine::levels::Level::MAX {
-            assert!(!network(Searcher::Level(level)), "level {level}");
-        }
+        assert!(network(Searcher::TopLevel));
+        assert!(!network(Searcher::LowerLevel));
         assert!(!network(Searcher::Analyst));
+        let all = [Searcher::TopLevel, Searcher::LowerLevel, Searcher::Analyst];
         for (evaluation, everywhere) in [(Evaluation::Classic, false), (Evaluation::Network, true)]
         {
-            for searcher in [Searcher::Level(1), Searcher::Level(10), Searcher::Analyst] {
+            for searcher in all {
                 assert_eq!(evaluation.uses_network(searcher), everywhere);
             }
         }

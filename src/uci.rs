@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use shakmaty::{CastlingMode, Chess, Color, Move};
 
-use crate::config::{Config, Searcher};
+use crate::config::Config;
 use crate::echo::echo;
 use crate::engine::levels::Level;
 use crate::engine::{
@@ -142,7 +142,7 @@ where
             .engine
             .eval_params(
                 &settings.config.eval,
-                Searcher::Level(settings.config.engine.level),
+                Level::searcher(settings.config.engine.level),
             )
             .map_err(|e| std::io::Error::other(format!("{e:#}")))?,
         settings,
@@ -493,7 +493,7 @@ impl<W: Write> Session<'_, W> {
         // The evaluation of the level now in force (`Level`, `UCI_Elo`, `Evaluation`).
         match self.settings.config.engine.eval_params(
             &self.settings.config.eval,
-            Searcher::Level(self.level_number()),
+            Level::searcher(self.level_number()),
         ) {
             Ok(params) => self.params = params,
             Err(e) => {

@@ -49,11 +49,14 @@ pub enum Evaluation {
     Network,
 }
 
-/// Who searches with the evaluation `engine.evaluation` chooses for.
+/// Who searches with the evaluation `engine.evaluation` chooses for
+/// (`engine::levels::Level::searcher` names a level's).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Searcher {
-    /// The engine playing its own move at this level (1 to 10).
-    Level(u8),
+    /// The engine playing its own move at the top level.
+    TopLevel,
+    /// The engine playing its own move at a lower level.
+    LowerLevel,
     /// Hints, analyses, benchmarks and the built-in judge of reviews and verdicts.
     Analyst,
 }
@@ -65,7 +68,7 @@ impl Evaluation {
         match self {
             Evaluation::Classic => false,
             Evaluation::Network => true,
-            Evaluation::Auto => searcher == Searcher::Level(crate::engine::levels::Level::MAX),
+            Evaluation::Auto => searcher == Searcher::TopLevel,
         }
     }
 }

@@ -15,7 +15,7 @@ use shakmaty::Move;
 
 use super::limits::SearchLimits;
 use super::search::SearchResult;
-use crate::config::values::EngineConfig;
+use crate::config::values::{EngineConfig, Searcher};
 
 /// The embedded level table.
 pub const LEVELS_TOML: &str = include_str!("../../assets/levels.toml");
@@ -81,6 +81,17 @@ impl Level {
     /// Every level's number, [`Level::MIN`] to [`Level::MAX`]: the one definition of the range
     /// (the options table, `:level`, the new-game dialog and the UCI `Level` option use it).
     pub const RANGE: std::ops::RangeInclusive<u8> = Level::MIN..=Level::MAX;
+
+    /// Who plays the engine's own moves at level `n` (`engine.evaluation = "auto"` gives the
+    /// network to the top level alone: [`crate::config::values::Evaluation::uses_network`]).
+    #[must_use]
+    pub fn searcher(n: u8) -> Searcher {
+        if n >= Level::MAX {
+            Searcher::TopLevel
+        } else {
+            Searcher::LowerLevel
+        }
+    }
 
     /// Level `n` ([`Level::MIN`] to [`Level::MAX`]; out-of-range values are clamped).
     pub fn get(n: u8) -> Level {

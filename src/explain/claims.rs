@@ -834,8 +834,9 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 56] = [
+    pub const IDEAS: [&'static str; 57] = [
         "outpost_taken",
+        "uncovers_take",
         "uncovers",
         "prepares_hit",
         "supports",

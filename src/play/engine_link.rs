@@ -90,7 +90,7 @@ pub fn engine_request(request: &SearchRequest) -> Box<dyn AnyRequest> {
             // (a network file that does not load was refused when the configuration was
             // validated; the classic evaluation then).
             let searcher = if own_move {
-                Searcher::Level(request.engine.level)
+                Level::searcher(request.engine.level)
             } else {
                 Searcher::Analyst
             };

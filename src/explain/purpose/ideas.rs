@@ -800,11 +800,16 @@ pub fn xray(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
 /// still hangs after every reply that does not): a discovered attack with tempo (20.Nd7+
 /// unmasks the bishop on f4 against c7: "Nd7+ gives check" said nothing of it, session 34
 /// read). `square`: the target (the most valuable); `other`: the slider.
+/// `uncovers_take`: the same line opened by a capture that gives no check, which the opponent
+/// can take back on its square, and every such recapture leaves the target hanging (20.Nxe5
+/// with the queen on d1 against the loose knight on h5: "Nxe5 takes the pawn" hid that ...dxe5
+/// drops the knight, session 35 read).
 #[must_use]
 pub fn uncovers(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     let from = mv.from()?;
     let checkers = after.checkers();
-    if mv.is_castle() || checkers != Bitboard::from_square(mv.to()) {
+    let check = checkers == Bitboard::from_square(mv.to());
+    if mv.is_castle() || !(check || (checkers.is_empty() && mv.is_capture())) {
         return None;
     }
     let us = before.turn();
@@ -821,7 +826,16 @@ pub fn uncovers(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
                     board::value(tr) > board::value(sr) || !board::is_defended(pb, t)
                 })
     };
-    let replies = after.legal_moves();
+    // With check, every answer to it; after a capture, every recapture on its square (there
+    // must be one).
+    let replies: Vec<Move> = after
+        .legal_moves()
+        .into_iter()
+        .filter(|r| check || (r.is_capture() && r.to() == mv.to()))
+        .collect();
+    if replies.is_empty() {
+        return None;
+    }
     let sliders = b.by_color(us) & b.sliders() & !Bitboard::from_square(mv.to());
     sliders
         .into_iter()
@@ -840,7 +854,10 @@ pub fn uncovers(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
                 })
         })
         .max_by_key(|(_, t)| b.role_at(*t).map_or(0, board::value))
-        .map(|(slider, t)| idea(mv, "uncovers", t, Some(slider)))
+        .map(|(slider, t)| {
+            let name = if check { "uncovers" } else { "uncovers_take" };
+            idea(mv, name, t, Some(slider))
+        })
 }
 
 /// `unblocks`: a quiet knight or bishop move (no check) off the square just in front of our own
@@ -1418,6 +1435,14 @@ mod tests {
         assert_eq!(
             uncovers(&before, mv, &after),
             Some(idea(mv, "uncovers", Square::C7, Some(Square::F4)))
+        );
+        // Shirov - Carlsen (game 253), 20.Nxe5: the knight leaves f3, the queen on d1 hits the
+        // loose knight on h5, and ...dxe5 would drop it.
+        let fen = "2rqrbk1/1b4pp/pn1p4/1p1Ppp1n/1P2P3/2P2N1P/1B1N1PP1/R2QRBK1 w - - 0 20";
+        let (before, mv, after) = before_move_after(fen, "Nxe5");
+        assert_eq!(
+            uncovers(&before, mv, &after),
+            Some(idea(mv, "uncovers_take", Square::H5, Some(Square::D1)))
         );
         // A plain check that unmasks nothing.
         let fen = "4k3/8/8/1N6/8/8/8/4K3 w - - 0 1";
