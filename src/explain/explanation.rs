@@ -888,11 +888,10 @@ pub(crate) fn select(all: Vec<Sentence>, level: ExplainLevel, max: usize) -> Vec
             if !all.iter().any(error) {
                 return all.into_iter().take(max).collect();
             }
-            // A slight inaccuracy keeps its verdict; a mistake or worse its better move too.
-            let slight = all
-                .iter()
-                .any(|s| matches!(s.template.as_str(), "q_inaccuracy" | "q_inaccuracy_why"));
-            let reserved = |s: &Sentence| error(s) || (!slight && better(s));
+            // An error keeps its verdict and its better move: an inaccuracy told by its merits
+            // alone misleads (20.d4 "takes aim at e5 … stops Ne5. An inaccuracy." without
+            // Qa4, session 35 read).
+            let reserved = |s: &Sentence| error(s) || better(s);
             let held = all.iter().filter(|s| reserved(s)).count().min(max);
             // The first `held` reserved sentences and the first `max - held` others, in order.
             let (mut verdicts, mut others) = (0, 0);
@@ -1451,14 +1450,14 @@ mod tests {
             .map(|s| s.template)
             .collect();
         assert_eq!(kept, ["threat_wins", "q_better_was", "q_mistake"]);
-        // A slight inaccuracy keeps its verdict and two of the move's own sentences.
+        // An inaccuracy too keeps its verdict and its better move.
         let mut slight = all.clone();
         slight[4] = sentence("q_inaccuracy", "move_quality", 89);
         let kept: Vec<String> = select(slight, ExplainLevel::Medium, 3)
             .into_iter()
             .map(|s| s.template)
             .collect();
-        assert_eq!(kept, ["threat_wins", "pawn_break", "q_inaccuracy"]);
+        assert_eq!(kept, ["threat_wins", "q_better_was", "q_inaccuracy"]);
         // Five sentences at the advanced level: all of them.
         assert_eq!(select(all.clone(), ExplainLevel::Advanced, 5).len(), 5);
         // A good move's verdict may give way as before.
