@@ -104,6 +104,15 @@ pub fn cheapest_attacker(board: &Board, sq: Square, by: Color) -> Option<i32> {
         .min()
 }
 
+/// Whether the man on `sq` is worth attacking with a `by`: worth more than it, or undefended
+/// ([`is_defended`]); `false` for an empty square.
+#[must_use]
+pub fn worth_hitting(board: &Board, sq: Square, by: Role) -> bool {
+    board
+        .role_at(sq)
+        .is_some_and(|r| value(r) > value(by) || !is_defended(board, sq))
+}
+
 /// Whether the piece on `sq` is defended by its own side, counting x-ray defenders behind
 /// the enemy attackers of the square (a defender that sees `sq` once an attacker has captured).
 #[must_use]

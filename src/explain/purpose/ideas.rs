@@ -820,11 +820,8 @@ pub fn uncovers(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
             && pb.by_color(!us).contains(t)
             && pb.attacks_from(slider).contains(t)
             && pb
-                .role_at(t)
-                .zip(pb.role_at(slider))
-                .is_some_and(|(tr, sr)| {
-                    board::value(tr) > board::value(sr) || !board::is_defended(pb, t)
-                })
+                .role_at(slider)
+                .is_some_and(|sr| board::worth_hitting(pb, t, sr))
     };
     // With check, every answer to it; after a capture, every recapture on its square (there
     // must be one).

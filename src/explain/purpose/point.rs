@@ -888,10 +888,7 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
         & !eb.kings()
         & !reach_before(before, mv))
     .into_iter()
-    .any(|t| {
-        eb.role_at(t)
-            .is_some_and(|r| value(r) > value(mv.role()) || !board::is_defended(eb, t))
-    });
+    .any(|t| board::worth_hitting(eb, t, mv.role()));
     let walker = !hits_there
         && match mv.role() {
             Role::Pawn => false,
@@ -1023,10 +1020,7 @@ fn prepared_hit(before: &Chess, next: &Chess, ours: Move) -> Option<Square> {
     (b.attacks_from(landed) & b.by_color(!us) & !b.kings() & !b.pawns() & !old)
         .into_iter()
         .filter(|t| before.board().piece_at(*t) == b.piece_at(*t))
-        .filter(|t| {
-            b.role_at(*t)
-                .is_some_and(|r| value(r) > value(ours.role()) || !board::is_defended(b, *t))
-        })
+        .filter(|t| board::worth_hitting(b, *t, ours.role()))
         .max_by_key(|t| {
             let role = b.role_at(*t).unwrap_or(Role::Pawn);
             (value(role), !board::is_defended(b, *t))
@@ -1316,39 +1310,31 @@ mod tests {
     }
 
     #[test]
-    fn a_pawn_step_makes_room_for_a_trapped_bishop() {
-        // Carlsen (game 212), 20.h3: after a pass ...h4 traps the bishop on g3 (h2 is taken by
-        // the pawn, f4 covered); after h3 it retreats to h2. Not "h3 rules out Bg4", a move
-        // Black would not play.
-        let fen = "r4rk1/2p2p2/pn1pbqn1/1p2p1pp/3PP3/1PP1RNB1/P1B2PPP/R2Q2K1 w - - 0 20";
-        let (before, mv, after) = before_move_after(fen, "h3");
-        let (name, square, other) = named(stops(&before, mv, &after));
-        assert_eq!(
-            (name.as_str(), square, other),
+    fn a_pawn_step_makes_room_for_a_trapped_or_traded_bishop() {
+        use shakmaty::Square::{B3, C2, G3, H2};
+        let cases = [
+            // Carlsen (game 212), 20.h3: after a pass ...h4 traps the bishop on g3 (h2 is
+            // taken by the pawn, f4 covered); after h3 it retreats to h2. Not "h3 rules out
+            // Bg4", a move Black would not play.
             (
-                "makes_room",
-                shakmaty::Square::H2,
-                Some(shakmaty::Square::G3)
-            )
-        );
-    }
-
-    #[test]
-    fn a_pawn_step_keeps_a_bishop_out_of_a_trade() {
-        // 9.c3 in the Closed Ruy Lopez (Carlsen, game 242): after a pass ...Na5 hits the
-        // bishop on b3, which has no safe square, and ...Nxb3 axb3 trades it off; after c3 it
-        // retreats to c2. "c3 is prophylaxis: it stops Nd4" missed it (session 34 read).
-        let fen = "r1bq1rk1/2p1bppp/p1np1n2/1p2p3/4P3/1B3N1P/PPPP1PP1/RNBQR1K1 w - - 0 9";
-        let (before, mv, after) = before_move_after(fen, "c3");
-        let (name, square, other) = named(stops(&before, mv, &after));
-        assert_eq!(
-            (name.as_str(), square, other),
+                "r4rk1/2p2p2/pn1pbqn1/1p2p1pp/3PP3/1PP1RNB1/P1B2PPP/R2Q2K1 w - - 0 20",
+                "h3",
+                ("makes_room", H2, Some(G3)),
+            ),
+            // 9.c3 in the Closed Ruy Lopez (Carlsen, game 242): after a pass ...Na5 hits the
+            // bishop on b3, which has no safe square, and ...Nxb3 axb3 trades it off; after c3
+            // it retreats to c2. "c3 is prophylaxis: it stops Nd4" missed it (session 34 read).
             (
-                "makes_room_trade",
-                shakmaty::Square::C2,
-                Some(shakmaty::Square::B3)
-            )
-        );
+                "r1bq1rk1/2p1bppp/p1np1n2/1p2p3/4P3/1B3N1P/PPPP1PP1/RNBQR1K1 w - - 0 9",
+                "c3",
+                ("makes_room_trade", C2, Some(B3)),
+            ),
+        ];
+        for (fen, san, (idea, square, other)) in cases {
+            let (before, mv, after) = before_move_after(fen, san);
+            let (name, at, from) = named(stops(&before, mv, &after));
+            assert_eq!((name.as_str(), at, from), (idea, square, other), "{san}");
+        }
     }
 
     #[test]

@@ -1043,10 +1043,7 @@ fn attacks_piece(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Optio
     let targets: Vec<Square> =
         board::relative(b.attacks_from(to) & b.by_color(!us) & !b.kings() & !old, us)
             .into_iter()
-            .filter(|t| {
-                b.role_at(*t)
-                    .is_some_and(|r| value(r) > value(role) || !is_defended(b, *t))
-            })
+            .filter(|t| board::worth_hitting(b, *t, role))
             .collect();
     targets.first().map(|t| Hit::on(b, vec![to, *t]))
 }
