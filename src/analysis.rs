@@ -171,6 +171,12 @@ pub struct Request<P: Analysed = Chess> {
     /// default, play mode's the configured analyst (`[analysis] engine`). [`analyse`] always
     /// judges with the built-in engine, [`analyse_with`] with the analyst it is given.
     pub analyst: AnalystSpec,
+    /// Whether an external analyst, whose one line scores only its best move, also searches
+    /// the other moves when the played move is that best move ([`Analyst::add_second_best`]),
+    /// so that an only move can be told (the built-in engine's exact root scores give the
+    /// second best already). On by default; a review's first pass leaves it to the refinement
+    /// (it costs about one more search of every best-move position).
+    pub second_best: bool,
 }
 
 impl<P: Analysed> Request<P> {
@@ -190,6 +196,7 @@ impl<P: Analysed> Request<P> {
             level: ExplainLevel::default(),
             language: Language::default(),
             analyst: AnalystSpec::default(),
+            second_best: true,
         }
     }
 }
@@ -509,6 +516,79 @@ impl Analyst {
         self.search_by(Process::Verifier, searched, &limits, &budget, memory, stop)
     }
 
+    /// Adds the second-best move to `judged`, an external engine's search of `req.before` whose
+    /// best move is `req.played` (at the review's limits, or `verified` at the verification's):
+    /// a search with the same limits of every other move (`searchmoves`), in the verifier's
+    /// process, whose best move and score become `judged`'s second root move, so that the
+    /// judgement can tell an only move. Nothing when `judged` has a second exact score already,
+    /// when the move is the only legal one, or when the search is cut short. The position
+    /// database keeps `judged` with its second move (a search restricted to some moves is
+    /// never kept on its own), so that a review opened again does not search it again.
+    pub fn add_second_best<P: Analysed>(
+        &mut self,
+        req: &Request<P>,
+        judged: &mut SearchResult,
+        verified: bool,
+        memory: &mut SearchMemory,
+        stop: &AtomicBool,
+    ) {
+        let Some(best) = judged.best_move else {
+            return;
+        };
+        if convert::second_score(judged).is_some() {
+            return;
+        }
+        let others: Vec<Move> = req
+            .before
+            .legal_moves()
+            .into_iter()
+            .filter(|&m| m != best)
+            .collect();
+        if others.is_empty() {
+            return;
+        }
+        let limits_of = |l: &SearchLimits| {
+            let l = if verified {
+                verification_limits(l)
+            } else {
+                l.clone()
+            };
+            SearchLimits {
+                searchmoves: others.clone(),
+                ..l
+            }
+        };
+        let limits = limits_of(&req.limits);
+        let budget = self
+            .budget
+            .as_ref()
+            .map_or_else(|| limits.clone(), limits_of);
+        let stored_limits = SearchLimits {
+            searchmoves: Vec::new(),
+            ..budget.clone()
+        };
+        let searched = (&req.before, req.history.as_slice(), &req.params, None);
+        let second = self.search_by(Process::Verifier, searched, &limits, &budget, memory, stop);
+        let Some(mv) = second.best_move.filter(|m| others.contains(m)) else {
+            return;
+        };
+        if second.stopped {
+            return;
+        }
+        judged.root_moves.retain(|r| r.mv != mv);
+        judged.root_moves.push(RootMove {
+            mv,
+            score: second.score,
+            bound: Bound::Exact,
+            depth: second.depth.max(1),
+        });
+        judged.nodes += second.nodes;
+        judged.time += second.time;
+        if let (Some(store), Some(e)) = (memory.store(), self.external.as_ref()) {
+            store.remember_external(&req.before, e.identity(), &stored_limits, judged);
+        }
+    }
+
     /// The search of `searched` (the position, its history, the evaluation, the move to
     /// score) by the external engine's `process` with `budget`, or by the built-in engine
     /// with `limits` (without an external engine, or after its failure).
@@ -749,7 +829,10 @@ pub(crate) fn needs_verifying(first: &SearchResult, played: Move) -> bool {
 /// verdict and the better move rest on that comparison ([`merge_confirmation`]). The
 /// verification goes through the position database like every analysis search (a second
 /// review reuses it; the confirmation, restricted to two moves, is not stored). A verification
-/// cut short by `stop` without the played move's exact score leaves `first`.
+/// cut short by `stop` without the played move's exact score leaves `first`. Last, when the
+/// move explained (the played one, or the engine's choice when none is played) is the best
+/// and an external analyst judges, its second best is searched ([`Analyst::add_second_best`],
+/// when [`Request::second_best`] asks for it), so that an only move can be told.
 pub fn judged_search<P: Analysed>(
     req: &Request<P>,
     first: SearchResult,
@@ -757,13 +840,19 @@ pub fn judged_search<P: Analysed>(
     memory: &mut SearchMemory,
     stop: &AtomicBool,
 ) -> SearchResult {
-    match req.played {
+    let (mut judged, verified) = match req.played {
         Some(p) => verify(req, p, first, analyst, memory, stop),
-        None => first,
+        None => (first, false),
+    };
+    let explained_is_best = req.played.is_none_or(|p| judged.best_move == Some(p));
+    if req.second_best && explained_is_best && !analyst.is_builtin() {
+        analyst.add_second_best(req, &mut judged, verified, memory, stop);
     }
+    judged
 }
 
-/// [`judged_search`] without the book: the judgement of the searches alone.
+/// The verification of [`judged_search`]: the search the verdict on `played` rests on, and
+/// whether it is the verification's (`first` otherwise).
 fn verify<P: Analysed>(
     req: &Request<P>,
     played: Move,
@@ -771,15 +860,15 @@ fn verify<P: Analysed>(
     analyst: &mut Analyst,
     memory: &mut SearchMemory,
     stop: &AtomicBool,
-) -> SearchResult {
+) -> (SearchResult, bool) {
     if !needs_verifying(&first, played) {
-        return first;
+        return (first, false);
     }
     let deeper = analyst.search_to_verify(req, memory, stop);
     if deeper.best_move.is_none() || convert::played_score(&deeper, played, None).is_none() {
-        return first;
+        return (first, false);
     }
-    confirm(req, played, deeper, analyst, memory, stop)
+    (confirm(req, played, deeper, analyst, memory, stop), true)
 }
 
 /// The last step of the judgement, for the built-in analyst: a move the verification
@@ -1083,7 +1172,7 @@ mod tests {
         let mut memory = SearchMemory::new(4);
         let stop = AtomicBool::new(false);
         let first = search_position(p, &[], &req.limits, &req.params, &mut memory, &stop);
-        let judged = verify(
+        let (judged, _) = verify(
             &req,
             played,
             first,

@@ -107,6 +107,11 @@ pub struct Settings {
     /// The run's position database the review's searches read and feed (`None`: none; the
     /// command or the runner that starts the review gives it).
     pub store: Option<std::sync::Arc<crate::posdb::Store>>,
+    /// Whether an external analyst searches the second-best move of the positions where the
+    /// move played was its best ([`analysis::Request::second_best`], for the only-move flag):
+    /// `false` in the first pass (about one more search per best move would not fit its
+    /// budget), `true` in the refinement's rounds ([`refine::deeper`]).
+    pub second_best: bool,
 }
 
 /// The external engine the review screen offers when none is configured (found on the `PATH`
@@ -130,6 +135,7 @@ impl Default for Settings {
             reader: None,
             refine: refine::Refine::Off,
             store: None,
+            second_best: false,
         }
     }
 }
@@ -164,6 +170,7 @@ impl Settings {
             reader: None,
             refine: refine::Refine::Unlimited,
             store: None,
+            second_best: false,
         }
         .with_analyst(config.analysis.spec())
         .looking_for_external()

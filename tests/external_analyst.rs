@@ -288,6 +288,125 @@ fn explain_says_which_engine_judged() {
     );
 }
 
+/// An external engine gives one line, so a move that is its best has no second score of its
+/// own: the analyst searches the other moves (`go … searchmoves`, in its second process) and
+/// an only move is told as the built-in engine tells it. Qxd4 takes a queen (the fake engine
+/// scores material: +9 against 0 for every other move); a move among equals is no only move.
+#[test]
+fn an_external_engine_tells_an_only_move_by_searching_the_other_moves() {
+    require_python_chess();
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("fake.log");
+    let fen = "4k3/ppp5/8/8/3q4/8/PPPQ4/4K3 w - - 0 1";
+    let explain = |mv: &str| {
+        let o = kibitzer(
+            dir.path(),
+            &[
+                "--no-db",
+                "explain",
+                "--fen",
+                fen,
+                "--move",
+                mv,
+                "--movetime",
+                "50",
+                "--json",
+                "--engine",
+                &format!("python3 {FAKE} --log {}", log.display()),
+            ],
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+        serde_json::from_str::<serde_json::Value>(&stdout(&o)).unwrap()
+    };
+    let only = explain("Qxd4");
+    assert_eq!(only["judged_by"], "FakeUCI", "{only}");
+    assert_eq!(only["quality"]["only_move"], true, "{only}");
+    assert!(
+        only["text"].as_str().unwrap().contains("only move"),
+        "{only}"
+    );
+    let processes = logged(&log);
+    let asked: Vec<&String> = processes
+        .iter()
+        .flatten()
+        .filter(|l| l.contains("searchmoves"))
+        .collect();
+    assert_eq!(asked.len(), 1, "{processes:?}");
+    assert!(
+        !asked[0].contains("d2d4"),
+        "the best move is left out: {}",
+        asked[0]
+    );
+    assert!(
+        asked[0].starts_with("go movetime 50 searchmoves "),
+        "{}",
+        asked[0]
+    );
+    // Without the queen to take, every move scores the same: the engine's own choice is
+    // searched against the others and is no only move.
+    let fen = "4k3/ppp5/8/8/8/8/PPPQ4/4K3 w - - 0 1";
+    let o = kibitzer(
+        dir.path(),
+        &[
+            "--no-db",
+            "explain",
+            "--fen",
+            fen,
+            "--movetime",
+            "50",
+            "--json",
+            "--engine",
+            &format!("python3 {FAKE} --log {}", log.display()),
+        ],
+    );
+    let quiet: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(quiet["quality"]["only_move"], false, "{quiet}");
+    let asked = logged(&log).concat();
+    assert_eq!(
+        asked.iter().filter(|l| l.contains("searchmoves")).count(),
+        2,
+        "{asked:?}"
+    );
+}
+
+/// A review's first pass leaves the second best to the refinement (it would cost about one
+/// more search per best move); the refinement's rounds search it.
+#[test]
+fn the_review_searches_second_best_moves_when_it_refines() {
+    require_python_chess();
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("fake.log");
+    let pgn = dir.path().join("g.pgn");
+    std::fs::write(&pgn, GAME).unwrap();
+    let engine = format!("python3 {FAKE} --log {}", log.display());
+    let path = pgn.to_str().unwrap();
+    let args = [
+        "--no-db",
+        "review",
+        path,
+        "--json",
+        "--movetime",
+        "20",
+        "--engine",
+        &engine,
+    ];
+    let o = kibitzer(dir.path(), &args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let searched = || {
+        logged(&log)
+            .concat()
+            .iter()
+            .filter(|l| l.contains("searchmoves"))
+            .count()
+    };
+    assert_eq!(searched(), 0);
+    let mut refined = args.to_vec();
+    refined.extend(["--refine-seconds", "4"]);
+    let o = kibitzer(dir.path(), &refined);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(searched() > 0, "{:?}", logged(&log));
+}
+
 /// A short real review with Stockfish, when it is installed (Debian: /usr/games/stockfish).
 #[test]
 fn stockfish_as_the_analyst_when_installed() {

@@ -8,7 +8,8 @@
 //! analysis) does: `UCI_AnalyseMode` on and a [`DEFAULT_HASH_MB`] table unless `[analysis]
 //! options` say otherwise, one line (`MultiPV 1`), and a position sent with the game's moves
 //! that reach it (`position fen START moves …`, so the engine knows the earlier positions for
-//! its repetition rules). A search sends `go` with the limits (`depth`, `movetime`, `nodes`).
+//! its repetition rules). A search sends `go` with the limits (`depth`, `movetime`, `nodes`, `searchmoves`:
+//! [`go_command`]).
 //! The answer is turned into a [`SearchResult`] (the best line an exact root move), so the
 //! judgement and the explanations read it like a search of the built-in engine.
 
@@ -481,19 +482,7 @@ impl UciAnalyst {
             Some(setup) => self.send(&format!("position {setup}"))?,
             None => self.send(&format!("position fen {}", fen(pos)))?,
         }
-        let mut go = String::from("go");
-        if let Some(d) = limits.depth {
-            go.push_str(&format!(" depth {d}"));
-        }
-        if let Some(t) = limits.movetime {
-            go.push_str(&format!(" movetime {}", t.as_millis().max(1)));
-        }
-        if let Some(n) = limits.nodes {
-            go.push_str(&format!(" nodes {n}"));
-        }
-        if go == "go" {
-            go.push_str(" depth 12");
-        }
+        let go = go_command(limits);
         self.send(&go)?;
         let allowed = match limits.movetime {
             Some(t) => t + self.grace,
@@ -573,6 +562,40 @@ impl Drop for UciAnalyst {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// The `go` command of a search with `limits`: `depth`, `movetime` and `nodes` as given (depth
+/// 12 when none is), and `searchmoves` last, since an engine reads every word after it as a
+/// move.
+///
+/// ```
+/// use kibitzer::analysis::external::go_command;
+/// use kibitzer::engine::SearchLimits;
+/// assert_eq!(go_command(&SearchLimits::depth(14)), "go depth 14");
+/// ```
+#[must_use]
+pub fn go_command(limits: &SearchLimits) -> String {
+    let mut go = String::from("go");
+    if let Some(d) = limits.depth {
+        go.push_str(&format!(" depth {d}"));
+    }
+    if let Some(t) = limits.movetime {
+        go.push_str(&format!(" movetime {}", t.as_millis().max(1)));
+    }
+    if let Some(n) = limits.nodes {
+        go.push_str(&format!(" nodes {n}"));
+    }
+    if go == "go" {
+        go.push_str(" depth 12");
+    }
+    if !limits.searchmoves.is_empty() {
+        go.push_str(" searchmoves");
+        for m in &limits.searchmoves {
+            go.push(' ');
+            go.push_str(&m.to_uci(shakmaty::CastlingMode::Standard).to_string());
+        }
+    }
+    go
 }
 
 /// The FEN of `pos` as sent to an engine (en passant square only when a capture is legal).
@@ -818,6 +841,22 @@ mod tests {
         );
         // An engine that offers none of them gets none.
         assert!(analysis_defaults(&["Threads".to_owned()], &[]).is_empty());
+    }
+
+    #[test]
+    fn searchmoves_comes_last_in_the_go_command() {
+        let pos = Chess::default();
+        let moves = ["d2d4", "g1f3"].map(|m| legal(&pos, m).unwrap()).to_vec();
+        let limits = SearchLimits {
+            nodes: Some(5000),
+            searchmoves: moves,
+            ..SearchLimits::depth(14)
+        };
+        assert_eq!(
+            go_command(&limits),
+            "go depth 14 nodes 5000 searchmoves d2d4 g1f3"
+        );
+        assert_eq!(go_command(&SearchLimits::default()), "go depth 12");
     }
 
     #[test]

@@ -53,6 +53,7 @@ pub fn request<P: Reviewed>(
         level: settings.level,
         language: settings.language,
         analyst: settings.analyst.clone(),
+        second_best: settings.second_best,
     })
 }
 

@@ -335,6 +335,7 @@ pub fn deeper(settings: &Settings, round: u32) -> Settings {
         .budget
         .as_ref()
         .map(|b| deeper_limits(b, round));
+    out.second_best = true;
     out
 }
 
