@@ -1066,8 +1066,10 @@ def t_idea(board, c):
         # enemy piece).
         homes = {chess.D2: chess.C1, chess.E2: chess.F1} if us == chess.WHITE \
             else {chess.D7: chess.C8, chess.E7: chess.F8}
+        # Or a quiet knight move off that square (9.Nf1 in the Ruy Lopez).
         one_step = abs(chess.square_rank(m.to_square) - chess.square_rank(m.from_square)) == 1
-        if role != chess.PAWN or board.is_capture(m) or m.promotion or after.is_check() or not one_step \
+        if role not in (chess.PAWN, chess.KNIGHT) or (role == chess.PAWN and not one_step) \
+                or board.is_capture(m) or m.promotion or after.is_check() \
                 or homes.get(m.from_square) != s or after.piece_at(s) != chess.Piece(chess.BISHOP, us):
             return False
 
@@ -1463,6 +1465,92 @@ def t_idea(board, c):
         return mates(passed_b, mate) and not any(mates(board, x) for x in same)
     if idea in ("outpost_taken", "trades_attacked", "gives_piece", "lost_back", "doubles_pawns"):
         return t_capture_idea(board, c, m, idea, s, other)
+    if idea == "counters":
+        # The opponent's threat (moves[0], after a pass) wins our piece (not a pawn or king) on
+        # s and still works after the move, which is quiet and no check and does not move that
+        # piece; the moved piece now hits theirs on `other` (not the king), which it did not hit
+        # from where it stood, worth at least as much as ours, and undefended or worth more
+        # than the mover.
+        passed_b = pass_turn(board)
+        t = legal(passed_b, c["moves"][0]) if passed_b is not None and c.get("moves") else None
+        mine = board.piece_at(s)
+        if (t is None or t.to_square != s or mine is None or mine.color != us
+                or mine.piece_type in (chess.PAWN, chess.KING) or not works(passed_b, t, False)
+                or board.is_capture(m) or after.is_check() or m.from_square == s or other is None
+                or [x.rstrip("+#") for x in c.get("san", [])] != [passed_b.san(t).rstrip("+#")]):
+            return False
+        if t not in after.legal_moves or not works(after, t, False):
+            return False
+        theirs = after.piece_at(other)
+        mover = after.piece_at(m.to_square)
+        if (theirs is None or theirs.color != them or theirs.piece_type == chess.KING or mover is None
+                or other not in after.attacks(m.to_square) or other in board.attacks(m.from_square)):
+            return False
+        return (VALUES[theirs.piece_type] >= VALUES[mine.piece_type]
+                and (VALUES[theirs.piece_type] > VALUES[mover.piece_type]
+                     or not after.attackers(them, other)))
+    if idea == "piece_for_pawns":
+        # A knight, bishop or rook takes a pawn; the reply takes it on s; then ours take pawns
+        # (one to three), the opponent's moves between them quiet; the line ends with ours; the
+        # pawns (n, two or more) within one of the piece's value.
+        role = board.piece_type_at(m.from_square)
+        line = c["moves"]
+        if (role not in (chess.KNIGHT, chess.BISHOP, chess.ROOK) or m.promotion
+                or board.piece_type_at(s) != chess.PAWN or board.is_en_passant(m)
+                or s != m.to_square or other != m.from_square or not line or line[0] != c["uci"]
+                or len(line) % 2 == 0 or len(line) < 3 or len(line) > 7):
+            return False
+        b = board.copy()
+        pawns = 0
+        for i, u in enumerate(line):
+            mm = chess.Move.from_uci(u)
+            if mm not in b.legal_moves:
+                return False
+            if i == 1:
+                if not (b.is_capture(mm) and mm.to_square == s):
+                    return False
+            elif i % 2 == 0:
+                if b.is_en_passant(mm) or b.piece_type_at(mm.to_square) != chess.PAWN or mm.promotion:
+                    return False
+                pawns += 1
+            elif b.is_capture(mm):
+                return False
+            b.push(mm)
+        return pawns == c["n"] and pawns >= 2 and abs(pawns - VALUES[role]) <= 1
+    if idea == "trades_hitter":
+        # A piece (not a pawn or king) takes an enemy piece of its value that attacked our
+        # piece (not a pawn or king) on `other`: the most valuable such piece other than the
+        # capturer, else the capturer itself; the opponent takes back on s within the first
+        # four replies, the capturer not moving on (the line is that, as for trades_attacked).
+        role = board.piece_type_at(m.from_square)
+        taken = board.piece_type_at(s)
+        if (board.is_en_passant(m) or taken is None or role in (chess.PAWN, chess.KING)
+                or m.promotion or VALUES[taken] != VALUES[role] or s != m.to_square or other is None):
+            return False
+        hit = [x for x in board.attacks(s) if board.color_at(x) == us
+               and board.piece_type_at(x) not in (chess.PAWN, chess.KING)]
+        rivals = [x for x in hit if x != m.from_square]
+        if rivals:
+            want = max(VALUES[board.piece_type_at(x)] for x in rivals)
+            if other not in rivals or VALUES[board.piece_type_at(other)] != want:
+                return False
+        elif other != m.from_square or m.from_square not in hit:
+            return False
+        line = c["moves"]
+        if not line or line[0] != c["uci"] or len(line) % 2 != 0 or len(line) > 8 or c["n"] != 0:
+            return False
+        b = board.copy()
+        for i, u in enumerate(line):
+            mm = chess.Move.from_uci(u)
+            if mm not in b.legal_moves:
+                return False
+            if i % 2 == 1:
+                if (b.is_capture(mm) and mm.to_square == s) != (i == len(line) - 1):
+                    return False
+            elif i > 0 and mm.from_square == s:
+                return False
+            b.push(mm)
+        return True
     if idea == "trades_down":
         # Into an ending from none, or into a pawn ending from pieces.
         line = c["moves"]

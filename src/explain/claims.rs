@@ -834,8 +834,11 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 57] = [
+    pub const IDEAS: [&'static str; 60] = [
         "outpost_taken",
+        "counters",
+        "piece_for_pawns",
+        "trades_hitter",
         "uncovers_take",
         "uncovers",
         "prepares_hit",

@@ -445,6 +445,9 @@ impl Gate {
             "equal_trade"
             | "idea_outpost_taken"
             | "idea_trades_attacked"
+            | "idea_trades_hitter"
+            | "idea_piece_for_pawns"
+            | "idea_counters"
             | "idea_doubles_pawns" => !self.answer,
             // Said first only when the capture keeps what it takes; a capture that mates is
             // the mate, not material ("cxd8=Q# captures the queen with check, winning
@@ -1096,6 +1099,7 @@ mod tests {
             "equal_trade",
             "idea_outpost_taken",
             "idea_trades_attacked",
+            "idea_trades_hitter",
         ] {
             assert!(!answer.allows(id), "{id}");
         }

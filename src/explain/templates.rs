@@ -822,10 +822,14 @@ impl Templates {
                 put("idea_piece", role_on(*square));
                 put("idea_other", other.map(|o| o.to_string()));
                 put("idea_other_piece", other.and_then(role_on));
-                put(
-                    "idea_san",
-                    (!san.is_empty()).then(|| san.join(&format!(" {} ", w.and))),
-                );
+                // A line of more than two moves is said as a line (9.Nxg5: "Qxg5 Bxf7+ Kd8
+                // Bxf4"), two moves as "X and Y".
+                let joint = if idea == "piece_for_pawns" {
+                    " ".to_owned()
+                } else {
+                    format!(" {} ", w.and)
+                };
+                put("idea_san", (!san.is_empty()).then(|| san.join(&joint)));
                 if *n > 0 {
                     put("idea_n", Some(w.pawn_count(*n)));
                 }

@@ -9,11 +9,22 @@
 //!   more enemy pieces (other than the one it takes) than defend it, takes an enemy piece of the same value, and the line
 //!   takes it back on that square (20.Nxc8, the knight on d6 attacked by Rd8 and Bf8, defended
 //!   by Bf4 alone);
+//! - `trades_hitter` ([`trades_hitter`]): our knight, bishop, rook or queen takes an enemy
+//!   piece of its value that hit one of our pieces (not a pawn), and the line takes it back on
+//!   that square: 20.Nxe5 dxe5 trades off the knight that hit the bishop on d3 (and the
+//!   knight on f3), 20.Qxe5 Rxe5 the queen that faced ours on g3 — why the trade, where "an
+//!   even trade" said only that it is one;
 //! - `gives_piece` ([`gives_piece`]): our piece takes a pawn, the reply takes it, and with our
 //!   next move (a pawn taken again, or none) we have fewer pawns' worth than the piece: a
 //!   sacrifice, the knight for two pawns (9.Nxg5 hxg5 10.Bxg5 in the Botvinnik), when the
 //!   line, settled within its first plies, leaves us below our balance before the move (not
 //!   a combination that wins it back);
+//! - `piece_for_pawns` ([`piece_for_pawns`]): our knight, bishop or rook takes a pawn, the
+//!   reply takes it, and our next captures (up to [`PAWNS_TAKEN_AFTER`], each a pawn, the
+//!   opponent's moves between them quiet) bring the pawns to two or more and within one of
+//!   the piece's value: the piece given for pawns, an imbalance a coach names, where the
+//!   line wins the material back so that it is no sacrifice (9.Nxg5 Qxg5 10.Bxf7+ Kd8
+//!   11.Bxf4: the knight for three pawns, Morphy);
 //! - `lost_back` ([`lost_back`]): a capture that the reply does not answer by taking the
 //!   capturer, after which the line, settled within its first plies, leaves us worse off than
 //!   before the move (`n` ≥ 1 pawns): the material is taken only for a moment (20.Nxd5 Bxf3
@@ -103,6 +114,32 @@ pub fn trades_attacked(before: &Chess, mv: Move, pv: &[Move]) -> Option<Fact> {
     fact(before, "trades_attacked", &line, 0)
 }
 
+/// `trades_hitter` (see the module's documentation): `square` where the enemy piece stood,
+/// `other` the piece of ours it hit (the most valuable one other than the capturer, else the
+/// capturer itself); `moves` the line up to the opponent's capture on `square`.
+#[must_use]
+pub fn trades_hitter(before: &Chess, mv: Move, pv: &[Move]) -> Option<Fact> {
+    let captured = piece_takes(mv)?;
+    let from = mv.from()?;
+    if value(captured) != value(mv.role()) || mv.is_en_passant() {
+        return None;
+    }
+    let b = before.board();
+    let us = before.turn();
+    let ours = b.by_color(us) & !b.pawns() & !b.kings();
+    let hit = b.attacks_from(mv.to()) & ours;
+    let target = (hit & !shakmaty::Bitboard::from_square(from))
+        .into_iter()
+        .max_by_key(|&sq| (b.role_at(sq).map_or(0, value), std::cmp::Reverse(sq)))
+        .or_else(|| hit.contains(from).then_some(from))?;
+    let line = taken_on(mv, pv)?;
+    let mut fact = fact(before, "trades_hitter", &line, 0)?;
+    if let Fact::Idea { other, .. } = &mut fact {
+        *other = Some(target);
+    }
+    Some(fact)
+}
+
 /// The move and its line up to the opponent's capture of the capturer on its square, within
 /// [`TAKEN_BACK_WITHIN_PLIES`], the capturer not moving on before it.
 fn taken_on(mv: Move, pv: &[Move]) -> Option<Vec<Move>> {
@@ -155,6 +192,57 @@ pub fn gives_piece(before: &Chess, mv: Move, pv: &[Move]) -> Option<Fact> {
     (given && pawns < value(mv.role()))
         .then(|| fact(before, "gives_piece", &line, u32::try_from(pawns).ok()?))
         .flatten()
+}
+
+/// How many of our captures after the reply [`piece_for_pawns`] follows: the pawns taken
+/// with check or between quiet replies (9.Nxg5 Qxg5 10.Bxf7+ Kd8 11.Bxf4, three pawns).
+pub const PAWNS_TAKEN_AFTER: usize = 3;
+
+/// `piece_for_pawns` (see the module's documentation): `square` where the piece is given,
+/// `other` where it came from, `n` the pawns it is given for (two or more, within one of its
+/// value); `moves` the capture, the reply that takes it and our captures of pawns after it.
+#[must_use]
+pub fn piece_for_pawns(before: &Chess, mv: Move, pv: &[Move]) -> Option<Fact> {
+    if piece_takes(mv)? != Role::Pawn || mv.role() == Role::Queen {
+        return None;
+    }
+    let reply = *pv.first()?;
+    if !(reply.is_capture() && reply.to() == mv.to()) {
+        return None;
+    }
+    let mut line = vec![mv, reply];
+    let mut pawns = 1;
+    for pair in pv[1..].chunks(2).take(PAWNS_TAKEN_AFTER) {
+        let ours = pair[0];
+        if ours.capture() != Some(Role::Pawn) || ours.promotion().is_some() {
+            break;
+        }
+        line.push(ours);
+        pawns += 1;
+        match pair.get(1) {
+            Some(theirs) if !theirs.is_capture() => line.push(*theirs),
+            _ => break,
+        }
+    }
+    // The last move of the line is ours: the opponent's quiet move after it says nothing.
+    if line.len() % 2 == 0 {
+        line.pop();
+    }
+    // About level at the end: the opponent's moves in between take nothing, ours only pawns.
+    if pawns < 2 || (pawns - value(mv.role())).abs() > 1 {
+        return None;
+    }
+    let mut said = fact(before, "piece_for_pawns", &line, u32::try_from(pawns).ok()?)?;
+    // Said as a line, with its checks (10.Bxf7+).
+    if let Fact::Idea { san, .. } = &mut said {
+        let mut pos = board::play(before, mv)?;
+        *san = Vec::new();
+        for m in &line[1..] {
+            san.push(shakmaty::san::SanPlus::from_move(pos.clone(), *m).to_string());
+            pos = board::play(&pos, *m)?;
+        }
+    }
+    Some(said)
 }
 
 /// `lost_back` (see the module's documentation): `n` the pawns the mover ends below its
@@ -223,16 +311,28 @@ pub fn derive(before: &Chess, mv: Move, pv: &[Move]) -> Vec<Fact> {
         return Vec::new();
     }
     let given = gives_piece(before, mv, pv);
+    let for_pawns = if given.is_some() {
+        None
+    } else {
+        piece_for_pawns(before, mv, pv)
+    };
     let traded = trades_attacked(before, mv, pv);
-    let lost = if given.is_some() || traded.is_some() {
+    let lost = if given.is_some() || for_pawns.is_some() || traded.is_some() {
         None
     } else {
         lost_back(before, mv, pv)
     };
+    let hitter = if traded.is_some() {
+        None
+    } else {
+        trades_hitter(before, mv, pv)
+    };
     [
         outpost_taken(before, mv),
         traded,
+        hitter,
         given,
+        for_pawns,
         lost,
         doubles_pawns(before, mv, pv),
     ]
@@ -305,6 +405,47 @@ mod tests {
         assert!(names(fen, "Bxe7", &["Nxe7"]).contains(&"trades_attacked".to_owned()));
         let rooks = "3rk3/8/8/8/8/8/8/2KR4 w - - 0 1";
         assert!(!names(rooks, "Rxd8", &["Kxd8"]).contains(&"trades_attacked".to_owned()));
+    }
+
+    #[test]
+    fn a_trade_takes_off_the_piece_that_hit_ours() {
+        let other_of = |fen: &str, san: &str, line: &[&str]| {
+            let (before, mv, after) = before_move_after(fen, san);
+            let pv = board::line_from(&after, line);
+            derive(&before, mv, &pv).into_iter().find_map(|f| match f {
+                Fact::Idea { idea, other, .. } if idea == "trades_hitter" => other,
+                _ => None,
+            })
+        };
+        // Carlsen, 20.Nxe5 dxe5: the knight on e5 hit the bishop on d3 and the knight on f3.
+        let fen = "q3rbk1/1b3ppp/2pp1n2/1p2n3/1P2P3/1NPB1N1P/5PP1/2BQR1K1 w - - 0 20";
+        assert_eq!(other_of(fen, "Nxe5", &["dxe5"]), Some(shakmaty::Square::D3));
+        // Not taken back: no trade.
+        assert_eq!(other_of(fen, "Nxe5", &["Bc8"]), None);
+        // 20.Qxe5 Rxe5: the queens faced each other; the one taken hit the capturer alone.
+        let fen = "4rk1r/pppb1ppp/8/3pq3/8/3B2QP/PPP3PK/RNB5 w - - 4 20";
+        assert_eq!(other_of(fen, "Qxe5", &["Rxe5"]), Some(shakmaty::Square::G3));
+        // A knight that hit nothing of ours (pawns do not count) is a plain trade.
+        let fen = "4k3/8/4p3/3n4/1P6/8/6B1/4K3 w - - 0 1";
+        assert_eq!(other_of(fen, "Bxd5", &["exd5"]), None);
+    }
+
+    #[test]
+    fn a_piece_for_pawns_the_line_takes_is_said_with_its_line() {
+        // Morphy, 9.Nxg5 Qxg5 10.Bxf7+ Kd8 11.Bxf4: the knight for three pawns.
+        let fen = "r1b1k1nr/1pp1qpbp/p1np4/6p1/2BPPp2/1QP2N2/PP4PP/RNB2RK1 w kq - 0 9";
+        let line = ["Qxg5", "Bxf7+", "Kd8", "Bxf4", "Qg4"];
+        let got = ideas(fen, "Nxg5", &line);
+        let (_, n, san) = got
+            .iter()
+            .find(|(i, _, _)| i == "piece_for_pawns")
+            .unwrap_or_else(|| panic!("{got:?}"));
+        assert_eq!(*n, 3);
+        assert_eq!(san.join(" "), "Qxg5 Bxf7+ Kd8 Bxf4");
+        assert!(!names(fen, "Nxg5", &line).contains(&"lost_back".to_owned()));
+        // Declined, or one pawn alone: nothing given.
+        assert!(!names(fen, "Nxg5", &["Nf6"]).contains(&"piece_for_pawns".to_owned()));
+        assert!(!names(fen, "Nxg5", &["Qxg5", "d5"]).contains(&"piece_for_pawns".to_owned()));
     }
 
     #[test]

@@ -27,8 +27,8 @@
 //!   square forward, with our bishop on its home square (c1, f1) to go to the square it left,
 //!   and no pawn of ours on the long diagonal ahead of that square (1.Nf3 d5 2.g3, ...b6 in the
 //!   Queen's Indian): the move prepares the fianchetto;
-//! - `opens_diagonal` ([`opens_diagonal`]): the d- or e-pawn steps one square off its home, in
-//!   front of our bishop still at home, which could go nowhere along that diagonal and now
+//! - `opens_diagonal` ([`opens_diagonal`]): the d- or e-pawn steps one square off its home (or
+//!   a knight leaves that square: 9.Nf1 in the Ruy Lopez), in front of our bishop still at home, which could go nowhere along that diagonal and now
 //!   reaches two squares or more (3.e3 frees the bishop on f1);
 //! - `centralises` ([`centralises`]): a knight comes from outside the centre to d4, e4, d5 or
 //!   e5, where no enemy pawn attacks it;
@@ -504,18 +504,23 @@ fn diagonal_reach(b: &Board, us: Color, from: Square, through: Square) -> usize 
         .count()
 }
 
-/// `opens_diagonal`: a quiet one-square step of the d- or e-pawn from its home square opens the diagonal
-/// of our bishop still on its home square behind it (d2 for the bishop on c1, e2 for f1;
-/// d7/e7 for c8/f8), so the bishop reaches at least [`OPENED_REACH`] squares along it where it
-/// reached none (3.e3 in the Queen's Gambit, ...d6 for the bishop on c8).
+/// `opens_diagonal`: a quiet one-square step of the d- or e-pawn from its home square, or a
+/// quiet knight move off that square, opens the diagonal of our bishop still on its home
+/// square behind it (d2 for the bishop on c1, e2 for f1; d7/e7 for c8/f8), so the bishop
+/// reaches at least [`OPENED_REACH`] squares along it where it reached none (3.e3 in the
+/// Queen's Gambit, ...d6 for the bishop on c8, 9.Nf1 in the Ruy Lopez for the bishop on c1).
 pub fn opens_diagonal(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     let us = before.turn();
     let from = mv.from()?;
-    if mv.role() != Role::Pawn || mv.is_capture() || mv.is_promotion() || after.is_check() {
+    if !matches!(mv.role(), Role::Pawn | Role::Knight)
+        || mv.is_capture()
+        || mv.is_promotion()
+        || after.is_check()
+    {
         return None;
     }
     // One step: the double step takes the centre, which is its point (1.e4).
-    if board::rel_rank(mv.to(), us) != 2 {
+    if mv.role() == Role::Pawn && board::rel_rank(mv.to(), us) != 2 {
         return None;
     }
     let bishop = [(Square::D2, Square::C1), (Square::E2, Square::F1)]
@@ -528,6 +533,55 @@ pub fn opens_diagonal(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
         && diagonal_reach(before.board(), us, bishop, from) == 0
         && diagonal_reach(b, us, bishop, from) >= OPENED_REACH)
         .then(|| idea(mv, "opens_diagonal", bishop, None))
+}
+
+/// `counters`: the opponent's strongest threat after a pass wins a piece of ours (not a pawn);
+/// the move, quiet and no check, leaves that threat standing, and the moved piece now hits an
+/// enemy piece (not the king) worth at least as much, one it did not hit before, that is
+/// undefended or worth more than the mover: a counter-attack (14.Nd2 meets ...Nxb3 by hitting
+/// the queen on e4, Morphy). `square`: our piece attacked; `other`: theirs now hit; `moves`
+/// and `san`: their threat.
+#[must_use]
+pub fn counters(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
+    if mv.is_capture() || after.is_check() {
+        return None;
+    }
+    let passed = crate::explain::purpose::pass(before)?;
+    let threat = crate::explain::purpose::strongest(&passed)?;
+    let ours = threat.mv.capture()?;
+    let attacked = threat.mv.to();
+    if threat.mate
+        || matches!(ours, Role::Pawn | Role::King)
+        || mv.from() == Some(attacked)
+        || !crate::explain::purpose::works(after, threat)
+    {
+        return None;
+    }
+    let us = before.turn();
+    let landed = dest(mv, us);
+    let from = mv.from()?;
+    let b = after.board();
+    let mover = b.role_at(landed)?;
+    let hit_before = before.board().attacks_from(from);
+    let target = (b.attacks_from(landed) & b.by_color(!us) & !b.kings() & !hit_before)
+        .into_iter()
+        .filter(|&sq| {
+            b.role_at(sq).is_some_and(|r| {
+                board::value(r) >= board::value(ours)
+                    && (board::value(r) > board::value(mover) || !board::is_defended(b, sq))
+            })
+        })
+        .max_by_key(|&sq| (b.role_at(sq).map_or(0, board::value), std::cmp::Reverse(sq)))?;
+    let san = shakmaty::san::San::from_move(&passed, threat.mv).to_string();
+    Some(Fact::Idea {
+        uci: uci(mv),
+        idea: "counters".to_owned(),
+        square: attacked,
+        other: Some(target),
+        moves: vec![uci(threat.mv)],
+        san: vec![san],
+        n: 0,
+    })
 }
 
 /// Squares a bishop must newly reach along the diagonal a pawn move opens
@@ -1382,6 +1436,7 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Vec<Fact>
         fianchettoes(before, mv, after),
         fianchetto_pawn(before, mv, after),
         opens_diagonal(before, mv, after),
+        counters(before, mv, after),
         aims_f7(before, mv, after),
         battery(before, mv, after),
         xray(before, mv, after),
@@ -1469,6 +1524,27 @@ mod tests {
         let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
         assert!(!names(fen, "e4", &[]).contains(&"opens_diagonal".to_owned()));
         assert!(names(fen, "e3", &[]).contains(&"opens_diagonal".to_owned()));
+        // Carlsen, the Ruy Lopez: 9.Nf1 frees the bishop on c1 (d2, e3, f4, g5, h6).
+        let fen = "r2qr1k1/pppbbppp/2np1n2/1B2p3/4P3/2PP1N2/PP1N1PPP/R1BQR1K1 w - - 5 9";
+        assert!(names(fen, "Nf1", &[]).contains(&"opens_diagonal".to_owned()));
+    }
+
+    #[test]
+    fn a_counter_attack_leaves_the_threat_and_hits_as_much() {
+        // Morphy, 14.Nd2: ...Nxb3 still takes the queen, but the knight now hits the queen on e4.
+        let fen = "r2k3r/ppp2Bbp/3p4/8/3nqB2/1QP4P/PP5P/RN3RK1 w - - 0 14";
+        let (before, mv, after) = before_move_after(fen, "Nd2");
+        let got = counters(&before, mv, &after);
+        assert!(
+            matches!(&got, Some(Fact::Idea { square: Square::B3, other: Some(Square::E4), san, .. }) if san == &["Nxb3"]),
+            "{got:?}"
+        );
+        // Moving the queen away meets the threat: no counter-attack.
+        let (before, mv, after) = before_move_after(fen, "Qc4");
+        assert_eq!(counters(&before, mv, &after), None);
+        // A knight move that hits nothing is no counter-attack.
+        let (before, mv, after) = before_move_after(fen, "Na3");
+        assert_eq!(counters(&before, mv, &after), None);
     }
 
     /// The square and the other square of the idea `detect` finds for `san` in `fen`.
