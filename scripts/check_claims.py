@@ -1519,22 +1519,19 @@ def t_idea(board, c):
         return pawns == c["n"] and pawns >= 2 and abs(pawns - VALUES[role]) <= 1
     if idea == "trades_hitter":
         # A piece (not a pawn or king) takes an enemy piece of its value that attacked our
-        # piece (not a pawn or king) on `other`: the most valuable such piece other than the
-        # capturer, else the capturer itself; the opponent takes back on s within the first
+        # piece (not a pawn or king, not the capturer) on `other`, the most valuable such; the
+        # opponent takes back on s within the first
         # four replies, the capturer not moving on (the line is that, as for trades_attacked).
         role = board.piece_type_at(m.from_square)
         taken = board.piece_type_at(s)
         if (board.is_en_passant(m) or taken is None or role in (chess.PAWN, chess.KING)
                 or m.promotion or VALUES[taken] != VALUES[role] or s != m.to_square or other is None):
             return False
-        hit = [x for x in board.attacks(s) if board.color_at(x) == us
-               and board.piece_type_at(x) not in (chess.PAWN, chess.KING)]
-        rivals = [x for x in hit if x != m.from_square]
-        if rivals:
-            want = max(VALUES[board.piece_type_at(x)] for x in rivals)
-            if other not in rivals or VALUES[board.piece_type_at(other)] != want:
-                return False
-        elif other != m.from_square or m.from_square not in hit:
+        rivals = [x for x in board.attacks(s) if board.color_at(x) == us and x != m.from_square
+                  and board.piece_type_at(x) not in (chess.PAWN, chess.KING)]
+        if not rivals or other not in rivals:
+            return False
+        if VALUES[board.piece_type_at(other)] != max(VALUES[board.piece_type_at(x)] for x in rivals):
             return False
         line = c["moves"]
         if not line or line[0] != c["uci"] or len(line) % 2 != 0 or len(line) > 8 or c["n"] != 0:

@@ -10,10 +10,9 @@
 //!   takes it back on that square (20.Nxc8, the knight on d6 attacked by Rd8 and Bf8, defended
 //!   by Bf4 alone);
 //! - `trades_hitter` ([`trades_hitter`]): our knight, bishop, rook or queen takes an enemy
-//!   piece of its value that hit one of our pieces (not a pawn), and the line takes it back on
-//!   that square: 20.Nxe5 dxe5 trades off the knight that hit the bishop on d3 (and the
-//!   knight on f3), 20.Qxe5 Rxe5 the queen that faced ours on g3 — why the trade, where "an
-//!   even trade" said only that it is one;
+//!   piece of its value that hit another of our pieces (not a pawn, not the capturer), and the
+//!   line takes it back on that square: 20.Nxe5 dxe5 trades off the knight that hit the bishop
+//!   on d3 — why the trade, where "an even trade" said only that it is one;
 //! - `gives_piece` ([`gives_piece`]): our piece takes a pawn, the reply takes it, and with our
 //!   next move (a pawn taken again, or none) we have fewer pawns' worth than the piece: a
 //!   sacrifice, the knight for two pawns (9.Nxg5 hxg5 10.Bxg5 in the Botvinnik), when the
@@ -115,8 +114,8 @@ pub fn trades_attacked(before: &Chess, mv: Move, pv: &[Move]) -> Option<Fact> {
 }
 
 /// `trades_hitter` (see the module's documentation): `square` where the enemy piece stood,
-/// `other` the piece of ours it hit (the most valuable one other than the capturer, else the
-/// capturer itself); `moves` the line up to the opponent's capture on `square`.
+/// `other` the piece of ours it hit (the most valuable one other than the capturer); `moves`
+/// the line up to the opponent's capture on `square`.
 #[must_use]
 pub fn trades_hitter(before: &Chess, mv: Move, pv: &[Move]) -> Option<Fact> {
     let captured = piece_takes(mv)?;
@@ -127,11 +126,12 @@ pub fn trades_hitter(before: &Chess, mv: Move, pv: &[Move]) -> Option<Fact> {
     let b = before.board();
     let us = before.turn();
     let ours = b.by_color(us) & !b.pawns() & !b.kings();
-    let hit = b.attacks_from(mv.to()) & ours;
-    let target = (hit & !shakmaty::Bitboard::from_square(from))
+    // Not the capturer: two knights, or two queens on a line, hit each other whatever the
+    // trade is for ("Nxc6 trades off the knight that hit the knight on d4" says nothing).
+    let hit = b.attacks_from(mv.to()) & ours & !shakmaty::Bitboard::from_square(from);
+    let target = hit
         .into_iter()
-        .max_by_key(|&sq| (b.role_at(sq).map_or(0, value), std::cmp::Reverse(sq)))
-        .or_else(|| hit.contains(from).then_some(from))?;
+        .max_by_key(|&sq| (b.role_at(sq).map_or(0, value), std::cmp::Reverse(sq)))?;
     let line = taken_on(mv, pv)?;
     let mut fact = fact(before, "trades_hitter", &line, 0)?;
     if let Fact::Idea { other, .. } = &mut fact {
@@ -422,9 +422,10 @@ mod tests {
         assert_eq!(other_of(fen, "Nxe5", &["dxe5"]), Some(shakmaty::Square::D3));
         // Not taken back: no trade.
         assert_eq!(other_of(fen, "Nxe5", &["Bc8"]), None);
-        // 20.Qxe5 Rxe5: the queens faced each other; the one taken hit the capturer alone.
+        // 20.Qxe5 Rxe5: the queens faced each other, and the one taken hit nothing else: two
+        // queens on a line hit each other whatever the trade is for.
         let fen = "4rk1r/pppb1ppp/8/3pq3/8/3B2QP/PPP3PK/RNB5 w - - 4 20";
-        assert_eq!(other_of(fen, "Qxe5", &["Rxe5"]), Some(shakmaty::Square::G3));
+        assert_eq!(other_of(fen, "Qxe5", &["Rxe5"]), None);
         // A knight that hit nothing of ours (pawns do not count) is a plain trade.
         let fen = "4k3/8/4p3/3n4/1P6/8/6B1/4K3 w - - 0 1";
         assert_eq!(other_of(fen, "Bxd5", &["exd5"]), None);
