@@ -1465,6 +1465,31 @@ def t_idea(board, c):
         return mates(passed_b, mate) and not any(mates(board, x) for x in same)
     if idea in ("outpost_taken", "trades_attacked", "gives_piece", "lost_back", "doubles_pawns"):
         return t_capture_idea(board, c, m, idea, s, other)
+    if idea == "guards":
+        # A quiet move, no check given or answered, no castling; the moved man, where it lands, defends our man on
+        # s (not the king, not the mover), which it did not defend from where it stood; an enemy
+        # man attacked s before the move at least as often as ours defended it (once at least);
+        # `other` one of its cheapest attackers; s the most valuable such man.
+        if (board.is_capture(m) or after.is_check() or board.is_check() or board.is_castling(m)
+                or other is None):
+            return False
+
+        def candidates():
+            out = []
+            for x in after.attacks(m.to_square):
+                p = board.piece_at(x)
+                if (x == m.from_square or p is None or p.color != us or p.piece_type == chess.KING
+                        or x in board.attacks(m.from_square)):
+                    continue
+                hits, guards_ = board.attackers(them, x), board.attackers(us, x)
+                if guards_ and len(hits) >= len(guards_):
+                    out.append(x)
+            return out
+        cands = candidates()
+        if s not in cands or VALUES[board.piece_type_at(s)] != max(VALUES[board.piece_type_at(x)] for x in cands):
+            return False
+        hits = board.attackers(them, s)
+        return other in hits and VALUES[board.piece_type_at(other)] == min(VALUES[board.piece_type_at(x)] for x in hits)
     if idea == "counters":
         # The opponent's threat (moves[0], after a pass) wins our piece (not a pawn or king) on
         # s and still works after the move, which is quiet and no check and does not move that

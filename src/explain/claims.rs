@@ -834,8 +834,9 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 60] = [
+    pub const IDEAS: [&'static str; 61] = [
         "outpost_taken",
+        "guards",
         "counters",
         "piece_for_pawns",
         "trades_hitter",

@@ -187,6 +187,35 @@ fn taken_first(after: &Chess, threat: Move) -> bool {
         })
 }
 
+/// Whether the capture of a pawn `t` (a move of the side to move in `passed`) keeps the pawn:
+/// a short search after it (as [`gain_holds`]'s) sees the capturer above its balance before by
+/// [`PAWN_KEPT_MARGIN`].
+/// Any other threat is kept as it is. A pawn the opponent wins straight back is no threat
+/// (9.Rc1 "defends the pawn on c4 against dxc4" where ...dxc4 is met by winning it back,
+/// session 36 read).
+pub(crate) fn pawn_kept(passed: &Chess, t: Threat) -> bool {
+    if t.mate || t.mv.capture() != Some(Role::Pawn) {
+        return true;
+    }
+    let taker = passed.turn();
+    let before = board::balance(passed.board(), taker);
+    let Some(end) = board::play(passed, t.mv) else {
+        return true;
+    };
+    if end.is_checkmate() || end.legal_moves().is_empty() {
+        return true;
+    }
+    let (_, score) = point::short_search(&end, VERIFY_DEPTH, VERIFY_NODES);
+    let cp = if end.turn() == taker { score } else { -score };
+    cp >= 100 * before + PAWN_KEPT_MARGIN
+}
+
+/// How far above its material balance before the capture (centipawns) a short search must see
+/// the side that took a pawn for [`pawn_kept`]: half a pawn, halfway between the pawn won back
+/// (the balance) and the pawn kept (a pawn above it), so that the evaluation's other terms do
+/// not decide.
+const PAWN_KEPT_MARGIN: i32 = 50;
+
 /// What the move threatens: the mover's strongest threat after a pass among those that did not
 /// already work before the move (9.Qf3 threatens Qxf4 though exd5 was there before it). The
 /// claim is about `after` (the opponent to move).
@@ -200,7 +229,7 @@ pub fn threat_created(before: &Chess, after: &Chess) -> Option<Fact> {
     // takes first).
     let takes_first = |t: Threat| !t.mate && taken_first(after, t.mv);
     let t = strongest_where(&passed, |t| !works(before, t) && !takes_first(t))?;
-    Some(threat_fact(&passed, t))
+    pawn_kept(&passed, t).then(|| threat_fact(&passed, t))
 }
 
 /// What the opponent threatened before the move (after a pass) and how `mv` meets it. The
@@ -209,7 +238,7 @@ pub fn threat_created(before: &Chess, after: &Chess) -> Option<Fact> {
 pub fn threat_met(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     let passed = pass(before)?;
     let t = strongest(&passed)?;
-    if works(after, t) {
+    if works(after, t) || !pawn_kept(&passed, t) {
         return None;
     }
     let us = before.turn();

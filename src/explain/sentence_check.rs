@@ -284,6 +284,10 @@ pub const MOVED_PIECE_ACTIVITY: &[&str] = &[
     "idea_occupies",
     // A centre pawn taken at once is no centre (9.d4 cxd4, session 31).
     "pawn_centre",
+    // Nor is a piece taken at once saved (20.Bxe7 "saves the attacked bishop with a threat"
+    // where ...Nxe7 takes it: a trade, session 36 read).
+    "threat_met_moves",
+    "threat_met_with_threat",
 ];
 
 /// What [`Gate::of`] reads.

@@ -126,12 +126,18 @@ fn king_target(before: &Chess, mv: Move, pv: &[Move]) -> Option<Square> {
         return None;
     }
     let closer = |s: &Square| endgame::nearer(*s, from, to);
+    // A centre square an enemy pawn guards is none the king can walk to while the pawn stands
+    // (20.Kf2 "walks towards d4" with the pawn on c5 guarding it, session 36 read).
+    let b = before.board();
+    let pawn_guarded = |s: &Square| {
+        (shakmaty::attacks::pawn_attacks(us, *s) & b.by_piece(Role::Pawn.of(!us))).any()
+    };
     // The pawn it goes to win first: that is where it walks.
     endgame::king_prey(before, mv, pv)
         .or_else(|| {
             board::relative(board::centre(), us)
                 .into_iter()
-                .filter(closer)
+                .filter(|s| closer(s) && !pawn_guarded(s))
                 .min_by_key(|s| s.distance(to))
         })
         .or_else(|| {
@@ -240,6 +246,22 @@ mod tests {
         let f = claims("6k1/pp3ppp/4b3/8/8/4B3/PP3PPP/6K1 w - - 0 1", "Kh1");
         assert!(
             !f.iter().any(|c| matches!(c, Fact::KingCloser { .. })),
+            "{f:?}"
+        );
+    }
+
+    #[test]
+    fn the_king_walks_to_no_square_an_enemy_pawn_guards() {
+        // Bacrot - Carlsen, 20.Kf2: d4 is guarded by the pawn on c5; the walk is to e4.
+        let f = claims(
+            "6k1/pb1n1ppp/2n1p3/2p3N1/2P2P2/1P4P1/P6P/B4BK1 w - - 1 20",
+            "Kf2",
+        );
+        assert!(
+            f.contains(&Fact::KingCloser {
+                uci: "g1f2".to_owned(),
+                toward: Square::E4
+            }),
             "{f:?}"
         );
     }

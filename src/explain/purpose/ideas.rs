@@ -30,6 +30,11 @@
 //! - `opens_diagonal` ([`opens_diagonal`]): the d- or e-pawn steps one square off its home (or
 //!   a knight leaves that square: 9.Nf1 in the Ruy Lopez), in front of our bishop still at home, which could go nowhere along that diagonal and now
 //!   reaches two squares or more (3.e3 frees the bishop on f1);
+//! - `counters` ([`counters`]): the opponent's threat on a piece of ours left standing, the
+//!   moved piece hits one of theirs worth as much (14.Nd2 against ...Nxb3, hitting the queen on
+//!   e4);
+//! - `guards` ([`guards`]): for a move with no other idea, the moved man defends another of
+//!   ours that the enemy attacks at least as often as it was defended (9.Re1 behind e4);
 //! - `centralises` ([`centralises`]): a knight comes from outside the centre to d4, e4, d5 or
 //!   e5, where no enemy pawn attacks it;
 //! - `battery` ([`battery`]): a queen, rook or bishop lines up with another of our sliders on
@@ -582,6 +587,41 @@ pub fn counters(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
         san: vec![san],
         n: 0,
     })
+}
+
+/// `guards`: a quiet move (no capture, no check) after which the moved man defends another of
+/// ours (not the king) that an enemy man attacks at least as often as ours defended it before
+/// the move (once at least: an undefended man is `defends_piece`'s), and which it did not defend from where it stood: a guard added where the
+/// defenders did not outnumber the attackers (9.Re1 behind the pawn on e4, which the knight on
+/// f6 attacks and the pawn on d3 alone defended); not out of a check. Said only for a move
+/// with no other idea ([`derive`]). `square`: the man guarded (the most valuable); `other`:
+/// its cheapest attacker.
+#[must_use]
+pub fn guards(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
+    if mv.is_capture() || after.is_check() || before.is_check() || mv.is_castle() {
+        return None;
+    }
+    let us = before.turn();
+    let from = mv.from()?;
+    let landed = dest(mv, us);
+    let (b0, b) = (before.board(), after.board());
+    let guarded = b.attacks_from(landed) & b.by_color(us) & !b.kings() & !b0.attacks_from(from);
+    let (square, _) = guarded
+        .into_iter()
+        .filter(|&sq| sq != from && b0.color_at(sq) == Some(us))
+        .filter_map(|sq| {
+            // Defended already (an undefended man attacked is taken care of, `defends_piece`),
+            // not more often than attacked.
+            let attackers = board::attackers(b0, sq, !us).count();
+            let defenders = board::attackers(b0, sq, us).count();
+            (defenders > 0 && attackers >= defenders)
+                .then(|| (sq, b0.role_at(sq).map_or(0, board::value)))
+        })
+        .max_by_key(|&(sq, v)| (v, std::cmp::Reverse(sq)))?;
+    let attacker = board::attackers(b0, square, !us)
+        .into_iter()
+        .min_by_key(|&sq| (b0.role_at(sq).map_or(99, board::value), sq))?;
+    Some(idea(mv, "guards", square, Some(attacker)))
 }
 
 /// Squares a bishop must newly reach along the diagonal a pawn move opens
@@ -1458,6 +1498,12 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Vec<Fact>
     if !fianchettoed && let Some(f) = offers_trade(before, mv, after, pv) {
         ideas.push(f);
     }
+    // A guard added is the reason of a move that has no other.
+    if ideas.is_empty()
+        && let Some(f) = guards(before, mv, after)
+    {
+        ideas.push(f);
+    }
     ideas
 }
 
@@ -1527,6 +1573,23 @@ mod tests {
         // Carlsen, the Ruy Lopez: 9.Nf1 frees the bishop on c1 (d2, e3, f4, g5, h6).
         let fen = "r2qr1k1/pppbbppp/2np1n2/1B2p3/4P3/2PP1N2/PP1N1PPP/R1BQR1K1 w - - 5 9";
         assert!(names(fen, "Nf1", &[]).contains(&"opens_diagonal".to_owned()));
+    }
+
+    #[test]
+    fn a_guard_added_where_the_defenders_did_not_outnumber_the_attackers() {
+        // Carlsen, the Ruy Lopez: 9.Re1 behind e4, which the knight on f6 attacks and d3 alone
+        // defended.
+        let fen = "r1bqr1k1/1pp1bppp/p1np1n2/4p3/B3P3/2PP1N1P/PP3PP1/RNBQ1RK1 w - - 1 9";
+        let (before, mv, after) = before_move_after(fen, "Re1");
+        assert_eq!(
+            guards(&before, mv, &after),
+            Some(idea(mv, "guards", Square::E4, Some(Square::F6)))
+        );
+        // A pawn nobody attacks needs no guard: 9.Qe2 guards e4 too, but after 9.Re1's
+        // pattern with the knight gone from f6 nothing is said.
+        let fen = "r1bqr1k1/1pp1bppp/p1np4/4p3/B3P3/2PP1N1P/PP3PP1/RNBQ1RK1 w - - 1 9";
+        let (before, mv, after) = before_move_after(fen, "Re1");
+        assert_eq!(guards(&before, mv, &after), None);
     }
 
     #[test]

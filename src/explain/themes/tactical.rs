@@ -1055,8 +1055,37 @@ fn defends_piece(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Optio
     board::relative(b0.by_color(us) & !b0.kings(), us)
         .into_iter()
         .filter(|s| Some(*s) != mv.from())
-        .find(|s| is_bad_spot(b0, *s) && b.color_at(*s) == Some(us) && !is_bad_spot(b, *s))
+        .find(|s| {
+            is_bad_spot(b0, *s)
+                && b.color_at(*s) == Some(us)
+                && !is_bad_spot(b, *s)
+                && pawn_worth_keeping(before, *s)
+        })
         .map(|s| Hit::on(b, vec![s]))
+}
+
+/// Whether the man on `s` (the side to move's in `before`) is worth keeping against its
+/// cheapest capture after a pass: anything but a pawn, or a pawn the opponent would keep
+/// ([`crate::explain::purpose::pawn_kept`]; 9.Rc1 does not "take care of" the pawn on c4 when
+/// ...dxc4 is won straight back, session 36 read).
+fn pawn_worth_keeping(before: &Chess, s: Square) -> bool {
+    if before.board().role_at(s) != Some(Role::Pawn) {
+        return true;
+    }
+    let Some(passed) = crate::explain::purpose::pass(before) else {
+        return true;
+    };
+    let capture = passed
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.to() == s && m.is_capture())
+        .min_by_key(|m| board::value(m.role()));
+    capture.is_none_or(|mv| {
+        crate::explain::purpose::pawn_kept(
+            &passed,
+            crate::explain::purpose::Threat { mv, mate: false },
+        )
+    })
 }
 
 fn wins_material(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Hit> {
