@@ -297,41 +297,41 @@ fn an_external_engine_tells_an_only_move_by_searching_the_other_moves() {
     require_python_chess();
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("fake.log");
-    let fen = "4k3/ppp5/8/8/3q4/8/PPPQ4/4K3 w - - 0 1";
-    let explain = |mv: &str| {
-        let o = kibitzer(
-            dir.path(),
-            &[
-                "--no-db",
-                "explain",
-                "--fen",
-                fen,
-                "--move",
-                mv,
-                "--movetime",
-                "50",
-                "--json",
-                "--engine",
-                &format!("python3 {FAKE} --log {}", log.display()),
-            ],
-        );
+    let engine = format!("python3 {FAKE} --log {}", log.display());
+    let explain = |fen: &str, mv: Option<&str>| {
+        let mut args = vec![
+            "--no-db",
+            "explain",
+            "--fen",
+            fen,
+            "--movetime",
+            "50",
+            "--json",
+        ];
+        args.extend(["--engine", &engine]);
+        if let Some(m) = mv {
+            args.extend(["--move", m]);
+        }
+        let o = kibitzer(dir.path(), &args);
         assert!(o.status.success(), "{}", stderr(&o));
         serde_json::from_str::<serde_json::Value>(&stdout(&o)).unwrap()
     };
-    let only = explain("Qxd4");
+    let searched = || {
+        logged(&log)
+            .concat()
+            .into_iter()
+            .filter(|l| l.contains("searchmoves"))
+            .collect::<Vec<_>>()
+    };
+    let only = explain("4k3/ppp5/8/8/3q4/8/PPPQ4/4K3 w - - 0 1", Some("Qxd4"));
     assert_eq!(only["judged_by"], "FakeUCI", "{only}");
     assert_eq!(only["quality"]["only_move"], true, "{only}");
     assert!(
         only["text"].as_str().unwrap().contains("only move"),
         "{only}"
     );
-    let processes = logged(&log);
-    let asked: Vec<&String> = processes
-        .iter()
-        .flatten()
-        .filter(|l| l.contains("searchmoves"))
-        .collect();
-    assert_eq!(asked.len(), 1, "{processes:?}");
+    let asked = searched();
+    assert_eq!(asked.len(), 1, "{asked:?}");
     assert!(
         !asked[0].contains("d2d4"),
         "the best move is left out: {}",
@@ -344,29 +344,9 @@ fn an_external_engine_tells_an_only_move_by_searching_the_other_moves() {
     );
     // Without the queen to take, every move scores the same: the engine's own choice is
     // searched against the others and is no only move.
-    let fen = "4k3/ppp5/8/8/8/8/PPPQ4/4K3 w - - 0 1";
-    let o = kibitzer(
-        dir.path(),
-        &[
-            "--no-db",
-            "explain",
-            "--fen",
-            fen,
-            "--movetime",
-            "50",
-            "--json",
-            "--engine",
-            &format!("python3 {FAKE} --log {}", log.display()),
-        ],
-    );
-    let quiet: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let quiet = explain("4k3/ppp5/8/8/8/8/PPPQ4/4K3 w - - 0 1", None);
     assert_eq!(quiet["quality"]["only_move"], false, "{quiet}");
-    let asked = logged(&log).concat();
-    assert_eq!(
-        asked.iter().filter(|l| l.contains("searchmoves")).count(),
-        2,
-        "{asked:?}"
-    );
+    assert_eq!(searched().len(), 2);
 }
 
 /// A review's first pass leaves the second best to the refinement (it would cost about one

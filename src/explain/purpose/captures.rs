@@ -160,18 +160,19 @@ fn taken_on(mv: Move, pv: &[Move]) -> Option<Vec<Move>> {
     None
 }
 
+/// The reply of `pv` that takes our piece on the square where `mv`, a knight, bishop, rook or
+/// queen, took a pawn ([`gives_piece`], [`piece_for_pawns`]).
+fn pawn_taken_piece_lost(mv: Move, pv: &[Move]) -> Option<Move> {
+    let reply = *pv.first()?;
+    (piece_takes(mv)? == Role::Pawn && reply.is_capture() && reply.to() == mv.to()).then_some(reply)
+}
+
 /// `gives_piece` (see the module's documentation): `square` where the piece is given,
 /// `other` where it came from, `n` the pawns it is given for; `moves` the capture, the reply
 /// that takes the piece and our next move when it takes a pawn.
 #[must_use]
 pub fn gives_piece(before: &Chess, mv: Move, pv: &[Move]) -> Option<Fact> {
-    if piece_takes(mv)? != Role::Pawn {
-        return None;
-    }
-    let reply = *pv.first()?;
-    if !(reply.is_capture() && reply.to() == mv.to()) {
-        return None;
-    }
+    let reply = pawn_taken_piece_lost(mv, pv)?;
     let mut line = vec![mv, reply];
     let mut pawns = 1;
     if let Some(next) = pv.get(1).filter(|m| m.is_capture()) {
@@ -203,13 +204,10 @@ pub const PAWNS_TAKEN_AFTER: usize = 3;
 /// value); `moves` the capture, the reply that takes it and our captures of pawns after it.
 #[must_use]
 pub fn piece_for_pawns(before: &Chess, mv: Move, pv: &[Move]) -> Option<Fact> {
-    if piece_takes(mv)? != Role::Pawn || mv.role() == Role::Queen {
+    if mv.role() == Role::Queen {
         return None;
     }
-    let reply = *pv.first()?;
-    if !(reply.is_capture() && reply.to() == mv.to()) {
-        return None;
-    }
+    let reply = pawn_taken_piece_lost(mv, pv)?;
     let mut line = vec![mv, reply];
     let mut pawns = 1;
     for pair in pv[1..].chunks(2).take(PAWNS_TAKEN_AFTER) {
