@@ -736,6 +736,18 @@ fn pawn_offer(before: &Chess, mv: Move, _after: &Chess, pv: &[Move]) -> Option<H
     if retakes {
         return None;
     }
+    // Nor is a pawn the opponent cannot keep: a short search after the reply sees it won back
+    // (9.e4 dxe4 10.Ng5, session 36 read).
+    let after = all.get(1)?;
+    if !crate::explain::purpose::pawn_kept(
+        after,
+        crate::explain::purpose::Threat {
+            mv: *reply,
+            mate: false,
+        },
+    ) {
+        return None;
+    }
     let root = balance(before.board(), us);
     // After the reply and after each of the mover's next moves (an exchange's middle, the
     // opponent to recapture, is no loss).
