@@ -239,6 +239,10 @@ pub struct Gate {
     /// there is not met (20.Nxe6 "defends the pawn on g5 against Rxg5+": ...Bxe6 Rxe6 Rxg5+,
     /// session 31).
     pub taken_anyway: Bitboard,
+    /// The opponent's first [`DEFENCE_HOLDS_MOVES`] moves of the line (UCI): a move "stopped"
+    /// or "denied" that the line plays all the same is not stopped ("Better was Nd2, which
+    /// stops Bb3" where Stockfish's line after Nd2 plays ...Bb3, session 36 read).
+    pub their_early: Vec<String>,
     /// The answer takes back on the square where the move explained captured (9.Bxc6+ bxc6):
     /// a trade, no reason why the move was an error. Set by the caller.
     pub answer_takes_back: bool,
@@ -374,6 +378,13 @@ impl Gate {
             moved_taken: moved_taken(s.mv, mover, s.pv),
             wins_back: wins_back(s.before, mover, &settled),
             taken_anyway: taken_anyway(s.mv, mover, s.pv),
+            their_early: s
+                .pv
+                .iter()
+                .step_by(2)
+                .take(DEFENCE_HOLDS_MOVES)
+                .map(|m| m.to_uci(shakmaty::CastlingMode::Standard).to_string())
+                .collect(),
             answer: false,
             answer_takes_back: false,
             score_for_mover: match s.score_after {
@@ -499,6 +510,14 @@ impl Gate {
             } => how == "moves" || how == "check" || !self.taken_anyway.contains(target),
             // Nor is a piece "safe again" that the line takes all the same.
             Fact::Defends { target, .. } => !self.taken_anyway.contains(target),
+            // Nor is a move stopped that the line plays all the same.
+            Fact::Idea {
+                ref idea,
+                ref moves,
+                ..
+            } if matches!(idea.as_str(), "stops" | "denies" | "denies_push") => {
+                moves.first().is_none_or(|m| !self.their_early.contains(m))
+            }
             _ => true,
         }
     }
@@ -1064,7 +1083,7 @@ mod tests {
         assert!(
             Gate {
                 wins_back: false,
-                ..g
+                ..g.clone()
             }
             .allows("combination")
         );
@@ -1419,6 +1438,31 @@ mod tests {
             Score::Cp(-40),
         );
         assert!(holds.allows_claim(&defends) && holds.allows_claim(&met));
+    }
+
+    #[test]
+    fn a_move_the_line_plays_all_the_same_is_not_stopped() {
+        // Carlsen, 20.b5 (Nd2 was better): "Nd2 stops Bb3" while the line after Nd2 plays
+        // ...Bb3 on the opponent's third move (session 36 read).
+        let fen = "1n1r1rk1/1pp2qpp/p2nbp2/2Q1p3/PP2P3/2P2N1P/2B2PP1/R1B1R1K1 w - - 3 20";
+        let stops = Claim {
+            fen: fen.to_owned(),
+            at: crate::explain::claims::At::Before,
+            supports: crate::explain::claims::Supports::Better,
+            fact: Fact::Idea {
+                uci: "f3d2".to_owned(),
+                idea: "stops".to_owned(),
+                square: Square::B3,
+                other: None,
+                moves: vec!["e6b3".to_owned()],
+                san: vec!["Bb3".to_owned()],
+                n: 0,
+            },
+        };
+        let line = ["f3d2", "d8c8", "f2f3", "f8d8", "d2f1", "e6b3"];
+        assert!(!gate(fen, &line, Score::Cp(7)).allows_claim(&stops));
+        // A line that does not play it leaves it said.
+        assert!(gate(fen, &line[..5], Score::Cp(7)).allows_claim(&stops));
     }
 
     #[test]
