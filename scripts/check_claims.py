@@ -1545,8 +1545,7 @@ def t_idea(board, c):
     if idea == "trades_hitter":
         # A piece (not a pawn or king) takes an enemy piece of its value that attacked our
         # piece (not a pawn or king, not the capturer) on `other`, the most valuable such; the
-        # opponent takes back on s within the first
-        # four replies, the capturer not moving on (the line is that, as for trades_attacked).
+        # opponent takes back on s within the first four replies (taken_back_on).
         role = board.piece_type_at(m.from_square)
         taken = board.piece_type_at(s)
         if (board.is_en_passant(m) or taken is None or role in (chess.PAWN, chess.KING)
@@ -1559,20 +1558,9 @@ def t_idea(board, c):
         if VALUES[board.piece_type_at(other)] != max(VALUES[board.piece_type_at(x)] for x in rivals):
             return False
         line = c["moves"]
-        if not line or line[0] != c["uci"] or len(line) % 2 != 0 or len(line) > 8 or c["n"] != 0:
+        if not line or line[0] != c["uci"] or c["n"] != 0:
             return False
-        b = board.copy()
-        for i, u in enumerate(line):
-            mm = chess.Move.from_uci(u)
-            if mm not in b.legal_moves:
-                return False
-            if i % 2 == 1:
-                if (b.is_capture(mm) and mm.to_square == s) != (i == len(line) - 1):
-                    return False
-            elif i > 0 and mm.from_square == s:
-                return False
-            b.push(mm)
-        return True
+        return taken_back_on(board, line, s)
     if idea == "trades_down":
         # Into an ending from none, or into a pawn ending from pieces.
         line = c["moves"]
@@ -1589,6 +1577,24 @@ def t_idea(board, c):
         return up >= 1 and up == c["n"]
     return False
 
+
+
+def taken_back_on(board, line, s):
+    """Whether `line` (our capture on s first, legal on `board`, at most eight plies) ends with
+    the opponent's capture on s, its first there, our capturer not moving on from s before it
+    (trades_attacked, trades_hitter; TAKEN_BACK_WITHIN_PLIES in src/explain/purpose/captures.rs)."""
+    if len(line) % 2 != 0 or len(line) > 8 or play_line(board, line) is None:
+        return False
+    b = board.copy()
+    for i, u in enumerate(line):
+        mm = chess.Move.from_uci(u)
+        if i % 2 == 1:
+            if (b.is_capture(mm) and mm.to_square == s) != (i == len(line) - 1):
+                return False
+        elif i > 0 and mm.from_square == s:
+            return False
+        b.push(mm)
+    return True
 
 def t_capture_idea(board, c, m, idea, s, other):
     """The capture ideas of src/explain/purpose/captures.rs, each from its chess definition.
@@ -1635,20 +1641,9 @@ def t_capture_idea(board, c, m, idea, s, other):
         defenders = len(board.attackers(us, m.from_square))
         undefended_hit = defenders == 0 and bool(board.attackers(them, m.from_square))
         if (not piece or VALUES[taken] != VALUES[role] or c["n"] != 0
-                or (len(hitters) <= defenders and not undefended_hit)
-                or len(line) % 2 != 0 or len(line) > 8):
+                or (len(hitters) <= defenders and not undefended_hit)):
             return False
-        b = board.copy()
-        for i, u in enumerate(line):
-            mm = chess.Move.from_uci(u)
-            if i % 2 == 1:
-                hit = b.is_capture(mm) and mm.to_square == s
-                if hit != (i == len(line) - 1):
-                    return False
-            elif i > 0 and mm.from_square == s:
-                return False
-            b.push(mm)
-        return True
+        return taken_back_on(board, line, s)
     if idea == "gives_piece":
         # A piece takes a pawn; the reply takes it on s; our next move takes a pawn or is left
         # out; the pawns taken are worth less than the piece.
