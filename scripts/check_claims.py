@@ -230,7 +230,9 @@ def t_shield_pawn(board, c):
 
 def t_king_closer(board, c):
     m, _ = played(board, c)
-    if m is None or board.piece_type_at(m.from_square) != chess.KING or board.is_castling(m) or len(others(board)) > 6:
+    # An endgame (six pieces or fewer besides kings and pawns), or no queens and seven or fewer.
+    walk = len(others(board)) <= 6 or (not board.queens and len(others(board)) <= 7)
+    if m is None or board.piece_type_at(m.from_square) != chess.KING or board.is_castling(m) or not walk:
         return False
     t = sq(c["toward"])
     enemy_pawn = board.piece_at(t) == chess.Piece(chess.PAWN, not board.turn)
@@ -947,6 +949,24 @@ def t_idea(board, c):
         if not (VALUES[target.piece_type] > VALUES[mover] or not nxt.attackers(not us, other)):
             return False
         return t_idea(board, dict(c, idea="prepares"))
+    if idea == "push_hits":
+        # A quiet pawn move; the mover's next move in the line (the third) pushes the same pawn
+        # one square on, to `square`, without taking, and from there the pawn attacks the enemy
+        # piece (no king, no pawn) on `other`, there since before the move.
+        line = c["moves"]
+        if role != chess.PAWN or board.is_capture(m) or other is None or len(line) != 3 \
+                or line[0] != c["uci"] or play_line(board, line) is None:
+            return False
+        mid = play_line(board, line[:2])
+        ours = chess.Move.from_uci(line[2])
+        nxt = play_line(board, line)
+        target = nxt.piece_at(other)
+        return (ours.from_square == m.to_square and ours.to_square == s and ours.promotion is None
+                and mid.piece_type_at(ours.from_square) == chess.PAWN and not mid.is_capture(ours)
+                and chess.square_distance(ours.from_square, ours.to_square) == 1
+                and target is not None and target.color == them
+                and target.piece_type not in (chess.KING, chess.PAWN)
+                and board.piece_at(other) == target and other in nxt.attacks(s))
     if idea in ("prepares", "plan", "clears"):
         line = c["moves"]
         if board.is_capture(m):
@@ -1132,6 +1152,11 @@ def t_idea(board, c):
             before_step = mid
         if before_step.is_capture(step) or other != m.from_square:
             return False
+        # Not a square the piece could have gone to at once without losing it by exchange.
+        direct = [d for d in board.legal_moves if d.from_square == m.from_square and d.to_square == step.to_square
+                  and not board.is_castling(d)]
+        if any(exchange(board, d) >= 0 for d in direct):
+            return False
         if idea == "route":
             return step.to_square == s
         arrived = play_line(board, line)
@@ -1228,6 +1253,35 @@ def t_idea(board, c):
         king = board.king(us)
         return (role != chess.KING and other == m.to_square
                 and m.to_square in chess.SquareSet(chess.between(s, king)))
+    if idea == "rook_lift":
+        # A rook up its own file, no capture, no check, from its first or second rank to its
+        # third or fourth, not lost there by exchange; `square` the enemy king on a-c or f-h;
+        # `other` an empty square on that rank, on the g- or h-file (a- or b-file), not the
+        # rook's file, that the rook attacks and no enemy pawn guards.
+        if role != chess.ROOK or board.is_capture(m) or after.is_check() \
+                or chess.square_file(m.from_square) != chess.square_file(m.to_square):
+            return False
+        if rel_rank(m.from_square, us) > 1 or rel_rank(m.to_square, us) not in (2, 3):
+            return False
+        king = after.king(them)
+        if king != s or other is None or exchange(board, m) < 0:
+            return False
+        kf = chess.square_file(king)
+        files = (6, 7) if kf >= 5 else ((0, 1) if kf <= 2 else ())
+        return (chess.square_file(other) in files and chess.square_file(other) != chess.square_file(m.to_square)
+                and chess.square_rank(other) == chess.square_rank(m.to_square)
+                and after.piece_at(other) is None and other in after.attacks(m.to_square)
+                and not any(after.piece_at(p) == chess.Piece(chess.PAWN, them)
+                            for p in after.attackers(them, other)))
+    if idea == "castles_opposite":
+        # Castling; after it our king (on `other`) and the enemy king (on `square`) stand on
+        # opposite wings: files a-c against f-h.
+        if not board.is_castling(m):
+            return False
+        wing = lambda k: 0 if chess.square_file(k) <= 2 else (1 if chess.square_file(k) >= 5 else None)
+        ours, theirs = after.king(us), after.king(them)
+        return (ours == other and theirs == s and wing(ours) is not None and wing(theirs) is not None
+                and wing(ours) != wing(theirs))
     if idea in ("king_off_line", "king_corner"):
         if role != chess.KING or board.is_castling(m) or board.is_capture(m) or after.is_check() \
                 or board.is_check():

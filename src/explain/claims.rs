@@ -834,8 +834,11 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 61] = [
+    pub const IDEAS: [&'static str; 64] = [
         "outpost_taken",
+        "rook_lift",
+        "castles_opposite",
+        "push_hits",
         "guards",
         "counters",
         "piece_for_pawns",

@@ -1163,7 +1163,15 @@ fn same_fact(claims: &[Claim], i: usize, j: usize) -> bool {
         matches!((x, y), (Fact::Idea { idea, square, .. }, Fact::Outpost { square: s })
             if idea == "centralises" && square == s)
     };
+    // "Rf3 is a step on the rook's way to h3" and "Rf3 lifts the rook: it can swing over to
+    // g3": one rook lift (session 37).
+    let lift_route = |x: &Fact, y: &Fact| {
+        matches!((x, y), (Fact::Idea { idea: i, .. }, Fact::Idea { idea: j, .. })
+            if i == "rook_lift" && matches!(j.as_str(), "route" | "route_hits"))
+    };
     i == j
+        || lift_route(&a.fact, &b.fact)
+        || lift_route(&b.fact, &a.fact)
         || one_push(&a.fact, &b.fact)
         || one_push(&b.fact, &a.fact)
         || centre_post(&a.fact, &b.fact)

@@ -358,10 +358,14 @@ pub fn detect_line_after(previous: Option<Move>, root: &Chess, line: &[Move]) ->
                     board::balance(shakmaty::Position::board(last), us)
                         - board::balance(shakmaty::Position::board(root), us)
                 });
+                // The gain counts from before the recapture: a knight taken back and a pawn
+                // later is "+4 pawns" for a line a pawn up (16.Bxd5 "takes back the knight"
+                // and "wins material: +4 pawns", session 37 read). Less than a piece over what
+                // it restores is not said beside the recapture.
                 out.retain(|t| {
                     let hanging = t.id == "hanging_piece_capture" && t.ply == 0;
-                    let restoring =
-                        matches!(t.id, "wins_material" | "material_gain") && gain <= restored;
+                    let restoring = matches!(t.id, "wins_material" | "material_gain")
+                        && gain < restored + RECAPTURE_GAIN_SAID;
                     !(hanging || restoring)
                 });
                 if let Some(spec) = spec("recapture") {
@@ -380,6 +384,10 @@ pub fn detect_line_after(previous: Option<Move>, root: &Chess, line: &[Move]) ->
     }
     out
 }
+
+/// What a recapture's line must win over the piece it takes back (pawns) for "wins
+/// material" to be said beside "takes back".
+const RECAPTURE_GAIN_SAID: i32 = 2;
 
 fn intermezzo_after(prev: Move, root: &Chess, line: &[Move]) -> Option<Hit> {
     use shakmaty::Position;

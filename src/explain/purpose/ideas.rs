@@ -182,6 +182,68 @@ pub fn king_safety(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     .then(|| idea(mv, "king_corner", to, Some(from)))
 }
 
+/// `rook_lift`: a rook goes up its file, not taking and not checking, from its first or second
+/// rank to its third or fourth, where nothing wins it by exchange, and from there it reaches
+/// (along the rank, the square empty) a square on the enemy king's wing, the g- or h-file
+/// (a- or b-file for a king on a–c) other than its own, that no enemy pawn guards: the rook
+/// can swing over against the king (12.Rf3 with the king on g8, "is followed by Ng3" until
+/// session 37). `square` is the enemy king, `other` the swing square.
+#[must_use]
+pub fn rook_lift(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
+    let us = before.turn();
+    let (from, to) = (mv.from()?, mv.to());
+    if mv.role() != Role::Rook || mv.is_capture() || after.is_check() || from.file() != to.file() {
+        return None;
+    }
+    if board::rel_rank(from, us) > 1 || !(2..=3).contains(&board::rel_rank(to, us)) {
+        return None;
+    }
+    let b = after.board();
+    let king = b.king_of(!us)?;
+    let files = if king.file() >= File::F {
+        [File::G, File::H]
+    } else if king.file() <= File::C {
+        [File::B, File::A]
+    } else {
+        return None;
+    };
+    if !safe_there(after, to) {
+        return None;
+    }
+    let their_pawns = b.by_piece(Role::Pawn.of(!us));
+    let swing = files
+        .into_iter()
+        .filter(|f| *f != to.file())
+        .map(|f| Square::from_coords(f, to.rank()))
+        .find(|s| {
+            b.attacks_from(to).contains(*s)
+                && b.piece_at(*s).is_none()
+                && (attacks::pawn_attacks(us, *s) & their_pawns).is_empty()
+        })?;
+    Some(idea(mv, "rook_lift", king, Some(swing)))
+}
+
+/// `castles_opposite`: castling to the wing away from the enemy king, which stands on the
+/// other wing (files a–c against f–h): opposite-side castling, where the pawns in front of
+/// neither king hold back for their own king's sake (9.O-O-O in the Yugoslav Dragon, said
+/// "castling tucks the king away" until session 37).
+#[must_use]
+pub fn castles_opposite(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
+    if !mv.is_castle() {
+        return None;
+    }
+    let us = before.turn();
+    let b = after.board();
+    let (ours, theirs) = (b.king_of(us)?, b.king_of(!us)?);
+    let side = |f: File| match f {
+        File::A | File::B | File::C => Some(false),
+        File::F | File::G | File::H => Some(true),
+        _ => None,
+    };
+    let (mine, enemy) = (side(ours.file())?, side(theirs.file())?);
+    (mine != enemy).then(|| idea(mv, "castles_opposite", theirs, Some(ours)))
+}
+
 /// `blockade`: the moved piece (not a pawn) stands on the square in front of an enemy passed
 /// pawn.
 #[must_use]
@@ -1462,6 +1524,8 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Vec<Fact>
     let mut ideas = [
         evades(before, mv, after),
         king_safety(before, mv, after),
+        castles_opposite(before, mv, after),
+        rook_lift(before, mv, after),
         blockade(before, mv, after),
         undermines(before, mv, after),
         minority(before, mv, after),
@@ -1831,6 +1895,38 @@ mod tests {
         // A pawn struck that holds no pawn and no piece we attack is no base.
         let fen = "rnbqkbnr/pppp1ppp/8/4p3/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2";
         assert!(!names(fen, "f4", &[]).contains(&"undermines".to_owned()));
+    }
+
+    #[test]
+    fn a_rook_up_its_file_that_can_swing_to_the_king_is_a_lift() {
+        // 12.Rf3 (Carlsen game 284), the king on g8: the rook can swing to g3.
+        let fen = "r2q1rk1/p1pn1ppp/bpnp4/4p3/2PPPP2/P1PB4/2Q1N1PP/R1B2RK1 w - - 1 12";
+        let (before, mv, after) = before_move_after(fen, "Rf3");
+        let lift = derive(&before, mv, &after, &[])
+            .into_iter()
+            .find_map(|f| match f {
+                Fact::Idea {
+                    idea,
+                    square,
+                    other,
+                    ..
+                } if idea == "rook_lift" => Some((square, other)),
+                _ => None,
+            });
+        assert_eq!(lift, Some((Square::G8, Some(Square::G3))));
+        // Along the back rank: no lift.
+        let fen = "r2q1rk1/p1pn1ppp/bpnp4/4p3/2PPPP2/P1PB4/2Q1N1PP/R1B2RK1 w - - 1 12";
+        assert!(!names(fen, "Rb1", &[]).contains(&"rook_lift".to_owned()));
+    }
+
+    #[test]
+    fn castling_away_from_the_enemy_king_is_opposite_castling() {
+        // 9.O-O-O in the Yugoslav Dragon, the black king on g8.
+        let fen = "r1bq1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQ2PP/R3KB1R w KQ - 3 9";
+        assert!(names(fen, "O-O-O", &[]).contains(&"castles_opposite".to_owned()));
+        // The same wing as the enemy king: no.
+        let fen = "r1bq1rk1/pp2ppbp/2np1np1/8/2BNP3/2N1BP2/PPPQ2PP/R3K2R w KQ - 3 9";
+        assert!(!names(fen, "O-O", &[]).contains(&"castles_opposite".to_owned()));
     }
 
     #[test]

@@ -895,7 +895,18 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
             Role::King => before.board().queens().is_empty(),
             _ => !mv.is_castle(),
         };
+    // A square the piece could have gone to at once, safely, is no end of a route: the
+    // detour is no step towards it (20.Qe3 "the queen heads for c3" with Qd4-c3 legal before,
+    // session 37 read).
+    let direct = |to: Square| {
+        mv.from().is_some_and(|from| {
+            before.legal_moves().iter().any(|m| {
+                m.from() == Some(from) && m.to() == to && !m.is_castle() && safe(before, *m)
+            })
+        })
+    };
     let route = walker
+        && !direct(ours.to())
         && moves_on
         && !mid.board().attacks_from(reply.to()).contains(landed)
         && !ours.is_capture();
@@ -926,7 +937,8 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
                     && then.from() == Some(landed)
                     && !then.is_capture()
                     && then.to() != r2.to()
-                    && Some(then.to()) != mv.from())
+                    && Some(then.to()) != mv.from()
+                    && !direct(then.to()))
                 .then_some((r2, then))
             }),
         _ => None,
@@ -939,6 +951,26 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
         let arrival = second_step.map_or(ours, |(_, then)| then);
         let square = crate::explain::themes::util::dest(arrival, before.turn());
         return Some(route_fact(before, mv, after, &line, square));
+    }
+    // A pawn whose next push in the line attacks an enemy piece that stood there before:
+    // the push is what the move gets ready (20.g4 and g5 against the knight on f6; "is followed
+    // by g5" read as no reason, session 37).
+    if mv.role() == Role::Pawn
+        && moves_on
+        && ours.role() == Role::Pawn
+        && !ours.is_capture()
+        && !ours.is_promotion()
+        && let Some(target) = prepared_hit(before, &next, ours)
+    {
+        return Some(Fact::Idea {
+            uci: uci(mv),
+            idea: "push_hits".to_owned(),
+            square,
+            other: Some(target),
+            moves: line[..3].iter().map(|m| uci(*m)).collect(),
+            san: names[..1].to_vec(),
+            n: 0,
+        });
     }
     let (idea, other) = {
         // The piece that moved moving on is a plan, not something the move made possible
@@ -1267,6 +1299,18 @@ mod tests {
         // pawn on d5 before the reply moved it on): a plan, not "Rfd1 prepares Qe4".
         let fen = "2rq1rk1/3nbp1p/5p2/1bpp4/Np6/5NPB/1PQ1PP1P/R4RK1 w - - 0 20";
         assert_eq!(idea_of(fen, "Rfd1", &["d4", "Qe4"]), "plan");
+        // Carlsen, 17.g4 in a Hedgehog: the pawn's next push hits the knight on f6 (said "is
+        // followed by g5" until session 37).
+        let hedgehog = "1qr1rbk1/1b1n1ppp/pp1ppn2/8/2PNP3/1PN1B1PP/P2Q1PB1/2R1R1K1 w - - 3 17";
+        let (before, mv, after) = before_move_after(hedgehog, "g4");
+        let pv = line_from(&after, &["Qa8", "g5"]);
+        let Some(Fact::Idea { idea, other, .. }) = follow_up(&before, mv, &after, &pv) else {
+            panic!("no follow-up");
+        };
+        assert_eq!((idea.as_str(), other), ("push_hits", Some(Square::F6)));
+        // A push that hits nothing stays the line's plan: 1.e4 and e5.
+        let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert_eq!(idea_of(fen, "e4", &["a6", "e5"]), "plan");
     }
 
     #[test]

@@ -151,6 +151,18 @@ pub(crate) fn is_endgame(pos: &Chess) -> bool {
     pieces(pos.board()) <= 6
 }
 
+/// The most pieces (kings and pawns aside) with the queens off at which the king may walk to
+/// the centre: two rooks and two minor pieces a side less one (28.Kf1 with R+R+B+N against
+/// R+R+B, "is followed by Nh3" until session 37).
+const QUEENLESS_KING_WALK_PIECES: usize = 7;
+
+/// Whether the king is a piece to bring to the centre: an endgame ([`is_endgame`]), or no
+/// queens and at most [`QUEENLESS_KING_WALK_PIECES`] pieces.
+pub(crate) fn king_may_walk(pos: &Chess) -> bool {
+    let b = pos.board();
+    is_endgame(pos) || (b.queens().is_empty() && pieces(b) <= QUEENLESS_KING_WALK_PIECES)
+}
+
 fn opening(before: &Chess, mv: Move, _a: &Chess, _pv: &[Move]) -> Option<Hit> {
     super::activity::is_opening(before).then(|| Hit::at(vec![mv.to()]))
 }
@@ -254,7 +266,7 @@ pub(crate) fn king_prey(before: &Chess, mv: Move, pv: &[Move]) -> Option<Square>
 }
 
 fn king_activity(before: &Chess, mv: Move, _after: &Chess, pv: &[Move]) -> Option<Hit> {
-    if mv.role() != Role::King || mv.is_castle() || !is_endgame(before) {
+    if mv.role() != Role::King || mv.is_castle() || !king_may_walk(before) {
         return None;
     }
     if let Some(prey) = king_prey(before, mv, pv) {
