@@ -230,9 +230,11 @@ def t_shield_pawn(board, c):
 
 def t_king_closer(board, c):
     m, _ = played(board, c)
-    # An endgame (six pieces or fewer besides kings and pawns), or no queens and seven or fewer.
-    walk = len(others(board)) <= 6 or (not board.queens and len(others(board)) <= 7)
-    if m is None or board.piece_type_at(m.from_square) != chess.KING or board.is_castling(m) or not walk:
+    # Seven pieces or fewer besides kings and pawns with no queens, two or fewer with them; not
+    # out of a check, not a capture.
+    walk = len(others(board)) <= (7 if not board.queens else 2)
+    if m is None or board.piece_type_at(m.from_square) != chess.KING or board.is_castling(m) or not walk \
+            or board.is_check() or board.is_capture(m):
         return False
     t = sq(c["toward"])
     enemy_pawn = board.piece_at(t) == chess.Piece(chess.PAWN, not board.turn)

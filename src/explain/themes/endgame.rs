@@ -156,11 +156,22 @@ pub(crate) fn is_endgame(pos: &Chess) -> bool {
 /// R+R+B, "is followed by Nh3" until session 37).
 const QUEENLESS_KING_WALK_PIECES: usize = 7;
 
-/// Whether the king is a piece to bring to the centre: an endgame ([`is_endgame`]), or no
-/// queens and at most [`QUEENLESS_KING_WALK_PIECES`] pieces.
+/// The most pieces (kings and pawns aside) with a queen on the board at which the king may
+/// walk: a queen against a queen or one piece. With more, a king move is about checks and
+/// safety (41.Kf2 out of a rook's check, queens, rooks and minor pieces on, "brings it towards
+/// d5", session 37).
+const QUEEN_KING_WALK_PIECES: usize = 2;
+
+/// Whether the king is a piece to bring to the centre: no queens and at most
+/// [`QUEENLESS_KING_WALK_PIECES`] pieces, or at most [`QUEEN_KING_WALK_PIECES`] with them.
 pub(crate) fn king_may_walk(pos: &Chess) -> bool {
     let b = pos.board();
-    is_endgame(pos) || (b.queens().is_empty() && pieces(b) <= QUEENLESS_KING_WALK_PIECES)
+    let most = if b.queens().is_empty() {
+        QUEENLESS_KING_WALK_PIECES
+    } else {
+        QUEEN_KING_WALK_PIECES
+    };
+    pieces(b) <= most
 }
 
 fn opening(before: &Chess, mv: Move, _a: &Chess, _pv: &[Move]) -> Option<Hit> {
@@ -266,7 +277,14 @@ pub(crate) fn king_prey(before: &Chess, mv: Move, pv: &[Move]) -> Option<Square>
 }
 
 fn king_activity(before: &Chess, mv: Move, _after: &Chess, pv: &[Move]) -> Option<Hit> {
-    if mv.role() != Role::King || mv.is_castle() || !king_may_walk(before) {
+    // Out of a check, or taking, the king has its reason (17.Kxe2 "takes the pawn" and "walks
+    // towards e2").
+    if mv.role() != Role::King
+        || mv.is_castle()
+        || mv.is_capture()
+        || before.is_check()
+        || !king_may_walk(before)
+    {
         return None;
     }
     if let Some(prey) = king_prey(before, mv, pv) {
