@@ -659,6 +659,13 @@ const THREAT_OWN: i32 = 60;
 const THREAT_VERIFY_DEPTH: u32 = 7;
 /// Node cap of that search.
 const THREAT_VERIFY_NODES: u64 = 60_000;
+/// How far ahead (centipawns) that search must leave the mover after the blow: more than
+/// [`THREAT_GAIN`], since a pawn won is about that much to our evaluation and about +50 to
+/// Stockfish's (31...Rb8 "sets up Rxb4 ... clearly better", Stockfish +46, session 37).
+const THREAT_VERIFY_STANDS: i32 = 170;
+/// The same for a blow whose line wins no material (settled): only a crushing position
+/// counts (19.Bg4 Bxe6 fxe6 Nxe6, a bishop for two pawns, Stockfish +5.2).
+const THREAT_NO_MATERIAL_STANDS: i32 = 300;
 /// How many moves of the threatened line are named: the blow, the reply and the follow-up.
 const THREAT_SHOWN: usize = 3;
 
@@ -734,8 +741,21 @@ pub fn threat_line(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     // by Stockfish after 24.Bf3's Qxf5 (the session 37 referee, two such threats in 1,547
     // sentences).
     if !mating {
+        // A blow whose line wins no material (settled) must leave a crushing position: "f4+
+        // Kd3 g4 leaves Black clearly better" in a pawn ending was the evaluation's word
+        // alone, Stockfish's a draw (session 37 referee).
+        let us = before.turn();
+        let start = board::balance(passed.board(), us);
+        let won = board::settled_positions(&passed, &line)
+            .last()
+            .is_some_and(|end| board::balance(end.board(), us) > start);
         let (_, then) = short_search(&blown, THREAT_VERIFY_DEPTH, THREAT_VERIFY_NODES);
-        if -then < THREAT_GAIN || theirs.saturating_sub(then) < THREAT_GAIN {
+        let stands = if won {
+            THREAT_VERIFY_STANDS
+        } else {
+            THREAT_NO_MATERIAL_STANDS
+        };
+        if -then < stands || theirs.saturating_sub(then) < THREAT_GAIN {
             return None;
         }
     }
