@@ -1256,7 +1256,7 @@ def t_idea(board, c):
         return (role != chess.KING and other == m.to_square
                 and m.to_square in chess.SquareSet(chess.between(s, king)))
     if idea == "rook_lift":
-        # A rook up its own file, no capture, no check, from its first or second rank to its
+        # Our queen on the board; a rook up its own file, no capture, no check, from its first or second rank to its
         # third or fourth, not lost there by exchange; `square` the enemy king on a-c or f-h;
         # `other` an empty square on that rank, on the g- or h-file (a- or b-file), not the
         # rook's file, that the rook attacks and no enemy pawn guards.
@@ -1266,7 +1266,7 @@ def t_idea(board, c):
         if rel_rank(m.from_square, us) > 1 or rel_rank(m.to_square, us) not in (2, 3):
             return False
         king = after.king(them)
-        if king != s or other is None or exchange(board, m) < 0:
+        if king != s or other is None or exchange(board, m) < 0 or not after.pieces(chess.QUEEN, us):
             return False
         kf = chess.square_file(king)
         files = (6, 7) if kf >= 5 else ((0, 1) if kf <= 2 else ())
@@ -1300,6 +1300,15 @@ def t_idea(board, c):
         return (not off and chess.square_rank(m.from_square) == home and chess.square_rank(m.to_square) == home
                 and tf in (0, 1, 6, 7) and cd(tf) > cd(ff) and not after.is_attacked_by(them, m.to_square)
                 and s == m.to_square)
+    if idea == "blockade_isolated":
+        # A knight or bishop to the square in front of the enemy pawn on `square` (`other`),
+        # a pawn with no pawn of its own on a neighbouring file.
+        stop = s + (-8 if us == chess.WHITE else 8)
+        f = chess.square_file(s)
+        isolated = not any(after.piece_at(x) == chess.Piece(chess.PAWN, them) for x in chess.SQUARES
+                           if abs(chess.square_file(x) - f) == 1)
+        return (role in (chess.KNIGHT, chess.BISHOP) and after.piece_at(s) == chess.Piece(chess.PAWN, them)
+                and isolated and m.to_square == stop and other == stop)
     if idea == "blockade":
         stop = s + (-8 if us == chess.WHITE else 8)
         return (role != chess.PAWN and after.piece_at(s) == chess.Piece(chess.PAWN, them) and passed(after, s)

@@ -834,8 +834,9 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 64] = [
+    pub const IDEAS: [&'static str; 65] = [
         "outpost_taken",
+        "blockade_isolated",
         "rook_lift",
         "castles_opposite",
         "push_hits",

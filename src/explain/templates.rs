@@ -1168,6 +1168,12 @@ fn same_fact(claims: &[Claim], i: usize, j: usize) -> bool {
     let lift_route = |x: &Fact, y: &Fact| {
         matches!((x, y), (Fact::Idea { idea: i, .. }, Fact::Idea { idea: j, .. })
             if i == "rook_lift" && matches!(j.as_str(), "route" | "route_hits"))
+            // "Nbd4 blockades the isolated pawn on d5" and "Nbd4 centralises the knight on
+            // d4" (or "puts the knight on d4, an outpost"): one square.
+            || matches!((x, y), (Fact::Idea { idea: i, other: Some(o), .. }, Fact::Idea { idea: j, square, .. })
+            if i == "blockade_isolated" && j == "centralises" && o == square)
+            || matches!((x, y), (Fact::Idea { idea: i, other: Some(o), .. }, Fact::Outpost { square })
+            if i == "blockade_isolated" && o == square)
     };
     i == j
         || lift_route(&a.fact, &b.fact)

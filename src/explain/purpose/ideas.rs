@@ -182,8 +182,9 @@ pub fn king_safety(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     .then(|| idea(mv, "king_corner", to, Some(from)))
 }
 
-/// `rook_lift`: a rook goes up its file, not taking and not checking, from its first or second
-/// rank to its third or fourth, where nothing wins it by exchange, and from there it reaches
+/// `rook_lift`: with our queen on the board, a rook goes up its file, not taking and not
+/// checking, from its first or second rank to its third or fourth, where nothing wins it by
+/// exchange, and from there it reaches
 /// (along the rank, the square empty) a square on the enemy king's wing, the g- or h-file
 /// (a- or b-file for a king on a–c) other than its own, that no enemy pawn guards: the rook
 /// can swing over against the king (12.Rf3 with the king on g8, "is followed by Ng3" until
@@ -200,6 +201,11 @@ pub fn rook_lift(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     }
     let b = after.board();
     let king = b.king_of(!us)?;
+    // An attack on the king needs our queen on the board (31.Re5 "a rook lift against the
+    // king on f2" in a rook ending, session 37 referee).
+    if (b.queens() & b.by_color(us)).is_empty() {
+        return None;
+    }
     let files = if king.file() >= File::F {
         [File::G, File::H]
     } else if king.file() <= File::C {
@@ -254,13 +260,21 @@ pub fn blockade(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     }
     let landed = dest(mv, us);
     let b = after.board();
-    board::relative(b.by_piece(Role::Pawn.of(!us)), us)
+    let blocked = |p: &Square| p.offset(if us.is_white() { -8 } else { 8 }) == Some(landed);
+    let their_pawns = board::relative(b.by_piece(Role::Pawn.of(!us)), us);
+    if let Some(p) = their_pawns
+        .iter()
+        .find(|p| board::is_passed(b, **p, !us) && blocked(p))
+    {
+        return Some(idea(mv, "blockade", *p, Some(landed)));
+    }
+    // A knight or bishop in front of an isolated pawn: no pawn can ever drive it away (the
+    // isolated queen's pawn blockaded on d4, "centralises the knight" until session 37).
+    let minor = matches!(mv.role(), Role::Knight | Role::Bishop);
+    their_pawns
         .into_iter()
-        .find(|p| {
-            board::is_passed(b, *p, !us)
-                && p.offset(if us.is_white() { -8 } else { 8 }) == Some(landed)
-        })
-        .map(|p| idea(mv, "blockade", p, Some(landed)))
+        .find(|p| minor && board::is_isolated(b, *p, !us) && blocked(p))
+        .map(|p| idea(mv, "blockade_isolated", p, Some(landed)))
 }
 
 /// The enemy pawns the pawn on `sq` of `us` attacks.
@@ -1895,6 +1909,15 @@ mod tests {
         // A pawn struck that holds no pawn and no piece we attack is no base.
         let fen = "rnbqkbnr/pppp1ppp/8/4p3/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2";
         assert!(!names(fen, "f4", &[]).contains(&"undermines".to_owned()));
+    }
+
+    #[test]
+    fn a_minor_piece_in_front_of_an_isolated_pawn_blockades_it() {
+        // The isolated queen's pawn on d5 blockaded by Nbd4.
+        let fen = "r2q1rk1/pp2bppp/2n1bn2/3p4/8/1N2PN2/PP2BPPP/R1BQ1RK1 w - - 0 1";
+        assert!(names(fen, "Nbd4", &[]).contains(&"blockade_isolated".to_owned()));
+        // The rook is no blockader of an isolated pawn (here: the queen to d4).
+        assert!(!names(fen, "Qd4", &[]).contains(&"blockade_isolated".to_owned()));
     }
 
     #[test]
