@@ -1532,8 +1532,8 @@ def t_idea(board, c):
         return t_capture_idea(board, c, m, idea, s, other)
     if idea == "guards":
         # A quiet move, no check given or answered, no castling; the moved man, where it lands, defends our man on
-        # s (not the king, not the mover), which it did not defend from where it stood; an enemy
-        # man attacked s before the move at least as often as ours defended it (once at least);
+        # s (not the king, not the mover), which it did not defend from where it stood; enemy
+        # men attack s after the move at least as often as ours defended it before (once at least);
         # `other` one of its cheapest attackers; s the most valuable such man.
         if (board.is_capture(m) or after.is_check() or board.is_check() or board.is_castling(m)
                 or other is None):
@@ -1546,14 +1546,14 @@ def t_idea(board, c):
                 if (x == m.from_square or p is None or p.color != us or p.piece_type == chess.KING
                         or x in board.attacks(m.from_square)):
                     continue
-                hits, guards_ = board.attackers(them, x), board.attackers(us, x)
+                hits, guards_ = after.attackers(them, x), board.attackers(us, x)
                 if guards_ and len(hits) >= len(guards_):
                     out.append(x)
             return out
         cands = candidates()
         if s not in cands or VALUES[board.piece_type_at(s)] != max(VALUES[board.piece_type_at(x)] for x in cands):
             return False
-        hits = board.attackers(them, s)
+        hits = after.attackers(them, s)
         return other in hits and VALUES[board.piece_type_at(other)] == min(VALUES[board.piece_type_at(x)] for x in hits)
     if idea == "counters":
         # The opponent's threat (moves[0], after a pass) wins our piece (not a pawn or king) on

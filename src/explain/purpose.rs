@@ -440,6 +440,23 @@ fn castle_side_kept(before: &Chess, m: Move) -> bool {
 
 /// Whether the mover's moves in `pv` (the opponent's reply first) castle on the other wing
 /// than `castle_uci` (king square then rook or target square, so the wing is the direction).
+/// Within how many of the mover's next moves in the line the castling a move makes possible
+/// must come for the move to be said to prepare it.
+const CASTLES_WITHIN_MOVES: usize = 4;
+
+/// Whether the mover castles to the wing of `castle_uci` among its next `moves` moves of `pv`
+/// (the line after the move: the mover's moves are its odd plies).
+fn castles_within(pv: &[Move], castle_uci: &str, moves: usize) -> bool {
+    let b = castle_uci.as_bytes();
+    let Some(short) = (b.len() >= 4).then(|| b[2] > b[0]) else {
+        return false;
+    };
+    pv.iter().skip(1).step_by(2).take(moves).any(|m| match m {
+        Move::Castle { king, rook } => (rook.file() > king.file()) == short,
+        _ => false,
+    })
+}
+
 fn castles_otherwise(pv: &[Move], castle_uci: &str) -> bool {
     let wing = |from: File, to: File| to > from;
     let b = castle_uci.as_bytes();
@@ -490,8 +507,11 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Vec<Claim
     for f in plan(before, mv, after) {
         // 9.Qd2 makes O-O-O possible, but a line that castles short says the move is not for
         // that.
+        // Nor is it for castling that the line never plays: 9.Bg5 "clears the way to castle
+        // (O-O-O)" where the pin on f6 was the point and the king stayed home (session 37
+        // read).
         if let Fact::CanCastle { uci: u } = &f
-            && castles_otherwise(pv, u)
+            && (castles_otherwise(pv, u) || !castles_within(pv, u, CASTLES_WITHIN_MOVES))
         {
             continue;
         }

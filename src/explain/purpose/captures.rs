@@ -187,10 +187,18 @@ pub fn gives_piece(before: &Chess, mv: Move, pv: &[Move]) -> Option<Fact> {
     // a combination, not a sacrifice).
     let (_, settled) = board::settled_early(before, mv, pv, GAIN_WITHIN_PLIES);
     let us = before.turn();
+    let start = board::balance(before.board(), us);
     let given = settled
         .last()
-        .is_some_and(|end| board::balance(end.board(), us) < board::balance(before.board(), us));
-    (given && pawns < value(mv.role()))
+        .is_some_and(|end| board::balance(end.board(), us) < start);
+    // Nor when the whole line, settled, wins it back later: 18...Nxe4 dxe4 Qxf3 Rxf3 Nxf3+
+    // and Nxd2 ends two pawns up ("sacrifices the knight for 2 pawns", session 37 read).
+    let mut whole = vec![mv];
+    whole.extend_from_slice(pv);
+    let kept = board::settled_positions(before, &whole)
+        .last()
+        .is_some_and(|end| board::balance(end.board(), us) < start);
+    (given && kept && pawns < value(mv.role()))
         .then(|| fact(before, "gives_piece", &line, u32::try_from(pawns).ok()?))
         .flatten()
 }
@@ -228,6 +236,21 @@ pub fn piece_for_pawns(before: &Chess, mv: Move, pv: &[Move]) -> Option<Fact> {
     }
     // About level at the end: the opponent's moves in between take nothing, ours only pawns.
     if pawns < 2 || (pawns - value(mv.role())).abs() > 1 {
+        return None;
+    }
+    // And the rest of the line, settled, changes the material by less than a pawn's worth
+    // either way: 18...Nxe4 dxe4 Nxf3+ Rxf3 Qxf3 gives a second knight for the rook ("gives
+    // the knight for 2 pawns", session 37 read).
+    let us = before.turn();
+    let mut whole = vec![mv];
+    whole.extend_from_slice(pv);
+    let at_end = board::positions(before, &line)
+        .last()
+        .map(|end| board::balance(end.board(), us));
+    let settled = board::settled_positions(before, &whole)
+        .last()
+        .map(|end| board::balance(end.board(), us));
+    if at_end != settled {
         return None;
     }
     let mut said = fact(before, "piece_for_pawns", &line, u32::try_from(pawns).ok()?)?;

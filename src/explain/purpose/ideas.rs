@@ -666,8 +666,8 @@ pub fn counters(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
 }
 
 /// `guards`: a quiet move (no capture, no check) after which the moved man defends another of
-/// ours (not the king) that an enemy man attacks at least as often as ours defended it before
-/// the move (once at least: an undefended man is `defends_piece`'s), and which it did not defend from where it stood: a guard added where the
+/// ours (not the king) that enemy men attack after the move at least as often as ours defended
+/// it before the move (once at least: an undefended man is `defends_piece`'s), and which it did not defend from where it stood: a guard added where the
 /// defenders did not outnumber the attackers (9.Re1 behind the pawn on e4, which the knight on
 /// f6 attacks and the pawn on d3 alone defended); not out of a check. Said only for a move
 /// with no other idea ([`derive`]). `square`: the man guarded (the most valuable); `other`:
@@ -688,13 +688,16 @@ pub fn guards(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
         .filter_map(|sq| {
             // Defended already (an undefended man attacked is taken care of, `defends_piece`),
             // not more often than attacked.
-            let attackers = board::attackers(b0, sq, !us).count();
+            // The attackers counted after the move: one the move blocks attacks no more
+            // (15...Be6 "backs up the pawn on f7 against the bishop on c4", in its way,
+            // session 37 read).
+            let attackers = board::attackers(b, sq, !us).count();
             let defenders = board::attackers(b0, sq, us).count();
             (defenders > 0 && attackers >= defenders)
                 .then(|| (sq, b0.role_at(sq).map_or(0, board::value)))
         })
         .max_by_key(|&(sq, v)| (v, std::cmp::Reverse(sq)))?;
-    let attacker = board::attackers(b0, square, !us)
+    let attacker = board::attackers(b, square, !us)
         .into_iter()
         .min_by_key(|&sq| (b0.role_at(sq).map_or(99, board::value), sq))?;
     Some(idea(mv, "guards", square, Some(attacker)))

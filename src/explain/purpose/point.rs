@@ -578,6 +578,14 @@ fn denied_square(
         return None;
     }
     let us = before.turn();
+    // A pawn in contact with an enemy pawn (a break) takes its squares only until the capture:
+    // 9.d4 "takes c5 away from the bishop on e7" beside the break against e5, where ...exd4
+    // ends it (session 37 read).
+    let contact =
+        shakmaty::attacks::pawn_attacks(us, mv.to()) & after.board().by_piece(Role::Pawn.of(!us));
+    if contact.any() {
+        return None;
+    }
     let old = mv.from().map_or(shakmaty::Bitboard::EMPTY, |f| {
         shakmaty::attacks::pawn_attacks(us, f)
     });
