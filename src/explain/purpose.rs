@@ -18,7 +18,7 @@
 //! claims.
 
 use shakmaty::san::San;
-use shakmaty::{Bitboard, CastlingSide, Chess, Color, File, Move, Position, Role, Square, attacks};
+use shakmaty::{Bitboard, CastlingSide, Chess, Color, Move, Position, Role, Square, attacks};
 
 pub mod captures;
 pub mod ideas;
@@ -444,29 +444,33 @@ fn castle_side_kept(before: &Chess, m: Move) -> bool {
 /// must come for the move to be said to prepare it.
 const CASTLES_WITHIN_MOVES: usize = 4;
 
-/// Whether the mover castles to the wing of `castle_uci` among its next `moves` moves of `pv`
-/// (the line after the move: the mover's moves are its odd plies).
-fn castles_within(pv: &[Move], castle_uci: &str, moves: usize) -> bool {
+/// The wings the mover castles to among its next `moves` moves of `pv` (the line after the
+/// move: the mover's moves are its odd plies), `true` for the king's side, and whether
+/// `castle_uci` (a castling move, king from and to) is to the king's side.
+fn castlings(pv: &[Move], castle_uci: &str, moves: usize) -> Option<(bool, Vec<bool>)> {
     let b = castle_uci.as_bytes();
-    let Some(short) = (b.len() >= 4).then(|| b[2] > b[0]) else {
-        return false;
-    };
-    pv.iter().skip(1).step_by(2).take(moves).any(|m| match m {
-        Move::Castle { king, rook } => (rook.file() > king.file()) == short,
-        _ => false,
-    })
+    let short = (b.len() >= 4).then(|| b[2] > b[0])?;
+    let wings = pv
+        .iter()
+        .skip(1)
+        .step_by(2)
+        .take(moves)
+        .filter_map(|m| match m {
+            Move::Castle { king, rook } => Some(rook.file() > king.file()),
+            _ => None,
+        })
+        .collect();
+    Some((short, wings))
 }
 
+/// Whether the mover castles to the wing of `castle_uci` among its next `moves` moves of `pv`.
+fn castles_within(pv: &[Move], castle_uci: &str, moves: usize) -> bool {
+    castlings(pv, castle_uci, moves).is_some_and(|(short, wings)| wings.contains(&short))
+}
+
+/// Whether the mover castles to the other wing than `castle_uci`'s anywhere in `pv`.
 fn castles_otherwise(pv: &[Move], castle_uci: &str) -> bool {
-    let wing = |from: File, to: File| to > from;
-    let b = castle_uci.as_bytes();
-    let Some(short) = (b.len() >= 4).then(|| b[2] > b[0]) else {
-        return false;
-    };
-    pv.iter().skip(1).step_by(2).any(|m| match m {
-        Move::Castle { king, rook } => wing(king.file(), rook.file()) != short,
-        _ => false,
-    })
+    castlings(pv, castle_uci, usize::MAX).is_some_and(|(short, wings)| wings.contains(&!short))
 }
 
 /// The opponent's strongest threat after its reply `reply` in the line: the claim is about the
