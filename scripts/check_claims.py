@@ -1301,13 +1301,14 @@ def t_idea(board, c):
                 and tf in (0, 1, 6, 7) and cd(tf) > cd(ff) and not after.is_attacked_by(them, m.to_square)
                 and s == m.to_square)
     if idea == "blockade_isolated":
-        # A knight or bishop to the square in front of the enemy pawn on `square` (`other`),
-        # a pawn with no pawn of its own on a neighbouring file.
+        # A quiet knight or bishop move, no check, to the square in front of the enemy pawn on
+        # `square` (`other`), a pawn with no pawn of its own on a neighbouring file.
         stop = s + (-8 if us == chess.WHITE else 8)
         f = chess.square_file(s)
         isolated = not any(after.piece_at(x) == chess.Piece(chess.PAWN, them) for x in chess.SQUARES
                            if abs(chess.square_file(x) - f) == 1)
-        return (role in (chess.KNIGHT, chess.BISHOP) and after.piece_at(s) == chess.Piece(chess.PAWN, them)
+        return (role in (chess.KNIGHT, chess.BISHOP) and not board.is_capture(m) and not after.is_check()
+                and after.piece_at(s) == chess.Piece(chess.PAWN, them)
                 and isolated and m.to_square == stop and other == stop)
     if idea == "blockade":
         stop = s + (-8 if us == chess.WHITE else 8)

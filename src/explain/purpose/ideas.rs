@@ -270,7 +270,10 @@ pub fn blockade(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     }
     // A knight or bishop in front of an isolated pawn: no pawn can ever drive it away (the
     // isolated queen's pawn blockaded on d4, "centralises the knight" until session 37).
-    let minor = matches!(mv.role(), Role::Knight | Role::Bishop);
+    // A quiet move that gives no check: a capture or a check has its point elsewhere (16.Nxc6+
+    // "sits in front of the isolated pawn on c7", session 37 read).
+    let minor =
+        matches!(mv.role(), Role::Knight | Role::Bishop) && !mv.is_capture() && !after.is_check();
     their_pawns
         .into_iter()
         .find(|p| minor && board::is_isolated(b, *p, !us) && blocked(p))
@@ -1921,6 +1924,9 @@ mod tests {
         assert!(names(fen, "Nbd4", &[]).contains(&"blockade_isolated".to_owned()));
         // The rook is no blockader of an isolated pawn (here: the queen to d4).
         assert!(!names(fen, "Qd4", &[]).contains(&"blockade_isolated".to_owned()));
+        // Nor a capture with check (16.Nxc6+ in front of the isolated c7 pawn).
+        let fen = "r6r/p1p1kppp/1bp1bq2/4N3/Q3P3/2P5/P4PPP/RN3RK1 w - - 1 16";
+        assert!(!names(fen, "Nxc6+", &[]).contains(&"blockade_isolated".to_owned()));
     }
 
     #[test]
