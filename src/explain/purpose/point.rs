@@ -947,10 +947,10 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
         })
     };
     let route = walker
-        && !direct(ours.to())
         && moves_on
         && !mid.board().attacks_from(reply.to()).contains(landed)
-        && !ours.is_capture();
+        && !ours.is_capture()
+        && !direct(ours.to());
     // The moved piece moving on as the mover's second move in the line, the first another
     // piece's, not attacked on its square by either reply on the way: a step of its route
     // too (18.Nd3 Ne4 19.h4 Bf5 20.Nc5).
