@@ -409,6 +409,16 @@ pub fn settled_positions(pos: &Chess, line: &[Move]) -> Vec<Chess> {
     all
 }
 
+/// What the side to move in `pos` has gained in material (pawns, [`balance`]) at the end of
+/// `line` settled ([`settled_positions`]): negative when it has given material.
+#[must_use]
+pub fn settled_gain(pos: &Chess, line: &[Move]) -> i32 {
+    let us = pos.turn();
+    settled_positions(pos, line)
+        .last()
+        .map_or(0, |end| balance(end.board(), us) - balance(pos.board(), us))
+}
+
 /// The move `mv` and the first moves of its line `pv`, `plies` in all, with their settled
 /// positions ([`settled_positions`] from `pos`): what the material comes to early in the line.
 #[must_use]

@@ -1269,9 +1269,7 @@ pub fn derive(
                 let early = &line[..line.len().min(GAIN_WITHIN_PLIES)];
                 let positions = board::settled_positions(before, early);
                 let start = board::balance(before.board(), us);
-                let full_gain = board::settled_positions(before, &line)
-                    .last()
-                    .map_or(0, |end| board::balance(end.board(), us) - start);
+                let full_gain = board::settled_gain(before, &line);
                 if let Some(last) = positions.last().filter(|_| positions.len() > 1) {
                     let gain = board::balance(last.board(), us) - start;
                     // Said only when a short search from the end of the line keeps it.

@@ -352,12 +352,7 @@ pub fn detect_line_after(previous: Option<Move>, root: &Chess, line: &[Move]) ->
             let plain = prev.to() == first.to() && board::value(taken) >= board::value(retaken);
             if plain {
                 let restored = board::value(taken);
-                let positions = board::settled_positions(root, line);
-                let us = shakmaty::Position::turn(root);
-                let gain = positions.last().map_or(0, |last| {
-                    board::balance(shakmaty::Position::board(last), us)
-                        - board::balance(shakmaty::Position::board(root), us)
-                });
+                let gain = board::settled_gain(root, line);
                 // The gain counts from before the recapture: a knight taken back and a pawn
                 // later is "+4 pawns" for a line a pawn up (16.Bxd5 "takes back the knight"
                 // and "wins material: +4 pawns", session 37 read). Less than a piece over what

@@ -160,6 +160,14 @@ fn taken_on(mv: Move, pv: &[Move]) -> Option<Vec<Move>> {
     None
 }
 
+/// What the mover has gained in material at the end of the move and its whole line, settled
+/// ([`board::settled_gain`]).
+fn whole_line_gain(before: &Chess, mv: Move, pv: &[Move]) -> i32 {
+    let mut whole = vec![mv];
+    whole.extend_from_slice(pv);
+    board::settled_gain(before, &whole)
+}
+
 /// The reply of `pv` that takes our piece on the square where `mv`, a knight, bishop, rook or
 /// queen, took a pawn ([`gives_piece`], [`piece_for_pawns`]).
 fn pawn_taken_piece_lost(mv: Move, pv: &[Move]) -> Option<Move> {
@@ -193,11 +201,7 @@ pub fn gives_piece(before: &Chess, mv: Move, pv: &[Move]) -> Option<Fact> {
         .is_some_and(|end| board::balance(end.board(), us) < start);
     // Nor when the whole line, settled, wins it back later: 18...Nxe4 dxe4 Qxf3 Rxf3 Nxf3+
     // and Nxd2 ends two pawns up ("sacrifices the knight for 2 pawns", session 37 read).
-    let mut whole = vec![mv];
-    whole.extend_from_slice(pv);
-    let kept = board::settled_positions(before, &whole)
-        .last()
-        .is_some_and(|end| board::balance(end.board(), us) < start);
+    let kept = whole_line_gain(before, mv, pv) < 0;
     (given && kept && pawns < value(mv.role()))
         .then(|| fact(before, "gives_piece", &line, u32::try_from(pawns).ok()?))
         .flatten()
@@ -242,15 +246,10 @@ pub fn piece_for_pawns(before: &Chess, mv: Move, pv: &[Move]) -> Option<Fact> {
     // either way: 18...Nxe4 dxe4 Nxf3+ Rxf3 Qxf3 gives a second knight for the rook ("gives
     // the knight for 2 pawns", session 37 read).
     let us = before.turn();
-    let mut whole = vec![mv];
-    whole.extend_from_slice(pv);
-    let at_end = board::positions(before, &line)
-        .last()
-        .map(|end| board::balance(end.board(), us));
-    let settled = board::settled_positions(before, &whole)
-        .last()
-        .map(|end| board::balance(end.board(), us));
-    if at_end != settled {
+    let at_end = board::positions(before, &line).last().map_or(0, |end| {
+        board::balance(end.board(), us) - board::balance(before.board(), us)
+    });
+    if at_end != whole_line_gain(before, mv, pv) {
         return None;
     }
     let mut said = fact(before, "piece_for_pawns", &line, u32::try_from(pawns).ok()?)?;

@@ -752,11 +752,7 @@ pub fn threat_line(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
         // A blow whose line wins no material (settled) must leave a crushing position: "f4+
         // Kd3 g4 leaves Black clearly better" in a pawn ending was the evaluation's word
         // alone, Stockfish's a draw (session 37 referee).
-        let us = before.turn();
-        let start = board::balance(passed.board(), us);
-        let won = board::settled_positions(&passed, &line)
-            .last()
-            .is_some_and(|end| board::balance(end.board(), us) > start);
+        let won = board::settled_gain(&passed, &line) > 0;
         let (_, then) = short_search(&blown, THREAT_VERIFY_DEPTH, THREAT_VERIFY_NODES);
         let stands = if won {
             THREAT_VERIFY_STANDS
