@@ -45,6 +45,21 @@ def book():
 
 # Within how many plies of its line a move wins material (src/explain/sentence_check.rs).
 GAIN_WITHIN_PLIES = 9
+# How far a line whose every move of the mover checks or captures is read (FORCING_GAIN_PLIES).
+FORCING_GAIN_PLIES = 15
+
+
+def forcing(board, line):
+    """Whether every move of the side to move in `line` (the even plies) checks or captures."""
+    b = board.copy()
+    for i, u in enumerate(line):
+        m = legal(b, u)
+        if m is None:
+            return False
+        if i % 2 == 0 and not b.is_capture(m) and not b.gives_check(m):
+            return False
+        b.push(m)
+    return True
 
 VALUES = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9, chess.KING: 99}
 ROLES = {"pawn": chess.PAWN, "knight": chess.KNIGHT, "bishop": chess.BISHOP, "rook": chess.ROOK,
@@ -1998,8 +2013,10 @@ def check(c):
         n_moves = (len(c["line"]) + 1) // 2
         return end is not None and end.is_checkmate() and end.turn != board.turn and n_moves == c["n"] and len(c["line"]) % 2 == 1
     if k == "wins_material":
-        # Won within the line's first GAIN_WITHIN_PLIES plies (the move counted), not deep in it.
-        if len(c["line"]) > GAIN_WITHIN_PLIES:
+        # Won within the line's first GAIN_WITHIN_PLIES plies (the move counted), not deep in it;
+        # a forcing line (the mover checks or takes every move) up to FORCING_GAIN_PLIES.
+        if len(c["line"]) > GAIN_WITHIN_PLIES and not (
+                len(c["line"]) <= FORCING_GAIN_PLIES and forcing(board, c["line"])):
             return False
         end = play_line(board, c["line"])
         if end is None:

@@ -14,7 +14,7 @@ use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position, Role, Square}
 
 use crate::explain::board::{self, value};
 use crate::explain::quality::Score;
-use crate::explain::sentence_check::GAIN_WITHIN_PLIES;
+use crate::explain::sentence_check::gain_window;
 use crate::explain::themes::Theme;
 
 mod themed;
@@ -1266,15 +1266,23 @@ pub fn derive(
             "wins_material" | "material_gain" => {
                 // What the line has won after its first plies, settled; the rest of the line
                 // must not give it back.
-                let early = &line[..line.len().min(GAIN_WITHIN_PLIES)];
+                let early = &line[..gain_window(before, &line)];
                 let positions = board::settled_positions(before, early);
                 let start = board::balance(before.board(), us);
                 let full_gain = board::settled_gain(before, &line);
                 if let Some(last) = positions.last().filter(|_| positions.len() > 1) {
                     let gain = board::balance(last.board(), us) - start;
-                    // Said only when a short search from the end of the line keeps it.
+                    // Said only when a short search from the end of the line keeps it. A pawn
+                    // taken back after a piece is won does not undo the win (the rook won by
+                    // 31.Rxe6+ ... Qxa8, then ...axb4), but "the line shown ends" up by what
+                    // it says exactly.
+                    let kept = if t.id == "wins_material" && gain >= 3 {
+                        gain - 1
+                    } else {
+                        gain
+                    };
                     if gain < 1
-                        || full_gain < gain
+                        || full_gain < kept
                         || !crate::explain::purpose::gain_holds(
                             last,
                             us,

@@ -288,6 +288,7 @@ fn reason_from(
         line: pv_san.join(" "),
         plan: Vec::new(),
         back: None,
+        driven: None,
         score: None,
         themes,
         claims: best_claims,
@@ -332,6 +333,7 @@ pub(crate) fn move_facts<'a, P: crate::variant::VariantPosition>(
         line: line_san.join(" "),
         plan: line_plan(input.mv, &input.pv, line_san),
         back: line_back(input.mv, &input.pv, line_san).filter(|_| !driven_back(input)),
+        driven: line_back(input.mv, &input.pv, line_san).filter(|_| driven_back(input)),
         score: input
             .score_after
             .filter(|_| input.level != ExplainLevel::Basic)
@@ -1114,6 +1116,60 @@ mod tests {
         let mut waits = input(before, line[0]);
         waits.pv = line[1..].to_vec();
         assert!(!driven_back(&waits));
+    }
+
+    #[test]
+    fn a_move_driven_back_is_said_never_left_silent() {
+        // Morphy (game 104), 14.Re3 Bf4 Ree1: no idea, no plan (the rook goes back) and no
+        // waiting move (the bishop drives it back) left the explanation empty (session 38).
+        let before = pos("4rrk1/ppqn1pp1/2pb1n1p/3p1B2/3P3B/2N2Q1P/PPP2PP1/4RRK1 w - - 5 14");
+        let line = board::line_from(&before, &["Re3", "Bf4", "Ree1", "Bh2+", "Kh1", "Bd6"]);
+        let mut i = input(before, line[0]);
+        i.pv = line[1..].to_vec();
+        i.best = Some(line[0]);
+        i.best_score = Some(Score::Cp(-20));
+        i.score_after = Some(Score::Cp(-20));
+        let e = explain(&i);
+        assert!(
+            e.sentences.iter().any(|s| s.template == "line_driven"),
+            "{}",
+            e.text
+        );
+        assert!(
+            e.text.contains("Bf4") && e.text.contains("Ree1"),
+            "{}",
+            e.text
+        );
+    }
+
+    #[test]
+    fn a_forcing_line_is_read_to_the_material_it_wins() {
+        // Carlsen (game 120), 31.Rxe6+ fxe6 Qxe6+ Kd8 Qf6+ Kc8 axb4 Qxb5 Bxb5 Bxb5 Qh8+ Kc7
+        // Qxa8: every White move checks or takes, and the rook comes back thirteen plies deep.
+        // Read for nine plies it was "takes the pawn" and "gives check" (session 38).
+        let before = pos("r3b3/pp2kp1p/3Rp2Q/qN3p2/1nB5/P5P1/5P1P/6K1 w - - 0 31");
+        let line = board::line_from(
+            &before,
+            &[
+                "Rxe6+", "fxe6", "Qxe6+", "Kd8", "Qf6+", "Kc8", "axb4", "Qxb5", "Bxb5", "Bxb5",
+                "Qh8+", "Kc7", "Qxa8", "a5", "Qh8", "axb4",
+            ],
+        );
+        assert_eq!(
+            crate::explain::sentence_check::gain_window(&before, &line),
+            14
+        );
+        let mut i = input(before, line[0]);
+        i.pv = line[1..].to_vec();
+        i.best = Some(line[0]);
+        i.best_score = Some(Score::Cp(540));
+        i.score_after = Some(Score::Cp(540));
+        let e = explain(&i);
+        assert!(
+            e.sentences.iter().any(|s| s.template == "combination"),
+            "{}",
+            e.text
+        );
     }
 
     fn input(before: Chess, m: Move) -> ExplainInput {

@@ -33,6 +33,32 @@ pub const SACRIFICE_WITHIN_MOVES: usize = 4;
 /// Qxc6 a4 b4 Nd5 ... Qxb3) is where the line goes, not what the move wins by force.
 pub const GAIN_WITHIN_PLIES: usize = 9;
 
+/// How far a forcing line is read for the material it wins: while every move of the mover
+/// checks or captures, the line is one combination however long (31.Rxe6+ fxe6 Qxe6+ Kd8 Qf6+
+/// Kc8 axb4 Qxb5 Bxb5 Bxb5 Qh8+ Kc7 Qxa8 wins the rook thirteen plies deep; the first nine
+/// left it "takes the pawn" and "gives check", session 38).
+pub const FORCING_GAIN_PLIES: usize = 15;
+
+/// How many plies of `line` (the move first, from `before`) are read for the material it
+/// wins: the first [`GAIN_WITHIN_PLIES`], or up to [`FORCING_GAIN_PLIES`] while every move of
+/// the mover checks or captures.
+#[must_use]
+pub fn gain_window(before: &Chess, line: &[Move]) -> usize {
+    let mut pos = before.clone();
+    let mut forcing = 0;
+    for (i, &m) in line.iter().take(FORCING_GAIN_PLIES).enumerate() {
+        let Some(next) = board::play(&pos, m) else {
+            break;
+        };
+        if i % 2 == 0 && !m.is_capture() && !next.is_check() {
+            break;
+        }
+        pos = next;
+        forcing = i + 1;
+    }
+    forcing.max(GAIN_WITHIN_PLIES).min(line.len())
+}
+
 /// The least material (pawns) a combination gives before winning more back: a piece, not a
 /// pawn taken back later (that is a trade of pawns).
 pub const COMBINATION_GIVES: i32 = 2;

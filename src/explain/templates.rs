@@ -296,6 +296,9 @@ pub struct Facts<'a> {
     /// The mover's next move in the line when it takes the moved piece back (`{back}`): see
     /// [`crate::explain::explanation::line_back`].
     pub back: Option<String>,
+    /// The mover's next move in the line when the reply attacks the moved piece and it goes
+    /// back (`{driven}`: 14.Re3 Bf4 Ree1): the move is driven back, not waiting.
+    pub driven: Option<String>,
     /// The evaluation in words (White's side with its sign, who is better:
     /// [`crate::explain::score_text::evaluation`]).
     pub score: Option<String>,
@@ -659,6 +662,9 @@ impl Templates {
         if let Some(back) = &f.back {
             v.insert("back", back.clone());
         }
+        if let Some(driven) = &f.driven {
+            v.insert("driven", driven.clone());
+        }
         let words: Vec<&str> = f.line.split_whitespace().collect();
         // The opponent's capture of the moved piece and the mover's recapture (`{retake}`:
         // "Ne5 invites Bxe5, and Bxe5 takes back"): the line's trade.
@@ -706,6 +712,7 @@ impl Templates {
             "retake",
             "plan",
             "back",
+            "driven",
             "threat",
             "their_threat",
             "idea_san",

@@ -690,14 +690,26 @@ pub fn guards(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
         .filter(|&sq| sq != from && b0.color_at(sq) == Some(us))
         .filter_map(|sq| {
             // Defended already (an undefended man attacked is taken care of, `defends_piece`),
-            // not more often than attacked.
-            // The attackers counted after the move: one the move blocks attacks no more
-            // (15...Be6 "backs up the pawn on f7 against the bishop on c4", in its way,
-            // session 37 read).
-            let attackers = board::attackers(b, sq, !us).count();
-            let defenders = board::attackers(b0, sq, us).count();
-            (defenders > 0 && attackers >= defenders)
-                .then(|| (sq, b0.role_at(sq).map_or(0, board::value)))
+            // and the exchange on it won by the opponent before the move, not after: the new
+            // guard is what stops it. Not a capture that never gained (20.Rhe1 "backs up the
+            // bishop on e2 against the rook on e8", where ...Rxe2 Nxe2 gives the exchange;
+            // "backs up the pawn on d5" with two attackers and two defenders), nor one no
+            // guard stops (a knight a pawn attacks must move). The attackers counted after the
+            // move: one the move blocks attacks no more (15...Be6 "backs up the pawn on f7
+            // against the bishop on c4", in its way; session 37 read).
+            let values = |board: &Board, men: Bitboard| -> Vec<i32> {
+                men.into_iter()
+                    .filter_map(|m| board.role_at(m).map(board::value))
+                    .collect()
+            };
+            let attackers = values(b, board::attackers(b, sq, !us));
+            let defenders_before = values(b0, board::attackers(b0, sq, us));
+            let defenders_after = values(b, board::attackers(b, sq, us));
+            let value = b0.role_at(sq).map_or(0, board::value);
+            (!defenders_before.is_empty()
+                && board::exchange_gain(value, &attackers, &defenders_before) > 0
+                && board::exchange_gain(value, &attackers, &defenders_after) == 0)
+                .then_some((sq, value))
         })
         .max_by_key(|&(sq, v)| (v, std::cmp::Reverse(sq)))?;
     let attacker = board::attackers(b, square, !us)
@@ -1661,14 +1673,19 @@ mod tests {
 
     #[test]
     fn a_guard_added_where_the_defenders_did_not_outnumber_the_attackers() {
-        // Carlsen, the Ruy Lopez: 9.Re1 behind e4, which the knight on f6 attacks and d3 alone
-        // defended.
-        let fen = "r1bqr1k1/1pp1bppp/p1np1n2/4p3/B3P3/2PP1N1P/PP3PP1/RNBQ1RK1 w - - 1 9";
+        // The knight on f6 and the bishop on d5 against e4, which the knight on c3 alone
+        // guarded: ...Bxe4 Nxe4 Nxe4 won a pawn; after Re1 it loses a piece.
+        let fen = "6k1/5ppp/5n2/3b4/4P3/2N5/5PPP/5RK1 w - - 0 1";
         let (before, mv, after) = before_move_after(fen, "Re1");
         assert_eq!(
             guards(&before, mv, &after),
-            Some(idea(mv, "guards", Square::E4, Some(Square::F6)))
+            Some(idea(mv, "guards", Square::E4, Some(Square::D5)))
         );
+        // Carlsen, the Ruy Lopez: 9.Re1 behind e4, which the knight on f6 attacks and d3
+        // defends: ...Nxe4 dxe4 gives a knight for a pawn, so e4 needed no guard.
+        let fen = "r1bqr1k1/1pp1bppp/p1np1n2/4p3/B3P3/2PP1N1P/PP3PP1/RNBQ1RK1 w - - 1 9";
+        let (before, mv, after) = before_move_after(fen, "Re1");
+        assert_eq!(guards(&before, mv, &after), None);
         // A pawn nobody attacks needs no guard: 9.Qe2 guards e4 too, but after 9.Re1's
         // pattern with the knight gone from f6 nothing is said.
         let fen = "r1bqr1k1/1pp1bppp/p1np4/4p3/B3P3/2PP1N1P/PP3PP1/RNBQ1RK1 w - - 1 9";

@@ -1045,7 +1045,11 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
             && !moves_on
             && shakmaty::attacks::pawn_attacks(us, landed).contains(ours.to())
             && !pawn_guards(before.board(), ours.to());
-        match (supports, possible, cleared) {
+        // A piece that leaves the square the next move lands on only stepped off it: the
+        // developing 17.Nc3 does not "make Rfb1 possible" (session 37 read). A pawn's step
+        // that frees a square for a piece does prepare (b3 and Bb2).
+        let vacated = mv.role() != Role::Pawn && Some(ours.to()) == mv.from();
+        match (supports, possible || vacated, cleared) {
             (true, _, _) => ("supports", Some(landed)),
             (false, true, _) => ("plan", None),
             (false, false, true) => ("clears", ours.from()),
