@@ -965,7 +965,7 @@ def t_idea(board, c):
             return False
         if not (VALUES[target.piece_type] > VALUES[mover] or not nxt.attackers(not us, other)):
             return False
-        return t_idea(board, dict(c, idea="prepares"))
+        return t_idea(board, dict(c, idea="prepares", hits=True))
     if idea == "push_hits":
         # A quiet pawn move; the mover's next move in the line (the third) pushes the same pawn
         # one square on, to `square`, without taking, and from there the pawn attacks the enemy
@@ -1005,6 +1005,11 @@ def t_idea(board, c):
         by_the_move = again is not None and ours in again.legal_moves and exchange(again, ours) >= 0
         possible = (ours in board.legal_moves and (exchange(board, ours) >= 0 or exchange(mid, ours) < 0)) \
             or ours.from_square == m.to_square or not by_the_move
+        # A piece (not a pawn) that steps off the square the next move lands on made nothing
+        # possible (17.Nc3 and Rfb1): a plan, unless the next move hits a piece from there
+        # (prepares_hit: ...Nh7 and ...Bf6 against the bishop on h4).
+        possible = possible or (role != chess.PAWN and ours.to_square == m.from_square
+                                and not mid.is_castling(ours) and not c.get("hits"))
         # `clears`: made possible because the move left a square on the next move's path.
         cleared = m.from_square in chess.SquareSet.between(ours.from_square, ours.to_square) \
             and not mid.is_castling(ours)

@@ -23,6 +23,9 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
                                  check) or of a piece defended is not taken by one of the
                                  opponent's first 3 moves of the line unless the mover takes
                                  back there at once
+  only_legal                     the move was the only legal one
+  mated_anyway                   Stockfish (depth N) scores the position before the move as
+                                 mate against the mover (every move is mated)
   combination                    the mover's material falls at least 2 pawns below its start
                                  after one of its first four moves, or after one of the
                                  opponent's first four replies that captures and that the
@@ -160,7 +163,7 @@ MOVED_PIECE_ACTIVITY = {
     "idea_stops", "idea_occupies", "pawn_centre", "controls_centre", "threat_met_moves",
     "threat_met_with_threat"}
 # Sentences that only read out the line or the opening (`plan_only`, a figure).
-LINE_ONLY = {"idea_plan", "line_plan", "line_reply", "line_waits", "line_trade", "book"}
+LINE_ONLY = {"idea_plan", "line_plan", "line_reply", "line_waits", "line_driven", "line_trade", "book"}
 ERRORS = ("inaccuracy", "mistake", "blunder")
 # Verdicts that name the concrete mate allowed or missed: a reason of their own.
 MATE_VERDICTS = ("q_allowed_mate", "q_missed_mate")
@@ -461,6 +464,18 @@ class Referee:
                         why = "balance %+d before, %+d won: won back, not with interest" % (start, gain)
                 if why:
                     self.fail("combination", e, text, why)
+            elif t == "only_legal":
+                self.checked["only_legal"] += 1
+                if board.legal_moves.count() != 1:
+                    self.fail("only_legal", e, text, "%d legal moves" % board.legal_moves.count())
+            elif t == "mated_anyway":
+                # Every move is mated: the best move's score is a mate against the mover, and
+                # not at once (that is line_mated's).
+                self.checked["mated_anyway"] += 1
+                if self.engine is not None:
+                    best = sf_score(self.engine, board, self.depth)[0]
+                    if not (best.is_mate() and best.mate() < 0):
+                        self.fail("mated_anyway", e, text, "Stockfish: best %s, no forced mate" % best)
             elif t == "q_only_move":
                 self.checked["only_move"] += 1
                 why = self.only_move(board)

@@ -1172,6 +1172,50 @@ mod tests {
         );
     }
 
+    #[test]
+    fn a_king_that_lands_where_it_heads_is_there() {
+        // "The king walks towards e4" for Ke4 (session 37): it stands on e4.
+        let before = pos("8/5k2/8/8/8/3K4/4P3/8 w - - 0 1");
+        let e = explain(&input(before.clone(), mv(&before, "d3e4")));
+        assert!(
+            e.sentences
+                .iter()
+                .any(|s| s.template == "king_activity_there"),
+            "{}",
+            e.text
+        );
+        assert!(!e.text.contains("towards e4"), "{}", e.text);
+        // One step short of the centre it walks towards it.
+        let before = pos("8/5k2/8/8/8/2K5/4P3/8 w - - 0 1");
+        let e = explain(&input(before.clone(), mv(&before, "c3d3")));
+        assert!(e.text.contains("towards d4"), "{}", e.text);
+    }
+
+    #[test]
+    fn a_forced_move_into_a_mate_says_both() {
+        // Morphy (game 109), 20...Kh5: the only legal move out of the pawn's check, White
+        // mating in 5; it was "the engine's line goes on with Bg4 and Kh5" (session 38).
+        let before = pos("r1bqr3/ppp1B2p/1b4pk/n2BQ1P1/3P4/2P5/P4P1P/RN4K1 b - - 0 20");
+        let line = board::line_from(&before, &["Kh5", "Bf3+", "Bg4", "Bxg4+", "Kxg4", "h3+"]);
+        let mut i = input(before, line[0]);
+        i.pv = line[1..].to_vec();
+        i.best = Some(line[0]);
+        i.best_score = Some(Score::Mate(-5));
+        i.score_after = Some(Score::Mate(-5));
+        let e = explain(&i);
+        let ids: Vec<&str> = e.sentences.iter().map(|s| s.template.as_str()).collect();
+        assert_eq!(&ids[..2], ["only_legal", "mated_anyway"], "{}", e.text);
+        // Mated next move is line_mated's to say, not mated_anyway's.
+        i.score_after = Some(Score::Mate(-1));
+        i.best_score = Some(Score::Mate(-1));
+        let e = explain(&i);
+        assert!(
+            !e.sentences.iter().any(|s| s.template == "mated_anyway"),
+            "{}",
+            e.text
+        );
+    }
+
     fn input(before: Chess, m: Move) -> ExplainInput {
         ExplainInput::board_only(before, m, ExplainLevel::Advanced)
     }

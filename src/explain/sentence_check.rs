@@ -59,6 +59,11 @@ pub fn gain_window(before: &Chess, line: &[Move]) -> usize {
     forcing.max(GAIN_WITHIN_PLIES).min(line.len())
 }
 
+/// The longest mate (the mated side's moves) said as "no move saves" it: a longer one is a
+/// deep search's finding that a shallower check does not see (34...Ka7 at mate in 12 by the
+/// judge, no mate for Stockfish at depth 10; session 38's referee).
+pub const MATED_ANYWAY_MOVES: i32 = 5;
+
 /// The least material (pawns) a combination gives before winning more back: a piece, not a
 /// pawn taken back later (that is a trade of pawns).
 pub const COMBINATION_GIVES: i32 = 2;
@@ -234,6 +239,11 @@ pub struct Gate {
     /// The mover gets mated by force after the move: no purpose (a king safety move, a plan)
     /// and no threat met is worth saying, only that the mate comes.
     pub mover_mated: bool,
+    /// Mated by force, but not at once: "no move saves" the mover (the mate next move is
+    /// `line_mated`'s).
+    pub mated_later: bool,
+    /// The move was the only legal one.
+    pub only_legal: bool,
     /// The move captures.
     pub captures: bool,
     /// The king moves (castling too): it attacks no exposed king ("Kb1 attacks an exposed
@@ -392,6 +402,9 @@ impl Gate {
                 .is_some_and(|c| board::value(c) > board::value(s.mv.role())),
             mates: after.is_checkmate(),
             mover_mated: matches!(s.score_after, Some(Score::Mate(n)) if n < 0),
+            mated_later: matches!(s.score_after, Some(Score::Mate(n)) if (-MATED_ANYWAY_MOVES..-1).contains(&n))
+                && best_mated(s),
+            only_legal: s.before.legal_moves().len() == 1,
             captures: s.mv.is_capture(),
             king_moves: s.mv.role() == Role::King,
             gain_believed: gain_believed(s, mover, &settled),
@@ -765,6 +778,19 @@ fn only_move(s: &Subject) -> bool {
         }
         _ => false,
     }
+}
+
+/// Whether the best move too is mated by force: then no move saves the mover (23...Ka6 walked
+/// into a mate in 3 where ...Ka5 was lost without one, and "no move saves Black" was false,
+/// session 38's referee).
+fn best_mated(s: &Subject) -> bool {
+    if let Some(f) = s.facts {
+        let v = exact_scores(f);
+        if let Some(&best) = v.first() {
+            return best < -1000;
+        }
+    }
+    matches!(s.best_score, Some(Score::Mate(n)) if n < 0)
 }
 
 /// The warning condition: after the opponent's reply `pv[0]` the opponent's strongest threat

@@ -490,6 +490,10 @@ impl Templates {
                 "error" => f
                     .quality
                     .is_some_and(|q| matches!(q.as_str(), "inaccuracy" | "mistake" | "blunder")),
+                // Conditions only the chess gate knows: never said without it (Pawn Battle's
+                // "a3 is forced" with a4 legal, its win "no move saves White from mate").
+                "only_legal" => f.gate.is_some_and(|g| g.only_legal),
+                "mated_later" => f.gate.is_some_and(|g| g.mated_later),
                 "reason" => f.reason.is_some(),
                 "reply_reason" => f.reply_reason.is_some(),
                 // Checked by `render`, which knows what was said before.
@@ -765,7 +769,16 @@ impl Templates {
                 put("behind_piece", role_on(*behind));
             }
             Fact::Controls { square, .. } => put("central_sq", Some(square.to_string())),
-            Fact::KingCloser { toward, .. } => put("toward", Some(toward.to_string())),
+            // A king that lands on the square it heads for is there, not walking towards it
+            // ("The king walks towards e5" for Ke5, session 37).
+            Fact::KingCloser { toward, uci } => {
+                let key = if uci.get(2..4) == Some(toward.to_string().as_str()) {
+                    "king_at"
+                } else {
+                    "toward"
+                };
+                put(key, Some(toward.to_string()));
+            }
             Fact::PassedPawn { queens_on, .. } => put("queen_sq", Some(queens_on.to_string())),
             Fact::OpensFile { rook, .. } => {
                 put("rook_sq", Some(rook.to_string()));
@@ -1548,6 +1561,8 @@ mod tests {
                                 | "reply_reason"
                                 | "alone"
                                 | "alone_unless_blow"
+                                | "only_legal"
+                                | "mated_later"
                                 | "mated_next"
                         ),
                     "unknown need {n}"

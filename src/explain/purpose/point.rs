@@ -1047,8 +1047,12 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
             && !pawn_guards(before.board(), ours.to());
         // A piece that leaves the square the next move lands on only stepped off it: the
         // developing 17.Nc3 does not "make Rfb1 possible" (session 37 read). A pawn's step
-        // that frees a square for a piece does prepare (b3 and Bb2).
-        let vacated = mv.role() != Role::Pawn && Some(ours.to()) == mv.from();
+        // that frees a square for a piece does prepare (b3 and Bb2), and so does a piece that
+        // makes way for one that hits something from there (...Nh7 and ...Bf6 against the
+        // bishop on h4).
+        let vacated = mv.role() != Role::Pawn
+            && Some(ours.to()) == mv.from()
+            && prepared_hit(before, &next, ours).is_none();
         match (supports, possible || vacated, cleared) {
             (true, _, _) => ("supports", Some(landed)),
             (false, true, _) => ("plan", None),
@@ -1308,10 +1312,13 @@ mod tests {
                 other => panic!("no follow-up: {other:?}"),
             }
         };
-        // Made possible by the square left, which is the goal, not on a path: prepared (Nf3
-        // frees d2 for the bishop).
+        // A piece that only steps off the square the next move lands on made nothing possible
+        // (17.Nc3 and Rfb1, session 38): Nf3 and Bd2 is the line's plan.
         let fen = "4k3/8/8/8/8/8/3N4/2B1K3 w - - 0 1";
-        assert_eq!(idea_of(fen, "Nf3", &["Kd7", "Bd2"]), "prepares");
+        assert_eq!(idea_of(fen, "Nf3", &["Kd7", "Bd2"]), "plan");
+        // A pawn that steps off it does prepare: b3 and Bb2.
+        let fen = "4k3/8/8/8/8/8/1P6/2B1K3 w - - 0 1";
+        assert_eq!(idea_of(fen, "b3", &["Kd7", "Bb2"]), "prepares");
         // A recapture is no plan: Nxd5 exd5 Qxd5.
         let fen = "4k3/8/4p3/3p4/8/2N5/8/3QK3 w - - 0 1";
         let (before, mv, after) = before_move_after(fen, "Nxd5");
