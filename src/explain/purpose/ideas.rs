@@ -1048,8 +1048,12 @@ pub fn uncovers(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
 /// `unblocks`: a quiet knight or bishop move (no check) off the square just in front of our own
 /// pawn, which can now advance, with us to move again, to a square where no capture wins it:
 /// the double step from home when that is safe, else the single (9.Ne1 makes way for f4).
+/// With a line, the pawn must advance in it within the mover's next [`UNBLOCKED_WITHIN`]
+/// moves: a push the line never plays was a side effect (10.Nd2 "unblocks the pawn on f2,
+/// which can advance to f4" where the knights went to e4; 17.Ne2 "unblocks c2" on its way to
+/// g3; session 38 reads).
 #[must_use]
-pub fn unblocks(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
+pub fn unblocks(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Fact> {
     let us = before.turn();
     let from = mv.from()?;
     if mv.is_capture() || after.is_check() || !matches!(mv.role(), Role::Knight | Role::Bishop) {
@@ -1066,6 +1070,15 @@ pub fn unblocks(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     {
         return None;
     }
+    let pushed_in_line = pv
+        .iter()
+        .skip(1)
+        .step_by(2)
+        .take(UNBLOCKED_WITHIN)
+        .any(|m| m.from() == Some(pawn));
+    if !pv.is_empty() && !pushed_in_line {
+        return None;
+    }
     let again = super::pass(after)?;
     again
         .legal_moves()
@@ -1075,6 +1088,10 @@ pub fn unblocks(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
         .max_by_key(|m| board::distance(pawn, m.to()))
         .map(|m| idea(mv, "unblocks", m.to(), Some(pawn)))
 }
+
+/// Within how many of the mover's next moves in the line an unblocked pawn must advance for
+/// [`unblocks`] to be the move's idea.
+const UNBLOCKED_WITHIN: usize = 2;
 
 /// `aims_f7`: a bishop or queen newly attacks the enemy's f7 (f2) pawn, which only its king
 /// defends, and no other piece of ours attacks it (two attackers are the weak-point claim).
@@ -1576,7 +1593,7 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Vec<Fact>
         aims_f7(before, mv, after),
         battery(before, mv, after),
         xray(before, mv, after),
-        unblocks(before, mv, after),
+        unblocks(before, mv, after, pv),
         uncovers(before, mv, after),
         breakthrough(before, mv, after, pv),
         trades_down(before, mv, after, pv),
@@ -1729,19 +1746,27 @@ mod tests {
         // 9.Ne1 (Carlsen, game 250): the f-pawn can go to f4 now.
         let fen = "r2qk1nr/ppbn1ppp/2p1p3/3pPb2/3P4/1N3N2/PPP1BPPP/R1BQ1RK1 w kq - 8 9";
         assert_eq!(
-            idea_at(unblocks, fen, "Ne1"),
+            idea_at(|b, m, a| unblocks(b, m, a, &[]), fen, "Ne1"),
             Some((Square::F4, Some(Square::F2)))
         );
         // A knight driven away (20.Nd3, the knight on e5 hit by the pawn on d6) unblocks the
         // e-pawn by the way, not on purpose.
         let driven = "2rr2k1/4bp2/1p1ppn1p/2p1N1p1/2P1P3/1PN3P1/P4PKP/1R1R4 w - - 0 20";
-        assert_eq!(idea_at(unblocks, driven, "Nd3"), None);
+        assert_eq!(idea_at(|b, m, a| unblocks(b, m, a, &[]), driven, "Nd3"), None);
         // A bishop that did not stand in front of a pawn unblocks nothing.
-        assert_eq!(idea_at(unblocks, fen, "Bd3"), None);
+        assert_eq!(idea_at(|b, m, a| unblocks(b, m, a, &[]), fen, "Bd3"), None);
         // Where each push would lose the pawn, nothing is unblocked: ...Bd8 with f6 attacked by
         // two pawns and the queen, f5 by the queen.
         let fen = "4k3/5p2/5b2/4P1P1/8/8/8/4KQ2 b - - 0 1";
-        assert_eq!(idea_at(unblocks, fen, "Bd8"), None);
+        assert_eq!(idea_at(|b, m, a| unblocks(b, m, a, &[]), fen, "Bd8"), None);
+        // With a line, the push must come in it: 9.Ne1 h6 f4 makes way for f4; 9.Ne1 h6 Nd3
+        // h5 Nc5 never plays it, and the knight's trip is the point (session 38 reads).
+        let fen = "r2qk1nr/ppbn1ppp/2p1p3/3pPb2/3P4/1N3N2/PPP1BPPP/R1BQ1RK1 w kq - 8 9";
+        let (before, mv, after) = before_move_after(fen, "Ne1");
+        let pushed = crate::explain::board::line_from(&after, &["h6", "f4"]);
+        assert!(unblocks(&before, mv, &after, &pushed).is_some());
+        let elsewhere = crate::explain::board::line_from(&after, &["h6", "Nd3", "h5", "Ndc5"]);
+        assert!(unblocks(&before, mv, &after, &elsewhere).is_none());
     }
 
     #[test]
