@@ -23,6 +23,8 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
                                  check) or of a piece defended is not taken by one of the
                                  opponent's first 3 moves of the line unless the mover takes
                                  back there at once
+  idea_blockade(_isolated)       the blockading piece does not move on in the mover's next
+                                 2 moves of the line (blockade_stays)
   only_legal                     the move was the only legal one
   mated_anyway                   Stockfish (depth N) scores the position before the move as
                                  mate against the mover (every move is mated)
@@ -464,6 +466,12 @@ class Referee:
                         why = "balance %+d before, %+d won: won back, not with interest" % (start, gain)
                 if why:
                     self.fail("combination", e, text, why)
+            elif t in ("idea_blockade", "idea_blockade_isolated"):
+                # A blockade stays: the piece does not move on in the mover's next 2 moves.
+                self.checked["blockade_stays"] += 1
+                landed = mv.to_square if not board.is_castling(mv) else None
+                if landed is not None and any(x.from_square == landed for x in moves[2:5:2]):
+                    self.fail("blockade_stays", e, text, "the piece moves on in the line")
             elif t == "only_legal":
                 self.checked["only_legal"] += 1
                 if board.legal_moves.count() != 1:

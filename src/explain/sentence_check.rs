@@ -263,6 +263,10 @@ pub struct Gate {
     /// the move (20.Bxg7 Kxg7 "pressure mounts on the kingside"; 18...Nxg4 Qxg4 "adds another
     /// attacker near the king"). See [`MOVED_PIECE_ACTIVITY`].
     pub moved_taken: bool,
+    /// The moved piece moves on within the mover's next [`BLOCKADE_STAYS_MOVES`] moves of the
+    /// line: a blockade it "sets up" is no point of the move (20.Ng5 forking the queen and the
+    /// rook, "a blockade" of the isolated g6 pawn, then Nxh3; session 38 read).
+    pub moved_leaves: bool,
     /// The mover was behind in material before the move and the line's gain does not take it
     /// beyond level (10.Bxe6 winning two pawns back): "wins back", not "wins material".
     pub wins_back: bool,
@@ -415,6 +419,7 @@ impl Gate {
                 &crate::explain::purpose::ideas::guard_pv(s.mv, &after, s.pv),
             ),
             moved_taken: moved_taken(s.mv, mover, s.pv),
+            moved_leaves: moved_leaves(s.mv, mover, s.pv),
             wins_back: wins_back(s.before, mover, &settled),
             taken_anyway: taken_anyway(s.mv, mover, s.pv),
             their_early: s
@@ -522,6 +527,7 @@ impl Gate {
             "idea_lost_back" => !self.forced_mate,
             "exposed_king" => self.mover_has_queen && !self.king_moves,
             "check" => !self.mates,
+            "idea_blockade" | "idea_blockade_isolated" => !self.moved_leaves && !self.mover_mated,
             id if id.starts_with("idea_") || id.starts_with("threat_met") => !self.mover_mated,
             _ => true,
         }
@@ -833,6 +839,21 @@ fn moved_taken(mv: Move, mover: Color, pv: &[Move]) -> bool {
         })
 }
 
+/// Within how many of the mover's next moves in the line a blockading piece must not move on.
+pub const BLOCKADE_STAYS_MOVES: usize = 2;
+
+/// The [`Gate::moved_leaves`] condition.
+fn moved_leaves(mv: Move, mover: Color, pv: &[Move]) -> bool {
+    let landed = crate::explain::themes::util::dest(mv, mover);
+    !mv.is_castle()
+        && pv
+            .iter()
+            .skip(1)
+            .step_by(2)
+            .take(BLOCKADE_STAYS_MOVES)
+            .any(|m| m.from() == Some(landed))
+}
+
 /// The square of `mv`'s capturer when it took a piece worth at least its own value.
 fn traded(mv: Move) -> Option<Square> {
     mv.capture()
@@ -926,6 +947,22 @@ mod tests {
                 m
             })
             .collect()
+    }
+
+    #[test]
+    fn a_blockade_is_said_only_of_a_piece_that_stays() {
+        // Morphy (game 194), 20.Ng5 forks the queen and the rook, then takes on h3: no
+        // blockade of the isolated g6 pawn (session 38 read).
+        let fen = "r2nk3/1pp3B1/1b1pqnp1/p3p3/P2PP1P1/2P2N1r/1P3P2/R2QR1K1 w q - 0 20";
+        let g = gate(
+            fen,
+            &["f3g5", "e6g4", "d1g4", "f6g4", "g5h3"],
+            Score::Cp(100),
+        );
+        assert!(g.moved_leaves && !g.allows("idea_blockade_isolated"));
+        // Staying on g5 in the line, it may be said.
+        let g = gate(fen, &["f3g5", "e6d7", "d1f3"], Score::Cp(100));
+        assert!(!g.moved_leaves && g.allows("idea_blockade_isolated"));
     }
 
     fn gate(fen: &str, ucis: &[&str], score: Score) -> Gate {

@@ -1752,7 +1752,10 @@ mod tests {
         // A knight driven away (20.Nd3, the knight on e5 hit by the pawn on d6) unblocks the
         // e-pawn by the way, not on purpose.
         let driven = "2rr2k1/4bp2/1p1ppn1p/2p1N1p1/2P1P3/1PN3P1/P4PKP/1R1R4 w - - 0 20";
-        assert_eq!(idea_at(|b, m, a| unblocks(b, m, a, &[]), driven, "Nd3"), None);
+        assert_eq!(
+            idea_at(|b, m, a| unblocks(b, m, a, &[]), driven, "Nd3"),
+            None
+        );
         // A bishop that did not stand in front of a pawn unblocks nothing.
         assert_eq!(idea_at(|b, m, a| unblocks(b, m, a, &[]), fen, "Bd3"), None);
         // Where each push would lose the pawn, nothing is unblocked: ...Bd8 with f6 attacked by
