@@ -628,7 +628,8 @@ def exchange(board, m):
 def bites(board, m):
     """The move m (uci) of the side to move: legal, not losing by exchange, and it captures,
     advances a passed pawn, or attacks an enemy piece (no pawn, no king) worth at least the
-    moved piece or undefended. A bare check is not enough (session 29)."""
+    moved piece or undefended (a queen meeting the queen is a trade offered, no bite). A bare
+    check is not enough (session 29)."""
     mv = legal(board, m) if board is not None else None
     if mv is None or exchange(board, mv) < 0:
         return False
@@ -644,6 +645,9 @@ def bites(board, m):
     for t in after.attacks(mv.to_square):
         p = after.piece_at(t)
         if p is None or p.color == us or p.piece_type in (chess.PAWN, chess.KING):
+            continue
+        # A queen meeting the enemy queen offers a trade: no bite (9.Bd3 "rules out Qg6").
+        if p.piece_type == chess.QUEEN and role == chess.QUEEN:
             continue
         if VALUES[p.piece_type] >= VALUES[role] or not defended(after, t):
             return True

@@ -467,9 +467,11 @@ class Referee:
                 if why:
                     self.fail("combination", e, text, why)
             elif t in ("idea_blockade", "idea_blockade_isolated"):
-                # A blockade stays: the piece does not move on in the mover's next 2 moves.
+                # A blockade stays: the piece (not the king) does not move on in the mover's
+                # next 2 moves.
                 self.checked["blockade_stays"] += 1
-                landed = mv.to_square if not board.is_castling(mv) else None
+                landed = mv.to_square if not board.is_castling(mv) \
+                    and board.piece_type_at(mv.from_square) != chess.KING else None
                 if landed is not None and any(x.from_square == landed for x in moves[2:5:2]):
                     self.fail("blockade_stays", e, text, "the piece moves on in the line")
             elif t == "only_legal":

@@ -263,8 +263,8 @@ pub struct Gate {
     /// the move (20.Bxg7 Kxg7 "pressure mounts on the kingside"; 18...Nxg4 Qxg4 "adds another
     /// attacker near the king"). See [`MOVED_PIECE_ACTIVITY`].
     pub moved_taken: bool,
-    /// The moved piece moves on within the mover's next [`BLOCKADE_STAYS_MOVES`] moves of the
-    /// line: a blockade it "sets up" is no point of the move (20.Ng5 forking the queen and the
+    /// The moved piece (not the king) moves on within the mover's next [`BLOCKADE_STAYS_MOVES`]
+    /// moves of the line: a blockade it "sets up" is no point of the move (20.Ng5 forking the queen and the
     /// rook, "a blockade" of the isolated g6 pawn, then Nxh3; session 38 read).
     pub moved_leaves: bool,
     /// The mover was behind in material before the move and the line's gain does not take it
@@ -845,7 +845,9 @@ pub const BLOCKADE_STAYS_MOVES: usize = 2;
 /// The [`Gate::moved_leaves`] condition.
 fn moved_leaves(mv: Move, mover: Color, pv: &[Move]) -> bool {
     let landed = crate::explain::themes::util::dest(mv, mover);
+    // A king blocks a passed pawn as it walks (Kd5 in front of d4, then on to the queenside).
     !mv.is_castle()
+        && mv.role() != Role::King
         && pv
             .iter()
             .skip(1)

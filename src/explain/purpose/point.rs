@@ -184,9 +184,13 @@ pub fn bites(pos: &Chess, m: Move) -> bool {
     let us = pos.turn();
     let role = m.promotion().unwrap_or(m.role());
     let hits = b.attacks_from(m.to()) & b.by_color(!us) & !b.pawns() & !b.kings();
+    // A queen that meets the enemy queen offers a trade, which the other side may take first:
+    // no bite (9.Bd3 "rules out Qg6", where ...Qg6 Qxg6 hxg6 suits White; session 38 read).
     hits.into_iter().any(|t| {
-        b.role_at(t)
-            .is_some_and(|r| value(r) >= value(role) || !board::is_defended(b, t))
+        b.role_at(t).is_some_and(|r| {
+            !(r == Role::Queen && role == Role::Queen)
+                && (value(r) >= value(role) || !board::is_defended(b, t))
+        })
     })
 }
 
@@ -1162,7 +1166,7 @@ fn route_fact(before: &Chess, mv: Move, after: &Chess, line: &[Move], square: Sq
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::explain::board::{before_move_after, line_from};
+    use crate::explain::board::{before_move_after, from_fen, line_from};
 
     fn idea_of(fen: &str, san: &str) -> Option<(String, Vec<String>)> {
         let (before, mv, after) = before_move_after(fen, san);
@@ -1290,6 +1294,16 @@ mod tests {
                 .unwrap();
             assert!(bites(&passed, r) && !bites(&after, r));
         }
+    }
+
+    #[test]
+    fn a_queen_meeting_the_queen_offers_a_trade_and_does_not_bite() {
+        // Carlsen (game 131) after a pass at move 9: ...Qg6 meets the queen on c2 (Qxg6 hxg6
+        // suits White), ...Bf5 hits it with a bishop (session 38 read: "Bd3 rules out Qg6").
+        let p = from_fen("rnb1k2r/pp2nppp/2pq4/3p4/3P4/2N1P3/PPQ2PPP/R3KBNR b KQkq - 1 9");
+        let m = |san: &str| san.parse::<San>().unwrap().to_move(&p).unwrap();
+        assert!(!bites(&p, m("Qg6")));
+        assert!(bites(&p, m("Bf5")));
     }
 
     #[test]
