@@ -200,9 +200,13 @@ fn pawn_centre(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Option<
     let b = after.board();
     let us = before.turn();
     let doubled = (Bitboard::from_file(mv.to().file()) & pawns(b, us)).count() > 1;
+    // An isolated pawn in the centre is no pawn centre (20.cxd4 "a protected pawn stands on d4
+    // in the centre": an isolated d-pawn the knight on d5 blockades; session 38 read).
+    let isolated = (board::adjacent_files(mv.to().file()) & pawns(b, us)).is_empty();
     (mv.role() == Role::Pawn
         && board::centre().contains(mv.to())
         && !doubled
+        && !isolated
         && board::attackers(b, mv.to(), us).any())
     .then(|| Hit::on(b, vec![mv.to()]))
 }
