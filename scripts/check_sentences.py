@@ -177,6 +177,10 @@ PRINCIPLES = ("early_queen", "same_piece_twice", "premature_attack", "knight_on_
 BAD_SCORE = re.compile(r"([+-]?\d+\.\d\d|#-?\d+) for (you|White|Black)|#-\d|winning chances")
 
 
+# The depth at which a forced mate against the mover is looked for again before
+# `mated_anyway` fails (a mate in 5 can hide from depth 10).
+MATE_CHECK_DEPTH = 20
+
 # Within how many of the mover's own moves a sacrifice gives its material
 # (SACRIFICE_WITHIN_MOVES in src/explain/sentence_check.rs).
 SACRIFICE_WITHIN_MOVES = 4
@@ -484,6 +488,9 @@ class Referee:
                 self.checked["mated_anyway"] += 1
                 if self.engine is not None:
                     best = sf_score(self.engine, board, self.depth)[0]
+                    # A mate in 5 may need more than depth 10 to be seen (50...Qb7, session 38).
+                    if not (best.is_mate() and best.mate() < 0):
+                        best = sf_score(self.engine, board, max(self.depth, MATE_CHECK_DEPTH))[0]
                     if not (best.is_mate() and best.mate() < 0):
                         self.fail("mated_anyway", e, text, "Stockfish: best %s, no forced mate" % best)
             elif t == "q_only_move":
