@@ -93,7 +93,8 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
   moved piece's activity         (fork, pins, attacks, pressure, outposts, activity: the
   (MOVED_PIECE_ACTIVITY)         list below) not said when the reply in the line captures the
                                  moved piece on its square (a trade: its activity there is no
-                                 point)
+                                 point), nor for its tactics (MOVED_PIECE_TACTICS) the
+                                 opponent's second move, the piece having stayed
   passed_taken                   a passed pawn said to be created or pushed is not taken by the
                                  line's reply
   hangs                          the hanging piece is not the capturer of a piece worth at
@@ -156,6 +157,8 @@ VERDICTS = {"q_best": "best", "q_excellent": "excellent", "q_good": "good", "q_i
             "q_mistake": "mistake", "q_blunder": "blunder", "q_book": "book",
             # A verdict with its reason (what the error allows).
             "q_inaccuracy_why": "inaccuracy", "q_mistake_why": "mistake", "q_blunder_why": "blunder"}
+MOVED_PIECE_TACTICS = {"fork", "king_fork", "pin_absolute", "pin_relative", "pin_created", "skewer",
+                       "attacks_piece", "attacks_defender"}
 MOVED_PIECE_ACTIVITY = {
     "fork", "king_fork", "pin_absolute", "pin_relative", "pin_created", "skewer", "attacking_f2f7",
     "attacks_piece", "attacks_defender", "weak_point", "king_zone_pressure", "kingside_attack",
@@ -817,6 +820,12 @@ class Referee:
                 self.checked["moved_taken"] += 1
                 if reply_takes_moved(board, boards, moves, mv):
                     self.fail("moved_taken", e, text, "the reply %s takes the moved piece" % pv[1])
+                # Nor, for its tactics, the opponent's second move, the piece having stayed
+                # (18.Qxd4 ...Ne2+ Kh1 ...Nxd4).
+                elif t in MOVED_PIECE_TACTICS and not board.is_castling(mv) and len(moves) >= 4 \
+                        and moves[2].from_square != mv.to_square \
+                        and boards[3].is_capture(moves[3]) and moves[3].to_square == mv.to_square:
+                    self.fail("moved_taken", e, text, "%s takes the moved piece" % pv[3])
             if t in ("q_good", "q_excellent") or t.startswith("q_decided_"):
                 # Good or excellent on the winning-chance scale in a decided game, yet two pawns
                 # or more below the best: the words say the cost (q_decided_*), never "good".

@@ -267,6 +267,10 @@ pub struct Gate {
     /// moves of the line: a blockade it "sets up" is no point of the move (20.Ng5 forking the queen and the
     /// rook, "a blockade" of the isolated g6 pawn, then Nxh3; session 38 read).
     pub moved_leaves: bool,
+    /// The moved piece is taken by the opponent's second move in the line, having stayed
+    /// where it landed: its tactics there ([`MOVED_PIECE_TACTICS`]) are no point (18.Qxd4 "a
+    /// fork of the bishop and the knight", then ...Ne2+ and ...Nxd4; session 38 read).
+    pub moved_taken_later: bool,
     /// The mover was behind in material before the move and the line's gain does not take it
     /// beyond level (10.Bxe6 winning two pawns back): "wins back", not "wins material".
     pub wins_back: bool,
@@ -332,6 +336,19 @@ pub const MOVED_PIECE_ACTIVITY: &[&str] = &[
     // where ...Nxe7 takes it: a trade, session 36 read).
     "threat_met_moves",
     "threat_met_with_threat",
+];
+
+/// The moved piece's tactics, not said when the opponent takes it with its second move of the
+/// line ([`Gate::moved_taken_later`]).
+pub const MOVED_PIECE_TACTICS: &[&str] = &[
+    "fork",
+    "king_fork",
+    "pin_absolute",
+    "pin_relative",
+    "pin_created",
+    "skewer",
+    "attacks_piece",
+    "attacks_defender",
 ];
 
 /// What [`Gate::of`] reads.
@@ -420,6 +437,7 @@ impl Gate {
             ),
             moved_taken: moved_taken(s.mv, mover, s.pv),
             moved_leaves: moved_leaves(s.mv, mover, s.pv),
+            moved_taken_later: moved_taken_later(s.mv, mover, s.pv),
             wins_back: wins_back(s.before, mover, &settled),
             taken_anyway: taken_anyway(s.mv, mover, s.pv),
             their_early: s
@@ -443,6 +461,11 @@ impl Gate {
     #[must_use]
     pub fn allows(&self, id: &str) -> bool {
         if self.moved_taken && MOVED_PIECE_ACTIVITY.contains(&id) {
+            return false;
+        }
+        // A tactic of a piece taken two plies later (a check first) is none; a square it
+        // takes up may still be the point (...Nd4 in the closed Sicilian, traded a move later).
+        if self.moved_taken_later && MOVED_PIECE_TACTICS.contains(&id) {
             return false;
         }
         // A defence is no reason why the move it answers was an error.
@@ -856,6 +879,14 @@ fn moved_leaves(mv: Move, mover: Color, pv: &[Move]) -> bool {
             .any(|m| m.from() == Some(landed))
 }
 
+/// The [`Gate::moved_taken_later`] condition.
+fn moved_taken_later(mv: Move, mover: Color, pv: &[Move]) -> bool {
+    let landed = crate::explain::themes::util::dest(mv, mover);
+    !mv.is_castle()
+        && matches!(pv, [_, ours, theirs, ..]
+            if ours.from() != Some(landed) && theirs.is_capture() && theirs.to() == landed)
+}
+
 /// The square of `mv`'s capturer when it took a piece worth at least its own value.
 fn traded(mv: Move) -> Option<Square> {
     mv.capture()
@@ -965,6 +996,15 @@ mod tests {
         // Staying on g5 in the line, it may be said.
         let g = gate(fen, &["f3g5", "e6d7", "d1f3"], Score::Cp(100));
         assert!(!g.moved_leaves && g.allows("idea_blockade_isolated"));
+    }
+
+    #[test]
+    fn a_fork_whose_piece_is_taken_next_is_none() {
+        // Carlsen (game 151), 18.Qxd4 "a fork of the bishop and the knight": ...Ne2+ Kh1
+        // Nxd4 takes the queen back (session 38 read).
+        let fen = "r3r1k1/pp3pp1/2p1bn1p/4N3/Nb1q1n1B/PB5P/1P3PP1/R2Q1RK1 w - - 0 18";
+        let g = gate(fen, &["d1d4", "f4e2", "g1h1", "e2d4"], Score::Cp(0));
+        assert!(g.moved_taken_later && !g.allows("fork"));
     }
 
     fn gate(fen: &str, ucis: &[&str], score: Score) -> Gate {
