@@ -159,9 +159,8 @@ VERDICTS = {"q_best": "best", "q_excellent": "excellent", "q_good": "good", "q_i
             "q_inaccuracy_why": "inaccuracy", "q_mistake_why": "mistake", "q_blunder_why": "blunder"}
 MOVED_PIECE_TACTICS = {"fork", "king_fork", "pin_absolute", "pin_relative", "pin_created", "skewer",
                        "attacks_piece", "attacks_defender"}
-MOVED_PIECE_ACTIVITY = {
-    "fork", "king_fork", "pin_absolute", "pin_relative", "pin_created", "skewer", "attacking_f2f7",
-    "attacks_piece", "attacks_defender", "weak_point", "king_zone_pressure", "kingside_attack",
+MOVED_PIECE_ACTIVITY = MOVED_PIECE_TACTICS | {
+    "attacking_f2f7", "weak_point", "king_zone_pressure", "kingside_attack",
     "queenside_attack", "rook_activation", "rook_open_file", "rook_half_open_file", "rook_seventh", "doubled_rooks", "knight_outpost",
     "knight_centralisation", "bishop_long_diagonal", "mobility_gain", "takes_outpost",
     "improves_piece", "idea_centralises", "idea_centralises_queen", "idea_off_rim", "idea_aims_f7", "idea_fianchettoes",

@@ -67,6 +67,11 @@ pub fn attackers(board: &Board, sq: Square, by: Color) -> Bitboard {
     board.attacks_to(sq, by, board.occupied())
 }
 
+/// The mover's next `n` moves in `pv`, the line after its move (the opponent's reply first).
+pub fn mover_next(pv: &[Move], n: usize) -> impl Iterator<Item = &Move> {
+    pv.iter().skip(1).step_by(2).take(n)
+}
+
 /// What the side that takes first on a square wins in the exchange there (pawns, 0 when it
 /// had better not start): `target` is the value of the man on the square, `attackers` and
 /// `defenders` the values of the men that can take on it in turn (cheapest first; x-rays and

@@ -324,6 +324,9 @@ pub(crate) fn move_facts<'a, P: crate::variant::VariantPosition>(
     judgement: Option<Judgement>,
     seed: String,
 ) -> Facts<'a> {
+    // The moved piece going back: waiting, or driven back by the reply.
+    let back = line_back(input.mv, &input.pv, line_san);
+    let driven = back.is_some() && driven_back(input);
     Facts {
         san: line_san.first().cloned().unwrap_or_default(),
         mover: crate::variant::VariantPosition::turn(&input.before),
@@ -332,8 +335,8 @@ pub(crate) fn move_facts<'a, P: crate::variant::VariantPosition>(
         reply_reason: None,
         line: line_san.join(" "),
         plan: line_plan(input.mv, &input.pv, line_san),
-        back: line_back(input.mv, &input.pv, line_san).filter(|_| !driven_back(input)),
-        driven: line_back(input.mv, &input.pv, line_san).filter(|_| driven_back(input)),
+        back: back.clone().filter(|_| !driven),
+        driven: back.filter(|_| driven),
         score: input
             .score_after
             .filter(|_| input.level != ExplainLevel::Basic)
@@ -1123,12 +1126,11 @@ mod tests {
         // Morphy (game 104), 14.Re3 Bf4 Ree1: no idea, no plan (the rook goes back) and no
         // waiting move (the bishop drives it back) left the explanation empty (session 38).
         let before = pos("4rrk1/ppqn1pp1/2pb1n1p/3p1B2/3P3B/2N2Q1P/PPP2PP1/4RRK1 w - - 5 14");
-        let line = board::line_from(&before, &["Re3", "Bf4", "Ree1", "Bh2+", "Kh1", "Bd6"]);
-        let mut i = input(before, line[0]);
-        i.pv = line[1..].to_vec();
-        i.best = Some(line[0]);
-        i.best_score = Some(Score::Cp(-20));
-        i.score_after = Some(Score::Cp(-20));
+        let i = best_with_line(
+            before,
+            &["Re3", "Bf4", "Ree1", "Bh2+", "Kh1", "Bd6"],
+            Score::Cp(-20),
+        );
         let e = explain(&i);
         assert!(
             e.sentences.iter().any(|s| s.template == "line_driven"),
@@ -1148,23 +1150,16 @@ mod tests {
         // Qxa8: every White move checks or takes, and the rook comes back thirteen plies deep.
         // Read for nine plies it was "takes the pawn" and "gives check" (session 38).
         let before = pos("r3b3/pp2kp1p/3Rp2Q/qN3p2/1nB5/P5P1/5P1P/6K1 w - - 0 31");
-        let line = board::line_from(
-            &before,
-            &[
-                "Rxe6+", "fxe6", "Qxe6+", "Kd8", "Qf6+", "Kc8", "axb4", "Qxb5", "Bxb5", "Bxb5",
-                "Qh8+", "Kc7", "Qxa8", "a5", "Qh8", "axb4",
-            ],
-        );
+        let sans = [
+            "Rxe6+", "fxe6", "Qxe6+", "Kd8", "Qf6+", "Kc8", "axb4", "Qxb5", "Bxb5", "Bxb5", "Qh8+",
+            "Kc7", "Qxa8", "a5", "Qh8", "axb4",
+        ];
+        let line = board::line_from(&before, &sans);
         assert_eq!(
             crate::explain::sentence_check::gain_window(&before, &line),
             14
         );
-        let mut i = input(before, line[0]);
-        i.pv = line[1..].to_vec();
-        i.best = Some(line[0]);
-        i.best_score = Some(Score::Cp(540));
-        i.score_after = Some(Score::Cp(540));
-        let e = explain(&i);
+        let e = explain(&best_with_line(before, &sans, Score::Cp(540)));
         assert!(
             e.sentences.iter().any(|s| s.template == "combination"),
             "{}",
@@ -1196,12 +1191,11 @@ mod tests {
         // Morphy (game 109), 20...Kh5: the only legal move out of the pawn's check, White
         // mating in 5; it was "the engine's line goes on with Bg4 and Kh5" (session 38).
         let before = pos("r1bqr3/ppp1B2p/1b4pk/n2BQ1P1/3P4/2P5/P4P1P/RN4K1 b - - 0 20");
-        let line = board::line_from(&before, &["Kh5", "Bf3+", "Bg4", "Bxg4+", "Kxg4", "h3+"]);
-        let mut i = input(before, line[0]);
-        i.pv = line[1..].to_vec();
-        i.best = Some(line[0]);
-        i.best_score = Some(Score::Mate(-5));
-        i.score_after = Some(Score::Mate(-5));
+        let mut i = best_with_line(
+            before,
+            &["Kh5", "Bf3+", "Bg4", "Bxg4+", "Kxg4", "h3+"],
+            Score::Mate(-5),
+        );
         let e = explain(&i);
         let ids: Vec<&str> = e.sentences.iter().map(|s| s.template.as_str()).collect();
         assert_eq!(&ids[..2], ["only_legal", "mated_anyway"], "{}", e.text);
@@ -1214,6 +1208,18 @@ mod tests {
             "{}",
             e.text
         );
+    }
+
+    /// The input of the line's first move played as the engine's best, with the rest of the
+    /// line and `score` for both.
+    fn best_with_line(before: Chess, sans: &[&str], score: Score) -> ExplainInput {
+        let line = board::line_from(&before, sans);
+        let mut i = input(before, line[0]);
+        i.pv = line[1..].to_vec();
+        i.best = Some(line[0]);
+        i.best_score = Some(score);
+        i.score_after = Some(score);
+        i
     }
 
     fn input(before: Chess, m: Move) -> ExplainInput {

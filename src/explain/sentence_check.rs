@@ -295,19 +295,12 @@ pub struct Gate {
     pub score_for_mover: bool,
 }
 
-/// The sentences about what the moved piece does from its new square (attacks, pins,
-/// pressure, activity): not said when the reply takes it there ([`Gate::moved_taken`]).
+/// The sentences about what the moved piece does from its new square (pressure, activity;
+/// its tactics are [`MOVED_PIECE_TACTICS`]): not said when the reply takes it there
+/// ([`Gate::moved_taken`]).
 pub const MOVED_PIECE_ACTIVITY: &[&str] = &[
     "controls_centre",
-    "fork",
-    "king_fork",
-    "pin_absolute",
-    "pin_relative",
-    "pin_created",
-    "skewer",
     "attacking_f2f7",
-    "attacks_piece",
-    "attacks_defender",
     "weak_point",
     "king_zone_pressure",
     "kingside_attack",
@@ -338,8 +331,8 @@ pub const MOVED_PIECE_ACTIVITY: &[&str] = &[
     "threat_met_with_threat",
 ];
 
-/// The moved piece's tactics, not said when the opponent takes it with its second move of the
-/// line ([`Gate::moved_taken_later`]).
+/// The moved piece's tactics (forks, pins, attacks): not said when the reply takes it there
+/// ([`Gate::moved_taken`]), nor when the opponent's second move does ([`Gate::moved_taken_later`]).
 pub const MOVED_PIECE_TACTICS: &[&str] = &[
     "fork",
     "king_fork",
@@ -460,12 +453,12 @@ impl Gate {
     /// Whether the template `id` may be said. Templates without a condition here always may.
     #[must_use]
     pub fn allows(&self, id: &str) -> bool {
-        if self.moved_taken && MOVED_PIECE_ACTIVITY.contains(&id) {
-            return false;
-        }
-        // A tactic of a piece taken two plies later (a check first) is none; a square it
+        // A tactic of a piece taken two plies later (a check first) is none too; a square it
         // takes up may still be the point (...Nd4 in the closed Sicilian, traded a move later).
-        if self.moved_taken_later && MOVED_PIECE_TACTICS.contains(&id) {
+        let tactic = MOVED_PIECE_TACTICS.contains(&id);
+        if (self.moved_taken && (tactic || MOVED_PIECE_ACTIVITY.contains(&id)))
+            || (self.moved_taken_later && tactic)
+        {
             return false;
         }
         // A defence is no reason why the move it answers was an error.
@@ -871,12 +864,7 @@ fn moved_leaves(mv: Move, mover: Color, pv: &[Move]) -> bool {
     // A king blocks a passed pawn as it walks (Kd5 in front of d4, then on to the queenside).
     !mv.is_castle()
         && mv.role() != Role::King
-        && pv
-            .iter()
-            .skip(1)
-            .step_by(2)
-            .take(BLOCKADE_STAYS_MOVES)
-            .any(|m| m.from() == Some(landed))
+        && board::mover_next(pv, BLOCKADE_STAYS_MOVES).any(|m| m.from() == Some(landed))
 }
 
 /// The [`Gate::moved_taken_later`] condition.

@@ -1070,12 +1070,7 @@ pub fn unblocks(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<
     {
         return None;
     }
-    let pushed_in_line = pv
-        .iter()
-        .skip(1)
-        .step_by(2)
-        .take(UNBLOCKED_WITHIN)
-        .any(|m| m.from() == Some(pawn));
+    let pushed_in_line = board::mover_next(pv, UNBLOCKED_WITHIN).any(|m| m.from() == Some(pawn));
     if !pv.is_empty() && !pushed_in_line {
         return None;
     }

@@ -202,7 +202,7 @@ fn pawn_centre(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Option<
     let doubled = (Bitboard::from_file(mv.to().file()) & pawns(b, us)).count() > 1;
     // An isolated pawn in the centre is no pawn centre (20.cxd4 "a protected pawn stands on d4
     // in the centre": an isolated d-pawn the knight on d5 blockades; session 38 read).
-    let isolated = (board::adjacent_files(mv.to().file()) & pawns(b, us)).is_empty();
+    let isolated = board::is_isolated(b, mv.to(), us);
     (mv.role() == Role::Pawn
         && board::centre().contains(mv.to())
         && !doubled
