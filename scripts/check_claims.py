@@ -125,8 +125,9 @@ def see(board, m):
 
 
 def works(board, m, mate):
-    """Whether the threat m (legal on board) mates, or wins a piece that is undefended or worth
-    more than the capturer with an exchange worth at least a pawn."""
+    """Whether the threat m (legal on board) mates, or captures with an exchange worth at least
+    a pawn (a piece undefended, worth more than the capturer, or attacked more often than it is
+    defended: 9.Bd2 against b4, Bxb4 Bxb4 Qxb4)."""
     if mate:
         b = board.copy()
         b.push(m)
@@ -134,9 +135,7 @@ def works(board, m, mate):
     victim = board.piece_at(m.to_square)
     if victim is None or board.is_en_passant(m):
         return False
-    mover = board.piece_type_at(m.from_square)
-    return ((VALUES[victim.piece_type] > VALUES[mover] or not defended(board, m.to_square))
-            and see(board, m) >= 100)
+    return see(board, m) >= 100
 
 
 def wc(score):
@@ -702,6 +701,18 @@ def quiet_safe_slider(board, m, after, role):
                    for r in after.legal_moves)
 
 
+def developing(board, m):
+    """Whether `m` develops: a knight, bishop or queen leaving its first square."""
+    home = {chess.KNIGHT: (chess.B1, chess.G1), chess.BISHOP: (chess.C1, chess.F1), chess.QUEEN: (chess.D1,)}
+    piece = board.piece_at(m.from_square)
+    if piece is None or piece.piece_type not in home:
+        return False
+    squares = home[piece.piece_type]
+    if piece.color == chess.BLACK:
+        squares = tuple(chess.square_mirror(x) for x in squares)
+    return m.from_square in squares
+
+
 def t_idea(board, c):
     """Each idea of src/explain/purpose/ideas.rs and point.rs, from its chess definition."""
     m, after = played(board, c)
@@ -711,6 +722,27 @@ def t_idea(board, c):
     idea, s = c["idea"], sq(c["square"])
     other = sq(c["other"]) if c.get("other") else None
     role = board.piece_type_at(m.from_square)
+    if idea == "line_costs":
+        # An error's line (the move first, at most 12 plies) up to the opponent's capture on s
+        # of our piece that stood there before the move; our balance there is n pawns (n >= 2)
+        # below our balance before the move; no checkmate.
+        line = c["moves"]
+        if line[0] != c["uci"] or len(line) > 12 or len(line) % 2 != 0:
+            return False
+        b, taken = board.copy(), None
+        for u in line:
+            mm = chess.Move.from_uci(u)
+            if mm not in b.legal_moves:
+                return False
+            taken = b.piece_at(mm.to_square) if b.is_capture(mm) else None
+            b.push(mm)
+        last = chess.Move.from_uci(line[-1])
+        was = board.piece_at(s)
+        if (taken is None or last.to_square != s or was is None or was.color != us
+                or taken != was or b.is_checkmate()):
+            return False
+        bal = lambda x: material(x, us) - material(x, them)
+        return bal(board) - bal(b) == c["n"] and c["n"] >= 2
     if idea == "escapes":
         # The opponent's best move after a pass captures the moved piece (and bites); after
         # the move that capture is gone: the piece stepped away from it.
@@ -988,7 +1020,7 @@ def t_idea(board, c):
                 and target is not None and target.color == them
                 and target.piece_type not in (chess.KING, chess.PAWN)
                 and board.piece_at(other) == target and other in nxt.attacks(s))
-    if idea in ("prepares", "plan", "clears"):
+    if idea in ("prepares", "plan", "clears", "makes_way"):
         line = c["moves"]
         if board.is_capture(m):
             return False
@@ -1012,8 +1044,15 @@ def t_idea(board, c):
         # A piece (not a pawn) that steps off the square the next move lands on made nothing
         # possible (17.Nc3 and Rfb1): a plan, unless the next move hits a piece from there
         # (prepares_hit: ...Nh7 and ...Bf6 against the bishop on h4).
-        possible = possible or (role != chess.PAWN and ours.to_square == m.from_square
-                                and not mid.is_castling(ours) and not c.get("hits"))
+        vacated = (role != chess.PAWN and ours.to_square == m.from_square
+                   and not mid.is_castling(ours) and not c.get("hits"))
+        # `makes_way`: such a step by a piece not developing (a knight, bishop or queen off the
+        # square it started on) frees the square for the piece going there next (9...Re8, Nf8).
+        if idea == "makes_way":
+            return (not possible and vacated and not developing(board, m)
+                    and mid.piece_type_at(ours.from_square) != chess.PAWN
+                    and ours.to_square == s and other == ours.from_square and len(line) == 3)
+        possible = possible or vacated
         # `clears`: made possible because the move left a square on the next move's path.
         cleared = m.from_square in chess.SquareSet.between(ours.from_square, ours.to_square) \
             and not mid.is_castling(ours)

@@ -156,7 +156,10 @@ ENDGAMES = {
 VERDICTS = {"q_best": "best", "q_excellent": "excellent", "q_good": "good", "q_inaccuracy": "inaccuracy",
             "q_mistake": "mistake", "q_blunder": "blunder", "q_book": "book",
             # A verdict with its reason (what the error allows).
-            "q_inaccuracy_why": "inaccuracy", "q_mistake_why": "mistake", "q_blunder_why": "blunder"}
+            "q_inaccuracy_why": "inaccuracy", "q_mistake_why": "mistake", "q_blunder_why": "blunder",
+            # ... or by the piece its line wins (`line_costs`).
+            "q_inaccuracy_line_why": "inaccuracy", "q_mistake_line_why": "mistake",
+            "q_blunder_line_why": "blunder"}
 MOVED_PIECE_TACTICS = {"fork", "king_fork", "pin_absolute", "pin_relative", "pin_created", "skewer",
                        "attacks_piece", "attacks_defender"}
 MOVED_PIECE_ACTIVITY = MOVED_PIECE_TACTICS | {
@@ -336,18 +339,11 @@ def see(board, m):
     return gain[0]
 
 
-def defended(board, sq):
-    piece = board.piece_at(sq)
-    return piece is not None and bool(board.attackers(piece.color, sq))
-
-
 def wins_piece(board, m):
+    """A capture whose exchange wins at least a pawn (purpose::wins_piece)."""
     if not board.is_capture(m) or board.is_en_passant(m):
         return False
-    cap = board.piece_at(m.to_square)
-    mover = board.piece_at(m.from_square)
-    return ((VALUES[cap.piece_type] > VALUES[mover.piece_type] or not defended(board, m.to_square))
-            and see(board, m) >= 100)
+    return see(board, m) >= 100
 
 
 def mates(board, m):

@@ -834,7 +834,9 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 65] = [
+    pub const IDEAS: [&'static str; 67] = [
+        "line_costs",
+        "makes_way",
         "outpost_taken",
         "blockade_isolated",
         "rook_lift",

@@ -782,6 +782,27 @@ pub fn explain(input: &ExplainInput) -> Explanation {
         _ => (None, Vec::new()),
     };
 
+    // An error whose answer gives no reason of its own: what its line costs, against the best
+    // move's line (exd5? and the knight ...b5 wins four moves later).
+    if legal
+        && reply_reason.is_none()
+        && judgement.is_some_and(|j| j.quality >= quality::Quality::Inaccuracy)
+        && let Some(best) = input.best.filter(|b| *b != mv)
+        && let Some(fact) = crate::explain::purpose::captures::line_costs(
+            before,
+            mv,
+            &input.pv,
+            (best, &input.best_pv),
+        )
+    {
+        claims.push(Claim {
+            fen: claims::fen(before),
+            at: At::Before,
+            supports: Supports::Played,
+            fact,
+        });
+    }
+
     let max = sentence_limit(input.level);
     let fen_before = claims::fen(before);
     // In an ending the tables hold, they judge: the sentences and the evaluation say so.
@@ -1325,7 +1346,9 @@ mod tests {
         i.level = ExplainLevel::Medium;
         let e = explain(&i);
         let text = &e.text;
-        assert!(text.contains("Qxb2"), "{text}");
+        // Two threats are met: ...Nxd5 (the pawn attacked twice, guarded by the queen alone)
+        // and ...Qxb2; the cheaper capturer's comes first (session 39).
+        assert!(text.contains("Nxd5"), "{text}");
         assert!(
             !e.sentences.iter().any(|s| s.template == "defends_piece"),
             "{text}"

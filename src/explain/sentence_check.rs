@@ -14,7 +14,7 @@ use shakmaty::{Bitboard, Chess, Color, File, Move, Position, Role, Square};
 
 use crate::config::ExplainLevel;
 use crate::explain::board;
-use crate::explain::claims::{Claim, Fact};
+use crate::explain::claims::{At, Claim, Fact};
 use crate::explain::metrics::SearchFacts;
 use crate::explain::purpose;
 use crate::explain::quality::Score;
@@ -293,7 +293,28 @@ pub struct Gate {
     /// The score after the move is at least [`TRADES_DOWN_FLOOR_CP`] for the mover, or a
     /// mate for it: an ending the mover trades into is one the score believes.
     pub score_for_mover: bool,
+    /// Both queens stood on the board before the move and are gone within the first
+    /// [`QUEENS_OFF_PLIES`] plies of the line (the move counted): no attack on the king, no
+    /// storm, no pressure near it (16...Ng3 cxd5 Nxe2+ was "pressure mounts on the kingside",
+    /// session 39 read).
+    pub queens_off: bool,
+    /// The score after the move is [`MOVER_WORSE_CP`] or more against the mover (or a mate
+    /// against it): a castling that must be made is no opposite-wing plan (17...O-O-O at
+    /// −2.5, "a pawn storm against the king on g1 no longer bares Black's own", session 39
+    /// read).
+    pub mover_worse: bool,
+    /// The material at the end of the settled line differs by [`LOPSIDED_PAWNS`] pawns or more:
+    /// the bishop pair is beside the point (20.Bxe2 a queen down, "secures the bishop pair",
+    /// session 39 read).
+    pub lopsided: bool,
 }
+
+/// See [`Gate::queens_off`].
+pub const QUEENS_OFF_PLIES: usize = 4;
+/// See [`Gate::mover_worse`].
+pub const MOVER_WORSE_CP: i32 = 150;
+/// See [`Gate::lopsided`].
+pub const LOPSIDED_PAWNS: i32 = 3;
 
 /// The sentences about what the moved piece does from its new square (pressure, activity;
 /// its tactics are [`MOVED_PIECE_TACTICS`]): not said when the reply takes it there
@@ -447,6 +468,13 @@ impl Gate {
                 Some(Score::Cp(cp)) => cp >= TRADES_DOWN_FLOOR_CP,
                 None => false,
             },
+            queens_off: queens_off(s.before, &all),
+            mover_worse: match s.score_after {
+                Some(Score::Mate(n)) => n < 0,
+                Some(Score::Cp(cp)) => cp <= -MOVER_WORSE_CP,
+                None => false,
+            },
+            lopsided: end_balance.is_some_and(|b| b.abs() >= LOPSIDED_PAWNS),
         }
     }
 
@@ -488,8 +516,11 @@ impl Gate {
             "doubled_pawn_created" | "pawn_centre" => !self.taken_back,
             // A capture's point is what it takes, not that the capturer was attacked (8.exd5).
             "threat_met_moves" => !self.captures,
-            "kingside_attack" => self.kingside,
-            "queenside_attack" => self.queenside,
+            "kingside_attack" => self.kingside && !self.queens_off,
+            "queenside_attack" => self.queenside && !self.queens_off,
+            "king_zone_pressure" | "idea_storm" => !self.queens_off,
+            "idea_castles_opposite" => !self.queens_off && !self.mover_worse,
+            "bishop_pair" => !self.lopsided,
             "pawn_endgame" | "rook_endgame" | "bishop_endgame" | "knight_endgame"
             | "queen_endgame" | "queen_rook_endgame" => {
                 self.endgame.is_some_and(|e| e.template() == id)
@@ -559,9 +590,13 @@ impl Gate {
                     && (self.line_empty
                         || (self.reply_takes == Some(square) && !self.reply_answered))
             }
-            Fact::ThreatWins { role, .. } => self
-                .captured
-                .is_none_or(|taken| board::value(role) > board::value(taken)),
+            // The opponent's reply threatening a pawn is no warning worth the words ("Watch
+            // out: after d4 the opponent threatens dxe5" in the Ruy Lopez, session 39).
+            Fact::ThreatWins { role, .. } => {
+                self.captured
+                    .is_none_or(|taken| board::value(role) > board::value(taken))
+                    && !(matches!(claim.at, At::Line(_)) && role == Role::Pawn)
+            }
             // A capture threat "met" that the line carries out all the same, unanswered.
             Fact::ThreatMet {
                 mate: false,
@@ -880,6 +915,17 @@ fn traded(mv: Move) -> Option<Square> {
     mv.capture()
         .filter(|c| board::value(*c) >= board::value(mv.role()))
         .map(|_| mv.to())
+}
+
+/// See [`Gate::queens_off`]: `all` are the positions along the line from `before` on.
+fn queens_off(before: &Chess, all: &[Chess]) -> bool {
+    let both = |p: &Chess| {
+        let b = p.board();
+        let q = b.queens();
+        (q & b.white()).any() && (q & b.black()).any()
+    };
+    let none = |p: &Chess| p.board().queens().is_empty();
+    both(before) && all.iter().take(QUEENS_OFF_PLIES + 1).any(none)
 }
 
 /// The wings the move's attack may be named after: (kingside, queenside). The move takes

@@ -844,7 +844,7 @@ impl Templates {
                 put("idea_other_piece", other.and_then(role_on));
                 // A line of more than two moves is said as a line (9.Nxg5: "Qxg5 Bxf7+ Kd8
                 // Bxf4"), two moves as "X and Y".
-                let joint = if idea == "piece_for_pawns" {
+                let joint = if matches!(idea.as_str(), "piece_for_pawns" | "line_costs") {
                     " ".to_owned()
                 } else {
                     format!(" {} ", w.and)
@@ -1010,10 +1010,11 @@ impl Templates {
                 continue;
             }
             // A verdict said with its reason ("q_mistake_why") replaces the plain one.
-            if out
-                .iter()
-                .any(|s| s.template.strip_suffix("_why") == Some(t.id.as_str()))
-            {
+            if out.iter().any(|s| {
+                s.template.strip_suffix("_why").is_some_and(|v| {
+                    v == t.id.as_str() || v.strip_suffix("_line") == Some(t.id.as_str())
+                })
+            }) {
                 continue;
             }
             // "Better was" variants exclude each other, as do the quality classes.
@@ -1164,6 +1165,9 @@ fn same_fact(claims: &[Claim], i: usize, j: usize) -> bool {
         matches!((x, y), (Fact::Idea { idea: i, san: s, .. }, Fact::Idea { idea: j, san: t, .. })
             if i.starts_with("rook_") && matches!(j.as_str(), "plan" | "prepares" | "prepares_hit" | "clears")
                 && !s.is_empty() && s.first() == t.first())
+            // "Nf3 threatens Nxe5" and "Nf3 is followed by Nxe5": one next move.
+            || matches!((x, y), (Fact::ThreatWins { uci, .. }, Fact::Idea { idea, moves, .. })
+            if idea == "plan" && moves.get(2) == Some(uci))
     };
     // "c3 takes d4 from the bishop on c5" (or "prepares d4, with the pawn on c3 to support
     // it") and "c3 takes aim at the central square d4": one square.
@@ -1609,6 +1613,7 @@ mod tests {
                                 | "claim:mate_in"
                                 | "claim:threat_wins"
                                 | "watch:threat_wins"
+                                | "claim:idea/line_costs"
                                 | "claim:pb_wins/last_rank"
                                 | "claim:pb_wins/last_pawn"
                                 | "forced_win:promotes_next"

@@ -303,6 +303,60 @@ pub fn lost_back(before: &Chess, mv: Move, pv: &[Move]) -> Option<Fact> {
         .flatten()
 }
 
+/// How far into the line (plies, the move counted) [`line_costs`] reads: a piece lost to a
+/// quiet build-up (exd5 Nd4 Nxd4 exd4 b4 a6 O-O b5 Bb2 bxa4, the fork of a bishop and a knight
+/// prepared over four moves) falls later than a capture's exchange.
+pub const LINE_COST_PLIES: usize = 12;
+
+/// What an error's line costs in material (pawns, the line settled within its first
+/// [`LINE_COST_PLIES`] plies, not ending in mate): at least [`LINE_COST_MIN`], and as much
+/// more than the best move's line (`best`, with its own line) costs. `line_costs`: `square`
+/// where the line's last capture took, `moves` the move and the settled line, `n` the pawns.
+/// Said when the opponent's answer itself has no reason to give (exd5?, session 39 read: "it
+/// removes the piece that threatened dxc4" said nothing of the knight the line wins).
+#[must_use]
+pub fn line_costs(before: &Chess, mv: Move, pv: &[Move], best: (Move, &[Move])) -> Option<Fact> {
+    let cost = |m: Move, line: &[Move]| {
+        let (line, settled) = board::settled_early(before, m, line, LINE_COST_PLIES);
+        let end = settled
+            .last()
+            .filter(|e| !e.is_checkmate() && settled.len() > 2)?;
+        let lost = board::balance(before.board(), before.turn())
+            - board::balance(end.board(), before.turn());
+        Some((line[..settled.len() - 1].to_vec(), lost))
+    };
+    let (line, lost) = cost(mv, pv)?;
+    let best_lost = cost(best.0, best.1).map_or(0, |(_, l)| l);
+    if lost < LINE_COST_MIN || lost < best_lost + LINE_COST_MIN {
+        return None;
+    }
+    // Said as the piece the line wins: its last capture, the opponent's, takes a piece of ours
+    // that stood on that square before the move (the quiet moves after it change nothing).
+    let last = line.iter().rposition(|m| m.is_capture())?;
+    let taken = line[last];
+    let ours = before.board().piece_at(taken.to());
+    if last % 2 == 0
+        || ours.is_none_or(|p| p.color != before.turn() || Some(p.role) != taken.capture())
+    {
+        return None;
+    }
+    let mut f = fact(
+        before,
+        "line_costs",
+        &line[..=last],
+        u32::try_from(lost).ok()?,
+    )?;
+    if let Fact::Idea { square, other, .. } = &mut f {
+        *square = taken.to();
+        *other = None;
+    }
+    Some(f)
+}
+
+/// The least material (pawns) an error's line must cost for [`line_costs`]: a minor piece or
+/// two pawns.
+pub const LINE_COST_MIN: i32 = 2;
+
 /// `doubles_pawns` (see the module's documentation): `square` where the trade is, `other`
 /// where the capturer came from; `moves` the capture and the pawn's recapture.
 #[must_use]

@@ -1057,16 +1057,25 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
         let vacated = mv.role() != Role::Pawn
             && Some(ours.to()) == mv.from()
             && prepared_hit(before, &next, ours).is_none();
-        match (supports, possible || vacated, cleared) {
-            (true, _, _) => ("supports", Some(landed)),
-            (false, true, _) => ("plan", None),
-            (false, false, true) => ("clears", ours.from()),
-            (false, false, false) => ("prepares", None),
+        // A piece that steps off a square for another one that goes there next, and is not
+        // developing (a minor piece or the queen leaving its first square), regroups: 9...Re8
+        // frees f8 for the knight on d7 (...Nf8 in the Carlsbad structure), 7...Re8 for the
+        // bishop on d6 (...Bf8). 17.Nc3 and Rfb1 stays a plan.
+        // (A pawn stepping up behind is `unblocks`, or the line's plan.)
+        let makes_way =
+            vacated && !ours.is_castle() && ours.role() != Role::Pawn && !developing(before, mv);
+        match (supports, possible, vacated, cleared) {
+            (true, ..) => ("supports", Some(landed)),
+            (false, true, ..) => ("plan", None),
+            (false, false, true, _) if makes_way => ("makes_way", ours.from()),
+            (false, false, true, _) => ("plan", None),
+            (false, false, false, true) => ("clears", ours.from()),
+            (false, false, false, false) => ("prepares", None),
         }
     };
     // Only the first step was made possible (or supported): "b3 makes Bb2 and g3 possible"
     // would claim g3 too.
-    if matches!(idea, "prepares" | "clears" | "supports") {
+    if matches!(idea, "prepares" | "clears" | "supports" | "makes_way") {
         line.truncate(3);
         names.truncate(1);
     }
@@ -1085,6 +1094,21 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
         san: names,
         n: 0,
     })
+}
+
+/// Whether `mv` develops: a knight, bishop or queen leaving the square it started the game on.
+fn developing(before: &Chess, mv: Move) -> bool {
+    let us = before.turn();
+    let home: &[Square] = match (mv.role(), us.is_white()) {
+        (Role::Knight, true) => &[Square::B1, Square::G1],
+        (Role::Knight, false) => &[Square::B8, Square::G8],
+        (Role::Bishop, true) => &[Square::C1, Square::F1],
+        (Role::Bishop, false) => &[Square::C8, Square::F8],
+        (Role::Queen, true) => &[Square::D1],
+        (Role::Queen, false) => &[Square::D8],
+        _ => &[],
+    };
+    mv.from().is_some_and(|f| home.contains(&f))
 }
 
 /// The enemy piece (not the king) that the mover's prepared move `ours` attacks where it lands
@@ -1326,10 +1350,16 @@ mod tests {
                 other => panic!("no follow-up: {other:?}"),
             }
         };
-        // A piece that only steps off the square the next move lands on made nothing possible
-        // (17.Nc3 and Rfb1, session 38): Nf3 and Bd2 is the line's plan.
+        // A developing piece that only steps off the square the next move lands on made
+        // nothing possible (17.Nc3 and Rfb1, session 38): Nc3 and Rb1 is the line's plan.
+        let fen = "4k3/8/8/8/8/8/8/RN2K3 w - - 0 1";
+        assert_eq!(idea_of(fen, "Nc3", &["Kd7", "Rb1"]), "plan");
+        // Any other piece stepping off for the next one regroups: Nf3 frees d2 for the bishop
+        // (9...Re8 and ...Nf8 in the Carlsbad structure).
         let fen = "4k3/8/8/8/8/8/3N4/2B1K3 w - - 0 1";
-        assert_eq!(idea_of(fen, "Nf3", &["Kd7", "Bd2"]), "plan");
+        assert_eq!(idea_of(fen, "Nf3", &["Kd7", "Bd2"]), "makes_way");
+        let carlsbad = "r1bq1rk1/pp1nbppp/2p2n2/3p2B1/3P4/2NBPN2/PPQ2PPP/R3K2R b KQ - 3 9";
+        assert_eq!(idea_of(carlsbad, "Re8", &["O-O", "Nf8"]), "makes_way");
         // A pawn that steps off it does prepare: b3 and Bb2.
         let fen = "4k3/8/8/8/8/8/1P6/2B1K3 w - - 0 1";
         assert_eq!(idea_of(fen, "b3", &["Kd7", "Bb2"]), "prepares");

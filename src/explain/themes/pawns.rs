@@ -203,7 +203,11 @@ fn pawn_centre(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Option<
     // An isolated pawn in the centre is no pawn centre (20.cxd4 "a protected pawn stands on d4
     // in the centre": an isolated d-pawn the knight on d5 blockades; session 38 read).
     let isolated = board::is_isolated(b, mv.to(), us);
+    // A centre pawn moving on builds no centre (20.e5 from e4 beside d4 gives the duo up:
+    // "builds a pawn centre", session 39 read).
+    let from_centre = mv.from().is_some_and(|f| board::centre().contains(f));
     (mv.role() == Role::Pawn
+        && !from_centre
         && board::centre().contains(mv.to())
         && !doubled
         && !isolated
