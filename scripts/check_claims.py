@@ -725,7 +725,7 @@ def t_idea(board, c):
     if idea == "line_costs":
         # An error's line (the move first, at most 12 plies) up to the opponent's capture on s
         # of our piece that stood there before the move; our balance there is n pawns (n >= 2)
-        # below our balance before the move; no checkmate.
+        # below our balance before the move, within a pawn of that piece's value; no checkmate.
         line = c["moves"]
         if line[0] != c["uci"] or len(line) > 12 or len(line) % 2 != 0:
             return False
@@ -739,7 +739,7 @@ def t_idea(board, c):
         last = chess.Move.from_uci(line[-1])
         was = board.piece_at(s)
         if (taken is None or last.to_square != s or was is None or was.color != us
-                or taken != was or b.is_checkmate()):
+                or taken != was or b.is_checkmate() or abs(c["n"] - VALUES[was.piece_type]) > 1):
             return False
         bal = lambda x: material(x, us) - material(x, them)
         return bal(board) - bal(b) == c["n"] and c["n"] >= 2

@@ -1402,6 +1402,47 @@ mod tests {
     }
 
     #[test]
+    fn no_attack_when_queens_come_off_nor_a_storm_when_worse() {
+        // 16...Ng3 cxd5 Nxe2+ (Morphy 204): the queens are off by the third ply.
+        let fen = "r4rk1/1pp2pp1/pbn4p/3q4/PPP1n3/5N1P/2N1QPP1/R1B2RK1 b - - 0 16";
+        let g = gate(fen, &["e4g3", "c4d5", "g3e2", "g1h2"], Score::Cp(0));
+        assert!(g.queens_off);
+        for id in [
+            "kingside_attack",
+            "king_zone_pressure",
+            "idea_storm",
+            "idea_castles_opposite",
+        ] {
+            assert!(!g.allows(id), "{id}");
+        }
+        // 17...O-O-O at -2.5 for Black: castling that must be made is no storm plan.
+        let fen = "r3kb1r/p3n1pp/1ppq4/3p4/8/1Q2BB2/PP3PPP/2R1R1K1 b kq - 0 17";
+        let g = gate(fen, &["e8c8", "a2a4"], Score::Cp(-250));
+        assert!(g.mover_worse && !g.allows("idea_castles_opposite"));
+        let g = gate(fen, &["e8c8", "a2a4"], Score::Cp(0));
+        assert!(!g.queens_off && g.allows("idea_castles_opposite"));
+    }
+
+    #[test]
+    fn the_replys_threat_on_a_pawn_is_no_warning() {
+        // "Watch out: after d4 the opponent threatens dxe5" (5...Be7 in the Ruy Lopez).
+        let warning = |role| Claim {
+            fen: "4k3/8/8/4p3/3P4/8/8/4K3 w - - 0 1".to_owned(),
+            at: At::Line(2),
+            supports: crate::explain::claims::Supports::Played,
+            fact: Fact::ThreatWins {
+                uci: "d4e5".to_owned(),
+                san: "dxe5".to_owned(),
+                target: Square::E5,
+                role,
+            },
+        };
+        let g = Gate::default();
+        assert!(!g.allows_claim(&warning(Role::Pawn)));
+        assert!(g.allows_claim(&warning(Role::Knight)));
+    }
+
+    #[test]
     fn a_move_taken_at_once_stops_nothing() {
         // 1.Rh2 Rxh2: the rook that would cover h5 is gone; "Rh2 stops ...h5" is no point.
         let fen = "8/7p/8/4k3/8/3K4/5R2/6r1 w - - 0 1";

@@ -35,6 +35,8 @@
 //!   opponent two pawns or more on that file where it had one at most: 9.Bxf6 gxf6 in the
 //!   Sveshnikov spoils Black's pawns (said in place of "an even trade").
 
+#[cfg(test)]
+use shakmaty::Square;
 use shakmaty::san::San;
 use shakmaty::{Chess, Move, Position, Role};
 
@@ -312,7 +314,8 @@ pub const LINE_COST_PLIES: usize = 12;
 /// [`LINE_COST_PLIES`] plies, not ending in mate): at least [`LINE_COST_MIN`], and as much
 /// more than the best move's line (`best`, with its own line) costs. `line_costs`: `square`
 /// where the line's last capture took, `moves` the move and the settled line, `n` the pawns.
-/// Said when the opponent's answer itself has no reason to give (exd5?, session 39 read: "it
+/// Said as the piece the line's last capture takes, when the count is that piece's within a
+/// pawn. Said when the opponent's answer itself has no reason to give (exd5?, session 39 read: "it
 /// removes the piece that threatened dxc4" said nothing of the knight the line wins).
 #[must_use]
 pub fn line_costs(before: &Chess, mv: Move, pv: &[Move], best: (Move, &[Move])) -> Option<Fact> {
@@ -335,8 +338,15 @@ pub fn line_costs(before: &Chess, mv: Move, pv: &[Move], best: (Move, &[Move])) 
     let last = line.iter().rposition(|m| m.is_capture())?;
     let taken = line[last];
     let ours = before.board().piece_at(taken.to());
+    // The piece is the loss when the count agrees with it, within a pawn: a line that wins a
+    // queen and a rook before the last capture is no "wins the knight" (c6?? Nc4 d6 Nxd6 Qxd6
+    // Qxd6 Rf7 Bxf7 Kf8 Qxe7).
     if last % 2 == 0
-        || ours.is_none_or(|p| p.color != before.turn() || Some(p.role) != taken.capture())
+        || ours.is_none_or(|p| {
+            p.color != before.turn()
+                || Some(p.role) != taken.capture()
+                || (lost - value(p.role)).abs() > 1
+        })
     {
         return None;
     }
@@ -446,6 +456,44 @@ mod tests {
         assert!(names(fen, "Bxf6", &["gxf6"]).contains(&"doubles_pawns".to_owned()));
         // Taken back by the queen: no pawn moves, nothing doubled.
         assert!(!names(fen, "Bxf6", &["Qxf6"]).contains(&"doubles_pawns".to_owned()));
+    }
+
+    #[test]
+    fn an_errors_line_says_the_piece_it_wins() {
+        // 9.exd5? (Morphy 203): ...Nd4 hits the queen, and ...b5 later forks the bishop on c4
+        // and the knight on a4; the best move, Bxd5, loses nothing of the kind.
+        let fen = "r1bq1rk1/ppp1bpp1/2n2n1p/3pp3/N1B1P3/P2P1N2/1PP1QPPP/R1B1K2R w KQ - 0 9";
+        let (before, mv, after) = before_move_after(fen, "exd5");
+        let pv = board::line_from(
+            &after,
+            &[
+                "Nd4", "Nxd4", "exd4", "b4", "a6", "O-O", "b5", "Bb2", "bxa4", "Rfe1",
+            ],
+        );
+        let (_, best, best_after) = before_move_after(fen, "Bxd5");
+        let best_pv = board::line_from(&best_after, &["Nxd5", "exd5", "Nd4", "Nxd4", "exd4"]);
+        let Some(Fact::Idea {
+            idea,
+            square,
+            n,
+            san,
+            ..
+        }) = line_costs(&before, mv, &pv, (best, &best_pv))
+        else {
+            panic!("no line_costs");
+        };
+        assert_eq!((idea.as_str(), square, n), ("line_costs", Square::A4, 2));
+        assert_eq!(san.last().map(String::as_str), Some("bxa4"));
+        // Against a best move whose line loses as much, the error's line says nothing.
+        assert!(line_costs(&before, mv, &pv, (mv, &pv)).is_none());
+        // A line whose count is not the last piece taken (a rook lost before the knight)
+        // names no piece; the rook alone would be named.
+        let fen = "q3k3/8/8/8/8/8/1b6/R3K2N w - - 0 1";
+        let (before, mv, after) = before_move_after(fen, "Kd1");
+        let pv = board::line_from(&after, &["Bxa1", "Ke2", "Qxh1", "Ke3"]);
+        assert!(line_costs(&before, mv, &pv, (mv, &[])).is_none());
+        let pv = board::line_from(&after, &["Bxa1", "Ke2", "Kd7"]);
+        assert!(line_costs(&before, mv, &pv, (mv, &[])).is_some());
     }
 
     #[test]
