@@ -1680,6 +1680,9 @@ def t_idea(board, c):
         if (board.is_en_passant(m) or taken is None or role in (chess.PAWN, chess.KING)
                 or m.promotion or VALUES[taken] != VALUES[role] or s != m.to_square or other is None):
             return False
+        # A piece pinned to its king hits nothing it could take (20.Bxd4, the knight pinned).
+        if board.is_pinned(them, s):
+            return False
         rivals = [x for x in board.attacks(s) if board.color_at(x) == us and x != m.from_square
                   and board.piece_type_at(x) not in (chess.PAWN, chess.KING)]
         if not rivals or other not in rivals:

@@ -61,6 +61,30 @@ pub fn pinned_before(board: &Board, from: Square, pinned: Square, behind: Square
         && (shakmaty::attacks::between(pinned, behind) & board.occupied()).is_empty()
 }
 
+/// Whether the man on `sq` is pinned to its own king: an enemy bishop, rook or queen stands on
+/// a line through it to the king, nothing else between (it may move only along that line).
+#[must_use]
+pub fn pinned_to_king(board: &Board, sq: Square) -> bool {
+    let Some(color) = board.color_at(sq) else {
+        return false;
+    };
+    let Some(king) = board.king_of(color) else {
+        return false;
+    };
+    let sliders = (board.bishops() | board.rooks() | board.queens()) & board.by_color(!color);
+    sliders.into_iter().any(|x| {
+        let line = shakmaty::attacks::between(x, king);
+        line.contains(sq)
+            && (line & board.occupied()) == Bitboard::from_square(sq)
+            && shakmaty::attacks::attacks(
+                x,
+                board.piece_at(x).expect("a slider"),
+                board.occupied().without(sq),
+            )
+            .contains(king)
+    })
+}
+
 /// Pieces of `by` attacking `sq` on the current occupancy.
 #[must_use]
 pub fn attackers(board: &Board, sq: Square, by: Color) -> Bitboard {

@@ -10,7 +10,7 @@
 //!   takes it back on that square (20.Nxc8, the knight on d6 attacked by Rd8 and Bf8, defended
 //!   by Bf4 alone);
 //! - `trades_hitter` ([`trades_hitter`]): our knight, bishop, rook or queen takes an enemy
-//!   piece of its value that hit another of our pieces (not a pawn, not the capturer), and the
+//!   piece of its value, not pinned to its king, that hit another of our pieces (not a pawn, not the capturer), and the
 //!   line takes it back on that square: 20.Nxe5 dxe5 trades off the knight that hit the bishop
 //!   on d3 — why the trade, where "an even trade" said only that it is one;
 //! - `gives_piece` ([`gives_piece`]): our piece takes a pawn, the reply takes it, and with our
@@ -127,6 +127,11 @@ pub fn trades_hitter(before: &Chess, mv: Move, pv: &[Move]) -> Option<Fact> {
     }
     let b = before.board();
     let us = before.turn();
+    // A piece pinned to its king hits nothing it could take (20.Bxd4 with the knight on d4
+    // pinned by Rd1 to the king on d5: "which hit the knight on f3" was false, session 39).
+    if board::pinned_to_king(b, mv.to()) {
+        return None;
+    }
     let ours = b.by_color(us) & !b.pawns() & !b.kings();
     // Not the capturer: two knights, or two queens on a line, hit each other whatever the
     // trade is for ("Nxc6 trades off the knight that hit the knight on d4" says nothing).
@@ -456,6 +461,17 @@ mod tests {
         assert!(names(fen, "Bxf6", &["gxf6"]).contains(&"doubles_pawns".to_owned()));
         // Taken back by the queen: no pawn moves, nothing doubled.
         assert!(!names(fen, "Bxf6", &["Qxf6"]).contains(&"doubles_pawns".to_owned()));
+    }
+
+    #[test]
+    fn a_pinned_piece_hit_nothing() {
+        // 20.Bxd4 (Gashimov - Carlsen): the knight on d4 is pinned by Rd1 to the king on d5,
+        // so it "hit the knight on f3" in no sense that matters.
+        let fen = "r2b3r/p1p2ppp/1p6/2pkP3/3n4/4BN2/PP3PPP/2RR2K1 w - - 4 20";
+        assert!(!names(fen, "Bxd4", &["cxd4", "Rxd4+"]).contains(&"trades_hitter".to_owned()));
+        // Unpinned (no rook on d1), it did.
+        let fen = "r2b3r/p1p2ppp/1p6/2pkP3/3n4/4BN2/PP3PPP/2R3K1 w - - 4 20";
+        assert!(names(fen, "Bxd4", &["cxd4", "Kf1"]).contains(&"trades_hitter".to_owned()));
     }
 
     #[test]
