@@ -548,8 +548,10 @@ impl Gate {
             // off the knight on its outpost": cxd4 takes back), nor a defence: the answer that
             // takes back the capturer "removes the attacker" (20.Nxg6 hxg6, session 31; the
             // defences are refused before this match).
-            "equal_trade"
-            | "idea_outpost_taken"
+            // An even trade the line then wins material after is no even trade (20.Bxd4 cxd4
+            // Rxd4+ "an even trade" beside "regains material: +1 pawn", session 39 read).
+            "equal_trade" => !self.answer && !self.gain_believed,
+            "idea_outpost_taken"
             | "idea_trades_attacked"
             | "idea_trades_hitter"
             | "idea_piece_for_pawns"
