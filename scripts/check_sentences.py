@@ -496,7 +496,7 @@ class Referee:
                 why = self.only_move(board)
                 if why:
                     self.fail("only_move", e, text, why)
-            elif t in ("watch_mate", "watch_wins"):
+            elif t in ("watch_mate", "watch_wins", "watch_wins_pawn"):
                 self.checked["warning"] += 1
                 if mate_line:
                     self.fail("warning", e, text, "a warning inside a forced mate")

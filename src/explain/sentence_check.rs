@@ -14,7 +14,7 @@ use shakmaty::{Bitboard, Chess, Color, File, Move, Position, Role, Square};
 
 use crate::config::ExplainLevel;
 use crate::explain::board;
-use crate::explain::claims::{At, Claim, Fact};
+use crate::explain::claims::{Claim, Fact};
 use crate::explain::metrics::SearchFacts;
 use crate::explain::purpose;
 use crate::explain::quality::Score;
@@ -503,7 +503,9 @@ impl Gate {
             // which wins material"), not that it gives something first.
             "combination" => self.combination && !self.wins_back && !self.answer,
             "q_only_move" => self.only_move,
-            "watch_mate" | "watch_wins" => self.watch_survives && !self.forced_mate,
+            "watch_mate" | "watch_wins" | "watch_wins_pawn" => {
+                self.watch_survives && !self.forced_mate
+            }
             // Nor when the reply takes the piece that makes it: the opponent answers the
             // threat by taking the offer (20.e5 "threatens exf6" when ...dxe5 takes the pawn,
             // session 33 read).
@@ -592,13 +594,9 @@ impl Gate {
                     && (self.line_empty
                         || (self.reply_takes == Some(square) && !self.reply_answered))
             }
-            // The opponent's reply threatening a pawn is no warning worth the words ("Watch
-            // out: after d4 the opponent threatens dxe5" in the Ruy Lopez, session 39).
-            Fact::ThreatWins { role, .. } => {
-                self.captured
-                    .is_none_or(|taken| board::value(role) > board::value(taken))
-                    && !(matches!(claim.at, At::Line(_)) && role == Role::Pawn)
-            }
+            Fact::ThreatWins { role, .. } => self
+                .captured
+                .is_none_or(|taken| board::value(role) > board::value(taken)),
             // A capture threat "met" that the line carries out all the same, unanswered.
             Fact::ThreatMet {
                 mate: false,
@@ -1423,25 +1421,6 @@ mod tests {
         assert!(g.mover_worse && !g.allows("idea_castles_opposite"));
         let g = gate(fen, &["e8c8", "a2a4"], Score::Cp(0));
         assert!(!g.queens_off && g.allows("idea_castles_opposite"));
-    }
-
-    #[test]
-    fn the_replys_threat_on_a_pawn_is_no_warning() {
-        // "Watch out: after d4 the opponent threatens dxe5" (5...Be7 in the Ruy Lopez).
-        let warning = |role| Claim {
-            fen: "4k3/8/8/4p3/3P4/8/8/4K3 w - - 0 1".to_owned(),
-            at: At::Line(2),
-            supports: crate::explain::claims::Supports::Played,
-            fact: Fact::ThreatWins {
-                uci: "d4e5".to_owned(),
-                san: "dxe5".to_owned(),
-                target: Square::E5,
-                role,
-            },
-        };
-        let g = Gate::default();
-        assert!(!g.allows_claim(&warning(Role::Pawn)));
-        assert!(g.allows_claim(&warning(Role::Knight)));
     }
 
     #[test]

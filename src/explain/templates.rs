@@ -498,6 +498,14 @@ impl Templates {
                 "reply_reason" => f.reply_reason.is_some(),
                 // Checked by `render`, which knows what was said before.
                 "alone" | "alone_unless_blow" => true,
+                // The threat the reply brings is on a piece: a pawn's is said only as a last
+                // resort ("Watch out: after d4 the opponent threatens dxe5" in the Ruy Lopez
+                // beside the move's own point, session 39).
+                "watch_piece" => f.claims.iter().any(|c| {
+                    matches!(c.at, At::Line(_))
+                        && c.supports == Supports::Played
+                        && matches!(c.fact, Fact::ThreatWins { role, .. } if role != shakmaty::Role::Pawn)
+                }),
                 "score" => f.score.is_some(),
                 // The line is the move and the opponent's mating reply: the mover is mated next.
                 "mated_next" => {
@@ -1565,6 +1573,7 @@ mod tests {
                                 | "reply_reason"
                                 | "alone"
                                 | "alone_unless_blow"
+                                | "watch_piece"
                                 | "only_legal"
                                 | "mated_later"
                                 | "mated_next"
