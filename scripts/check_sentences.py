@@ -170,7 +170,8 @@ MOVED_PIECE_ACTIVITY = MOVED_PIECE_TACTICS | {
     "idea_stops", "idea_occupies", "pawn_centre", "controls_centre", "threat_met_moves",
     "threat_met_with_threat"}
 # Sentences that only read out the line or the opening (`plan_only`, a figure).
-LINE_ONLY = {"idea_plan", "line_plan", "line_reply", "line_waits", "line_driven", "line_trade", "book"}
+LINE_ONLY = {"idea_plan", "line_plan", "line_reply", "line_answer", "line_waits", "line_driven", "line_trade",
+             "book"}
 ERRORS = ("inaccuracy", "mistake", "blunder")
 # Verdicts that name the concrete mate allowed or missed: a reason of their own.
 MATE_VERDICTS = ("q_allowed_mate", "q_missed_mate")

@@ -1267,6 +1267,27 @@ mod tests {
     }
 
     #[test]
+    fn a_sound_move_with_only_the_reply_in_its_line_is_no_bare_verdict() {
+        // 47...Qc7 Qe4 (Carlsen, game 212 of the shared file): a review's line of one reply;
+        // it was "An excellent move, as good as the best." alone.
+        let p = pos("3q4/5pk1/4pbp1/p6p/PpN4P/1Pr1PQP1/5PK1/1R6 b - - 11 47");
+        let m = mv(&p, "d8c7");
+        let reply = mv(&board::play(&p, m).unwrap(), "f3e4");
+        let mut i = input(p, m);
+        i.pv = vec![reply];
+        i.best = Some(m);
+        i.best_score = Some(Score::Cp(0));
+        i.score_after = Some(Score::Cp(0));
+        let e = explain(&i);
+        assert!(
+            e.sentences.iter().any(|s| s.category != "move_quality"),
+            "{}",
+            e.text
+        );
+        assert!(e.text.contains("Qe4"), "{}", e.text);
+    }
+
+    #[test]
     fn worse_move_gets_better_was_with_reason() {
         // Black queen hangs on d5; White can take it, but plays a3.
         let p = pos("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");
