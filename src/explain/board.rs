@@ -61,28 +61,39 @@ pub fn pinned_before(board: &Board, from: Square, pinned: Square, behind: Square
         && (shakmaty::attacks::between(pinned, behind) & board.occupied()).is_empty()
 }
 
-/// Whether the man on `sq` is pinned to its own king: an enemy bishop, rook or queen stands on
-/// a line through it to the king, nothing else between (it may move only along that line).
+/// The men of `color` pinned to their own king by an enemy bishop, rook or queen, as (pinner,
+/// pinned): the slider's line runs to the king with that one man between.
+#[must_use]
+pub fn king_pins(board: &Board, color: Color) -> Vec<(Square, Square)> {
+    let Some(king) = board.king_of(color) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for s in relative(board.by_color(!color) & board.sliders(), !color) {
+        let Some(piece) = board.piece_at(s) else {
+            continue;
+        };
+        // The slider must move along the line to the king.
+        if !attacks::attacks(s, piece, Bitboard::EMPTY).contains(king) {
+            continue;
+        }
+        let blockers = attacks::between(s, king) & board.occupied();
+        if let Some(p) = blockers
+            .single_square()
+            .filter(|p| board.color_at(*p) == Some(color))
+        {
+            out.push((s, p));
+        }
+    }
+    out
+}
+
+/// Whether the man on `sq` is pinned to its own king ([`king_pins`]).
 #[must_use]
 pub fn pinned_to_king(board: &Board, sq: Square) -> bool {
-    let Some(color) = board.color_at(sq) else {
-        return false;
-    };
-    let Some(king) = board.king_of(color) else {
-        return false;
-    };
-    let sliders = (board.bishops() | board.rooks() | board.queens()) & board.by_color(!color);
-    sliders.into_iter().any(|x| {
-        let line = shakmaty::attacks::between(x, king);
-        line.contains(sq)
-            && (line & board.occupied()) == Bitboard::from_square(sq)
-            && shakmaty::attacks::attacks(
-                x,
-                board.piece_at(x).expect("a slider"),
-                board.occupied().without(sq),
-            )
-            .contains(king)
-    })
+    board
+        .color_at(sq)
+        .is_some_and(|c| king_pins(board, c).iter().any(|(_, p)| *p == sq))
 }
 
 /// Pieces of `by` attacking `sq` on the current occupancy.

@@ -35,8 +35,6 @@
 //!   opponent two pawns or more on that file where it had one at most: 9.Bxf6 gxf6 in the
 //!   Sveshnikov spoils Black's pawns (said in place of "an even trade").
 
-#[cfg(test)]
-use shakmaty::Square;
 use shakmaty::san::San;
 use shakmaty::{Chess, Move, Position, Role};
 
@@ -434,6 +432,7 @@ pub fn derive(before: &Chess, mv: Move, pv: &[Move]) -> Vec<Fact> {
 mod tests {
     use super::*;
     use crate::explain::board::before_move_after;
+    use shakmaty::Square;
 
     fn ideas(fen: &str, san: &str, line: &[&str]) -> Vec<(String, u32, Vec<String>)> {
         let (before, mv, after) = before_move_after(fen, san);

@@ -418,29 +418,7 @@ fn fork_from(after: &Chess, to: Square, role: Role) -> Option<Hit> {
 
 /// Enemy pieces pinned to their king by a slider of the mover, as (pinner, pinned).
 pub(crate) fn king_pins(after: &Chess) -> Vec<(Square, Square)> {
-    let b = after.board();
-    let them = after.turn();
-    let us = !them;
-    let Some(king) = b.king_of(them) else {
-        return Vec::new();
-    };
-    let mut out = Vec::new();
-    for s in board::relative(b.by_color(us) & b.sliders(), us) {
-        let Some(piece) = b.piece_at(s) else { continue };
-        // The slider must move along the line to the king.
-        let empty_board_attacks = attacks::attacks(s, piece, Bitboard::EMPTY);
-        if !empty_board_attacks.contains(king) {
-            continue;
-        }
-        let blockers = attacks::between(s, king) & b.occupied();
-        if let Some(p) = blockers
-            .single_square()
-            .filter(|p| b.color_at(*p) == Some(them))
-        {
-            out.push((s, p));
-        }
-    }
-    out
+    board::king_pins(after.board(), after.turn())
 }
 
 fn pin_absolute(_before: &Chess, _mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
