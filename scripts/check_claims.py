@@ -743,6 +743,31 @@ def t_idea(board, c):
             return False
         bal = lambda x: material(x, us) - material(x, them)
         return bal(board) - bal(b) == c["n"] and c["n"] >= 2
+    if idea == "refutes":
+        # Prophylaxis by a tactic (point::refutes): the opponent's move r (moves[0]) bites after
+        # a pass; after the move the moved man newly covers s (r's square) and, in the line
+        # (legal after the move, at most 8 plies), takes there at once; the line ends after a
+        # quiet move (or in mate) with our material n >= 1 pawns above our balance after the
+        # move. Whether the opponent wanted r, and that it now loses, is the search's (the
+        # sentence referee checks it with Stockfish).
+        line = c["moves"]
+        before_p = pass_turn(board)
+        if (board.is_capture(m) or after.is_check() or len(line) < 3 or len(line) > 8
+                or before_p is None or not bites(before_p, line[0])):
+            return False
+        rm = chess.Move.from_uci(line[0])
+        answer = chess.Move.from_uci(line[1])
+        if (rm.to_square != s or other != rm.from_square or s not in after.attacks(m.to_square)
+                or s in board.attacks(m.from_square) or answer.from_square != m.to_square
+                or answer.to_square != s):
+            return False
+        end = play_line(after, line)
+        if end is None:
+            return False
+        if not end.is_checkmate() and play_line(after, line[:-1]).is_capture(chess.Move.from_uci(line[-1])):
+            return False
+        bal = lambda x: material(x, us) - material(x, them)
+        return c["n"] >= 1 and bal(end) - bal(after) == c["n"]
     if idea == "escapes":
         # The opponent's best move after a pass captures the moved piece (and bites); after
         # the move that capture is gone: the piece stepped away from it.

@@ -113,6 +113,9 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
                                  (the best move's winning chances <= -0.5: "lost"; the
                                  played move's >= 0.5: "won") is said as q_decided_*, never
                                  "good" or "excellent"; q_decided_* only then
+  idea_refutes                   Stockfish (depth N): the opponent's move after a pass is within
+                                 100 cp of their best, and after the move 50 cp or more below
+                                 their best reply
   idea_stops_mate                Stockfish (depth N): the opponent mates by force after a pass
                                  and not after the move
   verdict (every q_* word)       the word agrees with the explanation's own judgement: good,
@@ -167,7 +170,7 @@ MOVED_PIECE_ACTIVITY = MOVED_PIECE_TACTICS | {
     "queenside_attack", "rook_activation", "rook_open_file", "rook_half_open_file", "rook_seventh", "doubled_rooks", "knight_outpost",
     "knight_centralisation", "bishop_long_diagonal", "mobility_gain", "takes_outpost",
     "improves_piece", "idea_centralises", "idea_centralises_queen", "idea_off_rim", "idea_aims_f7", "idea_fianchettoes",
-    "idea_stops", "idea_occupies", "pawn_centre", "controls_centre", "threat_met_moves",
+    "idea_stops", "idea_refutes", "idea_occupies", "pawn_centre", "controls_centre", "threat_met_moves",
     "threat_met_with_threat"}
 # Sentences that only read out the line or the opening (`plan_only`, a figure).
 LINE_ONLY = {"idea_plan", "line_plan", "line_reply", "line_answer", "line_waits", "line_driven", "line_trade",
@@ -199,6 +202,11 @@ THREAT_STANDS = 100
 # A retreat square made (idea_makes_room): the opponent's move after a pass is worth at least
 # this much less to them after the move (kibitzer's own margin is 100 cp by its short search).
 ROOM_SEEN = 60
+# A move refuted (idea_refutes): after a pass it scores within REFUTE_WANTED of the opponent's
+# best, and after the move at least REFUTE_SEEN below their best reply (centipawns, Stockfish;
+# kibitzer's own margin is 75 cp by its short search).
+REFUTE_WANTED = 100
+REFUTE_SEEN = 50
 # The same when the piece would only be traded off (idea_makes_room_trade; kibitzer's margin 30).
 TRADE_ROOM_SEEN = 15
 
@@ -715,6 +723,40 @@ class Referee:
                                 passed.san(r), was, is_)
                 if why:
                     self.fail("makes_room", e, text, why)
+            elif t == "idea_refutes":
+                # Prophylaxis by a tactic (point::refutes): by Stockfish the opponent's move r,
+                # played after a pass, is within REFUTE_WANTED of their best there (a move they
+                # want), and after the move it costs them at least REFUTE_SEEN against their
+                # best reply.
+                self.checked["refutes"] += 1
+                c = idea_claim(e, s, ("refutes",))
+                why = None
+                if c is None or not c.get("moves"):
+                    why = "no refutes claim under the sentence"
+                elif self.engine is not None:
+                    r = chess.Move.from_uci(c["moves"][0])
+                    passed = pass_turn(board)
+                    if passed is None or r not in passed.legal_moves or r not in after.legal_moves:
+                        why = "%s is not legal after a pass and after the move" % c["moves"][0]
+                    else:
+                        side = self.side_engine()
+                        hit, now = passed.copy(), after.copy()
+                        hit.push(r)
+                        now.push(r)
+                        # Scores for the opponent (the side to move after a pass and after
+                        # the move); their move's, seen from the position after it, negated.
+                        best_passed = clamped(sf_score(side, passed, self.depth)[0])
+                        r_passed = -clamped(sf_score(side, hit, self.depth)[0])
+                        best_now = clamped(sf_score(side, after, self.depth)[0])
+                        r_now = -clamped(sf_score(side, now, self.depth)[0])
+                        if best_passed - r_passed > REFUTE_WANTED:
+                            why = "Stockfish: after a pass %s is %+d cp, their best %+d" % (
+                                passed.san(r), r_passed, best_passed)
+                        elif best_now - r_now < REFUTE_SEEN:
+                            why = "Stockfish: after the move %s is %+d cp, their best %+d" % (
+                                after.san(r), r_now, best_now)
+                if why:
+                    self.fail("refutes", e, text, why)
             elif t == "idea_stops_mate":
                 # A mating attack stopped (point::stops_mate): by Stockfish the opponent mates
                 # after a pass, and does not after the move.

@@ -834,7 +834,8 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 67] = [
+    pub const IDEAS: [&'static str; 68] = [
+        "refutes",
         "line_costs",
         "makes_way",
         "outpost_taken",

@@ -343,6 +343,7 @@ pub const MOVED_PIECE_ACTIVITY: &[&str] = &[
     "idea_aims_f7",
     "idea_fianchettoes",
     "idea_stops",
+    "idea_refutes",
     "idea_occupies",
     // A centre pawn taken at once is no centre (9.d4 cxd4, session 31).
     "pawn_centre",
@@ -611,7 +612,7 @@ impl Gate {
                 ref idea,
                 ref moves,
                 ..
-            } if matches!(idea.as_str(), "stops" | "denies" | "denies_push") => {
+            } if matches!(idea.as_str(), "stops" | "denies" | "denies_push" | "refutes") => {
                 moves.first().is_none_or(|m| !self.their_early.contains(m))
             }
             _ => true,

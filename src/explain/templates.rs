@@ -839,11 +839,14 @@ impl Templates {
                 // A threatened line: its first move, then the rest as a line.
                 if matches!(
                     idea.as_str(),
-                    "threat_line" | "threat_mating" | "stops_mate"
+                    "threat_line" | "threat_mating" | "stops_mate" | "refutes"
                 ) && san.len() > 1
                 {
                     put("idea_san", Some(san[0].clone()));
-                    put("idea_then", Some(san[1..].join(" ")));
+                    // A move refuted is said with the answer that refutes it (the rest of
+                    // the line, checked, stays in the claim).
+                    let then = if idea == "refutes" { &san[1..2] } else { &san[1..] };
+                    put("idea_then", Some(then.join(" ")));
                 }
                 put("idea_sq", Some(square.to_string()));
                 put("idea_file", Some(square.file().char().to_string()));
@@ -1623,6 +1626,7 @@ mod tests {
                                 | "claim:threat_wins"
                                 | "watch:threat_wins"
                                 | "claim:idea/line_costs"
+                                | "claim:idea/refutes"
                                 | "claim:pb_wins/last_rank"
                                 | "claim:pb_wins/last_pawn"
                                 | "forced_win:promotes_next"

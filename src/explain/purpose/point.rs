@@ -371,11 +371,69 @@ fn stops_best(
         return Some(answered(mv, "keeps", passed, r));
     }
     if again.is_some_and(|m| bites(after, m)) || !takes_away(before, mv, after, passed, r, again) {
-        return makes_room(mv, after, passed, r, again, best_score)
+        return refutes(before, mv, after, r, again)
+            .or_else(|| makes_room(mv, after, passed, r, again, best_score))
             .or_else(|| stops_wanted(before, mv, after, passed, best_score))
             .or_else(|| denied_square(before, mv, after, passed, best_score));
     }
     Some(stopped(mv, passed, r))
+}
+
+/// How much worse (centipawns, by [`short_line`]) the opponent's best move after a pass must
+/// score after the move than their best reply there for the move to refute it ([`refutes`]):
+/// most of the pawn the line wins (20.Ng3 against ...e4 in Lasker's game: 99 below).
+const REFUTE_MARGIN: i32 = 75;
+/// How many moves of the refuting line [`refutes`] keeps at most (the opponent's move, the
+/// moved piece's answer and what follows, cut where the material settles).
+const REFUTE_SHOWN: usize = 8;
+
+/// `refutes`: prophylaxis by a tactic. The opponent's best move after a pass `r` bites and,
+/// by static exchange, still does after the move (`again`); but the moved piece now covers its
+/// square, and a short search after the move finds that `again` loses: it scores
+/// [`REFUTE_MARGIN`] below the opponent's best reply, its line starts with the moved piece
+/// taking on that square, and the line, settled, wins material (Lasker, 20.Ng3 against ...e4:
+/// the knight on g3 now takes on e4, and ...dxe4 opens the d-file to the queen on d8). `moves`
+/// the refuting line (from `r`), `n` the pawns it wins.
+fn refutes(
+    before: &Chess,
+    mv: Move,
+    after: &Chess,
+    r: Move,
+    again: Option<Move>,
+) -> Option<Fact> {
+    let again = again?;
+    let landed = crate::explain::themes::util::dest(mv, before.turn());
+    let was_covered = mv
+        .from()
+        .is_some_and(|f| before.board().attacks_from(f).contains(r.to()));
+    if mv.is_capture() || !after.board().attacks_from(landed).contains(r.to()) || was_covered {
+        return None;
+    }
+    let (_, their_best) = short_line(after, STOP_DEPTH, STOP_NODES);
+    let (line, score) = short_line_among(after, STOP_DEPTH, STOP_NODES, |m| m == again)?;
+    if score > their_best - REFUTE_MARGIN
+        || line.get(1).is_none_or(|m| m.from() != Some(landed) || m.to() != r.to())
+    {
+        return None;
+    }
+    let shown: Vec<Move> = line.iter().take(REFUTE_SHOWN).copied().collect();
+    let settled = board::settled_positions(after, &shown);
+    let gain = settled.last().map_or(0, |end| {
+        board::balance(end.board(), before.turn()) - board::balance(after.board(), before.turn())
+    });
+    if gain < 1 || settled.len() < 3 {
+        return None;
+    }
+    let shown = &shown[..settled.len() - 1];
+    Some(Fact::Idea {
+        uci: uci(mv),
+        idea: "refutes".to_owned(),
+        square: r.to(),
+        other: r.from(),
+        moves: shown.iter().map(|m| uci(*m)).collect(),
+        san: crate::explain::explanation::san_line(after, shown),
+        n: u32::try_from(gain).ok()?,
+    })
 }
 
 /// How much less the opponent's best move after a pass must be worth to them (centipawns, by
@@ -678,6 +736,9 @@ const THREAT_VERIFY_STANDS: i32 = 170;
 /// The same for a blow whose line wins no material (settled): only a crushing position
 /// counts (19.Bg4 Bxe6 fxe6 Nxe6, a bishop for two pawns, Stockfish +5.2).
 const THREAT_NO_MATERIAL_STANDS: i32 = 300;
+/// How far ahead (centipawns, by [`short_search`]) the mover may already stand, the opponent
+/// to move, for a blow that does not mate to be said as the move's threat ([`threat_line`]).
+const THREAT_ALREADY_WON: i32 = 250;
 /// How many moves of the threatened line are named: the blow, the reply and the follow-up.
 const THREAT_SHOWN: usize = 3;
 
@@ -719,6 +780,12 @@ pub fn threat_line(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     let mating = threat >= crate::engine::MATE_BOUND;
     // Clearly more than the position as it stands, and the mover then clearly better.
     if !mating && (threat.saturating_add(theirs) < THREAT_GAIN || threat < THREAT_GAIN) {
+        return None;
+    }
+    // A mover already winning as it stands is not made "clearly better" by a blow: 72.b7
+    // "sets up Rc8+ ... leaves White clearly better" at +2.8, where Stockfish prices the
+    // passed pawn in and prefers Kf4 after a pass (session 40 referee).
+    if !mating && -theirs >= THREAT_ALREADY_WON {
         return None;
     }
     // The blow itself must count: the mover's best move after the pass that does not go to the
@@ -1310,7 +1377,9 @@ mod tests {
         assert!(bites(&passed, bb4));
         assert!(!bites(&after, bb4));
         // The fact names whatever the search finds, but only a move that stopped biting.
-        if let Some(Fact::Idea { moves, .. }) = stops(&before, mv, &after) {
+        if let Some(Fact::Idea { moves, idea, .. }) = stops(&before, mv, &after)
+            && idea != "refutes"
+        {
             let r: Move = moves[0]
                 .parse::<shakmaty::uci::UciMove>()
                 .unwrap()
@@ -1318,6 +1387,35 @@ mod tests {
                 .unwrap();
             assert!(bites(&passed, r) && !bites(&after, r));
         }
+    }
+
+    #[test]
+    fn a_push_that_now_loses_a_pawn_to_the_moved_piece_is_refuted() {
+        // After a pass Black's best is ...e4, hitting the knight on f3 (safe by exchange: the
+        // pawn on d5 guards e4). After Ng3 it still looks safe, but Nxe4 wins it: ...dxe4
+        // opens the d-file, Rxd8 (a position built on Lasker's idea, not from a set).
+        let fen = "r2q1rk1/1p3ppp/2n2b2/3pp3/8/5N2/2P1NPPP/1RQR2K1 w - - 0 1";
+        let (before, mv, after) = before_move_after(fen, "Ng3");
+        let passed = pass(&before).unwrap();
+        let e4 = "e4".parse::<San>().unwrap().to_move(&passed).unwrap();
+        assert!(bites(&passed, e4) && bites(&after, e4));
+        let Some(Fact::Idea {
+            idea, moves, n, square, ..
+        }) = stops(&before, mv, &after)
+        else {
+            panic!("no idea");
+        };
+        assert_eq!(idea, "refutes");
+        assert_eq!(square, shakmaty::Square::E4);
+        assert_eq!(&moves[..2], &["e5e4".to_owned(), "g3e4".to_owned()]);
+        assert!(n >= 1);
+        // The same knight move without the pin (the rook off the d-file): ...e4 Nxe4 dxe4 is
+        // a knight for a pawn, nothing refuted.
+        let fen = "r2q1rk1/1p3ppp/2n2b2/3pp3/8/5N2/2P1NPPP/1RQ2RK1 w - - 0 1";
+        let (before, mv, after) = before_move_after(fen, "Ng3");
+        assert!(
+            !matches!(stops(&before, mv, &after), Some(Fact::Idea { ref idea, .. }) if idea == "refutes")
+        );
     }
 
     #[test]
