@@ -743,6 +743,26 @@ def t_idea(board, c):
             return False
         bal = lambda x: material(x, us) - material(x, them)
         return bal(board) - bal(b) == c["n"] and c["n"] >= 2
+    if idea == "sidesteps":
+        # The opponent's move r (moves[0]) after a pass is quiet, not a pawn's, and bites; after it,
+        # its piece attacks ours on s (the moved man's square, not a pawn or king), worth at
+        # least the attacker or undefended; the move is quiet, no check; after it r bites no
+        # more (or is illegal).
+        r = c["moves"][0]
+        before_p = pass_turn(board)
+        rm = legal(before_p, r) if before_p is not None else None
+        if (rm is None or before_p.is_capture(rm) or not bites(before_p, r) or m.from_square != s
+                or before_p.piece_type_at(rm.from_square) == chess.PAWN
+                or role in (chess.PAWN, chess.KING) or board.is_capture(m) or after.is_check()
+                or other != rm.from_square):
+            return False
+        nxt = before_p.copy()
+        nxt.push(rm)
+        attacker = nxt.piece_type_at(rm.to_square)
+        if s not in nxt.attacks(rm.to_square) or not (
+                VALUES[role] >= VALUES[attacker] or not nxt.attackers(us, s)):
+            return False
+        return legal(after, r) is None or not bites(after, r)
     if idea == "refutes":
         # Prophylaxis by a tactic (point::refutes): the opponent's move r (moves[0]) bites after
         # a pass; after the move the moved man newly covers s (r's square) and, in the line
@@ -1168,7 +1188,12 @@ def t_idea(board, c):
                         and t in chess.SquareSet.ray(back, front):
                     return True
             return False
-        return aims(after, m.to_square, other, s) and not aims(board, m.from_square, other, s)
+        # One of the two can go to s without losing material by exchange (the other behind).
+        passed_a = pass_turn(after)
+        enters = passed_a is not None and any(
+            x.to_square == s and x.from_square in (m.to_square, other) and exchange(passed_a, x) >= 0
+            for x in passed_a.legal_moves)
+        return enters and aims(after, m.to_square, other, s) and not aims(board, m.from_square, other, s)
     if idea == "opens_diagonal":
         # A quiet one-square step of the d- or e-pawn from its home square, our bishop on its home square
         # behind it on a diagonal (d2 for c1, e2 for f1; d7, e7 for c8, f8): the bishop could go
@@ -1649,7 +1674,7 @@ def t_idea(board, c):
         # s and still works after the move, which is quiet and no check and does not move that
         # piece; the moved piece now hits theirs on `other` (not the king), which it did not hit
         # from where it stood, worth at least as much as ours, and undefended or worth more
-        # than the mover.
+        # than the mover; the target cannot take the moved man without loss.
         passed_b = pass_turn(board)
         t = legal(passed_b, c["moves"][0]) if passed_b is not None and c.get("moves") else None
         mine = board.piece_at(s)
@@ -1664,6 +1689,10 @@ def t_idea(board, c):
         mover = after.piece_at(m.to_square)
         if (theirs is None or theirs.color != them or theirs.piece_type == chess.KING or mover is None
                 or other not in after.attacks(m.to_square) or other in board.attacks(m.from_square)):
+            return False
+        # Nor one the target takes without loss (9.f4 against the queen on g5: ...Qxf4).
+        takes = chess.Move(other, m.to_square)
+        if takes in after.legal_moves and exchange(after, takes) >= 0:
             return False
         return (VALUES[theirs.piece_type] >= VALUES[mine.piece_type]
                 and (VALUES[theirs.piece_type] > VALUES[mover.piece_type]

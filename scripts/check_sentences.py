@@ -17,7 +17,8 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
                                  mover's first four moves; the move was not the only legal
                                  move; Stockfish (depth N) gives the mover >= -200 cp or a mate;
                                  "sacrifice" also ends behind in material or mates, and
-  gives_back                     the same drop, ending ahead without mate
+  gives_back                     the same drop, ending ahead without mate, and still ahead
+                                 right after the give (part given back)
   gives_back_all                 the same drop, ending level without mate
   threat_met_*, defends_piece    the square of a capture threat met (not by moving away or a
                                  check) or of a piece defended is not taken by one of the
@@ -116,6 +117,8 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
   idea_refutes                   Stockfish (depth N): the opponent's move after a pass is within
                                  100 cp of their best, and after the move 50 cp or more below
                                  their best reply
+  idea_sidesteps                 Stockfish (depth N): the move the piece steps away from, played
+                                 after a pass, is within 100 cp of the opponent's best
   idea_stops_mate                Stockfish (depth N): the opponent mates by force after a pass
                                  and not after the move
   verdict (every q_* word)       the word agrees with the explanation's own judgement: good,
@@ -170,7 +173,7 @@ MOVED_PIECE_ACTIVITY = MOVED_PIECE_TACTICS | {
     "queenside_attack", "rook_activation", "rook_open_file", "rook_half_open_file", "rook_seventh", "doubled_rooks", "knight_outpost",
     "knight_centralisation", "bishop_long_diagonal", "mobility_gain", "takes_outpost",
     "improves_piece", "idea_centralises", "idea_centralises_queen", "idea_off_rim", "idea_aims_f7", "idea_fianchettoes",
-    "idea_stops", "idea_refutes", "idea_occupies", "pawn_centre", "controls_centre", "threat_met_moves",
+    "idea_stops", "idea_refutes", "idea_sidesteps", "idea_occupies", "pawn_centre", "controls_centre", "threat_met_moves",
     "threat_met_with_threat"}
 # Sentences that only read out the line or the opening (`plan_only`, a figure).
 LINE_ONLY = {"idea_plan", "line_plan", "line_reply", "line_answer", "line_waits", "line_driven", "line_trade",
@@ -456,6 +459,8 @@ class Referee:
                         why = "the mover ends behind in material (or mates): a sacrifice, not material given back"
                     elif t == "gives_back" and ends_level(mover, boards, moves):
                         why = "the mover ends level: all of its extra material given back, not part"
+                    elif t == "gives_back" and balance(boards[0], mover) <= early_drop(boards, mover):
+                        why = "right after the give the mover is no longer ahead: all of it given back, not part"
                     elif t == "gives_back_all" and not ends_level(mover, boards, moves):
                         why = "the mover ends ahead: part of its extra material given back, not all"
                 if why:
@@ -757,6 +762,30 @@ class Referee:
                                 after.san(r), r_now, best_now)
                 if why:
                     self.fail("refutes", e, text, why)
+            elif t == "idea_sidesteps":
+                # A piece stepped out of the way of a move (point::sidesteps): by Stockfish that
+                # move, played after a pass, is within REFUTE_WANTED of the opponent's best.
+                self.checked["sidesteps"] += 1
+                c = idea_claim(e, s, ("sidesteps",))
+                why = None
+                if c is None or not c.get("moves"):
+                    why = "no sidesteps claim under the sentence"
+                elif self.engine is not None:
+                    r = chess.Move.from_uci(c["moves"][0])
+                    passed = pass_turn(board)
+                    if passed is None or r not in passed.legal_moves:
+                        why = "%s is not legal after a pass" % c["moves"][0]
+                    else:
+                        side = self.side_engine()
+                        hit = passed.copy()
+                        hit.push(r)
+                        best_passed = clamped(sf_score(side, passed, self.depth)[0])
+                        r_passed = -clamped(sf_score(side, hit, self.depth)[0])
+                        if best_passed - r_passed > REFUTE_WANTED:
+                            why = "Stockfish: after a pass %s is %+d cp, their best %+d" % (
+                                passed.san(r), r_passed, best_passed)
+                if why:
+                    self.fail("sidesteps", e, text, why)
             elif t == "idea_stops_mate":
                 # A mating attack stopped (point::stops_mate): by Stockfish the opponent mates
                 # after a pass, and does not after the move.

@@ -834,7 +834,8 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 68] = [
+    pub const IDEAS: [&'static str; 69] = [
+        "sidesteps",
         "refutes",
         "line_costs",
         "makes_way",

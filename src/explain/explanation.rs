@@ -257,6 +257,7 @@ pub(crate) fn better_reason(
     let wanted = Wanted {
         floor: i32::MIN,
         except,
+        skip: LINE_REASONS,
     };
     reason_from(t, pv_san, mover, themes, best_claims, gate, wanted)
 }
@@ -267,7 +268,13 @@ pub(crate) fn better_reason(
 struct Wanted<'a> {
     floor: i32,
     except: Option<&'a str>,
+    skip: &'a [&'a str],
 }
+
+/// The reasons a better move is not given: its line read out ("Kb1 was stronger: it is
+/// followed by Nd5" gave a line as the reason, session 40 read; "Better was Kb1." says no less
+/// that is true).
+const LINE_REASONS: &[&str] = &["idea_plan"];
 
 /// As [`better_reason`], among the reasons [`Wanted`].
 fn reason_from(
@@ -302,7 +309,7 @@ fn reason_from(
         decided: None,
         gate,
     };
-    let (text, rests) = t.reason_from(&f, wanted.floor, wanted.except)?;
+    let (text, rests) = t.reason_from(&f, wanted.floor, wanted.except, wanted.skip)?;
     let claims = rests
         .into_iter()
         .filter_map(|i| best_claims.get(i).cloned())
@@ -553,6 +560,7 @@ fn reply_reason(
         Wanted {
             floor: REPLY_REASON_FLOOR,
             except: None,
+            skip: &[],
         },
     )
 }

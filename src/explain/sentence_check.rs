@@ -287,6 +287,13 @@ pub struct Gate {
     /// or "denied" that the line plays all the same is not stopped ("Better was Nd2, which
     /// stops Bb3" where Stockfish's line after Nd2 plays ...Bb3, session 36 read).
     pub their_early: Vec<String>,
+    /// The opponent's pawns after the move, and those of them still in place after the line's
+    /// first [`BREAK_TARGET_REPLIES`] replies: a break prepared against pawns the opponent
+    /// takes away at once is none ("f3 prepares the pawn break g4" where ...fxe4 fxe4 leaves
+    /// no pawn on f5, session 40 read).
+    pub their_pawns: Bitboard,
+    /// See [`Gate::their_pawns`].
+    pub their_pawns_after_reply: Bitboard,
     /// The answer takes back on the square where the move explained captured (9.Bxc6+ bxc6):
     /// a trade, no reason why the move was an error. Set by the caller.
     pub answer_takes_back: bool,
@@ -410,7 +417,12 @@ impl Gate {
         let ends_level = end_balance == Some(0);
         Gate {
             sacrifice: given && !still_ahead,
-            gives_back: given && still_ahead && !ends_level,
+            // Part given back: still ahead right after the give, not only at the end of a line
+            // that wins more later (20.Nxa4 Rxc2 leaves the material level, session 40 read).
+            gives_back: given
+                && still_ahead
+                && !ends_level
+                && board::balance(s.before.board(), mover) > early_drop(&all, mover),
             gives_back_all: given && still_ahead && ends_level,
             combination: combination(s, mover, &line, &all, &settled),
             only_move: only_move(s),
@@ -462,6 +474,15 @@ impl Gate {
                 .take(DEFENCE_HOLDS_MOVES)
                 .map(|m| m.to_uci(shakmaty::CastlingMode::Standard).to_string())
                 .collect(),
+            their_pawns: after.board().by_piece(Role::Pawn.of(!mover)),
+            their_pawns_after_reply: all
+                .iter()
+                .skip(2)
+                .step_by(2)
+                .take(BREAK_TARGET_REPLIES)
+                .fold(after.board().by_piece(Role::Pawn.of(!mover)), |kept, p| {
+                    kept & p.board().by_piece(Role::Pawn.of(!mover))
+                }),
             answer: false,
             answer_takes_back: false,
             score_for_mover: match s.score_after {
@@ -607,18 +628,38 @@ impl Gate {
             } => how == "moves" || how == "check" || !self.taken_anyway.contains(target),
             // Nor is a piece "safe again" that the line takes all the same.
             Fact::Defends { target, .. } => !self.taken_anyway.contains(target),
+            // Nor a break whose target pawns the reply takes away.
+            Fact::PreparesBreak { ref push, .. } => {
+                let Ok(m) = push.parse::<shakmaty::uci::UciMove>() else {
+                    return true;
+                };
+                let shakmaty::uci::UciMove::Normal { from, to, .. } = m else {
+                    return true;
+                };
+                let color = Color::from_white(to.rank() > from.rank());
+                let hit = shakmaty::attacks::pawn_attacks(color, to);
+                !(hit & self.their_pawns).any() || (hit & self.their_pawns_after_reply).any()
+            }
             // Nor is a move stopped that the line plays all the same.
             Fact::Idea {
                 ref idea,
                 ref moves,
                 ..
-            } if matches!(idea.as_str(), "stops" | "denies" | "denies_push" | "refutes") => {
+            } if matches!(
+                idea.as_str(),
+                "stops" | "denies" | "denies_push" | "refutes" | "sidesteps"
+            ) =>
+            {
                 moves.first().is_none_or(|m| !self.their_early.contains(m))
             }
             _ => true,
         }
     }
 }
+
+/// How many of the opponent's first replies in the line may leave a prepared break's target
+/// pawns in place ([`Gate::their_pawns`]).
+pub const BREAK_TARGET_REPLIES: usize = 2;
 
 /// How many of the opponent's first moves in the line [`Gate::taken_anyway`] looks at.
 pub const DEFENCE_HOLDS_MOVES: usize = 3;

@@ -845,7 +845,11 @@ impl Templates {
                     put("idea_san", Some(san[0].clone()));
                     // A move refuted is said with the answer that refutes it (the rest of
                     // the line, checked, stays in the claim).
-                    let then = if idea == "refutes" { &san[1..2] } else { &san[1..] };
+                    let then = if idea == "refutes" {
+                        &san[1..2]
+                    } else {
+                        &san[1..]
+                    };
                     put("idea_then", Some(then.join(" ")));
                 }
                 put("idea_sq", Some(square.to_string()));
@@ -1084,22 +1088,25 @@ impl Templates {
     #[must_use]
     /// Also returns the indices (into `f.claims`) of the claims the phrase rests on.
     pub fn reason(&self, f: &Facts) -> Option<(String, Vec<usize>)> {
-        self.reason_from(f, i32::MIN, None)
+        self.reason_from(f, i32::MIN, None, &[])
     }
 
     /// As [`Templates::reason`], among the reasons ranked at least `floor` (the rank is
     /// `reason_priority`, else `priority`), other than `except` (the played move's own reason:
-    /// "Ng6 rules out Rf8. Better was Bf5, which stops Rf8" says no difference).
+    /// "Ng6 rules out Rf8. Better was Bf5, which stops Rf8" says no difference), and none of the
+    /// templates `skip`.
     #[must_use]
     pub fn reason_from(
         &self,
         f: &Facts,
         floor: i32,
         except: Option<&str>,
+        skip: &[&str],
     ) -> Option<(String, Vec<usize>)> {
         let ranked = self.reasons.iter().map(|i| &self.templates[*i]);
         ranked
             .take_while(|t| reason_rank(t) >= floor)
+            .filter(|t| !skip.contains(&t.id.as_str()))
             .find_map(|t| {
                 let r = t.reason.as_ref()?;
                 if !t.needs.iter().all(|n| self.need_holds(t, n, f))

@@ -656,6 +656,17 @@ pub fn counters(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
             })
         })
         .max_by_key(|&sq| (b.role_at(sq).map_or(0, board::value), std::cmp::Reverse(sq)))?;
+    // A hit the target answers by taking the hitter without loss is no counter-attack (9.f4
+    // "answers the attack on the knight on c6 by hitting the queen on g5": ...Qxf4, session
+    // 40 read).
+    let takes_hitter = after.legal_moves().into_iter().any(|r| {
+        r.from() == Some(target)
+            && r.to() == landed
+            && crate::engine::see::see_ge(after, r, 0, &crate::explain::purpose::SEE_VALUES)
+    });
+    if takes_hitter {
+        return None;
+    }
     let san = shakmaty::san::San::from_move(&passed, threat.mv).to_string();
     Some(Fact::Idea {
         uci: uci(mv),
@@ -897,7 +908,8 @@ fn battery_targets(b: &Board, us: Color, a: Square, c: Square) -> Bitboard {
 /// `battery`: a quiet queen, rook or bishop move (no check) lines the piece up with another of
 /// our sliders on one line, nothing between them, the front one aiming along it at a square
 /// next to the enemy king (empty, or an enemy piece or pawn there), which the two did not aim at
-/// before: the queen supported on its way in (Bd3 behind the queen on f5, against h7). The moved
+/// before: the queen supported on its way in (Bd3 behind the queen on f5, against h7), one of
+/// the two able to go there without losing material by exchange. The moved
 /// piece stands where no capture wins it. `square`: the target (the nearest to the front piece
 /// when several); `other`: the partner.
 #[must_use]
@@ -913,17 +925,33 @@ pub fn battery(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     }
     let b = after.board();
     let partners = b.by_color(us) & (b.queens() | b.rooks() | b.bishops());
+    // A square the pair aims at is a target only if one of the two can go there without
+    // losing material by exchange, the other behind it (14.Bd5 with the queen on b3 "against
+    // e6", where Be6+ loses the bishop to ...Qxe6, session 40 read).
+    let passed = crate::explain::purpose::pass(after);
+    let enters = |partner: Square, t: Square| {
+        passed.as_ref().is_some_and(|p| {
+            p.legal_moves().into_iter().any(|m| {
+                (m.from() == Some(partner) || m.from() == Some(mv.to()))
+                    && m.to() == t
+                    && crate::engine::see::see_ge(p, m, 0, &super::SEE_VALUES)
+            })
+        })
+    };
     board::relative(partners.without(mv.to()), us)
         .into_iter()
         .find_map(|partner| {
             let new = battery_targets(b, us, mv.to(), partner)
                 & !battery_targets(before.board(), us, from, partner);
-            let nearest = new.into_iter().min_by_key(|t| {
-                (
-                    board::distance(*t, partner).min(board::distance(*t, mv.to())),
-                    rel(*t, us),
-                )
-            })?;
+            let nearest = new
+                .into_iter()
+                .filter(|t| enters(partner, *t))
+                .min_by_key(|t| {
+                    (
+                        board::distance(*t, partner).min(board::distance(*t, mv.to())),
+                        rel(*t, us),
+                    )
+                })?;
             Some(idea(mv, "battery", nearest, Some(partner)))
         })
 }

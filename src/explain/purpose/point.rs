@@ -238,6 +238,7 @@ pub fn stops(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
         Some(r) => r,
         None => {
             return stops_wanted(before, mv, after, &passed, best_score)
+                .or_else(|| sidesteps_wanted(mv, after, &passed, best_score))
                 .or_else(|| denied_square(before, mv, after, &passed, best_score))
                 .or_else(|| avoids_trade(mv, after, &passed, best_score));
         }
@@ -372,11 +373,93 @@ fn stops_best(
     }
     if again.is_some_and(|m| bites(after, m)) || !takes_away(before, mv, after, passed, r, again) {
         return refutes(before, mv, after, r, again)
+            .or_else(|| sidesteps(mv, after, passed, r, again))
             .or_else(|| makes_room(mv, after, passed, r, again, best_score))
+            .or_else(|| sidesteps_wanted(mv, after, passed, best_score))
             .or_else(|| stops_wanted(before, mv, after, passed, best_score))
             .or_else(|| denied_square(before, mv, after, passed, best_score));
     }
     Some(stopped(mv, passed, r))
+}
+
+/// `sidesteps`: the opponent's best move after a pass `r` is quiet and bites by hitting the
+/// piece that moves (worth at least the attacker, or left undefended), and after the move the
+/// same move bites no more: the piece stepped out of its way before it came (9.Bb3 in the
+/// Dragon before ...Qb4, which would hit the bishop on c4 and the pawn on b2). Not a pawn's
+/// or the king's step, nor out of a pawn's way. `square`: where the piece stood; `other`: where `r` comes from.
+fn sidesteps(
+    mv: Move,
+    after: &Chess,
+    passed: &Chess,
+    r: Move,
+    again: Option<Move>,
+) -> Option<Fact> {
+    let from = mv.from()?;
+    // A pawn's kick is left out: whether it gains a tempo or only loses the pawn is a matter
+    // of tactics the short search misjudges (21.Qe1 "before b6 can hit it", where ...b6 loses
+    // a pawn by Stockfish; the session 40 referee).
+    if r.is_capture()
+        || r.role() == Role::Pawn
+        || matches!(mv.role(), Role::Pawn | Role::King)
+        || again.is_some_and(|m| bites(after, m))
+    {
+        return None;
+    }
+    let next = board::play(passed, r)?;
+    let b = next.board();
+    let hit = b.attacks_from(r.to()).contains(from)
+        && (value(mv.role()) >= value(r.role()) || !board::is_defended(b, from));
+    hit.then(|| Fact::Idea {
+        uci: uci(mv),
+        idea: "sidesteps".to_owned(),
+        square: from,
+        other: r.from(),
+        moves: vec![uci(r)],
+        san: vec![san(passed, r)],
+        n: 0,
+    })
+}
+
+/// [`sidesteps`] against a move the opponent wants as much as their best after a pass (within
+/// [`WANTED_MARGIN`] by a short search), when the best is another: the short search after a
+/// pass in the Dragon prefers ...Nxd4 Qxd4, an even trade, to ...Qb4 hitting the bishop on c4.
+/// The dearest quiet move first, at most [`WANTED_TRIES`] weighed.
+fn sidesteps_wanted(mv: Move, after: &Chess, passed: &Chess, best_score: i32) -> Option<Fact> {
+    if matches!(mv.role(), Role::Pawn | Role::King) {
+        return None;
+    }
+    let mut candidates: Vec<(Move, Fact)> = passed
+        .legal_moves()
+        .into_iter()
+        .filter(|r| !r.is_capture() && bites(passed, *r))
+        .filter_map(|r| sidesteps(mv, after, passed, r, board::same_move(after, r)).map(|f| (r, f)))
+        .collect();
+    candidates.sort_by_key(|(r, _)| std::cmp::Reverse(value(r.role())));
+    candidates
+        .into_iter()
+        .take(WANTED_TRIES)
+        .find(|(r, _)| wanted(passed, *r, best_score) && sound_deeper(passed, *r))
+        .map(|(_, f)| f)
+}
+
+/// Depth of the search that confirms a move the opponent wants after a pass is no mistake
+/// ([`sound_deeper`], plies).
+const SOUND_DEPTH: u32 = 7;
+/// Node cap of that search.
+const SOUND_NODES: u64 = 40_000;
+/// How far below the opponent's best move after a pass (centipawns, both by the deeper
+/// search) the move may score and still be one they want.
+const SOUND_MARGIN: i32 = 50;
+
+/// Whether the opponent's move `r` after a pass stays within [`SOUND_MARGIN`] of their best
+/// by a deeper search than [`wanted`]'s: 21.Qe1 "takes the queen off a5 before b6 can hit it",
+/// where ...b6 loses a pawn (Stockfish −98 against +3; the session 40 referee).
+fn sound_deeper(passed: &Chess, r: Move) -> bool {
+    let (_, best) = short_search(passed, SOUND_DEPTH, SOUND_NODES);
+    board::play(passed, r).is_some_and(|next| {
+        let (_, reply) = short_search(&next, SOUND_DEPTH - 1, SOUND_NODES);
+        -reply >= best - SOUND_MARGIN
+    })
 }
 
 /// How much worse (centipawns, by [`short_line`]) the opponent's best move after a pass must
@@ -394,13 +477,7 @@ const REFUTE_SHOWN: usize = 8;
 /// taking on that square, and the line, settled, wins material (Lasker, 20.Ng3 against ...e4:
 /// the knight on g3 now takes on e4, and ...dxe4 opens the d-file to the queen on d8). `moves`
 /// the refuting line (from `r`), `n` the pawns it wins.
-fn refutes(
-    before: &Chess,
-    mv: Move,
-    after: &Chess,
-    r: Move,
-    again: Option<Move>,
-) -> Option<Fact> {
+fn refutes(before: &Chess, mv: Move, after: &Chess, r: Move, again: Option<Move>) -> Option<Fact> {
     let again = again?;
     let landed = crate::explain::themes::util::dest(mv, before.turn());
     let was_covered = mv
@@ -412,7 +489,9 @@ fn refutes(
     let (_, their_best) = short_line(after, STOP_DEPTH, STOP_NODES);
     let (line, score) = short_line_among(after, STOP_DEPTH, STOP_NODES, |m| m == again)?;
     if score > their_best - REFUTE_MARGIN
-        || line.get(1).is_none_or(|m| m.from() != Some(landed) || m.to() != r.to())
+        || line
+            .get(1)
+            .is_none_or(|m| m.from() != Some(landed) || m.to() != r.to())
     {
         return None;
     }
@@ -1400,7 +1479,11 @@ mod tests {
         let e4 = "e4".parse::<San>().unwrap().to_move(&passed).unwrap();
         assert!(bites(&passed, e4) && bites(&after, e4));
         let Some(Fact::Idea {
-            idea, moves, n, square, ..
+            idea,
+            moves,
+            n,
+            square,
+            ..
         }) = stops(&before, mv, &after)
         else {
             panic!("no idea");
@@ -1415,6 +1498,33 @@ mod tests {
         let (before, mv, after) = before_move_after(fen, "Ng3");
         assert!(
             !matches!(stops(&before, mv, &after), Some(Fact::Idea { ref idea, .. }) if idea == "refutes")
+        );
+    }
+
+    #[test]
+    fn a_piece_stepping_away_before_a_hit_sidesteps_it() {
+        // Carlsen - Radjabov (9.Bb3 in the Dragon): after a pass ...Qb4 (or ...Ne5) hits the
+        // undefended bishop on c4; after Bb3 neither bites. The short search prefers ...Nxd4
+        // Qxd4, so the move is found among those Black wants as much.
+        let fen = "r1b2rk1/pp1pppbp/2n2np1/q7/2BNP3/2N1B3/PPP2PPP/R2Q1RK1 w - - 7 9";
+        let (before, mv, after) = before_move_after(fen, "Bb3");
+        let Some(Fact::Idea {
+            idea,
+            square,
+            moves,
+            ..
+        }) = stops(&before, mv, &after)
+        else {
+            panic!("no idea");
+        };
+        assert_eq!(idea, "sidesteps");
+        assert_eq!(square, shakmaty::Square::C4);
+        // ...Qb4 or ...Ne5, whichever the searches weigh as wanted: each hits c4.
+        assert!(["a5b4", "c6e5"].contains(&moves[0].as_str()), "{moves:?}");
+        // A pawn's step is no sidestep (its squares are the pawn's own matter).
+        let (before, mv, after) = before_move_after(fen, "a3");
+        assert!(
+            !matches!(stops(&before, mv, &after), Some(Fact::Idea { ref idea, .. }) if idea == "sidesteps")
         );
     }
 

@@ -297,12 +297,35 @@ fn rooks_on_one_file(b: &shakmaty::Board, us: Color) -> bool {
     rooks.len() == 2 && rooks[0].file() == rooks[1].file()
 }
 
-/// The rooks connected along a rank (on one file they are doubled: [`doubled_rooks`]).
-fn connected_rooks(before: &Chess, _mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
+/// Whether `mv` takes a piece off its home square on the back rank (the queen, the king, a
+/// bishop or a knight where it began, or castling): the last step of development, after which
+/// the rooks connected are a point. A queen leaving e1 on move 20 "connects the rooks" only
+/// by the way (20.Qf2, session 40 read: its point was the diagonal to c5).
+fn leaves_home(mv: Move, us: Color) -> bool {
+    let Some(from) = mv.from() else {
+        return false;
+    };
+    let home = |file: File| Square::from_coords(file, us.backrank());
+    mv.is_castle()
+        || match mv.role() {
+            Role::Queen => from == home(File::D),
+            Role::King => from == home(File::E),
+            Role::Bishop => from == home(File::C) || from == home(File::F),
+            Role::Knight => from == home(File::B) || from == home(File::G),
+            _ => false,
+        }
+}
+
+/// The rooks connected along a rank (on one file they are doubled: [`doubled_rooks`]) by a
+/// move that ends development ([`leaves_home`]).
+fn connected_rooks(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
     let us = before.turn();
     let b = after.board();
-    (rooks_connected(b, us) && !rooks_on_one_file(b, us) && !rooks_connected(before.board(), us))
-        .then(|| Hit::on(b, b.by_piece(Role::Rook.of(us)).into_iter().collect()))
+    (leaves_home(mv, us)
+        && rooks_connected(b, us)
+        && !rooks_on_one_file(b, us)
+        && !rooks_connected(before.board(), us))
+    .then(|| Hit::on(b, b.by_piece(Role::Rook.of(us)).into_iter().collect()))
 }
 
 /// The rooks doubled: on one file, defending each other, which they were not before (21.Raf1
