@@ -728,64 +728,37 @@ class Referee:
                                 passed.san(r), was, is_)
                 if why:
                     self.fail("makes_room", e, text, why)
-            elif t == "idea_refutes":
-                # Prophylaxis by a tactic (point::refutes): by Stockfish the opponent's move r,
-                # played after a pass, is within REFUTE_WANTED of their best there (a move they
-                # want), and after the move it costs them at least REFUTE_SEEN against their
-                # best reply.
-                self.checked["refutes"] += 1
-                c = idea_claim(e, s, ("refutes",))
+            elif t in ("idea_refutes", "idea_sidesteps"):
+                # Prophylaxis by a tactic (point::refutes) or a piece stepping out of a move's
+                # way (point::sidesteps): by Stockfish the opponent's move r, played after a
+                # pass, is within REFUTE_WANTED of their best there (a move they want); a move
+                # refuted costs them at least REFUTE_SEEN after the move against their best
+                # reply.
+                kind = t[len("idea_"):]
+                self.checked[kind] += 1
+                c = idea_claim(e, s, (kind,))
                 why = None
                 if c is None or not c.get("moves"):
-                    why = "no refutes claim under the sentence"
+                    why = "no %s claim under the sentence" % kind
                 elif self.engine is not None:
                     r = chess.Move.from_uci(c["moves"][0])
-                    passed = pass_turn(board)
-                    if passed is None or r not in passed.legal_moves or r not in after.legal_moves:
-                        why = "%s is not legal after a pass and after the move" % c["moves"][0]
-                    else:
-                        side = self.side_engine()
-                        hit, now = passed.copy(), after.copy()
-                        hit.push(r)
-                        now.push(r)
-                        # Scores for the opponent (the side to move after a pass and after
-                        # the move); their move's, seen from the position after it, negated.
-                        best_passed = clamped(sf_score(side, passed, self.depth)[0])
-                        r_passed = -clamped(sf_score(side, hit, self.depth)[0])
-                        best_now = clamped(sf_score(side, after, self.depth)[0])
-                        r_now = -clamped(sf_score(side, now, self.depth)[0])
-                        if best_passed - r_passed > REFUTE_WANTED:
-                            why = "Stockfish: after a pass %s is %+d cp, their best %+d" % (
-                                passed.san(r), r_passed, best_passed)
-                        elif best_now - r_now < REFUTE_SEEN:
-                            why = "Stockfish: after the move %s is %+d cp, their best %+d" % (
-                                after.san(r), r_now, best_now)
+                    why = self.wanted_after_pass(board, r)
+                    if why is None and kind == "refutes":
+                        if r not in after.legal_moves:
+                            why = "%s is not legal after the move" % c["moves"][0]
+                        else:
+                            side = self.side_engine()
+                            now = after.copy()
+                            now.push(r)
+                            # Scores for the opponent (to move after the move); their move's,
+                            # seen from the position after it, negated.
+                            best_now = clamped(sf_score(side, after, self.depth)[0])
+                            r_now = -clamped(sf_score(side, now, self.depth)[0])
+                            if best_now - r_now < REFUTE_SEEN:
+                                why = "Stockfish: after the move %s is %+d cp, their best %+d" % (
+                                    after.san(r), r_now, best_now)
                 if why:
-                    self.fail("refutes", e, text, why)
-            elif t == "idea_sidesteps":
-                # A piece stepped out of the way of a move (point::sidesteps): by Stockfish that
-                # move, played after a pass, is within REFUTE_WANTED of the opponent's best.
-                self.checked["sidesteps"] += 1
-                c = idea_claim(e, s, ("sidesteps",))
-                why = None
-                if c is None or not c.get("moves"):
-                    why = "no sidesteps claim under the sentence"
-                elif self.engine is not None:
-                    r = chess.Move.from_uci(c["moves"][0])
-                    passed = pass_turn(board)
-                    if passed is None or r not in passed.legal_moves:
-                        why = "%s is not legal after a pass" % c["moves"][0]
-                    else:
-                        side = self.side_engine()
-                        hit = passed.copy()
-                        hit.push(r)
-                        best_passed = clamped(sf_score(side, passed, self.depth)[0])
-                        r_passed = -clamped(sf_score(side, hit, self.depth)[0])
-                        if best_passed - r_passed > REFUTE_WANTED:
-                            why = "Stockfish: after a pass %s is %+d cp, their best %+d" % (
-                                passed.san(r), r_passed, best_passed)
-                if why:
-                    self.fail("sidesteps", e, text, why)
+                    self.fail(kind, e, text, why)
             elif t == "idea_stops_mate":
                 # A mating attack stopped (point::stops_mate): by Stockfish the opponent mates
                 # after a pass, and does not after the move.
@@ -947,6 +920,24 @@ class Referee:
                 return "Stockfish gives the mover %d cp: material lost, not given" % mine
         return None
 
+    def wanted_after_pass(self, board, r):
+        """Why the opponent's move r after a pass (the mover passing in `board`) is not one they
+        want: illegal there, or more than REFUTE_WANTED below their best by Stockfish; None
+        when it is."""
+        passed = pass_turn(board)
+        if passed is None or r not in passed.legal_moves:
+            return "%s is not legal after a pass" % r.uci()
+        side = self.side_engine()
+        hit = passed.copy()
+        hit.push(r)
+        # Scores for the opponent (to move after the pass); their move's, negated.
+        best_passed = clamped(sf_score(side, passed, self.depth)[0])
+        r_passed = -clamped(sf_score(side, hit, self.depth)[0])
+        if best_passed - r_passed > REFUTE_WANTED:
+            return "Stockfish: after a pass %s is %+d cp, their best %+d" % (
+                passed.san(r), r_passed, best_passed)
+        return None
+
     def gain_believed(self, board, mover, boards, moves, after):
         start = balance(board, mover)
         gain = settled_gain(board, mover, boards, moves)
@@ -1060,6 +1051,9 @@ def endgame_is(board, roles):
     if len(roles) == 1:
         r = roles[0]
         return bool(board.pieces(r, chess.WHITE)) and bool(board.pieces(r, chess.BLACK))
+    # Queens and rooks: at most two rooks in all (QUEEN_ROOK_ENDGAME_ROOKS); more is a middlegame.
+    if chess.ROOK in roles and len(board.pieces(chess.ROOK, chess.WHITE)) + len(board.pieces(chess.ROOK, chess.BLACK)) > 2:
+        return False
     return all(len(board.pieces(r, chess.WHITE)) + len(board.pieces(r, chess.BLACK)) > 0 for r in roles)
 
 

@@ -118,7 +118,9 @@ impl Endgame {
         }
     }
 
-    /// The endgame the material of `pos` is, if any.
+    /// The endgame the material of `pos` is, if any. Queens with four rooks is a middlegame of
+    /// heavy pieces, no "queen-and-rook endgame" (20.e6 in Carlsen - Sulskis, session 40 read):
+    /// at most [`QUEEN_ROOK_ENDGAME_ROOKS`] rooks in all.
     ///
     /// ```
     /// use kibitzer::explain::sentence_check::Endgame;
@@ -157,6 +159,7 @@ impl Endgame {
         } else if only(&[Role::Queen, Role::Rook])
             && count(Role::Queen) > 0
             && count(Role::Rook) > 0
+            && count(Role::Rook) <= QUEEN_ROOK_ENDGAME_ROOKS
         {
             Some(Endgame::QueenRook)
         } else {
@@ -656,6 +659,9 @@ impl Gate {
         }
     }
 }
+
+/// The most rooks on the board (both sides) beside the queens for a queen-and-rook endgame.
+pub const QUEEN_ROOK_ENDGAME_ROOKS: usize = 2;
 
 /// How many of the opponent's first replies in the line may leave a prepared break's target
 /// pawns in place ([`Gate::their_pawns`]).
