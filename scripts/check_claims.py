@@ -594,6 +594,34 @@ def t_improves_piece(board, c):
     return safe_count(after, m.to_square) == c["after"] and c["after"] >= c["before"] + 3
 
 
+def exchange_gain(target, attackers, defenders):
+    """board::exchange_gain: what the side taking first on a square wins (pawns, 0 when it had
+    better not start), the men on it and taking in turn counted by their values, cheapest
+    first."""
+    attackers, defenders = sorted(attackers), sorted(defenders)
+    if not attackers:
+        return 0
+    gains, on_square = [target], attackers[0]
+    na, nd, depth = 1, 0, 1
+    while True:
+        if depth % 2 == 1:
+            if nd >= len(defenders):
+                break
+            taker = defenders[nd]
+            nd += 1
+        else:
+            if na >= len(attackers):
+                break
+            taker = attackers[na]
+            na += 1
+        gains.append(on_square - gains[depth - 1])
+        on_square = taker
+        depth += 1
+    for d in range(len(gains) - 1, 0, -1):
+        gains[d - 1] = -max(-gains[d - 1], gains[d])
+    return max(gains[0], 0)
+
+
 def exchange(board, m):
     """Static exchange of any move m (a quiet move risks its piece on the target square):
     the swap list as in see(), with nothing captured first for a quiet move."""
@@ -1226,7 +1254,8 @@ def t_idea(board, c):
     if idea in ("route", "route_hits"):
         # The moved piece (not a pawn or the king) moves on from where it landed, without
         # taking, as the mover's next move in the line (a 3-ply claim) or as the one after it
-        # (5 plies: the next is another piece's), not attacked on its square by a reply first.
+        # (5 plies: the next is another piece's, a recapture too), not attacked on its square by
+        # a reply first.
         # `route_hits`: from where it arrives (`san[0]`) it attacks the enemy piece or pawn on
         # `square`, not the king, which stood there before the move and still does, and which
         # it attacked neither before nor after the move.
@@ -1248,7 +1277,8 @@ def t_idea(board, c):
         mid = play_line(board, line[:2])
         ours = chess.Move.from_uci(line[2])
         reply = chess.Move.from_uci(line[1])
-        if mid.is_check() or ours.to_square == reply.to_square:
+        # A recapture as the mover's next move only before the piece's own step (5 plies).
+        if mid.is_check() or (ours.to_square == reply.to_square and len(line) != 5):
             return False
         if m.to_square in mid.attacks(reply.to_square):
             return False  # a retreat from the reply's attack, not a route
@@ -1646,22 +1676,30 @@ def t_idea(board, c):
         return t_capture_idea(board, c, m, idea, s, other)
     if idea == "guards":
         # A quiet move, no check given or answered, no castling; the moved man, where it lands, defends our man on
-        # s (not the king, not the mover), which it did not defend from where it stood; enemy
-        # men attack s after the move at least as often as ours defended it before (once at least);
+        # s (not the king, not the mover), which it did not defend from where it stood; s was
+        # defended before, and the exchange there (enemy men after the move against ours) won
+        # by the opponent against ours before the move and not against ours after it;
         # `other` one of its cheapest attackers; s the most valuable such man.
         if (board.is_capture(m) or after.is_check() or board.is_check() or board.is_castling(m)
                 or other is None):
             return False
 
+        def worth(b, men):
+            return [99 if b.piece_type_at(y) == chess.KING else VALUES[b.piece_type_at(y)] for y in men]
+
         def candidates():
+            # Defended before, the exchange on it won by the opponent before the move and not
+            # after it (board::exchange_gain, counted by the men's values).
             out = []
             for x in after.attacks(m.to_square):
                 p = board.piece_at(x)
                 if (x == m.from_square or p is None or p.color != us or p.piece_type == chess.KING
                         or x in board.attacks(m.from_square)):
                     continue
-                hits, guards_ = after.attackers(them, x), board.attackers(us, x)
-                if guards_ and len(hits) >= len(guards_):
+                hits = worth(after, after.attackers(them, x))
+                before_, after_ = worth(board, board.attackers(us, x)), worth(after, after.attackers(us, x))
+                v = VALUES[p.piece_type]
+                if before_ and exchange_gain(v, hits, before_) > 0 and exchange_gain(v, hits, after_) == 0:
                     out.append(x)
             return out
         cands = candidates()

@@ -1026,9 +1026,12 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
     }
     let (&reply, &ours) = (pv.first()?, pv.get(1)?);
     let mid = board::play(after, reply)?;
-    if mid.is_check() || ours.to() == reply.to() {
+    if mid.is_check() {
         return None;
     }
+    // A recapture is no plan of its own; the moved piece may still move on after the trade
+    // (20.Ne1 Bxg2 21.Kxg2 f4 22.Nc2: the knight's way to c2, against the knight on b4).
+    let recapture = ours.to() == reply.to();
     // The moved piece going back where it came from undoes the move: no plan of it.
     let landed = crate::explain::themes::util::dest(mv, before.turn());
     let undoes = |m: Move| m.from() == Some(landed) && mv.from() == Some(m.to());
@@ -1138,6 +1141,9 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
         let arrival = second_step.map_or(ours, |(_, then)| then);
         let square = crate::explain::themes::util::dest(arrival, before.turn());
         return Some(route_fact(before, mv, after, &line, square));
+    }
+    if recapture {
+        return None;
     }
     // A pawn whose next push in the line attacks an enemy piece that stood there before:
     // the push is what the move gets ready (20.g4 and g5 against the knight on f6; "is followed
@@ -1817,6 +1823,26 @@ mod tests {
                 Some(shakmaty::Square::E4)
             )
         );
+    }
+
+    #[test]
+    fn a_piece_moving_on_after_a_trade_is_still_on_its_way() {
+        // Flores - Carlsen: 20.Ne1 opens the long diagonal, ...Bxg2 Kxg2 trades the bishops,
+        // and after ...f4 the knight goes on to c2, where it hits the knight on b4.
+        let fen = "1r1q1rk1/1b4np/p2p2p1/2p1pp2/1nP5/RP1PPNP1/3NQPBP/2R3K1 w - - 3 20";
+        let (before, mv, after) = before_move_after(fen, "Ne1");
+        let pv = line_from(&after, &["Bxg2", "Kxg2", "f4", "Nc2"]);
+        assert_eq!(
+            named(follow_up(&before, mv, &after, &pv)),
+            (
+                "route_hits".to_owned(),
+                shakmaty::Square::B4,
+                Some(shakmaty::Square::F3)
+            )
+        );
+        // The recapture alone is no plan: nothing is said of the line without the step.
+        let pv = line_from(&after, &["Bxg2", "Kxg2"]);
+        assert_eq!(follow_up(&before, mv, &after, &pv), None);
     }
 
     #[test]
