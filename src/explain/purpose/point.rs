@@ -435,10 +435,18 @@ fn sidesteps_wanted(mv: Move, after: &Chess, passed: &Chess, best_score: i32) ->
         .filter_map(|r| sidesteps(mv, after, passed, r, board::same_move(after, r)).map(|f| (r, f)))
         .collect();
     candidates.sort_by_key(|(r, _)| std::cmp::Reverse(value(r.role())));
+    // The deeper search of the opponent's best, once for all the candidates.
+    let mut deep_best = None;
     candidates
         .into_iter()
         .take(WANTED_TRIES)
-        .find(|(r, _)| wanted(passed, *r, best_score) && sound_deeper(passed, *r))
+        .find(|(r, _)| {
+            wanted(passed, *r, best_score) && {
+                let best = *deep_best
+                    .get_or_insert_with(|| short_search(passed, SOUND_DEPTH, SOUND_NODES).1);
+                sound_deeper(passed, *r, best)
+            }
+        })
         .map(|(_, f)| f)
 }
 
@@ -452,10 +460,9 @@ const SOUND_NODES: u64 = 40_000;
 const SOUND_MARGIN: i32 = 50;
 
 /// Whether the opponent's move `r` after a pass stays within [`SOUND_MARGIN`] of their best
-/// by a deeper search than [`wanted`]'s: 21.Qe1 "takes the queen off a5 before b6 can hit it",
-/// where ...b6 loses a pawn (Stockfish −98 against +3; the session 40 referee).
-fn sound_deeper(passed: &Chess, r: Move) -> bool {
-    let (_, best) = short_search(passed, SOUND_DEPTH, SOUND_NODES);
+/// (`best`, by the same deeper search) by a deeper search than [`wanted`]'s: a move the short
+/// search wants may lose by a tactic it does not see.
+fn sound_deeper(passed: &Chess, r: Move, best: i32) -> bool {
     board::play(passed, r).is_some_and(|next| {
         let (_, reply) = short_search(&next, SOUND_DEPTH - 1, SOUND_NODES);
         -reply >= best - SOUND_MARGIN
