@@ -208,14 +208,18 @@ fn takes_away(
     let Some(again) = again else {
         return true;
     };
-    let us = before.turn();
-    let landed = crate::explain::themes::util::dest(mv, us);
-    let covers = after.board().attacks_from(landed).contains(r.to())
+    let checked = |p: &Chess, m: Move| board::play(p, m).is_some_and(|n| n.is_check());
+    covers_anew(before, mv, after, r.to()) || (checked(passed, r) && !checked(after, again))
+}
+
+/// Whether the moved piece, where it landed, covers `sq`, which it did not from where it
+/// stood (`a3` takes b4 from the bishop; 20.Ng3 now covers e4).
+fn covers_anew(before: &Chess, mv: Move, after: &Chess, sq: Square) -> bool {
+    let landed = crate::explain::themes::util::dest(mv, before.turn());
+    after.board().attacks_from(landed).contains(sq)
         && !mv
             .from()
-            .is_some_and(|f| before.board().attacks_from(f).contains(r.to()));
-    let checked = |p: &Chess, m: Move| board::play(p, m).is_some_and(|n| n.is_check());
-    covers || (checked(passed, r) && !checked(after, again))
+            .is_some_and(|f| before.board().attacks_from(f).contains(sq))
 }
 
 /// Prophylaxis: the opponent's best move after a pass bites before the move and not after it,
@@ -487,10 +491,7 @@ const REFUTE_SHOWN: usize = 8;
 fn refutes(before: &Chess, mv: Move, after: &Chess, r: Move, again: Option<Move>) -> Option<Fact> {
     let again = again?;
     let landed = crate::explain::themes::util::dest(mv, before.turn());
-    let was_covered = mv
-        .from()
-        .is_some_and(|f| before.board().attacks_from(f).contains(r.to()));
-    if mv.is_capture() || !after.board().attacks_from(landed).contains(r.to()) || was_covered {
+    if mv.is_capture() || !covers_anew(before, mv, after, r.to()) {
         return None;
     }
     let (_, their_best) = short_line(after, STOP_DEPTH, STOP_NODES);
