@@ -120,7 +120,8 @@ def pass_turn(board):
 
 def see(board, m):
     """Static exchange of the capture m: the swap list over the least valuable attackers,
-    x-rays revealed by recomputing attackers on the emptied board (pins ignored)."""
+    x-rays revealed by recomputing attackers on the emptied board, the men pinned to their
+    king left out unless the square is on the pin's line (board::see_ge)."""
     return exchange(board, m)
 
 
@@ -635,10 +636,16 @@ def exchange(board, m):
     if m.promotion:
         gains[0] += SEE_VALUES[m.promotion] - SEE_VALUES[chess.PAWN]
         piece = SEE_VALUES[m.promotion]
+    # board::see_ge: a man pinned to its king takes no part unless the square is on the pin's
+    # line (python-chess's pin mask is that whole line).
+    barred = {x for x in chess.SquareSet(board.occupied)
+              if board.piece_type_at(x) != chess.KING
+              and board.is_pinned(board.color_at(x), x)
+              and target not in board.pin(board.color_at(x), x)}
     b.remove_piece_at(m.from_square)
     side = not board.turn
     while True:
-        attackers = [a for a in b.attackers(side, target)]
+        attackers = [a for a in b.attackers(side, target) if a not in barred]
         if not attackers:
             break
         a = min(attackers, key=lambda x: SEE_VALUES[b.piece_type_at(x)])

@@ -87,7 +87,10 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
                                  the settled line gains material (P1 N3 B3 R5 Q9) and Stockfish
                                  (depth N) believes a quarter of it: the mover's score after the
                                  move >= 100 x (balance before) + 25 x (gain), or a mate for the
-                                 mover
+                                 mover; already GAIN_WON_CP ahead, a score that stays that far
+                                 ahead (Stockfish's scores of won endings sit below the
+                                 material count: 84.Qh1 "+2 pawns" with a queen against two
+                                 pawns, +5.68)
   exposed_king                   the mover has a queen after the move (without one, a king
                                  without pawn cover is an endgame's normal state), and the
                                  move is not a king move
@@ -213,6 +216,10 @@ REFUTE_SEEN = 50
 # The same when the piece would only be traded off (idea_makes_room_trade; kibitzer's margin 30).
 TRADE_ROOM_SEEN = 15
 
+
+# The score (centipawns) that shows a won game to the gain_believed check: a mover already
+# ahead by more needs only to stay at least this far ahead (or half its material lead).
+GAIN_WON_CP = 400
 
 # A move judged good or excellent two pawns or more below the best in a decided game
 # (DECIDED_DROP_CP and DECIDED in src/explain/quality.rs).
@@ -950,7 +957,7 @@ class Referee:
             if sc.is_mate():
                 return None if -sc.mate() > 0 else "the mover gets mated"
             mine = -clamped(sc)
-            if mine < 100 * start + 25 * gain:
+            if mine < min(100 * start + 25 * gain, max(GAIN_WON_CP, 100 * start // 2)):
                 return "Stockfish gives the mover %d cp with %+d before: the gain of %d is not believed" % (mine, 100 * start, gain)
         return None
 

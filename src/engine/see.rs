@@ -15,6 +15,20 @@ pub fn see_ge(pos: &Chess, m: Move, threshold: i32, values: &[i32; 6]) -> bool {
 /// [`see_ge`] for the pieces `board` with `turn` to move, of any game played with chess pieces
 /// (attacks are shakmaty's; a side without a king simply has none to recapture with).
 pub fn see_ge_on(board: &Board, turn: Color, m: Move, threshold: i32, values: &[i32; 6]) -> bool {
+    see_ge_without(board, turn, m, threshold, values, Bitboard::EMPTY)
+}
+
+/// [`see_ge_on`] with the men on `barred` left out of the exchange (a man pinned to its king
+/// cannot take back: the explanations' exchanges, not the search's).
+#[inline]
+pub fn see_ge_without(
+    board: &Board,
+    turn: Color,
+    m: Move,
+    threshold: i32,
+    values: &[i32; 6],
+    barred: Bitboard,
+) -> bool {
     let (from, to, role, captured, promotion) = match m {
         Move::Normal {
             role,
@@ -41,7 +55,8 @@ pub fn see_ge_on(board: &Board, turn: Color, m: Move, threshold: i32, values: &[
     }
     let mut occupied = board.occupied() ^ Bitboard::from_square(from) ^ Bitboard::from_square(to);
     let mut stm = turn;
-    let mut attackers = board.attacks_to(to, stm, occupied) | board.attacks_to(to, !stm, occupied);
+    let mut attackers =
+        (board.attacks_to(to, stm, occupied) | board.attacks_to(to, !stm, occupied)) & !barred;
     let diagonal = board.bishops() | board.queens();
     let straight = board.rooks() | board.queens();
     let mut res = 1;
@@ -80,10 +95,10 @@ pub fn see_ge_on(board: &Board, turn: Color, m: Move, threshold: i32, values: &[
             occupied ^= Bitboard::from_square(sq);
         }
         if matches!(role, Role::Pawn | Role::Bishop | Role::Queen) {
-            attackers |= attacks::bishop_attacks(to, occupied) & diagonal;
+            attackers |= attacks::bishop_attacks(to, occupied) & diagonal & !barred;
         }
         if matches!(role, Role::Rook | Role::Queen) {
-            attackers |= attacks::rook_attacks(to, occupied) & straight;
+            attackers |= attacks::rook_attacks(to, occupied) & straight & !barred;
         }
     }
     res != 0

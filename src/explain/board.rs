@@ -88,6 +88,35 @@ pub fn king_pins(board: &Board, color: Color) -> Vec<(Square, Square)> {
     out
 }
 
+/// Piece values for the exchange evaluation, centipawns, pawn … king.
+pub(crate) const SEE_VALUES: [i32; 6] = [100, 300, 300, 500, 900, 20_000];
+
+/// Whether `m` wins at least `threshold` centipawns ([`SEE_VALUES`]) by static exchange on its
+/// square, the men pinned to their own king ([`king_pins`]) left out of the exchange unless
+/// the square lies on the pin's line (the whole line through the king and the pinner): 30.g4 hxg4 with the knight on f6 pinned by the queen on
+/// c3 to the king on g7, Bxg4 simply takes the pawn back ("g4 gives a pawn on purpose" was
+/// said, session 41 referee). The search's own exchange evaluation ignores pins; the words
+/// may not.
+#[must_use]
+pub fn see_ge(pos: &Chess, m: Move, threshold: i32) -> bool {
+    let board = pos.board();
+    let to = m.to();
+    let mut barred = Bitboard::EMPTY;
+    for color in Color::ALL {
+        let Some(king) = board.king_of(color) else {
+            continue;
+        };
+        for (pinner, pinned) in king_pins(board, color) {
+            // The whole line: a pinner that takes along it leaves the pinned man free to
+            // take it back (34...Rd7 takes on g7 after Rf7xg7).
+            if !attacks::ray(king, pinner).contains(to) {
+                barred |= Bitboard::from_square(pinned);
+            }
+        }
+    }
+    crate::engine::see::see_ge_without(board, pos.turn(), m, threshold, &SEE_VALUES, barred)
+}
+
 /// Whether the man on `sq` is pinned to its own king ([`king_pins`]).
 #[must_use]
 pub fn pinned_to_king(board: &Board, sq: Square) -> bool {
@@ -605,5 +634,27 @@ mod exchange_tests {
         assert_eq!(exchange_gain(1, &[3, 5], &[3, 5]), 0);
         // Undefended: the man is won.
         assert_eq!(exchange_gain(5, &[9], &[]), 5);
+    }
+}
+
+#[cfg(test)]
+mod see_tests {
+    use super::{before_move_after, line_from, play, see_ge};
+
+    #[test]
+    fn a_man_pinned_to_its_king_does_not_take_back() {
+        // Session 41 referee: 30.g4 hxg4, and Bxg4 takes the pawn back for good, the knight
+        // on f6 being pinned by the queen on c3 to the king on g7.
+        let fen = "2r1r3/q4pk1/p2p1np1/1p1P3p/1PP2P1P/2Q1p1P1/P3B3/1KR4R w - - 1 30";
+        let (_, _, after) = before_move_after(fen, "g4");
+        let taken = play(&after, line_from(&after, &["hxg4"])[0]).unwrap();
+        let retake = line_from(&taken, &["Bxg4"])[0];
+        assert!(see_ge(&taken, retake, 100));
+        // Without the pin (the queen on d2) the knight takes back: the bishop is lost.
+        let fen = "2r1r3/q4pk1/p2p1np1/1p1P3p/1PP2P1P/4p1P1/P2QB3/1KR4R w - - 1 30";
+        let (_, _, after) = before_move_after(fen, "g4");
+        let taken = play(&after, line_from(&after, &["hxg4"])[0]).unwrap();
+        let retake = line_from(&taken, &["Bxg4"])[0];
+        assert!(!see_ge(&taken, retake, 0));
     }
 }

@@ -13,7 +13,7 @@
 //! - [`watch_out`]: the opponent's reply in the line and what it threatens.
 //!
 //! A threat is found by enumerating the legal moves after a pass (mates in one first), a won
-//! piece is confirmed by static exchange evaluation ([`crate::engine::see::see_ge`]); ties are
+//! piece is confirmed by static exchange evaluation ([`crate::explain::board::see_ge`], pins counted); ties are
 //! broken in an order that does not depend on colour, so mirrored positions give mirrored
 //! claims.
 
@@ -37,9 +37,6 @@ pub struct Threat {
     /// Whether it mates.
     pub mate: bool,
 }
-
-/// Piece values for the exchange evaluation, centipawns, pawn … king.
-pub(crate) const SEE_VALUES: [i32; 6] = [100, 300, 300, 500, 900, 20_000];
 
 /// Minimum gain of a threatened capture, centipawns (a pawn).
 const MIN_GAIN: i32 = 100;
@@ -72,7 +69,7 @@ fn wins_piece(pos: &Chess, m: Move) -> bool {
     if m.capture().is_none() || matches!(m, Move::EnPassant { .. }) {
         return false;
     }
-    crate::engine::see::see_ge(pos, m, MIN_GAIN, &SEE_VALUES)
+    crate::explain::board::see_ge(pos, m, MIN_GAIN)
 }
 
 /// Whether `m` is legal in `pos` and mates.
@@ -180,7 +177,7 @@ fn taken_first(after: &Chess, threat: Move) -> bool {
         && after.legal_moves().iter().any(|m| {
             Some(m.to()) == threat.from()
                 && m.from() == Some(threat.to())
-                && crate::engine::see::see_ge(after, *m, 0, &SEE_VALUES)
+                && crate::explain::board::see_ge(after, *m, 0)
         })
 }
 

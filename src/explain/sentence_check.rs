@@ -923,11 +923,10 @@ fn taken_back(mover: Color, mv: Move, after: &Chess, pv: &[Move]) -> bool {
         return moved_taken(mv, mover, pv);
     }
     let square = crate::explain::themes::util::dest(mv, mover);
-    after.legal_moves().iter().any(|m| {
-        m.is_capture()
-            && m.to() == square
-            && crate::engine::see::see_ge(after, *m, 0, &crate::explain::purpose::SEE_VALUES)
-    })
+    after
+        .legal_moves()
+        .iter()
+        .any(|m| m.is_capture() && m.to() == square && crate::explain::board::see_ge(after, *m, 0))
 }
 
 /// The [`Gate::moved_taken`] condition (castling aside: two pieces move).

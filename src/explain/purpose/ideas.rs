@@ -409,9 +409,9 @@ pub fn storm(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
 /// Whether no legal capture of the piece on `sq` by the side to move in `pos` wins material
 /// by static exchange (pins count: a pinned piece has no legal capture).
 fn safe_there(pos: &Chess, sq: Square) -> bool {
-    !pos.legal_moves().iter().any(|m| {
-        m.to() == sq && m.is_capture() && crate::engine::see::see_ge(pos, *m, 1, &super::SEE_VALUES)
-    })
+    !pos.legal_moves()
+        .iter()
+        .any(|m| m.to() == sq && m.is_capture() && crate::explain::board::see_ge(pos, *m, 1))
 }
 
 /// `fianchetto`: our bishop takes the enemy's fianchettoed bishop, or comes to attack it along
@@ -477,9 +477,8 @@ pub fn prepares_fianchetto(before: &Chess, mv: Move, after: &Chess) -> Option<Fa
     let b1 = after.board();
     let king = b1.king_of(!us)?;
     let passed = crate::explain::purpose::pass(after)?;
-    let safe_go = |pos: &Chess, go: Move| {
-        pos.is_legal(go) && crate::engine::see::see_ge(pos, go, 0, &super::SEE_VALUES)
-    };
+    let safe_go =
+        |pos: &Chess, go: Move| pos.is_legal(go) && crate::explain::board::see_ge(pos, go, 0);
     // Squares seen from the enemy's side: its g2 is our g7, its h3 our h6.
     for (bishop, pawn, target, files) in [
         (
@@ -660,9 +659,7 @@ pub fn counters(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     // "answers the attack on the knight on c6 by hitting the queen on g5": ...Qxf4, session
     // 40 read).
     let takes_hitter = after.legal_moves().into_iter().any(|r| {
-        r.from() == Some(target)
-            && r.to() == landed
-            && crate::engine::see::see_ge(after, r, 0, &crate::explain::purpose::SEE_VALUES)
+        r.from() == Some(target) && r.to() == landed && crate::explain::board::see_ge(after, r, 0)
     });
     if takes_hitter {
         return None;
@@ -934,7 +931,7 @@ pub fn battery(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
             p.legal_moves().into_iter().any(|m| {
                 (m.from() == Some(partner) || m.from() == Some(mv.to()))
                     && m.to() == t
-                    && crate::engine::see::see_ge(p, m, 0, &super::SEE_VALUES)
+                    && crate::explain::board::see_ge(p, m, 0)
             })
         })
     };
@@ -1062,7 +1059,7 @@ pub fn uncovers(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
             !before.board().attacks_from(*slider).contains(*t)
                 && hangs(after, *slider, *t)
                 && replies.iter().all(|r| {
-                    !crate::engine::see::see_ge(after, *r, 0, &super::SEE_VALUES)
+                    !crate::explain::board::see_ge(after, *r, 0)
                         || board::play(after, *r).is_some_and(|p| hangs(&p, *slider, *t))
                 })
         })
@@ -1107,7 +1104,7 @@ pub fn unblocks(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<
         .legal_moves()
         .into_iter()
         .filter(|m| m.from() == Some(pawn) && !m.is_capture() && m.promotion().is_none())
-        .filter(|m| crate::engine::see::see_ge(&again, *m, 0, &super::SEE_VALUES))
+        .filter(|m| crate::explain::board::see_ge(&again, *m, 0))
         .max_by_key(|m| board::distance(pawn, m.to()))
         .map(|m| idea(mv, "unblocks", m.to(), Some(pawn)))
 }

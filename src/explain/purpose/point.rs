@@ -36,7 +36,7 @@ use shakmaty::{Bitboard, Chess, Move, Position, Role, Square};
 use crate::explain::board::{self, value};
 use crate::explain::claims::Fact;
 
-use super::{SEE_VALUES, pass};
+use super::pass;
 
 /// Depth of the search that finds the opponent's best move after a pass (plies).
 const STOP_DEPTH: u32 = 4;
@@ -153,7 +153,7 @@ fn mirror_move(pos: &Chess, m: Move) -> Option<Move> {
 
 /// Whether move `m` (legal in `pos`) loses no material by static exchange.
 fn safe(pos: &Chess, m: Move) -> bool {
-    crate::engine::see::see_ge(pos, m, 0, &SEE_VALUES)
+    crate::explain::board::see_ge(pos, m, 0)
 }
 
 /// Whether move `m` bites in `pos` (its side to move): legal, not losing material by static
@@ -306,8 +306,8 @@ fn avoids_trade(mv: Move, after: &Chess, passed: &Chess, best_score: i32) -> Opt
             && r.is_capture()
             && minor(r.role())
             && r.role() != mv.role()
-            && crate::engine::see::see_ge(passed, *r, 0, &SEE_VALUES)
-            && !crate::engine::see::see_ge(passed, *r, 1, &SEE_VALUES)
+            && crate::explain::board::see_ge(passed, *r, 0)
+            && !crate::explain::board::see_ge(passed, *r, 1)
     })?;
     let takes_again = after
         .legal_moves()
@@ -352,7 +352,7 @@ fn stops_best(
         // An even trade by static exchange is no piece saved: the move keeps the piece out of
         // a trade, if the opponent wanted it ([`avoids_trade`]; 20.Ne4 "takes the knight on c3
         // away from Bxc3" when Rxc3 takes back, session 34 read).
-        if !crate::engine::see::see_ge(passed, r, 1, &SEE_VALUES) {
+        if !crate::explain::board::see_ge(passed, r, 1) {
             return None;
         }
         return Some(answered(mv, "escapes", passed, r));
@@ -365,7 +365,7 @@ fn stops_best(
     // A capture that won material by exchange and no longer does, the target now guarded by
     // the moved piece: the move keeps it (9.b4 guards c5, so ...bxc5 dxc5 Nxc5 no longer wins
     // a pawn). Still "safe", the capture is no prophylaxis of the kind below: the trade stays.
-    let wins = |p: &Chess, m: Move| crate::engine::see::see_ge(p, m, KEEPS_GAIN, &SEE_VALUES);
+    let wins = |p: &Chess, m: Move| crate::explain::board::see_ge(p, m, KEEPS_GAIN);
     let landed = crate::explain::themes::util::dest(mv, before.turn());
     if r.is_capture()
         && wins(passed, r)
@@ -579,7 +579,7 @@ fn makes_room(
                 m.from() == Some(r.to())
                     && m.to() == t
                     && safe(&p, *m)
-                    && !crate::engine::see::see_ge(&p, *m, 1, &SEE_VALUES)
+                    && !crate::explain::board::see_ge(&p, *m, 1)
             })
         })
     };
@@ -1121,7 +1121,7 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
             pass(before).is_some_and(|p| {
                 p.legal_moves()
                     .iter()
-                    .any(|c| c.to() == from && crate::engine::see::see_ge(&p, *c, 1, &SEE_VALUES))
+                    .any(|c| c.to() == from && crate::explain::board::see_ge(&p, *c, 1))
             })
         })
     };

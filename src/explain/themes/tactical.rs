@@ -707,9 +707,7 @@ fn pawn_offer(before: &Chess, mv: Move, _after: &Chess, pv: &[Move]) -> Option<H
     // the line's d6 instead made it "an offer", session 34 read).
     let taken = all.get(2)?;
     let retakes = taken.legal_moves().iter().any(|m| {
-        m.to() == mv.to()
-            && m.is_capture()
-            && crate::engine::see::see_ge(taken, *m, 0, &crate::explain::purpose::SEE_VALUES)
+        m.to() == mv.to() && m.is_capture() && crate::explain::board::see_ge(taken, *m, 0)
     });
     if retakes {
         return None;
