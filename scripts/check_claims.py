@@ -1062,6 +1062,39 @@ def t_idea(board, c):
             if not hangs(nxt):
                 return False
         return True
+    if idea in ("readies", "readies_hit"):
+        # point::readies: a quiet move, no check; `moves` is the move and, after a pass, the
+        # mover's next move: a quiet move (no capture, castling, promotion or check) of another
+        # piece than the moved one, landing on `square`, losing nothing by exchange there.
+        # (That it is the best move there, and was no better than passing before the move, is
+        # a search's word: the sentence referee checks it with Stockfish.) readies_hit: from
+        # `square` it attacks the enemy piece on `other` (no king or pawn), there since before
+        # the move, worth more than the readied piece or undefended, not attacked by it before.
+        line = c["moves"]
+        if board.is_capture(m) or board.is_castling(m) or after.is_check() or len(line) != 2 \
+                or line[0] != c["uci"]:
+            return False
+        # A middlegame: each side keeps two pieces or more besides the king and pawns.
+        if any(chess.popcount(after.occupied_co[col] & ~after.pawns & ~after.kings) < 3 for col in chess.COLORS):
+            return False
+        again = pass_turn(after)
+        ready = chess.Move.from_uci(line[1])
+        landed = m.to_square
+        if again is None or ready not in again.legal_moves or again.is_capture(ready) \
+                or again.is_castling(ready) or ready.promotion or ready.from_square == landed \
+                or ready.to_square != s or exchange(again, ready) < 0 or again.gives_check(ready) \
+                or again.piece_type_at(ready.from_square) == chess.KING:
+            return False
+        if idea == "readies":
+            return other is None
+        nxt = again.copy()
+        nxt.push(ready)
+        target = nxt.piece_at(other) if other is not None else None
+        mover = again.piece_type_at(ready.from_square)
+        return (target is not None and target.color != us and target.piece_type not in (chess.KING, chess.PAWN)
+                and board.piece_at(other) == target and other in nxt.attacks(ready.to_square)
+                and other not in board.attacks(ready.from_square)
+                and (VALUES[target.piece_type] > VALUES[mover] or not nxt.attackers(not us, other)))
     if idea == "prepares_hit":
         # "prepares" (below), and the prepared move, where it lands, attacks the enemy piece
         # (no king, no pawn) on `other`, there since before the move, worth more than the piece
@@ -1395,7 +1428,9 @@ def t_idea(board, c):
         return (minor is not None and minor.color == us and minor.piece_type in (chess.KNIGHT, chess.BISHOP, chess.PAWN)
                 and rel >= 4 and s in after.attacks(m.to_square)
                 and bool(after.attackers(them, s) & ~after.pieces(chess.PAWN, them))
-                and guards(board) <= 1 and guards(after) > guards(board))
+                and guards(board) <= 1 and guards(after) > guards(board)
+                # Not a pawn an enemy pawn can take at once (20.c4 ...bxc4).
+                and not (after.attackers(them, m.to_square) & after.pieces(chess.PAWN, them)))
     if idea in ("steps_out", "blocks_check"):
         if not board.is_check() or board.checkers() != chess.SquareSet([s]) or board.is_capture(m) \
                 or board.is_castling(m):
@@ -2028,8 +2063,10 @@ def check(c):
             return False
         if k == "threat_mate":
             return works(passed, m, True)
+        # gain: what the exchange wins, whole pawns (board::see_gain, at most a queen's worth).
         return (m.to_square == sq(c["target"]) and passed.piece_type_at(m.to_square) == ROLES[c["role"]]
-                and works(passed, m, False))
+                and works(passed, m, False)
+                and c["gain"] == min(see(passed, m) // 100, VALUES[chess.QUEEN]))
     if k == "threat_met":
         passed = pass_turn(board)
         if passed is None:

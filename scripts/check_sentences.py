@@ -122,6 +122,10 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
                                  their best reply
   idea_sidesteps                 Stockfish (depth N): the move the piece steps away from, played
                                  after a pass, is within 100 cp of the opponent's best
+  idea_readies, idea_readies_hit Stockfish (depth N): the move readied is, after the move and a
+                                 pass, within 100 cp of the mover's best, and the two together
+                                 gain at least 15 cp more than each alone (the readied move
+                                 instead of the move; the move against passing)
   idea_stops_mate                Stockfish (depth N): the opponent mates by force after a pass
                                  and not after the move
   verdict (every q_* word)       the word agrees with the explanation's own judgement: good,
@@ -213,6 +217,13 @@ ROOM_SEEN = 60
 # kibitzer's own margin is 75 cp by its short search).
 REFUTE_WANTED = 100
 REFUTE_SEEN = 50
+# A move readied (idea_readies): after the move and a pass it is within READIES_WANTED of the
+# mover's best, and the two moves together gain at least READIES_SEEN more than each alone
+# (centipawns, Stockfish; kibitzer's own margin is 60 cp by its short search; the first as
+# REFUTE_WANTED: Stockfish's single-line scores of quiet positions after a pass move by tens of
+# centipawns from one query to the next).
+READIES_WANTED = 100
+READIES_SEEN = 15
 # The same when the piece would only be traded off (idea_makes_room_trade; kibitzer's margin 30).
 TRADE_ROOM_SEEN = 15
 
@@ -391,8 +402,11 @@ def works(board, threat):
     return mates(board, m) if mate else wins_piece(board, m)
 
 
-def sf_score(engine, board, depth, multipv=1):
-    info = engine.analyse(board, chess.engine.Limit(depth=depth), multipv=multipv)
+def sf_score(engine, board, depth, multipv=1, fresh=False):
+    """Stockfish's scores of `board` for the side to move; `fresh`: on an emptied hash (a new
+    game), so that the score does not depend on the positions searched before."""
+    info = engine.analyse(board, chess.engine.Limit(depth=depth), multipv=multipv,
+                          game=object() if fresh else None)
     if isinstance(info, dict):
         info = [info]
     return [i["score"].pov(board.turn) for i in info]
@@ -544,7 +558,7 @@ class Referee:
                     self.fail("pawn_offer", e, text, "more than a pawn given")
                 elif not cut or cut < 3 or balance(boards[cut], mover) != root - 1:
                     self.fail("pawn_offer", e, text, "the settled line is not a pawn down")
-            elif t == "threat_wins":
+            elif t in ("threat_wins", "threat_wins_exchange", "threat_wins_part"):
                 self.checked["threat_in_mate"] += 1
                 if mate_line:
                     self.fail("threat_in_mate", e, text, "a threat of material inside a forced mate")
@@ -766,6 +780,50 @@ class Referee:
                                     after.san(r), r_now, best_now)
                 if why:
                     self.fail(kind, e, text, why)
+            elif t in ("idea_readies", "idea_readies_hit"):
+                # What the move gets ready (point::readies): by Stockfish the readied move r,
+                # after the move and a pass, is within READIES_WANTED of the mover's best there,
+                # and the two together gain at least READIES_SEEN more than each alone: r
+                # played instead of the move, and the move against passing (or r was not
+                # legal before).
+                self.checked["readies"] += 1
+                c = idea_claim(e, s, ("readies", "readies_hit"))
+                why = None
+                if c is None or len(c.get("moves") or []) != 2:
+                    why = "no readies claim under the sentence"
+                elif self.engine is not None:
+                    r = chess.Move.from_uci(c["moves"][1])
+                    again = pass_turn(after)
+                    idle = pass_turn(board)
+                    if again is None or r not in again.legal_moves:
+                        why = "%s is not legal after the move and a pass" % c["moves"][1]
+                    elif idle is None:
+                        why = "the mover cannot pass before the move"
+                    else:
+                        side = self.side_engine()
+                        readied = again.copy()
+                        readied.push(r)
+                        # Scores for the mover.
+                        best_now = clamped(sf_score(side, again, self.depth, fresh=True)[0])
+                        r_now = -clamped(sf_score(side, readied, self.depth, fresh=True)[0])
+                        passing = -clamped(sf_score(side, idle, self.depth, fresh=True)[0])
+                        if r not in board.legal_moves:
+                            r_before = None
+                        else:
+                            early = board.copy()
+                            early.push(r)
+                            r_before = -clamped(sf_score(side, early, self.depth, fresh=True)[0])
+                        if best_now - r_now > READIES_WANTED:
+                            why = "Stockfish: after the move and a pass %s is %+d cp, the best %+d" % (
+                                again.san(r), r_now, best_now)
+                        elif r_before is not None:
+                            made = -clamped(sf_score(side, after, self.depth, fresh=True)[0])
+                            both = (r_now - r_before) - (made - passing)
+                            if both < READIES_SEEN:
+                                why = "Stockfish: together %+d cp beyond each alone (%s before %+d, after %+d; the move %+d, passing %+d)" % (
+                                    both, board.san(r), r_before, r_now, made, passing)
+                if why:
+                    self.fail("readies", e, text, why)
             elif t == "idea_stops_mate":
                 # A mating attack stopped (point::stops_mate): by Stockfish the opponent mates
                 # after a pass, and does not after the move.

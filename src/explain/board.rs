@@ -117,6 +117,16 @@ pub fn see_ge(pos: &Chess, m: Move, threshold: i32) -> bool {
     crate::engine::see::see_ge_without(board, pos.turn(), m, threshold, &SEE_VALUES, barred)
 }
 
+/// What the capture `m` wins by static exchange ([`see_ge`]), whole pawns (0 when it wins
+/// less than a pawn or loses).
+#[must_use]
+pub fn see_gain(pos: &Chess, m: Move) -> u32 {
+    (1..=u32::try_from(value(Role::Queen)).unwrap_or(9))
+        .take_while(|k| i32::try_from(*k).is_ok_and(|k| see_ge(pos, m, 100 * k)))
+        .last()
+        .unwrap_or(0)
+}
+
 /// Whether the man on `sq` is pinned to its own king ([`king_pins`]).
 #[must_use]
 pub fn pinned_to_king(board: &Board, sq: Square) -> bool {

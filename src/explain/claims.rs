@@ -205,7 +205,11 @@ pub enum Fact {
     },
     /// If the side to move in the FEN passed, the other side's legal move `uci` (`san`) would
     /// capture the `role` on `target`, which is undefended or worth more than the capturer,
-    /// and the exchange on `target` wins at least a pawn.
+    /// and the exchange on `target` wins at least a pawn: `gain` pawns by static exchange
+    /// (pins counted, [`crate::explain::board::see_gain`]). Said as winning the piece only
+    /// when the exchange wins it ([`threat_gain_variant`]); a rook for a minor piece is the
+    /// exchange, any other part said as material (20.Bf3 "threatens to win the rook on a8" with the rook on f8
+    /// guarding it; 9.Nxd4 "Bxc6+, winning the knight" where ...bxc6 takes back, session 41).
     ThreatWins {
         /// The threatened capture.
         uci: String,
@@ -217,6 +221,8 @@ pub enum Fact {
         /// The threatened piece.
         #[serde(serialize_with = "ser_role")]
         role: Role,
+        /// What the exchange on `target` wins, pawns.
+        gain: u32,
     },
     /// In the FEN (side to move = the mover) the opponent threatened `threat` (a mate when
     /// `mate`, else the capture of the piece on `target`, as in [`Fact::ThreatMate`] and
@@ -693,6 +699,32 @@ pub enum Fact {
     },
 }
 
+/// The variant of a [`Fact::ThreatWins`] whose capture is `san`: `piece` when the exchange
+/// wins all of the piece, or all of it but the capturer and at least two pawns (Nxe2 against a
+/// queen the bishop takes back: "winning the queen"); `exchange` for a rook won for a minor
+/// piece; else `part`.
+#[must_use]
+pub fn threat_gain_variant(role: Role, gain: u32, san: &str) -> &'static str {
+    let worth = |r: Role| u32::try_from(board::value(r)).unwrap_or(0);
+    let capturer = match san.chars().next() {
+        Some('N') => Role::Knight,
+        Some('B') => Role::Bishop,
+        Some('R') => Role::Rook,
+        Some('Q') => Role::Queen,
+        Some('K') => Role::King,
+        _ => Role::Pawn,
+    };
+    if role == Role::Rook && gain == 2 && matches!(capturer, Role::Knight | Role::Bishop) {
+        "exchange"
+    } else if gain >= worth(role)
+        || (gain >= 2 && capturer != Role::King && gain + worth(capturer) >= worth(role))
+    {
+        "piece"
+    } else {
+        "part"
+    }
+}
+
 impl Fact {
     /// Snake-case kind name.
     #[must_use]
@@ -834,7 +866,9 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 69] = [
+    pub const IDEAS: [&'static str; 71] = [
+        "readies",
+        "readies_hit",
         "sidesteps",
         "refutes",
         "line_costs",
@@ -911,6 +945,9 @@ impl Fact {
     pub fn sub(&self) -> Option<&str> {
         match self {
             Fact::ThreatMet { how, mate, .. } => Some(if *mate { "mate" } else { how.as_str() }),
+            Fact::ThreatWins {
+                role, gain, san, ..
+            } => Some(threat_gain_variant(*role, *gain, san)),
             Fact::Idea { idea, .. } => Some(idea.as_str()),
             Fact::Race { their_moves, .. } | Fact::PbRace { their_moves, .. } => {
                 Some(if their_moves.is_some() {

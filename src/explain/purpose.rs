@@ -165,6 +165,7 @@ fn threat_fact(passed: &Chess, t: Threat) -> Fact {
             san: san(passed, t.mv),
             target: t.mv.to(),
             role: t.mv.capture().unwrap_or(Role::Pawn),
+            gain: board::see_gain(passed, t.mv),
         }
     }
 }
@@ -538,7 +539,22 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Vec<Claim
     {
         out.push(claim(&fb, At::Before, f));
     }
-    if let Some(f) = point::follow_up(before, mv, after, pv) {
+    // What the move gets ready, from the position, where the line only shows a plan (or
+    // nothing): "Nbd2 prepares e4" rather than "Nbd2 is followed by Rb1".
+    // Not for a piece the reply drives back at once (14.Re3 Bf4 Ree1: "prepares Rfe1" never
+    // happens).
+    let follow = point::follow_up(before, mv, after, pv);
+    let planned = matches!(&follow, Some(Fact::Idea { idea, .. }) if idea == "plan");
+    let landed = dest(mv, before.turn());
+    let driven = pv.first().zip(pv.get(1)).is_some_and(|(reply, next)| {
+        next.from() == Some(landed)
+            && board::play(after, *reply)
+                .is_some_and(|p| p.board().attacks_from(reply.to()).contains(landed))
+    });
+    let readied = ((follow.is_none() || planned) && !driven)
+        .then(|| point::readies(before, mv, after))
+        .flatten();
+    if let Some(f) = readied.or(follow) {
         out.push(claim(&fb, At::Before, f));
     }
     if let Some(f) = point::rook_behind(before, mv, after, pv) {
@@ -621,6 +637,53 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn a_threat_on_a_guarded_piece_wins_what_the_exchange_wins() {
+        // Session 41 read: 20.Bf3 hits the rook on a8, which the rook on f8 guards: the
+        // exchange, not the rook.
+        let threat = |fen: &str, san: &str| {
+            let before = pos(fen);
+            let mv = san.parse::<San>().unwrap().to_move(&before).unwrap();
+            let after = board::play(&before, mv).unwrap();
+            match threat_created(&before, &after) {
+                Some(Fact::ThreatWins {
+                    target,
+                    role,
+                    gain,
+                    san,
+                    ..
+                }) => (
+                    target,
+                    crate::explain::claims::threat_gain_variant(role, gain, &san),
+                ),
+                other => panic!("{other:?}"),
+            }
+        };
+        assert_eq!(
+            threat(
+                "r4rk1/p3npp1/1p3n1p/8/2pP4/q1N1P1P1/2Q1BPP1/3R1RK1 w - - 0 20",
+                "Bf3"
+            ),
+            (Square::A8, "exchange")
+        );
+        // 9.Nxd4: Bxc6+ bxc6 Nxc6 nets a pawn, not the knight.
+        assert_eq!(
+            threat(
+                "r1bqk2r/pp2pp1p/2np2pb/8/2Pp4/2N2NP1/PP2PPBP/R2Q1RK1 w kq - 0 9",
+                "Nxd4"
+            ),
+            (Square::C6, "part")
+        );
+        // An undefended piece is won whole.
+        assert_eq!(
+            threat(
+                "rnb1kb1r/ppp2p1p/6q1/3p4/4Pp1P/2N5/PPPP2P1/R1BQKB1R w KQkq - 2 9",
+                "Qf3"
+            ),
+            (Square::F4, "piece")
+        );
     }
 
     #[test]

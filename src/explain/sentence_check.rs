@@ -534,7 +534,9 @@ impl Gate {
             // Nor when the reply takes the piece that makes it: the opponent answers the
             // threat by taking the offer (20.e5 "threatens exf6" when ...dxe5 takes the pawn,
             // session 33 read).
-            "threat_wins" => !self.forced_mate && !self.taken_back && !self.moved_taken,
+            "threat_wins" | "threat_wins_exchange" | "threat_wins_part" => {
+                !self.forced_mate && !self.taken_back && !self.moved_taken
+            }
             // No threat of a blow inside a forced mate (the mate is the point).
             "idea_threat_line" => !self.forced_mate && !self.mover_mated,
             // The capturer's threats vanish when it is taken back at once.
@@ -1729,6 +1731,7 @@ mod tests {
                 san: "hxg3".to_owned(),
                 target: Square::G3,
                 role,
+                gain: 1,
             },
         };
         let fen = "r1b3kr/ppq2pp1/1npB1nN1/3p1P2/3P4/1BN3p1/PPP3PP/4RRK1 w - - 0 17";

@@ -750,11 +750,21 @@ impl Templates {
         match &c.fact {
             Fact::ThreatMate { san, .. } => put("threat", Some(san.clone())),
             Fact::ThreatWins {
-                san, target, role, ..
+                san,
+                target,
+                role,
+                gain,
+                ..
             } => {
                 put("threat", Some(san.clone()));
                 put("t_piece", Some(w.role(*role).to_owned()));
                 put("t_sq", Some(target.to_string()));
+                let unit = if *gain == 1 {
+                    &w.pawn_unit
+                } else {
+                    &w.pawn_units
+                };
+                put("t_gain", Some(format!("+{gain} {unit}")));
             }
             Fact::ThreatMet {
                 threat_san, target, ..
@@ -1569,6 +1579,9 @@ mod tests {
                                     | "last_pawn"
                                     | "rook"
                                     | "pawn"
+                                    | "piece"
+                                    | "exchange"
+                                    | "part"
                             ),
                         "unknown variant {sub} of {kind}"
                     );
@@ -1630,7 +1643,9 @@ mod tests {
                             n.as_str(),
                             "claim:wins_material"
                                 | "claim:mate_in"
-                                | "claim:threat_wins"
+                                | "claim:threat_wins/piece"
+                                | "claim:threat_wins/exchange"
+                                | "claim:threat_wins/part"
                                 | "watch:threat_wins"
                                 | "claim:idea/line_costs"
                                 | "claim:idea/refutes"

@@ -777,6 +777,8 @@ pub fn unpins(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
 /// ours defended before or which only one did: the outpost piece kept there (9.f4 behind the
 /// knight on e5, which ...Nxe5 would otherwise trade off a pawn's recapture from), or the head
 /// of a pawn chain given a second pawn behind it (9.f4 behind e5, attacked by the queen on c7).
+/// Not by a pawn an enemy pawn can take at once: the support lasts a move (20.c4 "reinforces
+/// the pawn on d5" where ...bxc4 takes it, session 41 read; the break is the point).
 #[must_use]
 pub fn reinforces(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     let us = before.turn();
@@ -784,6 +786,9 @@ pub fn reinforces(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
         return None;
     }
     let (b0, b1) = (before.board(), after.board());
+    if (attacks::pawn_attacks(us, mv.to()) & b1.by_piece(Role::Pawn.of(!us))).any() {
+        return None;
+    }
     let pawn_guards = |b: &Board, sq: Square| {
         (attacks::pawn_attacks(!us, sq) & b.by_piece(Role::Pawn.of(us))).count()
     };

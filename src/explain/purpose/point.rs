@@ -939,6 +939,93 @@ pub fn threat_line(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     })
 }
 
+/// `readies`: what the move gets ready, from the position rather than from the line. With the
+/// opponent passing, the mover's best move by a short search is a quiet move of another piece
+/// (no capture, check, castling or promotion; not the king; not the moved piece, whose way
+/// on is a route; no development that hits nothing) that loses nothing by exchange there, in a
+/// middlegame (each side keeps three pieces besides the king and pawns), and that the move made work: the two together are
+/// worth clearly more than each alone, or it was not legal before. 20.Bb6 takes c7 from the
+/// queen, and Rc7, which lost the rook before, now hits the queen on d7 ("A good, solid move"
+/// and the line, session 41 read). `square` where the readied move lands; `readies_hit` when it attacks an enemy
+/// piece there, on `other` ([`prepared_hit`]); `moves` the move and the readied move (after a
+/// pass).
+#[must_use]
+pub fn readies(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
+    // How much more (centipawns, by [`short_search`]) the two moves must be worth together
+    // than each alone.
+    const READIES_TOGETHER: i32 = 60;
+    // The pieces (besides the king and pawns) each side must keep.
+    const READIES_PIECES: usize = 3;
+    // How far below the best move after the pass (centipawns, by the deeper search) the
+    // readied move may score.
+    const READIES_DEEP_MARGIN: i32 = 30;
+    // A middlegame's plans: each side keeps at least two pieces besides the king and pawns
+    // (in a sparse ending the short search's best move after a pass is often not Stockfish's:
+    // 34...Bf5 "gets Ne1 ready", the referee's catch).
+    let pieces = |c: shakmaty::Color| {
+        (after.board().by_color(c) & !after.board().pawns() & !after.board().kings()).count()
+    };
+    if mv.is_capture()
+        || mv.is_castle()
+        || after.is_check()
+        || after.is_game_over()
+        || pieces(shakmaty::Color::White) < READIES_PIECES
+        || pieces(shakmaty::Color::Black) < READIES_PIECES
+    {
+        return None;
+    }
+    let passed = pass(after)?;
+    let (line, together) = short_line(&passed, THREAT_DEPTH, THREAT_NODES);
+    let ready = *line.first()?;
+    let landed = crate::explain::themes::util::dest(mv, before.turn());
+    let readied = board::play(&passed, ready)?;
+    // Nor a king's step, nor a piece's development that hits nothing (7.Be3 "prepares Nc3":
+    // two developing moves, neither the other's point).
+    if ready.is_capture()
+        || ready.is_castle()
+        || ready.is_promotion()
+        || ready.role() == Role::King
+        || ready.from() == Some(landed)
+        || !safe(&passed, ready)
+        || readied.is_check()
+        || (developing(&passed, ready) && prepared_hit(before, &readied, ready).is_none())
+    {
+        return None;
+    }
+    // The two moves together gain more than each alone (the mover's view, the opponent to
+    // move each time): the readied move was not legal before, or was worth at least
+    // [`READIES_TOGETHER`] less than it is after the move, beyond what the move itself gains
+    // over passing.
+    let worth = |p: &Chess| -short_search(p, THREAT_DEPTH - 1, THREAT_NODES).1;
+    let idle = worth(&pass(before)?);
+    let made = worth(after);
+    let unready = board::same_move(before, ready)
+        .and_then(|r| board::play(before, r))
+        .is_none_or(|p| (together - worth(&p)) - (made - idle) >= READIES_TOGETHER);
+    // A deeper search after the pass keeps it among the best (the short one's choice can lose
+    // to a tactic it does not see: 26...Nc2 "prepares Bg6", Stockfish 0.67 below the best).
+    let deep_best = short_search(&passed, SOUND_DEPTH, SOUND_NODES).1;
+    let deep_ready = -short_search(&readied, SOUND_DEPTH - 1, SOUND_NODES).1;
+    if !unready || deep_ready < deep_best - READIES_DEEP_MARGIN {
+        return None;
+    }
+    let hit = prepared_hit(before, &readied, ready);
+    Some(Fact::Idea {
+        uci: uci(mv),
+        idea: if hit.is_some() {
+            "readies_hit"
+        } else {
+            "readies"
+        }
+        .to_owned(),
+        square: ready.to(),
+        other: hit,
+        moves: vec![uci(mv), uci(ready)],
+        san: vec![san(&passed, ready)],
+        n: 0,
+    })
+}
+
 /// How many of the mover's next moves in the line [`rook_behind`] looks at.
 const ROOK_BEHIND_MOVES: usize = 3;
 
@@ -1831,6 +1918,38 @@ mod tests {
                 Some(shakmaty::Square::E4)
             )
         );
+    }
+
+    #[test]
+    fn a_move_readies_the_blow_it_makes_work() {
+        // Howell - Carlsen, 20.Bb6: the bishop takes c7 from the queen, and Rc7, which lost
+        // the rook before, now hits the queen on d7 (session 41 read: "A good, solid move" and
+        // the line).
+        let fen = "2r2rk1/1b1qbppp/p2pp1n1/8/2R1P1P1/1P2B2P/P2QNPB1/2R3K1 w - - 3 20";
+        let (before, mv, after) = before_move_after(fen, "Bb6");
+        let Some(Fact::Idea {
+            idea,
+            square,
+            other,
+            san,
+            ..
+        }) = readies(&before, mv, &after)
+        else {
+            panic!("no readies");
+        };
+        assert_eq!(
+            (idea.as_str(), square, other, san),
+            (
+                "readies_hit",
+                Square::C7,
+                Some(Square::D7),
+                vec!["Rc7".to_owned()]
+            )
+        );
+        // A capture readies nothing: its point is what it takes.
+        let fen = "r1bqk2r/pp2pp1p/2np2pb/8/2Pp4/2N2NP1/PP2PPBP/R2Q1RK1 w kq - 0 9";
+        let (before, mv, after) = before_move_after(fen, "Nxd4");
+        assert!(readies(&before, mv, &after).is_none());
     }
 
     #[test]
