@@ -556,25 +556,21 @@ def t_race(board, c):
 
 
 def safe_count(board, s):
-    """Squares the piece on s attacks, holding none of its side, not hit by an enemy pawn or a
-    lesser enemy piece, and not hit when none of its side would defend it there."""
-    color = board.color_at(s)
-    worth = VALUES[board.piece_type_at(s)]
-    enemy_pawn = set()
-    for x in board.pieces(chess.PAWN, not color):
-        enemy_pawn |= set(board.attacks(x))
+    """plans::safe_squares: the squares the piece on s attacks that hold none of its side and
+    where, standing there (whatever it took), it would not be in a bad spot (bad_spot: a cheaper
+    enemy piece or pawn hits it, or it is hit and not defended, x-ray defenders behind enemy
+    sliders counted)."""
+    p = board.piece_at(s)
     gone = board.copy(stack=False)
     gone.remove_piece_at(s)
     n = 0
     for t in board.attacks(s):
-        if board.color_at(t) == color or t in enemy_pawn:
+        if board.color_at(t) == p.color:
             continue
-        attackers = list(gone.attackers(not color, t))
-        if any(VALUES[gone.piece_type_at(a)] < worth for a in attackers):
-            continue
-        if attackers and not gone.attackers(color, t):
-            continue
-        n += 1
+        there = gone.copy(stack=False)
+        there.set_piece_at(t, p)
+        if not bad_spot(there, t):
+            n += 1
     return n
 
 
