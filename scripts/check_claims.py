@@ -1427,6 +1427,30 @@ def t_idea(board, c):
                 and guards(board) <= 1 and guards(after) > guards(board)
                 # Not a pawn an enemy pawn can take at once (20.c4 ...bxc4).
                 and not (after.attackers(them, m.to_square) & after.pieces(chess.PAWN, them)))
+    if idea == "steps_out_guards":
+        # The king steps out of the single check from `other` (no capture, no castling); our
+        # piece on `square` (no king, no pawn) is won by no capture after it (exchange under a
+        # pawn), and after every other legal move it stays there and a capture wins it.
+        if not board.is_check() or other is None or board.checkers() != chess.SquareSet([other]) \
+                or board.is_capture(m) or board.is_castling(m) or role != chess.KING:
+            return False
+        piece = after.piece_at(s)
+        if piece is None or piece.color != us or piece.piece_type in (chess.KING, chess.PAWN):
+            return False
+
+        def lost(b):
+            return any(b.is_capture(x) and x.to_square == s and exchange(b, x) >= 100 for x in b.legal_moves)
+        if lost(after):
+            return False
+        rest = [e for e in board.legal_moves if e != m]
+        if not rest:
+            return False
+        for e in rest:
+            b = board.copy(stack=False)
+            b.push(e)
+            if b.piece_at(s) != piece or not lost(b):
+                return False
+        return True
     if idea in ("steps_out", "blocks_check"):
         if not board.is_check() or board.checkers() != chess.SquareSet([s]) or board.is_capture(m) \
                 or board.is_castling(m):

@@ -866,7 +866,7 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 71] = [
+    pub const IDEAS: [&'static str; 72] = [
         "readies",
         "readies_hit",
         "sidesteps",
@@ -923,6 +923,7 @@ impl Fact {
         "avoids_trade",
         "fianchettoes",
         "steps_out",
+        "steps_out_guards",
         "blocks_check",
         "reinforces",
         "unpins",

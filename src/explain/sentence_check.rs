@@ -354,6 +354,9 @@ pub const MOVED_PIECE_ACTIVITY: &[&str] = &[
     "idea_fianchettoes",
     "idea_stops",
     "idea_refutes",
+    // A piece that steps away and is taken at once escaped nothing (13...Nd5 "before Ne4 can
+    // hit it", ...Nxd5; session 41 referee; the referee's list had it).
+    "idea_sidesteps",
     "idea_occupies",
     // A centre pawn taken at once is no centre (9.d4 cxd4, session 31).
     "pawn_centre",

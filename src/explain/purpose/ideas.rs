@@ -135,7 +135,9 @@ fn aimed_by(b: &Board, target: Square, them: Color) -> Option<Square> {
 /// `steps_out` or `blocks_check`: the mover was in check from one piece (`square`) and the move,
 /// not a capture (taking the checker is said as a capture), is the king stepping out of it
 /// (`other`: where it stood) or a piece put between (`other`: where it stands): 20.Kg1 "steps
-/// out of the check", not "takes the king off the line of the queen".
+/// out of the check", not "takes the king off the line of the queen". `steps_out_guards` when
+/// the king's square is the only way out that keeps a piece (`square`) guarded
+/// ([`kept_guarded`]; `other` the checker).
 #[must_use]
 pub fn evades(before: &Chess, mv: Move, _after: &Chess) -> Option<Fact> {
     let checker = before.checkers().single_square()?;
@@ -143,10 +145,48 @@ pub fn evades(before: &Chess, mv: Move, _after: &Chess) -> Option<Fact> {
         return None;
     }
     if mv.role() == Role::King {
-        Some(idea(mv, "steps_out", checker, mv.from()))
+        // Out of check to the one square that keeps a piece guarded: `steps_out_guards`,
+        // `square` the piece, `other` the checker (16...Kf7 keeps the bishop on e6, which
+        // Bb3 and the queen on d6 hit; "takes the king out of the queen's check" was true of
+        // all four ways out, session 41 read).
+        Some(match kept_guarded(before, mv, _after) {
+            Some(kept) => idea(mv, "steps_out_guards", kept, Some(checker)),
+            None => idea(mv, "steps_out", checker, mv.from()),
+        })
     } else {
         Some(idea(mv, "blocks_check", checker, Some(mv.to())))
     }
+}
+
+/// The piece (not the king or a pawn) that the king's move out of check `mv` keeps: after it,
+/// no capture wins it by exchange, and after every other legal move it stays where it is and a
+/// capture wins it (a pawn or more); the dearest such piece.
+fn kept_guarded(before: &Chess, mv: Move, after: &Chess) -> Option<Square> {
+    let us = before.turn();
+    let others: Vec<Move> = before
+        .legal_moves()
+        .into_iter()
+        .filter(|m| *m != mv)
+        .collect();
+    if others.is_empty() {
+        return None;
+    }
+    let lost = |pos: &Chess, t: Square| {
+        pos.legal_moves()
+            .iter()
+            .any(|c| c.to() == t && c.is_capture() && board::see_ge(pos, *c, 100))
+    };
+    let b = after.board();
+    (b.by_color(us) & !b.kings() & !b.pawns())
+        .into_iter()
+        .filter(|&t| !lost(after, t))
+        .filter(|&t| {
+            others.iter().all(|e| {
+                board::play(before, *e)
+                    .is_some_and(|p| p.board().piece_at(t) == b.piece_at(t) && lost(&p, t))
+            })
+        })
+        .max_by_key(|&t| (b.role_at(t).map_or(0, board::value), t))
 }
 
 /// `king_off_line` or `king_corner`: a king move for safety by a king with no castling rights
@@ -1921,9 +1961,18 @@ mod tests {
         // behind the pawn on h2 is beside the point.
         let fen = "r3r1k1/p1p2ppp/1b6/3QP3/3P1P1q/8/PB1N1n1P/R4R1K w - - 0 20";
         assert_eq!(names(fen, "Kg1", &[]), ["steps_out"]);
-        // Morphy, 16...Kf7 out of Qd6+.
+        // Morphy, 16...Kf7 out of Qd6+: the one way out that keeps the bishop on e6, which
+        // Bb3 and the queen hit (Kg8 leaves Bxe6+, Ke8 Bxe6 on the queen; session 41 read).
         let fen = "r4k1r/pp4pp/1bnQb2n/4P3/6q1/BBP5/P4PPP/RN3RK1 b - - 0 16";
-        assert_eq!(names(fen, "Kf7", &[]), ["steps_out"]);
+        assert_eq!(names(fen, "Kf7", &[]), ["steps_out_guards"]);
+        let (before, mv, after) = before_move_after(fen, "Kf7");
+        assert!(matches!(
+            evades(&before, mv, &after),
+            Some(Fact::Idea { square, other, .. })
+                if square == Square::E6 && other == Some(Square::D6)
+        ));
+        // Ke8 leaves it: a plain step out of check.
+        assert_eq!(names(fen, "Ke8", &[]), ["steps_out"]);
         // A block; and the checker taken is a capture, no evasion idea.
         let fen = "4k3/8/8/8/8/8/3N4/r3K3 w - - 0 1";
         assert_eq!(names(fen, "Nb1", &[]), ["blocks_check"]);
