@@ -272,15 +272,18 @@ def t_exposed_king(board, c):
         return False
     if all(board.piece_at(x) is not None and board.piece_at(x).color == color for x in front):
         return False
+    # A check by one of the attacker's next four moves (EXPOSED_KING_MOVES).
     b = board.copy()
-    checked = False
+    checked, theirs = False, 0
     for u in c["line"]:
         m = legal(b, u)
         if m is None:
             return False
         mover = b.turn
         b.push(m)
-        checked = checked or (mover != color and b.is_check())
+        if mover != color:
+            theirs += 1
+            checked = checked or (theirs <= 4 and b.is_check())
     return checked
 
 

@@ -571,9 +571,15 @@ impl Gate {
             // 4.e3 before Bxc4 does not "win the material back" itself).
             "wins_back" => self.gain_believed && self.wins_back && self.captures,
             "wins_back_later" => self.gain_believed && self.wins_back && !self.captures,
-            // An answer's capture that only takes back (9.Bxc6+ bxc6) is no reason.
+            // An answer's capture that only takes back (9.Bxc6+ bxc6) is no reason; nor one the
+            // mover takes back at once (9.f4 "after f4, exf4 takes the pawn", gxf4; session 41
+            // read).
             "captures" => {
-                !self.answer || (self.gain_believed && !self.wins_back && !self.answer_takes_back)
+                !self.answer
+                    || (self.gain_believed
+                        && !self.wins_back
+                        && !self.answer_takes_back
+                        && !self.taken_back)
             }
             "recapture" => !self.answer,
             // Nor is an even trade, however it is framed (18...dxc5 "allows Bxd4, which trades
@@ -1106,6 +1112,27 @@ mod tests {
             facts: None,
             level: ExplainLevel::Medium,
         })
+    }
+
+    #[test]
+    fn an_answer_taken_back_at_once_is_no_reason() {
+        // Fischer, 9.f4 (an inaccuracy): "after f4, exf4 takes the pawn", where gxf4 takes
+        // back at once (session 41 read); the answer's capture is no reason then.
+        let after = "r1bq1rk1/ppp2pbp/3p1np1/2n1p3/4PP2/3P2P1/PPPN2BP/R1BQNRK1 b - - 0 9";
+        // The review's line, which wins material later (...Bxf5 Rxf5 gxf5).
+        let line = [
+            "e5f4", "g3f4", "f6h5", "f4f5", "d6d5", "g2f3", "d5e4", "f3h5", "c8f5", "f1f5", "g6f5",
+        ];
+        let mut g = gate(after, &line, Score::Cp(84));
+        assert!(g.taken_back);
+        // As in the review, where the line's material made the gain believed.
+        g.answer = true;
+        g.gain_believed = true;
+        assert!(!g.wins_back && !g.answer_takes_back);
+        assert!(!g.allows("captures"));
+        // Not taken back, the same capture is the answer's reason.
+        g.taken_back = false;
+        assert!(g.allows("captures"));
     }
 
     #[test]

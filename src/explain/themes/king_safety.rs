@@ -27,7 +27,7 @@ pub const SPECS: &[ThemeSpec] = &[
         Some("exposedKing"),
         0.7,
         Line,
-        "The enemy king stands on its own three home ranks with no own pawn on the three squares in front of it, and one of our intermediate moves gives check.",
+        "The enemy king stands on its own three home ranks with no own pawn on the three squares in front of it, and one of our intermediate moves, among our next four, gives check.",
         exposed_king
     ),
     theme!(
@@ -140,6 +140,9 @@ fn board_rank_of(sq: Square) -> Bitboard {
     Bitboard::from_rank(sq.rank())
 }
 
+/// Among how many of the mover's next moves in the line [`exposed_king`] looks for a check.
+const EXPOSED_KING_MOVES: usize = 4;
+
 fn exposed_king(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Hit> {
     let them = after.turn();
     let b = before.board();
@@ -152,10 +155,16 @@ fn exposed_king(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<
     }
     let positions = board::positions(after, pv);
     let ours: Vec<usize> = our_pv_moves(pv).map(|(i, _)| i).collect();
-    let intermediate = ours
+    // Among the mover's next few moves: a check ten plies on does not exploit the king now
+    // (18...d5 "the line exploits it with checks" for ...Bf5+ at the line's end, session 41
+    // read).
+    let intermediate: Vec<usize> = ours
         .split_last()
         .map(|(_, rest)| rest.to_vec())
-        .unwrap_or_default();
+        .unwrap_or_default()
+        .into_iter()
+        .take(EXPOSED_KING_MOVES)
+        .collect();
     let _ = mv;
     intermediate
         .into_iter()
