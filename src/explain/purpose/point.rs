@@ -941,14 +941,15 @@ pub fn threat_line(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
 
 /// `readies`: what the move gets ready, from the position rather than from the line. With the
 /// opponent passing, the mover's best move by a short search is a quiet move of another piece
-/// (no capture, check, castling or promotion; not the king; not the moved piece, whose way
-/// on is a route; no development that hits nothing) that loses nothing by exchange there, in a
-/// middlegame (each side keeps three pieces besides the king and pawns), and that the move made work: the two together are
-/// worth clearly more than each alone, or it was not legal before. 20.Bb6 takes c7 from the
-/// queen, and Rc7, which lost the rook before, now hits the queen on d7 ("A good, solid move"
-/// and the line, session 41 read). `square` where the readied move lands; `readies_hit` when it attacks an enemy
-/// piece there, on `other` ([`prepared_hit`]); `moves` the move and the readied move (after a
-/// pass).
+/// (no capture, check, castling or promotion; not the king; not the moved piece, whose way on
+/// is a route; no development that hits nothing) that loses nothing by exchange there, in a
+/// middlegame (each side keeps three pieces besides the king and pawns), and that the move
+/// made work: the two together are worth clearly more than each alone, or it was not legal
+/// before; a deeper search keeps it among the best. 20.Bb6 takes c7 from the queen, and Rc7,
+/// which lost the rook before, now hits the queen on d7 ("A good, solid move" and the line,
+/// session 41 read). `square` where the readied move lands; `readies_hit` when it attacks an
+/// enemy piece there, on `other` ([`prepared_hit`]); `moves` the move and the readied move
+/// (after a pass).
 #[must_use]
 pub fn readies(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     // How much more (centipawns, by [`short_search`]) the two moves must be worth together
@@ -959,8 +960,8 @@ pub fn readies(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     // How far below the best move after the pass (centipawns, by the deeper search) the
     // readied move may score.
     const READIES_DEEP_MARGIN: i32 = 30;
-    // A middlegame's plans: each side keeps at least two pieces besides the king and pawns
-    // (in a sparse ending the short search's best move after a pass is often not Stockfish's:
+    // A middlegame's plans: each side keeps [`READIES_PIECES`] pieces besides the king and
+    // pawns (in a sparse ending the short search's best move after a pass is often not Stockfish's:
     // 34...Bf5 "gets Ne1 ready", the referee's catch).
     let pieces = |c: shakmaty::Color| {
         (after.board().by_color(c) & !after.board().pawns() & !after.board().kings()).count()
@@ -979,6 +980,7 @@ pub fn readies(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     let ready = *line.first()?;
     let landed = crate::explain::themes::util::dest(mv, before.turn());
     let readied = board::play(&passed, ready)?;
+    let hit = prepared_hit(before, &readied, ready);
     // Nor a king's step, nor a piece's development that hits nothing (7.Be3 "prepares Nc3":
     // two developing moves, neither the other's point).
     if ready.is_capture()
@@ -988,7 +990,7 @@ pub fn readies(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
         || ready.from() == Some(landed)
         || !safe(&passed, ready)
         || readied.is_check()
-        || (developing(&passed, ready) && prepared_hit(before, &readied, ready).is_none())
+        || (developing(&passed, ready) && hit.is_none())
     {
         return None;
     }
@@ -1002,14 +1004,16 @@ pub fn readies(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     let unready = board::same_move(before, ready)
         .and_then(|r| board::play(before, r))
         .is_none_or(|p| (together - worth(&p)) - (made - idle) >= READIES_TOGETHER);
+    if !unready {
+        return None;
+    }
     // A deeper search after the pass keeps it among the best (the short one's choice can lose
     // to a tactic it does not see: 26...Nc2 "prepares Bg6", Stockfish 0.67 below the best).
     let deep_best = short_search(&passed, SOUND_DEPTH, SOUND_NODES).1;
     let deep_ready = -short_search(&readied, SOUND_DEPTH - 1, SOUND_NODES).1;
-    if !unready || deep_ready < deep_best - READIES_DEEP_MARGIN {
+    if deep_ready < deep_best - READIES_DEEP_MARGIN {
         return None;
     }
-    let hit = prepared_hit(before, &readied, ready);
     Some(Fact::Idea {
         uci: uci(mv),
         idea: if hit.is_some() {
