@@ -93,10 +93,10 @@ pub(crate) const SEE_VALUES: [i32; 6] = [100, 300, 300, 500, 900, 20_000];
 
 /// Whether `m` wins at least `threshold` centipawns ([`SEE_VALUES`]) by static exchange on its
 /// square, the men pinned to their own king ([`king_pins`]) left out of the exchange unless
-/// the square lies on the pin's line (the whole line through the king and the pinner): 30.g4 hxg4 with the knight on f6 pinned by the queen on
-/// c3 to the king on g7, Bxg4 simply takes the pawn back ("g4 gives a pawn on purpose" was
-/// said, session 41 referee). The search's own exchange evaluation ignores pins; the words
-/// may not.
+/// the square lies on the pin's line (the whole line through the king and the pinner): 30.g4
+/// hxg4 with the knight on f6 pinned by the queen on c3 to the king on g7, Bxg4 simply takes
+/// the pawn back ("g4 gives a pawn on purpose" was said, session 41 referee). The search's own
+/// exchange evaluation ignores pins; the words may not.
 #[must_use]
 pub fn see_ge(pos: &Chess, m: Move, threshold: i32) -> bool {
     let board = pos.board();
@@ -121,10 +121,10 @@ pub fn see_ge(pos: &Chess, m: Move, threshold: i32) -> bool {
 /// less than a pawn or loses).
 #[must_use]
 pub fn see_gain(pos: &Chess, m: Move) -> u32 {
-    (1..=u32::try_from(value(Role::Queen)).unwrap_or(9))
-        .take_while(|k| i32::try_from(*k).is_ok_and(|k| see_ge(pos, m, 100 * k)))
+    (1..=value(Role::Queen))
+        .take_while(|k| see_ge(pos, m, 100 * k))
         .last()
-        .unwrap_or(0)
+        .map_or(0, i32::unsigned_abs)
 }
 
 /// Whether the man on `sq` is pinned to its own king ([`king_pins`]).

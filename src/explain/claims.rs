@@ -208,8 +208,9 @@ pub enum Fact {
     /// and the exchange on `target` wins at least a pawn: `gain` pawns by static exchange
     /// (pins counted, [`crate::explain::board::see_gain`]). Said as winning the piece only
     /// when the exchange wins it ([`threat_gain_variant`]); a rook for a minor piece is the
-    /// exchange, any other part said as material (20.Bf3 "threatens to win the rook on a8" with the rook on f8
-    /// guarding it; 9.Nxd4 "Bxc6+, winning the knight" where ...bxc6 takes back, session 41).
+    /// exchange, any other part said as material (20.Bf3 "threatens to win the rook on a8"
+    /// with the rook on f8 guarding it; 9.Nxd4 "Bxc6+, winning the knight" where ...bxc6 takes
+    /// back, session 41).
     ThreatWins {
         /// The threatened capture.
         uci: String,

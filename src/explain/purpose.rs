@@ -13,9 +13,9 @@
 //! - [`watch_out`]: the opponent's reply in the line and what it threatens.
 //!
 //! A threat is found by enumerating the legal moves after a pass (mates in one first), a won
-//! piece is confirmed by static exchange evaluation ([`crate::explain::board::see_ge`], pins counted); ties are
-//! broken in an order that does not depend on colour, so mirrored positions give mirrored
-//! claims.
+//! piece is confirmed by static exchange evaluation ([`crate::explain::board::see_ge`], pins
+//! counted); ties are broken in an order that does not depend on colour, so mirrored positions
+//! give mirrored claims.
 
 use shakmaty::san::San;
 use shakmaty::{Bitboard, CastlingSide, Chess, Color, Move, Position, Role, Square, attacks};

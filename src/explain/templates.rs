@@ -122,6 +122,17 @@ impl Words {
         }
     }
 
+    /// A material change in pawns with its sign: "+2 pawns", "-1 pawn".
+    #[must_use]
+    pub fn signed_pawns(&self, n: i32) -> String {
+        let unit = if n.abs() == 1 {
+            &self.pawn_unit
+        } else {
+            &self.pawn_units
+        };
+        format!("{n:+} {unit}")
+    }
+
     /// Name of a role.
     #[must_use]
     pub fn role(&self, r: Role) -> &str {
@@ -689,13 +700,7 @@ impl Templates {
                     v.entry("n").or_insert_with(|| n.to_string());
                 }
                 Fact::WinsMaterial { gain, .. } => {
-                    let unit = if gain.abs() == 1 {
-                        &w.pawn_unit
-                    } else {
-                        &w.pawn_units
-                    };
-                    v.entry("gain")
-                        .or_insert_with(|| format!("{gain:+} {unit}"));
+                    v.entry("gain").or_insert_with(|| w.signed_pawns(*gain));
                 }
                 Fact::CanCastle { uci } => {
                     let b = uci.as_bytes();
@@ -759,12 +764,10 @@ impl Templates {
                 put("threat", Some(san.clone()));
                 put("t_piece", Some(w.role(*role).to_owned()));
                 put("t_sq", Some(target.to_string()));
-                let unit = if *gain == 1 {
-                    &w.pawn_unit
-                } else {
-                    &w.pawn_units
-                };
-                put("t_gain", Some(format!("+{gain} {unit}")));
+                put(
+                    "t_gain",
+                    Some(w.signed_pawns(i32::try_from(*gain).unwrap_or(i32::MAX))),
+                );
             }
             Fact::ThreatMet {
                 threat_san, target, ..

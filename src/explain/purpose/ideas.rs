@@ -139,7 +139,7 @@ fn aimed_by(b: &Board, target: Square, them: Color) -> Option<Square> {
 /// the king's square is the only way out that keeps a piece (`square`) guarded
 /// ([`kept_guarded`]; `other` the checker).
 #[must_use]
-pub fn evades(before: &Chess, mv: Move, _after: &Chess) -> Option<Fact> {
+pub fn evades(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     let checker = before.checkers().single_square()?;
     if mv.is_capture() || mv.is_castle() {
         return None;
@@ -149,7 +149,7 @@ pub fn evades(before: &Chess, mv: Move, _after: &Chess) -> Option<Fact> {
         // `square` the piece, `other` the checker (16...Kf7 keeps the bishop on e6, which
         // Bb3 and the queen on d6 hit; "takes the king out of the queen's check" was true of
         // all four ways out, session 41 read).
-        Some(match kept_guarded(before, mv, _after) {
+        Some(match kept_guarded(before, mv, after) {
             Some(kept) => idea(mv, "steps_out_guards", kept, Some(checker)),
             None => idea(mv, "steps_out", checker, mv.from()),
         })
@@ -159,8 +159,8 @@ pub fn evades(before: &Chess, mv: Move, _after: &Chess) -> Option<Fact> {
 }
 
 /// The piece (not the king or a pawn) that the king's move out of check `mv` keeps: after it,
-/// no capture wins it by exchange, and after every other legal move it stays where it is and a
-/// capture wins it (a pawn or more); the dearest such piece.
+/// no capture wins it by exchange ([`safe_there`]), and after every other legal move it stays
+/// where it is and a capture wins it; the dearest such piece.
 fn kept_guarded(before: &Chess, mv: Move, after: &Chess) -> Option<Square> {
     let us = before.turn();
     let others: Vec<Move> = before
@@ -171,19 +171,14 @@ fn kept_guarded(before: &Chess, mv: Move, after: &Chess) -> Option<Square> {
     if others.is_empty() {
         return None;
     }
-    let lost = |pos: &Chess, t: Square| {
-        pos.legal_moves()
-            .iter()
-            .any(|c| c.to() == t && c.is_capture() && board::see_ge(pos, *c, 100))
-    };
     let b = after.board();
     (b.by_color(us) & !b.kings() & !b.pawns())
         .into_iter()
-        .filter(|&t| !lost(after, t))
+        .filter(|&t| safe_there(after, t))
         .filter(|&t| {
             others.iter().all(|e| {
                 board::play(before, *e)
-                    .is_some_and(|p| p.board().piece_at(t) == b.piece_at(t) && lost(&p, t))
+                    .is_some_and(|p| p.board().piece_at(t) == b.piece_at(t) && !safe_there(&p, t))
             })
         })
         .max_by_key(|&t| (b.role_at(t).map_or(0, board::value), t))
