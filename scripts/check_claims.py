@@ -942,17 +942,17 @@ def t_idea(board, c):
         # sentence referee checks that with Stockfish); n = 0: the moved man takes part.
         return c["n"] == (0 if takes_part else 1)
     if idea == "avoids_trade":
-        # After a pass the opponent's minor piece takes the moved minor piece of the other kind
-        # in an even trade (the piece defended, nothing more to win); after the move that
-        # capture is gone.
+        # After a pass the opponent takes the moved piece with one of its kind (a minor piece
+        # for a minor piece, a rook for a rook, the queen for the queen) in an even trade (the
+        # piece defended, nothing more to win); after the move that capture is gone.
         r = c["moves"][0]
         before_p = pass_turn(board)
         rm = legal(before_p, r) if before_p is not None else None
-        minor = (chess.BISHOP, chess.KNIGHT)
+        kind = {chess.BISHOP: chess.KNIGHT, chess.KNIGHT: chess.KNIGHT, chess.ROOK: chess.ROOK,
+                chess.QUEEN: chess.QUEEN}
         if (rm is None or board.is_capture(m) or after.is_check() or not before_p.is_capture(rm)
-                or rm.to_square != s or m.from_square != s or role not in minor
-                or before_p.piece_type_at(rm.from_square) not in minor
-                or before_p.piece_type_at(rm.from_square) == role
+                or rm.to_square != s or m.from_square != s or role not in kind
+                or kind.get(before_p.piece_type_at(rm.from_square)) != kind[role]
                 or not before_p.attackers(board.turn, s) or see(before_p, rm) != 0):
             return False
         again = chess.Move(rm.from_square, m.to_square)

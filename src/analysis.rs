@@ -153,6 +153,9 @@ pub struct Request<P: Analysed = Chess> {
     pub played: Option<Move>,
     /// The opponent's move that led to `before`, when known.
     pub previous: Option<Move>,
+    /// The game's moves after `played`, when it is the game's move and the game went on (a
+    /// review): what the players did next, for the explanation's "what the move prepares".
+    pub continuation: Vec<Move>,
     /// The ply of the move in the game (0 = White's first move).
     pub ply: usize,
     /// Search limits (exact root scores are always turned on).
@@ -189,6 +192,7 @@ impl<P: Analysed> Request<P> {
             history: Vec::new(),
             played: None,
             previous: None,
+            continuation: Vec::new(),
             ply: 0,
             limits,
             params,
@@ -1075,6 +1079,11 @@ pub fn explain_move<P: Analysed>(
         before: req.before.clone(),
         mv,
         previous: req.previous,
+        continuation: if req.played == Some(mv) {
+            req.continuation.clone()
+        } else {
+            Vec::new()
+        },
         pv,
         best: before.best_move,
         best_pv: before.pv.iter().skip(1).copied().collect(),

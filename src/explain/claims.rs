@@ -1077,8 +1077,9 @@ fn uci(m: Move) -> String {
 }
 
 /// Derives the claims for `mv` played in `before` (reaching `after`), its PV and the themes
-/// found for it, then the move's purpose claims ([`crate::explain::purpose::derive`]), each
-/// once. Every claim is a fact on the board, never an opinion.
+/// found for it, then the move's purpose claims ([`crate::explain::purpose::derive`], with
+/// `game` the game's moves after it when known), each once. Every claim is a fact on the
+/// board, never an opinion.
 #[must_use]
 pub fn derive(
     before: &Chess,
@@ -1086,6 +1087,7 @@ pub fn derive(
     after: &Chess,
     pv: &[Move],
     themes: &[Theme],
+    game: &[Move],
 ) -> Vec<Claim> {
     let fb = fen(before);
     let fa = fen(after);
@@ -1353,7 +1355,7 @@ pub fn derive(
             }
         }
     }
-    for c in crate::explain::purpose::derive(before, mv, after, pv) {
+    for c in crate::explain::purpose::derive(before, mv, after, pv, game) {
         if !out.iter().any(|x| x.fen == c.fen && x.fact == c.fact) {
             out.push(c);
         }
@@ -1435,7 +1437,7 @@ mod tests {
         let after = board::play(&p, line[0]).unwrap();
         let found = themes::detect_line_after(None, &p, &line);
         let root: Vec<_> = found.into_iter().filter(|t| t.ply == 0).collect();
-        derive(&p, line[0], &after, &line[1..], &root)
+        derive(&p, line[0], &after, &line[1..], &root, &[])
             .into_iter()
             .find_map(|c| match c.fact {
                 Fact::WinsMaterial { gain, .. } => Some(gain),

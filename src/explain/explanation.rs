@@ -30,6 +30,9 @@ pub struct ExplainInput<P = Chess> {
     pub mv: Move,
     /// The opponent's move that led to `before`, when known (sharpens a few detectors).
     pub previous: Option<Move>,
+    /// The game's moves after the move, when known (a review): what the players did next. The
+    /// mover's next move there is tried as what the move prepares, checked as the line's is.
+    pub continuation: Vec<Move>,
     /// Principal variation after the move, from the position after it.
     pub pv: Vec<Move>,
     /// The engine's best move in `before`, when known.
@@ -68,6 +71,7 @@ impl<P> ExplainInput<P> {
             before,
             mv,
             previous: None,
+            continuation: Vec::new(),
             pv: Vec::new(),
             best: None,
             best_pv: Vec::new(),
@@ -534,7 +538,7 @@ fn reply_reason(
     let reply = *pv.first()?;
     let replied = board::play(after, reply)?;
     let themes = at_root(&themes::detect_line_after(Some(mv), after, pv));
-    let reply_claims = claims::derive(after, reply, &replied, &pv[1..], &themes);
+    let reply_claims = claims::derive(after, reply, &replied, &pv[1..], &themes, &[]);
     let gate = Gate {
         answer: true,
         answer_takes_back: mv.is_capture() && reply.is_capture() && reply.to() == mv.to(),
@@ -675,7 +679,14 @@ pub fn explain(input: &ExplainInput) -> Explanation {
     };
     let root_themes = at_root(&themes);
     let mut claims = if legal {
-        claims::derive(before, mv, &after, &input.pv, &root_themes)
+        claims::derive(
+            before,
+            mv,
+            &after,
+            &input.pv,
+            &root_themes,
+            &input.continuation,
+        )
     } else {
         Vec::new()
     };
@@ -749,7 +760,7 @@ pub fn explain(input: &ExplainInput) -> Explanation {
         best_themes = themes::detect_line_after(input.previous, before, &bl);
         let bt = at_root(&best_themes);
         let best_after = board::play(before, best).unwrap_or_else(|| before.clone());
-        let best_claims = claims::derive(before, best, &best_after, &input.best_pv, &bt);
+        let best_claims = claims::derive(before, best, &best_after, &input.best_pv, &bt, &[]);
         let best_gate = Gate::of(&Subject {
             before,
             mv: best,
@@ -1354,7 +1365,7 @@ mod tests {
         let better = moves(&p, &["d4f5", "e8d7"]);
         let after = board::play(&p, better[0]).unwrap();
         let line = at_root(&themes::detect_line_after(None, &p, &better));
-        let claims = claims::derive(&p, better[0], &after, &better[1..], &line);
+        let claims = claims::derive(&p, better[0], &after, &better[1..], &line, &[]);
         let t = Templates::get("en").unwrap();
         let san = san_line(&p, &better);
         let (first, _) =

@@ -483,9 +483,11 @@ pub fn watch_out(after: &Chess, reply: Move) -> Option<(Chess, Fact)> {
 }
 
 /// Every purpose claim of `mv`: the threat it creates, the threat it meets, its targets, its
-/// plan and, from `pv`, the threat of the opponent's reply.
+/// plan and, from `pv`, the threat of the opponent's reply. `game` is the game's moves after
+/// `mv` when known (a review): what the mover did next there is tried as what the move gets
+/// ready, by the same checks as the line's next move.
 #[must_use]
-pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Vec<Claim> {
+pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move], game: &[Move]) -> Vec<Claim> {
     let (fb, fa) = (fen(before), fen(after));
     let claim = |f: &str, at: At, fact: Fact| Claim {
         fen: f.to_owned(),
@@ -546,15 +548,30 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Vec<Claim
     let follow = point::follow_up(before, mv, after, pv);
     let planned = matches!(&follow, Some(Fact::Idea { idea, .. }) if idea == "plan");
     let landed = dest(mv, before.turn());
-    let driven = pv.first().zip(pv.get(1)).is_some_and(|(reply, next)| {
-        next.from() == Some(landed)
-            && board::play(after, *reply)
-                .is_some_and(|p| p.board().attacks_from(reply.to()).contains(landed))
-    });
-    let readied = ((follow.is_none() || planned) && !driven)
+    let driven = |line: &[Move]| {
+        line.first().zip(line.get(1)).is_some_and(|(reply, next)| {
+            next.from() == Some(landed)
+                && board::play(after, *reply)
+                    .is_some_and(|p| p.board().attacks_from(reply.to()).contains(landed))
+        })
+    };
+    let open = follow.is_none() || planned;
+    // What the game did next, when the line says no more than a plan: the mover's next move
+    // there, by the same checks as the line's (9.Kh1 and 10.f4, 9.Nbd2 and 10.Nf1: "develops a
+    // piece" and the engine's line missed the players' plan, session 41 reads). Its plan alone
+    // is no reason: only a step the move made possible or a piece's way on (the search's
+    // `readies` tried on the game's next move after a pass was twice refuted by Stockfish in
+    // 150 explanations: the game's move is the answer to the reply, not to a pass). Nor is a capture
+    // there, which the reply may have allowed (22.Ra4 "threatens Rxc4" and "prepares Qxc4").
+    let quiet_next = game.get(1).is_some_and(|m| !m.is_capture());
+    let in_game = (open && quiet_next)
+        .then(|| point::follow_up(before, mv, after, game))
+        .flatten()
+        .filter(|f| !matches!(f, Fact::Idea { idea, .. } if idea == "plan"));
+    let readied = (in_game.is_none() && open && !driven(pv))
         .then(|| point::readies(before, mv, after))
         .flatten();
-    if let Some(f) = readied.or(follow) {
+    if let Some(f) = in_game.or(readied).or(follow) {
         out.push(claim(&fb, At::Before, f));
     }
     if let Some(f) = point::rook_behind(before, mv, after, pv) {
@@ -623,6 +640,56 @@ mod tests {
                 _ => None,
             })
             .collect()
+    }
+
+    /// The `idea` claims of `san` in `fen` with the engine's line `pv` and the game's moves
+    /// after it `game` (SAN, from the position after the move).
+    fn ideas_with(fen: &str, san: &str, pv: &[&str], game: &[&str]) -> Vec<(String, Vec<String>)> {
+        let before = pos(fen);
+        let mv = san.parse::<San>().unwrap().to_move(&before).unwrap();
+        let after = board::play(&before, mv).unwrap();
+        let pv = board::line_from(&after, pv);
+        let game = board::line_from(&after, game);
+        derive(&before, mv, &after, &pv, &game)
+            .into_iter()
+            .filter_map(|c| match c.fact {
+                Fact::Idea { idea, moves, .. } => Some((idea, moves)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_games_next_move_says_what_the_move_was_for() {
+        // Carlsen, 9.Nbd2 in the Spanish: the game went 9...Kh8 10.Nf1, the knight's way on;
+        // the engine's line (Re8 h3 h6) gave only a plan, and "develops a piece" was all that
+        // was said (session 41 read).
+        let fen = "r1bq1rk1/1pp2pbp/p1np1np1/4p3/B3P3/2PP1N2/PP3PPP/RNBQR1K1 w - - 4 9";
+        let line = ["Re8", "h3", "h6"];
+        let alone = ideas_with(fen, "Nbd2", &line, &[]);
+        assert!(alone.iter().all(|(idea, _)| idea != "route"), "{alone:?}");
+        let with_game = ideas_with(fen, "Nbd2", &line, &["Kh8", "Nf1", "Ng8"]);
+        assert!(
+            with_game
+                .iter()
+                .any(|(idea, moves)| idea == "route" && moves == &["b1d2", "g8h8", "d2f1"]),
+            "{with_game:?}"
+        );
+        // One plan said, not the line's and the game's both.
+        assert!(with_game.iter().all(|(idea, _)| idea != "plan"), "{with_game:?}");
+        // 9.Nbd2 with e4 next (Carlsen, 9...Nc6 10.e4): e4 lost a pawn before the knight
+        // guarded e4, so the move prepares it.
+        let fen = "rn1q1rk1/pb2ppbp/1p3np1/2pp4/5P2/P2P1NP1/1PP1P1BP/RNB1QRK1 w - - 0 9";
+        let with_game = ideas_with(fen, "Nbd2", &["Nc6", "c3", "Re8"], &["Nc6", "e4", "dxe4"]);
+        assert!(
+            with_game
+                .iter()
+                .any(|(idea, moves)| idea == "prepares" && moves == &["b1d2", "b8c6", "e2e4"]),
+            "{with_game:?}"
+        );
+        // The game's plan alone, a move it did not make possible, is no reason of the move.
+        let plain = ideas_with(fen, "Nbd2", &[], &["Nc6", "c3", "Re8"]);
+        assert!(plain.iter().all(|(idea, _)| idea != "plan"), "{plain:?}");
     }
 
     #[test]

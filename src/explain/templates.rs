@@ -878,6 +878,7 @@ impl Templates {
                     format!(" {} ", w.and)
                 };
                 put("idea_san", (!san.is_empty()).then(|| san.join(&joint)));
+                put("idea_first", san.first().cloned());
                 if *n > 0 {
                     put("idea_n", Some(w.pawn_count(*n)));
                 }
@@ -1068,13 +1069,15 @@ impl Templates {
             }
             let values = self.values(t, f);
             // "alone_unless_blow": after another sentence about the move, the line's next
-            // moves are said only when one of them captures or checks (the plan Nf6+ and
-            // Bxc7+); quiet ones after a reason are filler ("Rh1 puts the rook on the h-file.
-            // Rh1 is followed by Bb1 and a3 in the main line").
+            // moves are said only when the first of them captures or checks (the plan Nf6+
+            // and Bxc7+); quiet ones after a reason are filler ("Rh1 puts the rook on the
+            // h-file. Rh1 is followed by Bb1 and a3 in the main line"), and so is a capture
+            // behind a quiet step, which waits on the reply ("O-O is followed by d5 and dxc6",
+            // where d5 only chases the knight, session 41 read).
             if t.needs.iter().any(|n| n == "alone_unless_blow")
                 && reason_said
                 && !values
-                    .get("idea_san")
+                    .get("idea_first")
                     .is_some_and(|san| san.contains(['x', '+', '#']))
             {
                 continue;

@@ -46,6 +46,7 @@ pub fn request<P: Reviewed>(
             .checked_sub(1)
             .and_then(|j| game.moves().get(j))
             .map(|m| m.mv),
+        continuation: game_continuation(game, ply, played),
         ply,
         limits: settings.limits.clone(),
         params: P::eval(settings),
@@ -55,6 +56,26 @@ pub fn request<P: Reviewed>(
         analyst: settings.analyst.clone(),
         second_best: settings.second_best,
     })
+}
+
+/// How many of the game's moves after the explained one an explanation is given
+/// ([`Request::continuation`]): the opponent's reply and the mover's next move, and one more
+/// pair for a piece's way on.
+const CONTINUATION_PLIES: usize = 4;
+
+/// The game's moves after ply `ply` when `played` is the move the game played there (a try or
+/// the engine's choice has no continuation in the game).
+fn game_continuation<P: Reviewed>(game: &Game<P>, ply: usize, played: Option<Move>) -> Vec<Move> {
+    let moves = game.moves();
+    if played.is_none() || moves.get(ply).map(|m| m.mv) != played {
+        return Vec::new();
+    }
+    moves
+        .iter()
+        .skip(ply + 1)
+        .take(CONTINUATION_PLIES)
+        .map(|m| m.mv)
+        .collect()
 }
 
 /// Judges `request.played` (the try; the engine's choice when `None`) in `request.before`, by

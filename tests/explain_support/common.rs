@@ -125,6 +125,7 @@ pub fn input(
         before: root.clone(),
         mv: line[0],
         previous,
+        continuation: Vec::new(),
         pv: line[1..].to_vec(),
         best: best.as_ref().map(|b| b.0),
         best_pv: best.map(|b| b.1).unwrap_or_default(),

@@ -215,7 +215,7 @@ mod tests {
     fn claims(fen: &str, san: &str) -> Vec<Fact> {
         let (before, mv, after) = board::before_move_after(fen, san);
         let th = themes::detect_line_after(None, &before, &[mv]);
-        all_claims(&before, mv, &after, &[], &th)
+        all_claims(&before, mv, &after, &[], &th, &[])
             .into_iter()
             .map(|c| c.fact)
             .collect()
@@ -277,7 +277,7 @@ mod tests {
         let mut line = vec![mv];
         line.extend_from_slice(&pv);
         let th = themes::detect_line_after(None, &before, &line);
-        let f: Vec<Fact> = all_claims(&before, mv, &after, &pv, &th)
+        let f: Vec<Fact> = all_claims(&before, mv, &after, &pv, &th, &[])
             .into_iter()
             .map(|c| c.fact)
             .collect();

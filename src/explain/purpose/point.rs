@@ -285,16 +285,23 @@ fn stops_mate(
     })
 }
 
-/// `avoids_trade`: a bishop or knight steps away from an even trade for the other minor piece
-/// that the opponent wanted (20.Bb1 with the knight on c5 attacking the bishop on d3: after a
-/// pass ...Nxd3 Qxd3 trades the knight for the bishop, within [`WANTED_MARGIN`] of Black's
-/// best; after Bb1 the bishop keeps its place in the game). Not when the capture wins material
+/// `avoids_trade`: a piece steps away from an even trade that the opponent wanted: a bishop
+/// or knight from one for a minor piece, a rook from one for a rook, the queen from the
+/// queens' (20.Bb1 with the knight on c5 attacking the bishop on d3: after a pass ...Nxd3 Qxd3
+/// trades the knight for the bishop, within [`WANTED_MARGIN`] of Black's best; after Bb1 the
+/// bishop keeps its place in the game; 9.Nde2 with ...Nxd4 Qxd4 at hand in the Sicilian, "is
+/// followed by a4 and Nd5" read as no reason, session 41). Not when the capture wins material
 /// (an escape, [`stops`]) or when the moved piece can still be taken by it.
 fn avoids_trade(mv: Move, after: &Chess, passed: &Chess, best_score: i32) -> Option<Fact> {
     let from = mv.from()?;
-    let minor = |r: Role| matches!(r, Role::Bishop | Role::Knight);
+    // Pieces of one kind for a trade: the minor pieces, the rooks, the queens.
+    let kind = |r: Role| match r {
+        Role::Bishop | Role::Knight => Some(Role::Knight),
+        Role::Rook | Role::Queen => Some(r),
+        Role::Pawn | Role::King => None,
+    };
     // Taken undefended, the piece would be lost, not traded.
-    if !minor(mv.role())
+    if kind(mv.role()).is_none()
         || mv.is_capture()
         || after.is_check()
         || !board::is_defended(passed.board(), from)
@@ -304,8 +311,7 @@ fn avoids_trade(mv: Move, after: &Chess, passed: &Chess, best_score: i32) -> Opt
     let trade = passed.legal_moves().into_iter().find(|r| {
         r.to() == from
             && r.is_capture()
-            && minor(r.role())
-            && r.role() != mv.role()
+            && kind(r.role()) == kind(mv.role())
             && crate::explain::board::see_ge(passed, *r, 0)
             && !crate::explain::board::see_ge(passed, *r, 1)
     })?;
@@ -1502,7 +1508,7 @@ mod tests {
         // `threat_wins`'s sentence, not a blow beyond one capture.
         let fen = "rnbqkb1r/pppp1ppp/8/4n3/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 4";
         let (before, mv, after) = before_move_after(fen, "d4");
-        let facts: Vec<Fact> = super::super::derive(&before, mv, &after, &[])
+        let facts: Vec<Fact> = super::super::derive(&before, mv, &after, &[], &[])
             .into_iter()
             .map(|c| c.fact)
             .collect();
@@ -1920,6 +1926,23 @@ mod tests {
                 "occupies".to_owned(),
                 shakmaty::Square::E3,
                 Some(shakmaty::Square::E4)
+            )
+        );
+    }
+
+    #[test]
+    fn a_knight_stepping_out_of_the_knights_trade_avoids_it() {
+        // Fischer, game 11: 9.Nde2 with ...Nxd4 Qxd4 at hand (the knight on d4 defended, an
+        // even trade Black wants): "Nde2 is followed by a4 and Nd5" was no reason (session 41
+        // read).
+        let fen = "r1bq1rk1/pp2ppbp/2np1np1/8/3NP3/2N3P1/PPP2PBP/R1BQ1RK1 w - - 1 9";
+        let (before, mv, after) = before_move_after(fen, "Nde2");
+        assert_eq!(
+            named(stops(&before, mv, &after)),
+            (
+                "avoids_trade".to_owned(),
+                shakmaty::Square::D4,
+                Some(shakmaty::Square::C6)
             )
         );
     }
