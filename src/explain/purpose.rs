@@ -676,7 +676,10 @@ mod tests {
             "{with_game:?}"
         );
         // One plan said, not the line's and the game's both.
-        assert!(with_game.iter().all(|(idea, _)| idea != "plan"), "{with_game:?}");
+        assert!(
+            with_game.iter().all(|(idea, _)| idea != "plan"),
+            "{with_game:?}"
+        );
         // 9.Nbd2 with e4 next (Carlsen, 9...Nc6 10.e4): e4 lost a pawn before the knight
         // guarded e4, so the move prepares it.
         let fen = "rn1q1rk1/pb2ppbp/1p3np1/2pp4/5P2/P2P1NP1/1PP1P1BP/RNB1QRK1 w - - 0 9";
