@@ -928,10 +928,9 @@ def t_idea(board, c):
             return False
         if not b0.is_capture(blow) and not b0.gives_check(blow):
             return False
-        # Nor a capture of a man that takes the capturer first without losing by exchange.
-        first = chess.Move(blow.to_square, blow.from_square)
-        if b0.is_capture(blow) and first in after.legal_moves and exchange(after, first) >= 0:
-            return False
+        # (A capture of a man that can take the capturer first without losing by exchange is
+        # said only when taking first is clearly worse for the opponent than their best move:
+        # a search's word, which the sentence referee checks with Stockfish.)
         landed = m.to_square
         if board.is_castling(m):
             landed = after.king(us)

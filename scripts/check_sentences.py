@@ -217,6 +217,27 @@ ROOM_SEEN = 60
 # kibitzer's own margin is 75 cp by its short search).
 REFUTE_WANTED = 100
 REFUTE_SEEN = 50
+# A blow whose capturer the threatened man can take first without losing by exchange
+# (idea_threat_line): taking first must leave the opponent at least TAKEN_FIRST_SEEN below their
+# best move by Stockfish (kibitzer's own margin is 60 cp by its short search): 18...d6 threatens
+# dxe5 and exd6 opens the d-file as well.
+TAKEN_FIRST_SEEN = 15
+
+
+def taken_first_defuses(side, after, blow, now, depth):
+    """Whether the man `blow` would take can take its capturer first (no loss by exchange) and
+    leave the mover, by Stockfish, less than TAKEN_FIRST_SEEN above `now` (the mover's score
+    after the move, the opponent to move)."""
+    if not pass_turn(after).is_capture(blow):
+        return False
+    first = chess.Move(blow.to_square, blow.from_square)
+    if first not in after.legal_moves or see(after, first) < 0:
+        return False
+    taken = after.copy()
+    taken.push(first)
+    mover_then = clamped(sf_score(side, taken, depth)[0])
+    return mover_then - now < TAKEN_FIRST_SEEN
+
 # A move readied (idea_readies): after the move and a pass it is within READIES_WANTED of the
 # mover's best, and the two moves together gain at least READIES_SEEN more than each alone
 # (centipawns, Stockfish; kibitzer's own margin is 60 cp by its short search; the first as
@@ -711,6 +732,9 @@ class Referee:
                             why = "Stockfish: %s gains %d cp (%+d -> %+d)" % (passed.san(blow), then - now, now, then)
                         elif then < THREAT_STANDS:
                             why = "Stockfish: after %s the mover stands %+d cp, not clearly better" % (passed.san(blow), then)
+                        elif taken_first_defuses(side, after, blow, now, self.depth):
+                            why = "Stockfish: %s takes the capturer first, within %d cp of the opponent's best" % (
+                                after.san(chess.Move(blow.to_square, blow.from_square)), TAKEN_FIRST_SEEN)
                         elif c.get("n") == 1 and blow in board.legal_moves:
                             # A blow the moved man takes no part in: the move made it work, so
                             # played instead of the move it was worth clearly less.

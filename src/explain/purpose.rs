@@ -174,12 +174,24 @@ fn threat_fact(passed: &Chess, t: Threat) -> Fact {
 /// can take the capturer first without losing material by exchange: the opponent simply
 /// trades (Qe5 "threatens Qxf6, winning the queen" while ...Qxe5+ takes first).
 fn taken_first(after: &Chess, threat: Move) -> bool {
-    threat.is_capture()
-        && after.legal_moves().iter().any(|m| {
+    !takers_first(after, threat).is_empty()
+}
+
+/// The captures by which the piece the capture `threat` would take takes the capturer first
+/// without losing material by exchange ([`taken_first`]).
+pub(crate) fn takers_first(after: &Chess, threat: Move) -> Vec<Move> {
+    if !threat.is_capture() {
+        return Vec::new();
+    }
+    after
+        .legal_moves()
+        .into_iter()
+        .filter(|m| {
             Some(m.to()) == threat.from()
                 && m.from() == Some(threat.to())
                 && crate::explain::board::see_ge(after, *m, 0)
         })
+        .collect()
 }
 
 /// Whether the capture of a pawn `t` (a move of the side to move in `passed`) keeps the pawn:

@@ -382,8 +382,12 @@ fn stops_best(
         return Some(answered(mv, "keeps", passed, r));
     }
     if again.is_some_and(|m| bites(after, m)) || !takes_away(before, mv, after, passed, r, again) {
+        // A piece stepping out of the way of the short search's best move is said only when a
+        // deeper search keeps that move among the opponent's best, as for a move they want
+        // as much ([`sidesteps_wanted`]).
+        let sound = || sound_deeper(passed, r, short_search(passed, SOUND_DEPTH, SOUND_NODES).1);
         return refutes(before, mv, after, r, again)
-            .or_else(|| sidesteps(mv, after, passed, r, again))
+            .or_else(|| sidesteps(mv, after, passed, r, again).filter(|_| sound()))
             .or_else(|| makes_room(mv, after, passed, r, again, best_score))
             .or_else(|| sidesteps_wanted(mv, after, passed, best_score))
             .or_else(|| stops_wanted(before, mv, after, passed, best_score))
@@ -854,9 +858,16 @@ pub fn threat_line(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     let (line, threat) = short_line(&passed, THREAT_DEPTH, THREAT_NODES);
     let blow = *line.first()?;
     let blown = board::play(&passed, blow)?;
+    if !blow.is_capture() && !blown.is_check() {
+        return None;
+    }
+    let (_, theirs) = short_search(after, THREAT_DEPTH, THREAT_NODES);
     // Nor a capture of a piece that takes the capturer first (4.Nf3 "threatens Nxe5" while
-    // ...Nxf3+ trades).
-    if (!blow.is_capture() && !blown.is_check()) || super::taken_first(after, blow) {
+    // ...Nxf3+ trades), when taking first is about as good for the opponent as their best
+    // move: 18...d6 threatens dxe5, opening the d-file against the queen on d2, and exd6
+    // opens it as well (Stockfish's answer is b4; "the pawn strikes at e5" was all that was
+    // said, session 41 read).
+    if trading_first_holds(after, blow, theirs) {
         return None;
     }
     let landed = crate::explain::themes::util::dest(mv, before.turn());
@@ -869,7 +880,6 @@ pub fn threat_line(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     let takes_part = blow.from() == Some(landed)
         || through(blow)
         || line.get(2).is_some_and(|m| m.from() == Some(landed));
-    let (_, theirs) = short_search(after, THREAT_DEPTH, THREAT_NODES);
     let mating = threat >= crate::engine::MATE_BOUND;
     // Clearly more than the position as it stands, and the mover then clearly better.
     if !mating && (threat.saturating_add(theirs) < THREAT_GAIN || threat < THREAT_GAIN) {
@@ -942,6 +952,22 @@ pub fn threat_line(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
         moves: shown.iter().map(|m| uci(*m)).collect(),
         san: names,
         n: u32::from(!takes_part),
+    })
+}
+
+/// How far below their best move (centipawns, by [`short_search`], the opponent's view) taking
+/// the capturer first may leave the opponent for [`threat_line`] to count it as the simple
+/// trade that defuses the blow.
+const TAKEN_FIRST_MARGIN: i32 = 60;
+
+/// Whether the opponent, to move in `after`, can take the piece that would make the capture
+/// `blow` first ([`super::takers_first`]) and stand within [`TAKEN_FIRST_MARGIN`] of `theirs`,
+/// their best there.
+fn trading_first_holds(after: &Chess, blow: Move, theirs: i32) -> bool {
+    super::takers_first(after, blow).into_iter().any(|m| {
+        board::play(after, m).is_some_and(|p| {
+            -short_search(&p, THREAT_DEPTH - 1, THREAT_NODES).1 >= theirs - TAKEN_FIRST_MARGIN
+        })
     })
 }
 
@@ -1500,6 +1526,17 @@ mod tests {
         assert!(names.len() >= 2, "{names:?}");
         // A move that leaves the bishop where it stood threatens nothing of the kind.
         assert_eq!(threat_of(fen, "Kh2"), None);
+    }
+
+    #[test]
+    fn a_blow_the_opponent_cannot_defuse_by_trading_first_is_a_threat() {
+        // Shirov - Carlsen, 18...d6: dxe5 opens the d-file against the queen on d2; exd6 opens
+        // it as well, so taking first is no simple trade (Stockfish answers b4). "The pawn
+        // strikes at e5" was all that was said (session 41 read).
+        let fen = "2kr3r/p1pp3p/b1p3p1/2q1Pp2/2P2P2/1P4P1/P2Q3P/R3KB1R b KQ - 0 18";
+        let (idea, names) = threat_of(fen, "d6").expect("d6 threatens dxe5");
+        assert_eq!(idea, "threat_line");
+        assert_eq!(names.first().map(String::as_str), Some("dxe5"));
     }
 
     #[test]
