@@ -893,6 +893,27 @@ def t_idea(board, c):
             return False
         again = legal(after, r)
         return again is None or not after.is_capture(again)
+    if idea == "stops_line":
+        # A quiet move; after a pass instead the claimed line is legal from the position before
+        # the move, starts from `other` to `s`, ends on a quiet move (or mates), and wins the
+        # opponent `n` >= 1 pawns of material. That the short search wants it, and that after
+        # the move the opponent's best line wins nothing, is the sentence referee's Stockfish
+        # check.
+        line = c.get("moves") or []
+        p = pass_turn(board)
+        if board.is_capture(m) or after.is_check() or p is None or len(line) < 2:
+            return False
+        first = legal(p, line[0])
+        end = play_line(p, line)
+        if first is None or end is None or first.from_square != other or first.to_square != s:
+            return False
+        last = play_line(p, line[:-1])
+        if not end.is_checkmate() and last.is_capture(chess.Move.from_uci(line[-1])):
+            return False
+        them = p.turn
+        gain = ((material(end, them) - material(end, not them))
+                - (material(p, them) - material(p, not them)))
+        return gain >= 1 and gain == c.get("n")
     if idea == "stops_mate":
         # A quiet move; after a pass instead the claimed line (three plies or more) is legal
         # from the position before the move, starts from `other` and mates on `s`. That it is

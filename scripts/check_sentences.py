@@ -128,6 +128,9 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
                                  instead of the move; the move against passing)
   idea_stops_mate                Stockfish (depth N): the opponent mates by force after a pass
                                  and not after the move
+  idea_stops_line                Stockfish (depth N): after a pass the tactic's first move is
+                                 within 100 cp of the opponent's best, and after the move the
+                                 opponent stands at least 50 cp worse than with it
   verdict (every q_* word)       the word agrees with the explanation's own judgement: good,
                                  excellent or best never beside a mate the move allows; the
                                  word's class is the quality field's
@@ -237,6 +240,12 @@ def taken_first_defuses(side, after, blow, now, depth):
     taken.push(first)
     mover_then = clamped(sf_score(side, taken, depth)[0])
     return mover_then - now < TAKEN_FIRST_SEEN
+
+# A tactic stopped (idea_stops_line): the line's first move within STOPS_LINE_WANTED of the
+# opponent's best after a pass, and the move costs them at least STOPS_LINE_SEEN (kibitzer's own
+# margin is 120 cp by its short search).
+STOPS_LINE_WANTED = 100
+STOPS_LINE_SEEN = 50
 
 # A move readied (idea_readies): after the move and a pass it is within READIES_WANTED of the
 # mover's best, and the two moves together gain at least READIES_SEEN more than each alone
@@ -848,6 +857,36 @@ class Referee:
                                     both, board.san(r), r_before, r_now, made, passing)
                 if why:
                     self.fail("readies", e, text, why)
+            elif t == "idea_stops_line":
+                # A tactic stopped (point::stops_line): by Stockfish, after a pass the line's
+                # first move is within STOPS_LINE_WANTED of the opponent's best, and after the
+                # move the opponent's best scores at least STOPS_LINE_SEEN less than after the
+                # pass (for them).
+                self.checked["stops_line"] += 1
+                c = idea_claim(e, s, ("stops_line",))
+                why = None
+                if c is None or not c.get("moves"):
+                    why = "no stops_line claim under the sentence"
+                elif self.engine is not None:
+                    passed = pass_turn(board)
+                    r = chess.Move.from_uci(c["moves"][0])
+                    if passed is None or r not in passed.legal_moves:
+                        why = "%s is not legal after a pass" % c["moves"][0]
+                    else:
+                        side = self.side_engine()
+                        best_then = clamped(sf_score(side, passed, self.depth, fresh=True)[0])
+                        hit = passed.copy()
+                        hit.push(r)
+                        r_then = -clamped(sf_score(side, hit, self.depth, fresh=True)[0])
+                        now = clamped(sf_score(side, after, self.depth, fresh=True)[0])
+                        if best_then - r_then > STOPS_LINE_WANTED:
+                            why = "Stockfish: after a pass %s is %+d cp for the opponent, their best %+d" % (
+                                passed.san(r), r_then, best_then)
+                        elif r_then - now < STOPS_LINE_SEEN:
+                            why = "Stockfish: the opponent stands %+d cp after the move, %+d with %s after a pass" % (
+                                now, r_then, passed.san(r))
+                if why:
+                    self.fail("stops_line", e, text, why)
             elif t == "idea_stops_mate":
                 # A mating attack stopped (point::stops_mate): by Stockfish the opponent mates
                 # after a pass, and does not after the move.

@@ -867,7 +867,7 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 72] = [
+    pub const IDEAS: [&'static str; 73] = [
         "readies",
         "readies_hit",
         "sidesteps",
@@ -938,6 +938,7 @@ impl Fact {
         "threat_line",
         "threat_mating",
         "stops_mate",
+        "stops_line",
         "doubles_pawns",
         "makes_room",
     ];

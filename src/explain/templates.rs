@@ -852,7 +852,7 @@ impl Templates {
                 // A threatened line: its first move, then the rest as a line.
                 if matches!(
                     idea.as_str(),
-                    "threat_line" | "threat_mating" | "stops_mate" | "refutes"
+                    "threat_line" | "threat_mating" | "stops_mate" | "stops_line" | "refutes"
                 ) && san.len() > 1
                 {
                     put("idea_san", Some(san[0].clone()));
@@ -1655,6 +1655,7 @@ mod tests {
                                 | "watch:threat_wins"
                                 | "claim:idea/line_costs"
                                 | "claim:idea/refutes"
+                                | "claim:idea/stops_line"
                                 | "claim:pb_wins/last_rank"
                                 | "claim:pb_wins/last_pawn"
                                 | "forced_win:promotes_next"

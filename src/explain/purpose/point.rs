@@ -244,11 +244,78 @@ pub fn stops(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
             return stops_wanted(before, mv, after, &passed, best_score)
                 .or_else(|| sidesteps_wanted(mv, after, &passed, best_score))
                 .or_else(|| denied_square(before, mv, after, &passed, best_score))
-                .or_else(|| avoids_trade(mv, after, &passed, best_score));
+                .or_else(|| avoids_trade(mv, after, &passed, best_score))
+                .or_else(|| stops_line(mv, after, &passed, &line, best_score));
         }
     };
     stops_best(before, mv, after, &passed, r, best_score)
         .or_else(|| avoids_trade(mv, after, &passed, best_score))
+        .or_else(|| stops_line(mv, after, &passed, &line, best_score))
+}
+
+/// How many pawns the opponent's line after a pass must win, settled, for [`stops_line`].
+const STOPS_LINE_GAIN: i32 = 1;
+/// How much less (centipawns, by the short search) the opponent's best must score after the
+/// move than after a pass for [`stops_line`]: the pawn the line wins.
+const STOPS_LINE_COST: i32 = 100;
+
+/// `stops_line`: the opponent's best line after a pass (`line`, by the short search, scored
+/// `best_score` for them) wins material only beyond one capture, by a tactic the simple bite
+/// does not see (9...Nxe4 uncovering the bishop on g7 against the knight on d4; ...e4 opening
+/// the long diagonal to the bishop on b2; "In the engine's line Nc2 is followed by O-O and
+/// Bf3" was all that was said, session 42 reads): the line, settled, wins at least
+/// [`STOPS_LINE_GAIN`] pawns; after the move the opponent's best line wins nothing, and their
+/// best scores [`STOPS_LINE_COST`] less than after the pass; a deeper search keeps the line's
+/// first move among their best after the pass ([`sound_deeper`]). `square` where the line's
+/// first move lands, `other` where it comes from, `moves` the line cut where the material
+/// settles.
+fn stops_line(
+    mv: Move,
+    after: &Chess,
+    passed: &Chess,
+    line: &[Move],
+    best_score: i32,
+) -> Option<Fact> {
+    if best_score >= crate::engine::MATE_BOUND {
+        return None;
+    }
+    // A line that ends inside an exchange counts nothing settled; when its raw material says
+    // it wins, a search a ply deeper settles it (9...Nxe4 Nxc6 Bxc3+ bxc3 bxc6 and O-O).
+    let them = passed.turn();
+    let raw = board::positions(passed, line).last().map_or(0, |end| {
+        board::balance(end.board(), them) - board::balance(passed.board(), them)
+    });
+    let (line, best_score) = if board::settled_gain(passed, line) >= STOPS_LINE_GAIN {
+        (line.to_vec(), best_score)
+    } else if raw >= STOPS_LINE_GAIN {
+        short_line(passed, THREAT_DEPTH, THREAT_NODES)
+    } else {
+        return None;
+    };
+    let r = *line.first()?;
+    if board::settled_gain(passed, &line) < STOPS_LINE_GAIN {
+        return None;
+    }
+    let (now, theirs) = short_line(after, STOP_DEPTH, STOP_NODES);
+    if board::settled_gain(after, &now) > 0 || best_score.saturating_sub(theirs) < STOPS_LINE_COST {
+        return None;
+    }
+    if !sound_deeper(passed, r, short_search(passed, SOUND_DEPTH, SOUND_NODES).1) {
+        return None;
+    }
+    let settled = board::settled_positions(passed, &line)
+        .len()
+        .saturating_sub(1);
+    let shown: Vec<Move> = line.iter().copied().take(settled.max(2)).collect();
+    Some(Fact::Idea {
+        uci: uci(mv),
+        idea: "stops_line".to_owned(),
+        square: r.to(),
+        other: r.from(),
+        moves: shown.iter().map(|m| uci(*m)).collect(),
+        san: crate::explain::explanation::san_line(passed, &shown),
+        n: u32::try_from(board::settled_gain(passed, &shown)).unwrap_or(0),
+    })
 }
 
 /// `stops_mate`: after a pass the opponent mates by force within the short search (its line
@@ -1982,6 +2049,28 @@ mod tests {
                 Some(shakmaty::Square::C6)
             )
         );
+    }
+
+    #[test]
+    fn a_move_that_takes_the_sting_out_of_a_tactic_stops_it() {
+        // Fischer, game 22: 9.Nc2 in the Maroczy bind. After a pass ...Nxe4 Nxe4 Bxd4 wins a
+        // pawn (the knight takes on e4 uncovering the bishop on g7 against the knight on d4,
+        // which the knight on c6 also hits); "In the engine's line Nc2 is followed by O-O and
+        // Bf3" was all that was said (session 42 read).
+        let fen = "r1bq1rk1/pp2ppbp/2np1np1/8/2PNPP2/2N5/PP2B1PP/R1BQK2R w KQ - 1 9";
+        let (before, mv, after) = before_move_after(fen, "Nc2");
+        let Some(Fact::Idea { idea, moves, n, .. }) = stops(&before, mv, &after) else {
+            panic!("no idea: {:?}", stops(&before, mv, &after));
+        };
+        assert_eq!(idea, "stops_line");
+        assert_eq!(moves.first().map(String::as_str), Some("f6e4"), "{moves:?}");
+        assert!(n >= 1);
+        // A move that leaves the knight on d4 stops nothing of the kind.
+        let (before, mv, after) = before_move_after(fen, "a3");
+        assert!(!matches!(
+            stops(&before, mv, &after),
+            Some(Fact::Idea { ref idea, .. }) if idea == "stops_line"
+        ));
     }
 
     #[test]
