@@ -560,27 +560,25 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move], game: &[Move
     let follow = point::follow_up(before, mv, after, pv);
     let planned = matches!(&follow, Some(Fact::Idea { idea, .. }) if idea == "plan");
     let landed = dest(mv, before.turn());
-    let driven = |line: &[Move]| {
-        line.first().zip(line.get(1)).is_some_and(|(reply, next)| {
-            next.from() == Some(landed)
-                && board::play(after, *reply)
-                    .is_some_and(|p| p.board().attacks_from(reply.to()).contains(landed))
-        })
-    };
+    let driven = pv.first().zip(pv.get(1)).is_some_and(|(reply, next)| {
+        next.from() == Some(landed)
+            && board::play(after, *reply)
+                .is_some_and(|p| p.board().attacks_from(reply.to()).contains(landed))
+    });
     let open = follow.is_none() || planned;
     // What the game did next, when the line says no more than a plan: the mover's next move
-    // there, by the same checks as the line's (9.Kh1 and 10.f4, 9.Nbd2 and 10.Nf1: "develops a
-    // piece" and the engine's line missed the players' plan, session 41 reads). Its plan alone
-    // is no reason: only a step the move made possible or a piece's way on (the search's
-    // `readies` tried on the game's next move after a pass was twice refuted by Stockfish in
-    // 150 explanations: the game's move is the answer to the reply, not to a pass). Nor is a capture
-    // there, which the reply may have allowed (22.Ra4 "threatens Rxc4" and "prepares Qxc4").
+    // there, by the same checks as the line's (9.Nbd2 and 10.Nf1, 9.Nbd2 and 10.e4: "develops
+    // a piece" where the players' plan was plain, session 41 reads). Its plan alone is no
+    // reason: only a step the move made possible or a piece's way on. (The search's `readies`
+    // tried on the game's next move after a pass was twice refuted by Stockfish in 150
+    // explanations: the game's move answers the reply, not a pass.) Nor a capture there, which
+    // the reply may have allowed (22.Ra4 "threatens Rxc4" and "prepares Qxc4").
     let quiet_next = game.get(1).is_some_and(|m| !m.is_capture());
     let in_game = (open && quiet_next)
         .then(|| point::follow_up(before, mv, after, game))
         .flatten()
         .filter(|f| !matches!(f, Fact::Idea { idea, .. } if idea == "plan"));
-    let readied = (in_game.is_none() && open && !driven(pv))
+    let readied = (in_game.is_none() && open && !driven)
         .then(|| point::readies(before, mv, after))
         .flatten();
     if let Some(f) = in_game.or(readied).or(follow) {
