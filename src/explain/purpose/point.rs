@@ -265,8 +265,9 @@ const STOPS_LINE_COST: i32 = 100;
 /// the long diagonal to the bishop on b2; "In the engine's line Nc2 is followed by O-O and
 /// Bf3" was all that was said, session 42 reads): the line, settled, wins at least
 /// [`STOPS_LINE_GAIN`] pawns; after the move the opponent's best line wins nothing, and their
-/// best scores [`STOPS_LINE_COST`] less than after the pass; a deeper search keeps the line's
-/// first move among their best after the pass ([`sound_deeper`]). `square` where the line's
+/// best scores [`STOPS_LINE_COST`] less than after the pass; the deeper search ([`SOUND_DEPTH`])
+/// keeps the line's first move within [`SOUND_MARGIN`] of their best after the pass and the
+/// move's cost at [`STOPS_LINE_COST`]. `square` where the line's
 /// first move lands, `other` where it comes from, `moves` the line cut where the material
 /// settles.
 fn stops_line(
@@ -301,8 +302,8 @@ fn stops_line(
         return None;
     }
     // The deeper search keeps the line's first move among the opponent's best after a pass,
-    // and the move still costs them the pawn by it (Stockfish saw 15...Nf6's "tactic Rd6+"
-    // 141 cp below their best, 37...Ng5's cost at 3 cp: the session 42 referee).
+    // and the move still costs them the pawn by it (Stockfish saw 37...Nf6's "tactic Rd6+"
+    // 141 cp below their best and another 37...Ng5's cost at 3 cp: the session 42 referee).
     let deep_best = short_search(passed, SOUND_DEPTH, SOUND_NODES).1;
     let deep_r = -short_search(&board::play(passed, r)?, SOUND_DEPTH - 1, SOUND_NODES).1;
     let deep_now = short_search(after, SOUND_DEPTH, SOUND_NODES).1;
