@@ -269,7 +269,7 @@ const STOPS_LINE_COST: i32 = 100;
 /// keeps the line's first move within [`SOUND_MARGIN`] of their best after the pass and the
 /// move's cost at [`STOPS_LINE_COST`]. `square` where the line's
 /// first move lands, `other` where it comes from, `moves` the line cut where the material
-/// settles.
+/// settles. Only in a [`middlegame`].
 fn stops_line(
     mv: Move,
     after: &Chess,
@@ -277,7 +277,9 @@ fn stops_line(
     line: &[Move],
     best_score: i32,
 ) -> Option<Fact> {
-    if best_score >= crate::engine::MATE_BOUND {
+    // In a sparse ending the short search's tactic after a pass is often not Stockfish's
+    // (37...Nf6 "stops the tactic Rd6+" against a rook and pawns, the session 42 referee).
+    if best_score >= crate::engine::MATE_BOUND || !middlegame(after) {
         return None;
     }
     // A line that ends inside an exchange counts nothing settled; when its raw material says
@@ -1061,23 +1063,16 @@ pub fn readies(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     // How much more (centipawns, by [`short_search`]) the two moves must be worth together
     // than each alone.
     const READIES_TOGETHER: i32 = 60;
-    // The pieces (besides the king and pawns) each side must keep.
-    const READIES_PIECES: usize = 3;
     // How far below the best move after the pass (centipawns, by the deeper search) the
     // readied move may score.
     const READIES_DEEP_MARGIN: i32 = 30;
-    // A middlegame's plans: each side keeps [`READIES_PIECES`] pieces besides the king and
-    // pawns (in a sparse ending the short search's best move after a pass is often not Stockfish's:
-    // 34...Bf5 "gets Ne1 ready", the referee's catch).
-    let pieces = |c: shakmaty::Color| {
-        (after.board().by_color(c) & !after.board().pawns() & !after.board().kings()).count()
-    };
+    // A middlegame's plans ([`middlegame`]): in a sparse ending the short search's best move
+    // after a pass is often not Stockfish's (34...Bf5 "gets Ne1 ready", the referee's catch).
     if mv.is_capture()
         || mv.is_castle()
         || after.is_check()
         || after.is_game_over()
-        || pieces(shakmaty::Color::White) < READIES_PIECES
-        || pieces(shakmaty::Color::Black) < READIES_PIECES
+        || !middlegame(after)
     {
         return None;
     }
@@ -1141,6 +1136,19 @@ pub fn readies(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
         san: vec![san(&passed, ready)],
         n: 0,
     })
+}
+
+/// The pieces (besides the king and pawns) each side keeps in a [`middlegame`].
+const MIDDLEGAME_PIECES: usize = 3;
+
+/// Whether each side has [`MIDDLEGAME_PIECES`] pieces or more besides the king and pawns: where
+/// the short searches' plans and tactics after a pass agree with Stockfish's often enough to be
+/// said ([`readies`], [`stops_line`]).
+fn middlegame(pos: &Chess) -> bool {
+    let b = pos.board();
+    [shakmaty::Color::White, shakmaty::Color::Black]
+        .into_iter()
+        .all(|c| (b.by_color(c) & !b.pawns() & !b.kings()).count() >= MIDDLEGAME_PIECES)
 }
 
 /// How much more (centipawns, by the short search) than passing a move may be worth and still
