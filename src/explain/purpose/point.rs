@@ -238,19 +238,21 @@ pub fn stops(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
         return Some(f);
     }
     let best = line.first().copied();
+    // The opponent's best after the pass by the deeper search, once for every detector below.
+    let deep = DeepBest::new();
     let r = match best.filter(|r| bites(&passed, *r)) {
         Some(r) => r,
         None => {
             return stops_wanted(before, mv, after, &passed, best_score)
-                .or_else(|| sidesteps_wanted(mv, after, &passed, best_score))
+                .or_else(|| sidesteps_wanted(mv, after, &passed, best_score, &deep))
                 .or_else(|| denied_square(before, mv, after, &passed, best_score))
                 .or_else(|| avoids_trade(mv, after, &passed, best_score))
-                .or_else(|| stops_line(mv, after, &passed, &line, best_score));
+                .or_else(|| stops_line(mv, after, &passed, &line, best_score, &deep));
         }
     };
-    stops_best(before, mv, after, &passed, r, best_score)
+    stops_best(before, mv, after, &passed, r, best_score, &deep)
         .or_else(|| avoids_trade(mv, after, &passed, best_score))
-        .or_else(|| stops_line(mv, after, &passed, &line, best_score))
+        .or_else(|| stops_line(mv, after, &passed, &line, best_score, &deep))
 }
 
 /// How many pawns the opponent's line after a pass must win, settled, for [`stops_line`].
@@ -276,6 +278,7 @@ fn stops_line(
     passed: &Chess,
     line: &[Move],
     best_score: i32,
+    deep: &DeepBest,
 ) -> Option<Fact> {
     // In a sparse ending the short search's tactic after a pass is often not Stockfish's
     // (37...Nf6 "stops the tactic Rd6+" against a rook and pawns, the session 42 referee).
@@ -306,8 +309,8 @@ fn stops_line(
     // The deeper search keeps the line's first move among the opponent's best after a pass,
     // and the move still costs them the pawn by it (Stockfish saw 37...Nf6's "tactic Rd6+"
     // 141 cp below their best and another 37...Ng5's cost at 3 cp: the session 42 referee).
-    let deep_best = short_search(passed, SOUND_DEPTH, SOUND_NODES).1;
-    let deep_r = -short_search(&board::play(passed, r)?, SOUND_DEPTH - 1, SOUND_NODES).1;
+    let deep_best = deep_best(passed, deep);
+    let deep_r = deep_reply(passed, r)?;
     let deep_now = short_search(after, SOUND_DEPTH, SOUND_NODES).1;
     if deep_r < deep_best - SOUND_MARGIN || deep_r.saturating_sub(deep_now) < STOPS_LINE_COST {
         return None;
@@ -409,6 +412,7 @@ fn stops_best(
     passed: &Chess,
     r: Move,
     best_score: i32,
+    deep: &DeepBest,
 ) -> Option<Fact> {
     // The piece the opponent would take steps away: it escapes (17.Nb5 with the knight on a7
     // attacked twice and defended once), which is no prophylaxis.
@@ -461,11 +465,11 @@ fn stops_best(
         // A piece stepping out of the way of the short search's best move is said only when a
         // deeper search keeps that move among the opponent's best, as for a move they want
         // as much ([`sidesteps_wanted`]).
-        let sound = || sound_deeper(passed, r, short_search(passed, SOUND_DEPTH, SOUND_NODES).1);
+        let sound = || sound_deeper(passed, r, deep_best(passed, deep));
         return refutes(before, mv, after, r, again)
             .or_else(|| sidesteps(mv, after, passed, r, again).filter(|_| sound()))
             .or_else(|| makes_room(mv, after, passed, r, again, best_score))
-            .or_else(|| sidesteps_wanted(mv, after, passed, best_score))
+            .or_else(|| sidesteps_wanted(mv, after, passed, best_score, deep))
             .or_else(|| stops_wanted(before, mv, after, passed, best_score))
             .or_else(|| denied_square(before, mv, after, passed, best_score));
     }
@@ -514,7 +518,13 @@ fn sidesteps(
 /// [`WANTED_MARGIN`] by a short search), when the best is another: the short search after a
 /// pass in the Dragon prefers ...Nxd4 Qxd4, an even trade, to ...Qb4 hitting the bishop on c4.
 /// The dearest quiet move first, at most [`WANTED_TRIES`] weighed.
-fn sidesteps_wanted(mv: Move, after: &Chess, passed: &Chess, best_score: i32) -> Option<Fact> {
+fn sidesteps_wanted(
+    mv: Move,
+    after: &Chess,
+    passed: &Chess,
+    best_score: i32,
+    deep: &DeepBest,
+) -> Option<Fact> {
     if matches!(mv.role(), Role::Pawn | Role::King) {
         return None;
     }
@@ -525,17 +535,11 @@ fn sidesteps_wanted(mv: Move, after: &Chess, passed: &Chess, best_score: i32) ->
         .filter_map(|r| sidesteps(mv, after, passed, r, board::same_move(after, r)).map(|f| (r, f)))
         .collect();
     candidates.sort_by_key(|(r, _)| std::cmp::Reverse(value(r.role())));
-    // The deeper search of the opponent's best, once for all the candidates.
-    let mut deep_best = None;
     candidates
         .into_iter()
         .take(WANTED_TRIES)
         .find(|(r, _)| {
-            wanted(passed, *r, best_score) && {
-                let best = *deep_best
-                    .get_or_insert_with(|| short_search(passed, SOUND_DEPTH, SOUND_NODES).1);
-                sound_deeper(passed, *r, best)
-            }
+            wanted(passed, *r, best_score) && { sound_deeper(passed, *r, deep_best(passed, deep)) }
         })
         .map(|(_, f)| f)
 }
@@ -553,10 +557,24 @@ const SOUND_MARGIN: i32 = 50;
 /// (`best`, by the same deeper search) by a deeper search than [`wanted`]'s: a move the short
 /// search wants may lose by a tactic it does not see.
 fn sound_deeper(passed: &Chess, r: Move, best: i32) -> bool {
-    board::play(passed, r).is_some_and(|next| {
-        let (_, reply) = short_search(&next, SOUND_DEPTH - 1, SOUND_NODES);
-        -reply >= best - SOUND_MARGIN
-    })
+    deep_reply(passed, r).is_some_and(|v| v >= best - SOUND_MARGIN)
+}
+
+/// The opponent's score (their view) of their move `r` after a pass, by the deeper search
+/// ([`SOUND_DEPTH`]); `None` when `r` is illegal there.
+fn deep_reply(passed: &Chess, r: Move) -> Option<i32> {
+    let next = board::play(passed, r)?;
+    Some(-short_search(&next, SOUND_DEPTH - 1, SOUND_NODES).1)
+}
+
+/// The opponent's best score after a pass by the deeper search, computed once per explanation
+/// of a move ([`deep_best`]) however many detectors ask for it.
+type DeepBest = std::cell::OnceCell<i32>;
+
+/// The opponent's best score in `passed` by the deeper search ([`SOUND_DEPTH`]), from `cell`
+/// once computed.
+fn deep_best(passed: &Chess, cell: &DeepBest) -> i32 {
+    *cell.get_or_init(|| short_search(passed, SOUND_DEPTH, SOUND_NODES).1)
 }
 
 /// How much worse (centipawns, by [`short_line`]) the opponent's best move after a pass must
