@@ -941,7 +941,11 @@ class Referee:
                 self.checked["won_back"] += 1
                 start = balance(board, mover)
                 gain = settled_gain(board, mover, boards, moves)
-                back = start < 0 and 0 < gain <= -start
+                # On the whole settled line, or on the window whose gain the sentence says (the
+                # line's first plies, longer while the mover checks or captures).
+                w = gain_window(boards, moves)
+                early = balance(boards[last_quiet(boards[:w + 1], moves[:w])], mover) - start
+                back = start < 0 and (0 < gain <= -start or 0 < early <= -start)
                 if back != (t in ("wins_back", "wins_back_later")):
                     self.fail("won_back", e, text, "balance %+d before, %+d won: %s" % (
                         start, gain, "won back" if back else "not won back"))
@@ -1012,8 +1016,11 @@ class Referee:
         if sentences:
             self.checked["reason"] += 1
             # A verdict that names the mate it allows or misses ("h6 allows a forced mate,
-            # starting with Qh7+") gives the error's reason, as q_*_why does.
-            if all(s["category"] == "move_quality" and s["template"] not in MATE_VERDICTS for s in sentences):
+            # starting with Qh7+") gives the error's reason, as q_*_why does, and so does the
+            # better move said with its reason ("Better was g4, which storms the king on g8"):
+            # the error's reply read out from the line after it added nothing (session 43).
+            if all(s["category"] == "move_quality" and s["template"] not in MATE_VERDICTS
+                   and s["template"] != "q_better_was" for s in sentences):
                 self.fail("reason", e, " ".join(s["text"] for s in sentences), "a verdict without a reason")
             # A figure, not a violation: a quiet move whose only words beside the verdict are
             # the line's plan, the opening's name or the line itself (no reason of its own).
@@ -1097,6 +1104,19 @@ def early_settled(boards, moves):
     """[last_quiet] of the line's first 9 plies (the move counted; GAIN_WITHIN_PLIES)."""
     early = moves[:9]
     return last_quiet(boards[:len(early) + 1], early)
+
+
+def gain_window(boards, moves):
+    """How many plies of the line (the move first) are read for the material it wins
+    (gain_window): the first 9, or up to 15 while every move of the mover checks or captures."""
+    forcing = 0
+    for i, m in enumerate(moves[:15]):
+        if i + 1 >= len(boards):
+            break
+        if i % 2 == 0 and not boards[i].is_capture(m) and not boards[i + 1].is_check():
+            break
+        forcing = i + 1
+    return min(max(forcing, 9), len(moves))
 
 
 def last_quiet(boards, moves):

@@ -295,6 +295,7 @@ fn reason_from(
         mover,
         better: None,
         reason: None,
+        better_develops: false,
         reply_reason: None,
         line: pv_san.join(" "),
         plan: Vec::new(),
@@ -321,6 +322,14 @@ fn reason_from(
     Some((text, claims))
 }
 
+/// Whether `m`, a move of `mover`, develops: castles, or takes a knight or bishop off its
+/// back rank.
+fn develops(m: Move, mover: Color) -> bool {
+    m.is_castle()
+        || (matches!(m.role(), shakmaty::Role::Knight | shakmaty::Role::Bishop)
+            && m.from().is_some_and(|f| f.rank() == mover.backrank()))
+}
+
 /// What the sentences about the move itself may draw on: its line (the move first), the better
 /// line and the reason it is better, the themes and claims, the judgement, the phrasing seed;
 /// the score from `medium` on. No opening (a book move's caller sets it).
@@ -343,6 +352,10 @@ pub(crate) fn move_facts<'a, P: crate::variant::VariantPosition>(
         mover: crate::variant::VariantPosition::turn(&input.before),
         better: best_line.map(|b| b.san.clone()),
         reason,
+        better_develops: input
+            .best
+            .filter(|b| *b != input.mv)
+            .is_some_and(|b| develops(b, crate::variant::VariantPosition::turn(&input.before))),
         reply_reason: None,
         line: line_san.join(" "),
         plan: line_plan(input.mv, &input.pv, line_san),
@@ -586,9 +599,6 @@ fn allowed_reply(
         return None;
     }
     let reply = *input.pv.first()?;
-    if input.best_pv.first() == Some(&reply) {
-        return None;
-    }
     let replied = board::play(after, reply)?;
     // A mate (now or forced) is said by q_allowed_mate.
     if replied.is_checkmate() || matches!(input.score_after, Some(Score::Mate(n)) if n < 0) {
@@ -605,8 +615,22 @@ fn allowed_reply(
     // The same answer, as good for the opponent after the better move, is not what this move
     // allowed (9.Bb2 "allows Nf6, which threatens e4": after 9.h3, Nf6 threatens e4 too).
     // There the answer is followed by the same line, as far as its moves stay legal.
-    let same_after_best = input.best.filter(|b| *b != input.mv).and_then(|best| {
-        let after_best = board::play(&input.before, best)?;
+    // When the better move meets the same answer first, the answer is what this move allowed
+    // only if it hurts for another reason there, or none (18...Re8 Qb3 pins the queen on f7
+    // to the king on g8; after 18...Kh7 Qb3 pins nothing: fischer.pgn game 4, session 42
+    // read), read along the better move's own line; a line not replayed says nothing.
+    let same_reply = input.best_pv.first() == Some(&reply);
+    let same_after_best = input.best.filter(|b| *b != input.mv).map(|best| {
+        let Some(after_best) = board::play(&input.before, best) else {
+            return None;
+        };
+        // The same answer is read along the better move's own line.
+        if same_reply {
+            return Some(
+                reply_reason(t, best, &after_best, &input.best_pv, None, input.level)
+                    .is_some_and(|r| r.0 == text),
+            );
+        }
         let mut line = Vec::new();
         let mut pos = after_best.clone();
         for m in &input.pv {
@@ -616,11 +640,16 @@ fn allowed_reply(
             pos.play_unchecked(same);
             line.push(same);
         }
-        let theirs = reply_reason(t, best, &after_best, &line, None, input.level)?.0;
-        Some(theirs == text)
+        if line.is_empty() {
+            return None;
+        }
+        Some(reply_reason(t, best, &after_best, &line, None, input.level).is_some_and(|r| r.0 == text))
     });
-    if same_after_best == Some(true) {
-        return None;
+    match same_after_best {
+        Some(Some(true)) => return None,
+        Some(Some(false)) => {}
+        _ if same_reply => return None,
+        _ => {}
     }
     let rests = rests
         .into_iter()
@@ -1424,6 +1453,61 @@ mod tests {
         assert!(!e.text.contains("Rxf5 takes"), "{}", e.text);
     }
 
+    #[test]
+    fn an_answer_the_better_move_meets_too_can_hurt_only_after_the_error() {
+        // 1.Kf1? and 1.Kg2 both meet Nd2, but only after Kf1 does it fork the king and the
+        // queen on b3 (18...Re8 Qb3 pinned the queen only with the king on g8, fischer.pgn
+        // game 4, session 42 read).
+        let p = pos("4k3/8/8/8/4n3/1Q4P1/5P1P/6K1 w - - 0 1");
+        let played = moves(&p, &["g1f1", "e4d2", "f1e2", "d2b3"]);
+        let better = moves(&p, &["g1g2", "e4d2", "b3d5"]);
+        let mut i = input(p.clone(), played[0]);
+        i.level = ExplainLevel::Medium;
+        i.pv = played[1..].to_vec();
+        i.best = Some(better[0]);
+        i.best_pv = better[1..].to_vec();
+        i.best_score = Some(Score::Cp(0));
+        i.score_after = Some(Score::Cp(-600));
+        let e = explain(&i);
+        assert!(says_why(&e), "{:?}", e.sentences);
+        assert!(e.text.contains("Nd2+") && e.text.contains("fork"), "{}", e.text);
+    }
+
+    #[test]
+    fn a_principle_is_an_errors_fault_only_when_the_better_move_keeps_it() {
+        // fischer.pgn game 7, 9.Nh4 (Re1 and a4 were better): the knight moves again while the
+        // bishop on c1 is at home, but the better moves develop nothing either.
+        let p = pos("rnb2rk1/ppq2pbp/2pp1np1/4p3/4P3/2PP1NP1/PP1N1PBP/R1BQ1RK1 w - - 1 9");
+        let played = moves(&p, &["f3h4", "a7a5"]);
+        let better = moves(&p, &["a2a4", "a7a5"]);
+        let mut i = input(p.clone(), played[0]);
+        i.level = ExplainLevel::Medium;
+        i.pv = played[1..].to_vec();
+        i.best = Some(better[0]);
+        i.best_pv = better[1..].to_vec();
+        i.best_score = Some(Score::Cp(20));
+        i.score_after = Some(Score::Cp(-40));
+        let e = explain(&i);
+        assert!(
+            e.quality
+                .is_some_and(|q| q.quality >= quality::Quality::Inaccuracy),
+            "{}",
+            e.text
+        );
+        assert!(
+            e.sentences.iter().all(|s| s.template != "same_piece_twice"),
+            "{:?}",
+            e.sentences
+        );
+        // What develops: castling, a knight or bishop off its back rank.
+        let start = Chess::default();
+        assert!(develops(mv(&start, "g1f3"), Color::White));
+        assert!(!develops(mv(&start, "e2e4"), Color::White));
+        let black = pos("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+        assert!(develops(mv(&black, "b8c6"), Color::Black));
+        assert!(!develops(mv(&black, "d8e7"), Color::Black));
+    }
+
     /// Plays `ucis` from `p`, each from the position the previous one left.
     fn moves(p: &Chess, ucis: &[&str]) -> Vec<Move> {
         let mut cur = p.clone();
@@ -1496,12 +1580,12 @@ mod tests {
             );
         }
 
-        // When the better move's line meets the same answer, the answer is not what the move
-        // allowed: nothing is said of it.
+        // When the better move's line meets the same answer, it is what the move allowed only
+        // if it hurts more after the move: after Ra4, Nc2+ forks nothing.
         let mut same = i.clone();
         same.best_pv = vec![played[1]];
         let e = explain(&same);
-        assert!(!says_why(&e), "{:?}", e.sentences);
+        assert!(says_why(&e), "{:?}", e.sentences);
 
         // Nor when the answer does the same after the better move (h3 allows the fork too,
         // whatever its line says).

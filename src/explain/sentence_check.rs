@@ -471,7 +471,16 @@ impl Gate {
             moved_taken: moved_taken(s.mv, mover, s.pv),
             moved_leaves: moved_leaves(s.mv, mover, s.pv),
             moved_taken_later: moved_taken_later(s.mv, mover, s.pv),
-            wins_back: wins_back(s.before, mover, &settled),
+            // Judged on the whole settled line and on the window whose gain the sentence
+            // says: "winning material: +6 pawns" was said of 20.Nxd8 eight pawns down, since
+            // the line wins the trapped knight on a1 back only at its end (Tal.pgn game 2,
+            // session 42 read).
+            wins_back: wins_back(s.before, mover, &settled)
+                || wins_back(
+                    s.before,
+                    mover,
+                    &board::settled_positions(s.before, &line[..gain_window(s.before, &line)]),
+                ),
             taken_anyway: taken_anyway(s.mv, mover, s.pv),
             their_early: s
                 .pv
@@ -1527,6 +1536,15 @@ mod tests {
         let level = "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1";
         let g = gate(level, &["e4d5", "e8d7"], Score::Cp(100));
         assert!(!g.wins_back && g.allows("wins_material") && !g.allows("wins_back"));
+        // 20.Nxd8 eight pawns down (Tal.pgn game 2): the first plies win back six, and only
+        // the end of the line wins the trapped knight on a1: "wins back", not "+6 pawns won".
+        let tal = "r1bq1rk1/4b1pp/p1N5/1pp5/2nP1p2/3Q3P/PP1B1PP1/nN2R1K1 w - - 0 20";
+        let line = [
+            "c6d8", "c8f5", "d3f3", "a8d8", "e1e7", "f5b1", "d2f4", "d8d4", "g2g3", "c4d6",
+            "f3g4", "d6f5", "e7e1", "b1d3", "e1a1", "d4e4", "f2f3",
+        ];
+        let g = gate(tal, &line, Score::Cp(60));
+        assert!(g.wins_back && !g.allows("captures_wins") && !g.allows("wins_material"));
     }
 
     #[test]

@@ -297,6 +297,11 @@ pub struct Facts<'a> {
     pub better: Option<String>,
     /// Reason phrase for the better move, already rendered.
     pub reason: Option<String>,
+    /// The better move develops: castles, or takes a knight or bishop off its back rank. A
+    /// principle broken (a piece moved twice, the queen out early) is the error's fault only
+    /// then (8.Nh4 "moves a developed piece again" where the better a4, d4 and Re1 develop
+    /// nothing either: fischer.pgn game 7, session 42 read).
+    pub better_develops: bool,
     /// Why the opponent's answer to an error hurts (`{reply_reason}`), already rendered.
     pub reply_reason: Option<String>,
     /// The move and its PV in SAN, space separated.
@@ -491,6 +496,7 @@ impl Templates {
                     .quality
                     .is_none_or(|q| matches!(q.as_str(), "book" | "best" | "excellent" | "good")),
                 "better" => f.better.is_some(),
+                "better_develops" => f.better_develops,
                 // The move lost something against the engine's best (an excellent move is
                 // as good as the best: no "better was").
                 "worse" => f.quality.is_some_and(|q| {
@@ -1025,6 +1031,15 @@ impl Templates {
             if t.needs.iter().any(|n| n == "alone") && reason_said {
                 continue;
             }
+            // An error's reply read out from the line adds nothing once the better move was
+            // said with its reason: "Better was g4, which storms the king on g8", then "after
+            // f3 the engine's line goes on with Be6" (fischer.pgn game 46, session 42 read).
+            if t.needs.iter().any(|n| n == "alone")
+                && t.needs.iter().any(|n| n == "worse")
+                && out.iter().any(|s| s.template == "q_better_was")
+            {
+                continue;
+            }
             // A last resort that names the reply is not said after a verdict that named it
             // ("a6 allows a forced mate, starting with Qxf7#", then "the engine's line goes on
             // with Qxf7#").
@@ -1279,7 +1294,14 @@ fn rests_on_quality(n: &str) -> bool {
         .any(|p| n.starts_with(p))
         || matches!(
             n,
-            "only_move" | "better" | "worse" | "error" | "score" | "sound" | "undecided"
+            "only_move"
+                | "better"
+                | "better_develops"
+                | "worse"
+                | "error"
+                | "score"
+                | "sound"
+                | "undecided"
         )
 }
 

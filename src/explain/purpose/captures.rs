@@ -384,7 +384,11 @@ pub fn doubles_pawns(before: &Chess, mv: Move, pv: &[Move]) -> Option<Fact> {
     let on_file = |b: &shakmaty::Board| (file & b.by_piece(Role::Pawn.of(them))).count();
     let after = board::play(before, mv)?;
     let replied = board::play(&after, reply)?;
-    (on_file(before.board()) < 2 && on_file(replied.board()) >= 2)
+    // The pawns stay doubled to the end of the line: a line that wins one of them back or
+    // trades it off (19...Bxe5 dxe5 Qxd1 Rxd1 Nxe4, fischer's game 47; session 42 read) undoes
+    // the point.
+    let end = board::positions(&replied, &pv[1..]).pop()?;
+    (on_file(before.board()) < 2 && on_file(replied.board()) >= 2 && on_file(end.board()) >= 2)
         .then(|| fact(before, "doubles_pawns", &[mv, reply], 0))
         .flatten()
 }
@@ -460,6 +464,12 @@ mod tests {
         assert!(names(fen, "Bxf6", &["gxf6"]).contains(&"doubles_pawns".to_owned()));
         // Taken back by the queen: no pawn moves, nothing doubled.
         assert!(!names(fen, "Bxf6", &["Qxf6"]).contains(&"doubles_pawns".to_owned()));
+        // 11...Bxe5 dxe5 (fischer.pgn game 47): the e-pawns are doubled, but the line wins
+        // the one on e4 back (Qxd1 Rxd1 Nxe4), so nothing stays doubled.
+        let fen = "r1bqr1k1/1pp2ppp/p1pb1n2/4N1B1/3PP3/2P5/PP3PPP/RN1QR1K1 b - - 2 11";
+        let dbl = |line: &[&str]| names(fen, "Bxe5", line).contains(&"doubles_pawns".to_owned());
+        assert!(!dbl(&["dxe5", "Qxd1", "Rxd1", "Nxe4"]));
+        assert!(dbl(&["dxe5", "Qxd1", "Rxd1", "h6"]));
     }
 
     #[test]
