@@ -1084,7 +1084,8 @@ def t_idea(board, c):
     if idea in ("readies", "readies_hit"):
         # point::readies: a quiet move, no check; `moves` is the move and, after a pass, the
         # mover's next move: a quiet move (no capture, castling, promotion or check) of another
-        # piece than the moved one, landing on `square`, losing nothing by exchange there.
+        # piece than the moved one, landing on `square`, losing nothing by exchange there, and
+        # illegal or losing material by exchange before the move.
         # (That it is the best move there, and was no better than passing before the move, is
         # a search's word: the sentence referee checks it with Stockfish.) readies_hit: from
         # `square` it attacks the enemy piece on `other` (no king or pawn), there since before
@@ -1103,6 +1104,9 @@ def t_idea(board, c):
                 or again.is_castling(ready) or ready.promotion or ready.from_square == landed \
                 or ready.to_square != s or exchange(again, ready) < 0 or again.gives_check(ready) \
                 or again.piece_type_at(ready.from_square) == chess.KING:
+            return False
+        # The readied move was illegal before the move, or lost material by exchange there.
+        if ready in board.legal_moves and exchange(board, ready) >= 0:
             return False
         if idea == "readies":
             return other is None

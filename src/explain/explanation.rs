@@ -643,7 +643,10 @@ fn allowed_reply(
         if line.is_empty() {
             return None;
         }
-        Some(reply_reason(t, best, &after_best, &line, None, input.level).is_some_and(|r| r.0 == text))
+        Some(
+            reply_reason(t, best, &after_best, &line, None, input.level)
+                .is_some_and(|r| r.0 == text),
+        )
     });
     match same_after_best {
         Some(Some(true)) => return None,
@@ -1470,7 +1473,11 @@ mod tests {
         i.score_after = Some(Score::Cp(-600));
         let e = explain(&i);
         assert!(says_why(&e), "{:?}", e.sentences);
-        assert!(e.text.contains("Nd2+") && e.text.contains("fork"), "{}", e.text);
+        assert!(
+            e.text.contains("Nd2+") && e.text.contains("fork"),
+            "{}",
+            e.text
+        );
     }
 
     #[test]

@@ -1540,8 +1540,8 @@ mod tests {
         // the end of the line wins the trapped knight on a1: "wins back", not "+6 pawns won".
         let tal = "r1bq1rk1/4b1pp/p1N5/1pp5/2nP1p2/3Q3P/PP1B1PP1/nN2R1K1 w - - 0 20";
         let line = [
-            "c6d8", "c8f5", "d3f3", "a8d8", "e1e7", "f5b1", "d2f4", "d8d4", "g2g3", "c4d6",
-            "f3g4", "d6f5", "e7e1", "b1d3", "e1a1", "d4e4", "f2f3",
+            "c6d8", "c8f5", "d3f3", "a8d8", "e1e7", "f5b1", "d2f4", "d8d4", "g2g3", "c4d6", "f3g4",
+            "d6f5", "e7e1", "b1d3", "e1a1", "d4e4", "f2f3",
         ];
         let g = gate(tal, &line, Score::Cp(60));
         assert!(g.wins_back && !g.allows("captures_wins") && !g.allows("wins_material"));

@@ -1070,8 +1070,8 @@ fn trading_first_holds(after: &Chess, blow: Move, theirs: i32) -> bool {
 /// (no capture, check, castling or promotion; not the king; not the moved piece, whose way on
 /// is a route; no development that hits nothing) that loses nothing by exchange there, in a
 /// middlegame (each side keeps three pieces besides the king and pawns), and that the move
-/// made work: the two together are worth clearly more than each alone, or it was not legal
-/// before; a deeper search keeps it among the best. 20.Bb6 takes c7 from the queen, and Rc7,
+/// made work: it was not legal before, or lost material by exchange before and the two
+/// together are worth clearly more than each alone; a deeper search keeps it among the best. 20.Bb6 takes c7 from the queen, and Rc7,
 /// which lost the rook before, now hits the queen on d7 ("A good, solid move" and the line,
 /// session 41 read). `square` where the readied move lands; `readies_hit` when it attacks an
 /// enemy piece there, on `other` ([`prepared_hit`]); `moves` the move and the readied move
@@ -1127,7 +1127,8 @@ pub fn readies(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     if made - idle >= READIES_ANSWERS {
         return None;
     }
-    let unready = board::same_move(before, ready)
+    let ready_then = board::same_move(before, ready);
+    let unready = ready_then
         .and_then(|r| board::play(before, r))
         .is_none_or(|p| (together - worth(&p)) - (made - idle) >= READIES_TOGETHER);
     if !unready {
@@ -1138,6 +1139,13 @@ pub fn readies(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     let deep_best = short_search(&passed, SOUND_DEPTH, SOUND_NODES).1;
     let deep_ready = -short_search(&readied, SOUND_DEPTH - 1, SOUND_NODES).1;
     if deep_ready < deep_best - READIES_DEEP_MARGIN {
+        return None;
+    }
+    // And the readied move lost material by exchange before the move, where it was legal: a
+    // gain only in the short search's numbers is often its horizon's or its evaluation's
+    // (16...Kg7 "prepares Nd4", Nd4 as safe before: Stockfish saw 75 cp less together than
+    // each alone; the session 42 referee).
+    if ready_then.is_some_and(|r| safe(before, r)) {
         return None;
     }
     Some(Fact::Idea {
@@ -2151,6 +2159,25 @@ mod tests {
         let fen = "r1bqk2r/pp2pp1p/2np2pb/8/2Pp4/2N2NP1/PP2PPBP/R2Q1RK1 w kq - 0 9";
         let (before, mv, after) = before_move_after(fen, "Nxd4");
         assert!(readies(&before, mv, &after).is_none());
+        // The readied move was safe before: the short search's gain together is no more
+        // than its numbers (fischer.pgn games 55 and 68; Stockfish 75 and 33 cp less together).
+        for (fen, san) in [
+            (
+                "r4r2/ppp2p1p/2npbkp1/8/4PP2/1PN3P1/P1P3BP/R4RK1 b - - 0 16",
+                "Kg7",
+            ),
+            (
+                "5rk1/2q3b1/2p1n1p1/2Pp1r2/p2Pp2p/P1B1P2P/2N2P2/1RK1QR2 w - - 1 37",
+                "Rb6",
+            ),
+        ] {
+            let (before, mv, after) = before_move_after(fen, san);
+            assert!(readies(&before, mv, &after).is_none(), "{san}");
+        }
+        // 10...a6: b5, which lost the pawn before, now hits the bishop on c4.
+        let fen = "r2q1rk1/pp1bppbp/2np1np1/8/2BNP2P/2N1BP2/PPPQ2P1/R3K2R b KQ - 0 10";
+        let (before, mv, after) = before_move_after(fen, "a6");
+        assert!(readies(&before, mv, &after).is_some());
     }
 
     #[test]
