@@ -621,9 +621,7 @@ fn allowed_reply(
     // read), read along the better move's own line; a line not replayed says nothing.
     let same_reply = input.best_pv.first() == Some(&reply);
     let same_after_best = input.best.filter(|b| *b != input.mv).map(|best| {
-        let Some(after_best) = board::play(&input.before, best) else {
-            return None;
-        };
+        let after_best = board::play(&input.before, best)?;
         // The same answer is read along the better move's own line.
         if same_reply {
             return Some(
