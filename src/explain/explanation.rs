@@ -1437,13 +1437,7 @@ mod tests {
             ],
         );
         let best = moves(&p, &["h4h5", "b8f8", "g5g6"]);
-        let mut i = input(p, line[0]);
-        i.pv = line[1..].to_vec();
-        i.level = ExplainLevel::Medium;
-        i.best = Some(best[0]);
-        i.best_pv = best[1..].to_vec();
-        i.best_score = Some(Score::Cp(206));
-        i.score_after = Some(Score::Cp(145));
+        let i = judged(&p, &line, &best, 206, 145);
         let e = explain(&i);
         assert!(
             e.quality
@@ -1462,13 +1456,7 @@ mod tests {
         let p = pos("4k3/8/8/8/4n3/1Q4P1/5P1P/6K1 w - - 0 1");
         let played = moves(&p, &["g1f1", "e4d2", "f1e2", "d2b3"]);
         let better = moves(&p, &["g1g2", "e4d2", "b3d5"]);
-        let mut i = input(p.clone(), played[0]);
-        i.level = ExplainLevel::Medium;
-        i.pv = played[1..].to_vec();
-        i.best = Some(better[0]);
-        i.best_pv = better[1..].to_vec();
-        i.best_score = Some(Score::Cp(0));
-        i.score_after = Some(Score::Cp(-600));
+        let i = judged(&p, &played, &better, 0, -600);
         let e = explain(&i);
         assert!(says_why(&e), "{:?}", e.sentences);
         assert!(
@@ -1485,13 +1473,7 @@ mod tests {
         let p = pos("rnb2rk1/ppq2pbp/2pp1np1/4p3/4P3/2PP1NP1/PP1N1PBP/R1BQ1RK1 w - - 1 9");
         let played = moves(&p, &["f3h4", "a7a5"]);
         let better = moves(&p, &["a2a4", "a7a5"]);
-        let mut i = input(p.clone(), played[0]);
-        i.level = ExplainLevel::Medium;
-        i.pv = played[1..].to_vec();
-        i.best = Some(better[0]);
-        i.best_pv = better[1..].to_vec();
-        i.best_score = Some(Score::Cp(20));
-        i.score_after = Some(Score::Cp(-40));
+        let i = judged(&p, &played, &better, 20, -40);
         let e = explain(&i);
         assert!(
             e.quality
@@ -1511,6 +1493,26 @@ mod tests {
         let black = pos("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
         assert!(develops(mv(&black, "b8c6"), Color::Black));
         assert!(!develops(mv(&black, "d8e7"), Color::Black));
+    }
+
+    /// The input of a move judged against a better one, at medium level: `played` and `better`
+    /// are each a move and its line, `best_cp` and `after_cp` the scores of the better move and
+    /// after the played one (the mover's view).
+    fn judged(
+        p: &Chess,
+        played: &[Move],
+        better: &[Move],
+        best_cp: i32,
+        after_cp: i32,
+    ) -> ExplainInput {
+        let mut i = input(p.clone(), played[0]);
+        i.level = ExplainLevel::Medium;
+        i.pv = played[1..].to_vec();
+        i.best = Some(better[0]);
+        i.best_pv = better[1..].to_vec();
+        i.best_score = Some(Score::Cp(best_cp));
+        i.score_after = Some(Score::Cp(after_cp));
+        i
     }
 
     /// Plays `ucis` from `p`, each from the position the previous one left.
@@ -1536,13 +1538,7 @@ mod tests {
         let p = pos("4k3/8/8/8/1n6/8/7P/R3K3 w - - 0 1");
         let played = moves(&p, &["h2h4", "b4c2", "e1d2", "c2a1"]);
         let better = moves(&p, &["a1a4", "b4d5"]);
-        let mut i = input(p.clone(), played[0]);
-        i.level = ExplainLevel::Medium;
-        i.pv = played[1..].to_vec();
-        i.best = Some(better[0]);
-        i.best_pv = better[1..].to_vec();
-        i.best_score = Some(Score::Cp(0));
-        i.score_after = Some(Score::Cp(-450));
+        let i = judged(&p, &played, &better, 0, -450);
         let e = explain(&i);
         let why = e
             .sentences
