@@ -620,24 +620,24 @@ fn allowed_reply(
     // to the king on g8; after 18...Kh7 Qb3 pins nothing: fischer.pgn game 4, session 42
     // read), read along the better move's own line; a line not replayed says nothing.
     let same_reply = input.best_pv.first() == Some(&reply);
-    let same_after_best = input.best.filter(|b| *b != input.mv).map(|best| {
+    let same_after_best = input.best.filter(|b| *b != input.mv).and_then(|best| {
         let after_best = board::play(&input.before, best)?;
-        // The same answer is read along the better move's own line.
-        if same_reply {
-            return Some(
-                reply_reason(t, best, &after_best, &input.best_pv, None, input.level)
-                    .is_some_and(|r| r.0 == text),
-            );
-        }
-        let mut line = Vec::new();
-        let mut pos = after_best.clone();
-        for m in &input.pv {
-            let Some(same) = board::same_move(&pos, *m) else {
-                break;
-            };
-            pos.play_unchecked(same);
-            line.push(same);
-        }
+        // The same answer is read along the better move's own line; another one along this
+        // move's line, replayed there as far as its moves stay legal.
+        let line = if same_reply {
+            input.best_pv.clone()
+        } else {
+            let mut line = Vec::new();
+            let mut pos = after_best.clone();
+            for m in &input.pv {
+                let Some(same) = board::same_move(&pos, *m) else {
+                    break;
+                };
+                pos.play_unchecked(same);
+                line.push(same);
+            }
+            line
+        };
         if line.is_empty() {
             return None;
         }
@@ -647,9 +647,8 @@ fn allowed_reply(
         )
     });
     match same_after_best {
-        Some(Some(true)) => return None,
-        Some(Some(false)) => {}
-        _ if same_reply => return None,
+        Some(true) => return None,
+        None if same_reply => return None,
         _ => {}
     }
     let rests = rests

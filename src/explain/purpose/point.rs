@@ -1071,9 +1071,9 @@ fn trading_first_holds(after: &Chess, blow: Move, theirs: i32) -> bool {
 /// is a route; no development that hits nothing) that loses nothing by exchange there, in a
 /// middlegame (each side keeps three pieces besides the king and pawns), and that the move
 /// made work: it was not legal before, or lost material by exchange before and the two
-/// together are worth clearly more than each alone; a deeper search keeps it among the best. 20.Bb6 takes c7 from the queen, and Rc7,
-/// which lost the rook before, now hits the queen on d7 ("A good, solid move" and the line,
-/// session 41 read). `square` where the readied move lands; `readies_hit` when it attacks an
+/// together are worth clearly more than each alone; a deeper search keeps it among the best.
+/// 20.Bb6 takes c7 from the queen, and Rc7, which lost the rook before, now hits the queen on
+/// d7 ("A good, solid move" and the line, session 41 read). `square` where the readied move lands; `readies_hit` when it attacks an
 /// enemy piece there, on `other` ([`prepared_hit`]); `moves` the move and the readied move
 /// (after a pass).
 #[must_use]
