@@ -1,8 +1,8 @@
 //! End-to-end: `kibitzer review` in a real terminal (tmux on a private socket, temporary config
 //! and data directories): the review of a game from `../shared/data/pgn/` completes, `n` jumps
-//! from error to error until 17... g4, and `q` restores the shell; a file of three
+//! from error to error until the last, 23... Nb6, and `q` restores the shell; a file of three
 //! games (one malformed) opens the picker, a filter and Enter open a game, `n` reaches its
-//! first blunder and `t` tries a move there, `q` returns to the picker; play mode's game-over
+//! last mistake and `t` tries a move there, `q` returns to the picker; play mode's game-over
 //! "Review" opens the review screen and `q` returns to the game; a Pawn Battle PGN opens in the
 //! same review screen and is browsed, and a finished Pawn Battle game of play opens its review
 //! (issue 25). The test waits for
