@@ -893,6 +893,28 @@ def t_idea(board, c):
             return False
         again = legal(after, r)
         return again is None or not after.is_capture(again)
+    if idea in ("stops_plan", "stops_plan_answer"):
+        # Positional prophylaxis (point::stops_plan): a quiet move; the opponent's move r
+        # (moves[0]) is legal and quiet after a pass instead, from `other` to `s`, and legal after
+        # the move; stops_plan_answer adds the mover's answer to r there, a capture or a check.
+        # That the opponent wanted r and that it is no longer good is the sentence referee's
+        # Stockfish check.
+        line = c.get("moves") or []
+        p = pass_turn(board)
+        if (board.is_capture(m) or after.is_check() or p is None
+                or len(line) != (2 if idea == "stops_plan_answer" else 1)):
+            return False
+        first = legal(p, line[0])
+        again = legal(after, line[0])
+        if (first is None or again is None or p.is_capture(first) or first.from_square != other
+                or first.to_square != s):
+            return False
+        if idea == "stops_plan":
+            return True
+        hit = after.copy()
+        hit.push(again)
+        answer = legal(hit, line[1])
+        return answer is not None and (hit.is_capture(answer) or hit.gives_check(answer))
     if idea == "stops_line":
         # A quiet move; after a pass instead the claimed line is legal from the position before
         # the move, starts from `other` to `s`, ends on a quiet move (or mates), and wins the
@@ -1984,12 +2006,17 @@ def t_capture_idea(board, c, m, idea, s, other):
         if any(bad_spot(board, x) for x in chess.SQUARES if board.color_at(x) == us
                and board.piece_type_at(x) not in (chess.PAWN, chess.KING)):
             return False
+        # Nor does the mover give material later of its own accord: a capture losing by
+        # exchange by a piece not already on a bad spot.
         b, last_capture = board.copy(), True
         for i, u in enumerate(line):
             mm = chess.Move.from_uci(u)
             if i == 1 and b.is_capture(mm) and mm.to_square == s:
                 return False
             last_capture = b.is_capture(mm)
+            if (i >= 2 and i % 2 == 0 and last_capture and not bad_spot(b, mm.from_square)
+                    and see(b, mm) < 0):
+                return False
             b.push(mm)
         if len(line) < 2 or len(line) > 9 or last_capture or b.is_checkmate():
             return False

@@ -120,6 +120,9 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
   idea_refutes                   Stockfish (depth N): the opponent's move after a pass is within
                                  100 cp of their best, and after the move 50 cp or more below
                                  their best reply
+  idea_stops_plan(_answer)       Stockfish (depth N): the opponent's move after a pass is within
+                                 50 cp of their best, after the move 50 cp or more below their
+                                 best reply, and the answer said within 50 cp of the best
   idea_sidesteps                 Stockfish (depth N): the move the piece steps away from, played
                                  after a pass, is within 100 cp of the opponent's best
   idea_readies, idea_readies_hit Stockfish (depth N): the move readied is, after the move and a
@@ -183,7 +186,7 @@ MOVED_PIECE_ACTIVITY = MOVED_PIECE_TACTICS | {
     "queenside_attack", "rook_activation", "rook_open_file", "rook_half_open_file", "rook_seventh", "doubled_rooks", "knight_outpost",
     "knight_centralisation", "bishop_long_diagonal", "mobility_gain", "takes_outpost",
     "improves_piece", "idea_centralises", "idea_centralises_queen", "idea_off_rim", "idea_aims_f7", "idea_fianchettoes",
-    "idea_stops", "idea_refutes", "idea_sidesteps", "idea_occupies", "pawn_centre", "controls_centre", "threat_met_moves",
+    "idea_stops", "idea_refutes", "idea_sidesteps", "idea_stops_plan", "idea_stops_plan_answer", "idea_occupies", "pawn_centre", "controls_centre", "threat_met_moves",
     "threat_met_with_threat"}
 # Sentences that only read out the line or the opening (`plan_only`, a figure).
 LINE_ONLY = {"idea_plan", "line_plan", "line_reply", "line_answer", "line_waits", "line_driven", "line_trade",
@@ -220,6 +223,12 @@ ROOM_SEEN = 60
 # kibitzer's own margin is 75 cp by its short search).
 REFUTE_WANTED = 100
 REFUTE_SEEN = 50
+# Positional prophylaxis (idea_stops_plan): the opponent's move after a pass within PLAN_WANTED
+# of their best, and after the move at least PLAN_SEEN below their best reply (centipawns,
+# Stockfish; kibitzer's own margins are 60 cp below, by its deeper search, where its wanted move
+# is its best after a pass).
+PLAN_WANTED = 50
+PLAN_SEEN = 50
 # A blow whose capturer the threatened man can take first without losing by exchange
 # (idea_threat_line): taking first must leave the opponent at least TAKEN_FIRST_SEEN below their
 # best move by Stockfish (kibitzer's own margin is 60 cp by its short search): 18...d6 threatens
@@ -782,6 +791,23 @@ class Referee:
                                 passed.san(r), was, is_)
                 if why:
                     self.fail("makes_room", e, text, why)
+            elif t in ("idea_stops_plan", "idea_stops_plan_answer"):
+                # Positional prophylaxis (point::stops_plan): by Stockfish the opponent's move r
+                # after a pass is within PLAN_WANTED of their best ("the move the opponent
+                # wanted"), after the move PLAN_SEEN or more below their best reply ("no longer
+                # good"), and the answer said, if any, within PLAN_WANTED of the mover's best
+                # answer to r.
+                kind = t[len("idea_"):]
+                self.checked["stops_plan"] += 1
+                c = idea_claim(e, s, ("stops_plan", "stops_plan_answer"))
+                why = None
+                moves = (c or {}).get("moves") or []
+                if not moves or len(moves) != (2 if kind == "stops_plan_answer" else 1):
+                    why = "no %s claim under the sentence" % kind
+                elif self.engine is not None:
+                    why = self.stops_plan_why(board, after, [chess.Move.from_uci(m) for m in moves])
+                if why:
+                    self.fail("stops_plan", e, text, why)
             elif t in ("idea_refutes", "idea_sidesteps"):
                 # Prophylaxis by a tactic (point::refutes) or a piece stepping out of a move's
                 # way (point::sidesteps): by Stockfish the opponent's move r, played after a
@@ -1053,6 +1079,40 @@ class Referee:
             mine = -clamped(sc)
             if mine < -200:
                 return "Stockfish gives the mover %d cp: material lost, not given" % mine
+        return None
+
+    def stops_plan_why(self, board, after, moves):
+        """Why idea_stops_plan's sentence is false by Stockfish (see its check), or None."""
+        r = moves[0]
+        passed = pass_turn(board)
+        if passed is None or r not in passed.legal_moves or r not in after.legal_moves:
+            return "%s is not legal after a pass and after the move" % r.uci()
+        side = self.side_engine()
+
+        def after_move(pos, m):
+            nxt = pos.copy()
+            nxt.push(m)
+            return -clamped(sf_score(side, nxt, self.depth)[0])
+        best_passed = clamped(sf_score(side, passed, self.depth)[0])
+        r_passed = after_move(passed, r)
+        if best_passed - r_passed > PLAN_WANTED:
+            return "Stockfish: after a pass %s is %+d cp, their best %+d" % (
+                passed.san(r), r_passed, best_passed)
+        best_now = clamped(sf_score(side, after, self.depth)[0])
+        r_now = after_move(after, r)
+        if best_now - r_now < PLAN_SEEN:
+            return "Stockfish: after the move %s is %+d cp, their best %+d" % (
+                after.san(r), r_now, best_now)
+        if len(moves) > 1:
+            hit = after.copy()
+            hit.push(r)
+            if moves[1] not in hit.legal_moves:
+                return "the answer %s is not legal" % moves[1].uci()
+            best_answer = clamped(sf_score(side, hit, self.depth)[0])
+            answer = after_move(hit, moves[1])
+            if best_answer - answer > PLAN_WANTED:
+                return "Stockfish: the answer %s is %+d cp, the best %+d" % (
+                    hit.san(moves[1]), answer, best_answer)
         return None
 
     def wanted_after_pass(self, board, r):

@@ -581,6 +581,24 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move], game: &[Move
     let readied = (in_game.is_none() && open && !driven)
         .then(|| point::readies(before, mv, after))
         .flatten();
+    // Positional prophylaxis, last: four deeper searches, only for a move with no other point
+    // than its plan and no threat, made or met (its own threat would make every other reply
+    // worse; a threat met is the point).
+    let pointless = in_game.is_none()
+        && readied.is_none()
+        && open
+        && !out.iter().any(|c| {
+            matches!(
+                c.fact,
+                Fact::ThreatMet { .. }
+                    | Fact::ThreatWins { .. }
+                    | Fact::ThreatMate { .. }
+                    | Fact::Idea { .. }
+            )
+        });
+    if pointless && let Some(f) = point::stops_plan(before, mv, after) {
+        out.push(claim(&fb, At::Before, f));
+    }
     if let Some(f) = in_game.or(readied).or(follow) {
         out.push(claim(&fb, At::Before, f));
     }

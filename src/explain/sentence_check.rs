@@ -357,6 +357,8 @@ pub const MOVED_PIECE_ACTIVITY: &[&str] = &[
     // A piece that steps away and is taken at once escaped nothing (13...Nd5 "before Ne4 can
     // hit it", ...Nxd5; session 41 referee; the referee's list had it).
     "idea_sidesteps",
+    "idea_stops_plan",
+    "idea_stops_plan_answer",
     "idea_occupies",
     // A centre pawn taken at once is no centre (9.d4 cxd4, session 31).
     "pawn_centre",
@@ -670,7 +672,13 @@ impl Gate {
                 ..
             } if matches!(
                 idea.as_str(),
-                "stops" | "denies" | "denies_push" | "refutes" | "sidesteps"
+                "stops"
+                    | "denies"
+                    | "denies_push"
+                    | "refutes"
+                    | "sidesteps"
+                    | "stops_plan"
+                    | "stops_plan_answer"
             ) =>
             {
                 moves.first().is_none_or(|m| !self.their_early.contains(m))

@@ -858,13 +858,18 @@ impl Templates {
                 // A threatened line: its first move, then the rest as a line.
                 if matches!(
                     idea.as_str(),
-                    "threat_line" | "threat_mating" | "stops_mate" | "stops_line" | "refutes"
+                    "threat_line"
+                        | "threat_mating"
+                        | "stops_mate"
+                        | "stops_line"
+                        | "refutes"
+                        | "stops_plan_answer"
                 ) && san.len() > 1
                 {
                     put("idea_san", Some(san[0].clone()));
                     // A move refuted is said with the answer that refutes it (the rest of
                     // the line, checked, stays in the claim).
-                    let then = if idea == "refutes" {
+                    let then = if matches!(idea.as_str(), "refutes" | "stops_plan_answer") {
                         &san[1..2]
                     } else {
                         &san[1..]

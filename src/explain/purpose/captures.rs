@@ -295,8 +295,21 @@ pub fn lost_back(before: &Chess, mv: Move, pv: &[Move]) -> Option<Fact> {
     if end.is_checkmate() {
         return None;
     }
+    // The material the mover gives later of its own accord is no pawn taken back: a capture
+    // losing by exchange by a piece not already in a bad spot (14...Qxf6 "takes the pawn only
+    // for a moment" where the line's ...Bxh3 gxh3 gave a bishop for a perpetual check, session
+    // 43 read). A quiet piece offered is left counted: it is as often a check that wins a
+    // tempo with a piece lost anyway (20.Nxd5 ...Nxf3 Ne7+ Rxe7, the queen on d1 guarding
+    // both d5 and f3).
+    let gives_later = (2..settled.len() - 1).step_by(2).any(|i| {
+        let (pos, m) = (&settled[i], line[i]);
+        m.is_capture()
+            && m.from()
+                .is_some_and(|from| !board::is_bad_spot(pos.board(), from))
+            && !board::see_ge(pos, m, 0)
+    });
     let lost = board::balance(before.board(), us) - board::balance(end.board(), us);
-    (lost >= 1)
+    (lost >= 1 && !gives_later)
         .then(|| {
             fact(
                 before,
@@ -606,6 +619,23 @@ mod tests {
             && san == &["hxg5".to_owned(), "Bxg5".to_owned()]));
         // ... and not "won only for a moment".
         assert!(!got.iter().any(|(i, _, _)| i == "lost_back"));
+    }
+
+    #[test]
+    fn material_the_mover_gives_later_of_its_own_accord_is_not_taken_back() {
+        // Fischer, game 34: 14...Qxf6 takes the pawn back; the line's ...Bxh3 gxh3 gives the
+        // bishop for a perpetual check. "Qxf6 takes the pawn only for a moment: the engine's
+        // line leaves Black 1 pawn worse off" was false (session 43 read).
+        let fen = "r2q1rk1/2p3pp/p1n1bP2/1p1p4/8/2P2N2/PPBN1KPP/R1BQ4 b - - 0 14";
+        let line = [
+            "Kg1", "Rae8", "h3", "Bxh3", "gxh3", "Re3", "Ne4", "Qxf3", "Qxd5+", "Kh8",
+        ];
+        let got = names(fen, "Qxf6", &line);
+        assert!(!got.contains(&"lost_back".to_owned()), "{got:?}");
+        // Without the bishop's offer the pawn stays taken back all the same.
+        assert!(
+            !names(fen, "Qxf6", &["Kg1", "Rae8", "h3", "Re7"]).contains(&"lost_back".to_owned())
+        );
     }
 
     #[test]

@@ -330,6 +330,82 @@ fn stops_line(
     })
 }
 
+/// How much more (centipawns, by the deeper search) the opponent's best after a pass must be
+/// worth to them than their best after the move for [`stops_plan`]: the move took more than
+/// the tempo a pass gives away (Stockfish: 20.Rdg1 against ...h4, 48 cp; 20.f3 against ...d5,
+/// 44 cp; 20.Qc5 against ...d4, 144 cp; session 43 read).
+const PLAN_TEMPO: i32 = 40;
+/// How far below the opponent's best reply after the move (centipawns, by the deeper search)
+/// their wanted move must fall for [`stops_plan`]: no longer a good move.
+const PLAN_DROP: i32 = 60;
+/// How much the mover may gain (centipawns, by the deeper search) if the opponent passed after
+/// the move, beyond what their best reply leaves: a move with a threat of its own makes every
+/// reply that ignores it worse, the wanted move among them, so no prophylaxis is read off it.
+const PLAN_OWN_THREAT: i32 = 80;
+
+/// `stops_plan`: positional prophylaxis. The opponent's best move after a pass by the deeper
+/// search ([`SOUND_DEPTH`]), `r`, quiet and outside a mate, wins nothing the simple bite sees
+/// (a pawn break, a pawn storm, a queen coming in); after the move it is still legal but scores
+/// [`PLAN_DROP`] below their best reply there, and the move cost them [`PLAN_TEMPO`] against
+/// the pass; the move threatens nothing of its own ([`PLAN_OWN_THREAT`]). 20.Qc5 against
+/// ...d4 (now Qxe5 answers it), 20.Rdg1 against ...h4, 20.f3 against ...d5 were read as
+/// "followed by b3 and Ra2" and nothing else (session 43 read). `moves` the wanted move, then
+/// the mover's answer to it after the move when that is a capture or a check (`stops_plan`
+/// says it: "now Qxe5 would answer it"); `square` where the wanted move lands, `other` where it
+/// comes from. Only in a [`middlegame`]; the last resort of [`super::derive`] when the move
+/// has no other point than its plan, for its four deeper searches.
+#[must_use]
+pub fn stops_plan(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
+    if mv.is_capture() || after.is_check() || !middlegame(after) {
+        return None;
+    }
+    let passed = pass(before)?;
+    let (line, wanted_score) = short_line(&passed, SOUND_DEPTH, SOUND_NODES);
+    let r = *line.first()?;
+    if r.is_capture() || wanted_score.abs() >= crate::engine::MATE_BOUND {
+        return None;
+    }
+    let (_, now) = short_search(after, SOUND_DEPTH, SOUND_NODES);
+    if wanted_score.saturating_sub(now) < PLAN_TEMPO || now.abs() >= crate::engine::MATE_BOUND {
+        return None;
+    }
+    let again = board::same_move(after, r)?;
+    let (answered, r_now) = short_line_among(after, SOUND_DEPTH, SOUND_NODES, |m| m == again)?;
+    if r_now > now - PLAN_DROP {
+        return None;
+    }
+    let idle = pass(after)?;
+    let (_, ours) = short_search(&idle, SOUND_DEPTH, SOUND_NODES);
+    if ours.saturating_add(now) >= PLAN_OWN_THREAT {
+        return None;
+    }
+    let shown: Vec<Move> = match answered.get(1) {
+        Some(&a)
+            if a.is_capture()
+                || board::play(after, again)
+                    .and_then(|p| board::play(&p, a))
+                    .is_some_and(|p| p.is_check()) =>
+        {
+            vec![again, a]
+        }
+        _ => vec![again],
+    };
+    Some(Fact::Idea {
+        uci: uci(mv),
+        idea: if shown.len() > 1 {
+            "stops_plan_answer"
+        } else {
+            "stops_plan"
+        }
+        .to_owned(),
+        square: r.to(),
+        other: r.from(),
+        moves: shown.iter().map(|m| uci(*m)).collect(),
+        san: crate::explain::explanation::san_line(after, &shown),
+        n: 0,
+    })
+}
+
 /// `stops_mate`: after a pass the opponent mates by force within the short search (its line
 /// `line`, scored `best_score` for them, ends in checkmate: a mate in one is [`super::threat_met`]'s),
 /// and after the move it no longer does (9.Qf3 against ...Qg3+ Ke2 Bg4#: the queen covers g3;
@@ -2127,6 +2203,30 @@ mod tests {
             stops(&before, mv, &after),
             Some(Fact::Idea { ref idea, .. }) if idea == "stops_line"
         ));
+    }
+
+    #[test]
+    fn a_move_that_makes_the_opponents_wanted_break_a_poor_one_is_prophylaxis() {
+        // Fischer, game 35: 20.Qc5. After a pass ...d4 hits the knight on c3 and opens the
+        // bishop's way to a2; after Qc5 the pawn's step opens the fifth rank, and Qxe5 takes
+        // the queen ("In the engine's line Qc5 is followed by Kh1 and Qxe5" was all that was
+        // said, session 43 read).
+        let fen = "1r3rk1/5pp1/p1p1b2p/3pq1b1/4P3/2N2B2/PPP2QPP/1R3RK1 w - - 2 20";
+        let (before, mv, after) = before_move_after(fen, "Qc5");
+        let Some(Fact::Idea {
+            idea, san, square, ..
+        }) = stops_plan(&before, mv, &after)
+        else {
+            panic!("no idea: {:?}", stops_plan(&before, mv, &after));
+        };
+        assert_eq!(idea, "stops_plan_answer");
+        assert_eq!(san, ["d4", "Qxe5"]);
+        assert_eq!(square, Square::D4);
+        // A move that leaves ...d4 as good as before stops nothing.
+        for quiet in ["Kh1", "h3"] {
+            let (before, mv, after) = before_move_after(fen, quiet);
+            assert_eq!(stops_plan(&before, mv, &after), None, "{quiet}");
+        }
     }
 
     #[test]
