@@ -801,11 +801,11 @@ class Referee:
                 self.checked["stops_plan"] += 1
                 c = idea_claim(e, s, ("stops_plan", "stops_plan_answer"))
                 why = None
-                moves = (c or {}).get("moves") or []
-                if not moves or len(moves) != (2 if kind == "stops_plan_answer" else 1):
+                said = (c or {}).get("moves") or []
+                if not said or len(said) != (2 if kind == "stops_plan_answer" else 1):
                     why = "no %s claim under the sentence" % kind
                 elif self.engine is not None:
-                    why = self.stops_plan_why(board, after, [chess.Move.from_uci(m) for m in moves])
+                    why = self.stops_plan_why(board, after, [chess.Move.from_uci(m) for m in said])
                 if why:
                     self.fail("stops_plan", e, text, why)
             elif t in ("idea_refutes", "idea_sidesteps"):
