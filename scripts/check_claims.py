@@ -1220,7 +1220,7 @@ def t_idea(board, c):
     if idea == "unblocks":
         # A quiet knight or bishop move, no check, from the square just in front of our pawn on
         # `other`, the piece not in a bad spot there (a piece that must move anyway); with us to move again (a null move), that pawn's push to `square` is legal and
-        # no capture wins it by exchange, and no longer push of it is so (the double step first).
+        # no capture wins it by exchange.
         if role not in (chess.KNIGHT, chess.BISHOP) or board.is_capture(m) or after.is_check():
             return False
         step = 8 if us == chess.WHITE else -8
@@ -1233,8 +1233,8 @@ def t_idea(board, c):
                   and p.promotion is None and exchange(again, p) >= 0]
         if not pushes:
             return False
-        far = max(pushes, key=lambda p: chess.square_distance(other, p.to_square))
-        return far.to_square == s
+        # The square is the line's push (the longest without a line): one of those pushes.
+        return any(p.to_square == s for p in pushes)
     if idea == "xray":
         # A quiet queen, rook or bishop move, no check, to a square where no capture wins it by
         # exchange; `square` holds an enemy piece worth more than the moved piece (or the enemy

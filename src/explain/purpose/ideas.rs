@@ -1114,9 +1114,9 @@ pub fn uncovers(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
 /// pawn, which can now advance, with us to move again, to a square where no capture wins it:
 /// the double step from home when that is safe, else the single (9.Ne1 makes way for f4).
 /// With a line, the pawn must advance in it within the mover's next [`UNBLOCKED_WITHIN`]
-/// moves: a push the line never plays was a side effect (10.Nd2 "unblocks the pawn on f2,
-/// which can advance to f4" where the knights went to e4; 17.Ne2 "unblocks c2" on its way to
-/// g3; session 38 reads).
+/// moves, and the square said is the one it goes to there: a push the line never plays was a
+/// side effect (10.Nd2 "unblocks the pawn on f2, which can advance to f4" where the knights
+/// went to e4; 17.Ne2 "unblocks c2" on its way to g3; session 38 reads).
 #[must_use]
 pub fn unblocks(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Fact> {
     let us = before.turn();
@@ -1135,18 +1135,24 @@ pub fn unblocks(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<
     {
         return None;
     }
-    let pushed_in_line = board::mover_next(pv, UNBLOCKED_WITHIN).any(|m| m.from() == Some(pawn));
-    if !pv.is_empty() && !pushed_in_line {
+    let pushed_in_line = board::mover_next(pv, UNBLOCKED_WITHIN).find(|m| m.from() == Some(pawn));
+    if !pv.is_empty() && pushed_in_line.is_none() {
         return None;
     }
     let again = super::pass(after)?;
-    again
+    let mut pushes = again
         .legal_moves()
         .into_iter()
         .filter(|m| m.from() == Some(pawn) && !m.is_capture() && m.promotion().is_none())
-        .filter(|m| crate::explain::board::see_ge(&again, *m, 0))
-        .max_by_key(|m| board::distance(pawn, m.to()))
-        .map(|m| idea(mv, "unblocks", m.to(), Some(pawn)))
+        .filter(|m| crate::explain::board::see_ge(&again, *m, 0));
+    // The push the line plays, when it can be played now: 9.Nd1 "can now go to c4" where the
+    // line's c3 hits the knight on d4 and c4 would give it the square for good (session 43
+    // read). Without a line, the longest.
+    let said = match pushed_in_line {
+        Some(line_push) => pushes.find(|m| m.to() == line_push.to()),
+        None => pushes.max_by_key(|m| board::distance(pawn, m.to())),
+    };
+    said.map(|m| idea(mv, "unblocks", m.to(), Some(pawn)))
 }
 
 /// Within how many of the mover's next moves in the line an unblocked pawn must advance for
@@ -2250,6 +2256,24 @@ mod tests {
         // Our own pawn on d5, on the diagonal ahead: the bishop bites on it.
         let fen = "rnbqkb1r/p1p2ppp/1p2pn2/3p4/2PP4/5N2/PP2PPPP/RNBQKB1R b KQkq - 0 4";
         assert!(names(fen, "Bb7", &[]).is_empty());
+    }
+
+    #[test]
+    fn an_unblocked_pawn_goes_where_the_line_pushes_it() {
+        // Lasker, game 24: 9.Nd1 makes way for c3 against the knight on d4; c4 would give the
+        // knight the square for good ("it can now go to c4", session 43 read).
+        let fen = "r2qk1nr/pp1bppb1/3p2p1/2p4p/3nP3/2NPB1PP/PPPQ1PB1/R3K1NR w KQkq - 3 9";
+        let (before, mv, after) = before_move_after(fen, "Nd1");
+        let square = |line: &[&str]| {
+            let pv = crate::explain::board::line_from(&after, line);
+            match unblocks(&before, mv, &after, &pv) {
+                Some(Fact::Idea { square, .. }) => Some(square),
+                _ => None,
+            }
+        };
+        assert_eq!(square(&["Nc6", "c3"]), Some(Square::C3));
+        assert_eq!(square(&[]), Some(Square::C4));
+        assert_eq!(square(&["Nc6", "Ne2"]), None);
     }
 
     #[test]
