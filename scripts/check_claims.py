@@ -779,8 +779,8 @@ def t_idea(board, c):
         return bal(board) - bal(b) == c["n"] and c["n"] >= 2
     if idea == "sidesteps":
         # The opponent's move r (moves[0]) after a pass is quiet, not a pawn's, and bites; after it,
-        # its piece attacks ours on s (the moved man's square, not a pawn or king), worth at
-        # least the attacker or undefended; the move is quiet, no check; after it r bites no
+        # its piece attacks ours on s (the moved man's square, not a pawn or king), worth more
+        # than the attacker or undefended (a trade offered is no hit); the move is quiet, no check; after it r bites no
         # more (or is illegal).
         r = c["moves"][0]
         before_p = pass_turn(board)
@@ -794,7 +794,11 @@ def t_idea(board, c):
         nxt.push(rm)
         attacker = nxt.piece_type_at(rm.to_square)
         if s not in nxt.attacks(rm.to_square) or not (
-                VALUES[role] >= VALUES[attacker] or not nxt.attackers(us, s)):
+                VALUES[role] > VALUES[attacker] or not nxt.attackers(us, s)):
+            return False
+        # Nor can the man on s take the attacker first without loss by exchange.
+        if any(t.from_square == s and t.to_square == rm.to_square and nxt.is_capture(t)
+               and see(nxt, t) >= 0 for t in nxt.legal_moves):
             return False
         return legal(after, r) is None or not bites(after, r)
     if idea == "refutes":

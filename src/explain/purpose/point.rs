@@ -553,10 +553,11 @@ fn stops_best(
 }
 
 /// `sidesteps`: the opponent's best move after a pass `r` is quiet and bites by hitting the
-/// piece that moves (worth at least the attacker, or left undefended), and after the move the
-/// same move bites no more: the piece stepped out of its way before it came (9.Bb3 in the
-/// Dragon before ...Qb4, which would hit the bishop on c4 and the pawn on b2). Not a pawn's
-/// or the king's step, nor out of a pawn's way. `square`: where the piece stood; `other`: where `r` comes from.
+/// piece that moves (worth more than the attacker, or left undefended; not when the piece can
+/// take the attacker first without loss), and after the move the same move bites no more: the
+/// piece stepped out of its way before it came (9.Bb3 in the Dragon before ...Qb4, which would
+/// hit the bishop on c4 and the pawn on b2). Not a pawn's or the king's step, nor out of a
+/// pawn's way. `square`: where the piece stood; `other`: where `r` comes from.
 fn sidesteps(
     mv: Move,
     after: &Chess,
@@ -577,8 +578,20 @@ fn sidesteps(
     }
     let next = board::play(passed, r)?;
     let b = next.board();
+    // A defended piece hit by one of its own worth is offered a trade, not threatened: 19.Bc4
+    // "leaves b5 before Nc7 attacks it there" with the pawn on a4 guarding b5 (session 44
+    // read). A trade the opponent wants is [`avoids_trade`]'s.
+    // Nor is a hitter the piece can take first without loss (19.Rb1 against ...Ra8, met by
+    // Rxa8).
+    let takes_first = next.legal_moves().iter().any(|m| {
+        m.from() == Some(from)
+            && m.to() == r.to()
+            && m.is_capture()
+            && crate::explain::board::see_ge(&next, *m, 0)
+    });
     let hit = b.attacks_from(r.to()).contains(from)
-        && (value(mv.role()) >= value(r.role()) || !board::is_defended(b, from));
+        && !takes_first
+        && (value(mv.role()) > value(r.role()) || !board::is_defended(b, from));
     hit.then(|| Fact::Idea {
         uci: uci(mv),
         idea: "sidesteps".to_owned(),
@@ -1869,6 +1882,26 @@ mod tests {
         assert!(
             !matches!(stops(&before, mv, &after), Some(Fact::Idea { ref idea, .. }) if idea == "sidesteps")
         );
+        // A defended piece hit by one of its own worth is offered a trade: Fischer, game 50,
+        // 20.Bc4 "leaves b5 before Nc7 attacks it there", the pawn on a4 guarding b5; Tal -
+        // Bronstein, 20.Rb1 "before Ra8 can hit it", the rook on a1 covering a8 (session 44
+        // read).
+        for (fen, san) in [
+            (
+                "3r1r2/p4pbk/1p1qp1pp/1Bpn4/P7/2PP1QP1/1P1B1P1P/R3R1K1 w - - 2 20",
+                "Bc4",
+            ),
+            (
+                "3r1r2/4bpkp/1qn1bnp1/1p2p1N1/2p1P3/2P1N2P/1PB1QPP1/R1B1R1K1 w - - 0 20",
+                "Rb1",
+            ),
+        ] {
+            let (before, mv, after) = before_move_after(fen, san);
+            assert!(
+                !matches!(stops(&before, mv, &after), Some(Fact::Idea { ref idea, .. }) if idea == "sidesteps"),
+                "{san}"
+            );
+        }
     }
 
     #[test]
