@@ -112,6 +112,9 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
                                  the reply and after each of its next moves (8 plies), and the
                                  line (8 plies, settled) ends exactly one pawn down
   threat_wins (threat_taken_offer) the reply does not take the piece that makes the threat
+  threat_wins, threat_met_with_threat (threat_traded)
+                                 the reply takes nothing of the mover's, or the mover's next
+                                 move in the line is not the threat (then only a trade)
   decided (q_good, q_excellent,  a move judged good or excellent (no mate) that scores 200 cp
   q_decided_lost, q_decided_won) or more below the best (the quality claim) in a decided game
                                  (the best move's winning chances <= -0.5: "lost"; the
@@ -1014,6 +1017,17 @@ class Referee:
                 self.checked["line_shown"] += 1
                 if e.get("level") != "advanced":
                     self.fail("line_shown", e, text, "the line is not shown at level %s" % e.get("level"))
+            if t in ("threat_wins", "threat_wins_exchange", "threat_wins_part", "threat_met_with_threat"):
+                # A threat to win material that the line carries out only after the reply has
+                # taken one of the mover's men is a trade, not a win (9.Qa4 ...Kxf7 Qxa5).
+                threat = claimed_threat(e, s)
+                if threat and not threat[1]:
+                    self.checked["threat_traded"] += 1
+                    if (len(moves) >= 3 and boards[1].is_capture(moves[1])
+                            and (moves[2].from_square, moves[2].to_square)
+                            == (threat[0].from_square, threat[0].to_square)):
+                        self.fail("threat_traded", e, text, "the reply %s takes first; %s only takes back"
+                                  % (pv[1], pv[2]))
             if t in MOVED_PIECE_ACTIVITY:
                 self.checked["moved_taken"] += 1
                 if reply_takes_moved(board, boards, moves, mv):

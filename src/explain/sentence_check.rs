@@ -220,6 +220,11 @@ pub struct Gate {
     /// than before the move: the piece it took was not hanging but guarded by a tactic (Nxe5
     /// dxe5 Qxh5: the queen on d1, uncovered, takes the knight on h5).
     pub reply_answered: bool,
+    /// The mover's answer in the line when the reply captures (UCI): a threat that answer
+    /// carries out only takes back, and wins nothing (9.Qa4 "threatens Qxa5, winning the
+    /// knight" where ...Kxf7 takes the bishop the queen no longer guards, then Qxa5; session
+    /// 44 read).
+    pub answer_after_capture: Option<String>,
     /// The move's line is empty (no reply known).
     pub line_empty: bool,
     /// What the move captures: a threat it makes against a piece worth no more is beside the
@@ -448,6 +453,12 @@ impl Gate {
                     .is_some_and(|c| board::value(c) >= board::value(lost)),
                 _ => false,
             } || settled_keeps(s),
+            answer_after_capture: s
+                .pv
+                .first()
+                .filter(|r| r.is_capture())
+                .and(s.pv.get(1))
+                .map(|a| a.to_uci(shakmaty::CastlingMode::Standard).to_string()),
             line_empty: s.pv.is_empty(),
             captured: s.mv.capture(),
             mover_has_queen: !(after.board().queens() & after.board().by_color(mover)).is_empty(),
@@ -641,9 +652,11 @@ impl Gate {
                     && (self.line_empty
                         || (self.reply_takes == Some(square) && !self.reply_answered))
             }
-            Fact::ThreatWins { role, .. } => self
-                .captured
-                .is_none_or(|taken| board::value(role) > board::value(taken)),
+            Fact::ThreatWins { role, ref uci, .. } => {
+                self.captured
+                    .is_none_or(|taken| board::value(role) > board::value(taken))
+                    && self.answer_after_capture.as_ref() != Some(uci)
+            }
             // A capture threat "met" that the line carries out all the same, unanswered.
             Fact::ThreatMet {
                 mate: false,
@@ -1666,6 +1679,31 @@ mod tests {
         // A knight that takes a pawn and hangs does hang.
         let fen = "4k3/8/2n5/8/3P4/4B3/8/4K3 b - - 0 1";
         assert!(gate(fen, &["c6d4"], Score::Cp(-200)).allows_claim(&hangs(fen)));
+    }
+
+    #[test]
+    fn a_threat_the_line_carries_out_only_to_take_back_wins_nothing() {
+        // Tal - Russell, 9.Qa4: the queen leaves b3 with the knight on a5 attacked, and the
+        // bishop on f7 it guarded; ...Kxf7 Qxa5 is a trade ("threatens Qxa5, winning the
+        // knight" was misleading, session 44 read).
+        let fen = "r1bq1knr/ppp1bBpp/3p4/n7/4P3/1QN2N2/PP3PPP/R1B1K2R w KQ - 1 9";
+        let threat = Claim {
+            fen: "r1bq1knr/ppp1bBpp/3p4/n7/Q3P3/2N2N2/PP3PPP/R1B1K2R b KQ - 2 9".to_owned(),
+            at: crate::explain::claims::At::After,
+            supports: crate::explain::claims::Supports::Played,
+            fact: Fact::ThreatWins {
+                uci: "a4a5".to_owned(),
+                san: "Qxa5".to_owned(),
+                target: Square::A5,
+                role: Role::Knight,
+                gain: 3,
+            },
+        };
+        let traded = gate(fen, &["b3a4", "f8f7", "a4a5"], Score::Cp(100));
+        assert!(!traded.allows_claim(&threat));
+        // A reply that takes nothing leaves the threat standing.
+        let kept = gate(fen, &["b3a4", "c7c6", "f7b3"], Score::Cp(100));
+        assert!(kept.allows_claim(&threat));
     }
 
     #[test]
