@@ -1129,6 +1129,16 @@ mod tests {
         assert!(g.moved_taken_later && !g.allows("fork"));
     }
 
+    /// A claim about the position after the played move (`fen`, the opponent to move).
+    fn after_claim(fen: &str, fact: Fact) -> Claim {
+        Claim {
+            fen: fen.to_owned(),
+            at: crate::explain::claims::At::After,
+            supports: crate::explain::claims::Supports::Played,
+            fact,
+        }
+    }
+
     fn gate(fen: &str, ucis: &[&str], score: Score) -> Gate {
         let p = pos(fen);
         let l = line(&p, ucis);
@@ -1668,12 +1678,7 @@ mod tests {
     #[test]
     fn a_capturer_taken_back_in_a_trade_is_no_hanging_piece() {
         // ...Nxd4: the knight took a knight and stands undefended; Bxd4 is a trade.
-        let hangs = |fen: &str| Claim {
-            fen: fen.to_owned(),
-            at: crate::explain::claims::At::After,
-            supports: crate::explain::claims::Supports::Played,
-            fact: Fact::Hangs { square: Square::D4 },
-        };
+        let hangs = |fen: &str| after_claim(fen, Fact::Hangs { square: Square::D4 });
         let fen = "4k3/8/2n5/8/3N4/4B3/8/4K3 b - - 0 1";
         assert!(!gate(fen, &["c6d4"], Score::Cp(0)).allows_claim(&hangs(fen)));
         // A knight that takes a pawn and hangs does hang.
@@ -1687,18 +1692,16 @@ mod tests {
         // bishop on f7 it guarded; ...Kxf7 Qxa5 is a trade ("threatens Qxa5, winning the
         // knight" was misleading, session 44 read).
         let fen = "r1bq1knr/ppp1bBpp/3p4/n7/4P3/1QN2N2/PP3PPP/R1B1K2R w KQ - 1 9";
-        let threat = Claim {
-            fen: "r1bq1knr/ppp1bBpp/3p4/n7/Q3P3/2N2N2/PP3PPP/R1B1K2R b KQ - 2 9".to_owned(),
-            at: crate::explain::claims::At::After,
-            supports: crate::explain::claims::Supports::Played,
-            fact: Fact::ThreatWins {
+        let threat = after_claim(
+            "r1bq1knr/ppp1bBpp/3p4/n7/Q3P3/2N2N2/PP3PPP/R1B1K2R b KQ - 2 9",
+            Fact::ThreatWins {
                 uci: "a4a5".to_owned(),
                 san: "Qxa5".to_owned(),
                 target: Square::A5,
                 role: Role::Knight,
                 gain: 3,
             },
-        };
+        );
         let traded = gate(fen, &["b3a4", "f8f7", "a4a5"], Score::Cp(100));
         assert!(!traded.allows_claim(&threat));
         // A reply that takes nothing leaves the threat standing.
@@ -1711,12 +1714,10 @@ mod tests {
         // A coach's read (Carlsen, game 253): 19.Nxe5 "hangs" the knight, but ...dxe5 uncovers
         // nothing for Black and everything for White: Qxh5 takes the knight on h5 back.
         let fen = "2rqrbk1/1b4pp/pn1p4/1p1Ppp1n/1P2P3/2P2N1P/1B1N1PP1/R2QRBK1 w - - 0 19";
-        let knight = Claim {
-            fen: "2rqrbk1/1b4pp/pn1p4/1p1PNp1n/1P2P3/2P4P/1B1N1PP1/R2QRBK1 b - - 0 19".to_owned(),
-            at: crate::explain::claims::At::After,
-            supports: crate::explain::claims::Supports::Played,
-            fact: Fact::Hangs { square: Square::E5 },
-        };
+        let knight = after_claim(
+            "2rqrbk1/1b4pp/pn1p4/1p1PNp1n/1P2P3/2P4P/1B1N1PP1/R2QRBK1 b - - 0 19",
+            Fact::Hangs { square: Square::E5 },
+        );
         assert!(!gate(fen, &["f3e5", "d6e5", "d1h5"], Score::Cp(30)).allows_claim(&knight));
         // Taken and not won back at once, it hung.
         assert!(gate(fen, &["f3e5", "d6e5", "a1a2"], Score::Cp(-200)).allows_claim(&knight));
@@ -1737,12 +1738,7 @@ mod tests {
         // Rxg5+", but ...Bxe6 Rxe6 Rxg5+ takes it all the same.
         let fen = "r1k2b2/2pbn1p1/1pp1p3/p5Pr/3N4/2N5/PPP2P1B/3RR1K1 w - - 1 20";
         let after = "r1k2b2/2pbn1p1/1pp1N3/p5Pr/8/2N5/PPP2P1B/3RR1K1 b - - 0 20";
-        let claim = |fact: Fact| Claim {
-            fen: after.to_owned(),
-            at: crate::explain::claims::At::After,
-            supports: crate::explain::claims::Supports::Played,
-            fact,
-        };
+        let claim = |fact: Fact| after_claim(after, fact);
         let defends = claim(Fact::Defends {
             from: Square::E6,
             target: Square::G5,
@@ -1800,12 +1796,10 @@ mod tests {
         // Grischuk-Carlsen: 20.Nxc6 with the queen on g4 attacked by ...f5; ...fxg4 Nxd8 takes
         // the queen back, so the line's reply is Rxc6 and "the queen hangs" misleads.
         let fen = "2rq1rk1/pp3pbp/2b3p1/4Np2/3P2Q1/2P5/P2B1PPP/3RR1K1 w - - 0 20";
-        let queen = Claim {
-            fen: "2rq1rk1/pp3pbp/2N3p1/5p2/3P2Q1/2P5/P2B1PPP/3RR1K1 b - - 0 20".to_owned(),
-            at: crate::explain::claims::At::After,
-            supports: crate::explain::claims::Supports::Played,
-            fact: Fact::Hangs { square: Square::G4 },
-        };
+        let queen = after_claim(
+            "2rq1rk1/pp3pbp/2N3p1/5p2/3P2Q1/2P5/P2B1PPP/3RR1K1 b - - 0 20",
+            Fact::Hangs { square: Square::G4 },
+        );
         assert!(!gate(fen, &["e5c6", "c8c6"], Score::Cp(30)).allows_claim(&queen));
         // The reply that takes it, or no line at all, lets it be said.
         assert!(gate(fen, &["e5c6", "f5g4"], Score::Cp(-600)).allows_claim(&queen));
@@ -1816,17 +1810,17 @@ mod tests {
     fn a_capture_threatens_nothing_worth_less_than_it_takes() {
         // Morphy, 17.Bxc7 takes the queen: "threatens to win the pawn on g3 with hxg3" is
         // beside the point; a threat on something worth more than the capture is not.
-        let threat = |fen: &str, role: Role| Claim {
-            fen: fen.to_owned(),
-            at: crate::explain::claims::At::After,
-            supports: crate::explain::claims::Supports::Played,
-            fact: Fact::ThreatWins {
-                uci: "h2g3".to_owned(),
-                san: "hxg3".to_owned(),
-                target: Square::G3,
-                role,
-                gain: 1,
-            },
+        let threat = |fen: &str, role: Role| {
+            after_claim(
+                fen,
+                Fact::ThreatWins {
+                    uci: "h2g3".to_owned(),
+                    san: "hxg3".to_owned(),
+                    target: Square::G3,
+                    role,
+                    gain: 1,
+                },
+            )
         };
         let fen = "r1b3kr/ppq2pp1/1npB1nN1/3p1P2/3P4/1BN3p1/PPP3PP/4RRK1 w - - 0 17";
         let g = gate(fen, &["d6c7"], Score::Cp(130));
