@@ -1576,6 +1576,11 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
         ("prepares", Some(target)) => ("prepares_hit", Some(target)),
         kept => (kept.0, other),
     };
+    // The mover's moves alone would hide what the opponent takes in between: 9.Qa4 "is
+    // followed by Qxa5 and e5" where ...Kxf7 took the bishop first (session 44 read).
+    if idea == "plan" && line.iter().skip(1).step_by(2).any(|m| m.is_capture()) {
+        return None;
+    }
     Some(Fact::Idea {
         uci: uci(mv),
         idea: idea.to_owned(),
@@ -1912,6 +1917,20 @@ mod tests {
         let m = |san: &str| san.parse::<San>().unwrap().to_move(&p).unwrap();
         assert!(!bites(&p, m("Qg6")));
         assert!(bites(&p, m("Bf5")));
+    }
+
+    #[test]
+    fn a_plan_hides_no_capture_of_the_opponents() {
+        // Tal - Russell, 9.Qa4: "is followed by Qxa5 and e5" where ...Kxf7 takes the bishop
+        // first (session 44 read). A quiet reply leaves the plan.
+        let fen = "r1bq1knr/ppp1bBpp/3p4/n7/4P3/1QN2N2/PP3PPP/R1B1K2R w KQ - 1 9";
+        let (before, mv, after) = before_move_after(fen, "Qa4");
+        let pv = line_from(&after, &["Kxf7", "Qxa5", "c6", "e5"]);
+        assert_eq!(follow_up(&before, mv, &after, &pv), None);
+        let pv = line_from(&after, &["Bd7", "Qxa5", "Kxf7", "e5"]);
+        assert!(follow_up(&before, mv, &after, &pv).is_none());
+        let pv = line_from(&after, &["c6", "Bb3", "b5", "Qb4"]);
+        assert!(follow_up(&before, mv, &after, &pv).is_some());
     }
 
     #[test]
