@@ -584,7 +584,7 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move], game: &[Move
     // Positional prophylaxis, last: four deeper searches, only for a move with no other point
     // than its plan and no threat, made or met (its own threat would make every other reply
     // worse; a threat met is the point).
-    let pointless = in_game.is_none()
+    let no_other_point = in_game.is_none()
         && readied.is_none()
         && open
         && !out.iter().any(|c| {
@@ -596,7 +596,7 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move], game: &[Move
                     | Fact::Idea { .. }
             )
         });
-    if pointless && let Some(f) = point::stops_plan(before, mv, after) {
+    if no_other_point && let Some(f) = point::stops_plan(before, mv, after) {
         out.push(claim(&fb, At::Before, f));
     }
     if let Some(f) = in_game.or(readied).or(follow) {

@@ -29,8 +29,10 @@
 //!   before the move (`n` ≥ 1 pawns): the material is taken only for a moment (20.Nxd5 Bxf3
 //!   Bxf3 Nxf3 Ne7+ Kf8 Qxf3 Rxe7), none of our pieces standing in a bad spot before the
 //!   move (attacked by a cheaper piece, or attacked and undefended: what the line loses may
-//!   be that piece, not the capture's doing). Material merely taken back (an exchange of pawns, a
-//!   recapture answered) is no such thing: the reader hears an even exchange there.
+//!   be that piece, not the capture's doing), nor any of ours given later in the line of our
+//!   own accord (a capture losing by exchange: 14...Qxf6 and ...Bxh3 for a perpetual check).
+//!   Material merely taken back (an exchange of pawns, a recapture answered) is no such thing:
+//!   the reader hears an even exchange there.
 //! - `doubles_pawns` ([`doubles_pawns`]): the reply takes back with a pawn, which leaves the
 //!   opponent two pawns or more on that file where it had one at most: 9.Bxf6 gxf6 in the
 //!   Sveshnikov spoils Black's pawns (said in place of "an even trade").

@@ -9,6 +9,9 @@
 //!   target square; `occupies` when the move stands on that very square: "e3 blocks the pawn
 //!   on e4, which wanted to go to e3");
 //!   target square);
+//! - [`stops_plan`] (positional prophylaxis): the opponent's best move after a pass, by a
+//!   deeper search, which bites nothing, is no longer good after the move (20.Qc5 against
+//!   ...d4, now met by Qxe5);
 //! - [`follow_up`]: the mover's next move in the line (and the one after it): `prepares` when
 //!   that move was not a legal, safe move before this one (the move made it possible), else
 //!   `plan`, the honest sentence from the line ("the plan is Rae1 and f4"). A capture has its
@@ -1355,9 +1358,10 @@ fn wanted_within(passed: &Chess, r: Move, best_score: i32, margin: i32) -> bool 
 
 /// The mover's next move(s) in `pv` (the line after `mv`): `prepares` when the first of them
 /// was not legal and safe (static exchange) before `mv` (the same piece from the same square to
-/// the same square) and is not the moved piece moving on, else `plan`. Not named for a capture (taking is its point), nor when the
-/// next move goes to the square the reply went to (a recapture, or taking the piece that just
-/// moved), or answers a check.
+/// the same square) and is not the moved piece moving on, else `plan`. Not named for a capture
+/// (taking is its point), nor when the next move goes to the square the reply went to (a
+/// recapture, or taking the piece that just moved), or answers a check; no `plan` when the
+/// opponent captures between the mover's moves (the mover's moves alone would hide it).
 #[must_use]
 pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Fact> {
     if mv.is_capture() {
