@@ -919,15 +919,21 @@ def t_idea(board, c):
         hit.push(again)
         answer = legal(hit, line[1])
         return answer is not None and (hit.is_capture(answer) or hit.gives_check(answer))
-    if idea == "stops_line":
-        # A quiet move; after a pass instead the claimed line is legal from the position before
-        # the move, starts from `other` to `s`, ends on a quiet move (or mates), and wins the
-        # opponent `n` >= 1 pawns of material. That the short search wants it, and that after
-        # the move the opponent's best line wins nothing, is the sentence referee's Stockfish
-        # check.
+    if idea in ("stops_line", "removes_line"):
+        # stops_line: a quiet move; removes_line: a capture of the man on `other`, winning less
+        # than a pawn by exchange. After a pass instead the claimed line is legal from the
+        # position before the move, starts from `other` to `s`, ends on a quiet move (or mates),
+        # and wins the opponent `n` >= 1 pawns of material. That the short search wants it, and
+        # that after the move the opponent's best line wins nothing, is the sentence referee's
+        # Stockfish check.
         line = c.get("moves") or []
         p = pass_turn(board)
-        if board.is_capture(m) or after.is_check() or p is None or len(line) < 2:
+        if p is None or len(line) < 2:
+            return False
+        if idea == "stops_line" and (board.is_capture(m) or after.is_check()):
+            return False
+        if idea == "removes_line" and (not board.is_capture(m) or board.is_en_passant(m)
+                                       or m.to_square != other or see(board, m) >= 100):
             return False
         first = legal(p, line[0])
         end = play_line(p, line)
@@ -1447,6 +1453,23 @@ def t_idea(board, c):
             safe = lambda b: b.is_legal(go) and exchange(b, go) >= 0
             return safe(passed_b) and not safe(board)
         return False
+    if idea == "keeps_pin":
+        # Our bishop, rook or queen, attacked on its square, moves quietly (no capture) to a
+        # square from which it pins the same enemy man on s (not a pawn or king) to the same
+        # man on `other` (their king, or worth more than the pinned one), as it did from where
+        # it stood.
+        def pins(b, slider, pinned, behind):
+            x, y, z = b.piece_at(slider), b.piece_at(pinned), b.piece_at(behind)
+            if (x is None or y is None or z is None or x.color != us or y.color != them or z.color != them
+                    or x.piece_type not in (chess.BISHOP, chess.ROOK, chess.QUEEN)
+                    or y.piece_type in (chess.PAWN, chess.KING) or pinned not in b.attacks(slider)
+                    or pinned not in chess.SquareSet(chess.between(slider, behind))
+                    or chess.SquareSet(chess.between(pinned, behind)) & b.occupied):
+                return False
+            return z.piece_type == chess.KING or VALUES[z.piece_type] > VALUES[y.piece_type]
+        if other is None or board.is_capture(m) or board.is_castling(m) or not board.attackers(them, m.from_square):
+            return False
+        return pins(board, m.from_square, s, other) and pins(after, m.to_square, s, other)
     if idea == "unpins":
         if board.is_capture(m) or board.is_castling(m) or m.from_square == s or other is None:
             return False

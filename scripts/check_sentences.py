@@ -134,7 +134,8 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
                                  instead of the move; the move against passing)
   idea_stops_mate                Stockfish (depth N): the opponent mates by force after a pass
                                  and not after the move
-  idea_stops_line                Stockfish (depth N): after a pass the tactic's first move is
+  idea_stops_line,               Stockfish (depth N): after a pass the tactic's first move is
+  idea_removes_line
                                  within 100 cp of the opponent's best, and after the move the
                                  opponent stands at least 50 cp worse than with it
   verdict (every q_* word)       the word agrees with the explanation's own judgement: good,
@@ -886,16 +887,17 @@ class Referee:
                                     both, board.san(r), r_before, r_now, made, passing)
                 if why:
                     self.fail("readies", e, text, why)
-            elif t == "idea_stops_line":
+            elif t in ("idea_stops_line", "idea_removes_line"):
                 # A tactic stopped (point::stops_line): by Stockfish, after a pass the line's
                 # first move is within STOPS_LINE_WANTED of the opponent's best, and after the
                 # move the opponent's best scores at least STOPS_LINE_SEEN less than after the
                 # pass (for them).
-                self.checked["stops_line"] += 1
-                c = idea_claim(e, s, ("stops_line",))
+                kind = t[len("idea_"):]
+                self.checked[kind] += 1
+                c = idea_claim(e, s, ("stops_line", "removes_line"))
                 why = None
                 if c is None or not c.get("moves"):
-                    why = "no stops_line claim under the sentence"
+                    why = "no %s claim under the sentence" % kind
                 elif self.engine is not None:
                     passed = pass_turn(board)
                     r = chess.Move.from_uci(c["moves"][0])
@@ -915,7 +917,7 @@ class Referee:
                             why = "Stockfish: the opponent stands %+d cp after the move, %+d with %s after a pass" % (
                                 now, r_then, passed.san(r))
                 if why:
-                    self.fail("stops_line", e, text, why)
+                    self.fail(kind, e, text, why)
             elif t == "idea_stops_mate":
                 # A mating attack stopped (point::stops_mate): by Stockfish the opponent mates
                 # after a pass, and does not after the move.

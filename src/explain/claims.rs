@@ -867,7 +867,7 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 75] = [
+    pub const IDEAS: [&'static str; 77] = [
         "readies",
         "readies_hit",
         "sidesteps",
@@ -939,6 +939,8 @@ impl Fact {
         "threat_mating",
         "stops_mate",
         "stops_line",
+        "removes_line",
+        "keeps_pin",
         "stops_plan",
         "stops_plan_answer",
         "doubles_pawns",

@@ -545,6 +545,13 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move], game: &[Move
     {
         out.push(claim(&fb, At::Before, f));
     }
+    // A capture that takes off the piece whose tactic the opponent had, when no simple threat
+    // was met (meeting it is said as that).
+    if !out.iter().any(|c| matches!(c.fact, Fact::ThreatMet { .. }))
+        && let Some(f) = point::removes_line(before, mv, after)
+    {
+        out.push(claim(&fb, At::Before, f));
+    }
     // A threat beyond one capture, when the move makes none of one capture or a mate in one.
     if !out
         .iter()

@@ -862,6 +862,7 @@ impl Templates {
                         | "threat_mating"
                         | "stops_mate"
                         | "stops_line"
+                        | "removes_line"
                         | "refutes"
                         | "stops_plan_answer"
                 ) && san.len() > 1
@@ -1683,6 +1684,7 @@ mod tests {
                                 | "claim:idea/line_costs"
                                 | "claim:idea/refutes"
                                 | "claim:idea/stops_line"
+                                | "claim:idea/removes_line"
                                 | "claim:pb_wins/last_rank"
                                 | "claim:pb_wins/last_pawn"
                                 | "forced_win:promotes_next"

@@ -74,7 +74,10 @@
 //!   Re8# is threatened; Bxf6 taking the guard of h7);
 //! - `offers_trade` ([`offers_trade`]): a quiet move puts a knight, bishop, rook or queen where
 //!   it and an enemy piece of the same kind attack each other, both defended, and one takes
-//!   the other in the line's next two plies (20.Bf5 against the bishop on c8).
+//!   the other in the line's next two plies (20.Bf5 against the bishop on c8);
+//! - `keeps_pin` ([`keeps_pin`]): a bishop, rook or queen, attacked where it stood, steps to a
+//!   square from which it still pins the same piece to the same piece behind (9.Bh4 against
+//!   ...h6, the knight on f6 still pinned to the queen on d8).
 
 use shakmaty::{Bitboard, Board, Chess, Color, File, Move, Position, Rank, Role, Square, attacks};
 
@@ -805,6 +808,26 @@ pub fn unpins(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
                 && !now.iter().any(|&(s1, p1, _)| (s1, p1) == (s, p))
         })
         .map(|(s, p, _)| idea(mv, "unpins", p, Some(s)))
+}
+
+/// `keeps_pin`: our bishop, rook or queen, attacked where it stood, steps along to a square
+/// from which it still pins the same enemy piece to the same piece behind it (the king, or one
+/// worth more): why that square (9.Bh4 against ...h6, keeping the knight on f6 pinned to the
+/// queen on d8, read as "takes the attacked bishop to safety" alone in session 44). `square`
+/// the pinned piece, `other` the piece behind it.
+#[must_use]
+pub fn keeps_pin(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
+    let us = before.turn();
+    let from = mv.from()?;
+    if mv.is_capture() || mv.is_castle() || !board::is_attacked(before.board(), from, !us) {
+        return None;
+    }
+    let landed = dest(mv, us);
+    let now = pins_on(after.board(), !us);
+    pins_on(before.board(), !us)
+        .into_iter()
+        .find(|&(s, p, x)| s == from && now.contains(&(landed, p, x)))
+        .map(|(_, p, x)| idea(mv, "keeps_pin", p, Some(x)))
 }
 
 /// `reinforces`: a pawn advance (not a capture) after which the pawn defends a knight, bishop
@@ -1650,6 +1673,7 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Vec<Fact>
         centralises_queen(before, mv, after),
         reinforces(before, mv, after),
         unpins(before, mv, after),
+        keeps_pin(before, mv, after),
         prepares_fianchetto(before, mv, after),
         off_rim(before, mv, after),
         fianchettoes(before, mv, after),
@@ -1701,6 +1725,21 @@ mod tests {
                 _ => None,
             })
             .collect()
+    }
+
+    #[test]
+    fn a_bishop_driven_back_along_its_pin_keeps_it() {
+        // Morphy, 9.Bh4 against ...h6 (session 44 read: "takes the attacked bishop to safety"
+        // did not say why h4): from h4 the bishop still pins the knight on f6 to the queen.
+        let fen = "rnbq1rk1/pp3pp1/2pb1n1p/3p2B1/3P4/2NB1N2/PPP2PPP/R2Q1RK1 w - - 0 9";
+        assert!(names(fen, "Bh4", &[]).contains(&"keeps_pin".to_owned()));
+        // Retreats that give the pin up keep nothing.
+        for san in ["Bd2", "Be3", "Bxf6"] {
+            assert!(!names(fen, san, &[]).contains(&"keeps_pin".to_owned()), "{san}");
+        }
+        // A pinning bishop nobody attacks, moved along the line, was not driven away.
+        let calm = "rnbq1rk1/pp3pp1/2pb1n2/3p2B1/3P4/2NB1N2/PPP2PPP/R2Q1RK1 w - - 0 9";
+        assert!(!names(calm, "Bh4", &[]).contains(&"keeps_pin".to_owned()));
     }
 
     #[test]

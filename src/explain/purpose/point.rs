@@ -12,6 +12,8 @@
 //! - [`stops_plan`] (positional prophylaxis): the opponent's best move after a pass, by a
 //!   deeper search, which bites nothing, is no longer good after the move (20.Qc5 against
 //!   ...d4, now met by Qxe5);
+//! - [`removes_line`]: a capture that takes off the piece whose tactic (a line beyond one
+//!   capture) the opponent had after a pass (15.Nxe5 against ...Nxf3+ gxf3 ...Rxg5+);
 //! - [`follow_up`]: the mover's next move in the line (and the one after it): `prepares` when
 //!   that move was not a legal, safe move before this one (the move made it possible), else
 //!   `plan`, the honest sentence from the line ("the plan is Rae1 and f4"). A capture has its
@@ -331,6 +333,45 @@ fn stops_line(
         san: crate::explain::explanation::san_line(passed, &shown),
         n: u32::try_from(board::settled_gain(passed, &shown)).unwrap_or(0),
     })
+}
+
+/// `removes_line`: a capture that takes off the piece whose tactic the opponent had: their best
+/// line after a pass starts with a move of the piece the capture takes and wins material beyond
+/// one capture, by the same conditions as [`stops_line`] (settled gain, the move's cost, the
+/// deeper search's agreement). 15.Nxe5 against ...Nxf3+ gxf3 ...Rxg5+ (the knight on e5 takes
+/// the bishop's only defender): "Nxe5 takes the knight" said nothing of why (session 44 read).
+/// Not for a capture that wins material by exchange (that gain is its point). `square` where the
+/// tactic's first move lands, `other` the captured piece's square, `moves` the tactic.
+#[must_use]
+pub fn removes_line(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
+    if !mv.is_capture() || mv.is_en_passant() || board::see_gain(before, mv) > 0 {
+        return None;
+    }
+    let passed = pass(before)?;
+    let (line, best_score) = short_line(&passed, STOP_DEPTH, STOP_NODES);
+    if line.first().and_then(|r| r.from()) != Some(mv.to()) {
+        return None;
+    }
+    match stops_line(mv, after, &passed, &line, best_score, &DeepBest::new())? {
+        Fact::Idea {
+            uci,
+            square,
+            other,
+            moves,
+            san,
+            n,
+            ..
+        } if other == Some(mv.to()) => Some(Fact::Idea {
+            uci,
+            idea: "removes_line".to_owned(),
+            square,
+            other,
+            moves,
+            san,
+            n,
+        }),
+        _ => None,
+    }
 }
 
 /// How much more (centipawns, by the deeper search) the opponent's best after a pass must be
@@ -1708,6 +1749,29 @@ mod tests {
             } => Some((idea, names)),
             _ => None,
         }
+    }
+
+    #[test]
+    fn a_capture_that_takes_off_the_tactics_piece_removes_the_tactic() {
+        // Fischer - Tal, 15.Nxe5 (session 44 read: "Nxe5 takes the knight" and nothing
+        // else): the knight on e5 had ...Nxf3+, taking the only defender of the bishop on g5.
+        let fen = "2kr2r1/ppqbnp1Q/4p3/PB1pn1B1/8/P1p2N2/2P2PPP/R4RK1 w - - 0 15";
+        let (before, mv, after) = before_move_after(fen, "Nxe5");
+        let Some(Fact::Idea {
+            idea, other, moves, ..
+        }) = removes_line(&before, mv, &after)
+        else {
+            panic!("no idea for Nxe5");
+        };
+        assert_eq!(idea, "removes_line");
+        assert_eq!(other, Some(shakmaty::Square::E5));
+        assert_eq!(moves.first().map(String::as_str), Some("e5f3"));
+        // Another capture leaves the knight and its tactic on the board.
+        let (before, mv, after) = before_move_after(fen, "Bxd7+");
+        assert!(removes_line(&before, mv, &after).is_none());
+        // A quiet move is no capture of the tactic's piece.
+        let (before, mv, after) = before_move_after(fen, "Nd4");
+        assert!(removes_line(&before, mv, &after).is_none());
     }
 
     #[test]
