@@ -1810,6 +1810,30 @@ def t_idea(board, c):
             return b2.is_checkmate()
         same = [x for x in board.legal_moves if x.from_square == mate.from_square and x.to_square == s]
         return mates(passed_b, mate) and not any(mates(board, x) for x in same)
+    if idea == "trade_tempo":
+        # An even capture on s (by static exchange neither a pawn won nor anything lost, no en
+        # passant, no promotion); moves = [the capture, the reply, ours]: the reply takes back
+        # on s with a knight, bishop, rook or queen from `other`, no check; ours is quiet, not
+        # the king's, no castling, safe by static exchange, by a piece worth no more than the
+        # one on s, and attacks s where it did not from where it stood.
+        line = c.get("moves") or []
+        if (len(line) != 3 or line[0] != c["uci"] or not board.is_capture(m) or board.is_en_passant(m)
+                or m.promotion or m.to_square != s or not 0 <= see(board, m) < 100):
+            return False
+        b = after.copy()
+        reply = legal(b, line[1])
+        if (reply is None or not b.is_capture(reply) or reply.to_square != s or reply.from_square != other
+                or b.piece_type_at(other) in (chess.PAWN, chess.KING)):
+            return False
+        b.push(reply)
+        ours = legal(b, line[2])
+        if (ours is None or b.is_check() or b.is_capture(ours) or b.is_castling(ours)
+                or b.piece_type_at(ours.from_square) == chess.KING or s in b.attacks(ours.from_square)
+                or VALUES[b.piece_type_at(ours.from_square)] > VALUES[b.piece_type_at(s)]
+                or exchange(b, ours) < 0):
+            return False
+        b.push(ours)
+        return s in b.attacks(ours.to_square)
     if idea in ("outpost_taken", "trades_attacked", "gives_piece", "lost_back", "doubles_pawns"):
         return t_capture_idea(board, c, m, idea, s, other)
     if idea == "guards":

@@ -867,7 +867,7 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 77] = [
+    pub const IDEAS: [&'static str; 78] = [
         "readies",
         "readies_hit",
         "sidesteps",
@@ -941,6 +941,7 @@ impl Fact {
         "stops_line",
         "removes_line",
         "keeps_pin",
+        "trade_tempo",
         "stops_plan",
         "stops_plan_answer",
         "doubles_pawns",

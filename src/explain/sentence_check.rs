@@ -615,6 +615,7 @@ impl Gate {
             | "idea_trades_attacked"
             | "idea_trades_hitter"
             | "idea_removes_line"
+            | "idea_trade_tempo"
             | "idea_piece_for_pawns"
             | "idea_counters"
             | "idea_doubles_pawns" => !self.answer,

@@ -863,6 +863,7 @@ impl Templates {
                         | "stops_mate"
                         | "stops_line"
                         | "removes_line"
+                        | "trade_tempo"
                         | "refutes"
                         | "stops_plan_answer"
                 ) && san.len() > 1

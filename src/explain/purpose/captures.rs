@@ -33,6 +33,12 @@
 //!   own accord (a capture losing by exchange: 14...Qxf6 and ...Bxh3 for a perpetual check).
 //!   Material merely taken back (an exchange of pawns, a recapture answered) is no such thing:
 //!   the reader hears an even exchange there.
+//! - `trade_tempo` ([`trade_tempo`]): an even capture (nothing won or lost by exchange), the
+//!   reply takes back on that square with a knight, bishop, rook or queen, and our next move
+//!   in the line (quiet, not the king's, safe by exchange, by a piece worth no more) attacks
+//!   the piece that took back, which it did not from where it stood: 9.cxd5 Bxd5 10.Nc3,
+//!   the tension released so that the knight comes out hitting the bishop ("cxd5 trades on
+//!   d5 … and the trade is even" was all that was said, session 44 read);
 //! - `doubles_pawns` ([`doubles_pawns`]): the reply takes back with a pawn, which leaves the
 //!   opponent two pawns or more on that file where it had one at most: 9.Bxf6 gxf6 in the
 //!   Sveshnikov spoils Black's pawns (said in place of "an even trade").
@@ -143,6 +149,48 @@ pub fn trades_hitter(before: &Chess, mv: Move, pv: &[Move]) -> Option<Fact> {
     let mut fact = fact(before, "trades_hitter", &line, 0)?;
     if let Fact::Idea { other, .. } = &mut fact {
         *other = Some(target);
+    }
+    Some(fact)
+}
+
+/// `trade_tempo` (see the module's documentation): `square` where the trade is made, `other`
+/// where the piece that takes back came from; `moves` the capture, the opponent's capture
+/// back and our move that hits it.
+#[must_use]
+pub fn trade_tempo(before: &Chess, mv: Move, pv: &[Move]) -> Option<Fact> {
+    mv.capture()?;
+    if mv.is_en_passant()
+        || mv.promotion().is_some()
+        || board::see_gain(before, mv) > 0
+        || !board::see_ge(before, mv, 0)
+    {
+        return None;
+    }
+    let (&reply, &ours) = (pv.first()?, pv.get(1)?);
+    let after = board::play(before, mv)?;
+    let mid = board::play(&after, reply)?;
+    let taker = reply.role();
+    if !reply.is_capture()
+        || reply.to() != mv.to()
+        || matches!(taker, Role::Pawn | Role::King)
+        || mid.is_check()
+    {
+        return None;
+    }
+    let from = ours.from()?;
+    if ours.is_capture() || ours.is_castle() || matches!(ours.role(), Role::King) {
+        return None;
+    }
+    let next = board::play(&mid, ours)?;
+    let hits_now = next.board().attacks_from(ours.to()).contains(mv.to());
+    let hit_before = mid.board().attacks_from(from).contains(mv.to());
+    if !hits_now || hit_before || value(ours.role()) > value(taker) || !board::see_ge(&mid, ours, 0)
+    {
+        return None;
+    }
+    let mut fact = fact(before, "trade_tempo", &[mv, reply, ours], 0)?;
+    if let Fact::Idea { other, .. } = &mut fact {
+        *other = reply.from();
     }
     Some(fact)
 }
@@ -441,6 +489,7 @@ pub fn derive(before: &Chess, mv: Move, pv: &[Move]) -> Vec<Fact> {
         for_pawns,
         lost,
         doubles_pawns(before, mv, pv),
+        trade_tempo(before, mv, pv),
     ]
     .into_iter()
     .flatten()
@@ -463,6 +512,23 @@ mod tests {
                 _ => None,
             })
             .collect()
+    }
+
+    #[test]
+    fn a_trade_that_brings_a_piece_to_be_hit_is_said_with_the_hit() {
+        // Morphy, 9.cxd5 Bxd5 10.Nc3 (session 44 read: "the trade is even" and no reason).
+        let fen = "r2qk2r/ppp1bppp/2n1b3/3p4/2PPn3/3B1N2/PP3PPP/RNBQ1RK1 w kq - 1 9";
+        let found = ideas(fen, "cxd5", &["Bxd5", "Nc3", "Nxc3"]);
+        let tempo = found.iter().find(|(idea, ..)| idea == "trade_tempo");
+        assert_eq!(
+            tempo.map(|(_, _, san)| san.clone()),
+            Some(vec!["Bxd5".to_owned(), "Nc3".to_owned()]),
+            "{found:?}"
+        );
+        // A next move that does not hit the piece that took back says nothing of it.
+        assert!(!names(fen, "cxd5", &["Bxd5", "Re1", "O-O"]).contains(&"trade_tempo".to_owned()));
+        // Nor a queen attacking a bishop (worth more than the piece it hits).
+        assert!(!names(fen, "cxd5", &["Bxd5", "Qc2", "O-O"]).contains(&"trade_tempo".to_owned()));
     }
 
     fn names(fen: &str, san: &str, line: &[&str]) -> Vec<String> {

@@ -1735,7 +1735,10 @@ mod tests {
         assert!(names(fen, "Bh4", &[]).contains(&"keeps_pin".to_owned()));
         // Retreats that give the pin up keep nothing.
         for san in ["Bd2", "Be3", "Bxf6"] {
-            assert!(!names(fen, san, &[]).contains(&"keeps_pin".to_owned()), "{san}");
+            assert!(
+                !names(fen, san, &[]).contains(&"keeps_pin".to_owned()),
+                "{san}"
+            );
         }
         // A pinning bishop nobody attacks, moved along the line, was not driven away.
         let calm = "rnbq1rk1/pp3pp1/2pb1n2/3p2B1/3P4/2NB1N2/PPP2PPP/R2Q1RK1 w - - 0 9";
