@@ -1096,11 +1096,17 @@ impl Templates {
             // h-file. Rh1 is followed by Bb1 and a3 in the main line"), and so is a capture
             // behind a quiet step, which waits on the reply ("O-O is followed by d5 and dxc6",
             // where d5 only chases the knight, session 41 read).
+            // A pawn taking a pawn is no blow either (20.Qe2 "is followed by fxe6 and Ng6"
+            // after "takes the attacked queen to safety", read as an engine line given as the
+            // reason, session 44 read).
             if t.needs.iter().any(|n| n == "alone_unless_blow")
                 && reason_said
                 && !values
                     .get("idea_first")
-                    .is_some_and(|san| san.contains(['x', '+', '#']))
+                    .is_some_and(|san| san.contains(['+', '#']))
+                && !claims
+                    .iter()
+                    .any(|i| f.claims.get(*i).is_some_and(plan_captures_piece))
             {
                 continue;
             }
@@ -1332,6 +1338,40 @@ fn own_hanging(c: &Claim, f: &Facts) -> bool {
         && f.gate.is_none_or(|g| g.allows_claim(c))
 }
 
+/// Whether the mover's first move in the line's plan (an `idea` claim about the position
+/// before the move, its `moves` the move, the reply, then ours) captures anything but a pawn
+/// taken by a pawn: a blow worth saying after a reason.
+fn plan_captures_piece(c: &Claim) -> bool {
+    let Fact::Idea { moves, .. } = &c.fact else {
+        return false;
+    };
+    let Ok(fen) = c.fen.parse::<shakmaty::fen::Fen>() else {
+        return false;
+    };
+    let Ok(mut pos) = fen.into_position::<shakmaty::Chess>(shakmaty::CastlingMode::Standard) else {
+        return false;
+    };
+    for u in moves.iter().take(2) {
+        let Some(m) = uci_move(&pos, u) else {
+            return false;
+        };
+        pos = match crate::explain::board::play(&pos, m) {
+            Some(p) => p,
+            None => return false,
+        };
+    }
+    moves
+        .get(2)
+        .and_then(|u| uci_move(&pos, u))
+        .and_then(|m| m.capture().map(|taken| (m.role(), taken)))
+        .is_some_and(|(by, taken)| !(by == Role::Pawn && taken == Role::Pawn))
+}
+
+/// The legal move `u` (UCI) in `pos`.
+fn uci_move(pos: &shakmaty::Chess, u: &str) -> Option<shakmaty::Move> {
+    u.parse::<shakmaty::uci::UciMove>().ok()?.to_move(pos).ok()
+}
+
 fn board_of(c: &Claim) -> Option<shakmaty::Board> {
     let fen: shakmaty::fen::Fen = c.fen.parse().ok()?;
     Some(fen.into_setup().board)
@@ -1348,6 +1388,31 @@ fn piece_role(c: &Claim, sq: shakmaty::Square) -> Option<Role> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_pawn_trade_in_the_plan_is_no_blow() {
+        // Tal, 20.Qe2 (the knight on g4 hit e3): the line's fxe6 takes a pawn with a pawn, no
+        // blow to say after "takes the attacked queen to safety" (session 44 read); Nxe6
+        // takes it with a piece.
+        let fen = "1k1r3r/3bbp2/p2ppp2/qp3P1p/4PNn1/4QNPB/PPP4P/1K1RR3 w - - 6 20";
+        let plan = |moves: &[&str]| Claim {
+            fen: fen.to_owned(),
+            at: At::Before,
+            supports: Supports::Played,
+            fact: Fact::Idea {
+                uci: "e3e2".to_owned(),
+                idea: "plan".to_owned(),
+                square: shakmaty::Square::E2,
+                other: None,
+                moves: moves.iter().map(|m| (*m).to_owned()).collect(),
+                san: Vec::new(),
+                n: 0,
+            },
+        };
+        assert!(!plan_captures_piece(&plan(&["e3e2", "h8g8", "f5e6"])));
+        assert!(plan_captures_piece(&plan(&["e3e2", "h8g8", "f4e6"])));
+        assert!(!plan_captures_piece(&plan(&["e3e2", "h8g8", "f4d5"])));
+    }
 
     /// The fischer read: "Qxd4+ answers the threat Qxa2 with a check. Qxd4+ gives check." said
     /// one check twice.
