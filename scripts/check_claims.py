@@ -933,6 +933,7 @@ def t_idea(board, c):
         if idea == "stops_line" and (board.is_capture(m) or after.is_check()):
             return False
         if idea == "removes_line" and (not board.is_capture(m) or board.is_en_passant(m)
+                                       or board.piece_type_at(m.to_square) == chess.PAWN
                                        or m.to_square != other or see(board, m) >= 100):
             return False
         first = legal(p, line[0])
@@ -1709,11 +1710,19 @@ def t_idea(board, c):
         had = {chess.square_file(p) for p in board.pieces(chess.PAWN, us) if passed(board, p)}
         return (end.piece_at(s) == chess.Piece(chess.PAWN, us) and passed(end, s)
                 and chess.square_file(s) not in had)
-    if idea == "offers_trade":
+    if idea in ("offers_trade", "offers_trade_attacker"):
         # A quiet knight/bishop/rook/queen move: it and the enemy piece of its kind on s attack
         # each other, both defended; one takes the other within the line's next two plies.
+        # offers_trade: `other` where the move went; offers_trade_attacker: `other` a square
+        # beside our king that the enemy piece attacked before the move.
         line, to = c["moves"], m.to_square
-        if (board.is_capture(m) or after.is_check() or role in (chess.PAWN, chess.KING) or other != to
+        king = board.king(us)
+        if idea == "offers_trade":
+            where = other == to
+        else:
+            where = (other is not None and king is not None and other in board.attacks(king)
+                     and other in board.attacks(s))
+        if (board.is_capture(m) or after.is_check() or role in (chess.PAWN, chess.KING) or not where
                 or line[0] != c["uci"] or not 2 <= len(line) <= 3 or play_line(board, line) is None):
             return False
         p = after.piece_at(s)
@@ -1829,11 +1838,16 @@ def t_idea(board, c):
         ours = legal(b, line[2])
         if (ours is None or b.is_check() or b.is_capture(ours) or b.is_castling(ours)
                 or b.piece_type_at(ours.from_square) == chess.KING or s in b.attacks(ours.from_square)
-                or VALUES[b.piece_type_at(ours.from_square)] > VALUES[b.piece_type_at(s)]
                 or exchange(b, ours) < 0):
             return False
+        # A hit, not a trade offered: a cheaper piece, a knight against a bishop (or the
+        # reverse), or the piece that took back left undefended.
+        hitter, taker = b.piece_type_at(ours.from_square), b.piece_type_at(s)
         b.push(ours)
-        return s in b.attacks(ours.to_square)
+        minor = (chess.KNIGHT, chess.BISHOP)
+        hit = (VALUES[hitter] < VALUES[taker] or (hitter in minor and taker in minor and hitter != taker)
+               or not b.attackers(them, s))
+        return hit and s in b.attacks(ours.to_square)
     if idea in ("outpost_taken", "trades_attacked", "gives_piece", "lost_back", "doubles_pawns"):
         return t_capture_idea(board, c, m, idea, s, other)
     if idea == "guards":

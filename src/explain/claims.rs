@@ -867,7 +867,7 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 78] = [
+    pub const IDEAS: [&'static str; 79] = [
         "readies",
         "readies_hit",
         "sidesteps",
@@ -918,6 +918,7 @@ impl Fact {
         "clears",
         "occupies",
         "offers_trade",
+        "offers_trade_attacker",
         "removes_guard",
         "removes_mate_guard",
         "removes_defender",

@@ -35,8 +35,9 @@
 //!   the reader hears an even exchange there.
 //! - `trade_tempo` ([`trade_tempo`]): an even capture (nothing won or lost by exchange), the
 //!   reply takes back on that square with a knight, bishop, rook or queen, and our next move
-//!   in the line (quiet, not the king's, safe by exchange, by a piece worth no more) attacks
-//!   the piece that took back, which it did not from where it stood: 9.cxd5 Bxd5 10.Nc3,
+//!   in the line (quiet, not the king's, safe by exchange) attacks the piece that took back,
+//!   which it did not from where it stood, by a cheaper piece, a knight against a bishop (or
+//!   the reverse), or the piece undefended (a queen against the queen offers a trade): 9.cxd5 Bxd5 10.Nc3,
 //!   the tension released so that the knight comes out hitting the bishop ("cxd5 trades on
 //!   d5 … and the trade is even" was all that was said, session 44 read);
 //! - `doubles_pawns` ([`doubles_pawns`]): the reply takes back with a pawn, which leaves the
@@ -184,8 +185,14 @@ pub fn trade_tempo(before: &Chess, mv: Move, pv: &[Move]) -> Option<Fact> {
     let next = board::play(&mid, ours)?;
     let hits_now = next.board().attacks_from(ours.to()).contains(mv.to());
     let hit_before = mid.board().attacks_from(from).contains(mv.to());
-    if !hits_now || hit_before || value(ours.role()) > value(taker) || !board::see_ge(&mid, ours, 0)
-    {
+    // A hit, not a trade offered: a cheaper piece, or a knight against a bishop (or the
+    // reverse), or a piece that took back and stands undefended; a queen against the queen
+    // (Bxf3 Qxf3 Qd3) or a rook against the rook offers a trade.
+    let minor = |r: Role| matches!(r, Role::Knight | Role::Bishop);
+    let hit = value(ours.role()) < value(taker)
+        || (minor(ours.role()) && minor(taker) && ours.role() != taker)
+        || !board::is_defended(next.board(), mv.to());
+    if !hits_now || hit_before || !hit || !board::see_ge(&mid, ours, 0) {
         return None;
     }
     let mut fact = fact(before, "trade_tempo", &[mv, reply, ours], 0)?;

@@ -75,6 +75,8 @@
 //! - `offers_trade` ([`offers_trade`]): a quiet move puts a knight, bishop, rook or queen where
 //!   it and an enemy piece of the same kind attack each other, both defended, and one takes
 //!   the other in the line's next two plies (20.Bf5 against the bishop on c8);
+//!   `offers_trade_attacker` when that enemy piece aimed at a square beside our king (20.Bg3
+//!   against the bishop on d6 aimed at h2);
 //! - `keeps_pin` ([`keeps_pin`]): a bishop, rook or queen, attacked where it stood, steps to a
 //!   square from which it still pins the same piece to the same piece behind (9.Bh4 against
 //!   ...h6, the knight on f6 still pinned to the queen on d8).
@@ -1616,6 +1618,8 @@ pub fn removes_mate_guard(before: &Chess, mv: Move, after: &Chess) -> Option<Fac
 const TRADE_WITHIN_PLIES: usize = 2;
 
 /// `offers_trade` (see the module's documentation): `square` the enemy piece, `other` where
+/// the move went; `offers_trade_attacker` when the enemy piece attacked a square beside our
+/// king before the move (a man of ours there first), `other` that square;
 /// the move went, `moves` the line up to the capture.
 #[must_use]
 pub fn offers_trade(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Fact> {
@@ -1640,11 +1644,28 @@ pub fn offers_trade(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Opt
             && ((m.from() == Some(target) && m.to() == to)
                 || (m.from() == Some(to) && m.to() == target));
         if traded {
+            // The piece offered for a trade aimed beside our king: the trade takes an attacker
+            // off (20.Bg3 against the bishop on d6, which with the queen behind it aimed at
+            // h2; "offers a trade of bishops" did not say why, session 44 read).
+            let zone = before
+                .board()
+                .king_of(us)
+                .map_or(Bitboard::EMPTY, attacks::king_attacks);
+            let aimed = before.board().attacks_from(target) & zone;
+            let aim = board::relative(aimed & before.board().by_color(us), us)
+                .into_iter()
+                .chain(board::relative(aimed, us))
+                .next();
             return Some(Fact::Idea {
                 uci: uci(mv),
-                idea: "offers_trade".to_owned(),
+                idea: if aim.is_some() {
+                    "offers_trade_attacker"
+                } else {
+                    "offers_trade"
+                }
+                .to_owned(),
                 square: target,
-                other: Some(to),
+                other: Some(aim.unwrap_or(to)),
                 moves: line.iter().map(|m| uci(*m)).collect(),
                 san: Vec::new(),
                 n: 0,
@@ -2359,5 +2380,26 @@ mod tests {
         assert!(names(fen, "Bf5", &["Kf8", "Bxc8", "Rxc8"]).contains(&"offers_trade".to_owned()));
         // No trade in the line's next two plies: no offer said.
         assert!(!names(fen, "Bf5", &["Kf8", "a4"]).contains(&"offers_trade".to_owned()));
+    }
+
+    #[test]
+    fn a_trade_offered_to_the_piece_aimed_at_the_king_says_so() {
+        // Morphy, 20.Bg3: the bishop on d6, the queen on c7 behind it, aimed at h2 beside the
+        // king on g1 (session 44 read: "offers a trade of bishops" and no reason).
+        let fen = "4rnk1/ppq2pp1/2pb3p/3p1N2/3P3B/5Q1P/PPP2PP1/5RK1 w - - 4 20";
+        let found = names(fen, "Bg3", &["Bxg3", "fxg3"]);
+        assert!(
+            found.contains(&"offers_trade_attacker".to_owned()),
+            "{found:?}"
+        );
+        let (before, mv, after) = before_move_after(fen, "Bg3");
+        let pv = crate::explain::board::line_from(&after, &["Bxg3", "fxg3"]);
+        assert!(matches!(
+            offers_trade(&before, mv, &after, &pv),
+            Some(Fact::Idea {
+                other: Some(Square::H2),
+                ..
+            })
+        ));
     }
 }

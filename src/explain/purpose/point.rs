@@ -340,11 +340,17 @@ fn stops_line(
 /// one capture, by the same conditions as [`stops_line`] (settled gain, the move's cost, the
 /// deeper search's agreement). 15.Nxe5 against ...Nxf3+ gxf3 ...Rxg5+ (the knight on e5 takes
 /// the bishop's only defender): "Nxe5 takes the knight" said nothing of why (session 44 read).
-/// Not for a capture that wins material by exchange (that gain is its point). `square` where the
+/// Not for a capture that wins material by exchange (that gain is its point), nor of a pawn.
+/// `square` where the
 /// tactic's first move lands, `other` the captured piece's square, `moves` the tactic.
 #[must_use]
 pub fn removes_line(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
-    if !mv.is_capture() || mv.is_en_passant() || board::see_gain(before, mv) > 0 {
+    // A pawn taken before it takes is the pawns' tension resolved, no tactic removed (18.fxe5
+    // "removes the pawn on e5 and its tactic exf4", the session 45 referee).
+    if mv.capture().is_none_or(|r| r == Role::Pawn)
+        || mv.is_en_passant()
+        || board::see_gain(before, mv) > 0
+    {
         return None;
     }
     let passed = pass(before)?;
