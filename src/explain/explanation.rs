@@ -257,11 +257,16 @@ pub(crate) fn better_reason(
     best_claims: &[Claim],
     gate: Option<&crate::explain::sentence_check::Gate>,
     except: Option<&str>,
+    same_square: bool,
 ) -> Option<(String, Vec<Claim>)> {
     let wanted = Wanted {
         floor: i32::MIN,
         except,
-        skip: LINE_REASONS,
+        skip: if same_square {
+            SAME_SQUARE_REASONS
+        } else {
+            LINE_REASONS
+        },
     };
     reason_from(t, pv_san, mover, themes, best_claims, gate, wanted)
 }
@@ -279,6 +284,29 @@ struct Wanted<'a> {
 /// followed by Nd5" gave a line as the reason, session 40 read; "Better was Kb1." says no less
 /// that is true).
 const LINE_REASONS: &[&str] = &["idea_plan"];
+
+/// The reasons a better move is not given when it captures on the square the played move
+/// captured on (another recapture): what it takes, and the attacker it removes, the played move
+/// took too ("hxg5 takes the pawn. Better was fxg5, which wins material back", then "which
+/// removes the attacker", session 45).
+const SAME_SQUARE_REASONS: &[&str] = &[
+    "idea_plan",
+    "hanging_piece_capture",
+    "wins_material",
+    "wins_back",
+    "wins_back_later",
+    "material_gain",
+    "recapture",
+    "captures_check",
+    "captures_wins",
+    "captures",
+    "equal_trade",
+    "threat_met_captures",
+    "idea_trades_hitter",
+    "idea_trades_attacked",
+    "idea_removes_line",
+    "idea_outpost_taken",
+];
 
 /// As [`better_reason`], among the reasons [`Wanted`].
 fn reason_from(
@@ -781,11 +809,14 @@ pub fn explain(input: &ExplainInput) -> Explanation {
                 &claims,
                 Some(&gate),
                 None,
+                false,
             )
             .map(|(text, _)| text),
             _ => None,
         };
 
+        // Two captures on one square (hxg5 or fxg5): what is taken is no difference.
+        let same_square = input.mv.is_capture() && best.is_capture() && input.mv.to() == best.to();
         best_themes = themes::detect_line_after(input.previous, before, &bl);
         let bt = at_root(&best_themes);
         let best_after = board::play(before, best).unwrap_or_else(|| before.clone());
@@ -809,6 +840,7 @@ pub fn explain(input: &ExplainInput) -> Explanation {
                 &best_claims,
                 Some(&best_gate),
                 played_reason.as_deref(),
+                same_square,
             )
         }) {
             reason = Some(text);
@@ -1397,9 +1429,18 @@ mod tests {
         let claims = claims::derive(&p, better[0], &after, &better[1..], &line, &[]);
         let t = Templates::get("en").unwrap();
         let san = san_line(&p, &better);
-        let (first, _) =
-            better_reason(t, &san, Color::White, &line, &claims, None, None).expect("a reason");
-        let next = better_reason(t, &san, Color::White, &line, &claims, None, Some(&first));
+        let (first, _) = better_reason(t, &san, Color::White, &line, &claims, None, None, false)
+            .expect("a reason");
+        let next = better_reason(
+            t,
+            &san,
+            Color::White,
+            &line,
+            &claims,
+            None,
+            Some(&first),
+            false,
+        );
         assert!(next.is_none_or(|(text, _)| text != first), "{first}");
     }
 
@@ -1529,6 +1570,25 @@ mod tests {
     /// Whether a verdict with its reason (`q_*_why`) was said.
     fn says_why(e: &Explanation) -> bool {
         e.sentences.iter().any(|s| s.template.ends_with("_why"))
+    }
+
+    #[test]
+    fn a_better_recapture_is_not_better_for_what_both_take() {
+        // Morphy, 20.hxg5 where fxg5 was better (session 44 read): "Better was fxg5, which
+        // wins material back" (then "which removes the attacker") said of fxg5 what hxg5 did
+        // too.
+        let p = pos("r2n1rk1/ppp3p1/6q1/3P1pp1/2P2P1P/3B4/P5K1/R2Q1R2 w - - 0 20");
+        let played = moves(&p, &["h4g5", "d8f7", "f1f3"]);
+        let better = moves(&p, &["f4g5", "g6h7", "h4h5"]);
+        let e = explain(&judged(&p, &played, &better, 230, 150));
+        let said = e
+            .sentences
+            .iter()
+            .find(|s| s.template == "q_better_was")
+            .unwrap_or_else(|| panic!("{:?}", e.sentences));
+        for shared in ["material", "attacker", "takes"] {
+            assert!(!said.text.contains(shared), "{}", said.text);
+        }
     }
 
     #[test]

@@ -1619,8 +1619,7 @@ const TRADE_WITHIN_PLIES: usize = 2;
 
 /// `offers_trade` (see the module's documentation): `square` the enemy piece, `other` where
 /// the move went; `offers_trade_attacker` when the enemy piece attacked a square beside our
-/// king before the move (a man of ours there first), `other` that square;
-/// the move went, `moves` the line up to the capture.
+/// king before the move (a man of ours there first), `other` that square; `moves` the line up to the capture.
 #[must_use]
 pub fn offers_trade(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Fact> {
     let role = mv.role();

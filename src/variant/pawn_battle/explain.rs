@@ -310,7 +310,7 @@ pub fn explain(input: &ExplainInput<PawnBattle>) -> Explanation {
         let best_claims = derive(before, best, &play(best));
         if let Some((text, rests)) = templates
             .as_ref()
-            .and_then(|t| better_reason(t, &pv_san, mover, &[], &best_claims, None, None))
+            .and_then(|t| better_reason(t, &pv_san, mover, &[], &best_claims, None, None, false))
         {
             reason = Some(text);
             better_claims = rests
