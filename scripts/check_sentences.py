@@ -190,7 +190,7 @@ MOVED_PIECE_ACTIVITY = MOVED_PIECE_TACTICS | {
     "queenside_attack", "rook_activation", "rook_open_file", "rook_half_open_file", "rook_seventh", "doubled_rooks", "knight_outpost",
     "knight_centralisation", "bishop_long_diagonal", "mobility_gain", "takes_outpost",
     "improves_piece", "idea_centralises", "idea_centralises_queen", "idea_off_rim", "idea_aims_f7", "idea_fianchettoes",
-    "idea_stops", "idea_refutes", "idea_sidesteps", "idea_stops_plan", "idea_stops_plan_answer", "idea_occupies", "pawn_centre", "controls_centre", "threat_met_moves",
+    "idea_stops", "idea_refutes", "idea_sidesteps", "idea_stops_plan", "idea_stops_plan_answer", "idea_occupies", "pawn_centre", "controls_centre", "threat_met_moves", "threat_met_moves_captures",
     "threat_met_with_threat"}
 # Sentences that only read out the line or the opening (`plan_only`, a figure).
 LINE_ONLY = {"idea_plan", "line_plan", "line_reply", "line_answer", "line_waits", "line_driven", "line_trade",

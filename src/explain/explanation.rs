@@ -1573,6 +1573,31 @@ mod tests {
     }
 
     #[test]
+    fn an_attacked_piece_taking_a_cheaper_one_is_said_to_save_itself() {
+        // Tal - Lutikov, 9.Qxb4: the queen on b5 hit by the pawn on c6 takes the bishop
+        // (session 44 read: "captures a bishop" and "secures the bishop pair" missed why).
+        let p = pos("rnbqk2r/pp4pp/2p2n2/1Q1P4/1b2p3/2N2N2/PPP2PPP/R1B1KB1R w KQkq - 0 9");
+        let e = explain(&best_with_line(p, &["Qxb4", "exf3", "d6"], Score::Cp(150)));
+        assert!(
+            e.sentences
+                .iter()
+                .any(|s| s.template == "threat_met_moves_captures"),
+            "{:?}",
+            e.sentences
+        );
+        // A pawn attacked that takes a pawn takes it, nothing more (8.exd5).
+        let p = pos("rnbqkb1r/ppp2ppp/5n2/3pp3/4P3/2N5/PPPP1PPP/R1BQKBNR w KQkq - 0 4");
+        let e = explain(&best_with_line(p, &["exd5", "Nxd5"], Score::Cp(20)));
+        assert!(
+            e.sentences
+                .iter()
+                .all(|s| !s.template.starts_with("threat_met_moves")),
+            "{:?}",
+            e.sentences
+        );
+    }
+
+    #[test]
     fn a_better_recapture_is_not_better_for_what_both_take() {
         // Morphy, 20.hxg5 where fxg5 was better (session 44 read): "Better was fxg5, which
         // wins material back" (then "which removes the attacker") said of fxg5 what hxg5 did

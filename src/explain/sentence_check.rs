@@ -242,6 +242,9 @@ pub struct Gate {
     /// The move takes a piece worth more than the capturer (a rook with a bishop): taken back,
     /// it still wins material.
     pub trades_up: bool,
+    /// The move takes a piece worth less than the capturer (a bishop with the queen): when the
+    /// capturer stood attacked, saving it is half the point.
+    pub takes_less: bool,
     /// The move mates: "gives check" beside "is checkmate" says nothing.
     pub mates: bool,
     /// The mover gets mated by force after the move: no purpose (a king safety move, a plan)
@@ -370,6 +373,7 @@ pub const MOVED_PIECE_ACTIVITY: &[&str] = &[
     // Nor is a piece taken at once saved (20.Bxe7 "saves the attacked bishop with a threat"
     // where ...Nxe7 takes it: a trade, session 36 read).
     "threat_met_moves",
+    "threat_met_moves_captures",
     "threat_met_with_threat",
 ];
 
@@ -467,6 +471,10 @@ impl Gate {
                 .mv
                 .capture()
                 .is_some_and(|c| board::value(c) > board::value(s.mv.role())),
+            takes_less: s
+                .mv
+                .capture()
+                .is_some_and(|c| board::value(c) < board::value(s.mv.role())),
             mates: after.is_checkmate(),
             mover_mated: matches!(s.score_after, Some(Score::Mate(n)) if n < 0),
             mated_later: matches!(s.score_after, Some(Score::Mate(n)) if (-MATED_ANYWAY_MOVES..-1).contains(&n))
@@ -570,6 +578,10 @@ impl Gate {
             "doubled_pawn_created" | "pawn_centre" => !self.taken_back,
             // A capture's point is what it takes, not that the capturer was attacked (8.exd5).
             "threat_met_moves" => !self.captures,
+            // An attacked piece that saves itself by taking a cheaper one: both halves are
+            // the point (9.Qxb4 with the queen hit by the pawn on c6, "captures a bishop" and
+            // "secures the bishop pair", session 44 read).
+            "threat_met_moves_captures" => self.takes_less,
             "kingside_attack" => self.kingside && !self.queens_off,
             "queenside_attack" => self.queenside && !self.queens_off,
             "king_zone_pressure" | "idea_storm" => !self.queens_off,
