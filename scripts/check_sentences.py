@@ -134,6 +134,8 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
                                  instead of the move; the move against passing)
   idea_stops_mate                Stockfish (depth N): the opponent mates by force after a pass
                                  and not after the move
+  idea_stops                     Stockfish (depth N): after a pass the move stopped is within
+                                 100 cp of the opponent's best
   idea_stops_line,               Stockfish (depth N): after a pass the tactic's first move is
   idea_removes_line
                                  within 100 cp of the opponent's best, and after the move the
@@ -258,6 +260,8 @@ def taken_first_defuses(side, after, blow, now, depth):
 # opponent's best after a pass, and the move costs them at least STOPS_LINE_SEEN (kibitzer's own
 # margin is 120 cp by its short search).
 STOPS_LINE_WANTED = 100
+# A move stopped (idea_stops): within STOPS_WANTED of the opponent's best after a pass.
+STOPS_WANTED = 100
 STOPS_LINE_SEEN = 50
 
 # A move readied (idea_readies): after the move and a pass it is within READIES_WANTED of the
@@ -918,6 +922,32 @@ class Referee:
                                 now, r_then, passed.san(r))
                 if why:
                     self.fail(kind, e, text, why)
+            elif t == "idea_stops":
+                # Prophylaxis against a move (point::stops): by Stockfish, after a pass the
+                # stopped move is within STOPS_WANTED of the opponent's best: a move they
+                # wanted, not a try (16.Nf3 "stops Qh4" where Qh4 after a pass scores nothing,
+                # session 45 read).
+                self.checked["stops"] += 1
+                c = idea_claim(e, s, ("stops",))
+                why = None
+                if c is None or not c.get("moves"):
+                    why = "no stops claim under the sentence"
+                elif self.engine is not None:
+                    passed = pass_turn(board)
+                    r = chess.Move.from_uci(c["moves"][0])
+                    if passed is None or r not in passed.legal_moves:
+                        why = "%s is not legal after a pass" % c["moves"][0]
+                    else:
+                        side = self.side_engine()
+                        best_then = clamped(sf_score(side, passed, self.depth, fresh=True)[0])
+                        hit = passed.copy()
+                        hit.push(r)
+                        r_then = -clamped(sf_score(side, hit, self.depth, fresh=True)[0])
+                        if best_then - r_then > STOPS_WANTED:
+                            why = "Stockfish: after a pass %s is %+d cp for the opponent, their best %+d" % (
+                                passed.san(r), r_then, best_then)
+                if why:
+                    self.fail("stops", e, text, why)
             elif t == "idea_stops_mate":
                 # A mating attack stopped (point::stops_mate): by Stockfish the opponent mates
                 # after a pass, and does not after the move.
