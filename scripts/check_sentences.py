@@ -891,14 +891,17 @@ class Referee:
                                     both, board.san(r), r_before, r_now, made, passing)
                 if why:
                     self.fail("readies", e, text, why)
-            elif t in ("idea_stops_line", "idea_removes_line"):
-                # A tactic stopped (point::stops_line): by Stockfish, after a pass the line's
-                # first move is within STOPS_LINE_WANTED of the opponent's best, and after the
-                # move the opponent's best scores at least STOPS_LINE_SEEN less than after the
-                # pass (for them).
+            elif t in ("idea_stops_line", "idea_removes_line", "idea_stops"):
+                # A move or a tactic stopped (point::stops, point::stops_line, removes_line): by
+                # Stockfish, after a pass the move stopped (the line's first move) is within
+                # STOPS_WANTED (STOPS_LINE_WANTED) of the opponent's best: a move they wanted,
+                # not a try (16.Nf3 "stops Qh4" where Qh4 after a pass scores nothing, session
+                # 45 read); for a tactic, after the move the opponent's best also scores at
+                # least STOPS_LINE_SEEN less than with it after the pass (for them).
                 kind = t[len("idea_"):]
+                tactic = kind != "stops"
                 self.checked[kind] += 1
-                c = idea_claim(e, s, ("stops_line", "removes_line"))
+                c = idea_claim(e, s, (kind,))
                 why = None
                 if c is None or not c.get("moves"):
                     why = "no %s claim under the sentence" % kind
@@ -913,41 +916,16 @@ class Referee:
                         hit = passed.copy()
                         hit.push(r)
                         r_then = -clamped(sf_score(side, hit, self.depth, fresh=True)[0])
-                        now = clamped(sf_score(side, after, self.depth, fresh=True)[0])
-                        if best_then - r_then > STOPS_LINE_WANTED:
+                        if best_then - r_then > (STOPS_LINE_WANTED if tactic else STOPS_WANTED):
                             why = "Stockfish: after a pass %s is %+d cp for the opponent, their best %+d" % (
                                 passed.san(r), r_then, best_then)
-                        elif r_then - now < STOPS_LINE_SEEN:
-                            why = "Stockfish: the opponent stands %+d cp after the move, %+d with %s after a pass" % (
-                                now, r_then, passed.san(r))
+                        elif tactic:
+                            now = clamped(sf_score(side, after, self.depth, fresh=True)[0])
+                            if r_then - now < STOPS_LINE_SEEN:
+                                why = "Stockfish: the opponent stands %+d cp after the move, %+d with %s after a pass" % (
+                                    now, r_then, passed.san(r))
                 if why:
                     self.fail(kind, e, text, why)
-            elif t == "idea_stops":
-                # Prophylaxis against a move (point::stops): by Stockfish, after a pass the
-                # stopped move is within STOPS_WANTED of the opponent's best: a move they
-                # wanted, not a try (16.Nf3 "stops Qh4" where Qh4 after a pass scores nothing,
-                # session 45 read).
-                self.checked["stops"] += 1
-                c = idea_claim(e, s, ("stops",))
-                why = None
-                if c is None or not c.get("moves"):
-                    why = "no stops claim under the sentence"
-                elif self.engine is not None:
-                    passed = pass_turn(board)
-                    r = chess.Move.from_uci(c["moves"][0])
-                    if passed is None or r not in passed.legal_moves:
-                        why = "%s is not legal after a pass" % c["moves"][0]
-                    else:
-                        side = self.side_engine()
-                        best_then = clamped(sf_score(side, passed, self.depth, fresh=True)[0])
-                        hit = passed.copy()
-                        hit.push(r)
-                        r_then = -clamped(sf_score(side, hit, self.depth, fresh=True)[0])
-                        if best_then - r_then > STOPS_WANTED:
-                            why = "Stockfish: after a pass %s is %+d cp for the opponent, their best %+d" % (
-                                passed.san(r), r_then, best_then)
-                if why:
-                    self.fail("stops", e, text, why)
             elif t == "idea_stops_mate":
                 # A mating attack stopped (point::stops_mate): by Stockfish the opponent mates
                 # after a pass, and does not after the move.
