@@ -1096,6 +1096,24 @@ impl Templates {
             // h-file. Rh1 is followed by Bb1 and a3 in the main line"), and so is a capture
             // behind a quiet step, which waits on the reply ("O-O is followed by d5 and dxc6",
             // where d5 only chases the knight, session 41 read).
+            // A step the line makes possible is not said again when an earlier sentence named
+            // it ("Qd2 readies Bh6: the fianchetto bishop … can be traded off. Qd2 makes Bh6
+            // possible"; "g3 prepares the fianchetto: the bishop on f1 can go to g2 … g3
+            // prepares Bg2", session 45 read).
+            if matches!(t.id.as_str(), "idea_prepares" | "idea_prepares_hit")
+                && claims.iter().any(|i| {
+                    f.claims.get(*i).is_some_and(|c| {
+                        out.iter().any(|said| {
+                            said.claims
+                                .iter()
+                                .filter_map(|j| f.claims.get(*j))
+                                .any(|earlier| names_same_step(earlier, c))
+                        })
+                    })
+                })
+            {
+                continue;
+            }
             // A pawn taking a pawn is no blow either (20.Qe2 "is followed by fxe6 and Ng6"
             // after "takes the attacked queen to safety", read as an engine line given as the
             // reason, session 44 read).
@@ -1367,6 +1385,39 @@ fn plan_captures_piece(c: &Claim) -> bool {
         .is_some_and(|(by, taken)| !(by == Role::Pawn && taken == Role::Pawn))
 }
 
+/// Whether the idea claim `earlier` names the step `next` prepares (a `prepares` idea: its
+/// `moves` the move, the reply, then the step): the same move by its SAN, or the same piece's
+/// way from `other` to `square` (a fianchetto prepared).
+fn names_same_step(earlier: &Claim, next: &Claim) -> bool {
+    let (
+        Fact::Idea {
+            san: said,
+            square,
+            other,
+            idea,
+            ..
+        },
+        Fact::Idea {
+            san: step, moves, ..
+        },
+    ) = (&earlier.fact, &next.fact)
+    else {
+        return false;
+    };
+    if std::ptr::eq(earlier, next) || matches!(idea.as_str(), "prepares" | "prepares_hit") {
+        return false;
+    }
+    let bare = |x: &String| x.trim_end_matches(['+', '#']).to_owned();
+    let same_san = step
+        .first()
+        .is_some_and(|m| said.iter().any(|x| bare(x) == bare(m)));
+    let way = moves.get(2).filter(|u| u.len() >= 4);
+    let same_way = way.is_some_and(|u| {
+        other.is_some_and(|o| o.to_string() == u[0..2]) && square.to_string() == u[2..4]
+    });
+    same_san || same_way
+}
+
 /// The legal move `u` (UCI) in `pos`.
 fn uci_move(pos: &shakmaty::Chess, u: &str) -> Option<shakmaty::Move> {
     u.parse::<shakmaty::uci::UciMove>().ok()?.to_move(pos).ok()
@@ -1388,6 +1439,44 @@ fn piece_role(c: &Claim, sq: shakmaty::Square) -> Option<Role> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_step_named_once_is_not_prepared_again() {
+        // Carlsen - Sedlak, 9.g3 (session 45 read): "prepares the fianchetto: the bishop on
+        // f1 can go to g2" then "g3 prepares Bg2"; 9.Qd2 "readies Bh6 …" then "makes Bh6
+        // possible".
+        let fen = "rnbqk2r/1pp1bp1p/p3p3/5p2/3P4/2N2N2/PPP2PPP/R2QKB1R w KQkq - 0 9";
+        let idea = |name: &str, square, other, moves: &[&str], san: &[&str]| Claim {
+            fen: fen.to_owned(),
+            at: At::Before,
+            supports: Supports::Played,
+            fact: Fact::Idea {
+                uci: "g2g3".to_owned(),
+                idea: name.to_owned(),
+                square,
+                other,
+                moves: moves.iter().map(|m| (*m).to_owned()).collect(),
+                san: san.iter().map(|m| (*m).to_owned()).collect(),
+                n: 0,
+            },
+        };
+        use shakmaty::Square::{C8, F1, G2, H6};
+        let prepares = idea("prepares", G2, None, &["g2g3", "b7b5", "f1g2"], &["Bg2"]);
+        let fianchetto = idea("prepares_fianchetto", G2, Some(F1), &[], &[]);
+        assert!(names_same_step(&fianchetto, &prepares));
+        let bh6 = idea("trades_fianchetto", H6, Some(C8), &[], &["Bh6"]);
+        let hit = idea(
+            "prepares_hit",
+            H6,
+            None,
+            &["d1d2", "e8g8", "e3h6"],
+            &["Bh6"],
+        );
+        assert!(names_same_step(&bh6, &hit));
+        let elsewhere = idea("prepares", G2, None, &["g2g3", "b7b5", "h2h4"], &["h4"]);
+        assert!(!names_same_step(&fianchetto, &elsewhere));
+        assert!(!names_same_step(&prepares, &prepares));
+    }
 
     #[test]
     fn a_pawn_trade_in_the_plan_is_no_blow() {
