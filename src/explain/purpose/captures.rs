@@ -534,8 +534,8 @@ mod tests {
         );
         // A next move that does not hit the piece that took back says nothing of it.
         assert!(!names(fen, "cxd5", &["Bxd5", "Re1", "O-O"]).contains(&"trade_tempo".to_owned()));
-        // Nor a queen attacking a bishop (worth more than the piece it hits).
-        assert!(!names(fen, "cxd5", &["Bxd5", "Qc2", "O-O"]).contains(&"trade_tempo".to_owned()));
+        // Nor the queen attacking the defended bishop (worth more than the piece it hits).
+        assert!(!names(fen, "cxd5", &["Bxd5", "Qb3", "O-O"]).contains(&"trade_tempo".to_owned()));
     }
 
     fn names(fen: &str, san: &str, line: &[&str]) -> Vec<String> {
