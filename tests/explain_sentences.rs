@@ -65,21 +65,8 @@ fn every_sentence_of_reviewed_master_games_passes_the_referee() {
         .and_then(|n| n.trim().parse().ok())
         .expect("the referee reports how many explanations it read");
     assert!(explained >= 60, "only {explained} explanations");
-    // Every kind holds, but `stops` (new in session 45): a move "stopped" that Stockfish puts
-    // more than a pawn below the opponent's best after a pass ("c3 stops Nd4" in the Ruy
-    // Lopez) is an open finding of the referee, counted in docs/EXPLANATIONS.md (7 of 35 on
-    // fischer 53-69), not yet mended without losing textbook prophylaxis (9.h3 against
-    // ...Bg4).
-    let failing: Vec<&str> = report
-        .lines()
-        .filter(|l| {
-            let cols: Vec<&str> = l.split_whitespace().collect();
-            cols.len() == 3
-                && cols[0] != "stops"
-                && cols[1].parse::<u32>().is_ok()
-                && cols[2].parse::<u32>().is_ok_and(|v| v > 0)
-        })
-        .collect();
+    // Every kind holds, but `stops` (see `python::referee_failures`).
+    let failing = python::referee_failures(&report);
     assert!(failing.is_empty(), "{failing:?}\n{report}");
     assert!(report.contains("sentences checked"), "{report}");
 }

@@ -256,19 +256,26 @@ pub(crate) fn better_reason(
     themes: &[Theme],
     best_claims: &[Claim],
     gate: Option<&crate::explain::sentence_check::Gate>,
-    except: Option<&str>,
-    same_square: bool,
+    avoid: Avoid,
 ) -> Option<(String, Vec<Claim>)> {
     let wanted = Wanted {
         floor: i32::MIN,
-        except,
-        skip: if same_square {
+        except: avoid.except,
+        skip: if avoid.same_square {
             SAME_SQUARE_REASONS
         } else {
             LINE_REASONS
         },
     };
     reason_from(t, pv_san, mover, themes, best_claims, gate, wanted)
+}
+
+/// What the better move's reason must not be: the played move's own reason (`except`), nor,
+/// when both moves capture on one square, what both do (`same_square`).
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Avoid<'a> {
+    pub except: Option<&'a str>,
+    pub same_square: bool,
 }
 
 /// Which reasons [`reason_from`] may give: ranked at least `floor`, and not `except` (the
@@ -808,8 +815,7 @@ pub fn explain(input: &ExplainInput) -> Explanation {
                 &root_themes,
                 &claims,
                 Some(&gate),
-                None,
-                false,
+                Avoid::default(),
             )
             .map(|(text, _)| text),
             _ => None,
@@ -839,8 +845,10 @@ pub fn explain(input: &ExplainInput) -> Explanation {
                 &bt,
                 &best_claims,
                 Some(&best_gate),
-                played_reason.as_deref(),
-                same_square,
+                Avoid {
+                    except: played_reason.as_deref(),
+                    same_square,
+                },
             )
         }) {
             reason = Some(text);
@@ -1429,8 +1437,16 @@ mod tests {
         let claims = claims::derive(&p, better[0], &after, &better[1..], &line, &[]);
         let t = Templates::get("en").unwrap();
         let san = san_line(&p, &better);
-        let (first, _) = better_reason(t, &san, Color::White, &line, &claims, None, None, false)
-            .expect("a reason");
+        let (first, _) = better_reason(
+            t,
+            &san,
+            Color::White,
+            &line,
+            &claims,
+            None,
+            Avoid::default(),
+        )
+        .expect("a reason");
         let next = better_reason(
             t,
             &san,
@@ -1438,8 +1454,10 @@ mod tests {
             &line,
             &claims,
             None,
-            Some(&first),
-            false,
+            Avoid {
+                except: Some(&first),
+                same_square: false,
+            },
         );
         assert!(next.is_none_or(|(text, _)| text != first), "{first}");
     }

@@ -16,8 +16,8 @@ use super::PawnBattle;
 use super::eval::{self, Evaluation, Term};
 use crate::explain::claims::{At, Claim, Fact, Supports};
 use crate::explain::explanation::{
-    BestLine, attach_reason, better_move, better_reason, eval_deltas, human_view, judgement_of,
-    move_facts, quality_claim, san_line, select, sentence_limit,
+    Avoid, BestLine, attach_reason, better_move, better_reason, eval_deltas, human_view,
+    judgement_of, move_facts, quality_claim, san_line, select, sentence_limit,
 };
 use crate::explain::quality::Score;
 use crate::explain::templates::{ForcedWin, Templates};
@@ -308,10 +308,9 @@ pub fn explain(input: &ExplainInput<PawnBattle>) -> Explanation {
         // The reason is found among the better move's claims as if it were played, then they
         // are marked as the better move's.
         let best_claims = derive(before, best, &play(best));
-        if let Some((text, rests)) = templates
-            .as_ref()
-            .and_then(|t| better_reason(t, &pv_san, mover, &[], &best_claims, None, None, false))
-        {
+        if let Some((text, rests)) = templates.as_ref().and_then(|t| {
+            better_reason(t, &pv_san, mover, &[], &best_claims, None, Avoid::default())
+        }) {
             reason = Some(text);
             better_claims = rests
                 .into_iter()
