@@ -1363,24 +1363,15 @@ fn plan_captures_piece(c: &Claim) -> bool {
     let Fact::Idea { moves, .. } = &c.fact else {
         return false;
     };
-    let Ok(fen) = c.fen.parse::<shakmaty::fen::Fen>() else {
-        return false;
+    let step = || {
+        let fen: shakmaty::fen::Fen = c.fen.parse().ok()?;
+        let mut pos: shakmaty::Chess = fen.into_position(shakmaty::CastlingMode::Standard).ok()?;
+        for u in moves.iter().take(2) {
+            pos = crate::explain::board::play(&pos, uci_move(&pos, u)?)?;
+        }
+        uci_move(&pos, moves.get(2)?)
     };
-    let Ok(mut pos) = fen.into_position::<shakmaty::Chess>(shakmaty::CastlingMode::Standard) else {
-        return false;
-    };
-    for u in moves.iter().take(2) {
-        let Some(m) = uci_move(&pos, u) else {
-            return false;
-        };
-        pos = match crate::explain::board::play(&pos, m) {
-            Some(p) => p,
-            None => return false,
-        };
-    }
-    moves
-        .get(2)
-        .and_then(|u| uci_move(&pos, u))
+    step()
         .and_then(|m| m.capture().map(|taken| (m.role(), taken)))
         .is_some_and(|(by, taken)| !(by == Role::Pawn && taken == Role::Pawn))
 }
@@ -1404,7 +1395,8 @@ fn names_same_step(earlier: &Claim, next: &Claim) -> bool {
     else {
         return false;
     };
-    if std::ptr::eq(earlier, next) || matches!(idea.as_str(), "prepares" | "prepares_hit") {
+    // A prepared step is not its own earlier naming (nor is another one's).
+    if matches!(idea.as_str(), "prepares" | "prepares_hit") {
         return false;
     }
     let bare = |x: &String| x.trim_end_matches(['+', '#']).to_owned();
