@@ -1454,11 +1454,24 @@ def t_idea(board, c):
             safe = lambda b: b.is_legal(go) and exchange(b, go) >= 0
             return safe(passed_b) and not safe(board)
         return False
+    if idea == "costs_castling":
+        # A quiet check; the line's reply (moves[0]) is a king move, not castling, from
+        # `other` to s, by a side that could castle before it and cannot after it.
+        if board.is_capture(m) or not after.is_check() or len(c.get("moves", [])) != 1:
+            return False
+        reply = chess.Move.from_uci(c["moves"][0])
+        if reply not in after.legal_moves or after.is_castling(reply) or after.piece_type_at(reply.from_square) != chess.KING:
+            return False
+        if reply.from_square != other or reply.to_square != s or not after.has_castling_rights(them):
+            return False
+        nxt = after.copy()
+        nxt.push(reply)
+        return not nxt.has_castling_rights(them)
     if idea == "keeps_pin":
         # Our bishop, rook or queen, attacked on its square, moves quietly (no capture) to a
         # square from which it pins the same enemy man on s (not a pawn or king) to the same
         # man on `other` (their king, or worth more than the pinned one), as it did from where
-        # it stood.
+        # it stood; a pin with force (below).
         def pins(b, slider, pinned, behind):
             x, y, z = b.piece_at(slider), b.piece_at(pinned), b.piece_at(behind)
             if (x is None or y is None or z is None or x.color != us or y.color != them or z.color != them
@@ -1470,7 +1483,15 @@ def t_idea(board, c):
             return z.piece_type == chess.KING or VALUES[z.piece_type] > VALUES[y.piece_type]
         if other is None or board.is_capture(m) or board.is_castling(m) or not board.attackers(them, m.from_square):
             return False
-        return pins(board, m.from_square, s, other) and pins(after, m.to_square, s, other)
+        # With force after the move: the man behind is the king, worth more than the pinner, or
+        # has no defender but the pinned man.
+        z, x = after.piece_at(other), after.piece_at(m.to_square)
+        cleared = after.copy()
+        cleared.remove_piece_at(s)
+        forceful = z is not None and x is not None and (
+            z.piece_type == chess.KING or VALUES[z.piece_type] > VALUES[x.piece_type]
+            or not cleared.attackers(them, other))
+        return forceful and pins(board, m.from_square, s, other) and pins(after, m.to_square, s, other)
     if idea == "unpins":
         if board.is_capture(m) or board.is_castling(m) or m.from_square == s or other is None:
             return False

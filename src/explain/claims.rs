@@ -867,7 +867,7 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 79] = [
+    pub const IDEAS: [&'static str; 80] = [
         "readies",
         "readies_hit",
         "sidesteps",
@@ -942,6 +942,7 @@ impl Fact {
         "stops_line",
         "removes_line",
         "keeps_pin",
+        "costs_castling",
         "trade_tempo",
         "stops_plan",
         "stops_plan_answer",

@@ -325,6 +325,36 @@ pub struct Gate {
     /// the bishop pair is beside the point (20.Bxe2 a queen down, "secures the bishop pair",
     /// session 39 read).
     pub lopsided: bool,
+    /// When the move checks: the opponent's captures (UCI) that would win material by static
+    /// exchange after the reply to the check, had the mover passed. A threat "answered with a
+    /// check" that is still there once the king has stepped aside was only put off (9.Re1+
+    /// against ...Nxh5: after ...Kf8 the knight still hits the queen; session 46 read).
+    pub threats_after_check: Vec<String>,
+}
+
+/// What a capture must win by static exchange (centipawns) to count among
+/// [`Gate::threats_after_check`]: a pawn, as a threat met must (`purpose::threat_met`).
+const THREAT_MIN_GAIN_CP: i32 = 100;
+
+/// See [`Gate::threats_after_check`]: empty unless the move checks and the line has a reply.
+fn threats_after_check(after: &Chess, pv: &[Move]) -> Vec<String> {
+    let Some(reply) = pv.first().filter(|_| after.is_check()) else {
+        return Vec::new();
+    };
+    let Some(passed) = board::play(after, *reply).and_then(|p| crate::explain::purpose::pass(&p))
+    else {
+        return Vec::new();
+    };
+    passed
+        .legal_moves()
+        .iter()
+        .filter(|m| {
+            m.is_capture()
+                && !matches!(m, Move::EnPassant { .. })
+                && board::see_ge(&passed, **m, THREAT_MIN_GAIN_CP)
+        })
+        .map(|m| m.to_uci(shakmaty::CastlingMode::Standard).to_string())
+        .collect()
 }
 
 /// See [`Gate::queens_off`].
@@ -533,6 +563,7 @@ impl Gate {
                 None => false,
             },
             lopsided: end_balance.is_some_and(|b| b.abs() >= LOPSIDED_PAWNS),
+            threats_after_check: threats_after_check(&after, s.pv),
         }
     }
 
@@ -676,8 +707,12 @@ impl Gate {
                 mate: false,
                 target,
                 ref how,
+                ref threat,
                 ..
-            } => how == "moves" || how == "check" || !self.taken_anyway.contains(target),
+            } => {
+                (how == "moves" || how == "check" || !self.taken_anyway.contains(target))
+                    && !(how == "check" && self.threats_after_check.contains(threat))
+            }
             // Nor is a piece "safe again" that the line takes all the same.
             Fact::Defends { target, .. } => !self.taken_anyway.contains(target),
             // Nor a break whose target pawns the reply takes away.

@@ -1227,12 +1227,13 @@ fn same_fact(claims: &[Claim], i: usize, j: usize) -> bool {
     };
     // "Qxd4+ answers the threat Qxa2 with a check" and "Qxd4+ gives check" say one check;
     // "Nxd5 takes the attacker and stops Nxe3" and "Nxd5 takes the knight" one capture.
-    // "Nd7+ gives check and uncovers the bishop on f4 against c7" and "Nd7+ gives check".
+    // "Nd7+ gives check and uncovers the bishop on f4 against c7" and "Nd7+ gives check";
+    // "Re1+ checks, and after Kf8 the king can no longer castle" and "Re1+ gives check".
     let check = |x: &Fact, y: &Fact| {
         matches!((x, y), (Fact::Check { uci }, Fact::ThreatMet { uci: u, how, .. })
             if uci == u && how == "check")
             || matches!((x, y), (Fact::Check { uci }, Fact::Idea { uci: u, idea, .. })
-            if uci == u && idea == "uncovers")
+            if uci == u && (idea == "uncovers" || idea == "costs_castling"))
             || matches!((x, y), (Fact::Captures { uci, .. }, Fact::ThreatMet { uci: u, how, .. })
             if uci == u && how == "captures")
     };

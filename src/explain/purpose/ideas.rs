@@ -77,9 +77,12 @@
 //!   the other in the line's next two plies (20.Bf5 against the bishop on c8);
 //!   `offers_trade_attacker` when that enemy piece aimed at a square beside our king (20.Bg3
 //!   against the bishop on d6 aimed at h2);
+//! - `costs_castling` ([`costs_castling`]): a quiet check the line answers with a king move
+//!   that gives up castling (9.Re1+ Kf8);
 //! - `keeps_pin` ([`keeps_pin`]): a bishop, rook or queen, attacked where it stood, steps to a
 //!   square from which it still pins the same piece to the same piece behind (9.Bh4 against
-//!   ...h6, the knight on f6 still pinned to the queen on d8).
+//!   ...h6, the knight on f6 still pinned to the queen on d8), a pin with force: the piece
+//!   behind is the king, worth more than the pinner, or has no other defender.
 
 use shakmaty::{Bitboard, Board, Chess, Color, File, Move, Position, Rank, Role, Square, attacks};
 
@@ -825,11 +828,51 @@ pub fn keeps_pin(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
         return None;
     }
     let landed = dest(mv, us);
-    let now = pins_on(after.board(), !us);
+    let b = after.board();
+    let now = pins_on(b, !us);
+    // A pin with force: the piece behind is the king, worth more than the pinner, or left
+    // without a defender once the pinned piece steps aside. 20.Re2 "still pins the bishop on
+    // e6 to the rook on e8", a rook guarded by a rook and the queen: the bishop moves at no
+    // cost (...Bxc4, session 46 read).
+    let forceful = |p: Square, x: Square| {
+        b.role_at(x).is_some_and(|r| {
+            r == Role::King
+                || b.role_at(landed)
+                    .is_some_and(|pinner| board::value(r) > board::value(pinner))
+                || (b.attacks_to(x, !us, b.occupied().without(p)) & b.by_color(!us)).is_empty()
+        })
+    };
     pins_on(before.board(), !us)
         .into_iter()
-        .find(|&(s, p, x)| s == from && now.contains(&(landed, p, x)))
+        .find(|&(s, p, x)| s == from && now.contains(&(landed, p, x)) && forceful(p, x))
         .map(|(_, p, x)| idea(mv, "keeps_pin", p, Some(x)))
+}
+
+/// `costs_castling`: a quiet check (no capture) after which the line's reply is a move of the
+/// king (not castling) by a side that could still castle, and can no longer: the check's point
+/// is the castling it takes away (9.Re1+ Kf8 with the queen on h5 still attacked; "answers the
+/// threat Nxh5 with a check" said what the check only puts off, session 46 read). `square` the
+/// king's new square, `other` its old one; `moves` and `san` the reply.
+#[must_use]
+pub fn costs_castling(mv: Move, after: &Chess, pv: &[Move]) -> Option<Fact> {
+    let them = after.turn();
+    let reply = *pv.first()?;
+    if mv.is_capture() || !after.is_check() || reply.role() != Role::King || reply.is_castle() {
+        return None;
+    }
+    let next = board::play(after, reply)?;
+    if !after.castles().has_color(them) || next.castles().has_color(them) {
+        return None;
+    }
+    Some(Fact::Idea {
+        uci: uci(mv),
+        idea: "costs_castling".to_owned(),
+        square: reply.to(),
+        other: reply.from(),
+        moves: vec![uci(reply)],
+        san: vec![shakmaty::san::SanPlus::from_move(after.clone(), reply).to_string()],
+        n: 0,
+    })
 }
 
 /// `reinforces`: a pawn advance (not a capture) after which the pawn defends a knight, bishop
@@ -1694,6 +1737,7 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Vec<Fact>
         reinforces(before, mv, after),
         unpins(before, mv, after),
         keeps_pin(before, mv, after),
+        costs_castling(mv, after, pv),
         prepares_fianchetto(before, mv, after),
         off_rim(before, mv, after),
         fianchettoes(before, mv, after),
@@ -1763,6 +1807,27 @@ mod tests {
         // A pinning bishop nobody attacks, moved along the line, was not driven away.
         let calm = "rnbq1rk1/pp3pp1/2pb1n2/3p2B1/3P4/2NB1N2/PPP2PPP/R2Q1RK1 w - - 0 9";
         assert!(!names(calm, "Bh4", &[]).contains(&"keeps_pin".to_owned()));
+    }
+
+    #[test]
+    fn a_check_answered_by_a_king_move_costs_castling() {
+        // Carlsen-Wang Yue, 9.Re1+ (session 46 read): after ...Kf8 Black can no longer castle.
+        let fen = "r2qk2r/pppb1ppp/3b1n2/3p3Q/3P4/3B4/PPP2PPP/RNB2RK1 w kq - 4 9";
+        assert!(names(fen, "Re1+", &["Kf8"]).contains(&"costs_castling".to_owned()));
+        // Blocked, the king keeps its rights.
+        assert!(!names(fen, "Re1+", &["Be7"]).contains(&"costs_castling".to_owned()));
+        // A king that had already lost them loses nothing.
+        let moved = "r2q3r/pppbkppp/3b1n2/3p3Q/3P4/3B4/PPP2PPP/RNB2RK1 w - - 4 9";
+        assert!(!names(moved, "Re1+", &["Kf8"]).contains(&"costs_castling".to_owned()));
+    }
+
+    #[test]
+    fn a_pin_against_a_guarded_piece_worth_the_pinner_is_not_kept() {
+        // Carlsen-Bacrot, 20.Re2 (session 46 read): the rook, hit by the pawn on f6, still
+        // stands on the e-file against the bishop on e6 and the rook on e8; but that rook is
+        // guarded (by the rook on a8 and the queen) and worth the pinner: no pin to keep.
+        let fen = "r3rqk1/1pp2p2/1b2bp1p/p3R3/P1B5/1PN5/1PQ2PPP/2KR4 w - - 0 20";
+        assert!(!names(fen, "Re2", &[]).contains(&"keeps_pin".to_owned()));
     }
 
     #[test]

@@ -250,7 +250,7 @@ pub fn stops(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
         None => {
             return stops_wanted(before, mv, after, &passed, best_score, &deep)
                 .or_else(|| sidesteps_wanted(mv, after, &passed, best_score, &deep))
-                .or_else(|| denied_square(before, mv, after, &passed, best_score))
+                .or_else(|| denied_square(before, mv, after, &passed, best_score, &deep))
                 .or_else(|| avoids_trade(mv, after, &passed, best_score))
                 .or_else(|| stops_line(mv, after, &passed, &line, best_score, &deep));
         }
@@ -597,7 +597,7 @@ fn stops_best(
             .or_else(|| makes_room(mv, after, passed, r, again, best_score))
             .or_else(|| sidesteps_wanted(mv, after, passed, best_score, deep))
             .or_else(|| stops_wanted(before, mv, after, passed, best_score, deep))
-            .or_else(|| denied_square(before, mv, after, passed, best_score));
+            .or_else(|| denied_square(before, mv, after, passed, best_score, deep));
     }
     // The short search's best after a pass is said stopped only when the deeper search keeps
     // it among the opponent's best: "Nf3 stops Qh4" where ...Qh4 after a pass scores nothing
@@ -607,7 +607,7 @@ fn stops_best(
         return Some(stopped(mv, passed, r));
     }
     stops_wanted(before, mv, after, passed, best_score, deep)
-        .or_else(|| denied_square(before, mv, after, passed, best_score))
+        .or_else(|| denied_square(before, mv, after, passed, best_score, deep))
 }
 
 /// `sidesteps`: the opponent's best move after a pass `r` is quiet and bites by hitting the
@@ -954,6 +954,13 @@ const WANTED_MARGIN: i32 = 30;
 /// this short; at 100 ...h6 against Bg5 in the Giuoco Pianissimo and e4 against ...Bd5 were
 /// lost from the purpose sets, session 33).
 const STOPS_BITE_MARGIN: i32 = 200;
+/// How far below the opponent's best move after a pass (centipawns, both by the deeper search
+/// of [`sound_deeper`]) that biting move may score: the short search's wide margin let through
+/// moves Stockfish puts 105 to 233 cp below the best (...a6 "stops Nb5", ...h6 "stops Bg5",
+/// ...d6 "stops Be5", the session 45 referee; the deeper search puts them 80 cp and more
+/// below). Wider than [`SOUND_MARGIN`]: 9.h3 against ...Bg4 (Fischer, game 32) is 60 below by
+/// the deeper search and 27 by Stockfish.
+const STOPS_DEEP_MARGIN: i32 = 75;
 
 /// Prophylaxis by a pawn taking a square, when the opponent's best move after a pass is not
 /// taken away by the move. A quiet pawn move newly covers a square where an enemy piece (not
@@ -976,6 +983,7 @@ fn denied_square(
     after: &Chess,
     passed: &Chess,
     best_score: i32,
+    deep: &DeepBest,
 ) -> Option<Fact> {
     if mv.role() != Role::Pawn || mv.promotion().is_some() || mv.is_capture() {
         return None;
@@ -1023,10 +1031,14 @@ fn denied_square(
     };
     // A biting move the opponent would not play is no threat to stop: 20.h3 "rules out Bg4"
     // where ...h4 trapping the bishop on g3 was the threat and ...Bg4 nowhere near it.
-    if let Some(r) = candidates
-        .iter()
-        .find(|r| bites(passed, **r) && wanted_within(passed, **r, best_score, STOPS_BITE_MARGIN))
-    {
+    // Nor one a deeper search puts well below their best ([`STOPS_DEEP_MARGIN`]).
+    let bite_wanted = |r: Move| {
+        bites(passed, r)
+            && wanted_within(passed, r, best_score, STOPS_BITE_MARGIN)
+            && deep_reply(passed, r)
+                .is_some_and(|v| v >= deep_best(passed, deep) - STOPS_DEEP_MARGIN)
+    };
+    if let Some(r) = candidates.iter().find(|r| bite_wanted(**r)) {
         return Some(fact("stops", *r));
     }
     let wanted = |r: Move| wanted(passed, r, best_score);
@@ -2550,7 +2562,7 @@ mod tests {
         let passed = pass(&before).unwrap();
         let Some(Fact::Idea {
             idea, square, san, ..
-        }) = denied_square(&before, mv, &after, &passed, 0)
+        }) = denied_square(&before, mv, &after, &passed, 0, &DeepBest::new())
         else {
             panic!("no square taken");
         };
@@ -2563,7 +2575,7 @@ mod tests {
         // A pawn move that covers nothing a piece would use: nothing.
         let (before, mv, after) = before_move_after(fen, "a3");
         let passed = pass(&before).unwrap();
-        assert!(denied_square(&before, mv, &after, &passed, 0).is_none());
+        assert!(denied_square(&before, mv, &after, &passed, 0, &DeepBest::new()).is_none());
     }
 
     #[test]
@@ -2637,7 +2649,7 @@ mod tests {
         let fen = "5rk1/1pp2p2/p1p4p/2b1P1p1/4R3/6B1/PPPr1PPP/2R3K1 b - - 3 18";
         let (before, mv, after) = before_move_after(fen, "f5");
         let passed = pass(&before).unwrap();
-        let named = denied_square(&before, mv, &after, &passed, 0);
+        let named = denied_square(&before, mv, &after, &passed, 0, &DeepBest::new());
         assert!(
             !matches!(named, Some(Fact::Idea { other: Some(o), .. }) if o == shakmaty::Square::E4),
             "{named:?}"
