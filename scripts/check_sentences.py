@@ -35,7 +35,8 @@ definition (docs/EXPLANATIONS.md, "Sentence checks"):
                                  mover's next move does not take back on the same square; the
                                  move was not the only legal one, and the gain is believed
                                  (as wins_material) and more than wins back what the mover
-                                 was behind
+                                 was behind (combination_back: the same, winning back no
+                                 more than what the mover was behind)
   idea_trades_down,              Stockfish (depth N) gives the mover >= 25 cp after the move
   idea_removes_mate_guard
                                  (kibitzer's floor is 50 cp of its own score; without an
@@ -533,7 +534,7 @@ class Referee:
                         why = "the mover ends ahead: part of its extra material given back, not all"
                 if why:
                     self.fail(kind, e, text, why)
-            elif t == "combination":
+            elif t in ("combination", "combination_back"):
                 self.checked["combination"] += 1
                 why = None
                 if board.legal_moves.count() < 2:
@@ -546,8 +547,11 @@ class Referee:
                 if why is None:
                     start = balance(board, mover)
                     gain = settled_gain(board, mover, boards, moves)
-                    if start < 0 and 0 < gain <= -start:
+                    back = start < 0 and 0 < gain <= -start
+                    if t == "combination" and back:
                         why = "balance %+d before, %+d won: won back, not with interest" % (start, gain)
+                    elif t == "combination_back" and not back:
+                        why = "balance %+d before, %+d won: not material that was missing won back" % (start, gain)
                 if why:
                     self.fail("combination", e, text, why)
             elif t in ("idea_blockade", "idea_blockade_isolated"):

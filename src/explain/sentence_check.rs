@@ -400,6 +400,8 @@ pub const MOVED_PIECE_ACTIVITY: &[&str] = &[
     "idea_occupies",
     // A centre pawn taken at once is no centre (9.d4 cxd4, session 31).
     "pawn_centre",
+    // Nor is a pawn taken at once "one step from promotion" (20.exf7+ Kxf7, session 46 read).
+    "advanced_pawn",
     // Nor is a piece taken at once saved (20.Bxe7 "saves the attacked bishop with a threat"
     // where ...Nxe7 takes it: a trade, session 36 read).
     "threat_met_moves",
@@ -591,6 +593,13 @@ impl Gate {
             // As the reason an error hurts, what the answer wins is the point ("it allows cxd5,
             // which wins material"), not that it gives something first.
             "combination" => self.combination && !self.wins_back && !self.answer,
+            // The same, by a mover that was behind: what comes back makes up for it (9.Nxf7
+            // Kxf7 Qf3+ and Bxd5+ wins the knight back and the pawn the mover was down; it was
+            // "Nxf7 captures a pawn", session 46 read).
+            "combination_back" => self.combination && self.wins_back && !self.answer,
+            // A piece given in a combination was not "lost anyway": the line wins it back
+            // (9.Nxf7, the knight on g5 hit by the queen, session 46).
+            "desperado" => !self.combination,
             "q_only_move" => self.only_move,
             "watch_mate" | "watch_wins" | "watch_wins_pawn" => {
                 self.watch_survives && !self.forced_mate
@@ -1478,6 +1487,39 @@ mod tests {
         let fen = "4k2r/8/8/8/8/8/8/4K1R1 w - - 0 1";
         let g = gate(fen, &["g1h1", "h8h1", "e1d2", "e8d7"], Score::Cp(0));
         assert!(g.sacrifice && !g.gives_back);
+    }
+
+    #[test]
+    fn a_combination_that_wins_back_what_was_missing_is_said_so() {
+        // Morphy (game 108), 9.Nxf7 a pawn down: ...Kxf7 Qf3+ and Bxd5+ win the knight back
+        // with the pawn that was missing. Not "with interest", not a desperado (the knight on
+        // g5 was hit by the queen, yet the line wins it back).
+        let fen = "r1bqk2r/ppp2ppp/2n5/b2np1N1/2B5/2P5/P2P1PPP/RNBQ1RK1 w kq - 0 9";
+        let line = [
+            "g5f7", "e8f7", "d1f3", "d8f6", "c4d5", "c8e6", "d5e6", "f7e6", "f3g4", "e6f7",
+        ];
+        let g = gate(fen, &line, Score::Cp(55));
+        assert!(g.combination && g.wins_back);
+        assert!(g.allows("combination_back"));
+        assert!(!g.allows("combination"));
+        assert!(!g.allows("desperado"));
+    }
+
+    #[test]
+    fn a_threat_that_outlasts_the_check_is_not_answered_by_it() {
+        // Carlsen-Wang Yue, 9.Re1+ Kf8: the knight on f6 still takes the queen on h5.
+        let fen = "r2qk2r/pppb1ppp/3b1n2/3p3Q/3P4/3B4/PPP2PPP/RNB2RK1 w kq - 4 9";
+        assert!(
+            gate(fen, &["f1e1", "e8f8"], Score::Cp(20))
+                .threats_after_check
+                .contains(&"f6h5".to_owned())
+        );
+        // Blocked by the knight on e4, the queen is no longer attacked.
+        assert!(
+            !gate(fen, &["f1e1", "f6e4"], Score::Cp(20))
+                .threats_after_check
+                .contains(&"f6h5".to_owned())
+        );
     }
 
     #[test]

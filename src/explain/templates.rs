@@ -684,6 +684,19 @@ impl Templates {
         }
         if let Some(reply) = f.line.split_whitespace().nth(1) {
             v.insert("reply", reply.to_owned());
+            // The piece that makes the reply, from its SAN (English letters; a file is a pawn).
+            let role = match reply.chars().next() {
+                Some('K') => Some(Role::King),
+                Some('Q') => Some(Role::Queen),
+                Some('R') => Some(Role::Rook),
+                Some('B') => Some(Role::Bishop),
+                Some('N') => Some(Role::Knight),
+                Some('a'..='h') => Some(Role::Pawn),
+                _ => None,
+            };
+            if let Some(role) = role {
+                v.insert("reply_piece", w.role(role).to_owned());
+            }
         }
         if !f.plan.is_empty() {
             v.insert("plan", self.list(&f.plan));

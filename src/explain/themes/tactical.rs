@@ -1111,12 +1111,22 @@ fn desperado(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Hit
     let from = mv.from()?;
     mv.capture()?;
     let reply = pv.first()?;
-    (is_bad_spot(before.board(), from)
-        && is_bad_spot(after.board(), mv.to())
-        && reply.to() == mv.to()
-        && reply.is_capture())
-    .then(|| Hit::at(vec![mv.to()]))
+    // Lost where it stood: a bad spot, or won by exchange there had we passed (20.exf7+ with
+    // the pawn on e6 attacked by the pawn on f7 and the queen, guarded by the queen alone:
+    // session 46 read).
+    let lost = is_bad_spot(before.board(), from)
+        || crate::explain::purpose::pass(before).is_some_and(|passed| {
+            passed.legal_moves().iter().any(|m| {
+                m.to() == from && m.is_capture() && board::see_ge(&passed, *m, DESPERADO_LOSS_CP)
+            })
+        });
+    (lost && is_bad_spot(after.board(), mv.to()) && reply.to() == mv.to() && reply.is_capture())
+        .then(|| Hit::on(after.board(), vec![mv.to()]))
 }
+
+/// What the opponent must win by exchange on the piece's square (centipawns) for
+/// [`desperado`] to call the piece lost there: a pawn.
+const DESPERADO_LOSS_CP: i32 = 100;
 
 #[cfg(test)]
 mod tests {
@@ -1133,6 +1143,23 @@ mod tests {
             .into_iter()
             .find(|t| t.id == "sacrifice")
             .map(|t| (t.ply, t.squares))
+    }
+
+    #[test]
+    fn a_pawn_lost_by_exchange_that_takes_first_is_a_desperado() {
+        // Morphy (game 107), 20.exf7+: the pawn on e6 was attacked by the pawn on f7 and the
+        // queen and guarded by the queen alone; it takes on f7 before it is lost.
+        let p = board::from_fen("r3k2r/1pp1qp2/p1p1P2p/5p2/5P2/4Q3/PP4PP/R4RK1 w kq - 0 20");
+        let line = board::line_from(&p, &["exf7+", "Kxf7"]);
+        let after = board::play(&p, line[0]).unwrap();
+        let hit = crate::explain::themes::detect(&p, line[0], &after, &line[1..])
+            .into_iter()
+            .find(|t| t.id == "desperado" && t.ply == 0)
+            .expect("a desperado");
+        assert_eq!(
+            hit.pieces.first().map(|r| r.role),
+            Some(shakmaty::Role::Pawn)
+        );
     }
 
     #[test]
