@@ -1454,6 +1454,20 @@ def t_idea(board, c):
             safe = lambda b: b.is_legal(go) and exchange(b, go) >= 0
             return safe(passed_b) and not safe(board)
         return False
+    if idea == "takes_pinner":
+        # The move captures the enemy bishop, rook or queen on its target square, which before
+        # the move attacked our man on s (not a pawn or king) with our man on `other` right
+        # behind it on the line (nothing between), `other` our king or worth more than the
+        # pinner.
+        x, y, z = board.piece_at(m.to_square), board.piece_at(s), board.piece_at(other) if other is not None else None
+        if (not board.is_capture(m) or x is None or y is None or z is None or x.color != them
+                or y.color != us or z.color != us
+                or x.piece_type not in (chess.BISHOP, chess.ROOK, chess.QUEEN)
+                or y.piece_type in (chess.PAWN, chess.KING) or s not in board.attacks(m.to_square)
+                or s not in chess.SquareSet(chess.between(m.to_square, other))
+                or chess.SquareSet(chess.between(s, other)) & board.occupied):
+            return False
+        return z.piece_type == chess.KING or VALUES[z.piece_type] > VALUES[x.piece_type]
     if idea == "costs_castling":
         # A quiet check; the line's reply (moves[0]) is a king move, not castling, from
         # `other` to s, by a side that could castle before it and cannot after it.

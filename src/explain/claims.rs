@@ -867,7 +867,7 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 80] = [
+    pub const IDEAS: [&'static str; 81] = [
         "readies",
         "readies_hit",
         "sidesteps",
@@ -943,6 +943,7 @@ impl Fact {
         "removes_line",
         "keeps_pin",
         "costs_castling",
+        "takes_pinner",
         "trade_tempo",
         "stops_plan",
         "stops_plan_answer",

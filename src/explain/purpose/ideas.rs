@@ -77,6 +77,8 @@
 //!   the other in the line's next two plies (20.Bf5 against the bishop on c8);
 //!   `offers_trade_attacker` when that enemy piece aimed at a square beside our king (20.Bg3
 //!   against the bishop on d6 aimed at h2);
+//! - `takes_pinner` ([`takes_pinner`]): a capture of the piece that pinned one of ours to the
+//!   king or to a piece worth more than the pinner (20.Qxe5, the queen on g3 pinned);
 //! - `costs_castling` ([`costs_castling`]): a quiet check the line answers with a king move
 //!   that gives up castling (9.Re1+ Kf8);
 //! - `keeps_pin` ([`keeps_pin`]): a bishop, rook or queen, attacked where it stood, steps to a
@@ -846,6 +848,27 @@ pub fn keeps_pin(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
         .into_iter()
         .find(|&(s, p, x)| s == from && now.contains(&(landed, p, x)) && forceful(p, x))
         .map(|(_, p, x)| idea(mv, "keeps_pin", p, Some(x)))
+}
+
+/// `takes_pinner`: a capture of the enemy bishop, rook or queen that pinned a piece of ours (not
+/// a pawn; the capturer itself, too) to our king or to a piece worth more than the pinner: the
+/// pin is over (20.Qxe5 with the queen on g3 pinned to the king on h2 by the queen on e5: the
+/// trade could not be avoided; "the trade is even" gave no reason, session 46 read). `square`
+/// the pinned piece, `other` the piece behind it.
+#[must_use]
+pub fn takes_pinner(before: &Chess, mv: Move) -> Option<Fact> {
+    mv.capture()?;
+    let b = before.board();
+    let us = before.turn();
+    let pinner = b.role_at(mv.to())?;
+    pins_on(b, us)
+        .into_iter()
+        .find(|&(s, _, x)| {
+            s == mv.to()
+                && b.role_at(x)
+                    .is_some_and(|r| r == Role::King || board::value(r) > board::value(pinner))
+        })
+        .map(|(_, p, x)| idea(mv, "takes_pinner", p, Some(x)))
 }
 
 /// `costs_castling`: a quiet check (no capture) after which the line's reply is a move of the
@@ -1738,6 +1761,7 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Vec<Fact>
         unpins(before, mv, after),
         keeps_pin(before, mv, after),
         costs_castling(mv, after, pv),
+        takes_pinner(before, mv),
         prepares_fianchetto(before, mv, after),
         off_rim(before, mv, after),
         fianchettoes(before, mv, after),
@@ -1807,6 +1831,19 @@ mod tests {
         // A pinning bishop nobody attacks, moved along the line, was not driven away.
         let calm = "rnbq1rk1/pp3pp1/2pb1n2/3p2B1/3P4/2NB1N2/PPP2PPP/R2Q1RK1 w - - 0 9";
         assert!(!names(calm, "Bh4", &[]).contains(&"keeps_pin".to_owned()));
+    }
+
+    #[test]
+    fn a_capture_of_the_pinner_ends_the_pin() {
+        // Carlsen-Wang Yue, 20.Qxe5: the queen on e5 pinned the queen on g3 to the king on h2.
+        let fen = "4rk1r/pppb1ppp/8/3pq3/8/3B2QP/PPP3PK/RNB5 w - - 4 20";
+        assert!(names(fen, "Qxe5", &["Rxe5"]).contains(&"takes_pinner".to_owned()));
+        // A rook taking a queen that pinned it to its king: the pin ends.
+        let pinned = "4k3/8/8/3q4/8/8/3R4/3K4 w - - 0 1";
+        assert!(names(pinned, "Rxd5", &[]).contains(&"takes_pinner".to_owned()));
+        // The same queen with nothing behind the rook pinned nothing.
+        let free = "4k3/8/8/2q5/8/8/2R5/3K4 w - - 0 1";
+        assert!(!names(free, "Rxc5", &[]).contains(&"takes_pinner".to_owned()));
     }
 
     #[test]

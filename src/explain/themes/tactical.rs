@@ -866,9 +866,16 @@ fn capturing_defender(before: &Chess, mv: Move, _after: &Chess, pv: &[Move]) -> 
     if !ours.is_capture() || x == mv.to() || b0.color_at(x) != Some(!before.turn()) {
         return None;
     }
-    b0.attacks_from(mv.to())
-        .contains(x)
-        .then(|| Hit::at(vec![mv.to(), x]))
+    // The pieces named (the defender taken, then the piece it guarded), when both stood on
+    // their squares (an en passant capture takes nothing on its square).
+    let named = b0.piece_at(mv.to()).is_some() && b0.piece_at(x).is_some();
+    b0.attacks_from(mv.to()).contains(x).then(|| {
+        if named {
+            Hit::on(b0, vec![mv.to(), x])
+        } else {
+            Hit::at(vec![mv.to(), x])
+        }
+    })
 }
 
 fn overloading(_before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Hit> {
