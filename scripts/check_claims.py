@@ -1218,7 +1218,9 @@ def t_idea(board, c):
         # `makes_way`: such a step by a piece not developing (a knight, bishop or queen off the
         # square it started on) frees the square for the piece going there next (9...Re8, Nf8).
         if idea == "makes_way":
-            return (not possible and vacated and not developing(board, m)
+            # The queen off its first square for a rook is the rook's way, not development.
+            queen_for_rook = role == chess.QUEEN and mid.piece_type_at(ours.from_square) == chess.ROOK
+            return (not possible and vacated and (not developing(board, m) or queen_for_rook)
                     and mid.piece_type_at(ours.from_square) != chess.PAWN
                     and ours.to_square == s and other == ours.from_square and len(line) == 3)
         possible = possible or vacated
@@ -1467,7 +1469,10 @@ def t_idea(board, c):
                 or s not in chess.SquareSet(chess.between(m.to_square, other))
                 or chess.SquareSet(chess.between(s, other)) & board.occupied):
             return False
-        return z.piece_type == chess.KING or VALUES[z.piece_type] > VALUES[x.piece_type]
+        # Two men of a kind that hold each other on the line (the capturer the pinned man): a
+        # trade, no pin ended, unless the king stood behind.
+        mutual = m.from_square == s and y.piece_type == x.piece_type
+        return z.piece_type == chess.KING or (not mutual and VALUES[z.piece_type] > VALUES[x.piece_type])
     if idea == "costs_castling":
         # A quiet check; the line's reply (moves[0]) is a king move, not castling, from
         # `other` to s, by a side that could castle before it and cannot after it.
@@ -1719,6 +1724,22 @@ def t_idea(board, c):
                 and other == m.from_square and chess.square_file(m.from_square) in (0, 7)
                 and 2 <= f <= 5 and 2 <= r <= 5 and m.to_square not in (chess.D4, chess.E4, chess.D5, chess.E5)
                 and not after.attackers(them, s) & after.pieces(chess.PAWN, them))
+    if idea == "aims_king":
+        # A quiet bishop or queen move, no check, onto a diagonal to the enemy king (on its first
+        # two ranks) that it was not on, the only man between them an enemy pawn (s) beside the
+        # king (other); no capture of the piece wins by exchange.
+        king = after.king(them)
+        if (role not in (chess.BISHOP, chess.QUEEN) or board.is_capture(m) or after.is_check()
+                or king is None or other != king or rel_rank(king, them) > 1):
+            return False
+        line = chess.SquareSet.ray(king, m.to_square)
+        between = chess.SquareSet.between(m.to_square, king) & after.occupied
+        diagonal = chess.square_file(king) != chess.square_file(m.to_square) and chess.square_rank(king) != chess.square_rank(m.to_square)
+        return (diagonal and m.to_square in line and m.from_square not in line and list(between) == [s]
+                and after.piece_at(s) == chess.Piece(chess.PAWN, them)
+                and chess.square_distance(s, king) == 1
+                and not any(after.is_capture(c) and c.to_square == m.to_square and see(after, c) > 0
+                            for c in after.legal_moves))
     if idea == "aims_f7":
         f7 = rel_sq("f7", us)
         return (role in (chess.BISHOP, chess.QUEEN) and not board.is_capture(m) and s == f7
@@ -2460,7 +2481,7 @@ def perturbations(c):
         out.append(remove(c, c["uci"][:2]))
     elif k == "idea":
         out.append(remove(c, c["uci"][:2]))
-        if c["idea"] in ("blockade", "undermines", "minority", "fianchetto", "aims_f7", "king_off_line",
+        if c["idea"] in ("blockade", "undermines", "minority", "fianchetto", "aims_f7", "aims_king", "king_off_line",
                          "escapes", "removes_guard", "removes_defender", "avoids_trade", "stops_attack",
                          "uncovers", "uncovers_take"):
             out.append(remove(c, c["square"]))

@@ -515,7 +515,7 @@ pub enum Fact {
         /// The move.
         uci: String,
         /// Which idea: `stops`, `denies`, `prepares`, `plan`, `route`, `king_off_line`, `king_corner`, `blockade`,
-        /// `undermines`, `minority`, `storm`, `fianchetto`, `centralises`, `aims_f7`, `breakthrough`,
+        /// `undermines`, `minority`, `storm`, `fianchetto`, `centralises`, `aims_f7`, `aims_king`, `breakthrough`,
         /// `trades_down`.
         idea: String,
         /// The main square.
@@ -867,7 +867,7 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 81] = [
+    pub const IDEAS: [&'static str; 82] = [
         "readies",
         "readies_hit",
         "sidesteps",
@@ -911,6 +911,7 @@ impl Fact {
         "off_rim",
         "keeps",
         "aims_f7",
+        "aims_king",
         "breakthrough",
         "trades_down",
         "rook_backs",

@@ -1918,6 +1918,27 @@ mod tests {
     }
 
     #[test]
+    fn a_trade_in_a_line_that_wins_back_says_the_line() {
+        // Fischer's game, 11...Bxe5, a pawn down: dxe5 takes back, and ...Qxd1 Rxd1 Nxe4 wins
+        // the pawn back (session 46 read: "Bxe5 captures a knight" read as a piece won).
+        let e = medium(
+            "r1bqr1k1/1pp2ppp/p1pb1n2/4N1B1/3PP3/2P5/PP3PPP/RN1QR1K1 b - - 2 11",
+            "Bxe5",
+            &[
+                "dxe5", "Qxd1", "Rxd1", "Nxe4", "Be3", "Bf5", "Nd2", "Nxd2", "Bxd2", "Rxe5",
+            ],
+            38,
+        );
+        let said: Vec<&str> = e.sentences.iter().map(|s| s.template.as_str()).collect();
+        assert!(!said.contains(&"captures"), "{}", e.text);
+        assert!(
+            said.iter().any(|t| t.starts_with("wins_")),
+            "{said:?} {}",
+            e.text
+        );
+    }
+
+    #[test]
     fn a_captures_point_is_said_before_the_bare_capture() {
         // A coach's read (session 30). 16...Bxd5 cxd5: an even trade, and the knight on d5
         // stood on an outpost (was "Bxd5 captures a knight.").

@@ -389,6 +389,7 @@ pub const MOVED_PIECE_ACTIVITY: &[&str] = &[
     "idea_centralises_queen",
     "idea_off_rim",
     "idea_aims_f7",
+    "idea_aims_king",
     "idea_fianchettoes",
     "idea_stops",
     "idea_refutes",
@@ -645,6 +646,10 @@ impl Gate {
             // 4.e3 before Bxc4 does not "win the material back" itself).
             "wins_back" => self.gain_believed && self.wins_back && self.captures,
             "wins_back_later" => self.gain_believed && self.wins_back && !self.captures,
+            // A capture taken back at once in a line that wins: the line is the point, said by
+            // `wins_material` or `wins_back`, not the piece taken (11...Bxe5 "captures a knight"
+            // with dxe5 next, where ...Qxd1 Rxd1 Nxe4 wins the pawn back; session 46 read).
+            "captures" if self.taken_back && self.gain_believed && !self.mates => false,
             // An answer's capture that only takes back (9.Bxc6+ bxc6) is no reason; nor one the
             // mover takes back at once (9.f4 "after f4, exf4 takes the pawn", gxf4; session 41
             // read).
@@ -1658,6 +1663,17 @@ mod tests {
         let level = "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1";
         let g = gate(level, &["e4d5", "e8d7"], Score::Cp(100));
         assert!(!g.wins_back && g.allows("wins_material") && !g.allows("wins_back"));
+        // 11...Bxe5 in Fischer's game, a pawn down: dxe5 takes back, ...Qxd1 Rxd1 Nxe4 wins the
+        // pawn back. The line is the point, not "captures a knight".
+        let gambit = "r1bqr1k1/1pp2ppp/p1pb1n2/4N1B1/3PP3/2P5/PP3PPP/RN1QR1K1 b - - 2 11";
+        let line = [
+            "d6e5", "d4e5", "d8d1", "e1d1", "f6e4", "g5e3", "c8f5", "b1d2",
+        ];
+        let g = gate(gambit, &line, Score::Cp(38));
+        assert!(g.taken_back && g.wins_back && g.allows("wins_back") && !g.allows("captures"));
+        // A capture not taken back still says what it takes.
+        let g = gate(level, &["e4d5", "e8d7"], Score::Cp(100));
+        assert!(g.allows("captures"));
         // 20.Nxd8 eight pawns down (Tal.pgn game 2): the first plies win back six, and only
         // the end of the line wins the trapped knight on a1: "wins back", not "+6 pawns won".
         let tal = "r1bq1rk1/4b1pp/p1N5/1pp5/2nP1p2/3Q3P/PP1B1PP1/nN2R1K1 w - - 0 20";

@@ -220,6 +220,11 @@ impl Template {
     fn names_reply(&self) -> bool {
         self.phrasings.iter().any(|p| p.contains("{reply}"))
     }
+
+    /// Whether the template's words name the material a line wins (`{gain}`).
+    fn names_gain(&self) -> bool {
+        self.phrasings.iter().any(|p| p.contains("{gain}"))
+    }
 }
 
 #[derive(Debug, Deserialize)]
@@ -1095,9 +1100,23 @@ impl Templates {
                 .copied()
                 .filter(|i| f.claims.get(*i).is_some_and(|c| c.fact.kind() != "quality"))
                 .collect();
+            // The material a line wins is said only by a sentence that names it: "Bxe5 uncovers
+            // an attack from d8" rests on the line's gain without a word of it, and "wins
+            // material back" must still be said (11...Bxe5, session 46 read).
+            let gain_unsaid = |i: usize, template: &str| {
+                f.claims
+                    .get(i)
+                    .is_some_and(|c| c.fact.kind() == "wins_material")
+                    && !self
+                        .templates
+                        .iter()
+                        .any(|said| said.id == template && said.names_gain())
+            };
             let said = |i: usize| {
-                out.iter()
-                    .any(|s| s.claims.iter().any(|j| same_fact(f.claims, i, *j)))
+                out.iter().any(|s| {
+                    s.claims.iter().any(|j| same_fact(f.claims, i, *j))
+                        && !gain_unsaid(i, &s.template)
+                })
             };
             if !facts.is_empty() && facts.iter().all(|i| said(*i)) {
                 continue;

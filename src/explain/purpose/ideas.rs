@@ -50,6 +50,8 @@
 //!   our own c- to f-pawn, which can now advance where no capture wins it (with us to move again):
 //!   9.Ne1 makes way for f4 (`square`: the push's target, the double step when it is safe;
 //!   `other`: the pawn). Said only when the move has no other point;
+//! - `aims_king` ([`aims_king`]): a bishop or queen onto a diagonal towards the enemy king with
+//!   only the pawn beside the king between (9.Bc4 against the king on g8 through f7);
 //! - `aims_f7` ([`aims_f7`]): a bishop or queen newly attacks the f7 (f2) pawn, which only the
 //!   king defends;
 //! - `breakthrough` ([`breakthrough`]): a pawn push that offers the pawn to an enemy pawn gives
@@ -853,8 +855,9 @@ pub fn keeps_pin(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
 /// `takes_pinner`: a capture of the enemy bishop, rook or queen that pinned a piece of ours (not
 /// a pawn; the capturer itself, too) to our king or to a piece worth more than the pinner: the
 /// pin is over (20.Qxe5 with the queen on g3 pinned to the king on h2 by the queen on e5: the
-/// trade could not be avoided; "the trade is even" gave no reason, session 46 read). `square`
-/// the pinned piece, `other` the piece behind it.
+/// trade could not be avoided; "the trade is even" gave no reason, session 46 read). The pinned
+/// capturer taking a pinner of its own kind only trades (the two held each other) unless our
+/// king stood behind. `square` the pinned piece, `other` the piece behind it.
 #[must_use]
 pub fn takes_pinner(before: &Chess, mv: Move) -> Option<Fact> {
     mv.capture()?;
@@ -863,10 +866,15 @@ pub fn takes_pinner(before: &Chess, mv: Move) -> Option<Fact> {
     let pinner = b.role_at(mv.to())?;
     pins_on(b, us)
         .into_iter()
-        .find(|&(s, _, x)| {
+        .find(|&(s, p, x)| {
+            // Two men of a kind on one line each hold the other: taking is a trade, not a pin
+            // ended, unless the king stood behind (20.Bxg7 "takes the bishop that pinned the
+            // bishop on b2 to the rook", the referee's games).
+            let mutual = Some(p) == mv.from() && mv.role() == pinner;
             s == mv.to()
-                && b.role_at(x)
-                    .is_some_and(|r| r == Role::King || board::value(r) > board::value(pinner))
+                && b.role_at(x).is_some_and(|r| {
+                    r == Role::King || (!mutual && board::value(r) > board::value(pinner))
+                })
         })
         .map(|(_, p, x)| idea(mv, "takes_pinner", p, Some(x)))
 }
@@ -1268,6 +1276,35 @@ pub fn aims_f7(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
         && board::attackers(b1, f7, !us) == Bitboard::from_square(king)
         && board::attackers(b1, f7, us) == Bitboard::from_square(landed))
     .then(|| idea(mv, "aims_f7", f7, Some(landed)))
+}
+
+/// `aims_king`: a bishop or queen (a quiet move, not a check) comes onto a diagonal towards
+/// the enemy king on its first two ranks with nothing between them but one enemy pawn beside
+/// the king, its shield, and stands safe there; it was not on that diagonal before (9.Bc4 in
+/// the Yugoslav Dragon against the king on g8 through f7: "is a step on the bishop's way to b3"
+/// missed the diagonal, session 46 read). `square` the pawn, `other` the king.
+#[must_use]
+pub fn aims_king(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
+    if !matches!(mv.role(), Role::Bishop | Role::Queen) || mv.is_capture() || after.is_check() {
+        return None;
+    }
+    let us = before.turn();
+    let b = after.board();
+    let king = b.king_of(!us)?;
+    let landed = mv.to();
+    let from = mv.from()?;
+    if board::rel_rank(king, !us) > 1
+        || !attacks::bishop_attacks(king, Bitboard::EMPTY).contains(landed)
+        || attacks::ray(king, landed).contains(from)
+    {
+        return None;
+    }
+    let between = attacks::between(landed, king) & b.occupied();
+    let shield = between.single_square()?;
+    (b.piece_at(shield) == Some(Role::Pawn.of(!us))
+        && attacks::king_attacks(king).contains(shield)
+        && safe_there(after, landed))
+    .then(|| idea(mv, "aims_king", shield, Some(king)))
 }
 
 /// Files where `color` has a passed pawn.
@@ -1769,6 +1806,7 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Vec<Fact>
         opens_diagonal(before, mv, after),
         counters(before, mv, after),
         aims_f7(before, mv, after),
+        aims_king(before, mv, after),
         battery(before, mv, after),
         xray(before, mv, after),
         unblocks(before, mv, after, pv),
@@ -1834,6 +1872,18 @@ mod tests {
     }
 
     #[test]
+    fn a_bishop_on_the_kings_diagonal_aims_at_it() {
+        // Fischer's game, the Yugoslav Dragon: 9.Bc4 aims at the king on g8 through f7.
+        let dragon = "r1bq1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQ2PP/R3KB1R w KQ - 3 9";
+        assert!(names(dragon, "Bc4", &[]).contains(&"aims_king".to_owned()));
+        // Be2 stays off that diagonal.
+        assert!(!names(dragon, "Be2", &[]).contains(&"aims_king".to_owned()));
+        // With a second man between, the king is not aimed at: a pawn on e6 too.
+        let closed = "r1bq1rk1/pp3pbp/2nppnp1/8/3NP3/2N1BP2/PPPQ2PP/R3KB1R w KQ - 0 9";
+        assert!(!names(closed, "Bc4", &[]).contains(&"aims_king".to_owned()));
+    }
+
+    #[test]
     fn a_capture_of_the_pinner_ends_the_pin() {
         // Carlsen-Wang Yue, 20.Qxe5: the queen on e5 pinned the queen on g3 to the king on h2.
         let fen = "4rk1r/pppb1ppp/8/3pq3/8/3B2QP/PPP3PK/RNB5 w - - 4 20";
@@ -1841,6 +1891,10 @@ mod tests {
         // A rook taking a queen that pinned it to its king: the pin ends.
         let pinned = "4k3/8/8/3q4/8/8/3R4/3K4 w - - 0 1";
         assert!(names(pinned, "Rxd5", &[]).contains(&"takes_pinner".to_owned()));
+        // A bishop taking the bishop that held it against the rook behind: a trade of bishops
+        // that held each other, no pin ended.
+        let mutual = "4k3/8/8/8/3b4/8/1B6/R3K3 w - - 0 1";
+        assert!(!names(mutual, "Bxd4", &[]).contains(&"takes_pinner".to_owned()));
         // The same queen with nothing behind the rook pinned nothing.
         let free = "4k3/8/8/2q5/8/8/2R5/3K4 w - - 0 1";
         assert!(!names(free, "Rxc5", &[]).contains(&"takes_pinner".to_owned()));

@@ -1627,8 +1627,14 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
         // frees f8 for the knight on d7 (...Nf8 in the Carlsbad structure), 7...Re8 for the
         // bishop on d6 (...Bf8). 17.Nc3 and Rfb1 stays a plan.
         // (A pawn stepping up behind is `unblocks`, or the line's plan.)
-        let makes_way =
-            vacated && !ours.is_castle() && ours.role() != Role::Pawn && !developing(before, mv);
+        // The queen leaving its first square for a rook is no development but the rook's
+        // way onto that file (9.Qc2 and Rd1 in the King's Indian: "is followed by Rd1" read as
+        // no reason, session 46 read).
+        let queen_for_rook = mv.role() == Role::Queen && ours.role() == Role::Rook;
+        let makes_way = vacated
+            && !ours.is_castle()
+            && ours.role() != Role::Pawn
+            && (!developing(before, mv) || queen_for_rook);
         match (supports, possible, vacated, cleared) {
             (true, ..) => ("supports", Some(landed)),
             (false, true, ..) => ("plan", None),
@@ -2072,6 +2078,11 @@ mod tests {
         assert_eq!(idea_of(fen, "Nf3", &["Kd7", "Bd2"]), "makes_way");
         let carlsbad = "r1bq1rk1/pp1nbppp/2p2n2/3p2B1/3P4/2NBPN2/PPQ2PPP/R3K2R b KQ - 3 9";
         assert_eq!(idea_of(carlsbad, "Re8", &["O-O", "Nf8"]), "makes_way");
+        // The queen off d1 for a rook is the rook's way onto the d-file, though the queen
+        // develops (Fischer's game, 9.Qc2 Re8 10.Rd1 in the King's Indian).
+        let kid = "r1bq1rk1/pp1n1pbp/2pp1np1/4p3/2PPP3/2N3P1/PP2NPBP/R1BQ1RK1 w - - 0 9";
+        assert_eq!(idea_of(kid, "Qc2", &["Re8", "Rd1"]), "makes_way");
+        // The knight off b1 for the rook stays the line's plan (above).
         // A pawn that steps off it does prepare: b3 and Bb2.
         let fen = "4k3/8/8/8/8/8/1P6/2B1K3 w - - 0 1";
         assert_eq!(idea_of(fen, "b3", &["Kd7", "Bb2"]), "prepares");
