@@ -1064,6 +1064,32 @@ def t_idea(board, c):
             return False
         again = legal(after, r)
         return again is None or exchange(after, again) < 0
+    if idea == "frees_guard":
+        # A quiet move (not the king's, not castling); the mover's next move in the line (after
+        # the reply, no check) is by the piece on `other` (not a pawn or the king), not castling.
+        # Our man on `square` (not the king, not the moved one) was attacked by the opponent
+        # with the piece on `other` its only guard; after the reply it is still there, attacked,
+        # guarded by that piece and by the moved man from where it landed; after the next move
+        # still attacked, guarded by the moved man and not by the piece that went on.
+        line = c["moves"]
+        if (role == chess.KING or board.is_castling(m) or len(line) != 3 or line[0] != c["uci"]
+                or play_line(board, line) is None or other is None):
+            return False
+        mid = play_line(board, line[:2])
+        ours = chess.Move.from_uci(line[2])
+        nxt = play_line(board, line)
+        if (mid.is_check() or ours.from_square != other or mid.is_castling(ours)
+                or mid.piece_type_at(other) in (chess.PAWN, chess.KING, None)):
+            return False
+        man = board.piece_at(s)
+        if (man is None or man.color != us or man.piece_type == chess.KING or s in (m.from_square, other)
+                or mid.piece_at(s) != man or nxt.piece_at(s) != man):
+            return False
+        landed = m.to_square
+        return (bool(board.attackers(them, s)) and set(board.attackers(us, s)) == {other}
+                and bool(mid.attackers(them, s)) and landed in mid.attackers(us, s)
+                and other in mid.attackers(us, s) and bool(nxt.attackers(them, s))
+                and landed in nxt.attackers(us, s) and ours.to_square not in nxt.attackers(us, s))
     if idea == "supports":
         # A pawn move; the mover's next move in the line (after the reply, no check) is a pawn
         # push, not a capture, by another pawn, to s, which the moved pawn (on `other`) now

@@ -867,7 +867,8 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 82] = [
+    pub const IDEAS: [&'static str; 83] = [
+        "frees_guard",
         "readies",
         "readies_hit",
         "sidesteps",

@@ -500,6 +500,12 @@ impl Templates {
                 "sound" => f
                     .quality
                     .is_none_or(|q| matches!(q.as_str(), "book" | "best" | "excellent" | "good")),
+                // What the move is for may be said of an inaccuracy too (9.f3 frees the knight
+                // on c3 for Nd5, though g4 was better: "Better was g4" alone read as no
+                // reason, session 46), not of a mistake or a blunder, whose point fails.
+                "meant" => f.quality.is_none_or(|q| {
+                    matches!(q.as_str(), "book" | "best" | "excellent" | "good" | "inaccuracy")
+                }),
                 "better" => f.better.is_some(),
                 "better_develops" => f.better_develops,
                 // The move lost something against the engine's best (an excellent move is
@@ -1365,6 +1371,7 @@ fn rests_on_quality(n: &str) -> bool {
                 | "error"
                 | "score"
                 | "sound"
+                | "meant"
                 | "undecided"
         )
 }

@@ -1578,6 +1578,20 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
             n: 0,
         });
     }
+    // A move that takes over the guard of a man whose only guard was the piece that moves
+    // next in the line: the move frees that piece (9.f3 guards e4 in the Najdorf, so the knight
+    // on c3 can go to d5; "Better was g4" alone read as no reason, session 46 read).
+    if let Some(guarded) = frees_guard(before, mv, &mid, ours, &next) {
+        return Some(Fact::Idea {
+            uci: uci(mv),
+            idea: "frees_guard".to_owned(),
+            square: guarded,
+            other: ours.from(),
+            moves: line[..3].iter().map(|m| uci(*m)).collect(),
+            san: names[..1].to_vec(),
+            n: 0,
+        });
+    }
     let (idea, other) = {
         // The piece that moved moving on is a plan, not something the move made possible
         // (1.e4 does not "prepare" e5); so is a move that was legal and safe before (the same
@@ -1669,6 +1683,41 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
         moves: line.iter().map(|m| uci(*m)).collect(),
         san: names,
         n: 0,
+    })
+}
+
+/// The man of ours (not the king) that `mv` takes over the guard of, for the piece that
+/// moves next (`ours`, in `mid`, giving `next`): attacked by the opponent before the move with
+/// that piece its only guard, still attacked after the reply and after `ours`, guarded by the
+/// moved man from where it landed (not before) and no longer by the piece that went on.
+fn frees_guard(before: &Chess, mv: Move, mid: &Chess, ours: Move, next: &Chess) -> Option<Square> {
+    let us = before.turn();
+    let freed = ours.from()?;
+    let landed = crate::explain::themes::util::dest(mv, us);
+    if matches!(ours.role(), Role::Pawn | Role::King)
+        || ours.is_castle()
+        || mv.is_castle()
+        || mv.role() == Role::King
+        || freed == landed
+    {
+        return None;
+    }
+    let guards = |b: &shakmaty::Board, x: Square, side: shakmaty::Color| {
+        b.attacks_to(x, side, b.occupied()) & b.by_color(side)
+    };
+    let (b, m, n) = (before.board(), mid.board(), next.board());
+    (b.by_color(us) & !b.kings()).into_iter().find(|&x| {
+        Some(x) != mv.from()
+            && x != freed
+            && guards(b, x, !us).any()
+            && guards(b, x, us) == Bitboard::from(freed)
+            && m.piece_at(x) == b.piece_at(x)
+            && n.piece_at(x) == b.piece_at(x)
+            && guards(m, x, us).contains(landed)
+            && guards(m, x, us).contains(freed)
+            && guards(n, x, !us).any()
+            && guards(n, x, us).contains(landed)
+            && !guards(n, x, us).contains(ours.to())
     })
 }
 
@@ -2082,6 +2131,13 @@ mod tests {
         // develops (Fischer's game, 9.Qc2 Re8 10.Rd1 in the King's Indian).
         let kid = "r1bq1rk1/pp1n1pbp/2pp1np1/4p3/2PPP3/2N3P1/PP2NPBP/R1BQ1RK1 w - - 0 9";
         assert_eq!(idea_of(kid, "Qc2", &["Re8", "Rd1"]), "makes_way");
+        // A pawn that takes over the guard of e4 from the knight on c3, which goes to d5 next
+        // (Fischer's game, 9.f3 Be6 10.Nd5 in the Najdorf): the knight is freed.
+        let najdorf = "rnbq1rk1/1p2bppp/p2p1n2/4p3/4P3/1NN1B3/PPP1BPPP/R2QK2R w KQ - 4 9";
+        assert_eq!(idea_of(najdorf, "f3", &["Be6", "Nd5"]), "frees_guard");
+        // With the pawn on e4 guarded twice before, the knight's move is the line's plan.
+        let guarded = "rnbq1rk1/1p2bppp/p2p1n2/4p3/4P3/1NNBB3/PPP2PPP/R2QK2R w KQ - 4 9";
+        assert_eq!(idea_of(guarded, "h3", &["Be6", "Nd5"]), "plan");
         // The knight off b1 for the rook stays the line's plan (above).
         // A pawn that steps off it does prepare: b3 and Bb2.
         let fen = "4k3/8/8/8/8/8/1P6/2B1K3 w - - 0 1";
