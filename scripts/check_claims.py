@@ -1010,11 +1010,28 @@ def t_idea(board, c):
             return False
         again = chess.Move(rm.from_square, m.to_square)
         return not (again in after.legal_moves and after.is_capture(again))
-    if idea in ("stops", "occupies"):
+    if idea in ("stops", "occupies", "stops_hit"):
         r = c["moves"][0]
         # `occupies`: the move stands on the very square the opponent's move went to.
         if (idea == "occupies") != (s == m.to_square):
             return False
+        # `stops_hit`: `other` our piece (no pawn, no king, not the moved one) that r, quiet
+        # and no check, would hit where it lands and did not from where it stood: worth at
+        # least r's piece or undefended then, no queen against queen.
+        if idea == "stops_hit":
+            passed_b = pass_turn(board)
+            rm0 = legal(passed_b, r) if passed_b is not None else None
+            if rm0 is None or other is None or passed_b.is_capture(rm0) or other == m.from_square:
+                return False
+            hit = passed_b.copy()
+            hit.push(rm0)
+            p = hit.piece_at(other)
+            rrole = rm0.promotion or passed_b.piece_type_at(rm0.from_square)
+            if (hit.is_check() or p is None or p.color != us or p.piece_type in (chess.PAWN, chess.KING)
+                    or other not in hit.attacks(rm0.to_square) or other in passed_b.attacks(rm0.from_square)
+                    or (p.piece_type == chess.QUEEN and rrole == chess.QUEEN)
+                    or not (VALUES[p.piece_type] >= VALUES[rrole] or not defended(hit, other))):
+                return False
         # After the move the opponent is to move: r is tested there, as after a pass before.
         before_p, after_p = pass_turn(board), after
         if (board.is_capture(m) or after.is_check() or chess.Move.from_uci(r).to_square != s
@@ -1064,6 +1081,31 @@ def t_idea(board, c):
             return False
         again = legal(after, r)
         return again is None or exchange(after, again) < 0
+    if idea == "shuts_discovery":
+        # Not a king's move nor castling. With the mover passing, the line's move (from
+        # `other`) is legal and gives check from the line piece on `square` (not from where it
+        # lands) to our king; before the move only `other` stood between them, and the moved
+        # man lands between them; after the move the same move, if legal, no longer checks
+        # from `square`.
+        line = c["moves"]
+        passed = pass_turn(board)
+        if role == chess.KING or board.is_castling(m) or passed is None or len(line) != 1 or other is None:
+            return False
+        r = chess.Move.from_uci(line[0])
+        king = board.king(us)
+        if r not in passed.legal_moves or r.from_square != other or king is None:
+            return False
+        checked = passed.copy()
+        checked.push(r)
+        between = chess.SquareSet.between(s, king)
+        if (s not in checked.checkers() or s == r.to_square or m.to_square not in between
+                or other not in between or set(between & board.occupied) != {other}):
+            return False
+        if r in after.legal_moves:
+            again = after.copy()
+            again.push(r)
+            return s not in again.checkers()
+        return True
     if idea == "frees_guard":
         # A quiet move (not the king's, not castling); the mover's next move in the line (after
         # the reply, no check) is by the piece on `other` (not a pawn or the king), not castling.
@@ -1804,13 +1846,19 @@ def t_idea(board, c):
         else:
             where = (other is not None and king is not None and other in board.attacks(king)
                      and other in board.attacks(s))
+        # The enemy piece undefended: it must trade or go, whatever the line (22.Qe3 against
+        # the queen on c5); `moves` is the move alone, `other` where it went.
+        guarded = defended(after, s)
         if (board.is_capture(m) or after.is_check() or role in (chess.PAWN, chess.KING) or not where
-                or line[0] != c["uci"] or not 2 <= len(line) <= 3 or play_line(board, line) is None):
+                or line[0] != c["uci"] or play_line(board, line) is None
+                or not (2 <= len(line) <= 3 if guarded else (len(line) == 1 and idea == "offers_trade"))):
             return False
         p = after.piece_at(s)
         if p is None or p.color != them or p.piece_type != role or s not in after.attacks(to) \
-                or to not in after.attacks(s) or not defended(after, s) or not defended(after, to):
+                or to not in after.attacks(s) or not defended(after, to):
             return False
+        if not guarded:
+            return True
         last = chess.Move.from_uci(line[-1])
         pre = play_line(board, line[:-1])
         return pre.is_capture(last) and {last.from_square, last.to_square} == {s, to} \

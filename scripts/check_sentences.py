@@ -193,7 +193,7 @@ MOVED_PIECE_ACTIVITY = MOVED_PIECE_TACTICS | {
     "queenside_attack", "rook_activation", "rook_open_file", "rook_half_open_file", "rook_seventh", "doubled_rooks", "knight_outpost",
     "knight_centralisation", "bishop_long_diagonal", "mobility_gain", "takes_outpost",
     "improves_piece", "idea_centralises", "idea_centralises_queen", "idea_off_rim", "idea_aims_f7", "idea_fianchettoes",
-    "idea_stops", "idea_refutes", "idea_sidesteps", "idea_stops_plan", "idea_stops_plan_answer", "idea_occupies", "pawn_centre", "controls_centre", "threat_met_moves", "threat_met_moves_captures",
+    "idea_stops", "idea_stops_hit", "idea_shuts_discovery", "idea_refutes", "idea_sidesteps", "idea_stops_plan", "idea_stops_plan_answer", "idea_occupies", "pawn_centre", "controls_centre", "threat_met_moves", "threat_met_moves_captures",
     "threat_met_with_threat"}
 # Sentences that only read out the line or the opening (`plan_only`, a figure).
 LINE_ONLY = {"idea_plan", "line_plan", "line_reply", "line_answer", "line_waits", "line_driven", "line_trade",
@@ -895,7 +895,8 @@ class Referee:
                                     both, board.san(r), r_before, r_now, made, passing)
                 if why:
                     self.fail("readies", e, text, why)
-            elif t in ("idea_stops_line", "idea_removes_line", "idea_stops"):
+            elif t in ("idea_stops_line", "idea_removes_line", "idea_stops", "idea_stops_hit",
+                       "idea_shuts_discovery"):
                 # A move or a tactic stopped (point::stops, point::stops_line, removes_line): by
                 # Stockfish, after a pass the move stopped (the line's first move) is within
                 # STOPS_WANTED (STOPS_LINE_WANTED) of the opponent's best: a move they wanted,
@@ -903,7 +904,7 @@ class Referee:
                 # 45 read); for a tactic, after the move the opponent's best also scores at
                 # least STOPS_LINE_SEEN less than with it after the pass (for them).
                 kind = t[len("idea_"):]
-                tactic = kind != "stops"
+                tactic = kind in ("stops_line", "removes_line")
                 self.checked[kind] += 1
                 c = idea_claim(e, s, (kind,))
                 why = None

@@ -258,24 +258,35 @@ pub(crate) fn better_reason(
     gate: Option<&crate::explain::sentence_check::Gate>,
     avoid: Avoid,
 ) -> Option<(String, Vec<Claim>)> {
+    let mut skip = if avoid.same_square {
+        SAME_SQUARE_REASONS
+    } else {
+        LINE_REASONS
+    }
+    .to_vec();
+    // A capture that loses the capturer by exchange takes more than what it captures: "Nxg5
+    // was stronger: it takes the pawn" hid a knight given for two pawns (session 47 read).
+    if avoid.capture_lost {
+        skip.push("captures");
+    }
     let wanted = Wanted {
         floor: i32::MIN,
         except: avoid.except,
-        skip: if avoid.same_square {
-            SAME_SQUARE_REASONS
-        } else {
-            LINE_REASONS
-        },
+        skip: &skip,
     };
     reason_from(t, pv_san, mover, themes, best_claims, gate, wanted)
 }
 
 /// What the better move's reason must not be: the played move's own reason (`except`), nor,
-/// when both moves capture on one square, what both do (`same_square`).
+/// when both moves capture on one square, what both do (`same_square`), nor what it takes when
+/// the capturer is lost by exchange (`capture_lost`).
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Avoid<'a> {
     pub except: Option<&'a str>,
     pub same_square: bool,
+    /// The better move captures and loses the capturer by static exchange: "takes the pawn"
+    /// is no reason for it.
+    pub capture_lost: bool,
 }
 
 /// Which reasons [`reason_from`] may give: ranked at least `floor`, and not `except` (the
@@ -848,6 +859,7 @@ pub fn explain(input: &ExplainInput) -> Explanation {
                 Avoid {
                     except: played_reason.as_deref(),
                     same_square,
+                    capture_lost: best.is_capture() && !board::see_ge(before, best, 0),
                 },
             )
         }) {
@@ -1456,7 +1468,7 @@ mod tests {
             None,
             Avoid {
                 except: Some(&first),
-                same_square: false,
+                ..Avoid::default()
             },
         );
         assert!(next.is_none_or(|(text, _)| text != first), "{first}");

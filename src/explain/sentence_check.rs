@@ -392,6 +392,8 @@ pub const MOVED_PIECE_ACTIVITY: &[&str] = &[
     "idea_aims_king",
     "idea_fianchettoes",
     "idea_stops",
+    "idea_stops_hit",
+    "idea_shuts_discovery",
     "idea_refutes",
     // A piece that steps away and is taken at once escaped nothing (13...Nd5 "before Ne4 can
     // hit it", ...Nxd5; session 41 referee; the referee's list had it).
@@ -749,6 +751,8 @@ impl Gate {
             } if matches!(
                 idea.as_str(),
                 "stops"
+                    | "stops_hit"
+                    | "shuts_discovery"
                     | "denies"
                     | "denies_push"
                     | "refutes"

@@ -1338,6 +1338,15 @@ fn same_fact(claims: &[Claim], i: usize, j: usize) -> bool {
         || castling(&b.fact, &a.fact)
         || check(&a.fact, &b.fact)
         || check(&b.fact, &a.fact)
+        || offer(&a.fact, &b.fact)
+        || offer(&b.fact, &a.fact)
+}
+
+/// "Qe3 offers a trade of queens: the queen on c5 comes off" and "the queen on c5 is now under
+/// attack" say one thing: the piece met by one of its kind (session 47).
+fn offer(x: &Fact, y: &Fact) -> bool {
+    matches!((x, y), (Fact::Idea { idea, square, .. }, Fact::Threatens { target, .. } | Fact::ThreatWins { target, .. })
+        if idea.starts_with("offers_trade") && square == target)
 }
 
 /// The suffix of a `claim:` need that counts only a claim about the theme's own squares.

@@ -1733,9 +1733,23 @@ pub fn offers_trade(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Opt
     let b = after.board();
     let to = mv.to();
     let mutual = b.attacks_from(to) & b.by_piece(role.of(!us));
-    let target = mutual.into_iter().find(|s| {
-        b.attacks_from(*s).contains(to) && board::is_defended(b, *s) && board::is_defended(b, to)
-    })?;
+    let target = mutual
+        .into_iter()
+        .find(|s| b.attacks_from(*s).contains(to) && board::is_defended(b, to))?;
+    // An undefended piece attacked by one of its kind that it attacks back must trade or go:
+    // the offer is made whatever the line does (22.Qe3 against the queen on c5; "the queen on
+    // c5 is now under attack" missed the trade of queens, session 47 read).
+    if !board::is_defended(b, target) {
+        return Some(Fact::Idea {
+            uci: uci(mv),
+            idea: "offers_trade".to_owned(),
+            square: target,
+            other: Some(to),
+            moves: vec![uci(mv)],
+            san: Vec::new(),
+            n: 0,
+        });
+    }
     let mut line = vec![mv];
     let mut pos = after.clone();
     for m in pv.iter().take(TRADE_WITHIN_PLIES) {
@@ -2535,6 +2549,14 @@ mod tests {
         assert!(names(fen, "Bf5", &["Kf8", "Bxc8", "Rxc8"]).contains(&"offers_trade".to_owned()));
         // No trade in the line's next two plies: no offer said.
         assert!(!names(fen, "Bf5", &["Kf8", "a4"]).contains(&"offers_trade".to_owned()));
+    }
+
+    #[test]
+    fn a_queen_meeting_an_undefended_queen_offers_the_trade_whatever_the_line() {
+        // Leko - Carlsen, 22.Qe3: the queen on c5 has no guard and attacks e3, guarded by the
+        // pawn on f2; Black must trade or move the queen.
+        let fen = "r4rk1/1p2ppb1/p3b2p/2q5/4R3/3Q1BB1/PPP2PP1/2KR4 w - - 1 22";
+        assert!(names(fen, "Qe3", &["Rac8", "Rd2"]).contains(&"offers_trade".to_owned()));
     }
 
     #[test]

@@ -1127,8 +1127,22 @@ fn desperado(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Hit
                 m.to() == from && m.is_capture() && board::see_ge(&passed, *m, DESPERADO_LOSS_CP)
             })
         });
-    (lost && is_bad_spot(after.board(), mv.to()) && reply.to() == mv.to() && reply.is_capture())
-        .then(|| Hit::on(after.board(), vec![mv.to()]))
+    // Lost only when it had no safe way out: a bishop attacked by a pawn with retreats at
+    // hand that takes a knight is trading, not selling itself dearly (11...Bxf3 with the
+    // bishop on g4 attacked by h3, guarded by the knight on f6 and free to go to f5 or e6,
+    // session 47 read).
+    let escapes = before.legal_moves().iter().any(|m| {
+        m.from() == Some(from)
+            && *m != mv
+            && board::see_ge(before, *m, 0)
+            && board::play(before, *m).is_some_and(|p| !is_bad_spot(p.board(), m.to()))
+    });
+    (lost
+        && !escapes
+        && is_bad_spot(after.board(), mv.to())
+        && reply.to() == mv.to()
+        && reply.is_capture())
+    .then(|| Hit::on(after.board(), vec![mv.to()]))
 }
 
 /// What the opponent must win by exchange on the piece's square (centipawns) for
@@ -1167,6 +1181,18 @@ mod tests {
             hit.pieces.first().map(|r| r.role),
             Some(shakmaty::Role::Pawn)
         );
+    }
+
+    #[test]
+    fn a_piece_with_a_safe_retreat_that_takes_is_no_desperado() {
+        // Carlsen - Kramnik, 11...Bxf3: the bishop on g4, attacked by the pawn on h3 and
+        // guarded by the knight on f6, could go back to f5 or e6; taking the knight is a trade.
+        let p =
+            board::from_fen("rn3rk1/pp2ppbp/1qp2np1/8/2PP2b1/2N2N1P/PP2BPP1/R1BQ1RK1 b - - 0 11");
+        let line = board::line_from(&p, &["Bxf3", "Bxf3"]);
+        let after = board::play(&p, line[0]).unwrap();
+        let themes = crate::explain::themes::detect(&p, line[0], &after, &line[1..]);
+        assert!(themes.iter().all(|t| t.id != "desperado"), "{themes:?}");
     }
 
     #[test]
