@@ -1107,7 +1107,7 @@ def t_idea(board, c):
             return s not in again.checkers()
         return True
     if idea == "frees_guard":
-        # A quiet move (not the king's, not castling); the mover's next move in the line (after
+        # A quiet move (not the king's, not castling, no check); the mover's next move in the line (after
         # the reply, no check) is by the piece on `other` (not a pawn or the king), not castling.
         # Our man on `square` (not the king, not the moved one) was attacked by the opponent
         # with the piece on `other` its only guard; after the reply it is still there, attacked,
@@ -1115,7 +1115,7 @@ def t_idea(board, c):
         # still attacked, guarded by the moved man and not by the piece that went on.
         line = c["moves"]
         if (role == chess.KING or board.is_castling(m) or len(line) != 3 or line[0] != c["uci"]
-                or play_line(board, line) is None or other is None):
+                or play_line(board, line) is None or other is None or after.is_check()):
             return False
         mid = play_line(board, line[:2])
         ours = chess.Move.from_uci(line[2])

@@ -1683,8 +1683,10 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
     }
     // A move that takes over the guard of a man whose only guard was the piece that moves
     // next in the line: the move frees that piece (9.f3 guards e4 in the Najdorf, so the knight
-    // on c3 can go to d5; "Better was g4" alone read as no reason, session 46 read).
-    if let Some(guarded) = frees_guard(before, mv, &mid, ours, &next) {
+    // on c3 can go to d5; "Better was g4" alone read as no reason, session 46 read). Not a
+    // check, whose point is the check (35.Qd4+ "frees the bishop on g2 for Bh3").
+    if let Some(guarded) = frees_guard(before, mv, &mid, ours, &next).filter(|_| !after.is_check())
+    {
         return Some(Fact::Idea {
             uci: uci(mv),
             idea: "frees_guard".to_owned(),
@@ -2756,7 +2758,8 @@ mod tests {
         else {
             panic!("no square taken");
         };
-        assert_eq!(idea, "stops");
+        // ...Bg4 would hit the knight on f3: the stopped move's target is named (`stops_hit`).
+        assert!(idea == "stops_hit" || idea == "stops", "{idea}");
         assert_eq!(square, shakmaty::Square::G4);
         assert!(
             san == vec!["Bg4".to_owned()] || san == vec!["Ng4".to_owned()],
