@@ -1088,14 +1088,14 @@ def t_idea(board, c):
         # man lands between them; after the move the same move, if legal, no longer checks
         # from `square`.
         line = c["moves"]
-        passed = pass_turn(board)
-        if role == chess.KING or board.is_castling(m) or passed is None or len(line) != 1 or other is None:
+        passed_d = pass_turn(board)
+        if role == chess.KING or board.is_castling(m) or passed_d is None or len(line) != 1 or other is None:
             return False
         r = chess.Move.from_uci(line[0])
         king = board.king(us)
-        if r not in passed.legal_moves or r.from_square != other or king is None:
+        if r not in passed_d.legal_moves or r.from_square != other or king is None:
             return False
-        checked = passed.copy()
+        checked = passed_d.copy()
         checked.push(r)
         between = chess.SquareSet.between(s, king)
         if (s not in checked.checkers() or s == r.to_square or m.to_square not in between

@@ -1343,10 +1343,11 @@ fn same_fact(claims: &[Claim], i: usize, j: usize) -> bool {
 }
 
 /// "Qe3 offers a trade of queens: the queen on c5 comes off" and "the queen on c5 is now under
-/// attack" say one thing: the piece met by one of its kind (session 47).
+/// attack" say one thing: the piece met by one of its kind; so do "Ba6 threatens Bxb5: after
+/// Bxb5 Bxd2, …" and "the queen on b5 is now under attack" (session 47).
 fn offer(x: &Fact, y: &Fact) -> bool {
     matches!((x, y), (Fact::Idea { idea, square, .. }, Fact::Threatens { target, .. } | Fact::ThreatWins { target, .. })
-        if idea.starts_with("offers_trade") && square == target)
+        if (idea.starts_with("offers_trade") || idea == "threat_line") && square == target)
 }
 
 /// The suffix of a `claim:` need that counts only a claim about the theme's own squares.

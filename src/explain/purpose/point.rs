@@ -237,6 +237,32 @@ pub fn stops(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     if mv.is_capture() || after.is_check() {
         return None;
     }
+    // A move of a piece (not a pawn) the move itself now hits is no prophylaxis: that piece
+    // must move anyway (17.Ba3 hits the queen on d6; "it stops Qc5" was a side fact given as
+    // the point, session 47 read). A pawn's push stopped stays (60.Rh2 against ...h5).
+    let landed = crate::explain::themes::util::dest(mv, before.turn());
+    let hit = after.board().attacks_from(landed) & !before.board().attacks_from(mv.from()?);
+    let of_hit_piece = |f: &Fact| match f {
+        Fact::Idea { idea, moves, .. }
+            if matches!(idea.as_str(), "stops" | "stops_hit" | "occupies") =>
+        {
+            moves
+                .first()
+                .and_then(|m| m.get(0..2))
+                .and_then(|from| from.parse::<Square>().ok())
+                .is_some_and(|o| {
+                    hit.contains(o)
+                        && after.board().role_at(o).is_some_and(|r| r != Role::Pawn)
+                        && board::worth_hitting(after.board(), o, mv.role())
+                })
+        }
+        _ => false,
+    };
+    stops_found(before, mv, after).filter(|f| !of_hit_piece(f))
+}
+
+/// [`stops`] before its last filter.
+fn stops_found(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     let passed = pass(before)?;
     let (line, best_score) = short_line(&passed, STOP_DEPTH, STOP_NODES);
     if let Some(f) = stops_mate(mv, after, &passed, &line, best_score) {
@@ -2072,6 +2098,19 @@ mod tests {
         assert_eq!(
             idea_of(fen, "g6"),
             Some(("stops_attack".to_owned(), vec!["g3g7".to_owned()]))
+        );
+    }
+
+    #[test]
+    fn a_move_of_the_piece_the_move_hits_is_not_stopped() {
+        // Morphy (game 176), 17.Ba3 hits the queen on d6: "it stops Qc5" was a side fact, the
+        // queen must move anyway.
+        let fen = "r3k2r/pp2nppp/1bpq4/3PN3/Q2n4/2N5/P4PPP/R1B1R1K1 w kq - 0 17";
+        let (before, mv, after) = before_move_after(fen, "Ba3");
+        let found = stops(&before, mv, &after);
+        assert!(
+            !matches!(&found, Some(Fact::Idea { moves, .. }) if moves.first().is_some_and(|m| m.starts_with("d6"))),
+            "{found:?}"
         );
     }
 
