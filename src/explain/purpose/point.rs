@@ -185,13 +185,18 @@ pub fn bites(pos: &Chess, m: Move) -> bool {
     {
         return true;
     }
+    hits(&next, m).next().is_some()
+}
+
+/// The men `m` (just played, giving `next`) hits where it lands, as [`bites`] counts a hit:
+/// enemy pieces (no pawn or king) worth at least the piece that moved, or undefended.
+/// A queen that meets the enemy queen offers a trade, which the other side may take first:
+/// no hit (9.Bd3 "rules out Qg6", where ...Qg6 Qxg6 hxg6 suits White; session 38 read).
+fn hits(next: &Chess, m: Move) -> impl Iterator<Item = Square> + '_ {
     let b = next.board();
-    let us = pos.turn();
     let role = m.promotion().unwrap_or(m.role());
-    let hits = b.attacks_from(m.to()) & b.by_color(!us) & !b.pawns() & !b.kings();
-    // A queen that meets the enemy queen offers a trade, which the other side may take first:
-    // no bite (9.Bd3 "rules out Qg6", where ...Qg6 Qxg6 hxg6 suits White; session 38 read).
-    hits.into_iter().any(|t| {
+    let targets = b.attacks_from(m.to()) & b.by_color(next.turn()) & !b.pawns() & !b.kings();
+    targets.into_iter().filter(move |&t| {
         b.role_at(t).is_some_and(|r| {
             !(r == Role::Queen && role == Role::Queen)
                 && (value(r) >= value(role) || !board::is_defended(b, t))
@@ -278,12 +283,14 @@ fn stops_found(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     // 47 read).
     // (Its piece may stand where it could be taken: the check comes first, so no static
     // exchange; the move must cost the opponent [`STOPS_LINE_COST`] by the short search.)
+    // Their best after the move, searched once (only when a discovered check is shut).
+    let after_best = std::cell::OnceCell::new();
     let discovery = passed.legal_moves().into_iter().find_map(|r| {
-        let again = board::same_move(after, r);
-        shuts_discovery(before, mv, after, &passed, r, again).filter(|_| {
+        shuts_discovery(before, mv, after, &passed, r).filter(|_| {
             wanted_within(&passed, r, best_score, STOPS_BITE_MARGIN)
-                && best_score.saturating_sub(short_search(after, STOP_DEPTH, STOP_NODES).1)
-                    >= STOPS_LINE_COST
+                && best_score.saturating_sub(
+                    *after_best.get_or_init(|| short_search(after, STOP_DEPTH, STOP_NODES).1),
+                ) >= STOPS_LINE_COST
                 && sound_deeper(&passed, r, deep_best(&passed, &deep))
         })
     });
@@ -655,37 +662,41 @@ fn stops_best(
         .or_else(|| denied_square(before, mv, after, passed, best_score, deep))
 }
 
-/// `shuts_discovery`: the opponent's best move after a pass, `r` (`again` the same move after
-/// `mv`), is a discovered check (the piece moving uncovers a line piece against our king),
-/// and `mv` (not a king's move) lands between that line piece and the king, so `r` no longer
-/// checks from it. `square` the line piece, `other` where `r` comes from.
+/// `shuts_discovery`: the opponent's move after a pass, `r`, is a discovered check (the piece
+/// moving uncovers a line piece against our king), and `mv` (not a king's move) lands between
+/// that line piece and the king, so `r` no longer checks from it. `square` the line piece,
+/// `other` where `r` comes from.
 fn shuts_discovery(
     before: &Chess,
     mv: Move,
     after: &Chess,
     passed: &Chess,
     r: Move,
-    again: Option<Move>,
 ) -> Option<Fact> {
     if mv.role() == Role::King || mv.is_castle() {
         return None;
     }
     let us = before.turn();
     let king = before.board().king_of(us)?;
+    let from = r.from()?;
+    let landed = crate::explain::themes::util::dest(mv, us);
+    // The board's geometry first: the piece that moves and the square the move lands on stand
+    // on one line with the king (most of the opponent's moves end here, unplayed).
+    if !shakmaty::attacks::aligned(king, from, landed) {
+        return None;
+    }
     let checked = board::play(passed, r)?;
     let line_piece = (checked.checkers() & !Bitboard::from(r.to()))
         .into_iter()
         .next()?;
     let line = shakmaty::attacks::between(line_piece, king);
-    let landed = crate::explain::themes::util::dest(mv, us);
-    let from = r.from()?;
     if !line.contains(landed)
         || !line.contains(from)
         || (line & before.board().occupied()) != Bitboard::from(from)
     {
         return None;
     }
-    let shut = again
+    let shut = board::same_move(after, r)
         .and_then(|m| board::play(after, m))
         .is_none_or(|p| !p.checkers().contains(line_piece));
     // The move said with its check sign: "Bc7+ would have been a discovered check".
@@ -981,9 +992,8 @@ fn stopped(mv: Move, passed: &Chess, r: Move) -> Fact {
 }
 
 /// The piece of ours (the side not to move in `passed`) that the opponent's quiet move `r`
-/// would hit where it lands, as [`bites`] counts a hit (no pawn or king; worth at least the
-/// piece that moves or undefended; no queen against queen), and that the piece did not attack
-/// from where it stood: the most valuable. None for a capture or a check.
+/// would hit where it lands ([`hits`]) and that the piece did not attack from where it stood:
+/// the most valuable. None for a capture or a check.
 fn hit_by(passed: &Chess, r: Move) -> Option<Square> {
     if r.is_capture() {
         return None;
@@ -992,19 +1002,12 @@ fn hit_by(passed: &Chess, r: Move) -> Option<Square> {
     if next.is_check() {
         return None;
     }
-    let b = next.board();
-    let role = r.promotion().unwrap_or(r.role());
     let old = r
         .from()
         .map_or(Bitboard::EMPTY, |f| passed.board().attacks_from(f));
-    let hits = b.attacks_from(r.to()) & b.by_color(!passed.turn()) & !b.pawns() & !b.kings() & !old;
-    hits.into_iter()
-        .filter(|&t| {
-            b.role_at(t).is_some_and(|x| {
-                !(x == Role::Queen && role == Role::Queen)
-                    && (value(x) >= value(role) || !board::is_defended(b, t))
-            })
-        })
+    let b = next.board();
+    hits(&next, r)
+        .filter(|t| !old.contains(*t))
         .max_by_key(|&t| b.role_at(t).map_or(0, value))
 }
 
