@@ -263,7 +263,7 @@ def t_king_closer(board, c):
 def t_exposed_king(board, c):
     k = sq(c["king"])
     color = board.turn
-    if board.king(color) != k or rel_rank(k, color) > 2:
+    if board.king(color) != k or rel_rank(k, color) > 2 or board.has_castling_rights(color):
         return False
     # No pawn of its own on the squares in front of it, and not all of them held by its own
     # pieces (king_safety::has_cover).
@@ -759,24 +759,25 @@ def t_idea(board, c):
     if idea == "line_costs":
         # An error's line (the move first, at most 12 plies) up to the opponent's capture on s
         # of our piece that stood there before the move; our balance there is n pawns (n >= 2)
-        # below our balance before the move, within a pawn of that piece's value; no checkmate.
+        # below our balance after the move, within a pawn of that piece's value; no checkmate.
         line = c["moves"]
         if line[0] != c["uci"] or len(line) > 12 or len(line) % 2 != 0:
             return False
-        b, taken = board.copy(), None
+        b, taken, moved = board.copy(), None, None
         for u in line:
             mm = chess.Move.from_uci(u)
             if mm not in b.legal_moves:
                 return False
             taken = b.piece_at(mm.to_square) if b.is_capture(mm) else None
             b.push(mm)
+            moved = moved or b.copy()
         last = chess.Move.from_uci(line[-1])
         was = board.piece_at(s)
         if (taken is None or last.to_square != s or was is None or was.color != us
                 or taken != was or b.is_checkmate() or abs(c["n"] - VALUES[was.piece_type]) > 1):
             return False
         bal = lambda x: material(x, us) - material(x, them)
-        return bal(board) - bal(b) == c["n"] and c["n"] >= 2
+        return bal(moved) - bal(b) == c["n"] and c["n"] >= 2
     if idea == "sidesteps":
         # The opponent's move r (moves[0]) after a pass is quiet, not a pawn's, and bites; after it,
         # its piece attacks ours on s (the moved man's square, not a pawn or king), worth more

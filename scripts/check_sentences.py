@@ -179,7 +179,8 @@ ENDGAMES = {
     "queen_endgame": (chess.QUEEN,),
     "queen_rook_endgame": (chess.QUEEN, chess.ROOK),
 }
-VERDICTS = {"q_best": "best", "q_excellent": "excellent", "q_good": "good", "q_inaccuracy": "inaccuracy",
+VERDICTS = {"q_best": "best", "q_excellent": "excellent", "q_good": "good", "q_playable": "good",
+            "q_inaccuracy": "inaccuracy",
             "q_mistake": "mistake", "q_blunder": "blunder", "q_book": "book",
             # A verdict with its reason (what the error allows).
             "q_inaccuracy_why": "inaccuracy", "q_mistake_why": "mistake", "q_blunder_why": "blunder",
@@ -201,6 +202,8 @@ LINE_ONLY = {"idea_plan", "line_plan", "line_reply", "line_answer", "line_waits"
 ERRORS = ("inaccuracy", "mistake", "blunder")
 # Verdicts that name the concrete mate allowed or missed: a reason of their own.
 MATE_VERDICTS = ("q_allowed_mate", "q_missed_mate")
+# The drop in winning chances below which a good move is close to the best (quality::PRECISE_DROP).
+PRECISE_DROP = 0.05
 PRINCIPLES = ("early_queen", "same_piece_twice", "premature_attack", "knight_on_rim",
               "king_shelter_weakened", "bad_bishop", "doubled_pawn_created", "isolated_pawn_created",
               "backward_pawn_created", "pawn_islands_increase")
@@ -1053,7 +1056,7 @@ class Referee:
                         and moves[2].from_square != mv.to_square \
                         and boards[3].is_capture(moves[3]) and moves[3].to_square == mv.to_square:
                     self.fail("moved_taken", e, text, "%s takes the moved piece" % pv[3])
-            if t in ("q_good", "q_excellent") or t.startswith("q_decided_"):
+            if t in ("q_good", "q_playable", "q_excellent") or t.startswith("q_decided_"):
                 # Good or excellent on the winning-chance scale in a decided game, yet two pawns
                 # or more below the best: the words say the cost (q_decided_*), never "good".
                 self.checked["decided"] += 1
@@ -1068,6 +1071,10 @@ class Referee:
                     self.fail("verdict", e, text, "the judgement is %s" % quality)
                 elif quality in ("best", "excellent", "good") and (e.get("quality") or {}).get("mate") == "allowed_mate":
                     self.fail("verdict", e, text, "called %s but it allows a mate" % quality)
+                elif t in ("q_good", "q_playable") and \
+                        ((e.get("quality") or {}).get("drop", 0) < PRECISE_DROP) != (t == "q_good"):
+                    # "Good" is close to the best (quality::PRECISE_DROP), "playable" is not.
+                    self.fail("verdict", e, text, "a drop of %.3f called %s" % (e["quality"]["drop"], t))
         if sentences:
             self.checked["reason"] += 1
             # A verdict that names the mate it allows or misses ("h6 allows a forced mate,

@@ -277,24 +277,24 @@ pub(crate) fn better_reason(
     reason_from(t, pv_san, mover, themes, best_claims, gate, wanted)
 }
 
-/// What the better move's reason must not be: the played move's own reason (`except`), nor,
+/// What the better move's reason must not be: one of the played move's own reasons (`except`), nor,
 /// when both moves capture on one square, what both do (`same_square`), nor what it takes when
 /// the capturer is lost by exchange (`capture_lost`).
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Avoid<'a> {
-    pub except: Option<&'a str>,
+    pub except: &'a [String],
     pub same_square: bool,
     /// The better move captures and loses the capturer by static exchange: "takes the pawn"
     /// is no reason for it.
     pub capture_lost: bool,
 }
 
-/// Which reasons [`reason_from`] may give: ranked at least `floor`, and not `except` (the
-/// played move's own reason).
+/// Which reasons [`reason_from`] may give: ranked at least `floor`, and none of `except` (the
+/// played move's own reasons).
 #[derive(Debug, Clone, Copy)]
 struct Wanted<'a> {
     floor: i32,
-    except: Option<&'a str>,
+    except: &'a [String],
     skip: &'a [&'a str],
 }
 
@@ -336,7 +336,41 @@ fn reason_from(
     gate: Option<&crate::explain::sentence_check::Gate>,
     wanted: Wanted,
 ) -> Option<(String, Vec<Claim>)> {
-    let f = Facts {
+    let f = reason_facts(pv_san, mover, themes, best_claims, gate);
+    let (text, rests) = t.reason_from(&f, wanted.floor, wanted.except, wanted.skip)?;
+    let claims = rests
+        .into_iter()
+        .filter_map(|i| best_claims.get(i).cloned())
+        .collect();
+    Some((text, claims))
+}
+
+/// Every reason the played move (its line `line_san`, themes and claims) gives, its line read
+/// out aside: what the better move's reason must not repeat.
+pub(crate) fn played_reasons(
+    t: &Templates,
+    line_san: &[String],
+    mover: Color,
+    themes: &[Theme],
+    claims: &[Claim],
+    gate: Option<&crate::explain::sentence_check::Gate>,
+) -> Vec<String> {
+    t.reasons(
+        &reason_facts(line_san, mover, themes, claims, gate),
+        LINE_REASONS,
+    )
+}
+
+/// The facts a reason phrase is drawn from: a move's line (the move first), themes and
+/// claims, and nothing of a verdict.
+fn reason_facts<'a>(
+    pv_san: &[String],
+    mover: Color,
+    themes: &'a [Theme],
+    claims: &'a [Claim],
+    gate: Option<&'a crate::explain::sentence_check::Gate>,
+) -> Facts<'a> {
+    Facts {
         san: pv_san.first().cloned().unwrap_or_default(),
         mover,
         better: None,
@@ -349,7 +383,7 @@ fn reason_from(
         driven: None,
         score: None,
         themes,
-        claims: best_claims,
+        claims,
         quality: None,
         mate: None,
         only_move: false,
@@ -359,13 +393,7 @@ fn reason_from(
         tablebase: None,
         decided: None,
         gate,
-    };
-    let (text, rests) = t.reason_from(&f, wanted.floor, wanted.except, wanted.skip)?;
-    let claims = rests
-        .into_iter()
-        .filter_map(|i| best_claims.get(i).cloned())
-        .collect();
-    Some((text, claims))
+    }
 }
 
 /// Whether `m`, a move of `mover`, develops: castles, or takes a knight or bishop off its
@@ -622,7 +650,7 @@ fn reply_reason(
         Some(&gate),
         Wanted {
             floor: REPLY_REASON_FLOOR,
-            except: None,
+            except: &[],
             skip: &[],
         },
     )
@@ -817,19 +845,12 @@ pub fn explain(input: &ExplainInput) -> Explanation {
     // the move itself, never on facts of the better move's position.
     let mut better_claims = Vec::new();
     if let Some((best, bl, pv_san)) = better_move(input, judgement) {
-        // The played move's own reason: the better move's must say something else.
-        let played_reason = match (&templates, legal) {
-            (Some(t), true) => better_reason(
-                t,
-                &line_san,
-                mover,
-                &root_themes,
-                &claims,
-                Some(&gate),
-                Avoid::default(),
-            )
-            .map(|(text, _)| text),
-            _ => None,
+        // The played move's own reasons: the better move's must say something else.
+        let played_reasons = match (&templates, legal) {
+            (Some(t), true) => {
+                played_reasons(t, &line_san, mover, &root_themes, &claims, Some(&gate))
+            }
+            _ => Vec::new(),
         };
 
         // Two captures on one square (hxg5 or fxg5): what is taken is no difference.
@@ -857,7 +878,7 @@ pub fn explain(input: &ExplainInput) -> Explanation {
                 &best_claims,
                 Some(&best_gate),
                 Avoid {
-                    except: played_reason.as_deref(),
+                    except: &played_reasons,
                     same_square,
                     capture_lost: best.is_capture() && !board::see_ge(before, best, 0),
                 },
@@ -1467,7 +1488,7 @@ mod tests {
             &claims,
             None,
             Avoid {
-                except: Some(&first),
+                except: std::slice::from_ref(&first),
                 ..Avoid::default()
             },
         );

@@ -137,6 +137,13 @@ fn strongest_where(pos: &Chess, keep: impl Fn(Threat) -> bool) -> Option<Threat>
         })
 }
 
+/// Whether the opponent's move a stopping idea names (its first move) is the reply in the
+/// move's own line `pv`: the engine plays it anyway, so the move did not stop it.
+fn answered_anyway(f: &Fact, pv: &[Move]) -> bool {
+    matches!(f, Fact::Idea { moves, .. }
+        if pv.first().is_some_and(|r| moves.first() == Some(&uci(*r))))
+}
+
 fn uci(m: Move) -> String {
     m.to_uci(shakmaty::CastlingMode::Standard).to_string()
 }
@@ -539,9 +546,11 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move], game: &[Move
     for f in captures::derive(before, mv, pv) {
         out.push(claim(&fb, At::Before, f));
     }
-    // Prophylaxis only when the move meets no threat (meeting it is the point then).
+    // Prophylaxis only when the move meets no threat (meeting it is the point then), and not
+    // of a move the engine's line answers with anyway ("Better was Ne7, which stops d5" where
+    // Stockfish's reply to Ne7 is d5, session 47 read).
     if !out.iter().any(|c| matches!(c.fact, Fact::ThreatMet { .. }))
-        && let Some(f) = point::stops(before, mv, after)
+        && let Some(f) = point::stops(before, mv, after).filter(|f| !answered_anyway(f, pv))
     {
         out.push(claim(&fb, At::Before, f));
     }
@@ -662,6 +671,27 @@ mod tests {
             .unwrap()
             .into_position(CastlingMode::Standard)
             .unwrap()
+    }
+
+    #[test]
+    fn a_move_the_line_answers_with_was_not_stopped() {
+        // Carlsen, game 146: "Better was Ne7, which stops d5", and Stockfish's reply to
+        // 18...Ne7 is 19.d5.
+        let p = pos("r3q2k/pppb2pp/2np2r1/4p3/2PPN1P1/P1PQ3P/4PRB1/R5K1 w - - 2 18");
+        let d5 = San::from_ascii(b"d5").unwrap().to_move(&p).unwrap();
+        let nc5 = San::from_ascii(b"Nc5").unwrap().to_move(&p).unwrap();
+        let stops_d5 = Fact::Idea {
+            uci: "c6e7".to_owned(),
+            idea: "stops".to_owned(),
+            square: Square::D5,
+            other: None,
+            moves: vec![uci(d5)],
+            san: vec!["d5".to_owned()],
+            n: 0,
+        };
+        assert!(answered_anyway(&stops_d5, &[d5]));
+        assert!(!answered_anyway(&stops_d5, &[nc5, d5]));
+        assert!(!answered_anyway(&stops_d5, &[]));
     }
 
     fn pins(fen: &str, san: &str) -> Vec<(Square, Square)> {

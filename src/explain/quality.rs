@@ -252,6 +252,11 @@ fn by_drop(drop: f64) -> Quality {
     }
 }
 
+/// The largest drop in winning chances for which a good move is said to be close to the best
+/// (about a quarter of a pawn near equality); from there up to an inaccuracy it is "playable,
+/// but not the most precise".
+pub const PRECISE_DROP: f64 = 0.05;
+
 /// Winning chances (mover's view) from which a position counts as decided: about +3 pawns
 /// (`wc(298) ≈ 0.5`), or mated / mating.
 pub const DECIDED: f64 = 0.5;

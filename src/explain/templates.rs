@@ -495,6 +495,12 @@ impl Templates {
             match need {
                 "only_move" => f.only_move,
                 "undecided" => f.decided.is_none(),
+                // A good move close to the best, or one that gives up a little more: "A good,
+                // solid move" for 11...Qe7, 0.5 below Ng4, misled (session 47 read).
+                "precise" | "imprecise" => f.claims.iter().any(|c| {
+                    matches!(&c.fact, Fact::Quality { drop, .. }
+                        if (*drop < crate::explain::quality::PRECISE_DROP) == (need == "precise"))
+                }),
                 // The engine stands behind the move: its own choice (no quality judged) or a
                 // move judged best, excellent or good. "On purpose" needs this.
                 "sound" => f
@@ -1188,42 +1194,62 @@ impl Templates {
     #[must_use]
     /// Also returns the indices (into `f.claims`) of the claims the phrase rests on.
     pub fn reason(&self, f: &Facts) -> Option<(String, Vec<usize>)> {
-        self.reason_from(f, i32::MIN, None, &[])
+        self.reason_from(f, i32::MIN, &[], &[])
     }
 
     /// As [`Templates::reason`], among the reasons ranked at least `floor` (the rank is
-    /// `reason_priority`, else `priority`), other than `except` (the played move's own reason:
-    /// "Ng6 rules out Rf8. Better was Bf5, which stops Rf8" says no difference), and none of the
-    /// templates `skip`.
+    /// `reason_priority`, else `priority`), other than any of `except` (the played move's own
+    /// reasons: "Ng6 rules out Rf8. Better was Bf5, which stops Rf8" says no difference), and
+    /// none of the templates `skip`.
     #[must_use]
     pub fn reason_from(
         &self,
         f: &Facts,
         floor: i32,
-        except: Option<&str>,
+        except: &[String],
         skip: &[&str],
     ) -> Option<(String, Vec<usize>)> {
+        self.reasons_among(f, floor, skip)
+            .find(|(text, _)| !except.contains(text))
+    }
+
+    /// Every reason phrase that holds for `f`, most important first: what the played move
+    /// does, which the better move's reason must not repeat ("Better was Na5, which saves the
+    /// attacked knight" when Ne5 saved it too, session 47 read).
+    #[must_use]
+    pub fn reasons(&self, f: &Facts, skip: &[&str]) -> Vec<String> {
+        self.reasons_among(f, i32::MIN, skip)
+            .map(|(text, _)| text)
+            .collect()
+    }
+
+    /// The reason phrases that hold for `f` among the templates ranked at least `floor` and
+    /// not in `skip`, each with the indices (into `f.claims`) of the claims it rests on.
+    fn reasons_among<'s>(
+        &'s self,
+        f: &'s Facts,
+        floor: i32,
+        skip: &'s [&str],
+    ) -> impl Iterator<Item = (String, Vec<usize>)> + 's {
         let ranked = self.reasons.iter().map(|i| &self.templates[*i]);
         ranked
-            .take_while(|t| reason_rank(t) >= floor)
-            .filter(|t| !skip.contains(&t.id.as_str()))
-            .find_map(|t| {
+            .take_while(move |t| reason_rank(t) >= floor)
+            .filter(move |t| !skip.contains(&t.id.as_str()))
+            .filter_map(move |t| {
                 let r = t.reason.as_ref()?;
                 if !t.needs.iter().all(|n| self.need_holds(t, n, f))
                     || f.gate.is_some_and(|g| !g.allows(&t.id))
                 {
                     return None;
                 }
-                Templates::fill_in(r, &self.values(t, f), Some(&self.words))
-                    .map(|s| {
-                        let mut c = s.chars();
-                        let text: String = c
-                            .next()
-                            .map(|x| x.to_lowercase().chain(c).collect())
-                            .unwrap_or_default();
-                        (text, self.rests_on(t, f))
-                    })
-                    .filter(|(text, _)| except != Some(text.as_str()))
+                Templates::fill_in(r, &self.values(t, f), Some(&self.words)).map(|s| {
+                    let mut c = s.chars();
+                    let text: String = c
+                        .next()
+                        .map(|x| x.to_lowercase().chain(c).collect())
+                        .unwrap_or_default();
+                    (text, self.rests_on(t, f))
+                })
             })
     }
 }
@@ -1383,6 +1409,8 @@ fn rests_on_quality(n: &str) -> bool {
                 | "sound"
                 | "meant"
                 | "undecided"
+                | "precise"
+                | "imprecise"
         )
 }
 

@@ -147,13 +147,16 @@ fn king_target(before: &Chess, mv: Move, pv: &[Move]) -> Option<Square> {
         })
 }
 
-/// The enemy king without pawn cover on its home ranks ([`king_safety::has_cover`]), and our check in `pv` (the line up
-/// to that check).
+/// The enemy king without pawn cover on its home ranks ([`king_safety::has_cover`]) and with no
+/// castling right left, and our check in `pv` (the line up to that check).
 fn exposed_king(after: &Chess, pv: &[Move]) -> Option<Fact> {
     let them = after.turn();
     let b = after.board();
     let king = b.king_of(them)?;
-    if board::rel_rank(king, them) > 2 || king_safety::has_cover(b, king, them) {
+    if board::rel_rank(king, them) > 2
+        || king_safety::has_cover(b, king, them)
+        || after.castles().has_color(them)
+    {
         return None;
     }
     let positions = board::positions(after, pv);

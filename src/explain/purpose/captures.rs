@@ -383,9 +383,10 @@ pub fn lost_back(before: &Chess, mv: Move, pv: &[Move]) -> Option<Fact> {
 /// prepared over four moves) falls later than a capture's exchange.
 pub const LINE_COST_PLIES: usize = 12;
 
-/// What an error's line costs in material (pawns, the line settled within its first
-/// [`LINE_COST_PLIES`] plies, not ending in mate): at least [`LINE_COST_MIN`], and as much
-/// more than the best move's line (`best`, with its own line) costs. `line_costs`: `square`
+/// What an error's line costs in material (pawns, from the position after the move to the
+/// line settled within its first [`LINE_COST_PLIES`] plies, not ending in mate): at least
+/// [`LINE_COST_MIN`], and as much more than the best move's line (`best`, with its own line)
+/// costs. `line_costs`: `square`
 /// where the line's last capture took, `moves` the move and the settled line, `n` the pawns.
 /// Said as the piece the line's last capture takes, when the count is that piece's within a
 /// pawn. Said when the opponent's answer itself has no reason to give (exd5?, session 39 read: "it
@@ -397,32 +398,41 @@ pub fn line_costs(before: &Chess, mv: Move, pv: &[Move], best: (Move, &[Move])) 
         let end = settled
             .last()
             .filter(|e| !e.is_checkmate() && settled.len() > 2)?;
-        let lost = board::balance(before.board(), before.turn())
+        // Counted from the position after the move: a capture's own gain is not set against
+        // what its line loses (22.cxd5?? takes the bishop, and ...Qxc1 Qxc1 Rxc1 Rxc1 Nxf4
+        // wins the knight the recapture left, session 47 read).
+        let lost = board::balance(settled[1].board(), before.turn())
             - board::balance(end.board(), before.turn());
-        Some((line[..settled.len() - 1].to_vec(), lost))
+        Some((line[..settled.len() - 1].to_vec(), settled.clone(), lost))
     };
-    let (line, lost) = cost(mv, pv)?;
-    let best_lost = cost(best.0, best.1).map_or(0, |(_, l)| l);
+    let (line, settled, lost) = cost(mv, pv)?;
+    let best_lost = cost(best.0, best.1).map_or(0, |(_, _, l)| l);
     if lost < LINE_COST_MIN || lost < best_lost + LINE_COST_MIN {
         return None;
     }
-    // Said as the piece the line wins: its last capture, the opponent's, takes a piece of ours
-    // that stood on that square before the move (the quiet moves after it change nothing).
-    let last = line.iter().rposition(|m| m.is_capture())?;
-    let taken = line[last];
-    let ours = before.board().piece_at(taken.to());
+    // Said as the piece the line wins: a capture of the opponent's that takes a piece of ours
+    // standing there before the move, the last after which the count no longer changes (the
+    // quiet moves and even trades after it change nothing: 22.cxd5?? ...Nxf4 Rc6 Bxg5 Rxd6,
+    // session 47 read).
     // The piece is the loss when the count agrees with it, within a pawn: a line that wins a
     // queen and a rook before the last capture is no "wins the knight" (c6?? Nc4 d6 Nxd6 Qxd6
     // Qxd6 Rf7 Bxf7 Kf8 Qxe7).
-    if last % 2 == 0
-        || ours.is_none_or(|p| {
-            p.color != before.turn()
-                || Some(p.role) != taken.capture()
-                || (lost - value(p.role)).abs() > 1
-        })
-    {
-        return None;
-    }
+    let us = before.turn();
+    let at_end = board::balance(settled.last()?.board(), us);
+    let last = (1..line.len()).rev().filter(|i| i % 2 == 1).find(|&i| {
+        let taken = line[i];
+        let ours = before.board().piece_at(taken.to());
+        taken.is_capture()
+            && settled
+                .get(i + 1)
+                .is_some_and(|p| board::balance(p.board(), us) == at_end)
+            && ours.is_some_and(|p| {
+                p.color == us
+                    && Some(p.role) == taken.capture()
+                    && (lost - value(p.role)).abs() <= 1
+            })
+    })?;
+    let taken = line[last];
     let mut f = fact(
         before,
         "line_costs",
@@ -595,8 +605,31 @@ mod tests {
         else {
             panic!("no line_costs");
         };
-        assert_eq!((idea.as_str(), square, n), ("line_costs", Square::A4, 2));
+        // Counted from after the move: the pawn exd5 took is not set against the knight.
+        assert_eq!((idea.as_str(), square, n), ("line_costs", Square::A4, 3));
         assert_eq!(san.last().map(String::as_str), Some("bxa4"));
+        // A recapture that leaves a knight to be taken (Carlsen, game 147: 22.cxd5?? and
+        // ...Qxc1 Qxc1 Rxc1 Rxc1 Nxf4): the bishop it took does not pay for the knight.
+        let fen = "2r2rk1/2q1bp1p/pp1pn1p1/3b2P1/2P1PN2/8/PP4BP/2RQR1K1 w - - 0 22";
+        let (before, mv, after) = before_move_after(fen, "cxd5");
+        // The line goes on with ...Bxg5 Rxd6, a pawn each, and ...Nxg2 (cut off): the knight
+        // stays the loss.
+        let pv = board::line_from(
+            &after,
+            &[
+                "Qxc1", "Qxc1", "Rxc1", "Rxc1", "Nxf4", "Rc6", "Bxg5", "Rxd6", "Rb8", "Rc6",
+                "Nxg2", "Kxg2",
+            ],
+        );
+        let (_, best, best_after) = before_move_after(fen, "Nxd5");
+        let best_pv = board::line_from(&best_after, &["Qc5+", "Kf1", "Bxg5", "b4", "Qd4"]);
+        let Some(Fact::Idea { square, n, san, .. }) =
+            line_costs(&before, mv, &pv, (best, &best_pv))
+        else {
+            panic!("no line_costs for cxd5");
+        };
+        assert_eq!((square, n), (Square::F4, 3));
+        assert_eq!(san.last().map(String::as_str), Some("Nxf4"));
         // Against a best move whose line loses as much, the error's line says nothing.
         assert!(line_costs(&before, mv, &pv, (mv, &pv)).is_none());
         // A line whose count is not the last piece taken (a rook lost before the knight)
