@@ -778,6 +778,25 @@ def t_idea(board, c):
             return False
         bal = lambda x: material(x, us) - material(x, them)
         return bal(moved) - bal(b) == c["n"] and c["n"] >= 2
+    if idea in ("takes_first", "takes_first_hit"):
+        # A pawn takes the enemy pawn that attacked it (point::takes_first): after a pass that
+        # pawn's capture r (moves[0]) of ours on s, the square the move left, is legal and loses
+        # nothing by exchange; it wins material by exchange (takes_first) or lands attacking our
+        # piece on `other` (no pawn, no king), which it did not attack before (takes_first_hit).
+        p = pass_turn(board)
+        rm = legal(p, c["moves"][0]) if p is not None else None
+        if (rm is None or role != chess.PAWN or board.piece_type_at(m.to_square) != chess.PAWN
+                or board.is_en_passant(m) or after.is_check() or m.from_square != s
+                or rm.to_square != s or rm.from_square != m.to_square
+                or p.piece_type_at(rm.from_square) != chess.PAWN or exchange(p, rm) < 0):
+            return False
+        if idea == "takes_first":
+            return other is None and exchange(p, rm) >= 1
+        nxt = p.copy()
+        nxt.push(rm)
+        q = nxt.piece_at(other) if other is not None else None
+        return (q is not None and q.color == us and q.piece_type not in (chess.PAWN, chess.KING)
+                and other in nxt.attacks(rm.to_square) and other not in p.attacks(rm.from_square))
     if idea == "sidesteps":
         # The opponent's move r (moves[0]) after a pass is quiet, not a pawn's, and bites; after it,
         # its piece attacks ours on s (the moved man's square, not a pawn or king), worth more

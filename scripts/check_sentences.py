@@ -899,7 +899,7 @@ class Referee:
                 if why:
                     self.fail("readies", e, text, why)
             elif t in ("idea_stops_line", "idea_removes_line", "idea_stops", "idea_stops_hit",
-                       "idea_shuts_discovery"):
+                       "idea_shuts_discovery", "idea_takes_first", "idea_takes_first_hit"):
                 # A move or a tactic stopped (point::stops, point::stops_line, removes_line): by
                 # Stockfish, after a pass the move stopped (the line's first move) is within
                 # STOPS_WANTED (STOPS_LINE_WANTED) of the opponent's best: a move they wanted,

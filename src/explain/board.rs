@@ -380,6 +380,31 @@ pub fn rook_sees_file(board: &Board, rook: Square, color: Color) -> bool {
     })
 }
 
+/// Whether `color`'s piece on `sq` stands pinned: an enemy bishop, rook or queen sees, through
+/// it alone, `color`'s king or a piece of `color`'s worth more than it (11...Nxf6 with Bg5
+/// behind it against the queen on e7).
+#[must_use]
+pub fn pinned_in_place(board: &Board, sq: Square, color: Color) -> bool {
+    let Some(me) = board.role_at(sq) else {
+        return false;
+    };
+    let without = board.occupied().without(sq);
+    (board.by_color(!color) & board.sliders())
+        .into_iter()
+        .any(|s| {
+            board.piece_at(s).is_some_and(|p| {
+                let through =
+                    attacks::attacks(s, p, without) & !attacks::attacks(s, p, board.occupied());
+                (through & board.by_color(color)).into_iter().any(|t| {
+                    attacks::between(s, t).contains(sq)
+                        && board
+                            .role_at(t)
+                            .is_some_and(|r| r == Role::King || value(r) > value(me))
+                })
+            })
+        })
+}
+
 /// Relative rank index 0..=7 of `sq` for `color` (0 = own back rank).
 #[must_use]
 pub fn rel_rank(sq: Square, color: Color) -> u32 {

@@ -867,7 +867,9 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 85] = [
+    pub const IDEAS: [&'static str; 87] = [
+        "takes_first_hit",
+        "takes_first",
         "stops_hit",
         "shuts_discovery",
         "frees_guard",

@@ -1983,7 +1983,7 @@ mod tests {
         );
         assert_eq!(first_template(&e), "idea_outpost_taken", "{}", e.text);
         assert!(
-            e.text.contains("outpost") && e.text.contains("cxd5 takes back"),
+            e.text.contains("outpost") && e.text.contains("takes back with cxd5"),
             "{}",
             e.text
         );

@@ -323,8 +323,15 @@ pub fn targets(before: &Chess, mv: Move, after: &Chess) -> Vec<Fact> {
         .from()
         .map_or(Bitboard::EMPTY, |f| before.board().attacks_from(f));
     let new_attacks = b.attacks_from(landed) & b.by_color(!us) & !b.kings() & !old;
+    // A piece pinned where it lands takes nothing without losing what stands behind it: no
+    // defender or weak point attacked (11...Nxf6 "goes after the bishop on d5 that defends
+    // e4", the knight pinned to the queen on e7 by Bg5, session 48 read).
+    let pinned = board::pinned_in_place(b, landed, us);
     // The defender of a piece we attack.
-    for x in board::relative(new_attacks & !b.pawns(), us) {
+    for x in board::relative(new_attacks & !b.pawns(), us)
+        .into_iter()
+        .filter(|_| !pinned)
+    {
         for y in board::relative(b.attacks_from(x) & b.by_color(!us) & !b.kings(), us) {
             let ours = board::attackers(b, y, us).without(landed);
             let theirs = board::attackers(b, y, !us);
@@ -349,6 +356,7 @@ pub fn targets(before: &Chess, mv: Move, after: &Chess) -> Vec<Fact> {
             sq.flip_vertical()
         };
         if new_attacks.contains(sq)
+            && !pinned
             && b.role_at(sq) == Some(Role::Pawn)
             && board::attackers(b, sq, !us)
                 == b.king_of(!us)
@@ -561,6 +569,13 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move], game: &[Move
     {
         out.push(claim(&fb, At::Before, f));
     }
+    // A pawn taking the pawn that attacked it before that pawn takes first, when no simple
+    // threat was met.
+    if !out.iter().any(|c| matches!(c.fact, Fact::ThreatMet { .. }))
+        && let Some(f) = point::takes_first(before, mv, after)
+    {
+        out.push(claim(&fb, At::Before, f));
+    }
     // A threat beyond one capture, when the move makes none of one capture or a mate in one.
     if !out
         .iter()
@@ -671,6 +686,38 @@ mod tests {
             .unwrap()
             .into_position(CastlingMode::Standard)
             .unwrap()
+    }
+
+    #[test]
+    fn a_pinned_piece_goes_after_no_defender() {
+        // Morphy, game 186: 11...Nxf6 stands pinned to the queen on e7 by Bg5; "goes after the
+        // bishop on d5 that defends e4" was false (...Nxd5 Bxe7).
+        let p = pos("r3k1nr/1bp1q1pp/pbnp1P2/1p1B2B1/4P3/2P2N2/PP3PPP/RN1QK2R b KQkq - 0 11");
+        let mv = San::from_ascii(b"Nxf6").unwrap().to_move(&p).unwrap();
+        let after = board::play(&p, mv).unwrap();
+        assert!(board::pinned_in_place(
+            after.board(),
+            Square::F6,
+            Color::Black
+        ));
+        assert!(
+            !targets(&p, mv, &after)
+                .iter()
+                .any(|f| matches!(f, Fact::AttacksDefender { .. }))
+        );
+        // Unpinned, it would: the same knight with the bishop on g5 gone.
+        let p = pos("r3k1nr/1bp1q1pp/pbnp1P2/1p1B4/4P3/2P2N2/PP3PPP/RN1QK2R b KQkq - 0 11");
+        let after = board::play(&p, mv).unwrap();
+        assert!(!board::pinned_in_place(
+            after.board(),
+            Square::F6,
+            Color::Black
+        ));
+        assert!(
+            targets(&p, mv, &after)
+                .iter()
+                .any(|f| matches!(f, Fact::AttacksDefender { .. }))
+        );
     }
 
     #[test]

@@ -588,6 +588,9 @@ impl Gate {
             return false;
         }
         match id {
+            // A piece that takes and is taken back at once was traded, not developed (11...Bxe6
+            // Bxe6, "Bxe6 develops a piece", session 48 read).
+            "development" => !(self.moved_taken && self.captures),
             "sacrifice" | "sacrifice_later" => self.sacrifice,
             "exchange_sacrifice" => self.sacrifice || self.gives_back || self.gives_back_all,
             "gives_back" => self.gives_back,
@@ -1943,6 +1946,16 @@ mod tests {
         // A quiet move's threats stand.
         let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
         assert!(gate(fen, &["a1b1"], Score::Cp(0)).allows_claim(&threat(fen, Role::Pawn)));
+    }
+
+    #[test]
+    fn a_piece_traded_at_once_was_not_developed() {
+        // Morphy, game 189: 11...Bxe6 12.Bxe6 ("Bxe6 develops a piece", session 48 read).
+        let fen = "r1b1kb1r/ppp3qp/2npNp1n/8/2BPPBpP/2N5/PPP3P1/R2Q1RK1 b kq - 6 11";
+        assert!(!gate(fen, &["c8e6", "c4e6"], Score::Cp(-400)).allows("development"));
+        // A quiet developing move taken at once still develops (the trade was offered).
+        let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+        assert!(gate(fen, &["f1b5", "a7a6"], Score::Cp(30)).allows("development"));
     }
 
     #[test]

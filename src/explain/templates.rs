@@ -647,6 +647,7 @@ impl Templates {
         v.insert("move", f.san.clone());
         v.insert("line", f.line.clone());
         v.insert("mover_side", w.side(f.mover).to_owned());
+        v.insert("opponent", w.side(!f.mover).to_owned());
         if let Some(b) = &f.better {
             v.insert("best", b.clone());
         }
@@ -1300,6 +1301,11 @@ fn same_fact(claims: &[Claim], i: usize, j: usize) -> bool {
             if uci == u && (idea == "uncovers" || idea == "costs_castling"))
             || matches!((x, y), (Fact::Captures { uci, .. }, Fact::ThreatMet { uci: u, how, .. })
             if uci == u && how == "captures")
+            // "Bxe6 removes the piece that threatened Nxg7+" and "Bxe6 removes the knight that
+            // hit the queen on g7": one piece taken off (session 48 read).
+            || matches!((x, y), (Fact::ThreatMet { threat, how, .. }, Fact::Idea { idea, square, .. })
+            if how == "captures" && idea == "trades_hitter"
+                && threat.get(0..2) == Some(square.to_string().as_str()))
     };
     // "h3 gives the king the escape square h2" and "the king's pawn shield is weakened by h3":
     // one pawn move in front of one king, said once (the first, the point, wins).
@@ -1910,6 +1916,7 @@ mod tests {
                                 | "claim:idea/refutes"
                                 | "claim:idea/stops_line"
                                 | "claim:idea/removes_line"
+                                | "claim:idea/takes_first"
                                 | "claim:pb_wins/last_rank"
                                 | "claim:pb_wins/last_pawn"
                                 | "forced_win:promotes_next"

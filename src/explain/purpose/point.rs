@@ -432,6 +432,76 @@ pub fn removes_line(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     }
 }
 
+/// How much the pass must cost the mover (centipawns, by the deeper search, the opponent's
+/// capture after a pass against their best after the move) for [`takes_first`]: more than the
+/// tempo a pass gives away, as for [`stops_plan`] (15.exf5: 42 by ours, about 100 by
+/// Stockfish).
+const TAKES_FIRST_COST: i32 = 40;
+
+/// `takes_first` / `takes_first_hit`: a pawn takes the enemy pawn that attacked it before that
+/// pawn takes first. After a pass the opponent's best move by the short search is that pawn's
+/// capture `r` of ours (on the square the move left), kept within [`SOUND_MARGIN`] of their best
+/// by the deeper search, and by it the move costs them [`TAKES_FIRST_COST`] against `r`; `r`
+/// lands attacking a piece of ours it did not attack before (`takes_first_hit`, `other` that
+/// piece: "exf5 takes first: ...fxe4 would have hit the queen on f3"), else wins material by
+/// exchange (`takes_first`: "hxg5 takes first: ...gxh4 would have won the pawn on h4").
+/// 20.hxg5 and 15.exf5 were "the trade is even" and nothing more (session 48 read). `square`
+/// where `r` takes, `moves` `r`.
+#[must_use]
+pub fn takes_first(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
+    if mv.role() != Role::Pawn
+        || mv.capture() != Some(Role::Pawn)
+        || mv.is_en_passant()
+        || after.is_check()
+    {
+        return None;
+    }
+    let from = mv.from()?;
+    let passed = pass(before)?;
+    let (line, best_score) = short_line(&passed, STOP_DEPTH, STOP_NODES);
+    let r = *line.first()?;
+    if r.from() != Some(mv.to())
+        || r.to() != from
+        || r.role() != Role::Pawn
+        || best_score >= crate::engine::MATE_BOUND
+        || !board::see_ge(&passed, r, 0)
+    {
+        return None;
+    }
+    let next = board::play(&passed, r)?;
+    let old = passed.board().attacks_from(mv.to());
+    let hit = hits(&next, r)
+        .filter(|t| !old.contains(*t))
+        .max_by_key(|&t| next.board().role_at(t).map_or(0, value));
+    if hit.is_none() && !board::see_ge(&passed, r, 1) {
+        return None;
+    }
+    // By the deeper search: the capture is among the opponent's best after a pass, and the
+    // move costs them [`TAKES_FIRST_COST`] against it (the short one saw 15.exf5 cost nothing,
+    // Stockfish about a pawn).
+    let deep_r = deep_reply(&passed, r)?;
+    let deep_now = short_search(after, SOUND_DEPTH, SOUND_NODES).1;
+    if deep_r < deep_best(&passed, &DeepBest::new()) - SOUND_MARGIN
+        || deep_r.saturating_sub(deep_now) < TAKES_FIRST_COST
+    {
+        return None;
+    }
+    Some(Fact::Idea {
+        uci: uci(mv),
+        idea: if hit.is_some() {
+            "takes_first_hit"
+        } else {
+            "takes_first"
+        }
+        .to_owned(),
+        square: from,
+        other: hit,
+        moves: vec![uci(r)],
+        san: vec![san(&passed, r)],
+        n: 0,
+    })
+}
+
 /// How much more (centipawns, by the deeper search) the opponent's best after a pass must be
 /// worth to them than their best after the move for [`stops_plan`]: the move took more than
 /// the tempo a pass gives away (Stockfish: 20.Rdg1 against ...h4, 48 cp; 20.f3 against ...d5,
@@ -2262,6 +2332,31 @@ mod tests {
         assert!(follow_up(&before, mv, &after, &pv).is_none());
         let pv = line_from(&after, &["c6", "Bb3", "b5", "Qb4"]);
         assert!(follow_up(&before, mv, &after, &pv).is_some());
+    }
+
+    #[test]
+    fn a_pawn_takes_first_before_the_enemy_pawn_takes() {
+        // Morphy, game 183: 15.exf5 before ...fxe4 hits the queen on f3 (Stockfish: the pass
+        // costs White about a pawn, ...fxe4 is Black's best after it).
+        let fen = "r1bq1rk1/ppp3pp/3p4/b2Ppp2/4Pn2/1BP2Q1P/P4PPN/RN3RK1 w - - 0 15";
+        let (before, mv, after) = before_move_after(fen, "exf5");
+        let Some(Fact::Idea {
+            idea,
+            square,
+            other,
+            san,
+            ..
+        }) = takes_first(&before, mv, &after)
+        else {
+            panic!("no takes_first for exf5");
+        };
+        assert_eq!(
+            (idea.as_str(), square, other, san[0].as_str()),
+            ("takes_first_hit", Square::E4, Some(Square::F3), "fxe4")
+        );
+        // A piece's capture is no pawn taking first.
+        let (before, mv, after) = before_move_after(fen, "Qxf4");
+        assert!(takes_first(&before, mv, &after).is_none());
     }
 
     #[test]
