@@ -278,6 +278,10 @@ pub struct Gate {
     /// moves of the line: a blockade it "sets up" is no point of the move (20.Ng5 forking the queen and the
     /// rook, "a blockade" of the isolated g6 pawn, then Nxh3; session 38 read).
     pub moved_leaves: bool,
+    /// The moved pawn captures with the mover's next move in the line: it leaves its file, so
+    /// its push was no run of a passed pawn (17...d5 "pushes the passed pawn towards d1", then
+    /// ...dxe4; session 48 read).
+    pub pawn_takes_next: bool,
     /// The moved piece is taken by the opponent's second move in the line, having stayed
     /// where it landed: its tactics there ([`MOVED_PIECE_TACTICS`]) are no point (18.Qxd4 "a
     /// fork of the bishop and the knight", then ...Ne2+ and ...Nxd4; session 38 read).
@@ -526,6 +530,8 @@ impl Gate {
             ),
             moved_taken: moved_taken(s.mv, mover, s.pv),
             moved_leaves: moved_leaves(s.mv, mover, s.pv),
+            pawn_takes_next: s.mv.role() == Role::Pawn
+                && matches!(s.pv, [_, ours, ..] if ours.from() == Some(s.mv.to()) && ours.is_capture()),
             moved_taken_later: moved_taken_later(s.mv, mover, s.pv),
             // Judged on the whole settled line and on the window whose gain the sentence
             // says: "winning material: +6 pawns" was said of 20.Nxd8 eight pawns down, since
@@ -591,6 +597,7 @@ impl Gate {
             // A piece that takes and is taken back at once was traded, not developed (11...Bxe6
             // Bxe6, "Bxe6 develops a piece", session 48 read).
             "development" => !(self.moved_taken && self.captures),
+            "passed_pawn_advance" => !self.pawn_takes_next,
             "sacrifice" | "sacrifice_later" => self.sacrifice,
             "exchange_sacrifice" => self.sacrifice || self.gives_back || self.gives_back_all,
             "gives_back" => self.gives_back,
@@ -1946,6 +1953,17 @@ mod tests {
         // A quiet move's threats stand.
         let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
         assert!(gate(fen, &["a1b1"], Score::Cp(0)).allows_claim(&threat(fen, Role::Pawn)));
+    }
+
+    #[test]
+    fn a_passed_pawn_that_takes_next_does_not_run() {
+        // Carlsen, game 153: 17...d5 hits the knight on e4 and takes it next (dxe4); "pushes
+        // the passed pawn towards d1" was padding (session 48 read).
+        let fen = "r1b2rk1/pp3p1p/3p2p1/8/2nbN3/1P4PP/P4PB1/1RB2RK1 b - - 1 17";
+        assert!(
+            !gate(fen, &["d6d5", "f1d1", "d5e4"], Score::Cp(-20)).allows("passed_pawn_advance")
+        );
+        assert!(gate(fen, &["d6d5", "f1d1", "c4e5"], Score::Cp(-20)).allows("passed_pawn_advance"));
     }
 
     #[test]
