@@ -554,26 +554,25 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move], game: &[Move
     for f in captures::derive(before, mv, pv) {
         out.push(claim(&fb, At::Before, f));
     }
+    // Meeting a threat is the point then: no prophylaxis, no tactic removed, no pawn taking
+    // first beside it.
+    let meets_threat = out.iter().any(|c| matches!(c.fact, Fact::ThreatMet { .. }));
     // Prophylaxis only when the move meets no threat (meeting it is the point then), and not
     // of a move the engine's line answers with anyway ("Better was Ne7, which stops d5" where
     // Stockfish's reply to Ne7 is d5, session 47 read).
-    if !out.iter().any(|c| matches!(c.fact, Fact::ThreatMet { .. }))
+    if !meets_threat
         && let Some(f) = point::stops(before, mv, after).filter(|f| !answered_anyway(f, pv))
     {
         out.push(claim(&fb, At::Before, f));
     }
     // A capture that takes off the piece whose tactic the opponent had, when no simple threat
     // was met (meeting it is said as that).
-    if !out.iter().any(|c| matches!(c.fact, Fact::ThreatMet { .. }))
-        && let Some(f) = point::removes_line(before, mv, after)
-    {
+    if !meets_threat && let Some(f) = point::removes_line(before, mv, after) {
         out.push(claim(&fb, At::Before, f));
     }
     // A pawn taking the pawn that attacked it before that pawn takes first, when no simple
     // threat was met.
-    if !out.iter().any(|c| matches!(c.fact, Fact::ThreatMet { .. }))
-        && let Some(f) = point::takes_first(before, mv, after)
-    {
+    if !meets_threat && let Some(f) = point::takes_first(before, mv, after) {
         out.push(claim(&fb, At::Before, f));
     }
     // A threat beyond one capture, when the move makes none of one capture or a mate in one.

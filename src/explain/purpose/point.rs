@@ -468,11 +468,7 @@ pub fn takes_first(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     {
         return None;
     }
-    let next = board::play(&passed, r)?;
-    let old = passed.board().attacks_from(mv.to());
-    let hit = hits(&next, r)
-        .filter(|t| !old.contains(*t))
-        .max_by_key(|&t| next.board().role_at(t).map_or(0, value));
+    let hit = newly_hit(&passed, &board::play(&passed, r)?, r);
     if hit.is_none() && !board::see_ge(&passed, r, 1) {
         return None;
     }
@@ -1072,11 +1068,18 @@ fn hit_by(passed: &Chess, r: Move) -> Option<Square> {
     if next.is_check() {
         return None;
     }
+    newly_hit(passed, &next, r)
+}
+
+/// The piece of ours that the opponent's move `r` (played from `passed`, giving `next`) hits
+/// where it lands ([`hits`]) and that its piece did not attack from where it stood: the most
+/// valuable.
+fn newly_hit(passed: &Chess, next: &Chess, r: Move) -> Option<Square> {
     let old = r
         .from()
         .map_or(Bitboard::EMPTY, |f| passed.board().attacks_from(f));
     let b = next.board();
-    hits(&next, r)
+    hits(next, r)
         .filter(|t| !old.contains(*t))
         .max_by_key(|&t| b.role_at(t).map_or(0, value))
 }
