@@ -1297,7 +1297,8 @@ def t_idea(board, c):
         again = pass_turn(after) if not after.is_check() else None
         by_the_move = again is not None and ours in again.legal_moves and exchange(again, ours) >= 0
         possible = (ours in board.legal_moves and (exchange(board, ours) >= 0 or exchange(mid, ours) < 0)) \
-            or ours.from_square == m.to_square or not by_the_move
+            or ours.from_square == m.to_square or not by_the_move \
+            or board.is_check()  # out of check, what the check made illegal was there before
         # A piece (not a pawn) that steps off the square the next move lands on made nothing
         # possible (17.Nc3 and Rfb1): a plan, unless the next move hits a piece from there
         # (prepares_hit: ...Nh7 and ...Bf6 against the bishop on h4).

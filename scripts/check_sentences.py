@@ -195,7 +195,7 @@ MOVED_PIECE_ACTIVITY = MOVED_PIECE_TACTICS | {
     "knight_centralisation", "bishop_long_diagonal", "mobility_gain", "takes_outpost",
     "improves_piece", "idea_centralises", "idea_centralises_queen", "idea_off_rim", "idea_aims_f7", "idea_fianchettoes",
     "idea_stops", "idea_stops_hit", "idea_shuts_discovery", "idea_refutes", "idea_sidesteps", "idea_stops_plan", "idea_stops_plan_answer", "idea_occupies", "pawn_centre", "controls_centre", "threat_met_moves", "threat_met_moves_captures",
-    "threat_met_with_threat"}
+    "threat_met_with_threat", "idea_escapes_with_threat"}
 # Sentences that only read out the line or the opening (`plan_only`, a figure).
 LINE_ONLY = {"idea_plan", "line_plan", "line_reply", "line_answer", "line_waits", "line_driven", "line_trade",
              "book"}
@@ -1035,7 +1035,8 @@ class Referee:
                 self.checked["line_shown"] += 1
                 if e.get("level") != "advanced":
                     self.fail("line_shown", e, text, "the line is not shown at level %s" % e.get("level"))
-            if t in ("threat_wins", "threat_wins_exchange", "threat_wins_part", "threat_met_with_threat"):
+            if t in ("threat_wins", "threat_wins_exchange", "threat_wins_part", "threat_met_with_threat",
+                     "idea_escapes_with_threat"):
                 # A threat to win material that the line carries out only after the reply has
                 # taken one of the mover's men is a trade, not a win (9.Qa4 ...Kxf7 Qxa5).
                 threat = claimed_threat(e, s)

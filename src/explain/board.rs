@@ -523,6 +523,24 @@ pub fn same_move(pos: &Chess, m: Move) -> Option<Move> {
         .into_iter()
         .find(|x| x.from() == m.from() && x.to() == m.to() && x.promotion() == m.promotion())
 }
+
+/// Whether the capture `m` (a move in `now`, played by the side that was in check in
+/// `before`) was there before the check made it illegal: in `before` the same piece stood on
+/// its square and attacked the same man on the target square. Escaping a check creates no such
+/// threat: 19.Kh1 out of ...Rxg2+ does not "threaten Nxc7", which the knight on e6 threatened
+/// before the check (session 49).
+#[must_use]
+pub fn stood_before_check(before: &Chess, now: &Chess, m: Move) -> bool {
+    let (b, n) = (before.board(), now.board());
+    before.is_check()
+        && m.is_capture()
+        && m.from().is_some_and(|from| {
+            b.piece_at(from) == n.piece_at(from)
+                && b.piece_at(m.to()) == n.piece_at(m.to())
+                && b.attacks_from(from).contains(m.to())
+        })
+}
+
 /// Plays `m` on a copy of `pos`; `None` if the move is illegal there.
 #[must_use]
 pub fn play(pos: &Chess, m: Move) -> Option<Chess> {

@@ -625,7 +625,13 @@ fn reply_reason(
     let reply = *pv.first()?;
     let replied = board::play(after, reply)?;
     let themes = at_root(&themes::detect_line_after(Some(mv), after, pv));
-    let reply_claims = claims::derive(after, reply, &replied, &pv[1..], &themes, &[]);
+    let mut reply_claims = claims::derive(after, reply, &replied, &pv[1..], &themes, &[]);
+    // What the answer wins must be forced: the line read is the engine's, and the mover may
+    // have a better defence than the one it shows.
+    reply_claims.retain(|c| match c.fact {
+        Fact::WinsMaterial { gain, .. } => crate::explain::purpose::gain_forced(after, reply, gain),
+        _ => true,
+    });
     let gate = Gate {
         answer: true,
         answer_takes_back: mv.is_capture() && reply.is_capture() && reply.to() == mv.to(),
@@ -1812,6 +1818,56 @@ mod tests {
             e.sentences
         );
         assert!(first.text.contains("queen"), "{}", first.text);
+    }
+
+    #[test]
+    fn stepping_out_of_check_creates_no_threat_that_stood_before_the_check() {
+        // Fischer-Tal: after 18...Rxg2+ the knight on e6 still hits the queen on c7; 19.Kh1
+        // neither "threatens Nxc7" nor "sets up the blow Nxc7" nor "prepares Rxf1"
+        // (session 49).
+        let p = pos("2k5/ppq1n2Q/4N3/P2p4/8/P1p5/2P2PrP/R4bK1 w - - 0 19");
+        let kh1 = mv(&p, "g1h1");
+        let e = explain(&ExplainInput::board_only(
+            p.clone(),
+            kh1,
+            ExplainLevel::Medium,
+        ));
+        assert!(
+            !e.sentences.iter().any(|s| matches!(
+                s.template.as_str(),
+                "threat_wins" | "idea_threat_line" | "idea_prepares" | "idea_prepares_hit"
+            )),
+            "{:?}",
+            e.sentences
+        );
+        assert!(e.text.contains("check"), "{}", e.text);
+    }
+
+    #[test]
+    fn a_man_stepping_out_of_a_capture_with_a_threat_is_said_in_one_sentence() {
+        // Tal–Bronstein, 13.d5: the pawn steps out of ...cxd4 and hits the knight on c6.
+        // "d5 saves the pawn from cxd4" first hid the point (session 49).
+        let p = pos("r1b2rk1/4bppp/pqnp1n2/1pp1p3/3PP3/2P2N1P/PPBN1PP1/R1BQR1K1 w - - 3 13");
+        let d5 = mv(&p, "d4d5");
+        let e = explain(&ExplainInput::board_only(
+            p.clone(),
+            d5,
+            ExplainLevel::Medium,
+        ));
+        let first = &e.sentences[0];
+        assert_eq!(
+            first.template, "idea_escapes_with_threat",
+            "{:?}",
+            e.sentences
+        );
+        assert!(first.text.contains("knight on c6"), "{}", first.text);
+        assert!(
+            !e.sentences
+                .iter()
+                .any(|s| s.template == "idea_escapes" || s.template == "threat_wins"),
+            "{:?}",
+            e.sentences
+        );
     }
 
     #[test]

@@ -250,7 +250,10 @@ pub fn threat_created(before: &Chess, after: &Chess) -> Option<Fact> {
     // the opponent simply trades (Qe5 "threatens Qxf6, winning the queen" while ...Qxe5+
     // takes first).
     let takes_first = |t: Threat| !t.mate && taken_first(after, t.mv);
-    let t = strongest_where(&passed, |t| !works(before, t) && !takes_first(t))?;
+    // Out of check, a capture the check alone made illegal was no less there before.
+    let t = strongest_where(&passed, |t| {
+        !works(before, t) && !takes_first(t) && !board::stood_before_check(before, &passed, t.mv)
+    })?;
     pawn_kept(&passed, t).then(|| threat_fact(&passed, t))
 }
 
@@ -666,6 +669,22 @@ pub fn gain_holds(end: &Chess, mover: Color, balance: i32) -> bool {
     let (_, score) = point::short_search(end, VERIFY_DEPTH, VERIFY_NODES);
     let cp = if end.turn() == mover { score } else { -score };
     cp >= 100 * balance + VERIFY_EXTRA
+}
+
+/// Whether the material `gain` (pawns) that the move `first` of the side to move in `pos`
+/// wins along some line is forced: the best defence a short search finds after `first`
+/// (depth [`VERIFY_DEPTH`], [`VERIFY_NODES`] nodes) still gives it up, settled. "After Qb2,
+/// Rfc8 wins material" read the engine's depth-8 line, where 21.Nxb4 lost the knight that
+/// 21.Qd4 or Ne5 kept (Carlsen game 160, session 49 read).
+#[must_use]
+pub fn gain_forced(pos: &Chess, first: Move, gain: i32) -> bool {
+    let Some(next) = board::play(pos, first) else {
+        return false;
+    };
+    let (defence, _) = point::short_line(&next, VERIFY_DEPTH, VERIFY_NODES);
+    let mut line = vec![first];
+    line.extend(defence);
+    board::settled_gain(pos, &line) >= gain
 }
 
 /// The engine's default evaluation, built once.

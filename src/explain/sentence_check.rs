@@ -414,6 +414,7 @@ pub const MOVED_PIECE_ACTIVITY: &[&str] = &[
     "threat_met_moves",
     "threat_met_moves_captures",
     "threat_met_with_threat",
+    "idea_escapes_with_threat",
 ];
 
 /// The moved piece's tactics (forks, pins, attacks): not said when the reply takes it there
@@ -1098,11 +1099,17 @@ fn queens_off(before: &Chess, all: &[Chess]) -> bool {
 /// a quiet developing move whose line checks later with other pieces (20.Be2 in a Dragon).
 fn wings(before: &Chess, line: &[Move], positions: &[Chess], mover: Color) -> (bool, bool) {
     // A king move (19...Kh8 to the corner) is no attack on the enemy king.
+    // Nor is taking a piece without check, whose point is the piece (31...Bxf1 taking a rook
+    // next to the king, 33...Rxg5 a bishop: "pressure mounts on the kingside", session 49).
+    let takes_piece_quietly = |mv: &Move| {
+        mv.capture().is_some_and(|r| r != shakmaty::Role::Pawn)
+            && !positions.get(1).is_some_and(Chess::is_check)
+    };
     let Some((mv, king)) = line.first().and_then(|mv| {
         before
             .board()
             .king_of(!mover)
-            .filter(|_| mv.role() != shakmaty::Role::King)
+            .filter(|_| mv.role() != shakmaty::Role::King && !takes_piece_quietly(mv))
             .map(|k| (*mv, k))
     }) else {
         return (false, false);
@@ -1724,6 +1731,14 @@ mod tests {
                 "c2g2", "d6e5", "e1e5", "g5f6", "d5f6", "d8f6",
             ],
             Score::Cp(-240),
+        );
+        assert!(!g.kingside);
+        // Fischer-Tal: 16...Bxf1 takes the rook next to the king; its point is the rook, not
+        // an attack (session 49).
+        let g = gate(
+            "2kr2r1/ppq1nN1Q/4p3/Pb1p2B1/8/P1p5/2P2PPP/R4RK1 b - - 0 16",
+            &["b5f1", "f7d8", "g8g5"],
+            Score::Cp(0),
         );
         assert!(!g.kingside);
         // The knight heads for the king and takes on g7 near the corner: it takes part.

@@ -738,6 +738,10 @@ impl Templates {
                 }
                 Fact::WinsMaterial { gain, .. } => {
                     v.entry("gain").or_insert_with(|| w.signed_pawns(*gain));
+                    // Material won back is a count, not a lead: "+2 pawns" read as White
+                    // ahead when it was a knight down (21.Bxe6+, session 49 read).
+                    v.entry("gain_back")
+                        .or_insert_with(|| w.pawn_count(gain.unsigned_abs()));
                 }
                 Fact::CanCastle { uci } => {
                     let b = uci.as_bytes();
@@ -1263,9 +1267,13 @@ fn same_fact(claims: &[Claim], i: usize, j: usize) -> bool {
     };
     // "Bb5 defends the knight" and "Bb5 meets the threat to the knight"; "Nxe5 removes the
     // piece that threatened Nxc4" and "the bishop on c4 is safe again": one piece kept.
+    // "f3 defends the pawn on g4 against Rxg4+" and "f3 adds a guard to the pawn on g4, which
+    // the rook on h4 attacks" (session 49 read).
     let defence = |x: &Fact, y: &Fact| {
         matches!((x, y), (Fact::Defends { target, .. }, Fact::ThreatMet { target: t, .. })
             if target == t)
+            || matches!((x, y), (Fact::Idea { idea, square, .. }, Fact::ThreatMet { target: t, .. })
+            if idea == "guards" && square == t)
     };
     // "threatens to win the queen on c2" and "attacks the queen on c2" (or "attacks the knight
     // on e4, the defender of c3") say one thing: the piece under attack.
@@ -1279,10 +1287,16 @@ fn same_fact(claims: &[Claim], i: usize, j: usize) -> bool {
         Fact::Idea { idea, square, .. } if idea == "minority" || idea == "undermines" => {
             Some(*square)
         }
+        // "Rg3 meets the threat Nxg1 with a counter-attack on the queen on h3" and "Rg3
+        // attacks the queen on h3" (session 49 read).
+        Fact::Idea { idea, other, .. } if idea == "counters" => *other,
         _ => None,
     };
+    // (A counter-attack is claimed before the move, the attack after it: the same enemy man,
+    // which the move did not take.)
+    let counters = |f: &Fact| matches!(f, Fact::Idea { idea, .. } if idea == "counters");
     let same_target = match (attacked(&a.fact), attacked(&b.fact)) {
-        (Some(x), Some(y)) => x == y && a.fen == b.fen,
+        (Some(x), Some(y)) => x == y && (a.fen == b.fen || counters(&a.fact) || counters(&b.fact)),
         _ => false,
     };
     // "Bd3 clears the way to castle" and "Bd3 prepares O-O" say one thing.

@@ -1370,7 +1370,10 @@ pub fn threat_line(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     // A blow the moved piece takes no part in is the move's only when the move made it work:
     // played instead of the move it was worth [`THREAT_GAIN`] less (19.Re3 guards f3, so Kxh2
     // no longer runs into Nxf3+ and wins the bishop). `n` = 1 marks a blow found so.
+    // Out of check, a blow the check alone made illegal was there before the check: the
+    // move made nothing work (19.Kh1 and Nxc7, session 49).
     let made_to_work = !takes_part
+        && !board::stood_before_check(before, &passed, blow)
         && board::same_move(before, blow).is_none_or(|b| {
             board::play(before, b).is_none_or(|p| {
                 let (_, v) = short_search(&p, THREAT_DEPTH, THREAT_NODES);
@@ -1811,7 +1814,10 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
         // until ...d4 moves the pawn on, session 32).
         let by_the_move =
             pass(after).is_some_and(|p| board::same_move(&p, ours).is_some_and(|m| safe(&p, m)));
+        // Out of check, what the check alone made illegal was there before: 19.Kh1 does not
+        // "prepare Rxf1" after ...Rxg2+ (session 49).
         let possible = moves_on
+            || before.is_check()
             || !by_the_move
             || board::same_move(before, ours).is_some_and(|m| safe(before, m) || !safe(&mid, ours));
         // Made possible by the square the move left, on the next move's path: the move
