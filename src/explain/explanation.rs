@@ -1821,6 +1821,20 @@ mod tests {
     }
 
     #[test]
+    fn a_pin_broken_comes_before_the_battery_the_move_also_makes() {
+        // Morphy, game 192: 11...Qc7 unpins the knight on f6 (Bg5 against the queen on d8)
+        // and lines up with the bishop on d6 against h2; the unpin is the point (session 49).
+        let p = pos("r2q1rk1/pp1n1ppp/2pb1n2/3p2B1/3P4/2NB1Q1P/PPP2PP1/R3R1K1 b - - 2 11");
+        let qc7 = mv(&p, "d8c7");
+        let e = explain(&ExplainInput::board_only(
+            p.clone(),
+            qc7,
+            ExplainLevel::Medium,
+        ));
+        assert_eq!(e.sentences[0].template, "idea_unpins", "{:?}", e.sentences);
+    }
+
+    #[test]
     fn stepping_out_of_check_creates_no_threat_that_stood_before_the_check() {
         // Fischer-Tal: after 18...Rxg2+ the knight on e6 still hits the queen on c7; 19.Kh1
         // neither "threatens Nxc7" nor "sets up the blow Nxc7" nor "prepares Rxf1"

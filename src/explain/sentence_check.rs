@@ -584,9 +584,11 @@ impl Gate {
     pub fn allows(&self, id: &str) -> bool {
         // A tactic of a piece taken two plies later (a check first) is none too; a square it
         // takes up may still be the point (...Nd4 in the closed Sicilian, traded a move later).
+        // Nor is a centre pawn taken two plies later a centre (22.d4 "a protected pawn stands
+        // on d4", then ...Nd5 Rde1 exd4, session 49 read).
         let tactic = MOVED_PIECE_TACTICS.contains(&id);
         if (self.moved_taken && (tactic || MOVED_PIECE_ACTIVITY.contains(&id)))
-            || (self.moved_taken_later && tactic)
+            || (self.moved_taken_later && (tactic || id == "pawn_centre"))
         {
             return false;
         }
@@ -1704,6 +1706,18 @@ mod tests {
         ];
         let g = gate(tal, &line, Score::Cp(60));
         assert!(g.wins_back && !g.allows("captures_wins") && !g.allows("wins_material"));
+    }
+
+    #[test]
+    fn a_centre_pawn_taken_two_plies_later_is_no_centre() {
+        // Morphy, game 191: 22.d4 Nd5 23.Rde1 exd4 (session 49 read: "a protected pawn stands
+        // on d4").
+        let g = gate(
+            "3r1rk1/2p1n3/p3b2p/1p2ppq1/6p1/1PPPP3/P2Q1NPP/3R1RNK w - - 6 22",
+            &["d3d4", "e7d5", "d1e1", "e5d4"],
+            Score::Cp(0),
+        );
+        assert!(g.moved_taken_later && !g.allows("pawn_centre"));
     }
 
     #[test]
