@@ -1277,6 +1277,20 @@ def t_idea(board, c):
                 and target is not None and target.color == them
                 and target.piece_type not in (chess.KING, chess.PAWN)
                 and board.piece_at(other) == target and other in nxt.attacks(s))
+    if idea == "plan_break":
+        # A plan (below) whose next move, a quiet pawn push, strikes at the enemy pawn on
+        # `other` from where it lands (session 49).
+        line = c["moves"]
+        if len(line) != 3 or other is None or play_line(board, line) is None:
+            return False
+        nxt = play_line(board, line)
+        ours = chess.Move.from_uci(line[2])
+        mid = play_line(board, line[:2])
+        if mid.piece_type_at(ours.from_square) != chess.PAWN or mid.is_capture(ours) or ours.promotion:
+            return False
+        if nxt.piece_at(other) != chess.Piece(chess.PAWN, them) or other not in nxt.attacks(ours.to_square):
+            return False
+        return t_idea(board, dict(c, idea="plan", other=None))
     if idea in ("prepares", "plan", "clears", "makes_way"):
         line = c["moves"]
         if board.is_capture(m):

@@ -197,7 +197,7 @@ MOVED_PIECE_ACTIVITY = MOVED_PIECE_TACTICS | {
     "idea_stops", "idea_stops_hit", "idea_shuts_discovery", "idea_refutes", "idea_sidesteps", "idea_stops_plan", "idea_stops_plan_answer", "idea_occupies", "pawn_centre", "controls_centre", "threat_met_moves", "threat_met_moves_captures",
     "threat_met_with_threat", "idea_escapes_with_threat"}
 # Sentences that only read out the line or the opening (`plan_only`, a figure).
-LINE_ONLY = {"idea_plan", "line_plan", "line_reply", "line_answer", "line_waits", "line_driven", "line_trade",
+LINE_ONLY = {"idea_plan", "idea_plan_break", "line_plan", "line_reply", "line_answer", "line_waits", "line_driven", "line_trade",
              "book"}
 ERRORS = ("inaccuracy", "mistake", "blunder")
 # Verdicts that name the concrete mate allowed or missed: a reason of their own.

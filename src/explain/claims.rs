@@ -867,7 +867,7 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 87] = [
+    pub const IDEAS: [&'static str; 88] = [
         "takes_first_hit",
         "takes_first",
         "stops_hit",
@@ -902,6 +902,7 @@ impl Fact {
         "escapes",
         "prepares",
         "plan",
+        "plan_break",
         "route",
         "route_hits",
         "king_off_line",

@@ -301,7 +301,7 @@ struct Wanted<'a> {
 /// The reasons a better move is not given: its line read out ("Kb1 was stronger: it is
 /// followed by Nd5" gave a line as the reason, session 40 read; "Better was Kb1." says no less
 /// that is true).
-const LINE_REASONS: &[&str] = &["idea_plan"];
+const LINE_REASONS: &[&str] = &["idea_plan", "idea_plan_break"];
 
 /// The reasons a better move is not given when it captures on the square the played move
 /// captured on (another recapture): what it takes, and the attacker it removes, the played move
@@ -309,6 +309,7 @@ const LINE_REASONS: &[&str] = &["idea_plan"];
 /// removes the attacker", session 45).
 const SAME_SQUARE_REASONS: &[&str] = &[
     "idea_plan",
+    "idea_plan_break",
     "hanging_piece_capture",
     "wins_material",
     "wins_back",

@@ -591,7 +591,9 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move], game: &[Move
     // Not for a piece the reply drives back at once (14.Re3 Bf4 Ree1: "prepares Rfe1" never
     // happens).
     let follow = point::follow_up(before, mv, after, pv);
-    let planned = matches!(&follow, Some(Fact::Idea { idea, .. }) if idea == "plan");
+    let is_plan =
+        |f: &Fact| matches!(f, Fact::Idea { idea, .. } if idea == "plan" || idea == "plan_break");
+    let planned = follow.as_ref().is_some_and(is_plan);
     let landed = dest(mv, before.turn());
     let driven = pv.first().zip(pv.get(1)).is_some_and(|(reply, next)| {
         next.from() == Some(landed)
@@ -610,7 +612,7 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move], game: &[Move
     let in_game = (open && quiet_next)
         .then(|| point::follow_up(before, mv, after, game))
         .flatten()
-        .filter(|f| !matches!(f, Fact::Idea { idea, .. } if idea == "plan"));
+        .filter(|f| !is_plan(f));
     let readied = (in_game.is_none() && open && !driven)
         .then(|| point::readies(before, mv, after))
         .flatten();

@@ -558,6 +558,14 @@ pub fn stops_plan(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
         }
         _ => vec![again],
     };
+    // An answer that was there after the pass too is not what the move changed, and the
+    // search's reason for the drop is unknown: no prophylaxis is read off it (11...h5 "against
+    // Ndb5: now axb5 would answer it", where ...a6 covered b5 already; session 49 read).
+    if let Some(&answer) = shown.get(1)
+        && board::play(&passed, r).is_some_and(|p| board::same_move(&p, answer).is_some())
+    {
+        return None;
+    }
     Some(Fact::Idea {
         uci: uci(mv),
         idea: if shown.len() > 1 {
@@ -1888,6 +1896,17 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
     if idea == "plan" && line.iter().skip(1).step_by(2).any(|m| m.is_capture()) {
         return None;
     }
+    // A plan whose next move is a pawn break names the pawn it strikes at: "a5 is followed by
+    // b6 and a4" read as no reason, where ...b6 strikes at the pawn on c5 (Carlsen-Leko,
+    // 11...a5, session 49 read).
+    let (idea, other) = match (idea, struck_pawn(&next, ours)) {
+        ("plan", Some(target)) => {
+            line.truncate(3);
+            names.truncate(1);
+            ("plan_break", Some(target))
+        }
+        (kept, _) => (kept, other),
+    };
     Some(Fact::Idea {
         uci: uci(mv),
         idea: idea.to_owned(),
@@ -1897,6 +1916,20 @@ pub fn follow_up(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option
         san: names,
         n: 0,
     })
+}
+
+/// The enemy pawn the quiet pawn push `ours` (just played, giving `next`) attacks where it
+/// lands: a pawn break. The most central one when it attacks two.
+fn struck_pawn(next: &Chess, ours: Move) -> Option<Square> {
+    if ours.role() != Role::Pawn || ours.is_capture() || ours.promotion().is_some() {
+        return None;
+    }
+    let us = !next.turn();
+    let struck =
+        shakmaty::attacks::pawn_attacks(us, ours.to()) & next.board().by_piece(Role::Pawn.of(!us));
+    struck
+        .into_iter()
+        .min_by_key(|s| (i32::from(s.file()) * 2 - 7).abs())
 }
 
 /// The man of ours (not the king) that `mv` takes over the guard of, for the piece that
@@ -2609,6 +2642,31 @@ mod tests {
         // A knight between the rook and the pawn: the rook backs nothing.
         let fen = "4k3/8/8/8/8/8/1N6/R3K3 w - - 0 1";
         assert_eq!(idea_of(fen, "Rb1", &["Kd7", "Nd3"]), None);
+    }
+
+    #[test]
+    fn a_plan_whose_next_move_is_a_pawn_break_names_the_pawn_it_strikes() {
+        // Carlsen-Leko, 11...a5 and ...b6 against the pawn on c5 (session 49 read).
+        let fen = "rn2kb1r/ppq2pp1/2p1p1b1/2PpPn1p/3P1P2/5N2/PP1N1BPP/R1Q1KB1R b KQkq - 1 11";
+        let (before, mv, after) = before_move_after(fen, "a5");
+        let pv = line_from(&after, &["Bd3", "b6", "a3", "a4"]);
+        match follow_up(&before, mv, &after, &pv) {
+            Some(Fact::Idea {
+                idea, other, san, ..
+            }) => {
+                assert_eq!(idea, "plan_break");
+                assert_eq!(other, Some(Square::C5));
+                assert_eq!(san, vec!["b6".to_owned()]);
+            }
+            other => panic!("{other:?}"),
+        }
+        // Kosteniuk-Carlsen, 11...h5: after a pass Ndb5 is met by ...axb5 as well; what the
+        // move changed is unknown, so no "now axb5 would answer it" (session 49 read).
+        let fen = "r3kb1r/1pqb1p1p/p1nppp2/8/3NPP2/2N5/PPPQB1PP/2KR3R b kq - 5 11";
+        let (before, mv, after) = before_move_after(fen, "h5");
+        assert!(
+            !matches!(stops_plan(&before, mv, &after), Some(Fact::Idea { ref idea, .. }) if idea == "stops_plan_answer")
+        );
     }
 
     #[test]
