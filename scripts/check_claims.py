@@ -1277,6 +1277,29 @@ def t_idea(board, c):
                 and target is not None and target.color == them
                 and target.piece_type not in (chess.KING, chess.PAWN)
                 and board.piece_at(other) == target and other in nxt.attacks(s))
+    if idea == "check_first":
+        # An in-between check (session 49): the quiet move checks; `moves` = the move, the
+        # reply (not taking the checker), our piece on `square` stepping away (safely by
+        # exchange) to `other`, and the threat: after a pass before the move, a capture of that
+        # piece (not a pawn) winning at least a pawn by exchange, which still does after the
+        # reply had the mover passed.
+        line = c["moves"]
+        if len(line) != 4 or line[0] != c["uci"] or board.is_capture(m) or not after.is_check():
+            return False
+        reply, ours, threat = (chess.Move.from_uci(u) for u in line[1:])
+        if reply not in after.legal_moves or reply.to_square == m.to_square:
+            return False
+        mid = after.copy()
+        mid.push(reply)
+        if ours not in mid.legal_moves or ours.from_square != s or ours.to_square != other \
+                or exchange(mid, ours) < 0:
+            return False
+
+        def wins(p):
+            return (p is not None and threat in p.legal_moves and threat.to_square == s
+                    and p.is_capture(threat) and exchange(p, threat) >= 100)
+        return (board.color_at(s) == us and board.piece_type_at(s) not in (chess.PAWN, chess.KING)
+                and wins(pass_turn(board)) and wins(pass_turn(mid)))
     if idea == "plan_break":
         # A plan (below) whose next move, a quiet pawn push, strikes at the enemy pawn on
         # `other` from where it lands (session 49).

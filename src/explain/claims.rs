@@ -867,7 +867,7 @@ impl Fact {
     ];
 
     /// The ideas of [`Fact::Idea`] (its variants for templates: `claim:idea/stops`).
-    pub const IDEAS: [&'static str; 88] = [
+    pub const IDEAS: [&'static str; 89] = [
         "takes_first_hit",
         "takes_first",
         "stops_hit",
@@ -903,6 +903,7 @@ impl Fact {
         "prepares",
         "plan",
         "plan_break",
+        "check_first",
         "route",
         "route_hits",
         "king_off_line",

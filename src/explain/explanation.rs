@@ -1836,6 +1836,27 @@ mod tests {
     }
 
     #[test]
+    fn an_in_between_check_before_a_piece_steps_away_is_said_as_such() {
+        // Morphy, game 199: 11...Bc5+ with the knight on f6 hit by e5; after Kh1 it steps away
+        // (Ne4). "Bc5+ gives check" said no reason (session 49 read).
+        let p = pos("r1bq1rk1/p1p1bppp/2p2n2/3pP3/5P2/2N5/PPP1B1PP/R1BQ1RK1 b - - 0 11");
+        let bc5 = mv(&p, "e7c5");
+        let after = board::play(&p, bc5).unwrap();
+        let kh1 = mv(&after, "g1h1");
+        let mid = board::play(&after, kh1).unwrap();
+        let e = explain(&ExplainInput {
+            pv: vec![kh1, mv(&mid, "f6e4")],
+            ..ExplainInput::board_only(p.clone(), bc5, ExplainLevel::Medium)
+        });
+        assert_eq!(
+            e.sentences[0].template, "idea_check_first",
+            "{:?}",
+            e.sentences
+        );
+        assert!(e.sentences[0].text.contains("knight on f6"), "{}", e.text);
+    }
+
+    #[test]
     fn stepping_out_of_check_creates_no_threat_that_stood_before_the_check() {
         // Fischer-Tal: after 18...Rxg2+ the knight on e6 still hits the queen on c7; 19.Kh1
         // neither "threatens Nxc7" nor "sets up the blow Nxc7" nor "prepares Rxf1"

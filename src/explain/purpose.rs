@@ -257,6 +257,43 @@ pub fn threat_created(before: &Chess, after: &Chess) -> Option<Fact> {
     pawn_kept(&passed, t).then(|| threat_fact(&passed, t))
 }
 
+/// `check_first`: an in-between check. The quiet move `mv` checks; the opponent's strongest
+/// threat after a pass, a capture that wins a piece of ours (not a pawn), still works after
+/// their reply to the check (the reply does not take the checking piece); and the mover's next
+/// move in the line `pv` takes that piece away, safely by exchange (11...Bc5+ Kh1 Ne4 with the
+/// knight on f6 hit by e5: "Bc5+ gives check" said no reason, session 49 read). `square` the
+/// piece, `other` where it goes, `moves` the move, the reply, the piece's step and the threat,
+/// `san` the threat (after a pass) and the step.
+fn check_first(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<Fact> {
+    if !after.is_check() || mv.is_capture() {
+        return None;
+    }
+    let (&reply, &ours) = (pv.first()?, pv.get(1)?);
+    let passed = pass(before)?;
+    let t = strongest(&passed).filter(|t| !t.mate)?;
+    let target = t.mv.to();
+    let role = before.board().role_at(target)?;
+    if matches!(role, Role::Pawn | Role::King)
+        || ours.from() != Some(target)
+        || reply.to() == dest(mv, before.turn())
+    {
+        return None;
+    }
+    let mid = board::play(after, reply)?;
+    if !pass(&mid).is_some_and(|again| works(&again, t)) || !board::see_ge(&mid, ours, 0) {
+        return None;
+    }
+    Some(Fact::Idea {
+        uci: uci(mv),
+        idea: "check_first".to_owned(),
+        square: target,
+        other: Some(ours.to()),
+        moves: [mv, reply, ours, t.mv].iter().map(|m| uci(*m)).collect(),
+        san: vec![san(&passed, t.mv), san(&mid, ours)],
+        n: 0,
+    })
+}
+
 /// What the opponent threatened before the move (after a pass) and how `mv` meets it. The
 /// claim is about `before` (the mover to move).
 #[must_use]
@@ -530,6 +567,9 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move], game: &[Move
         out.push(claim(&fa, At::After, f));
     }
     if let Some(f) = threat_met(before, mv, after) {
+        out.push(claim(&fb, At::Before, f));
+    }
+    if let Some(f) = check_first(before, mv, after, pv) {
         out.push(claim(&fb, At::Before, f));
     }
     for f in targets(before, mv, after) {

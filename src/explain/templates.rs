@@ -901,12 +901,16 @@ impl Templates {
                         | "trade_tempo"
                         | "refutes"
                         | "stops_plan_answer"
+                        | "check_first"
                 ) && san.len() > 1
                 {
                     put("idea_san", Some(san[0].clone()));
                     // A move refuted is said with the answer that refutes it (the rest of
                     // the line, checked, stays in the claim).
-                    let then = if matches!(idea.as_str(), "refutes" | "stops_plan_answer") {
+                    let then = if matches!(
+                        idea.as_str(),
+                        "refutes" | "stops_plan_answer" | "check_first"
+                    ) {
                         &san[1..2]
                     } else {
                         &san[1..]
