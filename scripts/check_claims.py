@@ -1279,7 +1279,7 @@ def t_idea(board, c):
                 and board.piece_at(other) == target and other in nxt.attacks(s))
     if idea == "check_first":
         # An in-between check (session 49): the quiet move checks; `moves` = the move, the
-        # reply (not taking the checker), our piece on `square` stepping away (safely by
+        # reply (not taking the checker), our piece on `square` stepping away (no capture; safely by
         # exchange) to `other`, and the threat: after a pass before the move, a capture of that
         # piece (not a pawn) winning at least a pawn by exchange, which still does after the
         # reply had the mover passed.
@@ -1292,7 +1292,7 @@ def t_idea(board, c):
         mid = after.copy()
         mid.push(reply)
         if ours not in mid.legal_moves or ours.from_square != s or ours.to_square != other \
-                or exchange(mid, ours) < 0:
+                or mid.is_capture(ours) or exchange(mid, ours) < 0:
             return False
 
         def wins(p):

@@ -260,7 +260,8 @@ pub fn threat_created(before: &Chess, after: &Chess) -> Option<Fact> {
 /// `check_first`: an in-between check. The quiet move `mv` checks; the opponent's strongest
 /// threat after a pass, a capture that wins a piece of ours (not a pawn), still works after
 /// their reply to the check (the reply does not take the checking piece); and the mover's next
-/// move in the line `pv` takes that piece away, safely by exchange (11...Bc5+ Kh1 Ne4 with the
+/// move in the line `pv` takes that piece away without taking (a capture is a trade, 39.Qd4+
+/// and Bxf5), safely by exchange (11...Bc5+ Kh1 Ne4 with the
 /// knight on f6 hit by e5: "Bc5+ gives check" said no reason, session 49 read). `square` the
 /// piece, `other` where it goes, `moves` the move, the reply, the piece's step and the threat,
 /// `san` the threat (after a pass) and the step.
@@ -275,6 +276,7 @@ fn check_first(before: &Chess, mv: Move, after: &Chess, pv: &[Move]) -> Option<F
     let role = before.board().role_at(target)?;
     if matches!(role, Role::Pawn | Role::King)
         || ours.from() != Some(target)
+        || ours.is_capture()
         || reply.to() == dest(mv, before.turn())
     {
         return None;
