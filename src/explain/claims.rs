@@ -726,6 +726,13 @@ pub fn threat_gain_variant(role: Role, gain: u32, san: &str) -> &'static str {
     }
 }
 
+/// Whether the idea `idea` only reads out the line's plan: `plan`, or `plan_break`, which
+/// names the pawn the plan's break strikes at.
+#[must_use]
+pub fn is_plan_idea(idea: &str) -> bool {
+    matches!(idea, "plan" | "plan_break")
+}
+
 impl Fact {
     /// Snake-case kind name.
     #[must_use]

@@ -26,7 +26,7 @@ pub mod plans;
 pub mod point;
 
 use crate::explain::board::{self, value};
-use crate::explain::claims::{At, Claim, Fact, Supports, fen};
+use crate::explain::claims::{self, At, Claim, Fact, Supports, fen};
 use crate::explain::themes::util::dest;
 
 /// A threat: a move that mates or wins material if the other side passes.
@@ -633,8 +633,7 @@ pub fn derive(before: &Chess, mv: Move, after: &Chess, pv: &[Move], game: &[Move
     // Not for a piece the reply drives back at once (14.Re3 Bf4 Ree1: "prepares Rfe1" never
     // happens).
     let follow = point::follow_up(before, mv, after, pv);
-    let is_plan =
-        |f: &Fact| matches!(f, Fact::Idea { idea, .. } if idea == "plan" || idea == "plan_break");
+    let is_plan = |f: &Fact| matches!(f, Fact::Idea { idea, .. } if claims::is_plan_idea(idea));
     let planned = follow.as_ref().is_some_and(is_plan);
     let landed = dest(mv, before.turn());
     let driven = pv.first().zip(pv.get(1)).is_some_and(|(reply, next)| {

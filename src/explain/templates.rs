@@ -17,7 +17,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use shakmaty::{Color, Role};
 
-use crate::explain::claims::{At, Claim, Fact, Supports};
+use crate::explain::claims::{self, At, Claim, Fact, Supports};
 use crate::explain::quality::{MateNote, Quality};
 use crate::explain::themes::Theme;
 
@@ -1332,11 +1332,11 @@ fn same_fact(claims: &[Claim], i: usize, j: usize) -> bool {
     // one next move.
     let next_move = |x: &Fact, y: &Fact| {
         matches!((x, y), (Fact::Idea { idea: i, san: s, .. }, Fact::Idea { idea: j, san: t, .. })
-            if i.starts_with("rook_") && matches!(j.as_str(), "plan" | "plan_break" | "prepares" | "prepares_hit" | "clears")
+            if i.starts_with("rook_") && (claims::is_plan_idea(j) || matches!(j.as_str(), "prepares" | "prepares_hit" | "clears"))
                 && !s.is_empty() && s.first() == t.first())
             // "Nf3 threatens Nxe5" and "Nf3 is followed by Nxe5": one next move.
             || matches!((x, y), (Fact::ThreatWins { uci, .. }, Fact::Idea { idea, moves, .. })
-            if (idea == "plan" || idea == "plan_break") && moves.get(2) == Some(uci))
+            if claims::is_plan_idea(idea) && moves.get(2) == Some(uci))
     };
     // "c3 takes d4 from the bishop on c5" (or "prepares d4, with the pawn on c3 to support
     // it") and "c3 takes aim at the central square d4": one square.
