@@ -693,7 +693,9 @@ def rel_sq(name, color):
 
 
 def aimed(board, target, them):
-    """An enemy slider on a line through target with at most one piece between."""
+    """An enemy slider on a line through target with at most one piece between; on a diagonal
+    a pawn of target's side does not count (it steps off the line when it advances; twin of
+    purpose::ideas::aimed_by)."""
     for s in chess.SQUARES:
         p = board.piece_at(s)
         if p is None or p.color != them or s == target:
@@ -703,7 +705,9 @@ def aimed(board, target, them):
         df = chess.square_file(target) - chess.square_file(s)
         dr = chess.square_rank(target) - chess.square_rank(s)
         on = (diag and abs(df) == abs(dr) and df != 0) or (straight and (df == 0 or dr == 0))
-        if on and sum(1 for x in chess.SquareSet.between(s, target) if board.piece_at(x)) <= 1:
+        diagonal = abs(df) == abs(dr) and df != 0
+        own_pawn = lambda x: diagonal and board.piece_at(x) == chess.Piece(chess.PAWN, not them)
+        if on and sum(1 for x in chess.SquareSet.between(s, target) if board.piece_at(x) and not own_pawn(x)) <= 1:
             return True
     return False
 

@@ -191,7 +191,7 @@ MOVED_PIECE_TACTICS = {"fork", "king_fork", "pin_absolute", "pin_relative", "pin
                        "attacks_piece", "attacks_defender"}
 MOVED_PIECE_ACTIVITY = MOVED_PIECE_TACTICS | {
     "attacking_f2f7", "weak_point", "king_zone_pressure", "kingside_attack",
-    "queenside_attack", "rook_activation", "rook_open_file", "rook_half_open_file", "rook_seventh", "doubled_rooks", "knight_outpost",
+    "queenside_attack", "rook_activation", "rook_open_file", "rook_half_open_file", "rook_contests_file", "rook_seventh", "doubled_rooks", "knight_outpost",
     "knight_centralisation", "bishop_long_diagonal", "mobility_gain", "takes_outpost",
     "improves_piece", "idea_centralises", "idea_centralises_queen", "idea_off_rim", "idea_aims_f7", "idea_fianchettoes",
     "idea_stops", "idea_stops_hit", "idea_shuts_discovery", "idea_refutes", "idea_sidesteps", "idea_stops_plan", "idea_stops_plan_answer", "idea_occupies", "pawn_centre", "controls_centre", "threat_met_moves", "threat_met_moves_captures",

@@ -1257,7 +1257,9 @@ pub fn derive(
             }
             // A pin is the move's only when the move creates it.
             "pin_absolute" | "pin_relative"
-                if t.squares.len() == 3 && !pin_held(before, &t.squares) =>
+                if t.squares.len() == 3
+                    && !pin_held(before, &t.squares)
+                    && !pawn_to_take(after, &t.squares) =>
             {
                 push(
                     &fa,
@@ -1304,6 +1306,17 @@ pub fn derive(
             "backward_pawn_created" => {
                 for s in &t.squares {
                     push(&fa, Fact::BackwardPawn { square: *s });
+                }
+            }
+            "rook_contests_file" => {
+                if let Some(s) = t.squares.first() {
+                    push(
+                        &fa,
+                        Fact::OpenFile {
+                            square: *s,
+                            open: board::is_open_file(b, s.file()),
+                        },
+                    );
                 }
             }
             "rook_open_file" => {
@@ -1432,6 +1445,20 @@ fn uncovers_more(pos: &Chess, m: &Move, taken: Role) -> bool {
 
 /// Whether the pinner, pinned piece and piece behind of `squares` already stood in line in
 /// `before` with only the pinned piece between (the pin was there before the move).
+/// Whether the pinned man (`squares`: pinner, pinned, behind; the opponent to move in `after`)
+/// is a pawn its pinner simply takes, winning material by exchange: an attack on the pawn, no
+/// pin (20...Nxd7 "pins the pawn on b2 to the rook" when Bxb2, hitting the rook, was the
+/// threat, session 50 read).
+fn pawn_to_take(after: &Chess, squares: &[Square]) -> bool {
+    let [pinner, pinned] = [squares[0], squares[1]];
+    after.board().role_at(pinned) == Some(Role::Pawn)
+        && crate::explain::purpose::pass(after).is_some_and(|passed| {
+            passed.legal_moves().into_iter().any(|m| {
+                m.from() == Some(pinner) && m.to() == pinned && board::see_gain(&passed, m) > 0
+            })
+        })
+}
+
 fn pin_held(before: &Chess, squares: &[Square]) -> bool {
     let b = before.board();
     let [pinner, pinned, behind] = [squares[0], squares[1], squares[2]];
@@ -1486,6 +1513,31 @@ mod tests {
             wins(rook, &["Rxe7", "Qb1+", "Nc1", "Qxc1+", "Qxc1"]),
             Some(5)
         );
+    }
+
+    #[test]
+    fn a_pawn_the_pinner_simply_takes_is_not_pinned() {
+        let pins = |fen: &str, sans: &[&str]| {
+            let p = pos(fen);
+            let line = board::line_from(&p, sans);
+            let after = board::play(&p, line[0]).unwrap();
+            let found = themes::detect_line_after(None, &p, &line);
+            let root: Vec<_> = found.into_iter().filter(|t| t.ply == 0).collect();
+            derive(&p, line[0], &after, &line[1..], &root, &[])
+                .into_iter()
+                .filter_map(|c| match c.fact {
+                    Fact::Pins { pinned, .. } => Some(pinned),
+                    _ => None,
+                })
+                .collect::<Vec<_>>()
+        };
+        // Session 50 read (Carlsen, 20...Nxd7): the knight leaving e5 lets the bishop on g7
+        // take the loose pawn on b2 and hit the rook on a1: a threat, no pin.
+        let fen = "r5k1/p2N1pbp/2pr2p1/4n1B1/4P3/8/PP2N1PP/R4RK1 b - - 0 20";
+        assert!(pins(fen, &["Nxd7", "Rab1"]).is_empty());
+        // A piece pinned is pinned: 4.Bg5 against the knight on f6 and the queen.
+        let fen = "rnbqkb1r/ppp2ppp/4pn2/3p4/2PP4/2N5/PP2PPPP/R1BQKBNR w KQkq - 2 4";
+        assert_eq!(pins(fen, &["Bg5", "Be7"]), vec![Square::F6]);
     }
 
     #[test]

@@ -179,9 +179,15 @@ fn threat_fact(passed: &Chess, t: Threat) -> Fact {
 
 /// Whether the piece the capture `threat` (a move of the side not to move in `after`) would take
 /// can take the capturer first without losing material by exchange: the opponent simply
-/// trades (Qe5 "threatens Qxf6, winning the queen" while ...Qxe5+ takes first).
+/// trades (Qe5 "threatens Qxf6, winning the queen" while ...Qxe5+ takes first). A trade: the
+/// taker wins by exchange, or takes a man worth as much as itself. A piece that takes a pawn and
+/// comes out even only down a longer exchange does not simply trade: the pawn's threat on it
+/// stands (11...d5 hitting the bishop on c4, with Bxd5 Nxd5 exd5 Bxd5 even: "the pawn strikes
+/// at e4" missed that dxc4 wins a piece, session 50 read).
 fn taken_first(after: &Chess, threat: Move) -> bool {
-    !takers_first(after, threat).is_empty()
+    takers_first(after, threat).into_iter().any(|m| {
+        board::see_gain(after, m) > 0 || m.capture().is_some_and(|c| value(c) >= value(m.role()))
+    })
 }
 
 /// The captures by which the piece the capture `threat` would take takes the capturer first
@@ -926,6 +932,20 @@ mod tests {
                 "Qf3"
             ),
             (Square::F4, "piece")
+        );
+    }
+
+    #[test]
+    fn a_pawn_fork_of_a_bishop_and_a_pawn_threatens_the_bishop() {
+        // Session 50 read (Morphy, 11...d5): the pawn hits the bishop on c4 and the pawn on
+        // e4; "the pawn strikes at e4" missed that dxc4 wins a piece.
+        let before = pos("r2q1rk1/1pp2pp1/pbnpbn1p/4p3/PPB1P3/2PP1N1P/2N1QPP1/R1B1K2R b KQ - 5 11");
+        let mv = "d5".parse::<San>().unwrap().to_move(&before).unwrap();
+        let after = board::play(&before, mv).unwrap();
+        assert!(
+            matches!(threat_created(&before, &after), Some(Fact::ThreatWins { target, .. }) if target == Square::C4),
+            "{:?}",
+            threat_created(&before, &after)
         );
     }
 

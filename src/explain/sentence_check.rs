@@ -381,6 +381,7 @@ pub const MOVED_PIECE_ACTIVITY: &[&str] = &[
     "rook_activation",
     "rook_open_file",
     "rook_half_open_file",
+    "rook_contests_file",
     "rook_seventh",
     "doubled_rooks",
     "knight_outpost",

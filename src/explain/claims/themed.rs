@@ -126,18 +126,17 @@ fn king_target(before: &Chess, mv: Move, pv: &[Move]) -> Option<Square> {
         return None;
     }
     let closer = |s: &Square| endgame::nearer(*s, from, to);
-    // A centre square an enemy pawn guards is none the king can walk to while the pawn stands
-    // (20.Kf2 "walks towards d4" with the pawn on c5 guarding it, session 36 read).
+    // A centre square an enemy man guards is none the king can walk to while it stands
+    // (20.Kf2 "walks towards d4" with the pawn on c5 guarding it, session 36 read; 22.Ke3
+    // "towards d4" with the rook on d8 on the file, session 49 read).
     let b = before.board();
-    let pawn_guarded = |s: &Square| {
-        (shakmaty::attacks::pawn_attacks(us, *s) & b.by_piece(Role::Pawn.of(!us))).any()
-    };
+    let guarded = |s: &Square| b.attacks_to(*s, !us, b.occupied()).any();
     // The pawn it goes to win first: that is where it walks.
     endgame::king_prey(before, mv, pv)
         .or_else(|| {
             board::relative(board::centre(), us)
                 .into_iter()
-                .filter(|s| closer(s) && !pawn_guarded(s))
+                .filter(|s| closer(s) && !guarded(s))
                 .min_by_key(|s| s.distance(to))
         })
         .or_else(|| {

@@ -121,7 +121,10 @@ fn rel(sq: Square, color: Color) -> Square {
 }
 
 /// The enemy slider (of `them`) aiming at `target` along a line it moves on, with at most one
-/// piece between (an attack or an x-ray through one piece), the nearest first.
+/// piece between (an attack or an x-ray through one piece), the nearest first. On a diagonal a
+/// pawn of `target`'s side does not count: it steps off the line when it advances (11...Kh8
+/// off the bishop on c4's diagonal through the knight on d5 and the pawn on f7, before ...f5,
+/// said only as "the king steps into the corner", session 50 read).
 fn aimed_by(b: &Board, target: Square, them: Color) -> Option<Square> {
     let diag = (b.bishops() | b.queens()) & b.by_color(them);
     let straight = (b.rooks() | b.queens()) & b.by_color(them);
@@ -133,7 +136,13 @@ fn aimed_by(b: &Board, target: Square, them: Color) -> Option<Square> {
         if !on_line {
             continue;
         }
-        let between = (attacks::between(s, target) & b.occupied()).count();
+        let diagonal = attacks::bishop_attacks(s, Bitboard::EMPTY).contains(target);
+        let steps_off = if diagonal {
+            b.by_piece(Role::Pawn.of(!them))
+        } else {
+            Bitboard::EMPTY
+        };
+        let between = (attacks::between(s, target) & b.occupied() & !steps_off).count();
         if between <= 1 {
             let d = board::distance(s, target);
             if best.is_none_or(|(bd, _)| d < bd) {
@@ -2218,6 +2227,10 @@ mod tests {
         // The bishop on c5 aims at g1 through the f2 pawn; h1 is on no enemy line.
         let fen = "r2q1rk1/ppp2ppp/2np1n2/2b1p3/4P1b1/2NP1N2/PPP1BPPP/R1BQ1RK1 w - - 0 8";
         assert_eq!(names(fen, "Kh1", &[]), ["king_off_line"]);
+        // Session 50 read (11...Kh8): the bishop on c4 aims at g8 through the knight on d5
+        // and the pawn on f7, which steps off the diagonal with ...f5.
+        let fen = "r2q1rk1/ppp1bpp1/2n4p/3np3/N1B3b1/P2PBN2/1PP1QPPP/R4RK1 b - - 3 11";
+        assert_eq!(names(fen, "Kh8", &[]), ["king_off_line"]);
     }
 
     #[test]

@@ -328,7 +328,8 @@ const STOPS_LINE_COST: i32 = 100;
 /// keeps the line's first move within [`SOUND_MARGIN`] of their best after the pass and the
 /// move's cost at [`STOPS_LINE_COST`]. `square` where the line's
 /// first move lands, `other` where it comes from, `moves` the line cut where the material
-/// settles. Only in a [`middlegame`].
+/// settles. Not in a pawn ending ([`has_pieces`]; 22.Ke3 against ...Rd2+ and ...Rxa2 with a
+/// rook and a bishop each was said as "brings the king towards d4" alone, session 49 read).
 fn stops_line(
     mv: Move,
     after: &Chess,
@@ -337,9 +338,10 @@ fn stops_line(
     best_score: i32,
     deep: &DeepBest,
 ) -> Option<Fact> {
-    // In a sparse ending the short search's tactic after a pass is often not Stockfish's
-    // (37...Nf6 "stops the tactic Rd6+" against a rook and pawns, the session 42 referee).
-    if best_score >= crate::engine::MATE_BOUND || !middlegame(after) {
+    // In a pawn ending the short search's tactic after a pass is often not Stockfish's; the
+    // deeper search below settles the rest (37...Nf6 "stops the tactic Rd6+" against a rook
+    // and pawns, the session 42 referee, Stockfish had 141 cp below their best).
+    if best_score >= crate::engine::MATE_BOUND || !has_pieces(after) {
         return None;
     }
     // A line that ends inside an exchange counts nothing settled; when its raw material says
@@ -1547,12 +1549,21 @@ const MIDDLEGAME_PIECES: usize = 3;
 
 /// Whether each side has [`MIDDLEGAME_PIECES`] pieces or more besides the king and pawns: where
 /// the short searches' plans and tactics after a pass agree with Stockfish's often enough to be
-/// said ([`readies`], [`stops_line`]).
+/// said ([`readies`], [`stops_plan`]).
 fn middlegame(pos: &Chess) -> bool {
     let b = pos.board();
     [shakmaty::Color::White, shakmaty::Color::Black]
         .into_iter()
         .all(|c| (b.by_color(c) & !b.pawns() & !b.kings()).count() >= MIDDLEGAME_PIECES)
+}
+
+/// Whether each side has a piece besides the king and pawns: not a pawn ending, where
+/// [`stops_line`]'s short search after a pass is not trusted.
+fn has_pieces(pos: &Chess) -> bool {
+    let b = pos.board();
+    [shakmaty::Color::White, shakmaty::Color::Black]
+        .into_iter()
+        .all(|c| (b.by_color(c) & !b.pawns() & !b.kings()).any())
 }
 
 /// How much more (centipawns, by the short search) than passing a move may be worth and still

@@ -41,6 +41,16 @@ pub const SPECS: &[ThemeSpec] = &[
         rook_open_file
     ),
     theme!(
+        "rook_contests_file",
+        PieceActivity,
+        Positive,
+        None,
+        0.85,
+        Move,
+        "A rook moves onto a file with no own pawns, behind its own knight or bishop that an enemy rook or queen on the file attacks.",
+        rook_contests_file
+    ),
+    theme!(
         "rook_seventh",
         PieceActivity,
         Positive,
@@ -267,6 +277,38 @@ fn rook_open_file(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Opti
         && board::is_half_open_file(b, to.file(), us)
         && board::rook_sees_file(b, to, us))
     .then(|| Hit::on(b, vec![to]))
+}
+
+/// A rook that comes onto a file free of its own pawns behind its own knight or bishop, which
+/// an enemy rook or queen on the file attacks: it meets that piece on the file and backs up the
+/// man in between (22.Rad1 behind Nd4 against ...Rd8: "followed by Nf5 and Bd4" was all that
+/// was said, session 49 read). `rook_open_file` does not take a file its rook looks up only
+/// through its own minor piece ([`board::rook_sees_file`]). Squares: the rook, the man it backs
+/// up, the enemy piece.
+fn rook_contests_file(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
+    let us = before.turn();
+    let (from, to) = rook_squares(mv, us)?;
+    let b = after.board();
+    if mv.is_castle() || from.file() == to.file() || !board::is_half_open_file(b, to.file(), us) {
+        return None;
+    }
+    let file = Bitboard::from_file(to.file());
+    let ahead = board::front_span(to, us) & file;
+    let mine = (attacks::rook_attacks(to, b.occupied()) & ahead & b.occupied())
+        .into_iter()
+        .next()?;
+    if b.color_at(mine) != Some(us) || !matches!(b.role_at(mine), Some(Role::Knight | Role::Bishop))
+    {
+        return None;
+    }
+    let enemy = (attacks::rook_attacks(mine, b.occupied())
+        & board::front_span(mine, us)
+        & file
+        & b.occupied())
+    .into_iter()
+    .next()?;
+    (b.color_at(enemy) == Some(!us) && matches!(b.role_at(enemy), Some(Role::Rook | Role::Queen)))
+        .then(|| Hit::on(b, vec![to, mine, enemy]))
 }
 
 fn rook_seventh(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> Option<Hit> {
