@@ -961,7 +961,9 @@ pub fn explain(input: &ExplainInput) -> Explanation {
                 f.only_move = false;
                 f.score = f.score.as_ref().map(|_| note.words(mover));
             }
-            select(t.render(&f, 5), input.level, max)
+            let mut chosen = select(t.render(&f, 5), input.level, max);
+            t.vary_openings(&mut chosen, &san);
+            chosen
         }
         _ => Vec::new(),
     };
@@ -2008,7 +2010,7 @@ mod tests {
         i.best_score = Some(Score::Mate(1));
         i.score_after = Some(Score::Mate(1));
         let e = explain(&i);
-        assert!(e.text.contains("checkmate"), "{}", e.text);
+        assert!(e.text.to_lowercase().contains("checkmate"), "{}", e.text);
         assert!(!e.text.contains("gives check"), "{}", e.text);
     }
 

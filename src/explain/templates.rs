@@ -69,6 +69,15 @@ pub struct Words {
     /// written with them. Absent: English SAN.
     #[serde(default)]
     pub san: Option<String>,
+    /// What opens a sentence about the move right after one that opened with the move ("It
+    /// also": "Nce7 prepares the pawn break d5. It also makes c6 possible"), and `is_also`
+    /// for one whose verb is `is` ("It is also"). Absent: the move is named again.
+    #[serde(default)]
+    pub it_also: Option<String>,
+    /// The verb "is" as a sentence about the move uses it after the move ("is"), and what
+    /// replaces the move and it ("It is also"); see `it_also`.
+    #[serde(default)]
+    pub is_also: Option<(String, String)>,
     /// Forms of the piece names for languages whose articles and adjectives agree with the
     /// piece (`[words.forms.the]`: `queen = "a dama"`, `knight = "o cavalo"`): a placeholder
     /// holding a piece name, `{p0}`, also has `{p0_the}`, `{p0_of_the}`, … one per form.
@@ -1051,6 +1060,32 @@ impl Templates {
         Some(first.to_uppercase().chain(chars).collect())
     }
 
+    /// Varies the openings of the sentences that say the move's point: one that opens with the
+    /// move (`san`, English letters) right after another that did opens with `it_also` instead
+    /// ("Nce7 prepares the pawn break d5. Nce7 makes c6 possible. Nce7 sidesteps Bxc6", session
+    /// 50 read), every other one at most; a verdict keeps the move's name.
+    pub fn vary_openings(&self, sentences: &mut [Sentence], san: &str) {
+        let Some(it) = &self.words.it_also else {
+            return;
+        };
+        let lead = format!("{} ", self.words.san_text(san));
+        let (mut prev_opened, mut prev_varied) = (false, false);
+        for s in sentences.iter_mut() {
+            let opens = s.text.starts_with(&lead);
+            let vary = opens && prev_opened && !prev_varied && s.category != "move_quality";
+            if vary {
+                let rest = &s.text[lead.len()..];
+                s.text = match &self.words.is_also {
+                    Some((is, is_also)) if rest.starts_with(&format!("{is} ")) => {
+                        format!("{is_also} {}", &rest[is.len() + 1..])
+                    }
+                    _ => format!("{it} {rest}"),
+                };
+            }
+            (prev_opened, prev_varied) = (opens, vary);
+        }
+    }
+
     /// Renders at most `max` sentences, at most two per category, most important first.
     #[must_use]
     pub fn render(&self, f: &Facts, max: usize) -> Vec<Sentence> {
@@ -1181,7 +1216,21 @@ impl Templates {
             {
                 continue;
             }
-            let pick = (fnv(&format!("{}|{}", f.seed, t.id)) % t.phrasings.len() as u64) as usize;
+            let mut pick =
+                (fnv(&format!("{}|{}", f.seed, t.id)) % t.phrasings.len() as u64) as usize;
+            // Not two sentences in a row that open with the move: "c5 is a pawn break against
+            // d4. c5 is excellent" (session 50 read); another phrasing when there is one.
+            let opens_with_move = |p: &str| p.starts_with("{move}");
+            let lead = values.get("move").map(|m| format!("{m} "));
+            if out
+                .last()
+                .zip(lead.as_deref())
+                .is_some_and(|(s, lead)| s.text.starts_with(lead))
+                && opens_with_move(&t.phrasings[pick])
+                && let Some(other) = t.phrasings.iter().position(|p| !opens_with_move(p))
+            {
+                pick = other;
+            }
             let Some(text) = Templates::fill_in(&t.phrasings[pick], &values, Some(&self.words))
             else {
                 continue;
