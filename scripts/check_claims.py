@@ -1833,7 +1833,10 @@ def t_idea(board, c):
         rank = chess.square_rank(m.to_square)
         relative = rank if us == chess.WHITE else 7 - rank
         heavy = after.pieces(chess.QUEEN, us) | after.pieces(chess.ROOK, us)
-        return relative >= 3 and abs(rank - chess.square_rank(k)) <= 4 and bool(heavy)
+        # A pawn of ours on a file beside it to storm with.
+        f = chess.square_file(m.to_square)
+        beside = any(abs(chess.square_file(p) - f) == 1 for p in after.pieces(chess.PAWN, us))
+        return relative >= 3 and abs(rank - chess.square_rank(k)) <= 4 and bool(heavy) and beside
     if idea == "centralises":
         centre = (chess.D4, chess.E4, chess.D5, chess.E5)
         return (role == chess.KNIGHT and not board.is_capture(m) and m.from_square not in centre

@@ -438,7 +438,9 @@ const STORM_MOST_DISTANCE: u32 = 4;
 /// `storm`: a pawn push (no capture, no promotion) on the wing where the enemy king stands,
 /// away from our own king (on the other wing or in the centre), that brings the pawn to the
 /// fourth rank or beyond and at most [`STORM_MOST_DISTANCE`] ranks from the enemy king, with
-/// a queen or a rook of ours on the board. The idea's square is the enemy king's.
+/// a queen or a rook of ours on the board, and a pawn of ours on a file beside it to storm
+/// with (a lone h-pawn with no g-pawn left, the king on e8, was "a pawn storm against the king
+/// on g1", session 50 read). The idea's square is the enemy king's.
 #[must_use]
 pub fn storm(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     let us = before.turn();
@@ -456,7 +458,16 @@ pub fn storm(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     let relative = if us.is_white() { rank } else { 7 - rank };
     let distance = rank.abs_diff(u32::from(king.rank()));
     let heavy = (b.queens() | b.rooks()) & b.by_color(us);
-    if relative < STORM_LEAST_RANK || distance > STORM_MOST_DISTANCE || heavy.is_empty() {
+    let file = mv.to().file();
+    let beside = [file.offset(-1), file.offset(1)]
+        .into_iter()
+        .flatten()
+        .fold(Bitboard::EMPTY, |bb, f| bb | Bitboard::from_file(f));
+    if relative < STORM_LEAST_RANK
+        || distance > STORM_MOST_DISTANCE
+        || heavy.is_empty()
+        || (beside & b.by_piece(Role::Pawn.of(us))).is_empty()
+    {
         return None;
     }
     Some(idea(mv, "storm", king, None))
@@ -2332,6 +2343,9 @@ mod tests {
         let fen = "r1bq1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQ2PP/2KR1B1R w - - 3 10";
         assert_eq!(names(fen, "g4", &[]), ["storm"]);
         assert_eq!(names(fen, "h4", &[]), ["storm"]);
+        // Session 50 read (Morphy, 13...h5): a lone h-pawn, no g-pawn beside it, is no storm.
+        let lone = "rnb1k1nr/pp2bp1p/3p4/3P4/2B2Bq1/4Q3/PPP3PP/RN2R1K1 b kq - 1 13";
+        assert!(!names(lone, "h5", &[]).contains(&"storm".to_owned()));
         // h3 stays behind the fourth rank: no storm.
         assert!(names(fen, "h3", &[]).is_empty());
         // Fewer pawns on the enemy king's wing (g and h against f, g and h): h4 is a storm,
