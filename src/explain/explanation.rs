@@ -433,7 +433,11 @@ pub(crate) fn move_facts<'a, P: crate::variant::VariantPosition>(
             .is_some_and(|b| develops(b, crate::variant::VariantPosition::turn(&input.before))),
         reply_reason: None,
         line: line_san.join(" "),
-        plan: line_plan(input.mv, &input.pv, line_san),
+        plan: if first_step_driven(input) {
+            Vec::new()
+        } else {
+            line_plan(input.mv, &input.pv, line_san)
+        },
         back: back.clone().filter(|_| !driven),
         driven: back.filter(|_| driven),
         score: input
@@ -503,6 +507,28 @@ pub(crate) fn line_back(mv: Move, pv: &[Move], line_san: &[String]) -> Option<St
         .next()
         .filter(|(_, back)| *back)
         .map(|(san, _)| san)
+}
+
+/// Whether the mover's first step in the line after the move (its third move) takes away a
+/// piece the opponent's move before it attacks, a pawn or a cheaper piece hitting it: the
+/// line's answer to a threat, no plan of the move ("The engine's line goes on with Nh5 and
+/// Nxf4 for Black" after 11...Re8 12.g5, the knight on f6 hit, session 50 read).
+fn first_step_driven<P: crate::variant::VariantPosition>(input: &ExplainInput<P>) -> bool {
+    let (Some(&reply), Some(&step)) = (input.pv.first(), input.pv.get(1)) else {
+        return false;
+    };
+    let Some(from) = step.from() else {
+        return false;
+    };
+    let mut pos = input.before.clone();
+    crate::variant::VariantPosition::play_unchecked(&mut pos, input.mv);
+    crate::variant::VariantPosition::play_unchecked(&mut pos, reply);
+    let board = crate::variant::VariantPosition::board(&pos);
+    let hitter = board.role_at(reply.to());
+    board.attacks_from(reply.to()).contains(from)
+        && hitter.is_some_and(|h| {
+            crate::explain::board::value(h) < crate::explain::board::value(step.role())
+        })
 }
 
 /// Whether the line's reply attacks the moved piece where it landed: a piece that then goes
@@ -1359,6 +1385,39 @@ mod tests {
             "{}",
             e.text
         );
+    }
+
+    #[test]
+    fn a_line_that_answers_a_threat_is_no_plan() {
+        // Session 50 read (Anand - Carlsen, 11...Re8): 12.g5 hits the knight on f6, and
+        // "the engine's line goes on with Nh5 and Nxf4 for Black" read the flight as a plan.
+        let p = pos("r2q1rk1/pp1nbppp/2p2n2/3p4/3PbBP1/2N1PN1P/PP3PB1/R2Q1RK1 b - - 4 11");
+        let i = best_with_line(p, &["Re8", "g5", "Nh5", "Nxe4", "Nxf4"], Score::Cp(-40));
+        let e = explain(&i);
+        assert!(
+            e.sentences.iter().all(|s| !s.text.contains("Nh5")),
+            "{}",
+            e.text
+        );
+        // A line whose next step answers nothing is the move's plan (the same line without
+        // the pawn's hit: h3 attacks nothing).
+        let p = pos("r2q1rk1/pp1nbppp/2p2n2/3p4/3PbBP1/2N1PN2/PP3PBP/R2Q1RK1 b - - 4 11");
+        let i = best_with_line(p, &["Re8", "h3", "Nh5", "Nd2", "Nxf4"], Score::Cp(-40));
+        assert!(
+            super::line_plan(
+                i.mv,
+                &i.pv,
+                &[
+                    "Re8".into(),
+                    "h3".into(),
+                    "Nh5".into(),
+                    "Nd2".into(),
+                    "Nxf4".into()
+                ]
+            )
+            .contains(&"Nh5".to_owned())
+        );
+        assert!(!super::first_step_driven(&i));
     }
 
     /// The input of the line's first move played as the engine's best, with the rest of the
