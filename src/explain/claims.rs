@@ -1482,18 +1482,22 @@ mod tests {
     use crate::explain::board::{self, from_fen as pos};
     use crate::explain::themes;
 
-    fn wins(fen: &str, sans: &[&str]) -> Option<i32> {
+    /// The claims of the line's first move (`sans`, the move first) from `fen`, with the
+    /// themes of the move itself.
+    fn claims_of(fen: &str, sans: &[&str]) -> Vec<super::Claim> {
         let p = pos(fen);
         let line = board::line_from(&p, sans);
         let after = board::play(&p, line[0]).unwrap();
         let found = themes::detect_line_after(None, &p, &line);
         let root: Vec<_> = found.into_iter().filter(|t| t.ply == 0).collect();
         derive(&p, line[0], &after, &line[1..], &root, &[])
-            .into_iter()
-            .find_map(|c| match c.fact {
-                Fact::WinsMaterial { gain, .. } => Some(gain),
-                _ => None,
-            })
+    }
+
+    fn wins(fen: &str, sans: &[&str]) -> Option<i32> {
+        claims_of(fen, sans).into_iter().find_map(|c| match c.fact {
+            Fact::WinsMaterial { gain, .. } => Some(gain),
+            _ => None,
+        })
     }
 
     #[test]
@@ -1518,12 +1522,7 @@ mod tests {
     #[test]
     fn a_pawn_the_pinner_simply_takes_is_not_pinned() {
         let pins = |fen: &str, sans: &[&str]| {
-            let p = pos(fen);
-            let line = board::line_from(&p, sans);
-            let after = board::play(&p, line[0]).unwrap();
-            let found = themes::detect_line_after(None, &p, &line);
-            let root: Vec<_> = found.into_iter().filter(|t| t.ply == 0).collect();
-            derive(&p, line[0], &after, &line[1..], &root, &[])
+            claims_of(fen, sans)
                 .into_iter()
                 .filter_map(|c| match c.fact {
                     Fact::Pins { pinned, .. } => Some(pinned),
