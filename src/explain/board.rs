@@ -369,15 +369,22 @@ pub fn is_half_open_file(board: &Board, file: File, color: Color) -> bool {
 /// A rook or queen in front doubles on the file, which still uses it.
 #[must_use]
 pub fn rook_sees_file(board: &Board, rook: Square, color: Color) -> bool {
-    let front = front_span(rook, color) & Bitboard::from_file(rook.file());
-    let ahead = attacks::rook_attacks(rook, board.occupied()) & front & board.occupied();
-    ahead.into_iter().next().is_none_or(|first| {
+    first_up_the_file(board, rook, color).is_none_or(|first| {
         board.color_at(first) != Some(color)
             || matches!(
                 board.role_at(first),
                 Some(Role::Rook | Role::Queen | Role::Pawn)
             )
     })
+}
+
+/// The first man in front of `sq` on its file, looking from `color`'s side towards the enemy.
+#[must_use]
+pub fn first_up_the_file(board: &Board, sq: Square, color: Color) -> Option<Square> {
+    let front = front_span(sq, color) & Bitboard::from_file(sq.file());
+    (attacks::rook_attacks(sq, board.occupied()) & front & board.occupied())
+        .into_iter()
+        .next()
 }
 
 /// Whether `color`'s piece on `sq` stands pinned: an enemy bishop, rook or queen sees, through

@@ -1308,19 +1308,9 @@ pub fn derive(
                     push(&fa, Fact::BackwardPawn { square: *s });
                 }
             }
-            "rook_contests_file" => {
+            // The rook's file: the theme's first square is the rook.
+            "rook_open_file" | "rook_contests_file" => {
                 if let Some(s) = t.squares.first() {
-                    push(
-                        &fa,
-                        Fact::OpenFile {
-                            square: *s,
-                            open: board::is_open_file(b, s.file()),
-                        },
-                    );
-                }
-            }
-            "rook_open_file" => {
-                for s in &t.squares {
                     push(
                         &fa,
                         Fact::OpenFile {

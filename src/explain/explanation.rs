@@ -514,39 +514,39 @@ pub(crate) fn line_back(mv: Move, pv: &[Move], line_san: &[String]) -> Option<St
 /// line's answer to a threat, no plan of the move ("The engine's line goes on with Nh5 and
 /// Nxf4 for Black" after 11...Re8 12.g5, the knight on f6 hit, session 50 read).
 fn first_step_driven<P: crate::variant::VariantPosition>(input: &ExplainInput<P>) -> bool {
-    let (Some(&reply), Some(&step)) = (input.pv.first(), input.pv.get(1)) else {
+    let Some((step, from)) = input.pv.get(1).and_then(|s| Some((*s, s.from()?))) else {
         return false;
     };
-    let Some(from) = step.from() else {
-        return false;
-    };
+    reply_hitter(input, from).is_some_and(|h| {
+        crate::explain::board::value(h) < crate::explain::board::value(step.role())
+    })
+}
+
+/// The piece the line's reply moved, when it attacks `square` after the move and the reply.
+fn reply_hitter<P: crate::variant::VariantPosition>(
+    input: &ExplainInput<P>,
+    square: shakmaty::Square,
+) -> Option<shakmaty::Role> {
+    let &reply = input.pv.first()?;
     let mut pos = input.before.clone();
     crate::variant::VariantPosition::play_unchecked(&mut pos, input.mv);
     crate::variant::VariantPosition::play_unchecked(&mut pos, reply);
     let board = crate::variant::VariantPosition::board(&pos);
-    let hitter = board.role_at(reply.to());
-    board.attacks_from(reply.to()).contains(from)
-        && hitter.is_some_and(|h| {
-            crate::explain::board::value(h) < crate::explain::board::value(step.role())
-        })
+    board
+        .attacks_from(reply.to())
+        .contains(square)
+        .then(|| board.role_at(reply.to()))
+        .flatten()
 }
 
 /// Whether the line's reply attacks the moved piece where it landed: a piece that then goes
 /// back was driven back, not waiting (20.Bc3 b4 Bb2, where Bc3 guarded d2; session 33).
 fn driven_back<P: crate::variant::VariantPosition>(input: &ExplainInput<P>) -> bool {
-    let Some(&reply) = input.pv.first() else {
-        return false;
-    };
-    let mut pos = input.before.clone();
-    crate::variant::VariantPosition::play_unchecked(&mut pos, input.mv);
-    crate::variant::VariantPosition::play_unchecked(&mut pos, reply);
     let landed = crate::explain::themes::util::dest(
         input.mv,
         crate::variant::VariantPosition::turn(&input.before),
     );
-    crate::variant::VariantPosition::board(&pos)
-        .attacks_from(reply.to())
-        .contains(landed)
+    reply_hitter(input, landed).is_some()
 }
 
 /// The better move to show, with its line (the move first) and the line's SAN: the engine's

@@ -939,9 +939,10 @@ mod tests {
     fn a_pawn_fork_of_a_bishop_and_a_pawn_threatens_the_bishop() {
         // Session 50 read (Morphy, 11...d5): the pawn hits the bishop on c4 and the pawn on
         // e4; "the pawn strikes at e4" missed that dxc4 wins a piece.
-        let before = pos("r2q1rk1/1pp2pp1/pbnpbn1p/4p3/PPB1P3/2PP1N1P/2N1QPP1/R1B1K2R b KQ - 5 11");
-        let mv = "d5".parse::<San>().unwrap().to_move(&before).unwrap();
-        let after = board::play(&before, mv).unwrap();
+        let (before, _, after) = board::before_move_after(
+            "r2q1rk1/1pp2pp1/pbnpbn1p/4p3/PPB1P3/2PP1N1P/2N1QPP1/R1B1K2R b KQ - 5 11",
+            "d5",
+        );
         assert!(
             matches!(threat_created(&before, &after), Some(Fact::ThreatWins { target, .. }) if target == Square::C4),
             "{:?}",

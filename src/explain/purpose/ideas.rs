@@ -458,15 +458,10 @@ pub fn storm(before: &Chess, mv: Move, after: &Chess) -> Option<Fact> {
     let relative = if us.is_white() { rank } else { 7 - rank };
     let distance = rank.abs_diff(u32::from(king.rank()));
     let heavy = (b.queens() | b.rooks()) & b.by_color(us);
-    let file = mv.to().file();
-    let beside = [file.offset(-1), file.offset(1)]
-        .into_iter()
-        .flatten()
-        .fold(Bitboard::EMPTY, |bb, f| bb | Bitboard::from_file(f));
     if relative < STORM_LEAST_RANK
         || distance > STORM_MOST_DISTANCE
         || heavy.is_empty()
-        || (beside & b.by_piece(Role::Pawn.of(us))).is_empty()
+        || board::is_isolated(b, mv.to(), us)
     {
         return None;
     }

@@ -1551,19 +1551,24 @@ const MIDDLEGAME_PIECES: usize = 3;
 /// the short searches' plans and tactics after a pass agree with Stockfish's often enough to be
 /// said ([`readies`], [`stops_plan`]).
 fn middlegame(pos: &Chess) -> bool {
-    let b = pos.board();
-    [shakmaty::Color::White, shakmaty::Color::Black]
-        .into_iter()
-        .all(|c| (b.by_color(c) & !b.pawns() & !b.kings()).count() >= MIDDLEGAME_PIECES)
+    pieces_each(pos) >= MIDDLEGAME_PIECES
 }
 
 /// Whether each side has a piece besides the king and pawns: not a pawn ending, where
 /// [`stops_line`]'s short search after a pass is not trusted.
 fn has_pieces(pos: &Chess) -> bool {
+    pieces_each(pos) >= 1
+}
+
+/// The pieces besides the king and pawns of the side that has fewer.
+fn pieces_each(pos: &Chess) -> usize {
     let b = pos.board();
+    let pieces = b.occupied() & !b.pawns() & !b.kings();
     [shakmaty::Color::White, shakmaty::Color::Black]
         .into_iter()
-        .all(|c| (b.by_color(c) & !b.pawns() & !b.kings()).any())
+        .map(|c| (pieces & b.by_color(c)).count())
+        .min()
+        .unwrap_or(0)
 }
 
 /// How much more (centipawns, by the short search) than passing a move may be worth and still

@@ -292,21 +292,12 @@ fn rook_contests_file(before: &Chess, mv: Move, after: &Chess, _pv: &[Move]) -> 
     if mv.is_castle() || from.file() == to.file() || !board::is_half_open_file(b, to.file(), us) {
         return None;
     }
-    let file = Bitboard::from_file(to.file());
-    let ahead = board::front_span(to, us) & file;
-    let mine = (attacks::rook_attacks(to, b.occupied()) & ahead & b.occupied())
-        .into_iter()
-        .next()?;
+    let mine = board::first_up_the_file(b, to, us)?;
     if b.color_at(mine) != Some(us) || !matches!(b.role_at(mine), Some(Role::Knight | Role::Bishop))
     {
         return None;
     }
-    let enemy = (attacks::rook_attacks(mine, b.occupied())
-        & board::front_span(mine, us)
-        & file
-        & b.occupied())
-    .into_iter()
-    .next()?;
+    let enemy = board::first_up_the_file(b, mine, us)?;
     (b.color_at(enemy) == Some(!us) && matches!(b.role_at(enemy), Some(Role::Rook | Role::Queen)))
         .then(|| Hit::on(b, vec![to, mine, enemy]))
 }
